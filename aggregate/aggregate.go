@@ -1,0 +1,264 @@
+// Package aggregate is the fan-out engine: it asks every selected venue at once,
+// each under its own deadline, reports each answer the moment it arrives, and
+// ranks the offers by what the user ends up with. A slow or failing venue never
+// fails or delays the others; it becomes a Failure beside the offers.
+package aggregate
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net"
+	"runtime/debug"
+	"sort"
+	"time"
+
+	"github.com/swapscout/swapscout"
+)
+
+// Venue is what the engine needs of a venue.
+type Venue struct {
+	ID      string
+	Kind    swapscout.VenueKind
+	KYC     swapscout.KYCRating
+	Timeout time.Duration
+	Quoter  swapscout.Quoter
+}
+
+// Engine fans quote requests out to venues.
+type Engine struct {
+	venues []Venue
+	now    func() time.Time
+	log    *slog.Logger
+}
+
+// Options configure an Engine.
+type Options struct {
+	Now    func() time.Time // time.Now when nil
+	Logger *slog.Logger     // slog.Default() when nil
+}
+
+// New returns an engine over venues, asked in the given order.
+func New(venues []Venue, o Options) *Engine {
+	e := &Engine{venues: venues, now: o.Now, log: o.Logger}
+	if e.now == nil {
+		e.now = time.Now
+	}
+	if e.log == nil {
+		e.log = slog.Default()
+	}
+	return e
+}
+
+// Venues returns the engine's venues.
+func (e *Engine) Venues() []Venue { return e.venues }
+
+// Selection narrows a request to some venues. The zero value selects all.
+type Selection struct {
+	Include []string            // only these ids, when non-empty
+	Exclude []string            // never these ids
+	MaxKYC  swapscout.KYCRating // only venues rated this or better ('A' best); 0 = any
+}
+
+// Select returns the venues s selects, in engine order, or an EINVALID error
+// naming an unknown venue id.
+func (e *Engine) Select(s Selection) ([]Venue, error) {
+	known := func(id string) bool {
+		for _, v := range e.venues {
+			if v.ID == id {
+				return true
+			}
+		}
+		return false
+	}
+	for _, id := range append(append([]string(nil), s.Include...), s.Exclude...) {
+		if !known(id) {
+			return nil, swapscout.Errorf(swapscout.EINVALID, "unknown venue %q", clip(id))
+		}
+	}
+	out := make([]Venue, 0, len(e.venues))
+	for _, v := range e.venues {
+		if len(s.Include) > 0 && !contains(s.Include, v.ID) {
+			continue
+		}
+		if contains(s.Exclude, v.ID) {
+			continue
+		}
+		if s.MaxKYC != 0 && v.KYC > s.MaxKYC {
+			continue
+		}
+		out = append(out, v)
+	}
+	return out, nil
+}
+
+// Quote asks venues for req concurrently and returns the ranked result.
+//
+// Each venue gets its own deadline, the earlier of ctx's and its Timeout.
+// emit, when non-nil, is called once per venue with its result as soon as it
+// arrives, from the calling goroutine (so it needs no locking); the engine
+// returns after the last venue has answered or given up. Cancelling ctx cancels
+// every upstream call, and no goroutine started here outlives the call.
+func (e *Engine) Quote(ctx context.Context, req swapscout.QuoteRequest, venues []Venue, emit func(swapscout.Result)) *swapscout.Quote {
+	start := e.now()
+	q := &swapscout.Quote{Request: req, CreatedAt: start}
+	type answer struct {
+		i     int
+		offer swapscout.Offer
+		err   error
+		took  time.Duration
+	}
+	results := make(chan answer, len(venues))
+	for i := range venues {
+		go func(i int, v *Venue) {
+			a := answer{i: i}
+			vctx, cancel := context.WithTimeout(ctx, v.Timeout)
+			t0 := time.Now()
+			func() {
+				defer func() {
+					if p := recover(); p != nil {
+						e.log.Error("venue panicked", "venue", v.ID, "panic", p, "stack", string(debug.Stack()))
+						a.err = fmt.Errorf("%w: adapter panicked", swapscout.ErrBadResponse)
+					}
+				}()
+				a.offer, a.err = v.Quoter.Quote(vctx, req)
+			}()
+			a.took = time.Since(t0)
+			if a.err == nil && vctx.Err() != nil {
+				// An answer that arrived after the deadline is not an answer.
+				a.err = vctx.Err()
+			}
+			cancel()
+			results <- a
+		}(i, &venues[i])
+	}
+	q.Offers = make([]swapscout.Offer, 0, len(venues))
+	for range venues {
+		a := <-results
+		v := &venues[a.i]
+		var res swapscout.Result
+		if a.err == nil {
+			a.err = e.complete(&a.offer, v, req, a.took)
+		}
+		if a.err != nil {
+			f := failure(v, a.err, a.took)
+			q.Failures = append(q.Failures, f)
+			res.Failure = &q.Failures[len(q.Failures)-1]
+			if f.Code == swapscout.CodeBadResponse || f.Code == swapscout.CodeUnavailable {
+				e.log.Warn("venue failed", "venue", v.ID, "code", f.Code, "err", a.err)
+			}
+		} else {
+			q.Offers = append(q.Offers, a.offer)
+			res.Offer = &q.Offers[len(q.Offers)-1]
+		}
+		if emit != nil {
+			// Copy: the slices may grow and move while the caller holds the pointer.
+			if res.Offer != nil {
+				o := *res.Offer
+				res.Offer = &o
+			} else {
+				f := *res.Failure
+				res.Failure = &f
+			}
+			emit(res)
+		}
+	}
+	Rank(req.Direction, q.Offers)
+	sort.SliceStable(q.Failures, func(i, j int) bool { return indexOf(venues, q.Failures[i].Venue) < indexOf(venues, q.Failures[j].Venue) })
+	q.Took = e.now().Sub(start)
+	return q
+}
+
+// Rank orders offers best first for direction d.
+func Rank(d swapscout.Direction, offers []swapscout.Offer) {
+	sort.Slice(offers, func(i, j int) bool { return swapscout.Better(d, &offers[i], &offers[j]) })
+}
+
+// complete checks a venue's offer and fills what the engine knows.
+func (e *Engine) complete(o *swapscout.Offer, v *Venue, req swapscout.QuoteRequest, took time.Duration) error {
+	if !o.AmountIn.Valid() || !o.AmountOut.Valid() || o.AmountIn.Sign() <= 0 || o.AmountOut.Sign() <= 0 {
+		return fmt.Errorf("%w: offer amounts must be positive (in %s, out %s)", swapscout.ErrBadResponse, o.AmountIn, o.AmountOut)
+	}
+	o.Venue = v.ID
+	o.Took = took
+	if o.KYC == 0 {
+		o.KYC = v.KYC
+	}
+	if o.Rate.IsZero() {
+		o.Rate = o.AmountOut.Quo(o.AmountIn, 18, swapscout.RoundDown)
+	}
+	return nil
+}
+
+// failure turns a venue's error into a typed Failure. Messages are safe to
+// show: they come from adapters, never from raw upstream bodies.
+func failure(v *Venue, err error, took time.Duration) swapscout.Failure {
+	f := swapscout.Failure{Venue: v.ID, Took: took}
+	var ve *swapscout.VenueError
+	var ne net.Error
+	switch {
+	case errors.As(err, &ve):
+		f.Code, f.Message = ve.Code, ve.Error()
+		f.Min, f.Max, f.RetryAfter = ve.Min, ve.Max, ve.RetryAfter
+		if ve.Code == swapscout.CodeTimeout && f.Message == string(ve.Code) {
+			f.Message = "no answer in time"
+		}
+	case errors.Is(err, context.DeadlineExceeded):
+		f.Code = swapscout.CodeTimeout
+		f.Message = fmt.Sprintf("no answer within %s", took.Round(time.Millisecond))
+	case errors.Is(err, context.Canceled):
+		f.Code = swapscout.CodeTimeout
+		f.Message = "request cancelled"
+	case errors.As(err, &ne) && ne.Timeout():
+		f.Code = swapscout.CodeTimeout
+		f.Message = fmt.Sprintf("no answer within %s", took.Round(time.Millisecond))
+	default:
+		f.Code = swapscout.CodeUnavailable
+		f.Message = "venue unreachable"
+	}
+	if f.Message == "" {
+		f.Message = string(f.Code)
+	}
+	return f
+}
+
+func indexOf(vs []Venue, id string) int {
+	for i := range vs {
+		if vs[i].ID == id {
+			return i
+		}
+	}
+	return len(vs)
+}
+
+func contains(ss []string, s string) bool {
+	for _, x := range ss {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+func clip(s string) string {
+	if len(s) > 32 {
+		return s[:32] + "…"
+	}
+	return s
+}
+
+// Service answers quote requests for the API: it selects venues and runs the
+// engine. (Caching and collapsing of identical requests live here too.)
+type Service struct {
+	Engine *Engine
+}
+
+// Quote selects venues and fans out.
+func (s *Service) Quote(ctx context.Context, req swapscout.QuoteRequest, sel Selection, emit func(swapscout.Result)) (*swapscout.Quote, error) {
+	vs, err := s.Engine.Select(sel)
+	if err != nil {
+		return nil, err
+	}
+	return s.Engine.Quote(ctx, req, vs, emit), nil
+}

@@ -1,0 +1,137 @@
+package swapscout
+
+import (
+	"strings"
+)
+
+// Asset is a coin on one network: USDT on Tron is not USDT on Ethereum.
+// Ticker and Network are lowercase swapscout codes (see Assets); each venue maps
+// them to its own symbols.
+type Asset struct {
+	Ticker  string
+	Network string
+}
+
+// String renders the asset as "ticker@network", e.g. "usdt@trx".
+func (a Asset) String() string { return a.Ticker + "@" + a.Network }
+
+// IsZero reports whether a is the zero Asset.
+func (a Asset) IsZero() bool { return a.Ticker == "" && a.Network == "" }
+
+// AssetInfo describes an asset swapscout knows.
+type AssetInfo struct {
+	Asset
+	Name     string
+	Decimals int  // on-chain precision; amounts delivered are rounded to it
+	Memo     bool // deposits to exchanges need a memo, tag or extra id
+}
+
+// Networks names the networks swapscout knows, by code.
+var Networks = map[string]string{
+	"btc": "Bitcoin", "eth": "Ethereum", "xmr": "Monero", "ltc": "Litecoin",
+	"bch": "Bitcoin Cash", "doge": "Dogecoin", "xrp": "XRP Ledger", "ton": "TON",
+	"sol": "Solana", "trx": "Tron", "bsc": "BNB Smart Chain", "zec": "Zcash",
+	"dash": "Dash", "ada": "Cardano", "dot": "Polkadot", "avaxc": "Avalanche C-Chain",
+	"matic": "Polygon", "xlm": "Stellar", "firo": "Firo", "arbitrum": "Arbitrum One",
+	"base": "Base", "op": "Optimism",
+}
+
+// Assets is swapscout's asset catalogue. The first entry for a ticker is that
+// ticker's default network when a request names none. Venue symbol tables may
+// only name assets listed here (checked by tests in each venue package).
+var Assets = []AssetInfo{
+	{Asset{"btc", "btc"}, "Bitcoin", 8, false},
+	{Asset{"eth", "eth"}, "Ethereum", 18, false},
+	{Asset{"eth", "arbitrum"}, "Ether on Arbitrum", 18, false},
+	{Asset{"eth", "base"}, "Ether on Base", 18, false},
+	{Asset{"eth", "op"}, "Ether on Optimism", 18, false},
+	{Asset{"xmr", "xmr"}, "Monero", 12, false},
+	{Asset{"ltc", "ltc"}, "Litecoin", 8, false},
+	{Asset{"bch", "bch"}, "Bitcoin Cash", 8, false},
+	{Asset{"doge", "doge"}, "Dogecoin", 8, false},
+	{Asset{"xrp", "xrp"}, "XRP", 6, true},
+	{Asset{"ton", "ton"}, "Toncoin", 9, true},
+	{Asset{"sol", "sol"}, "Solana", 9, false},
+	{Asset{"trx", "trx"}, "Tron", 6, false},
+	{Asset{"bnb", "bsc"}, "BNB", 18, false},
+	{Asset{"zec", "zec"}, "Zcash", 8, false},
+	{Asset{"dash", "dash"}, "Dash", 8, false},
+	{Asset{"ada", "ada"}, "Cardano", 6, false},
+	{Asset{"dot", "dot"}, "Polkadot", 10, false},
+	{Asset{"avax", "avaxc"}, "Avalanche", 18, false},
+	{Asset{"pol", "matic"}, "Polygon", 18, false},
+	{Asset{"xlm", "xlm"}, "Stellar", 7, true},
+	{Asset{"firo", "firo"}, "Firo", 8, false},
+	{Asset{"usdt", "eth"}, "Tether USD (ERC-20)", 6, false},
+	{Asset{"usdt", "trx"}, "Tether USD (TRC-20)", 6, false},
+	{Asset{"usdt", "bsc"}, "Tether USD (BEP-20)", 18, false},
+	{Asset{"usdt", "sol"}, "Tether USD (Solana)", 6, false},
+	{Asset{"usdt", "matic"}, "Tether USD (Polygon)", 6, false},
+	{Asset{"usdt", "ton"}, "Tether USD (TON)", 6, true},
+	{Asset{"usdt", "arbitrum"}, "Tether USD (Arbitrum)", 6, false},
+	{Asset{"usdt", "avaxc"}, "Tether USD (Avalanche)", 6, false},
+	{Asset{"usdc", "eth"}, "USD Coin (ERC-20)", 6, false},
+	{Asset{"usdc", "sol"}, "USD Coin (Solana)", 6, false},
+	{Asset{"usdc", "bsc"}, "USD Coin (BEP-20)", 18, false},
+	{Asset{"usdc", "matic"}, "USD Coin (Polygon)", 6, false},
+	{Asset{"usdc", "base"}, "USD Coin (Base)", 6, false},
+	{Asset{"usdc", "arbitrum"}, "USD Coin (Arbitrum)", 6, false},
+	{Asset{"dai", "eth"}, "Dai (ERC-20)", 18, false},
+}
+
+var (
+	assetIndex    = map[Asset]int{}
+	tickerDefault = map[string]Asset{}
+)
+
+func init() {
+	for i, a := range Assets {
+		assetIndex[a.Asset] = i
+		if _, ok := tickerDefault[a.Ticker]; !ok {
+			tickerDefault[a.Ticker] = a.Asset
+		}
+	}
+}
+
+// LookupAsset returns the catalogue entry for a.
+func LookupAsset(a Asset) (AssetInfo, bool) {
+	i, ok := assetIndex[a]
+	if !ok {
+		return AssetInfo{}, false
+	}
+	return Assets[i], true
+}
+
+// ResolveAsset turns user input into a catalogue asset. Ticker and network are
+// case-insensitive; an empty network selects the ticker's default network.
+func ResolveAsset(ticker, network string) (AssetInfo, error) {
+	t := strings.ToLower(strings.TrimSpace(ticker))
+	n := strings.ToLower(strings.TrimSpace(network))
+	if t == "" {
+		return AssetInfo{}, Errorf(EINVALID, "asset is required")
+	}
+	if n == "" {
+		a, ok := tickerDefault[t]
+		if !ok {
+			return AssetInfo{}, Errorf(EINVALID, "unknown asset %q", clip(t))
+		}
+		info, _ := LookupAsset(a)
+		return info, nil
+	}
+	info, ok := LookupAsset(Asset{t, n})
+	if !ok {
+		if _, known := tickerDefault[t]; known {
+			return AssetInfo{}, Errorf(EINVALID, "asset %q is not supported on network %q", clip(t), clip(n))
+		}
+		return AssetInfo{}, Errorf(EINVALID, "unknown asset %q", clip(t))
+	}
+	return info, nil
+}
+
+// clip keeps user input echoed in error messages short.
+func clip(s string) string {
+	if len(s) > 32 {
+		return s[:32] + "…"
+	}
+	return s
+}

@@ -1,0 +1,61 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"net"
+
+	"github.com/swapscout/swapscout/httpserver"
+)
+
+// runDemo starts the simulator and the server in one process on loopback.
+func runDemo(ctx context.Context, args []string, e env) error {
+	fs := newFlagSet("demo", "demo [flags]", e.stderr)
+	addr := fs.String("addr", envOr(e.getenv, "SWAPSCOUT_ADDR", "127.0.0.1:8080"), "listen address of the API (env SWAPSCOUT_ADDR)")
+	transport := fs.String("transport", "fasthttp", "HTTP stack: fasthttp or nethttp")
+	var k simKnobs
+	k.register(fs)
+	if _, err := parseArgs(fs, args); err != nil {
+		return err
+	}
+	if host, _, err := net.SplitHostPort(*addr); err != nil || !isLoopback(host) {
+		return fmt.Errorf("--addr %q: the demo serves on loopback only", *addr)
+	}
+	simsrv, err := k.newSim()
+	if err != nil {
+		return err
+	}
+	if err := simsrv.Start("127.0.0.1:0"); err != nil {
+		return err
+	}
+	defer simsrv.Close()
+	log := newLogger(e)
+	st, err := newStack(ctx, stackOptions{simURL: simsrv.URL(), secret: k.secret, getenv: noEnv, log: log})
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	srv, err := httpserver.Listen(*addr, st.handler, httpserver.Options{Transport: *transport, Logger: log})
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(e.stdout, "swapscout demo: %d simulated venues at %s\n", len(st.registry.Venues()), simsrv.URL())
+	fmt.Fprintf(e.stdout, "API: %s   (Ctrl-C to stop)\n\n", srv.URL())
+	fmt.Fprintf(e.stdout, "  curl '%s/v1/quotes?from=btc&to=eth&amount=0.1'\n", srv.URL())
+	fmt.Fprintf(e.stdout, "  curl '%s/v1/quotes?from=btc&to=xmr&amount=0.5&deadline=1s'\n", srv.URL())
+	fmt.Fprintf(e.stdout, "  curl '%s/v1/venues'\n", srv.URL())
+	<-ctx.Done()
+	return shutdown(srv)
+}
+
+// noEnv hides the process environment from the demo: every venue is
+// configured against the simulator, never with real keys.
+func noEnv(string) string { return "" }
+
+func isLoopback(host string) bool {
+	if host == "localhost" {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
+}

@@ -1,0 +1,83 @@
+// Command swapscout is the one binary: the aggregator's server, its CLI, the
+// venue simulator and the demo that runs both. Subcommands each have their own
+// file and flag set, like vegeta's:
+//
+//	swapscout demo     simulator + server on loopback, ready to curl
+//	swapscout serve    the HTTP API against live venues (or --sim-url)
+//	swapscout quote    ask venues from the command line and print a table
+//	swapscout venues   list the venues and their metadata
+//	swapscout sim      the venue simulator alone
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"sort"
+	"syscall"
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	if err := run(ctx, os.Args[1:], os.Getenv, os.Stdout, os.Stderr); err != nil {
+		if !errors.Is(err, flag.ErrHelp) {
+			fmt.Fprintln(os.Stderr, "swapscout:", err)
+		}
+		stop()
+		os.Exit(1)
+	}
+}
+
+// env is what a command gets from its process.
+type env struct {
+	getenv         func(string) string
+	stdout, stderr io.Writer
+}
+
+type command struct {
+	summary string
+	run     func(ctx context.Context, args []string, e env) error
+}
+
+var commands = map[string]command{
+	"demo":   {"run the simulator and the server together on loopback", runDemo},
+	"serve":  {"serve the HTTP API (live venues, or --sim-url)", runServe},
+	"quote":  {"quote a swap from the command line: quote FROM TO AMOUNT", runQuote},
+	"venues": {"list the venues and their metadata", runVenues},
+	"sim":    {"serve every venue's API format on loopback", runSim},
+}
+
+// run is the whole program; tests call it directly.
+func run(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
+	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
+		usage(stderr)
+		if len(args) == 0 {
+			return errors.New("a command is required")
+		}
+		return nil
+	}
+	c, ok := commands[args[0]]
+	if !ok {
+		usage(stderr)
+		return fmt.Errorf("unknown command %q", args[0])
+	}
+	return c.run(ctx, args[1:], env{getenv: getenv, stdout: stdout, stderr: stderr})
+}
+
+func usage(w io.Writer) {
+	fmt.Fprintln(w, "usage: swapscout COMMAND [flags]\n\ncommands:")
+	names := make([]string, 0, len(commands))
+	for n := range commands {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		fmt.Fprintf(w, "  %-8s %s\n", n, commands[n].summary)
+	}
+	fmt.Fprintln(w, "\nrun 'swapscout COMMAND -h' for a command's flags")
+}

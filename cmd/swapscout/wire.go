@@ -1,0 +1,154 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"log/slog"
+	"time"
+
+	"github.com/swapscout/swapscout"
+	"github.com/swapscout/swapscout/aggregate"
+	"github.com/swapscout/swapscout/httpapi"
+	"github.com/swapscout/swapscout/inmem"
+	"github.com/swapscout/swapscout/sim"
+	"github.com/swapscout/swapscout/upstream"
+	"github.com/swapscout/swapscout/venue"
+	"github.com/swapscout/swapscout/venue/all"
+)
+
+// simKnobs are the simulator's flags, shared by `sim` and `demo`.
+type simKnobs struct {
+	seed               int64
+	latency            time.Duration
+	sigma              float64
+	jitter             time.Duration
+	errorRate          float64
+	rateLimitRate      float64
+	walk               time.Duration
+	secret             string
+	venueLatency       kvDurations
+	venueErrorRate     kvRates
+	venueRateLimitRate kvRates
+}
+
+// defaultSimSecret is the API secret the simulator checks signatures with
+// unless --sim-secret says otherwise; `serve --sim-url` signs with the same.
+const defaultSimSecret = "swapscout-sim-secret"
+
+func (k *simKnobs) register(fs *flag.FlagSet) {
+	k.venueLatency, k.venueErrorRate, k.venueRateLimitRate = kvDurations{}, kvRates{}, kvRates{}
+	fs.Int64Var(&k.seed, "seed", 1, "simulator seed: same seed, same answers")
+	fs.DurationVar(&k.latency, "latency", 0, "median venue latency (0: each venue's realistic default); drawn from a log-normal tail")
+	fs.Float64Var(&k.sigma, "latency-tail", 0.35, "shape of the latency tail (log-normal sigma)")
+	fs.DurationVar(&k.jitter, "jitter", 0, "extra uniform latency in [0, jitter)")
+	fs.Float64Var(&k.errorRate, "error-rate", 0, "fraction of requests answered with the venue's own error")
+	fs.Float64Var(&k.rateLimitRate, "rate-limit-rate", 0, "fraction of requests answered with the venue's rate-limit response (429, Binance 418…)")
+	fs.DurationVar(&k.walk, "walk", 5*time.Second, "prices take one random-walk step per interval (0: frozen)")
+	fs.StringVar(&k.secret, "sim-secret", defaultSimSecret, "API secret the simulator verifies signatures with")
+	fs.Var(k.venueLatency, "venue-latency", "per-venue median latency NAME=DURATION (repeatable)")
+	fs.Var(k.venueErrorRate, "venue-error-rate", "per-venue error rate NAME=RATE (repeatable)")
+	fs.Var(k.venueRateLimitRate, "venue-rate-limit-rate", "per-venue rate-limit (429) rate NAME=RATE (repeatable)")
+}
+
+// newSim builds the simulator for every venue.
+func (k *simKnobs) newSim() (*sim.Server, error) {
+	venues := map[string]sim.Venue{}
+	secrets := map[string]string{}
+	for _, d := range all.Descriptors {
+		if d.Sim != nil {
+			venues[d.ID] = d.Sim()
+			secrets[d.ID] = k.secret
+		}
+	}
+	for _, m := range []map[string]time.Duration{k.venueLatency} {
+		for id := range m {
+			if _, ok := venues[id]; !ok {
+				return nil, fmt.Errorf("--venue-latency: unknown venue %q", id)
+			}
+		}
+	}
+	for _, m := range []map[string]float64{k.venueErrorRate, k.venueRateLimitRate} {
+		for id := range m {
+			if _, ok := venues[id]; !ok {
+				return nil, fmt.Errorf("unknown venue %q", id)
+			}
+		}
+	}
+	return sim.New(sim.Config{
+		Seed: k.seed, Latency: k.latency, Sigma: k.sigma, Jitter: k.jitter,
+		ErrorRate: k.errorRate, RateLimitRate: k.rateLimitRate,
+		VenueLatency: k.venueLatency, VenueErrorRate: k.venueErrorRate, VenueRateLimitRate: k.venueRateLimitRate,
+		WalkInterval: k.walk, Secrets: secrets,
+	}, venues)
+}
+
+// stack is a wired aggregator: venues, engine, store, API handler.
+type stack struct {
+	http     *upstream.Client
+	registry *venue.Registry
+	service  *aggregate.Service
+	store    swapscout.QuoteStore
+	handler  *httpapi.Handler
+	stop     context.CancelFunc
+	stopped  chan struct{}
+}
+
+type stackOptions struct {
+	simURL string // venues' base URLs point at this simulator when set
+	secret string // API secret for signing venues when simulated
+	getenv func(string) string
+	ttl    time.Duration
+	log    *slog.Logger
+}
+
+// newStack wires everything; Close releases it.
+func newStack(ctx context.Context, o stackOptions) (*stack, error) {
+	hc := upstream.New(upstream.Options{})
+	getenv := o.getenv
+	vo := venue.Options{HTTP: hc, Getenv: getenv}
+	if o.simURL != "" {
+		// The simulator accepts any API key and checks signatures with its secret.
+		vo.BaseURL = func(id string) string { return o.simURL + "/" + id }
+		vo.Getenv = func(k string) string {
+			if v := getenv(k); v != "" {
+				return v
+			}
+			switch {
+			case len(k) > 8 && k[len(k)-8:] == "_API_KEY":
+				return "sim-key"
+			case len(k) > 11 && k[len(k)-11:] == "_API_SECRET":
+				return o.secret
+			}
+			return ""
+		}
+	}
+	reg, err := venue.NewRegistry(all.Descriptors, vo)
+	if err != nil {
+		hc.Close()
+		return nil, err
+	}
+	rctx, cancel := context.WithCancel(ctx)
+	s := &stack{http: hc, registry: reg, stop: cancel, stopped: make(chan struct{})}
+	if err := reg.RunRefreshers(rctx, func() { close(s.stopped) }); err != nil && o.log != nil {
+		o.log.Warn("venue metadata", "err", err)
+	}
+	var evs []aggregate.Venue
+	for _, v := range reg.Venues() {
+		evs = append(evs, aggregate.Venue{ID: v.ID, Kind: v.Kind, KYC: v.KYC, Timeout: v.Timeout, Quoter: v.Quoter})
+	}
+	s.service = &aggregate.Service{Engine: aggregate.New(evs, aggregate.Options{Logger: o.log})}
+	s.store = inmem.New(inmem.Options{})
+	s.handler = httpapi.NewHandler(httpapi.Deps{
+		Quotes: s.service, Store: s.store, Venues: reg.Infos, TTL: o.ttl, Logger: o.log,
+		Health: func(context.Context) map[string]string { return map[string]string{"store": "memory"} },
+	})
+	return s, nil
+}
+
+// Close stops background refreshers and closes the upstream client.
+func (s *stack) Close() {
+	s.stop()
+	<-s.stopped
+	s.http.Close()
+}

@@ -1,0 +1,115 @@
+package swapscout
+
+import (
+	"errors"
+	"fmt"
+	"time"
+)
+
+// Application error codes. Transports map them to statuses in one place
+// (httpapi's status table); clients see Code and Message, logs see the cause.
+const (
+	EINVALID     = "invalid_request"    // bad input from the client
+	ENOTFOUND    = "not_found"          // unknown or expired resource
+	ENOTALLOWED  = "method_not_allowed" // route exists, method does not
+	ETOOLARGE    = "request_too_large"  // request line or body over the limit
+	EUNAVAILABLE = "unavailable"        // a dependency is down
+	EINTERNAL    = "internal"           // a bug; the message is generic
+)
+
+// ErrorCodes lists every application error code, for documentation and tests.
+var ErrorCodes = []string{EINVALID, ENOTFOUND, ENOTALLOWED, ETOOLARGE, EUNAVAILABLE, EINTERNAL}
+
+// Error is an application error: Code and Message are safe to show a client;
+// Err is the cause, for logs only.
+type Error struct {
+	Code    string
+	Message string
+	Err     error
+}
+
+func (e *Error) Error() string {
+	if e.Err != nil {
+		return e.Message + ": " + e.Err.Error()
+	}
+	return e.Message
+}
+
+func (e *Error) Unwrap() error { return e.Err }
+
+// Errorf returns an *Error with the code and a formatted public message.
+func Errorf(code, format string, args ...any) *Error {
+	return &Error{Code: code, Message: fmt.Sprintf(format, args...)}
+}
+
+// ErrorCode returns the application code of err: its *Error's code, or
+// EINTERNAL for any other non-nil error.
+func ErrorCode(err error) string {
+	var e *Error
+	if err == nil {
+		return ""
+	} else if errors.As(err, &e) {
+		return e.Code
+	}
+	return EINTERNAL
+}
+
+// ErrorMessage returns the public message of err; internal errors get a
+// generic one so no cause leaks to a client.
+func ErrorMessage(err error) string {
+	var e *Error
+	if err == nil {
+		return ""
+	} else if errors.As(err, &e) && e.Code != EINTERNAL {
+		return e.Message
+	}
+	return "internal error"
+}
+
+// VenueError is a venue's refusal or fault, with a typed code. Adapters return
+// it (usually through NewVenueError or by wrapping a sentinel) and the engine
+// turns it into a Failure.
+type VenueError struct {
+	Code       FailureCode
+	Msg        string
+	Min, Max   Amount
+	RetryAfter time.Duration
+	Err        error
+}
+
+func (e *VenueError) Error() string {
+	msg := e.Msg
+	if msg == "" {
+		msg = string(e.Code)
+	}
+	if e.Err != nil {
+		return msg + ": " + e.Err.Error()
+	}
+	return msg
+}
+
+func (e *VenueError) Unwrap() error { return e.Err }
+
+// Is makes errors.Is(err, ErrAmountTooSmall) true for any *VenueError with that code.
+func (e *VenueError) Is(target error) bool {
+	t, ok := target.(*VenueError)
+	return ok && t.Msg == "" && t.Err == nil && t.Code == e.Code
+}
+
+// NewVenueError returns a *VenueError with a formatted message.
+func NewVenueError(code FailureCode, format string, args ...any) *VenueError {
+	return &VenueError{Code: code, Msg: fmt.Sprintf(format, args...)}
+}
+
+// Sentinels for errors.Is; wrap them with fmt.Errorf("…: %w", ErrX) or return a
+// *VenueError with the same code and more detail.
+var (
+	ErrUnsupportedPair = &VenueError{Code: CodeUnsupportedPair}
+	ErrAmountTooSmall  = &VenueError{Code: CodeAmountTooSmall}
+	ErrAmountTooLarge  = &VenueError{Code: CodeAmountTooLarge}
+	ErrTimeout         = &VenueError{Code: CodeTimeout}
+	ErrRateLimited     = &VenueError{Code: CodeRateLimited}
+	ErrUnavailable     = &VenueError{Code: CodeUnavailable}
+	ErrBadResponse     = &VenueError{Code: CodeBadResponse}
+	ErrNotConfigured   = &VenueError{Code: CodeNotConfigured}
+)

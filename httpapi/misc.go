@@ -1,0 +1,81 @@
+package httpapi
+
+import (
+	_ "embed"
+	"encoding/json"
+	"sort"
+
+	"github.com/swapscout/swapscout"
+)
+
+//go:embed openapi.json
+var openapiDoc []byte
+
+// OpenAPI returns the embedded OpenAPI 3.1 document.
+func OpenAPI() []byte { return openapiDoc }
+
+func handleOpenAPI() Action {
+	return func(*Request) (Response, error) { return JSON(200, openapiDoc), nil }
+}
+
+type venueJSON struct {
+	ID         string   `json:"id"`
+	Name       string   `json:"name"`
+	Kind       string   `json:"kind"`
+	KYC        string   `json:"kyc"`
+	NeedsKey   bool     `json:"needs_key"`
+	Configured bool     `json:"configured"`
+	FixedRate  bool     `json:"fixed_rate"`
+	Reverse    bool     `json:"reverse"`
+	Networks   []string `json:"networks"`
+	Evidence   string   `json:"evidence"`
+	Website    string   `json:"website,omitempty"`
+}
+
+func handleVenues(d *Deps) Action {
+	return func(*Request) (Response, error) {
+		infos := d.Venues()
+		out := struct {
+			Venues []venueJSON `json:"venues"`
+		}{Venues: make([]venueJSON, len(infos))}
+		for i, v := range infos {
+			nets := v.Networks
+			if nets == nil {
+				nets = []string{}
+			}
+			out.Venues[i] = venueJSON{ID: v.ID, Name: v.Name, Kind: string(v.Kind), KYC: v.KYC.String(),
+				NeedsKey: v.NeedsKey, Configured: v.Configured, FixedRate: v.FixedRate, Reverse: v.Reverse,
+				Networks: nets, Evidence: string(v.Evidence), Website: v.Website}
+		}
+		b, err := json.Marshal(out)
+		if err != nil {
+			return Response{}, err
+		}
+		return JSON(200, append(b, '\n')), nil
+	}
+}
+
+func handleHealth(d *Deps) Action {
+	return func(r *Request) (Response, error) {
+		checks := map[string]string{}
+		if d.Health != nil {
+			checks = d.Health(r.Ctx)
+		}
+		keys := make([]string, 0, len(checks))
+		for k := range checks {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		b := append([]byte(nil), `{"status":"ok"`...)
+		for _, k := range keys {
+			b = append(b, ',')
+			b = appendString(b, k)
+			b = append(b, ':')
+			b = appendString(b, checks[k])
+		}
+		b = append(b, "}\n"...)
+		return JSON(200, b), nil
+	}
+}
+
+var _ = swapscout.EINVALID

@@ -1,0 +1,79 @@
+package httpapi
+
+import (
+	"context"
+	"io"
+	"log/slog"
+	"net/http"
+	"strconv"
+
+	"github.com/swapscout/swapscout"
+)
+
+// Response is what an action returns; transports write it. Body is written as
+// is, so a stored quote's bytes go out untouched.
+type Response struct {
+	Status      int
+	ContentType string
+	Body        []byte
+	Headers     []Field // extra headers; keep static slices for the hot path
+	// Stream, when set, is called after the headers are written and writes the
+	// body incrementally (server-sent events); flush pushes what was written.
+	Stream func(ctx context.Context, w io.Writer, flush func() error) error
+}
+
+// Field is a response header.
+type Field struct{ Key, Value string }
+
+// Action is a JSON endpoint: it returns a response value or an error.
+type Action func(r *Request) (Response, error)
+
+const contentJSON = "application/json"
+
+// JSON returns a JSON response with pre-encoded body bytes.
+func JSON(status int, body []byte) Response {
+	return Response{Status: status, ContentType: contentJSON, Body: body}
+}
+
+// statuses maps application error codes to HTTP statuses: the one place that does.
+var statuses = map[string]int{
+	swapscout.EINVALID:     http.StatusBadRequest,
+	swapscout.ENOTFOUND:    http.StatusNotFound,
+	swapscout.ENOTALLOWED:  http.StatusMethodNotAllowed,
+	swapscout.ETOOLARGE:    http.StatusBadRequest,
+	swapscout.EUNAVAILABLE: http.StatusServiceUnavailable,
+	swapscout.EINTERNAL:    http.StatusInternalServerError,
+}
+
+// StatusOf returns the HTTP status for an application error code.
+func StatusOf(code string) int {
+	if s, ok := statuses[code]; ok {
+		return s
+	}
+	return http.StatusInternalServerError
+}
+
+// ErrorResponse renders err as {"error":{"code","message"}} with its status.
+// Internal errors are logged with their cause; clients only see a generic message.
+func ErrorResponse(log *slog.Logger, r *Request, err error) Response {
+	code := swapscout.ErrorCode(err)
+	if code == swapscout.EINTERNAL && log != nil {
+		path := ""
+		if r != nil {
+			path = string(r.Path)
+		}
+		log.Error("internal error", "path", path, "err", err)
+	}
+	return JSON(StatusOf(code), AppendError(nil, code, swapscout.ErrorMessage(err)))
+}
+
+// AppendError appends the JSON error body.
+func AppendError(dst []byte, code, message string) []byte {
+	dst = append(dst, `{"error":{"code":`...)
+	dst = appendString(dst, code)
+	dst = append(dst, `,"message":`...)
+	dst = appendString(dst, message)
+	return append(dst, "}}\n"...)
+}
+
+func itoa(dst []byte, n int64) []byte { return strconv.AppendInt(dst, n, 10) }

@@ -1,0 +1,189 @@
+package swapscout
+
+import (
+	"time"
+)
+
+// Direction says which side of the swap the request's amount names.
+type Direction uint8
+
+const (
+	// Send: the amount is what the user sends; offers rank by most received.
+	Send Direction = iota
+	// Receive: the amount is what the user wants to receive; offers rank by least sent.
+	Receive
+)
+
+func (d Direction) String() string {
+	if d == Receive {
+		return "receive"
+	}
+	return "send"
+}
+
+// ParseDirection parses "send" (also "from", the default when empty) or
+// "receive" (also "to").
+func ParseDirection(s string) (Direction, error) {
+	switch s {
+	case "", "send", "from":
+		return Send, nil
+	case "receive", "to":
+		return Receive, nil
+	}
+	return Send, Errorf(EINVALID, "direction must be send or receive")
+}
+
+// RateType says whether the venue may move the rate until the deposit arrives
+// (floating) or locks it for a while (fixed).
+type RateType uint8
+
+const (
+	Float RateType = iota
+	Fixed
+)
+
+func (t RateType) String() string {
+	if t == Fixed {
+		return "fixed"
+	}
+	return "float"
+}
+
+// ParseRateType parses "float" (also "floating", the default when empty) or "fixed".
+func ParseRateType(s string) (RateType, error) {
+	switch s {
+	case "", "float", "floating":
+		return Float, nil
+	case "fixed":
+		return Fixed, nil
+	}
+	return Float, Errorf(EINVALID, "rate must be float or fixed")
+}
+
+// QuoteRequest is what the user asks: swap Amount of From into To (Direction
+// Send), or receive Amount of To (Direction Receive), at a floating or fixed rate.
+type QuoteRequest struct {
+	From, To  Asset
+	Amount    Amount
+	Direction Direction
+	RateType  RateType
+}
+
+// Fee is a cost the venue reports apart from the rate. Offers' AmountOut is
+// always net of every fee listed; Fees only explain it.
+type Fee struct {
+	Kind   string // "network", "deposit", "withdrawal", "trading"
+	Amount Amount
+	Asset  Asset
+}
+
+// KYCRating is a venue's know-your-customer risk, as aggregators rate it:
+// A never asks, B rarely, C may hold funds until verified, D requires it.
+type KYCRating byte
+
+func (k KYCRating) String() string {
+	if k < 'A' || k > 'D' {
+		return "?"
+	}
+	return string(rune(k))
+}
+
+// ParseKYCRating parses "a".."d" (either case).
+func ParseKYCRating(s string) (KYCRating, error) {
+	if len(s) == 1 {
+		c := s[0] &^ 0x20
+		if c >= 'A' && c <= 'D' {
+			return KYCRating(c), nil
+		}
+	}
+	return 0, Errorf(EINVALID, "kyc rating must be one of A, B, C, D")
+}
+
+// Offer is one venue's answer: what the user sends and receives if they swap there.
+type Offer struct {
+	Venue    string // venue id, e.g. "changenow"
+	Provider string // for aggregator venues: the exchange that would execute
+	Route    string // for order books: the markets walked, e.g. "XMR/BTC > BTC/USDT"
+
+	AmountIn  Amount // in From units, what the user sends
+	AmountOut Amount // in To units, net of all fees, what the user receives
+	Rate      Amount // AmountOut per unit of AmountIn
+	Min, Max  Amount // limits on AmountIn; zero when the venue gives none
+
+	RateType  RateType
+	RateID    string    // venue's id to lock a fixed rate at create time
+	ExpiresAt time.Time // when RateID stops being honoured; zero when none
+
+	Fees   []Fee
+	ETAMin time.Duration // venue's estimate of the swap's duration; zero when unknown
+	ETAMax time.Duration
+	KYC    KYCRating
+
+	Took time.Duration // how long the venue took to answer
+}
+
+// FailureCode is the typed reason a venue gave no offer.
+type FailureCode string
+
+const (
+	CodeUnsupportedPair FailureCode = "unsupported_pair"
+	CodeAmountTooSmall  FailureCode = "amount_too_small"
+	CodeAmountTooLarge  FailureCode = "amount_too_large"
+	CodeTimeout         FailureCode = "timeout"
+	CodeRateLimited     FailureCode = "rate_limited"
+	CodeUnavailable     FailureCode = "unavailable"
+	CodeBadResponse     FailureCode = "bad_response"
+	CodeNotConfigured   FailureCode = "not_configured"
+)
+
+// FailureCodes lists every FailureCode, for documentation and tests.
+var FailureCodes = []FailureCode{
+	CodeUnsupportedPair, CodeAmountTooSmall, CodeAmountTooLarge, CodeTimeout,
+	CodeRateLimited, CodeUnavailable, CodeBadResponse, CodeNotConfigured,
+}
+
+// Failure is a venue that gave no offer, reported as data beside the offers.
+type Failure struct {
+	Venue      string
+	Code       FailureCode
+	Message    string
+	Took       time.Duration
+	Min, Max   Amount        // the venue's limits when the code is about them
+	RetryAfter time.Duration // when rate limited and the venue said
+}
+
+// Result is one venue's answer to a fan-out: exactly one of Offer and Failure is set.
+type Result struct {
+	Offer   *Offer
+	Failure *Failure
+}
+
+// Quote is the aggregated answer to a QuoteRequest.
+type Quote struct {
+	ID        string
+	Request   QuoteRequest
+	Offers    []Offer   // ranked best first
+	Failures  []Failure // in venue order
+	CreatedAt time.Time
+	ExpiresAt time.Time
+	Took      time.Duration
+}
+
+// Better reports whether offer a ranks above offer b for a request in direction d:
+// more received for Send, less sent for Receive; ties go to the faster venue,
+// then to the venue id so the order is total.
+func Better(d Direction, a, b *Offer) bool {
+	var c int
+	if d == Receive {
+		c = b.AmountIn.Cmp(a.AmountIn)
+	} else {
+		c = a.AmountOut.Cmp(b.AmountOut)
+	}
+	if c != 0 {
+		return c > 0
+	}
+	if a.Took != b.Took {
+		return a.Took < b.Took
+	}
+	return a.Venue < b.Venue
+}

@@ -1,0 +1,14 @@
+// Package all is the one explicit list of venue adapters. Adding a venue is
+// one package under venue/ and one line here; TestEveryAdapterListed fails
+// when a sibling adapter directory is missing from the list.
+package all
+
+import (
+	"github.com/swapscout/swapscout/venue"
+	"github.com/swapscout/swapscout/venue/changenow"
+)
+
+// Descriptors lists every venue, in the order they are shown.
+var Descriptors = []*venue.Descriptor{
+	&changenow.Descriptor,
+}

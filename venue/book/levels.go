@@ -1,0 +1,236 @@
+package book
+
+import "strconv"
+
+// Layout says where a level's price and quantity sit. Array levels name
+// element indexes (any other elements are skipped); object levels, whose
+// PriceKey is set, name member keys (other members are skipped).
+type Layout struct {
+	Price, Qty       int    // element indexes in an array level
+	PriceKey, QtyKey string // member keys in an object level
+}
+
+// Layouts of the venues' order-book levels.
+var (
+	// PriceQty: ["price","qty",…] — Binance, MEXC, Gate, Bybit, KuCoin,
+	// Bitget, HTX (numbers), OKX ["px","sz","0","n"], Kraken
+	// ["price","volume",ts], Coinbase ["price","size",n].
+	PriceQty = Layout{Price: 0, Qty: 1}
+	// Bitfinex: [PRICE,COUNT,AMOUNT] with AMOUNT's sign giving the side;
+	// read it with SignedLevels.
+	Bitfinex = Layout{Price: 0, Qty: 2}
+	// Gemini: {"price":"…","amount":"…","timestamp":"…"}.
+	Gemini = Layout{PriceKey: "price", QtyKey: "amount"}
+)
+
+func (l *Layout) valid() bool {
+	if l.PriceKey != "" || l.QtyKey != "" {
+		return l.PriceKey != "" && l.QtyKey != "" && l.PriceKey != l.QtyKey
+	}
+	return l.Price >= 0 && l.Qty >= 0 && l.Price != l.Qty
+}
+
+// Levels reads an array of levels laid out as l and appends them to dst,
+// which it returns; null reads as no levels. Every level must have a price
+// above zero and a quantity of zero or more, else it is an error and dst
+// comes back as it was. Order is not checked here: see Book.Normalize.
+//
+// To reuse a book's slices: b.Bids = s.Levels(b.Bids[:0], book.PriceQty).
+func (s *Scanner) Levels(dst []Level, l Layout) []Level {
+	dst, _ = s.levels(dst, nil, l, false)
+	return dst
+}
+
+// SignedLevels reads an array of levels whose quantity's sign gives the side,
+// as Bitfinex sends its book: a positive quantity is a bid, appended to bids,
+// and a negative one an ask, appended to asks with its quantity made
+// positive; levels of zero quantity are dropped. Prices must be above zero.
+// On error both slices come back as they were.
+func (s *Scanner) SignedLevels(bids, asks []Level, l Layout) ([]Level, []Level) {
+	return s.levels(bids, asks, l, true)
+}
+
+// Book reads an object holding the two sides of a book under the keys bids
+// and asks (e.g. "bids","asks" or Bybit's "b","a") into b, reusing b's
+// slices; other members are skipped, and a side that is absent comes back
+// empty. It reports whether the object was read without error.
+func (s *Scanner) Book(b *Book, l Layout, bids, asks string) bool {
+	b.Bids, b.Asks = b.Bids[:0], b.Asks[:0]
+	if !s.EnterObject() {
+		return false
+	}
+	for key, ok := s.NextKey(); ok; key, ok = s.NextKey() {
+		switch string(key) {
+		case bids:
+			b.Bids = s.Levels(b.Bids[:0], l)
+		case asks:
+			b.Asks = s.Levels(b.Asks[:0], l)
+		default:
+			s.Skip()
+		}
+	}
+	return s.err == nil
+}
+
+// levels reads an array of levels into dst, or, when signed, into dst (bids)
+// and asks by the sign of the quantity.
+func (s *Scanner) levels(dst, asks []Level, l Layout, signed bool) ([]Level, []Level) {
+	if !s.begin() {
+		return dst, asks
+	}
+	if !l.valid() {
+		s.fail("invalid level layout")
+		return dst, asks
+	}
+	n0, a0 := len(dst), len(asks)
+	switch s.peek() {
+	case 'n':
+		s.literal('n')
+		return dst, asks
+	case '[':
+	default:
+		s.unexpected("an array of levels")
+		return dst, asks
+	}
+	if s.depth+2 > MaxDepth {
+		s.fail("nesting deeper than 64")
+		return dst, asks
+	}
+	s.pos++
+	if s.peek() == ']' {
+		s.pos++
+		return dst, asks
+	}
+	for n := 0; ; n++ {
+		var lv Level
+		if l.PriceKey != "" {
+			lv = s.objectLevel(&l)
+		} else {
+			lv = s.arrayLevel(&l)
+		}
+		if s.err != nil {
+			return dst[:n0], asks[:a0]
+		}
+		switch {
+		case lv.Price.Sign() <= 0:
+			s.fail("level " + strconv.Itoa(n) + ": price must be above zero")
+		case !signed && lv.Qty.Sign() < 0:
+			s.fail("level " + strconv.Itoa(n) + ": quantity must not be negative")
+		case !signed || lv.Qty.Sign() > 0:
+			dst = append(dst, lv)
+		case lv.Qty.Sign() < 0:
+			lv.Qty = lv.Qty.Neg()
+			asks = append(asks, lv)
+		}
+		if s.err != nil {
+			return dst[:n0], asks[:a0]
+		}
+		switch s.peek() {
+		case ',':
+			s.pos++
+		case ']':
+			s.pos++
+			return dst, asks
+		default:
+			s.unexpected("',' or ']' after a level")
+			return dst[:n0], asks[:a0]
+		}
+	}
+}
+
+// arrayLevel reads a level such as ["price","qty",…].
+func (s *Scanner) arrayLevel(l *Layout) (lv Level) {
+	if s.peek() != '[' {
+		s.unexpected("a level array")
+		return
+	}
+	s.pos++
+	got := 0
+	if s.peek() == ']' {
+		s.fail("empty level")
+		return
+	}
+	for i := 0; ; i++ {
+		switch i {
+		case l.Price:
+			lv.Price = s.amount()
+			got++
+		case l.Qty:
+			lv.Qty = s.amount()
+			got++
+		default:
+			s.skip(s.depth + 2)
+		}
+		if s.err != nil {
+			return
+		}
+		switch s.peek() {
+		case ',':
+			s.pos++
+		case ']':
+			s.pos++
+			if got < 2 {
+				s.fail("level too short")
+			}
+			return
+		default:
+			s.unexpected("',' or ']' in a level")
+			return
+		}
+	}
+}
+
+// objectLevel reads a level such as {"price":"…","amount":"…"}.
+func (s *Scanner) objectLevel(l *Layout) (lv Level) {
+	if s.peek() != '{' {
+		s.unexpected("a level object")
+		return
+	}
+	s.pos++
+	var got uint8
+	if s.peek() == '}' {
+		s.fail("empty level")
+		return
+	}
+	for {
+		if s.peek() != '"' {
+			s.unexpected("a string object key")
+			return
+		}
+		key, ok := s.str()
+		if !ok {
+			return
+		}
+		if s.peek() != ':' {
+			s.unexpected("':' after object key")
+			return
+		}
+		s.pos++
+		switch string(key) {
+		case l.PriceKey:
+			lv.Price = s.amount()
+			got |= 1
+		case l.QtyKey:
+			lv.Qty = s.amount()
+			got |= 2
+		default:
+			s.skip(s.depth + 2)
+		}
+		if s.err != nil {
+			return
+		}
+		switch s.peek() {
+		case ',':
+			s.pos++
+		case '}':
+			s.pos++
+			if got != 3 {
+				s.fail("level lacks a price or a quantity")
+			}
+			return
+		default:
+			s.unexpected("',' or '}' in a level")
+			return
+		}
+	}
+}

@@ -1,0 +1,243 @@
+package book
+
+import (
+	"errors"
+	"strings"
+
+	"github.com/swapscout/swapscout"
+)
+
+// Leg is one market of a route, with its book.
+type Leg struct {
+	Base, Quote string // the market's assets, as the venue names them
+	// Sell: we sell Base for Quote (hitting the bids); otherwise we buy Base
+	// with Quote (lifting the asks).
+	Sell bool
+	Book *Book
+}
+
+// Pricing is what a venue charges and how the result is rounded.
+type Pricing struct {
+	// TakerFee is the fraction of each leg's proceeds the venue keeps, e.g.
+	// 0.001 for 0.1%; it must be at least zero and below one.
+	TakerFee swapscout.Amount
+	// WithdrawFee is deducted from the final amount, in the To asset; zero
+	// if none.
+	WithdrawFee swapscout.Amount
+	// OutScale and InScale are the decimals of the To and From assets.
+	OutScale, InScale int
+}
+
+// Fill is the priced swap.
+type Fill struct {
+	In, Out swapscout.Amount // what the user sends (From) and receives (To)
+	// TradingFees holds each leg's taker fee, in that leg's proceeds asset
+	// (Quote when selling, Base when buying).
+	TradingFees []swapscout.Amount
+	Route       string // the markets walked, e.g. "XMR/BTC > BTC/USDT"
+}
+
+// Price prices a swap along legs, which lead from the From asset to the To
+// asset (the first leg spends From, the last yields To).
+//
+// For swapscout.Send, amount is what the user deposits: each leg's proceeds
+// are walked forward and lose TakerFee, the WithdrawFee is deducted, and Out
+// is rounded down to OutScale. For swapscout.Receive, amount is what the user
+// must receive: WithdrawFee is added, each leg is walked backward grossing
+// its proceeds up for the fee, and In is rounded up to InScale.
+//
+// When the books are too thin the error wraps swapscout.ErrAmountTooLarge and
+// its Max is the most In the books can take (in From, rounded down to
+// InScale). When fees leave nothing, or amount is not above zero, the error
+// wraps swapscout.ErrAmountTooSmall, with Min, when it can be known, the
+// least In that yields one unit of To.
+func Price(dir swapscout.Direction, amount swapscout.Amount, legs []Leg, p Pricing) (Fill, error) {
+	if err := p.check(legs); err != nil {
+		return Fill{}, err
+	}
+	if err := checkAmount(amount); err != nil {
+		return Fill{}, err
+	}
+	keep := swapscout.AmountFromInt(1).Sub(p.TakerFee) // share of proceeds left after the fee
+	f := Fill{TradingFees: make([]swapscout.Amount, len(legs)), Route: route(legs)}
+	if dir == swapscout.Receive {
+		y := amount.Add(p.WithdrawFee)
+		for i := len(legs) - 1; i >= 0; i-- {
+			gross := y.Quo(keep, WorkScale, swapscout.RoundUp)
+			f.TradingFees[i] = gross.Sub(y)
+			in, err := legs[i].cost(gross)
+			if err != nil {
+				return Fill{}, p.tooLarge(err, legs, i, keep)
+			}
+			y = in.Round(WorkScale, swapscout.RoundUp)
+		}
+		f.In, f.Out = y.Round(p.InScale, swapscout.RoundUp), amount
+	} else {
+		x := amount
+		for i, leg := range legs {
+			out, err := leg.fill(x)
+			if err != nil {
+				return Fill{}, p.tooLarge(err, legs, i, keep)
+			}
+			out = out.Round(WorkScale, swapscout.RoundDown)
+			x = out.Mul(keep).Round(WorkScale, swapscout.RoundDown)
+			f.TradingFees[i] = out.Sub(x)
+		}
+		f.In, f.Out = amount, x.Sub(p.WithdrawFee).Round(p.OutScale, swapscout.RoundDown)
+		if f.Out.Sign() <= 0 && f.Out.Valid() {
+			err := &swapscout.VenueError{Code: swapscout.CodeAmountTooSmall,
+				Msg: "amount too small to cover the fees"}
+			if min, merr := Price(swapscout.Receive, swapscout.NewAmount(1, p.OutScale), legs, p); merr == nil {
+				err.Min = min.In
+				err.Msg += ": send at least " + min.In.String()
+			}
+			return Fill{}, err
+		}
+	}
+	if !f.In.Valid() || !f.Out.Valid() {
+		return Fill{}, swapscout.NewVenueError(swapscout.CodeAmountTooLarge, "amount out of range")
+	}
+	return f, nil
+}
+
+func (p *Pricing) check(legs []Leg) error {
+	switch {
+	case len(legs) == 0:
+		return errors.New("book: no legs to price")
+	case !p.TakerFee.Valid() || p.TakerFee.Sign() < 0 || p.TakerFee.Cmp(swapscout.AmountFromInt(1)) >= 0:
+		return errors.New("book: taker fee must be at least 0 and below 1")
+	case !p.WithdrawFee.Valid() || p.WithdrawFee.Sign() < 0:
+		return errors.New("book: withdrawal fee must not be negative")
+	case p.OutScale < 0 || p.OutScale > WorkScale || p.InScale < 0 || p.InScale > WorkScale:
+		return errors.New("book: asset decimals must be between 0 and 18")
+	}
+	for _, l := range legs {
+		if l.Book == nil {
+			return errors.New("book: leg " + l.Base + "/" + l.Quote + " has no book")
+		}
+	}
+	return nil
+}
+
+// fill walks the leg forward: what spending in yields.
+func (l *Leg) fill(in swapscout.Amount) (swapscout.Amount, error) {
+	if l.Sell {
+		return l.Book.Sell(in)
+	}
+	return l.Book.Buy(in)
+}
+
+// cost walks the leg backward: what yielding out costs.
+func (l *Leg) cost(out swapscout.Amount) (swapscout.Amount, error) {
+	if l.Sell {
+		return l.Book.SellFor(out)
+	}
+	return l.Book.BuyExact(out)
+}
+
+// depth returns the most the leg can take in: all of its book's side.
+func (l *Leg) depth() swapscout.Amount {
+	if l.Sell {
+		return sumQty(l.Book.Bids)
+	}
+	return sumQuote(l.Book.Asks)
+}
+
+// tooLarge turns a walk's too-thin error on leg i into the route's, with Max
+// the most In the whole route can take. Other errors pass through.
+func (p *Pricing) tooLarge(err error, legs []Leg, i int, keep swapscout.Amount) error {
+	var ve *swapscout.VenueError
+	if !errors.As(err, &ve) || ve.Code != swapscout.CodeAmountTooLarge {
+		return err
+	}
+	max := maxIn(legs, keep).Round(p.InScale, swapscout.RoundDown)
+	msg := "order book " + legs[i].Base + "/" + legs[i].Quote + " too thin: send at most " + max.String()
+	if max.Sign() <= 0 {
+		msg = "order book " + legs[i].Base + "/" + legs[i].Quote + " has no depth"
+	}
+	return &swapscout.VenueError{Code: swapscout.CodeAmountTooLarge, Msg: msg, Max: max, Err: err}
+}
+
+// maxIn returns the most of the first leg's input the route can take: each
+// leg takes at most its book's depth, and no more than the next leg can take
+// of its proceeds.
+func maxIn(legs []Leg, keep swapscout.Amount) swapscout.Amount {
+	var limit swapscout.Amount
+	for i := len(legs) - 1; i >= 0; i-- {
+		in := legs[i].depth()
+		if i < len(legs)-1 {
+			gross := limit.Quo(keep, WorkScale, swapscout.RoundDown)
+			if need, err := legs[i].cost(gross); err == nil && need.Cmp(in) < 0 {
+				in = need.Round(WorkScale, swapscout.RoundDown)
+			}
+		}
+		limit = in
+	}
+	return limit
+}
+
+func route(legs []Leg) string {
+	var b strings.Builder
+	for i, l := range legs {
+		if i > 0 {
+			b.WriteString(" > ")
+		}
+		b.WriteString(l.Base)
+		b.WriteByte('/')
+		b.WriteString(l.Quote)
+	}
+	return b.String()
+}
+
+// Market is a venue's market: its base and quote assets and the symbol to
+// fetch its book by.
+type Market struct {
+	Base, Quote, Symbol string
+}
+
+// RouteLeg is one market of a route found by FindRoute, and which way to
+// trade it.
+type RouteLeg struct {
+	Market Market
+	Sell   bool // sell Market.Base for Market.Quote; otherwise buy Base with Quote
+}
+
+// Leg pairs the route leg with its fetched book, for Price.
+func (r RouteLeg) Leg(b *Book) Leg {
+	return Leg{Base: r.Market.Base, Quote: r.Market.Quote, Sell: r.Sell, Book: b}
+}
+
+// FindRoute finds markets leading from one asset to another: a direct market
+// in either orientation (from/to is sold into, to/from is bought from), else
+// the first bridge in bridges with a market from→bridge and one bridge→to,
+// each in either orientation. lookup reports the market with the given base
+// and quote, if the venue lists one.
+func FindRoute(from, to string, lookup func(base, quote string) (Market, bool), bridges []string) ([]RouteLeg, bool) {
+	if from == to {
+		return nil, false
+	}
+	if l, ok := direct(from, to, lookup); ok {
+		return []RouteLeg{l}, true
+	}
+	for _, b := range bridges {
+		if b == from || b == to {
+			continue
+		}
+		if l1, ok := direct(from, b, lookup); ok {
+			if l2, ok := direct(b, to, lookup); ok {
+				return []RouteLeg{l1, l2}, true
+			}
+		}
+	}
+	return nil, false
+}
+
+func direct(from, to string, lookup func(base, quote string) (Market, bool)) (RouteLeg, bool) {
+	if m, ok := lookup(from, to); ok {
+		return RouteLeg{Market: m, Sell: true}, true
+	}
+	if m, ok := lookup(to, from); ok {
+		return RouteLeg{Market: m, Sell: false}, true
+	}
+	return RouteLeg{}, false
+}

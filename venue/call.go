@@ -1,0 +1,135 @@
+package venue
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"strconv"
+	"sync"
+	"time"
+
+	"github.com/swapscout/swapscout"
+	"github.com/swapscout/swapscout/upstream"
+)
+
+// Request is one outbound call an adapter makes.
+type Request struct {
+	Method      string // GET when empty
+	URL         string // absolute, query included
+	Header      []Field
+	Body        []byte
+	ContentType string
+}
+
+// Field is a request header.
+type Field struct{ Key, Value string }
+
+// Fetch performs req through the shared client and hands the answer to parse
+// while the body is valid (it must not keep the bytes).
+//
+// Fetch handles what every venue shares: transport errors (timeouts and
+// cancellation come back as the context's error, which the engine reports as
+// timeout; connection failures as unavailable), rate limiting (HTTP 429 and
+// Binance-style 418, with Retry-After), 5xx without a parse-able body, and
+// answers that are not JSON (an HTML block page is unavailable, not a parse
+// error). parse sees every other status: many venues put their error codes in
+// 4xx or even 200 bodies.
+func Fetch(ctx context.Context, cfg *Config, req Request, parse func(status int, body []byte) error) error {
+	c := upstream.AcquireCall()
+	defer upstream.ReleaseCall(c)
+	if req.Method != "" {
+		c.SetMethod(req.Method)
+	}
+	c.SetURL(req.URL)
+	for _, h := range req.Header {
+		c.SetHeader(h.Key, h.Value)
+	}
+	if req.Body != nil {
+		c.SetBody(req.Body, req.ContentType)
+	}
+	if err := cfg.HTTP.Do(ctx, c); err != nil {
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+		if errors.Is(err, context.DeadlineExceeded) {
+			return err
+		}
+		if errors.Is(err, upstream.ErrBodyTooLarge) || errors.Is(err, upstream.ErrBadEncoding) {
+			return &swapscout.VenueError{Code: swapscout.CodeBadResponse, Msg: "unreadable answer", Err: err}
+		}
+		return &swapscout.VenueError{Code: swapscout.CodeUnavailable, Msg: "venue unreachable", Err: err}
+	}
+	status := c.Status()
+	if status == 429 || status == 418 {
+		return &swapscout.VenueError{Code: swapscout.CodeRateLimited, Msg: fmt.Sprintf("rate limited (HTTP %d)", status),
+			RetryAfter: retryAfter(c.Header("Retry-After"))}
+	}
+	body := c.Body()
+	if ct := c.ContentType(); bytes.Contains(ct, []byte("html")) {
+		return &swapscout.VenueError{Code: swapscout.CodeUnavailable, Msg: fmt.Sprintf("answered HTML, not JSON (HTTP %d)", status)}
+	}
+	return parse(status, body)
+}
+
+// retryAfter parses a Retry-After header in seconds (dates are rare at venues).
+func retryAfter(v []byte) time.Duration {
+	n, err := strconv.Atoi(string(bytes.TrimSpace(v)))
+	if err != nil || n < 0 {
+		return 0
+	}
+	return time.Duration(n) * time.Second
+}
+
+// StatusError is the error for a status the adapter does not expect.
+func StatusError(status int) error {
+	if status >= 500 {
+		return swapscout.NewVenueError(swapscout.CodeUnavailable, "venue error (HTTP %d)", status)
+	}
+	return swapscout.NewVenueError(swapscout.CodeBadResponse, "unexpected answer (HTTP %d)", status)
+}
+
+// BadResponse wraps a decode error as bad_response.
+func BadResponse(err error) error {
+	return &swapscout.VenueError{Code: swapscout.CodeBadResponse, Msg: "malformed answer", Err: err}
+}
+
+// Unsupported is the error for a pair a venue cannot quote, found without a call.
+func Unsupported(name string, req swapscout.QuoteRequest) error {
+	return swapscout.NewVenueError(swapscout.CodeUnsupportedPair, "%s does not swap %s to %s", name, req.From, req.To)
+}
+
+// Parallel runs fns concurrently and waits for all; it returns the first
+// error in argument order. Adapters use it for calls that can overlap (an
+// estimate and its limits).
+func Parallel(ctx context.Context, fns ...func(context.Context) error) error {
+	errs := make([]error, len(fns))
+	var wg sync.WaitGroup
+	for i, fn := range fns[1:] {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			errs[i+1] = fn(ctx)
+		}()
+	}
+	errs[0] = fns[0](ctx)
+	wg.Wait()
+	return firstNonNil(errs)
+}
+
+func firstNonNil(errs []error) error {
+	for _, e := range errs {
+		if e != nil {
+			return e
+		}
+	}
+	return nil
+}
+
+// NowTime returns the time on cfg's clock.
+func (cfg *Config) NowTime() time.Time {
+	if cfg.Now != nil {
+		return cfg.Now()
+	}
+	return time.Now()
+}

@@ -1,0 +1,190 @@
+// Package changenow is the adapter for ChangeNOW's instant-swap API v2:
+// estimates for an amount in both directions, floating and fixed rates,
+// min/max from /exchange/range, and every documented error mapped to its code.
+package changenow
+
+import (
+	"context"
+	"encoding/json"
+	"net/url"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/swapscout/swapscout"
+	"github.com/swapscout/swapscout/sim"
+	"github.com/swapscout/swapscout/venue"
+)
+
+// Descriptor registers ChangeNOW.
+var Descriptor = venue.Descriptor{
+	ID: "changenow", Name: "ChangeNOW", Kind: swapscout.InstantSwap,
+	BaseURL: "https://api.changenow.io", Website: "https://changenow.io",
+	Timeout: 4 * time.Second, KYC: 'C', NeedsKey: true, FixedRate: true, Reverse: true,
+	Networks: symbols.Networks(), Evidence: swapscout.Recorded,
+	New: func(c venue.Config) (swapscout.Quoter, error) { return New(c), nil },
+	Sim: Sim,
+}
+
+// Client quotes ChangeNOW.
+type Client struct{ cfg venue.Config }
+
+// New returns a Client; it does no I/O.
+func New(cfg venue.Config) *Client { return &Client{cfg: cfg} }
+
+// Quote asks for an estimate and the pair's limits at once.
+func (c *Client) Quote(ctx context.Context, req swapscout.QuoteRequest) (swapscout.Offer, error) {
+	from, ok1 := symbols[req.From]
+	to, ok2 := symbols[req.To]
+	if !ok1 || !ok2 {
+		return swapscout.Offer{}, venue.Unsupported(Descriptor.Name, req)
+	}
+	flow := "standard"
+	if req.RateType == swapscout.Fixed {
+		flow = "fixed-rate"
+	} else if req.Direction == swapscout.Receive {
+		// v2 quotes by the amount to receive on the fixed-rate flow only.
+		return swapscout.Offer{}, swapscout.NewVenueError(swapscout.CodeUnsupportedPair, "ChangeNOW quotes by amount to receive at fixed rates only")
+	}
+	pair := url.Values{
+		"fromCurrency": {from.Ticker}, "toCurrency": {to.Ticker},
+		"fromNetwork": {from.Network}, "toNetwork": {to.Network}, "flow": {flow},
+	}
+	est := url.Values{}
+	for k, v := range pair {
+		est[k] = v
+	}
+	if req.Direction == swapscout.Receive {
+		est.Set("type", "reverse")
+		est.Set("toAmount", req.Amount.String())
+	} else {
+		est.Set("type", "direct")
+		est.Set("fromAmount", req.Amount.String())
+	}
+	if req.RateType == swapscout.Fixed {
+		est.Set("useRateId", "true")
+	}
+	hdr := []venue.Field{{Key: "x-changenow-api-key", Value: c.cfg.APIKey}}
+
+	var e estimateResponse
+	var rng rangeResponse
+	var rangeErr error
+	err := venue.Parallel(ctx,
+		func(ctx context.Context) error {
+			return venue.Fetch(ctx, &c.cfg, venue.Request{URL: c.cfg.BaseURL + "/v2/exchange/estimated-amount?" + est.Encode(), Header: hdr},
+				func(status int, body []byte) error { return decode(status, body, &e) })
+		},
+		func(ctx context.Context) error {
+			// Limits are a bonus: an offer stands without them.
+			rangeErr = venue.Fetch(ctx, &c.cfg, venue.Request{URL: c.cfg.BaseURL + "/v2/exchange/range?" + pair.Encode(), Header: hdr},
+				func(status int, body []byte) error { return decode(status, body, &rng) })
+			return nil
+		})
+	if err != nil {
+		return swapscout.Offer{}, err
+	}
+	o := swapscout.Offer{AmountIn: e.FromAmount, AmountOut: e.ToAmount, RateType: req.RateType}
+	if rangeErr == nil {
+		if rng.MinAmount != nil {
+			o.Min = *rng.MinAmount
+		}
+		if rng.MaxAmount != nil {
+			o.Max = *rng.MaxAmount
+		}
+	}
+	if e.RateID != nil {
+		o.RateID = *e.RateID
+	}
+	if e.ValidUntil != nil {
+		if t, err := time.Parse(time.RFC3339, *e.ValidUntil); err == nil {
+			o.ExpiresAt = t
+		}
+	}
+	if e.DepositFee != nil && e.DepositFee.Sign() > 0 {
+		o.Fees = append(o.Fees, swapscout.Fee{Kind: "deposit", Amount: *e.DepositFee, Asset: req.From})
+	}
+	if e.WithdrawalFee != nil && e.WithdrawalFee.Sign() > 0 {
+		o.Fees = append(o.Fees, swapscout.Fee{Kind: "withdrawal", Amount: *e.WithdrawalFee, Asset: req.To})
+	}
+	if e.TransactionSpeedForecast != nil {
+		o.ETAMin, o.ETAMax = parseMinutes(*e.TransactionSpeedForecast)
+	}
+	return o, nil
+}
+
+// errorCodes maps ChangeNOW's error names to failure codes.
+var errorCodes = map[string]swapscout.FailureCode{
+	"deposit_too_small":      swapscout.CodeAmountTooSmall,
+	"out_of_range":           swapscout.CodeAmountTooSmall,
+	"deposit_too_large":      swapscout.CodeAmountTooLarge,
+	"pair_is_inactive":       swapscout.CodeUnsupportedPair,
+	"not_valid_params":       swapscout.CodeUnsupportedPair,
+	"fixed_rate_not_enabled": swapscout.CodeUnsupportedPair,
+	"unauthorized":           swapscout.CodeNotConfigured,
+	"too_many_requests":      swapscout.CodeRateLimited,
+}
+
+// decode reads a 2xx body into v or maps an error body to its code.
+func decode(status int, body []byte, v any) error {
+	if status >= 200 && status < 300 {
+		if err := json.Unmarshal(body, v); err != nil {
+			return venue.BadResponse(err)
+		}
+		return nil
+	}
+	var er errorResponse
+	if err := json.Unmarshal(body, &er); err != nil || er.Error == "" {
+		if status == 401 || status == 403 {
+			return swapscout.NewVenueError(swapscout.CodeNotConfigured, "ChangeNOW rejected the API key (HTTP %d)", status)
+		}
+		return venue.StatusError(status)
+	}
+	code, ok := errorCodes[er.Error]
+	switch {
+	case ok:
+	case status == 401 || status == 403:
+		code = swapscout.CodeNotConfigured
+	case status >= 500:
+		code = swapscout.CodeUnavailable
+	default:
+		code = swapscout.CodeBadResponse
+	}
+	ve := swapscout.NewVenueError(code, "ChangeNOW: %s", clip(er.Message, er.Error))
+	if er.Payload != nil && er.Payload.Range != nil {
+		if r := er.Payload.Range; r.MinAmount != nil {
+			ve.Min = *r.MinAmount
+		}
+		if r := er.Payload.Range; r.MaxAmount != nil {
+			ve.Max = *r.MaxAmount
+		}
+	}
+	return ve
+}
+
+// parseMinutes reads a forecast like "10-60" (minutes).
+func parseMinutes(s string) (lo, hi time.Duration) {
+	a, b, ok := strings.Cut(s, "-")
+	if !ok {
+		b = a
+	}
+	x, err1 := strconv.Atoi(strings.TrimSpace(a))
+	y, err2 := strconv.Atoi(strings.TrimSpace(b))
+	if err1 != nil || err2 != nil || x < 0 || y < x {
+		return 0, 0
+	}
+	return time.Duration(x) * time.Minute, time.Duration(y) * time.Minute
+}
+
+// clip keeps venue-provided text short in our messages.
+func clip(msg, fallback string) string {
+	if msg == "" {
+		msg = fallback
+	}
+	if len(msg) > 120 {
+		msg = msg[:120] + "…"
+	}
+	return msg
+}
+
+var _ swapscout.Quoter = (*Client)(nil)
+var _ = sim.FaultError
