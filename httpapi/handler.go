@@ -1,7 +1,6 @@
 package httpapi
 
 import (
-	"bytes"
 	"fmt"
 	"log/slog"
 	"strings"
@@ -91,34 +90,36 @@ func (h *Handler) match(r *Request) (Action, error) {
 	return nil, errNotFound
 }
 
-// matchPath matches path against segs, recording parameters in r.
+// matchPath matches path against segs, recording parameters in r. It walks
+// the bytes once without helper calls: routing is on the hot path.
 func matchPath(segs []string, path []byte, r *Request) bool {
 	r.nparams = 0
 	if len(path) == 0 || path[0] != '/' {
 		return false
 	}
-	rest := path[1:]
-	for i, s := range segs {
-		var seg []byte
-		if j := bytes.IndexByte(rest, '/'); j >= 0 {
-			seg, rest = rest[:j], rest[j+1:]
-		} else {
-			seg, rest = rest, nil
-			if i != len(segs)-1 {
-				return false
-			}
+	i := 1
+	for k, s := range segs {
+		if i > len(path) {
+			return false
 		}
+		j := i
+		for j < len(path) && path[j] != '/' {
+			j++
+		}
+		seg := path[i:j]
 		if len(s) > 2 && s[0] == '{' {
 			if len(seg) == 0 || r.nparams == len(r.params) {
 				return false
 			}
 			r.params[r.nparams] = param{name: s[1 : len(s)-1], value: seg}
 			r.nparams++
-			continue
+		} else if string(seg) != s {
+			return false
 		}
-		if string(seg) != s {
+		i = j + 1
+		if j == len(path) && k != len(segs)-1 {
 			return false
 		}
 	}
-	return rest == nil
+	return i == len(path)+1
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
 	"sync/atomic"
@@ -130,7 +131,7 @@ func newExchange(id string, p Profile, secret string, m *market) (*Exchange, err
 			}
 			x.assets[a] = info
 		}
-		p.Assets = append([]swapscout.Asset(nil), p.Assets...)
+		p.Assets = slices.Clone(p.Assets)
 	}
 	for _, s := range p.Markets {
 		mk, err := parseMarket(s)
@@ -143,7 +144,7 @@ func newExchange(id string, p Profile, secret string, m *market) (*Exchange, err
 		x.marketOK[mk] = true
 		x.markets = append(x.markets, mk)
 	}
-	p.Markets = append([]string(nil), p.Markets...)
+	p.Markets = slices.Clone(p.Markets)
 	x.profile = p
 	return x, nil
 }
@@ -197,11 +198,8 @@ func (x *Exchange) Now() time.Time { return x.m.now() }
 // Profile returns the venue's profile with defaults filled in.
 func (x *Exchange) Profile() Profile {
 	p := x.profile
-	p.Assets = append([]swapscout.Asset(nil), p.Assets...)
-	p.Markets = append([]string(nil), p.Markets...)
-	if x.profile.Assets == nil {
-		p.Assets = nil
-	}
+	p.Assets = slices.Clone(p.Assets)
+	p.Markets = slices.Clone(p.Markets)
 	return p
 }
 
@@ -210,7 +208,7 @@ func (x *Exchange) Profile() Profile {
 func (x *Exchange) Secret() string { return x.secret }
 
 // Markets returns the venue's order-book markets, parsed from Profile.Markets.
-func (x *Exchange) Markets() []Market { return append([]Market(nil), x.markets...) }
+func (x *Exchange) Markets() []Market { return slices.Clone(x.markets) }
 
 // Assets returns the catalogue entries of the assets the venue serves for
 // instant swaps (Profile.Assets, or the whole catalogue), in catalogue order.

@@ -122,10 +122,10 @@ func TestLatencyDistribution(t *testing.T) {
 		want time.Duration
 	}{
 		{0, 0, median},
-		{-10, 0, 49660000},      // clamped to -2: exp(-0.7) = 0.4966
-		{10, 0, 405520000},      // clamped to +4: exp(1.4) = 4.0552
-		{0, 0.5, median + 5e6},  // half the 10ms jitter
-		{1, 0, 141906755},       // exp(0.35) = 1.41907
+		{-10, 0, 49660000},     // clamped to -2: exp(-0.7) = 0.4966
+		{10, 0, 405520000},     // clamped to +4: exp(1.4) = 4.0552
+		{0, 0.5, median + 5e6}, // half the 10ms jitter
+		{1, 0, 141906755},      // exp(0.35) = 1.41907
 	} {
 		got := latency(median, 0.35, 10*time.Millisecond, c.z, c.u)
 		if d := got - c.want; d < -time.Millisecond/10 || d > time.Millisecond/10 {

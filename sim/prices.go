@@ -127,7 +127,7 @@ func walkSum(h uint64, n int64) float64 {
 	var x float64
 	w := 1.0
 	for k := int64(0); k < walkWindow && k < n; k++ {
-		x += w * normal(mix(h ^ mix(uint64(n-k))))
+		x += w * normal(mix(h^mix(uint64(n-k))))
 		w *= walkDecay
 	}
 	return x

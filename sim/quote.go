@@ -120,6 +120,8 @@ func (x *Exchange) Quote(q QuoteSpec) (QuoteResult, error) {
 		r.AmountOut = q.Amount.Mul(swapscout.AmountFromInt(rn)).Quo(tenPow(rd), to.Decimals, swapscout.RoundDown).Sub(r.NetworkFee)
 	}
 	switch {
+	case !r.AmountIn.Valid() || !r.AmountOut.Valid(): // overflowed: far beyond any limit
+		return QuoteResult{}, &LimitError{Min: r.Min, Max: r.Max}
 	case r.AmountIn.Cmp(r.Min) < 0 || r.AmountOut.Sign() <= 0:
 		return below()
 	case !r.Max.IsZero() && r.AmountIn.Cmp(r.Max) > 0:

@@ -121,10 +121,11 @@ func TestQuoteSend(t *testing.T) {
 	if !r.AmountOut.Equal(want) || !r.AmountIn.Equal(amt("0.5")) {
 		t.Errorf("in %v out %v, want out %v", r.AmountIn, r.AmountOut, want)
 	}
-	if got, want := r.Min.Float64(), 10/x.USD("btc"); math.Abs(got/want-1) > 1e-6 || !r.Min.Round(8, swapscout.RoundDown).Equal(r.Min) {
+	// Limits: $10 and $50k in BTC, rounded inwards to 8 decimals.
+	if got, want := r.Min.Float64(), 10/x.USD("btc"); got < want || got > want+1e-8 || !r.Min.Round(8, swapscout.RoundDown).Equal(r.Min) {
 		t.Errorf("min %v, want ≈ %v with at most 8 decimals", r.Min, want)
 	}
-	if got, want := r.Max.Float64(), 50000/x.USD("btc"); math.Abs(got/want-1) > 1e-6 {
+	if got, want := r.Max.Float64(), 50000/x.USD("btc"); got > want || got < want-1e-8 {
 		t.Errorf("max %v, want ≈ %v", r.Max, want)
 	}
 	if r.RateID != "" || !r.ValidUntil.IsZero() {
@@ -269,6 +270,10 @@ func TestQuoteErrors(t *testing.T) {
 	var le *LimitError
 	if _, err := y.Quote(QuoteSpec{From: usdtTRX, To: btc, Amount: amt("2")}); !errors.As(err, &le) || !le.Below {
 		t.Errorf("$2 against a $5 fee: %v", err)
+	}
+	// Beyond what an Amount holds: "above", not a NaN offer.
+	if _, err := y.Quote(QuoteSpec{From: btc, To: eth, Amount: amt("1e35")}); !errors.As(err, &le) || le.Below {
+		t.Errorf("1e35 BTC: %v", err)
 	}
 }
 

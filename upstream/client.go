@@ -245,15 +245,16 @@ func (cl *Client) Do(ctx context.Context, c *Call) error {
 		deadline = time.Now().Add(c.timeout)
 	}
 	ctxDeadline, hasCtxDeadline := ctx.Deadline()
-	if hasCtxDeadline && (deadline.IsZero() || ctxDeadline.Before(deadline)) {
-		deadline = ctxDeadline
+	byCtx := false // the ctx deadline is the effective one
+	if hasCtxDeadline && (deadline.IsZero() || !deadline.Before(ctxDeadline)) {
+		deadline, byCtx = ctxDeadline, true
 	}
 
 	fresh := false
 	for {
 		cn, reused, err := hp.acquire(ctx, deadline, fresh)
 		if err != nil {
-			return c.fail(hp, cl.classify(ctx, err, stopNone, deadline))
+			return c.fail(hp, cl.classify(ctx, err, stopNone, deadline, byCtx))
 		}
 		err = cn.roundTrip(ctx, c, deadline, cl.maxBody)
 		if err == nil {
@@ -276,14 +277,16 @@ func (cl *Client) Do(ctx context.Context, c *Call) error {
 			(deadline.IsZero() || time.Now().Before(deadline))
 		cn.close(false)
 		if !retry {
-			return c.fail(hp, cl.classify(ctx, err, stop, deadline))
+			return c.fail(hp, cl.classify(ctx, err, stop, deadline, byCtx))
 		}
 		fresh = true
 	}
 }
 
-// classify maps a transport error to the error Do reports.
-func (cl *Client) classify(ctx context.Context, err error, stop stopReason, deadline time.Time) error {
+// classify maps a transport error to the error Do reports. byCtx says the
+// deadline is ctx's: the connection deadline can fire a moment before ctx's
+// own timer, and the caller should still see context.DeadlineExceeded.
+func (cl *Client) classify(ctx context.Context, err error, stop stopReason, deadline time.Time, byCtx bool) error {
 	if cerr := ctx.Err(); cerr != nil || stop == stopCtx {
 		return cerr
 	}
@@ -294,6 +297,9 @@ func (cl *Client) classify(ctx context.Context, err error, stop stopReason, dead
 		return ErrBodyTooLarge
 	}
 	if !deadline.IsZero() && !time.Now().Before(deadline) {
+		if byCtx {
+			return context.DeadlineExceeded
+		}
 		return ErrTimeout
 	}
 	return err

@@ -215,11 +215,12 @@ func TestBodyLimits(t *testing.T) {
 	})
 	mux.HandleFunc("/truncated", func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Encoding", "gzip")
-		w.Write(gzipFixture[:len(gzipFixture)/2])
+		b := gzipBytes(big[:1000])
+		w.Write(b[:len(b)/2])
 	})
 	mux.HandleFunc("/badcrc", func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Encoding", "gzip")
-		b := bytes.Clone(gzipFixture)
+		b := gzipBytes(big[:1000])
 		b[len(b)-8] ^= 0xff // CRC32 in the trailer
 		w.Write(b)
 	})

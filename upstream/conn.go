@@ -225,7 +225,12 @@ func (cn *conn) roundTrip(ctx context.Context, c *Call, deadline time.Time, maxB
 		cn.deadline = deadline
 	}
 	cn.nread, cn.nwritten, cn.stop = 0, 0, stopNone
-	cn.watchc <- ctx
+	var stopf func() bool
+	if tmpUseAfterFunc {
+		stopf = context.AfterFunc(ctx, cn.tmpInterrupt)
+	} else {
+		cn.watchc <- ctx
+	}
 
 	err := c.req.Write(cn.bw)
 	if err == nil {
@@ -235,6 +240,12 @@ func (cn *conn) roundTrip(ctx context.Context, c *Call, deadline time.Time, maxB
 		err = c.resp.ReadLimitBody(cn.br, maxBody)
 	}
 
+	if tmpUseAfterFunc {
+		if !stopf() {
+			cn.stop = stopCtx
+		}
+		return err
+	}
 	cn.donec <- struct{}{} // the watcher is done with ctx once this returns
 	return err
 }
@@ -250,3 +261,7 @@ func (cn *conn) close(graceful bool) {
 	}
 	_ = cn.nc.Close()
 }
+
+var tmpUseAfterFunc bool
+
+func (cn *conn) tmpInterrupt() { _ = cn.nc.SetDeadline(aLongTimeAgo) }

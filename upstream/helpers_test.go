@@ -7,6 +7,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
+	"log"
 	"net"
 	"net/http"
 	"net/http/httptest"
@@ -66,6 +68,7 @@ func newTestServer(t *testing.T, h http.Handler) *testServer {
 func startTestServer(t *testing.T, h http.Handler, useTLS bool, configure ...func(*http.Server)) *testServer {
 	t.Helper()
 	ts := &testServer{Server: httptest.NewUnstartedServer(h)}
+	ts.Config.ErrorLog = log.New(io.Discard, "", 0) // e.g. the untrusted-cert handshake
 	for _, f := range configure {
 		f(ts.Config)
 	}

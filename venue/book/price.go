@@ -150,9 +150,10 @@ func (p *Pricing) tooLarge(err error, legs []Leg, i int, keep swapscout.Amount) 
 	if !errors.As(err, &ve) || ve.Code != swapscout.CodeAmountTooLarge {
 		return err
 	}
-	max := maxIn(legs, keep).Round(p.InScale, swapscout.RoundDown)
+	exact := maxIn(legs, keep)
+	max := exact.Round(p.InScale, swapscout.RoundDown)
 	msg := "order book " + legs[i].Base + "/" + legs[i].Quote + " too thin: send at most " + max.String()
-	if max.Sign() <= 0 {
+	if exact.Sign() <= 0 {
 		msg = "order book " + legs[i].Base + "/" + legs[i].Quote + " has no depth"
 	}
 	return &swapscout.VenueError{Code: swapscout.CodeAmountTooLarge, Msg: msg, Max: max, Err: err}

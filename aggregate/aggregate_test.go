@@ -1,0 +1,201 @@
+package aggregate_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+	"go.uber.org/goleak"
+
+	"github.com/swapscout/swapscout"
+	"github.com/swapscout/swapscout/aggregate"
+)
+
+func TestMain(m *testing.M) { goleak.VerifyTestMain(m) }
+
+// quoterFunc is a hand-written fake venue.
+type quoterFunc func(ctx context.Context, req swapscout.QuoteRequest) (swapscout.Offer, error)
+
+func (f quoterFunc) Quote(ctx context.Context, req swapscout.QuoteRequest) (swapscout.Offer, error) {
+	return f(ctx, req)
+}
+
+// after answers out (send side) after d, or the context's error.
+func after(d time.Duration, out string) quoterFunc {
+	return func(ctx context.Context, req swapscout.QuoteRequest) (swapscout.Offer, error) {
+		t := time.NewTimer(d)
+		defer t.Stop()
+		select {
+		case <-t.C:
+			return swapscout.Offer{AmountIn: req.Amount, AmountOut: swapscout.MustAmount(out)}, nil
+		case <-ctx.Done():
+			return swapscout.Offer{}, ctx.Err()
+		}
+	}
+}
+
+func failing(err error) quoterFunc {
+	return func(context.Context, swapscout.QuoteRequest) (swapscout.Offer, error) { return swapscout.Offer{}, err }
+}
+
+var req = swapscout.QuoteRequest{
+	From: swapscout.Asset{Ticker: "btc", Network: "btc"}, To: swapscout.Asset{Ticker: "eth", Network: "eth"},
+	Amount: swapscout.MustAmount("0.1"),
+}
+
+func v(id string, q swapscout.Quoter) aggregate.Venue {
+	return aggregate.Venue{ID: id, KYC: 'B', Timeout: time.Second, Quoter: q}
+}
+
+func TestQuoteRanksAndReportsFailures(t *testing.T) {
+	e := aggregate.New([]aggregate.Venue{
+		v("slow", after(30*time.Millisecond, "2.0")),
+		v("best", after(10*time.Millisecond, "2.1")),
+		v("small", failing(&swapscout.VenueError{Code: swapscout.CodeAmountTooSmall, Msg: "below min", Min: swapscout.MustAmount("0.5")})),
+		v("fast", after(time.Millisecond, "1.9")),
+		v("broken", failing(errors.New("dial tcp: connection refused"))),
+		v("panics", quoterFunc(func(context.Context, swapscout.QuoteRequest) (swapscout.Offer, error) { panic("bug") })),
+		v("zero", after(0, "0")),
+	}, aggregate.Options{})
+	var emitted []string
+	q := e.Quote(context.Background(), req, e.Venues(), func(r swapscout.Result) {
+		if r.Offer != nil {
+			emitted = append(emitted, r.Offer.Venue)
+		} else {
+			emitted = append(emitted, r.Failure.Venue+":"+string(r.Failure.Code))
+		}
+	})
+	var got []string
+	for _, o := range q.Offers {
+		got = append(got, o.Venue+"="+o.AmountOut.String())
+	}
+	if diff := cmp.Diff([]string{"best=2.1", "slow=2", "fast=1.9"}, got); diff != "" {
+		t.Errorf("ranked offers (-want +got):\n%s", diff)
+	}
+	var codes []string
+	for _, f := range q.Failures {
+		codes = append(codes, f.Venue+":"+string(f.Code))
+	}
+	if diff := cmp.Diff([]string{"small:amount_too_small", "broken:unavailable", "panics:bad_response", "zero:bad_response"}, codes); diff != "" {
+		t.Errorf("failures (-want +got):\n%s", diff)
+	}
+	if len(emitted) != 7 {
+		t.Errorf("emitted %d results, want 7: %v", len(emitted), emitted)
+	}
+	if emitted[len(emitted)-1] != "slow" {
+		t.Errorf("slowest venue emitted at %v, want last", emitted)
+	}
+	if !q.Failures[0].Min.Equal(swapscout.MustAmount("0.5")) {
+		t.Errorf("failure min = %s, want 0.5", q.Failures[0].Min)
+	}
+	if o := q.Offers[0]; o.KYC != 'B' || !o.Rate.Equal(swapscout.MustAmount("21")) {
+		t.Errorf("best offer KYC %c rate %s, want B and 21", o.KYC, o.Rate)
+	}
+}
+
+func TestQuoteReceiveRanksLeastSent(t *testing.T) {
+	rq := req
+	rq.Direction = swapscout.Receive
+	mk := func(in string) quoterFunc {
+		return func(context.Context, swapscout.QuoteRequest) (swapscout.Offer, error) {
+			return swapscout.Offer{AmountIn: swapscout.MustAmount(in), AmountOut: swapscout.MustAmount("1")}, nil
+		}
+	}
+	e := aggregate.New([]aggregate.Venue{v("a", mk("0.051")), v("b", mk("0.049")), v("c", mk("0.05"))}, aggregate.Options{})
+	q := e.Quote(context.Background(), rq, e.Venues(), nil)
+	var got []string
+	for _, o := range q.Offers {
+		got = append(got, o.Venue)
+	}
+	if diff := cmp.Diff([]string{"b", "c", "a"}, got); diff != "" {
+		t.Errorf("receive ranking (-want +got):\n%s", diff)
+	}
+}
+
+// TestSlowVenueTimesOut: a venue slower than its timeout becomes a timeout
+// failure and does not delay the answer past the timeout.
+func TestSlowVenueTimesOut(t *testing.T) {
+	slow := v("slow", after(5*time.Second, "3"))
+	slow.Timeout = 100 * time.Millisecond
+	e := aggregate.New([]aggregate.Venue{slow, v("ok", after(5*time.Millisecond, "2"))}, aggregate.Options{})
+	start := time.Now()
+	q := e.Quote(context.Background(), req, e.Venues(), nil)
+	took := time.Since(start)
+	if took > 600*time.Millisecond {
+		t.Errorf("Quote took %s with a 100ms venue timeout", took)
+	}
+	if len(q.Offers) != 1 || len(q.Failures) != 1 || q.Failures[0].Code != swapscout.CodeTimeout {
+		t.Fatalf("offers %d failures %+v, want 1 offer and slow as timeout", len(q.Offers), q.Failures)
+	}
+}
+
+// TestRequestDeadline: the request's deadline bounds every venue.
+func TestRequestDeadline(t *testing.T) {
+	e := aggregate.New([]aggregate.Venue{v("slow", after(5*time.Second, "3")), v("ok", after(time.Millisecond, "2"))}, aggregate.Options{})
+	ctx, cancel := context.WithTimeout(context.Background(), 80*time.Millisecond)
+	defer cancel()
+	start := time.Now()
+	q := e.Quote(ctx, req, e.Venues(), nil)
+	if took := time.Since(start); took > 500*time.Millisecond {
+		t.Errorf("Quote took %s past an 80ms deadline", took)
+	}
+	if len(q.Failures) != 1 || q.Failures[0].Code != swapscout.CodeTimeout {
+		t.Errorf("failures = %+v, want slow as timeout", q.Failures)
+	}
+}
+
+// TestCancelStopsEveryCall: cancelling the request returns promptly and every
+// venue call sees the cancellation (goleak checks nothing outlives it).
+func TestCancelStopsEveryCall(t *testing.T) {
+	var venues []aggregate.Venue
+	for i := range 12 {
+		venues = append(venues, v(fmt.Sprint("v", i), after(10*time.Second, "1")))
+	}
+	e := aggregate.New(venues, aggregate.Options{})
+	ctx, cancel := context.WithCancel(context.Background())
+	time.AfterFunc(30*time.Millisecond, cancel)
+	start := time.Now()
+	q := e.Quote(ctx, req, e.Venues(), nil)
+	if took := time.Since(start); took > 500*time.Millisecond {
+		t.Errorf("Quote returned %s after start, want ~30ms", took)
+	}
+	if len(q.Failures) != 12 {
+		t.Errorf("failures = %d, want 12", len(q.Failures))
+	}
+}
+
+func TestSelect(t *testing.T) {
+	e := aggregate.New([]aggregate.Venue{
+		{ID: "a", KYC: 'A'}, {ID: "b", KYC: 'B'}, {ID: "c", KYC: 'C'}, {ID: "d", KYC: 'D'},
+	}, aggregate.Options{})
+	ids := func(vs []aggregate.Venue) []string {
+		var out []string
+		for _, v := range vs {
+			out = append(out, v.ID)
+		}
+		return out
+	}
+	for _, tc := range []struct {
+		sel  aggregate.Selection
+		want []string
+	}{
+		{aggregate.Selection{}, []string{"a", "b", "c", "d"}},
+		{aggregate.Selection{Include: []string{"c", "a"}}, []string{"a", "c"}},
+		{aggregate.Selection{Exclude: []string{"b"}}, []string{"a", "c", "d"}},
+		{aggregate.Selection{MaxKYC: 'B'}, []string{"a", "b"}},
+	} {
+		got, err := e.Select(tc.sel)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if diff := cmp.Diff(tc.want, ids(got)); diff != "" {
+			t.Errorf("Select(%+v) (-want +got):\n%s", tc.sel, diff)
+		}
+	}
+	if _, err := e.Select(aggregate.Selection{Include: []string{"nope"}}); swapscout.ErrorCode(err) != swapscout.EINVALID {
+		t.Errorf("Select(unknown) error = %v, want invalid_request", err)
+	}
+}

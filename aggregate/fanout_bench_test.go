@@ -1,0 +1,145 @@
+package aggregate_test
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"sort"
+	"testing"
+	"time"
+
+	"github.com/swapscout/swapscout"
+	"github.com/swapscout/swapscout/aggregate"
+	"github.com/swapscout/swapscout/sim"
+	"github.com/swapscout/swapscout/upstream"
+	"github.com/swapscout/swapscout/venue"
+)
+
+// Seed 000's measurement: twelve venues with realistic, different latencies
+// (the slowest 300 ms), asked one after another and all at once. Concurrent
+// must cost about the slowest venue plus a small overhead; sequential costs
+// the sum. Latencies are near-constant here (tiny log-normal sigma) so the
+// overhead is measurable; the demo's simulator uses a real tail.
+var fanoutLatencies = []time.Duration{
+	40 * time.Millisecond, 55 * time.Millisecond, 70 * time.Millisecond, 90 * time.Millisecond,
+	110 * time.Millisecond, 130 * time.Millisecond, 150 * time.Millisecond, 170 * time.Millisecond,
+	190 * time.Millisecond, 220 * time.Millisecond, 260 * time.Millisecond, 300 * time.Millisecond,
+}
+
+// echoQuoter asks a simulated venue that answers {"out":"…"} through the
+// shared upstream client, as a real adapter does.
+type echoQuoter struct{ cfg venue.Config }
+
+func (q echoQuoter) Quote(ctx context.Context, req swapscout.QuoteRequest) (swapscout.Offer, error) {
+	var out struct {
+		Out swapscout.Amount `json:"out"`
+	}
+	err := venue.Fetch(ctx, &q.cfg, venue.Request{URL: q.cfg.BaseURL + "/quote"}, func(status int, body []byte) error {
+		return json.Unmarshal(body, &out)
+	})
+	return swapscout.Offer{AmountIn: req.Amount, AmountOut: out.Out}, err
+}
+
+func echoVenue(out string) sim.Venue {
+	return sim.Venue{
+		Profile: sim.Profile{Kind: swapscout.InstantSwap},
+		Handler: func(*sim.Exchange) http.Handler {
+			return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				w.Header().Set("Content-Type", "application/json")
+				fmt.Fprintf(w, `{"out":%q}`, out)
+			})
+		},
+		Fault: func(w http.ResponseWriter, r *http.Request, f sim.Fault) { w.WriteHeader(500) },
+	}
+}
+
+func newFanout(tb testing.TB) (*aggregate.Engine, func()) {
+	venues := map[string]sim.Venue{}
+	lat := map[string]time.Duration{}
+	for i, d := range fanoutLatencies {
+		id := fmt.Sprintf("v%02d", i)
+		venues[id] = echoVenue(fmt.Sprintf("2.%03d", i))
+		lat[id] = d
+	}
+	s, err := sim.New(sim.Config{Seed: 1, Sigma: 1e-9, VenueLatency: lat}, venues)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	if err := s.Start("127.0.0.1:0"); err != nil {
+		tb.Fatal(err)
+	}
+	hc := upstream.New(upstream.Options{})
+	var evs []aggregate.Venue
+	ids := make([]string, 0, len(venues))
+	for id := range venues {
+		ids = append(ids, id)
+	}
+	sort.Strings(ids)
+	for _, id := range ids {
+		evs = append(evs, aggregate.Venue{ID: id, Timeout: 2 * time.Second,
+			Quoter: echoQuoter{venue.Config{BaseURL: s.VenueURL(id), HTTP: hc}}})
+	}
+	return aggregate.New(evs, aggregate.Options{}), func() { hc.Close(); s.Close() }
+}
+
+func BenchmarkFanOut12(b *testing.B) {
+	e, stop := newFanout(b)
+	defer stop()
+	slowest := fanoutLatencies[len(fanoutLatencies)-1]
+	var sum time.Duration
+	for _, d := range fanoutLatencies {
+		sum += d
+	}
+	ctx := context.Background()
+	b.Run("sequential", func(b *testing.B) {
+		for b.Loop() {
+			for _, v := range e.Venues() {
+				if _, err := v.Quoter.Quote(ctx, req); err != nil {
+					b.Fatal(err)
+				}
+			}
+		}
+		b.ReportMetric(float64(b.Elapsed().Microseconds())/float64(b.N)/1000-float64(sum.Milliseconds()), "ms-over-sum")
+	})
+	b.Run("concurrent", func(b *testing.B) {
+		// engine-overhead: the answer's time minus the slowest venue call's own
+		// time (Offer.Took), i.e. what the fan-out adds beyond waiting.
+		var overhead time.Duration
+		for b.Loop() {
+			start := time.Now()
+			q := e.Quote(ctx, req, e.Venues(), nil)
+			total := time.Since(start)
+			if len(q.Offers) != len(fanoutLatencies) {
+				b.Fatalf("offers %d failures %+v", len(q.Offers), q.Failures)
+			}
+			var maxTook time.Duration
+			for _, o := range q.Offers {
+				maxTook = max(maxTook, o.Took)
+			}
+			overhead += total - maxTook
+		}
+		b.ReportMetric(float64(b.Elapsed().Microseconds())/float64(b.N)/1000-float64(slowest.Milliseconds()), "ms-over-slowest")
+		b.ReportMetric(float64(overhead.Microseconds())/float64(b.N), "µs-engine-overhead")
+	})
+}
+
+// TestFanOutCostsTheSlowestVenue is the functional side of the benchmark:
+// twelve venues answer in about the slowest one's time, not the sum.
+func TestFanOutCostsTheSlowestVenue(t *testing.T) {
+	if testing.Short() {
+		t.Skip("network fan-out")
+	}
+	e, stop := newFanout(t)
+	defer stop()
+	start := time.Now()
+	q := e.Quote(context.Background(), req, e.Venues(), nil)
+	took := time.Since(start)
+	if len(q.Offers) != 12 {
+		t.Fatalf("offers = %d (failures %+v), want 12", len(q.Offers), q.Failures)
+	}
+	// The sum is 1.785 s; anything near it means the calls were serialised.
+	if took > time.Second {
+		t.Errorf("fan-out to 12 venues took %s, want about the slowest (300ms)", took)
+	}
+}

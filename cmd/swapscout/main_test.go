@@ -1,0 +1,243 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"io"
+	"net/http"
+	"regexp"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"go.uber.org/goleak"
+
+	"github.com/swapscout/swapscout/venue/all"
+)
+
+func TestMain(m *testing.M) {
+	goleak.VerifyTestMain(m,
+		goleak.IgnoreAnyFunction("github.com/valyala/fasthttp.updateServerDate.func1"),
+		goleak.IgnoreAnyFunction("github.com/valyala/fasthttp.(*workerPool).Start.func2"))
+}
+
+// syncBuffer is a goroutine-safe output buffer.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
+var apiLine = regexp.MustCompile(`API: (http://127\.0\.0\.1:\d+)`)
+
+// startDemo runs `swapscout demo` on a free port and returns its URL.
+func startDemo(t *testing.T, args ...string) string {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	out := &syncBuffer{}
+	done := make(chan error, 1)
+	go func() {
+		done <- run(ctx, append([]string{"demo", "--addr", "127.0.0.1:0", "--walk", "0"}, args...), func(string) string { return "" }, out, io.Discard)
+	}()
+	t.Cleanup(func() {
+		cancel()
+		if err := <-done; err != nil {
+			t.Errorf("demo: %v", err)
+		}
+	})
+	deadline := time.Now().Add(10 * time.Second)
+	for time.Now().Before(deadline) {
+		if m := apiLine.FindStringSubmatch(out.String()); m != nil {
+			return m[1]
+		}
+		select {
+		case err := <-done:
+			t.Fatalf("demo exited: %v\n%s", err, out.String())
+		case <-time.After(20 * time.Millisecond):
+		}
+	}
+	t.Fatalf("demo did not print its URL:\n%s", out.String())
+	return ""
+}
+
+type apiQuote struct {
+	ID     string
+	Offers []struct {
+		Venue     string `json:"venue"`
+		AmountOut string `json:"amount_out"`
+	}
+	Failures []struct {
+		Venue, Code, Message string
+	}
+	TookMS int64 `json:"took_ms"`
+}
+
+func getQuote(t *testing.T, url string) (apiQuote, time.Duration) {
+	t.Helper()
+	c := &http.Client{Transport: &http.Transport{}, Timeout: 20 * time.Second}
+	defer c.CloseIdleConnections()
+	start := time.Now()
+	resp, err := c.Get(url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	body, _ := io.ReadAll(resp.Body)
+	took := time.Since(start)
+	if resp.StatusCode != 200 {
+		t.Fatalf("GET %s = %d %s", url, resp.StatusCode, body)
+	}
+	var q apiQuote
+	if err := json.Unmarshal(body, &q); err != nil {
+		t.Fatalf("%v: %s", err, body)
+	}
+	return q, took
+}
+
+// TestDemoQuotesEveryVenue: the demo answers btc→eth with an offer or a typed
+// failure from every venue, offers ranked by amount_out, and btc→xmr lists
+// Binance as unsupported_pair.
+func TestDemoQuotesEveryVenue(t *testing.T) {
+	url := startDemo(t)
+	q, _ := getQuote(t, url+"/v1/quotes?from=btc&to=eth&amount=0.1")
+	seen := map[string]bool{}
+	for _, o := range q.Offers {
+		seen[o.Venue] = true
+	}
+	for _, f := range q.Failures {
+		seen[f.Venue] = true
+		if f.Code == "bad_response" || f.Code == "not_configured" {
+			t.Errorf("venue %s failed with %s: %s", f.Venue, f.Code, f.Message)
+		}
+	}
+	for _, d := range all.Descriptors {
+		if !seen[d.ID] {
+			t.Errorf("venue %s is neither among offers nor failures", d.ID)
+		}
+	}
+	for _, id := range []string{"changenow", "exolix", "binance", "kraken"} {
+		if !contains(q.Offers, id) && isListed(id) {
+			t.Errorf("no offer from %s for btc→eth: %+v", id, q.Failures)
+		}
+	}
+	for i := 1; i < len(q.Offers); i++ {
+		if cmpDecimal(q.Offers[i-1].AmountOut, q.Offers[i].AmountOut) < 0 {
+			t.Errorf("offers not ranked by amount_out: %s before %s", q.Offers[i-1].AmountOut, q.Offers[i].AmountOut)
+		}
+	}
+	if isListed("binance") {
+		x, _ := getQuote(t, url+"/v1/quotes?from=btc&to=xmr&amount=0.1")
+		found := false
+		for _, f := range x.Failures {
+			if f.Venue == "binance" {
+				found = true
+				if f.Code != "unsupported_pair" {
+					t.Errorf("binance btc→xmr = %s, want unsupported_pair", f.Code)
+				}
+			}
+		}
+		if !found {
+			t.Error("binance is not listed under failures for btc→xmr")
+		}
+	}
+}
+
+// TestDemoDeadline: with Kraken slowed to 5s, a request with deadline=1s
+// answers in about a second with Kraken as timeout.
+func TestDemoDeadline(t *testing.T) {
+	slow := "changenow"
+	if isListed("kraken") {
+		slow = "kraken"
+	}
+	url := startDemo(t, "--venue-latency", slow+"=5s")
+	q, took := getQuote(t, url+"/v1/quotes?from=btc&to=eth&amount=0.1&deadline=1s")
+	if took < 900*time.Millisecond || took > 2*time.Second {
+		t.Errorf("deadline=1s answered in %s", took)
+	}
+	for _, f := range q.Failures {
+		if f.Venue == slow {
+			if f.Code != "timeout" {
+				t.Errorf("%s = %s, want timeout", slow, f.Code)
+			}
+			return
+		}
+	}
+	t.Errorf("%s not among failures: %+v", slow, q.Failures)
+}
+
+func TestQuoteCommandSim(t *testing.T) {
+	var out, errOut syncBuffer
+	err := run(context.Background(), []string{"quote", "btc", "eth", "0.1", "--sim", "--walk", "0"}, func(string) string { return "" }, &out, &errOut)
+	if err != nil {
+		t.Fatalf("quote: %v\n%s", err, errOut.String())
+	}
+	s := out.String()
+	for _, want := range []string{"VENUE", "RECEIVE ETH", "changenow", "quote id q"} {
+		if !strings.Contains(s, want) {
+			t.Errorf("output lacks %q:\n%s", want, s)
+		}
+	}
+	if !strings.Contains(errOut.String(), "answered") && !strings.Contains(errOut.String(), "[") {
+		t.Errorf("no progress on stderr: %q", errOut.String())
+	}
+}
+
+func TestQuoteCommandErrors(t *testing.T) {
+	for _, args := range [][]string{
+		{"quote", "btc", "eth"},
+		{"quote", "btc", "btc", "1", "--sim"},
+		{"quote", "btc", "eth", "-1", "--sim"},
+		{"nope"},
+		{"demo", "--addr", "0.0.0.0:0"},
+	} {
+		if err := run(context.Background(), args, func(string) string { return "" }, io.Discard, io.Discard); err == nil {
+			t.Errorf("run(%q) succeeded, want an error", args)
+		}
+	}
+}
+
+func TestVenuesCommand(t *testing.T) {
+	var out syncBuffer
+	if err := run(context.Background(), []string{"venues"}, func(string) string { return "" }, &out, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range all.Descriptors {
+		if !strings.Contains(out.String(), d.ID) {
+			t.Errorf("venues output lacks %s", d.ID)
+		}
+	}
+}
+
+func isListed(id string) bool {
+	for _, d := range all.Descriptors {
+		if d.ID == id {
+			return true
+		}
+	}
+	return false
+}
+
+func contains(offers []struct {
+	Venue     string `json:"venue"`
+	AmountOut string `json:"amount_out"`
+}, id string) bool {
+	for _, o := range offers {
+		if o.Venue == id {
+			return true
+		}
+	}
+	return false
+}

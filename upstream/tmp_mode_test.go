@@ -1,0 +1,5 @@
+package upstream
+
+import "os"
+
+func init() { tmpUseAfterFunc = os.Getenv("AFTERFUNC") == "1" }

@@ -1,0 +1,53 @@
+//go:build !race
+
+package book_test
+
+import (
+	"os"
+	"testing"
+
+	"github.com/swapscout/swapscout/venue/book"
+)
+
+// TestAllocs checks the decode and walk budgets: parsing the 50-level depth
+// into reused slices, and walking it, allocate nothing.
+func TestAllocs(t *testing.T) {
+	data, err := os.ReadFile(depth50Path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var s book.Scanner
+	var b book.Book
+	decode := func() {
+		s.Reset(data)
+		s.Book(&b, book.PriceQty, "bids", "asks")
+		if err := s.Finish(); err != nil {
+			t.Fatal(err)
+		}
+		if err := b.Normalize(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	decode() // grow the slices once
+	if n := testing.AllocsPerRun(100, decode); n != 0 {
+		t.Errorf("decoding the depth-50 book: %v allocs per run, want 0", n)
+	}
+	base, quote := amt("25"), amt("2500000")
+	walk := func() {
+		if _, err := b.Sell(base); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := b.Buy(quote); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := b.SellFor(quote); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := b.BuyExact(base); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if n := testing.AllocsPerRun(100, walk); n != 0 {
+		t.Errorf("walking the depth-50 book: %v allocs per run, want 0", n)
+	}
+}

@@ -1,0 +1,297 @@
+package cex
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"sync/atomic"
+	"time"
+
+	"github.com/swapscout/swapscout"
+	"github.com/swapscout/swapscout/venue"
+	"github.com/swapscout/swapscout/venue/book"
+)
+
+// Client quotes one CEX from its spec. It is safe for concurrent use.
+type Client struct {
+	spec   *Spec
+	cfg    venue.Config
+	header []venue.Field
+
+	assetOf      map[string]string // venue ticker → swapscout ticker
+	served       map[string]bool   // swapscout tickers the venue maps on some network
+	bridges      []string          // venue tickers, in the spec's order
+	depths       []int             // the spec's, or one default depth
+	markets      atomic.Pointer[marketIndex]
+	books        bookCache
+	now          func() time.Time // monotonic clock for TTLs and cool-downs
+	blockedUntil atomic.Int64     // unix nanos before which calls are refused
+}
+
+// New returns a Client for spec; it does no I/O. The spec must pass
+// Validate (each CEX package tests that its spec does).
+func New(cfg venue.Config, spec *Spec) *Client {
+	c := &Client{
+		spec:   spec,
+		cfg:    cfg,
+		header: append([]venue.Field{{Key: "Accept", Value: "application/json"}}, spec.Header...),
+		served: make(map[string]bool),
+		books:  bookCache{m: make(map[string]*bookEntry)},
+		now:    time.Now,
+	}
+	c.assetOf, _ = spec.assetTickers()
+	if c.assetOf == nil { // an invalid spec: keep what is consistent
+		c.assetOf = make(map[string]string)
+		for a, code := range spec.Symbols {
+			c.assetOf[code.Ticker] = a.Ticker
+		}
+	}
+	for a := range spec.Symbols {
+		c.served[a.Ticker] = true
+	}
+	for _, b := range spec.Bridges {
+		c.bridges = append(c.bridges, b.Ticker)
+	}
+	c.depths = spec.Depths
+	if len(c.depths) == 0 {
+		c.depths = []int{100}
+	}
+	return c
+}
+
+// marketIndex is a loaded market list: the markets between tickers the
+// venue's Symbols or Bridges name, by base and quote.
+type marketIndex struct {
+	byPair map[[2]string]*Market
+}
+
+func (x *marketIndex) lookup(base, quote string) (book.Market, bool) {
+	m, ok := x.byPair[[2]string{base, quote}]
+	if !ok {
+		return book.Market{}, false
+	}
+	return m.Market, true
+}
+
+// RefreshInterval is how often the registry calls Refresh.
+func (c *Client) RefreshInterval() time.Duration {
+	if c.spec.RefreshInterval > 0 {
+		return c.spec.RefreshInterval
+	}
+	return DefaultRefreshInterval
+}
+
+// Refresh fetches the market list. On error the last good list stays.
+func (c *Client) Refresh(ctx context.Context) error {
+	defer c.sweep()
+	if err := c.cooling(); err != nil {
+		return err
+	}
+	var ms []Market
+	err := venue.Fetch(ctx, &c.cfg, venue.Request{URL: c.cfg.BaseURL + c.spec.MarketsPath, Header: c.header},
+		func(status int, body []byte) error {
+			var err error
+			ms, err = c.spec.ParseMarkets(status, body)
+			return err
+		})
+	c.noteRateLimit(err)
+	if err != nil {
+		return fmt.Errorf("%s market list: %w", c.spec.Name, err)
+	}
+	idx := &marketIndex{byPair: make(map[[2]string]*Market)}
+	for i := range ms {
+		m := &ms[i]
+		_, okB := c.assetOf[m.Base]
+		_, okQ := c.assetOf[m.Quote]
+		k := [2]string{m.Base, m.Quote}
+		if _, dup := idx.byPair[k]; okB && okQ && !dup && m.Symbol != "" && m.Base != m.Quote {
+			idx.byPair[k] = m
+		}
+	}
+	if len(ms) == 0 {
+		return swapscout.NewVenueError(swapscout.CodeBadResponse, "%s market list is empty", c.spec.Name)
+	}
+	c.markets.Store(idx)
+	return nil
+}
+
+// Quote prices req on the venue's order books.
+func (c *Client) Quote(ctx context.Context, req swapscout.QuoteRequest) (swapscout.Offer, error) {
+	from, err := c.code(req, req.From, "take deposits of")
+	if err != nil {
+		return swapscout.Offer{}, err
+	}
+	to, err := c.code(req, req.To, "pay out")
+	if err != nil {
+		return swapscout.Offer{}, err
+	}
+	if req.RateType == swapscout.Fixed {
+		return swapscout.Offer{}, swapscout.NewVenueError(swapscout.CodeUnsupportedPair,
+			"%s quotes floating rates only: an exchange fills at its order book when the deposit arrives, it locks no rate", c.spec.Name)
+	}
+	if from.Ticker == to.Ticker {
+		return swapscout.Offer{}, swapscout.NewVenueError(swapscout.CodeUnsupportedPair,
+			"%s would only move %s between networks: there is no market to price", c.spec.Name, strings.ToUpper(req.From.Ticker))
+	}
+	idx := c.markets.Load()
+	if idx == nil {
+		return swapscout.Offer{}, swapscout.NewVenueError(swapscout.CodeUnavailable, "%s market list not loaded yet", c.spec.Name)
+	}
+	route, ok := book.FindRoute(from.Ticker, to.Ticker, idx.lookup, c.bridges)
+	if !ok {
+		return swapscout.Offer{}, swapscout.NewVenueError(swapscout.CodeUnsupportedPair,
+			"%s lists no market from %s to %s, directly or through %s", c.spec.Name,
+			c.name(from.Ticker), c.name(to.Ticker), c.bridgeNames())
+	}
+	legs := make([]pleg, len(route))
+	markets := make([]*Market, len(route))
+	entries := make([]*bookEntry, len(route))
+	for i, r := range route {
+		m := idx.byPair[[2]string{r.Market.Base, r.Market.Quote}]
+		markets[i] = m
+		legs[i] = pleg{Leg: book.Leg{Base: c.name(m.Base), Quote: c.name(m.Quote), Sell: r.Sell},
+			fee: c.spec.TakerFee, minBase: m.MinBase, minQuote: m.MinQuote}
+		if m.TakerFee != nil {
+			legs[i].fee = *m.TakerFee
+		}
+	}
+	inInfo, _ := swapscout.LookupAsset(req.From)
+	outInfo, _ := swapscout.LookupAsset(req.To)
+	withdraw := c.spec.WithdrawFees[req.To]
+
+	var f fill
+	for step := 0; ; step++ {
+		depth := c.depths[step]
+		fns := make([]func(context.Context) error, 0, len(legs))
+		for i := range legs {
+			if entries[i] != nil && !entries[i].truncated(legs[i].Sell) {
+				continue // complete: a deeper fetch would add nothing
+			}
+			fns = append(fns, func(ctx context.Context) error {
+				e, err := c.book(ctx, markets[i], depth)
+				entries[i] = e
+				return err
+			})
+		}
+		if len(fns) > 0 {
+			if err := venue.Parallel(ctx, fns...); err != nil {
+				return swapscout.Offer{}, err
+			}
+		}
+		for i := range legs {
+			legs[i].Book = &entries[i].book
+		}
+		f, err = walk(req.Direction, req.Amount, legs, withdraw, inInfo.Decimals, outInfo.Decimals)
+		if err == nil || step == len(c.depths)-1 || !c.walkedOff(err, legs, entries) {
+			break
+		}
+	}
+	if err != nil {
+		return swapscout.Offer{}, err
+	}
+	if i, min, below := belowMinimum(&f, legs, inInfo.Decimals); below {
+		ve := swapscout.NewVenueError(swapscout.CodeAmountTooSmall, "below %s's minimum order on %s/%s",
+			c.spec.Name, legs[i].Base, legs[i].Quote)
+		if min.Sign() > 0 {
+			ve.Min = min
+			ve.Msg += ": send at least " + min.String()
+		}
+		return swapscout.Offer{}, ve
+	}
+	o := swapscout.Offer{AmountIn: f.in, AmountOut: f.out, Route: f.route, RateType: swapscout.Float,
+		Fees: make([]swapscout.Fee, 0, len(legs)+1)}
+	for i, l := range legs {
+		proceeds := markets[i].Quote
+		if !l.Sell {
+			proceeds = markets[i].Base
+		}
+		asset := req.To
+		if proceeds != to.Ticker {
+			asset = swapscout.Asset{Ticker: c.assetOf[proceeds]} // held on the exchange: no network
+		}
+		if fee := roundFee(f.fees[i], asset); fee.Sign() > 0 {
+			o.Fees = append(o.Fees, swapscout.Fee{Kind: "trading", Amount: fee, Asset: asset})
+		}
+	}
+	if withdraw.Sign() > 0 {
+		o.Fees = append(o.Fees, swapscout.Fee{Kind: "withdrawal", Amount: withdraw, Asset: req.To})
+	}
+	return o, nil
+}
+
+// walkedOff reports whether err is a walk running off a book the venue
+// truncated, so a deeper fetch may price it.
+func (c *Client) walkedOff(err error, legs []pleg, entries []*bookEntry) bool {
+	if venueCode(err) != swapscout.CodeAmountTooLarge {
+		return false
+	}
+	for i := range legs {
+		if entries[i].truncated(legs[i].Sell) {
+			return true
+		}
+	}
+	return false
+}
+
+// code maps an asset of req to the venue's code, or explains why not.
+func (c *Client) code(req swapscout.QuoteRequest, a swapscout.Asset, verb string) (Code, error) {
+	if code, ok := c.spec.Symbols[a]; ok {
+		return code, nil
+	}
+	if c.served[a.Ticker] {
+		net := a.Network
+		if n, ok := swapscout.Networks[net]; ok {
+			net = n
+		}
+		return Code{}, swapscout.NewVenueError(swapscout.CodeUnsupportedPair, "%s does not %s %s on %s",
+			c.spec.Name, verb, strings.ToUpper(a.Ticker), net)
+	}
+	return Code{}, venue.Unsupported(c.spec.Name, req)
+}
+
+// name is how a venue ticker is shown in routes: swapscout's ticker in
+// capitals (Kraken's XXBT shows as BTC), else the venue's own.
+func (c *Client) name(ticker string) string {
+	if a, ok := c.assetOf[ticker]; ok {
+		return strings.ToUpper(a)
+	}
+	return ticker
+}
+
+func (c *Client) bridgeNames() string {
+	names := make([]string, len(c.bridges))
+	for i, b := range c.bridges {
+		names[i] = c.name(b)
+	}
+	if len(names) == 0 {
+		return "no bridge"
+	}
+	return strings.Join(names, ", ")
+}
+
+// roundFee rounds a trading fee to its asset's decimals (the catalogue's
+// first entry for the ticker; 8 for assets it lacks, such as fiat): fees
+// explain the amounts, AmountOut is exact.
+func roundFee(a swapscout.Amount, asset swapscout.Asset) swapscout.Amount {
+	dec := 8
+	if info, ok := swapscout.LookupAsset(asset); ok {
+		dec = info.Decimals
+	} else if info, err := swapscout.ResolveAsset(asset.Ticker, ""); err == nil {
+		dec = info.Decimals
+	}
+	return a.Round(dec, swapscout.RoundHalfEven)
+}
+
+func venueCode(err error) swapscout.FailureCode {
+	var ve *swapscout.VenueError
+	if errors.As(err, &ve) {
+		return ve.Code
+	}
+	return ""
+}
+
+var (
+	_ swapscout.Quoter    = (*Client)(nil)
+	_ swapscout.Refresher = (*Client)(nil)
+)

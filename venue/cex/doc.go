@@ -1,0 +1,55 @@
+// Package cex is the engine shared by the centralised-exchange venues
+// (Binance, Kraken, …): each CEX package declares a Spec — its wire format
+// as four small functions, and its static tables — and wraps the Client
+// built from it, which implements swapscout.Quoter and swapscout.Refresher.
+//
+// # What a CEX package provides
+//
+//   - MarketsPath and ParseMarkets: the venue's market list (Binance
+//     exchangeInfo, Kraken AssetPairs, …) parsed into []Market, each with the
+//     venue's base and quote tickers, the symbol its book is fetched by, and
+//     optionally the market's own taker fee and minimum order sizes.
+//   - BookPath and ParseBook: one market's order book at a given depth,
+//     parsed with the zero-allocation book.Scanner the engine lends it.
+//   - Symbols: swapscout asset → Code, the venue's ticker and its network for
+//     deposits and withdrawals. An asset is quotable only on the networks
+//     listed, so usdt@bsc at a venue without BEP-20 is unsupported_pair
+//     without a call.
+//   - TakerFee, WithdrawFees (per asset and network) and their sources,
+//     Bridges (assets a two-leg route may pass through), Depths.
+//
+// # What the Client does
+//
+// Refresh fetches the market list (the registry calls it at start and every
+// RefreshInterval, never on the quote path); until the first success Quote
+// answers unavailable ("market list not loaded yet"), and a failed refresh
+// keeps the last good list.
+//
+// Quote maps the assets (unmapped asset or network → unsupported_pair, no
+// call; fixed rates → unsupported_pair: an exchange fills at the book when
+// the deposit lands, it locks no rate), finds a route with book.FindRoute
+// (a direct market, else the first bridge with both markets), fetches the
+// legs' books concurrently at Depths[0], and prices the route with
+// book.Price leg by leg, each leg with its market's taker fee, then deducts
+// the withdrawal fee of the asset received on its network. When the walk
+// runs off a book the venue truncated (it returned as many levels as asked),
+// the book is fetched again at the next depth; when it runs off a complete
+// book, or the deepest, the answer is amount_too_large with Max, the most the
+// books take — never a number priced on missing liquidity. Both directions
+// are supported: Receive walks the books backwards.
+//
+// Books are cached for Spec.BookTTL (1s by default) and concurrent quotes on
+// one market share a single fetch, so a burst of quotes costs the venue one
+// request per market and TTL: CEX rate limits are per IP (Binance weighs each
+// depth call, Kraken allows about one public call per second). After a
+// rate-limit answer (429/418 with Retry-After, or the venue's own rate-limit
+// error) every call is refused locally with rate_limited until the
+// Retry-After (or Spec.Backoff) has passed: Binance bans IPs that keep
+// calling after a 429.
+//
+// # Simulator
+//
+// SimVenue builds a sim.Venue from a SimAPI: the venue renders its own JSON
+// (market list, book, errors) from the simulated exchange; SimVenue routes
+// the requests and resolves symbols and depths.
+package cex

@@ -1,0 +1,199 @@
+package cex
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/swapscout/swapscout"
+	"github.com/swapscout/swapscout/venue"
+	"github.com/swapscout/swapscout/venue/book"
+)
+
+// Defaults of the Spec's tunables.
+const (
+	DefaultRefreshInterval = 10 * time.Minute
+	DefaultBookTTL         = time.Second
+	DefaultBackoff         = time.Second
+)
+
+// Code is how a venue names a swapscout asset: the ticker its markets use,
+// and the network it deposits and withdraws the asset on. Symbols map each
+// supported asset+network to one Code, so Symbols.Check also proves that no
+// two assets share one.
+type Code struct {
+	Ticker  string // as in the venue's market list: "BTC", Kraken's "XXBT"
+	Network string // the venue's name for the network, e.g. Binance's "TRX" (informational)
+}
+
+// Bridge is an asset a two-leg route may pass through.
+type Bridge struct {
+	Ticker string // as in the venue's market list: "USDT", Kraken's "ZUSD"
+	Asset  string // swapscout's lowercase ticker for it ("usdt", "usd"): fees are reported in it
+}
+
+// Market is one of the venue's markets, as its market list describes it.
+type Market struct {
+	book.Market // Base and Quote as the venue names them; Symbol to fetch the book by
+	// TakerFee is the market's own taker fee (fraction) when the venue
+	// publishes one (Kraken's AssetPairs `fees`); nil means Spec.TakerFee.
+	TakerFee *swapscout.Amount
+	// MinBase and MinQuote are the least order a market order may be, in the
+	// base asset (Binance LOT_SIZE minQty, Kraken ordermin) and in quote value
+	// (Binance NOTIONAL minNotional, Kraken costmin); zero when none.
+	MinBase, MinQuote swapscout.Amount
+}
+
+// Spec is everything a CEX package tells the engine about its venue.
+type Spec struct {
+	Name string // display name, e.g. "Binance"
+
+	// Symbols maps each asset the venue takes and pays out, on each network it
+	// deposits and withdraws on, to its Code.
+	Symbols venue.Symbols[Code]
+	// Bridges are tried in order when no market joins From and To directly.
+	Bridges []Bridge
+
+	// TakerFee is the default taker fee as a fraction (0.001 = 0.1%), for
+	// markets that carry none; TakerFeeSource says where it comes from.
+	TakerFee       swapscout.Amount
+	TakerFeeSource string
+	// WithdrawFees is the flat fee the venue deducts when it pays out an
+	// asset on a network, in that asset; every mapped asset needs an entry
+	// (zero when free). WithdrawFeeSource says where the table comes from.
+	WithdrawFees      map[swapscout.Asset]swapscout.Amount
+	WithdrawFeeSource string
+
+	// Depths are the book depths (levels per side) to ask, shallow first; a
+	// deeper one is asked only when a walk runs off a truncated book. The
+	// last is the most the venue serves (or the most worth its rate weight).
+	Depths []int
+	// BookTTL is how long a fetched book answers quotes (DefaultBookTTL when 0).
+	BookTTL time.Duration
+	// RefreshInterval is how often the market list is fetched (DefaultRefreshInterval when 0).
+	RefreshInterval time.Duration
+	// Backoff is how long to refuse calls after a rate-limit answer that
+	// gives no Retry-After (DefaultBackoff when 0).
+	Backoff time.Duration
+	// Header is sent with every call, after Accept: application/json.
+	Header []venue.Field
+
+	// MarketsPath is the path and query of the market list, after the base URL.
+	MarketsPath string
+	// ParseMarkets reads the market list answer (any status: it maps the
+	// venue's errors to *swapscout.VenueError codes).
+	ParseMarkets func(status int, body []byte) ([]Market, error)
+	// BookPath returns the path and query of m's book at depth.
+	BookPath func(m Market, depth int) string
+	// ParseBook reads a book answer into b (reusing its slices) with s, which
+	// it must Reset to body; like ParseMarkets it maps the venue's errors.
+	// The engine normalizes the book afterwards.
+	ParseBook func(s *book.Scanner, status int, body []byte, b *book.Book) error
+}
+
+// Validate checks the spec the way each CEX package's tests do: complete
+// functions, a taker fee in [0, 1), Symbols that pass Check, a withdrawal fee
+// for every mapped asset, one swapscout ticker per venue ticker, and
+// increasing depths.
+func (s *Spec) Validate() error {
+	one := swapscout.AmountFromInt(1)
+	switch {
+	case s.Name == "":
+		return errors.New("cex: spec has no name")
+	case s.ParseMarkets == nil || s.ParseBook == nil || s.BookPath == nil || s.MarketsPath == "":
+		return fmt.Errorf("cex %s: market and book functions are required", s.Name)
+	case !s.TakerFee.Valid() || s.TakerFee.Sign() < 0 || s.TakerFee.Cmp(one) >= 0:
+		return fmt.Errorf("cex %s: taker fee %s is not in [0, 1)", s.Name, s.TakerFee)
+	case s.TakerFeeSource == "" || s.WithdrawFeeSource == "":
+		return fmt.Errorf("cex %s: fee tables need their sources", s.Name)
+	case len(s.Symbols) == 0:
+		return fmt.Errorf("cex %s: no symbols", s.Name)
+	case len(s.Depths) == 0:
+		return fmt.Errorf("cex %s: no depths", s.Name)
+	}
+	if err := s.Symbols.Check(); err != nil {
+		return fmt.Errorf("cex %s: %w", s.Name, err)
+	}
+	for i, d := range s.Depths {
+		if d <= 0 || i > 0 && d <= s.Depths[i-1] {
+			return fmt.Errorf("cex %s: depths %v must be positive and increasing", s.Name, s.Depths)
+		}
+	}
+	for a := range s.Symbols {
+		f, ok := s.WithdrawFees[a]
+		if !ok {
+			return fmt.Errorf("cex %s: no withdrawal fee for %s", s.Name, a)
+		}
+		if !f.Valid() || f.Sign() < 0 {
+			return fmt.Errorf("cex %s: withdrawal fee %s for %s is negative", s.Name, f, a)
+		}
+	}
+	for a := range s.WithdrawFees {
+		if _, ok := s.Symbols[a]; !ok {
+			return fmt.Errorf("cex %s: withdrawal fee for unmapped %s", s.Name, a)
+		}
+	}
+	if _, err := s.assetTickers(); err != nil {
+		return err
+	}
+	return nil
+}
+
+// assetTickers maps the venue's tickers (of Symbols and Bridges) to
+// swapscout's lowercase tickers, checking that each has exactly one.
+func (s *Spec) assetTickers() (map[string]string, error) {
+	m := make(map[string]string, len(s.Symbols)+len(s.Bridges))
+	add := func(venueTicker, asset string) error {
+		if venueTicker == "" || asset == "" || asset != strings.ToLower(asset) {
+			return fmt.Errorf("cex %s: bad ticker pair %q → %q", s.Name, venueTicker, asset)
+		}
+		if old, ok := m[venueTicker]; ok && old != asset {
+			return fmt.Errorf("cex %s: venue ticker %s stands for both %s and %s", s.Name, venueTicker, old, asset)
+		}
+		m[venueTicker] = asset
+		return nil
+	}
+	for a, c := range s.Symbols {
+		if err := add(c.Ticker, a.Ticker); err != nil {
+			return nil, err
+		}
+	}
+	for _, b := range s.Bridges {
+		if err := add(b.Ticker, b.Asset); err != nil {
+			return nil, err
+		}
+	}
+	return m, nil
+}
+
+// Ticker returns the venue's ticker for a swapscout ticker (any case), from
+// Symbols or Bridges; simulators use it to name markets.
+func (s *Spec) Ticker(asset string) (string, bool) {
+	asset = strings.ToLower(asset)
+	for a, c := range s.Symbols {
+		if a.Ticker == asset {
+			return c.Ticker, true
+		}
+	}
+	for _, b := range s.Bridges {
+		if b.Asset == asset {
+			return b.Ticker, true
+		}
+	}
+	return "", false
+}
+
+func (s *Spec) bookTTL() time.Duration {
+	if s.BookTTL > 0 {
+		return s.BookTTL
+	}
+	return DefaultBookTTL
+}
+
+func (s *Spec) backoff() time.Duration {
+	if s.Backoff > 0 {
+		return s.Backoff
+	}
+	return DefaultBackoff
+}

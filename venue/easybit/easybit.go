@@ -1,0 +1,254 @@
+// Package easybit is the adapter for EasyBit's instant-swap API: floating-rate
+// quotes from GET /rate in both directions (amountType=receive for the amount
+// to receive), limits and the network fee from GET /pairInfo, and the
+// {"success":1|0,…} envelope checked on every answer, since EasyBit reports
+// errors with HTTP 200 (research A9).
+package easybit
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"net/url"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/swapscout/swapscout"
+	"github.com/swapscout/swapscout/venue"
+)
+
+// Descriptor registers EasyBit.
+var Descriptor = venue.Descriptor{
+	ID: "easybit", Name: "EasyBit", Kind: swapscout.InstantSwap,
+	BaseURL: "https://api.easybit.com", Website: "https://easybit.com",
+	Timeout: 4 * time.Second, KYC: 'B', NeedsKey: true, FixedRate: false, Reverse: true,
+	Networks: symbols.Networks(), Evidence: swapscout.FromCode,
+	New: func(c venue.Config) (swapscout.Quoter, error) { return New(c), nil },
+	Sim: Sim,
+}
+
+// Client quotes EasyBit.
+type Client struct{ cfg venue.Config }
+
+// New returns a Client; it does no I/O.
+func New(cfg venue.Config) *Client { return &Client{cfg: cfg} }
+
+// Quote asks for the rate and the pair's limits at once.
+func (c *Client) Quote(ctx context.Context, req swapscout.QuoteRequest) (swapscout.Offer, error) {
+	from, ok1 := symbols[req.From]
+	to, ok2 := symbols[req.To]
+	if !ok1 || !ok2 {
+		return swapscout.Offer{}, venue.Unsupported(Descriptor.Name, req)
+	}
+	if req.RateType == swapscout.Fixed {
+		// EasyBit has no rate id: every quote floats (research A9).
+		return swapscout.Offer{}, swapscout.NewVenueError(swapscout.CodeUnsupportedPair, "EasyBit quotes floating rates only")
+	}
+	pair := url.Values{
+		"send": {from.Currency}, "receive": {to.Currency},
+		"sendNetwork": {from.Network}, "receiveNetwork": {to.Network},
+	}
+	rq := url.Values{"amount": {req.Amount.String()}}
+	for k, v := range pair {
+		rq[k] = v
+	}
+	if req.Direction == swapscout.Receive {
+		rq.Set("amountType", "receive")
+	}
+	hdr := []venue.Field{{Key: "API-KEY", Value: c.cfg.APIKey}}
+
+	var rate rateData
+	var info pairInfoData
+	var infoErr error
+	err := venue.Parallel(ctx,
+		func(ctx context.Context) error {
+			return venue.Fetch(ctx, &c.cfg, venue.Request{URL: c.cfg.BaseURL + "/rate?" + rq.Encode(), Header: hdr},
+				func(status int, body []byte) error { return decode(status, body, &rate) })
+		},
+		func(ctx context.Context) error {
+			// Limits on the amount sent (no amountType), since Offer.Min and
+			// Max are in From units; an offer stands without them.
+			infoErr = venue.Fetch(ctx, &c.cfg, venue.Request{URL: c.cfg.BaseURL + "/pairInfo?" + pair.Encode(), Header: hdr},
+				func(status int, body []byte) error { return decode(status, body, &info) })
+			return nil
+		})
+	if infoErr != nil {
+		info = pairInfoData{}
+	}
+	if err != nil {
+		var ve *swapscout.VenueError
+		if errors.As(err, &ve) && refusal(ve.Code) {
+			if req.Direction == swapscout.Send {
+				if le := checkLimits(req.Amount, info); le != nil {
+					return swapscout.Offer{}, le // the rate refused an amount outside the pair's limits
+				}
+			}
+			if ve.Code == swapscout.CodeAmountTooSmall || ve.Code == swapscout.CodeAmountTooLarge {
+				ve.Min, ve.Max = limit(info.MinimumAmount), limit(info.MaximumAmount)
+			}
+		}
+		return swapscout.Offer{}, err
+	}
+
+	o := swapscout.Offer{RateType: swapscout.Float, Min: limit(info.MinimumAmount), Max: limit(info.MaximumAmount)}
+	switch {
+	case rate.ReceiveAmount == nil:
+		return swapscout.Offer{}, swapscout.NewVenueError(swapscout.CodeBadResponse, "EasyBit rate has no receiveAmount")
+	case rate.SendAmount != nil:
+		o.AmountIn = *rate.SendAmount
+	case req.Direction == swapscout.Send:
+		o.AmountIn = req.Amount
+	default:
+		return swapscout.Offer{}, swapscout.NewVenueError(swapscout.CodeBadResponse, "EasyBit reverse rate has no sendAmount")
+	}
+	o.AmountOut = *rate.ReceiveAmount
+	if o.AmountIn.Sign() <= 0 || o.AmountOut.Sign() <= 0 {
+		return swapscout.Offer{}, &swapscout.VenueError{Code: swapscout.CodeAmountTooSmall, Msg: "EasyBit: the amount prices to nothing", Min: o.Min}
+	}
+	if le := checkLimits(o.AmountIn, info); le != nil {
+		return swapscout.Offer{}, le
+	}
+	fee := rate.NetworkFee
+	if fee == nil {
+		fee = info.NetworkFee
+	}
+	if fee != nil && fee.Sign() > 0 {
+		// receiveAmount is already net of it (research §0.5).
+		o.Fees = append(o.Fees, swapscout.Fee{Kind: "network", Amount: *fee, Asset: req.To})
+	}
+	eta := rate.ProcessingTime
+	if eta == "" {
+		eta = info.ProcessingTime
+	}
+	o.ETAMin, o.ETAMax = parseMinutes(string(eta))
+	return o, nil
+}
+
+// refusal reports the codes of a venue saying no (rather than failing).
+func refusal(c swapscout.FailureCode) bool {
+	return c == swapscout.CodeUnsupportedPair || c == swapscout.CodeAmountTooSmall || c == swapscout.CodeAmountTooLarge
+}
+
+// checkLimits returns the limit error for an amount sent outside the pair's
+// limits, or nil (also when the limits are unknown).
+func checkLimits(in swapscout.Amount, info pairInfoData) error {
+	lo, hi := limit(info.MinimumAmount), limit(info.MaximumAmount)
+	switch {
+	case !lo.IsZero() && in.Cmp(lo) < 0:
+		return &swapscout.VenueError{Code: swapscout.CodeAmountTooSmall, Msg: "EasyBit: below the minimum of " + lo.String(), Min: lo, Max: hi}
+	case !hi.IsZero() && in.Cmp(hi) > 0:
+		return &swapscout.VenueError{Code: swapscout.CodeAmountTooLarge, Msg: "EasyBit: above the maximum of " + hi.String(), Min: lo, Max: hi}
+	}
+	return nil
+}
+
+// limit returns a limit, zero when absent or not positive.
+func limit(a *swapscout.Amount) swapscout.Amount {
+	if a == nil || a.Sign() <= 0 {
+		return swapscout.Amount{}
+	}
+	return *a
+}
+
+// decode reads an envelope into v, or maps its refusal to a code. EasyBit
+// says success:0 with HTTP 200, so the flag decides before the status.
+func decode(status int, body []byte, v any) error {
+	var env envelope
+	if err := json.Unmarshal(body, &env); err != nil || !env.Success.Set {
+		switch {
+		case status == 401 || status == 403:
+			return swapscout.NewVenueError(swapscout.CodeNotConfigured, "EasyBit rejected the API key (HTTP %d)", status)
+		case status < 200 || status > 299:
+			return venue.StatusError(status)
+		case err != nil:
+			return venue.BadResponse(err)
+		}
+		return swapscout.NewVenueError(swapscout.CodeBadResponse, "EasyBit answer has no success flag")
+	}
+	if !env.Success.OK {
+		return apiError(status, &env)
+	}
+	if status < 200 || status > 299 {
+		return venue.StatusError(status)
+	}
+	if len(env.Data) == 0 || string(env.Data) == "null" {
+		return swapscout.NewVenueError(swapscout.CodeBadResponse, "EasyBit answered success without data")
+	}
+	if err := json.Unmarshal(env.Data, v); err != nil {
+		return venue.BadResponse(err)
+	}
+	return nil
+}
+
+// Keywords of EasyBit's errorMessage. No source lists its error codes or
+// messages ([MEM]), so the text decides; anything else is treated as Edge
+// treats a failed rate: the pair is not offered.
+var (
+	authWords  = []string{"api key", "api-key", "apikey", "unauthori", "forbidden", "access denied"}
+	limitWords = []string{"too many", "rate limit", "throttl"}
+	minWords   = []string{"minimum", "minimal", "min amount", "too low", "too small"}
+	maxWords   = []string{"maximum", "maximal", "max amount", "too high", "too large", "exceed"}
+	downWords  = []string{"maintenance", "temporar", "internal", "unavailable", "try again", "try later"}
+)
+
+// apiError maps a success:0 envelope to a typed error.
+func apiError(status int, env *envelope) error {
+	msg := strings.ToLower(env.ErrorMessage)
+	var code swapscout.FailureCode
+	switch {
+	case status == 401 || status == 403 || hasAny(msg, authWords):
+		code = swapscout.CodeNotConfigured
+	case status == 429 || hasAny(msg, limitWords):
+		code = swapscout.CodeRateLimited
+	case hasAny(msg, minWords):
+		code = swapscout.CodeAmountTooSmall
+	case hasAny(msg, maxWords):
+		code = swapscout.CodeAmountTooLarge
+	case status >= 500 || hasAny(msg, downWords):
+		code = swapscout.CodeUnavailable
+	default:
+		code = swapscout.CodeUnsupportedPair
+	}
+	text := env.ErrorMessage
+	if text == "" {
+		text = "error"
+	}
+	if ec := strings.TrimSpace(string(env.ErrorCode)); ec != "" && ec != "null" && ec != "0" {
+		text += " (code " + clip(ec) + ")"
+	}
+	return swapscout.NewVenueError(code, "EasyBit: %s", clip(text))
+}
+
+func hasAny(s string, words []string) bool {
+	for _, w := range words {
+		if strings.Contains(s, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// parseMinutes reads a processing time like "5-30" or "10" (minutes).
+func parseMinutes(s string) (lo, hi time.Duration) {
+	a, b, ok := strings.Cut(s, "-")
+	if !ok {
+		b = a
+	}
+	x, err1 := strconv.Atoi(strings.TrimSpace(a))
+	y, err2 := strconv.Atoi(strings.TrimSpace(b))
+	if err1 != nil || err2 != nil || x < 0 || y < x || y > 7*24*60 {
+		return 0, 0
+	}
+	return time.Duration(x) * time.Minute, time.Duration(y) * time.Minute
+}
+
+// clip keeps venue-provided text short in our messages.
+func clip(s string) string {
+	if len(s) > 120 {
+		return s[:120] + "…"
+	}
+	return s
+}
+
+var _ swapscout.Quoter = (*Client)(nil)

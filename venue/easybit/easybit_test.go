@@ -1,0 +1,169 @@
+package easybit_test
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"testing"
+	"time"
+
+	"go.uber.org/goleak"
+
+	"github.com/swapscout/swapscout"
+	"github.com/swapscout/swapscout/sim"
+	"github.com/swapscout/swapscout/venue"
+	"github.com/swapscout/swapscout/venue/easybit"
+	"github.com/swapscout/swapscout/venue/venuetest"
+)
+
+func TestMain(m *testing.M) { goleak.VerifyTestMain(m) }
+
+var btcUSDT = swapscout.QuoteRequest{
+	From: swapscout.Asset{Ticker: "btc", Network: "btc"}, To: swapscout.Asset{Ticker: "usdt", Network: "trx"},
+	Amount: swapscout.MustAmount("0.01"),
+}
+
+func routes(rate string, rateStatus int, info string, infoStatus int) []venuetest.Route {
+	return []venuetest.Route{
+		{Path: "/rate", Fixture: rate, Status: rateStatus},
+		{Path: "/pairInfo", Fixture: info, Status: infoStatus},
+	}
+}
+
+// wantQuery checks the calls' key header and query parameters.
+func wantQuery(rate, info []string) func(t *testing.T, reqs []venuetest.Recorded) {
+	return func(t *testing.T, reqs []venuetest.Recorded) {
+		if len(reqs) != 2 {
+			t.Errorf("made %d calls, want 2", len(reqs))
+		}
+		for _, r := range reqs {
+			if r.Header.Get("API-KEY") != "test-key" {
+				t.Errorf("%s sent no API-KEY header", r.Path)
+			}
+			want := info
+			if r.Path == "/rate" {
+				want = rate
+			}
+			for _, p := range want {
+				if !strings.Contains("&"+r.RawQuery+"&", "&"+p+"&") {
+					t.Errorf("%s query %q lacks %s", r.Path, r.RawQuery, p)
+				}
+			}
+			if r.Path == "/pairInfo" && strings.Contains(r.RawQuery, "amountType") {
+				t.Errorf("pairInfo query %q asks for receive-side limits", r.RawQuery)
+			}
+		}
+	}
+}
+
+var pairParams = []string{"send=BTC", "receive=USDT", "sendNetwork=BTC", "receiveNetwork=TRX"}
+
+var okCase = venuetest.Case{Name: "quote_ok", Req: btcUSDT, Routes: routes("rate_ok.json", 200, "pairinfo_ok.json", 200),
+	Check: wantQuery(append([]string{"amount=0.01"}, pairParams...), pairParams)}
+
+func TestQuote(t *testing.T) {
+	reverse := btcUSDT
+	reverse.Direction, reverse.Amount = swapscout.Receive, swapscout.MustAmount("1000")
+	small := btcUSDT
+	small.Amount = swapscout.MustAmount("0.0001")
+	large := btcUSDT
+	large.Amount = swapscout.MustAmount("10")
+	fixed := btcUSDT
+	fixed.RateType = swapscout.Fixed
+	firo := btcUSDT
+	firo.To = swapscout.Asset{Ticker: "firo", Network: "firo"}
+	venuetest.RunCases(t, &easybit.Descriptor, []venuetest.Case{
+		okCase,
+		{Name: "quote_reverse", Req: reverse, Routes: routes("rate_reverse.json", 200, "pairinfo_ok.json", 200),
+			Check: wantQuery(append([]string{"amount=1000", "amountType=receive"}, pairParams...), pairParams)},
+		// A refused rate with the pair's limits in hand: the limits say why.
+		{Name: "below_min_by_limits", Req: small, Routes: routes("pair_unavailable.json", 200, "pairinfo_ok.json", 200), Want: swapscout.CodeAmountTooSmall},
+		{Name: "above_max_by_limits", Req: large, Routes: routes("pair_unavailable.json", 200, "pairinfo_ok.json", 200), Want: swapscout.CodeAmountTooLarge},
+		{Name: "below_min_by_message", Req: btcUSDT, Routes: routes("rate_below_min.json", 200, "pair_unavailable.json", 200), Want: swapscout.CodeAmountTooSmall},
+		{Name: "pair_unavailable", Req: btcUSDT, Routes: routes("pair_unavailable.json", 200, "pair_unavailable.json", 200), Want: swapscout.CodeUnsupportedPair},
+		{Name: "unauthorized", Req: btcUSDT, Routes: routes("unauthorized.json", 401, "unauthorized.json", 401), Want: swapscout.CodeNotConfigured},
+		{Name: "unauthorized_http200", Req: btcUSDT, Routes: routes("unauthorized.json", 200, "unauthorized.json", 200), Want: swapscout.CodeNotConfigured},
+		{Name: "rate_limited_http200", Req: btcUSDT, Routes: routes("rate_limited.json", 200, "rate_limited.json", 200), Want: swapscout.CodeRateLimited},
+		{Name: "success_without_data", Req: btcUSDT, Routes: routes("no_data.json", 200, "pairinfo_ok.json", 200), Want: swapscout.CodeBadResponse},
+		{Name: "limits_unavailable", Req: btcUSDT, Routes: routes("rate_ok.json", 200, "pair_unavailable.json", 200)},
+		{Name: "fixed_unsupported", Req: fixed, Want: swapscout.CodeUnsupportedPair, Check: noCalls},
+		{Name: "firo_unmapped", Req: firo, Want: swapscout.CodeUnsupportedPair, Check: noCalls},
+	})
+}
+
+func noCalls(t *testing.T, reqs []venuetest.Recorded) {
+	if len(reqs) != 0 {
+		t.Errorf("made %d calls, want none", len(reqs))
+	}
+}
+
+// TestLimitErrorCarriesMin checks that a refusal explained by the limits
+// names them, so the user sees the minimum.
+func TestLimitErrorCarriesMin(t *testing.T) {
+	small := btcUSDT
+	small.Amount = swapscout.MustAmount("0.0001")
+	for _, rate := range []string{"pair_unavailable.json", "rate_below_min.json"} {
+		rp := venuetest.NewReplay(t, "testdata", routes(rate, 200, "pairinfo_ok.json", 200))
+		q := venuetest.New(t, &easybit.Descriptor, rp.URL)
+		_, err := q.Quote(context.Background(), small)
+		var ve *swapscout.VenueError
+		if !errors.As(err, &ve) || ve.Code != swapscout.CodeAmountTooSmall {
+			t.Fatalf("%s: Quote = %v, want amount_too_small", rate, err)
+		}
+		if !ve.Min.Equal(swapscout.MustAmount("0.0002")) || !ve.Max.Equal(swapscout.MustAmount("5")) {
+			t.Errorf("%s: limits %s..%s, want 0.0002..5", rate, ve.Min, ve.Max)
+		}
+		if strings.Contains(err.Error(), "test-key") {
+			t.Errorf("error %q shows the API key", err)
+		}
+	}
+}
+
+func TestConformance(t *testing.T) {
+	venuetest.Run(t, &easybit.Descriptor, venuetest.Options{OK: okCase})
+}
+
+// TestSimulator checks the adapter against its simulator beyond the
+// conformance suite: both directions, the minimum, a refused pair and a
+// missing key.
+func TestSimulator(t *testing.T) {
+	url := startSim(t)
+	q := venuetest.New(t, &easybit.Descriptor, url)
+	ctx := context.Background()
+	o, err := q.Quote(ctx, btcUSDT)
+	if err != nil || o.AmountOut.Sign() <= 0 || o.Min.Sign() <= 0 || len(o.Fees) != 1 || o.ETAMax == 0 {
+		t.Fatalf("send: %+v, %v", o, err)
+	}
+	reverse := btcUSDT
+	reverse.Direction, reverse.Amount = swapscout.Receive, swapscout.MustAmount("500")
+	if r, err := q.Quote(ctx, reverse); err != nil || !r.AmountOut.Equal(reverse.Amount) || r.AmountIn.Sign() <= 0 {
+		t.Fatalf("receive: %+v, %v", r, err)
+	}
+	small := btcUSDT
+	small.Amount = swapscout.MustAmount("0.00000001")
+	if _, err := q.Quote(ctx, small); venuetest.Code(err) != swapscout.CodeAmountTooSmall {
+		t.Errorf("below min: %v", err)
+	}
+	same := btcUSDT
+	same.To = same.From
+	if _, err := q.Quote(ctx, same); venuetest.Code(err) != swapscout.CodeUnsupportedPair {
+		t.Errorf("btc→btc: %v", err)
+	}
+	noKey, _ := easybit.Descriptor.New(venue.Config{BaseURL: url, HTTP: venuetest.Client(t)})
+	if _, err := noKey.Quote(ctx, btcUSDT); venuetest.Code(err) != swapscout.CodeNotConfigured {
+		t.Errorf("without a key: %v", err)
+	}
+}
+
+func startSim(t *testing.T) string {
+	t.Helper()
+	s, err := sim.New(sim.Config{Seed: 1, Latency: time.Millisecond}, map[string]sim.Venue{easybit.Descriptor.ID: easybit.Sim()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Start("127.0.0.1:0"); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { s.Close() })
+	return s.VenueURL(easybit.Descriptor.ID)
+}

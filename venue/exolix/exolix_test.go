@@ -1,0 +1,244 @@
+package exolix_test
+
+import (
+	"context"
+	"errors"
+	"net/url"
+	"testing"
+	"time"
+
+	"go.uber.org/goleak"
+
+	"github.com/swapscout/swapscout"
+	"github.com/swapscout/swapscout/sim"
+	"github.com/swapscout/swapscout/venue"
+	"github.com/swapscout/swapscout/venue/exolix"
+	"github.com/swapscout/swapscout/venue/venuetest"
+)
+
+func TestMain(m *testing.M) { goleak.VerifyTestMain(m) }
+
+var (
+	btc     = swapscout.Asset{Ticker: "btc", Network: "btc"}
+	xmr     = swapscout.Asset{Ticker: "xmr", Network: "xmr"}
+	usdtTRX = swapscout.Asset{Ticker: "usdt", Network: "trx"}
+)
+
+// btcXMR is the request Cake's recordings were made with.
+var btcXMR = swapscout.QuoteRequest{From: btc, To: xmr, Amount: swapscout.MustAmount("1")}
+
+func rate(fixture string, status int) []venuetest.Route {
+	return []venuetest.Route{{Path: "/api/v2/rate", Fixture: fixture, Status: status}}
+}
+
+// query checks the one rate call's parameters: want maps a name to its
+// value, "" meaning the parameter must be absent.
+func query(want map[string]string) func(*testing.T, []venuetest.Recorded) {
+	return func(t *testing.T, reqs []venuetest.Recorded) {
+		t.Helper()
+		if len(reqs) != 1 {
+			t.Fatalf("made %d calls, want 1", len(reqs))
+		}
+		r := reqs[0]
+		if r.Method != "GET" || r.Path != "/api/v2/rate" {
+			t.Errorf("called %s %s, want GET /api/v2/rate", r.Method, r.Path)
+		}
+		q, err := url.ParseQuery(r.RawQuery)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for k, v := range want {
+			if got := q.Get(k); got != v || (v == "" && q.Has(k)) {
+				t.Errorf("query %q: %s = %q, want %q", r.RawQuery, k, got, v)
+			}
+		}
+		if q.Has("apiToken") {
+			t.Errorf("query %q carries the API key", r.RawQuery)
+		}
+		if got := r.Header.Get("Authorization"); got != "test-key" {
+			t.Errorf("Authorization = %q, want the bare key", got)
+		}
+	}
+}
+
+var okCase = venuetest.Case{Name: "quote_ok", Req: btcXMR, Routes: rate("rate.json", 200),
+	Check: query(map[string]string{
+		"coinFrom": "BTC", "networkFrom": "BTC", "coinTo": "XMR", "networkTo": "XMR",
+		"rateType": "float", "amount": "1", "withdrawalAmount": "",
+	})}
+
+func TestQuote(t *testing.T) {
+	fixed := btcXMR
+	fixed.RateType = swapscout.Fixed
+	receive := btcXMR
+	receive.Direction = swapscout.Receive
+	receiveFixed := fixed
+	receiveFixed.Direction = swapscout.Receive
+	belowMin := btcXMR
+	belowMin.Amount = swapscout.MustAmount("0.00000001")
+	receiveBelow := receive
+	receiveBelow.Amount = swapscout.MustAmount("0.0001")
+	aboveMax := btcXMR
+	aboveMax.Amount = swapscout.MustAmount("25")
+	token := swapscout.QuoteRequest{From: xmr, To: usdtTRX, Amount: swapscout.MustAmount("2")}
+	same := btcXMR
+	same.To = btc
+
+	venuetest.RunCases(t, &exolix.Descriptor, []venuetest.Case{
+		okCase,
+		{Name: "quote_fixed", Req: fixed, Routes: rate("rate_fixed.json", 200),
+			Check: query(map[string]string{"rateType": "fixed", "amount": "1", "withdrawalAmount": ""})},
+		{Name: "quote_receive_fixed", Req: receiveFixed, Routes: rate("rate_receive_fixed.json", 200),
+			Check: query(map[string]string{"rateType": "fixed", "withdrawalAmount": "1", "amount": ""})},
+		{Name: "quote_receive_float", Req: receive, Routes: rate("rate_receive_float.json", 200),
+			Check: query(map[string]string{"rateType": "float", "withdrawalAmount": "1", "amount": ""})},
+		{Name: "quote_token_network", Req: token, Routes: rate("rate_usdt_trx.json", 200),
+			Check: query(map[string]string{"coinFrom": "XMR", "networkFrom": "XMR", "coinTo": "USDT", "networkTo": "TRX", "amount": "2"})},
+
+		// Below the minimum: the recorded body, on 200 (Cake) and on 422 (Edge).
+		{Name: "below_min_200", Req: belowMin, Routes: rate("rate_below_min.json", 200), Want: swapscout.CodeAmountTooSmall,
+			Check: query(map[string]string{"amount": "0.00000001"})},
+		{Name: "below_min_422", Req: belowMin, Routes: rate("rate_below_min.json", 422), Want: swapscout.CodeAmountTooSmall},
+		// A receive-side quote under withdrawMin answers 200 without a message (Edge).
+		{Name: "receive_below_withdraw_min", Req: receiveBelow, Routes: rate("rate_receive_below_min.json", 200), Want: swapscout.CodeAmountTooSmall},
+		{Name: "above_max", Req: aboveMax, Routes: rate("rate_above_max.json", 422), Want: swapscout.CodeAmountTooLarge},
+		// Any other 422 is a pair Exolix does not serve (Edge); the same body on 200 too.
+		{Name: "pair_unavailable_422", Req: btcXMR, Routes: rate("pair_unavailable.json", 422), Want: swapscout.CodeUnsupportedPair},
+		{Name: "pair_unavailable_200", Req: btcXMR, Routes: rate("pair_unavailable.json", 200), Want: swapscout.CodeUnsupportedPair},
+		{Name: "validation_coin_400", Req: btcXMR, Routes: rate("validation_coin.json", 400), Want: swapscout.CodeUnsupportedPair},
+		{Name: "unauthorized", Req: btcXMR, Routes: rate("unauthorized.json", 401), Want: swapscout.CodeNotConfigured},
+		{Name: "server_error", Req: btcXMR, Routes: rate("internal_error.json", 500), Want: swapscout.CodeUnavailable},
+		{Name: "same_asset_no_call", Req: same, Routes: rate("rate.json", 200), Want: swapscout.CodeUnsupportedPair,
+			Check: func(t *testing.T, reqs []venuetest.Recorded) {
+				if len(reqs) != 0 {
+					t.Errorf("made %d calls for btc→btc, want 0", len(reqs))
+				}
+			}},
+	})
+}
+
+// TestLimits checks the limits a refusal carries: Min and Max in From units.
+func TestLimits(t *testing.T) {
+	below := btcXMR
+	below.Amount = swapscout.MustAmount("0.00000001")
+	receiveBelow := btcXMR
+	receiveBelow.Direction, receiveBelow.Amount = swapscout.Receive, swapscout.MustAmount("0.0001")
+	above := btcXMR
+	above.Amount = swapscout.MustAmount("25")
+	for _, c := range []struct {
+		name     string
+		req      swapscout.QuoteRequest
+		fixture  string
+		status   int
+		min, max string
+	}{
+		{"below_200", below, "rate_below_min.json", 200, "0.00007747", "10"},
+		{"below_422", below, "rate_below_min.json", 422, "0.00007747", "10"},
+		{"receive_below", receiveBelow, "rate_receive_below_min.json", 200, "0.00007747", "10"},
+		{"above", above, "rate_above_max.json", 422, "0.00007747", "10"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			rp := venuetest.NewReplay(t, "testdata", rate(c.fixture, c.status))
+			_, err := venuetest.New(t, &exolix.Descriptor, rp.URL).Quote(context.Background(), c.req)
+			var ve *swapscout.VenueError
+			if !errors.As(err, &ve) {
+				t.Fatalf("error %v is not a *VenueError", err)
+			}
+			if !ve.Min.Equal(swapscout.MustAmount(c.min)) || !ve.Max.Equal(swapscout.MustAmount(c.max)) {
+				t.Errorf("limits %s..%s, want %s..%s (%v)", ve.Min, ve.Max, c.min, c.max, err)
+			}
+		})
+	}
+}
+
+// TestNoKey: the rate endpoint needs no key, and none is sent when none is set.
+func TestNoKey(t *testing.T) {
+	if exolix.Descriptor.NeedsKey {
+		t.Error("Exolix quotes without a key")
+	}
+	rp := venuetest.NewReplay(t, "testdata", rate("rate.json", 200))
+	c := exolix.New(venue.Config{BaseURL: rp.URL, HTTP: venuetest.Client(t), Now: time.Now})
+	if _, err := c.Quote(context.Background(), btcXMR); err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range rp.Requests() {
+		if _, ok := r.Header["Authorization"]; ok {
+			t.Errorf("sent Authorization %q without a key", r.Header.Get("Authorization"))
+		}
+	}
+}
+
+// TestAgainstSim drives the adapter through the simulator's quirks: both
+// directions at both rate types, refusals below and above the limits (on 422
+// when sending, on 200 when receiving), and every served asset.
+func TestAgainstSim(t *testing.T) {
+	s, err := sim.New(sim.Config{Seed: 7, Latency: time.Millisecond}, map[string]sim.Venue{"exolix": exolix.Sim()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Start("127.0.0.1:0"); err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	q := venuetest.New(t, &exolix.Descriptor, s.VenueURL("exolix"))
+	ctx := context.Background()
+
+	for _, rt := range []swapscout.RateType{swapscout.Float, swapscout.Fixed} {
+		for _, d := range []swapscout.Direction{swapscout.Send, swapscout.Receive} {
+			req := swapscout.QuoteRequest{From: btc, To: xmr, Amount: swapscout.MustAmount("0.05"), Direction: d, RateType: rt}
+			if d == swapscout.Receive {
+				req.Amount = swapscout.MustAmount("10")
+			}
+			o, err := q.Quote(ctx, req)
+			if err != nil {
+				t.Fatalf("%s %s: %v", rt, d, err)
+			}
+			if o.RateType != rt || o.Min.Sign() <= 0 || o.Max.Cmp(o.Min) <= 0 {
+				t.Errorf("%s %s: rate type %s, limits %s..%s", rt, d, o.RateType, o.Min, o.Max)
+			}
+			if d == swapscout.Send && !o.AmountIn.Equal(req.Amount) || d == swapscout.Receive && !o.AmountOut.Equal(req.Amount) {
+				t.Errorf("%s %s: in %s out %s does not keep the requested %s", rt, d, o.AmountIn, o.AmountOut, req.Amount)
+			}
+		}
+	}
+
+	for _, c := range []struct {
+		name   string
+		d      swapscout.Direction
+		amount string
+		want   swapscout.FailureCode
+	}{
+		{"send_below", swapscout.Send, "0.00000001", swapscout.CodeAmountTooSmall},
+		{"receive_below", swapscout.Receive, "0.000001", swapscout.CodeAmountTooSmall},
+		{"send_above", swapscout.Send, "100", swapscout.CodeAmountTooLarge},
+		{"receive_above", swapscout.Receive, "100000", swapscout.CodeAmountTooLarge},
+	} {
+		_, err := q.Quote(ctx, swapscout.QuoteRequest{From: btc, To: xmr, Amount: swapscout.MustAmount(c.amount), Direction: c.d})
+		var ve *swapscout.VenueError
+		if !errors.As(err, &ve) || ve.Code != c.want || ve.Min.Sign() <= 0 {
+			t.Errorf("%s: error %v, want %s with the minimum", c.name, err, c.want)
+		}
+	}
+
+	served := map[swapscout.Asset]bool{}
+	for _, a := range exolix.Sim().Profile.Assets {
+		served[a] = true
+	}
+	for _, a := range swapscout.Assets {
+		from, to := btc, a.Asset
+		if a.Asset == btc {
+			from, to = xmr, btc
+		}
+		_, err := q.Quote(ctx, swapscout.QuoteRequest{From: from, To: to, Amount: swapscout.MustAmount("0.05")})
+		switch code := venuetest.Code(err); {
+		case served[to] && err != nil:
+			t.Errorf("%s→%s: %v", from, to, err)
+		case !served[to] && code != swapscout.CodeUnsupportedPair:
+			t.Errorf("%s→%s: code %s (%v), want unsupported_pair", from, to, code, err)
+		}
+	}
+}
+
+func TestConformance(t *testing.T) {
+	venuetest.Run(t, &exolix.Descriptor, venuetest.Options{OK: okCase})
+}

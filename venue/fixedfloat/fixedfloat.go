@@ -1,0 +1,267 @@
+// Package fixedfloat is the adapter for FixedFloat's API v2: `price` in both
+// directions at floating and fixed rates, every call a POST of a JSON body
+// signed with HMAC-SHA256 over its exact bytes, the {"code","msg","data"}
+// envelope whose non-zero code is an error even with HTTP 200, and the
+// errors[] list of a quotable-looking answer (LIMIT_MIN, OFFLINE_TO, …)
+// mapped to failure codes. Combined currency codes (BTC, USDTTRC) come from
+// `ccies`, refreshed in the background.
+package fixedfloat
+
+import (
+	"context"
+	"crypto/hmac"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"strings"
+	"sync/atomic"
+	"time"
+
+	"github.com/swapscout/swapscout"
+	"github.com/swapscout/swapscout/venue"
+)
+
+// Descriptor registers FixedFloat.
+var Descriptor = venue.Descriptor{
+	ID: "fixedfloat", Name: "FixedFloat", Kind: swapscout.InstantSwap,
+	BaseURL: "https://ff.io", Website: "https://ff.io",
+	Timeout: 4 * time.Second, KYC: 'C', NeedsKey: true, NeedsSecret: true, FixedRate: true, Reverse: true,
+	Networks: symbols.Networks(), Evidence: swapscout.Documented,
+	New: func(c venue.Config) (swapscout.Quoter, error) { return New(c), nil },
+	Sim: Sim,
+}
+
+// Client quotes FixedFloat.
+type Client struct {
+	cfg   venue.Config
+	ccies atomic.Pointer[map[ccy]listed] // nil until the first refresh
+}
+
+// listed is a currency as `ccies` lists it.
+type listed struct {
+	Code       string
+	Send, Recv bool
+}
+
+// New returns a Client; it does no I/O.
+func New(cfg venue.Config) *Client { return &Client{cfg: cfg} }
+
+// RefreshInterval is how often the currency list is fetched again.
+func (c *Client) RefreshInterval() time.Duration { return 30 * time.Minute }
+
+// Refresh loads `ccies`: the combined code and availability of each coin on
+// each network. On error the last good list stays.
+func (c *Client) Refresh(ctx context.Context) error {
+	var items []cciesItem
+	if err := c.call(ctx, "ccies", []byte("{}"), &items); err != nil {
+		return err
+	}
+	m := make(map[ccy]listed, len(items))
+	for _, it := range items {
+		if it.Code == "" {
+			continue
+		}
+		m[ccy{strings.ToUpper(it.Coin), strings.ToUpper(it.Network)}] = listed{Code: it.Code, Send: bool(it.Send), Recv: bool(it.Recv)}
+	}
+	c.ccies.Store(&m)
+	return nil
+}
+
+// Quote asks `price` for the pair, once its codes are known.
+func (c *Client) Quote(ctx context.Context, req swapscout.QuoteRequest) (swapscout.Offer, error) {
+	from, ok1 := symbols[req.From]
+	to, ok2 := symbols[req.To]
+	if !ok1 || !ok2 {
+		return swapscout.Offer{}, venue.Unsupported(Descriptor.Name, req)
+	}
+	list := c.ccies.Load()
+	if list == nil {
+		return swapscout.Offer{}, swapscout.NewVenueError(swapscout.CodeUnavailable, "FixedFloat currency list not loaded yet")
+	}
+	f, okf := (*list)[from]
+	t, okt := (*list)[to]
+	switch {
+	case !okf || !okt:
+		return swapscout.Offer{}, venue.Unsupported(Descriptor.Name, req)
+	case !f.Send:
+		return swapscout.Offer{}, swapscout.NewVenueError(swapscout.CodeUnsupportedPair, "FixedFloat does not accept %s at the moment", req.From)
+	case !t.Recv:
+		return swapscout.Offer{}, swapscout.NewVenueError(swapscout.CodeUnsupportedPair, "FixedFloat does not pay out %s at the moment", req.To)
+	}
+	pr := priceRequest{Type: "float", FromCcy: f.Code, ToCcy: t.Code, Direction: "from", Amount: json.Number(req.Amount.String())}
+	if req.RateType == swapscout.Fixed {
+		pr.Type = "fixed"
+	}
+	if req.Direction == swapscout.Receive {
+		pr.Direction = "to"
+	}
+	body, err := json.Marshal(pr)
+	if err != nil {
+		return swapscout.Offer{}, venue.BadResponse(err)
+	}
+	var p priceData
+	if err := c.call(ctx, "price", body, &p); err != nil {
+		return swapscout.Offer{}, err
+	}
+	if err := quoteErrors(&p); err != nil {
+		return swapscout.Offer{}, err
+	}
+	if p.From == nil || p.To == nil || p.From.Amount == nil || p.To.Amount == nil ||
+		p.From.Amount.Sign() <= 0 || p.To.Amount.Sign() <= 0 {
+		return swapscout.Offer{}, venue.BadResponse(errors.New("price without positive from and to amounts"))
+	}
+	// from.min and from.max are in From units whatever the direction.
+	o := swapscout.Offer{AmountIn: *p.From.Amount, AmountOut: *p.To.Amount, RateType: req.RateType}
+	if p.From.Min != nil {
+		o.Min = *p.From.Min
+	}
+	if p.From.Max != nil {
+		o.Max = *p.From.Max
+	}
+	return o, nil
+}
+
+// call POSTs body to /api/v2/<method>, signed over exactly these bytes, and
+// decodes the envelope's data into v.
+func (c *Client) call(ctx context.Context, method string, body []byte, v any) error {
+	req := venue.Request{
+		Method: "POST", URL: c.cfg.BaseURL + "/api/v2/" + method, Body: body,
+		ContentType: "application/json; charset=UTF-8",
+		Header:      []venue.Field{{Key: "X-API-KEY", Value: c.cfg.APIKey}, {Key: "X-API-SIGN", Value: sign(c.cfg.APISecret, body)}},
+	}
+	return venue.Fetch(ctx, &c.cfg, req, func(status int, b []byte) error { return decode(status, b, v) })
+}
+
+// sign is FixedFloat's X-API-SIGN: lowercase hex HMAC-SHA256 of body.
+func sign(secret string, body []byte) string {
+	m := hmac.New(sha256.New, []byte(secret))
+	m.Write(body)
+	return hex.EncodeToString(m.Sum(nil))
+}
+
+// decode reads the envelope: a non-zero code is an error whatever the HTTP
+// status; with code 0, data must decode into v.
+func decode(status int, body []byte, v any) error {
+	var env envelope
+	if err := json.Unmarshal(body, &env); err != nil || env.Code == nil {
+		switch {
+		case status == 401 || status == 403:
+			return swapscout.NewVenueError(swapscout.CodeNotConfigured, "FixedFloat rejected the API key (HTTP %d)", status)
+		case status < 200 || status > 299:
+			return venue.StatusError(status)
+		case err == nil:
+			err = errors.New("no code in the envelope")
+		}
+		return venue.BadResponse(err)
+	}
+	if *env.Code != 0 {
+		return codeError(status, int64(*env.Code), env.Msg)
+	}
+	if status < 200 || status > 299 {
+		return venue.StatusError(status)
+	}
+	if len(env.Data) == 0 || string(env.Data) == "null" {
+		return venue.BadResponse(errors.New("no data in the envelope"))
+	}
+	if err := json.Unmarshal(env.Data, v); err != nil {
+		return venue.BadResponse(err)
+	}
+	return nil
+}
+
+// codeError maps an envelope with code != 0. FixedFloat's code numbers are not
+// in any source we could read ([MEM]), so the HTTP status and the message decide.
+func codeError(status int, code int64, msg string) error {
+	m := strings.ToLower(msg)
+	has := func(words ...string) bool {
+		for _, w := range words {
+			if strings.Contains(m, w) {
+				return true
+			}
+		}
+		return false
+	}
+	var fc swapscout.FailureCode
+	switch {
+	case status == 401 || status == 403 || has("signature", "api key", "apikey", "api-key", "unauthori", "authoriz", "permission", "access denied"):
+		fc = swapscout.CodeNotConfigured
+	case status == 429 || has("too many", "rate limit", "request limit"):
+		fc = swapscout.CodeRateLimited
+	case has("currenc", "pair", "not supported", "unsupported", "not found"):
+		fc = swapscout.CodeUnsupportedPair
+	case has("minimum", "too small", "too low"):
+		fc = swapscout.CodeAmountTooSmall
+	case has("maximum", "too large", "too high", "exceed"):
+		fc = swapscout.CodeAmountTooLarge
+	case status >= 500 || has("maintenance", "unavailable", "offline", "internal"):
+		fc = swapscout.CodeUnavailable
+	default:
+		fc = swapscout.CodeBadResponse
+	}
+	if msg == "" {
+		msg = "error"
+	}
+	return swapscout.NewVenueError(fc, "FixedFloat: %s (code %d)", clip(msg), code)
+}
+
+// quoteErrors maps data.errors of a code-0 price: the most telling error
+// decides. Outages rank first (limits are moot while a currency is offline),
+// then the limits, then reserves, then names we do not know.
+func quoteErrors(p *priceData) error {
+	if len(p.Errors) == 0 {
+		return nil
+	}
+	names := make([]string, 0, len(p.Errors))
+	best, code := len(errorRanks), swapscout.CodeUnavailable
+	for _, raw := range p.Errors {
+		var s string
+		if json.Unmarshal(raw, &s) != nil {
+			s = string(raw)
+		}
+		names = append(names, clip(s))
+		for i, r := range errorRanks {
+			if i < best && strings.HasPrefix(s, r.prefix) {
+				best, code = i, r.code
+			}
+		}
+	}
+	ve := swapscout.NewVenueError(code, "FixedFloat cannot quote this: %s", strings.Join(names, ", "))
+	if code == swapscout.CodeAmountTooSmall || code == swapscout.CodeAmountTooLarge {
+		if p.From != nil && p.From.Min != nil {
+			ve.Min = *p.From.Min
+		}
+		if p.From != nil && p.From.Max != nil {
+			ve.Max = *p.From.Max
+		}
+	}
+	return ve
+}
+
+// errorRanks orders the names of data.errors ([MEM] list from the docs).
+var errorRanks = []struct {
+	prefix string
+	code   swapscout.FailureCode
+}{
+	{"OFFLINE_", swapscout.CodeUnavailable},
+	{"MAINTENANCE_", swapscout.CodeUnavailable},
+	{"LIMIT_MIN", swapscout.CodeAmountTooSmall},
+	{"LIMIT_MAX", swapscout.CodeAmountTooLarge},
+	// The reserve cannot cover this amount; a smaller one may pass.
+	{"RESERVE_", swapscout.CodeAmountTooLarge},
+}
+
+// clip keeps venue-provided text short in our messages.
+func clip(msg string) string {
+	for i := range msg {
+		if i >= 120 {
+			return msg[:i] + "…"
+		}
+	}
+	return msg
+}
+
+var (
+	_ swapscout.Quoter    = (*Client)(nil)
+	_ swapscout.Refresher = (*Client)(nil)
+)

@@ -1,0 +1,253 @@
+package fixedfloat_test
+
+import (
+	"bytes"
+	"context"
+	"crypto/hmac"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"io"
+	"net/http"
+	"testing"
+	"time"
+
+	"go.uber.org/goleak"
+
+	"github.com/swapscout/swapscout"
+	"github.com/swapscout/swapscout/sim"
+	"github.com/swapscout/swapscout/venue"
+	"github.com/swapscout/swapscout/venue/fixedfloat"
+	"github.com/swapscout/swapscout/venue/venuetest"
+)
+
+func TestMain(m *testing.M) { goleak.VerifyTestMain(m) }
+
+var (
+	btc    = swapscout.Asset{Ticker: "btc", Network: "btc"}
+	xmr    = swapscout.Asset{Ticker: "xmr", Network: "xmr"}
+	btcXMR = swapscout.QuoteRequest{From: btc, To: xmr, Amount: swapscout.MustAmount("0.01")}
+)
+
+var meta = []venuetest.Route{{Method: "POST", Path: "/api/v2/ccies", Fixture: "ccies.json"}}
+
+func routes(price string, status int) []venuetest.Route {
+	return append(meta[:1:1], venuetest.Route{Method: "POST", Path: "/api/v2/price", Fixture: price, Status: status})
+}
+
+// signedBody checks every request is signed over its exact bytes with the
+// test secret, and that the price body is exactly want.
+func signedBody(want string) func(t *testing.T, reqs []venuetest.Recorded) {
+	return func(t *testing.T, reqs []venuetest.Recorded) {
+		t.Helper()
+		prices := 0
+		for _, r := range reqs {
+			m := hmac.New(sha256.New, []byte("test-secret"))
+			m.Write(r.Body)
+			if got, sig := r.Header.Get("X-API-SIGN"), hex.EncodeToString(m.Sum(nil)); got != sig {
+				t.Errorf("%s X-API-SIGN = %q, want %q", r.Path, got, sig)
+			}
+			if got := r.Header.Get("X-API-KEY"); got != "test-key" {
+				t.Errorf("%s X-API-KEY = %q", r.Path, got)
+			}
+			if got := r.Header.Get("Content-Type"); got != "application/json; charset=UTF-8" {
+				t.Errorf("%s Content-Type = %q", r.Path, got)
+			}
+			if r.Method != "POST" {
+				t.Errorf("%s method %s, want POST", r.Path, r.Method)
+			}
+			switch r.Path {
+			case "/api/v2/ccies":
+				if string(r.Body) != "{}" {
+					t.Errorf("ccies body %q, want {}", r.Body)
+				}
+			case "/api/v2/price":
+				prices++
+				if want != "" && string(r.Body) != want {
+					t.Errorf("price body\n got %s\nwant %s", r.Body, want)
+				}
+			}
+		}
+		if want != "" && prices != 1 {
+			t.Errorf("%d price calls, want 1", prices)
+		}
+	}
+}
+
+// noPrice checks the adapter answered without asking for a price.
+func noPrice(t *testing.T, reqs []venuetest.Recorded) {
+	for _, r := range reqs {
+		if r.Path == "/api/v2/price" {
+			t.Errorf("asked for a price")
+		}
+	}
+}
+
+var okCase = venuetest.Case{Name: "quote_ok", Req: btcXMR, Routes: routes("price_ok.json", 200),
+	Check: signedBody(`{"type":"float","fromCcy":"BTC","toCcy":"XMR","direction":"from","amount":0.01}`)}
+
+func TestQuote(t *testing.T) {
+	fixed := btcXMR
+	fixed.RateType = swapscout.Fixed
+	reverse := fixed
+	reverse.Direction = swapscout.Receive
+	reverse.Amount = swapscout.MustAmount("1")
+	reverseFloat := reverse
+	reverseFloat.RateType = swapscout.Float
+	toUSDT := swapscout.QuoteRequest{From: btc, To: swapscout.Asset{Ticker: "usdt", Network: "trx"}, Amount: swapscout.MustAmount("0.5")}
+	small, large := withAmount(btcXMR, "0.0001"), withAmount(btcXMR, "5")
+	venuetest.RunCases(t, &fixedfloat.Descriptor, []venuetest.Case{
+		okCase,
+		{Name: "quote_fixed", Req: fixed, Routes: routes("price_fixed.json", 200),
+			Check: signedBody(`{"type":"fixed","fromCcy":"BTC","toCcy":"XMR","direction":"from","amount":0.01}`)},
+		{Name: "quote_reverse", Req: reverse, Routes: routes("price_reverse.json", 200),
+			Check: signedBody(`{"type":"fixed","fromCcy":"BTC","toCcy":"XMR","direction":"to","amount":1}`)},
+		{Name: "quote_reverse_float", Req: reverseFloat, Routes: routes("price_reverse.json", 200),
+			Check: signedBody(`{"type":"float","fromCcy":"BTC","toCcy":"XMR","direction":"to","amount":1}`)},
+		{Name: "quote_usdttrc", Req: toUSDT, Routes: routes("price_usdttrc.json", 200),
+			Check: signedBody(`{"type":"float","fromCcy":"BTC","toCcy":"USDTTRC","direction":"from","amount":0.5}`)},
+		{Name: "quote_numbers", Req: btcXMR, Routes: routes("price_numbers.json", 200)},
+		{Name: "quote_limit_min", Req: small, Routes: routes("price_limit_min.json", 200), Want: swapscout.CodeAmountTooSmall},
+		{Name: "quote_limit_max", Req: large, Routes: routes("price_limit_max.json", 200), Want: swapscout.CodeAmountTooLarge},
+		{Name: "quote_reserve", Req: withAmount(btcXMR, "2"), Routes: routes("price_reserve.json", 200), Want: swapscout.CodeAmountTooLarge},
+		{Name: "quote_offline", Req: btcXMR, Routes: routes("price_offline.json", 200), Want: swapscout.CodeUnavailable},
+		{Name: "quote_maintenance_first", Req: small, Routes: routes("price_maintenance.json", 200), Want: swapscout.CodeUnavailable},
+		{Name: "quote_bad_signature", Req: btcXMR, Routes: routes("error_auth.json", 200), Want: swapscout.CodeNotConfigured},
+		{Name: "quote_bad_signature_401", Req: btcXMR, Routes: routes("error_auth.json", 401), Want: swapscout.CodeNotConfigured},
+		{Name: "quote_unknown_currency", Req: btcXMR, Routes: routes("error_currency.json", 200), Want: swapscout.CodeUnsupportedPair},
+		{Name: "quote_invalid_request", Req: btcXMR, Routes: routes("error_invalid.json", 200), Want: swapscout.CodeBadResponse},
+		{Name: "quote_rate_limited", Req: btcXMR, Routes: routes("error_rate_limit.json", 200), Want: swapscout.CodeRateLimited},
+		{Name: "quote_internal_error", Req: btcXMR, Routes: routes("error_internal.json", 500), Want: swapscout.CodeUnavailable},
+		{Name: "not_listed_no_call", Req: swapscout.QuoteRequest{From: btc, To: swapscout.Asset{Ticker: "ada", Network: "ada"}, Amount: btcXMR.Amount},
+			Routes: routes("price_ok.json", 200), Want: swapscout.CodeUnsupportedPair, Check: noPrice},
+		{Name: "recv_disabled_no_call", Req: swapscout.QuoteRequest{From: btc, To: swapscout.Asset{Ticker: "doge", Network: "doge"}, Amount: btcXMR.Amount},
+			Routes: routes("price_ok.json", 200), Want: swapscout.CodeUnsupportedPair, Check: noPrice},
+		{Name: "unmapped_no_call", Req: swapscout.QuoteRequest{From: swapscout.Asset{Ticker: "firo", Network: "firo"}, To: xmr, Amount: btcXMR.Amount},
+			Routes: routes("price_ok.json", 200), Want: swapscout.CodeUnsupportedPair, Check: noPrice},
+	})
+}
+
+func withAmount(r swapscout.QuoteRequest, a string) swapscout.QuoteRequest {
+	r.Amount = swapscout.MustAmount(a)
+	return r
+}
+
+// TestLimits checks the limits reported with LIMIT_MIN and LIMIT_MAX: from.min
+// and from.max, in From units.
+func TestLimits(t *testing.T) {
+	for _, fixture := range []string{"price_limit_min.json", "price_limit_max.json"} {
+		rp := venuetest.NewReplay(t, "testdata", routes(fixture, 200))
+		_, err := venuetest.New(t, &fixedfloat.Descriptor, rp.URL).Quote(context.Background(), btcXMR)
+		var ve *swapscout.VenueError
+		if !errors.As(err, &ve) || ve.Min.String() != "0.00048" || ve.Max.String() != "2.9" {
+			t.Errorf("%s: err %v, want limits 0.00048..2.9", fixture, err)
+		}
+	}
+}
+
+// TestNotRefreshed: before the currency list loads, quotes are unavailable
+// and no call is made.
+func TestNotRefreshed(t *testing.T) {
+	rp := venuetest.NewReplay(t, "testdata", routes("price_ok.json", 200))
+	c := fixedfloat.New(venue.Config{BaseURL: rp.URL, HTTP: venuetest.Client(t), APIKey: "k", APISecret: "s"})
+	if _, err := c.Quote(context.Background(), btcXMR); venuetest.Code(err) != swapscout.CodeUnavailable {
+		t.Errorf("err %v, want unavailable", err)
+	}
+	if rp.Count() != 0 {
+		t.Errorf("made %d calls", rp.Count())
+	}
+}
+
+func TestConformance(t *testing.T) {
+	venuetest.Run(t, &fixedfloat.Descriptor, venuetest.Options{OK: okCase, Meta: meta})
+}
+
+func startSim(t *testing.T, secret string) string {
+	t.Helper()
+	s, err := sim.New(sim.Config{Seed: 1, Latency: time.Millisecond, Secrets: map[string]string{"fixedfloat": secret}},
+		map[string]sim.Venue{"fixedfloat": fixedfloat.Sim()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Start("127.0.0.1:0"); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = s.Close() })
+	return s.VenueURL("fixedfloat")
+}
+
+// TestSimulator quotes every direction, rate type and limit against the
+// simulator, and checks that it rejects a wrong signature with FixedFloat's
+// own auth error.
+func TestSimulator(t *testing.T) {
+	base := startSim(t, "test-secret")
+	q := venuetest.New(t, &fixedfloat.Descriptor, base)
+	for _, dir := range []swapscout.Direction{swapscout.Send, swapscout.Receive} {
+		for _, rt := range []swapscout.RateType{swapscout.Float, swapscout.Fixed} {
+			req := btcXMR
+			req.Direction, req.RateType = dir, rt
+			if dir == swapscout.Receive {
+				req.Amount = swapscout.MustAmount("1")
+			}
+			o, err := q.Quote(context.Background(), req)
+			if err != nil {
+				t.Fatalf("%s %s: %v", dir, rt, err)
+			}
+			side := o.AmountIn
+			if dir == swapscout.Receive {
+				side = o.AmountOut
+			}
+			if !side.Equal(req.Amount) || o.Min.Sign() <= 0 || o.Max.Sign() <= 0 || o.RateType != rt {
+				t.Errorf("%s %s: offer %+v", dir, rt, o)
+			}
+		}
+	}
+	for _, c := range []struct {
+		amount string
+		want   swapscout.FailureCode
+	}{{"0.00001", swapscout.CodeAmountTooSmall}, {"100", swapscout.CodeAmountTooLarge}} {
+		if _, err := q.Quote(context.Background(), withAmount(btcXMR, c.amount)); venuetest.Code(err) != c.want {
+			t.Errorf("%s: err %v, want %s", c.amount, err, c.want)
+		}
+	}
+	usdt := swapscout.QuoteRequest{From: swapscout.Asset{Ticker: "usdt", Network: "trx"}, To: swapscout.Asset{Ticker: "usdc", Network: "sol"},
+		Amount: swapscout.MustAmount("500")}
+	if _, err := q.Quote(context.Background(), usdt); err != nil {
+		t.Errorf("usdt@trx→usdc@sol: %v", err)
+	}
+
+	wrong := fixedfloat.New(venue.Config{BaseURL: base, HTTP: venuetest.Client(t), APIKey: "test-key", APISecret: "wrong"})
+	if err := wrong.Refresh(context.Background()); venuetest.Code(err) != swapscout.CodeNotConfigured {
+		t.Errorf("refresh with a wrong secret: err %v, want not_configured", err)
+	}
+
+	// A body altered after signing is refused with the envelope, HTTP 200.
+	body := []byte(`{"type":"float","fromCcy":"BTC","toCcy":"XMR","direction":"from","amount":0.01}`)
+	m := hmac.New(sha256.New, []byte("test-secret"))
+	m.Write(body)
+	sig := hex.EncodeToString(m.Sum(nil))
+	for _, c := range []struct {
+		body []byte
+		code int
+	}{{body, 0}, {bytes.Replace(body, []byte("0.01"), []byte("0.02"), 1), 401}} {
+		req, _ := http.NewRequest("POST", base+"/api/v2/price", bytes.NewReader(c.body))
+		req.Header.Set("Content-Type", "application/json; charset=UTF-8")
+		req.Header.Set("X-API-KEY", "test-key")
+		req.Header.Set("X-API-SIGN", sig)
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		var env struct {
+			Code int    `json:"code"`
+			Msg  string `json:"msg"`
+		}
+		if err := json.Unmarshal(b, &env); err != nil || resp.StatusCode != 200 || env.Code != c.code {
+			t.Errorf("price %s: HTTP %d %s, want code %d", c.body, resp.StatusCode, b, c.code)
+		}
+	}
+	http.DefaultClient.CloseIdleConnections()
+}

@@ -1,0 +1,190 @@
+// Package simpleswap is the adapter for SimpleSwap's API v3: estimates by the
+// amount to send or (reverse) to receive, floating and fixed rates with a rate
+// id, limits from /v3/ranges, and the HTTP statuses SimpleSwap answers errors
+// with (401/403 key or permission, 404 unknown pair, 422 amount out of range)
+// mapped to their codes.
+package simpleswap
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/url"
+	"strconv"
+	"time"
+
+	"github.com/swapscout/swapscout"
+	"github.com/swapscout/swapscout/venue"
+)
+
+// Descriptor registers SimpleSwap.
+var Descriptor = venue.Descriptor{
+	ID: "simpleswap", Name: "SimpleSwap", Kind: swapscout.InstantSwap,
+	BaseURL: "https://api.simpleswap.io", Website: "https://simpleswap.io",
+	Timeout: 4 * time.Second, KYC: 'C', NeedsKey: true, FixedRate: true, Reverse: true,
+	Networks: symbols.Networks(), Evidence: swapscout.FromCode,
+	New: func(c venue.Config) (swapscout.Quoter, error) { return New(c), nil },
+	Sim: Sim,
+}
+
+// Client quotes SimpleSwap.
+type Client struct{ cfg venue.Config }
+
+// New returns a Client; it does no I/O.
+func New(cfg venue.Config) *Client { return &Client{cfg: cfg} }
+
+// errOutOfRange marks a 422 answer: the amount is outside the pair's range.
+// Quote refines it to too small or too large with the range it fetched.
+var errOutOfRange = errors.New("amount out of range")
+
+// Quote asks for an estimate and the pair's range at once.
+func (c *Client) Quote(ctx context.Context, req swapscout.QuoteRequest) (swapscout.Offer, error) {
+	from, ok1 := symbols[req.From]
+	to, ok2 := symbols[req.To]
+	if !ok1 || !ok2 {
+		return swapscout.Offer{}, venue.Unsupported(Descriptor.Name, req)
+	}
+	reverse := req.Direction == swapscout.Receive
+	pair := url.Values{
+		"tickerFrom": {from.Ticker}, "networkFrom": {from.Network},
+		"tickerTo": {to.Ticker}, "networkTo": {to.Network},
+		"fixed": {strconv.FormatBool(req.RateType == swapscout.Fixed)}, "reverse": {strconv.FormatBool(reverse)},
+	}
+	est := url.Values{"amount": {req.Amount.String()}}
+	for k, v := range pair {
+		est[k] = v
+	}
+	hdr := []venue.Field{{Key: "x-api-key", Value: c.cfg.APIKey}}
+
+	var e estimateReply
+	var rng rangeReply
+	var rangeErr error
+	err := venue.Parallel(ctx,
+		func(ctx context.Context) error {
+			return venue.Fetch(ctx, &c.cfg, venue.Request{URL: c.cfg.BaseURL + "/v3/estimates?" + est.Encode(), Header: hdr},
+				func(status int, body []byte) error { return decode(status, body, &e) })
+		},
+		func(ctx context.Context) error {
+			// The range is a bonus for an offer, and the way to tell a 422
+			// below the minimum from one above the maximum.
+			rangeErr = venue.Fetch(ctx, &c.cfg, venue.Request{URL: c.cfg.BaseURL + "/v3/ranges?" + pair.Encode(), Header: hdr},
+				func(status int, body []byte) error { return decode(status, body, &rng) })
+			return nil
+		})
+	var r *rangeResult
+	if rangeErr == nil {
+		r = rng.Result
+	}
+	if errors.Is(err, errOutOfRange) {
+		return swapscout.Offer{}, rangeError(req, r)
+	} else if err != nil {
+		return swapscout.Offer{}, err
+	}
+	if e.Result == nil || e.Result.EstimatedAmount == nil || e.Result.EstimatedAmount.Sign() <= 0 {
+		return swapscout.Offer{}, venue.BadResponse(errors.New("estimate without a positive estimatedAmount"))
+	}
+	o := swapscout.Offer{AmountIn: req.Amount, AmountOut: *e.Result.EstimatedAmount, RateType: req.RateType}
+	if reverse {
+		o.AmountIn, o.AmountOut = *e.Result.EstimatedAmount, req.Amount
+	} else if r != nil {
+		// Limits are on AmountIn: only the forward range is in From units.
+		if r.Min != nil {
+			o.Min = *r.Min
+		}
+		if r.Max != nil {
+			o.Max = *r.Max
+		}
+	}
+	if e.Result.RateID != nil {
+		o.RateID = *e.Result.RateID
+	}
+	if e.Result.ValidUntil != nil {
+		if t, err := time.Parse(time.RFC3339, *e.Result.ValidUntil); err == nil {
+			o.ExpiresAt = t
+		}
+	}
+	return o, nil
+}
+
+// rangeError turns a 422 into too small or too large, comparing the amount
+// with the range when SimpleSwap gave one. Min and Max are set for Send only:
+// a reverse range is in To units, and the error's limits are on AmountIn.
+func rangeError(req swapscout.QuoteRequest, r *rangeResult) error {
+	unit := req.From
+	if req.Direction == swapscout.Receive {
+		unit = req.To
+	}
+	ve := swapscout.NewVenueError(swapscout.CodeAmountTooSmall, "SimpleSwap: amount out of range")
+	if r == nil {
+		return ve
+	}
+	switch {
+	case r.Max != nil && req.Amount.Cmp(*r.Max) > 0:
+		ve = swapscout.NewVenueError(swapscout.CodeAmountTooLarge, "SimpleSwap: amount above the maximum %s %s", r.Max, unit)
+	case r.Min != nil:
+		ve.Msg = fmt.Sprintf("SimpleSwap: amount below the minimum %s %s", r.Min, unit)
+	}
+	if req.Direction == swapscout.Send {
+		if r.Min != nil {
+			ve.Min = *r.Min
+		}
+		if r.Max != nil {
+			ve.Max = *r.Max
+		}
+	}
+	return ve
+}
+
+// decode reads a 2xx body into v or maps an error status to its code.
+// SimpleSwap's error meanings are in the status (Edge, [CODE]); the body only
+// lends its text.
+func decode(status int, body []byte, v any) error {
+	if status >= 200 && status < 300 {
+		if err := json.Unmarshal(body, v); err != nil {
+			return venue.BadResponse(err)
+		}
+		return nil
+	}
+	msg := errorText(body)
+	switch {
+	case status == 401 || status == 403:
+		return swapscout.NewVenueError(swapscout.CodeNotConfigured, "SimpleSwap refused the API key or its permissions (HTTP %d): %s", status, msg)
+	case status == 404:
+		return swapscout.NewVenueError(swapscout.CodeUnsupportedPair, "SimpleSwap: pair not found: %s", msg)
+	case status == 422:
+		return &swapscout.VenueError{Code: swapscout.CodeAmountTooSmall, Msg: "SimpleSwap: " + msg, Err: errOutOfRange}
+	case status >= 500:
+		return swapscout.NewVenueError(swapscout.CodeUnavailable, "SimpleSwap error (HTTP %d): %s", status, msg)
+	}
+	return swapscout.NewVenueError(swapscout.CodeBadResponse, "SimpleSwap: unexpected answer (HTTP %d): %s", status, msg)
+}
+
+// errorText is the message of an error body, clipped, or a placeholder.
+func errorText(body []byte) string {
+	var er errorReply
+	if json.Unmarshal(body, &er) == nil {
+		var s string
+		switch {
+		case er.Message != "":
+			return clip(er.Message)
+		case er.Description != "":
+			return clip(er.Description)
+		case json.Unmarshal(er.Error, &s) == nil && s != "":
+			return clip(s)
+		}
+	}
+	return "no message"
+}
+
+// clip keeps venue-provided text short in our messages.
+func clip(msg string) string {
+	for i := range msg {
+		if i >= 120 {
+			return msg[:i] + "…"
+		}
+	}
+	return msg
+}
+
+var _ swapscout.Quoter = (*Client)(nil)

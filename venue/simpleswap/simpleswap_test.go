@@ -1,0 +1,191 @@
+package simpleswap_test
+
+import (
+	"context"
+	"errors"
+	"net/url"
+	"testing"
+
+	"go.uber.org/goleak"
+
+	"github.com/swapscout/swapscout"
+	"github.com/swapscout/swapscout/venue/simpleswap"
+	"github.com/swapscout/swapscout/venue/venuetest"
+)
+
+func TestMain(m *testing.M) { goleak.VerifyTestMain(m) }
+
+var btcXMR = swapscout.QuoteRequest{
+	From: swapscout.Asset{Ticker: "btc", Network: "btc"}, To: swapscout.Asset{Ticker: "xmr", Network: "xmr"},
+	Amount: swapscout.MustAmount("0.01"),
+}
+
+func routes(estimate string, status int, rng string, rangeStatus int) []venuetest.Route {
+	return []venuetest.Route{
+		{Path: "/v3/estimates", Fixture: estimate, Status: status},
+		{Path: "/v3/ranges", Fixture: rng, Status: rangeStatus},
+	}
+}
+
+// wantQuery checks every request carries the key and the expected parameters.
+func wantQuery(want map[string]string) func(t *testing.T, reqs []venuetest.Recorded) {
+	return func(t *testing.T, reqs []venuetest.Recorded) {
+		t.Helper()
+		if len(reqs) != 2 {
+			t.Errorf("made %d requests, want 2 (estimate and range)", len(reqs))
+		}
+		for _, r := range reqs {
+			if got := r.Header.Get("x-api-key"); got != "test-key" {
+				t.Errorf("%s x-api-key = %q, want test-key", r.Path, got)
+			}
+			q, err := url.ParseQuery(r.RawQuery)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for k, v := range want {
+				if k == "amount" && r.Path != "/v3/estimates" {
+					if q.Has(k) {
+						t.Errorf("%s sent amount", r.Path)
+					}
+					continue
+				}
+				if got := q.Get(k); got != v {
+					t.Errorf("%s %s = %q, want %q", r.Path, k, got, v)
+				}
+			}
+		}
+	}
+}
+
+var okCase = venuetest.Case{Name: "quote_ok", Req: btcXMR, Routes: routes("estimate_ok.json", 200, "range_ok.json", 200),
+	Check: wantQuery(map[string]string{"tickerFrom": "btc", "networkFrom": "btc", "tickerTo": "xmr", "networkTo": "xmr",
+		"fixed": "false", "reverse": "false", "amount": "0.01"})}
+
+func TestQuote(t *testing.T) {
+	fixed := btcXMR
+	fixed.RateType = swapscout.Fixed
+	reverse := fixed
+	reverse.Direction = swapscout.Receive
+	reverse.Amount = swapscout.MustAmount("1")
+	reverseFloat := reverse
+	reverseFloat.RateType = swapscout.Float
+	small := btcXMR
+	small.Amount = swapscout.MustAmount("0.0001")
+	large := fixed
+	large.Amount = swapscout.MustAmount("5")
+	usdtBNB := swapscout.QuoteRequest{From: swapscout.Asset{Ticker: "usdt", Network: "trx"}, To: swapscout.Asset{Ticker: "bnb", Network: "bsc"},
+		Amount: swapscout.MustAmount("250")}
+	venuetest.RunCases(t, &simpleswap.Descriptor, []venuetest.Case{
+		okCase,
+		{Name: "quote_ok_without_range", Req: btcXMR, Routes: routes("estimate_ok.json", 200, "error_500.json", 500)},
+		{Name: "quote_fixed", Req: fixed, Routes: routes("estimate_fixed.json", 200, "range_fixed.json", 200),
+			Check: wantQuery(map[string]string{"fixed": "true", "reverse": "false"})},
+		{Name: "quote_reverse", Req: reverse, Routes: routes("estimate_reverse.json", 200, "range_reverse.json", 200),
+			Check: wantQuery(map[string]string{"fixed": "true", "reverse": "true", "amount": "1"})},
+		{Name: "quote_reverse_float", Req: reverseFloat, Routes: routes("estimate_reverse_float.json", 200, "range_reverse.json", 200),
+			Check: wantQuery(map[string]string{"fixed": "false", "reverse": "true"})},
+		{Name: "quote_token_codes", Req: usdtBNB, Routes: routes("estimate_usdt_bnb.json", 200, "range_usdt.json", 200),
+			Check: wantQuery(map[string]string{"tickerFrom": "usdt", "networkFrom": "trx", "tickerTo": "bnb-bsc", "networkTo": "bsc", "amount": "250"})},
+		{Name: "quote_below_min", Req: small, Routes: routes("error_422.json", 422, "range_ok.json", 200), Want: swapscout.CodeAmountTooSmall},
+		{Name: "quote_above_max", Req: large, Routes: routes("error_422.json", 422, "range_fixed.json", 200), Want: swapscout.CodeAmountTooLarge},
+		{Name: "quote_out_of_range_no_range", Req: small, Routes: routes("error_422.json", 422, "error_422.json", 422), Want: swapscout.CodeAmountTooSmall},
+		{Name: "quote_pair_not_found", Req: btcXMR, Routes: routes("error_404.json", 404, "error_404.json", 404), Want: swapscout.CodeUnsupportedPair},
+		{Name: "quote_forbidden", Req: btcXMR, Routes: routes("error_403.json", 403, "error_403.json", 403), Want: swapscout.CodeNotConfigured},
+		{Name: "quote_unauthorized", Req: btcXMR, Routes: routes("error_401.json", 401, "error_401.json", 401), Want: swapscout.CodeNotConfigured},
+		{Name: "quote_server_error", Req: fixed, Routes: routes("error_500.json", 500, "range_fixed.json", 200), Want: swapscout.CodeUnavailable},
+		{Name: "quote_no_estimate", Req: btcXMR, Routes: routes("estimate_empty.json", 200, "range_ok.json", 200), Want: swapscout.CodeBadResponse},
+		{Name: "unmapped_network", Req: swapscout.QuoteRequest{From: swapscout.Asset{Ticker: "dot", Network: "dot"}, To: btcXMR.To, Amount: btcXMR.Amount},
+			Want: swapscout.CodeUnsupportedPair, Check: func(t *testing.T, reqs []venuetest.Recorded) {
+				if len(reqs) != 0 {
+					t.Errorf("made %d requests for an unmapped asset, want 0", len(reqs))
+				}
+			}},
+	})
+}
+
+// TestLimits checks the limits a 422 reports: in From units for Send, and
+// none (only the message) for Receive, whose range is in To units.
+func TestLimits(t *testing.T) {
+	reverse := btcXMR
+	reverse.Direction = swapscout.Receive
+	reverse.Amount = swapscout.MustAmount("0.05")
+	for _, c := range []struct {
+		name     string
+		req      swapscout.QuoteRequest
+		rng      string
+		min, max string
+	}{
+		{"send", withAmount(btcXMR, "0.0001"), "range_fixed.json", "0.00062", "1.85"},
+		{"receive", reverse, "range_reverse.json", "0", "0"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			rp := venuetest.NewReplay(t, "testdata", routes("error_422.json", 422, c.rng, 200))
+			_, err := venuetest.New(t, &simpleswap.Descriptor, rp.URL).Quote(context.Background(), c.req)
+			var ve *swapscout.VenueError
+			if !errors.As(err, &ve) || ve.Code != swapscout.CodeAmountTooSmall {
+				t.Fatalf("err = %v, want amount_too_small", err)
+			}
+			if ve.Min.String() != c.min || ve.Max.String() != c.max {
+				t.Errorf("limits %s..%s, want %s..%s (%v)", ve.Min, ve.Max, c.min, c.max, err)
+			}
+		})
+	}
+}
+
+func withAmount(r swapscout.QuoteRequest, a string) swapscout.QuoteRequest {
+	r.Amount = swapscout.MustAmount(a)
+	return r
+}
+
+func TestConformance(t *testing.T) {
+	venuetest.Run(t, &simpleswap.Descriptor, venuetest.Options{OK: okCase})
+}
+
+// TestSimulator runs every direction and rate type against the simulator,
+// and its errors: a missing key and an amount out of range.
+func TestSimulator(t *testing.T) {
+	url := startSim(t)
+	q := venuetest.New(t, &simpleswap.Descriptor, url)
+	for _, dir := range []swapscout.Direction{swapscout.Send, swapscout.Receive} {
+		for _, rt := range []swapscout.RateType{swapscout.Float, swapscout.Fixed} {
+			req := btcXMR
+			req.Direction, req.RateType = dir, rt
+			if dir == swapscout.Receive {
+				req.Amount = swapscout.MustAmount("1")
+			}
+			o, err := q.Quote(context.Background(), req)
+			if err != nil {
+				t.Fatalf("%s %s: %v", dir, rt, err)
+			}
+			if dir == swapscout.Send && (!o.AmountIn.Equal(req.Amount) || o.Min.Sign() <= 0 || o.Max.Sign() <= 0) {
+				t.Errorf("%s %s: offer %+v, want amount in %s and limits", dir, rt, o, req.Amount)
+			}
+			if dir == swapscout.Receive && !o.AmountOut.Equal(req.Amount) {
+				t.Errorf("%s %s: offer out %s, want %s", dir, rt, o.AmountOut, req.Amount)
+			}
+			if (o.RateID != "") != (rt == swapscout.Fixed) || o.ExpiresAt.IsZero() == (rt == swapscout.Fixed) {
+				t.Errorf("%s %s: rate id %q expires %v", dir, rt, o.RateID, o.ExpiresAt)
+			}
+		}
+	}
+	for _, c := range []struct {
+		amount string
+		dir    swapscout.Direction
+		want   swapscout.FailureCode
+	}{
+		{"0.00001", swapscout.Send, swapscout.CodeAmountTooSmall},
+		{"1000", swapscout.Send, swapscout.CodeAmountTooLarge},
+		{"0.001", swapscout.Receive, swapscout.CodeAmountTooSmall},
+		{"100000", swapscout.Receive, swapscout.CodeAmountTooLarge},
+	} {
+		req := withAmount(btcXMR, c.amount)
+		req.Direction = c.dir
+		if _, err := q.Quote(context.Background(), req); venuetest.Code(err) != c.want {
+			t.Errorf("%s %s: err %v, want %s", c.dir, c.amount, err, c.want)
+		}
+	}
+	noKey := simpleswap.New(venueConfig(t, url, ""))
+	if _, err := noKey.Quote(context.Background(), btcXMR); venuetest.Code(err) != swapscout.CodeNotConfigured {
+		t.Errorf("without a key: err %v, want not_configured", err)
+	}
+}

@@ -1,0 +1,36 @@
+package wizardswap
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// FuzzParseEstimate feeds arbitrary bodies and statuses to the estimate
+// parser: it must never panic, and it returns a positive amount or an error.
+func FuzzParseEstimate(f *testing.F) {
+	files, _ := filepath.Glob("testdata/*.json")
+	for _, p := range files {
+		b, err := os.ReadFile(p)
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(200, b)
+	}
+	f.Add(200, []byte("\t{\"estimated_amount\":1e-7}"))
+	f.Add(500, []byte("Internal Server Error"))
+	f.Fuzz(func(t *testing.T, status int, body []byte) {
+		a, err := parseEstimate(status, body)
+		if err == nil && a.Sign() <= 0 {
+			t.Fatalf("parseEstimate(%d, %q) = %s without error, want a positive amount", status, body, a)
+		}
+	})
+}
+
+// TestSymbols fails when a mapping names an asset the catalogue lacks or two
+// assets share a code.
+func TestSymbols(t *testing.T) {
+	if err := symbols.Check(); err != nil {
+		t.Fatal(err)
+	}
+}

@@ -1,0 +1,144 @@
+// Package wizardswap is the adapter for WizardSwap's public API: floating-rate
+// estimates by the amount sent, for mainnet coins only. It copes with the
+// venue's quirks (research A11): every body starts with a TAB before the
+// JSON, and refusals come back with HTTP 200 as `false` or an English
+// sentence inside the same estimated_amount field that carries an amount.
+package wizardswap
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"strings"
+	"time"
+
+	"github.com/swapscout/swapscout"
+	"github.com/swapscout/swapscout/venue"
+)
+
+// Descriptor registers WizardSwap. It needs no key: an API key is an optional
+// affiliate field, sent when one is configured.
+var Descriptor = venue.Descriptor{
+	ID: "wizardswap", Name: "WizardSwap", Kind: swapscout.InstantSwap,
+	BaseURL: "https://www.wizardswap.io/api", Website: "https://www.wizardswap.io",
+	Timeout: 5 * time.Second, KYC: 'A', NeedsKey: false, FixedRate: false, Reverse: false,
+	Networks: symbols.Networks(), Evidence: swapscout.FromCode,
+	New: func(c venue.Config) (swapscout.Quoter, error) { return New(c), nil },
+	Sim: Sim,
+}
+
+// Client quotes WizardSwap.
+type Client struct{ cfg venue.Config }
+
+// New returns a Client; it does no I/O.
+func New(cfg venue.Config) *Client { return &Client{cfg: cfg} }
+
+// The two refusals WizardSwap writes as prose in estimated_amount.
+const (
+	msgTooLow      = "Value too low."
+	msgNoLiquidity = "Insufficient liquidity."
+)
+
+// Quote asks POST /estimate for the amount sent.
+func (c *Client) Quote(ctx context.Context, req swapscout.QuoteRequest) (swapscout.Offer, error) {
+	from, ok1 := symbols[req.From]
+	to, ok2 := symbols[req.To]
+	if !ok1 || !ok2 {
+		return swapscout.Offer{}, venue.Unsupported(Descriptor.Name, req)
+	}
+	if req.RateType == swapscout.Fixed {
+		return swapscout.Offer{}, swapscout.NewVenueError(swapscout.CodeUnsupportedPair, "WizardSwap quotes floating rates only")
+	}
+	if req.Direction == swapscout.Receive {
+		return swapscout.Offer{}, swapscout.NewVenueError(swapscout.CodeUnsupportedPair, "WizardSwap quotes by the amount sent only")
+	}
+	body, err := json.Marshal(estimateRequest{
+		CurrencyFrom: from, CurrencyTo: to, AmountFrom: req.Amount.String(), APIKey: c.cfg.APIKey,
+	})
+	if err != nil {
+		return swapscout.Offer{}, err
+	}
+	var out swapscout.Amount
+	err = venue.Fetch(ctx, &c.cfg, venue.Request{Method: "POST", URL: c.cfg.BaseURL + "/estimate", Body: body, ContentType: "application/json"},
+		func(status int, body []byte) error {
+			var err error
+			out, err = parseEstimate(status, body)
+			return err
+		})
+	if err != nil {
+		return swapscout.Offer{}, err
+	}
+	return swapscout.Offer{AmountIn: req.Amount, AmountOut: out, RateType: swapscout.Float}, nil
+}
+
+// parseEstimate reads an estimate answer: the amount to receive, or the
+// typed refusal hidden in estimated_amount.
+func parseEstimate(status int, body []byte) (swapscout.Amount, error) {
+	if status < 200 || status > 299 {
+		return swapscout.Amount{}, venue.StatusError(status)
+	}
+	var e estimateResponse
+	if err := json.Unmarshal(body, &e); err != nil { // encoding/json skips the leading TAB
+		return swapscout.Amount{}, venue.BadResponse(err)
+	}
+	raw := bytes.TrimSpace(e.EstimatedAmount)
+	switch {
+	case len(raw) == 0 || string(raw) == "null":
+		return swapscout.Amount{}, swapscout.NewVenueError(swapscout.CodeBadResponse, "WizardSwap answered no estimated_amount")
+	case string(raw) == "false":
+		// WizardSwap's other way to say "below the minimum"; it names no minimum.
+		return swapscout.Amount{}, swapscout.NewVenueError(swapscout.CodeAmountTooSmall, "WizardSwap: amount below its minimum")
+	case raw[0] == '"':
+		var s string
+		if err := json.Unmarshal(raw, &s); err != nil {
+			return swapscout.Amount{}, venue.BadResponse(err)
+		}
+		s = strings.TrimSpace(s)
+		if a, err := swapscout.ParseWireAmount([]byte(s)); err == nil {
+			return positive(a)
+		}
+		return swapscout.Amount{}, prose(s)
+	case raw[0] == '-' || (raw[0] >= '0' && raw[0] <= '9'):
+		var a swapscout.Amount
+		if err := a.UnmarshalJSON(raw); err != nil {
+			return swapscout.Amount{}, venue.BadResponse(err)
+		}
+		return positive(a)
+	}
+	return swapscout.Amount{}, swapscout.NewVenueError(swapscout.CodeBadResponse, "WizardSwap answered an estimated_amount of the wrong type")
+}
+
+// positive accepts an estimate that leaves the user something.
+func positive(a swapscout.Amount) (swapscout.Amount, error) {
+	switch a.Sign() {
+	case 1:
+		return a, nil
+	case 0:
+		return swapscout.Amount{}, swapscout.NewVenueError(swapscout.CodeAmountTooSmall, "WizardSwap: the amount prices to nothing")
+	}
+	return swapscout.Amount{}, swapscout.NewVenueError(swapscout.CodeBadResponse, "WizardSwap answered a negative estimate")
+}
+
+// prose maps the sentences WizardSwap sends instead of an amount.
+func prose(s string) error {
+	switch {
+	case strings.EqualFold(s, msgTooLow):
+		return swapscout.NewVenueError(swapscout.CodeAmountTooSmall, "WizardSwap: %s", msgTooLow)
+	case strings.EqualFold(s, msgNoLiquidity):
+		// The venue's catch-all: an unrouted pair, an amount beyond its
+		// reserve, or a throttled caller. It names no maximum, so it is not
+		// reported as amount_too_large.
+		return swapscout.NewVenueError(swapscout.CodeUnsupportedPair, "WizardSwap: %s (pair not routed, amount beyond its reserve, or caller throttled)", msgNoLiquidity)
+	}
+	return swapscout.NewVenueError(swapscout.CodeBadResponse, "WizardSwap: unexpected estimate %q", clip(s))
+}
+
+// clip keeps venue-provided text short in our messages.
+func clip(s string) string {
+	if len(s) > 120 {
+		return s[:120] + "…"
+	}
+	return s
+}
+
+var _ swapscout.Quoter = (*Client)(nil)

@@ -1,0 +1,126 @@
+package wizardswap_test
+
+import (
+	"context"
+	"encoding/json"
+	"io"
+	"net/http"
+	"testing"
+	"time"
+
+	"go.uber.org/goleak"
+
+	"github.com/swapscout/swapscout"
+	"github.com/swapscout/swapscout/sim"
+	"github.com/swapscout/swapscout/venue/venuetest"
+	"github.com/swapscout/swapscout/venue/wizardswap"
+)
+
+func TestMain(m *testing.M) { goleak.VerifyTestMain(m) }
+
+// btcETH is the pair and amount of the research's example (0.02 BTC gave
+// 0.61202374 ETH).
+var btcETH = swapscout.QuoteRequest{
+	From: swapscout.Asset{Ticker: "btc", Network: "btc"}, To: swapscout.Asset{Ticker: "eth", Network: "eth"},
+	Amount: swapscout.MustAmount("0.02"),
+}
+
+func estimate(fixture string) []venuetest.Route {
+	return []venuetest.Route{{Method: "POST", Path: "/estimate", Fixture: fixture}}
+}
+
+var okCase = venuetest.Case{Name: "quote_ok", Req: btcETH, Routes: estimate("estimate_ok.json"),
+	Check: func(t *testing.T, reqs []venuetest.Recorded) {
+		if len(reqs) != 1 {
+			t.Fatalf("made %d calls, want 1", len(reqs))
+		}
+		r := reqs[0]
+		if ct := r.Header.Get("Content-Type"); ct != "application/json" {
+			t.Errorf("Content-Type %q, want application/json", ct)
+		}
+		var body map[string]any
+		if err := json.Unmarshal(r.Body, &body); err != nil {
+			t.Fatalf("estimate body %q: %v", r.Body, err)
+		}
+		want := map[string]any{"currency_from": "btc", "currency_to": "eth", "amount_from": "0.02", "api_key": "test-key"}
+		for k, v := range want {
+			if body[k] != v {
+				t.Errorf("estimate body %s = %v, want %v", k, body[k], v)
+			}
+		}
+	}}
+
+func TestQuote(t *testing.T) {
+	fixed := btcETH
+	fixed.RateType = swapscout.Fixed
+	receive := btcETH
+	receive.Direction = swapscout.Receive
+	token := btcETH
+	token.To = swapscout.Asset{Ticker: "usdt", Network: "eth"}
+	venuetest.RunCases(t, &wizardswap.Descriptor, []venuetest.Case{
+		okCase,
+		{Name: "quote_number", Req: btcETH, Routes: estimate("estimate_number.json")},
+		{Name: "quote_false", Req: btcETH, Routes: estimate("estimate_false.json"), Want: swapscout.CodeAmountTooSmall},
+		{Name: "quote_too_low", Req: btcETH, Routes: estimate("estimate_too_low.json"), Want: swapscout.CodeAmountTooSmall},
+		{Name: "quote_zero", Req: btcETH, Routes: estimate("estimate_zero.json"), Want: swapscout.CodeAmountTooSmall},
+		{Name: "quote_no_liquidity", Req: btcETH, Routes: estimate("estimate_no_liquidity.json"), Want: swapscout.CodeUnsupportedPair},
+		{Name: "quote_unknown_prose", Req: btcETH, Routes: estimate("estimate_unknown_prose.json"), Want: swapscout.CodeBadResponse},
+		{Name: "quote_bare_false", Req: btcETH, Routes: estimate("bare_false.json"), Want: swapscout.CodeBadResponse},
+		{Name: "fixed_unsupported", Req: fixed, Want: swapscout.CodeUnsupportedPair, Check: noCalls},
+		{Name: "receive_unsupported", Req: receive, Want: swapscout.CodeUnsupportedPair, Check: noCalls},
+		{Name: "token_unsupported", Req: token, Want: swapscout.CodeUnsupportedPair, Check: noCalls},
+	})
+}
+
+func noCalls(t *testing.T, reqs []venuetest.Recorded) {
+	if len(reqs) != 0 {
+		t.Errorf("made %d calls, want none", len(reqs))
+	}
+}
+
+func TestConformance(t *testing.T) {
+	venuetest.Run(t, &wizardswap.Descriptor, venuetest.Options{OK: okCase})
+}
+
+// TestSimulator checks the adapter against its simulator beyond the
+// conformance suite: the TAB before every body, the minimum, a refused pair.
+func TestSimulator(t *testing.T) {
+	s, err := sim.New(sim.Config{Seed: 1, Latency: time.Millisecond}, map[string]sim.Venue{wizardswap.Descriptor.ID: wizardswap.Sim()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Start("127.0.0.1:0"); err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	url := s.VenueURL(wizardswap.Descriptor.ID)
+	resp, err := http.Get(url + "/pairs/btc")
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if len(body) == 0 || body[0] != '\t' {
+		t.Errorf("GET /pairs/btc = %q, want a TAB first", body)
+	}
+	q := venuetest.New(t, &wizardswap.Descriptor, url)
+	ctx := context.Background()
+	if o, err := q.Quote(ctx, btcETH); err != nil || o.AmountOut.Sign() <= 0 {
+		t.Fatalf("send: %+v, %v", o, err)
+	}
+	small := btcETH
+	small.Amount = swapscout.MustAmount("0.00000001")
+	if _, err := q.Quote(ctx, small); venuetest.Code(err) != swapscout.CodeAmountTooSmall {
+		t.Errorf("below min: %v", err)
+	}
+	large := btcETH // beyond the reserve: "Insufficient liquidity."
+	large.Amount = swapscout.MustAmount("100")
+	if _, err := q.Quote(ctx, large); venuetest.Code(err) != swapscout.CodeUnsupportedPair {
+		t.Errorf("100 BTC: %v", err)
+	}
+	same := btcETH
+	same.To = same.From
+	if _, err := q.Quote(ctx, same); venuetest.Code(err) != swapscout.CodeUnsupportedPair {
+		t.Errorf("btc→btc: %v", err)
+	}
+}
