@@ -165,7 +165,9 @@ func (e *Engine) Quote(ctx context.Context, req swapscout.QuoteRequest, venues [
 		}
 	}
 	Rank(req.Direction, q.Offers)
-	sort.SliceStable(q.Failures, func(i, j int) bool { return indexOf(venues, q.Failures[i].Venue) < indexOf(venues, q.Failures[j].Venue) })
+	sort.SliceStable(q.Failures, func(i, j int) bool {
+		return indexOf(venues, q.Failures[i].Venue) < indexOf(venues, q.Failures[j].Venue)
+	})
 	q.Took = e.now().Sub(start)
 	return q
 }

@@ -44,11 +44,11 @@ type Descriptor struct {
 
 // Config is what an adapter is built with.
 type Config struct {
-	BaseURL   string            // live or simulator root for this venue
-	HTTP      *upstream.Client  // the one shared client
-	APIKey    string            // empty when not configured
-	APISecret string            // for venues that sign requests
-	Now       func() time.Time  // injectable clock; time.Now when nil
+	BaseURL   string           // live or simulator root for this venue
+	HTTP      *upstream.Client // the one shared client
+	APIKey    string           // empty when not configured
+	APISecret string           // for venues that sign requests
+	Now       func() time.Time // injectable clock; time.Now when nil
 }
 
 // Info returns what /v1/venues shows of d, given whether it is configured.
