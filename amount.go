@@ -188,9 +188,12 @@ func parseAmount[T amountText](s T, lenient bool) (Amount, error) {
 		neg = s[i] == '-'
 		i++
 	}
+	// One pass accumulates the digits in v; v is used only if there are at
+	// most 19 digits and no exponent (the common case), else it is garbage.
+	var v uint64
 	intStart := i
-	for i < n && isDigit(s[i]) {
-		i++
+	for ; i < n && isDigit(s[i]); i++ {
+		v = v*10 + uint64(s[i]-'0')
 	}
 	intEnd := i
 	if intEnd == intStart {
@@ -200,13 +203,17 @@ func parseAmount[T amountText](s T, lenient bool) (Amount, error) {
 	if i < n && s[i] == '.' {
 		i++
 		fracStart = i
-		for i < n && isDigit(s[i]) {
-			i++
+		for ; i < n && isDigit(s[i]); i++ {
+			v = v*10 + uint64(s[i]-'0')
 		}
 		fracEnd = i
 		if fracEnd == fracStart {
 			return Amount{}, amountError(ErrAmountSyntax, s)
 		}
+	}
+	fracLen := fracEnd - fracStart
+	if i == n && intEnd-intStart+fracLen <= 19 && fracLen <= MaxScale {
+		return mkAmount(0, v, fracLen, neg), nil
 	}
 	exp := 0
 	if i < n && s[i]|0x20 == 'e' {
@@ -250,20 +257,7 @@ func parseAmount[T amountText](s T, lenient bool) (Amount, error) {
 			b++
 		}
 	}
-	seg1, seg2 := s[a:intEnd], s[b:fracEnd]
-	fracLen := fracEnd - fracStart
-	if exp == 0 && len(seg1)+len(seg2) <= 19 && fracLen <= MaxScale {
-		// Fast path: the digits as written fit a uint64.
-		var v uint64
-		for j := 0; j < len(seg1); j++ {
-			v = v*10 + uint64(seg1[j]-'0')
-		}
-		for j := 0; j < len(seg2); j++ {
-			v = v*10 + uint64(seg2[j]-'0')
-		}
-		return mkAmount(0, v, fracLen, neg), nil
-	}
-	a2, err := parseDigits(seg1, seg2, fracLen-exp, neg, lenient)
+	a2, err := parseDigits(s[a:intEnd], s[b:fracEnd], fracLen-exp, neg, lenient)
 	if err != nil {
 		return Amount{}, amountError(err, s)
 	}

@@ -82,6 +82,9 @@ var Assets = []AssetInfo{
 var (
 	assetIndex    = map[Asset]int{}
 	tickerDefault = map[string]Asset{}
+	// byName indexes "ticker@network" and "ticker" (its default network), so
+	// ResolveAssetBytes can look input up without allocating.
+	byName = map[string]int{}
 )
 
 func init() {
@@ -89,7 +92,9 @@ func init() {
 		assetIndex[a.Asset] = i
 		if _, ok := tickerDefault[a.Ticker]; !ok {
 			tickerDefault[a.Ticker] = a.Asset
+			byName[a.Ticker] = i
 		}
+		byName[a.Ticker+"@"+a.Network] = i
 	}
 }
 
@@ -134,4 +139,32 @@ func clip(s string) string {
 		return s[:32] + "…"
 	}
 	return s
+}
+
+// ResolveAssetBytes is ResolveAsset for raw query bytes; it does not allocate
+// when the asset is found (the serving hot path parses quotes with it).
+func ResolveAssetBytes(ticker, network []byte) (AssetInfo, error) {
+	var buf [48]byte
+	if len(ticker) == 0 || len(ticker)+len(network)+1 > len(buf) {
+		return ResolveAsset(string(ticker), string(network))
+	}
+	n := lowerInto(buf[:0], ticker)
+	if len(network) > 0 {
+		n = append(n, '@')
+		n = lowerInto(n, network)
+	}
+	if i, ok := byName[string(n)]; ok {
+		return Assets[i], nil
+	}
+	return ResolveAsset(string(ticker), string(network))
+}
+
+func lowerInto(dst, src []byte) []byte {
+	for _, c := range src {
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		dst = append(dst, c)
+	}
+	return dst
 }

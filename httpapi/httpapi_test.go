@@ -71,8 +71,8 @@ func TestQuoteCreateAndGet(t *testing.T) {
 		Offers   []struct{ Venue, Amount_out string }
 		Failures []struct{ Venue, Code string }
 	}
-	if err := json.Unmarshal(resp.Body, &q); err != nil {
-		t.Fatalf("body is not JSON: %v\n%s", err, resp.Body)
+	if err := json.Unmarshal(append(append([]byte(nil), resp.Head...), resp.Body...), &q); err != nil {
+		t.Fatalf("body is not JSON: %v\n%s%s", err, resp.Head, resp.Body)
 	}
 	if !strings.HasPrefix(q.ID, "q") || len(q.ID) != 27 {
 		t.Errorf("id = %q", q.ID)
@@ -88,7 +88,10 @@ func TestQuoteCreateAndGet(t *testing.T) {
 	}
 	again := get(h, "/v1/quotes/"+q.ID)
 	if again.Status != 200 || string(again.Body) != string(resp.Body) {
-		t.Errorf("GET by id = %d %s, want the same bytes", again.Status, again.Body)
+		t.Errorf("GET by id = %d %s, want the same stored bytes", again.Status, again.Body)
+	}
+	if !strings.HasPrefix(string(resp.Head), `{"age_ms":`) || !strings.HasPrefix(string(again.Head), `{"age_ms":`) {
+		t.Errorf("heads %q %q, want the age first", resp.Head, again.Head)
 	}
 	if r := get(h, "/v1/quotes/qnope"); r.Status != 404 {
 		t.Errorf("unknown id status = %d", r.Status)

@@ -32,7 +32,7 @@ type venueJSON struct {
 	Website    string   `json:"website,omitempty"`
 }
 
-func handleVenues(d *Deps) Action {
+func handleVenues(d *deps) Action {
 	return func(*Request) (Response, error) {
 		infos := d.Venues()
 		out := struct {
@@ -55,7 +55,7 @@ func handleVenues(d *Deps) Action {
 	}
 }
 
-func handleHealth(d *Deps) Action {
+func handleHealth(d *deps) Action {
 	return func(r *Request) (Response, error) {
 		checks := map[string]string{}
 		if d.Health != nil {

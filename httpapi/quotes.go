@@ -4,7 +4,9 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/base32"
+	"encoding/binary"
 	"errors"
+	"strconv"
 	"strings"
 	"time"
 
@@ -15,40 +17,133 @@ import (
 // quoteParams are the query parameters GET /v1/quotes accepts.
 var quoteParams = []string{"from", "to", "amount", "from_network", "to_network", "direction", "rate", "deadline", "venues", "exclude", "kyc"}
 
-// handleQuoteCreate fans the request out and answers the ranked quote, which
-// is stored encoded under its id.
-func handleQuoteCreate(d *Deps) Action {
+// Cache status headers; static so the hot path allocates nothing.
+var (
+	hitHeaders   = []Field{{"X-Swapscout-Cache", "hit"}}
+	missHeaders  = []Field{{"X-Swapscout-Cache", "miss"}}
+	storeHeaders = []Field{{"X-Swapscout-Cache", "stored"}}
+)
+
+// handleQuoteCreate answers a quote request. Identical requests within the
+// cache window are answered from the cache, with their age; concurrent
+// identical misses collapse into one fan-out. Every answer is stored under
+// its id. Stored values are framed (creation time + JSON without the age) so
+// a hit writes the stored bytes after a few bytes of age, with no encoding.
+func handleQuoteCreate(d *deps) Action {
 	return func(r *Request) (Response, error) {
 		pq, err := parseQuoteQuery(r, d.DefaultDeadline, d.MaxDeadline)
 		if err != nil {
 			return Response{}, err
 		}
-		ctx, cancel := context.WithTimeout(r.Ctx, pq.deadline)
-		defer cancel()
-		q, err := d.Quotes.Quote(ctx, pq.req, pq.sel, nil)
+		key := appendKey(r.key[:0], &pq)
+		if d.Cache != nil && d.CacheWindow > 0 {
+			if v, err := d.Cache.Get(r.Ctx, key); err == nil {
+				if resp, ok := d.answer(r, v, hitHeaders); ok {
+					return resp, nil
+				}
+			}
+		}
+		skey := string(key)
+		v, err, _ := d.flights.Do(skey, func() (any, error) {
+			return d.fanOut(r.Ctx, &pq, skey, nil)
+		})
 		if err != nil {
 			return Response{}, err
 		}
-		q.ID = NewQuoteID()
-		q.ExpiresAt = q.CreatedAt.Add(d.TTL)
-		body := AppendQuote(make([]byte, 0, 1024+512*len(q.Offers)+256*len(q.Failures)), q)
-		if err := d.Store.Put(r.Ctx, q.ID, body, d.TTL); err != nil {
-			// The answer is still good; only its id won't be readable later.
-			d.Logger.Warn("quote store put failed", "id", q.ID, "err", err)
+		resp, ok := d.answer(r, v.([]byte), missHeaders)
+		if !ok {
+			return Response{}, errors.New("stored quote is malformed")
 		}
-		return JSON(200, body), nil
+		return resp, nil
 	}
 }
 
-// handleQuoteGet answers a stored quote's bytes as they were stored.
-func handleQuoteGet(d *Deps) Action {
+// fanOut runs one fan-out for pq, encodes and stores it, and returns the
+// framed value. Its context is detached from the request that started it
+// (other identical requests wait on it) but keeps the request's deadline.
+func (d *deps) fanOut(parent context.Context, pq *parsedQuote, key string, emit func(swapscout.Result)) ([]byte, error) {
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(parent), pq.deadline)
+	defer cancel()
+	q, err := d.Quotes.Quote(ctx, pq.req, pq.sel, emit)
+	if err != nil {
+		return nil, err
+	}
+	q.ID = NewQuoteID()
+	q.ExpiresAt = q.CreatedAt.Add(d.TTL)
+	v := make([]byte, 8, 8+1024+512*len(q.Offers)+256*len(q.Failures))
+	binary.BigEndian.PutUint64(v, uint64(q.CreatedAt.UnixNano()))
+	v = AppendQuote(v, q)
+	// Store and cache with a context of our own: the answer is good even if
+	// a store is down, it only won't be readable by id (the logs say so).
+	sctx, scancel := context.WithTimeout(context.WithoutCancel(parent), time.Second)
+	defer scancel()
+	if err := d.Store.Put(sctx, q.ID, v, d.TTL); err != nil {
+		d.Logger.Warn("quote store put failed", "id", q.ID, "err", err)
+	}
+	if d.Cache != nil && d.CacheWindow > 0 {
+		if err := d.Cache.Put(sctx, key, v, d.CacheWindow); err != nil {
+			d.Logger.Warn("quote cache put failed", "err", err)
+		}
+	}
+	return v, nil
+}
+
+// answer turns a framed stored value into a response: {"age_ms":N, then the
+// stored JSON after its opening brace. No JSON is encoded and nothing allocates.
+func (d *deps) answer(r *Request, v []byte, hdr []Field) (Response, bool) {
+	if len(v) < 10 || v[8] != '{' {
+		return Response{}, false
+	}
+	created := time.Unix(0, int64(binary.BigEndian.Uint64(v[:8])))
+	age := d.Now().Sub(created).Milliseconds()
+	if age < 0 {
+		age = 0
+	}
+	head := append(r.head[:0], `{"age_ms":`...)
+	head = strconv.AppendInt(head, age, 10)
+	head = append(head, ',')
+	return Response{Status: 200, ContentType: contentJSON, Head: head, Body: v[9:], Headers: hdr}, true
+}
+
+// handleQuoteGet answers a stored quote: its bytes as stored, after its age.
+func handleQuoteGet(d *deps) Action {
 	return func(r *Request) (Response, error) {
-		body, err := d.Store.Get(r.Ctx, r.Param("id"))
+		v, err := d.Store.Get(r.Ctx, r.Param("id"))
 		if err != nil {
 			return Response{}, err
 		}
-		return Response{Status: 200, ContentType: contentJSON, Body: body}, nil
+		resp, ok := d.answer(r, v, storeHeaders)
+		if !ok {
+			return Response{}, errors.New("stored quote is malformed")
+		}
+		return resp, nil
 	}
+}
+
+// appendKey appends the canonical form of a quote request: identical
+// requests, however spelled, get the same key.
+func appendKey(dst []byte, pq *parsedQuote) []byte {
+	dst = append(dst, pq.req.From.Ticker...)
+	dst = append(dst, '@')
+	dst = append(dst, pq.req.From.Network...)
+	dst = append(dst, '>')
+	dst = append(dst, pq.req.To.Ticker...)
+	dst = append(dst, '@')
+	dst = append(dst, pq.req.To.Network...)
+	dst = append(dst, '|')
+	dst = pq.req.Amount.Append(dst)
+	dst = append(dst, '|', byte('0'+pq.req.Direction), byte('0'+pq.req.RateType), '|')
+	dst = strconv.AppendInt(dst, int64(pq.deadline/time.Millisecond), 10)
+	dst = append(dst, '|', byte(pq.sel.MaxKYC))
+	for _, v := range pq.sel.Include {
+		dst = append(dst, '+')
+		dst = append(dst, v...)
+	}
+	for _, v := range pq.sel.Exclude {
+		dst = append(dst, '-')
+		dst = append(dst, v...)
+	}
+	return dst
 }
 
 type parsedQuote struct {
@@ -62,7 +157,8 @@ func invalid(format string, args ...any) error {
 }
 
 // parseQuoteQuery validates every parameter of a quote request; anything wrong
-// is an EINVALID error with a message naming the parameter.
+// is an EINVALID error with a message naming the parameter. It allocates
+// nothing for a well-formed request without venue lists.
 func parseQuoteQuery(r *Request, def, max time.Duration) (parsedQuote, error) {
 	var pq parsedQuote
 	var unknown []byte
@@ -78,27 +174,34 @@ func parseQuoteQuery(r *Request, def, max time.Duration) (parsedQuote, error) {
 	if unknown != nil {
 		return pq, invalid("unknown parameter %q (accepted: %s)", clip(string(unknown)), strings.Join(quoteParams, ", "))
 	}
-	from, err := swapscout.ResolveAsset(string(r.Query("from")), string(r.Query("from_network")))
+	from, err := swapscout.ResolveAssetBytes(r.Query("from"), r.Query("from_network"))
 	if err != nil {
 		return pq, prefix("from: ", err)
 	}
-	to, err := swapscout.ResolveAsset(string(r.Query("to")), string(r.Query("to_network")))
+	to, err := swapscout.ResolveAssetBytes(r.Query("to"), r.Query("to_network"))
 	if err != nil {
 		return pq, prefix("to: ", err)
 	}
 	if from.Asset == to.Asset {
 		return pq, invalid("from and to are the same asset (%s)", from.Asset)
 	}
-	dir, err := swapscout.ParseDirection(string(r.Query("direction")))
-	if err != nil {
-		return pq, err
+	var dir swapscout.Direction
+	switch v := r.Query("direction"); string(v) {
+	case "", "send", "from":
+	case "receive", "to":
+		dir = swapscout.Receive
+	default:
+		return pq, invalid("direction must be send or receive")
 	}
-	rt, err := swapscout.ParseRateType(string(r.Query("rate")))
-	if err != nil {
-		return pq, err
+	var rt swapscout.RateType
+	switch v := r.Query("rate"); string(v) {
+	case "", "float", "floating":
+	case "fixed":
+		rt = swapscout.Fixed
+	default:
+		return pq, invalid("rate must be float or fixed")
 	}
-	decimals := from.Decimals
-	side := from.Ticker
+	decimals, side := from.Decimals, from.Ticker
 	if dir == swapscout.Receive {
 		decimals, side = to.Decimals, to.Ticker
 	}
@@ -109,8 +212,8 @@ func parseQuoteQuery(r *Request, def, max time.Duration) (parsedQuote, error) {
 	pq.req = swapscout.QuoteRequest{From: from.Asset, To: to.Asset, Amount: amount, Direction: dir, RateType: rt}
 	pq.deadline = def
 	if v := r.Query("deadline"); len(v) > 0 {
-		dl, err := time.ParseDuration(string(v))
-		if err != nil || dl <= 0 {
+		dl, ok := parseDuration(v)
+		if !ok || dl <= 0 {
 			return pq, invalid("deadline must be a positive duration such as 2s or 1500ms")
 		}
 		if dl > max {
@@ -121,13 +224,55 @@ func parseQuoteQuery(r *Request, def, max time.Duration) (parsedQuote, error) {
 	pq.sel.Include = splitList(r.Query("venues"))
 	pq.sel.Exclude = splitList(r.Query("exclude"))
 	if v := r.Query("kyc"); len(v) > 0 {
-		k, err := swapscout.ParseKYCRating(string(v))
-		if err != nil {
-			return pq, err
+		if len(v) != 1 || (v[0]|0x20) < 'a' || (v[0]|0x20) > 'd' {
+			return pq, invalid("kyc rating must be one of A, B, C, D")
 		}
-		pq.sel.MaxKYC = k
+		pq.sel.MaxKYC = swapscout.KYCRating(v[0] &^ 0x20)
 	}
 	return pq, nil
+}
+
+// parseDuration parses durations like "2s", "1.5s", "1500ms", "1m" without
+// allocating.
+func parseDuration(b []byte) (time.Duration, bool) {
+	i := 0
+	var whole, frac, scale int64 = 0, 0, 1
+	for i < len(b) && b[i] >= '0' && b[i] <= '9' {
+		whole = whole*10 + int64(b[i]-'0')
+		if whole > 1e9 {
+			return 0, false
+		}
+		i++
+	}
+	if i == 0 {
+		return 0, false
+	}
+	if i < len(b) && b[i] == '.' {
+		i++
+		for i < len(b) && b[i] >= '0' && b[i] <= '9' {
+			if scale < 1e9 {
+				frac = frac*10 + int64(b[i]-'0')
+				scale *= 10
+			}
+			i++
+		}
+	}
+	var unit time.Duration
+	switch string(b[i:]) {
+	case "ns":
+		unit = time.Nanosecond
+	case "us", "µs":
+		unit = time.Microsecond
+	case "ms":
+		unit = time.Millisecond
+	case "s":
+		unit = time.Second
+	case "m":
+		unit = time.Minute
+	default:
+		return 0, false
+	}
+	return time.Duration(whole)*unit + time.Duration(frac)*unit/time.Duration(scale), true
 }
 
 // parseAmountParam parses a positive amount with no more fractional digits

@@ -27,7 +27,9 @@ type Request struct {
 
 	params  [2]param
 	nparams int
-	buf     []byte // scratch space for unescaped query values
+	buf     []byte    // scratch space for unescaped query values
+	head    [48]byte  // room for a response's Head (see Response.Head)
+	key     [192]byte // room for a cache key (a stack array would escape)
 }
 
 type param struct {

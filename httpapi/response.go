@@ -15,8 +15,11 @@ import (
 type Response struct {
 	Status      int
 	ContentType string
-	Body        []byte
-	Headers     []Field // extra headers; keep static slices for the hot path
+	// Head, when set, is written before Body (a served quote's age is
+	// spliced in front of its stored bytes this way, without a copy here).
+	Head    []byte
+	Body    []byte
+	Headers []Field // extra headers; keep static slices for the hot path
 	// Stream, when set, is called after the headers are written and writes the
 	// body incrementally (server-sent events); flush pushes what was written.
 	Stream func(ctx context.Context, w io.Writer, flush func() error) error

@@ -5,6 +5,8 @@ import (
 	"log/slog"
 	"time"
 
+	"golang.org/x/sync/singleflight"
+
 	"github.com/swapscout/swapscout"
 	"github.com/swapscout/swapscout/aggregate"
 )
@@ -18,6 +20,11 @@ type QuoteService interface {
 type Deps struct {
 	Quotes QuoteService
 	Store  swapscout.QuoteStore
+	// Cache, when set, answers identical requests within CacheWindow from
+	// the quote they produced (its age in the answer); it can be the shared
+	// Redis store so several instances share hits.
+	Cache       swapscout.QuoteStore
+	CacheWindow time.Duration
 	Venues func() []swapscout.VenueInfo
 	// Health reports dependencies' state for /healthz (e.g. "store": "memory").
 	Health func(ctx context.Context) map[string]string
@@ -27,6 +34,12 @@ type Deps struct {
 	MaxDeadline     time.Duration // the longest deadline a request may ask for (default 30s)
 	Now             func() time.Time
 	Logger          *slog.Logger
+}
+
+// deps is Deps plus the handlers' shared state.
+type deps struct {
+	Deps
+	flights singleflight.Group // collapses concurrent identical misses
 }
 
 // NewHandler returns the API with every route. This is the one list of routes;
@@ -48,10 +61,12 @@ func NewHandler(d Deps) *Handler {
 		d.Logger = slog.Default()
 	}
 	h := &Handler{log: d.Logger}
-	h.handle("GET", "/v1/quotes", handleQuoteCreate(&d))
-	h.handle("GET", "/v1/quotes/{id}", handleQuoteGet(&d))
-	h.handle("GET", "/v1/venues", handleVenues(&d))
+	dp := &deps{Deps: d}
+	h.handle("GET", "/v1/quotes", handleQuoteCreate(dp))
+	h.handle("GET", "/v1/quotes/stream", handleQuoteStream(dp))
+	h.handle("GET", "/v1/quotes/{id}", handleQuoteGet(dp))
+	h.handle("GET", "/v1/venues", handleVenues(dp))
 	h.handle("GET", "/v1/openapi.json", handleOpenAPI())
-	h.handle("GET", "/healthz", handleHealth(&d))
+	h.handle("GET", "/healthz", handleHealth(dp))
 	return h
 }

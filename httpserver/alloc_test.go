@@ -26,3 +26,22 @@ func TestQuoteByIDAllocs(t *testing.T) {
 		t.Errorf("status %d", ctx.Response.StatusCode())
 	}
 }
+
+// TestCacheHitAllocs: answering an identical request from the cache parses
+// the query and writes stored bytes without allocating.
+func TestCacheHitAllocs(t *testing.T) {
+	h := newCachingHandler()
+	fh := httpserver.FastHandler(context.Background(), h)
+	ctx := cacheHitRequest()
+	fh(ctx) // the miss: fans out and fills the cache
+	fh(ctx)
+	if got := string(ctx.Response.Header.Peek("X-Swapscout-Cache")); got != "hit" {
+		t.Fatalf("second request cache header %q, want hit", got)
+	}
+	if n := testing.AllocsPerRun(1000, func() {
+		ctx.Response.Reset()
+		fh(ctx)
+	}); n != 0 {
+		t.Errorf("cache hit allocates %.1f times per request, want 0", n)
+	}
+}

@@ -136,9 +136,9 @@ func FastHandler(base context.Context, h *httpapi.Handler) fasthttp.RequestHandl
 		r.RawQuery = ctx.URI().QueryString()
 		r.Header = &ctx.Request.Header
 		resp := h.Serve(r)
+		writeFast(ctx, base, &resp) // before Reset: Head lives in r
 		r.Reset()
 		reqPool.Put(r)
-		writeFast(ctx, base, &resp)
 	}
 }
 
@@ -155,6 +155,12 @@ func writeFast(ctx *fasthttp.RequestCtx, base context.Context, resp *httpapi.Res
 		ctx.SetBodyStreamWriter(func(w *bufio.Writer) {
 			_ = stream(base, w, w.Flush)
 		})
+		return
+	}
+	if len(resp.Head) > 0 {
+		// Copied into fasthttp's pooled body buffer: no allocation.
+		ctx.Response.SetBody(resp.Head)
+		ctx.Response.AppendBody(resp.Body)
 		return
 	}
 	// The body is not copied: stored quotes are immutable and fresh bodies
@@ -213,6 +219,7 @@ func NetHTTP(h *httpapi.Handler) http.Handler {
 		}
 		w.WriteHeader(resp.Status)
 		if req.Method != "HEAD" {
+			_, _ = w.Write(resp.Head)
 			_, _ = w.Write(resp.Body)
 		}
 	})

@@ -235,10 +235,13 @@ func (cl *Client) Do(ctx context.Context, c *Call) error {
 	if len(h.PeekBytes(strAcceptEncoding)) == 0 {
 		h.SetCanonical(strAcceptEncoding, strGzip)
 	}
+	retryable := h.IsGet() || h.IsHead()
+	if retryable && len(c.req.Body()) > 0 {
+		return c.fail(hp, errBodyNotAllowed)
+	}
 	if h.IsHead() {
 		c.resp.SkipBody = true
 	}
-	retryable := h.IsGet() || h.IsHead()
 
 	var deadline time.Time
 	if c.timeout > 0 {

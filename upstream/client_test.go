@@ -776,8 +776,16 @@ func TestClose(t *testing.T) {
 	srv.Close()
 }
 
-func TestInvalidURL(t *testing.T) {
+func TestInvalidRequest(t *testing.T) {
 	cl := newClient(t, Options{})
+	c := AcquireCall()
+	defer ReleaseCall(c)
+	c.SetURL("http://127.0.0.1:1/")
+	c.SetBody([]byte("x"), "text/plain")
+	if err := cl.Do(t.Context(), c); !isErr(err, errBodyNotAllowed) {
+		t.Errorf("GET with body: err = %v", err)
+	}
+
 	for _, u := range []string{"", "/relative", "ftp://example.com/", "http://", "http://exa mple.com/", "http://example.com/a\r\nX-Injected: 1"} {
 		_, _, err := get(t.Context(), cl, u)
 		if !isErr(err, ErrInvalidURL) {

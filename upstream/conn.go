@@ -226,9 +226,10 @@ func (cn *conn) roundTrip(ctx context.Context, c *Call, deadline time.Time, maxB
 	}
 	cn.nread, cn.nwritten, cn.stop = 0, 0, stopNone
 	var stopf func() bool
-	if tmpUseAfterFunc {
+	switch tmpMode {
+	case 1:
 		stopf = context.AfterFunc(ctx, cn.tmpInterrupt)
-	} else {
+	case 0:
 		cn.watchc <- ctx
 	}
 
@@ -240,13 +241,22 @@ func (cn *conn) roundTrip(ctx context.Context, c *Call, deadline time.Time, maxB
 		err = c.resp.ReadLimitBody(cn.br, maxBody)
 	}
 
-	if tmpUseAfterFunc {
+	if tmpMode == 1 {
 		if !stopf() {
 			cn.stop = stopCtx
 		}
 		return err
 	}
-	cn.donec <- struct{}{} // the watcher is done with ctx once this returns
+	if tmpMode == 2 {
+		return err
+	}
+	select {
+	case <-cn.watchc:
+		// The watcher never picked the ctx up (the call beat it to the
+		// CPU): nothing to hand back.
+	default:
+		cn.donec <- struct{}{} // the watcher is done with ctx once this returns
+	}
 	return err
 }
 
@@ -262,6 +272,6 @@ func (cn *conn) close(graceful bool) {
 	_ = cn.nc.Close()
 }
 
-var tmpUseAfterFunc bool
+var tmpMode int
 
 func (cn *conn) tmpInterrupt() { _ = cn.nc.SetDeadline(aLongTimeAgo) }

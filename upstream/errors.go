@@ -27,6 +27,8 @@ var (
 	ErrTimeout error = timeoutError{}
 )
 
+var errBodyNotAllowed = errors.New("request body not allowed for GET or HEAD")
+
 type timeoutError struct{}
 
 func (timeoutError) Error() string        { return "upstream: call deadline exceeded" }

@@ -1,5 +1,5 @@
 package upstream
 
-import "os"
+import ("os"; "strconv")
 
-func init() { tmpUseAfterFunc = os.Getenv("AFTERFUNC") == "1" }
+func init() { tmpMode, _ = strconv.Atoi(os.Getenv("MODE")) }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"net"
+	"time"
 
 	"github.com/swapscout/swapscout/httpserver"
 )
@@ -13,6 +14,7 @@ func runDemo(ctx context.Context, args []string, e env) error {
 	fs := newFlagSet("demo", "demo [flags]", e.stderr)
 	addr := fs.String("addr", envOr(e.getenv, "SWAPSCOUT_ADDR", "127.0.0.1:8080"), "listen address of the API (env SWAPSCOUT_ADDR)")
 	transport := fs.String("transport", "fasthttp", "HTTP stack: fasthttp or nethttp")
+	window := fs.Duration("cache-window", 3*time.Second, "identical requests within this window are answered from the cache (0: off)")
 	var k simKnobs
 	k.register(fs)
 	if _, err := parseArgs(fs, args); err != nil {
@@ -30,7 +32,7 @@ func runDemo(ctx context.Context, args []string, e env) error {
 	}
 	defer simsrv.Close()
 	log := newLogger(e)
-	st, err := newStack(ctx, stackOptions{simURL: simsrv.URL(), secret: k.secret, getenv: noEnv, log: log})
+	st, err := newStack(ctx, stackOptions{simURL: simsrv.URL(), secret: k.secret, getenv: noEnv, window: *window, log: log})
 	if err != nil {
 		return err
 	}

@@ -17,11 +17,12 @@ func runServe(ctx context.Context, args []string, e env) error {
 	secret := fs.String("sim-secret", defaultSimSecret, "API secret the simulator checks signatures with")
 	transport := fs.String("transport", envOr(e.getenv, "SWAPSCOUT_TRANSPORT", "fasthttp"), "HTTP stack: fasthttp or nethttp (env SWAPSCOUT_TRANSPORT)")
 	ttl := fs.Duration("ttl", 2*time.Minute, "how long a quote stays readable by id")
+	window := fs.Duration("cache-window", 3*time.Second, "identical requests within this window are answered from the cache, with their age (0: off)")
 	if _, err := parseArgs(fs, args); err != nil {
 		return err
 	}
 	log := newLogger(e)
-	st, err := newStack(ctx, stackOptions{simURL: strings.TrimSuffix(*simURL, "/"), secret: *secret, getenv: e.getenv, ttl: *ttl, log: log})
+	st, err := newStack(ctx, stackOptions{simURL: strings.TrimSuffix(*simURL, "/"), secret: *secret, getenv: e.getenv, ttl: *ttl, window: *window, log: log})
 	if err != nil {
 		return err
 	}

@@ -99,6 +99,7 @@ type stackOptions struct {
 	secret string // API secret for signing venues when simulated
 	getenv func(string) string
 	ttl    time.Duration
+	window time.Duration // identical requests within it are answered from the cache
 	log    *slog.Logger
 }
 
@@ -141,6 +142,7 @@ func newStack(ctx context.Context, o stackOptions) (*stack, error) {
 	s.store = inmem.New(inmem.Options{})
 	s.handler = httpapi.NewHandler(httpapi.Deps{
 		Quotes: s.service, Store: s.store, Venues: reg.Infos, TTL: o.ttl, Logger: o.log,
+		Cache: inmem.New(inmem.Options{}), CacheWindow: o.window,
 		Health: func(context.Context) map[string]string { return map[string]string{"store": "memory"} },
 	})
 	return s, nil

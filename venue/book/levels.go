@@ -103,6 +103,7 @@ func (s *Scanner) levels(dst, asks []Level, l Layout, signed bool) ([]Level, []L
 	}
 	for n := 0; ; n++ {
 		var lv Level
+		s.skipWS()
 		if l.PriceKey != "" {
 			lv = s.objectLevel(&l)
 		} else {
@@ -138,45 +139,58 @@ func (s *Scanner) levels(dst, asks []Level, l Layout, signed bool) ([]Level, []L
 	}
 }
 
-// arrayLevel reads a level such as ["price","qty",…].
+// arrayLevel reads a level such as ["price","qty",…]. It works on local
+// indexes and leaves anything unusual to the general readers.
 func (s *Scanner) arrayLevel(l *Layout) (lv Level) {
-	if s.peek() != '[' {
+	d, i := s.data, s.pos
+	if i >= len(d) || d[i] != '[' {
 		s.unexpected("a level array")
 		return
 	}
-	s.pos++
 	got := 0
-	if s.peek() == ']' {
-		s.fail("empty level")
-		return
-	}
-	for i := 0; ; i++ {
-		switch i {
-		case l.Price:
-			lv.Price = s.amount()
-			got++
-		case l.Qty:
-			lv.Qty = s.amount()
-			got++
-		default:
-			s.skip(s.depth + 2)
-		}
-		if s.err != nil {
+	for k := 0; ; k++ {
+		i = skipSpace(d, i+1) // past '[' or ','
+		if k == 0 && i < len(d) && d[i] == ']' {
+			s.pos = i
+			s.fail("empty level")
 			return
 		}
-		switch s.peek() {
-		case ',':
-			s.pos++
-		case ']':
+		if k == l.Price || k == l.Qty {
+			a, j, ok := parseDecimal(d, i)
+			if !ok {
+				s.pos = i
+				if a = s.amount(); s.err != nil {
+					return
+				}
+				j = s.pos
+			}
+			if k == l.Price {
+				lv.Price = a
+			} else {
+				lv.Qty = a
+			}
+			got++
+			i = j
+		} else {
+			s.pos = i
+			if s.skip(s.depth + 2); s.err != nil {
+				return
+			}
+			i = s.pos
+		}
+		if i = skipSpace(d, i); i < len(d) && d[i] == ',' {
+			continue
+		}
+		s.pos = i
+		if i < len(d) && d[i] == ']' {
 			s.pos++
 			if got < 2 {
 				s.fail("level too short")
 			}
 			return
-		default:
-			s.unexpected("',' or ']' in a level")
-			return
 		}
+		s.unexpected("',' or ']' in a level")
+		return
 	}
 }
 

@@ -1,8 +1,6 @@
 package book
 
 import (
-	"encoding/binary"
-	"math/bits"
 	"strconv"
 	"unicode"
 	"unicode/utf16"
@@ -320,15 +318,15 @@ func (s *Scanner) push(obj bool) bool {
 	return true
 }
 
-func (s *Scanner) skipWS() {
-	for s.pos < len(s.data) {
-		switch s.data[s.pos] {
-		case ' ', '\n', '\r', '\t':
-			s.pos++
-		default:
-			return
-		}
+func (s *Scanner) skipWS() { s.pos = skipSpace(s.data, s.pos) }
+
+// skipSpace returns the index of the first byte at or after i that is not
+// JSON whitespace.
+func skipSpace(d []byte, i int) int {
+	for i < len(d) && d[i] <= ' ' && (d[i] == ' ' || d[i] == '\n' || d[i] == '\r' || d[i] == '\t') {
+		i++
 	}
+	return i
 }
 
 // peek skips whitespace and returns the next byte, or 0 at the end.
@@ -644,15 +642,27 @@ func (s *Scanner) amount() swapscout.Amount {
 	return a
 }
 
-// shortDecimal is amount's fast path, for what order books are made of: a
-// string or a number of at most 18 digits, [-]digits[.digits], with nothing
-// to unescape. It scans and converts in one pass and gives the same Amount
-// (value and scale) as ParseWireAmount; anything else it leaves to the
-// general path, unconsumed.
+// shortDecimal is amount's fast path: see parseDecimal.
 func (s *Scanner) shortDecimal() (swapscout.Amount, bool) {
-	c := s.peek()
-	d, i := s.data, s.pos
-	if c == '"' {
+	s.skipWS()
+	a, i, ok := parseDecimal(s.data, s.pos)
+	if ok {
+		s.pos = i
+	}
+	return a, ok
+}
+
+// parseDecimal reads what order books are made of, at d[i:]: a string or a
+// number of at most 18 digits, [-]digits[.digits], with nothing to unescape.
+// It scans and converts in one pass and gives the same Amount (value and
+// scale) as ParseWireAmount, and the index after it; anything else it
+// leaves to the general path (ok false).
+func parseDecimal(d []byte, i int) (a swapscout.Amount, next int, ok bool) {
+	if i >= len(d) {
+		return a, i, false
+	}
+	quoted := d[i] == '"'
+	if quoted {
 		i++
 	}
 	neg := i < len(d) && d[i] == '-'
@@ -660,76 +670,48 @@ func (s *Scanner) shortDecimal() (swapscout.Amount, bool) {
 		i++
 	}
 	v, n := digitRun(d, i)
-	if n == 0 || n > 18 || c != '"' && n > 1 && d[i] == '0' { // JSON forbids leading zeros
-		return swapscout.Amount{}, false
+	if n == 0 || n > 18 || !quoted && n > 1 && d[i] == '0' { // JSON forbids leading zeros
+		return a, i, false
 	}
 	i += n
 	scale := 0
 	if i < len(d) && d[i] == '.' {
 		f, m := digitRun(d, i+1)
 		if m == 0 || n+m > 18 { // 18 digits always fit an int64
-			return swapscout.Amount{}, false
+			return a, i, false
 		}
 		v = v*pow10[m] + f
 		scale = m
 		i += 1 + m
 	}
 	if i >= len(d) {
-		return swapscout.Amount{}, false
+		return a, i, false
 	}
-	if c == '"' {
+	if quoted {
 		if d[i] != '"' {
-			return swapscout.Amount{}, false
+			return a, i, false
 		}
 		i++
 	} else if d[i]|0x20 == 'e' {
-		return swapscout.Amount{}, false
+		return a, i, false
 	}
-	s.pos = i
 	coef := int64(v)
 	if neg {
 		coef = -coef
 	}
-	return swapscout.NewAmount(coef, scale), true
+	return swapscout.NewAmount(coef, scale), i, true
 }
 
 var pow10 = [...]uint64{1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10,
 	1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18}
 
 // digitRun returns the length of the run of ASCII digits at d[i:] and, when
-// it is at most 18 digits long, their value.
+// it is at most 19 digits long, their value.
 func digitRun(d []byte, i int) (v uint64, n int) {
-	for i+n+8 <= len(d) {
-		k, x := digits8(binary.LittleEndian.Uint64(d[i+n:]))
-		v = v*pow10[k] + x
-		n += k
-		if k < 8 || n > 18 {
-			return v, n
-		}
-	}
 	for ; i+n < len(d) && isDigit(d[i+n]); n++ {
 		v = v*10 + uint64(d[i+n]-'0')
 	}
 	return v, n
-}
-
-// digits8 takes 8 bytes of text loaded little-endian (the first byte in the
-// low bits) and returns how many of the first bytes are ASCII digits, and
-// their value, computed eight digits at a time.
-func digits8(x uint64) (int, uint64) {
-	// A byte is a digit when its high nibble is 3, and still is after
-	// adding 6. Carries from non-digit bytes only reach later bytes.
-	t := (x&0xF0F0F0F0F0F0F0F0 | (x+0x0606060606060606)&0xF0F0F0F0F0F0F0F0>>4) ^ 0x3333333333333333
-	n := bits.TrailingZeros64(t) >> 3
-	if n == 0 {
-		return 0, 0
-	}
-	// Keep the n digits' values, moved up so that the missing ones read as
-	// leading zeros, then combine neighbours: pairs, quads, the octet.
-	x = (x & 0x0F0F0F0F0F0F0F0F) << (64 - 8*n)
-	x = (x*10 + x>>8) & 0x00FF00FF00FF00FF
-	x = (x*100 + x>>16) & 0x0000FFFF0000FFFF
-	return n, (x&0xFFFFFFFF)*10000 + x>>32
 }
 
 // parseInt parses an optionally negative decimal integer that fits int64.

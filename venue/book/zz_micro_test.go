@@ -2,40 +2,79 @@ package book
 
 import (
 	"os"
+	"runtime"
+	"syscall"
 	"testing"
+	"time"
+
+	"github.com/swapscout/swapscout"
 )
 
-func digitRunBytes(d []byte, i int) (v uint64, n int) {
-	for ; i+n < len(d) && isDigit(d[i+n]); n++ {
-		v = v*10 + uint64(d[i+n]-'0')
-	}
-	return v, n
+var sink uint64
+var sinkA swapscout.Amount
+
+func threadCPU() time.Duration {
+	var ru syscall.Rusage
+	syscall.Getrusage(1, &ru) // RUSAGE_THREAD
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
-var sink uint64
+func cpuMin(rounds, n int, fns map[string]func()) map[string]time.Duration {
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	best := map[string]time.Duration{}
+	for r := 0; r < rounds; r++ {
+		for name, fn := range fns {
+			c0 := threadCPU()
+			for i := 0; i < n; i++ {
+				fn()
+			}
+			per := (threadCPU() - c0) / time.Duration(n)
+			if b, ok := best[name]; !ok || per < b {
+				best[name] = per
+			}
+		}
+	}
+	return best
+}
 
-func BenchmarkZZDigits(b *testing.B) {
+func TestZZMicro(t *testing.T) {
+	if os.Getenv("ZZCPU") == "" {
+		t.Skip()
+	}
 	data, _ := os.ReadFile("testdata/binance_depth50.json")
 	var starts []int
 	for i := 1; i < len(data); i++ {
-		if isDigit(data[i]) && !isDigit(data[i-1]) {
+		if data[i] == '"' && data[i-1] == '[' || data[i] == '"' && data[i-1] == ',' && data[i-2] == '"' {
 			starts = append(starts, i)
 		}
 	}
-	b.Run("swar", func(b *testing.B) {
-		for b.Loop() {
-			for _, i := range starts {
-				v, n := digitRun(data, i)
-				sink += v + uint64(n)
+	t.Log(len(starts))
+	var s Scanner
+	var b Book
+	t.Log(cpuMin(20, 10000, map[string]func(){
+		"bytes": func() {
+			var x uint64
+			for _, c := range data {
+				x += uint64(c)
 			}
-		}
-	})
-	b.Run("bytes", func(b *testing.B) {
-		for b.Loop() {
+			sink += x
+		},
+		"parseDecimal": func() {
 			for _, i := range starts {
-				v, n := digitRunBytes(data, i)
-				sink += v + uint64(n)
+				a, _, _ := parseDecimal(data, i)
+				sinkA = a
 			}
-		}
-	})
+		},
+		"wire": func() {
+			for _, i := range starts {
+				a, _ := swapscout.ParseWireAmount(data[i+1 : i+14])
+				sinkA = a
+			}
+		},
+		"full": func() {
+			s.Reset(data)
+			s.Book(&b, PriceQty, "bids", "asks")
+		},
+	}))
 }

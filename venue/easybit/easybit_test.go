@@ -167,3 +167,32 @@ func startSim(t *testing.T) string {
 	t.Cleanup(func() { s.Close() })
 	return s.VenueURL(easybit.Descriptor.ID)
 }
+
+// TestSimulatorFaults checks that the simulator's injected faults, written in
+// the venue's own shapes, reach the adapter as the right codes.
+func TestSimulatorFaults(t *testing.T) {
+	for _, f := range []struct {
+		name        string
+		errs, limit float64
+		want        swapscout.FailureCode
+	}{
+		{"error", 1, 0, swapscout.CodeUnavailable},
+		{"rate_limit", 0, 1, swapscout.CodeRateLimited},
+	} {
+		t.Run(f.name, func(t *testing.T) {
+			s, err := sim.New(sim.Config{Seed: 1, Latency: time.Millisecond, ErrorRate: f.errs, RateLimitRate: f.limit},
+				map[string]sim.Venue{easybit.Descriptor.ID: easybit.Sim()})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := s.Start("127.0.0.1:0"); err != nil {
+				t.Fatal(err)
+			}
+			defer s.Close()
+			q := venuetest.New(t, &easybit.Descriptor, s.VenueURL(easybit.Descriptor.ID))
+			if _, err := q.Quote(context.Background(), btcUSDT); venuetest.Code(err) != f.want {
+				t.Errorf("Quote = %v, want %s", err, f.want)
+			}
+		})
+	}
+}

@@ -91,32 +91,24 @@ func decodeRate(req swapscout.QuoteRequest, status int, body []byte) (swapscout.
 		return swapscout.Offer{}, venue.StatusError(status)
 	}
 	var r rateResponse
-	if err := json.Unmarshal(body, &r); err != nil {
-		if status == 422 {
-			return swapscout.Offer{}, swapscout.NewVenueError(swapscout.CodeUnsupportedPair, "Exolix does not swap %s to %s (HTTP 422)", req.From, req.To)
-		}
-		if status == 400 {
-			return swapscout.Offer{}, venue.StatusError(status)
-		}
-		return swapscout.Offer{}, venue.BadResponse(err)
-	}
-	if r.isRate() {
-		return rateOffer(req, status, &r)
-	}
-	if len(r.Errors) > 0 {
-		return swapscout.Offer{}, validationError(r.Errors)
-	}
+	err := json.Unmarshal(body, &r)
 	text := deref(r.Error)
 	if text == "" {
 		text = deref(r.Message)
 	}
 	switch {
-	case text != "":
+	case err == nil && r.isRate():
+		return rateOffer(req, status, &r)
+	case err == nil && len(r.Errors) > 0:
+		return swapscout.Offer{}, validationError(r.Errors)
+	case err == nil && text != "":
 		return swapscout.Offer{}, refusal(text, swapscout.Amount{}, swapscout.Amount{})
 	case status == 422:
 		return swapscout.Offer{}, swapscout.NewVenueError(swapscout.CodeUnsupportedPair, "Exolix does not swap %s to %s (HTTP 422)", req.From, req.To)
 	case status == 400:
 		return swapscout.Offer{}, venue.StatusError(status)
+	case err != nil:
+		return swapscout.Offer{}, venue.BadResponse(err)
 	}
 	return swapscout.Offer{}, swapscout.NewVenueError(swapscout.CodeBadResponse, "Exolix answered without a rate")
 }

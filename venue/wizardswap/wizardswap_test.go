@@ -124,3 +124,32 @@ func TestSimulator(t *testing.T) {
 		t.Errorf("btc→btc: %v", err)
 	}
 }
+
+// TestSimulatorFaults checks that the simulator's injected faults, written in
+// the venue's own shapes, reach the adapter as the right codes.
+func TestSimulatorFaults(t *testing.T) {
+	for _, f := range []struct {
+		name        string
+		errs, limit float64
+		want        swapscout.FailureCode
+	}{
+		{"error", 1, 0, swapscout.CodeUnavailable},
+		{"rate_limit", 0, 1, swapscout.CodeUnsupportedPair},
+	} {
+		t.Run(f.name, func(t *testing.T) {
+			s, err := sim.New(sim.Config{Seed: 1, Latency: time.Millisecond, ErrorRate: f.errs, RateLimitRate: f.limit},
+				map[string]sim.Venue{wizardswap.Descriptor.ID: wizardswap.Sim()})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := s.Start("127.0.0.1:0"); err != nil {
+				t.Fatal(err)
+			}
+			defer s.Close()
+			q := venuetest.New(t, &wizardswap.Descriptor, s.VenueURL(wizardswap.Descriptor.ID))
+			if _, err := q.Quote(context.Background(), btcETH); venuetest.Code(err) != f.want {
+				t.Errorf("Quote = %v, want %s", err, f.want)
+			}
+		})
+	}
+}

@@ -1,0 +1,256 @@
+// Package binance is the adapter for Binance spot, priced from its public
+// order books: the market list from /api/v3/exchangeInfo (TRADING symbols
+// only, with their minimum order sizes), books from /api/v3/depth walked for
+// the exact amount, direct or through one bridge (USDT, BTC, USDC, ETH, BNB),
+// with the 0.1% taker fee per leg and the withdrawal fee of the asset paid
+// out. Binance lists no XMR market, so Monero is unsupported_pair. The
+// engine is venue/cex; this package is the wire format and the tables.
+package binance
+
+import (
+	"encoding/json"
+	"strconv"
+	"time"
+
+	"github.com/swapscout/swapscout"
+	"github.com/swapscout/swapscout/venue"
+	"github.com/swapscout/swapscout/venue/book"
+	"github.com/swapscout/swapscout/venue/cex"
+)
+
+// Descriptor registers Binance.
+var Descriptor = venue.Descriptor{
+	ID: "binance", Name: "Binance", Kind: swapscout.OrderBook,
+	BaseURL: "https://api.binance.com", Website: "https://www.binance.com",
+	Timeout: 4 * time.Second, KYC: 'D', Reverse: true,
+	Networks: symbols.Networks(), Evidence: swapscout.Recorded,
+	New: func(c venue.Config) (swapscout.Quoter, error) { return New(c), nil },
+	Sim: Sim,
+}
+
+// Client quotes Binance; it refreshes the market list in the background.
+type Client struct{ *cex.Client }
+
+// New returns a Client; it does no I/O.
+func New(cfg venue.Config) *Client { return &Client{cex.New(cfg, &spec)} }
+
+// spec is Binance for the cex engine. Depth weights [DOC]: 5 up to 100
+// levels, 50 up to 1000, 250 up to 5000, of 6000 a minute per IP.
+var spec = cex.Spec{
+	Name:    "Binance",
+	Symbols: symbols,
+	Bridges: []cex.Bridge{{Ticker: "USDT", Asset: "usdt"}, {Ticker: "BTC", Asset: "btc"},
+		{Ticker: "USDC", Asset: "usdc"}, {Ticker: "ETH", Asset: "eth"}, {Ticker: "BNB", Asset: "bnb"}},
+	TakerFee:          swapscout.MustAmount("0.001"),
+	TakerFeeSource:    "[MEM] binance.com/en/fee/schedule: 0.10% taker at VIP 0, without the BNB discount (research B1)",
+	WithdrawFees:      withdrawFees,
+	WithdrawFeeSource: withdrawFeeSource,
+	Depths:            []int{100, 1000, 5000},
+	// The full exchangeInfo is tens of MB; TRADING spot symbols without
+	// permission sets is about 2 MB ([DOC] changelog 2024-10-17).
+	MarketsPath:  "/api/v3/exchangeInfo?permissions=SPOT&showPermissionSets=false&symbolStatus=TRADING",
+	ParseMarkets: parseMarkets,
+	BookPath: func(m cex.Market, depth int) string {
+		return "/api/v3/depth?symbol=" + m.Symbol + "&limit=" + strconv.Itoa(depth)
+	},
+	ParseBook: parseBook,
+}
+
+// parseMarkets reads exchangeInfo with the Scanner (only 4 of the ~30
+// fields of each symbol matter, and the body is large): TRADING symbols that
+// allow spot trading, with MinBase from LOT_SIZE / MARKET_LOT_SIZE minQty and
+// MinQuote from NOTIONAL (MIN_NOTIONAL) when it applies to market orders.
+func parseMarkets(status int, body []byte) ([]cex.Market, error) {
+	if status != 200 {
+		return nil, parseError(status, body)
+	}
+	var s book.Scanner
+	s.Reset(body)
+	var out []cex.Market
+	seen := false
+	s.EnterObject()
+	for key, ok := s.NextKey(); ok; key, ok = s.NextKey() {
+		if string(key) != "symbols" || s.Kind() != book.Array {
+			s.Skip()
+			continue
+		}
+		seen = true
+		s.EnterArray()
+		for s.NextElem() {
+			if m, ok := readSymbol(&s); ok {
+				out = append(out, m)
+			}
+		}
+	}
+	if err := s.Finish(); err != nil {
+		return nil, err
+	}
+	if !seen {
+		return nil, swapscout.NewVenueError(swapscout.CodeBadResponse, "Binance exchangeInfo has no symbols")
+	}
+	return out, nil
+}
+
+// readSymbol reads one item of exchangeInfo's symbols; values of an
+// unexpected type are skipped rather than failing the whole list.
+func readSymbol(s *book.Scanner) (cex.Market, bool) {
+	var m cex.Market
+	trading, spot := false, true
+	if s.Kind() != book.Object {
+		s.Skip()
+		return m, false
+	}
+	s.EnterObject()
+	for key, ok := s.NextKey(); ok; key, ok = s.NextKey() {
+		switch string(key) {
+		case "symbol":
+			m.Symbol = str(s)
+		case "status":
+			trading = str(s) == "TRADING"
+		case "baseAsset":
+			m.Base = str(s)
+		case "quoteAsset":
+			m.Quote = str(s)
+		case "isSpotTradingAllowed":
+			if s.Kind() == book.Bool {
+				spot = s.Bool()
+			} else {
+				s.Skip()
+			}
+		case "filters":
+			readFilters(s, &m)
+		default:
+			s.Skip()
+		}
+	}
+	return m, trading && spot && m.Symbol != "" && m.Base != "" && m.Quote != ""
+}
+
+// readFilters reads the filters that bound a market order.
+func readFilters(s *book.Scanner, m *cex.Market) {
+	if s.Kind() != book.Array {
+		s.Skip()
+		return
+	}
+	s.EnterArray()
+	for s.NextElem() {
+		if s.Kind() != book.Object {
+			s.Skip()
+			continue
+		}
+		var typ []byte
+		var minQty, minNotional swapscout.Amount
+		market := false
+		s.EnterObject()
+		for key, ok := s.NextKey(); ok; key, ok = s.NextKey() {
+			switch string(key) {
+			case "filterType":
+				if s.Kind() == book.String {
+					typ = s.String()
+				} else {
+					s.Skip()
+				}
+			case "minQty":
+				minQty = amount(s)
+			case "minNotional":
+				minNotional = amount(s)
+			case "applyMinToMarket", "applyToMarket": // NOTIONAL, MIN_NOTIONAL
+				if s.Kind() == book.Bool {
+					market = s.Bool()
+				} else {
+					s.Skip()
+				}
+			default:
+				s.Skip()
+			}
+		}
+		switch string(typ) {
+		case "LOT_SIZE", "MARKET_LOT_SIZE":
+			m.MinBase = swapscout.MaxAmount(m.MinBase, minQty)
+		case "NOTIONAL", "MIN_NOTIONAL":
+			if market {
+				m.MinQuote = swapscout.MaxAmount(m.MinQuote, minNotional)
+			}
+		}
+	}
+}
+
+// str reads a string value, or skips any other and returns "".
+func str(s *book.Scanner) string {
+	if s.Kind() != book.String {
+		s.Skip()
+		return ""
+	}
+	return string(s.String())
+}
+
+// amount reads a decimal, or skips anything else and returns zero.
+func amount(s *book.Scanner) swapscout.Amount {
+	if k := s.Kind(); k != book.String && k != book.Number {
+		s.Skip()
+		return swapscout.Amount{}
+	}
+	a := s.Amount()
+	if !a.Valid() || a.Sign() < 0 {
+		return swapscout.Amount{}
+	}
+	return a
+}
+
+// parseBook reads /api/v3/depth: {"lastUpdateId":…,"bids":[["price","qty"],…],"asks":[…]}.
+func parseBook(s *book.Scanner, status int, body []byte, b *book.Book) error {
+	if status != 200 {
+		return parseError(status, body)
+	}
+	s.Reset(body)
+	s.Book(b, book.PriceQty, "bids", "asks")
+	return s.Finish()
+}
+
+// errorCodes maps Binance's error codes ([DOC] errors.md) to failure codes;
+// the rest of -11xx (bad parameters) is bad_response, the rest of -10xx unavailable.
+var errorCodes = map[int]swapscout.FailureCode{
+	-1121: swapscout.CodeUnsupportedPair, // Invalid symbol.
+	-1003: swapscout.CodeRateLimited,     // Too much request weight used / IP banned
+	-1015: swapscout.CodeRateLimited,     // Too many new orders
+	-1000: swapscout.CodeUnavailable,     // An unknown error occurred
+	-1001: swapscout.CodeUnavailable,     // Internal error; unable to process your request
+	-1006: swapscout.CodeUnavailable,     // Unexpected response from the message bus
+	-1007: swapscout.CodeUnavailable,     // Timeout waiting for response from backend server
+	-1008: swapscout.CodeUnavailable,     // Server is currently overloaded with other requests
+	-1016: swapscout.CodeUnavailable,     // This service is no longer available
+	-2014: swapscout.CodeNotConfigured,   // API-key format invalid
+	-2015: swapscout.CodeNotConfigured,   // Invalid API-key, IP, or permissions
+}
+
+// parseError maps a non-200 answer: {"code":-1121,"msg":"Invalid symbol."}
+// with a 4xx, or 403 (WAF), 451 (restricted location), 5xx.
+func parseError(status int, body []byte) error {
+	var e errorResponse
+	if err := json.Unmarshal(body, &e); err != nil || e.Msg == "" {
+		switch status {
+		case 403:
+			return swapscout.NewVenueError(swapscout.CodeUnavailable, "Binance refused the request (HTTP 403: web application firewall)")
+		case 451:
+			return swapscout.NewVenueError(swapscout.CodeUnavailable, "Binance is unavailable from this location (HTTP 451)")
+		}
+		return venue.StatusError(status)
+	}
+	code, ok := errorCodes[e.Code]
+	switch {
+	case ok:
+	case status == 403 || status == 451 || status >= 500:
+		code = swapscout.CodeUnavailable
+	case e.Code <= -1000 && e.Code > -1100:
+		code = swapscout.CodeUnavailable
+	default:
+		code = swapscout.CodeBadResponse
+	}
+	msg := e.Msg
+	if len(msg) > 160 {
+		msg = msg[:160] + "…"
+	}
+	return swapscout.NewVenueError(code, "Binance %d: %s (HTTP %d)", e.Code, msg, status)
+}
+
+var _ swapscout.Refresher = (*Client)(nil)

@@ -1,0 +1,151 @@
+package binance
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/swapscout/swapscout"
+	"github.com/swapscout/swapscout/venue/book"
+)
+
+func seeds(f *testing.F) {
+	files, _ := filepath.Glob("testdata/*.json")
+	for _, p := range files {
+		b, err := os.ReadFile(p)
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(200, b)
+		f.Add(400, b)
+	}
+}
+
+// typed fails unless err is nil or carries a failure code.
+func typed(t *testing.T, err error) {
+	var ve *swapscout.VenueError
+	if err != nil && !errors.As(err, &ve) {
+		t.Fatalf("untyped error %v", err)
+	}
+}
+
+func FuzzParseMarkets(f *testing.F) {
+	seeds(f)
+	f.Fuzz(func(t *testing.T, status int, body []byte) {
+		ms, err := parseMarkets(status, body)
+		typed(t, err)
+		for _, m := range ms {
+			if m.Symbol == "" || m.Base == "" || m.Quote == "" || m.MinBase.Sign() < 0 || m.MinQuote.Sign() < 0 {
+				t.Fatalf("bad market %+v", m)
+			}
+		}
+	})
+}
+
+func FuzzParseBook(f *testing.F) {
+	seeds(f)
+	f.Fuzz(func(t *testing.T, status int, body []byte) {
+		var s book.Scanner
+		var b book.Book
+		err := parseBook(&s, status, body, &b)
+		typed(t, err)
+		if err == nil {
+			typed(t, b.Normalize())
+		}
+	})
+}
+
+// TestSymbols fails when a mapping names an asset the catalogue lacks, two
+// assets share a code, or the spec is incomplete (a withdrawal fee missing…).
+func TestSymbols(t *testing.T) {
+	if err := symbols.Check(); err != nil {
+		t.Fatal(err)
+	}
+	if err := spec.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := symbols[swapscout.Asset{Ticker: "xmr", Network: "xmr"}]; ok {
+		t.Error("Binance has no XMR market")
+	}
+}
+
+func TestParseMarkets(t *testing.T) {
+	body, err := os.ReadFile("testdata/exchangeinfo.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ms, err := parseMarkets(200, body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, m := range ms {
+		got = append(got, m.Symbol+" "+m.Base+"/"+m.Quote+" min "+m.MinBase.String()+" "+m.MinQuote.String())
+	}
+	want := []string{ // XMRBTC and XMRUSDT are in BREAK; BCHBTC allows no spot trading
+		"ETHBTC ETH/BTC min 0.0001 0.0001", "BTCUSDT BTC/USDT min 0.00001 5", "ETHUSDT ETH/USDT min 0.0001 5",
+		"LTCUSDT LTC/USDT min 0.001 5", "DOGEUSDT DOGE/USDT min 1 1",
+	}
+	if len(got) != len(want) {
+		t.Fatalf("markets %q, want %q", got, want)
+	}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Errorf("market %d: %q, want %q", i, got[i], want[i])
+		}
+	}
+}
+
+// TestParseBookAllocs: a depth answer decodes into a reused book without
+// allocating.
+func TestParseBookAllocs(t *testing.T) {
+	body, err := os.ReadFile("testdata/depth_ethbtc.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var s book.Scanner
+	var b book.Book
+	if n := testing.AllocsPerRun(100, func() {
+		if err := parseBook(&s, 200, body, &b); err != nil {
+			t.Fatal(err)
+		}
+	}); n != 0 {
+		t.Errorf("parseBook allocates %.0f times per call", n)
+	}
+	if len(b.Bids) != 4 || len(b.Asks) != 4 || b.Bids[0].Price.String() != "0.05213" {
+		t.Errorf("book %+v", b)
+	}
+}
+
+func BenchmarkParseBook(b *testing.B) {
+	body := simDepth(b, 100)
+	var s book.Scanner
+	var bk book.Book
+	b.SetBytes(int64(len(body)))
+	b.ReportAllocs()
+	for b.Loop() {
+		if err := parseBook(&s, 200, body, &bk); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// simDepth renders a depth answer of n levels a side the way the simulator does.
+func simDepth(tb testing.TB, n int) []byte {
+	out := []byte(`{"lastUpdateId":1,"bids":[`)
+	for i := range n {
+		if i > 0 {
+			out = append(out, ',')
+		}
+		out = append(out, `["32085.65000000","0.02256800"]`...)
+	}
+	out = append(out, `],"asks":[`...)
+	for i := range n {
+		if i > 0 {
+			out = append(out, ',')
+		}
+		out = append(out, `["32085.66000000","2.04843700"]`...)
+	}
+	return append(out, "]}"...)
+}

@@ -1,0 +1,173 @@
+// Package cextest is venuetest for CEX adapters: a fixture replay server that
+// also matches the query (a two-leg route fetches two books from one path),
+// a case runner with golden offers, and the checks every order-book venue
+// passes (a larger amount gets a worse rate).
+package cextest
+
+import (
+	"bytes"
+	"context"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/swapscout/swapscout"
+	"github.com/swapscout/swapscout/venue"
+	"github.com/swapscout/swapscout/venue/venuetest"
+)
+
+// Route is one answer of the replay server.
+type Route struct {
+	Method string // GET when empty
+	Path   string // exact request path
+	// Query, when set, must appear in the raw query (e.g. "symbol=BTCUSDT");
+	// the first route that matches answers.
+	Query   string
+	Status  int    // 200 when zero
+	Fixture string // file under testdata/ with the body; none when empty
+	Header  map[string]string
+}
+
+// Replay serves routes from fixtures and records the requests.
+type Replay struct {
+	*httptest.Server
+	mu   sync.Mutex
+	reqs []venuetest.Recorded
+}
+
+// NewReplay serves routes from dir on 127.0.0.1.
+func NewReplay(t testing.TB, dir string, routes []Route) *Replay {
+	t.Helper()
+	bodies := make([][]byte, len(routes))
+	for i, rt := range routes {
+		if rt.Fixture == "" {
+			continue
+		}
+		b, err := os.ReadFile(filepath.Join(dir, rt.Fixture))
+		if err != nil {
+			t.Fatal(err)
+		}
+		bodies[i] = b
+	}
+	rp := &Replay{}
+	rp.Server = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		body := new(bytes.Buffer)
+		_, _ = body.ReadFrom(r.Body)
+		rp.mu.Lock()
+		rp.reqs = append(rp.reqs, venuetest.Recorded{Method: r.Method, Path: r.URL.Path, RawQuery: r.URL.RawQuery, Header: r.Header.Clone(), Body: body.Bytes()})
+		rp.mu.Unlock()
+		for i, rt := range routes {
+			m := rt.Method
+			if m == "" {
+				m = "GET"
+			}
+			if m != r.Method || rt.Path != r.URL.Path || !strings.Contains(r.URL.RawQuery, rt.Query) {
+				continue
+			}
+			for k, v := range rt.Header {
+				w.Header().Set(k, v)
+			}
+			if w.Header().Get("Content-Type") == "" {
+				w.Header().Set("Content-Type", "application/json")
+			}
+			st := rt.Status
+			if st == 0 {
+				st = 200
+			}
+			w.WriteHeader(st)
+			_, _ = w.Write(bodies[i])
+			return
+		}
+		http.Error(w, `{"error":"no fixture for `+r.Method+" "+r.URL.Path+"?"+r.URL.RawQuery+`"}`, 599)
+	}))
+	t.Cleanup(rp.Close)
+	return rp
+}
+
+// Requests returns the requests received so far.
+func (rp *Replay) Requests() []venuetest.Recorded {
+	rp.mu.Lock()
+	defer rp.mu.Unlock()
+	return append([]venuetest.Recorded(nil), rp.reqs...)
+}
+
+// Case is one fixture-driven quote.
+type Case struct {
+	Name   string // subtest name; the golden file is testdata/<Name>.want.json
+	Routes []Route
+	Req    swapscout.QuoteRequest
+	// Want is the failure code expected; empty when an offer is expected,
+	// which is then compared with the golden file.
+	Want swapscout.FailureCode
+	// Check, when set, inspects the answer and the requests made after the
+	// market list was loaded.
+	Check func(t *testing.T, o swapscout.Offer, err error, reqs []venuetest.Recorded)
+}
+
+// RunCases runs each case against a replay of its routes, through
+// venuetest.New (which loads the market list) and venuetest.Golden.
+func RunCases(t *testing.T, d *venue.Descriptor, cases []Case) {
+	for _, c := range cases {
+		t.Run(c.Name, func(t *testing.T) {
+			rp := NewReplay(t, "testdata", c.Routes)
+			q := venuetest.New(t, d, rp.URL)
+			before := len(rp.Requests())
+			ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+			defer cancel()
+			offer, err := q.Quote(ctx, c.Req)
+			if c.Check != nil {
+				c.Check(t, offer, err, rp.Requests()[before:])
+			}
+			if c.Want != "" {
+				if err == nil {
+					t.Fatalf("Quote(%s→%s) = offer %s, want failure %s", c.Req.From, c.Req.To, offer.AmountOut, c.Want)
+				}
+				if code := venuetest.Code(err); code != c.Want {
+					t.Fatalf("Quote(%s→%s) error %v has code %s, want %s", c.Req.From, c.Req.To, err, code, c.Want)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatalf("Quote(%s→%s): %v", c.Req.From, c.Req.To, err)
+			}
+			venuetest.Golden(t, filepath.Join("testdata", c.Name+".want.json"), d.ID, offer)
+		})
+	}
+}
+
+// Rate is what one unit sent buys, before the withdrawal fee: the measure
+// that must fall as the amount walks deeper into the book.
+func Rate(o swapscout.Offer) swapscout.Amount {
+	out := o.AmountOut
+	for _, f := range o.Fees {
+		if f.Kind == "withdrawal" {
+			out = out.Add(f.Amount)
+		}
+	}
+	return out.Quo(o.AmountIn, 18, swapscout.RoundDown)
+}
+
+// Slippage quotes small and then large (same pair and direction) against
+// routes and fails unless large gets the strictly worse rate.
+func Slippage(t *testing.T, d *venue.Descriptor, routes []Route, small, large swapscout.QuoteRequest) {
+	t.Helper()
+	rp := NewReplay(t, "testdata", routes)
+	q := venuetest.New(t, d, rp.URL)
+	var rates [2]swapscout.Amount
+	for i, req := range []swapscout.QuoteRequest{small, large} {
+		o, err := q.Quote(context.Background(), req)
+		if err != nil {
+			t.Fatalf("Quote(%s %s→%s): %v", req.Amount, req.From, req.To, err)
+		}
+		rates[i] = Rate(o)
+	}
+	if rates[1].Cmp(rates[0]) >= 0 {
+		t.Errorf("%s %s gets %s %s each, %s gets %s: the larger amount should get the worse rate",
+			large.Amount, large.From, rates[1], large.To, small.Amount, rates[0])
+	}
+}
