@@ -188,32 +188,41 @@ func parseAmount[T amountText](s T, lenient bool) (Amount, error) {
 		neg = s[i] == '-'
 		i++
 	}
-	// One pass accumulates the digits in v; v is used only if there are at
-	// most 19 digits and no exponent (the common case), else it is garbage.
-	var v uint64
-	intStart := i
-	for ; i < n && isDigit(s[i]); i++ {
-		v = v*10 + uint64(s[i]-'0')
+	// One pass over the digits (and at most one '.') accumulates them in
+	// chunks of 19: vh holds the first chunk once a second one starts in v.
+	// They are used only for the common case of at most 38 digits and no
+	// exponent; otherwise the general path below starts over.
+	var v, vh uint64
+	nv, chunks := 0, 0 // digits in v, full chunks seen
+	intStart, dot := i, -1
+	for ; i < n; i++ {
+		if c := s[i] - '0'; c < 10 {
+			if nv == 19 {
+				vh, v, nv = v, 0, 0
+				chunks++
+			}
+			v = v*10 + uint64(c)
+			nv++
+		} else if s[i] != '.' || dot >= 0 {
+			break
+		} else {
+			dot = i
+		}
 	}
-	intEnd := i
-	if intEnd == intStart {
+	intEnd, fracStart, fracEnd := i, i, i
+	if dot >= 0 {
+		intEnd, fracStart = dot, dot+1
+	}
+	if intEnd == intStart || fracStart == fracEnd && dot >= 0 {
 		return Amount{}, amountError(ErrAmountSyntax, s)
 	}
-	fracStart, fracEnd := i, i
-	if i < n && s[i] == '.' {
-		i++
-		fracStart = i
-		for ; i < n && isDigit(s[i]); i++ {
-			v = v*10 + uint64(s[i]-'0')
-		}
-		fracEnd = i
-		if fracEnd == fracStart {
-			return Amount{}, amountError(ErrAmountSyntax, s)
-		}
-	}
 	fracLen := fracEnd - fracStart
-	if i == n && intEnd-intStart+fracLen <= 19 && fracLen <= MaxScale {
-		return mkAmount(0, v, fracLen, neg), nil
+	if i == n && chunks <= 1 && fracLen <= MaxScale {
+		if chunks == 0 {
+			return mkAmount(0, v, fracLen, neg), nil
+		}
+		hi, lo, _ := mulAdd64(0, vh, pow10u64[nv], v) // < 10^38: fits
+		return mkAmount(hi, lo, fracLen, neg), nil
 	}
 	exp := 0
 	if i < n && s[i]|0x20 == 'e' {
@@ -427,7 +436,9 @@ func (x *u256) sub(y *u256) (swapped bool) {
 // divmod64 sets x = x / d and returns the remainder.
 func (x *u256) divmod64(d uint64) (r uint64) {
 	for i := 3; i >= 0; i-- {
-		if r|x[i] != 0 {
+		if r == 0 && x[i] < d {
+			r, x[i] = x[i], 0
+		} else {
 			x[i], r = bits.Div64(r, x[i], d)
 		}
 	}

@@ -116,10 +116,11 @@ func localQuote(ctx context.Context, q url.Values, useSim bool, k *simKnobs, e e
 	h := httpapi.NewHandler(httpapi.Deps{Quotes: progress, Store: st.store, Venues: st.registry.Infos, Logger: o.log})
 	resp := h.Serve(r)
 	fmt.Fprint(e.stderr, "\r\033[K")
+	body := append(append([]byte(nil), resp.Head...), resp.Body...)
 	if resp.Status != http.StatusOK {
-		return nil, apiError(resp.Body)
+		return nil, apiError(body)
 	}
-	return resp.Body, nil
+	return body, nil
 }
 
 type progressService struct {

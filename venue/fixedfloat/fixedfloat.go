@@ -47,8 +47,10 @@ type listed struct {
 // New returns a Client; it does no I/O.
 func New(cfg venue.Config) *Client { return &Client{cfg: cfg} }
 
-// RefreshInterval is how often the currency list is fetched again.
-func (c *Client) RefreshInterval() time.Duration { return 30 * time.Minute }
+// RefreshInterval is how often the currency list is fetched again: often
+// enough that a failed first load (quotes answer unavailable meanwhile) is
+// soon retried, at 1 of FixedFloat's 250 weight units a minute.
+func (c *Client) RefreshInterval() time.Duration { return 5 * time.Minute }
 
 // Refresh loads `ccies`: the combined code and availability of each coin on
 // each network. On error the last good list stays.
