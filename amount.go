@@ -188,41 +188,38 @@ func parseAmount[T amountText](s T, lenient bool) (Amount, error) {
 		neg = s[i] == '-'
 		i++
 	}
-	// One pass over the digits (and at most one '.') accumulates them in
-	// chunks of 19: vh holds the first chunk once a second one starts in v.
-	// They are used only for the common case of at most 38 digits and no
-	// exponent; otherwise the general path below starts over.
-	var v, vh uint64
-	nv, chunks := 0, 0 // digits in v, full chunks seen
-	intStart, dot := i, -1
-	for ; i < n; i++ {
-		if c := s[i] - '0'; c < 10 {
-			if nv == 19 {
-				vh, v, nv = v, 0, 0
-				chunks++
-			}
-			v = v*10 + uint64(c)
-			nv++
-		} else if s[i] != '.' || dot >= 0 {
-			break
-		} else {
-			dot = i
-		}
+	// The digits are accumulated in v while they are validated. Without an
+	// exponent, up to 19 digits are done in this pass and up to 38 in a
+	// second; the rest take the general path below.
+	var v uint64
+	intStart := i
+	for ; i < n && isDigit(s[i]); i++ {
+		v = v*10 + uint64(s[i]-'0')
 	}
-	intEnd, fracStart, fracEnd := i, i, i
-	if dot >= 0 {
-		intEnd, fracStart = dot, dot+1
-	}
-	if intEnd == intStart || fracStart == fracEnd && dot >= 0 {
+	intEnd := i
+	if intEnd == intStart {
 		return Amount{}, amountError(ErrAmountSyntax, s)
 	}
-	fracLen := fracEnd - fracStart
-	if i == n && chunks <= 1 && fracLen <= MaxScale {
-		if chunks == 0 {
-			return mkAmount(0, v, fracLen, neg), nil
+	fracStart, fracEnd := i, i
+	if i < n && s[i] == '.' {
+		i++
+		fracStart = i
+		for ; i < n && isDigit(s[i]); i++ {
+			v = v*10 + uint64(s[i]-'0')
 		}
-		hi, lo, _ := mulAdd64(0, vh, pow10u64[nv], v) // < 10^38: fits
-		return mkAmount(hi, lo, fracLen, neg), nil
+		fracEnd = i
+		if fracEnd == fracStart {
+			return Amount{}, amountError(ErrAmountSyntax, s)
+		}
+	}
+	fracLen := fracEnd - fracStart
+	if i == n && fracLen <= MaxScale {
+		if nd := intEnd - intStart + fracLen; nd <= 19 {
+			return mkAmount(0, v, fracLen, neg), nil
+		} else if nd <= 38 { // < 10^38 always fits
+			hi, lo, _ := accDigits(s[intStart:intEnd], s[fracStart:fracEnd], nd)
+			return mkAmount(hi, lo, fracLen, neg), nil
+		}
 	}
 	exp := 0
 	if i < n && s[i]|0x20 == 'e' {

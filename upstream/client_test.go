@@ -387,7 +387,7 @@ func TestDeadline(t *testing.T) {
 		if got := errors.Is(err, ErrTimeout); got != wantTimeout {
 			t.Errorf("errors.Is(err, ErrTimeout) = %v, want %v", got, wantTimeout)
 		}
-		if took := time.Since(start); took < 40*time.Millisecond || took > 100*time.Millisecond {
+		if took := time.Since(start); took < 40*time.Millisecond || took > 200*time.Millisecond {
 			t.Errorf("took %v, want ~50ms", took)
 		}
 	}
@@ -665,14 +665,19 @@ func TestHTTPS(t *testing.T) {
 		pool.AddCert(srv.Certificate())
 		cl := newClient(t, Options{TLSConfig: &tls.Config{RootCAs: pool}})
 		ctx, cancel := context.WithCancel(t.Context())
-		go func() { <-started; cancel() }()
-		start := time.Now()
+		cancelled := make(chan time.Time, 1)
+		go func() {
+			<-started
+			time.Sleep(10 * time.Millisecond) // let Do block in Read
+			cancelled <- time.Now()
+			cancel()
+		}()
 		_, _, err := get(ctx, cl, srv.URL+"/stall")
 		if !isErr(err, context.Canceled) {
 			t.Fatalf("err = %v", err)
 		}
-		if took := time.Since(start); took > 100*time.Millisecond {
-			t.Errorf("took %v", took)
+		if took := time.Since(<-cancelled); took > 50*time.Millisecond {
+			t.Errorf("Do returned %v after cancel, want < 50ms", took)
 		}
 	})
 }

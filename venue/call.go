@@ -66,7 +66,9 @@ func Fetch(ctx context.Context, cfg *Config, req Request, parse func(status int,
 			RetryAfter: retryAfter(c.Header("Retry-After"))}
 	}
 	body := c.Body()
-	if ct := c.ContentType(); bytes.Contains(ct, []byte("html")) {
+	// A block or error page is HTML; some PHP services label JSON text/html,
+	// so the body decides.
+	if ct := c.ContentType(); bytes.Contains(ct, []byte("html")) && bytes.HasPrefix(bytes.TrimSpace(body), []byte("<")) {
 		return &swapscout.VenueError{Code: swapscout.CodeUnavailable, Msg: fmt.Sprintf("answered HTML, not JSON (HTTP %d)", status)}
 	}
 	return parse(status, body)

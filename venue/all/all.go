@@ -5,10 +5,22 @@ package all
 
 import (
 	"github.com/swapscout/swapscout/venue"
+	"github.com/swapscout/swapscout/venue/changehero"
 	"github.com/swapscout/swapscout/venue/changenow"
+	"github.com/swapscout/swapscout/venue/easybit"
+	"github.com/swapscout/swapscout/venue/fixedfloat"
+	"github.com/swapscout/swapscout/venue/godex"
+	"github.com/swapscout/swapscout/venue/simpleswap"
+	"github.com/swapscout/swapscout/venue/wizardswap"
 )
 
 // Descriptors lists every venue, in the order they are shown.
 var Descriptors = []*venue.Descriptor{
 	&changenow.Descriptor,
+	&simpleswap.Descriptor,
+	&fixedfloat.Descriptor,
+	&godex.Descriptor,
+	&easybit.Descriptor,
+	&wizardswap.Descriptor,
+	&changehero.Descriptor,
 }

@@ -174,7 +174,9 @@ func TestConformance(t *testing.T) {
 
 func startSim(t *testing.T) *sim.Server {
 	t.Helper()
-	s, err := sim.New(sim.Config{Seed: 3, Latency: time.Millisecond}, map[string]sim.Venue{"binance": binance.Sim()})
+	now := time.Date(2026, 7, 29, 14, 0, 10, 0, time.UTC) // the weight window stays put
+	s, err := sim.New(sim.Config{Seed: 3, Latency: time.Millisecond, Now: func() time.Time { return now }},
+		map[string]sim.Venue{"binance": binance.Sim()})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -193,7 +195,7 @@ func TestSimulator(t *testing.T) {
 	q := venuetest.New(t, &binance.Descriptor, s.VenueURL("binance"))
 	ctx := context.Background()
 	var rates []swapscout.Amount
-	for _, amount := range []string{"0.01", "100", "2000"} {
+	for _, amount := range []string{"0.01", "100", "1000"} { // 1000 BTC needs more than 1000 levels
 		o, err := q.Quote(ctx, send(btc, usdtTRX, amount))
 		if err != nil {
 			t.Fatalf("%s BTC: %v", amount, err)
@@ -201,7 +203,7 @@ func TestSimulator(t *testing.T) {
 		rates = append(rates, cextest.Rate(o))
 	}
 	if rates[1].Cmp(rates[0]) >= 0 || rates[2].Cmp(rates[1]) >= 0 {
-		t.Errorf("rates %v for 0.01, 100 and 2000 BTC: want each worse", rates)
+		t.Errorf("rates %v for 0.01, 100 and 1000 BTC: want each worse", rates)
 	}
 	for _, req := range []swapscout.QuoteRequest{send(doge, ltc, "1000"), receive(ltc, eth, "3"), send(usdtETH, swapscout.Asset{Ticker: "sol", Network: "sol"}, "5000")} {
 		if o, err := q.Quote(ctx, req); err != nil || o.AmountOut.Sign() <= 0 {
@@ -231,16 +233,16 @@ func TestSimulatorWeight(t *testing.T) {
 	}
 	var statuses []int
 	for range 28 {
-		resp := get("/api/v3/depth?symbol=BTCUSDT&limit=5000") // weight 250: 24 fit in 6000
+		resp := get("/api/v3/depth?symbol=NOSUCH&limit=5000") // weight 250 even when refused: 24 fit in 6000
 		statuses = append(statuses, resp.StatusCode)
-		if resp.StatusCode == 200 && resp.Header.Get("X-MBX-USED-WEIGHT-1M") == "" {
+		if resp.StatusCode == 400 && resp.Header.Get("X-MBX-USED-WEIGHT-1M") == "" {
 			t.Error("no X-MBX-USED-WEIGHT-1M header")
 		}
-		if resp.StatusCode != 200 && resp.Header.Get("Retry-After") == "" {
+		if resp.StatusCode >= 418 && resp.Header.Get("Retry-After") == "" {
 			t.Errorf("HTTP %d without Retry-After", resp.StatusCode)
 		}
 	}
-	want := append(append(repeat(200, 24), 429, 429, 429), 418)
+	want := append(append(repeat(400, 24), 429, 429, 429), 418) // 400: Invalid symbol.
 	if !slices.Equal(statuses, want) {
 		t.Errorf("statuses %v, want %v", statuses, want)
 	}

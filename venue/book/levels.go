@@ -1,6 +1,10 @@
 package book
 
-import "strconv"
+import (
+	"strconv"
+
+	"github.com/swapscout/swapscout"
+)
 
 // Layout says where a level's price and quantity sit. Array levels name
 // element indexes (any other elements are skipped); object levels, whose
@@ -102,12 +106,14 @@ func (s *Scanner) levels(dst, asks []Level, l Layout, signed bool) ([]Level, []L
 		return dst, asks
 	}
 	for n := 0; ; n++ {
-		var lv Level
+		// Decode in place: an Amount is copied through memory, not registers.
+		dst = append(dst, Level{})
+		lv := &dst[len(dst)-1]
 		s.skipWS()
 		if l.PriceKey != "" {
-			lv = s.objectLevel(&l)
+			s.objectLevel(&l, lv)
 		} else {
-			lv = s.arrayLevel(&l)
+			s.arrayLevel(&l, lv)
 		}
 		if s.err != nil {
 			return dst[:n0], asks[:a0]
@@ -115,16 +121,18 @@ func (s *Scanner) levels(dst, asks []Level, l Layout, signed bool) ([]Level, []L
 		switch {
 		case lv.Price.Sign() <= 0:
 			s.fail("level " + strconv.Itoa(n) + ": price must be above zero")
-		case !signed && lv.Qty.Sign() < 0:
-			s.fail("level " + strconv.Itoa(n) + ": quantity must not be negative")
-		case !signed || lv.Qty.Sign() > 0:
-			dst = append(dst, lv)
-		case lv.Qty.Sign() < 0:
-			lv.Qty = lv.Qty.Neg()
-			asks = append(asks, lv)
-		}
-		if s.err != nil {
 			return dst[:n0], asks[:a0]
+		case !signed:
+			if lv.Qty.Sign() < 0 {
+				s.fail("level " + strconv.Itoa(n) + ": quantity must not be negative")
+				return dst[:n0], asks[:a0]
+			}
+		case lv.Qty.Sign() > 0: // a bid
+		default: // an ask, or nothing
+			if lv.Qty.Sign() < 0 {
+				asks = append(asks, Level{Price: lv.Price, Qty: lv.Qty.Neg()})
+			}
+			dst = dst[:len(dst)-1]
 		}
 		switch s.peek() {
 		case ',':
@@ -139,9 +147,9 @@ func (s *Scanner) levels(dst, asks []Level, l Layout, signed bool) ([]Level, []L
 	}
 }
 
-// arrayLevel reads a level such as ["price","qty",…]. It works on local
-// indexes and leaves anything unusual to the general readers.
-func (s *Scanner) arrayLevel(l *Layout) (lv Level) {
+// arrayLevel reads a level such as ["price","qty",…] into lv. It works on
+// local indexes and leaves anything unusual to the general readers.
+func (s *Scanner) arrayLevel(l *Layout, lv *Level) {
 	d, i := s.data, s.pos
 	if i >= len(d) || d[i] != '[' {
 		s.unexpected("a level array")
@@ -156,21 +164,21 @@ func (s *Scanner) arrayLevel(l *Layout) (lv Level) {
 			return
 		}
 		if k == l.Price || k == l.Qty {
-			a, j, ok := parseDecimal(d, i)
-			if !ok {
+			a := &lv.Qty
+			if k == l.Price {
+				a = &lv.Price
+			}
+			if coef, scale, j, ok := parseDecimal(d, i); ok {
+				*a = swapscout.NewAmount(coef, scale)
+				i = j
+			} else {
 				s.pos = i
-				if a = s.amount(); s.err != nil {
+				if *a = s.amount(); s.err != nil {
 					return
 				}
-				j = s.pos
-			}
-			if k == l.Price {
-				lv.Price = a
-			} else {
-				lv.Qty = a
+				i = s.pos
 			}
 			got++
-			i = j
 		} else {
 			s.pos = i
 			if s.skip(s.depth + 2); s.err != nil {
@@ -194,8 +202,8 @@ func (s *Scanner) arrayLevel(l *Layout) (lv Level) {
 	}
 }
 
-// objectLevel reads a level such as {"price":"…","amount":"…"}.
-func (s *Scanner) objectLevel(l *Layout) (lv Level) {
+// objectLevel reads a level such as {"price":"…","amount":"…"} into lv.
+func (s *Scanner) objectLevel(l *Layout, lv *Level) {
 	if s.peek() != '{' {
 		s.unexpected("a level object")
 		return

@@ -628,8 +628,10 @@ func (s *Scanner) scalar() ([]byte, bool) {
 
 // amount reads a scalar as an Amount.
 func (s *Scanner) amount() swapscout.Amount {
-	if a, ok := s.shortDecimal(); ok {
-		return a
+	s.skipWS()
+	if coef, scale, i, ok := parseDecimal(s.data, s.pos); ok {
+		s.pos = i
+		return swapscout.NewAmount(coef, scale)
 	}
 	b, ok := s.scalar()
 	if !ok {
@@ -642,24 +644,16 @@ func (s *Scanner) amount() swapscout.Amount {
 	return a
 }
 
-// shortDecimal is amount's fast path: see parseDecimal.
-func (s *Scanner) shortDecimal() (swapscout.Amount, bool) {
-	s.skipWS()
-	a, i, ok := parseDecimal(s.data, s.pos)
-	if ok {
-		s.pos = i
-	}
-	return a, ok
-}
-
-// parseDecimal reads what order books are made of, at d[i:]: a string or a
-// number of at most 18 digits, [-]digits[.digits], with nothing to unescape.
-// It scans and converts in one pass and gives the same Amount (value and
-// scale) as ParseWireAmount, and the index after it; anything else it
-// leaves to the general path (ok false).
-func parseDecimal(d []byte, i int) (a swapscout.Amount, next int, ok bool) {
+// parseDecimal is the fast path of amount, for what order books are made
+// of: a string or a number of at most 18 digits, [-]digits[.digits], with
+// nothing to unescape, at d[i:]. It scans and converts in one pass and
+// returns the coefficient and scale ParseWireAmount would give, and the index
+// after the value; anything else it leaves to the general path (ok false).
+// It returns no Amount because building one here and copying it out costs
+// more than the parse (the struct does not live in registers).
+func parseDecimal(d []byte, i int) (coef int64, scale, next int, ok bool) {
 	if i >= len(d) {
-		return a, i, false
+		return 0, 0, i, false
 	}
 	quoted := d[i] == '"'
 	if quoted {
@@ -671,35 +665,34 @@ func parseDecimal(d []byte, i int) (a swapscout.Amount, next int, ok bool) {
 	}
 	v, n := digitRun(d, i)
 	if n == 0 || n > 18 || !quoted && n > 1 && d[i] == '0' { // JSON forbids leading zeros
-		return a, i, false
+		return 0, 0, i, false
 	}
 	i += n
-	scale := 0
 	if i < len(d) && d[i] == '.' {
 		f, m := digitRun(d, i+1)
 		if m == 0 || n+m > 18 { // 18 digits always fit an int64
-			return a, i, false
+			return 0, 0, i, false
 		}
 		v = v*pow10[m] + f
 		scale = m
 		i += 1 + m
 	}
 	if i >= len(d) {
-		return a, i, false
+		return 0, 0, i, false
 	}
 	if quoted {
 		if d[i] != '"' {
-			return a, i, false
+			return 0, 0, i, false
 		}
 		i++
 	} else if d[i]|0x20 == 'e' {
-		return a, i, false
+		return 0, 0, i, false
 	}
-	coef := int64(v)
+	coef = int64(v)
 	if neg {
 		coef = -coef
 	}
-	return swapscout.NewAmount(coef, scale), i, true
+	return coef, scale, i, true
 }
 
 var pow10 = [...]uint64{1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10,

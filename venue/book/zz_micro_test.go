@@ -62,14 +62,21 @@ func TestZZMicro(t *testing.T) {
 		},
 		"parseDecimal": func() {
 			for _, i := range starts {
-				a, _, _ := parseDecimal(data, i)
-				sinkA = a
+				c, sc, _, _ := parseDecimal(data, i)
+				sinkA = swapscout.NewAmount(c, sc)
 			}
 		},
 		"wire": func() {
 			for _, i := range starts {
 				a, _ := swapscout.ParseWireAmount(data[i+1 : i+14])
 				sinkA = a
+			}
+		},
+		"digitRuns": func() {
+			for _, i := range starts {
+				v, n := digitRun(data, i+1)
+				v2, m := digitRun(data, i+2+n)
+				sink += v + v2 + uint64(m)
 			}
 		},
 		"full": func() {

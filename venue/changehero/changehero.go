@@ -51,7 +51,7 @@ func (c *Client) Quote(ctx context.Context, req swapscout.QuoteRequest) (swapsco
 		// getExchangeAmount takes the amount sent only; getFixRate has minTo/maxTo.
 		return swapscout.Offer{}, swapscout.NewVenueError(swapscout.CodeUnsupportedPair, "ChangeHero quotes by amount to receive at fixed rates only")
 	}
-	var out, min swapscout.Amount
+	var out, minimum swapscout.Amount
 	var minErr error
 	err := venue.Parallel(ctx,
 		func(ctx context.Context) error {
@@ -60,25 +60,29 @@ func (c *Client) Quote(ctx context.Context, req swapscout.QuoteRequest) (swapsco
 		},
 		func(ctx context.Context) error {
 			// The minimum is a bonus: an estimate stands without it.
-			minErr = c.call(ctx, "getMinAmount", pair, &min)
+			minErr = c.call(ctx, "getMinAmount", pair, &minimum)
 			return nil
 		})
-	if minErr != nil || min.Sign() < 0 {
-		min = swapscout.Amount{}
+	if minErr != nil || minimum.Sign() < 0 {
+		minimum = swapscout.Amount{}
 	}
-	below := !min.IsZero() && req.Amount.Cmp(min) < 0
+	below := !minimum.IsZero() && req.Amount.Cmp(minimum) < 0
 	if err != nil {
 		var ve *swapscout.VenueError
 		if errors.As(err, &ve) && (ve.Code == swapscout.CodeAmountTooSmall || (below && refusal(ve.Code))) {
-			return swapscout.Offer{}, &swapscout.VenueError{Code: swapscout.CodeAmountTooSmall, Msg: ve.Msg, Min: min}
+			return swapscout.Offer{}, &swapscout.VenueError{Code: swapscout.CodeAmountTooSmall, Msg: ve.Msg, Min: minimum}
 		}
 		return swapscout.Offer{}, err
 	}
-	if below || out.Sign() <= 0 {
-		// The deposit would be refused even though the venue priced it.
-		return swapscout.Offer{}, &swapscout.VenueError{Code: swapscout.CodeAmountTooSmall, Msg: "ChangeHero: below the minimum of " + min.String(), Min: min}
+	switch {
+	case below: // the deposit would be refused even though the venue priced it
+		return swapscout.Offer{}, &swapscout.VenueError{Code: swapscout.CodeAmountTooSmall, Msg: "ChangeHero: below the minimum of " + minimum.String(), Min: minimum}
+	case out.Sign() == 0:
+		return swapscout.Offer{}, &swapscout.VenueError{Code: swapscout.CodeAmountTooSmall, Msg: "ChangeHero: the amount prices to nothing", Min: minimum}
+	case out.Sign() < 0:
+		return swapscout.Offer{}, swapscout.NewVenueError(swapscout.CodeBadResponse, "ChangeHero answered a negative estimate")
 	}
-	return swapscout.Offer{AmountIn: req.Amount, AmountOut: out, Min: min, RateType: swapscout.Float}, nil
+	return swapscout.Offer{AmountIn: req.Amount, AmountOut: out, Min: minimum, RateType: swapscout.Float}, nil
 }
 
 // fixed quotes a locked rate: getFixRate gives the rate, its id and the

@@ -103,7 +103,10 @@ func (c *Client) Quote(ctx context.Context, req swapscout.QuoteRequest) (swapsco
 		return swapscout.Offer{}, swapscout.NewVenueError(swapscout.CodeBadResponse, "EasyBit reverse rate has no sendAmount")
 	}
 	o.AmountOut = *rate.ReceiveAmount
-	if o.AmountIn.Sign() <= 0 || o.AmountOut.Sign() <= 0 {
+	switch {
+	case o.AmountIn.Sign() < 0 || o.AmountOut.Sign() < 0:
+		return swapscout.Offer{}, swapscout.NewVenueError(swapscout.CodeBadResponse, "EasyBit answered a negative amount")
+	case o.AmountIn.Sign() == 0 || o.AmountOut.Sign() == 0:
 		return swapscout.Offer{}, &swapscout.VenueError{Code: swapscout.CodeAmountTooSmall, Msg: "EasyBit: the amount prices to nothing", Min: o.Min}
 	}
 	if le := checkLimits(o.AmountIn, info); le != nil {

@@ -26,7 +26,7 @@ func FuzzDecodeRate(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, status int, receive bool, amount string, body []byte) {
 		amt, err := swapscout.ParseAmount(amount)
-		if err != nil {
+		if err != nil || amt.Sign() <= 0 {
 			amt = swapscout.MustAmount("1")
 		}
 		req := swapscout.QuoteRequest{From: swapscout.Asset{Ticker: "btc", Network: "btc"}, To: swapscout.Asset{Ticker: "xmr", Network: "xmr"}, Amount: amt}

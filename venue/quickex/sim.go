@@ -89,16 +89,16 @@ func simHandler(x *sim.Exchange) http.Handler {
 		}
 		updated, _ := json.Marshal(x.Now().UnixMilli())
 		writeJSON(w, 200, rateResponse{
-			InstrumentFrom:        instrument{CurrencyTitle: c1.Currency, NetworkTitle: c1.Network, PrecisionDecimals: fi.Decimals},
-			InstrumentTo:          instrument{CurrencyTitle: c2.Currency, NetworkTitle: c2.Network, PrecisionDecimals: ti.Decimals},
-			AmountToGet:           &res.AmountOut,
-			Price:                 &res.Rate,
-			UpdatedAt:             updated,
-			FinalNetworkFeeAmount: &res.NetworkFee,
-			GeneralMinAmount:      &res.Min,
-			GeneralMaxAmount:      &max,
-			DepositRules:          &limits{MinAmount: &res.Min, MaxAmount: &max},
-			RateMode:              mode,
+			InstrumentFrom:             instrument{CurrencyTitle: c1.Currency, NetworkTitle: c1.Network, PrecisionDecimals: fi.Decimals},
+			InstrumentTo:               instrument{CurrencyTitle: c2.Currency, NetworkTitle: c2.Network, PrecisionDecimals: ti.Decimals},
+			AmountToGet:                &res.AmountOut,
+			Price:                      &res.Rate,
+			UpdatedAt:                  updated,
+			FinalNetworkFeeAmount:      &res.NetworkFee,
+			GeneralMinAmount:           &res.Min,
+			GeneralMaxAmount:           &max,
+			DepositRules:               &limits{MinAmount: &res.Min, MaxAmount: &max},
+			RateMode:                   mode,
 			MinConfirmationsToWithdraw: 1, MinConfirmationsToTrade: 1,
 		})
 	})

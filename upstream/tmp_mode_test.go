@@ -1,5 +1,0 @@
-package upstream
-
-import ("os"; "strconv")
-
-func init() { tmpMode, _ = strconv.Atoi(os.Getenv("MODE")) }

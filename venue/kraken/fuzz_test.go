@@ -1,0 +1,140 @@
+package kraken
+
+import (
+	"encoding/json"
+	"errors"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/swapscout/swapscout"
+	"github.com/swapscout/swapscout/venue/book"
+)
+
+func seeds(f *testing.F) {
+	files, _ := filepath.Glob("testdata/*.json")
+	for _, p := range files {
+		b, err := os.ReadFile(p)
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(200, b)
+		f.Add(502, b)
+	}
+}
+
+func typed(t *testing.T, err error) {
+	var ve *swapscout.VenueError
+	if err != nil && !errors.As(err, &ve) {
+		t.Fatalf("untyped error %v", err)
+	}
+}
+
+func FuzzParseMarkets(f *testing.F) {
+	seeds(f)
+	f.Fuzz(func(t *testing.T, status int, body []byte) {
+		ms, err := parseMarkets(status, body)
+		typed(t, err)
+		for _, m := range ms {
+			if m.Symbol == "" || m.Base == "" || m.Quote == "" {
+				t.Fatalf("bad market %+v", m)
+			}
+			if m.TakerFee != nil && (m.TakerFee.Sign() < 0 || m.TakerFee.Cmp(swapscout.AmountFromInt(1)) >= 0) {
+				t.Fatalf("bad fee %s", m.TakerFee)
+			}
+		}
+	})
+}
+
+func FuzzParseBook(f *testing.F) {
+	seeds(f)
+	f.Fuzz(func(t *testing.T, status int, body []byte) {
+		var s book.Scanner
+		var b book.Book
+		err := parseBook(&s, status, body, &b)
+		typed(t, err)
+		if err == nil {
+			typed(t, b.Normalize())
+		}
+	})
+}
+
+// TestSymbols fails when a mapping names an asset the catalogue lacks, two
+// assets share a code, or the spec is incomplete.
+func TestSymbols(t *testing.T) {
+	if err := symbols.Check(); err != nil {
+		t.Fatal(err)
+	}
+	if err := spec.Validate(); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestParseMarkets(t *testing.T) {
+	body, err := os.ReadFile("testdata/assetpairs.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ms, err := parseMarkets(200, body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, m := range ms {
+		fee := "default"
+		if m.TakerFee != nil {
+			fee = m.TakerFee.String()
+		}
+		got = append(got, m.Symbol+" "+m.Base+"/"+m.Quote+" fee "+fee+" min "+m.MinBase.String()+" "+m.MinQuote.String())
+	}
+	want := []string{ // sorted by key; XZECZUSD is cancel_only, XETHXXBT.d a dark pool
+		"SOLUSD SOL/ZUSD fee default min 0.02 0.5",
+		"USDTUSD USDT/ZUSD fee 0.002 min 5 0.5",
+		"ETHXBT XETH/XXBT fee 0.0026 min 0.002 0.00002",
+		"XBTUSD XXBT/ZUSD fee 0.0026 min 0.0001 0.5",
+		"XMRXBT XXMR/XXBT fee 0.0026 min 0.03 0.00002",
+		"XMRUSD XXMR/ZUSD fee 0.0026 min 0.03 0.5",
+	}
+	if len(got) != len(want) {
+		t.Fatalf("markets\n%q\nwant\n%q", got, want)
+	}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Errorf("market %d: %q, want %q", i, got[i], want[i])
+		}
+	}
+}
+
+// TestParseBook: the book is read under whatever key Kraken uses, errors
+// win over a result, and the decode does not allocate.
+func TestParseBook(t *testing.T) {
+	body, err := os.ReadFile("testdata/depth_xxbtzusd.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var s book.Scanner
+	var b book.Book
+	if n := testing.AllocsPerRun(100, func() {
+		if err := parseBook(&s, 200, body, &b); err != nil {
+			t.Fatal(err)
+		}
+	}); n != 0 {
+		t.Errorf("parseBook allocates %.0f times per call", n)
+	}
+	if len(b.Bids) != 2 || len(b.Asks) != 2 || b.Bids[0].Price.String() != "30297" || b.Asks[1].Qty.String() != "1.5" {
+		t.Errorf("book %+v", b)
+	}
+	err = parseBook(&s, 200, []byte(`{"result":{"XXBTZUSD":{"asks":[],"bids":[]}},"error":["EService:Busy"]}`), &b)
+	var ve *swapscout.VenueError
+	if !errors.As(err, &ve) || ve.Code != swapscout.CodeUnavailable {
+		t.Errorf("error after the result: %v, want unavailable", err)
+	}
+	if err := parseBook(&s, 200, []byte(`{"error":[],"result":{}}`), &b); !errors.As(err, &ve) || ve.Code != swapscout.CodeBadResponse {
+		t.Errorf("empty result: %v, want bad_response", err)
+	}
+	// The simulator's shape decodes into the documented wire type.
+	var d depthResponse
+	if err := json.Unmarshal(body, &d); err != nil || len(d.Result["XXBTZUSD"].Asks) != 2 {
+		t.Errorf("depthResponse: %+v %v", d, err)
+	}
+}

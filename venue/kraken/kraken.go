@@ -1,0 +1,201 @@
+// Package kraken is the adapter for Kraken spot, priced from its public order
+// books: the market list from /0/public/AssetPairs (online pairs, each with
+// its taker fee from the first tier of `fees` and its ordermin/costmin),
+// books from /0/public/Depth walked for the exact amount, direct or through
+// one bridge (USD, BTC, USDT, EUR), and the withdrawal fee of the asset paid
+// out. Kraken names assets its own way (XXBT, ZUSD), keys each answer by the
+// pair's canonical name whatever spelling was asked, and sends every error
+// with HTTP 200 inside {"error":[…]}. The engine is venue/cex.
+package kraken
+
+import (
+	"encoding/json"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/swapscout/swapscout"
+	"github.com/swapscout/swapscout/venue"
+	"github.com/swapscout/swapscout/venue/book"
+	"github.com/swapscout/swapscout/venue/cex"
+)
+
+// Descriptor registers Kraken.
+var Descriptor = venue.Descriptor{
+	ID: "kraken", Name: "Kraken", Kind: swapscout.OrderBook,
+	BaseURL: "https://api.kraken.com", Website: "https://www.kraken.com",
+	Timeout: 4 * time.Second, KYC: 'D', Reverse: true,
+	Networks: symbols.Networks(), Evidence: swapscout.Documented,
+	New: func(c venue.Config) (swapscout.Quoter, error) { return New(c), nil },
+	Sim: Sim,
+}
+
+// Client quotes Kraken; it refreshes the market list in the background.
+type Client struct{ *cex.Client }
+
+// New returns a Client; it does no I/O.
+func New(cfg venue.Config) *Client { return &Client{cex.New(cfg, &spec)} }
+
+// spec is Kraken for the cex engine. Public calls are limited to about one a
+// second per IP and endpoint ([CODE] JKorf; [MEM]): books are shared for the
+// engine's BookTTL, and a rate-limit error, which carries no Retry-After,
+// holds calls off for Backoff.
+var spec = cex.Spec{
+	Name:    "Kraken",
+	Symbols: symbols,
+	Bridges: []cex.Bridge{{Ticker: "ZUSD", Asset: "usd"}, {Ticker: "XXBT", Asset: "btc"},
+		{Ticker: "USDT", Asset: "usdt"}, {Ticker: "ZEUR", Asset: "eur"}},
+	TakerFee: swapscout.MustAmount("0.0026"),
+	TakerFeeSource: "[DOC] AssetPairs `fees`, first tier [0,0.26] (research B2); used for pairs without `fees`. " +
+		"Kraken Pro's starter tier may now be 0.40% [MEM]: the pair's own `fees` wins",
+	WithdrawFees:      withdrawFees,
+	WithdrawFeeSource: withdrawFeeSource,
+	Depths:            []int{100, 500}, // count is 1-500 [DOC]
+	Backoff:           2 * time.Second,
+	MarketsPath:       "/0/public/AssetPairs",
+	ParseMarkets:      parseMarkets,
+	BookPath: func(m cex.Market, depth int) string {
+		return "/0/public/Depth?pair=" + m.Symbol + "&count=" + strconv.Itoa(depth)
+	},
+	ParseBook: parseBook,
+}
+
+// percent is 0.01: Kraken's fees are percentages.
+var percent = swapscout.NewAmount(1, 2)
+
+// parseMarkets reads AssetPairs: pairs whose status is online (or unstated),
+// not the ".d" dark-pool twins, keyed by base and quote; the book is fetched
+// by altname.
+func parseMarkets(status int, body []byte) ([]cex.Market, error) {
+	var r assetPairsResponse
+	if err := json.Unmarshal(body, &r); err != nil {
+		if status != 200 {
+			return nil, venue.StatusError(status)
+		}
+		return nil, venue.BadResponse(err)
+	}
+	if len(r.Error) > 0 {
+		return nil, apiError(r.Error)
+	}
+	if status != 200 {
+		return nil, venue.StatusError(status)
+	}
+	if r.Result == nil {
+		return nil, swapscout.NewVenueError(swapscout.CodeBadResponse, "Kraken AssetPairs has no result")
+	}
+	keys := make([]string, 0, len(r.Result))
+	for k := range r.Result {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys) // deterministic when two keys name one market
+	out := make([]cex.Market, 0, len(keys))
+	for _, k := range keys {
+		p := r.Result[k]
+		if strings.HasSuffix(k, ".d") || p.Status != "" && p.Status != "online" || p.Base == "" || p.Quote == "" {
+			continue
+		}
+		m := cex.Market{Market: book.Market{Base: p.Base, Quote: p.Quote, Symbol: p.Altname}}
+		if m.Symbol == "" {
+			m.Symbol = k
+		}
+		if len(p.Fees) > 0 && len(p.Fees[0]) >= 2 {
+			if f := p.Fees[0][1].Mul(percent); f.Valid() && f.Sign() >= 0 && f.Cmp(swapscout.AmountFromInt(1)) < 0 {
+				m.TakerFee = &f
+			}
+		}
+		if p.Ordermin != nil && p.Ordermin.Sign() > 0 {
+			m.MinBase = *p.Ordermin
+		}
+		if p.Costmin != nil && p.Costmin.Sign() > 0 {
+			m.MinQuote = *p.Costmin
+		}
+		out = append(out, m)
+	}
+	return out, nil
+}
+
+// parseBook reads Depth: {"error":[],"result":{"XXBTZUSD":{"asks":[["price","volume",ts],…],"bids":[…]}}}.
+// The result is keyed by the pair's canonical name, which need not be the
+// name asked: the first (only) key is read, whatever it is.
+func parseBook(s *book.Scanner, status int, body []byte, b *book.Book) error {
+	s.Reset(body)
+	var first []byte // the first error
+	got := false
+	if s.Kind() == book.Object {
+		s.EnterObject()
+		for key, ok := s.NextKey(); ok; key, ok = s.NextKey() {
+			switch {
+			case string(key) == "error" && s.Kind() == book.Array:
+				s.EnterArray()
+				for s.NextElem() {
+					if s.Kind() != book.String {
+						s.Skip()
+					} else if msg := s.String(); first == nil {
+						first = msg
+					}
+				}
+			case string(key) == "result" && s.Kind() == book.Object:
+				s.EnterObject()
+				for _, ok := s.NextKey(); ok; _, ok = s.NextKey() {
+					if got {
+						s.Skip()
+					} else {
+						got = s.Book(b, book.PriceQty, "bids", "asks")
+					}
+				}
+			default:
+				s.Skip()
+			}
+		}
+	}
+	err := s.Finish()
+	switch {
+	case first != nil:
+		return apiError([]string{string(first)})
+	case status != 200:
+		return venue.StatusError(status)
+	case err != nil:
+		return err
+	case !got:
+		return swapscout.NewVenueError(swapscout.CodeBadResponse, "Kraken Depth has no book")
+	}
+	return nil
+}
+
+// errorPrefixes map Kraken's "<severity><category>:<message>" errors to
+// failure codes by prefix, first match wins ([CODE] JKorf's mapping uses the
+// prefixes; the texts are [MEM]).
+var errorPrefixes = []struct {
+	prefix string
+	code   swapscout.FailureCode
+}{
+	{"EQuery:Unknown asset", swapscout.CodeUnsupportedPair}, // … pair, or asset
+	{"EGeneral:Too many requests", swapscout.CodeRateLimited},
+	{"EAPI:Rate limit exceeded", swapscout.CodeRateLimited},
+	{"EGeneral:Temporary lockout", swapscout.CodeRateLimited},
+	{"EService:", swapscout.CodeUnavailable}, // Unavailable, Busy, Deadline elapsed, Market in cancel_only mode…
+	{"EGeneral:Internal error", swapscout.CodeUnavailable},
+	{"EAPI:Invalid key", swapscout.CodeNotConfigured},
+	{"EAPI:Invalid signature", swapscout.CodeNotConfigured},
+	{"EGeneral:Permission denied", swapscout.CodeNotConfigured},
+}
+
+// apiError maps the first of Kraken's errors (bad_response when unknown,
+// such as EGeneral:Invalid arguments, which means we asked wrongly).
+func apiError(errs []string) error {
+	msg := errs[0]
+	code := swapscout.CodeBadResponse
+	for _, p := range errorPrefixes {
+		if strings.HasPrefix(msg, p.prefix) {
+			code = p.code
+			break
+		}
+	}
+	if len(msg) > 120 {
+		msg = msg[:120] + "…"
+	}
+	return swapscout.NewVenueError(code, "Kraken: %s", msg)
+}
+
+var _ swapscout.Refresher = (*Client)(nil)

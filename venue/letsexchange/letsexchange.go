@@ -1,0 +1,275 @@
+// Package letsexchange is the adapter for LetsExchange's API v1: POST
+// /api/v1/info quotes by the amount to send, floating or fixed, and POST
+// /api/v1/info-revert by the amount to receive, on the fixed-rate flow.
+//
+// Quirks handled here (research exchange-apis.md, A6): amounts are strings,
+// rate_id_expired_at is the number 0 on one endpoint and a string of
+// milliseconds on the other, the limits of info-revert are in the asset to
+// receive, errors come in a {"success":false,"error":{"validation":…}}
+// envelope, and any 422 means the pair is not served (Edge). A quote outside
+// the limits answers 200 with the limits, and is refused here (as Edge does).
+package letsexchange
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"sort"
+	"strings"
+	"time"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/swapscout/swapscout"
+	"github.com/swapscout/swapscout/venue"
+)
+
+// Descriptor registers LetsExchange; quotes need the partner's API token
+// (SWAPSCOUT_LETSEXCHANGE_API_KEY).
+var Descriptor = venue.Descriptor{
+	ID: "letsexchange", Name: "LetsExchange", Kind: swapscout.InstantSwap,
+	BaseURL: "https://api.letsexchange.io", Website: "https://letsexchange.io",
+	Timeout: 4 * time.Second, KYC: 'B', NeedsKey: true, FixedRate: true, Reverse: true,
+	Networks: symbols.Networks(), Evidence: swapscout.Recorded,
+	New: func(c venue.Config) (swapscout.Quoter, error) { return New(c), nil },
+	Sim: Sim,
+}
+
+// Endpoints, relative to Descriptor.BaseURL.
+const (
+	infoPath       = "/api/v1/info"
+	infoRevertPath = "/api/v1/info-revert"
+)
+
+// Client quotes LetsExchange.
+type Client struct{ cfg venue.Config }
+
+// New returns a Client; it does no I/O.
+func New(cfg venue.Config) *Client { return &Client{cfg: cfg} }
+
+// Quote asks info (by the amount to send) or info-revert (to receive).
+func (c *Client) Quote(ctx context.Context, req swapscout.QuoteRequest) (swapscout.Offer, error) {
+	from, ok1 := symbols[req.From]
+	to, ok2 := symbols[req.To]
+	if !ok1 || !ok2 || req.From == req.To {
+		return swapscout.Offer{}, venue.Unsupported(Descriptor.Name, req)
+	}
+	path := infoPath
+	if req.Direction == swapscout.Receive {
+		if req.RateType != swapscout.Fixed {
+			// info-revert has no float flag: it prices the fixed-rate flow only.
+			return swapscout.Offer{}, swapscout.NewVenueError(swapscout.CodeUnsupportedPair, "LetsExchange quotes by amount to receive at fixed rates only")
+		}
+		path = infoRevertPath
+	}
+	body, err := json.Marshal(infoRequest{
+		From: from.Coin, NetworkFrom: from.Network, To: to.Coin, NetworkTo: to.Network,
+		Amount: req.Amount.String(), Float: req.RateType != swapscout.Fixed,
+	})
+	if err != nil {
+		return swapscout.Offer{}, err
+	}
+	hdr := []venue.Field{{Key: "Accept", Value: "application/json"}}
+	if c.cfg.APIKey != "" {
+		hdr = append(hdr, venue.Field{Key: "Authorization", Value: bearer(c.cfg.APIKey)})
+	}
+	var o swapscout.Offer
+	err = venue.Fetch(ctx, &c.cfg, venue.Request{Method: "POST", URL: c.cfg.BaseURL + path, Header: hdr, Body: body, ContentType: "application/json"},
+		func(status int, body []byte) (err error) {
+			o, err = decodeInfo(req, status, body)
+			return err
+		})
+	return o, err
+}
+
+// bearer returns the Authorization value: the docs and Edge send "Bearer
+// <token>"; Cake keeps the prefix in its secret, so a key that has it is sent
+// as is.
+func bearer(key string) string {
+	if len(key) > 7 && strings.EqualFold(key[:7], "bearer ") {
+		return key
+	}
+	return "Bearer " + key
+}
+
+// decodeInfo turns an answer of info or info-revert into an offer or a typed
+// refusal.
+func decodeInfo(req swapscout.QuoteRequest, status int, body []byte) (swapscout.Offer, error) {
+	switch status {
+	case 200, 400, 422:
+	case 401, 403:
+		return swapscout.Offer{}, swapscout.NewVenueError(swapscout.CodeNotConfigured, "LetsExchange rejected the API key (HTTP %d)", status)
+	default:
+		return swapscout.Offer{}, venue.StatusError(status)
+	}
+	var r infoResponse
+	err := json.Unmarshal(body, &r)
+	switch {
+	case err == nil && (r.Success != nil && !*r.Success || hasError(r.Error)):
+		return swapscout.Offer{}, envelopeError(status, r.Error)
+	case err == nil && status == 200 && r.isInfo():
+		return infoOffer(req, &r)
+	case status == 422:
+		// Edge: any 422 is a pair LetsExchange does not serve.
+		msg := "LetsExchange does not swap " + req.From.String() + " to " + req.To.String() + " (HTTP 422)"
+		if err == nil && r.Message != nil && *r.Message != "" {
+			msg = "LetsExchange: " + clip(*r.Message)
+		}
+		return swapscout.Offer{}, swapscout.NewVenueError(swapscout.CodeUnsupportedPair, "%s", msg)
+	case status == 400:
+		return swapscout.Offer{}, venue.StatusError(status)
+	case err != nil:
+		return swapscout.Offer{}, venue.BadResponse(err)
+	}
+	return swapscout.Offer{}, swapscout.NewVenueError(swapscout.CodeBadResponse, "LetsExchange answered without a quote")
+}
+
+// infoOffer reads a quote, refusing it when the amount is outside the limits
+// the venue sent with it.
+func infoOffer(req swapscout.QuoteRequest, r *infoResponse) (swapscout.Offer, error) {
+	amount, min, max := *r.Amount, *r.MinAmount, *r.MaxAmount
+	o := swapscout.Offer{RateType: req.RateType}
+	limit := func(code swapscout.FailureCode, format string, args ...any) error {
+		ve := swapscout.NewVenueError(code, format, args...)
+		ve.Min, ve.Max = o.Min, o.Max
+		return ve
+	}
+	// side is the asset the request's amount and min/max_amount are in.
+	side := req.From
+	if req.Direction == swapscout.Receive {
+		side = req.To
+		o.AmountIn, o.AmountOut = amount, req.Amount
+		o.Min, o.Max = deref(r.DepositMinAmount), deref(r.DepositMaxAmount)
+	} else {
+		o.AmountIn, o.AmountOut = req.Amount, amount
+		o.Min, o.Max = min, max
+	}
+	switch {
+	case min.Sign() > 0 && req.Amount.Cmp(min) < 0:
+		return swapscout.Offer{}, limit(swapscout.CodeAmountTooSmall, "LetsExchange minimum is %s %s", min, side)
+	case max.Sign() > 0 && req.Amount.Cmp(max) > 0:
+		return swapscout.Offer{}, limit(swapscout.CodeAmountTooLarge, "LetsExchange maximum is %s %s", max, side)
+	case req.Direction == swapscout.Receive && o.Min.Sign() > 0 && amount.Sign() > 0 && amount.Cmp(o.Min) < 0:
+		return swapscout.Offer{}, limit(swapscout.CodeAmountTooSmall, "LetsExchange takes at least %s %s", o.Min, req.From)
+	case req.Direction == swapscout.Receive && o.Max.Sign() > 0 && amount.Cmp(o.Max) > 0:
+		return swapscout.Offer{}, limit(swapscout.CodeAmountTooLarge, "LetsExchange takes at most %s %s", o.Max, req.From)
+	case amount.Sign() <= 0:
+		return swapscout.Offer{}, swapscout.NewVenueError(swapscout.CodeUnsupportedPair, "LetsExchange quoted no amount for %s to %s", req.From, req.To)
+	}
+	if req.RateType == swapscout.Fixed {
+		o.RateID = deref(r.RateID)
+		if o.RateID != "" {
+			o.ExpiresAt = r.RateIDExpiredAt.Time
+		}
+	}
+	if fee := deref(r.WithdrawalFee); fee.Sign() > 0 {
+		o.Fees = []swapscout.Fee{{Kind: "withdrawal", Amount: fee, Asset: req.To}}
+	}
+	return o, nil
+}
+
+// envelopeError maps {"success":false,"error":…}: validation of the amount
+// may name a limit; of the coins or networks, or any 422, means the pair is
+// not served; the rest is a request LetsExchange could not take.
+func envelopeError(status int, raw json.RawMessage) error {
+	var field, text string
+	var eb errorBody
+	var s string
+	switch {
+	case json.Unmarshal(raw, &s) == nil:
+		text = s
+	case json.Unmarshal(raw, &eb) == nil && len(eb.Validation) > 0:
+		fields := make([]string, 0, len(eb.Validation))
+		for f := range eb.Validation {
+			fields = append(fields, f)
+		}
+		sort.Strings(fields)
+		field = fields[0]
+		for _, f := range fields {
+			if f == "amount" {
+				field = f
+			}
+		}
+		text = fieldText(eb.Validation[field])
+	case eb.Message != "":
+		text = eb.Message
+	}
+	if text == "" {
+		text = "request refused"
+	}
+	code := swapscout.CodeBadResponse
+	lf := strings.ToLower(field)
+	switch {
+	case lf == "amount" && limitCode(text) != "":
+		code = limitCode(text)
+	case lf == "from" || lf == "to" || strings.HasPrefix(lf, "network") || status == 422:
+		code = swapscout.CodeUnsupportedPair
+	case field == "" && limitCode(text) != "":
+		code = limitCode(text)
+	}
+	return swapscout.NewVenueError(code, "LetsExchange: %s", clip(text))
+}
+
+// hasError reports whether an "error" member carries one.
+func hasError(raw json.RawMessage) bool {
+	switch string(bytes.TrimSpace(raw)) {
+	case "", "null", `""`, "false", "{}", "[]":
+		return false
+	}
+	return true
+}
+
+// limitCode recognises a message about the amount's limits ("" when none).
+func limitCode(text string) swapscout.FailureCode {
+	t := strings.ToLower(text)
+	switch {
+	case strings.Contains(t, "at least") || strings.Contains(t, "minimum") || strings.Contains(t, "min amount") ||
+		strings.Contains(t, "less than") || strings.Contains(t, "too small") || strings.Contains(t, "below"):
+		return swapscout.CodeAmountTooSmall
+	case strings.Contains(t, "greater than") || strings.Contains(t, "maximum") || strings.Contains(t, "max amount") ||
+		strings.Contains(t, "more than") || strings.Contains(t, "too large") || strings.Contains(t, "exceed"):
+		return swapscout.CodeAmountTooLarge
+	}
+	return ""
+}
+
+// fieldText reads a field's messages: a list of strings or one string.
+func fieldText(raw json.RawMessage) string {
+	var list []string
+	if json.Unmarshal(raw, &list) == nil {
+		return strings.Join(list, " ")
+	}
+	var s string
+	if json.Unmarshal(raw, &s) == nil {
+		return s
+	}
+	return "invalid"
+}
+
+func deref[T any](p *T) T {
+	var zero T
+	if p == nil {
+		return zero
+	}
+	return *p
+}
+
+// clip keeps venue-provided text short and printable in our messages.
+func clip(s string) string {
+	s = strings.TrimSpace(strings.Map(func(r rune) rune {
+		if unicode.IsPrint(r) {
+			return r
+		}
+		return ' '
+	}, s))
+	if len(s) > 120 {
+		i := 120
+		for i > 0 && !utf8.RuneStart(s[i]) {
+			i--
+		}
+		s = s[:i] + "…"
+	}
+	return s
+}
+
+var _ swapscout.Quoter = (*Client)(nil)

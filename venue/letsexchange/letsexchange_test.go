@@ -1,0 +1,247 @@
+package letsexchange_test
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"testing"
+	"time"
+
+	"go.uber.org/goleak"
+
+	"github.com/swapscout/swapscout"
+	"github.com/swapscout/swapscout/sim"
+	"github.com/swapscout/swapscout/venue"
+	"github.com/swapscout/swapscout/venue/letsexchange"
+	"github.com/swapscout/swapscout/venue/venuetest"
+)
+
+func TestMain(m *testing.M) { goleak.VerifyTestMain(m) }
+
+var (
+	btc     = swapscout.Asset{Ticker: "btc", Network: "btc"}
+	xmr     = swapscout.Asset{Ticker: "xmr", Network: "xmr"}
+	usdtTRX = swapscout.Asset{Ticker: "usdt", Network: "trx"}
+)
+
+// btcXMR is the request Cake's recordings were made with.
+var btcXMR = swapscout.QuoteRequest{From: btc, To: xmr, Amount: swapscout.MustAmount("1")}
+
+func route(path, fixture string, status int) []venuetest.Route {
+	return []venuetest.Route{{Method: "POST", Path: path, Fixture: fixture, Status: status}}
+}
+
+func info(fixture string, status int) []venuetest.Route {
+	return route("/api/v1/info", fixture, status)
+}
+
+func revert(fixture string, status int) []venuetest.Route {
+	return route("/api/v1/info-revert", fixture, status)
+}
+
+// body checks the one call: its path, headers and JSON body, whose members
+// must equal want exactly (strings stay strings, booleans booleans).
+func body(path string, want map[string]any) func(*testing.T, []venuetest.Recorded) {
+	return func(t *testing.T, reqs []venuetest.Recorded) {
+		t.Helper()
+		if len(reqs) != 1 {
+			t.Fatalf("made %d calls, want 1", len(reqs))
+		}
+		r := reqs[0]
+		if r.Method != "POST" || r.Path != path {
+			t.Errorf("called %s %s, want POST %s", r.Method, r.Path, path)
+		}
+		if got := r.Header.Get("Authorization"); got != "Bearer test-key" {
+			t.Errorf("Authorization = %q, want Bearer test-key", got)
+		}
+		if ct := r.Header.Get("Content-Type"); ct != "application/json" {
+			t.Errorf("Content-Type = %q", ct)
+		}
+		var got map[string]any
+		if err := json.Unmarshal(r.Body, &got); err != nil {
+			t.Fatalf("body %s: %v", r.Body, err)
+		}
+		for k, v := range want {
+			if got[k] != v {
+				t.Errorf("body %s: %s = %#v, want %#v", r.Body, k, got[k], v)
+			}
+		}
+	}
+}
+
+var okCase = venuetest.Case{Name: "quote_ok", Req: btcXMR, Routes: info("info.json", 200),
+	Check: body("/api/v1/info", map[string]any{
+		"from": "BTC", "network_from": "BTC", "to": "XMR", "network_to": "XMR", "amount": "1", "float": true,
+	})}
+
+func TestQuote(t *testing.T) {
+	fixed := btcXMR
+	fixed.RateType = swapscout.Fixed
+	receive := fixed
+	receive.Direction = swapscout.Receive
+	receiveFloat := btcXMR
+	receiveFloat.Direction = swapscout.Receive
+	token := swapscout.QuoteRequest{From: btc, To: usdtTRX, Amount: swapscout.MustAmount("0.1")}
+	below := btcXMR
+	below.Amount = swapscout.MustAmount("0.0005")
+	above := btcXMR
+	above.Amount = swapscout.MustAmount("50")
+	receiveBelow := receive
+	receiveBelow.Amount = swapscout.MustAmount("0.1")
+	same := btcXMR
+	same.To = btc
+	noCall := func(t *testing.T, reqs []venuetest.Recorded) {
+		if len(reqs) != 0 {
+			t.Errorf("made %d calls, want 0", len(reqs))
+		}
+	}
+
+	venuetest.RunCases(t, &letsexchange.Descriptor, []venuetest.Case{
+		okCase,
+		{Name: "quote_fixed", Req: fixed, Routes: info("info_fixed.json", 200),
+			Check: body("/api/v1/info", map[string]any{"amount": "1", "float": false})},
+		{Name: "quote_receive_fixed", Req: receive, Routes: revert("info_revert.json", 200),
+			Check: body("/api/v1/info-revert", map[string]any{"from": "BTC", "to": "XMR", "amount": "1", "float": false})},
+		{Name: "quote_token_network", Req: token, Routes: info("info_doc_usdt_trc20.json", 200),
+			Check: body("/api/v1/info", map[string]any{"from": "BTC", "network_from": "BTC", "to": "USDT", "network_to": "TRC20", "amount": "0.1"})},
+		{Name: "receive_float_unsupported", Req: receiveFloat, Routes: revert("info_revert.json", 200), Want: swapscout.CodeUnsupportedPair, Check: noCall},
+
+		// Out of the limits the venue answers 200 with them (Edge checks them after the call).
+		{Name: "below_min", Req: below, Routes: info("info_below_min.json", 200), Want: swapscout.CodeAmountTooSmall},
+		{Name: "above_max", Req: above, Routes: info("info_above_max.json", 200), Want: swapscout.CodeAmountTooLarge},
+		{Name: "receive_below_min", Req: receiveBelow, Routes: revert("info_revert_below_min.json", 200), Want: swapscout.CodeAmountTooSmall},
+
+		// The recorded validation envelope, and any other 422, is a pair not served (Edge).
+		{Name: "validation_422", Req: btcXMR, Routes: info("info_bad_request.json", 422), Want: swapscout.CodeUnsupportedPair},
+		{Name: "pair_invalid_422", Req: btcXMR, Routes: info("pair_invalid.json", 422), Want: swapscout.CodeUnsupportedPair},
+		{Name: "amount_invalid_422", Req: below, Routes: info("amount_invalid.json", 422), Want: swapscout.CodeAmountTooSmall},
+		{Name: "envelope_on_200", Req: btcXMR, Routes: info("pair_invalid.json", 200), Want: swapscout.CodeUnsupportedPair},
+		{Name: "unauthenticated", Req: btcXMR, Routes: info("unauthenticated.json", 401), Want: swapscout.CodeNotConfigured},
+		{Name: "server_error", Req: btcXMR, Routes: info("server_error.json", 500), Want: swapscout.CodeUnavailable},
+		{Name: "same_asset_no_call", Req: same, Routes: info("info.json", 200), Want: swapscout.CodeUnsupportedPair, Check: noCall},
+	})
+}
+
+// TestLimits checks the limits a refusal carries, in the From asset: for
+// info-revert the deposit limits, not min/max_amount (which are in To).
+func TestLimits(t *testing.T) {
+	below := btcXMR
+	below.Amount = swapscout.MustAmount("0.0005")
+	above := btcXMR
+	above.Amount = swapscout.MustAmount("50")
+	receiveBelow := btcXMR
+	receiveBelow.RateType, receiveBelow.Direction, receiveBelow.Amount = swapscout.Fixed, swapscout.Receive, swapscout.MustAmount("0.1")
+	for _, c := range []struct {
+		name     string
+		req      swapscout.QuoteRequest
+		routes   []venuetest.Route
+		min, max string
+	}{
+		{"below", below, info("info_below_min.json", 200), "0.001", "37.4"},
+		{"above", above, info("info_above_max.json", 200), "0.001", "37.4"},
+		{"receive_below", receiveBelow, revert("info_revert_below_min.json", 200), "0.002", "37.4"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			rp := venuetest.NewReplay(t, "testdata", c.routes)
+			_, err := venuetest.New(t, &letsexchange.Descriptor, rp.URL).Quote(context.Background(), c.req)
+			var ve *swapscout.VenueError
+			if !errors.As(err, &ve) {
+				t.Fatalf("error %v is not a *VenueError", err)
+			}
+			if !ve.Min.Equal(swapscout.MustAmount(c.min)) || !ve.Max.Equal(swapscout.MustAmount(c.max)) {
+				t.Errorf("limits %s..%s, want %s..%s (%v)", ve.Min, ve.Max, c.min, c.max, err)
+			}
+		})
+	}
+}
+
+// TestBearerPrefix: a key that already carries "Bearer " is not prefixed twice.
+func TestBearerPrefix(t *testing.T) {
+	rp := venuetest.NewReplay(t, "testdata", info("info.json", 200))
+	c := letsexchange.New(venue.Config{BaseURL: rp.URL, HTTP: venuetest.Client(t), APIKey: "Bearer abc", Now: time.Now})
+	if _, err := c.Quote(context.Background(), btcXMR); err != nil {
+		t.Fatal(err)
+	}
+	if got := rp.Requests()[0].Header.Get("Authorization"); got != "Bearer abc" {
+		t.Errorf("Authorization = %q, want Bearer abc", got)
+	}
+}
+
+// TestAgainstSim drives the adapter through the simulator: every supported
+// direction and rate type, refusals on both sides of the limits, and every
+// served asset.
+func TestAgainstSim(t *testing.T) {
+	s, err := sim.New(sim.Config{Seed: 7, Latency: time.Millisecond}, map[string]sim.Venue{"letsexchange": letsexchange.Sim()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Start("127.0.0.1:0"); err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	q := venuetest.New(t, &letsexchange.Descriptor, s.VenueURL("letsexchange"))
+	ctx := context.Background()
+
+	for _, c := range []struct {
+		d  swapscout.Direction
+		rt swapscout.RateType
+	}{{swapscout.Send, swapscout.Float}, {swapscout.Send, swapscout.Fixed}, {swapscout.Receive, swapscout.Fixed}} {
+		req := swapscout.QuoteRequest{From: btc, To: xmr, Amount: swapscout.MustAmount("0.05"), Direction: c.d, RateType: c.rt}
+		if c.d == swapscout.Receive {
+			req.Amount = swapscout.MustAmount("10")
+		}
+		o, err := q.Quote(ctx, req)
+		if err != nil {
+			t.Fatalf("%s %s: %v", c.rt, c.d, err)
+		}
+		if o.Min.Sign() <= 0 || o.Max.Cmp(o.Min) <= 0 || len(o.Fees) != 1 {
+			t.Errorf("%s %s: limits %s..%s, fees %v", c.rt, c.d, o.Min, o.Max, o.Fees)
+		}
+		if fixed := c.rt == swapscout.Fixed; fixed != (o.RateID != "") || fixed && !o.ExpiresAt.After(time.Now()) {
+			t.Errorf("%s %s: rate id %q expires %s", c.rt, c.d, o.RateID, o.ExpiresAt)
+		}
+		if c.d == swapscout.Send && !o.AmountIn.Equal(req.Amount) || c.d == swapscout.Receive && !o.AmountOut.Equal(req.Amount) {
+			t.Errorf("%s %s: in %s out %s does not keep the requested %s", c.rt, c.d, o.AmountIn, o.AmountOut, req.Amount)
+		}
+	}
+
+	for _, c := range []struct {
+		name   string
+		d      swapscout.Direction
+		amount string
+		want   swapscout.FailureCode
+	}{
+		{"send_below", swapscout.Send, "0.0001", swapscout.CodeAmountTooSmall},
+		{"send_above", swapscout.Send, "100", swapscout.CodeAmountTooLarge},
+		{"receive_below", swapscout.Receive, "0.01", swapscout.CodeAmountTooSmall},
+		{"receive_above", swapscout.Receive, "1000000", swapscout.CodeAmountTooLarge},
+	} {
+		_, err := q.Quote(ctx, swapscout.QuoteRequest{From: btc, To: xmr, Amount: swapscout.MustAmount(c.amount), Direction: c.d, RateType: swapscout.Fixed})
+		var ve *swapscout.VenueError
+		if !errors.As(err, &ve) || ve.Code != c.want || ve.Min.Sign() <= 0 {
+			t.Errorf("%s: error %v, want %s with the minimum", c.name, err, c.want)
+		}
+	}
+
+	served := map[swapscout.Asset]bool{}
+	for _, a := range letsexchange.Sim().Profile.Assets {
+		served[a] = true
+	}
+	for _, a := range swapscout.Assets {
+		from, to := btc, a.Asset
+		if a.Asset == btc {
+			from, to = xmr, btc
+		}
+		_, err := q.Quote(ctx, swapscout.QuoteRequest{From: from, To: to, Amount: swapscout.MustAmount("2")})
+		switch code := venuetest.Code(err); {
+		case served[to] && err != nil:
+			t.Errorf("%s→%s: %v", from, to, err)
+		case !served[to] && code != swapscout.CodeUnsupportedPair:
+			t.Errorf("%s→%s: code %s (%v), want unsupported_pair", from, to, code, err)
+		}
+	}
+}
+
+func TestConformance(t *testing.T) {
+	venuetest.Run(t, &letsexchange.Descriptor, venuetest.Options{OK: okCase})
+}

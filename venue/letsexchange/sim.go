@@ -1,0 +1,223 @@
+package letsexchange
+
+import (
+	"encoding/json"
+	"errors"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/swapscout/swapscout"
+	"github.com/swapscout/swapscout/sim"
+)
+
+// Sim is LetsExchange's simulated API v1: POST info and info-revert with the
+// recorded shape (amounts as strings with the venue's padding, rate_id "" and
+// rate_id_expired_at the number 0 on the floating flow, a rate id and a
+// string of milliseconds on the fixed one), the limits answered with 200 when
+// the amount is outside them, the recorded validation envelope on 422, and
+// 401 without an Authorization header (with or without "Bearer").
+func Sim() sim.Venue {
+	return sim.Venue{
+		Profile: sim.Profile{Kind: swapscout.InstantSwap, Latency: 250 * time.Millisecond, Spread: 0.006, FixedExtra: 0.003,
+			MinUSD: 60, MaxUSD: 2400000, NetworkFeeUSD: 0.35, Assets: symbols.Assets()},
+		Handler: simHandler,
+		Fault: func(w http.ResponseWriter, r *http.Request, f sim.Fault) {
+			// Laravel's throttle and error answers ([MEM]).
+			if f == sim.FaultRateLimit {
+				w.Header().Set("Retry-After", "60")
+				writeJSON(w, 429, map[string]string{"message": "Too Many Attempts."})
+				return
+			}
+			writeJSON(w, 500, map[string]string{"message": "Server Error"})
+		},
+	}
+}
+
+// simInfo is infoResponse as LetsExchange writes it, in the recorded key order.
+type simInfo struct {
+	DepositMinAmount   string `json:"deposit_min_amount"`
+	DepositMaxAmount   string `json:"deposit_max_amount"`
+	MinAmount          string `json:"min_amount"`
+	MaxAmount          string `json:"max_amount"`
+	Amount             string `json:"amount"`
+	Fee                string `json:"fee"`
+	Rate               string `json:"rate"`
+	Profit             string `json:"profit"`
+	WithdrawalFee      string `json:"withdrawal_fee"`
+	ExtraFeeAmount     string `json:"extra_fee_amount"`
+	RateID             string `json:"rate_id"`
+	RateIDExpiredAt    any    `json:"rate_id_expired_at"` // 0, or a string of milliseconds
+	AppliedPromoCodeID *int   `json:"applied_promo_code_id"`
+	NetworksFrom       []any  `json:"networks_from"`
+	NetworksTo         []any  `json:"networks_to"`
+	DepositAmountUSDT  string `json:"deposit_amount_usdt"`
+	ExpiredAt          string `json:"expired_at"`
+	BaseAmount         string `json:"base_amount"`
+}
+
+func simHandler(x *sim.Exchange) http.Handler {
+	mux := http.NewServeMux()
+	mux.HandleFunc("POST "+infoPath, func(w http.ResponseWriter, r *http.Request) { simInfoHandler(x, w, r, false) })
+	mux.HandleFunc("POST "+infoRevertPath, func(w http.ResponseWriter, r *http.Request) { simInfoHandler(x, w, r, true) })
+	return mux
+}
+
+func simInfoHandler(x *sim.Exchange, w http.ResponseWriter, r *http.Request, revert bool) {
+	if r.Header.Get("Authorization") == "" {
+		writeJSON(w, 401, map[string]string{"message": "Unauthenticated."})
+		return
+	}
+	var in struct {
+		From        string            `json:"from"`
+		To          string            `json:"to"`
+		NetworkFrom string            `json:"network_from"`
+		NetworkTo   string            `json:"network_to"`
+		Amount      *swapscout.Amount `json:"amount"`
+		Float       *bool             `json:"float"`
+	}
+	_ = json.NewDecoder(r.Body).Decode(&in)
+	var missing [][2]string
+	for _, f := range [...]struct {
+		name  string
+		unset bool
+	}{{"from", in.From == ""}, {"to", in.To == ""}, {"amount", in.Amount == nil}} {
+		if f.unset {
+			missing = append(missing, [2]string{f.name, "The " + f.name + " field is required."})
+		}
+	}
+	if len(missing) > 0 {
+		validation(w, missing...)
+		return
+	}
+	// The recorded request left the networks out: a coin's own code is then its network.
+	rev := symbols.Reverse()
+	from, ok1 := rev[code{strings.ToUpper(in.From), strings.ToUpper(or(in.NetworkFrom, in.From))}]
+	to, ok2 := rev[code{strings.ToUpper(in.To), strings.ToUpper(or(in.NetworkTo, in.To))}]
+	switch {
+	case !ok1:
+		validation(w, [2]string{"from", "The selected from is invalid."})
+		return
+	case !ok2 || from == to:
+		validation(w, [2]string{"to", "The selected to is invalid."})
+		return
+	}
+	spec := sim.QuoteSpec{From: from, To: to, Amount: *in.Amount, Fixed: revert || in.Float != nil && !*in.Float}
+	if revert {
+		spec.Direction = swapscout.Receive
+	}
+	res, err := x.Quote(spec)
+	var le *sim.LimitError
+	if errors.As(err, &le) {
+		// Out of the limits, the venue still quotes, with the limits beside it.
+		res, err = outOfLimits(x, spec, le)
+	}
+	if err != nil {
+		validation(w, [2]string{"to", "The selected to is invalid."})
+		return
+	}
+	ti, _ := swapscout.LookupAsset(to)
+	out := simInfo{
+		DepositMinAmount: res.Min.String(), DepositMaxAmount: res.Max.String(),
+		MinAmount: res.Min.String(), MaxAmount: res.Max.String(),
+		Amount: res.AmountOut.String(), Fee: "0", Rate: padded(res.Rate, 15), Profit: "0",
+		WithdrawalFee: padded(res.NetworkFee, 8), ExtraFeeAmount: "0", RateIDExpiredAt: 0,
+		NetworksFrom: []any{}, NetworksTo: []any{},
+		DepositAmountUSDT: padded(usd(x, from, res.AmountIn), 8),
+		ExpiredAt:         strconv.FormatInt(x.Now().Add(10*time.Minute).UnixMilli(), 10),
+	}
+	if revert {
+		// Amount is what to send; min/max_amount bound the payout.
+		out.Amount = res.AmountIn.String()
+		out.MinAmount = res.Min.Mul(res.Rate).Sub(res.NetworkFee).Round(ti.Decimals, swapscout.RoundUp).String()
+		out.MaxAmount = res.Max.Mul(res.Rate).Sub(res.NetworkFee).Round(ti.Decimals, swapscout.RoundDown).String()
+	}
+	if res.RateID != "" {
+		out.RateID = uuid(res.RateID + x.NewID(""))
+		out.RateIDExpiredAt = strconv.FormatInt(res.ValidUntil.UnixMilli(), 10)
+	}
+	out.BaseAmount = out.Amount
+	writeJSON(w, 200, out)
+}
+
+// outOfLimits prices an amount outside the limits at the rate of the least
+// deposit, as the venue does before it refuses to create the order.
+func outOfLimits(x *sim.Exchange, spec sim.QuoteSpec, le *sim.LimitError) (sim.QuoteResult, error) {
+	ref, err := x.Quote(sim.QuoteSpec{From: spec.From, To: spec.To, Amount: le.Min, Fixed: spec.Fixed})
+	if err != nil {
+		return ref, err
+	}
+	fi, _ := swapscout.LookupAsset(spec.From)
+	ti, _ := swapscout.LookupAsset(spec.To)
+	res := ref
+	if spec.Direction == swapscout.Receive {
+		res.AmountOut = spec.Amount
+		res.AmountIn = spec.Amount.Add(ref.NetworkFee).Quo(ref.Rate, fi.Decimals, swapscout.RoundUp)
+	} else {
+		res.AmountIn = spec.Amount
+		res.AmountOut = swapscout.MaxAmount(spec.Amount.Mul(ref.Rate).Sub(ref.NetworkFee).Round(ti.Decimals, swapscout.RoundDown), swapscout.AmountFromInt(0))
+	}
+	return res, nil
+}
+
+// validation writes the recorded error envelope with HTTP 422, fields in the
+// order given (the recorded body lists from, to, amount).
+func validation(w http.ResponseWriter, fields ...[2]string) {
+	b := []byte(`{"success":false,"error":{"validation":{`)
+	for i, f := range fields {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		k, _ := json.Marshal(f[0])
+		v, _ := json.Marshal([]string{f[1]})
+		b = append(append(append(b, k...), ':'), v...)
+	}
+	b = append(b, "}}}"...)
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(422)
+	_, _ = w.Write(b)
+}
+
+// padded writes a with exactly d decimals, as the venue pads fees ("0.00200000").
+func padded(a swapscout.Amount, d int) string {
+	s := a.Round(d, swapscout.RoundHalfEven).String()
+	i := strings.IndexByte(s, '.')
+	if i < 0 {
+		s, i = s+".", len(s)
+	}
+	return s + strings.Repeat("0", d-(len(s)-i-1))
+}
+
+// usd values amount of asset a in US dollars.
+func usd(x *sim.Exchange, a swapscout.Asset, amount swapscout.Amount) swapscout.Amount {
+	p, err := swapscout.AmountFromFloat(x.USD(a.Ticker))
+	if err != nil {
+		return swapscout.AmountFromInt(0)
+	}
+	return amount.Mul(p)
+}
+
+// uuid shapes 32 hex digits like the venue's rate ids.
+func uuid(h string) string {
+	h = (h + strings.Repeat("0", 32))[:32]
+	return h[:8] + "-" + h[8:12] + "-" + h[12:16] + "-" + h[16:20] + "-" + h[20:]
+}
+
+func or(s, def string) string {
+	if s == "" {
+		return def
+	}
+	return s
+}
+
+// writeJSON writes v as the venue does.
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	b, err := json.Marshal(v)
+	if err != nil {
+		status, b = 500, []byte(`{"message":"Server Error"}`)
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(status)
+	_, _ = w.Write(b)
+}

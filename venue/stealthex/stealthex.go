@@ -1,0 +1,256 @@
+// Package stealthex is the adapter for StealthEX's API v4: POST
+// /v4/rates/estimated-amount for the estimate and POST /v4/rates/range for the
+// pair's limits, asked at once, by the amount to send (estimation "direct",
+// floating or fixed) or to receive ("reversed", fixed routes only).
+//
+// Quirks handled here (research exchange-apis.md, A5): the amount must be a
+// JSON number, native coins sit on the network "mainnet", and every failure
+// is {"err":{"kind",…}} whose kind, not the status, says what went wrong: the
+// route kinds (NoPair, NoExchangeRoute, RouteIsDisabled, MarketUnavailable)
+// mean the pair is not served, NotAllowed that the key may not do this (Edge).
+package stealthex
+
+import (
+	"context"
+	"encoding/json"
+	"strings"
+	"time"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/swapscout/swapscout"
+	"github.com/swapscout/swapscout/venue"
+)
+
+// Descriptor registers StealthEX; quotes need a partner API key
+// (SWAPSCOUT_STEALTHEX_API_KEY), sent as a Bearer token.
+var Descriptor = venue.Descriptor{
+	ID: "stealthex", Name: "StealthEX", Kind: swapscout.InstantSwap,
+	BaseURL: "https://api.stealthex.io", Website: "https://stealthex.io",
+	Timeout: 4 * time.Second, KYC: 'B', NeedsKey: true, FixedRate: true, Reverse: true,
+	Networks: symbols.Networks(), Evidence: swapscout.Recorded,
+	New: func(c venue.Config) (swapscout.Quoter, error) { return New(c), nil },
+	Sim: Sim,
+}
+
+// Endpoints, relative to Descriptor.BaseURL.
+const (
+	rangePath    = "/v4/rates/range"
+	estimatePath = "/v4/rates/estimated-amount"
+)
+
+// Client quotes StealthEX.
+type Client struct{ cfg venue.Config }
+
+// New returns a Client; it does no I/O.
+func New(cfg venue.Config) *Client { return &Client{cfg: cfg} }
+
+// Quote asks for the estimate and the range of the route at once.
+func (c *Client) Quote(ctx context.Context, req swapscout.QuoteRequest) (swapscout.Offer, error) {
+	from, ok1 := symbols[req.From]
+	to, ok2 := symbols[req.To]
+	if !ok1 || !ok2 || req.From == req.To {
+		return swapscout.Offer{}, venue.Unsupported(Descriptor.Name, req)
+	}
+	var rr rateRequest
+	rr.Route.From, rr.Route.To = from, to
+	rr.Estimation, rr.Rate = "direct", "floating"
+	if req.RateType == swapscout.Fixed {
+		rr.Rate = "fixed"
+	}
+	if req.Direction == swapscout.Receive {
+		if req.RateType != swapscout.Fixed {
+			return swapscout.Offer{}, swapscout.NewVenueError(swapscout.CodeUnsupportedPair, "StealthEX quotes by amount to receive at fixed rates only")
+		}
+		rr.Estimation = "reversed"
+	}
+	rangeBody, err := json.Marshal(rr)
+	if err != nil {
+		return swapscout.Offer{}, err
+	}
+	amt := number(req.Amount)
+	rr.Amount = &amt
+	estimateBody, err := json.Marshal(rr)
+	if err != nil {
+		return swapscout.Offer{}, err
+	}
+	hdr := []venue.Field{{Key: "Accept", Value: "application/json"}}
+	if c.cfg.APIKey != "" {
+		hdr = append(hdr, venue.Field{Key: "Authorization", Value: "Bearer " + c.cfg.APIKey})
+	}
+	post := func(path string, body []byte) venue.Request {
+		return venue.Request{Method: "POST", URL: c.cfg.BaseURL + path, Header: hdr, Body: body, ContentType: "application/json"}
+	}
+
+	var est estimateResponse
+	var rng rangeResponse
+	var estErr, rangeErr error
+	_ = venue.Parallel(ctx,
+		func(ctx context.Context) error {
+			estErr = venue.Fetch(ctx, &c.cfg, post(estimatePath, estimateBody), func(status int, body []byte) error {
+				return decode(status, body, &est)
+			})
+			return nil
+		},
+		func(ctx context.Context) error {
+			rangeErr = venue.Fetch(ctx, &c.cfg, post(rangePath, rangeBody), func(status int, body []byte) error {
+				return decode(status, body, &rng)
+			})
+			return nil
+		})
+	return offer(req, &est, estErr, &rng, rangeErr)
+}
+
+// offer combines the two answers. Limits come first: an amount outside the
+// range is refused as such whatever the estimate said (StealthEX refuses the
+// estimate too, without saying which limit). Then the estimate's error, then
+// the offer; the range is a bonus when it fails alone.
+func offer(req swapscout.QuoteRequest, est *estimateResponse, estErr error, rng *rangeResponse, rangeErr error) (swapscout.Offer, error) {
+	o := swapscout.Offer{RateType: req.RateType}
+	if rangeErr == nil {
+		min, max := deref(rng.MinAmount), deref(rng.MaxAmount)
+		// The range is in the asset the amount names: the deposit's limits
+		// when sending, the payout's when receiving (not an offer's Min/Max).
+		side := req.From
+		if req.Direction == swapscout.Receive {
+			side = req.To
+		} else {
+			o.Min, o.Max = min, max
+		}
+		switch {
+		case min.Sign() > 0 && req.Amount.Cmp(min) < 0:
+			ve := swapscout.NewVenueError(swapscout.CodeAmountTooSmall, "StealthEX minimum is %s %s", min, side)
+			ve.Min, ve.Max = o.Min, o.Max
+			return swapscout.Offer{}, ve
+		case max.Sign() > 0 && req.Amount.Cmp(max) > 0:
+			ve := swapscout.NewVenueError(swapscout.CodeAmountTooLarge, "StealthEX maximum is %s %s", max, side)
+			ve.Min, ve.Max = o.Min, o.Max
+			return swapscout.Offer{}, ve
+		}
+	}
+	if estErr != nil {
+		return swapscout.Offer{}, estErr
+	}
+	amount := deref(est.EstimatedAmount)
+	if amount.Sign() <= 0 {
+		return swapscout.Offer{}, swapscout.NewVenueError(swapscout.CodeBadResponse, "StealthEX estimated no amount")
+	}
+	if req.Direction == swapscout.Receive {
+		o.AmountIn, o.AmountOut = amount, req.Amount
+	} else {
+		o.AmountIn, o.AmountOut = req.Amount, amount
+	}
+	if req.RateType == swapscout.Fixed {
+		// Edge: a fixed estimate without a rate to lock is no fixed route.
+		if est.Rate == nil || est.Rate.ID == "" {
+			return swapscout.Offer{}, swapscout.NewVenueError(swapscout.CodeUnsupportedPair, "StealthEX has no fixed rate for %s to %s", req.From, req.To)
+		}
+		o.RateID = est.Rate.ID
+		if vu := deref(est.Rate.ValidUntil); vu != "" {
+			if t, err := time.Parse(time.RFC3339, vu); err == nil {
+				o.ExpiresAt = t
+			}
+		}
+	}
+	return o, nil
+}
+
+// errorKinds maps StealthEX's error kinds to failure codes. The route kinds
+// and NotAllowed are Edge's; the rest are the kinds of the openapi spec
+// (Cake's StealthExErrorKind).
+var errorKinds = map[string]swapscout.FailureCode{
+	"NoPair":            swapscout.CodeUnsupportedPair,
+	"NoExchangeRoute":   swapscout.CodeUnsupportedPair,
+	"RouteIsDisabled":   swapscout.CodeUnsupportedPair,
+	"MarketUnavailable": swapscout.CodeUnsupportedPair,
+	"NotFound":          swapscout.CodeUnsupportedPair,
+	"NotAllowed":        swapscout.CodeNotConfigured, // the key may not do this; StealthEX does not say why
+	"NoUserApiKey":      swapscout.CodeNotConfigured,
+	"InvalidAmount":     swapscout.CodeAmountTooSmall, // refined by its details below
+	"InvalidData":       swapscout.CodeBadResponse,
+	"RoutesMismatch":    swapscout.CodeBadResponse,
+	"RateId":            swapscout.CodeBadResponse,
+	"ExtraId":           swapscout.CodeBadResponse,
+}
+
+// decode reads a 2xx body into v or maps an {"err":…} body to its code.
+func decode(status int, body []byte, v any) error {
+	if status >= 200 && status < 300 {
+		if err := json.Unmarshal(body, v); err != nil {
+			return venue.BadResponse(err)
+		}
+		return nil
+	}
+	var er errorResponse
+	if err := json.Unmarshal(body, &er); err != nil || er.Err == nil || er.Err.Kind == "" {
+		switch status {
+		case 401, 403:
+			return swapscout.NewVenueError(swapscout.CodeNotConfigured, "StealthEX rejected the API key (HTTP %d)", status)
+		case 404:
+			return swapscout.NewVenueError(swapscout.CodeUnsupportedPair, "StealthEX has no such route (HTTP 404)")
+		}
+		return venue.StatusError(status)
+	}
+	kind, details := er.Err.Kind, er.Err.Details
+	code, ok := errorKinds[kind]
+	switch {
+	case kind == "InvalidAmount":
+		if c := limitCode(details); c != "" {
+			code = c
+		}
+	case ok:
+	case status == 401 || status == 403:
+		code = swapscout.CodeNotConfigured
+	case status == 404:
+		code = swapscout.CodeUnsupportedPair
+	case status >= 500:
+		code = swapscout.CodeUnavailable
+	default:
+		code = swapscout.CodeBadResponse
+	}
+	msg := clip(kind)
+	if details != "" {
+		msg += ": " + clip(details)
+	}
+	return swapscout.NewVenueError(code, "StealthEX %s", msg)
+}
+
+// limitCode recognises which limit a refusal's details name ("" when none).
+func limitCode(text string) swapscout.FailureCode {
+	t := strings.ToLower(text)
+	switch {
+	case strings.Contains(t, "max") || strings.Contains(t, "greater") || strings.Contains(t, "exceed") || strings.Contains(t, "too large") || strings.Contains(t, "above"):
+		return swapscout.CodeAmountTooLarge
+	case strings.Contains(t, "min") || strings.Contains(t, "less") || strings.Contains(t, "too small") || strings.Contains(t, "below"):
+		return swapscout.CodeAmountTooSmall
+	}
+	return ""
+}
+
+func deref[T any](p *T) T {
+	var zero T
+	if p == nil {
+		return zero
+	}
+	return *p
+}
+
+// clip keeps venue-provided text short and printable in our messages.
+func clip(s string) string {
+	s = strings.TrimSpace(strings.Map(func(r rune) rune {
+		if unicode.IsPrint(r) {
+			return r
+		}
+		return ' '
+	}, s))
+	if len(s) > 120 {
+		i := 120
+		for i > 0 && !utf8.RuneStart(s[i]) {
+			i--
+		}
+		s = s[:i] + "…"
+	}
+	return s
+}
+
+var _ swapscout.Quoter = (*Client)(nil)

@@ -1,0 +1,252 @@
+package stealthex_test
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"strings"
+	"testing"
+	"time"
+
+	"go.uber.org/goleak"
+
+	"github.com/swapscout/swapscout"
+	"github.com/swapscout/swapscout/sim"
+	"github.com/swapscout/swapscout/venue/stealthex"
+	"github.com/swapscout/swapscout/venue/venuetest"
+)
+
+func TestMain(m *testing.M) { goleak.VerifyTestMain(m) }
+
+var (
+	btc     = swapscout.Asset{Ticker: "btc", Network: "btc"}
+	eth     = swapscout.Asset{Ticker: "eth", Network: "eth"}
+	xmr     = swapscout.Asset{Ticker: "xmr", Network: "xmr"}
+	usdtETH = swapscout.Asset{Ticker: "usdt", Network: "eth"}
+)
+
+// btcXMR is the request of Cake's recordings.
+var btcXMR = swapscout.QuoteRequest{From: btc, To: xmr, Amount: swapscout.MustAmount("0.01")}
+
+func routes(estimate string, estStatus int, rng string, rangeStatus int) []venuetest.Route {
+	return []venuetest.Route{
+		{Method: "POST", Path: "/v4/rates/estimated-amount", Fixture: estimate, Status: estStatus},
+		{Method: "POST", Path: "/v4/rates/range", Fixture: rng, Status: rangeStatus},
+	}
+}
+
+// bodies checks both calls: the Bearer key, and the exact JSON each sent (the
+// amount a bare number, the range without one).
+func bodies(rangeBody, estimateBody string) func(*testing.T, []venuetest.Recorded) {
+	return func(t *testing.T, reqs []venuetest.Recorded) {
+		t.Helper()
+		if len(reqs) != 2 {
+			t.Fatalf("made %d calls, want 2", len(reqs))
+		}
+		for _, r := range reqs {
+			if got := r.Header.Get("Authorization"); got != "Bearer test-key" {
+				t.Errorf("%s: Authorization = %q", r.Path, got)
+			}
+			want := map[string]string{"/v4/rates/range": rangeBody, "/v4/rates/estimated-amount": estimateBody}[r.Path]
+			if r.Method != "POST" || string(r.Body) != want {
+				t.Errorf("%s %s sent\n %s\nwant\n %s", r.Method, r.Path, r.Body, want)
+			}
+		}
+	}
+}
+
+const route = `{"route":{"from":{"symbol":"btc","network":"mainnet"},"to":{"symbol":"xmr","network":"mainnet"}},`
+
+var okCase = venuetest.Case{Name: "quote_ok", Req: btcXMR,
+	Routes: routes("rates_estimated_amount.json", 200, "rates_range.json", 200),
+	// The bodies of Cake's recorded requests, in the same key order.
+	Check: bodies(route+`"estimation":"direct","rate":"floating"}`, route+`"estimation":"direct","rate":"floating","amount":0.01}`)}
+
+func TestQuote(t *testing.T) {
+	fixed := btcXMR
+	fixed.RateType = swapscout.Fixed
+	receive := btcXMR
+	receive.RateType, receive.Direction, receive.Amount = swapscout.Fixed, swapscout.Receive, swapscout.MustAmount("1")
+	receiveFloat := receive
+	receiveFloat.RateType = swapscout.Float
+	token := swapscout.QuoteRequest{From: eth, To: usdtETH, Amount: swapscout.MustAmount("0.01")}
+	below := btcXMR
+	below.Amount = swapscout.MustAmount("0.00005")
+	above := fixed
+	above.Amount = swapscout.MustAmount("5")
+	receiveBelow := receive
+	receiveBelow.Amount = swapscout.MustAmount("0.01")
+	same := btcXMR
+	same.To = btc
+	noCall := func(t *testing.T, reqs []venuetest.Recorded) {
+		if len(reqs) != 0 {
+			t.Errorf("made %d calls, want 0", len(reqs))
+		}
+	}
+	kind := func(fixture string, status int) []venuetest.Route {
+		return routes(fixture, status, fixture, status)
+	}
+
+	venuetest.RunCases(t, &stealthex.Descriptor, []venuetest.Case{
+		okCase,
+		{Name: "quote_fixed", Req: fixed, Routes: routes("rates_estimated_amount_fixed.json", 200, "rates_range_fixed.json", 200),
+			Check: bodies(route+`"estimation":"direct","rate":"fixed"}`, route+`"estimation":"direct","rate":"fixed","amount":0.01}`)},
+		{Name: "quote_receive_fixed", Req: receive, Routes: routes("rates_estimated_amount_reversed.json", 200, "rates_range_reversed.json", 200),
+			Check: bodies(route+`"estimation":"reversed","rate":"fixed"}`, route+`"estimation":"reversed","rate":"fixed","amount":1}`)},
+		// The route of Cake's recorded create: a token on its chain's network, the native on mainnet.
+		{Name: "quote_token_network", Req: token, Routes: routes("rates_estimated_amount_eth_usdt.json", 200, "rates_range_eth_usdt.json", 200),
+			Check: func(t *testing.T, reqs []venuetest.Recorded) {
+				for _, r := range reqs {
+					if !strings.HasPrefix(string(r.Body), `{"route":{"from":{"symbol":"eth","network":"mainnet"},"to":{"symbol":"usdt","network":"eth"}}`) {
+						t.Errorf("%s sent %s", r.Path, r.Body)
+					}
+				}
+			}},
+		// A range that fails alone leaves the offer without limits.
+		{Name: "quote_range_failed", Req: btcXMR, Routes: routes("rates_estimated_amount.json", 200, "rates_range_no_pair.json", 500)},
+		{Name: "receive_float_unsupported", Req: receiveFloat, Routes: okCase.Routes, Want: swapscout.CodeUnsupportedPair, Check: noCall},
+		{Name: "fixed_without_rate_id", Req: fixed, Routes: routes("rates_estimated_amount.json", 200, "rates_range_fixed.json", 200), Want: swapscout.CodeUnsupportedPair},
+
+		// Limits: the range says which, whatever the estimate answered.
+		{Name: "below_min", Req: below, Routes: routes("invalid_amount_min.json", 400, "rates_range.json", 200), Want: swapscout.CodeAmountTooSmall},
+		{Name: "above_max", Req: above, Routes: routes("invalid_amount_max.json", 400, "rates_range_fixed.json", 200), Want: swapscout.CodeAmountTooLarge},
+		{Name: "receive_below_min", Req: receiveBelow, Routes: routes("invalid_amount_min.json", 400, "rates_range_reversed.json", 200), Want: swapscout.CodeAmountTooSmall},
+		{Name: "invalid_amount_without_range", Req: below, Routes: kind("invalid_amount_min.json", 400), Want: swapscout.CodeAmountTooSmall},
+		{Name: "invalid_amount_max_without_range", Req: above, Routes: kind("invalid_amount_max.json", 400), Want: swapscout.CodeAmountTooLarge},
+
+		// The error kinds (Edge): routes not served, and NotAllowed.
+		{Name: "no_pair_404", Req: btcXMR, Routes: kind("rates_range_no_pair.json", 404), Want: swapscout.CodeUnsupportedPair},
+		{Name: "no_exchange_route", Req: btcXMR, Routes: kind("no_exchange_route.json", 404), Want: swapscout.CodeUnsupportedPair},
+		{Name: "route_is_disabled", Req: btcXMR, Routes: kind("route_is_disabled.json", 404), Want: swapscout.CodeUnsupportedPair},
+		{Name: "market_unavailable", Req: btcXMR, Routes: kind("market_unavailable.json", 404), Want: swapscout.CodeUnsupportedPair},
+		{Name: "not_allowed", Req: btcXMR, Routes: kind("not_allowed.json", 403), Want: swapscout.CodeNotConfigured},
+		{Name: "no_user_api_key", Req: btcXMR, Routes: kind("no_user_api_key.json", 401), Want: swapscout.CodeNotConfigured},
+		{Name: "same_asset_no_call", Req: same, Routes: okCase.Routes, Want: swapscout.CodeUnsupportedPair, Check: noCall},
+	})
+}
+
+// TestLimits checks the limits a refusal carries: the range's on the deposit
+// side, none when the range is the payout's (reversed), which the message names.
+func TestLimits(t *testing.T) {
+	below := btcXMR
+	below.Amount = swapscout.MustAmount("0.00005")
+	above := btcXMR
+	above.RateType, above.Amount = swapscout.Fixed, swapscout.MustAmount("5")
+	receiveBelow := btcXMR
+	receiveBelow.RateType, receiveBelow.Direction = swapscout.Fixed, swapscout.Receive
+	for _, c := range []struct {
+		name     string
+		req      swapscout.QuoteRequest
+		routes   []venuetest.Route
+		min, max string
+		msg      string
+	}{
+		{"below", below, routes("invalid_amount_min.json", 400, "rates_range.json", 200), "0.0001203", "0", "0.0001203 btc@btc"},
+		{"above", above, routes("invalid_amount_max.json", 400, "rates_range_fixed.json", 200), "0.00024", "2.9", "2.9 btc@btc"},
+		{"receive_below", receiveBelow, routes("invalid_amount_min.json", 400, "rates_range_reversed.json", 200), "0", "0", "0.045 xmr@xmr"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			rp := venuetest.NewReplay(t, "testdata", c.routes)
+			_, err := venuetest.New(t, &stealthex.Descriptor, rp.URL).Quote(context.Background(), c.req)
+			var ve *swapscout.VenueError
+			if !errors.As(err, &ve) {
+				t.Fatalf("error %v is not a *VenueError", err)
+			}
+			if !ve.Min.Equal(swapscout.MustAmount(c.min)) || !ve.Max.Equal(swapscout.MustAmount(c.max)) || !strings.Contains(ve.Msg, c.msg) {
+				t.Errorf("limits %s..%s %q, want %s..%s naming %s", ve.Min, ve.Max, ve.Msg, c.min, c.max, c.msg)
+			}
+		})
+	}
+	if testing.Short() {
+		return
+	}
+	// A decimal the adapter sends is never rounded through a float.
+	rp := venuetest.NewReplay(t, "testdata", okCase.Routes)
+	req := btcXMR
+	req.Amount = swapscout.MustAmount("0.123456789012345678")
+	if _, err := venuetest.New(t, &stealthex.Descriptor, rp.URL).Quote(context.Background(), req); err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range rp.Requests() {
+		var body struct{ Amount json.Number }
+		d := json.NewDecoder(strings.NewReader(string(r.Body)))
+		d.UseNumber()
+		if err := d.Decode(&body); err != nil {
+			t.Fatal(err)
+		}
+		if r.Path == "/v4/rates/estimated-amount" && body.Amount != "0.123456789012345678" {
+			t.Errorf("amount sent as %s", body.Amount)
+		}
+	}
+}
+
+// TestAgainstSim drives the adapter through the simulator: every supported
+// direction and rate type, refusals below the minimum on both sides, and
+// every served asset.
+func TestAgainstSim(t *testing.T) {
+	s, err := sim.New(sim.Config{Seed: 7, Latency: time.Millisecond}, map[string]sim.Venue{"stealthex": stealthex.Sim()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Start("127.0.0.1:0"); err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	q := venuetest.New(t, &stealthex.Descriptor, s.VenueURL("stealthex"))
+	ctx := context.Background()
+
+	for _, c := range []struct {
+		d  swapscout.Direction
+		rt swapscout.RateType
+	}{{swapscout.Send, swapscout.Float}, {swapscout.Send, swapscout.Fixed}, {swapscout.Receive, swapscout.Fixed}} {
+		req := swapscout.QuoteRequest{From: btc, To: xmr, Amount: swapscout.MustAmount("0.05"), Direction: c.d, RateType: c.rt}
+		if c.d == swapscout.Receive {
+			req.Amount = swapscout.MustAmount("10")
+		}
+		o, err := q.Quote(ctx, req)
+		if err != nil {
+			t.Fatalf("%s %s: %v", c.rt, c.d, err)
+		}
+		if (c.d == swapscout.Send) != (o.Min.Sign() > 0) {
+			t.Errorf("%s %s: min %s", c.rt, c.d, o.Min)
+		}
+		if fixed := c.rt == swapscout.Fixed; fixed != (o.RateID != "") || fixed && !o.ExpiresAt.After(time.Now()) {
+			t.Errorf("%s %s: rate id %q expires %s", c.rt, c.d, o.RateID, o.ExpiresAt)
+		}
+		if c.d == swapscout.Send && !o.AmountIn.Equal(req.Amount) || c.d == swapscout.Receive && !o.AmountOut.Equal(req.Amount) {
+			t.Errorf("%s %s: in %s out %s does not keep the requested %s", c.rt, c.d, o.AmountIn, o.AmountOut, req.Amount)
+		}
+	}
+	for _, c := range []struct {
+		name   string
+		d      swapscout.Direction
+		amount string
+	}{{"send_below", swapscout.Send, "0.00001"}, {"receive_below", swapscout.Receive, "0.001"}} {
+		_, err := q.Quote(ctx, swapscout.QuoteRequest{From: btc, To: xmr, Amount: swapscout.MustAmount(c.amount), Direction: c.d, RateType: swapscout.Fixed})
+		if code := venuetest.Code(err); code != swapscout.CodeAmountTooSmall {
+			t.Errorf("%s: code %s (%v), want amount_too_small", c.name, code, err)
+		}
+	}
+
+	served := map[swapscout.Asset]bool{}
+	for _, a := range stealthex.Sim().Profile.Assets {
+		served[a] = true
+	}
+	for _, a := range swapscout.Assets {
+		from, to := btc, a.Asset
+		if a.Asset == btc {
+			from, to = xmr, btc
+		}
+		_, err := q.Quote(ctx, swapscout.QuoteRequest{From: from, To: to, Amount: swapscout.MustAmount("0.5")})
+		switch code := venuetest.Code(err); {
+		case served[to] && err != nil:
+			t.Errorf("%s→%s: %v", from, to, err)
+		case !served[to] && code != swapscout.CodeUnsupportedPair:
+			t.Errorf("%s→%s: code %s (%v), want unsupported_pair", from, to, code, err)
+		}
+	}
+}
+
+func TestConformance(t *testing.T) {
+	venuetest.Run(t, &stealthex.Descriptor, venuetest.Options{OK: okCase})
+}

@@ -1,0 +1,166 @@
+package trocador_test
+
+import (
+	"context"
+	"net/url"
+	"testing"
+	"time"
+
+	"go.uber.org/goleak"
+
+	"github.com/swapscout/swapscout"
+	"github.com/swapscout/swapscout/sim"
+	"github.com/swapscout/swapscout/venue"
+	"github.com/swapscout/swapscout/venue/trocador"
+	"github.com/swapscout/swapscout/venue/venuetest"
+)
+
+func TestMain(m *testing.M) { goleak.VerifyTestMain(m) }
+
+var (
+	btc = swapscout.Asset{Ticker: "btc", Network: "btc"}
+	xmr = swapscout.Asset{Ticker: "xmr", Network: "xmr"}
+)
+
+// btcXMR is the request Cake's recording was made with.
+var btcXMR = swapscout.QuoteRequest{From: btc, To: xmr, Amount: swapscout.MustAmount("0.01")}
+
+func newRate(fixture string, status int) []venuetest.Route {
+	return []venuetest.Route{{Path: "/new_rate", Fixture: fixture, Status: status}}
+}
+
+// query checks the one new_rate call: want maps a parameter to its value, ""
+// meaning absent.
+func query(want map[string]string) func(*testing.T, []venuetest.Recorded) {
+	return func(t *testing.T, reqs []venuetest.Recorded) {
+		t.Helper()
+		if len(reqs) != 1 {
+			t.Fatalf("made %d calls, want 1", len(reqs))
+		}
+		r := reqs[0]
+		if r.Method != "GET" || r.Path != "/new_rate" {
+			t.Errorf("called %s %s, want GET /new_rate", r.Method, r.Path)
+		}
+		if got := r.Header.Get("API-Key"); got != "test-key" {
+			t.Errorf("API-Key = %q, want the key", got)
+		}
+		q, err := url.ParseQuery(r.RawQuery)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if q.Has("api_key") {
+			t.Errorf("query %q carries the API key", r.RawQuery)
+		}
+		for k, v := range want {
+			if got := q.Get(k); got != v || (v == "" && q.Has(k)) {
+				t.Errorf("query %q: %s = %q, want %q", r.RawQuery, k, got, v)
+			}
+		}
+	}
+}
+
+func noCalls(t *testing.T, reqs []venuetest.Recorded) {
+	if len(reqs) != 0 {
+		t.Errorf("made %d calls, want 0", len(reqs))
+	}
+}
+
+var okCase = venuetest.Case{Name: "quote_ok", Req: btcXMR, Routes: newRate("new_rate.json", 200),
+	Check: query(map[string]string{
+		"ticker_from": "btc", "network_from": "Mainnet", "ticker_to": "xmr", "network_to": "Mainnet",
+		"amount_from": "0.01", "amount_to": "", "payment": "False", "min_kycrating": "C", "best_only": "False",
+	})}
+
+func TestQuote(t *testing.T) {
+	fixed := btcXMR
+	fixed.RateType = swapscout.Fixed
+	payment := fixed
+	payment.Direction, payment.Amount = swapscout.Receive, swapscout.MustAmount("1")
+	receiveFloat := payment
+	receiveFloat.RateType = swapscout.Float
+	venuetest.RunCases(t, &trocador.Descriptor, []venuetest.Case{
+		okCase,
+		{Name: "quote_fixed", Req: fixed, Routes: newRate("new_rate.json", 200)},
+		{Name: "quote_payment", Req: payment, Routes: newRate("new_rate_payment.json", 200),
+			Check: query(map[string]string{"amount_to": "1", "amount_from": "", "payment": "True"})},
+		{Name: "receive_float_unsupported", Req: receiveFloat, Want: swapscout.CodeUnsupportedPair, Check: noCalls},
+		{Name: "no_fixed_quote", Req: fixed, Routes: newRate("new_rate_float_only.json", 200), Want: swapscout.CodeUnsupportedPair},
+		{Name: "no_quotes", Req: btcXMR, Routes: newRate("new_rate_empty.json", 200), Want: swapscout.CodeUnsupportedPair},
+		{Name: "no_rate_404", Req: btcXMR, Routes: newRate("no_rate.json", 404), Want: swapscout.CodeUnsupportedPair},
+		{Name: "below_min_400", Req: btcXMR, Routes: newRate("below_min.json", 400), Want: swapscout.CodeAmountTooSmall},
+		{Name: "unauthorized_401", Req: btcXMR, Routes: newRate("unauthorized.json", 401), Want: swapscout.CodeNotConfigured},
+	})
+}
+
+// TestNoKeyNoCall checks that a client built without a key refuses without a call.
+func TestNoKeyNoCall(t *testing.T) {
+	rp := venuetest.NewReplay(t, "testdata", newRate("new_rate.json", 200))
+	q := trocador.New(trocadorConfig(t, rp.URL))
+	_, err := q.Quote(context.Background(), btcXMR)
+	if code := venuetest.Code(err); code != swapscout.CodeNotConfigured {
+		t.Errorf("Quote without a key: code %s (%v), want not_configured", code, err)
+	}
+	if rp.Count() != 0 {
+		t.Errorf("made %d calls without a key, want 0", rp.Count())
+	}
+}
+
+func TestConformance(t *testing.T) {
+	venuetest.Run(t, &trocador.Descriptor, venuetest.Options{OK: okCase})
+}
+
+// trocadorConfig is a configuration without an API key.
+func trocadorConfig(t *testing.T, baseURL string) venue.Config {
+	return venue.Config{BaseURL: baseURL, HTTP: venuetest.Client(t)}
+}
+
+// TestSimulatorModes quotes every supported kind of request against the
+// simulator, and checks it refuses what the venue refuses.
+func TestSimulatorModes(t *testing.T) {
+	d := &trocador.Descriptor
+	s, err := sim.New(sim.Config{Seed: 1, Latency: time.Millisecond}, map[string]sim.Venue{d.ID: d.Sim()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Start("127.0.0.1:0"); err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	q := venuetest.New(t, d, s.VenueURL(d.ID))
+	for _, c := range []struct {
+		req  swapscout.QuoteRequest
+		want swapscout.FailureCode
+	}{
+		{req: req(btc, xmr, "0.01", swapscout.Send, swapscout.Float)},
+		{req: req(btc, xmr, "0.01", swapscout.Send, swapscout.Fixed)},
+		{req: req(btc, xmr, "1", swapscout.Receive, swapscout.Fixed)},
+		{req: req(btc, xmr, "0.000001", swapscout.Send, swapscout.Float), want: swapscout.CodeUnsupportedPair},
+		{req: req(btc, xmr, "1", swapscout.Receive, swapscout.Float), want: swapscout.CodeUnsupportedPair},
+	} {
+		o, err := q.Quote(context.Background(), c.req)
+		if c.want != "" {
+			if code := venuetest.Code(err); code != c.want {
+				t.Errorf("Quote(%s %s %s %s) code %s (%v), want %s", c.req.Amount, c.req.From, c.req.Direction, c.req.RateType, code, err, c.want)
+			}
+			continue
+		}
+		if err != nil {
+			t.Errorf("Quote(%s %s→%s %s %s): %v", c.req.Amount, c.req.From, c.req.To, c.req.Direction, c.req.RateType, err)
+			continue
+		}
+		if o.AmountIn.Sign() <= 0 || o.AmountOut.Sign() <= 0 || o.RateType != c.req.RateType {
+			t.Errorf("Quote(%s %s→%s %s %s) = in %s out %s %s", c.req.Amount, c.req.From, c.req.To, c.req.Direction, c.req.RateType, o.AmountIn, o.AmountOut, o.RateType)
+		}
+		if c.req.Direction == swapscout.Receive && !o.AmountOut.Equal(c.req.Amount) {
+			t.Errorf("receive quote out %s, want %s", o.AmountOut, c.req.Amount)
+		}
+		if c.req.Direction == swapscout.Send && !o.AmountIn.Equal(c.req.Amount) {
+			t.Errorf("send quote in %s, want %s", o.AmountIn, c.req.Amount)
+		}
+	}
+}
+
+// req builds a request.
+func req(from, to swapscout.Asset, amount string, d swapscout.Direction, rt swapscout.RateType) swapscout.QuoteRequest {
+	return swapscout.QuoteRequest{From: from, To: to, Amount: swapscout.MustAmount(amount), Direction: d, RateType: rt}
+}

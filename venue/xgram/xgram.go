@@ -1,0 +1,245 @@
+// Package xgram is the adapter for Xgram's partner API v1. It quotes with the
+// side-effect-free GET /retrieve-rate-value (fromCcy, toCcy, ccyAmount), which
+// Xgram documents at https://xgram.io/api/documentation: a floating rate for
+// the amount sent, the pair's minFrom/maxFrom, and an approximate withdrawal
+// fee that the rate leaves out, so the adapter deducts it. It never creates an
+// order to price one, as Edge's partner-specific integration does (research
+// exchange-apis.md A13). Fixed rates and amounts to receive are priced only by
+// order creation, so the adapter refuses them without a call. Refusals take
+// the documented shapes: {"errors":[{"code":"BELOW_LIMIT"|…}]},
+// {"error":"ccyAmount must be > 0.001"} and result:false.
+package xgram
+
+import (
+	"context"
+	"encoding/json"
+	"net/url"
+	"regexp"
+	"strings"
+	"time"
+
+	"github.com/swapscout/swapscout"
+	"github.com/swapscout/swapscout/venue"
+)
+
+// Descriptor registers Xgram. KYC C is Trocador's rating of Xgram (recorded
+// exchanges list; one recorded Trocador quote shows B); CypherGoat flags it as
+// wanting the user's IP.
+var Descriptor = venue.Descriptor{
+	ID: "xgram", Name: "Xgram", Kind: swapscout.InstantSwap,
+	BaseURL: "https://xgram.io/api/v1", Website: "https://xgram.io",
+	Timeout: 4 * time.Second, KYC: 'C', NeedsKey: true, FixedRate: false, Reverse: false,
+	Networks: symbols.Networks(), Evidence: swapscout.Documented,
+	New: func(c venue.Config) (swapscout.Quoter, error) { return New(c), nil },
+	Sim: Sim,
+}
+
+// Paths relative to Descriptor.BaseURL.
+const (
+	ratePath       = "/retrieve-rate-value"
+	currenciesPath = "/list-currency-options"
+)
+
+// Client quotes Xgram.
+type Client struct{ cfg venue.Config }
+
+// New returns a Client; it does no I/O.
+func New(cfg venue.Config) *Client { return &Client{cfg: cfg} }
+
+// Quote asks for the floating rate of the amount sent.
+func (c *Client) Quote(ctx context.Context, req swapscout.QuoteRequest) (swapscout.Offer, error) {
+	from, ok1 := symbols[req.From]
+	to, ok2 := symbols[req.To]
+	if !ok1 || !ok2 {
+		return swapscout.Offer{}, venue.Unsupported(Descriptor.Name, req)
+	}
+	switch {
+	case req.RateType == swapscout.Fixed:
+		return swapscout.Offer{}, swapscout.NewVenueError(swapscout.CodeUnsupportedPair,
+			"Xgram's rate endpoint quotes floating rates only (a fixed rate is priced only by creating an order)")
+	case req.Direction == swapscout.Receive:
+		return swapscout.Offer{}, swapscout.NewVenueError(swapscout.CodeUnsupportedPair,
+			"Xgram's rate endpoint quotes by the amount sent only (an amount to receive is priced only by creating an order)")
+	case c.cfg.APIKey == "":
+		return swapscout.Offer{}, swapscout.NewVenueError(swapscout.CodeNotConfigured, "Xgram needs an API key (set %sAPI_KEY)", Descriptor.EnvPrefix())
+	}
+	q := url.Values{"fromCcy": {from}, "toCcy": {to}, "ccyAmount": {req.Amount.String()}}
+	var r rateResponse
+	err := venue.Fetch(ctx, &c.cfg, venue.Request{URL: c.cfg.BaseURL + ratePath + "?" + q.Encode(),
+		Header: []venue.Field{{Key: "x-api-key", Value: c.cfg.APIKey}, {Key: "Accept", Value: "application/json"}}},
+		func(status int, body []byte) error {
+			var err error
+			r, err = parseRate(status, body)
+			return err
+		})
+	if err != nil {
+		return swapscout.Offer{}, err
+	}
+	return offer(req, to, &r)
+}
+
+// offer turns a rate into the amount received: amount × rate, less the
+// withdrawal fee, rounded down to the To asset's precision.
+func offer(req swapscout.QuoteRequest, to string, r *rateResponse) (swapscout.Offer, error) {
+	if r.Rate == nil || r.Rate.Sign() <= 0 {
+		return swapscout.Offer{}, swapscout.NewVenueError(swapscout.CodeBadResponse, "Xgram answered no positive rate")
+	}
+	o := swapscout.Offer{AmountIn: req.Amount, RateType: swapscout.Float, Min: positive(r.MinFrom), Max: positive(r.MaxFrom)}
+	switch {
+	case !o.Min.IsZero() && req.Amount.Cmp(o.Min) < 0:
+		return swapscout.Offer{}, &swapscout.VenueError{Code: swapscout.CodeAmountTooSmall, Msg: "Xgram: below its minimum of " + o.Min.String(), Min: o.Min, Max: o.Max}
+	case !o.Max.IsZero() && req.Amount.Cmp(o.Max) > 0:
+		return swapscout.Offer{}, &swapscout.VenueError{Code: swapscout.CodeAmountTooLarge, Msg: "Xgram: above its maximum of " + o.Max.String(), Min: o.Min, Max: o.Max}
+	}
+	fee, err := withdrawalFee(r.WithdrawalFee, req.To.Ticker, to)
+	if err != nil {
+		return swapscout.Offer{}, err
+	}
+	decimals := swapscout.MaxScale
+	if info, ok := swapscout.LookupAsset(req.To); ok {
+		decimals = info.Decimals
+	}
+	o.AmountOut = req.Amount.Mul(*r.Rate).Sub(fee).Round(decimals, swapscout.RoundDown)
+	if !o.AmountOut.Valid() {
+		return swapscout.Offer{}, swapscout.NewVenueError(swapscout.CodeBadResponse, "Xgram answered a rate out of range")
+	}
+	if o.AmountOut.Sign() <= 0 {
+		return swapscout.Offer{}, &swapscout.VenueError{Code: swapscout.CodeAmountTooSmall, Msg: "Xgram: the amount does not cover the withdrawal fee", Min: o.Min, Max: o.Max}
+	}
+	if fee.Sign() > 0 {
+		o.Fees = []swapscout.Fee{{Kind: "withdrawal", Amount: fee, Asset: req.To}}
+	}
+	return o, nil
+}
+
+// withdrawalFee reads "0.006 ETH": an amount, then the ticker of the coin
+// received (its swapscout ticker or Xgram code). Absent or empty is no fee.
+func withdrawalFee(s *string, ticker, code string) (swapscout.Amount, error) {
+	if s == nil {
+		return swapscout.Amount{}, nil
+	}
+	f := strings.Fields(*s)
+	if len(f) == 0 {
+		return swapscout.Amount{}, nil
+	}
+	fee, err := swapscout.ParseWireAmount([]byte(f[0]))
+	if err != nil || fee.Sign() < 0 || len(f) > 2 {
+		return swapscout.Amount{}, swapscout.NewVenueError(swapscout.CodeBadResponse, "Xgram answered an unreadable withdrawalFee %q", clip(*s, ""))
+	}
+	if len(f) == 2 && !strings.EqualFold(f[1], ticker) && !strings.EqualFold(f[1], code) {
+		return swapscout.Amount{}, swapscout.NewVenueError(swapscout.CodeBadResponse, "Xgram answered a withdrawalFee in %s, not in the coin received", clip(f[1], ""))
+	}
+	return fee, nil
+}
+
+// parseRate reads a rate answer or maps any of Xgram's refusal shapes.
+func parseRate(status int, body []byte) (rateResponse, error) {
+	var r rateResponse
+	err := json.Unmarshal(body, &r)
+	if err == nil {
+		switch {
+		case len(r.Errors) > 0:
+			return r, fromErrors(status, r.Errors)
+		case r.Error != "":
+			return r, fromText(status, r.Error)
+		case r.Result != nil && !*r.Result:
+			return r, fromText(status, r.Message)
+		}
+	}
+	switch {
+	case status == 401 || status == 403:
+		return r, swapscout.NewVenueError(swapscout.CodeNotConfigured, "Xgram rejected the API key (HTTP %d)", status)
+	case status < 200 || status > 299:
+		return r, venue.StatusError(status)
+	case err != nil:
+		return r, venue.BadResponse(err)
+	}
+	return r, nil
+}
+
+// fromErrors maps {"errors":[…]}; a region refusal wins, since it applies to
+// every quote this server asks for.
+func fromErrors(status int, errs []errorItem) error {
+	var first error
+	for _, e := range errs {
+		var ve error
+		switch e.Code {
+		case "REGION_UNSUPPORTED":
+			return swapscout.NewVenueError(swapscout.CodeUnavailable, "Xgram does not serve this server's region: %s", clip(e.Message, e.Error))
+		case "CURRENCY_UNSUPPORTED":
+			ve = swapscout.NewVenueError(swapscout.CodeUnsupportedPair, "Xgram: %s", clip(e.Error, "currency unsupported"))
+		case "BELOW_LIMIT":
+			ve = &swapscout.VenueError{Code: swapscout.CodeAmountTooSmall, Msg: "Xgram: " + clip(e.Error, "below the limit"), Min: positive(e.SourceAmountLimit)}
+		case "ABOVE_LIMIT":
+			ve = &swapscout.VenueError{Code: swapscout.CodeAmountTooLarge, Msg: "Xgram: " + clip(e.Error, "above the limit"), Max: positive(e.SourceAmountLimit)}
+		default:
+			ve = fromText(status, clip(e.Error, e.Message))
+		}
+		if first == nil {
+			first = ve
+		}
+	}
+	return first
+}
+
+var ccyAmountLimit = regexp.MustCompile(`ccyAmount must be ([<>])\s*([0-9.eE+-]+)`)
+
+// fromText maps an error sentence: Edge parses "ccyAmount must be > 0.001";
+// the other wordings are [MEM].
+func fromText(status int, text string) error {
+	if m := ccyAmountLimit.FindStringSubmatch(text); m != nil {
+		bound, _ := swapscout.ParseWireAmount([]byte(strings.TrimRight(m[2], ".")))
+		if m[1] == ">" {
+			return &swapscout.VenueError{Code: swapscout.CodeAmountTooSmall, Msg: "Xgram: " + clip(text, ""), Min: positive(&bound)}
+		}
+		return &swapscout.VenueError{Code: swapscout.CodeAmountTooLarge, Msg: "Xgram: " + clip(text, ""), Max: positive(&bound)}
+	}
+	lower := strings.ToLower(text)
+	code := swapscout.CodeBadResponse
+	switch {
+	case containsAny(lower, "api key", "api-key", "apikey", "unauthorized", "not authorized"):
+		code = swapscout.CodeNotConfigured
+	case containsAny(lower, "region", "country"):
+		code = swapscout.CodeUnavailable
+	case containsAny(lower, "minimum", "too small", "too low", "below"):
+		code = swapscout.CodeAmountTooSmall
+	case containsAny(lower, "maximum", "too large", "too high", "above"):
+		code = swapscout.CodeAmountTooLarge
+	case containsAny(lower, "not supported", "unsupported", "not available", "unavailable", "disabled", "pair", "currency"):
+		code = swapscout.CodeUnsupportedPair
+	case status == 401 || status == 403:
+		code = swapscout.CodeNotConfigured
+	case status >= 500:
+		code = swapscout.CodeUnavailable
+	}
+	return swapscout.NewVenueError(code, "Xgram: %s", clip(text, "refused (result false)"))
+}
+
+func positive(a *swapscout.Amount) swapscout.Amount {
+	if a == nil || !a.Valid() || a.Sign() <= 0 {
+		return swapscout.Amount{}
+	}
+	return *a
+}
+
+func containsAny(s string, subs ...string) bool {
+	for _, sub := range subs {
+		if strings.Contains(s, sub) {
+			return true
+		}
+	}
+	return false
+}
+
+// clip keeps venue-provided text short in our messages.
+func clip(msg, fallback string) string {
+	if msg == "" {
+		msg = fallback
+	}
+	if len(msg) > 120 {
+		msg = msg[:120] + "…"
+	}
+	return msg
+}
+
+var _ swapscout.Quoter = (*Client)(nil)
