@@ -387,7 +387,8 @@ func TestDeadline(t *testing.T) {
 		if got := errors.Is(err, ErrTimeout); got != wantTimeout {
 			t.Errorf("errors.Is(err, ErrTimeout) = %v, want %v", got, wantTimeout)
 		}
-		if took := time.Since(start); took < 40*time.Millisecond || took > 200*time.Millisecond {
+		// Generous upper bound: timer wake-ups lag on a loaded machine.
+		if took := time.Since(start); took < 40*time.Millisecond || took > 500*time.Millisecond {
 			t.Errorf("took %v, want ~50ms", took)
 		}
 	}

@@ -241,3 +241,18 @@ func contains(offers []struct {
 	}
 	return false
 }
+
+// TestQuoteCommandServer: `quote --server` follows the server's event stream.
+func TestQuoteCommandServer(t *testing.T) {
+	url := startDemo(t)
+	var out, errOut syncBuffer
+	if err := run(context.Background(), []string{"quote", "btc", "eth", "0.1", "--server", url}, func(string) string { return "" }, &out, &errOut); err != nil {
+		t.Fatalf("quote --server: %v\n%s", err, errOut.String())
+	}
+	if !strings.Contains(out.String(), "RECEIVE ETH") || !strings.Contains(out.String(), "quote id q") {
+		t.Errorf("output:\n%s", out.String())
+	}
+	if !strings.Contains(errOut.String(), "answered in") {
+		t.Errorf("no progress from the stream: %q", errOut.String())
+	}
+}

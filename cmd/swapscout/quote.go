@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"context"
 	"encoding/json"
 	"errors"
@@ -61,8 +62,7 @@ func runQuote(ctx context.Context, args []string, e env) error {
 	}
 	var body []byte
 	if *server != "" {
-		fmt.Fprintf(e.stderr, "asking %s …\n", *server)
-		body, err = fetchQuote(ctx, strings.TrimSuffix(*server, "/")+"/v1/quotes?"+q.Encode())
+		body, err = streamQuote(ctx, strings.TrimSuffix(*server, "/")+"/v1/quotes/stream?"+q.Encode(), e.stderr)
 	} else {
 		body, err = localQuote(ctx, q, *useSim, &k, e)
 	}
@@ -137,7 +137,9 @@ func (p progressService) Quote(ctx context.Context, req swapscout.QuoteRequest, 
 	})
 }
 
-func fetchQuote(ctx context.Context, u string) ([]byte, error) {
+// streamQuote reads the server's event stream, showing each venue's answer
+// on progress as it arrives, and returns the final quote document.
+func streamQuote(ctx context.Context, u string, progress io.Writer) ([]byte, error) {
 	req, err := http.NewRequestWithContext(ctx, "GET", u, nil)
 	if err != nil {
 		return nil, err
@@ -147,14 +149,49 @@ func fetchQuote(ctx context.Context, u string) ([]byte, error) {
 		return nil, err
 	}
 	defer resp.Body.Close()
-	body, err := io.ReadAll(io.LimitReader(resp.Body, 8<<20))
-	if err != nil {
-		return nil, err
-	}
 	if resp.StatusCode != http.StatusOK {
+		body, _ := io.ReadAll(io.LimitReader(resp.Body, 1<<20))
 		return nil, apiError(body)
 	}
-	return body, nil
+	sc := bufio.NewScanner(resp.Body)
+	sc.Buffer(make([]byte, 64<<10), 8<<20)
+	event, n := "", 0
+	for sc.Scan() {
+		line := sc.Text()
+		if v, ok := strings.CutPrefix(line, "event: "); ok {
+			event = v
+			continue
+		}
+		data, ok := strings.CutPrefix(line, "data: ")
+		if !ok {
+			continue
+		}
+		var row struct {
+			Venue  string `json:"venue"`
+			Code   string `json:"code"`
+			TookMS int64  `json:"took_ms"`
+		}
+		switch event {
+		case "offer", "failure":
+			n++
+			_ = json.Unmarshal([]byte(data), &row)
+			what := fmt.Sprintf("answered in %dms", row.TookMS)
+			if event == "failure" {
+				what = row.Code
+			}
+			fmt.Fprintf(progress, "\r\033[K[%d] %s %s", n, row.Venue, what)
+		case "quote":
+			fmt.Fprint(progress, "\r\033[K")
+			return []byte(data), nil
+		case "error":
+			fmt.Fprint(progress, "\r\033[K")
+			return nil, apiError([]byte(data))
+		}
+	}
+	if err := sc.Err(); err != nil {
+		return nil, err
+	}
+	return nil, errors.New("the server closed the stream before the final quote")
 }
 
 func apiError(body []byte) error {

@@ -141,15 +141,15 @@ func simHandler(x *sim.Exchange) http.Handler {
 }
 
 // networkName is the network as Xgram names it in from_network/to_network and
-// list-currency-options ("Bitcoin", "ERC20", "TRC20", "SOL", …).
+// list-currency-options: "ERC20" for Ether too (the docs' example), and the
+// names Edge's reporting plugin maps ([CODE]; Dogecoin's is [MEM]).
 func networkName(a swapscout.Asset) string {
-	switch {
-	case a.Network == "eth" && a.Ticker != "eth":
-		return "ERC20"
-	case a.Network == "trx" && a.Ticker != "trx":
-		return "TRC20"
-	case a.Network == "sol":
-		return "SOL"
+	names := map[string]string{
+		"btc": "Bitcoin", "eth": "ERC20", "xmr": "Monero", "ltc": "Litecoin", "bch": "BitcoinCash",
+		"dash": "Digital Cash", "ada": "ADA", "xrp": "Ripple", "sol": "SOL", "trx": "TRC20", "zec": "Zcash",
+	}
+	if n, ok := names[a.Network]; ok {
+		return n
 	}
 	return swapscout.Networks[a.Network]
 }
