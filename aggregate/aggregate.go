@@ -12,6 +12,7 @@ import (
 	"net"
 	"runtime/debug"
 	"sort"
+	"sync/atomic"
 	"time"
 
 	"github.com/swapscout/swapscout"
@@ -31,6 +32,10 @@ type Engine struct {
 	venues []Venue
 	now    func() time.Time
 	log    *slog.Logger
+	// cooldown[i] is when venue i may be asked again (unix nanos) after it
+	// rate-limited us with a Retry-After: asking earlier only escalates bans
+	// (Binance answers 418 to clients that ignore 429).
+	cooldown []atomic.Int64
 }
 
 // Options configure an Engine.
@@ -41,7 +46,7 @@ type Options struct {
 
 // New returns an engine over venues, asked in the given order.
 func New(venues []Venue, o Options) *Engine {
-	e := &Engine{venues: venues, now: o.Now, log: o.Logger}
+	e := &Engine{venues: venues, now: o.Now, log: o.Logger, cooldown: make([]atomic.Int64, len(venues))}
 	if e.now == nil {
 		e.now = time.Now
 	}
@@ -111,6 +116,12 @@ func (e *Engine) Quote(ctx context.Context, req swapscout.QuoteRequest, venues [
 	}
 	results := make(chan answer, len(venues))
 	for i := range venues {
+		if until := e.coolingUntil(venues[i].ID); until > start.UnixNano() {
+			wait := time.Duration(until - start.UnixNano()).Round(time.Second)
+			results <- answer{i: i, err: &swapscout.VenueError{Code: swapscout.CodeRateLimited,
+				Msg: fmt.Sprintf("rate limited; not asked again for %s", wait), RetryAfter: wait}}
+			continue
+		}
 		go func(i int, v *Venue) {
 			a := answer{i: i}
 			vctx, cancel := context.WithTimeout(ctx, v.Timeout)
@@ -143,6 +154,9 @@ func (e *Engine) Quote(ctx context.Context, req swapscout.QuoteRequest, venues [
 		}
 		if a.err != nil {
 			f := failure(v, a.err, a.took)
+			if f.Code == swapscout.CodeRateLimited && f.RetryAfter > 0 && a.took > 0 {
+				e.coolDown(v.ID, start.Add(a.took+f.RetryAfter))
+			}
 			q.Failures = append(q.Failures, f)
 			res.Failure = &q.Failures[len(q.Failures)-1]
 			if f.Code == swapscout.CodeBadResponse || f.Code == swapscout.CodeUnavailable {
@@ -170,6 +184,33 @@ func (e *Engine) Quote(ctx context.Context, req swapscout.QuoteRequest, venues [
 	})
 	q.Took = e.now().Sub(start)
 	return q
+}
+
+func (e *Engine) index(id string) int {
+	for i := range e.venues {
+		if e.venues[i].ID == id {
+			return i
+		}
+	}
+	return -1
+}
+
+func (e *Engine) coolingUntil(id string) int64 {
+	if i := e.index(id); i >= 0 {
+		return e.cooldown[i].Load()
+	}
+	return 0
+}
+
+// coolDown records that venue id asked not to be called before t (capped at
+// ten minutes, in case a venue sends an absurd Retry-After).
+func (e *Engine) coolDown(id string, t time.Time) {
+	if max := e.now().Add(10 * time.Minute); t.After(max) {
+		t = max
+	}
+	if i := e.index(id); i >= 0 {
+		e.cooldown[i].Store(t.UnixNano())
+	}
 }
 
 // Rank orders offers best first for direction d.
