@@ -76,7 +76,8 @@ type Options struct {
 
 	// TLSConfig is the base configuration for https connections. It is
 	// cloned per host; ServerName is always set from the URL host and
-	// NextProtos is forced to http/1.1. Nil means a default config.
+	// NextProtos is forced to http/1.1. A nil ClientSessionCache gets an
+	// LRU cache. Nil means a default config.
 	TLSConfig *tls.Config
 
 	// Dial, if set, replaces net.Dialer.DialContext for opening TCP
@@ -135,6 +136,10 @@ func New(o Options) *Client {
 		c.tlsConfig = o.TLSConfig.Clone()
 	} else {
 		c.tlsConfig = &tls.Config{MinVersion: tls.VersionTLS12}
+	}
+	if c.tlsConfig.ClientSessionCache == nil {
+		// Resume TLS sessions when a pool has to redial.
+		c.tlsConfig.ClientSessionCache = tls.NewLRUClientSessionCache(0)
 	}
 	if c.dial == nil {
 		c.dial = (&net.Dialer{KeepAlive: 30 * time.Second}).DialContext

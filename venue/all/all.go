@@ -8,15 +8,21 @@ import (
 	"github.com/swapscout/swapscout/venue/changehero"
 	"github.com/swapscout/swapscout/venue/changenow"
 	"github.com/swapscout/swapscout/venue/easybit"
+	"github.com/swapscout/swapscout/venue/exolix"
 	"github.com/swapscout/swapscout/venue/fixedfloat"
 	"github.com/swapscout/swapscout/venue/godex"
+	"github.com/swapscout/swapscout/venue/letsexchange"
 	"github.com/swapscout/swapscout/venue/simpleswap"
+	"github.com/swapscout/swapscout/venue/stealthex"
 	"github.com/swapscout/swapscout/venue/wizardswap"
 )
 
 // Descriptors lists every venue, in the order they are shown.
 var Descriptors = []*venue.Descriptor{
 	&changenow.Descriptor,
+	&exolix.Descriptor,
+	&letsexchange.Descriptor,
+	&stealthex.Descriptor,
 	&simpleswap.Descriptor,
 	&fixedfloat.Descriptor,
 	&godex.Descriptor,

@@ -1,6 +1,8 @@
 package book
 
 import (
+	"encoding/binary"
+	"math/bits"
 	"os"
 	"runtime"
 	"syscall"
@@ -11,6 +13,29 @@ import (
 )
 
 var sink uint64
+
+func digitRunSWAR(d []byte, i int) (v uint64, n int) {
+	if i+8 <= len(d) {
+		k, x := digits8(binary.LittleEndian.Uint64(d[i:]))
+		if k < 8 {
+			return x, k
+		}
+		v, n = x, 8
+	}
+	for ; i+n < len(d) && isDigit(d[i+n]); n++ {
+		v = v*10 + uint64(d[i+n]-'0')
+	}
+	return v, n
+}
+
+func digits8(x uint64) (int, uint64) {
+	t := (x&0xF0F0F0F0F0F0F0F0 | (x+0x0606060606060606)&0xF0F0F0F0F0F0F0F0>>4) ^ 0x3333333333333333
+	n := bits.TrailingZeros64(t) >> 3
+	x = (x & 0x0F0F0F0F0F0F0F0F) << (64 - 8*n)
+	x = (x*10 + x>>8) & 0x00FF00FF00FF00FF
+	x = (x*100 + x>>16) & 0x0000FFFF0000FFFF
+	return n, (x&0xFFFFFFFF)*10000 + x>>32
+}
 var sinkA swapscout.Amount
 
 func threadCPU() time.Duration {
@@ -76,6 +101,13 @@ func TestZZMicro(t *testing.T) {
 			for _, i := range starts {
 				v, n := digitRun(data, i+1)
 				v2, m := digitRun(data, i+2+n)
+				sink += v + v2 + uint64(m)
+			}
+		},
+		"digitRunsSWAR": func() {
+			for _, i := range starts {
+				v, n := digitRunSWAR(data, i+1)
+				v2, m := digitRunSWAR(data, i+2+n)
 				sink += v + v2 + uint64(m)
 			}
 		},

@@ -13,6 +13,8 @@ import (
 	"go.uber.org/goleak"
 
 	"github.com/swapscout/swapscout"
+	"github.com/swapscout/swapscout/upstream"
+	"github.com/swapscout/swapscout/venue"
 	"github.com/swapscout/swapscout/venue/book"
 )
 
@@ -499,3 +501,38 @@ func TestBadBook(t *testing.T) {
 }
 
 var _ = book.WorkScale
+
+// BenchmarkQuoteCached is the quote path once the books are cached: route,
+// walk (two legs, 100 levels a side), fees.
+func BenchmarkQuoteCached(b *testing.B) {
+	f := newFake(&testing.T{})
+	defer f.Close()
+	f.add(fakeMarket{Base: "XMR", Quote: "BTC"})
+	f.add(fakeMarket{Base: "ETH", Quote: "BTC"})
+	var bids, asks []string
+	for i := range 100 {
+		bids = append(bids, "0.00"+strconv.Itoa(2500-i)+" 1")
+		asks = append(asks, "0.0"+strconv.Itoa(5000+i)+" 1")
+	}
+	f.setBook("XMRBTC", bids, []string{"0.0026 100"})
+	f.setBook("ETHBTC", []string{"0.049 100"}, asks)
+	spec := fakeSpec()
+	spec.Depths = []int{100}
+	spec.BookTTL = time.Hour
+	hc := upstream.New(upstream.Options{})
+	defer hc.Close()
+	c := New(venue.Config{BaseURL: f.URL, HTTP: hc}, spec)
+	if err := c.Refresh(context.Background()); err != nil {
+		b.Fatal(err)
+	}
+	req := send(xmr, eth, "60") // walks 60 levels of XMR/BTC
+	if _, err := c.Quote(context.Background(), req); err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := c.Quote(context.Background(), req); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -99,6 +99,9 @@ func parseMarkets(status int, body []byte) ([]cex.Market, error) {
 		if m.Symbol == "" {
 			m.Symbol = k
 		}
+		if m.Symbol == "" {
+			continue
+		}
 		if len(p.Fees) > 0 && len(p.Fees[0]) >= 2 {
 			if f := p.Fees[0][1].Mul(percent); f.Valid() && f.Sign() >= 0 && f.Cmp(swapscout.AmountFromInt(1)) < 0 {
 				m.TakerFee = &f

@@ -200,12 +200,10 @@ func envelopeError(status int, raw json.RawMessage) error {
 	code := swapscout.CodeBadResponse
 	lf := strings.ToLower(field)
 	switch {
-	case lf == "amount" && limitCode(text) != "":
+	case (lf == "amount" || lf == "") && limitCode(text) != "":
 		code = limitCode(text)
 	case lf == "from" || lf == "to" || strings.HasPrefix(lf, "network") || status == 422:
 		code = swapscout.CodeUnsupportedPair
-	case field == "" && limitCode(text) != "":
-		code = limitCode(text)
 	}
 	return swapscout.NewVenueError(code, "LetsExchange: %s", clip(text))
 }

@@ -1,0 +1,184 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"math"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"text/tabwriter"
+	"time"
+)
+
+// clkTck is USER_HZ, the unit of /proc tick counts (100 on every Linux we run).
+const clkTck = 100
+
+// snapshot is the CPU time of the server process and of every core.
+type snapshot struct {
+	at           time.Time
+	utime, stime int64            // the process, in ticks
+	coreUser     map[string]int64 // "0" → user+nice ticks of cpu0
+}
+
+func sample(pid int) snapshot {
+	s := snapshot{at: time.Now(), coreUser: map[string]int64{}}
+	if b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid)); err == nil {
+		// Fields after the command name, which may contain spaces: state is
+		// field 3, utime 14, stime 15.
+		if i := bytes.LastIndexByte(b, ')'); i >= 0 {
+			f := strings.Fields(string(b[i+1:]))
+			if len(f) > 12 {
+				s.utime, _ = strconv.ParseInt(f[11], 10, 64)
+				s.stime, _ = strconv.ParseInt(f[12], 10, 64)
+			}
+		}
+	}
+	if b, err := os.ReadFile("/proc/stat"); err == nil {
+		for _, line := range strings.Split(string(b), "\n") {
+			f := strings.Fields(line)
+			if len(f) < 3 || !strings.HasPrefix(f[0], "cpu") || f[0] == "cpu" {
+				continue
+			}
+			user, _ := strconv.ParseInt(f[1], 10, 64)
+			nice, _ := strconv.ParseInt(f[2], 10, 64)
+			s.coreUser[f[0][3:]] = user + nice
+		}
+	}
+	return s
+}
+
+// foreign returns the user CPU that other processes used on core cpu during
+// the window, as % of that core: the core's user time minus ours (ticks).
+// NaN when cpu is not a single core.
+func foreign(before, after snapshot, cpu string, oursTicks int64, wall float64) float64 {
+	b, ok1 := before.coreUser[cpu]
+	a, ok2 := after.coreUser[cpu]
+	if !ok1 || !ok2 || wall <= 0 {
+		return math.NaN()
+	}
+	return max(0, 100*float64(a-b-oursTicks)/clkTck/wall)
+}
+
+// report prints every row, the ratios within each round and the targets,
+// and writes the same text to OUT/table.txt.
+func (b *bench) report() {
+	if len(b.rows) == 0 {
+		return
+	}
+	var buf bytes.Buffer
+	tw := tabwriter.NewWriter(&buf, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "tool\tserver\tround\trps\tp50 ms\tp99 ms\tmax ms\terrors\tB/resp\tserver CPU% (sys)\tgen CPU%\tforeign% srv/gen core\tours/floor\tours/gin\t")
+	for _, r := range b.rows {
+		of, og := "", ""
+		if r.server == "ours" {
+			of = ratio(r.rps, b.find(r.tool, "floor", r.round))
+			og = ratio(r.rps, b.find(r.tool, "gin", r.round))
+		}
+		flag := ""
+		if r.foreign0 > b.cfg.foreignLimit || r.foreign1 > b.cfg.foreignLimit {
+			flag = " !"
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%d\t%.0f\t%.2f\t%.2f\t%.1f\t%d\t%.0f\t%.0f (%.0f)\t%.0f\t%s/%s%s\t%s\t%s\t\n",
+			r.tool, r.server, r.round, r.rps, msf(r.p50), msf(r.p99), msf(r.max), r.errors, r.bytesPerResp,
+			r.srvCPU, r.srvSys, r.genCPU, pct(r.foreign0), pct(r.foreign1), flag, of, og)
+	}
+	tw.Flush()
+	fmt.Fprintf(&buf, "(rps = successful responses/s; ratios use the same tool and round; '!' = other processes used > %.0f%% of a pinned core)\n", b.cfg.foreignLimit)
+
+	// Spread and targets.
+	fmt.Fprintln(&buf, "\nsummary:")
+	for _, tool := range b.cfg.tools {
+		for _, s := range b.cfg.servers {
+			lo, hi, p99lo, p99hi, n := math.Inf(1), 0.0, time.Duration(math.MaxInt64), time.Duration(0), 0
+			for _, r := range b.rows {
+				if r.tool == tool && r.server == s {
+					lo, hi = min(lo, r.rps), max(hi, r.rps)
+					p99lo, p99hi = min(p99lo, r.p99), max(p99hi, r.p99)
+					n++
+				}
+			}
+			if n > 0 {
+				fmt.Fprintf(&buf, "  %-6s %-5s rps %.1f–%.1fk  p99 %.2f–%.2f ms  (%d run(s))\n", tool, s, lo/1e3, hi/1e3, msf(p99lo), msf(p99hi), n)
+			}
+		}
+	}
+	for _, tool := range b.cfg.tools {
+		if !contains(b.cfg.servers, "ours") {
+			break
+		}
+		var vsFloor, vsGin []float64
+		var p99 []time.Duration
+		for _, r := range b.rows {
+			if r.tool != tool || r.server != "ours" {
+				continue
+			}
+			if f := b.find(tool, "floor", r.round); f > 0 {
+				vsFloor = append(vsFloor, r.rps/f)
+			}
+			if g := b.find(tool, "gin", r.round); g > 0 {
+				vsGin = append(vsGin, r.rps/g)
+			}
+			p99 = append(p99, r.p99)
+		}
+		note := ""
+		if tool == "vegeta" {
+			note = " (vegeta on one core is generator-bound above ~25k rps: use wrk's rows for the targets)"
+		}
+		fmt.Fprintf(&buf, "targets, %s%s:\n", tool, note)
+		fmt.Fprintf(&buf, "  ours/floor rps ≥ 0.90: %s\n", verdict(vsFloor, func(v float64) bool { return v >= 0.90 }))
+		fmt.Fprintf(&buf, "  ours/gin   rps ≥ 2.40: %s\n", verdict(vsGin, func(v float64) bool { return v >= 2.40 }))
+		var p99ms []float64
+		for _, d := range p99 {
+			p99ms = append(p99ms, msf(d))
+		}
+		fmt.Fprintf(&buf, "  ours p99 ≤ 1.5 ms at %d connections: %s\n", b.cfg.conns, verdict(p99ms, func(v float64) bool { return v <= 1.5 }))
+	}
+	fmt.Fprint(b.stdout, "\n"+buf.String())
+	_ = os.WriteFile(filepath.Join(b.cfg.out, "table.txt"), buf.Bytes(), 0o644)
+}
+
+func (b *bench) find(tool, server string, round int) float64 {
+	for _, r := range b.rows {
+		if r.tool == tool && r.server == server && r.round == round {
+			return r.rps
+		}
+	}
+	return 0
+}
+
+func verdict(vs []float64, ok func(float64) bool) string {
+	if len(vs) == 0 {
+		return "not measured"
+	}
+	pass := 0
+	var s []string
+	for _, v := range vs {
+		s = append(s, fmt.Sprintf("%.2f", v))
+		if ok(v) {
+			pass++
+		}
+	}
+	res := "MET"
+	if pass < len(vs) {
+		res = fmt.Sprintf("NOT MET in %d of %d", len(vs)-pass, len(vs))
+	}
+	return fmt.Sprintf("%s (%s)", res, strings.Join(s, ", "))
+}
+
+func ratio(a, b float64) string {
+	if b <= 0 {
+		return "-"
+	}
+	return fmt.Sprintf("%.2f", a/b)
+}
+
+func pct(v float64) string {
+	if math.IsNaN(v) {
+		return "-"
+	}
+	return fmt.Sprintf("%.0f", v)
+}
+
+func msf(d time.Duration) float64 { return float64(d) / 1e6 }
