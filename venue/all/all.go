@@ -12,9 +12,13 @@ import (
 	"github.com/swapscout/swapscout/venue/fixedfloat"
 	"github.com/swapscout/swapscout/venue/godex"
 	"github.com/swapscout/swapscout/venue/letsexchange"
+	"github.com/swapscout/swapscout/venue/majesticbank"
+	"github.com/swapscout/swapscout/venue/quickex"
 	"github.com/swapscout/swapscout/venue/simpleswap"
 	"github.com/swapscout/swapscout/venue/stealthex"
+	"github.com/swapscout/swapscout/venue/trocador"
 	"github.com/swapscout/swapscout/venue/wizardswap"
+	"github.com/swapscout/swapscout/venue/xgram"
 )
 
 // Descriptors lists every venue, in the order they are shown.
@@ -29,4 +33,8 @@ var Descriptors = []*venue.Descriptor{
 	&easybit.Descriptor,
 	&wizardswap.Descriptor,
 	&changehero.Descriptor,
+	&quickex.Descriptor,
+	&majesticbank.Descriptor,
+	&xgram.Descriptor,
+	&trocador.Descriptor,
 }

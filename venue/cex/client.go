@@ -131,6 +131,9 @@ func (c *Client) Quote(ctx context.Context, req swapscout.QuoteRequest) (swapsco
 			"%s quotes floating rates only: an exchange fills at its order book when the deposit arrives, it locks no rate", c.spec.Name)
 	}
 	if from.Ticker == to.Ticker {
+		if req.From == req.To {
+			return swapscout.Offer{}, venue.Unsupported(c.spec.Name, req)
+		}
 		return swapscout.Offer{}, swapscout.NewVenueError(swapscout.CodeUnsupportedPair,
 			"%s would only move %s between networks: there is no market to price", c.spec.Name, strings.ToUpper(req.From.Ticker))
 	}

@@ -36,7 +36,9 @@
 // the book is fetched again at the next depth; when it runs off a complete
 // book, or the deepest, the answer is amount_too_large with Max, the most the
 // books take — never a number priced on missing liquidity. Both directions
-// are supported: Receive walks the books backwards.
+// are supported: Receive walks the books backwards. An order below a market's
+// minimum (Market.MinBase, MinQuote) is amount_too_small with Min, the least
+// amount every leg accepts.
 //
 // Books are cached for Spec.BookTTL (1s by default) and concurrent quotes on
 // one market share a single fetch, so a burst of quotes costs the venue one
