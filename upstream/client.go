@@ -43,7 +43,7 @@ import (
 // Default values used by [New] for zero fields of [Options].
 const (
 	DefaultMaxIdlePerHost = 64
-	DefaultIdleTimeout    = 90 * time.Second
+	DefaultIdleTimeout    = 50 * time.Second // below common load-balancer idle timeouts (AWS ALB: 60s)
 	DefaultDialTimeout    = 10 * time.Second
 	DefaultMaxBodySize    = 4 << 20
 	DefaultUserAgent      = "swapscout/1 (+https://github.com/swapscout/swapscout)"
