@@ -214,16 +214,29 @@ func (r *Registry) RunRefreshers(ctx context.Context, done func()) error {
 			}
 			cancel()
 			first <- i
-			t := time.NewTicker(it.rf.RefreshInterval())
-			defer t.Stop()
+			// Refresh on the venue's interval; after a failure retry sooner
+			// (2s, doubling) so a venue whose metadata failed to load at start
+			// does not stay unavailable for a whole interval.
+			failed := errs[i] != nil
+			backoff := 2 * time.Second
 			for {
+				wait := it.rf.RefreshInterval()
+				if failed && backoff < wait {
+					wait = backoff
+					backoff *= 2
+				}
+				t := time.NewTimer(wait)
 				select {
 				case <-ctx.Done():
+					t.Stop()
 					return
 				case <-t.C:
-					cctx, cancel := context.WithTimeout(ctx, 4*it.v.Timeout)
-					_ = it.rf.Refresh(cctx) // keeps the last good metadata on error
-					cancel()
+				}
+				cctx, cancel := context.WithTimeout(ctx, 4*it.v.Timeout)
+				err := it.rf.Refresh(cctx) // keeps the last good metadata on error
+				cancel()
+				if failed = err != nil; !failed {
+					backoff = 2 * time.Second
 				}
 			}
 		}()

@@ -5,12 +5,14 @@ package all
 
 import (
 	"github.com/swapscout/swapscout/venue"
+	"github.com/swapscout/swapscout/venue/binance"
 	"github.com/swapscout/swapscout/venue/changehero"
 	"github.com/swapscout/swapscout/venue/changenow"
 	"github.com/swapscout/swapscout/venue/easybit"
 	"github.com/swapscout/swapscout/venue/exolix"
 	"github.com/swapscout/swapscout/venue/fixedfloat"
 	"github.com/swapscout/swapscout/venue/godex"
+	"github.com/swapscout/swapscout/venue/kraken"
 	"github.com/swapscout/swapscout/venue/letsexchange"
 	"github.com/swapscout/swapscout/venue/majesticbank"
 	"github.com/swapscout/swapscout/venue/quickex"
@@ -37,4 +39,6 @@ var Descriptors = []*venue.Descriptor{
 	&majesticbank.Descriptor,
 	&xgram.Descriptor,
 	&trocador.Descriptor,
+	&binance.Descriptor,
+	&kraken.Descriptor,
 }

@@ -2,7 +2,6 @@ package book
 
 import (
 	"encoding/binary"
-	"math/bits"
 	"os"
 	"runtime"
 	"syscall"
@@ -28,14 +27,6 @@ func digitRunSWAR(d []byte, i int) (v uint64, n int) {
 	return v, n
 }
 
-func digits8(x uint64) (int, uint64) {
-	t := (x&0xF0F0F0F0F0F0F0F0 | (x+0x0606060606060606)&0xF0F0F0F0F0F0F0F0>>4) ^ 0x3333333333333333
-	n := bits.TrailingZeros64(t) >> 3
-	x = (x & 0x0F0F0F0F0F0F0F0F) << (64 - 8*n)
-	x = (x*10 + x>>8) & 0x00FF00FF00FF00FF
-	x = (x*100 + x>>16) & 0x0000FFFF0000FFFF
-	return n, (x&0xFFFFFFFF)*10000 + x>>32
-}
 var sinkA swapscout.Amount
 
 func threadCPU() time.Duration {

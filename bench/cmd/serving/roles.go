@@ -193,11 +193,11 @@ func serveFloor(ln net.Listener, recs []fixture.Record) (func() error, error) {
 			ctx.SetContentType("application/json")
 			if !ok {
 				ctx.SetStatusCode(fasthttp.StatusNotFound)
-				ctx.SetBodyRaw(notFound)
+				ctx.Response.SetBodyRaw(notFound)
 				return
 			}
 			ctx.Response.Header.Set("X-Swapscout-Cache", "stored")
-			ctx.SetBodyRaw(body)
+			ctx.Response.SetBodyRaw(body)
 		},
 	}
 	go func() { _ = srv.Serve(ln) }()

@@ -1,0 +1,231 @@
+// Package gemini is the adapter for Gemini spot, priced from its public order
+// books: the market list from /v1/symbols/details/all (open spot markets
+// only, with min_order_size), books from /v1/book/{symbol} walked for the
+// exact amount, direct or through one bridge (USD, BTC, ETH, USDT), with the
+// 0.40% taker fee per leg and the withdrawal fee of the asset paid out.
+// Gemini's book levels are objects {"price","amount","timestamp"}, and its
+// errors are {"result":"error","reason":…,"message":…}: read as errors
+// whatever the HTTP status. The engine is venue/cex.
+package gemini
+
+import (
+	"bytes"
+	"encoding/json"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/swapscout/swapscout"
+	"github.com/swapscout/swapscout/venue"
+	"github.com/swapscout/swapscout/venue/book"
+	"github.com/swapscout/swapscout/venue/cex"
+)
+
+// Descriptor registers Gemini.
+var Descriptor = venue.Descriptor{
+	ID: "gemini", Name: "Gemini", Kind: swapscout.OrderBook,
+	BaseURL: "https://api.gemini.com", Website: "https://www.gemini.com",
+	Timeout: 4 * time.Second, KYC: 'D', Reverse: true,
+	Networks: symbols.Networks(), Evidence: swapscout.Recorded,
+	New: func(c venue.Config) (swapscout.Quoter, error) { return New(c), nil },
+	Sim: Sim,
+}
+
+// Client quotes Gemini; it refreshes the market list in the background.
+type Client struct{ *cex.Client }
+
+// New returns a Client; it does no I/O.
+func New(cfg venue.Config) *Client { return &Client{cex.New(cfg, &spec)} }
+
+// fullBook is the last of spec.Depths: it is asked as limit 0, which Gemini
+// answers with the whole side [DOC].
+const fullBook = 1000
+
+// spec is Gemini for the cex engine. Public calls are limited to about 120 a
+// minute per IP ([CODE] gct; [MEM] docs: 1 a second recommended, 429 past it).
+var spec = cex.Spec{
+	Name:    "Gemini",
+	Symbols: symbols,
+	Bridges: []cex.Bridge{{Ticker: "USD", Asset: "usd"}, {Ticker: "BTC", Asset: "btc"},
+		{Ticker: "ETH", Asset: "eth"}, {Ticker: "USDT", Asset: "usdt"}},
+	TakerFee:          swapscout.MustAmount("0.004"),
+	TakerFeeSource:    "[MEM] gemini.com/fees/api-fee-schedule: 0.40% taker at the lowest 30-day volume tier (research B11)",
+	WithdrawFees:      withdrawFees,
+	WithdrawFeeSource: withdrawFeeSource,
+	Depths:            []int{100, fullBook},
+	Backoff:           2 * time.Second,
+	// /v1/symbols lists bare names ("btcusd"); details/all gives every
+	// market's base, quote, status and minimum in one call [REC gct].
+	MarketsPath:  "/v1/symbols/details/all",
+	ParseMarkets: parseMarkets,
+	BookPath: func(m cex.Market, depth int) string {
+		n := strconv.Itoa(depth)
+		if depth >= fullBook {
+			n = "0"
+		}
+		return "/v1/book/" + m.Symbol + "?limit_bids=" + n + "&limit_asks=" + n
+	},
+	ParseBook: parseBook,
+}
+
+// parseMarkets reads the details array: open spot markets (not the
+// limit_only, cancel_only or closed ones, and not the GUSD perpetuals), with
+// MinBase from min_order_size. Fields of an unexpected type are skipped.
+func parseMarkets(status int, body []byte) ([]cex.Market, error) {
+	if status != 200 || !bytes.HasPrefix(bytes.TrimSpace(body), []byte("[")) {
+		return nil, parseError(status, body)
+	}
+	var s book.Scanner
+	s.Reset(body)
+	var out []cex.Market
+	s.EnterArray()
+	for s.NextElem() {
+		if m, ok := readDetails(&s); ok {
+			out = append(out, m)
+		}
+	}
+	if err := s.Finish(); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func readDetails(s *book.Scanner) (cex.Market, bool) {
+	var m cex.Market
+	if s.Kind() != book.Object {
+		s.Skip()
+		return m, false
+	}
+	open, spot := false, true
+	s.EnterObject()
+	for key, ok := s.NextKey(); ok; key, ok = s.NextKey() {
+		switch string(key) {
+		case "symbol":
+			m.Symbol = strings.ToLower(str(s))
+		case "base_currency":
+			m.Base = str(s)
+		case "quote_currency":
+			m.Quote = str(s)
+		case "status":
+			open = str(s) == "open"
+		case "product_type":
+			spot = str(s) == "spot"
+		case "min_order_size": // a string, where tick_size is a number
+			m.MinBase = amount(s)
+		default:
+			s.Skip()
+		}
+	}
+	return m, open && spot && m.Symbol != "" && m.Base != "" && m.Quote != ""
+}
+
+// str reads a string value, or skips any other and returns "".
+func str(s *book.Scanner) string {
+	if s.Kind() != book.String {
+		s.Skip()
+		return ""
+	}
+	return string(s.String())
+}
+
+// amount reads a decimal (string or number), or skips anything else and
+// returns zero.
+func amount(s *book.Scanner) swapscout.Amount {
+	if k := s.Kind(); k != book.String && k != book.Number {
+		s.Skip()
+		return swapscout.Amount{}
+	}
+	a := s.Amount()
+	if !a.Valid() || a.Sign() < 0 {
+		return swapscout.Amount{}
+	}
+	return a
+}
+
+// parseBook reads /v1/book: {"bids":[{"price","amount","timestamp"},…],"asks":[…]},
+// or an error object, which is an error whatever the status.
+func parseBook(s *book.Scanner, status int, body []byte, b *book.Book) error {
+	s.Reset(body)
+	b.Bids, b.Asks = b.Bids[:0], b.Asks[:0]
+	failed, got := false, false
+	if s.Kind() == book.Object {
+		s.EnterObject()
+		for key, ok := s.NextKey(); ok; key, ok = s.NextKey() {
+			switch string(key) {
+			case "bids":
+				b.Bids, got = s.Levels(b.Bids[:0], book.Gemini), true
+			case "asks":
+				b.Asks, got = s.Levels(b.Asks[:0], book.Gemini), true
+			case "result":
+				if s.Kind() == book.String {
+					failed = string(s.String()) == "error" || failed
+				} else {
+					s.Skip()
+				}
+			default:
+				s.Skip()
+			}
+		}
+	}
+	err := s.Finish()
+	switch {
+	case failed || status != 200:
+		return parseError(status, body)
+	case err != nil:
+		return err
+	case !got:
+		return swapscout.NewVenueError(swapscout.CodeBadResponse, "Gemini book has no bids or asks")
+	}
+	return nil
+}
+
+// reasons maps Gemini's error reasons ([MEM] docs "Error Codes"; the
+// "Bad Request" answer to an unknown symbol is [REC]) to failure codes.
+var reasons = map[string]swapscout.FailureCode{
+	"InvalidSymbol":        swapscout.CodeUnsupportedPair,
+	"RateLimit":            swapscout.CodeRateLimited,
+	"RateLimited":          swapscout.CodeRateLimited,
+	"Maintenance":          swapscout.CodeUnavailable,
+	"System":               swapscout.CodeUnavailable,
+	"MarketNotOpen":        swapscout.CodeUnavailable,
+	"MissingApikeyHeader":  swapscout.CodeNotConfigured,
+	"InvalidSignature":     swapscout.CodeNotConfigured,
+	"InvalidApiKey":        swapscout.CodeNotConfigured,
+	"MissingRole":          swapscout.CodeNotConfigured,
+	"EndpointNotFound":     swapscout.CodeBadResponse,
+	"EndpointMismatch":     swapscout.CodeBadResponse,
+	"InvalidJson":          swapscout.CodeBadResponse,
+	"UnsupportedOption":    swapscout.CodeBadResponse,
+	"InsufficientFunds":    swapscout.CodeBadResponse,
+	"InvalidQuantity":      swapscout.CodeBadResponse,
+	"ClientOrderIdTooLong": swapscout.CodeBadResponse,
+}
+
+// parseError maps {"result":"error","reason":"Bad Request","message":"Supplied
+// value 'bla' is not a valid symbol. …"} (any status), or a bare status.
+func parseError(status int, body []byte) error {
+	var e errorResponse
+	if err := json.Unmarshal(body, &e); err != nil || e.Result != "error" || e.Reason == "" {
+		if status == 200 {
+			return swapscout.NewVenueError(swapscout.CodeBadResponse, "Gemini answered neither a list nor an error")
+		}
+		return venue.StatusError(status)
+	}
+	code, ok := reasons[e.Reason]
+	switch {
+	case ok:
+	case strings.Contains(e.Message, "not a valid symbol"):
+		code = swapscout.CodeUnsupportedPair
+	case status >= 500:
+		code = swapscout.CodeUnavailable
+	default:
+		code = swapscout.CodeBadResponse
+	}
+	msg := e.Message
+	if len(msg) > 120 {
+		msg = msg[:120] + "…"
+	}
+	return swapscout.NewVenueError(code, "Gemini %s: %s (HTTP %d)", e.Reason, msg, status)
+}
+
+var _ swapscout.Refresher = (*Client)(nil)

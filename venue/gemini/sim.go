@@ -1,0 +1,182 @@
+package gemini
+
+import (
+	"encoding/json"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/swapscout/swapscout"
+	"github.com/swapscout/swapscout/sim"
+	"github.com/swapscout/swapscout/venue/cex"
+)
+
+// Sim is Gemini's simulated public API: /v1/symbols (lowercase names),
+// /v1/symbols/details/{symbol} (one market, or "all", with tick_size and
+// quote_increment as JSON numbers and min_order_size as a string, a
+// limit_only market and a perpetual among them), /v1/book/{symbol}
+// (case-insensitive, limit_bids and limit_asks each, 0 for the whole side,
+// 50 by default; levels as {"price","amount","timestamp"} strings), and
+// errors as {"result":"error","reason","message"}: an unknown symbol is 400
+// "Bad Request" listing the supported symbols, an injected rate limit 429
+// "RateLimit", an injected error 500 "System".
+func Sim() sim.Venue {
+	var names []string // lowercase symbols, for /v1/symbols and the unknown-symbol message
+	now := time.Now
+	return cex.SimVenue(cex.SimAPI{
+		Profile: sim.Profile{Latency: 180 * time.Millisecond, Spread: 0.0008, Fee: 0.004, Depth: 500,
+			Markets: simMarkets},
+		Symbol:      func(m sim.Market) string { return strings.ToLower(ticker(m.Base) + ticker(m.Quote)) },
+		MarketsPath: "GET /v1/symbols/details/{symbol}",
+		Markets: func(w http.ResponseWriter, r *http.Request, ms []cex.SimMarket) {
+			serveDetails(w, r, ms, names)
+		},
+		BookPath:  "GET /v1/book/{symbol}",
+		BookQuery: bookQuery,
+		Book: func(w http.ResponseWriter, r *http.Request, b cex.SimBook) {
+			q := r.URL.Query()
+			ts := strconv.FormatInt(now().Unix(), 10)
+			out := make([]byte, 0, 32+80*(len(b.Bids)+len(b.Asks)))
+			out = appendLevels(append(out, `{"bids":`...), b.Bids, limit(q.Get("limit_bids")), ts)
+			out = appendLevels(append(out, `,"asks":`...), b.Asks, limit(q.Get("limit_asks")), ts)
+			cex.WriteJSON(w, 200, append(out, '}'))
+		},
+		NoMarket: func(w http.ResponseWriter, r *http.Request, symbol string) {
+			writeError(w, 400, "Bad Request", invalidSymbol(r.PathValue("symbol"), names))
+		},
+		Wrap: func(x *sim.Exchange, h http.Handler) http.Handler {
+			now = x.Now
+			for _, m := range x.Markets() {
+				names = append(names, strings.ToLower(ticker(m.Base)+ticker(m.Quote)))
+			}
+			mux := http.NewServeMux()
+			mux.HandleFunc("GET /v1/symbols", func(w http.ResponseWriter, r *http.Request) {
+				b, _ := json.Marshal(symbolList(names))
+				cex.WriteJSON(w, 200, b)
+			})
+			mux.Handle("/", h)
+			return mux
+		},
+		Fault: func(w http.ResponseWriter, r *http.Request, f sim.Fault) {
+			if f == sim.FaultRateLimit {
+				writeError(w, 429, "RateLimit", "Requests were made too frequently. See Rate Limits below.")
+				return
+			}
+			writeError(w, 500, "System", "We are experiencing technical issues. Please try again later.")
+		},
+	})
+}
+
+// simMarkets are the simulated markets: the coins against USD, the majors
+// against BTC, ETH and USDT, the stablecoins against USD.
+var simMarkets = []string{
+	"BTC/USD", "ETH/USD", "ETH/BTC", "LTC/USD", "LTC/BTC", "LTC/ETH", "BCH/USD", "BCH/BTC", "DOGE/USD",
+	"DOGE/BTC", "XRP/USD", "SOL/USD", "DOT/USD", "AVAX/USD", "ZEC/USD", "USDT/USD", "USDC/USD", "DAI/USD",
+	"BTC/USDT", "ETH/USDT",
+}
+
+func ticker(simTicker string) string {
+	t, _ := spec.Ticker(simTicker)
+	return t
+}
+
+func writeError(w http.ResponseWriter, status int, reason, msg string) {
+	b, _ := json.Marshal(errorResponse{Result: "error", Reason: reason, Message: msg})
+	cex.WriteJSON(w, status, b)
+}
+
+func invalidSymbol(sym string, names []string) string {
+	return "Supplied value '" + sym + "' is not a valid symbol.  Please correct your API request to use one of the supported symbols: [" +
+		strings.Join(names, ", ") + "]"
+}
+
+// limit reads limit_bids or limit_asks: 50 when absent, 0 for the whole
+// side, -1 when malformed.
+func limit(s string) int {
+	if s == "" {
+		return 50
+	}
+	n, err := strconv.Atoi(s)
+	if err != nil || n < 0 {
+		return -1
+	}
+	return n
+}
+
+// bookQuery reads the symbol (any case) and the deeper of the two limits.
+func bookQuery(w http.ResponseWriter, r *http.Request) (string, int, bool) {
+	q := r.URL.Query()
+	bids, asks := limit(q.Get("limit_bids")), limit(q.Get("limit_asks"))
+	if bids < 0 || asks < 0 {
+		writeError(w, 400, "Bad Request", "limit_bids and limit_asks must be non-negative integers")
+		return "", 0, false
+	}
+	depth := max(bids, asks)
+	if bids == 0 || asks == 0 {
+		depth = 0 // the whole side: the profile's depth
+	}
+	return strings.ToLower(r.PathValue("symbol")), depth, true
+}
+
+// appendLevels writes up to n levels (all when n is 0) as Gemini's objects.
+func appendLevels(dst []byte, ls []sim.Level, n int, ts string) []byte {
+	if n > 0 && n < len(ls) {
+		ls = ls[:n]
+	}
+	dst = append(dst, '[')
+	for i, l := range ls {
+		if i > 0 {
+			dst = append(dst, ',')
+		}
+		dst = append(dst, `{"price":"`...)
+		dst = cex.AppendDecimal(dst, l.Price, 2)
+		dst = append(dst, `","amount":"`...)
+		dst = l.Qty.Append(dst)
+		dst = append(dst, `","timestamp":"`...)
+		dst = append(append(dst, ts...), `"}`...)
+	}
+	return append(dst, ']')
+}
+
+// minOrder is min_order_size by base currency.
+var minOrder = map[string]string{"BTC": "0.00001", "ETH": "0.001", "LTC": "0.01", "BCH": "0.001", "DOGE": "0.1",
+	"XRP": "0.1", "SOL": "0.001", "DOT": "0.01", "AVAX": "0.00499999", "ZEC": "0.001", "USDT": "0.1", "USDC": "0.1", "DAI": "0.1"}
+
+// serveDetails writes /v1/symbols/details/{symbol}: one market, or every
+// market for "all", with a limit_only market and a perpetual as Gemini lists.
+func serveDetails(w http.ResponseWriter, r *http.Request, ms []cex.SimMarket, names []string) {
+	sym := strings.ToLower(r.PathValue("symbol"))
+	details := func(base, quote, status, product string) symbolDetails {
+		tick := swapscout.NewAmount(1, 6)
+		if base == "BTC" {
+			tick = swapscout.NewAmount(1, 8)
+		}
+		min := minOrder[base]
+		if min == "" {
+			min = "0.0001"
+		}
+		return symbolDetails{Symbol: base + quote, BaseCurrency: base, QuoteCurrency: quote, TickSize: sim.Num(tick),
+			QuoteIncrement: sim.Num(swapscout.NewAmount(1, 2)), MinOrderSize: swapscout.MustAmount(min), Status: status,
+			ProductType: product, ContractType: "vanilla", ContractPriceCurrency: quote}
+	}
+	var all []symbolDetails
+	for _, m := range ms {
+		d := details(ticker(m.Base), ticker(m.Quote), "open", "spot")
+		if sym == m.Symbol {
+			b, _ := json.Marshal(d)
+			cex.WriteJSON(w, 200, b)
+			return
+		}
+		all = append(all, d)
+	}
+	if sym != "all" {
+		writeError(w, 400, "Bad Request", invalidSymbol(r.PathValue("symbol"), names))
+		return
+	}
+	perp := details("BTC", "GUSD", "open", "swap")
+	perp.Symbol = "BTCGUSDPERP"
+	all = append(all, details("ZEC", "BTC", "limit_only", "spot"), perp)
+	b, _ := json.Marshal(all)
+	cex.WriteJSON(w, 200, b)
+}
