@@ -70,8 +70,10 @@ func (d *deps) fanOut(parent context.Context, pq *parsedQuote, key string, emit 
 	}
 	q.ID = NewQuoteID()
 	q.ExpiresAt = q.CreatedAt.Add(d.TTL)
+	// The frame holds when the quote was assembled: a fresh answer has age 0,
+	// a cached one its real age since the venues answered.
 	v := make([]byte, 8, 8+1024+512*len(q.Offers)+256*len(q.Failures))
-	binary.BigEndian.PutUint64(v, uint64(q.CreatedAt.UnixNano()))
+	binary.BigEndian.PutUint64(v, uint64(d.Now().UnixNano()))
 	v = AppendQuote(v, q)
 	// Store and cache with a context of our own: the answer is good even if
 	// a store is down, it only won't be readable by id (the logs say so).
