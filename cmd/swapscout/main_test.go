@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"net/http"
 	"regexp"
@@ -14,8 +15,13 @@ import (
 
 	"go.uber.org/goleak"
 
+	"github.com/swapscout/swapscout/httpserver"
 	"github.com/swapscout/swapscout/venue/all"
 )
+
+func httpserverListen(st *stack) (*httpserver.Server, error) {
+	return httpserver.Listen("127.0.0.1:0", st.handler, httpserver.Options{})
+}
 
 func TestMain(m *testing.M) {
 	goleak.VerifyTestMain(m,
@@ -254,5 +260,81 @@ func TestQuoteCommandServer(t *testing.T) {
 	}
 	if !strings.Contains(errOut.String(), "answered in") {
 		t.Errorf("no progress from the stream: %q", errOut.String())
+	}
+}
+
+// TestCollapseAgainstSimulatorCounters: 1,000 concurrent identical requests
+// cause one fan-out: each venue's simulator sees exactly as many requests as
+// a single quote makes.
+func TestCollapseAgainstSimulatorCounters(t *testing.T) {
+	if testing.Short() {
+		t.Skip("1,000 requests on loopback")
+	}
+	k := simKnobs{}
+	fs := newFlagSet("test", "", io.Discard)
+	k.register(fs)
+	_ = fs.Parse([]string{"--walk", "0", "--latency", "150ms"})
+	simsrv, err := k.newSim()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := simsrv.Start("127.0.0.1:0"); err != nil {
+		t.Fatal(err)
+	}
+	defer simsrv.Close()
+	st, err := newStack(context.Background(), stackOptions{simURL: simsrv.URL(), secret: k.secret, getenv: noEnv, window: 30 * time.Second, log: nil})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	srv, err := httpserverListen(st)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer srv.Shutdown(context.Background())
+	c := &http.Client{Transport: &http.Transport{MaxConnsPerHost: 200, MaxIdleConnsPerHost: 200}, Timeout: 20 * time.Second}
+	defer c.CloseIdleConnections()
+	get := func(url string) error {
+		resp, err := c.Get(url)
+		if err != nil {
+			return err
+		}
+		defer resp.Body.Close()
+		_, _ = io.Copy(io.Discard, resp.Body)
+		if resp.StatusCode != 200 {
+			return fmt.Errorf("status %d", resp.StatusCode)
+		}
+		return nil
+	}
+	counts := func() map[string]int64 {
+		m := map[string]int64{}
+		for _, d := range all.Descriptors {
+			m[d.ID] = simsrv.Requests(d.ID)
+		}
+		return m
+	}
+	// One quote alone: how many calls each venue gets per fan-out.
+	simsrv.ResetCounters()
+	if err := get(srv.URL() + "/v1/quotes?from=btc&to=eth&amount=0.1"); err != nil {
+		t.Fatal(err)
+	}
+	single := counts()
+	time.Sleep(1200 * time.Millisecond) // let order-book caches expire
+	simsrv.ResetCounters()
+	const n = 1000
+	errs := make(chan error, n)
+	for range n {
+		go func() { errs <- get(srv.URL() + "/v1/quotes?from=btc&to=eth&amount=0.2") }()
+	}
+	for range n {
+		if err := <-errs; err != nil {
+			t.Fatal(err)
+		}
+	}
+	burst := counts()
+	for id, want := range single {
+		if burst[id] != want {
+			t.Errorf("%s: %d upstream requests for %d identical requests, want %d (one fan-out)", id, burst[id], n, want)
+		}
 	}
 }

@@ -16,19 +16,19 @@ import (
 // list); POL (Gemini lists MATIC, and on which network it withdraws it is
 // not known [MEM]).
 var symbols = venue.Symbols[cex.Code]{
-	{Ticker: "btc", Network: "btc"}:     {Ticker: "BTC", Network: "bitcoin"},
-	{Ticker: "eth", Network: "eth"}:     {Ticker: "ETH", Network: "ethereum"},
-	{Ticker: "ltc", Network: "ltc"}:     {Ticker: "LTC", Network: "litecoin"},
-	{Ticker: "bch", Network: "bch"}:     {Ticker: "BCH", Network: "bitcoincash"},
-	{Ticker: "doge", Network: "doge"}:   {Ticker: "DOGE", Network: "dogecoin"},
-	{Ticker: "xrp", Network: "xrp"}:     {Ticker: "XRP", Network: "xrpl"},
-	{Ticker: "sol", Network: "sol"}:     {Ticker: "SOL", Network: "solana"},
-	{Ticker: "zec", Network: "zec"}:     {Ticker: "ZEC", Network: "zcash"},
-	{Ticker: "dot", Network: "dot"}:     {Ticker: "DOT", Network: "polkadot"},
-	{Ticker: "avax", Network: "avaxc"}:  {Ticker: "AVAX", Network: "avalanche"},
-	{Ticker: "usdt", Network: "eth"}:    {Ticker: "USDT", Network: "ethereum"},
-	{Ticker: "usdc", Network: "eth"}:    {Ticker: "USDC", Network: "ethereum"},
-	{Ticker: "dai", Network: "eth"}:     {Ticker: "DAI", Network: "ethereum"},
+	{Ticker: "btc", Network: "btc"}:    {Ticker: "BTC", Network: "bitcoin"},
+	{Ticker: "eth", Network: "eth"}:    {Ticker: "ETH", Network: "ethereum"},
+	{Ticker: "ltc", Network: "ltc"}:    {Ticker: "LTC", Network: "litecoin"},
+	{Ticker: "bch", Network: "bch"}:    {Ticker: "BCH", Network: "bitcoincash"},
+	{Ticker: "doge", Network: "doge"}:  {Ticker: "DOGE", Network: "dogecoin"},
+	{Ticker: "xrp", Network: "xrp"}:    {Ticker: "XRP", Network: "xrpl"},
+	{Ticker: "sol", Network: "sol"}:    {Ticker: "SOL", Network: "solana"},
+	{Ticker: "zec", Network: "zec"}:    {Ticker: "ZEC", Network: "zcash"},
+	{Ticker: "dot", Network: "dot"}:    {Ticker: "DOT", Network: "polkadot"},
+	{Ticker: "avax", Network: "avaxc"}: {Ticker: "AVAX", Network: "avalanche"},
+	{Ticker: "usdt", Network: "eth"}:   {Ticker: "USDT", Network: "ethereum"},
+	{Ticker: "usdc", Network: "eth"}:   {Ticker: "USDC", Network: "ethereum"},
+	{Ticker: "dai", Network: "eth"}:    {Ticker: "DAI", Network: "ethereum"},
 }
 
 const withdrawFeeSource = "[MEM] gemini.com/fees/transfer-fees, approximate 2025 values: a flat fee for most coins " +

@@ -1,0 +1,144 @@
+package bybit
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/swapscout/swapscout"
+	"github.com/swapscout/swapscout/venue/book"
+)
+
+func seeds(f *testing.F) {
+	files, _ := filepath.Glob("testdata/*.*")
+	for _, p := range files {
+		b, err := os.ReadFile(p)
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(200, b)
+		f.Add(403, b)
+	}
+}
+
+// typed fails unless err is nil or carries a failure code.
+func typed(t *testing.T, err error) {
+	var ve *swapscout.VenueError
+	if err != nil && !errors.As(err, &ve) {
+		t.Fatalf("untyped error %v", err)
+	}
+}
+
+func FuzzParseMarkets(f *testing.F) {
+	seeds(f)
+	f.Fuzz(func(t *testing.T, status int, body []byte) {
+		ms, err := parseMarkets(status, body)
+		typed(t, err)
+		for _, m := range ms {
+			if m.Symbol == "" || m.Base == "" || m.Quote == "" || m.MinBase.Sign() < 0 || m.MinQuote.Sign() < 0 {
+				t.Fatalf("bad market %+v", m)
+			}
+		}
+	})
+}
+
+func FuzzParseBook(f *testing.F) {
+	seeds(f)
+	f.Fuzz(func(t *testing.T, status int, body []byte) {
+		var s book.Scanner
+		var b book.Book
+		err := parseBook(&s, status, body, &b)
+		typed(t, err)
+		if err == nil {
+			typed(t, b.Normalize())
+		}
+	})
+}
+
+// FuzzAPIError: any retCode and message map to a typed error, never a panic.
+func FuzzAPIError(f *testing.F) {
+	for _, c := range []int64{10001, 10006, 10016, 10018, 170121, 0, -1} {
+		f.Add(c, []byte("params error: Not supported symbols"), 200)
+	}
+	f.Fuzz(func(t *testing.T, code int64, msg []byte, status int) {
+		typed(t, apiError(code, msg, status))
+	})
+}
+
+// TestSymbols fails when a mapping names an asset the catalogue lacks, two
+// assets share a code, or the spec is incomplete.
+func TestSymbols(t *testing.T) {
+	if err := symbols.Check(); err != nil {
+		t.Fatal(err)
+	}
+	if err := spec.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := symbols[swapscout.Asset{Ticker: "xmr", Network: "xmr"}]; ok {
+		t.Error("Bybit has no XMR market")
+	}
+}
+
+func TestParseMarkets(t *testing.T) {
+	body, err := os.ReadFile("testdata/instruments_spot.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ms, err := parseMarkets(200, body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, m := range ms {
+		got = append(got, m.Symbol+" "+m.Base+"/"+m.Quote+" min "+m.MinBase.String()+" "+m.MinQuote.String())
+	}
+	want := []string{ // DOTUSDT is Closed
+		"BTCUSDT BTC/USDT min 0.000048 1", "ETHUSDT ETH/USDT min 0.00062 1", "SOLUSDT SOL/USDT min 0.054 1",
+		"DOGEUSDT DOGE/USDT min 6.5 1", "USDCUSDT USDC/USDT min 1 1", "MNTUSDT MNT/USDT min 1 1",
+	}
+	if !slicesEqual(got, want) {
+		t.Errorf("markets\n%q\nwant\n%q", got, want)
+	}
+}
+
+func slicesEqual(a, b []string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// TestParseBook: the docs' book decodes without allocating, sides by the
+// keys b and a, and a retCode error wins over its empty result.
+func TestParseBook(t *testing.T) {
+	body, err := os.ReadFile("testdata/orderbook_solusdt.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var s book.Scanner
+	var b book.Book
+	if n := testing.AllocsPerRun(100, func() {
+		if err := parseBook(&s, 200, body, &b); err != nil {
+			t.Fatal(err)
+		}
+	}); n != 0 {
+		t.Errorf("parseBook allocates %.0f times per call", n)
+	}
+	if len(b.Bids) != 3 || len(b.Asks) != 4 || b.Bids[0].Price.String() != "165.11" || b.Asks[3].Qty.String() != "900" {
+		t.Errorf("book %+v", b)
+	}
+	var ve *swapscout.VenueError
+	err = parseBook(&s, 200, []byte(`{"result":{},"retCode":10016,"retMsg":"Internal server error."}`), &b)
+	if !errors.As(err, &ve) || ve.Code != swapscout.CodeUnavailable {
+		t.Errorf("retCode after the result: %v, want unavailable", err)
+	}
+	if err := parseBook(&s, 200, []byte(`{"retCode":0,"retMsg":"OK","retExtInfo":{}}`), &b); !errors.As(err, &ve) || ve.Code != swapscout.CodeBadResponse {
+		t.Errorf("no result: %v, want bad_response", err)
+	}
+}

@@ -1,0 +1,232 @@
+package gemini_test
+
+import (
+	"context"
+	"errors"
+	"io"
+	"net/http"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"go.uber.org/goleak"
+
+	"github.com/swapscout/swapscout"
+	"github.com/swapscout/swapscout/sim"
+	"github.com/swapscout/swapscout/venue"
+	"github.com/swapscout/swapscout/venue/cex/cextest"
+	"github.com/swapscout/swapscout/venue/gemini"
+	"github.com/swapscout/swapscout/venue/venuetest"
+)
+
+func TestMain(m *testing.M) { goleak.VerifyTestMain(m) }
+
+var (
+	btc     = swapscout.Asset{Ticker: "btc", Network: "btc"}
+	eth     = swapscout.Asset{Ticker: "eth", Network: "eth"}
+	xmr     = swapscout.Asset{Ticker: "xmr", Network: "xmr"}
+	sol     = swapscout.Asset{Ticker: "sol", Network: "sol"}
+	ltc     = swapscout.Asset{Ticker: "ltc", Network: "ltc"}
+	usdcETH = swapscout.Asset{Ticker: "usdc", Network: "eth"}
+	usdtTRX = swapscout.Asset{Ticker: "usdt", Network: "trx"}
+)
+
+func send(from, to swapscout.Asset, amount string) swapscout.QuoteRequest {
+	return swapscout.QuoteRequest{From: from, To: to, Amount: swapscout.MustAmount(amount)}
+}
+
+func receive(from, to swapscout.Asset, amount string) swapscout.QuoteRequest {
+	r := send(from, to, amount)
+	r.Direction = swapscout.Receive
+	return r
+}
+
+const detailsPath = "/v1/symbols/details/all"
+
+var details = cextest.Route{Path: detailsPath, Fixture: "symbols_details_all.json"}
+
+// routes answers the market list, and each symbol's book from its fixture.
+func routes(books ...string) []cextest.Route {
+	rs := []cextest.Route{details}
+	for _, sym := range books {
+		rs = append(rs, cextest.Route{Path: "/v1/book/" + sym, Fixture: "book_" + sym + ".json"})
+	}
+	return rs
+}
+
+// failing answers the market list, and the ETHBTC book with status and fixture.
+func failing(status int, fixture string) []cextest.Route {
+	return []cextest.Route{details, {Path: "/v1/book/ethbtc", Status: status, Fixture: fixture}}
+}
+
+// asks checks the book calls: one per symbol, 100 levels a side, in any order.
+func asks(symbols ...string) func(t *testing.T, _ swapscout.Offer, _ error, reqs []venuetest.Recorded) {
+	return func(t *testing.T, _ swapscout.Offer, _ error, reqs []venuetest.Recorded) {
+		var got, want []string
+		for _, r := range reqs {
+			got = append(got, r.Path+"?"+r.RawQuery)
+		}
+		for _, s := range symbols {
+			want = append(want, "/v1/book/"+s+"?limit_bids=100&limit_asks=100")
+		}
+		slices.Sort(got) // legs are fetched concurrently
+		slices.Sort(want)
+		if !slices.Equal(got, want) {
+			t.Errorf("requests %q, want %q", got, want)
+		}
+	}
+}
+
+// limit checks a limit error's Min or Max.
+func limit(min, max string) func(t *testing.T, _ swapscout.Offer, err error, _ []venuetest.Recorded) {
+	return func(t *testing.T, _ swapscout.Offer, err error, _ []venuetest.Recorded) {
+		var ve *swapscout.VenueError
+		if !errors.As(err, &ve) || min != "" && ve.Min.String() != min || max != "" && ve.Max.String() != max {
+			t.Errorf("error %v, want min %q max %q", err, min, max)
+		}
+	}
+}
+
+var okCase = venuetest.Case{Name: "sell_eth_btc", Req: send(eth, btc, "20"), Routes: []venuetest.Route{
+	{Path: detailsPath, Fixture: "symbols_details_all.json"}, {Path: "/v1/book/ethbtc", Fixture: "book_ethbtc.json"}}}
+
+func TestQuote(t *testing.T) {
+	fixed := send(eth, btc, "20")
+	fixed.RateType = swapscout.Fixed
+	noCall := asks()
+	ethbtc := send(eth, btc, "20")
+	cextest.RunCases(t, &gemini.Descriptor, []cextest.Case{
+		{Name: "sell_eth_btc", Req: ethbtc, Routes: routes("ethbtc"), Check: asks("ethbtc")},
+		{Name: "receive_eth", Req: receive(btc, eth, "10"), Routes: routes("ethbtc"), Check: asks("ethbtc")},
+		// No BTC/USDC market: through USD, on the recorded BTCUSD book.
+		{Name: "btc_usdc_via_usd", Req: send(btc, usdcETH, "3"), Routes: routes("btcusd", "usdcusd"), Check: asks("btcusd", "usdcusd")},
+		{Name: "receive_btc_via_usd", Req: receive(sol, btc, "0.5"), Routes: routes("solusd", "btcusd"), Check: asks("solusd", "btcusd")},
+
+		{Name: "xmr_unsupported", Req: send(btc, xmr, "1"), Routes: routes(), Want: swapscout.CodeUnsupportedPair, Check: noCall},
+		{Name: "fixed_unsupported", Req: fixed, Routes: routes(), Want: swapscout.CodeUnsupportedPair, Check: noCall},
+		{Name: "usdt_on_tron_unsupported", Req: send(btc, usdtTRX, "1"), Routes: routes(), Want: swapscout.CodeUnsupportedPair, Check: noCall},
+
+		// The recorded bids hold 153.43983831 BTC (50 levels: a complete book).
+		{Name: "beyond_book", Req: send(btc, usdcETH, "200"), Routes: routes("btcusd", "usdcusd"), Want: swapscout.CodeAmountTooLarge,
+			Check: limit("", "153.43983831")},
+		// 0.0000065 BTC buys 0.00495 LTC, under LTCBTC's min_order_size of 0.01.
+		{Name: "below_min_order", Req: send(btc, ltc, "0.0000065"), Routes: routes("ltcbtc"), Want: swapscout.CodeAmountTooSmall,
+			Check: limit("0.00001312", "")},
+		// 0.000005 BTC is about 0.057 USDC: less than the 3 USDC withdrawal fee.
+		{Name: "fees_exceed_amount", Req: send(btc, usdcETH, "0.000005"), Routes: routes("btcusd", "usdcusd"), Want: swapscout.CodeAmountTooSmall,
+			Check: limit("0.00026572", "")},
+
+		// Errors are {"result":"error",…}, whatever the status.
+		{Name: "invalid_symbol", Req: ethbtc, Routes: failing(400, "error_invalid_symbol.json"), Want: swapscout.CodeUnsupportedPair},
+		{Name: "invalid_symbol_http_200", Req: ethbtc, Routes: failing(200, "error_invalid_symbol.json"), Want: swapscout.CodeUnsupportedPair},
+		{Name: "invalid_symbol_reason", Req: ethbtc, Routes: failing(400, "error_invalid_symbol_reason.json"), Want: swapscout.CodeUnsupportedPair},
+		{Name: "rate_limited", Req: ethbtc, Routes: failing(429, "error_rate_limit.json"), Want: swapscout.CodeRateLimited},
+		{Name: "rate_limit_http_200", Req: ethbtc, Routes: failing(200, "error_rate_limit.json"), Want: swapscout.CodeRateLimited},
+		{Name: "maintenance", Req: ethbtc, Routes: failing(503, "error_maintenance.json"), Want: swapscout.CodeUnavailable},
+		{Name: "system", Req: ethbtc, Routes: failing(500, "error_system.json"), Want: swapscout.CodeUnavailable},
+		{Name: "market_not_open", Req: ethbtc, Routes: failing(400, "error_market_not_open.json"), Want: swapscout.CodeUnavailable},
+		{Name: "endpoint_not_found", Req: ethbtc, Routes: failing(404, "error_endpoint_not_found.json"), Want: swapscout.CodeBadResponse},
+		{Name: "bad_gateway", Req: ethbtc, Routes: failing(502, ""), Want: swapscout.CodeUnavailable},
+	})
+}
+
+// TestSlippage: 1 BTC sells at the best bid; 20 BTC walks down the book.
+func TestSlippage(t *testing.T) {
+	cextest.Slippage(t, &gemini.Descriptor, routes("btcusd", "usdcusd"), send(btc, usdcETH, "1"), send(btc, usdcETH, "20"))
+	cextest.Slippage(t, &gemini.Descriptor, routes("ethbtc"), receive(btc, eth, "1"), receive(btc, eth, "30"))
+}
+
+func TestConformance(t *testing.T) {
+	venuetest.Run(t, &gemini.Descriptor, venuetest.Options{OK: okCase,
+		Meta: []venuetest.Route{{Path: detailsPath, Fixture: "symbols_details_all.json"}}})
+}
+
+// TestMarketListErrors: an error answer to the market list fails the
+// refresh with its code, and quotes answer unavailable until one succeeds.
+func TestMarketListErrors(t *testing.T) {
+	for fixture, want := range map[string]swapscout.FailureCode{
+		"error_maintenance.json": swapscout.CodeUnavailable,
+		"error_rate_limit.json":  swapscout.CodeRateLimited,
+		"book_btcusd.json":       swapscout.CodeBadResponse, // not a list
+	} {
+		rp := cextest.NewReplay(t, "testdata", []cextest.Route{{Path: detailsPath, Fixture: fixture}})
+		q, err := gemini.Descriptor.New(venue.Config{BaseURL: rp.URL, HTTP: venuetest.Client(t)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := q.(swapscout.Refresher).Refresh(context.Background()); venuetest.Code(err) != want {
+			t.Errorf("details %s: Refresh = %v, want %s", fixture, err, want)
+		}
+		if _, err := q.Quote(context.Background(), send(eth, btc, "1")); venuetest.Code(err) != swapscout.CodeUnavailable &&
+			venuetest.Code(err) != swapscout.CodeRateLimited {
+			t.Errorf("Quote without a market list: %v, want unavailable", err)
+		}
+	}
+}
+
+func startSim(t *testing.T) *sim.Server {
+	t.Helper()
+	s, err := sim.New(sim.Config{Seed: 7, Latency: time.Millisecond}, map[string]sim.Venue{"gemini": gemini.Sim()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Start("127.0.0.1:0"); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { s.Close() })
+	return s
+}
+
+// TestSimulator quotes the simulator: direct and bridged, both directions,
+// worse rates for larger amounts, the whole book fetched when 100 levels are
+// not enough, and too large past it.
+func TestSimulator(t *testing.T) {
+	s := startSim(t)
+	q := venuetest.New(t, &gemini.Descriptor, s.VenueURL("gemini"))
+	ctx := context.Background()
+	var rates []swapscout.Amount
+	for _, amount := range []string{"0.01", "20", "100"} { // 100 BTC needs more than 100 levels
+		o, err := q.Quote(ctx, send(btc, usdcETH, amount))
+		if err != nil {
+			t.Fatalf("%s BTC: %v", amount, err)
+		}
+		rates = append(rates, cextest.Rate(o))
+	}
+	if rates[1].Cmp(rates[0]) >= 0 || rates[2].Cmp(rates[1]) >= 0 {
+		t.Errorf("rates %v for 0.01, 20 and 100 BTC: want each worse", rates)
+	}
+	for _, req := range []swapscout.QuoteRequest{send(eth, btc, "3"), receive(sol, eth, "2"), send(usdcETH, sol, "5000")} {
+		if o, err := q.Quote(ctx, req); err != nil || o.AmountOut.Sign() <= 0 {
+			t.Errorf("%s→%s: %+v %v", req.From, req.To, o, err)
+		}
+	}
+	if _, err := q.Quote(ctx, send(btc, usdcETH, "100000")); venuetest.Code(err) != swapscout.CodeAmountTooLarge {
+		t.Errorf("100000 BTC: %v, want amount_too_large", err)
+	}
+}
+
+// TestSimulatorShapes: the simulator speaks Gemini's shapes.
+func TestSimulatorShapes(t *testing.T) {
+	s := startSim(t)
+	for path, want := range map[string]string{
+		"/v1/symbols":                               `["btcusd","ethusd","ethbtc",`,
+		"/v1/symbols/details/BTCUSD":                `{"symbol":"BTCUSD","base_currency":"BTC","quote_currency":"USD","tick_size":0.00000001,`,
+		"/v1/book/BTCUSD?limit_bids=1&limit_asks=0": `{"bids":[{"price":"`,
+		"/v1/book/nope":                             `{"result":"error","reason":"Bad Request","message":"Supplied value 'nope' is not a valid symbol.`,
+		"/v1/symbols/details/nope":                  `{"result":"error","reason":"Bad Request"`,
+	} {
+		resp, err := http.Get(s.VenueURL("gemini") + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if !strings.HasPrefix(string(b), want) {
+			t.Errorf("GET %s = %d %.120s, want %s…", path, resp.StatusCode, b, want)
+		}
+		if strings.Contains(path, "limit_bids=1&") && (strings.Count(string(b), `"price"`) <= 2 || !strings.Contains(string(b), `}],"asks":[{`)) {
+			t.Errorf("GET %s: want one bid and the whole ask side: %.200s", path, b)
+		}
+	}
+}
