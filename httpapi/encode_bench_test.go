@@ -116,7 +116,7 @@ func encBenchQuote() *swapscout.Quote {
 		offer("quickex", "114.3", "457.2", 'A', 301*time.Millisecond),
 	}
 	offers[1].Min, offers[1].Max = a("0.0021"), a("50")
-	offers[1].RateType, offers[1].RateID, offers[1].ExpiresAt = swapscout.Fixed, "cha-9f8e7d6c5b", created.Add(10*time.Minute+7*time.Millisecond)
+	offers[1].RateType, offers[1].RateID, offers[1].ExpiresAt = swapscout.Fixed, "cha-9f8e7d6c5b", created.Add(10*time.Minute+6*time.Millisecond)
 	offers[2].Provider = "stealthex"
 	offers[3].Route = "XMR/BTC > BTC/USDT"
 	offers[3].Fees = append(offers[3].Fees, swapscout.Fee{Kind: "trading", Amount: a("0.000625"), Asset: btc})

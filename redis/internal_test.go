@@ -2,6 +2,7 @@ package redis
 
 import (
 	"context"
+	"hash/maphash"
 	"os"
 	"testing"
 	"time"
@@ -10,7 +11,7 @@ import (
 )
 
 func TestKeyTableSameSlotForStringAndBytes(t *testing.T) {
-	s := &Store{prefix: "p:"}
+	s := &Store{prefix: "p:", seed: maphash.MakeSeed()}
 	for _, id := range []string{"", "q1", "\x00\xff", "a longer id with spaces"} {
 		a, b := s.entryString(id), s.entry([]byte(id))
 		if a != b || a.key != "p:"+id {
@@ -26,6 +27,7 @@ func newTestStore(t *testing.T, o Options) *Store {
 		t.Skip("SWAPSCOUT_REDIS_URL is not set")
 	}
 	o.URL = url
+	o.Timeout = 2 * time.Second // a busy test machine can be slower than the default
 	o.Prefix = "swapscout-test:" + t.Name() + time.Now().Format(".150405.000000000:")
 	s, err := New(o)
 	if err != nil {

@@ -22,6 +22,7 @@ import (
 	"hash/maphash"
 	"log/slog"
 	"net/url"
+	"os"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -144,11 +145,15 @@ func New(o Options) (*Store, error) {
 	if copt.ConnWriteTimeout <= 0 {
 		// A connection that answers nothing for this long is closed and
 		// redialled (rueidis pings idle connections to find out).
-		copt.ConnWriteTimeout = max(time.Second, 5*o.Timeout)
+		copt.ConnWriteTimeout = max(2*time.Second, 10*o.Timeout)
 	}
 	copt.CacheSizeEachConn = o.LocalCacheBytes
 	copt.DisableCache = copt.DisableCache || o.LocalCacheTTL < 0
 	copt.RetryDelay = retryDelay
+	// Pipelined commands that time out are abandoned on a live connection;
+	// rueidis's synchronous path instead closes the connection on a missed
+	// deadline, and under load that turns slow answers into reconnects.
+	copt.AlwaysPipelining = true
 	if copt.ClientName == "" {
 		copt.ClientName = "swapscout"
 	}
@@ -174,15 +179,15 @@ func New(o Options) (*Store, error) {
 	return s, nil
 }
 
-// retryDelay lets rueidis retry a read once or twice after a network error
-// (a connection Redis closed is redialled on the retry), then give up so the
-// fallback answers instead. Without it rueidis retries reads until the
+// retryDelay lets rueidis retry a read once after a network error (a
+// connection Redis closed is redialled on the retry), then give up so the
+// fallback answers instead. By default rueidis retries reads until the
 // context ends.
 func retryDelay(attempts int, _ rueidis.Completed, _ error) time.Duration {
-	if attempts > 2 {
+	if attempts > 1 {
 		return -1
 	}
-	return time.Duration(attempts) * 5 * time.Millisecond
+	return 5 * time.Millisecond
 }
 
 func (s *Store) connect() error {
@@ -218,10 +223,15 @@ func (s *Store) ping() error {
 		}
 		c = s.client.Load()
 	}
-	ctx, cancel := context.WithTimeout(s.life, s.timeout)
+	ctx, cancel := context.WithTimeout(s.life, max(healthTimeout, s.timeout))
 	defer cancel()
 	return c.Do(ctx, c.B().Ping().Build()).Error()
 }
+
+// healthTimeout bounds the health check's PING. It is longer than a
+// command's Timeout so that a busy process, whose goroutines wait for a CPU,
+// does not mistake its own slowness for Redis's.
+const healthTimeout = time.Second
 
 // setState records the outcome of talking to Redis: err == nil means it
 // answered.
@@ -238,11 +248,13 @@ func (s *Store) setState(err error) {
 	}
 }
 
-// failed handles an error from a command: a network failure or timeout turns
-// the store degraded until the health check succeeds; Redis's own error
-// replies and the caller's cancellation do not.
+// failed handles an error from a command: a connection failure turns the
+// store degraded at once, until the health check succeeds. A timeout leaves
+// that to the health check (see healthTimeout), and Redis's own error
+// replies and the caller's cancellation say nothing about reachability.
 func (s *Store) failed(ctx context.Context, err error) {
-	if _, isReply := rueidis.IsRedisErr(err); isReply || ctx.Err() != nil {
+	if _, isReply := rueidis.IsRedisErr(err); isReply || ctx.Err() != nil ||
+		errors.Is(err, context.DeadlineExceeded) || errors.Is(err, os.ErrDeadlineExceeded) {
 		return
 	}
 	s.setState(err)
@@ -311,16 +323,25 @@ func (s *Store) Put(ctx context.Context, id string, body []byte, ttl time.Durati
 			s.failed(ctx, err)
 		}
 	}
-	if s.fallback != nil {
-		// Written even when Redis took it: see Options.Fallback.
-		if ferr := s.fallback.Put(ctx, id, body, ttl); err != nil {
-			err = ferr
+	if err == nil {
+		raise(&e.floor, stamp)
+	}
+	if s.fallback == nil {
+		if err != nil {
+			return unavailable(err)
 		}
+		return nil
 	}
-	if err != nil {
-		return unavailable(err)
+	// Written even when Redis took it (see Options.Fallback), to expire
+	// when the Redis copy does rather than later.
+	ferr := s.fallback.Put(ctx, id, body, ttl-time.Since(now))
+	if err == nil {
+		return nil
 	}
-	e.wrote(stamp)
+	if ferr != nil {
+		return unavailable(ferr)
+	}
+	raise(&e.shadow, stamp)
 	return nil
 }
 
@@ -374,7 +395,11 @@ func (s *Store) get(ctx context.Context, c *client, id []byte) ([]byte, error) {
 	now := time.Now()
 	e := s.entry(id)
 	octx := s.opContext(ctx, now)
-	res := c.DoCache(octx, c.B().Get().Key(e.key).Cache(), s.cacheTTL)
+	cmd := e.get
+	if !e.pinned {
+		cmd = c.B().Get().Key(e.key).Cache()
+	}
+	res := c.DoCache(octx, cmd, s.cacheTTL)
 	v, err := res.AsBytes()
 	if err != nil {
 		if rueidis.IsRedisNil(err) {
@@ -383,10 +408,9 @@ func (s *Store) get(ctx context.Context, c *client, id []byte) ([]byte, error) {
 		return nil, err
 	}
 	stamp, expires, body, ok := parse(v)
-	own := e.lastWrite.Load()
-	if ok && stamp < own && res.IsCacheHit() {
-		// The local copy predates this instance's own later write: Redis has
-		// pushed the invalidation but it has not been read yet. Ask Redis.
+	if floor := e.floor.Load(); ok && stamp < floor && res.IsCacheHit() {
+		// The local copy predates a later write of this instance: Redis has
+		// pushed the invalidation, but it has not been read yet. Ask Redis.
 		v, err = c.Do(octx, c.B().Get().Key(e.key).Build()).AsBytes()
 		if err != nil {
 			if rueidis.IsRedisNil(err) {
@@ -394,11 +418,15 @@ func (s *Store) get(ctx context.Context, c *client, id []byte) ([]byte, error) {
 			}
 			return nil, err
 		}
-		stamp, expires, body, ok = parse(v)
+		if stamp, expires, body, ok = parse(v); ok && stamp < floor {
+			// Redis's answer is the truth even so (two of this instance's
+			// writes landed out of order): stop asking it past the cache.
+			e.floor.CompareAndSwap(floor, stamp)
+		}
 	}
-	if !ok || stamp < own || expires <= now.UnixNano() {
-		// Malformed, expired, or older than what this instance last wrote
-		// (that write went to the fallback while Redis was away).
+	if !ok || stamp < e.shadow.Load() || expires <= now.UnixNano() {
+		// Malformed, expired, or older than a write of this instance that
+		// only the fallback took while Redis was away.
 		return nil, errMiss
 	}
 	return body, nil
@@ -433,17 +461,28 @@ func (s *Store) nextStamp(now time.Time) int64 {
 	}
 }
 
-// keyEntry is an interned Redis key (so a Get builds no string) and the
-// stamp of this instance's last write to it.
+// keyEntry is an interned Redis key (so a Get builds no string) and what
+// this instance wrote to it.
 type keyEntry struct {
-	key       string
-	lastWrite atomic.Int64
+	key string
+	// get is GET key, built once (rueidis computes the key's hash slot as
+	// it builds), when pinned; entries made before the first connection
+	// build it on each Get.
+	get    rueidis.Cacheable
+	pinned bool
+	// floor is the stamp of this instance's last write Redis took: a locally
+	// cached copy older than that is stale.
+	floor atomic.Int64
+	// shadow is the stamp of this instance's last write only the fallback
+	// took: a Redis value older than that is not answered.
+	shadow atomic.Int64
 }
 
-func (e *keyEntry) wrote(stamp int64) {
+// raise sets v to stamp if that is larger.
+func raise(v *atomic.Int64, stamp int64) {
 	for {
-		last := e.lastWrite.Load()
-		if stamp <= last || e.lastWrite.CompareAndSwap(last, stamp) {
+		last := v.Load()
+		if stamp <= last || v.CompareAndSwap(last, stamp) {
 			return
 		}
 	}
@@ -477,6 +516,9 @@ func (s *Store) intern(slot *atomic.Pointer[keyEntry], id string) *keyEntry {
 			return old
 		}
 		e := &keyEntry{key: s.prefix + id}
+		if c := s.client.Load(); c != nil {
+			e.get, e.pinned = c.B().Get().Key(e.key).Cache().Pin(), true
+		}
 		if slot.CompareAndSwap(old, e) {
 			return e
 		}

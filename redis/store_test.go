@@ -47,6 +47,11 @@ func newStore(t testing.TB, o redis.Options) *redis.Store {
 	if o.Logger == nil {
 		o.Logger = slog.New(slog.NewTextHandler(t.Output(), nil))
 	}
+	if o.Timeout == 0 {
+		// Not under test here; a busy test machine can be slower than the
+		// default, and a timeout would send a Get to the fallback.
+		o.Timeout = 2 * time.Second
+	}
 	s, err := redis.New(o)
 	if err != nil {
 		t.Fatalf("New: %v", err)

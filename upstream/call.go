@@ -22,6 +22,7 @@ type Call struct {
 	resp    fasthttp.Response
 	url     []byte
 	timeout time.Duration
+	maxBody int // overrides Options.MaxBodySize when positive
 
 	body      []byte // gunzipped body when gunzipped is set
 	gunzipped bool
@@ -59,9 +60,15 @@ func (c *Call) Reset() {
 	c.resp.Reset()
 	c.url = c.url[:0]
 	c.timeout = 0
+	c.maxBody = 0
 	c.body = c.body[:0]
 	c.gunzipped = false
 }
+
+// SetMaxBodySize caps this call's response body at n bytes instead of the
+// client's MaxBodySize (for the rare large answer, such as a venue's full
+// market list); n ≤ 0 restores the client's cap.
+func (c *Call) SetMaxBodySize(n int) { c.maxBody = n }
 
 // SetMethod sets the request method. The default is GET.
 func (c *Call) SetMethod(method string) {

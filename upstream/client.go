@@ -258,13 +258,17 @@ func (cl *Client) Do(ctx context.Context, c *Call) error {
 		deadline, byCtx = ctxDeadline, true
 	}
 
+	maxBody := cl.maxBody
+	if c.maxBody > 0 {
+		maxBody = c.maxBody
+	}
 	fresh := false
 	for {
 		cn, reused, err := hp.acquire(ctx, deadline, fresh)
 		if err != nil {
 			return c.fail(hp, cl.classify(ctx, err, stopNone, deadline, byCtx))
 		}
-		err = cn.roundTrip(ctx, c, deadline, cl.maxBody)
+		err = cn.roundTrip(ctx, c, deadline, maxBody)
 		if err == nil {
 			// A watcher that fired just as the call completed left a past
 			// deadline on the connection: the response is fine, the
@@ -274,7 +278,7 @@ func (cl *Client) Do(ctx context.Context, c *Call) error {
 			} else {
 				hp.release(cn)
 			}
-			if err := c.decode(cl.maxBody); err != nil {
+			if err := c.decode(maxBody); err != nil {
 				return c.fail(hp, err)
 			}
 			return nil

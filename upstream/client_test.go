@@ -258,6 +258,20 @@ func TestBodyLimits(t *testing.T) {
 			}
 		})
 	}
+	t.Run("per-call cap", func(t *testing.T) {
+		c := AcquireCall()
+		defer ReleaseCall(c)
+		c.SetURL(srv.URL + "/big")
+		c.SetMaxBodySize(len(big) + 1)
+		if err := cl.Do(t.Context(), c); err != nil || !bytes.Equal(c.Body(), big) {
+			t.Fatalf("raised cap: err = %v, body %d bytes", err, len(c.Body()))
+		}
+		c.Reset()
+		c.SetURL(srv.URL + "/big")
+		if err := cl.Do(t.Context(), c); !isErr(err, ErrBodyTooLarge) {
+			t.Fatalf("after Reset the client's cap applies again: err = %v", err)
+		}
+	})
 }
 
 // stallServer answers /stall only once the test ends; /partial sends headers

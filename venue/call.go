@@ -20,6 +20,9 @@ type Request struct {
 	Header      []Field
 	Body        []byte
 	ContentType string
+	// MaxBody raises the response size cap for this call (market lists);
+	// zero keeps the client's cap.
+	MaxBody int
 }
 
 // Field is a request header.
@@ -47,6 +50,9 @@ func Fetch(ctx context.Context, cfg *Config, req Request, parse func(status int,
 	}
 	if req.Body != nil {
 		c.SetBody(req.Body, req.ContentType)
+	}
+	if req.MaxBody > 0 {
+		c.SetMaxBodySize(req.MaxBody)
 	}
 	if err := cfg.HTTP.Do(ctx, c); err != nil {
 		if ctx.Err() != nil {

@@ -6,15 +6,18 @@ package all
 import (
 	"github.com/swapscout/swapscout/venue"
 	"github.com/swapscout/swapscout/venue/binance"
+	"github.com/swapscout/swapscout/venue/bitget"
 	"github.com/swapscout/swapscout/venue/changehero"
 	"github.com/swapscout/swapscout/venue/changenow"
 	"github.com/swapscout/swapscout/venue/easybit"
 	"github.com/swapscout/swapscout/venue/exolix"
 	"github.com/swapscout/swapscout/venue/fixedfloat"
+	"github.com/swapscout/swapscout/venue/gemini"
 	"github.com/swapscout/swapscout/venue/godex"
 	"github.com/swapscout/swapscout/venue/kraken"
 	"github.com/swapscout/swapscout/venue/letsexchange"
 	"github.com/swapscout/swapscout/venue/majesticbank"
+	"github.com/swapscout/swapscout/venue/mexc"
 	"github.com/swapscout/swapscout/venue/quickex"
 	"github.com/swapscout/swapscout/venue/simpleswap"
 	"github.com/swapscout/swapscout/venue/stealthex"
@@ -41,4 +44,7 @@ var Descriptors = []*venue.Descriptor{
 	&trocador.Descriptor,
 	&binance.Descriptor,
 	&kraken.Descriptor,
+	&gemini.Descriptor,
+	&mexc.Descriptor,
+	&bitget.Descriptor,
 }

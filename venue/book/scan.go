@@ -1,8 +1,6 @@
 package book
 
 import (
-	"encoding/binary"
-	"math/bits"
 	"strconv"
 	"unicode"
 	"unicode/utf16"
@@ -701,34 +699,12 @@ var pow10 = [...]uint64{1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10,
 	1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18}
 
 // digitRun returns the length of the run of ASCII digits at d[i:] and, when
-// it is at most 19 digits long, their value. Runs of up to 8 digits (the
-// usual price or quantity part) are read in one step.
+// it is at most 19 digits long, their value.
 func digitRun(d []byte, i int) (v uint64, n int) {
-	if i+8 <= len(d) {
-		if n, v = digits8(binary.LittleEndian.Uint64(d[i:])); n < 8 {
-			return v, n
-		}
-	}
 	for ; i+n < len(d) && isDigit(d[i+n]); n++ {
 		v = v*10 + uint64(d[i+n]-'0')
 	}
 	return v, n
-}
-
-// digits8 takes 8 bytes of text loaded little-endian (the first byte in the
-// low bits) and returns how many of the first bytes are ASCII digits, and
-// their value, combining neighbours instead of going digit by digit.
-func digits8(x uint64) (int, uint64) {
-	// A byte is a digit when its high nibble is 3 and still is after
-	// adding 6. (Carries out of non-digit bytes only reach later bytes.)
-	t := (x&0xF0F0F0F0F0F0F0F0 | (x+0x0606060606060606)&0xF0F0F0F0F0F0F0F0>>4) ^ 0x3333333333333333
-	n := bits.TrailingZeros64(t) >> 3
-	// Keep the n digits' values, moved up so that the missing ones read as
-	// leading zeros, then combine pairs, quads and the two halves.
-	x = (x & 0x0F0F0F0F0F0F0F0F) << (64 - 8*n)
-	x = (x*10 + x>>8) & 0x00FF00FF00FF00FF
-	x = (x*100 + x>>16) & 0x0000FFFF0000FFFF
-	return n, (x&0xFFFFFFFF)*10000 + x>>32
 }
 
 // parseInt parses an optionally negative decimal integer that fits int64.

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"os"
 	"runtime"
+	"slices"
 	"syscall"
 	"testing"
 	"time"
@@ -26,27 +27,29 @@ func TestZZCPU(t *testing.T) {
 	data, _ := os.ReadFile(depth50Path)
 	var s book.Scanner
 	var bk book.Book
-	fns := map[string]func(){
-		"ours": func() { s.Reset(data); s.Book(&bk, book.PriceQty, "bids", "asks"); s.Finish() },
-		"std":  func() { var d binanceDepth; json.Unmarshal(data, &d) },
-		"sonic": func() { var d binanceDepth; sonic.Unmarshal(data, &d) },
-	}
-	best := map[string]time.Duration{}
-	for round := 0; round < 15; round++ {
-		for name, fn := range fns {
-			n := 10000
-			if name == "std" {
-				n = 1500
-			}
-			c0 := threadCPU()
-			for i := 0; i < n; i++ {
-				fn()
-			}
-			per := (threadCPU() - c0) / time.Duration(n)
-			if b, ok := best[name]; !ok || per < b {
-				best[name] = per
-			}
+	ours := func() { s.Reset(data); s.Book(&bk, book.PriceQty, "bids", "asks"); s.Finish() }
+	son := func() { var d binanceDepth; sonic.Unmarshal(data, &d) }
+	std := func() { var d binanceDepth; json.Unmarshal(data, &d) }
+	measure := func(fn func(), n int) time.Duration {
+		c0 := threadCPU()
+		for i := 0; i < n; i++ {
+			fn()
 		}
+		return (threadCPU() - c0) / time.Duration(n)
 	}
-	t.Logf("min CPU/op: ours %v std %v sonic %v ratio ours/sonic %.2f", best["ours"], best["std"], best["sonic"], float64(best["ours"])/float64(best["sonic"]))
+	var ratios []float64
+	var o, so, st []time.Duration
+	for round := 0; round < 40; round++ {
+		a := measure(ours, 3000)
+		b := measure(son, 3000)
+		c := measure(std, 500)
+		o, so, st = append(o, a), append(so, b), append(st, c)
+		ratios = append(ratios, float64(a)/float64(b))
+	}
+	slices.Sort(ratios)
+	slices.Sort(o)
+	slices.Sort(so)
+	slices.Sort(st)
+	t.Logf("CPU/op median (min): ours %v (%v) sonic %v (%v) std %v (%v); ours/sonic per-round ratio median %.2f [p25 %.2f p75 %.2f]",
+		o[20], o[0], so[20], so[0], st[20], st[0], ratios[20], ratios[10], ratios[30])
 }

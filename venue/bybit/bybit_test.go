@@ -175,7 +175,7 @@ func TestMarketListErrors(t *testing.T) {
 func startSim(t *testing.T) *sim.Server {
 	t.Helper()
 	now := time.Date(2026, 7, 29, 14, 0, 10, 0, time.UTC)
-	s, err := sim.New(sim.Config{Seed: 7, Latency: time.Millisecond, Now: func() time.Time { return now }},
+	s, err := sim.New(sim.Config{Seed: 7, VenueLatency: map[string]time.Duration{"bybit": 0}, Now: func() time.Time { return now }},
 		map[string]sim.Venue{"bybit": bybit.Sim()})
 	if err != nil {
 		t.Fatal(err)

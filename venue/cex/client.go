@@ -89,7 +89,7 @@ func (c *Client) Refresh(ctx context.Context) error {
 		return err
 	}
 	var ms []Market
-	err := venue.Fetch(ctx, &c.cfg, venue.Request{URL: c.cfg.BaseURL + c.spec.MarketsPath, Header: c.header},
+	err := venue.Fetch(ctx, &c.cfg, venue.Request{URL: c.cfg.BaseURL + c.spec.MarketsPath, Header: c.header, MaxBody: marketsMaxBody},
 		func(status int, body []byte) error {
 			var err error
 			ms, err = c.spec.ParseMarkets(status, body)
@@ -298,3 +298,7 @@ var (
 	_ swapscout.Quoter    = (*Client)(nil)
 	_ swapscout.Refresher = (*Client)(nil)
 )
+
+// marketsMaxBody caps a market list: full lists (MEXC's exchangeInfo, Bitstamp's
+// pairs) run to a few MB, above the 4 MiB that suits quotes and books.
+const marketsMaxBody = 32 << 20

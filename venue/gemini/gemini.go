@@ -128,15 +128,20 @@ func str(s *book.Scanner) string {
 	return string(s.String())
 }
 
-// amount reads a decimal (string or number), or skips anything else and
-// returns zero.
+// amount reads a non-negative decimal given as a string or a number; an
+// empty or malformed string, null or any other value reads as zero.
 func amount(s *book.Scanner) swapscout.Amount {
-	if k := s.Kind(); k != book.String && k != book.Number {
+	var a swapscout.Amount
+	var err error
+	switch s.Kind() {
+	case book.String:
+		a, err = swapscout.ParseWireAmount(s.String())
+	case book.Number:
+		a = s.Amount()
+	default:
 		s.Skip()
-		return swapscout.Amount{}
 	}
-	a := s.Amount()
-	if !a.Valid() || a.Sign() < 0 {
+	if err != nil || !a.Valid() || a.Sign() < 0 {
 		return swapscout.Amount{}
 	}
 	return a
@@ -206,8 +211,11 @@ var reasons = map[string]swapscout.FailureCode{
 func parseError(status int, body []byte) error {
 	var e errorResponse
 	if err := json.Unmarshal(body, &e); err != nil || e.Result != "error" || e.Reason == "" {
-		if status == 200 {
-			return swapscout.NewVenueError(swapscout.CodeBadResponse, "Gemini answered neither a list nor an error")
+		switch status {
+		case 200:
+			return swapscout.NewVenueError(swapscout.CodeBadResponse, "Gemini answered with neither data nor an error")
+		case 403:
+			return swapscout.NewVenueError(swapscout.CodeUnavailable, "Gemini refused the request (HTTP 403)")
 		}
 		return venue.StatusError(status)
 	}

@@ -128,6 +128,7 @@ func TestQuote(t *testing.T) {
 		{Name: "market_not_open", Req: ethbtc, Routes: failing(400, "error_market_not_open.json"), Want: swapscout.CodeUnavailable},
 		{Name: "endpoint_not_found", Req: ethbtc, Routes: failing(404, "error_endpoint_not_found.json"), Want: swapscout.CodeBadResponse},
 		{Name: "bad_gateway", Req: ethbtc, Routes: failing(502, ""), Want: swapscout.CodeUnavailable},
+		{Name: "forbidden", Req: ethbtc, Routes: failing(403, ""), Want: swapscout.CodeUnavailable},
 	})
 }
 
@@ -225,8 +226,9 @@ func TestSimulatorShapes(t *testing.T) {
 		if !strings.HasPrefix(string(b), want) {
 			t.Errorf("GET %s = %d %.120s, want %s…", path, resp.StatusCode, b, want)
 		}
-		if strings.Contains(path, "limit_bids=1&") && (strings.Count(string(b), `"price"`) <= 2 || !strings.Contains(string(b), `}],"asks":[{`)) {
-			t.Errorf("GET %s: want one bid and the whole ask side: %.200s", path, b)
+		if bids, asks, ok := strings.Cut(string(b), `"asks"`); strings.Contains(path, "limit_bids=1&") &&
+			(!ok || strings.Count(bids, `"price"`) != 1 || strings.Count(asks, `"price"`) != 500) {
+			t.Errorf("GET %s: want one bid and the whole ask side (500 levels): %.200s", path, b)
 		}
 	}
 }

@@ -58,6 +58,7 @@ func run(ctx context.Context, args []string, stdout io.Writer) error {
 	n := fs.Int("n", 50, "iterations of the concurrent fan-outs (naive and ours, interleaved)")
 	seqN := fs.Int("seq-n", 10, "iterations of the sequential loop (each takes the sum, ~1.8 s)")
 	sigma := fs.Float64("sigma", 1e-9, "log-normal latency shape of the simulated venues (tiny: near-constant, so the slowest venue is well defined)")
+	verbose := fs.Bool("v", false, "print every run's total and overhead")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -114,6 +115,9 @@ func run(ctx context.Context, args []string, stdout io.Writer) error {
 			return err
 		}
 		seq.add(total, calls)
+		if *verbose {
+			fmt.Fprintf(stdout, "sequential %d: total %s, calls %s\n", i, total.Round(time.Microsecond), calls.Round(time.Microsecond))
+		}
 	}
 	for i := 0; i < *n; i++ {
 		if err := ctx.Err(); err != nil {
@@ -129,8 +133,21 @@ func run(ctx context.Context, args []string, stdout io.Writer) error {
 			return err
 		}
 		or.add(total, slowest)
+		if *verbose {
+			fmt.Fprintf(stdout, "%d: naive total %s overhead %s; ours total %s overhead %s\n", i,
+				nv.totals[i].Round(time.Microsecond), nv.over[i].Round(time.Microsecond), total.Round(time.Microsecond), (total - slowest).Round(time.Microsecond))
+		}
 	}
 
+	if *verbose {
+		// More requests than calls means the client retried.
+		want := 2 + *seqN + 2**n
+		for _, id := range ids {
+			if got := s.Requests(id); got != int64(want) {
+				fmt.Fprintf(stdout, "venue %s saw %d requests for %d calls\n", id, got, want)
+			}
+		}
+	}
 	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "mode\truns\ttotal p50 ms\ttotal p99 ms\toverhead p50 ms\toverhead p99 ms\toverhead max ms\toverhead = total −\t")
 	for _, m := range []*mode{&seq, &nv, &or} {

@@ -12,7 +12,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"reflect"
 	"strings"
 	"syscall"
 	"time"
@@ -20,6 +19,7 @@ import (
 	vegeta "github.com/tsenart/vegeta/v12/lib"
 
 	"github.com/swapscout/swapscout/bench/internal/fixture"
+	"github.com/swapscout/swapscout/bench/internal/peers"
 )
 
 // bench runs the measurements and keeps their rows.
@@ -41,6 +41,8 @@ type row struct {
 	tool, server string
 	round        int
 	rps          float64
+	requests     int64
+	cpuPerReq    time.Duration // server CPU time per request
 	p50, p99     time.Duration
 	max          time.Duration
 	errors       int64
@@ -49,8 +51,8 @@ type row struct {
 	srvSys       float64
 	genCPU       float64
 	genUser      time.Duration // the generator's user CPU time
-	foreign0     float64 // user CPU of other processes on the server's core, %
-	foreign1     float64 // … on the generator's core
+	foreign0     float64       // user CPU of other processes on the server's core, %
+	foreign1     float64       // … on the generator's core
 }
 
 // runServer starts one server process, smoke-tests it, warms it up, measures
@@ -80,6 +82,11 @@ func (b *bench) runServer(ctx context.Context, server string, round int) error {
 		return fmt.Errorf("warm-up: %w", err)
 	}
 	for _, tool := range b.cfg.tools {
+		if b.cfg.quietWait > 0 {
+			if err := b.waitQuiet(ctx); err != nil {
+				return err
+			}
+		}
 		if b.cfg.pprof && tool == "wrk" {
 			_ = srv.Process.Signal(syscall.SIGUSR1)
 		}
@@ -102,11 +109,14 @@ func (b *bench) runServer(ctx context.Context, server string, round int) error {
 		wall := after.at.Sub(before.at).Seconds()
 		r.srvCPU = 100 * float64(after.utime+after.stime-before.utime-before.stime) / clkTck / wall
 		r.srvSys = 100 * float64(after.stime-before.stime) / clkTck / wall
+		if r.requests > 0 {
+			r.cpuPerReq = time.Duration(float64(after.utime+after.stime-before.utime-before.stime) / clkTck * 1e9 / float64(r.requests))
+		}
 		r.foreign0 = foreign(before, after, b.cfg.serverCPU, after.utime-before.utime, wall)
 		r.foreign1 = foreign(before, after, b.cfg.genCPU, int64(r.genUser.Seconds()*clkTck), wall)
 		b.rows = append(b.rows, r)
-		fmt.Fprintf(b.stdout, "  %-6s %-5s round %d: %8.0f rps  p50 %s  p99 %s  max %s  errors %d  server CPU %.0f%%  foreign %.0f%%/%.0f%%\n",
-			tool, server, round, r.rps, ms(r.p50), ms(r.p99), ms(r.max), r.errors, r.srvCPU, r.foreign0, r.foreign1)
+		fmt.Fprintf(b.stdout, "  %-6s %-5s round %d: %8.0f rps  p50 %s  p99 %s  max %s  errors %d  server CPU %.0f%% (%.1f µs/req)  foreign %.0f%%/%.0f%%\n",
+			tool, server, round, r.rps, ms(r.p50), ms(r.p99), ms(r.max), r.errors, r.srvCPU, us(r.cpuPerReq), r.foreign0, r.foreign1)
 	}
 	if b.cfg.pprof {
 		b.stop(srv) // the profile is complete once the process has exited
@@ -201,7 +211,7 @@ func (b *bench) smoke(ctx context.Context, base string) error {
 		if status != 200 {
 			return fmt.Errorf("GET %s: status %d: %.200s", rec.ID, status, body)
 		}
-		if err := sameQuote(body, rec.JSON()); err != nil {
+		if err := peers.SameQuote(body, rec.JSON()); err != nil {
 			return fmt.Errorf("GET %s: %w", rec.ID, err)
 		}
 	}
@@ -227,45 +237,6 @@ func get(ctx context.Context, url string) (int, []byte, error) {
 	defer resp.Body.Close()
 	body, err := io.ReadAll(io.LimitReader(resp.Body, 1<<20))
 	return resp.StatusCode, body, err
-}
-
-// sameQuote reports whether got is the stored quote want plus an age_ms:
-// decoded with encoding/json, timestamps compared as instants (encoding/json
-// writes 12:00:00.5Z where swapscout writes 12:00:00.500Z).
-func sameQuote(got, want []byte) error {
-	var g, w map[string]any
-	if err := json.Unmarshal(got, &g); err != nil {
-		return fmt.Errorf("answer is not JSON: %w: %.200s", err, got)
-	}
-	if err := json.Unmarshal(want, &w); err != nil {
-		return err
-	}
-	if _, ok := g["age_ms"].(float64); !ok {
-		return fmt.Errorf("answer has no numeric age_ms: %.200s", got)
-	}
-	delete(g, "age_ms")
-	if !reflect.DeepEqual(normTimes(g), normTimes(w)) {
-		return fmt.Errorf("answer differs from the stored quote:\n got %.300s\nwant %.300s", got, want)
-	}
-	return nil
-}
-
-func normTimes(v any) any {
-	switch v := v.(type) {
-	case map[string]any:
-		for k, e := range v {
-			v[k] = normTimes(e)
-		}
-	case []any:
-		for i, e := range v {
-			v[i] = normTimes(e)
-		}
-	case string:
-		if t, err := time.Parse(time.RFC3339Nano, v); err == nil {
-			return t.UTC().Format(time.RFC3339Nano)
-		}
-	}
-	return v
 }
 
 // wrkResult is what the Lua script's done() prints.
@@ -310,13 +281,14 @@ func (b *bench) wrk(ctx context.Context, base string, d time.Duration, save stri
 		return row{}, fmt.Errorf("wrk summary %q: %w", js, err)
 	}
 	r := row{
-		rps:    float64(w.Requests) / (float64(w.DurationUS) / 1e6),
-		p50:    time.Duration(w.P50US * 1e3),
-		p99:    time.Duration(w.P99US * 1e3),
-		max:    time.Duration(w.MaxUS * 1e3),
-		errors: w.ErrConnect + w.ErrRead + w.ErrWrite + w.ErrStatus + w.ErrTimeout,
-		genCPU:  100 * (cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()).Seconds() / wall.Seconds(),
-		genUser: cmd.ProcessState.UserTime(),
+		rps:      float64(w.Requests) / (float64(w.DurationUS) / 1e6),
+		requests: w.Requests,
+		p50:      time.Duration(w.P50US * 1e3),
+		p99:      time.Duration(w.P99US * 1e3),
+		max:      time.Duration(w.MaxUS * 1e3),
+		errors:   w.ErrConnect + w.ErrRead + w.ErrWrite + w.ErrStatus + w.ErrTimeout,
+		genCPU:   100 * (cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()).Seconds() / wall.Seconds(),
+		genUser:  cmd.ProcessState.UserTime(),
 	}
 	if w.Requests > 0 {
 		r.bytesPerResp = float64(w.Bytes) / float64(w.Requests)
@@ -353,6 +325,7 @@ func (b *bench) vegeta(ctx context.Context, base string, d time.Duration, save s
 	}
 	return row{
 		rps:          m.Throughput,
+		requests:     int64(m.Requests),
 		p50:          m.Latencies.P50,
 		p99:          m.Latencies.P99,
 		max:          m.Latencies.Max,
@@ -364,3 +337,5 @@ func (b *bench) vegeta(ctx context.Context, base string, d time.Duration, save s
 }
 
 func ms(d time.Duration) string { return fmt.Sprintf("%.2fms", float64(d)/1e6) }
+
+func us(d time.Duration) float64 { return float64(d) / 1e3 }

@@ -68,6 +68,7 @@ type config struct {
 	pprof        bool
 	maxTime      time.Duration
 	foreignLimit float64
+	quietWait    time.Duration
 }
 
 func run(args []string, stdout io.Writer) error {
@@ -87,6 +88,7 @@ func run(args []string, stdout io.Writer) error {
 	fs.BoolVar(&c.pprof, "pprof", false, "write each server's CPU profile over its wrk window to OUT/<server>-r<round>.pprof")
 	fs.DurationVar(&c.maxTime, "max-time", 0, "abort after this long (default: the planned time + 60s)")
 	fs.Float64Var(&c.foreignLimit, "foreign-warn", 10, "flag runs where other processes used more than this % of a pinned core")
+	fs.DurationVar(&c.quietWait, "quiet-wait", 0, "before each measurement, wait up to this long for other processes to use less than -foreign-warn % of both pinned cores (0 = don't wait)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -134,7 +136,7 @@ func run(args []string, stdout io.Writer) error {
 		return err
 	}
 
-	plan := time.Duration(c.rounds*len(c.servers)) * (c.warmup + 2*time.Second +
+	plan := time.Duration(c.rounds*len(c.servers)) * (c.warmup + 2*time.Second + time.Duration(len(c.tools))*c.quietWait +
 		ifDur(haveWrk, c.dur) + ifDur(contains(c.tools, "vegeta"), c.vegDur))
 	if c.maxTime <= 0 {
 		c.maxTime = plan + 60*time.Second

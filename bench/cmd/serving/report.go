@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"math"
 	"os"
@@ -61,6 +62,32 @@ func foreign(before, after snapshot, cpu string, oursTicks int64, wall float64) 
 	return max(0, 100*float64(a-b-oursTicks)/clkTck/wall)
 }
 
+// waitQuiet waits up to -quiet-wait until, over half a second, other
+// processes use less than -foreign-warn % of each pinned core (the server is
+// idle meanwhile, so all user time there is foreign).
+func (b *bench) waitQuiet(ctx context.Context) error {
+	deadline := time.Now().Add(b.cfg.quietWait)
+	for {
+		before := sample(os.Getpid())
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(500 * time.Millisecond):
+		}
+		after := sample(os.Getpid())
+		wall := after.at.Sub(before.at).Seconds()
+		f0 := foreign(before, after, b.cfg.serverCPU, 0, wall)
+		f1 := foreign(before, after, b.cfg.genCPU, 0, wall)
+		if !(f0 > b.cfg.foreignLimit) && !(f1 > b.cfg.foreignLimit) {
+			return nil
+		}
+		if time.Now().After(deadline) {
+			fmt.Fprintf(b.stdout, "  (cores still busy after -quiet-wait: %s%%/%s%% foreign; measuring anyway)\n", pct(f0), pct(f1))
+			return nil
+		}
+	}
+}
+
 // report prints every row, the ratios within each round and the targets,
 // and writes the same text to OUT/table.txt.
 func (b *bench) report() {
@@ -69,38 +96,45 @@ func (b *bench) report() {
 	}
 	var buf bytes.Buffer
 	tw := tabwriter.NewWriter(&buf, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "tool\tserver\tround\trps\tp50 ms\tp99 ms\tmax ms\terrors\tB/resp\tserver CPU% (sys)\tgen CPU%\tforeign% srv/gen core\tours/floor\tours/gin\t")
+	fmt.Fprintln(tw, "tool\tserver\tround\trps\tp50 ms\tp99 ms\tmax ms\terrors\tB/resp\tserver CPU% (sys)\tµs CPU/req\tgen CPU%\tforeign% srv/gen core\tours/floor\tours/gin\tby CPU: ours/floor\tours/gin\t")
 	for _, r := range b.rows {
-		of, og := "", ""
+		of, og, cf, cg := "", "", "", ""
 		if r.server == "ours" {
 			of = ratio(r.rps, b.find(r.tool, "floor", r.round))
 			og = ratio(r.rps, b.find(r.tool, "gin", r.round))
+			cf = ratio(float64(b.findCPU(r.tool, "floor", r.round)), float64(r.cpuPerReq))
+			cg = ratio(float64(b.findCPU(r.tool, "gin", r.round)), float64(r.cpuPerReq))
 		}
 		flag := ""
 		if r.foreign0 > b.cfg.foreignLimit || r.foreign1 > b.cfg.foreignLimit {
 			flag = " !"
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%d\t%.0f\t%.2f\t%.2f\t%.1f\t%d\t%.0f\t%.0f (%.0f)\t%.0f\t%s/%s%s\t%s\t%s\t\n",
+		fmt.Fprintf(tw, "%s\t%s\t%d\t%.0f\t%.2f\t%.2f\t%.1f\t%d\t%.0f\t%.0f (%.0f)\t%.1f\t%.0f\t%s/%s%s\t%s\t%s\t%s\t%s\t\n",
 			r.tool, r.server, r.round, r.rps, msf(r.p50), msf(r.p99), msf(r.max), r.errors, r.bytesPerResp,
-			r.srvCPU, r.srvSys, r.genCPU, pct(r.foreign0), pct(r.foreign1), flag, of, og)
+			r.srvCPU, r.srvSys, us(r.cpuPerReq), r.genCPU, pct(r.foreign0), pct(r.foreign1), flag, of, og, cf, cg)
 	}
 	tw.Flush()
-	fmt.Fprintf(&buf, "(rps = successful responses/s; ratios use the same tool and round; '!' = other processes used > %.0f%% of a pinned core)\n", b.cfg.foreignLimit)
+	fmt.Fprintf(&buf, "(rps = successful responses/s; ratios use the same tool and round; '!' = other processes used > %.0f%% of a pinned core.\n"+
+		" 'by CPU' ratios are other/ours server CPU time per request: what the rps ratio would be with every server CPU-bound on its own core,\n"+
+		" and much less sensitive to neighbours than rps; /proc ticks are 10 ms, so short or starved windows are coarse)\n", b.cfg.foreignLimit)
 
 	// Spread and targets.
 	fmt.Fprintln(&buf, "\nsummary:")
 	for _, tool := range b.cfg.tools {
 		for _, s := range b.cfg.servers {
 			lo, hi, p99lo, p99hi, n := math.Inf(1), 0.0, time.Duration(math.MaxInt64), time.Duration(0), 0
+			cpulo, cpuhi := time.Duration(math.MaxInt64), time.Duration(0)
 			for _, r := range b.rows {
 				if r.tool == tool && r.server == s {
 					lo, hi = min(lo, r.rps), max(hi, r.rps)
 					p99lo, p99hi = min(p99lo, r.p99), max(p99hi, r.p99)
+					cpulo, cpuhi = min(cpulo, r.cpuPerReq), max(cpuhi, r.cpuPerReq)
 					n++
 				}
 			}
 			if n > 0 {
-				fmt.Fprintf(&buf, "  %-6s %-5s rps %.1f–%.1fk  p99 %.2f–%.2f ms  (%d run(s))\n", tool, s, lo/1e3, hi/1e3, msf(p99lo), msf(p99hi), n)
+				fmt.Fprintf(&buf, "  %-6s %-5s rps %.1f–%.1fk  p99 %.2f–%.2f ms  server CPU %.1f–%.1f µs/req  (%d run(s))\n",
+					tool, s, lo/1e3, hi/1e3, msf(p99lo), msf(p99hi), us(cpulo), us(cpuhi), n)
 			}
 		}
 	}
@@ -108,7 +142,7 @@ func (b *bench) report() {
 		if !contains(b.cfg.servers, "ours") {
 			break
 		}
-		var vsFloor, vsGin []float64
+		var vsFloor, vsGin, cpuFloor, cpuGin []float64
 		var p99 []time.Duration
 		for _, r := range b.rows {
 			if r.tool != tool || r.server != "ours" {
@@ -120,6 +154,12 @@ func (b *bench) report() {
 			if g := b.find(tool, "gin", r.round); g > 0 {
 				vsGin = append(vsGin, r.rps/g)
 			}
+			if f := b.findCPU(tool, "floor", r.round); f > 0 && r.cpuPerReq > 0 {
+				cpuFloor = append(cpuFloor, float64(f)/float64(r.cpuPerReq))
+			}
+			if g := b.findCPU(tool, "gin", r.round); g > 0 && r.cpuPerReq > 0 {
+				cpuGin = append(cpuGin, float64(g)/float64(r.cpuPerReq))
+			}
 			p99 = append(p99, r.p99)
 		}
 		note := ""
@@ -129,6 +169,8 @@ func (b *bench) report() {
 		fmt.Fprintf(&buf, "targets, %s%s:\n", tool, note)
 		fmt.Fprintf(&buf, "  ours/floor rps ≥ 0.90: %s\n", verdict(vsFloor, func(v float64) bool { return v >= 0.90 }))
 		fmt.Fprintf(&buf, "  ours/gin   rps ≥ 2.40: %s\n", verdict(vsGin, func(v float64) bool { return v >= 2.40 }))
+		fmt.Fprintf(&buf, "  same, by server CPU per request: ours/floor %s; ours/gin %s\n",
+			verdict(cpuFloor, func(v float64) bool { return v >= 0.90 }), verdict(cpuGin, func(v float64) bool { return v >= 2.40 }))
 		var p99ms []float64
 		for _, d := range p99 {
 			p99ms = append(p99ms, msf(d))
@@ -148,6 +190,15 @@ func (b *bench) find(tool, server string, round int) float64 {
 	return 0
 }
 
+func (b *bench) findCPU(tool, server string, round int) time.Duration {
+	for _, r := range b.rows {
+		if r.tool == tool && r.server == server && r.round == round {
+			return r.cpuPerReq
+		}
+	}
+	return 0
+}
+
 func verdict(vs []float64, ok func(float64) bool) string {
 	if len(vs) == 0 {
 		return "not measured"
@@ -155,7 +206,7 @@ func verdict(vs []float64, ok func(float64) bool) string {
 	pass := 0
 	var s []string
 	for _, v := range vs {
-		s = append(s, fmt.Sprintf("%.2f", v))
+		s = append(s, fmt.Sprintf("%.3g", v))
 		if ok(v) {
 			pass++
 		}
@@ -168,7 +219,7 @@ func verdict(vs []float64, ok func(float64) bool) string {
 }
 
 func ratio(a, b float64) string {
-	if b <= 0 {
+	if a <= 0 || b <= 0 {
 		return "-"
 	}
 	return fmt.Sprintf("%.2f", a/b)

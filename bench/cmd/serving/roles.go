@@ -1,9 +1,7 @@
 package main
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
 	"flag"
 	"fmt"
 	"log/slog"
@@ -17,14 +15,12 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/gin-gonic/gin"
 	vegeta "github.com/tsenart/vegeta/v12/lib"
 	"github.com/valyala/fasthttp"
 
 	"github.com/swapscout/swapscout/bench/internal/fixture"
-	"github.com/swapscout/swapscout/httpapi"
+	"github.com/swapscout/swapscout/bench/internal/peers"
 	"github.com/swapscout/swapscout/httpserver"
-	"github.com/swapscout/swapscout/inmem"
 )
 
 // runRole runs one child process: a server (-role=server -kind=…) or the
@@ -120,20 +116,12 @@ func serve(kind, data string) error {
 }
 
 // serveOurs is swapscout's serving stack as cmd/swapscout runs it: the API
-// handler over an in-memory store, on the fasthttp transport. The store holds
-// the exact values swapscout's quote handler stored.
+// handler over an in-memory store, on the fasthttp transport.
 func serveOurs(ln net.Listener, recs []fixture.Record) (func() error, error) {
-	store := inmem.New(inmem.Options{MaxEntries: len(recs) + 16})
-	for _, r := range recs {
-		if err := store.Put(context.Background(), r.ID, r.Framed, 24*time.Hour); err != nil {
-			return nil, err
-		}
+	h, err := peers.Ours(recs, slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn})))
+	if err != nil {
+		return nil, err
 	}
-	h := httpapi.NewHandler(httpapi.Deps{
-		Quotes: &fixture.Quotes{},
-		Store:  store,
-		Logger: slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn})),
-	})
 	srv, err := httpserver.Serve(ln, h, httpserver.Options{})
 	if err != nil {
 		return nil, err
@@ -145,30 +133,13 @@ func serveOurs(ln net.Listener, recs []fixture.Record) (func() error, error) {
 	}, nil
 }
 
-// serveGin is seed 003's Gin service: structs in a map, c.JSON.
+// serveGin is seed 003's Gin service on a net/http server.
 func serveGin(ln net.Listener, recs []fixture.Record) (func() error, error) {
-	quotes := make(map[string]fixture.Quote, len(recs))
-	for _, r := range recs {
-		var q fixture.Quote
-		if err := json.Unmarshal(r.JSON(), &q); err != nil {
-			return nil, fmt.Errorf("gin: decode %s: %w", r.ID, err)
-		}
-		quotes[r.ID] = q
+	e, err := peers.Gin(recs)
+	if err != nil {
+		return nil, err
 	}
-	gin.SetMode(gin.ReleaseMode)
-	r := gin.New()
-	r.Use(gin.Recovery())
-	r.GET("/v1/quotes/:id", func(c *gin.Context) {
-		q, ok := quotes[c.Param("id")]
-		if !ok {
-			c.JSON(http.StatusNotFound, gin.H{"error": gin.H{"code": "not_found", "message": "quote not found or expired"}})
-			return
-		}
-		q.AgeMS = time.Since(q.CreatedAt).Milliseconds()
-		c.Header("X-Swapscout-Cache", "stored")
-		c.JSON(http.StatusOK, q)
-	})
-	srv := &http.Server{Handler: r, ReadHeaderTimeout: 10 * time.Second}
+	srv := &http.Server{Handler: e, ReadHeaderTimeout: 10 * time.Second}
 	go func() { _ = srv.Serve(ln) }()
 	return func() error {
 		ctx, cancel := context.WithTimeout(context.Background(), 3*time.Second)
@@ -177,29 +148,9 @@ func serveGin(ln net.Listener, recs []fixture.Record) (func() error, error) {
 	}, nil
 }
 
-// serveFloor answers precomputed bytes: the id is the path after its last
-// '/', each answer was rendered once at startup. No JSON work at all.
+// serveFloor serves precomputed bytes on a default fasthttp server.
 func serveFloor(ln net.Listener, recs []fixture.Record) (func() error, error) {
-	bodies := make(map[string][]byte, len(recs))
-	for _, r := range recs {
-		bodies[r.ID] = append([]byte(`{"age_ms":0,`), r.JSON()[1:]...)
-	}
-	notFound := httpapi.AppendError(nil, "not_found", "quote not found or expired")
-	srv := &fasthttp.Server{
-		Name: "swapscout",
-		Handler: func(ctx *fasthttp.RequestCtx) {
-			path := ctx.Path()
-			body, ok := bodies[string(path[bytes.LastIndexByte(path, '/')+1:])]
-			ctx.SetContentType("application/json")
-			if !ok {
-				ctx.SetStatusCode(fasthttp.StatusNotFound)
-				ctx.Response.SetBodyRaw(notFound)
-				return
-			}
-			ctx.Response.Header.Set("X-Swapscout-Cache", "stored")
-			ctx.Response.SetBodyRaw(body)
-		},
-	}
+	srv := &fasthttp.Server{Name: "swapscout", Handler: peers.Floor(recs)}
 	go func() { _ = srv.Serve(ln) }()
 	return srv.Shutdown, nil
 }

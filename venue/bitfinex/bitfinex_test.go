@@ -1,0 +1,224 @@
+package bitfinex_test
+
+import (
+	"context"
+	"errors"
+	"io"
+	"net/http"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"go.uber.org/goleak"
+
+	"github.com/swapscout/swapscout"
+	"github.com/swapscout/swapscout/sim"
+	"github.com/swapscout/swapscout/venue/bitfinex"
+	"github.com/swapscout/swapscout/venue/cex/cextest"
+	"github.com/swapscout/swapscout/venue/venuetest"
+)
+
+func TestMain(m *testing.M) { goleak.VerifyTestMain(m) }
+
+var (
+	btc     = swapscout.Asset{Ticker: "btc", Network: "btc"}
+	eth     = swapscout.Asset{Ticker: "eth", Network: "eth"}
+	xmr     = swapscout.Asset{Ticker: "xmr", Network: "xmr"}
+	doge    = swapscout.Asset{Ticker: "doge", Network: "doge"}
+	dash    = swapscout.Asset{Ticker: "dash", Network: "dash"}
+	bnb     = swapscout.Asset{Ticker: "bnb", Network: "bsc"}
+	usdtTRX = swapscout.Asset{Ticker: "usdt", Network: "trx"}
+	usdtETH = swapscout.Asset{Ticker: "usdt", Network: "eth"}
+	usdtBSC = swapscout.Asset{Ticker: "usdt", Network: "bsc"}
+)
+
+func send(from, to swapscout.Asset, amount string) swapscout.QuoteRequest {
+	return swapscout.QuoteRequest{From: from, To: to, Amount: swapscout.MustAmount(amount)}
+}
+
+func receive(from, to swapscout.Asset, amount string) swapscout.QuoteRequest {
+	r := send(from, to, amount)
+	r.Direction = swapscout.Receive
+	return r
+}
+
+var pairs = cextest.Route{Path: "/v2/conf/pub:list:pair:exchange", Fixture: "pairs_exchange.json"}
+
+// routes answers the pair list and each symbol's book from its fixture
+// (tDOGE:BTC from book_tdoge_btc.json).
+func routes(symbols ...string) []cextest.Route {
+	rs := []cextest.Route{pairs}
+	for _, s := range symbols {
+		rs = append(rs, cextest.Route{Path: "/v2/book/" + s + "/P0", Query: "len=100",
+			Fixture: "book_" + strings.ToLower(strings.ReplaceAll(s, ":", "_")) + ".json"})
+	}
+	return rs
+}
+
+// failing answers the pair list, and the tBTCUST book with status and fixture.
+func failing(status int, fixture string) []cextest.Route {
+	return []cextest.Route{pairs, {Path: "/v2/book/tBTCUST/P0", Status: status, Fixture: fixture}}
+}
+
+// asks checks the book calls, in any order (legs are fetched concurrently).
+func asks(symbols ...string) func(t *testing.T, _ swapscout.Offer, _ error, reqs []venuetest.Recorded) {
+	return func(t *testing.T, _ swapscout.Offer, _ error, reqs []venuetest.Recorded) {
+		var got, want []string
+		for _, r := range reqs {
+			got = append(got, r.Path+"?"+r.RawQuery)
+		}
+		for _, s := range symbols {
+			want = append(want, "/v2/book/"+s+"/P0?len=100")
+		}
+		slices.Sort(got)
+		slices.Sort(want)
+		if !slices.Equal(got, want) {
+			t.Errorf("requests %q, want %q", got, want)
+		}
+	}
+}
+
+func limit(min, max string) func(t *testing.T, _ swapscout.Offer, err error, _ []venuetest.Recorded) {
+	return func(t *testing.T, _ swapscout.Offer, err error, _ []venuetest.Recorded) {
+		var ve *swapscout.VenueError
+		if !errors.As(err, &ve) || ve.Min.String() != min || ve.Max.String() != max {
+			t.Errorf("error %v, want min %q max %q", err, min, max)
+		}
+	}
+}
+
+// blocked checks a rate limit asks to wait out Bitfinex's minute-long block.
+func blocked(t *testing.T, _ swapscout.Offer, err error, _ []venuetest.Recorded) {
+	var ve *swapscout.VenueError
+	if !errors.As(err, &ve) || ve.RetryAfter != time.Minute {
+		t.Errorf("error %v, want RetryAfter 1m", err)
+	}
+}
+
+var okCase = venuetest.Case{Name: "sell_btc_usdt", Req: send(btc, usdtTRX, "1"), Routes: []venuetest.Route{
+	{Path: "/v2/conf/pub:list:pair:exchange", Fixture: "pairs_exchange.json"},
+	{Path: "/v2/book/tBTCUST/P0", Fixture: "book_tbtcust.json"}}}
+
+func TestQuote(t *testing.T) {
+	fixed := send(btc, usdtTRX, "1")
+	fixed.RateType = swapscout.Fixed
+	noCall := asks()
+	req := send(btc, usdtTRX, "1")
+	cextest.RunCases(t, &bitfinex.Descriptor, []cextest.Case{
+		// USDT is UST: BTC/USDT is tBTCUST.
+		{Name: "sell_btc_usdt", Req: req, Routes: routes("tBTCUST"), Check: asks("tBTCUST")},
+		{Name: "receive_btc", Req: receive(usdtETH, btc, "2"), Routes: routes("tBTCUST"), Check: asks("tBTCUST")},
+		// DOGE takes a colon: tDOGE:BTC.
+		{Name: "sell_doge_btc", Req: send(doge, btc, "200000"), Routes: routes("tDOGE:BTC"), Check: asks("tDOGE:BTC")},
+		{Name: "receive_xmr", Req: receive(btc, xmr, "10"), Routes: routes("tXMRBTC"), Check: asks("tXMRBTC")},
+		// DASH is DSH, and there is no DSHUST: through USD.
+		{Name: "dash_usdt_via_usd", Req: send(dash, usdtETH, "100"), Routes: routes("tDSHUSD", "tUSTUSD"), Check: asks("tDSHUSD", "tUSTUSD")},
+
+		{Name: "fixed_unsupported", Req: fixed, Routes: routes(), Want: swapscout.CodeUnsupportedPair, Check: noCall},
+		{Name: "bnb_unsupported", Req: send(btc, bnb, "1"), Routes: routes(), Want: swapscout.CodeUnsupportedPair, Check: noCall},
+		{Name: "usdt_bep20_unsupported", Req: send(usdtBSC, btc, "100"), Routes: routes(), Want: swapscout.CodeUnsupportedPair, Check: noCall},
+
+		// The bids hold 5.54603413 BTC (fewer than 100 levels: the whole book).
+		{Name: "beyond_book", Req: send(btc, usdtTRX, "6"), Routes: routes("tBTCUST"), Want: swapscout.CodeAmountTooLarge,
+			Check: limit("0", "5.54603413")},
+		// 0.0001 BTC buys less USDT than the 1 USDT TRC-20 withdrawal fee.
+		{Name: "fees_exceed_amount", Req: send(btc, usdtTRX, "0.0001"), Routes: routes("tBTCUST"), Want: swapscout.CodeAmountTooSmall},
+
+		// Errors are arrays with HTTP 500; the rate limit an object.
+		{Name: "symbol_invalid", Req: req, Routes: failing(500, "error_symbol_invalid.json"), Want: swapscout.CodeUnsupportedPair},
+		{Name: "limit_invalid", Req: req, Routes: failing(500, "error_limit_invalid.json"), Want: swapscout.CodeBadResponse},
+		{Name: "maintenance", Req: req, Routes: failing(500, "error_maintenance.json"), Want: swapscout.CodeUnavailable},
+		{Name: "rate_limit_429", Req: req, Routes: failing(429, "error_rate_limit.json"), Want: swapscout.CodeRateLimited},
+		{Name: "rate_limit_200", Req: req, Routes: failing(200, "error_rate_limit.json"), Want: swapscout.CodeRateLimited, Check: blocked},
+		{Name: "rate_limit_500", Req: req, Routes: failing(500, "error_rate_limit.json"), Want: swapscout.CodeRateLimited, Check: blocked},
+		{Name: "error_with_200", Req: req, Routes: failing(200, "error_maintenance.json"), Want: swapscout.CodeUnavailable},
+		{Name: "bad_gateway", Req: req, Routes: failing(502, ""), Want: swapscout.CodeUnavailable},
+	})
+}
+
+// TestSlippage: a larger amount walks deeper and gets the worse rate.
+func TestSlippage(t *testing.T) {
+	cextest.Slippage(t, &bitfinex.Descriptor, routes("tBTCUST"), send(btc, usdtTRX, "0.2"), send(btc, usdtTRX, "5"))
+	cextest.Slippage(t, &bitfinex.Descriptor, routes("tDSHUSD", "tUSTUSD"), receive(dash, usdtETH, "1000"), receive(dash, usdtETH, "10000"))
+}
+
+func TestConformance(t *testing.T) {
+	venuetest.Run(t, &bitfinex.Descriptor, venuetest.Options{OK: okCase,
+		Meta: []venuetest.Route{{Path: "/v2/conf/pub:list:pair:exchange", Fixture: "pairs_exchange.json"}}})
+}
+
+func startSim(t *testing.T) *sim.Server {
+	t.Helper()
+	s, err := sim.New(sim.Config{Seed: 13, Latency: time.Millisecond}, map[string]sim.Venue{"bitfinex": bitfinex.Sim()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Start("127.0.0.1:0"); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { s.Close() })
+	return s
+}
+
+// TestSimulator quotes the simulator: direct and bridged, colon symbols,
+// both directions, larger amounts at worse rates, and more than the 100
+// levels Bitfinex serves is too large.
+func TestSimulator(t *testing.T) {
+	s := startSim(t)
+	q := venuetest.New(t, &bitfinex.Descriptor, s.VenueURL("bitfinex"))
+	ctx := context.Background()
+	var rates []swapscout.Amount
+	for _, amount := range []string{"0.01", "5", "25"} {
+		o, err := q.Quote(ctx, send(btc, xmr, amount))
+		if err != nil {
+			t.Fatalf("%s BTC → XMR: %v", amount, err)
+		}
+		rates = append(rates, cextest.Rate(o))
+	}
+	if rates[1].Cmp(rates[0]) >= 0 || rates[2].Cmp(rates[1]) >= 0 {
+		t.Errorf("rates %v for 0.01, 5 and 25 BTC: want each worse", rates)
+	}
+	for _, req := range []swapscout.QuoteRequest{send(doge, usdtTRX, "50000"), receive(eth, dash, "20"),
+		send(swapscout.Asset{Ticker: "pol", Network: "matic"}, swapscout.Asset{Ticker: "dai", Network: "eth"}, "3000")} {
+		if o, err := q.Quote(ctx, req); err != nil || o.AmountOut.Sign() <= 0 {
+			t.Errorf("%s→%s: %+v %v", req.From, req.To, o, err)
+		}
+	}
+	if _, err := q.Quote(ctx, send(btc, usdtTRX, "1000")); venuetest.Code(err) != swapscout.CodeAmountTooLarge {
+		t.Errorf("1000 BTC: %v, want amount_too_large", err)
+	}
+}
+
+// TestSimulatorQuirks: numbers not strings, asks with negative amounts,
+// colon symbols, and errors as arrays with HTTP 500.
+func TestSimulatorQuirks(t *testing.T) {
+	s := startSim(t)
+	get := func(path string) (int, string) {
+		resp, err := http.Get(s.VenueURL("bitfinex") + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		b, _ := io.ReadAll(resp.Body)
+		return resp.StatusCode, string(b)
+	}
+	for path, want := range map[string]struct {
+		status int
+		prefix string
+	}{
+		"/v2/book/tNOPE/P0?len=100":       {500, `["error",10020,"symbol: invalid"]`},
+		"/v2/book/tBTCUSD/P0?len=50":      {500, `["error",10020,"len: invalid"]`},
+		"/v2/book/tBTCUSD/R0":             {500, `["error",10020,"prec: invalid"]`},
+		"/v2/book/tDOGE:USD/P0?len=1":     {200, `[[0.`},
+		"/v2/conf/pub:list:pair:exchange": {200, `[["BTCUSD","BTCUST","ETHUSD"`},
+	} {
+		status, body := get(path)
+		if status != want.status || !strings.HasPrefix(body, want.prefix) {
+			t.Errorf("GET %s = %d %.80s, want %d %s…", path, status, body, want.status, want.prefix)
+		}
+	}
+	if _, body := get("/v2/book/tBTCUST/P0?len=1"); strings.Count(body, "[") != 3 || !strings.Contains(body, ",-") || strings.Contains(body, `"`) {
+		t.Errorf("one level a side: %s", body)
+	}
+}

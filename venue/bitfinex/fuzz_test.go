@@ -1,0 +1,165 @@
+package bitfinex
+
+import (
+	"encoding/json"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/swapscout/swapscout"
+	"github.com/swapscout/swapscout/venue/book"
+)
+
+func seeds(f *testing.F) {
+	files, _ := filepath.Glob("testdata/*.json")
+	for _, p := range files {
+		b, err := os.ReadFile(p)
+		if err != nil {
+			f.Fatal(err)
+		}
+		for _, status := range []int{200, 500} {
+			f.Add(status, b)
+		}
+	}
+}
+
+func typed(t *testing.T, err error) {
+	var ve *swapscout.VenueError
+	if err != nil && !errors.As(err, &ve) {
+		t.Fatalf("untyped error %v", err)
+	}
+}
+
+func FuzzParseMarkets(f *testing.F) {
+	seeds(f)
+	f.Fuzz(func(t *testing.T, status int, body []byte) {
+		ms, err := parseMarkets(status, body)
+		typed(t, err)
+		for _, m := range ms {
+			if len(m.Symbol) < 2 || m.Symbol[0] != 't' || m.Base == "" || m.Quote == "" {
+				t.Fatalf("bad market %+v", m)
+			}
+		}
+	})
+}
+
+func FuzzParseBook(f *testing.F) {
+	seeds(f)
+	f.Fuzz(func(t *testing.T, status int, body []byte) {
+		var s book.Scanner
+		var b book.Book
+		err := parseBook(&s, status, body, &b)
+		typed(t, err)
+		if err == nil {
+			typed(t, b.Normalize())
+		}
+	})
+}
+
+func FuzzParseError(f *testing.F) {
+	seeds(f)
+	f.Fuzz(func(t *testing.T, status int, body []byte) {
+		var ve *swapscout.VenueError
+		if err := parseError(status, body); !errors.As(err, &ve) {
+			t.Fatalf("parseError(%d) = %v, want a *VenueError", status, err)
+		}
+	})
+}
+
+// TestSymbols fails when a mapping names an asset the catalogue lacks, two
+// assets share a code, or the spec is incomplete.
+func TestSymbols(t *testing.T) {
+	if err := symbols.Check(); err != nil {
+		t.Fatal(err)
+	}
+	if err := spec.Validate(); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestParseMarkets reads the pair names of the docs' pub:info:pair example
+// in pub:list:pair:exchange's shape: every name splits into base and quote.
+func TestParseMarkets(t *testing.T) {
+	body, err := os.ReadFile("testdata/pairs_exchange.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ms, err := parseMarkets(200, body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(ms) != 406 {
+		t.Errorf("%d markets, want 406", len(ms))
+	}
+	got := map[string]string{}
+	for _, m := range ms {
+		got[m.Symbol] = m.Base + "/" + m.Quote
+	}
+	for sym, want := range map[string]string{"tBTCUST": "BTC/UST", "tDOGE:USD": "DOGE/USD", "t1INCH:UST": "1INCH/UST",
+		"tBTC:CNHT": "BTC/CNHT", "tDSHUSD": "DSH/USD", "tBCHN:USD": "BCHN/USD", "tMATIC:USD": "MATIC/USD"} {
+		if got[sym] != want {
+			t.Errorf("%s: %q, want %q", sym, got[sym], want)
+		}
+	}
+	if _, err := parseMarkets(500, []byte(`["error",20060,"maintenance"]`)); venueCodeOf(err) != swapscout.CodeUnavailable {
+		t.Errorf("maintenance: %v", err)
+	}
+}
+
+// TestParseBook: the flat signed book splits into sides without allocating;
+// errors in its place are mapped whatever the status.
+func TestParseBook(t *testing.T) {
+	body, err := os.ReadFile("testdata/book_tbtcust.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var s book.Scanner
+	var b book.Book
+	if n := testing.AllocsPerRun(100, func() {
+		if err := parseBook(&s, 200, body, &b); err != nil {
+			t.Fatal(err)
+		}
+	}); n != 0 {
+		t.Errorf("parseBook allocates %.0f times per call", n)
+	}
+	if len(b.Bids) != 4 || len(b.Asks) != 4 || b.Bids[0].Qty.String() != "0.45603413" || b.Asks[0].Qty.String() != "0.2" {
+		t.Errorf("book %+v", b)
+	}
+	var entries []bookEntry
+	if err := json.Unmarshal(body, &entries); err != nil || entries[4][2] != "-0.2" {
+		t.Errorf("bookEntry: %v %v", entries, err)
+	}
+	for in, want := range map[string]swapscout.FailureCode{
+		` ["error", 10020, "symbol: invalid"]`: swapscout.CodeUnsupportedPair,
+		`["error",10020,"len: invalid"]`:       swapscout.CodeBadResponse,
+		`["error",11010,"ratelimit: error"]`:   swapscout.CodeRateLimited,
+		`{"error":"ERR_RATE_LIMIT"}`:           swapscout.CodeRateLimited,
+		`["error"]`:                            swapscout.CodeUnavailable,
+		`["nope",1,2]`:                         swapscout.CodeBadResponse,
+		`[[1,1,"x"]]`:                          swapscout.CodeBadResponse,
+		`{"unexpected":1}`:                     swapscout.CodeBadResponse,
+	} {
+		err := parseBook(&s, 200, []byte(in), &b)
+		if venueCodeOf(err) != want {
+			t.Errorf("parseBook(%s) = %v, want %s", in, err, want)
+		}
+		var ve *swapscout.VenueError
+		if want == swapscout.CodeRateLimited && (!errors.As(err, &ve) || ve.RetryAfter != time.Minute) {
+			t.Errorf("parseBook(%s): RetryAfter of %v", in, err)
+		}
+		if strings.Contains(in, "error") && !strings.Contains(err.Error(), "Bitfinex") && want != swapscout.CodeBadResponse {
+			t.Errorf("error %v does not name Bitfinex", err)
+		}
+	}
+}
+
+func venueCodeOf(err error) swapscout.FailureCode {
+	var ve *swapscout.VenueError
+	if errors.As(err, &ve) {
+		return ve.Code
+	}
+	return ""
+}

@@ -1,0 +1,111 @@
+package bitfinex
+
+import (
+	"encoding/json"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/swapscout/swapscout"
+	"github.com/swapscout/swapscout/sim"
+	"github.com/swapscout/swapscout/venue/cex"
+)
+
+// Sim is Bitfinex's simulated public API: pub:list:pair:exchange (names as
+// Bitfinex writes them: BTCUST, DOGE:USD, DSHUSD), the book at precision P0
+// with len 1, 25 (the default) or 100 as one flat array of [PRICE, COUNT,
+// AMOUNT] JSON numbers, bids then asks with negative amounts, other
+// precisions and lens refused with ["error",10020,"…: invalid"] and HTTP 500
+// as an unknown symbol is, and injected faults as {"error":"ERR_RATE_LIMIT"}
+// (HTTP 429) or ["error",20060,"maintenance"] (HTTP 500).
+func Sim() sim.Venue {
+	return cex.SimVenue(cex.SimAPI{
+		Profile: sim.Profile{Latency: 180 * time.Millisecond, Spread: 0.0005, Fee: 0.002, Depth: 100,
+			LevelUSD: 30000, Markets: simMarkets},
+		Symbol:      func(m sim.Market) string { return "t" + pairName(ticker(m.Base), ticker(m.Quote)) },
+		MarketsPath: "GET /v2/conf/pub:list:pair:exchange",
+		Markets: func(w http.ResponseWriter, r *http.Request, ms []cex.SimMarket) {
+			names := make([]string, 0, len(ms)+1)
+			for _, m := range ms {
+				names = append(names, strings.TrimPrefix(m.Symbol, "t"))
+			}
+			b, _ := json.Marshal(pairList{append(names, "TESTBTC:TESTUSD")})
+			cex.WriteJSON(w, 200, b)
+		},
+		BookPath: "GET /v2/book/{symbol}/{precision}",
+		BookQuery: func(w http.ResponseWriter, r *http.Request) (string, int, bool) {
+			if r.PathValue("precision") != "P0" {
+				writeError(w, 10020, "prec: invalid")
+				return "", 0, false
+			}
+			switch l := r.URL.Query().Get("len"); l {
+			case "":
+				return r.PathValue("symbol"), 25, true
+			case "1", "25", "100":
+				n, _ := strconv.Atoi(l)
+				return r.PathValue("symbol"), n, true
+			}
+			writeError(w, 10020, "len: invalid")
+			return "", 0, false
+		},
+		Book: func(w http.ResponseWriter, r *http.Request, b cex.SimBook) {
+			out := make([]byte, 0, 8+40*(len(b.Bids)+len(b.Asks)))
+			out = append(out, '[')
+			for i, l := range b.Bids {
+				out = appendEntry(out, i > 0, l, 1+i*5%11, l.Qty)
+			}
+			for i, l := range b.Asks {
+				out = appendEntry(out, i > 0 || len(b.Bids) > 0, l, 1+i*3%7, l.Qty.Neg())
+			}
+			cex.WriteJSON(w, 200, append(out, ']'))
+		},
+		NoMarket: func(w http.ResponseWriter, r *http.Request, _ string) { writeError(w, 10020, "symbol: invalid") },
+		Fault: func(w http.ResponseWriter, r *http.Request, f sim.Fault) {
+			if f == sim.FaultRateLimit {
+				cex.WriteJSON(w, 429, []byte(`{"error":"ERR_RATE_LIMIT"}`))
+				return
+			}
+			writeError(w, 20060, "maintenance")
+		},
+	})
+}
+
+// simMarkets are the simulated pairs: the coins against USD, most against
+// USDT (UST) and BTC, the stablecoins against USD.
+var simMarkets = []string{
+	"BTC/USD", "BTC/USDT", "ETH/USD", "ETH/USDT", "ETH/BTC", "XMR/USD", "XMR/USDT", "XMR/BTC", "LTC/USD",
+	"LTC/USDT", "LTC/BTC", "BCH/USD", "DOGE/USD", "DOGE/USDT", "DOGE/BTC", "XRP/USD", "XRP/USDT", "XRP/BTC",
+	"TON/USD", "TON/USDT", "SOL/USD", "SOL/USDT", "SOL/BTC", "TRX/USD", "TRX/USDT", "ZEC/USD", "ZEC/BTC",
+	"DASH/USD", "DASH/BTC", "ADA/USD", "ADA/USDT", "DOT/USD", "DOT/USDT", "AVAX/USD", "AVAX/USDT", "POL/USD",
+	"POL/USDT", "XLM/USD", "XLM/USDT", "USDT/USD", "USDC/USD", "USDC/USDT", "DAI/USD",
+}
+
+func ticker(simTicker string) string {
+	t, _ := spec.Ticker(simTicker)
+	return t
+}
+
+// pairName joins base and quote as Bitfinex does: BTCUSD, but DOGE:USD.
+func pairName(base, quote string) string {
+	if len(base) > 3 || len(quote) > 3 {
+		return base + ":" + quote
+	}
+	return base + quote
+}
+
+func appendEntry(dst []byte, comma bool, l sim.Level, count int, amount swapscout.Amount) []byte {
+	if comma {
+		dst = append(dst, ',')
+	}
+	dst = cex.AppendDecimal(append(dst, '['), l.Price, 0)
+	dst = strconv.AppendInt(append(dst, ','), int64(count), 10)
+	dst = cex.AppendDecimal(append(dst, ','), amount, 0)
+	return append(dst, ']')
+}
+
+// writeError answers ["error",code,"message"] with HTTP 500, as Bitfinex does.
+func writeError(w http.ResponseWriter, code int, msg string) {
+	b, _ := json.Marshal([]any{"error", code, msg})
+	cex.WriteJSON(w, 500, b)
+}

@@ -1,0 +1,246 @@
+package bitget_test
+
+import (
+	"context"
+	"errors"
+	"io"
+	"net/http"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"go.uber.org/goleak"
+
+	"github.com/swapscout/swapscout"
+	"github.com/swapscout/swapscout/sim"
+	"github.com/swapscout/swapscout/venue"
+	"github.com/swapscout/swapscout/venue/bitget"
+	"github.com/swapscout/swapscout/venue/cex/cextest"
+	"github.com/swapscout/swapscout/venue/venuetest"
+)
+
+func TestMain(m *testing.M) { goleak.VerifyTestMain(m) }
+
+var (
+	btc     = swapscout.Asset{Ticker: "btc", Network: "btc"}
+	eth     = swapscout.Asset{Ticker: "eth", Network: "eth"}
+	xmr     = swapscout.Asset{Ticker: "xmr", Network: "xmr"}
+	ltc     = swapscout.Asset{Ticker: "ltc", Network: "ltc"}
+	sol     = swapscout.Asset{Ticker: "sol", Network: "sol"}
+	doge    = swapscout.Asset{Ticker: "doge", Network: "doge"}
+	trx     = swapscout.Asset{Ticker: "trx", Network: "trx"}
+	firo    = swapscout.Asset{Ticker: "firo", Network: "firo"}
+	usdtTRX = swapscout.Asset{Ticker: "usdt", Network: "trx"}
+	usdtETH = swapscout.Asset{Ticker: "usdt", Network: "eth"}
+	usdtBSC = swapscout.Asset{Ticker: "usdt", Network: "bsc"}
+)
+
+func send(from, to swapscout.Asset, amount string) swapscout.QuoteRequest {
+	return swapscout.QuoteRequest{From: from, To: to, Amount: swapscout.MustAmount(amount)}
+}
+
+func receive(from, to swapscout.Asset, amount string) swapscout.QuoteRequest {
+	r := send(from, to, amount)
+	r.Direction = swapscout.Receive
+	return r
+}
+
+const (
+	symbolsPath = "/api/v2/spot/public/symbols"
+	bookPath    = "/api/v2/spot/market/orderbook"
+)
+
+var symbolList = cextest.Route{Path: symbolsPath, Fixture: "symbols.json"}
+
+// routes answers the market list and each symbol's book from its fixture.
+func routes(books ...string) []cextest.Route {
+	rs := []cextest.Route{symbolList}
+	for _, sym := range books {
+		rs = append(rs, cextest.Route{Path: bookPath, Query: "symbol=" + sym + "&", Fixture: "orderbook_" + strings.ToLower(sym) + ".json"})
+	}
+	return rs
+}
+
+// failing answers the market list, and every book with status and fixture.
+func failing(status int, fixture string) []cextest.Route {
+	return []cextest.Route{symbolList, {Path: bookPath, Status: status, Fixture: fixture}}
+}
+
+// asks checks the book calls: one per symbol, unaggregated, 150 levels.
+func asks(symbols ...string) func(t *testing.T, _ swapscout.Offer, _ error, reqs []venuetest.Recorded) {
+	return func(t *testing.T, _ swapscout.Offer, _ error, reqs []venuetest.Recorded) {
+		var got, want []string
+		for _, r := range reqs {
+			got = append(got, r.Path+"?"+r.RawQuery)
+		}
+		for _, s := range symbols {
+			want = append(want, bookPath+"?symbol="+s+"&type=step0&limit=150")
+		}
+		slices.Sort(got) // legs are fetched concurrently
+		slices.Sort(want)
+		if !slices.Equal(got, want) {
+			t.Errorf("requests %q, want %q", got, want)
+		}
+	}
+}
+
+// limit checks a limit error's Min or Max.
+func limit(min, max string) func(t *testing.T, _ swapscout.Offer, err error, _ []venuetest.Recorded) {
+	return func(t *testing.T, _ swapscout.Offer, err error, _ []venuetest.Recorded) {
+		var ve *swapscout.VenueError
+		if !errors.As(err, &ve) || min != "" && ve.Min.String() != min || max != "" && ve.Max.String() != max {
+			t.Errorf("error %v, want min %q max %q", err, min, max)
+		}
+	}
+}
+
+var okCase = venuetest.Case{Name: "sell_btc_usdt", Req: send(btc, usdtTRX, "0.3"), Routes: []venuetest.Route{
+	{Path: symbolsPath, Fixture: "symbols.json"}, {Path: bookPath, Fixture: "orderbook_btcusdt.json"}}}
+
+func TestQuote(t *testing.T) {
+	fixed := send(btc, usdtTRX, "0.3")
+	fixed.RateType = swapscout.Fixed
+	noCall := asks()
+	req := send(btc, usdtTRX, "0.3")
+	cextest.RunCases(t, &bitget.Descriptor, []cextest.Case{
+		// 0.2917 BTC at 34567 and 0.0083 at 34566.85 [DOC book].
+		{Name: "sell_btc_usdt", Req: req, Routes: routes("BTCUSDT"), Check: asks("BTCUSDT")},
+		{Name: "receive_btc", Req: receive(usdtETH, btc, "0.02"), Routes: routes("BTCUSDT"), Check: asks("BTCUSDT")},
+		// ETHBTC's own takerFeeRate is 0.2%.
+		{Name: "sell_eth_btc", Req: send(eth, btc, "5"), Routes: routes("ETHBTC"), Check: asks("ETHBTC")},
+		// LTCUSDT's takerFeeRate and minimums are "": the default 0.1% applies.
+		{Name: "sell_ltc_default_fee", Req: send(ltc, usdtTRX, "30"), Routes: routes("LTCUSDT"), Check: asks("LTCUSDT")},
+		{Name: "sol_btc_via_usdt", Req: send(sol, btc, "5"), Routes: routes("SOLUSDT", "BTCUSDT"), Check: asks("SOLUSDT", "BTCUSDT")},
+		{Name: "receive_sol_via_usdt", Req: receive(btc, sol, "10"), Routes: routes("BTCUSDT", "SOLUSDT"), Check: asks("BTCUSDT", "SOLUSDT")},
+
+		{Name: "fixed_unsupported", Req: fixed, Routes: routes(), Want: swapscout.CodeUnsupportedPair, Check: noCall},
+		{Name: "firo_unsupported", Req: send(firo, btc, "10"), Routes: routes(), Want: swapscout.CodeUnsupportedPair, Check: noCall},
+		{Name: "usdc_on_tron_unsupported", Req: send(btc, swapscout.Asset{Ticker: "usdc", Network: "trx"}, "1"), Routes: routes(),
+			Want: swapscout.CodeUnsupportedPair, Check: noCall},
+		// DOGEUSDT is gray (not open yet), TRXUSDT halted; XMR has no market in the list.
+		{Name: "doge_gray", Req: send(doge, btc, "1000"), Routes: routes(), Want: swapscout.CodeUnsupportedPair, Check: noCall},
+		{Name: "trx_halted", Req: send(trx, btc, "1000"), Routes: routes(), Want: swapscout.CodeUnsupportedPair, Check: noCall},
+		{Name: "xmr_no_market", Req: send(xmr, btc, "1"), Routes: routes(), Want: swapscout.CodeUnsupportedPair, Check: noCall},
+
+		// The DOC book's bids hold 0.3062 BTC: the answer had fewer than 150 levels, so that is all.
+		{Name: "beyond_book", Req: send(btc, usdtTRX, "0.5"), Routes: routes("BTCUSDT"), Want: swapscout.CodeAmountTooLarge,
+			Check: limit("", "0.3062")},
+		// 0.0001 BTC is about 3.46 USDT, under BTCUSDT's minTradeUSDT of 5.
+		{Name: "below_min_trade_usdt", Req: send(btc, usdtBSC, "0.0001"), Routes: routes("BTCUSDT"), Want: swapscout.CodeAmountTooSmall,
+			Check: limit("0.00014465", "")},
+
+		{Name: "unknown_symbol_40034", Req: req, Routes: failing(400, "error_40034.json"), Want: swapscout.CodeUnsupportedPair},
+		{Name: "symbol_removed", Req: req, Routes: failing(400, "error_symbol_removed.json"), Want: swapscout.CodeUnsupportedPair},
+		{Name: "rate_limited", Req: req, Routes: failing(429, "error_rate_limit.json"), Want: swapscout.CodeRateLimited},
+		{Name: "rate_limit_code_http_200", Req: req, Routes: failing(200, "error_rate_limit.json"), Want: swapscout.CodeRateLimited},
+		{Name: "system_abnormal", Req: req, Routes: failing(500, "error_system.json"), Want: swapscout.CodeUnavailable},
+		{Name: "server_upgrade", Req: req, Routes: failing(503, "error_upgrade.json"), Want: swapscout.CodeUnavailable},
+		{Name: "bad_parameter", Req: req, Routes: failing(400, "error_parameter.json"), Want: swapscout.CodeBadResponse},
+		{Name: "success_without_data", Req: req, Routes: failing(200, "success_no_data.json"), Want: swapscout.CodeBadResponse},
+		{Name: "forbidden", Req: req, Routes: failing(403, ""), Want: swapscout.CodeUnavailable},
+	})
+}
+
+// TestSlippage: a small sell fills at the best bid, a large one two levels down.
+func TestSlippage(t *testing.T) {
+	cextest.Slippage(t, &bitget.Descriptor, routes("BTCUSDT"), send(btc, usdtTRX, "0.1"), send(btc, usdtTRX, "0.3"))
+	cextest.Slippage(t, &bitget.Descriptor, routes("BTCUSDT", "SOLUSDT"), receive(btc, sol, "1"), receive(btc, sol, "60"))
+}
+
+func TestConformance(t *testing.T) {
+	venuetest.Run(t, &bitget.Descriptor, venuetest.Options{OK: okCase,
+		Meta: []venuetest.Route{{Path: symbolsPath, Fixture: "symbols.json"}}})
+}
+
+// TestMarketListErrors: an error envelope for the market list fails the
+// refresh with its code, and quotes answer unavailable until one succeeds.
+func TestMarketListErrors(t *testing.T) {
+	for fixture, want := range map[string]swapscout.FailureCode{
+		"error_system.json":      swapscout.CodeUnavailable,
+		"error_rate_limit.json":  swapscout.CodeRateLimited,
+		"success_no_data.json":   swapscout.CodeBadResponse,
+		"orderbook_btcusdt.json": swapscout.CodeBadResponse, // data is not a list
+	} {
+		rp := cextest.NewReplay(t, "testdata", []cextest.Route{{Path: symbolsPath, Fixture: fixture}})
+		q, err := bitget.Descriptor.New(venue.Config{BaseURL: rp.URL, HTTP: venuetest.Client(t)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := q.(swapscout.Refresher).Refresh(context.Background()); venuetest.Code(err) != want {
+			t.Errorf("symbols %s: Refresh = %v, want %s", fixture, err, want)
+		}
+		if _, err := q.Quote(context.Background(), req0); venuetest.Code(err) != swapscout.CodeUnavailable &&
+			venuetest.Code(err) != swapscout.CodeRateLimited {
+			t.Errorf("Quote without a market list: %v, want unavailable", err)
+		}
+	}
+}
+
+var req0 = send(btc, usdtTRX, "0.3")
+
+func startSim(t *testing.T) *sim.Server {
+	t.Helper()
+	s, err := sim.New(sim.Config{Seed: 13, Latency: time.Millisecond}, map[string]sim.Venue{"bitget": bitget.Sim()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Start("127.0.0.1:0"); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { s.Close() })
+	return s
+}
+
+// TestSimulator quotes the simulator: direct and bridged, both directions,
+// worse rates for larger amounts, and too large past the 150 levels Bitget
+// serves.
+func TestSimulator(t *testing.T) {
+	s := startSim(t)
+	q := venuetest.New(t, &bitget.Descriptor, s.VenueURL("bitget"))
+	ctx := context.Background()
+	var rates []swapscout.Amount
+	for _, amount := range []string{"0.01", "20", "100"} {
+		o, err := q.Quote(ctx, send(btc, usdtTRX, amount))
+		if err != nil {
+			t.Fatalf("%s BTC: %v", amount, err)
+		}
+		rates = append(rates, cextest.Rate(o))
+	}
+	if rates[1].Cmp(rates[0]) >= 0 || rates[2].Cmp(rates[1]) >= 0 {
+		t.Errorf("rates %v for 0.01, 20 and 100 BTC: want each worse", rates)
+	}
+	for _, req := range []swapscout.QuoteRequest{send(xmr, btc, "10"), receive(ltc, eth, "2"), send(usdtBSC, sol, "5000")} {
+		if o, err := q.Quote(ctx, req); err != nil || o.AmountOut.Sign() <= 0 {
+			t.Errorf("%s→%s: %+v %v", req.From, req.To, o, err)
+		}
+	}
+	if _, err := q.Quote(ctx, send(btc, usdtTRX, "1000")); venuetest.Code(err) != swapscout.CodeAmountTooLarge {
+		t.Errorf("1000 BTC: %v, want amount_too_large", err)
+	}
+}
+
+// TestSimulatorShapes: the simulator speaks Bitget's shapes.
+func TestSimulatorShapes(t *testing.T) {
+	s := startSim(t)
+	for path, want := range map[string]string{
+		symbolsPath: `{"code":"00000","msg":"success","requestTime":`,
+		bookPath + "?symbol=BTCUSDT&type=step0&limit=1": `{"code":"00000","msg":"success","requestTime":`,
+		bookPath + "?symbol=NOPE&type=step0":            `{"code":"40034","msg":"Parameter NOPE does not exist",`,
+		bookPath + "?symbol=BTCUSDT&type=step9":         `{"code":"40017",`,
+		bookPath + "?type=step0":                        `{"code":"40019",`,
+	} {
+		resp, err := http.Get(s.VenueURL("bitget") + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if !strings.HasPrefix(string(b), want) {
+			t.Errorf("GET %s = %d %.120s, want %s…", path, resp.StatusCode, b, want)
+		}
+		if strings.HasSuffix(path, "limit=1") && !strings.Contains(string(b), `"data":{"asks":[["`) {
+			t.Errorf("GET %s = %.200s", path, b)
+		}
+	}
+}

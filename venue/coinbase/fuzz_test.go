@@ -1,0 +1,142 @@
+package coinbase
+
+import (
+	"encoding/json"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/swapscout/swapscout"
+	"github.com/swapscout/swapscout/venue/book"
+)
+
+func seeds(f *testing.F) {
+	files, _ := filepath.Glob("testdata/*.json")
+	for _, p := range files {
+		b, err := os.ReadFile(p)
+		if err != nil {
+			f.Fatal(err)
+		}
+		for _, status := range []int{200, 404, 500} {
+			f.Add(status, b)
+		}
+	}
+}
+
+// typed fails unless err is nil or carries a failure code.
+func typed(t *testing.T, err error) {
+	var ve *swapscout.VenueError
+	if err != nil && !errors.As(err, &ve) {
+		t.Fatalf("untyped error %v", err)
+	}
+}
+
+func FuzzParseMarkets(f *testing.F) {
+	seeds(f)
+	f.Fuzz(func(t *testing.T, status int, body []byte) {
+		ms, err := parseMarkets(status, body)
+		typed(t, err)
+		for _, m := range ms {
+			if m.Symbol == "" || m.Base == "" || m.Quote == "" || m.MinQuote.Sign() < 0 {
+				t.Fatalf("bad market %+v", m)
+			}
+		}
+	})
+}
+
+func FuzzParseBook(f *testing.F) {
+	seeds(f)
+	f.Fuzz(func(t *testing.T, status int, body []byte) {
+		var s book.Scanner
+		var b book.Book
+		err := parseBook(&s, status, body, &b)
+		typed(t, err)
+		if err == nil {
+			typed(t, b.Normalize())
+		}
+	})
+}
+
+func FuzzParseError(f *testing.F) {
+	seeds(f)
+	f.Fuzz(func(t *testing.T, status int, body []byte) {
+		err := parseError(status, body)
+		var ve *swapscout.VenueError
+		if !errors.As(err, &ve) {
+			t.Fatalf("parseError(%d) = %v, want a *VenueError", status, err)
+		}
+	})
+}
+
+// TestSymbols fails when a mapping names an asset the catalogue lacks, two
+// assets share a code, or the spec is incomplete.
+func TestSymbols(t *testing.T) {
+	if err := symbols.Check(); err != nil {
+		t.Fatal(err)
+	}
+	if err := spec.Validate(); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestParseMarkets(t *testing.T) {
+	body, err := os.ReadFile("testdata/products.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ms, err := parseMarkets(200, body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, m := range ms {
+		got = append(got, m.Symbol+" "+m.Base+"/"+m.Quote+" min "+m.MinQuote.String())
+	}
+	// DASH-USD is limit_only, BCH-BTC trading_disabled, XRP-BTC delisted, ZEC-USD cancel_only.
+	want := "BTC-USD BTC/USD min 10, ETH-USD ETH/USD min 1, ETH-BTC ETH/BTC min 0.0001, LTC-USD LTC/USD min 1, " +
+		"USDT-USD USDT/USD min 1, USDT-USDC USDT/USDC min 1, DOGE-USD DOGE/USD min 1, SOL-USD SOL/USD min 1, DAI-USD DAI/USD min 1"
+	if g := strings.Join(got, ", "); g != want {
+		t.Errorf("markets\n%s\nwant\n%s", g, want)
+	}
+	// A message where the list should be is the venue's error, not a parse failure.
+	if _, err := parseMarkets(200, []byte(`{"message":"Public rate limit exceeded"}`)); venueCode(err) != swapscout.CodeRateLimited {
+		t.Errorf("message instead of a list: %v", err)
+	}
+}
+
+// TestParseBook: the docs' example decodes without allocating, and the
+// simulator's book fits the documented wire type.
+func TestParseBook(t *testing.T) {
+	body, err := os.ReadFile("testdata/book_eth-btc.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var s book.Scanner
+	var b book.Book
+	if n := testing.AllocsPerRun(100, func() {
+		if err := parseBook(&s, 200, body, &b); err != nil {
+			t.Fatal(err)
+		}
+	}); n != 0 {
+		t.Errorf("parseBook allocates %.0f times per call", n)
+	}
+	if len(b.Bids) != 4 || len(b.Asks) != 4 || b.Bids[0].Price.String() != "0.03112" || b.Asks[3].Qty.String() != "120.55" {
+		t.Errorf("book %+v", b)
+	}
+	var r bookResponse
+	if err := json.Unmarshal(body, &r); err != nil || len(r.Bids) != 4 || r.Bids[0][2] != 3.0 {
+		t.Errorf("bookResponse %+v %v", r, err)
+	}
+	for in, want := range map[string]swapscout.FailureCode{
+		`{"message":"NotFound"}`:                    swapscout.CodeUnsupportedPair,
+		`{"bids":[["1","1",1]]}`:                    swapscout.CodeBadResponse,
+		`{"bids":[],"asks":[],"auction_mode":true}`: swapscout.CodeUnavailable,
+		`[]`: swapscout.CodeBadResponse,
+	} {
+		if err := parseBook(&s, 200, []byte(in), &b); venueCode(err) != want {
+			t.Errorf("parseBook(%s) = %v, want %s", in, err, want)
+		}
+	}
+}

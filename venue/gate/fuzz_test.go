@@ -1,0 +1,134 @@
+package gate
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"slices"
+	"testing"
+
+	"github.com/swapscout/swapscout"
+	"github.com/swapscout/swapscout/venue/book"
+)
+
+func seeds(f *testing.F) {
+	files, _ := filepath.Glob("testdata/*.json")
+	for _, p := range files {
+		b, err := os.ReadFile(p)
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(200, b)
+		f.Add(400, b)
+	}
+}
+
+// typed fails unless err is nil or carries a failure code.
+func typed(t *testing.T, err error) {
+	var ve *swapscout.VenueError
+	if err != nil && !errors.As(err, &ve) {
+		t.Fatalf("untyped error %v", err)
+	}
+}
+
+func FuzzParseMarkets(f *testing.F) {
+	seeds(f)
+	f.Fuzz(func(t *testing.T, status int, body []byte) {
+		ms, err := parseMarkets(status, body)
+		typed(t, err)
+		for _, m := range ms {
+			if m.Symbol == "" || m.Base == "" || m.Quote == "" || m.MinBase.Sign() < 0 || m.MinQuote.Sign() < 0 {
+				t.Fatalf("bad market %+v", m)
+			}
+			if m.TakerFee != nil && (m.TakerFee.Sign() <= 0 || m.TakerFee.Cmp(swapscout.AmountFromInt(1)) >= 0) {
+				t.Fatalf("bad fee %s", m.TakerFee)
+			}
+		}
+	})
+}
+
+func FuzzParseBook(f *testing.F) {
+	seeds(f)
+	f.Fuzz(func(t *testing.T, status int, body []byte) {
+		var s book.Scanner
+		var b book.Book
+		err := parseBook(&s, status, body, &b)
+		typed(t, err)
+		if err == nil {
+			typed(t, b.Normalize())
+		}
+	})
+}
+
+// FuzzLabelError: any label and message map to a typed error, never a panic.
+func FuzzLabelError(f *testing.F) {
+	for _, l := range []string{"INVALID_CURRENCY_PAIR", "TOO_MANY_REQUESTS", "SERVER_ERROR", "INVALID_PARAM_VALUE", ""} {
+		f.Add(l, []byte("Invalid currency pair"), 400)
+	}
+	f.Fuzz(func(t *testing.T, label string, msg []byte, status int) {
+		typed(t, labelError(label, msg, status))
+	})
+}
+
+// TestSymbols fails when a mapping names an asset the catalogue lacks, two
+// assets share a code, or the spec is incomplete.
+func TestSymbols(t *testing.T) {
+	if err := symbols.Check(); err != nil {
+		t.Fatal(err)
+	}
+	if err := spec.Validate(); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestParseMarkets(t *testing.T) {
+	body, err := os.ReadFile("testdata/currency_pairs.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ms, err := parseMarkets(200, body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, m := range ms {
+		got = append(got, m.Symbol+" "+m.Base+"/"+m.Quote+" fee "+m.TakerFee.String()+" min "+m.MinBase.String()+" "+m.MinQuote.String())
+	}
+	want := []string{ // ZEC_USDT is untradable
+		"ALEPH_USDT ALEPH/USDT fee 0.002 min 0.01 3", "BTC_USDT BTC/USDT fee 0.002 min 0.000001 3",
+		"ETH_USDT ETH/USDT fee 0.002 min 0.0001 3", "XMR_USDT XMR/USDT fee 0.002 min 0.001 3",
+		"XMR_BTC XMR/BTC fee 0.002 min 0.001 0.00001", "FIRO_USDT FIRO/USDT fee 0.002 min 0.1 3",
+		"USDC_USDT USDC/USDT fee 0.001 min 1 1",
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("markets\n%q\nwant\n%q", got, want)
+	}
+}
+
+// TestParseBook: the recorded book decodes without allocating, and a
+// labelled error wins.
+func TestParseBook(t *testing.T) {
+	body, err := os.ReadFile("testdata/order_book_btc_usdt.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var s book.Scanner
+	var b book.Book
+	if n := testing.AllocsPerRun(100, func() {
+		if err := parseBook(&s, 200, body, &b); err != nil {
+			t.Fatal(err)
+		}
+	}); n != 0 {
+		t.Errorf("parseBook allocates %.0f times per call", n)
+	}
+	if len(b.Bids) != 5 || len(b.Asks) != 5 || b.Bids[0].Price.String() != "112095.8" || b.Asks[1].Price.String() != "112096" {
+		t.Errorf("book %+v", b)
+	}
+	var ve *swapscout.VenueError
+	if err := parseBook(&s, 400, []byte(`{"message":"Invalid currency pair","label":"INVALID_CURRENCY_PAIR"}`), &b); !errors.As(err, &ve) || ve.Code != swapscout.CodeUnsupportedPair {
+		t.Errorf("label: %v, want unsupported_pair", err)
+	}
+	if err := parseBook(&s, 200, []byte(`{"current":1,"update":1}`), &b); !errors.As(err, &ve) || ve.Code != swapscout.CodeBadResponse {
+		t.Errorf("no sides: %v, want bad_response", err)
+	}
+}

@@ -1,0 +1,255 @@
+// Package gate is the adapter for Gate (gate.io) spot, API v4, priced from
+// its public order books: the market list from /api/v4/spot/currency_pairs
+// (tradable pairs, each with its own taker fee, a percent string, and its
+// min_base_amount and min_quote_amount), books from /api/v4/spot/order_book
+// at 100 levels, 1000 when a walk runs off them, walked for the exact
+// amount, direct or through one bridge (USDT, BTC, USDC, ETH), and the
+// withdrawal fee of the asset paid out. Gate lists XMR and FIRO. Errors are
+// {"label":"INVALID_CURRENCY_PAIR","message":"…"} with a 4xx status. The
+// engine is venue/cex.
+package gate
+
+import (
+	"strconv"
+	"time"
+
+	"github.com/swapscout/swapscout"
+	"github.com/swapscout/swapscout/venue"
+	"github.com/swapscout/swapscout/venue/book"
+	"github.com/swapscout/swapscout/venue/cex"
+)
+
+// Descriptor registers Gate.
+var Descriptor = venue.Descriptor{
+	ID: "gate", Name: "Gate", Kind: swapscout.OrderBook,
+	BaseURL: "https://api.gateio.ws", Website: "https://www.gate.com",
+	Timeout: 4 * time.Second, KYC: 'D', Reverse: true,
+	Networks: symbols.Networks(), Evidence: swapscout.Recorded,
+	New: func(c venue.Config) (swapscout.Quoter, error) { return New(c), nil },
+	Sim: Sim,
+}
+
+// Client quotes Gate; it refreshes the market list in the background.
+type Client struct{ *cex.Client }
+
+// New returns a Client; it does no I/O.
+func New(cfg venue.Config) *Client { return &Client{cex.New(cfg, &spec)} }
+
+// spec is Gate for the cex engine. Public endpoints allow 200 requests per
+// 10 s per endpoint and IP [DOC]; a 429 carries no Retry-After [MEM].
+var spec = cex.Spec{
+	Name:    "Gate",
+	Symbols: symbols,
+	Bridges: []cex.Bridge{{Ticker: "USDT", Asset: "usdt"}, {Ticker: "BTC", Asset: "btc"},
+		{Ticker: "USDC", Asset: "usdc"}, {Ticker: "ETH", Asset: "eth"}},
+	TakerFee:          swapscout.MustAmount("0.002"),
+	TakerFeeSource:    "[REC] currency_pairs fee \"0.2\" (percent) on every recorded pair (gct, April 2026); used for pairs without one",
+	WithdrawFees:      withdrawFees,
+	WithdrawFeeSource: withdrawFeeSource,
+	Depths:            []int{100, 1000}, // limit up to 1000 [CODE]
+	Backoff:           2 * time.Second,
+	MarketsPath:       "/api/v4/spot/currency_pairs",
+	ParseMarkets:      parseMarkets,
+	BookPath: func(m cex.Market, depth int) string {
+		return "/api/v4/spot/order_book?currency_pair=" + m.Symbol + "&limit=" + strconv.Itoa(depth)
+	},
+	ParseBook: parseBook,
+}
+
+// percent is 0.01: Gate's fees are percentages.
+var percent = swapscout.NewAmount(1, 2)
+
+// apiErr is Gate's error body: {"label":"…","message":"…"}, or "detail"
+// instead of "message" on some endpoints [REC].
+type apiErr struct {
+	label, msg []byte // valid until the scanner's next Reset
+}
+
+// member reads label, message or detail, or reports false for any other key.
+func (e *apiErr) member(s *book.Scanner, key []byte) bool {
+	switch string(key) {
+	case "label", "message", "detail":
+		if s.Kind() != book.String {
+			s.Skip()
+		} else if string(key) == "label" {
+			e.label = s.String()
+		} else {
+			e.msg = s.String()
+		}
+		return true
+	}
+	return false
+}
+
+// check maps what the answer said: a labelled error, a refused or failed
+// status, a malformed body (err), or a body without what was asked.
+func (e *apiErr) check(status int, err error, got bool, what string) error {
+	switch {
+	case e.label != nil:
+		return labelError(string(e.label), e.msg, status)
+	case status == 403:
+		return swapscout.NewVenueError(swapscout.CodeUnavailable, "Gate refused the request (HTTP 403: restricted location or firewall)")
+	case status != 200:
+		return venue.StatusError(status)
+	case err != nil:
+		return err
+	case !got:
+		return swapscout.NewVenueError(swapscout.CodeBadResponse, "Gate answer has no %s", what)
+	}
+	return nil
+}
+
+// parseMarkets reads currency_pairs: a JSON array of pairs, or an error object.
+func parseMarkets(status int, body []byte) ([]cex.Market, error) {
+	var s book.Scanner
+	var e apiErr
+	var out []cex.Market
+	s.Reset(body)
+	got := s.Kind() == book.Array
+	switch s.Kind() {
+	case book.Array:
+		s.EnterArray()
+		for s.NextElem() {
+			if m, ok := readPair(&s); ok {
+				out = append(out, m)
+			}
+		}
+	case book.Object:
+		s.EnterObject()
+		for key, ok := s.NextKey(); ok; key, ok = s.NextKey() {
+			if !e.member(&s, key) {
+				s.Skip()
+			}
+		}
+	}
+	if err := e.check(status, s.Finish(), got, "pair list"); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// readPair reads one pair: tradable ones (not untradable, buyable or
+// sellable only), with the pair's fee and minimums. Values of an unexpected
+// type read as absent.
+func readPair(s *book.Scanner) (cex.Market, bool) {
+	var m cex.Market
+	tradable := false
+	if s.Kind() != book.Object {
+		s.Skip()
+		return m, false
+	}
+	s.EnterObject()
+	for key, ok := s.NextKey(); ok; key, ok = s.NextKey() {
+		switch string(key) {
+		case "id":
+			m.Symbol = str(s)
+		case "base":
+			m.Base = str(s)
+		case "quote":
+			m.Quote = str(s)
+		case "trade_status":
+			tradable = str(s) == "tradable"
+		case "fee":
+			if f := amount(s).Mul(percent); f.Sign() > 0 && f.Cmp(swapscout.AmountFromInt(1)) < 0 {
+				m.TakerFee = &f
+			}
+		case "min_base_amount":
+			m.MinBase = amount(s)
+		case "min_quote_amount":
+			m.MinQuote = amount(s)
+		default:
+			s.Skip()
+		}
+	}
+	return m, tradable && m.Symbol != "" && m.Base != "" && m.Quote != ""
+}
+
+// parseBook reads order_book: {"id":…,"current":ms,"update":ms,"asks":[["price","amount"],…],"bids":[…]}.
+func parseBook(s *book.Scanner, status int, body []byte, b *book.Book) error {
+	var e apiErr
+	got := false
+	b.Bids, b.Asks = b.Bids[:0], b.Asks[:0] // a side that is absent comes back empty
+	s.Reset(body)
+	if s.Kind() == book.Object {
+		s.EnterObject()
+		for key, ok := s.NextKey(); ok; key, ok = s.NextKey() {
+			switch {
+			case e.member(s, key):
+			case string(key) == "bids":
+				b.Bids, got = s.Levels(b.Bids[:0], book.PriceQty), true
+			case string(key) == "asks":
+				b.Asks, got = s.Levels(b.Asks[:0], book.PriceQty), true
+			default:
+				s.Skip()
+			}
+		}
+	}
+	return e.check(status, s.Finish(), got, "book")
+}
+
+// labelCodes maps Gate's error labels ([CODE] JKorf keys on label; the
+// labels are Gate's v4 error list [MEM]); others are bad_response, or
+// unavailable with a 5xx.
+var labelCodes = map[string]swapscout.FailureCode{
+	"INVALID_CURRENCY_PAIR":   swapscout.CodeUnsupportedPair,
+	"INVALID_CURRENCY":        swapscout.CodeUnsupportedPair,
+	"TOO_MANY_REQUESTS":       swapscout.CodeRateLimited,
+	"SERVER_ERROR":            swapscout.CodeUnavailable,
+	"TOO_BUSY":                swapscout.CodeUnavailable,
+	"INVALID_KEY":             swapscout.CodeNotConfigured,
+	"INVALID_SIGNATURE":       swapscout.CodeNotConfigured,
+	"MISSING_REQUIRED_HEADER": swapscout.CodeNotConfigured,
+	"REQUEST_EXPIRED":         swapscout.CodeNotConfigured,
+	"IP_FORBIDDEN":            swapscout.CodeNotConfigured,
+	"FORBIDDEN":               swapscout.CodeNotConfigured,
+}
+
+func labelError(label string, msg []byte, status int) error {
+	fc, ok := labelCodes[label]
+	if !ok {
+		fc = swapscout.CodeBadResponse
+		if status >= 500 {
+			fc = swapscout.CodeUnavailable
+		}
+	}
+	if len(label) > 40 {
+		label = label[:40] + "…"
+	}
+	if len(msg) > 120 {
+		msg = append(msg[:120:120], "…"...)
+	}
+	return swapscout.NewVenueError(fc, "Gate %s: %s (HTTP %d)", label, msg, status)
+}
+
+// str reads a string value, or skips any other and returns "".
+func str(s *book.Scanner) string {
+	if s.Kind() != book.String {
+		s.Skip()
+		return ""
+	}
+	return string(s.String())
+}
+
+// amount reads a decimal string or number; anything else, or a string that
+// is not a non-negative decimal, reads as zero without failing the document.
+func amount(s *book.Scanner) swapscout.Amount {
+	var a swapscout.Amount
+	switch s.Kind() {
+	case book.String:
+		v, err := swapscout.ParseWireAmount(s.String())
+		if err != nil {
+			return a
+		}
+		a = v
+	case book.Number:
+		a = s.Amount()
+	default:
+		s.Skip()
+	}
+	if !a.Valid() || a.Sign() < 0 {
+		return swapscout.Amount{}
+	}
+	return a
+}
+
+var _ swapscout.Refresher = (*Client)(nil)

@@ -1,0 +1,131 @@
+package htx
+
+import (
+	"encoding/json"
+	"errors"
+	"os"
+	"path/filepath"
+	"slices"
+	"testing"
+
+	"github.com/swapscout/swapscout"
+	"github.com/swapscout/swapscout/venue/book"
+)
+
+func seeds(f *testing.F) {
+	files, _ := filepath.Glob("testdata/*.json")
+	for _, p := range files {
+		b, err := os.ReadFile(p)
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(200, b)
+		f.Add(502, b)
+	}
+}
+
+// typed fails unless err is nil or carries a failure code.
+func typed(t *testing.T, err error) {
+	var ve *swapscout.VenueError
+	if err != nil && !errors.As(err, &ve) {
+		t.Fatalf("untyped error %v", err)
+	}
+}
+
+func FuzzParseMarkets(f *testing.F) {
+	seeds(f)
+	f.Fuzz(func(t *testing.T, status int, body []byte) {
+		ms, err := parseMarkets(status, body)
+		typed(t, err)
+		for _, m := range ms {
+			if m.Symbol == "" || m.Base == "" || m.Quote == "" {
+				t.Fatalf("bad market %+v", m)
+			}
+		}
+	})
+}
+
+func FuzzParseBook(f *testing.F) {
+	seeds(f)
+	f.Fuzz(func(t *testing.T, status int, body []byte) {
+		var s book.Scanner
+		var b book.Book
+		err := parseBook(&s, status, body, &b)
+		typed(t, err)
+		if err == nil {
+			typed(t, b.Normalize())
+		}
+	})
+}
+
+// FuzzAPIError: any err-code and message map to a typed error, never a panic.
+func FuzzAPIError(f *testing.F) {
+	for _, c := range []string{"invalid-parameter", "base-symbol-error", "too-many-requests", "gateway-internal-error", ""} {
+		f.Add([]byte(c), []byte("invalid symbol"), 200)
+	}
+	f.Fuzz(func(t *testing.T, code, msg []byte, status int) {
+		typed(t, apiError(code, msg, status))
+	})
+}
+
+// TestSymbols fails when a mapping names an asset the catalogue lacks, two
+// assets share a code, or the spec is incomplete.
+func TestSymbols(t *testing.T) {
+	if err := symbols.Check(); err != nil {
+		t.Fatal(err)
+	}
+	if err := spec.Validate(); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestParseMarkets(t *testing.T) {
+	body, err := os.ReadFile("testdata/symbols_v2.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ms, err := parseMarkets(200, body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, m := range ms {
+		got = append(got, m.Symbol+" "+m.Base+"/"+m.Quote)
+	}
+	want := []string{"ethusdt eth/usdt", "btcusdt btc/usdt", "xmrusdt xmr/usdt", "xmrbtc xmr/btc", "trxusdt trx/usdt"} // dash te false, zec offline
+	if !slices.Equal(got, want) {
+		t.Errorf("markets %q, want %q", got, want)
+	}
+}
+
+// TestParseBook: the docs' book, numbers and all, decodes without
+// allocating; an HTTP-200 error wins; the wire type reads the same shape.
+func TestParseBook(t *testing.T) {
+	body, err := os.ReadFile("testdata/depth_btcusdt.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var s book.Scanner
+	var b book.Book
+	if n := testing.AllocsPerRun(100, func() {
+		if err := parseBook(&s, 200, body, &b); err != nil {
+			t.Fatal(err)
+		}
+	}); n != 0 {
+		t.Errorf("parseBook allocates %.0f times per call", n)
+	}
+	if len(b.Bids) != 5 || len(b.Asks) != 5 || b.Bids[0].Price.String() != "49790.87" || b.Asks[4].Qty.String() != "0.043103" {
+		t.Errorf("book %+v", b)
+	}
+	var ve *swapscout.VenueError
+	if err := parseBook(&s, 200, []byte(`{"tick":{"bids":[],"asks":[]},"status":"error","err-code":"base-symbol-error"}`), &b); !errors.As(err, &ve) || ve.Code != swapscout.CodeUnsupportedPair {
+		t.Errorf("error after the tick: %v, want unsupported_pair", err)
+	}
+	if err := parseBook(&s, 200, []byte(`{"status":"ok","ts":1}`), &b); !errors.As(err, &ve) || ve.Code != swapscout.CodeBadResponse {
+		t.Errorf("no tick: %v, want bad_response", err)
+	}
+	var d depthResponse
+	if err := json.Unmarshal(body, &d); err != nil || len(d.Tick.Bids) != 5 || d.Tick.Bids[0][0].String() != "49790.87" {
+		t.Errorf("depthResponse: %+v %v", d, err)
+	}
+}

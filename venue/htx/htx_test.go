@@ -1,0 +1,234 @@
+package htx_test
+
+import (
+	"context"
+	"errors"
+	"io"
+	"net/http"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"go.uber.org/goleak"
+
+	"github.com/swapscout/swapscout"
+	"github.com/swapscout/swapscout/sim"
+	"github.com/swapscout/swapscout/venue"
+	"github.com/swapscout/swapscout/venue/cex/cextest"
+	"github.com/swapscout/swapscout/venue/htx"
+	"github.com/swapscout/swapscout/venue/venuetest"
+)
+
+func TestMain(m *testing.M) { goleak.VerifyTestMain(m) }
+
+var (
+	btc     = swapscout.Asset{Ticker: "btc", Network: "btc"}
+	xmr     = swapscout.Asset{Ticker: "xmr", Network: "xmr"}
+	trx     = swapscout.Asset{Ticker: "trx", Network: "trx"}
+	dash    = swapscout.Asset{Ticker: "dash", Network: "dash"}
+	zec     = swapscout.Asset{Ticker: "zec", Network: "zec"}
+	firo    = swapscout.Asset{Ticker: "firo", Network: "firo"}
+	usdtTRX = swapscout.Asset{Ticker: "usdt", Network: "trx"}
+	usdtETH = swapscout.Asset{Ticker: "usdt", Network: "eth"}
+)
+
+func send(from, to swapscout.Asset, amount string) swapscout.QuoteRequest {
+	return swapscout.QuoteRequest{From: from, To: to, Amount: swapscout.MustAmount(amount)}
+}
+
+func receive(from, to swapscout.Asset, amount string) swapscout.QuoteRequest {
+	r := send(from, to, amount)
+	r.Direction = swapscout.Receive
+	return r
+}
+
+const (
+	symbolsPath = "/v2/settings/common/symbols"
+	depthPath   = "/market/depth"
+)
+
+var symbolList = cextest.Route{Path: symbolsPath, Fixture: "symbols_v2.json"}
+
+// routes answers the symbol list and each symbol's book from its fixture.
+func routes(symbols ...string) []cextest.Route {
+	rs := []cextest.Route{symbolList}
+	for _, sym := range symbols {
+		rs = append(rs, cextest.Route{Path: depthPath, Query: "symbol=" + sym + "&", Fixture: "depth_" + sym + ".json"})
+	}
+	return rs
+}
+
+// failing answers the symbol list, and every book with status and fixture.
+func failing(status int, fixture string) []cextest.Route {
+	return []cextest.Route{symbolList, {Path: depthPath, Status: status, Fixture: fixture}}
+}
+
+// asks checks the book calls: one unaggregated depth per symbol, in any order.
+func asks(symbols ...string) func(t *testing.T, _ swapscout.Offer, _ error, reqs []venuetest.Recorded) {
+	return func(t *testing.T, _ swapscout.Offer, _ error, reqs []venuetest.Recorded) {
+		var got, want []string
+		for _, r := range reqs {
+			got = append(got, r.Path+"?"+r.RawQuery)
+		}
+		for _, s := range symbols {
+			want = append(want, depthPath+"?symbol="+s+"&type=step0")
+		}
+		slices.Sort(got)
+		slices.Sort(want)
+		if !slices.Equal(got, want) {
+			t.Errorf("requests %q, want %q", got, want)
+		}
+	}
+}
+
+func maxIs(max string) func(t *testing.T, _ swapscout.Offer, err error, _ []venuetest.Recorded) {
+	return func(t *testing.T, _ swapscout.Offer, err error, _ []venuetest.Recorded) {
+		var ve *swapscout.VenueError
+		if !errors.As(err, &ve) || ve.Max.String() != max {
+			t.Errorf("error %v, want Max %s", err, max)
+		}
+	}
+}
+
+var okCase = venuetest.Case{Name: "sell_btc_usdt", Req: send(btc, usdtTRX, "0.8"), Routes: []venuetest.Route{
+	{Path: symbolsPath, Fixture: "symbols_v2.json"}, {Path: depthPath, Fixture: "depth_btcusdt.json"}}}
+
+func TestQuote(t *testing.T) {
+	fixed := send(btc, xmr, "0.05")
+	fixed.RateType = swapscout.Fixed
+	noCall := asks()
+	cextest.RunCases(t, &htx.Descriptor, []cextest.Case{
+		// 0.8 BTC down four of the docs' bids, numbers not strings [DOC book].
+		{Name: "sell_btc_usdt", Req: send(btc, usdtTRX, "0.8"), Routes: routes("btcusdt"), Check: asks("btcusdt")},
+		{Name: "receive_btc", Req: receive(usdtETH, btc, "1"), Routes: routes("btcusdt"), Check: asks("btcusdt")},
+		{Name: "buy_xmr", Req: send(btc, xmr, "0.05"), Routes: routes("xmrbtc"), Check: asks("xmrbtc")},
+		// No TRX/XMR market: through USDT.
+		{Name: "trx_xmr_via_usdt", Req: send(trx, xmr, "20000"), Routes: routes("trxusdt", "xmrusdt"), Check: asks("trxusdt", "xmrusdt")},
+		{Name: "receive_xmr_via_usdt", Req: receive(trx, xmr, "5"), Routes: routes("trxusdt", "xmrusdt"), Check: asks("trxusdt", "xmrusdt")},
+
+		{Name: "firo_unsupported", Req: send(btc, firo, "0.05"), Routes: routes(), Want: swapscout.CodeUnsupportedPair, Check: noCall},
+		{Name: "fixed_unsupported", Req: fixed, Routes: routes(), Want: swapscout.CodeUnsupportedPair, Check: noCall},
+		{Name: "usdc_on_tron_unsupported", Req: send(btc, swapscout.Asset{Ticker: "usdc", Network: "trx"}, "1"), Routes: routes(), Want: swapscout.CodeUnsupportedPair, Check: noCall},
+		// dashusdt has trading disabled (te false), zecusdt is offline: no route.
+		{Name: "dash_trading_disabled", Req: send(dash, usdtTRX, "1"), Routes: routes(), Want: swapscout.CodeUnsupportedPair, Check: noCall},
+		{Name: "zec_offline", Req: send(zec, usdtTRX, "1"), Routes: routes(), Want: swapscout.CodeUnsupportedPair, Check: noCall},
+
+		// The docs' asks hold 3.140602 BTC for 156373.59535498 USDT.
+		{Name: "beyond_book", Req: send(usdtTRX, btc, "200000"), Routes: routes("btcusdt"), Want: swapscout.CodeAmountTooLarge, Check: maxIs("156373.595354")},
+
+		// HTX's errors come with HTTP 200.
+		{Name: "invalid_symbol", Req: send(btc, usdtTRX, "0.8"), Routes: failing(200, "error_invalid_symbol.json"), Want: swapscout.CodeUnsupportedPair},
+		{Name: "symbol_disabled", Req: send(btc, usdtTRX, "0.8"), Routes: failing(200, "error_symbol_disabled.json"), Want: swapscout.CodeUnsupportedPair},
+		{Name: "invalid_parameter", Req: send(btc, usdtTRX, "0.8"), Routes: failing(200, "error_invalid_parameter.json"), Want: swapscout.CodeBadResponse},
+		{Name: "too_many_requests", Req: send(btc, usdtTRX, "0.8"), Routes: failing(200, "error_too_many_requests.json"), Want: swapscout.CodeRateLimited},
+		{Name: "too_many_requests_429", Req: send(btc, usdtTRX, "0.8"), Routes: failing(429, "error_too_many_requests.json"), Want: swapscout.CodeRateLimited},
+		{Name: "gateway_internal_error", Req: send(btc, usdtTRX, "0.8"), Routes: failing(200, "error_gateway.json"), Want: swapscout.CodeUnavailable},
+		{Name: "bad_gateway", Req: send(btc, usdtTRX, "0.8"), Routes: failing(502, ""), Want: swapscout.CodeUnavailable},
+	})
+}
+
+// TestSlippage: an amount past the top of the book gets the worse rate.
+func TestSlippage(t *testing.T) {
+	cextest.Slippage(t, &htx.Descriptor, routes("btcusdt"), send(btc, usdtTRX, "0.1"), send(btc, usdtTRX, "0.83"))
+	cextest.Slippage(t, &htx.Descriptor, routes("trxusdt", "xmrusdt"), send(trx, xmr, "1000"), send(trx, xmr, "50000"))
+}
+
+func TestConformance(t *testing.T) {
+	venuetest.Run(t, &htx.Descriptor, venuetest.Options{OK: okCase,
+		Meta: []venuetest.Route{{Path: symbolsPath, Fixture: "symbols_v2.json"}}})
+}
+
+// TestMarketListErrors: symbol-list errors, also sent with HTTP 200, fail
+// the refresh with their codes, and Quote answers unavailable until a list
+// has loaded.
+func TestMarketListErrors(t *testing.T) {
+	for fixture, want := range map[string]swapscout.FailureCode{
+		"error_gateway.json":           swapscout.CodeUnavailable,
+		"error_too_many_requests.json": swapscout.CodeRateLimited,
+		"depth_btcusdt.json":           swapscout.CodeBadResponse, // no data
+	} {
+		rp := cextest.NewReplay(t, "testdata", []cextest.Route{{Path: symbolsPath, Fixture: fixture}})
+		q, err := htx.Descriptor.New(venue.Config{BaseURL: rp.URL, HTTP: venuetest.Client(t)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := q.(swapscout.Refresher).Refresh(context.Background()); venuetest.Code(err) != want {
+			t.Errorf("symbols %s: Refresh = %v, want %s", fixture, err, want)
+		}
+		if _, err := q.Quote(context.Background(), send(btc, xmr, "0.05")); venuetest.Code(err) != swapscout.CodeUnavailable {
+			t.Errorf("Quote without a market list: %v, want unavailable", err)
+		}
+	}
+}
+
+func startSim(t *testing.T) *sim.Server {
+	t.Helper()
+	s, err := sim.New(sim.Config{Seed: 17, VenueLatency: map[string]time.Duration{"htx": 0}},
+		map[string]sim.Venue{"htx": htx.Sim()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Start("127.0.0.1:0"); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { s.Close() })
+	return s
+}
+
+// TestSimulator quotes the simulator: direct and bridged, both directions,
+// worse rates for larger amounts, and too large past its 150 levels.
+func TestSimulator(t *testing.T) {
+	s := startSim(t)
+	q := venuetest.New(t, &htx.Descriptor, s.VenueURL("htx"))
+	ctx := context.Background()
+	var rates []swapscout.Amount
+	for _, amount := range []string{"0.01", "2", "20"} {
+		o, err := q.Quote(ctx, send(btc, xmr, amount))
+		if err != nil {
+			t.Fatalf("%s BTC → XMR: %v", amount, err)
+		}
+		rates = append(rates, cextest.Rate(o))
+	}
+	if rates[1].Cmp(rates[0]) >= 0 || rates[2].Cmp(rates[1]) >= 0 {
+		t.Errorf("rates %v for 0.01, 2 and 20 BTC: want each worse", rates)
+	}
+	for _, req := range []swapscout.QuoteRequest{send(trx, xmr, "10000"), receive(xmr, usdtTRX, "1000"), send(zec, btc, "5")} {
+		if o, err := q.Quote(ctx, req); err != nil || o.AmountOut.Sign() <= 0 {
+			t.Errorf("%s→%s: %+v %v", req.From, req.To, o, err)
+		}
+	}
+	if _, err := q.Quote(ctx, send(btc, xmr, "5000")); venuetest.Code(err) != swapscout.CodeAmountTooLarge {
+		t.Errorf("5000 BTC: %v, want amount_too_large", err)
+	}
+}
+
+// TestSimulatorQuirks: HTTP-200 errors, numbers in the book, and the
+// shallow depths.
+func TestSimulatorQuirks(t *testing.T) {
+	s := startSim(t)
+	get := func(path string) (int, string) {
+		resp, err := http.Get(s.VenueURL("htx") + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		b, _ := io.ReadAll(resp.Body)
+		return resp.StatusCode, string(b)
+	}
+	for path, want := range map[string]string{
+		"/market/depth?symbol=nope&type=step0":            `{"status":"error","err-code":"invalid-parameter","err-msg":"invalid symbol","ts":`,
+		"/market/depth?symbol=btcusdt&type=step9":         `{"status":"error","err-code":"invalid-parameter","err-msg":"invalid type"`,
+		"/market/depth?symbol=btcusdt&type=step0&depth=7": `{"status":"error","err-code":"invalid-parameter","err-msg":"invalid depth"`,
+		"/market/depth?symbol=btcusdt&type=step0&depth=5": `{"ch":"market.btcusdt.depth.step0","status":"ok","ts":`,
+		"/v2/settings/common/symbols":                     `{"status":"ok","data":[{"tags":"","state":"online","wr":"1.5","sc":"btcusdt"`,
+	} {
+		if status, body := get(path); status != 200 || !strings.HasPrefix(body, want) {
+			t.Errorf("GET %s = %d %.100s, want 200 %s…", path, status, body, want)
+		}
+	}
+	_, body := get("/market/depth?symbol=btcusdt&type=step0&depth=5")
+	if strings.Count(body, "],[") != 2*4 || strings.Contains(body, `[["`) {
+		t.Errorf("depth=5: %.200s, want five levels a side of bare numbers", body)
+	}
+}

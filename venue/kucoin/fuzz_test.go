@@ -1,0 +1,129 @@
+package kucoin
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"slices"
+	"testing"
+
+	"github.com/swapscout/swapscout"
+	"github.com/swapscout/swapscout/venue/book"
+)
+
+func seeds(f *testing.F) {
+	files, _ := filepath.Glob("testdata/*.json")
+	for _, p := range files {
+		b, err := os.ReadFile(p)
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(200, b)
+		f.Add(400, b)
+	}
+}
+
+// typed fails unless err is nil or carries a failure code.
+func typed(t *testing.T, err error) {
+	var ve *swapscout.VenueError
+	if err != nil && !errors.As(err, &ve) {
+		t.Fatalf("untyped error %v", err)
+	}
+}
+
+func FuzzParseMarkets(f *testing.F) {
+	seeds(f)
+	f.Fuzz(func(t *testing.T, status int, body []byte) {
+		ms, err := parseMarkets(status, body)
+		typed(t, err)
+		for _, m := range ms {
+			if m.Symbol == "" || m.Base == "" || m.Quote == "" || m.MinBase.Sign() < 0 || m.MinQuote.Sign() < 0 {
+				t.Fatalf("bad market %+v", m)
+			}
+		}
+	})
+}
+
+func FuzzParseBook(f *testing.F) {
+	seeds(f)
+	f.Fuzz(func(t *testing.T, status int, body []byte) {
+		var s book.Scanner
+		var b book.Book
+		err := parseBook(&s, status, body, &b)
+		typed(t, err)
+		if err == nil {
+			typed(t, b.Normalize())
+		}
+	})
+}
+
+// FuzzAPIError: any code and message map to a typed error, never a panic.
+func FuzzAPIError(f *testing.F) {
+	for _, c := range []int64{400100, 900001, 429000, 400003, 500000, -1} {
+		f.Add(c, []byte("Parameter Error: symbol"), 400)
+	}
+	f.Fuzz(func(t *testing.T, code int64, msg []byte, status int) {
+		typed(t, apiError(code, msg, status))
+	})
+}
+
+// TestSymbols fails when a mapping names an asset the catalogue lacks, two
+// assets share a code, or the spec is incomplete.
+func TestSymbols(t *testing.T) {
+	if err := symbols.Check(); err != nil {
+		t.Fatal(err)
+	}
+	if err := spec.Validate(); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestParseMarkets(t *testing.T) {
+	body, err := os.ReadFile("testdata/symbols.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ms, err := parseMarkets(200, body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, m := range ms {
+		got = append(got, m.Symbol+" "+m.Base+"/"+m.Quote+" min "+m.MinBase.String()+" "+m.MinQuote.String())
+	}
+	want := []string{ // ZEC-USDT does not trade
+		"XLM-USDT XLM/USDT min 0.1 0.1", "VET-USDT VET/USDT min 10 0.1", "BTC-USDT BTC/USDT min 0.00001 0.1",
+		"XMR-USDT XMR/USDT min 0.001 0.1", "XMR-BTC XMR/BTC min 0.001 0.000001", "LTC-USDT LTC/USDT min 0.001 0.1",
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("markets\n%q\nwant\n%q", got, want)
+	}
+}
+
+// TestParseBook: the docs' book decodes without allocating, and an error
+// code wins over a 200 status.
+func TestParseBook(t *testing.T) {
+	body, err := os.ReadFile("testdata/level2_btc_usdt.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var s book.Scanner
+	var b book.Book
+	if n := testing.AllocsPerRun(100, func() {
+		if err := parseBook(&s, 200, body, &b); err != nil {
+			t.Fatal(err)
+		}
+	}); n != 0 {
+		t.Errorf("parseBook allocates %.0f times per call", n)
+	}
+	if len(b.Bids) != 2 || len(b.Asks) != 2 || b.Bids[0].Price.String() != "6500.12" || b.Asks[0].Price.String() != "6500.16" {
+		t.Errorf("book %+v", b)
+	}
+	var ve *swapscout.VenueError
+	if err := parseBook(&s, 200, []byte(`{"msg":"symbol not exists","code":900001}`), &b); !errors.As(err, &ve) || ve.Code != swapscout.CodeUnsupportedPair {
+		t.Errorf("numeric code: %v, want unsupported_pair", err)
+	}
+	if err := parseBook(&s, 200, []byte(`{"code":"200000"}`), &b); !errors.As(err, &ve) || ve.Code != swapscout.CodeBadResponse {
+		t.Errorf("no data: %v, want bad_response", err)
+	}
+}

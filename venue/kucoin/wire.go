@@ -1,0 +1,52 @@
+package kucoin
+
+import "github.com/swapscout/swapscout"
+
+// Wire types of KuCoin's public spot REST API, mirroring the docs' examples
+// in /work/shared/research/exchange-apis.md section B8 ([DOC] the KuCoin docs
+// and JKorf Kucoin.Net's GetSymbols and GetAggregatedPartialOrderBook
+// fixtures). Every answer is {"code":"200000","data":…} with code a string;
+// an error is {"code":"400100","msg":"…"}. Decimals are strings; the book's
+// sequence is a string and its time a number (ms). The adapter reads both
+// answers with book.Scanner (parseMarkets, parseBook); the simulator writes
+// these.
+
+// response is the envelope; Data is nil for an error.
+type response struct {
+	Code string `json:"code"`
+	Data any    `json:"data,omitempty"`
+	Msg  string `json:"msg,omitempty"`
+}
+
+// symbol is an item of GET /api/v2/symbols. baseMinSize is the least order
+// in the base currency, quoteMinSize and minFunds in the quote (minFunds: a
+// market order's least funds).
+type symbol struct {
+	Symbol          string           `json:"symbol"` // BTC-USDT
+	Name            string           `json:"name"`
+	BaseCurrency    string           `json:"baseCurrency"`
+	QuoteCurrency   string           `json:"quoteCurrency"`
+	FeeCurrency     string           `json:"feeCurrency"`
+	Market          string           `json:"market"` // USDS, BTC, ALTS…
+	BaseMinSize     swapscout.Amount `json:"baseMinSize"`
+	QuoteMinSize    swapscout.Amount `json:"quoteMinSize"`
+	BaseMaxSize     swapscout.Amount `json:"baseMaxSize"`
+	QuoteMaxSize    swapscout.Amount `json:"quoteMaxSize"`
+	BaseIncrement   swapscout.Amount `json:"baseIncrement"`
+	QuoteIncrement  swapscout.Amount `json:"quoteIncrement"`
+	PriceIncrement  swapscout.Amount `json:"priceIncrement"`
+	PriceLimitRate  swapscout.Amount `json:"priceLimitRate"`
+	MinFunds        swapscout.Amount `json:"minFunds"`
+	IsMarginEnabled bool             `json:"isMarginEnabled"`
+	EnableTrading   bool             `json:"enableTrading"`
+}
+
+// orderbook is the data of GET /api/v1/market/orderbook/level2_20 and
+// level2_100?symbol=BTC-USDT: ["price","size"] levels, bids high to low and
+// asks low to high (the docs' own example lists two asks out of order).
+type orderbook struct {
+	Sequence string      `json:"sequence"`
+	Time     int64       `json:"time"`
+	Bids     [][2]string `json:"bids"`
+	Asks     [][2]string `json:"asks"`
+}

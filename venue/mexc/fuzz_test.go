@@ -1,0 +1,145 @@
+package mexc
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/swapscout/swapscout"
+	"github.com/swapscout/swapscout/venue/book"
+)
+
+func seeds(f *testing.F) {
+	files, _ := filepath.Glob("testdata/*.json")
+	for _, p := range files {
+		if strings.HasSuffix(p, ".want.json") {
+			continue
+		}
+		b, err := os.ReadFile(p)
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(200, b)
+		f.Add(400, b)
+	}
+}
+
+// typed fails unless err is nil or carries a failure code.
+func typed(t *testing.T, err error) {
+	var ve *swapscout.VenueError
+	if err != nil && !errors.As(err, &ve) {
+		t.Fatalf("untyped error %v", err)
+	}
+}
+
+func FuzzParseMarkets(f *testing.F) {
+	seeds(f)
+	f.Fuzz(func(t *testing.T, status int, body []byte) {
+		ms, err := parseMarkets(status, body)
+		typed(t, err)
+		for _, m := range ms {
+			if m.Symbol == "" || m.Base == "" || m.Quote == "" || m.MinBase.Sign() < 0 || m.MinQuote.Sign() < 0 {
+				t.Fatalf("bad market %+v", m)
+			}
+			if m.TakerFee != nil && (m.TakerFee.Sign() < 0 || m.TakerFee.Cmp(one) >= 0) {
+				t.Fatalf("bad fee %s", m.TakerFee)
+			}
+		}
+	})
+}
+
+func FuzzParseBook(f *testing.F) {
+	seeds(f)
+	f.Fuzz(func(t *testing.T, status int, body []byte) {
+		var s book.Scanner
+		var b book.Book
+		err := parseBook(&s, status, body, &b)
+		typed(t, err)
+		if err == nil {
+			typed(t, b.Normalize())
+		}
+	})
+}
+
+func FuzzParseError(f *testing.F) {
+	seeds(f)
+	f.Fuzz(func(t *testing.T, status int, body []byte) {
+		err := parseError(status, body)
+		var ve *swapscout.VenueError
+		if !errors.As(err, &ve) || ve.Code == "" {
+			t.Fatalf("parseError(%d) = %v, want a typed error", status, err)
+		}
+	})
+}
+
+// TestSymbols fails when a mapping names an asset the catalogue lacks, two
+// assets share a code, or the spec is incomplete (a withdrawal fee missing…).
+func TestSymbols(t *testing.T) {
+	if err := symbols.Check(); err != nil {
+		t.Fatal(err)
+	}
+	if err := spec.Validate(); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestParseMarkets: enabled symbols that take market orders on both sides,
+// with empty and null fields read as absent.
+func TestParseMarkets(t *testing.T) {
+	body, err := os.ReadFile("testdata/exchangeinfo.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ms, err := parseMarkets(200, body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, m := range ms {
+		fee := "default"
+		if m.TakerFee != nil {
+			fee = m.TakerFee.String()
+		}
+		got = append(got, m.Symbol+" "+m.Base+"/"+m.Quote+" fee "+fee+" min "+m.MinBase.String()+" "+m.MinQuote.String())
+	}
+	want := []string{ // DOGEUSDT is paused, BCHUSDT not spot, TRXUSDT limit only, ADAUSDT closed (tradeSideType 4)
+		"BROCKUSDT BROCK/USDT fee 0.0005 min 0 1",
+		"BTCUSDT BTC/USDT fee 0.0005 min 0.000001 1",
+		"ETHBTC ETH/BTC fee 0.001 min 0.0001 0.0001",
+		"XMRUSDT XMR/USDT fee 0.0005 min 0.001 5",
+		"LTCUSDT LTC/USDT fee default min 0 1",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("markets\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+// TestParseBookAllocs: a depth answer decodes into a reused book without
+// allocating; an error body is an error even with HTTP 200.
+func TestParseBookAllocs(t *testing.T) {
+	body, err := os.ReadFile("testdata/depth_btcusdt.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var s book.Scanner
+	var b book.Book
+	if n := testing.AllocsPerRun(100, func() {
+		if err := parseBook(&s, 200, body, &b); err != nil {
+			t.Fatal(err)
+		}
+	}); n != 0 {
+		t.Errorf("parseBook allocates %.0f times per call", n)
+	}
+	if len(b.Bids) != 3 || len(b.Asks) != 3 || b.Bids[0].Price.String() != "65010.5" {
+		t.Errorf("book %+v", b)
+	}
+	var ve *swapscout.VenueError
+	if err := parseBook(&s, 200, []byte(`{"bids":null,"asks":null}`), &b); err != nil || len(b.Bids)+len(b.Asks) != 0 {
+		t.Errorf("null sides: %v %+v, want an empty book", err, b)
+	}
+	if err := parseBook(&s, 200, []byte(`{"code":730001,"msg":"Pair not found"}`), &b); !errors.As(err, &ve) || ve.Code != swapscout.CodeUnsupportedPair {
+		t.Errorf("error with HTTP 200: %v, want unsupported_pair", err)
+	}
+}

@@ -1,0 +1,157 @@
+package okx
+
+import (
+	"encoding/json"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/swapscout/swapscout"
+	"github.com/swapscout/swapscout/venue/book"
+)
+
+func seeds(f *testing.F) {
+	files, _ := filepath.Glob("testdata/*.json")
+	for _, p := range files {
+		b, err := os.ReadFile(p)
+		if err != nil {
+			f.Fatal(err)
+		}
+		for _, status := range []int{200, 400, 503} {
+			f.Add(status, b)
+		}
+	}
+}
+
+func typed(t *testing.T, err error) {
+	var ve *swapscout.VenueError
+	if err != nil && !errors.As(err, &ve) {
+		t.Fatalf("untyped error %v", err)
+	}
+}
+
+func FuzzParseMarkets(f *testing.F) {
+	seeds(f)
+	f.Fuzz(func(t *testing.T, status int, body []byte) {
+		ms, err := parseMarkets(status, body)
+		typed(t, err)
+		for _, m := range ms {
+			if m.Symbol == "" || m.Base == "" || m.Quote == "" || m.MinBase.Sign() < 0 {
+				t.Fatalf("bad market %+v", m)
+			}
+		}
+	})
+}
+
+func FuzzParseBook(f *testing.F) {
+	seeds(f)
+	f.Fuzz(func(t *testing.T, status int, body []byte) {
+		var s book.Scanner
+		var b book.Book
+		err := parseBook(&s, status, body, &b)
+		typed(t, err)
+		if err == nil {
+			typed(t, b.Normalize())
+		}
+	})
+}
+
+func FuzzParseError(f *testing.F) {
+	seeds(f)
+	f.Fuzz(func(t *testing.T, status int, body []byte) {
+		var ve *swapscout.VenueError
+		if err := parseError(status, body); !errors.As(err, &ve) {
+			t.Fatalf("parseError(%d) = %v, want a *VenueError", status, err)
+		}
+	})
+}
+
+// TestSymbols fails when a mapping names an asset the catalogue lacks, two
+// assets share a code, or the spec is incomplete.
+func TestSymbols(t *testing.T) {
+	if err := symbols.Check(); err != nil {
+		t.Fatal(err)
+	}
+	if err := spec.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := symbols[swapscout.Asset{Ticker: "xmr", Network: "xmr"}]; ok {
+		t.Error("OKX delisted XMR")
+	}
+}
+
+func TestParseMarkets(t *testing.T) {
+	body, err := os.ReadFile("testdata/instruments.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ms, err := parseMarkets(200, body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, m := range ms {
+		got = append(got, m.Symbol+" "+m.Base+"/"+m.Quote+" min "+m.MinBase.String())
+	}
+	// XMR-USDT is suspended, TON-USDT preopen.
+	want := "BTC-USDT BTC/USDT min 0.00001, ETH-BTC ETH/BTC min 0.001, ETH-USDT ETH/USDT min 0.0001, " +
+		"LTC-USDT LTC/USDT min 0.001, USDC-USDT USDC/USDT min 1, DOGE-USDT DOGE/USDT min 10, SOL-USDC SOL/USDC min 0.001"
+	if g := strings.Join(got, ", "); g != want {
+		t.Errorf("markets\n%s\nwant\n%s", g, want)
+	}
+	for in, code := range map[string]swapscout.FailureCode{
+		`{"code":"50011","msg":"Too Many Requests","data":[]}`: swapscout.CodeRateLimited,
+		`{"code":"0","msg":"","data":{}}`:                      swapscout.CodeBadResponse,
+		`{"msg":"","data":[]}`:                                 swapscout.CodeBadResponse,
+	} {
+		if _, err := parseMarkets(200, []byte(in)); codeOf(err) != code {
+			t.Errorf("parseMarkets(%s) = %v, want %s", in, err, code)
+		}
+	}
+}
+
+// TestParseBook: the docs' example decodes without allocating; the envelope
+// code decides whatever the status, a number code too.
+func TestParseBook(t *testing.T) {
+	body, err := os.ReadFile("testdata/books_eth-btc.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var s book.Scanner
+	var b book.Book
+	if n := testing.AllocsPerRun(100, func() {
+		if err := parseBook(&s, 200, body, &b); err != nil {
+			t.Fatal(err)
+		}
+	}); n != 0 {
+		t.Errorf("parseBook allocates %.0f times per call", n)
+	}
+	if len(b.Bids) != 4 || len(b.Asks) != 4 || b.Bids[0].Price.String() != "0.0312" || b.Asks[1].Qty.String() != "7.2051" {
+		t.Errorf("book %+v", b)
+	}
+	var e envelope[books]
+	if err := json.Unmarshal(body, &e); err != nil || len(e.Data) != 1 || e.Data[0].Asks[0][3] != "3" {
+		t.Errorf("envelope: %+v %v", e, err)
+	}
+	for in, want := range map[string]swapscout.FailureCode{
+		`{"code":51001,"msg":"Instrument ID does not exist","data":[]}`: swapscout.CodeUnsupportedPair,
+		`{"code":"50013","msg":"System is busy","data":[]}`:             swapscout.CodeUnavailable,
+		`{"code":"0","msg":"","data":[]}`:                               swapscout.CodeBadResponse,
+		`{"data":[{"asks":[],"bids":[]}]}`:                              swapscout.CodeBadResponse,
+		`{"code":"0","msg":"","data":[{"asks":[["1","-1","0","1"]]}]}`:  swapscout.CodeBadResponse,
+	} {
+		if err := parseBook(&s, 200, []byte(in), &b); codeOf(err) != want {
+			t.Errorf("parseBook(%s) = %v, want %s", in, err, want)
+		}
+	}
+}
+
+func codeOf(err error) swapscout.FailureCode {
+	var ve *swapscout.VenueError
+	if errors.As(err, &ve) {
+		return ve.Code
+	}
+	return ""
+}

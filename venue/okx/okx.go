@@ -1,0 +1,184 @@
+// Package okx is the adapter for OKX spot, priced from its public order
+// books: the market list from /api/v5/public/instruments?instType=SPOT (live
+// instruments, with minSz as their least order), the top 400 levels a side
+// from /api/v5/market/books walked for the exact amount, direct or through
+// one bridge (USDT, USDC, BTC, ETH), with the taker fee per leg and the
+// withdrawal fee of the asset paid out. Every OKX answer is the envelope
+// {"code":"0","msg":"","data":[…]} with code a string: errors may come with
+// HTTP 200. The engine is venue/cex; this package is the wire format and the
+// tables.
+package okx
+
+import (
+	"encoding/json"
+	"net/url"
+	"strconv"
+	"time"
+
+	"github.com/swapscout/swapscout"
+	"github.com/swapscout/swapscout/venue"
+	"github.com/swapscout/swapscout/venue/book"
+	"github.com/swapscout/swapscout/venue/cex"
+)
+
+// Descriptor registers OKX.
+var Descriptor = venue.Descriptor{
+	ID: "okx", Name: "OKX", Kind: swapscout.OrderBook,
+	BaseURL: "https://www.okx.com", Website: "https://www.okx.com",
+	Timeout: 4 * time.Second, KYC: 'D', Reverse: true,
+	Networks: symbols.Networks(), Evidence: swapscout.Documented,
+	New: func(c venue.Config) (swapscout.Quoter, error) { return New(c), nil },
+	Sim: Sim,
+}
+
+// Client quotes OKX; it refreshes the market list in the background.
+type Client struct{ *cex.Client }
+
+// New returns a Client; it does no I/O.
+func New(cfg venue.Config) *Client { return &Client{cex.New(cfg, &spec)} }
+
+// spec is OKX for the cex engine. /market/books allows 40 requests per 2
+// seconds per IP [DOC]: books are shared for the engine's BookTTL, and a
+// rate-limit answer (50011 with HTTP 429 [CODE]) holds calls off for Backoff.
+var spec = cex.Spec{
+	Name:    "OKX",
+	Symbols: symbols,
+	Bridges: []cex.Bridge{{Ticker: "USDT", Asset: "usdt"}, {Ticker: "USDC", Asset: "usdc"},
+		{Ticker: "BTC", Asset: "btc"}, {Ticker: "ETH", Asset: "eth"}},
+	TakerFee:          swapscout.MustAmount("0.001"),
+	TakerFeeSource:    "[MEM] okx.com/fees: 0.10% taker for regular users, spot (research B6)",
+	WithdrawFees:      withdrawFees,
+	WithdrawFeeSource: withdrawFeeSource,
+	Depths:            []int{400}, // sz is 1-400 [DOC]
+	Backoff:           2 * time.Second,
+	MarketsPath:       "/api/v5/public/instruments?instType=SPOT",
+	ParseMarkets:      parseMarkets,
+	BookPath: func(m cex.Market, depth int) string {
+		return "/api/v5/market/books?instId=" + url.QueryEscape(m.Symbol) + "&sz=" + strconv.Itoa(depth)
+	},
+	ParseBook: parseBook,
+}
+
+// parseMarkets reads the SPOT instruments: live ones, keyed by baseCcy and
+// quoteCcy, fetched by instId, with minSz (in base) as their least order.
+func parseMarkets(status int, body []byte) ([]cex.Market, error) {
+	var e envelope[instrument]
+	if err := json.Unmarshal(body, &e); err != nil {
+		if status != 200 {
+			return nil, venue.StatusError(status)
+		}
+		return nil, venue.BadResponse(err)
+	}
+	switch {
+	case e.Code != "0" && e.Code != "":
+		return nil, apiError(status, e.Code, e.Msg)
+	case status != 200:
+		return nil, venue.StatusError(status)
+	case e.Code == "":
+		return nil, swapscout.NewVenueError(swapscout.CodeBadResponse, "OKX instruments answer has no code")
+	}
+	out := make([]cex.Market, 0, len(e.Data))
+	for _, in := range e.Data {
+		if in.InstType != "SPOT" || in.State != "live" || in.InstID == "" || in.BaseCcy == "" || in.QuoteCcy == "" {
+			continue
+		}
+		m := cex.Market{Market: book.Market{Base: in.BaseCcy, Quote: in.QuoteCcy, Symbol: in.InstID}}
+		if min, err := swapscout.ParseAmount(in.MinSz); err == nil && min.Sign() > 0 {
+			m.MinBase = min
+		}
+		out = append(out, m)
+	}
+	return out, nil
+}
+
+// parseBook reads /market/books: {"code":"0","msg":"","data":[{"asks":[["px","sz","0","n"],…],"bids":[…],"ts":"…"}]}.
+func parseBook(s *book.Scanner, status int, body []byte, b *book.Book) error {
+	s.Reset(body)
+	b.Bids, b.Asks = b.Bids[:0], b.Asks[:0]
+	var code, msg []byte
+	var num [20]byte
+	got := false
+	if s.Kind() == book.Object {
+		s.EnterObject()
+		for key, ok := s.NextKey(); ok; key, ok = s.NextKey() {
+			switch k := string(key); {
+			case k == "code" && s.Kind() == book.String:
+				code = s.String()
+			case k == "code" && s.Kind() == book.Number:
+				code = strconv.AppendInt(num[:0], s.Int(), 10)
+			case k == "msg" && s.Kind() == book.String:
+				msg = s.String()
+			case k == "data" && s.Kind() == book.Array:
+				s.EnterArray()
+				for s.NextElem() {
+					if got {
+						s.Skip()
+					} else {
+						got = s.Book(b, book.PriceQty, "bids", "asks")
+					}
+				}
+			default:
+				s.Skip()
+			}
+		}
+	}
+	err := s.Finish()
+	switch {
+	case code != nil && string(code) != "0":
+		return apiError(status, string(code), string(msg))
+	case status != 200:
+		return venue.StatusError(status)
+	case err != nil:
+		return err
+	case code == nil || !got:
+		return swapscout.NewVenueError(swapscout.CodeBadResponse, "OKX books answer has no code or no book")
+	}
+	return nil
+}
+
+// parseError is the error of any answer: its envelope's code, else its status.
+func parseError(status int, body []byte) error {
+	var e envelope[json.RawMessage]
+	if json.Unmarshal(body, &e) == nil && e.Code != "" && e.Code != "0" {
+		return apiError(status, e.Code, e.Msg)
+	}
+	if status == 200 {
+		return swapscout.NewVenueError(swapscout.CodeBadResponse, "OKX: no error in the answer")
+	}
+	return venue.StatusError(status)
+}
+
+// errorCodes maps OKX's codes ([CODE] gct okx_err_codes.go and JKorf's
+// mapping; research B6) to failure codes; others are unavailable with a 5xx
+// status and bad_response (we asked wrongly) otherwise.
+var errorCodes = map[string]swapscout.FailureCode{
+	"51001": swapscout.CodeUnsupportedPair, // Instrument ID does not exist
+	"50011": swapscout.CodeRateLimited,     // Rate limit reached (HTTP 429)
+	"50040": swapscout.CodeRateLimited,     // Too frequent operations
+	"50001": swapscout.CodeUnavailable,     // Service temporarily unavailable
+	"50004": swapscout.CodeUnavailable,     // Endpoint request timeout
+	"50005": swapscout.CodeUnavailable,     // API is offline or unavailable
+	"50013": swapscout.CodeUnavailable,     // System is busy
+	"50026": swapscout.CodeUnavailable,     // System error
+	"51000": swapscout.CodeBadResponse,     // Parameter {0} error
+	"50014": swapscout.CodeBadResponse,     // Parameter {0} can not be empty
+}
+
+func apiError(status int, code, msg string) error {
+	c, ok := errorCodes[code]
+	if !ok {
+		c = swapscout.CodeBadResponse
+		if status >= 500 {
+			c = swapscout.CodeUnavailable
+		}
+	}
+	if len(msg) > 120 {
+		msg = msg[:120] + "…"
+	}
+	if len(code) > 12 {
+		code = code[:12] + "…"
+	}
+	return swapscout.NewVenueError(c, "OKX %s: %s (HTTP %d)", code, msg, status)
+}
+
+var _ swapscout.Refresher = (*Client)(nil)

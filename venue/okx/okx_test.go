@@ -1,0 +1,216 @@
+package okx_test
+
+import (
+	"context"
+	"errors"
+	"io"
+	"net/http"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"go.uber.org/goleak"
+
+	"github.com/swapscout/swapscout"
+	"github.com/swapscout/swapscout/sim"
+	"github.com/swapscout/swapscout/venue/cex/cextest"
+	"github.com/swapscout/swapscout/venue/okx"
+	"github.com/swapscout/swapscout/venue/venuetest"
+)
+
+func TestMain(m *testing.M) { goleak.VerifyTestMain(m) }
+
+var (
+	btc      = swapscout.Asset{Ticker: "btc", Network: "btc"}
+	eth      = swapscout.Asset{Ticker: "eth", Network: "eth"}
+	xmr      = swapscout.Asset{Ticker: "xmr", Network: "xmr"}
+	ltc      = swapscout.Asset{Ticker: "ltc", Network: "ltc"}
+	ton      = swapscout.Asset{Ticker: "ton", Network: "ton"}
+	usdtTRX  = swapscout.Asset{Ticker: "usdt", Network: "trx"}
+	usdcBase = swapscout.Asset{Ticker: "usdc", Network: "base"}
+	usdcBSC  = swapscout.Asset{Ticker: "usdc", Network: "bsc"}
+)
+
+func send(from, to swapscout.Asset, amount string) swapscout.QuoteRequest {
+	return swapscout.QuoteRequest{From: from, To: to, Amount: swapscout.MustAmount(amount)}
+}
+
+func receive(from, to swapscout.Asset, amount string) swapscout.QuoteRequest {
+	r := send(from, to, amount)
+	r.Direction = swapscout.Receive
+	return r
+}
+
+const booksPath = "/api/v5/market/books"
+
+var instruments = cextest.Route{Path: "/api/v5/public/instruments", Query: "instType=SPOT", Fixture: "instruments.json"}
+
+// routes answers the instruments and each instrument's book from its fixture.
+func routes(ids ...string) []cextest.Route {
+	rs := []cextest.Route{instruments}
+	for _, id := range ids {
+		rs = append(rs, cextest.Route{Path: booksPath, Query: "instId=" + id + "&", Fixture: "books_" + strings.ToLower(id) + ".json"})
+	}
+	return rs
+}
+
+// failing answers the instruments, and every book with status and fixture.
+func failing(status int, fixture string) []cextest.Route {
+	return []cextest.Route{instruments, {Path: booksPath, Status: status, Fixture: fixture}}
+}
+
+// asks checks the book calls: one per instrument at sz=400, in any order.
+func asks(ids ...string) func(t *testing.T, _ swapscout.Offer, _ error, reqs []venuetest.Recorded) {
+	return func(t *testing.T, _ swapscout.Offer, _ error, reqs []venuetest.Recorded) {
+		var got, want []string
+		for _, r := range reqs {
+			got = append(got, r.Path+"?"+r.RawQuery)
+		}
+		for _, id := range ids {
+			want = append(want, booksPath+"?instId="+id+"&sz=400")
+		}
+		slices.Sort(got)
+		slices.Sort(want)
+		if !slices.Equal(got, want) {
+			t.Errorf("requests %q, want %q", got, want)
+		}
+	}
+}
+
+func limit(min, max string) func(t *testing.T, _ swapscout.Offer, err error, _ []venuetest.Recorded) {
+	return func(t *testing.T, _ swapscout.Offer, err error, _ []venuetest.Recorded) {
+		var ve *swapscout.VenueError
+		if !errors.As(err, &ve) || ve.Min.String() != min || ve.Max.String() != max {
+			t.Errorf("error %v, want min %q max %q", err, min, max)
+		}
+	}
+}
+
+var okCase = venuetest.Case{Name: "sell_btc_usdt", Req: send(btc, usdtTRX, "0.25"), Routes: []venuetest.Route{
+	{Path: "/api/v5/public/instruments", Fixture: "instruments.json"}, {Path: booksPath, Fixture: "books_btc-usdt.json"}}}
+
+func TestQuote(t *testing.T) {
+	fixed := send(btc, usdtTRX, "0.25")
+	fixed.RateType = swapscout.Fixed
+	noCall := asks()
+	req := send(btc, usdtTRX, "0.25")
+	cextest.RunCases(t, &okx.Descriptor, []cextest.Case{
+		// On the docs' BTC-USDT book [DOC]: one level a side.
+		{Name: "sell_btc_usdt", Req: req, Routes: routes("BTC-USDT"), Check: asks("BTC-USDT")},
+		{Name: "sell_eth_btc", Req: send(eth, btc, "20"), Routes: routes("ETH-BTC"), Check: asks("ETH-BTC")},
+		{Name: "receive_eth", Req: receive(btc, eth, "10"), Routes: routes("ETH-BTC"), Check: asks("ETH-BTC")},
+		// No LTC-BTC instrument: through USDT.
+		{Name: "ltc_btc_via_usdt", Req: send(ltc, btc, "100"), Routes: routes("LTC-USDT", "BTC-USDT"), Check: asks("LTC-USDT", "BTC-USDT")},
+		{Name: "receive_btc_via_usdt", Req: receive(usdcBase, btc, "0.5"), Routes: routes("USDC-USDT", "BTC-USDT"), Check: asks("USDC-USDT", "BTC-USDT")},
+
+		{Name: "fixed_unsupported", Req: fixed, Routes: routes(), Want: swapscout.CodeUnsupportedPair, Check: noCall},
+		// OKX delisted XMR: unmapped, no call.
+		{Name: "xmr_unsupported", Req: send(btc, xmr, "1"), Routes: routes(), Want: swapscout.CodeUnsupportedPair, Check: noCall},
+		{Name: "usdc_bep20_unsupported", Req: send(btc, usdcBSC, "1"), Routes: routes(), Want: swapscout.CodeUnsupportedPair, Check: noCall},
+		// TON-USDT is preopen: no route.
+		{Name: "ton_preopen", Req: send(ton, btc, "100"), Routes: routes(), Want: swapscout.CodeUnsupportedPair, Check: noCall},
+
+		// The docs' book bids for 0.30178218 BTC only.
+		{Name: "beyond_book", Req: send(btc, usdtTRX, "0.5"), Routes: routes("BTC-USDT"), Want: swapscout.CodeAmountTooLarge,
+			Check: limit("0", "0.30178218")},
+		// 0.00003 BTC buys about 0.00096 ETH, under ETH-BTC's minSz of 0.001: the
+		// least is 0.001 ETH at the best ask, 0.00003121 BTC.
+		{Name: "below_min_size", Req: send(btc, eth, "0.00003"), Routes: routes("ETH-BTC"), Want: swapscout.CodeAmountTooSmall,
+			Check: limit("0.00003121", "0")},
+
+		{Name: "unknown_instrument", Req: req, Routes: failing(200, "error_instrument.json"), Want: swapscout.CodeUnsupportedPair},
+		{Name: "unknown_instrument_400", Req: req, Routes: failing(400, "error_instrument.json"), Want: swapscout.CodeUnsupportedPair},
+		{Name: "rate_limit_429", Req: req, Routes: failing(429, "error_rate_limit.json"), Want: swapscout.CodeRateLimited},
+		{Name: "rate_limit_200", Req: req, Routes: failing(200, "error_rate_limit.json"), Want: swapscout.CodeRateLimited},
+		{Name: "too_frequent", Req: req, Routes: failing(200, "error_too_frequent.json"), Want: swapscout.CodeRateLimited},
+		{Name: "service_unavailable", Req: req, Routes: failing(503, "error_unavailable.json"), Want: swapscout.CodeUnavailable},
+		{Name: "system_error", Req: req, Routes: failing(500, "error_system.json"), Want: swapscout.CodeUnavailable},
+		{Name: "bad_parameter", Req: req, Routes: failing(400, "error_parameter.json"), Want: swapscout.CodeBadResponse},
+	})
+}
+
+// TestSlippage: a larger amount walks deeper and gets the worse rate.
+func TestSlippage(t *testing.T) {
+	cextest.Slippage(t, &okx.Descriptor, routes("ETH-BTC"), send(eth, btc, "1"), send(eth, btc, "40"))
+	cextest.Slippage(t, &okx.Descriptor, routes("LTC-USDT", "BTC-USDT"), receive(ltc, btc, "0.01"), receive(ltc, btc, "0.5"))
+}
+
+func TestConformance(t *testing.T) {
+	venuetest.Run(t, &okx.Descriptor, venuetest.Options{OK: okCase,
+		Meta: []venuetest.Route{{Path: "/api/v5/public/instruments", Fixture: "instruments.json"}}})
+}
+
+func startSim(t *testing.T) *sim.Server {
+	t.Helper()
+	s, err := sim.New(sim.Config{Seed: 17, Latency: time.Millisecond}, map[string]sim.Venue{"okx": okx.Sim()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Start("127.0.0.1:0"); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { s.Close() })
+	return s
+}
+
+// TestSimulator quotes the simulator: direct and bridged, both directions,
+// larger amounts at worse rates, and more than 400 levels hold is too large.
+func TestSimulator(t *testing.T) {
+	s := startSim(t)
+	q := venuetest.New(t, &okx.Descriptor, s.VenueURL("okx"))
+	ctx := context.Background()
+	var rates []swapscout.Amount
+	for _, amount := range []string{"0.01", "20", "120"} {
+		o, err := q.Quote(ctx, send(btc, usdtTRX, amount))
+		if err != nil {
+			t.Fatalf("%s BTC → USDT: %v", amount, err)
+		}
+		rates = append(rates, cextest.Rate(o))
+	}
+	if rates[1].Cmp(rates[0]) >= 0 || rates[2].Cmp(rates[1]) >= 0 {
+		t.Errorf("rates %v for 0.01, 20 and 120 BTC: want each worse", rates)
+	}
+	for _, req := range []swapscout.QuoteRequest{send(ton, btc, "500"), receive(ltc, eth, "3"), send(usdcBase, swapscout.Asset{Ticker: "sol", Network: "sol"}, "5000")} {
+		if o, err := q.Quote(ctx, req); err != nil || o.AmountOut.Sign() <= 0 {
+			t.Errorf("%s→%s: %+v %v", req.From, req.To, o, err)
+		}
+	}
+	if _, err := q.Quote(ctx, send(btc, usdtTRX, "10000")); venuetest.Code(err) != swapscout.CodeAmountTooLarge {
+		t.Errorf("10000 BTC: %v, want amount_too_large", err)
+	}
+}
+
+// TestSimulatorQuirks: the envelope with a string code, errors with HTTP 200
+// or 400, levels of four strings.
+func TestSimulatorQuirks(t *testing.T) {
+	s := startSim(t)
+	get := func(path string) (int, string) {
+		resp, err := http.Get(s.VenueURL("okx") + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		b, _ := io.ReadAll(resp.Body)
+		return resp.StatusCode, string(b)
+	}
+	for path, want := range map[string]struct {
+		status int
+		prefix string
+	}{
+		"/api/v5/market/books?instId=NOPE-USDT":       {200, `{"code":"51001","msg":"Instrument ID does not exist","data":[]}`},
+		"/api/v5/market/books":                        {400, `{"code":"50014","msg":"Parameter instId can not be empty"`},
+		"/api/v5/market/books?instId=BTC-USDT&sz=401": {400, `{"code":"51000","msg":"Parameter sz error"`},
+		"/api/v5/market/books?instId=BTC-USDT":        {200, `{"code":"0","msg":"","data":[{"asks":[["`},
+		"/api/v5/public/instruments":                  {400, `{"code":"50014"`},
+		"/api/v5/public/instruments?instType=SPOT":    {200, `{"code":"0","msg":"","data":[{"instType":"SPOT","instId":"BTC-USDT"`},
+	} {
+		status, body := get(path)
+		if status != want.status || !strings.HasPrefix(body, want.prefix) {
+			t.Errorf("GET %s = %d %.90s, want %d %s…", path, status, body, want.status, want.prefix)
+		}
+	}
+	if _, body := get("/api/v5/market/books?instId=BTC-USDT&sz=1"); strings.Count(body, `","0","`) != 2 {
+		t.Errorf("one level a side of four strings: %s", body)
+	}
+}
