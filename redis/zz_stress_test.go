@@ -24,7 +24,7 @@ func TestZZStress(t *testing.T) {
 		go func() {
 			select {
 			case <-done:
-			case <-time.After(1500 * time.Millisecond):
+			case <-time.After(700 * time.Millisecond):
 				if dumped.CompareAndSwap(false, true) {
 					buf := make([]byte, 1<<22)
 					n := runtime.Stack(buf, true)

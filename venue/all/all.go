@@ -7,14 +7,18 @@ import (
 	"github.com/swapscout/swapscout/venue"
 	"github.com/swapscout/swapscout/venue/binance"
 	"github.com/swapscout/swapscout/venue/bitget"
+	"github.com/swapscout/swapscout/venue/bybit"
 	"github.com/swapscout/swapscout/venue/changehero"
 	"github.com/swapscout/swapscout/venue/changenow"
 	"github.com/swapscout/swapscout/venue/easybit"
 	"github.com/swapscout/swapscout/venue/exolix"
 	"github.com/swapscout/swapscout/venue/fixedfloat"
+	"github.com/swapscout/swapscout/venue/gate"
 	"github.com/swapscout/swapscout/venue/gemini"
 	"github.com/swapscout/swapscout/venue/godex"
+	"github.com/swapscout/swapscout/venue/htx"
 	"github.com/swapscout/swapscout/venue/kraken"
+	"github.com/swapscout/swapscout/venue/kucoin"
 	"github.com/swapscout/swapscout/venue/letsexchange"
 	"github.com/swapscout/swapscout/venue/majesticbank"
 	"github.com/swapscout/swapscout/venue/mexc"
@@ -44,6 +48,10 @@ var Descriptors = []*venue.Descriptor{
 	&trocador.Descriptor,
 	&binance.Descriptor,
 	&kraken.Descriptor,
+	&bybit.Descriptor,
+	&kucoin.Descriptor,
+	&gate.Descriptor,
+	&htx.Descriptor,
 	&gemini.Descriptor,
 	&mexc.Descriptor,
 	&bitget.Descriptor,
