@@ -68,8 +68,14 @@ func Fetch(ctx context.Context, cfg *Config, req Request, parse func(status int,
 	}
 	status := c.Status()
 	if status == 429 || status == 418 {
-		return &swapscout.VenueError{Code: swapscout.CodeRateLimited, Msg: fmt.Sprintf("rate limited (HTTP %d)", status),
-			RetryAfter: retryAfter(c.Header("Retry-After"))}
+		wait := retryAfter(c.Header("Retry-After"))
+		if wait == 0 {
+			// KuCoin says when its window resets in milliseconds instead.
+			if ms, err := strconv.Atoi(string(bytes.TrimSpace(c.Header("gw-ratelimit-reset")))); err == nil && ms > 0 {
+				wait = time.Duration(ms) * time.Millisecond
+			}
+		}
+		return &swapscout.VenueError{Code: swapscout.CodeRateLimited, Msg: fmt.Sprintf("rate limited (HTTP %d)", status), RetryAfter: wait}
 	}
 	body := c.Body()
 	// A block or error page is HTML; some PHP services label JSON text/html,
