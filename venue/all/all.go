@@ -6,10 +6,13 @@ package all
 import (
 	"github.com/swapscout/swapscout/venue"
 	"github.com/swapscout/swapscout/venue/binance"
+	"github.com/swapscout/swapscout/venue/bitfinex"
 	"github.com/swapscout/swapscout/venue/bitget"
+	"github.com/swapscout/swapscout/venue/bitstamp"
 	"github.com/swapscout/swapscout/venue/bybit"
 	"github.com/swapscout/swapscout/venue/changehero"
 	"github.com/swapscout/swapscout/venue/changenow"
+	"github.com/swapscout/swapscout/venue/coinbase"
 	"github.com/swapscout/swapscout/venue/easybit"
 	"github.com/swapscout/swapscout/venue/exolix"
 	"github.com/swapscout/swapscout/venue/fixedfloat"
@@ -22,6 +25,7 @@ import (
 	"github.com/swapscout/swapscout/venue/letsexchange"
 	"github.com/swapscout/swapscout/venue/majesticbank"
 	"github.com/swapscout/swapscout/venue/mexc"
+	"github.com/swapscout/swapscout/venue/okx"
 	"github.com/swapscout/swapscout/venue/quickex"
 	"github.com/swapscout/swapscout/venue/simpleswap"
 	"github.com/swapscout/swapscout/venue/stealthex"
@@ -48,6 +52,10 @@ var Descriptors = []*venue.Descriptor{
 	&trocador.Descriptor,
 	&binance.Descriptor,
 	&kraken.Descriptor,
+	&coinbase.Descriptor,
+	&bitstamp.Descriptor,
+	&bitfinex.Descriptor,
+	&okx.Descriptor,
 	&bybit.Descriptor,
 	&kucoin.Descriptor,
 	&gate.Descriptor,

@@ -25,6 +25,9 @@
 //	if err := s.Finish(); err != nil { … } // wraps swapscout.ErrBadResponse
 //	if err := b.Normalize(); err != nil { … }
 //
+// (Scanner.Book is that loop.) Bitfinex's one signed list goes to
+// SignedLevels, and Gemini's object levels to Levels with the Gemini layout.
+//
 // Walking: Book.Sell, Buy, SellFor and BuyExact fill an amount against one
 // side and fail with an error wrapping swapscout.ErrAmountTooLarge, never a
 // wrong number, when the book is too thin. Price chains legs for a
@@ -46,8 +49,9 @@ import (
 
 // WorkScale is the number of decimals kept when a walk must divide or hand an
 // amount from one leg to the next. It is at least the decimals of any asset
-// swapscout knows, so rounding the final amounts to an asset's decimals gives
-// the same result as if no intermediate rounding had happened.
+// swapscout knows (18), so on one leg the final amount, rounded to its asset's
+// decimals, is what exact arithmetic would give; across legs the hand-off can
+// cost the user a unit of the 18th decimal, never gain one.
 const WorkScale = 18
 
 // Level is one price level of a book: Qty of the base asset offered at Price,
@@ -64,9 +68,10 @@ type Book struct {
 
 // Normalize readies a freshly decoded book for walking: it checks that every
 // price is above zero and every quantity at least zero, drops levels of zero
-// quantity, sorts each side best first if it is not already (a sorted side is
-// only read, not written), and rejects a crossed book, whose best bid is at or
-// above its best ask. Its errors wrap swapscout.ErrBadResponse.
+// quantity, sorts each side best first if it is not already (checking costs
+// one comparison a level; sorting is stable), and rejects a crossed book,
+// whose best bid is at or above its best ask. Its errors wrap
+// swapscout.ErrBadResponse.
 //
 // Normalize writes to b; call it before the book is shared between goroutines.
 func (b *Book) Normalize() error {
@@ -84,8 +89,8 @@ func (b *Book) Normalize() error {
 	return nil
 }
 
-// normalize validates side, drops its empty levels and sorts it by cmp
-// (stable, so equal prices keep the venue's order).
+// normalize validates side, drops its empty levels and sorts it by cmp if
+// needed (stably, so equal prices keep the venue's order).
 func normalize(side []Level, name string, cmp func(x, y Level) int) ([]Level, error) {
 	n, sorted := 0, true
 	for i, l := range side {

@@ -173,7 +173,7 @@ func (s *Scanner) arrayLevel(l *Layout, lv *Level) {
 				i = j
 			} else {
 				s.pos = i
-				if *a = s.amount(); s.err != nil {
+				if *a = s.wireAmount(); s.err != nil {
 					return
 				}
 				i = s.pos

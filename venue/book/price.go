@@ -156,7 +156,7 @@ func (p *Pricing) tooLarge(err error, legs []Leg, i int, keep swapscout.Amount) 
 	if exact.Sign() <= 0 {
 		msg = "order book " + legs[i].Base + "/" + legs[i].Quote + " has no depth"
 	}
-	return &swapscout.VenueError{Code: swapscout.CodeAmountTooLarge, Msg: msg, Max: max, Err: err}
+	return &swapscout.VenueError{Code: swapscout.CodeAmountTooLarge, Msg: msg, Max: max}
 }
 
 // maxIn returns the most of the first leg's input the route can take: each

@@ -162,10 +162,10 @@ func TestPriceErrors(t *testing.T) {
 		})
 	}
 	for name, p := range map[string]book.Pricing{
-		"fee of 1":         {TakerFee: amt("1")},
-		"negative fee":     {TakerFee: amt("-0.001")},
+		"fee of 1":          {TakerFee: amt("1")},
+		"negative fee":      {TakerFee: amt("-0.001")},
 		"negative withdraw": {WithdrawFee: amt("-1")},
-		"scale too big":    {OutScale: 19},
+		"scale too big":     {OutScale: 19},
 	} {
 		if _, err := book.Price(swapscout.Send, amt("1"), legs, p); err == nil {
 			t.Errorf("%s: no error", name)

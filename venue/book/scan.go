@@ -87,9 +87,6 @@ func (s *Scanner) Finish() error {
 	return s.err
 }
 
-// Offset returns how many bytes of the input have been consumed.
-func (s *Scanner) Offset() int { return s.pos }
-
 // Kind reports the kind of the next value without consuming it.
 func (s *Scanner) Kind() Kind {
 	if s.err != nil {
@@ -541,7 +538,7 @@ func hex4(b []byte) rune {
 		case isDigit(c):
 			c -= '0'
 		case 'a' <= c|0x20 && c|0x20 <= 'f':
-			c = c|0x20 - 'a' + 10
+			c = c | 0x20 - 'a' + 10
 		default:
 			return -1
 		}
@@ -633,6 +630,11 @@ func (s *Scanner) amount() swapscout.Amount {
 		s.pos = i
 		return swapscout.NewAmount(coef, scale)
 	}
+	return s.wireAmount()
+}
+
+// wireAmount is amount's general path, for whatever parseDecimal declines.
+func (s *Scanner) wireAmount() swapscout.Amount {
 	b, ok := s.scalar()
 	if !ok {
 		return swapscout.Amount{}

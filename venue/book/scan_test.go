@@ -158,7 +158,9 @@ func TestVenueFixtures(t *testing.T) {
 }
 
 func TestDecodeExact(t *testing.T) {
-	lv := func(p, q string) book.Level { return book.Level{Price: swapscout.MustAmount(p), Qty: swapscout.MustAmount(q)} }
+	lv := func(p, q string) book.Level {
+		return book.Level{Price: swapscout.MustAmount(p), Qty: swapscout.MustAmount(q)}
+	}
 	tests := []struct {
 		name, venue, in string
 		want            book.Book

@@ -95,7 +95,7 @@ func (c *Client) fetchBook(ctx context.Context, m *Market, e *bookEntry) {
 		e.err = err
 	} else {
 		s := scanners.Get().(*book.Scanner)
-		e.err = venue.Fetch(ctx, &c.cfg, venue.Request{URL: c.cfg.BaseURL + c.spec.BookPath(*m, e.depth), Header: c.header},
+		e.err = venue.Fetch(ctx, &c.cfg, venue.Request{URL: c.cfg.BaseURL + c.spec.BookPath(*m, e.depth), Header: c.header, MaxBody: marketsMaxBody},
 			func(status int, body []byte) error {
 				if err := c.spec.ParseBook(s, status, body, &e.book); err != nil {
 					return err

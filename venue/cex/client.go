@@ -299,6 +299,7 @@ var (
 	_ swapscout.Refresher = (*Client)(nil)
 )
 
-// marketsMaxBody caps a market list: full lists (MEXC's exchangeInfo, Bitstamp's
-// pairs) run to a few MB, above the 4 MiB that suits quotes and books.
+// marketsMaxBody caps market lists and books: full lists (MEXC's exchangeInfo)
+// and whole books (Coinbase level 2, Bitstamp) run to a few MB, above the
+// 4 MiB that suits instant-swap answers.
 const marketsMaxBody = 32 << 20
