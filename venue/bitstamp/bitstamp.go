@@ -55,6 +55,7 @@ var spec = cex.Spec{
 	WithdrawFees:      withdrawFees,
 	WithdrawFeeSource: withdrawFeeSource,
 	Depths:            []int{wholeBook},
+	BookMaxBody:       32 << 20, // the whole book, thousands of levels
 	MarketsPath:       "/api/v2/trading-pairs-info/",
 	ParseMarkets:      parseMarkets,
 	BookPath: func(m cex.Market, _ int) string {

@@ -95,10 +95,14 @@ func (c *Client) fetchBook(ctx context.Context, m *Market, e *bookEntry) {
 		e.err = err
 	} else {
 		s := scanners.Get().(*book.Scanner)
-		e.err = venue.Fetch(ctx, &c.cfg, venue.Request{URL: c.cfg.BaseURL + c.spec.BookPath(*m, e.depth), Header: c.header, MaxBody: marketsMaxBody},
+		e.err = venue.Fetch(ctx, &c.cfg, venue.Request{URL: c.cfg.BaseURL + c.spec.BookPath(*m, e.depth), Header: c.header, MaxBody: c.spec.BookMaxBody},
 			func(status int, body []byte) error {
 				if err := c.spec.ParseBook(s, status, body, &e.book); err != nil {
 					return err
+				}
+				if len(e.book.Bids) == 0 && len(e.book.Asks) == 0 {
+					// No side at all is a dead market or a body that was not a book.
+					return swapscout.NewVenueError(swapscout.CodeUnavailable, "%s answered an empty order book for %s", c.spec.Name, m.Symbol)
 				}
 				e.full = [2]bool{len(e.book.Bids) >= e.depth, len(e.book.Asks) >= e.depth}
 				return e.book.Normalize()

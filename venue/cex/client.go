@@ -299,7 +299,6 @@ var (
 	_ swapscout.Refresher = (*Client)(nil)
 )
 
-// marketsMaxBody caps market lists and books: full lists (MEXC's exchangeInfo)
-// and whole books (Coinbase level 2, Bitstamp) run to a few MB, above the
-// 4 MiB that suits instant-swap answers.
+// marketsMaxBody caps market lists: full lists (MEXC's exchangeInfo) run to a
+// few MB, above the 4 MiB that suits quotes and books.
 const marketsMaxBody = 32 << 20

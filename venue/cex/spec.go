@@ -69,6 +69,10 @@ type Spec struct {
 	// deeper one is asked only when a walk runs off a truncated book. The
 	// last is the most the venue serves (or the most worth its rate weight).
 	Depths []int
+	// BookMaxBody raises the response size cap for books, for venues that
+	// always answer the whole book (Coinbase level 2, Bitstamp); 0 keeps the
+	// client's cap.
+	BookMaxBody int
 	// BookTTL is how long a fetched book answers quotes (DefaultBookTTL when 0).
 	BookTTL time.Duration
 	// RefreshInterval is how often the market list is fetched (DefaultRefreshInterval when 0).

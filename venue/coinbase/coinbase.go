@@ -56,6 +56,7 @@ var spec = cex.Spec{
 	WithdrawFees:      withdrawFees,
 	WithdrawFeeSource: withdrawFeeSource,
 	Depths:            []int{wholeBook},
+	BookMaxBody:       32 << 20, // the whole book, thousands of levels
 	Header:            []venue.Field{{Key: "User-Agent", Value: upstream.DefaultUserAgent}},
 	MarketsPath:       "/products",
 	ParseMarkets:      parseMarkets,
