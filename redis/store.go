@@ -12,6 +12,14 @@
 // When Redis cannot be reached, quotes keep working from memory: Put writes
 // to the Fallback store, Get reads it, Status says so, and a background
 // health check switches back to Redis when it answers again.
+//
+// Wiring, one Store per key space, each with its own fallback:
+//
+//	quotes, err := redis.New(redis.Options{URL: url, Prefix: "swapscout:q:", Fallback: inmem.New(inmem.Options{})})
+//	...
+//	cache, err := redis.New(redis.Options{URL: url, Prefix: "swapscout:c:", Fallback: inmem.New(inmem.Options{})})
+//	...
+//	deps.Health = func(context.Context) map[string]string { return map[string]string{"store": quotes.Status()} }
 package redis
 
 import (
@@ -62,7 +70,8 @@ type Options struct {
 	// Fallback, usually an inmem.Store, keeps quotes while Redis is
 	// unreachable. Every Put is written to it as well, so the quotes this
 	// instance created stay readable through an outage (and after a Redis
-	// restart that lost them). Nil: errors are returned instead.
+	// restart that lost them). It is keyed by the bare id, so each Store
+	// needs its own. Nil: errors (code EUNAVAILABLE) are returned instead.
 	Fallback swapscout.QuoteStore
 	// LocalCacheTTL bounds how long a Get may be answered from the local
 	// copy without asking Redis (never past the key's own expiry). Default
@@ -93,7 +102,7 @@ type Store struct {
 	copt     rueidis.ClientOption
 	addr     string
 
-	client   atomic.Pointer[client] // nil until the first successful connection
+	client   atomic.Pointer[client] // nil only if rueidis returned no client yet
 	degraded atomic.Bool            // Redis is skipped until the health check succeeds
 	closed   atomic.Bool
 	stamps   atomic.Int64 // the last write stamp handed out
@@ -154,6 +163,13 @@ func New(o Options) (*Store, error) {
 	// rueidis's synchronous path instead closes the connection on a missed
 	// deadline, and under load that turns slow answers into reconnects.
 	copt.AlwaysPipelining = true
+	if len(copt.InitAddress) == 1 && copt.Sentinel.MasterSet == "" {
+		// One address is a standalone server: skip rueidis's cluster probe
+		// (a round trip, and a lingering goroutine when it fails), and get
+		// a client even when the first dial fails; it redials on use.
+		// Several addresses (?addr=…) keep the cluster detection.
+		copt.ForceSingleClient = true
+	}
 	if copt.ClientName == "" {
 		copt.ClientName = "swapscout"
 	}
@@ -190,13 +206,14 @@ func retryDelay(attempts int, _ rueidis.Completed, _ error) time.Duration {
 	return 5 * time.Millisecond
 }
 
+// connect makes the client. With ForceSingleClient rueidis returns one even
+// when it could not connect, with the error; keep it, it redials on use.
 func (s *Store) connect() error {
 	c, err := rueidis.NewClient(s.copt)
-	if err != nil {
-		return err
+	if c != nil {
+		s.client.Store(&client{c})
 	}
-	s.client.Store(&client{c})
-	return nil
+	return err
 }
 
 // watch PINGs Redis every interval until Close, connecting first if it never
@@ -291,7 +308,7 @@ func (s *Store) Close() error {
 	s.once.Do(func() {
 		s.closed.Store(true)
 		s.degraded.Store(true)
-		s.cancel()
+		s.cancel() // ends the shared Get windows and a PING in flight
 		close(s.stop)
 		<-s.done
 		if c := s.client.Swap(nil); c != nil {
@@ -360,7 +377,13 @@ func (s *Store) put(ctx context.Context, c *client, key string, stamp int64, now
 }
 
 // Get returns the body stored under id: from the local cache, Redis, or the
-// fallback. It allocates nothing when the local cache has the quote.
+// fallback. It allocates nothing when the local cache has the quote. The
+// error's code is ENOTFOUND when the id is unknown or expired, EUNAVAILABLE
+// when Redis could not be asked and the fallback does not have it.
+//
+// The Redis call is bounded by Timeout. The caller's context is checked
+// before it; a cancellation during the call is not seen (the call still
+// ends within Timeout) unless ctx's deadline is sooner than Timeout.
 func (s *Store) Get(ctx context.Context, id []byte) ([]byte, error) {
 	cause := errDegraded
 	if c := s.live(); c != nil {
@@ -401,6 +424,18 @@ func (s *Store) get(ctx context.Context, c *client, id []byte) ([]byte, error) {
 	}
 	res := c.DoCache(octx, cmd, s.cacheTTL)
 	v, err := res.AsBytes()
+	if floor := e.floor.Load(); floor != 0 && res.IsCacheHit() && (err != nil || stampOf(v) < floor) {
+		// The local copy (or cached absence) predates a later write of this
+		// instance: Redis has pushed the invalidation, but it has not been
+		// read yet. Ask Redis itself.
+		v, err = c.Do(octx, c.B().Get().Key(e.key).Build()).AsBytes()
+		if err == nil || rueidis.IsRedisNil(err) {
+			// Redis's answer stands even when older than the write (two
+			// writes of this instance landed out of order, or the value
+			// has expired): stop asking it past the cache.
+			e.floor.CompareAndSwap(floor, min(stampOf(v), floor))
+		}
+	}
 	if err != nil {
 		if rueidis.IsRedisNil(err) {
 			err = errMiss
@@ -408,22 +443,6 @@ func (s *Store) get(ctx context.Context, c *client, id []byte) ([]byte, error) {
 		return nil, err
 	}
 	stamp, expires, body, ok := parse(v)
-	if floor := e.floor.Load(); ok && stamp < floor && res.IsCacheHit() {
-		// The local copy predates a later write of this instance: Redis has
-		// pushed the invalidation, but it has not been read yet. Ask Redis.
-		v, err = c.Do(octx, c.B().Get().Key(e.key).Build()).AsBytes()
-		if err != nil {
-			if rueidis.IsRedisNil(err) {
-				err = errMiss
-			}
-			return nil, err
-		}
-		if stamp, expires, body, ok = parse(v); ok && stamp < floor {
-			// Redis's answer is the truth even so (two of this instance's
-			// writes landed out of order): stop asking it past the cache.
-			e.floor.CompareAndSwap(floor, stamp)
-		}
-	}
 	if !ok || stamp < e.shadow.Load() || expires <= now.UnixNano() {
 		// Malformed, expired, or older than a write of this instance that
 		// only the fallback took while Redis was away.
@@ -441,6 +460,12 @@ const headerLen = 16
 func appendHeader(b []byte, stamp, expires int64) []byte {
 	b = binary.BigEndian.AppendUint64(b, uint64(stamp))
 	return binary.BigEndian.AppendUint64(b, uint64(expires))
+}
+
+// stampOf returns the write stamp of a stored value, 0 if there is none.
+func stampOf(v []byte) int64 {
+	stamp, _, _, _ := parse(v)
+	return stamp
 }
 
 func parse(v []byte) (stamp, expires int64, body []byte, ok bool) {
@@ -530,7 +555,7 @@ func (s *Store) intern(slot *atomic.Pointer[keyEntry], id string) *keyEntry {
 // Timeout and Timeout + Timeout/4.
 type opWindow struct {
 	ctx    context.Context
-	cancel context.CancelFunc // the context ends by itself; kept for vet
+	cancel context.CancelFunc // it also ends at its deadline, or with Store.life
 	until  int64              // unix nanoseconds
 }
 

@@ -41,6 +41,7 @@ func Run(t *testing.T, newStore func(t *testing.T) swapscout.QuoteStore) {
 		{"RoundTrip", testRoundTrip},
 		{"UnknownID", testUnknownID},
 		{"Overwrite", testOverwrite},
+		{"ReadYourWrites", testReadYourWrites},
 		{"Expiry", testExpiry},
 		{"NonPositiveTTL", testNonPositiveTTL},
 		{"UnusualIDs", testUnusualIDs},
@@ -108,6 +109,22 @@ func testOverwrite(t *testing.T, s swapscout.QuoteStore) {
 	checkBytes(t, "Get after overwrite", mustGet(t, s, "ow"), []byte("2nd"))
 	mustPut(t, s, "ow", []byte("third, longer than both"), time.Minute)
 	checkBytes(t, "Get after second overwrite", mustGet(t, s, "ow"), []byte("third, longer than both"))
+}
+
+// testReadYourWrites checks that a Get right after a Put sees it, even when
+// the id was just looked up and found missing or holding another value (a
+// cache in front of the store must not answer from what it saw before).
+func testReadYourWrites(t *testing.T, s swapscout.QuoteStore) {
+	for i := range 100 {
+		id := fmt.Sprint("ryw-", i)
+		wantNotFound(t, s, id)
+		mustPut(t, s, id, []byte("first"), time.Minute)
+		checkBytes(t, "Get("+id+") after a miss and a Put", mustGet(t, s, id), []byte("first"))
+		mustPut(t, s, id, []byte("second"), time.Minute)
+		checkBytes(t, "Get("+id+") after an overwrite", mustGet(t, s, id), []byte("second"))
+		mustPut(t, s, id, []byte("gone"), 0)
+		wantNotFound(t, s, id)
+	}
 }
 
 // testExpiry checks that an entry is readable right after Put, that no Get
