@@ -17,11 +17,20 @@ import (
 // quoteParams are the query parameters GET /v1/quotes accepts.
 var quoteParams = []string{"from", "to", "amount", "from_network", "to_network", "direction", "rate", "deadline", "venues", "exclude", "kyc"}
 
-// Cache status headers; static so the hot path allocates nothing.
+// Cache status headers; static so the hot path allocates nothing. The
+// degraded variants tell the client the shared store is down and this answer
+// comes from this instance's memory.
 var (
 	hitHeaders   = []Field{{"X-Swapscout-Cache", "hit"}}
 	missHeaders  = []Field{{"X-Swapscout-Cache", "miss"}}
 	storeHeaders = []Field{{"X-Swapscout-Cache", "stored"}}
+
+	degradedField = Field{"X-Swapscout-Store", "memory (shared store unreachable)"}
+	degraded      = map[*Field][]Field{
+		&hitHeaders[0]:   {hitHeaders[0], degradedField},
+		&missHeaders[0]:  {missHeaders[0], degradedField},
+		&storeHeaders[0]: {storeHeaders[0], degradedField},
+	}
 )
 
 // handleQuoteCreate answers a quote request. Identical requests within the
@@ -100,6 +109,9 @@ func (d *deps) answer(r *Request, v []byte, hdr []Field) (Response, bool) {
 	age := d.Now().Sub(created).Milliseconds()
 	if age < 0 {
 		age = 0
+	}
+	if d.Degraded != nil && d.Degraded() {
+		hdr = degraded[&hdr[0]]
 	}
 	head := append(r.head[:0], `{"age_ms":`...)
 	head = strconv.AppendInt(head, age, 10)

@@ -28,6 +28,9 @@ type Deps struct {
 	Venues func() []swapscout.VenueInfo
 	// Health reports dependencies' state for /healthz (e.g. "store": "memory").
 	Health func(ctx context.Context) map[string]string
+	// Degraded, when set and true, makes every quote answer carry
+	// X-Swapscout-Store: the shared store is down and quotes live in memory.
+	Degraded func() bool
 
 	TTL             time.Duration // how long a quote id stays readable (default 2m)
 	DefaultDeadline time.Duration // fan-out deadline when the request names none (default 3s)

@@ -1,6 +1,7 @@
 // Package storetest is the conformance suite every swapscout.QuoteStore
-// passes: round trips of binary values, unknown ids, overwrites, expiry,
-// unusual ids, stable returned bytes and concurrent use.
+// passes: round trips of binary values, unknown ids, overwrites, reading
+// one's own writes, expiry (and non-positive TTLs), unusual ids, stable
+// returned bytes and concurrent use.
 //
 // An implementation's test calls Run with a constructor:
 //

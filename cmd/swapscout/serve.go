@@ -18,11 +18,12 @@ func runServe(ctx context.Context, args []string, e env) error {
 	transport := fs.String("transport", envOr(e.getenv, "SWAPSCOUT_TRANSPORT", "fasthttp"), "HTTP stack: fasthttp or nethttp (env SWAPSCOUT_TRANSPORT)")
 	ttl := fs.Duration("ttl", 2*time.Minute, "how long a quote stays readable by id")
 	window := fs.Duration("cache-window", 3*time.Second, "identical requests within this window are answered from the cache, with their age (0: off)")
+	redisURL := fs.String("redis-url", envOr(e.getenv, "SWAPSCOUT_REDIS_URL", ""), "share quotes and the cache with other instances through this Redis, e.g. redis://127.0.0.1:6379/0 (env SWAPSCOUT_REDIS_URL)")
 	if _, err := parseArgs(fs, args); err != nil {
 		return err
 	}
 	log := newLogger(e)
-	st, err := newStack(ctx, stackOptions{simURL: strings.TrimSuffix(*simURL, "/"), secret: *secret, getenv: e.getenv, ttl: *ttl, window: *window, log: log})
+	st, err := newStack(ctx, stackOptions{simURL: strings.TrimSuffix(*simURL, "/"), secret: *secret, getenv: e.getenv, ttl: *ttl, window: *window, redis: *redisURL, log: log})
 	if err != nil {
 		return err
 	}

@@ -11,6 +11,7 @@ import (
 	"github.com/swapscout/swapscout/aggregate"
 	"github.com/swapscout/swapscout/httpapi"
 	"github.com/swapscout/swapscout/inmem"
+	"github.com/swapscout/swapscout/redis"
 	"github.com/swapscout/swapscout/sim"
 	"github.com/swapscout/swapscout/upstream"
 	"github.com/swapscout/swapscout/venue"
@@ -92,6 +93,7 @@ type stack struct {
 	handler  *httpapi.Handler
 	stop     context.CancelFunc
 	stopped  chan struct{}
+	closers  []func() error
 }
 
 type stackOptions struct {
@@ -100,6 +102,7 @@ type stackOptions struct {
 	getenv func(string) string
 	ttl    time.Duration
 	window time.Duration // identical requests within it are answered from the cache
+	redis  string        // share quotes and the cache through this Redis when set
 	log    *slog.Logger
 }
 
@@ -139,18 +142,43 @@ func newStack(ctx context.Context, o stackOptions) (*stack, error) {
 		evs = append(evs, aggregate.Venue{ID: v.ID, Kind: v.Kind, KYC: v.KYC, Timeout: v.Timeout, Quoter: v.Quoter})
 	}
 	s.service = &aggregate.Service{Engine: aggregate.New(evs, aggregate.Options{Logger: o.log})}
-	s.store = inmem.New(inmem.Options{})
-	s.handler = httpapi.NewHandler(httpapi.Deps{
-		Quotes: s.service, Store: s.store, Venues: reg.Infos, TTL: o.ttl, Logger: o.log,
-		Cache: inmem.New(inmem.Options{}), CacheWindow: o.window,
+	deps := httpapi.Deps{
+		Quotes: s.service, Venues: reg.Infos, TTL: o.ttl, Logger: o.log, CacheWindow: o.window,
+		Store: inmem.New(inmem.Options{}), Cache: inmem.New(inmem.Options{}),
 		Health: func(context.Context) map[string]string { return map[string]string{"store": "memory"} },
-	})
+	}
+	if o.redis != "" {
+		// Quotes and the identical-request cache are shared by every instance
+		// on this Redis; each falls back to this process's memory while Redis
+		// is unreachable, and recovers by itself.
+		quotes, err := redis.New(redis.Options{URL: o.redis, Prefix: "swapscout:q:", Fallback: deps.Store, Logger: o.log})
+		if err != nil {
+			s.Close()
+			return nil, err
+		}
+		cache, err := redis.New(redis.Options{URL: o.redis, Prefix: "swapscout:c:", Fallback: deps.Cache, Logger: o.log})
+		if err != nil {
+			quotes.Close()
+			s.Close()
+			return nil, err
+		}
+		s.closers = append(s.closers, quotes.Close, cache.Close)
+		deps.Store, deps.Cache, deps.Degraded = quotes, cache, quotes.Degraded
+		deps.Health = func(context.Context) map[string]string {
+			return map[string]string{"store": quotes.Status(), "cache": cache.Status()}
+		}
+	}
+	s.store = deps.Store
+	s.handler = httpapi.NewHandler(deps)
 	return s, nil
 }
 
-// Close stops background refreshers and closes the upstream client.
+// Close stops background refreshers and closes the stores and the upstream client.
 func (s *stack) Close() {
 	s.stop()
 	<-s.stopped
+	for _, c := range s.closers {
+		_ = c()
+	}
 	s.http.Close()
 }

@@ -10,7 +10,8 @@ import (
 )
 
 // TestAllocs checks the decode and walk budgets: parsing the 50-level depth
-// into reused slices, and walking it, allocate nothing.
+// into reused slices, and walking it, allocate nothing; into fresh slices,
+// once a side.
 func TestAllocs(t *testing.T) {
 	data, err := os.ReadFile(depth50Path)
 	if err != nil {
@@ -31,6 +32,17 @@ func TestAllocs(t *testing.T) {
 	decode() // grow the slices once
 	if n := testing.AllocsPerRun(100, decode); n != 0 {
 		t.Errorf("decoding the depth-50 book: %v allocs per run, want 0", n)
+	}
+	fresh := func() {
+		var fb book.Book
+		s.Reset(data)
+		s.Book(&fb, book.PriceQty, "bids", "asks")
+		if err := s.Finish(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if n := testing.AllocsPerRun(100, fresh); n > 2 {
+		t.Errorf("decoding the depth-50 book into a new Book: %v allocs per run, want one a side", n)
 	}
 	base, quote := amt("25"), amt("2500000")
 	walk := func() {

@@ -1,6 +1,7 @@
 package book
 
 import (
+	"slices"
 	"strconv"
 
 	"github.com/swapscout/swapscout"
@@ -104,6 +105,15 @@ func (s *Scanner) levels(dst, asks []Level, l Layout, signed bool) ([]Level, []L
 	if s.peek() == ']' {
 		s.pos++
 		return dst, asks
+	}
+	// Fresh slices: one allocation sized from what is left to read (a level
+	// takes 16 bytes or more), not a dozen doublings.
+	guess := min(64, (len(s.data)-s.pos)/16)
+	if cap(dst) == len(dst) {
+		dst = slices.Grow(dst, guess)
+	}
+	if signed && cap(asks) == len(asks) {
+		asks = slices.Grow(asks, guess)
 	}
 	for n := 0; ; n++ {
 		// Decode in place: an Amount is copied through memory, not registers.

@@ -76,7 +76,9 @@ func Price(dir swapscout.Direction, amount swapscout.Amount, legs []Leg, p Prici
 		x := amount
 		for i, leg := range legs {
 			out, err := leg.fill(x)
-			if err != nil {
+			if errors.Is(err, swapscout.ErrAmountTooSmall) { // an earlier leg yielded nothing
+				return Fill{}, p.tooSmall(legs)
+			} else if err != nil {
 				return Fill{}, p.tooLarge(err, legs, i, keep)
 			}
 			out = out.Round(WorkScale, swapscout.RoundDown)
@@ -85,13 +87,7 @@ func Price(dir swapscout.Direction, amount swapscout.Amount, legs []Leg, p Prici
 		}
 		f.In, f.Out = amount, x.Sub(p.WithdrawFee).Round(p.OutScale, swapscout.RoundDown)
 		if f.Out.Sign() <= 0 && f.Out.Valid() {
-			err := &swapscout.VenueError{Code: swapscout.CodeAmountTooSmall,
-				Msg: "amount too small to cover the fees"}
-			if min, merr := Price(swapscout.Receive, swapscout.NewAmount(1, p.OutScale), legs, p); merr == nil {
-				err.Min = min.In
-				err.Msg += ": send at least " + min.In.String()
-			}
-			return Fill{}, err
+			return Fill{}, p.tooSmall(legs)
 		}
 	}
 	if !f.In.Valid() || !f.Out.Valid() {
@@ -141,6 +137,17 @@ func (l *Leg) depth() swapscout.Amount {
 		return sumQty(l.Book.Bids)
 	}
 	return sumQuote(l.Book.Asks)
+}
+
+// tooSmall is the error of a Send that yields nothing, with Min the In that
+// yields one unit of To, when the books can tell.
+func (p *Pricing) tooSmall(legs []Leg) error {
+	err := &swapscout.VenueError{Code: swapscout.CodeAmountTooSmall, Msg: "amount too small to cover the fees"}
+	if min, merr := Price(swapscout.Receive, swapscout.NewAmount(1, p.OutScale), legs, *p); merr == nil {
+		err.Min = min.In
+		err.Msg += ": send at least " + min.In.String()
+	}
+	return err
 }
 
 // tooLarge turns a walk's too-thin error on leg i into the route's, with Max

@@ -111,15 +111,14 @@ func TestPriceErrors(t *testing.T) {
 	legs := []book.Leg{{"XMR", "BTC", true, xmrBTC()}, {"BTC", "USDT", true, btcUSDT()}}
 	p := book.Pricing{TakerFee: amt("0.001"), WithdrawFee: amt("1"), OutScale: 6, InScale: 12}
 	tests := []struct {
-		name    string
-		dir     swapscout.Direction
-		in      string
-		legs    []book.Leg
-		p       book.Pricing
-		want    error
-		max     string
-		min     string
-		noCheck bool
+		name string
+		dir  swapscout.Direction
+		in   string
+		legs []book.Leg
+		p    book.Pricing
+		want error
+		max  string
+		min  string
 	}{
 		// XMR/BTC bids take 30 XMR for 0.088 BTC (0.0879120 after the fee),
 		// which BTC/USDT bids take in full: the first leg binds.
@@ -138,9 +137,12 @@ func TestPriceErrors(t *testing.T) {
 		// Min: receive 0.000001 USDT: 1.000001/0.999/60000/0.999/0.003, up.
 		{name: "fees eat everything", dir: swapscout.Send, in: "0.0001", legs: legs, p: p,
 			want: swapscout.ErrAmountTooSmall, min: "0.005566688923"},
-		{name: "zero amount", dir: swapscout.Send, in: "0", legs: legs, p: p, want: swapscout.ErrAmountTooSmall, noCheck: true},
-		{name: "negative receive", dir: swapscout.Receive, in: "-1", legs: legs, p: p, want: swapscout.ErrAmountTooSmall, noCheck: true},
-		{name: "crossed leg walk of unsorted book", dir: swapscout.Send, in: "1", p: p,
+		// 1e-18 XMR sells for 3e-21 BTC, which rounds to nothing at WorkScale.
+		{name: "first leg yields nothing", dir: swapscout.Send, in: "0.000000000000000001", legs: legs, p: p,
+			want: swapscout.ErrAmountTooSmall, min: "0.005566688923"},
+		{name: "zero amount", dir: swapscout.Send, in: "0", legs: legs, p: p, want: swapscout.ErrAmountTooSmall},
+		{name: "negative receive", dir: swapscout.Receive, in: "-1", legs: legs, p: p, want: swapscout.ErrAmountTooSmall},
+		{name: "unsorted book", dir: swapscout.Send, in: "1", p: p,
 			legs: []book.Leg{{"XMR", "BTC", true, &book.Book{Bids: levels("1", "0.5", "2", "1")}}}, want: swapscout.ErrBadResponse},
 	}
 	for _, tt := range tests {
