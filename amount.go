@@ -39,9 +39,20 @@ import (
 type Amount struct {
 	hi, lo uint64 // coefficient
 	scale  uint8  // fractional digits, 0..MaxScale
-	neg    bool   // sign; never set for zero
-	bad    bool   // invalid (NaN-like)
+	// flags holds the sign (flagNeg, never set for zero) and invalidity
+	// (flagBad, NaN-like). One byte instead of two bools keeps Amount at four
+	// fields, which the compiler passes in registers: parsing order books
+	// builds hundreds of them.
+	flags uint8
 }
+
+const (
+	flagNeg uint8 = 1 << iota
+	flagBad
+)
+
+func (a Amount) isNeg() bool { return a.flags&flagNeg != 0 }
+func (a Amount) isBad() bool { return a.flags&flagBad != 0 }
 
 // MaxScale is the largest number of fractional digits an Amount holds.
 const MaxScale = 30
@@ -71,7 +82,7 @@ var errAmountInvalid = errors.New("amount: invalid value (NaN)")
 // hostile inputs such as "1e1000000000" cost nothing.
 const maxAmountExponent = 100
 
-var invalidAmount = Amount{bad: true}
+var invalidAmount = Amount{flags: flagBad}
 
 // pow10u64[i] = 10^i.
 var pow10u64 = [20]uint64{
@@ -98,7 +109,11 @@ var pow10f64 = [23]float64{
 // mkAmount builds a valid Amount, keeping the invariant that zero is never
 // negative.
 func mkAmount(hi, lo uint64, scale int, neg bool) Amount {
-	return Amount{hi: hi, lo: lo, scale: uint8(scale), neg: neg && hi|lo != 0}
+	var f uint8
+	if neg && hi|lo != 0 {
+		f = flagNeg
+	}
+	return Amount{hi: hi, lo: lo, scale: uint8(scale), flags: f}
 }
 
 // ---- construction ----------------------------------------------------------
@@ -510,14 +525,14 @@ func b2u(b bool) uint64 {
 
 // Add returns a + b, exact unless it needs more than 128 bits (see Amount).
 // The scale of the result is the larger of the two scales.
-func (a Amount) Add(b Amount) Amount { return addAmounts(a, b, b.neg) }
+func (a Amount) Add(b Amount) Amount { return addAmounts(a, b, b.isNeg()) }
 
 // Sub returns a - b, exact unless it needs more than 128 bits (see Amount).
-func (a Amount) Sub(b Amount) Amount { return addAmounts(a, b, !b.neg) }
+func (a Amount) Sub(b Amount) Amount { return addAmounts(a, b, !b.isNeg()) }
 
 // addAmounts returns a + (-1)^bneg × |b|.
 func addAmounts(a, b Amount, bneg bool) Amount {
-	if a.bad || b.bad {
+	if a.isBad() || b.isBad() {
 		return invalidAmount
 	}
 	ah, al, bh, bl := a.hi, a.lo, b.hi, b.lo
@@ -531,7 +546,7 @@ func addAmounts(a, b Amount, bneg bool) Amount {
 	}
 	if ok {
 		var c uint64
-		if a.neg == bneg {
+		if a.isNeg() == bneg {
 			al, c = bits.Add64(al, bl, 0)
 			ah, c = bits.Add64(ah, bh, c)
 			if c == 0 {
@@ -541,7 +556,7 @@ func addAmounts(a, b Amount, bneg bool) Amount {
 			al, c = bits.Sub64(al, bl, 0)
 			ah, c = bits.Sub64(ah, bh, c)
 			if c == 0 {
-				return mkAmount(ah, al, int(s), a.neg)
+				return mkAmount(ah, al, int(s), a.isNeg())
 			}
 			al, c = bits.Sub64(0, al, 0)
 			ah, _ = bits.Sub64(0, ah, c)
@@ -552,8 +567,8 @@ func addAmounts(a, b Amount, bneg bool) Amount {
 	pa, pb := pow10u128[s-a.scale], pow10u128[s-b.scale]
 	x := mul128(a.hi, a.lo, pa[0], pa[1])
 	y := mul128(b.hi, b.lo, pb[0], pb[1])
-	neg := a.neg
-	if a.neg == bneg {
+	neg := a.isNeg()
+	if a.isNeg() == bneg {
 		x.add(&y)
 	} else if x.sub(&y) {
 		neg = bneg
@@ -566,11 +581,11 @@ func addAmounts(a, b Amount, bneg bool) Amount {
 // coefficient would not fit 128 bits. If the integer part cannot fit, the
 // result is invalid.
 func (a Amount) Mul(b Amount) Amount {
-	if a.bad || b.bad {
+	if a.isBad() || b.isBad() {
 		return invalidAmount
 	}
 	scale := int(a.scale) + int(b.scale)
-	neg := a.neg != b.neg
+	neg := a.isNeg() != b.isNeg()
 	if a.hi|b.hi == 0 {
 		hi, lo := bits.Mul64(a.lo, b.lo)
 		if scale <= MaxScale {
@@ -590,10 +605,10 @@ func (a Amount) Mul(b Amount) Amount {
 // bits, in which case it is rounded (same mode) to fewer digits. b == 0, a
 // scale out of range or an unknown mode give an invalid Amount.
 func (a Amount) Quo(b Amount, scale int, mode RoundingMode) Amount {
-	if a.bad || b.bad || b.hi|b.lo == 0 || scale < 0 || scale > MaxScale || mode > RoundHalfEven {
+	if a.isBad() || b.isBad() || b.hi|b.lo == 0 || scale < 0 || scale > MaxScale || mode > RoundHalfEven {
 		return invalidAmount
 	}
-	neg := a.neg != b.neg
+	neg := a.isNeg() != b.isNeg()
 	if a.hi|a.lo == 0 {
 		return Amount{scale: uint8(scale)}
 	}
@@ -678,26 +693,26 @@ func bigPow10(n int) *big.Int {
 // Amount that already has no more than scale digits is returned unchanged. A
 // negative scale or an unknown mode gives an invalid Amount.
 func (a Amount) Round(scale int, mode RoundingMode) Amount {
-	if a.bad || scale < 0 || mode > RoundHalfEven {
+	if a.isBad() || scale < 0 || mode > RoundHalfEven {
 		return invalidAmount
 	}
 	if int(a.scale) <= scale {
 		return a
 	}
-	return fit256(u256{a.lo, a.hi}, int(a.scale), int(a.scale)-scale, mode, a.neg)
+	return fit256(u256{a.lo, a.hi}, int(a.scale), int(a.scale)-scale, mode, a.isNeg())
 }
 
 // Neg returns -a.
 func (a Amount) Neg() Amount {
-	if !a.bad && a.hi|a.lo != 0 {
-		a.neg = !a.neg
+	if !a.isBad() && a.hi|a.lo != 0 {
+		a.flags ^= flagNeg
 	}
 	return a
 }
 
 // Abs returns |a|.
 func (a Amount) Abs() Amount {
-	a.neg = false
+	a.flags &^= flagNeg
 	return a
 }
 
@@ -705,8 +720,8 @@ func (a Amount) Abs() Amount {
 // -1, 0 or +1. Invalid Amounts sort below every valid one and equal to each
 // other, so Cmp is a total order.
 func (a Amount) Cmp(b Amount) int {
-	if a.bad || b.bad {
-		return b2i(b.bad) - b2i(a.bad)
+	if a.isBad() || b.isBad() {
+		return b2i(b.isBad()) - b2i(a.isBad())
 	}
 	sa, sb := a.Sign(), b.Sign()
 	if sa != sb {
@@ -749,7 +764,7 @@ func (a Amount) Equal(b Amount) bool { return a.Cmp(b) == 0 }
 
 // MinAmount returns the smaller of a and b (a when equal); invalid if either is.
 func MinAmount(a, b Amount) Amount {
-	if a.bad || b.bad {
+	if a.isBad() || b.isBad() {
 		return invalidAmount
 	}
 	if b.Cmp(a) < 0 {
@@ -760,7 +775,7 @@ func MinAmount(a, b Amount) Amount {
 
 // MaxAmount returns the larger of a and b (a when equal); invalid if either is.
 func MaxAmount(a, b Amount) Amount {
-	if a.bad || b.bad {
+	if a.isBad() || b.isBad() {
 		return invalidAmount
 	}
 	if b.Cmp(a) > 0 {
@@ -772,20 +787,20 @@ func MaxAmount(a, b Amount) Amount {
 // Sign returns -1, 0 or +1; 0 for an invalid Amount.
 func (a Amount) Sign() int {
 	switch {
-	case a.bad || a.hi|a.lo == 0:
+	case a.isBad() || a.hi|a.lo == 0:
 		return 0
-	case a.neg:
+	case a.isNeg():
 		return -1
 	}
 	return 1
 }
 
 // IsZero reports whether a is a valid zero.
-func (a Amount) IsZero() bool { return !a.bad && a.hi|a.lo == 0 }
+func (a Amount) IsZero() bool { return !a.isBad() && a.hi|a.lo == 0 }
 
 // Valid reports whether a is a number (not the result of an overflow, a
 // division by zero or a bad argument).
-func (a Amount) Valid() bool { return !a.bad }
+func (a Amount) Valid() bool { return !a.isBad() }
 
 // Scale returns the number of fractional digits held, trailing zeros included
 // (0 for an invalid Amount).
@@ -827,7 +842,7 @@ func (a Amount) String() string {
 
 // Append appends a.String() to dst. It does not allocate when dst has room.
 func (a Amount) Append(dst []byte) []byte {
-	if a.bad {
+	if a.isBad() {
 		return append(dst, "NaN"...)
 	}
 	if a.hi|a.lo == 0 {
@@ -855,7 +870,7 @@ func (a Amount) Append(dst []byte) []byte {
 		s--
 	}
 	digits := buf[i:end]
-	if a.neg {
+	if a.isNeg() {
 		dst = append(dst, '-')
 	}
 	if n := len(digits) - s; n > 0 {
@@ -873,7 +888,7 @@ func (a Amount) Append(dst []byte) []byte {
 
 // AppendText implements encoding.TextAppender; it fails for an invalid Amount.
 func (a Amount) AppendText(dst []byte) ([]byte, error) {
-	if a.bad {
+	if a.isBad() {
 		return dst, errAmountInvalid
 	}
 	return a.Append(dst), nil
@@ -899,7 +914,7 @@ func (a *Amount) UnmarshalText(b []byte) error {
 // MarshalJSON encodes a as a JSON string, "0.1", so that no JSON reader turns
 // it into a float; it fails for an invalid Amount.
 func (a Amount) MarshalJSON() ([]byte, error) {
-	if a.bad {
+	if a.isBad() {
 		return nil, errAmountInvalid
 	}
 	b := append(make([]byte, 0, 50), '"')
@@ -936,12 +951,12 @@ func (a *Amount) UnmarshalJSON(b []byte) error {
 // Float64 returns the float64 nearest to a (NaN if invalid), for display and
 // the simulator only.
 func (a Amount) Float64() float64 {
-	if a.bad {
+	if a.isBad() {
 		return math.NaN()
 	}
 	if a.hi == 0 && a.lo < 1<<53 && a.scale < uint8(len(pow10f64)) {
 		f := float64(a.lo) / pow10f64[a.scale] // both exact: one correct rounding
-		if a.neg {
+		if a.isNeg() {
 			f = -f
 		}
 		return f

@@ -703,8 +703,12 @@ var pow10 = [...]uint64{1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10,
 // digitRun returns the length of the run of ASCII digits at d[i:] and, when
 // it is at most 19 digits long, their value.
 func digitRun(d []byte, i int) (v uint64, n int) {
-	for ; i+n < len(d) && isDigit(d[i+n]); n++ {
-		v = v*10 + uint64(d[i+n]-'0')
+	for _, c := range d[i:] {
+		if c -= '0'; c >= 10 {
+			break
+		}
+		v = v*10 + uint64(c)
+		n++
 	}
 	return v, n
 }
