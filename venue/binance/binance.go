@@ -104,13 +104,13 @@ func readSymbol(s *book.Scanner) (cex.Market, bool) {
 	for key, ok := s.NextKey(); ok; key, ok = s.NextKey() {
 		switch string(key) {
 		case "symbol":
-			m.Symbol = str(s)
+			m.Symbol = s.Text()
 		case "status":
-			trading = str(s) == "TRADING"
+			trading = s.Text() == "TRADING"
 		case "baseAsset":
-			m.Base = str(s)
+			m.Base = s.Text()
 		case "quoteAsset":
-			m.Quote = str(s)
+			m.Quote = s.Text()
 		case "isSpotTradingAllowed":
 			if s.Kind() == book.Bool {
 				spot = s.Bool()
@@ -151,9 +151,9 @@ func readFilters(s *book.Scanner, m *cex.Market) {
 					s.Skip()
 				}
 			case "minQty":
-				minQty = amount(s)
+				minQty = s.OptAmount()
 			case "minNotional":
-				minNotional = amount(s)
+				minNotional = s.OptAmount()
 			case "applyMinToMarket", "applyToMarket": // NOTIONAL, MIN_NOTIONAL
 				if s.Kind() == book.Bool {
 					market = s.Bool()
@@ -173,28 +173,6 @@ func readFilters(s *book.Scanner, m *cex.Market) {
 			}
 		}
 	}
-}
-
-// str reads a string value, or skips any other and returns "".
-func str(s *book.Scanner) string {
-	if s.Kind() != book.String {
-		s.Skip()
-		return ""
-	}
-	return string(s.String())
-}
-
-// amount reads a decimal, or skips anything else and returns zero.
-func amount(s *book.Scanner) swapscout.Amount {
-	if k := s.Kind(); k != book.String && k != book.Number {
-		s.Skip()
-		return swapscout.Amount{}
-	}
-	a := s.Amount()
-	if !a.Valid() || a.Sign() < 0 {
-		return swapscout.Amount{}
-	}
-	return a
 }
 
 // parseBook reads /api/v3/depth: {"lastUpdateId":…,"bids":[["price","qty"],…],"asks":[…]}.

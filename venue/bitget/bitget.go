@@ -75,7 +75,7 @@ func parseMarkets(status int, body []byte) ([]cex.Market, error) {
 		for key, more := s.NextKey(); more; key, more = s.NextKey() {
 			switch {
 			case string(key) == "code":
-				ok = text(&s) == "00000"
+				ok = s.Text() == "00000"
 			case string(key) == "data" && s.Kind() == book.Array:
 				seen = true
 				s.EnterArray()
@@ -115,21 +115,21 @@ func readSymbol(s *book.Scanner) (cex.Market, bool) {
 	for key, ok := s.NextKey(); ok; key, ok = s.NextKey() {
 		switch string(key) {
 		case "symbol":
-			m.Symbol = text(s)
+			m.Symbol = s.Text()
 		case "baseCoin":
-			m.Base = text(s)
+			m.Base = s.Text()
 		case "quoteCoin":
-			m.Quote = text(s)
+			m.Quote = s.Text()
 		case "status": // online, gray (not open yet), halt, offline
-			online = text(s) == "online"
+			online = s.Text() == "online"
 		case "takerFeeRate":
-			if f, ok := decimal(s); ok && f.Cmp(one) < 0 {
+			if f, ok := s.OptAmountOK(); ok && f.Cmp(one) < 0 {
 				m.TakerFee = &f
 			}
 		case "minTradeAmount": // in base
-			m.MinBase, _ = decimal(s)
+			m.MinBase, _ = s.OptAmountOK()
 		case "minTradeUSDT": // the least order's value in USDT
-			minUSDT, _ = decimal(s)
+			minUSDT, _ = s.OptAmountOK()
 		default:
 			s.Skip()
 		}
@@ -138,39 +138,6 @@ func readSymbol(s *book.Scanner) (cex.Market, bool) {
 		m.MinQuote = minUSDT
 	}
 	return m, online && m.Symbol != "" && m.Base != "" && m.Quote != ""
-}
-
-// text reads a string, or a number as its decimal text; anything else is
-// skipped and reads as "".
-func text(s *book.Scanner) string {
-	switch s.Kind() {
-	case book.String:
-		return string(s.String())
-	case book.Number:
-		return s.Amount().String()
-	}
-	s.Skip()
-	return ""
-}
-
-// decimal reads a non-negative decimal given as a string (or a number); an
-// empty or malformed string, null or any other value reads as absent.
-func decimal(s *book.Scanner) (swapscout.Amount, bool) {
-	var a swapscout.Amount
-	var err error
-	switch s.Kind() {
-	case book.String:
-		a, err = swapscout.ParseWireAmount(s.String())
-	case book.Number:
-		a = s.Amount()
-	default:
-		s.Skip()
-		return a, false
-	}
-	if err != nil || !a.Valid() || a.Sign() < 0 {
-		return swapscout.Amount{}, false
-	}
-	return a, true
 }
 
 // parseBook reads the orderbook envelope, whose data is

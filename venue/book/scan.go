@@ -762,3 +762,45 @@ func (s *Scanner) failWrap(msg string, err error) {
 		}
 	}
 }
+
+// Text reads a string value as a Go string, or a number as its decimal text;
+// any other value (null, an object…) is skipped and reads as "". Market
+// lists use it for fields venues send loosely.
+func (s *Scanner) Text() string {
+	switch s.Kind() {
+	case String:
+		return string(s.String())
+	case Number:
+		return s.Amount().String()
+	}
+	s.Skip()
+	return ""
+}
+
+// OptAmountOK reads a non-negative decimal given as a string or a number.
+// Anything else — null, "", a malformed or negative value — reads as absent
+// (false) without failing the document: market lists carry such values in
+// fields that do not matter for every market.
+func (s *Scanner) OptAmountOK() (swapscout.Amount, bool) {
+	var a swapscout.Amount
+	var err error
+	switch s.Kind() {
+	case String:
+		a, err = swapscout.ParseWireAmount(s.String())
+	case Number:
+		a = s.Amount()
+	default:
+		s.Skip()
+		return swapscout.Amount{}, false
+	}
+	if err != nil || !a.Valid() || a.Sign() < 0 {
+		return swapscout.Amount{}, false
+	}
+	return a, true
+}
+
+// OptAmount is OptAmountOK without the flag: absent reads as zero.
+func (s *Scanner) OptAmount() swapscout.Amount {
+	a, _ := s.OptAmountOK()
+	return a
+}

@@ -142,21 +142,21 @@ func readPair(s *book.Scanner) (cex.Market, bool) {
 	for key, ok := s.NextKey(); ok; key, ok = s.NextKey() {
 		switch string(key) {
 		case "id":
-			m.Symbol = str(s)
+			m.Symbol = s.Text()
 		case "base":
-			m.Base = str(s)
+			m.Base = s.Text()
 		case "quote":
-			m.Quote = str(s)
+			m.Quote = s.Text()
 		case "trade_status":
-			tradable = str(s) == "tradable"
+			tradable = s.Text() == "tradable"
 		case "fee":
-			if f := amount(s).Mul(percent); f.Sign() > 0 && f.Cmp(swapscout.AmountFromInt(1)) < 0 {
+			if f := s.OptAmount().Mul(percent); f.Sign() > 0 && f.Cmp(swapscout.AmountFromInt(1)) < 0 {
 				m.TakerFee = &f
 			}
 		case "min_base_amount":
-			m.MinBase = amount(s)
+			m.MinBase = s.OptAmount()
 		case "min_quote_amount":
-			m.MinQuote = amount(s)
+			m.MinQuote = s.OptAmount()
 		default:
 			s.Skip()
 		}
@@ -219,37 +219,6 @@ func labelError(label string, msg []byte, status int) error {
 		msg = append(msg[:120:120], "…"...)
 	}
 	return swapscout.NewVenueError(fc, "Gate %s: %s (HTTP %d)", label, msg, status)
-}
-
-// str reads a string value, or skips any other and returns "".
-func str(s *book.Scanner) string {
-	if s.Kind() != book.String {
-		s.Skip()
-		return ""
-	}
-	return string(s.String())
-}
-
-// amount reads a decimal string or number; anything else, or a string that
-// is not a non-negative decimal, reads as zero without failing the document.
-func amount(s *book.Scanner) swapscout.Amount {
-	var a swapscout.Amount
-	switch s.Kind() {
-	case book.String:
-		v, err := swapscout.ParseWireAmount(s.String())
-		if err != nil {
-			return a
-		}
-		a = v
-	case book.Number:
-		a = s.Amount()
-	default:
-		s.Skip()
-	}
-	if !a.Valid() || a.Sign() < 0 {
-		return swapscout.Amount{}
-	}
-	return a
 }
 
 var _ swapscout.Refresher = (*Client)(nil)

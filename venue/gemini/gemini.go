@@ -101,50 +101,22 @@ func readDetails(s *book.Scanner) (cex.Market, bool) {
 	for key, ok := s.NextKey(); ok; key, ok = s.NextKey() {
 		switch string(key) {
 		case "symbol":
-			m.Symbol = strings.ToLower(str(s))
+			m.Symbol = strings.ToLower(s.Text())
 		case "base_currency":
-			m.Base = str(s)
+			m.Base = s.Text()
 		case "quote_currency":
-			m.Quote = str(s)
+			m.Quote = s.Text()
 		case "status":
-			open = str(s) == "open"
+			open = s.Text() == "open"
 		case "product_type":
-			spot = str(s) == "spot"
+			spot = s.Text() == "spot"
 		case "min_order_size": // a string, where tick_size is a number
-			m.MinBase = amount(s)
+			m.MinBase = s.OptAmount()
 		default:
 			s.Skip()
 		}
 	}
 	return m, open && spot && m.Symbol != "" && m.Base != "" && m.Quote != ""
-}
-
-// str reads a string value, or skips any other and returns "".
-func str(s *book.Scanner) string {
-	if s.Kind() != book.String {
-		s.Skip()
-		return ""
-	}
-	return string(s.String())
-}
-
-// amount reads a non-negative decimal given as a string or a number; an
-// empty or malformed string, null or any other value reads as zero.
-func amount(s *book.Scanner) swapscout.Amount {
-	var a swapscout.Amount
-	var err error
-	switch s.Kind() {
-	case book.String:
-		a, err = swapscout.ParseWireAmount(s.String())
-	case book.Number:
-		a = s.Amount()
-	default:
-		s.Skip()
-	}
-	if err != nil || !a.Valid() || a.Sign() < 0 {
-		return swapscout.Amount{}
-	}
-	return a
 }
 
 // parseBook reads /v1/book: {"bids":[{"price","amount","timestamp"},…],"asks":[…]},

@@ -141,13 +141,13 @@ func readSymbol(s *book.Scanner) (cex.Market, bool) {
 	for key, ok := s.NextKey(); ok; key, ok = s.NextKey() {
 		switch string(key) {
 		case "sc":
-			m.Symbol = str(s)
+			m.Symbol = s.Text()
 		case "bc":
-			m.Base = str(s)
+			m.Base = s.Text()
 		case "qc":
-			m.Quote = str(s)
+			m.Quote = s.Text()
 		case "state":
-			online = str(s) == "online"
+			online = s.Text() == "online"
 		case "te":
 			if s.Kind() == book.Bool {
 				enabled = s.Bool()
@@ -208,15 +208,6 @@ func apiError(code, msg []byte, status int) error {
 		msg = append(msg[:120:120], "…"...)
 	}
 	return swapscout.NewVenueError(fc, "HTX %s: %s (HTTP %d)", code, msg, status)
-}
-
-// str reads a string value, or skips any other and returns "".
-func str(s *book.Scanner) string {
-	if s.Kind() != book.String {
-		s.Skip()
-		return ""
-	}
-	return string(s.String())
 }
 
 var _ swapscout.Refresher = (*Client)(nil)

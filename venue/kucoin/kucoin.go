@@ -183,11 +183,11 @@ func readSymbol(s *book.Scanner) (cex.Market, bool) {
 	for key, ok := s.NextKey(); ok; key, ok = s.NextKey() {
 		switch string(key) {
 		case "symbol":
-			m.Symbol = str(s)
+			m.Symbol = s.Text()
 		case "baseCurrency":
-			m.Base = str(s)
+			m.Base = s.Text()
 		case "quoteCurrency":
-			m.Quote = str(s)
+			m.Quote = s.Text()
 		case "enableTrading":
 			if s.Kind() == book.Bool {
 				trading = s.Bool()
@@ -195,9 +195,9 @@ func readSymbol(s *book.Scanner) (cex.Market, bool) {
 				s.Skip()
 			}
 		case "baseMinSize":
-			m.MinBase = amount(s)
+			m.MinBase = s.OptAmount()
 		case "quoteMinSize", "minFunds":
-			m.MinQuote = swapscout.MaxAmount(m.MinQuote, amount(s))
+			m.MinQuote = swapscout.MaxAmount(m.MinQuote, s.OptAmount())
 		default:
 			s.Skip()
 		}
@@ -247,37 +247,6 @@ func apiError(code int64, msg []byte, status int) error {
 		msg = append(msg[:120:120], "…"...)
 	}
 	return swapscout.NewVenueError(fc, "KuCoin %d: %s (HTTP %d)", code, msg, status)
-}
-
-// str reads a string value, or skips any other and returns "".
-func str(s *book.Scanner) string {
-	if s.Kind() != book.String {
-		s.Skip()
-		return ""
-	}
-	return string(s.String())
-}
-
-// amount reads a decimal string or number; anything else, or a string that
-// is not a non-negative decimal, reads as zero without failing the document.
-func amount(s *book.Scanner) swapscout.Amount {
-	var a swapscout.Amount
-	switch s.Kind() {
-	case book.String:
-		v, err := swapscout.ParseWireAmount(s.String())
-		if err != nil {
-			return a
-		}
-		a = v
-	case book.Number:
-		a = s.Amount()
-	default:
-		s.Skip()
-	}
-	if !a.Valid() || a.Sign() < 0 {
-		return swapscout.Amount{}
-	}
-	return a
 }
 
 var _ swapscout.Refresher = (*Client)(nil)

@@ -84,7 +84,7 @@ func parseMarkets(status int, body []byte) ([]cex.Market, error) {
 				}
 			}
 		case string(key) == "code":
-			c := text(&s)
+			c := s.Text()
 			failed = c != "0" && c != "200" || failed
 		default:
 			s.Skip()
@@ -116,14 +116,14 @@ func readSymbol(s *book.Scanner) (cex.Market, bool) {
 	for key, ok := s.NextKey(); ok; key, ok = s.NextKey() {
 		switch string(key) {
 		case "symbol":
-			m.Symbol = text(s)
+			m.Symbol = s.Text()
 		case "status": // "1" online, "2" paused, "3" offline [DOC]; "ENABLED" in older answers [MEM]
-			st := text(s)
+			st := s.Text()
 			enabled = st == "1" || st == "ENABLED"
 		case "baseAsset":
-			m.Base = text(s)
+			m.Base = s.Text()
 		case "quoteAsset":
-			m.Quote = text(s)
+			m.Quote = s.Text()
 		case "isSpotTradingAllowed":
 			if s.Kind() == book.Bool {
 				spot = s.Bool()
@@ -133,18 +133,18 @@ func readSymbol(s *book.Scanner) (cex.Market, bool) {
 		case "orderTypes":
 			market = readMarketOrders(s)
 		case "tradeSideType": // "1" all, "2" buy only, "3" sell only, "4" closed [DOC]; a number in older examples
-			st := text(s)
+			st := s.Text()
 			sides = st == "" || st == "1"
 		case "takerCommission":
-			if f, ok := decimal(s); ok && f.Cmp(one) < 0 {
+			if f, ok := s.OptAmountOK(); ok && f.Cmp(one) < 0 {
 				m.TakerFee = &f
 			}
 		case "baseSizePrecision": // "min order quantity" [DOC], despite the name
-			m.MinBase, _ = decimal(s)
+			m.MinBase, _ = s.OptAmountOK()
 		case "quoteAmountPrecision": // "min order amount", in quote [DOC]
-			minQuote, _ = decimal(s)
+			minQuote, _ = s.OptAmountOK()
 		case "quoteAmountPrecisionMarket": // "min order amount in market order" [DOC]
-			minQuoteMarket, _ = decimal(s)
+			minQuoteMarket, _ = s.OptAmountOK()
 		default:
 			s.Skip()
 		}
@@ -165,42 +165,9 @@ func readMarketOrders(s *book.Scanner) bool {
 	found := false
 	s.EnterArray()
 	for s.NextElem() {
-		found = text(s) == "MARKET" || found
+		found = s.Text() == "MARKET" || found
 	}
 	return found
-}
-
-// text reads a string, or a number as its decimal text; anything else
-// (null, an object…) is skipped and reads as "".
-func text(s *book.Scanner) string {
-	switch s.Kind() {
-	case book.String:
-		return string(s.String())
-	case book.Number:
-		return s.Amount().String()
-	}
-	s.Skip()
-	return ""
-}
-
-// decimal reads a non-negative decimal given as a string or a number; an
-// empty or malformed string, null or any other value reads as absent.
-func decimal(s *book.Scanner) (swapscout.Amount, bool) {
-	var a swapscout.Amount
-	var err error
-	switch s.Kind() {
-	case book.String:
-		a, err = swapscout.ParseWireAmount(s.String())
-	case book.Number:
-		a = s.Amount()
-	default:
-		s.Skip()
-		return a, false
-	}
-	if err != nil || !a.Valid() || a.Sign() < 0 {
-		return swapscout.Amount{}, false
-	}
-	return a, true
 }
 
 // parseBook reads /api/v3/depth: {"lastUpdateId":…,"bids":[["price","qty"],…],"asks":[…]},
@@ -218,7 +185,7 @@ func parseBook(s *book.Scanner, status int, body []byte, b *book.Book) error {
 			case "asks":
 				b.Asks, got = s.Levels(b.Asks[:0], book.PriceQty), true
 			case "code":
-				c := text(s)
+				c := s.Text()
 				failed = c != "0" && c != "200" || failed
 			default:
 				s.Skip()
