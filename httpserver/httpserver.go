@@ -98,6 +98,52 @@ func (s *Server) Shutdown(ctx context.Context) error {
 
 var reqPool = sync.Pool{New: func() any { return new(httpapi.Request) }}
 
+// twoPart is a response body made of two slices. fasthttp writes a sized
+// body stream with its WriteTo and closes it afterwards, which returns it to
+// the pool. Head must stay valid until then: it lives in a per-request buffer
+// that is copied here.
+type twoPart struct {
+	headBuf    [64]byte
+	head, body []byte
+	off        int // bytes already handed out by Read
+}
+
+var twoPartPool = sync.Pool{New: func() any { return new(twoPart) }}
+
+func (t *twoPart) WriteTo(w io.Writer) (int64, error) {
+	n, err := w.Write(t.head)
+	if err != nil {
+		return int64(n), err
+	}
+	m, err := w.Write(t.body)
+	return int64(n + m), err
+}
+
+// SupportsBodyWriteTo tells fasthttp to use WriteTo.
+func (t *twoPart) SupportsBodyWriteTo() bool { return true }
+
+func (t *twoPart) Read(p []byte) (int, error) {
+	total := len(t.head) + len(t.body)
+	if t.off >= total {
+		return 0, io.EOF
+	}
+	n := 0
+	if t.off < len(t.head) {
+		n = copy(p, t.head[t.off:])
+	}
+	if n < len(p) && t.off+n >= len(t.head) {
+		n += copy(p[n:], t.body[t.off+n-len(t.head):])
+	}
+	t.off += n
+	return n, nil
+}
+
+func (t *twoPart) Close() error {
+	t.head, t.body, t.off = nil, nil, 0
+	twoPartPool.Put(t)
+	return nil
+}
+
 // NewFastServer returns a fasthttp server for h. base is the context fan-outs
 // derive from (cancelled at shutdown); fasthttp cannot report a client that
 // goes away mid-request, so a fan-out ends at its deadline instead.
@@ -158,9 +204,11 @@ func writeFast(ctx *fasthttp.RequestCtx, base context.Context, resp *httpapi.Res
 		return
 	}
 	if len(resp.Head) > 0 {
-		// Copied into fasthttp's pooled body buffer: no allocation.
-		ctx.Response.SetBody(resp.Head)
-		ctx.Response.AppendBody(resp.Body)
+		// Head and Body go straight from their slices to the connection's
+		// buffer (one copy, as with SetBodyRaw), through a pooled stream.
+		tp := twoPartPool.Get().(*twoPart)
+		tp.head, tp.body = append(tp.headBuf[:0], resp.Head...), resp.Body
+		ctx.Response.SetBodyStream(tp, len(resp.Head)+len(resp.Body))
 		return
 	}
 	// The body is not copied: stored quotes are immutable and fresh bodies

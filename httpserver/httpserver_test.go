@@ -103,3 +103,39 @@ func stripAge(b []byte) string {
 	}
 	return s
 }
+
+// TestTwoPartBody: a head+body response reads back whole through any path.
+func TestTwoPartBody(t *testing.T) {
+	h, _ := newHandler()
+	srv, err := httpserver.Listen("127.0.0.1:0", h, httpserver.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer srv.Shutdown(context.Background())
+	c := &http.Client{Transport: &http.Transport{}}
+	defer c.CloseIdleConnections()
+	for range 3 { // pooled streams are reused across requests
+		resp, err := c.Get(srv.URL() + "/v1/quotes?from=btc&to=eth&amount=0.1")
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		var q struct {
+			AgeMS *int64 `json:"age_ms"`
+			ID    string
+		}
+		if err := json.Unmarshal(body, &q); err != nil || q.AgeMS == nil || q.ID == "" || resp.ContentLength != int64(len(body)) {
+			t.Fatalf("body %q (len %d, Content-Length %d): %v", body, len(body), resp.ContentLength, err)
+		}
+		head, _ := http.NewRequest("HEAD", srv.URL()+"/v1/quotes/"+q.ID, nil)
+		hr, err := c.Do(head)
+		if err != nil {
+			t.Fatal(err)
+		}
+		hr.Body.Close()
+		if hr.StatusCode != 200 {
+			t.Errorf("HEAD by id = %d", hr.StatusCode)
+		}
+	}
+}

@@ -98,21 +98,27 @@ func serve(kind, data string) error {
 				prof = nil
 			}
 		case syscall.SIGUSR2:
-			if prof != nil {
-				pprof.StopCPUProfile()
-				prof.Close()
-				_ = os.Rename(prof.Name(), strings.TrimSuffix(prof.Name(), ".tmp"))
-				prof = nil
-			}
+			stopProfile(prof)
+			prof = nil
 		default:
-			if prof != nil {
-				pprof.StopCPUProfile()
-				prof.Close()
-			}
+			// Signals of different kinds may arrive out of order: a
+			// SIGTERM can overtake the SIGUSR2 sent just before it.
+			stopProfile(prof)
 			return shutdown()
 		}
 	}
 	return nil
+}
+
+// stopProfile ends the CPU profile being written to f, if any, and gives it
+// its final name.
+func stopProfile(f *os.File) {
+	if f == nil {
+		return
+	}
+	pprof.StopCPUProfile()
+	f.Close()
+	_ = os.Rename(f.Name(), strings.TrimSuffix(f.Name(), ".tmp"))
 }
 
 // serveOurs is swapscout's serving stack as cmd/swapscout runs it: the API
