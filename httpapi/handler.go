@@ -1,6 +1,7 @@
 package httpapi
 
 import (
+	"bytes"
 	"fmt"
 	"log/slog"
 	"strings"
@@ -18,15 +19,24 @@ type Handler struct {
 type route struct {
 	method  string
 	pattern string
-	segs    []string // "{id}" segments are parameters
+	prefix  string // for "/v1/quotes/{id}": "/v1/quotes/"; the whole path for literal routes
+	param   string // "id", or "" for a literal route
 	action  Action
 }
 
-// handle registers an action. Patterns are literal segments and {name}
-// parameters, e.g. "/v1/quotes/{id}"; literal routes win over parameters
-// because they are registered first (see routes.go).
+// handle registers an action. A pattern is a literal path, or a literal
+// prefix and one trailing {name} parameter ("/v1/quotes/{id}"): all our API
+// needs, and it lets routing compare a prefix instead of walking segments.
+// Literal routes win over parameter routes ("/v1/quotes/stream" is not an id).
 func (h *Handler) handle(method, pattern string, a Action) {
-	h.routes = append(h.routes, route{method: method, pattern: pattern, segs: strings.Split(strings.Trim(pattern, "/"), "/"), action: a})
+	rt := route{method: method, pattern: pattern, prefix: pattern, action: a}
+	if i := strings.IndexByte(pattern, '{'); i >= 0 {
+		if !strings.HasSuffix(pattern, "}") || pattern[i-1] != '/' || strings.ContainsAny(pattern[i+1:len(pattern)-1], "/{}") {
+			panic("httpapi: only one trailing {param} segment is supported: " + pattern)
+		}
+		rt.prefix, rt.param = pattern[:i], pattern[i+1:len(pattern)-1]
+	}
+	h.routes = append(h.routes, rt)
 }
 
 // Routes returns "METHOD pattern" for every route, for the OpenAPI test.
@@ -71,55 +81,36 @@ func (h *Handler) match(r *Request) (Action, error) {
 	if len(path) > 1 && path[len(path)-1] == '/' {
 		path = path[:len(path)-1]
 	}
+	r.nparams = 0
 	methodMismatch := false
+	var pr *route
 	for i := range h.routes {
 		rt := &h.routes[i]
-		if !matchPath(rt.segs, path, r) {
+		if rt.param == "" {
+			if string(path) != rt.prefix {
+				continue
+			}
+		} else if len(path) <= len(rt.prefix) || string(path[:len(rt.prefix)]) != rt.prefix || bytes.IndexByte(path[len(rt.prefix):], '/') >= 0 {
 			continue
 		}
 		if rt.method != r.Method && !(r.Method == "HEAD" && rt.method == "GET") {
 			methodMismatch = true
-			r.nparams = 0
 			continue
 		}
-		return rt.action, nil
+		if rt.param == "" {
+			return rt.action, nil
+		}
+		if pr == nil {
+			pr = rt
+		}
+	}
+	if pr != nil {
+		r.params[0] = param{name: pr.param, value: path[len(pr.prefix):]}
+		r.nparams = 1
+		return pr.action, nil
 	}
 	if methodMismatch {
 		return nil, errMethod
 	}
 	return nil, errNotFound
-}
-
-// matchPath matches path against segs, recording parameters in r. It walks
-// the bytes once without helper calls: routing is on the hot path.
-func matchPath(segs []string, path []byte, r *Request) bool {
-	r.nparams = 0
-	if len(path) == 0 || path[0] != '/' {
-		return false
-	}
-	i := 1
-	for k, s := range segs {
-		if i > len(path) {
-			return false
-		}
-		j := i
-		for j < len(path) && path[j] != '/' {
-			j++
-		}
-		seg := path[i:j]
-		if len(s) > 2 && s[0] == '{' {
-			if len(seg) == 0 || r.nparams == len(r.params) {
-				return false
-			}
-			r.params[r.nparams] = param{name: s[1 : len(s)-1], value: seg}
-			r.nparams++
-		} else if string(seg) != s {
-			return false
-		}
-		i = j + 1
-		if j == len(path) && k != len(segs)-1 {
-			return false
-		}
-	}
-	return i == len(path)+1
 }

@@ -21,11 +21,11 @@ var quoteParams = []string{"from", "to", "amount", "from_network", "to_network",
 // degraded variants tell the client the shared store is down and this answer
 // comes from this instance's memory.
 var (
-	hitHeaders   = []Field{{"X-Swapscout-Cache", "hit"}}
-	missHeaders  = []Field{{"X-Swapscout-Cache", "miss"}}
-	storeHeaders = []Field{{"X-Swapscout-Cache", "stored"}}
+	hitHeaders   = []Field{MakeField("X-Swapscout-Cache", "hit")}
+	missHeaders  = []Field{MakeField("X-Swapscout-Cache", "miss")}
+	storeHeaders = []Field{MakeField("X-Swapscout-Cache", "stored")}
 
-	degradedField = Field{"X-Swapscout-Store", "memory (shared store unreachable)"}
+	degradedField = MakeField("X-Swapscout-Store", "memory (shared store unreachable)")
 	degraded      = map[*Field][]Field{
 		&hitHeaders[0]:   {hitHeaders[0], degradedField},
 		&missHeaders[0]:  {missHeaders[0], degradedField},
@@ -106,7 +106,11 @@ func (d *deps) answer(r *Request, v []byte, hdr []Field) (Response, bool) {
 		return Response{}, false
 	}
 	created := time.Unix(0, int64(binary.BigEndian.Uint64(v[:8])))
-	age := d.Now().Sub(created).Milliseconds()
+	now := r.Now
+	if now.IsZero() {
+		now = d.Now()
+	}
+	age := now.Sub(created).Milliseconds()
 	if age < 0 {
 		age = 0
 	}

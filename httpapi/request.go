@@ -8,6 +8,7 @@ package httpapi
 import (
 	"bytes"
 	"context"
+	"time"
 )
 
 // HeaderPeeker reads a request header; *fasthttp.RequestHeader satisfies it.
@@ -24,6 +25,9 @@ type Request struct {
 	Path     []byte
 	RawQuery []byte
 	Header   HeaderPeeker
+	// Now is when the transport started handling the request (zero: the
+	// handler reads its own clock). fasthttp has it for free.
+	Now time.Time
 
 	params  [2]param
 	nparams int

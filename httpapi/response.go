@@ -25,8 +25,27 @@ type Response struct {
 	Stream func(ctx context.Context, w io.Writer, flush func() error) error
 }
 
-// Field is a response header.
-type Field struct{ Key, Value string }
+// Field is a response header. Make static ones with MakeField: they carry
+// their bytes too, so a transport that writes bytes converts nothing.
+type Field struct {
+	Key, Value string
+	kb, vb     []byte
+}
+
+// MakeField returns a header field with its byte forms precomputed. Key
+// must be in canonical form ("X-Swapscout-Cache").
+func MakeField(key, value string) Field {
+	return Field{Key: key, Value: value, kb: []byte(key), vb: []byte(value)}
+}
+
+// Bytes returns the key and value as bytes, precomputed by MakeField
+// (converted, allocating, otherwise).
+func (f *Field) Bytes() (key, value []byte) {
+	if f.kb != nil {
+		return f.kb, f.vb
+	}
+	return []byte(f.Key), []byte(f.Value)
+}
 
 // Action is a JSON endpoint: it returns a response value or an error.
 type Action func(r *Request) (Response, error)

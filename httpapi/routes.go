@@ -25,7 +25,7 @@ type Deps struct {
 	// Redis store so several instances share hits.
 	Cache       swapscout.QuoteStore
 	CacheWindow time.Duration
-	Venues func() []swapscout.VenueInfo
+	Venues      func() []swapscout.VenueInfo
 	// Health reports dependencies' state for /healthz (e.g. "store": "memory").
 	Health func(ctx context.Context) map[string]string
 	// Degraded, when set and true, makes every quote answer carry

@@ -7,7 +7,7 @@ import (
 	"github.com/swapscout/swapscout"
 )
 
-var streamHeaders = []Field{{"Cache-Control", "no-cache"}, {"X-Accel-Buffering", "no"}}
+var streamHeaders = []Field{MakeField("Cache-Control", "no-cache"), MakeField("X-Accel-Buffering", "no")}
 
 // handleQuoteStream answers a quote request as server-sent events: an
 // "offer" or "failure" event the moment each venue answers, then one "quote"

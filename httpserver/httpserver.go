@@ -181,6 +181,7 @@ func FastHandler(base context.Context, h *httpapi.Handler) fasthttp.RequestHandl
 		r.Path = ctx.Path()
 		r.RawQuery = ctx.URI().QueryString()
 		r.Header = &ctx.Request.Header
+		r.Now = ctx.Time()
 		resp := h.Serve(r)
 		writeFast(ctx, base, &resp) // before Reset: Head lives in r
 		r.Reset()
@@ -193,8 +194,9 @@ func writeFast(ctx *fasthttp.RequestCtx, base context.Context, resp *httpapi.Res
 	if resp.ContentType != "" {
 		ctx.SetContentType(resp.ContentType)
 	}
-	for _, f := range resp.Headers {
-		ctx.Response.Header.Set(f.Key, f.Value)
+	for i := range resp.Headers {
+		k, v := resp.Headers[i].Bytes()
+		ctx.Response.Header.SetCanonical(k, v)
 	}
 	if resp.Stream != nil {
 		stream := resp.Stream
