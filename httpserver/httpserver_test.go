@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"io"
+	"net"
 	"net/http"
 	"strings"
 	"testing"
@@ -137,5 +138,30 @@ func TestTwoPartBody(t *testing.T) {
 		if hr.StatusCode != 200 {
 			t.Errorf("HEAD by id = %d", hr.StatusCode)
 		}
+	}
+}
+
+// TestSlowClientCut: a client that sends half a request and stalls is cut
+// at the connection lifetime (fasthttp runs without per-request deadlines).
+func TestSlowClientCut(t *testing.T) {
+	h, _ := newHandler()
+	srv, err := httpserver.Listen("127.0.0.1:0", h, httpserver.Options{ConnLifetime: 200 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer srv.Shutdown(context.Background())
+	c, err := net.Dial("tcp", srv.Addr())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	if _, err := c.Write([]byte("GET /healthz HTTP/1.1\r\nHost: x\r\n")); err != nil { // no final CRLF
+		t.Fatal(err)
+	}
+	start := time.Now()
+	_ = c.SetReadDeadline(time.Now().Add(5 * time.Second))
+	_, err = io.ReadAll(c)
+	if took := time.Since(start); took > 2*time.Second {
+		t.Errorf("stalled client kept its connection for %s (err %v), want it cut at ~200ms", took, err)
 	}
 }
