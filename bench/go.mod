@@ -3,7 +3,11 @@ module github.com/swapscout/swapscout/bench
 go 1.26.0
 
 require (
+	github.com/bytedance/sonic v1.15.5
+	github.com/cockroachdb/apd/v3 v3.2.3
 	github.com/gin-gonic/gin v1.12.0
+	github.com/govalues/decimal v0.1.36
+	github.com/shopspring/decimal v1.6.0
 	github.com/swapscout/swapscout v0.0.0
 	github.com/tsenart/vegeta/v12 v12.12.0
 	github.com/valyala/fasthttp v1.74.0
@@ -11,7 +15,6 @@ require (
 
 require (
 	github.com/bytedance/gopkg v0.1.3 // indirect
-	github.com/bytedance/sonic v1.15.5 // indirect
 	github.com/bytedance/sonic/loader v0.5.3 // indirect
 	github.com/cloudwego/base64x v0.1.6 // indirect
 	github.com/gabriel-vasile/mimetype v1.4.12 // indirect

@@ -84,7 +84,7 @@ func TestDepth50Fixture(t *testing.T) {
 	}
 }
 
-// binanceDepth is how encoding/json and sonic decode the depth, as the
+// binanceDepth is how encoding/json (and sonic, in bench/decode) decode the depth, as the
 // team's JSON benchmark did (perf-baselines.md).
 type binanceDepth struct {
 	LastUpdateID int64       `json:"lastUpdateId"`
@@ -97,8 +97,8 @@ type depthDecoder struct {
 	run  func(b *testing.B, data []byte)
 }
 
-// depthDecoders lists the decoders BenchmarkDecodeDepth50 compares; sonic's
-// file adds its own.
+// depthDecoders lists the decoders BenchmarkDecodeDepth50 compares (sonic
+// joins them in bench/decode, which keeps it out of this module).
 var depthDecoders = []depthDecoder{
 	{"ours", func(b *testing.B, data []byte) {
 		var s book.Scanner

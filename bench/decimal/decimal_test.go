@@ -1,11 +1,11 @@
-// Package decbench compares decimal libraries for swapscout.Amount; see BENCHMARKS.md.
+// Decimal libraries compared with swapscout.Amount; see doc.go.
 //
 // Each library runs the same two workloads: parsing one price as an exchange
 // sends it, and a quote pipeline (parse three values, two multiplications,
 // round down to 18 places, one comparison, format). TestPrecision records
 // which libraries produce the exact answer of that pipeline. The package holds
 // tests only, so the libraries are test dependencies and never reach a binary.
-package decbench
+package decimal
 
 import (
 	"testing"
