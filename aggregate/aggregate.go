@@ -124,7 +124,12 @@ func (e *Engine) Quote(ctx context.Context, req swapscout.QuoteRequest, venues [
 		}
 		go func(i int, v *Venue) {
 			a := answer{i: i}
-			vctx, cancel := context.WithTimeout(ctx, v.Timeout)
+			// The request's deadline usually comes first; a venue timer is
+			// then only overhead (a timer and a context per venue).
+			vctx, cancel := ctx, context.CancelFunc(func() {})
+			if dl, ok := ctx.Deadline(); !ok || time.Until(dl) > v.Timeout {
+				vctx, cancel = context.WithTimeout(ctx, v.Timeout)
+			}
 			t0 := time.Now()
 			func() {
 				defer func() {
