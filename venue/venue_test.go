@@ -1,0 +1,86 @@
+package venue_test
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/swapscout/swapscout"
+	"github.com/swapscout/swapscout/venue"
+)
+
+type nopQuoter struct{}
+
+func (nopQuoter) Quote(context.Context, swapscout.QuoteRequest) (swapscout.Offer, error) {
+	return swapscout.Offer{}, nil
+}
+
+func desc(id string) *venue.Descriptor {
+	return &venue.Descriptor{ID: id, Name: strings.ToUpper(id), Kind: swapscout.InstantSwap, BaseURL: "https://example.invalid",
+		Timeout: time.Second, KYC: 'B', Evidence: swapscout.Documented,
+		New: func(venue.Config) (swapscout.Quoter, error) { return nopQuoter{}, nil }}
+}
+
+// TestRegistryChecks: the registry refuses what Caddy's module registration
+// refuses, as startup errors rather than panics.
+func TestRegistryChecks(t *testing.T) {
+	noNew := desc("nonew")
+	noNew.New = nil
+	noTimeout := desc("notimeout")
+	noTimeout.Timeout = 0
+	badKYC := desc("badkyc")
+	badKYC.KYC = 'E'
+	for name, ds := range map[string][]*venue.Descriptor{
+		"duplicate id": {desc("a"), desc("a")},
+		"uppercase id": {desc("A")},
+		"empty id":     {desc("")},
+		"nil New":      {noNew},
+		"zero timeout": {noTimeout},
+		"bad KYC":      {badKYC},
+	} {
+		if _, err := venue.NewRegistry(ds, venue.Options{Getenv: func(string) string { return "" }}); err == nil {
+			t.Errorf("%s: NewRegistry accepted it", name)
+		}
+	}
+	if _, err := venue.NewRegistry([]*venue.Descriptor{desc("a"), desc("b")}, venue.Options{Getenv: func(string) string { return "" }}); err != nil {
+		t.Errorf("valid descriptors: %v", err)
+	}
+}
+
+// TestNotConfigured: a venue that needs a key and has none answers
+// not_configured without a call; with the key it is built.
+func TestNotConfigured(t *testing.T) {
+	d := desc("keyed")
+	d.NeedsKey = true
+	built := false
+	d.New = func(c venue.Config) (swapscout.Quoter, error) {
+		built = true
+		if c.APIKey != "k" {
+			t.Errorf("APIKey = %q", c.APIKey)
+		}
+		return nopQuoter{}, nil
+	}
+	r, err := venue.NewRegistry([]*venue.Descriptor{d}, venue.Options{Getenv: func(string) string { return "" }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	v, _ := r.Lookup("keyed")
+	_, err = v.Quoter.Quote(context.Background(), swapscout.QuoteRequest{})
+	if !errors.Is(err, swapscout.ErrNotConfigured) || built {
+		t.Errorf("without a key: err %v, built %v", err, built)
+	}
+	if !strings.Contains(err.Error(), "SWAPSCOUT_KEYED_API_KEY") {
+		t.Errorf("message %q should name the variable to set", err)
+	}
+	r, err = venue.NewRegistry([]*venue.Descriptor{d}, venue.Options{Getenv: func(k string) string {
+		if k == "SWAPSCOUT_KEYED_API_KEY" {
+			return "k"
+		}
+		return ""
+	}})
+	if err != nil || !built || !r.Infos()[0].Configured {
+		t.Errorf("with a key: err %v, built %v", err, built)
+	}
+}
