@@ -1,60 +1,17 @@
 package binance
 
 import (
-	"errors"
 	"os"
-	"path/filepath"
 	"testing"
 
 	"github.com/swapscout/swapscout"
 	"github.com/swapscout/swapscout/venue/book"
+	"github.com/swapscout/swapscout/venue/cex/cextest"
 )
 
-func seeds(f *testing.F) {
-	files, _ := filepath.Glob("testdata/*.json")
-	for _, p := range files {
-		b, err := os.ReadFile(p)
-		if err != nil {
-			f.Fatal(err)
-		}
-		f.Add(200, b)
-		f.Add(400, b)
-	}
-}
+func FuzzParseMarkets(f *testing.F) { cextest.FuzzMarkets(f, &spec) }
 
-// typed fails unless err is nil or carries a failure code.
-func typed(t *testing.T, err error) {
-	var ve *swapscout.VenueError
-	if err != nil && !errors.As(err, &ve) {
-		t.Fatalf("untyped error %v", err)
-	}
-}
-
-func FuzzParseMarkets(f *testing.F) {
-	seeds(f)
-	f.Fuzz(func(t *testing.T, status int, body []byte) {
-		ms, err := parseMarkets(status, body)
-		typed(t, err)
-		for _, m := range ms {
-			if m.Symbol == "" || m.Base == "" || m.Quote == "" || m.MinBase.Sign() < 0 || m.MinQuote.Sign() < 0 {
-				t.Fatalf("bad market %+v", m)
-			}
-		}
-	})
-}
-
-func FuzzParseBook(f *testing.F) {
-	seeds(f)
-	f.Fuzz(func(t *testing.T, status int, body []byte) {
-		var s book.Scanner
-		var b book.Book
-		err := parseBook(&s, status, body, &b)
-		typed(t, err)
-		if err == nil {
-			typed(t, b.Normalize())
-		}
-	})
-}
+func FuzzParseBook(f *testing.F) { cextest.FuzzBook(f, &spec) }
 
 // TestSymbols fails when a mapping names an asset the catalogue lacks, two
 // assets share a code, or the spec is incomplete (a withdrawal fee missing…).

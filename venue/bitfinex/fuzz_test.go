@@ -4,63 +4,21 @@ import (
 	"encoding/json"
 	"errors"
 	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/swapscout/swapscout"
 	"github.com/swapscout/swapscout/venue/book"
+	"github.com/swapscout/swapscout/venue/cex/cextest"
 )
 
-func seeds(f *testing.F) {
-	files, _ := filepath.Glob("testdata/*.json")
-	for _, p := range files {
-		b, err := os.ReadFile(p)
-		if err != nil {
-			f.Fatal(err)
-		}
-		for _, status := range []int{200, 500} {
-			f.Add(status, b)
-		}
-	}
-}
+func FuzzParseMarkets(f *testing.F) { cextest.FuzzMarkets(f, &spec) }
 
-func typed(t *testing.T, err error) {
-	var ve *swapscout.VenueError
-	if err != nil && !errors.As(err, &ve) {
-		t.Fatalf("untyped error %v", err)
-	}
-}
-
-func FuzzParseMarkets(f *testing.F) {
-	seeds(f)
-	f.Fuzz(func(t *testing.T, status int, body []byte) {
-		ms, err := parseMarkets(status, body)
-		typed(t, err)
-		for _, m := range ms {
-			if len(m.Symbol) < 2 || m.Symbol[0] != 't' || m.Base == "" || m.Quote == "" {
-				t.Fatalf("bad market %+v", m)
-			}
-		}
-	})
-}
-
-func FuzzParseBook(f *testing.F) {
-	seeds(f)
-	f.Fuzz(func(t *testing.T, status int, body []byte) {
-		var s book.Scanner
-		var b book.Book
-		err := parseBook(&s, status, body, &b)
-		typed(t, err)
-		if err == nil {
-			typed(t, b.Normalize())
-		}
-	})
-}
+func FuzzParseBook(f *testing.F) { cextest.FuzzBook(f, &spec) }
 
 func FuzzParseError(f *testing.F) {
-	seeds(f)
+	cextest.Seeds(f)
 	f.Fuzz(func(t *testing.T, status int, body []byte) {
 		var ve *swapscout.VenueError
 		if err := parseError(status, body); !errors.As(err, &ve) {

@@ -4,59 +4,17 @@ import (
 	"encoding/json"
 	"errors"
 	"os"
-	"path/filepath"
 	"slices"
 	"testing"
 
 	"github.com/swapscout/swapscout"
 	"github.com/swapscout/swapscout/venue/book"
+	"github.com/swapscout/swapscout/venue/cex/cextest"
 )
 
-func seeds(f *testing.F) {
-	files, _ := filepath.Glob("testdata/*.json")
-	for _, p := range files {
-		b, err := os.ReadFile(p)
-		if err != nil {
-			f.Fatal(err)
-		}
-		f.Add(200, b)
-		f.Add(502, b)
-	}
-}
+func FuzzParseMarkets(f *testing.F) { cextest.FuzzMarkets(f, &spec) }
 
-// typed fails unless err is nil or carries a failure code.
-func typed(t *testing.T, err error) {
-	var ve *swapscout.VenueError
-	if err != nil && !errors.As(err, &ve) {
-		t.Fatalf("untyped error %v", err)
-	}
-}
-
-func FuzzParseMarkets(f *testing.F) {
-	seeds(f)
-	f.Fuzz(func(t *testing.T, status int, body []byte) {
-		ms, err := parseMarkets(status, body)
-		typed(t, err)
-		for _, m := range ms {
-			if m.Symbol == "" || m.Base == "" || m.Quote == "" {
-				t.Fatalf("bad market %+v", m)
-			}
-		}
-	})
-}
-
-func FuzzParseBook(f *testing.F) {
-	seeds(f)
-	f.Fuzz(func(t *testing.T, status int, body []byte) {
-		var s book.Scanner
-		var b book.Book
-		err := parseBook(&s, status, body, &b)
-		typed(t, err)
-		if err == nil {
-			typed(t, b.Normalize())
-		}
-	})
-}
+func FuzzParseBook(f *testing.F) { cextest.FuzzBook(f, &spec) }
 
 // FuzzAPIError: any err-code and message map to a typed error, never a panic.
 func FuzzAPIError(f *testing.F) {
@@ -64,7 +22,7 @@ func FuzzAPIError(f *testing.F) {
 		f.Add([]byte(c), []byte("invalid symbol"), 200)
 	}
 	f.Fuzz(func(t *testing.T, code, msg []byte, status int) {
-		typed(t, apiError(code, msg, status))
+		cextest.Typed(t, apiError(code, msg, status))
 	})
 }
 

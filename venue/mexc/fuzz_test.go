@@ -3,68 +3,20 @@ package mexc
 import (
 	"errors"
 	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/swapscout/swapscout"
 	"github.com/swapscout/swapscout/venue/book"
+	"github.com/swapscout/swapscout/venue/cex/cextest"
 )
 
-func seeds(f *testing.F) {
-	files, _ := filepath.Glob("testdata/*.json")
-	for _, p := range files {
-		if strings.HasSuffix(p, ".want.json") {
-			continue
-		}
-		b, err := os.ReadFile(p)
-		if err != nil {
-			f.Fatal(err)
-		}
-		f.Add(200, b)
-		f.Add(400, b)
-	}
-}
+func FuzzParseMarkets(f *testing.F) { cextest.FuzzMarkets(f, &spec) }
 
-// typed fails unless err is nil or carries a failure code.
-func typed(t *testing.T, err error) {
-	var ve *swapscout.VenueError
-	if err != nil && !errors.As(err, &ve) {
-		t.Fatalf("untyped error %v", err)
-	}
-}
-
-func FuzzParseMarkets(f *testing.F) {
-	seeds(f)
-	f.Fuzz(func(t *testing.T, status int, body []byte) {
-		ms, err := parseMarkets(status, body)
-		typed(t, err)
-		for _, m := range ms {
-			if m.Symbol == "" || m.Base == "" || m.Quote == "" || m.MinBase.Sign() < 0 || m.MinQuote.Sign() < 0 {
-				t.Fatalf("bad market %+v", m)
-			}
-			if m.TakerFee != nil && (m.TakerFee.Sign() < 0 || m.TakerFee.Cmp(one) >= 0) {
-				t.Fatalf("bad fee %s", m.TakerFee)
-			}
-		}
-	})
-}
-
-func FuzzParseBook(f *testing.F) {
-	seeds(f)
-	f.Fuzz(func(t *testing.T, status int, body []byte) {
-		var s book.Scanner
-		var b book.Book
-		err := parseBook(&s, status, body, &b)
-		typed(t, err)
-		if err == nil {
-			typed(t, b.Normalize())
-		}
-	})
-}
+func FuzzParseBook(f *testing.F) { cextest.FuzzBook(f, &spec) }
 
 func FuzzParseError(f *testing.F) {
-	seeds(f)
+	cextest.Seeds(f)
 	f.Fuzz(func(t *testing.T, status int, body []byte) {
 		err := parseError(status, body)
 		var ve *swapscout.VenueError

@@ -1,0 +1,76 @@
+package cextest
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/swapscout/swapscout"
+	"github.com/swapscout/swapscout/venue/book"
+	"github.com/swapscout/swapscout/venue/cex"
+)
+
+// Seeds adds every response fixture under testdata/ (not the goldens) to f's
+// corpus, as an answer with HTTP 200 and with HTTP 400.
+func Seeds(f *testing.F) {
+	files, _ := filepath.Glob("testdata/*.json")
+	for _, p := range files {
+		if strings.HasSuffix(p, ".want.json") {
+			continue
+		}
+		b, err := os.ReadFile(p)
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(200, b)
+		f.Add(400, b)
+	}
+}
+
+// Typed fails unless err is nil or carries a failure code.
+func Typed(t *testing.T, err error) {
+	t.Helper()
+	var ve *swapscout.VenueError
+	if err != nil && !errors.As(err, &ve) {
+		t.Fatalf("untyped error %v", err)
+	}
+}
+
+var one = swapscout.AmountFromInt(1)
+
+// FuzzMarkets fuzzes spec.ParseMarkets with arbitrary statuses and bodies,
+// seeded from testdata: it never panics, its errors are typed, and every
+// market it accepts is complete (symbol, base, quote, non-negative minimums,
+// a fee in [0, 1)).
+func FuzzMarkets(f *testing.F, spec *cex.Spec) {
+	Seeds(f)
+	f.Fuzz(func(t *testing.T, status int, body []byte) {
+		ms, err := spec.ParseMarkets(status, body)
+		Typed(t, err)
+		for _, m := range ms {
+			if m.Symbol == "" || m.Base == "" || m.Quote == "" || m.MinBase.Sign() < 0 || m.MinQuote.Sign() < 0 {
+				t.Fatalf("bad market %+v", m)
+			}
+			if m.TakerFee != nil && (m.TakerFee.Sign() < 0 || m.TakerFee.Cmp(one) >= 0) {
+				t.Fatalf("bad fee %s", m.TakerFee)
+			}
+		}
+	})
+}
+
+// FuzzBook fuzzes spec.ParseBook the same way; a book it accepts normalizes
+// or fails with a typed error, never a panic.
+func FuzzBook(f *testing.F, spec *cex.Spec) {
+	Seeds(f)
+	f.Fuzz(func(t *testing.T, status int, body []byte) {
+		var s book.Scanner
+		var b book.Book
+		err := spec.ParseBook(&s, status, body, &b)
+		Typed(t, err)
+		if err == nil {
+			Typed(t, b.Normalize())
+		}
+	})
+}
