@@ -32,6 +32,7 @@ func runDemo(ctx context.Context, args []string, e env) error {
 	}
 	defer simsrv.Close()
 	log := newLogger(e)
+	fmt.Fprintln(e.stderr, "loading the venues' market lists from the simulator…")
 	st, err := newStack(ctx, stackOptions{simURL: simsrv.URL(), secret: k.secret, getenv: noEnv, window: *window, log: log})
 	if err != nil {
 		return err
