@@ -175,16 +175,7 @@ func TestConformance(t *testing.T) {
 func startSim(t *testing.T) *sim.Server {
 	t.Helper()
 	now := time.Date(2026, 7, 29, 14, 0, 10, 0, time.UTC) // the weight window stays put
-	s, err := sim.New(sim.Config{Seed: 3, Latency: time.Millisecond, Now: func() time.Time { return now }},
-		map[string]sim.Venue{"binance": binance.Sim()})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := s.Start("127.0.0.1:0"); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { s.Close() })
-	return s
+	return venuetest.StartSim(t, sim.Config{Seed: 3, Latency: time.Millisecond, Now: func() time.Time { return now }}, "binance", binance.Sim())
 }
 
 // TestSimulator quotes the simulator: direct, bridged, both directions, a

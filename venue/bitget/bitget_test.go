@@ -181,15 +181,7 @@ var req0 = send(btc, usdtTRX, "0.3")
 
 func startSim(t *testing.T) *sim.Server {
 	t.Helper()
-	s, err := sim.New(sim.Config{Seed: 13, Latency: time.Millisecond}, map[string]sim.Venue{"bitget": bitget.Sim()})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := s.Start("127.0.0.1:0"); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { s.Close() })
-	return s
+	return venuetest.StartSim(t, sim.Config{Seed: 13, Latency: time.Millisecond}, "bitget", bitget.Sim())
 }
 
 // TestSimulator quotes the simulator: direct and bridged, both directions,

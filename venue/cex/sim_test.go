@@ -11,6 +11,7 @@ import (
 	"github.com/swapscout/swapscout/sim"
 	"github.com/swapscout/swapscout/upstream"
 	"github.com/swapscout/swapscout/venue"
+	"github.com/swapscout/swapscout/venue/venuetest"
 )
 
 // fakeSim serves the fake CEX's format from the simulator.
@@ -51,14 +52,7 @@ func fakeSim() sim.Venue {
 }
 
 func TestSimVenue(t *testing.T) {
-	s, err := sim.New(sim.Config{Seed: 7, Latency: time.Millisecond}, map[string]sim.Venue{"fake": fakeSim()})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := s.Start("127.0.0.1:0"); err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
+	s := venuetest.StartSim(t, sim.Config{Seed: 7, Latency: time.Millisecond}, "fake", fakeSim())
 	hc := upstream.New(upstream.Options{})
 	defer hc.Close()
 	c := New(venue.Config{BaseURL: s.VenueURL("fake"), HTTP: hc}, fakeSpec())

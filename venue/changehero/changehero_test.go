@@ -225,14 +225,7 @@ func TestConformance(t *testing.T) {
 // conformance suite: float and fixed in both directions, the limits, a
 // refused pair and a missing key.
 func TestSimulator(t *testing.T) {
-	s, err := sim.New(sim.Config{Seed: 1, Latency: time.Millisecond}, map[string]sim.Venue{changehero.Descriptor.ID: changehero.Sim()})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := s.Start("127.0.0.1:0"); err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
+	s := venuetest.StartSim(t, sim.Config{Seed: 1, Latency: time.Millisecond}, changehero.Descriptor.ID, changehero.Sim())
 	url := s.VenueURL(changehero.Descriptor.ID)
 	q := venuetest.New(t, &changehero.Descriptor, url)
 	ctx := context.Background()
@@ -281,15 +274,7 @@ func TestSimulatorFaults(t *testing.T) {
 		{"rate_limit", 0, 1, swapscout.CodeRateLimited},
 	} {
 		t.Run(f.name, func(t *testing.T) {
-			s, err := sim.New(sim.Config{Seed: 1, Latency: time.Millisecond, ErrorRate: f.errs, RateLimitRate: f.limit},
-				map[string]sim.Venue{changehero.Descriptor.ID: changehero.Sim()})
-			if err != nil {
-				t.Fatal(err)
-			}
-			if err := s.Start("127.0.0.1:0"); err != nil {
-				t.Fatal(err)
-			}
-			defer s.Close()
+			s := venuetest.StartSim(t, sim.Config{Seed: 1, Latency: time.Millisecond, ErrorRate: f.errs, RateLimitRate: f.limit}, changehero.Descriptor.ID, changehero.Sim())
 			q := venuetest.New(t, &changehero.Descriptor, s.VenueURL(changehero.Descriptor.ID))
 			if _, err := q.Quote(context.Background(), btcETH); venuetest.Code(err) != f.want {
 				t.Errorf("Quote = %v, want %s", err, f.want)

@@ -157,14 +157,7 @@ func TestSimulator(t *testing.T) {
 
 func startSim(t *testing.T) string {
 	t.Helper()
-	s, err := sim.New(sim.Config{Seed: 1, Latency: time.Millisecond}, map[string]sim.Venue{easybit.Descriptor.ID: easybit.Sim()})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := s.Start("127.0.0.1:0"); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { s.Close() })
+	s := venuetest.StartSim(t, sim.Config{Seed: 1, Latency: time.Millisecond}, easybit.Descriptor.ID, easybit.Sim())
 	return s.VenueURL(easybit.Descriptor.ID)
 }
 
@@ -180,15 +173,7 @@ func TestSimulatorFaults(t *testing.T) {
 		{"rate_limit", 0, 1, swapscout.CodeRateLimited},
 	} {
 		t.Run(f.name, func(t *testing.T) {
-			s, err := sim.New(sim.Config{Seed: 1, Latency: time.Millisecond, ErrorRate: f.errs, RateLimitRate: f.limit},
-				map[string]sim.Venue{easybit.Descriptor.ID: easybit.Sim()})
-			if err != nil {
-				t.Fatal(err)
-			}
-			if err := s.Start("127.0.0.1:0"); err != nil {
-				t.Fatal(err)
-			}
-			defer s.Close()
+			s := venuetest.StartSim(t, sim.Config{Seed: 1, Latency: time.Millisecond, ErrorRate: f.errs, RateLimitRate: f.limit}, easybit.Descriptor.ID, easybit.Sim())
 			q := venuetest.New(t, &easybit.Descriptor, s.VenueURL(easybit.Descriptor.ID))
 			if _, err := q.Quote(context.Background(), btcUSDT); venuetest.Code(err) != f.want {
 				t.Errorf("Quote = %v, want %s", err, f.want)

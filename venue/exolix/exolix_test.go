@@ -172,14 +172,7 @@ func TestNoKey(t *testing.T) {
 // directions at both rate types, refusals below and above the limits (on 422
 // when sending, on 200 when receiving), and every served asset.
 func TestAgainstSim(t *testing.T) {
-	s, err := sim.New(sim.Config{Seed: 7, Latency: time.Millisecond}, map[string]sim.Venue{"exolix": exolix.Sim()})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := s.Start("127.0.0.1:0"); err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
+	s := venuetest.StartSim(t, sim.Config{Seed: 7, Latency: time.Millisecond}, "exolix", exolix.Sim())
 	q := venuetest.New(t, &exolix.Descriptor, s.VenueURL("exolix"))
 	ctx := context.Background()
 

@@ -168,16 +168,7 @@ func TestMarketListErrors(t *testing.T) {
 func startSim(t *testing.T) *sim.Server {
 	t.Helper()
 	now := time.Date(2026, 7, 29, 14, 0, 10, 0, time.UTC)
-	s, err := sim.New(sim.Config{Seed: 13, VenueLatency: map[string]time.Duration{"gate": 0}, Now: func() time.Time { return now }},
-		map[string]sim.Venue{"gate": gate.Sim()})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := s.Start("127.0.0.1:0"); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { s.Close() })
-	return s
+	return venuetest.StartSim(t, sim.Config{Seed: 13, VenueLatency: map[string]time.Duration{"gate": 0}, Now: func() time.Time { return now }}, "gate", gate.Sim())
 }
 
 // TestSimulator quotes the simulator: direct and bridged, both directions,

@@ -120,14 +120,7 @@ func TestConformance(t *testing.T) {
 // TestSimulator quotes both directions, the networks check and the limits
 // against the simulator.
 func TestSimulator(t *testing.T) {
-	s, err := sim.New(sim.Config{Seed: 1, Latency: time.Millisecond}, map[string]sim.Venue{"godex": godex.Sim()})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := s.Start("127.0.0.1:0"); err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
+	s := venuetest.StartSim(t, sim.Config{Seed: 1, Latency: time.Millisecond}, "godex", godex.Sim())
 	q := venuetest.New(t, &godex.Descriptor, s.VenueURL("godex"))
 	reverse := withAmount(btcXMR, "1")
 	reverse.Direction = swapscout.Receive

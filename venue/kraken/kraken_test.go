@@ -171,15 +171,7 @@ func TestMarketListErrors(t *testing.T) {
 
 func startSim(t *testing.T) *sim.Server {
 	t.Helper()
-	s, err := sim.New(sim.Config{Seed: 5, Latency: time.Millisecond}, map[string]sim.Venue{"kraken": kraken.Sim()})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := s.Start("127.0.0.1:0"); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { s.Close() })
-	return s
+	return venuetest.StartSim(t, sim.Config{Seed: 5, Latency: time.Millisecond}, "kraken", kraken.Sim())
 }
 
 // TestSimulator quotes the simulator: direct and bridged, both directions,

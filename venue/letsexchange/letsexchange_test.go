@@ -171,14 +171,7 @@ func TestBearerPrefix(t *testing.T) {
 // direction and rate type, refusals on both sides of the limits, and every
 // served asset.
 func TestAgainstSim(t *testing.T) {
-	s, err := sim.New(sim.Config{Seed: 7, Latency: time.Millisecond}, map[string]sim.Venue{"letsexchange": letsexchange.Sim()})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := s.Start("127.0.0.1:0"); err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
+	s := venuetest.StartSim(t, sim.Config{Seed: 7, Latency: time.Millisecond}, "letsexchange", letsexchange.Sim())
 	q := venuetest.New(t, &letsexchange.Descriptor, s.VenueURL("letsexchange"))
 	ctx := context.Background()
 

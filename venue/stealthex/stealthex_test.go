@@ -184,14 +184,7 @@ func TestLimits(t *testing.T) {
 // direction and rate type, refusals below the minimum on both sides, and
 // every served asset.
 func TestAgainstSim(t *testing.T) {
-	s, err := sim.New(sim.Config{Seed: 7, Latency: time.Millisecond}, map[string]sim.Venue{"stealthex": stealthex.Sim()})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := s.Start("127.0.0.1:0"); err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
+	s := venuetest.StartSim(t, sim.Config{Seed: 7, Latency: time.Millisecond}, "stealthex", stealthex.Sim())
 	q := venuetest.New(t, &stealthex.Descriptor, s.VenueURL("stealthex"))
 	ctx := context.Background()
 

@@ -297,14 +297,7 @@ func Run(t *testing.T, d *venue.Descriptor, o Options) {
 	}
 	if d.Sim != nil {
 		t.Run("AgainstSimulator", func(t *testing.T) {
-			s, err := sim.New(sim.Config{Seed: 1, Latency: time.Millisecond, Secrets: map[string]string{d.ID: "test-secret"}}, map[string]sim.Venue{d.ID: d.Sim()})
-			if err != nil {
-				t.Fatal(err)
-			}
-			if err := s.Start("127.0.0.1:0"); err != nil {
-				t.Fatal(err)
-			}
-			defer s.Close()
+			s := StartSim(t, sim.Config{Seed: 1, Latency: time.Millisecond, Secrets: map[string]string{d.ID: "test-secret"}}, d.ID, d.Sim())
 			q := New(t, d, s.VenueURL(d.ID))
 			req := o.OK.Req
 			if o.SimReq != nil {
@@ -353,3 +346,18 @@ func trim(s string) string {
 }
 
 var _ = fmt.Sprintf
+
+// StartSim serves one venue's simulated API with cfg on 127.0.0.1 and closes
+// it when the test ends.
+func StartSim(t testing.TB, cfg sim.Config, id string, v sim.Venue) *sim.Server {
+	t.Helper()
+	s, err := sim.New(cfg, map[string]sim.Venue{id: v})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Start("127.0.0.1:0"); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { s.Close() })
+	return s
+}

@@ -85,14 +85,7 @@ func TestConformance(t *testing.T) {
 // TestSimulator checks the adapter against its simulator beyond the
 // conformance suite: the TAB before every body, the minimum, a refused pair.
 func TestSimulator(t *testing.T) {
-	s, err := sim.New(sim.Config{Seed: 1, Latency: time.Millisecond}, map[string]sim.Venue{wizardswap.Descriptor.ID: wizardswap.Sim()})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := s.Start("127.0.0.1:0"); err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
+	s := venuetest.StartSim(t, sim.Config{Seed: 1, Latency: time.Millisecond}, wizardswap.Descriptor.ID, wizardswap.Sim())
 	url := s.VenueURL(wizardswap.Descriptor.ID)
 	resp, err := http.Get(url + "/pairs/btc")
 	if err != nil {
@@ -137,15 +130,7 @@ func TestSimulatorFaults(t *testing.T) {
 		{"rate_limit", 0, 1, swapscout.CodeUnsupportedPair},
 	} {
 		t.Run(f.name, func(t *testing.T) {
-			s, err := sim.New(sim.Config{Seed: 1, Latency: time.Millisecond, ErrorRate: f.errs, RateLimitRate: f.limit},
-				map[string]sim.Venue{wizardswap.Descriptor.ID: wizardswap.Sim()})
-			if err != nil {
-				t.Fatal(err)
-			}
-			if err := s.Start("127.0.0.1:0"); err != nil {
-				t.Fatal(err)
-			}
-			defer s.Close()
+			s := venuetest.StartSim(t, sim.Config{Seed: 1, Latency: time.Millisecond, ErrorRate: f.errs, RateLimitRate: f.limit}, wizardswap.Descriptor.ID, wizardswap.Sim())
 			q := venuetest.New(t, &wizardswap.Descriptor, s.VenueURL(wizardswap.Descriptor.ID))
 			if _, err := q.Quote(context.Background(), btcETH); venuetest.Code(err) != f.want {
 				t.Errorf("Quote = %v, want %s", err, f.want)

@@ -116,14 +116,7 @@ func TestConformance(t *testing.T) {
 // simulator, and checks it refuses what the venue refuses.
 func TestSimulatorModes(t *testing.T) {
 	d := &xgram.Descriptor
-	s, err := sim.New(sim.Config{Seed: 1, Latency: time.Millisecond}, map[string]sim.Venue{d.ID: d.Sim()})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := s.Start("127.0.0.1:0"); err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
+	s := venuetest.StartSim(t, sim.Config{Seed: 1, Latency: time.Millisecond}, d.ID, d.Sim())
 	q := venuetest.New(t, d, s.VenueURL(d.ID))
 	for _, c := range []struct {
 		req  swapscout.QuoteRequest
