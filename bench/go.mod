@@ -7,6 +7,7 @@ require (
 	github.com/cockroachdb/apd/v3 v3.2.3
 	github.com/gin-gonic/gin v1.12.0
 	github.com/govalues/decimal v0.1.36
+	github.com/json-iterator/go v1.1.12
 	github.com/shopspring/decimal v1.6.0
 	github.com/swapscout/swapscout v0.0.0
 	github.com/tsenart/vegeta/v12 v12.12.0
@@ -26,7 +27,6 @@ require (
 	github.com/goccy/go-yaml v1.19.2 // indirect
 	github.com/influxdata/tdigest v0.0.1 // indirect
 	github.com/josharian/intern v1.0.0 // indirect
-	github.com/json-iterator/go v1.1.12 // indirect
 	github.com/klauspost/compress v1.20.0 // indirect
 	github.com/klauspost/cpuid/v2 v2.3.0 // indirect
 	github.com/leodido/go-urn v1.4.0 // indirect

@@ -3,9 +3,11 @@ package decode
 import (
 	"encoding/json"
 	"os"
+	"reflect"
 	"testing"
 
 	"github.com/bytedance/sonic"
+	jsoniter "github.com/json-iterator/go"
 
 	"github.com/swapscout/swapscout/venue/book"
 )
@@ -20,7 +22,8 @@ type binanceDepth struct {
 }
 
 // BenchmarkDecodeDepth50: ours into []Level of exact Amounts (reused
-// slices); encoding/json and sonic into [][2]string, as the research measured.
+// slices); encoding/json, jsoniter and sonic into [][2]string, as the
+// research measured.
 func BenchmarkDecodeDepth50(b *testing.B) {
 	data, err := os.ReadFile(depth50)
 	if err != nil {
@@ -52,6 +55,15 @@ func BenchmarkDecodeDepth50(b *testing.B) {
 			}
 		}
 	})
+	run("jsoniter", func(b *testing.B) {
+		api := jsoniter.ConfigFastest
+		for b.Loop() {
+			var d binanceDepth
+			if err := api.Unmarshal(data, &d); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
 	run("sonic", func(b *testing.B) {
 		for b.Loop() {
 			var d binanceDepth
@@ -62,7 +74,7 @@ func BenchmarkDecodeDepth50(b *testing.B) {
 	})
 }
 
-// TestSameLevels: the three decoders read the same numbers.
+// TestSameLevels: ours, encoding/json, jsoniter and sonic read the same numbers.
 func TestSameLevels(t *testing.T) {
 	data, err := os.ReadFile(depth50)
 	if err != nil {
@@ -75,9 +87,15 @@ func TestSameLevels(t *testing.T) {
 	if err := s.Finish(); err != nil {
 		t.Fatal(err)
 	}
-	var std, son binanceDepth
+	var std, son, jit binanceDepth
 	if err := json.Unmarshal(data, &std); err != nil {
 		t.Fatal(err)
+	}
+	if err := jsoniter.ConfigFastest.Unmarshal(data, &jit); err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(std, jit) {
+		t.Error("jsoniter and encoding/json read the depth differently")
 	}
 	if err := sonic.Unmarshal(data, &son); err != nil {
 		t.Fatal(err)

@@ -115,35 +115,29 @@ func (s *Scanner) levels(dst, asks []Level, l Layout, signed bool) ([]Level, []L
 	if signed && cap(asks) == len(asks) {
 		asks = slices.Grow(asks, guess)
 	}
+	// Most books are ["price","qty"] levels of quoted decimals without
+	// whitespace: quotedLevel reads those in one pass, and anything else
+	// takes the general path below.
+	fast := !signed && l.PriceKey == "" && l.Price == 0 && l.Qty == 1
 	for n := 0; ; n++ {
+		if fast {
+			if pc, ps, qc, qs, next, ok := quotedLevel(s.data, s.pos); ok {
+				dst = append(dst, Level{Price: swapscout.NewAmount(pc, ps), Qty: swapscout.NewAmount(qc, qs)})
+				s.pos = next
+				goto separator
+			}
+		}
 		// Decode in place: an Amount is copied through memory, not registers.
 		dst = append(dst, Level{})
-		lv := &dst[len(dst)-1]
-		s.skipWS()
-		if l.PriceKey != "" {
-			s.objectLevel(&l, lv)
-		} else {
-			s.arrayLevel(&l, lv)
-		}
-		if s.err != nil {
+		if lv := &dst[len(dst)-1]; !s.level(&l, lv, n, signed) {
 			return dst[:n0], asks[:a0]
-		}
-		switch {
-		case lv.Price.Sign() <= 0:
-			s.fail("level " + strconv.Itoa(n) + ": price must be above zero")
-			return dst[:n0], asks[:a0]
-		case !signed:
-			if lv.Qty.Sign() < 0 {
-				s.fail("level " + strconv.Itoa(n) + ": quantity must not be negative")
-				return dst[:n0], asks[:a0]
-			}
-		case lv.Qty.Sign() > 0: // a bid
-		default: // an ask, or nothing
+		} else if signed && lv.Qty.Sign() <= 0 { // an ask, or nothing
 			if lv.Qty.Sign() < 0 {
 				asks = append(asks, Level{Price: lv.Price, Qty: lv.Qty.Neg()})
 			}
 			dst = dst[:len(dst)-1]
 		}
+	separator:
 		switch s.peek() {
 		case ',':
 			s.pos++
@@ -155,6 +149,46 @@ func (s *Scanner) levels(dst, asks []Level, l Layout, signed bool) ([]Level, []L
 			return dst[:n0], asks[:a0]
 		}
 	}
+}
+
+// level reads level n of the general shape into lv and checks its price
+// and, unless signed, its quantity.
+func (s *Scanner) level(l *Layout, lv *Level, n int, signed bool) bool {
+	s.skipWS()
+	if l.PriceKey != "" {
+		s.objectLevel(l, lv)
+	} else {
+		s.arrayLevel(l, lv)
+	}
+	switch {
+	case s.err != nil:
+		return false
+	case lv.Price.Sign() <= 0:
+		s.fail("level " + strconv.Itoa(n) + ": price must be above zero")
+		return false
+	case !signed && lv.Qty.Sign() < 0:
+		s.fail("level " + strconv.Itoa(n) + ": quantity must not be negative")
+		return false
+	}
+	return true
+}
+
+// quotedLevel reads a level of exactly the form ["price","qty"] at d[i],
+// with both decimals in quotedDecimal's range and a price above zero, and
+// returns the index after it; it declines (ok false) anything else.
+func quotedLevel(d []byte, i int) (pc int64, ps int, qc int64, qs int, next int, ok bool) {
+	if i < 0 || len(d)-i < 48 || d[i] != '[' || d[i+1] != '"' {
+		return
+	}
+	pc, ps, j, ok := quotedDecimal(d, i+1)
+	if !ok || pc <= 0 || d[j] != ',' || d[j+1] != '"' {
+		return 0, 0, 0, 0, i, false
+	}
+	qc, qs, k, ok := quotedDecimal(d, j+1)
+	if !ok || d[k] != ']' {
+		return 0, 0, 0, 0, i, false
+	}
+	return pc, ps, qc, qs, k + 1, true
 }
 
 // arrayLevel reads a level such as ["price","qty",…] into lv. It works on

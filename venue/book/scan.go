@@ -654,6 +654,17 @@ func (s *Scanner) wireAmount() swapscout.Amount {
 // It returns no Amount because building one here and copying it out costs
 // more than the parse (the struct does not live in registers).
 func parseDecimal(d []byte, i int) (coef int64, scale, next int, ok bool) {
+	if i >= 0 && len(d)-i >= 18 && d[i] == '"' {
+		if coef, scale, next, ok = quotedDecimal(d, i); ok {
+			return coef, scale, next, ok
+		}
+	}
+	return parseDecimalLoop(d, i)
+}
+
+// parseDecimalLoop is parseDecimal byte by byte, for what quotedDecimal
+// declines: numbers, signs, long values, the end of the input.
+func parseDecimalLoop(d []byte, i int) (coef int64, scale, next int, ok bool) {
 	if i >= len(d) {
 		return 0, 0, i, false
 	}
