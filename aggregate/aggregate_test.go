@@ -132,6 +132,40 @@ func TestSlowVenueTimesOut(t *testing.T) {
 	}
 }
 
+// TestEachVenueItsOwnTimeout: venues share a deadline only with venues of
+// the same timeout; a longer one is not cut short by a shorter one, and the
+// request's deadline still bounds them all.
+func TestEachVenueItsOwnTimeout(t *testing.T) {
+	short := func(id string, d time.Duration) aggregate.Venue {
+		x := v(id, after(d, "2"))
+		x.Timeout = 60 * time.Millisecond
+		return x
+	}
+	e := aggregate.New([]aggregate.Venue{
+		short("short-slow", 5*time.Second), short("short-fast", time.Millisecond),
+		v("patient", after(150*time.Millisecond, "3")), // 1 s timeout
+		v("too-slow", after(5*time.Second, "4")),       // 1 s timeout, past the request's deadline
+	}, aggregate.Options{})
+	ctx, cancel := context.WithTimeout(context.Background(), 400*time.Millisecond)
+	defer cancel()
+	q := e.Quote(ctx, req, e.Venues(), nil)
+	var offers, timeouts []string
+	for _, o := range q.Offers {
+		offers = append(offers, o.Venue)
+	}
+	for _, f := range q.Failures {
+		if f.Code == swapscout.CodeTimeout {
+			timeouts = append(timeouts, f.Venue)
+		}
+	}
+	if diff := cmp.Diff([]string{"patient", "short-fast"}, offers); diff != "" {
+		t.Errorf("offers (-want +got):\n%s", diff)
+	}
+	if diff := cmp.Diff([]string{"short-slow", "too-slow"}, timeouts); diff != "" {
+		t.Errorf("timeouts (-want +got):\n%s", diff)
+	}
+}
+
 // TestRequestDeadline: the request's deadline bounds every venue.
 func TestRequestDeadline(t *testing.T) {
 	e := aggregate.New([]aggregate.Venue{v("slow", after(5*time.Second, "3")), v("ok", after(time.Millisecond, "2"))}, aggregate.Options{})

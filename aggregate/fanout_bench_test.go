@@ -143,3 +143,28 @@ func TestFanOutCostsTheSlowestVenue(t *testing.T) {
 		t.Errorf("fan-out to 12 venues took %s, want about the slowest (300ms)", took)
 	}
 }
+
+// instantQuoter answers at once: BenchmarkEngine measures the engine's own
+// cost per fan-out (goroutines, deadlines, collection, ranking), without
+// any network.
+type instantQuoter struct{ out swapscout.Amount }
+
+func (q instantQuoter) Quote(_ context.Context, r swapscout.QuoteRequest) (swapscout.Offer, error) {
+	return swapscout.Offer{AmountIn: r.Amount, AmountOut: q.out}, nil
+}
+
+func BenchmarkEngine(b *testing.B) {
+	var evs []aggregate.Venue
+	for i := range 12 {
+		evs = append(evs, aggregate.Venue{ID: fmt.Sprintf("v%02d", i), Timeout: 2 * time.Second,
+			Quoter: instantQuoter{swapscout.MustAmount(fmt.Sprintf("15.%03d", 100+i))}})
+	}
+	e := aggregate.New(evs, aggregate.Options{})
+	ctx := context.Background()
+	b.ReportAllocs()
+	for b.Loop() {
+		if q := e.Quote(ctx, req, evs, nil); len(q.Offers) != len(evs) {
+			b.Fatalf("offers %d, failures %+v", len(q.Offers), q.Failures)
+		}
+	}
+}
