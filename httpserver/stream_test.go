@@ -3,7 +3,9 @@ package httpserver_test
 import (
 	"bufio"
 	"context"
+	"io"
 	"net/http"
+	"slices"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -157,5 +159,63 @@ func TestCacheAndCollapse(t *testing.T) {
 	}
 	if got := q.calls.Load(); got != 1 {
 		t.Errorf("cache hit made a fan-out (%d calls)", got)
+	}
+}
+
+// emitNow sends one offer the moment it is asked and records when.
+type emitNow struct{ at atomic.Int64 }
+
+func (e *emitNow) Quote(ctx context.Context, req swapscout.QuoteRequest, sel aggregate.Selection, emit func(swapscout.Result)) (*swapscout.Quote, error) {
+	o := swapscout.Offer{Venue: "fast", AmountIn: req.Amount, AmountOut: swapscout.MustAmount("1.9"), KYC: 'A'}
+	e.at.Store(time.Now().UnixNano())
+	if emit != nil {
+		emit(swapscout.Result{Offer: &o})
+	}
+	return &swapscout.Quote{Request: req, CreatedAt: time.Now(), Offers: []swapscout.Offer{o}}, nil
+}
+
+// BenchmarkStreamFirstEvent measures the streaming target: from the
+// moment a venue's answer is handed to the stream (emit) to the moment a
+// client on loopback has read its event. Reported as p50/p99/max µs.
+// Caching is off, so every request fans out.
+func BenchmarkStreamFirstEvent(b *testing.B) {
+	for _, transport := range []string{"fasthttp", "nethttp"} {
+		b.Run(transport, func(b *testing.B) {
+			q := &emitNow{}
+			h := httpapi.NewHandler(httpapi.Deps{Quotes: q, Store: inmem.New(inmem.Options{})})
+			srv, err := httpserver.Listen("127.0.0.1:0", h, httpserver.Options{Transport: transport})
+			if err != nil {
+				b.Fatal(err)
+			}
+			defer srv.Shutdown(context.Background())
+			c := &http.Client{Transport: &http.Transport{}}
+			defer c.CloseIdleConnections()
+			url := srv.URL() + "/v1/quotes/stream?from=btc&to=eth&amount=0.1"
+			var lat []time.Duration
+			for b.Loop() {
+				resp, err := c.Get(url)
+				if err != nil {
+					b.Fatal(err)
+				}
+				r := bufio.NewReader(resp.Body)
+				for {
+					line, err := r.ReadString('\n')
+					if err != nil {
+						b.Fatalf("stream ended before an offer event: %v", err)
+					}
+					if line == "event: offer\n" {
+						break
+					}
+				}
+				lat = append(lat, time.Duration(time.Now().UnixNano()-q.at.Load()))
+				_, _ = r.WriteTo(io.Discard)
+				resp.Body.Close()
+			}
+			slices.Sort(lat)
+			pct := func(p int) float64 { return float64(lat[(len(lat)-1)*p/100].Nanoseconds()) / 1e3 }
+			b.ReportMetric(pct(50), "µs-p50")
+			b.ReportMetric(pct(99), "µs-p99")
+			b.ReportMetric(pct(100), "µs-max")
+		})
 	}
 }
