@@ -12,8 +12,15 @@ type Asset struct {
 	Network string
 }
 
-// String renders the asset as "ticker@network", e.g. "usdt@trx".
-func (a Asset) String() string { return a.Ticker + "@" + a.Network }
+// String renders the asset as "ticker@network", e.g. "usdt@trx", or as the
+// bare ticker when it has no network (a balance held on an exchange, such as
+// the bridge currency a trading fee is paid in).
+func (a Asset) String() string {
+	if a.Network == "" {
+		return a.Ticker
+	}
+	return a.Ticker + "@" + a.Network
+}
 
 // IsZero reports whether a is the zero Asset.
 func (a Asset) IsZero() bool { return a.Ticker == "" && a.Network == "" }

@@ -202,7 +202,7 @@ func TestBridge(t *testing.T) {
 	c, _ := loaded(t, f, fakeSpec())
 	// 10 XMR → 0.025 BTC − 0.1% → 0.024975 BTC → 0.4995 ETH − 0.1% → 0.4990005 − 0.001.
 	wantOffer(t, quote(t, c, send(xmr, eth, "10")), "10", "0.4980005", "XMR/BTC > ETH/BTC",
-		"trading 0.000025 btc@", "trading 0.0004995 eth@eth", "withdrawal 0.001 eth@eth")
+		"trading 0.000025 btc", "trading 0.0004995 eth@eth", "withdrawal 0.001 eth@eth")
 
 	// The same route where ETH/BTC charges 0.2%: each leg pays its own market's fee.
 	f2 := newFake(t)
@@ -212,7 +212,7 @@ func TestBridge(t *testing.T) {
 	f2.setBook("ETHBTC", []string{"0.049 100"}, []string{"0.05 100"})
 	c2, _ := loaded(t, f2, fakeSpec())
 	wantOffer(t, quote(t, c2, send(xmr, eth, "10")), "10", "0.497501", "XMR/BTC > ETH/BTC",
-		"trading 0.000025 btc@", "trading 0.000999 eth@eth", "withdrawal 0.001 eth@eth")
+		"trading 0.000025 btc", "trading 0.000999 eth@eth", "withdrawal 0.001 eth@eth")
 	calls := f2.Calls()
 	if len(calls) != 3 {
 		t.Errorf("calls %q, want the market list and two books", calls)
