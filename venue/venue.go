@@ -6,10 +6,12 @@ package venue
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"regexp"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/swapscout/swapscout"
@@ -186,12 +188,13 @@ func (r *Registry) Infos() []swapscout.VenueInfo {
 	return out
 }
 
-// RunRefreshers refreshes every venue that implements swapscout.Refresher once,
-// concurrently, then keeps refreshing each in the background until ctx ends.
-// It returns after the first round (errors of that round are returned joined,
-// but do not stop the background loop: a venue whose metadata is missing
-// answers unavailable until a refresh succeeds).
-func (r *Registry) RunRefreshers(ctx context.Context, done func()) error {
+// StartRefreshers refreshes every venue that implements swapscout.Refresher
+// once, concurrently, then keeps refreshing each in the background until ctx
+// ends. It returns after the first round, with that round's errors joined;
+// they do not stop the background loop (a venue whose metadata is missing
+// answers unavailable until a refresh succeeds). wait blocks until the
+// background loops have stopped, which they do once ctx ends.
+func (r *Registry) StartRefreshers(ctx context.Context) (wait func(), err error) {
 	type item struct {
 		v  *Venue
 		rf swapscout.Refresher
@@ -204,10 +207,11 @@ func (r *Registry) RunRefreshers(ctx context.Context, done func()) error {
 	}
 	errs := make([]error, len(items))
 	first := make(chan int, len(items))
-	bg := make(chan struct{}, len(items))
+	var bg sync.WaitGroup
 	for i, it := range items {
+		bg.Add(1)
 		go func() {
-			defer func() { bg <- struct{}{} }()
+			defer bg.Done()
 			cctx, cancel := context.WithTimeout(ctx, 4*it.v.Timeout)
 			if err := it.rf.Refresh(cctx); err != nil {
 				errs[i] = fmt.Errorf("%s: %w", it.v.ID, err)
@@ -244,24 +248,10 @@ func (r *Registry) RunRefreshers(ctx context.Context, done func()) error {
 	for range items {
 		<-first
 	}
-	if done != nil {
-		go func() {
-			for range items {
-				<-bg
-			}
-			done()
-		}()
+	if err := errors.Join(errs...); err != nil {
+		return bg.Wait, fmt.Errorf("refresh: %w", err)
 	}
-	var joined []error
-	for _, e := range errs {
-		if e != nil {
-			joined = append(joined, e)
-		}
-	}
-	if len(joined) > 0 {
-		return fmt.Errorf("refresh: %v", joined)
-	}
-	return nil
+	return bg.Wait, nil
 }
 
 type notConfigured struct{ d *Descriptor }

@@ -4,8 +4,11 @@ import (
 	"context"
 	"errors"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
+
+	"go.uber.org/goleak"
 
 	"github.com/swapscout/swapscout"
 	"github.com/swapscout/swapscout/venue"
@@ -82,5 +85,55 @@ func TestNotConfigured(t *testing.T) {
 	}})
 	if err != nil || !built || !r.Infos()[0].Configured {
 		t.Errorf("with a key: err %v, built %v", err, built)
+	}
+}
+
+// flaky is a Refresher whose first refresh fails; it counts the calls.
+type flaky struct {
+	nopQuoter
+	calls    atomic.Int64
+	interval time.Duration
+}
+
+func (f *flaky) Refresh(ctx context.Context) error {
+	if f.calls.Add(1) == 1 {
+		return errors.New("market list: status 503")
+	}
+	return nil
+}
+
+func (f *flaky) RefreshInterval() time.Duration { return f.interval }
+
+// TestStartRefreshers: the first round's error comes back, the background
+// loop goes on refreshing (a failed venue does not stay unavailable), and
+// wait returns once the context ends, leaving no goroutine behind.
+func TestStartRefreshers(t *testing.T) {
+	defer goleak.VerifyNone(t)
+	f := &flaky{interval: 10 * time.Millisecond}
+	d := desc("flaky")
+	d.New = func(venue.Config) (swapscout.Quoter, error) { return f, nil }
+	reg, err := venue.NewRegistry([]*venue.Descriptor{d, desc("plain")}, venue.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	wait, err := reg.StartRefreshers(ctx)
+	if err == nil || !strings.Contains(err.Error(), "flaky: market list: status 503") {
+		t.Errorf("first round error = %v, want flaky's", err)
+	}
+	deadline := time.Now().Add(5 * time.Second)
+	for f.calls.Load() < 3 && time.Now().Before(deadline) {
+		time.Sleep(5 * time.Millisecond)
+	}
+	if n := f.calls.Load(); n < 3 {
+		t.Errorf("%d refreshes, want the background loop to keep refreshing", n)
+	}
+	cancel()
+	done := make(chan struct{})
+	go func() { wait(); close(done) }()
+	select {
+	case <-done:
+	case <-time.After(5 * time.Second):
+		t.Fatal("wait did not return after the context ended")
 	}
 }

@@ -92,7 +92,7 @@ type stack struct {
 	store    swapscout.QuoteStore
 	handler  *httpapi.Handler
 	stop     context.CancelFunc
-	stopped  chan struct{}
+	wait     func() // until the venues' background refreshers have stopped
 	closers  []func() error
 }
 
@@ -133,10 +133,11 @@ func newStack(ctx context.Context, o stackOptions) (*stack, error) {
 		return nil, err
 	}
 	rctx, cancel := context.WithCancel(ctx)
-	s := &stack{http: hc, registry: reg, stop: cancel, stopped: make(chan struct{})}
-	if err := reg.RunRefreshers(rctx, func() { close(s.stopped) }); err != nil && o.log != nil {
+	wait, err := reg.StartRefreshers(rctx)
+	if err != nil && o.log != nil {
 		o.log.Warn("venue metadata", "err", err)
 	}
+	s := &stack{http: hc, registry: reg, stop: cancel, wait: wait}
 	var evs []aggregate.Venue
 	for _, v := range reg.Venues() {
 		evs = append(evs, aggregate.Venue{ID: v.ID, Kind: v.Kind, KYC: v.KYC, Timeout: v.Timeout, Quoter: v.Quoter})
@@ -176,7 +177,7 @@ func newStack(ctx context.Context, o stackOptions) (*stack, error) {
 // Close stops background refreshers and closes the stores and the upstream client.
 func (s *stack) Close() {
 	s.stop()
-	<-s.stopped
+	s.wait()
 	for _, c := range s.closers {
 		_ = c()
 	}
