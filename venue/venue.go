@@ -50,6 +50,10 @@ type Config struct {
 	HTTP      *upstream.Client // the one shared client
 	APIKey    string           // empty when not configured
 	APISecret string           // for venues that sign requests
+	// Affiliate is the partner id some venues take in the request itself
+	// (SWAPSCOUT_<ID>_AFFILIATE_ID), to credit the swaps we bring them. It
+	// identifies us, it is not a secret; empty when not configured.
+	Affiliate string
 	Now       func() time.Time // injectable clock; time.Now when nil
 }
 
@@ -140,6 +144,7 @@ func NewRegistry(ds []*Descriptor, o Options) (*Registry, error) {
 			HTTP:      o.HTTP,
 			APIKey:    getenv(d.EnvPrefix() + "API_KEY"),
 			APISecret: getenv(d.EnvPrefix() + "API_SECRET"),
+			Affiliate: getenv(d.EnvPrefix() + "AFFILIATE_ID"),
 			Now:       o.Now,
 		}
 		if o.BaseURL != nil {

@@ -137,3 +137,18 @@ func TestStartRefreshers(t *testing.T) {
 		t.Fatal("wait did not return after the context ended")
 	}
 }
+
+// TestConfigFromEnv: keys and the affiliate id come from the venue's
+// SWAPSCOUT_<ID>_ variables.
+func TestConfigFromEnv(t *testing.T) {
+	var got venue.Config
+	d := desc("lx")
+	d.New = func(c venue.Config) (swapscout.Quoter, error) { got = c; return nopQuoter{}, nil }
+	env := map[string]string{"SWAPSCOUT_LX_API_KEY": "k", "SWAPSCOUT_LX_API_SECRET": "s", "SWAPSCOUT_LX_AFFILIATE_ID": "a"}
+	if _, err := venue.NewRegistry([]*venue.Descriptor{d}, venue.Options{Getenv: func(k string) string { return env[k] }}); err != nil {
+		t.Fatal(err)
+	}
+	if got.APIKey != "k" || got.APISecret != "s" || got.Affiliate != "a" {
+		t.Errorf("config key %q secret %q affiliate %q, want k, s, a", got.APIKey, got.APISecret, got.Affiliate)
+	}
+}

@@ -64,7 +64,7 @@ func (c *Client) Quote(ctx context.Context, req swapscout.QuoteRequest) (swapsco
 	}
 	body, err := json.Marshal(infoRequest{
 		From: from.Coin, NetworkFrom: from.Network, To: to.Coin, NetworkTo: to.Network,
-		Amount: req.Amount.String(), Float: req.RateType != swapscout.Fixed,
+		Amount: req.Amount.String(), Float: req.RateType != swapscout.Fixed, AffiliateID: c.cfg.Affiliate,
 	})
 	if err != nil {
 		return swapscout.Offer{}, err

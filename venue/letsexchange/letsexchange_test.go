@@ -155,6 +155,29 @@ func TestLimits(t *testing.T) {
 	}
 }
 
+// TestAffiliateID: a configured affiliate id goes in the body, as in the
+// recorded requests; without one the member is left out, not sent empty.
+func TestAffiliateID(t *testing.T) {
+	for _, aff := range []string{"swapscout-partner", ""} {
+		rp := venuetest.NewReplay(t, "testdata", info("info.json", 200))
+		c := letsexchange.New(venue.Config{BaseURL: rp.URL, HTTP: venuetest.Client(t), APIKey: "k", Affiliate: aff, Now: time.Now})
+		if _, err := c.Quote(context.Background(), btcXMR); err != nil {
+			t.Fatal(err)
+		}
+		var got map[string]any
+		if err := json.Unmarshal(rp.Requests()[0].Body, &got); err != nil {
+			t.Fatal(err)
+		}
+		v, present := got["affiliate_id"]
+		switch {
+		case aff != "" && v != aff:
+			t.Errorf("affiliate_id = %#v, want %q", v, aff)
+		case aff == "" && present:
+			t.Errorf("affiliate_id sent as %#v with none configured", v)
+		}
+	}
+}
+
 // TestBearerPrefix: a key that already carries "Bearer " is not prefixed twice.
 func TestBearerPrefix(t *testing.T) {
 	rp := venuetest.NewReplay(t, "testdata", info("info.json", 200))

@@ -25,6 +25,9 @@ type infoRequest struct {
 	NetworkTo   string `json:"network_to"`
 	Amount      string `json:"amount"`
 	Float       bool   `json:"float"` // true floating, false fixed (rate_id)
+	// AffiliateID credits the swap to our partner account; recorded
+	// requests carry it, and it is left out when not configured.
+	AffiliateID string `json:"affiliate_id,omitempty"`
 }
 
 // infoResponse is the answer of both endpoints; every amount is a string.
