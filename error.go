@@ -70,11 +70,14 @@ func ErrorMessage(err error) string {
 // it (usually through NewVenueError or by wrapping a sentinel) and the engine
 // turns it into a Failure.
 type VenueError struct {
-	Code       FailureCode
-	Msg        string
-	Min, Max   Amount
-	RetryAfter time.Duration
-	Err        error
+	Code     FailureCode
+	Msg      string
+	Min, Max Amount // limits on the amount sent, in From units
+	// MinOut, MaxOut: limits on the amount received, in To units, when the
+	// venue states them that way (reverse quotes, payout minimums).
+	MinOut, MaxOut Amount
+	RetryAfter     time.Duration
+	Err            error
 }
 
 func (e *VenueError) Error() string {

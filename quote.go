@@ -108,7 +108,10 @@ type Offer struct {
 	AmountIn  Amount // in From units, what the user sends
 	AmountOut Amount // in To units, net of all fees, what the user receives
 	Rate      Amount // AmountOut per unit of AmountIn
-	Min, Max  Amount // limits on AmountIn; zero when the venue gives none
+	Min, Max  Amount // limits on AmountIn, in From units; zero when the venue gives none
+	// MinOut, MaxOut: limits on AmountOut, in To units, when the venue
+	// states them that way (reverse quotes, payout minimums); else zero.
+	MinOut, MaxOut Amount
 
 	RateType  RateType
 	RateID    string    // venue's id to lock a fixed rate at create time
@@ -144,12 +147,16 @@ var FailureCodes = []FailureCode{
 
 // Failure is a venue that gave no offer, reported as data beside the offers.
 type Failure struct {
-	Venue      string
-	Code       FailureCode
-	Message    string
-	Took       time.Duration
-	Min, Max   Amount        // the venue's limits when the code is about them
-	RetryAfter time.Duration // when rate limited and the venue said
+	Venue   string
+	Code    FailureCode
+	Message string
+	Took    time.Duration
+	// The venue's limits when the code is about them: Min and Max on the
+	// amount sent (From units), MinOut and MaxOut on the amount received
+	// (To units); zero when the venue did not say.
+	Min, Max       Amount
+	MinOut, MaxOut Amount
+	RetryAfter     time.Duration // when rate limited and the venue said
 }
 
 // Result is one venue's answer to a fan-out: exactly one of Offer and Failure is set.

@@ -298,7 +298,7 @@ func failure(v *Venue, err error, took time.Duration) swapscout.Failure {
 	switch {
 	case errors.As(err, &ve):
 		f.Code, f.Message = ve.Code, ve.Error()
-		f.Min, f.Max, f.RetryAfter = ve.Min, ve.Max, ve.RetryAfter
+		f.Min, f.Max, f.MinOut, f.MaxOut, f.RetryAfter = ve.Min, ve.Max, ve.MinOut, ve.MaxOut, ve.RetryAfter
 		if ve.Code == swapscout.CodeTimeout && f.Message == string(ve.Code) {
 			f.Message = "no answer in time"
 		}

@@ -54,7 +54,8 @@ func TestQuoteRanksAndReportsFailures(t *testing.T) {
 	e := aggregate.New([]aggregate.Venue{
 		v("slow", after(30*time.Millisecond, "2.0")),
 		v("best", after(10*time.Millisecond, "2.1")),
-		v("small", failing(&swapscout.VenueError{Code: swapscout.CodeAmountTooSmall, Msg: "below min", Min: swapscout.MustAmount("0.5")})),
+		v("small", failing(&swapscout.VenueError{Code: swapscout.CodeAmountTooSmall, Msg: "below min",
+			Min: swapscout.MustAmount("0.5"), MinOut: swapscout.MustAmount("20")})),
 		v("fast", after(time.Millisecond, "1.9")),
 		v("broken", failing(errors.New("dial tcp: connection refused"))),
 		v("panics", quoterFunc(func(context.Context, swapscout.QuoteRequest) (swapscout.Offer, error) { panic("bug") })),
@@ -88,8 +89,8 @@ func TestQuoteRanksAndReportsFailures(t *testing.T) {
 	if emitted[len(emitted)-1] != "slow" {
 		t.Errorf("slowest venue emitted at %v, want last", emitted)
 	}
-	if !q.Failures[0].Min.Equal(swapscout.MustAmount("0.5")) {
-		t.Errorf("failure min = %s, want 0.5", q.Failures[0].Min)
+	if f := q.Failures[0]; !f.Min.Equal(swapscout.MustAmount("0.5")) || !f.MinOut.Equal(swapscout.MustAmount("20")) {
+		t.Errorf("failure min %s min_out %s, want 0.5 and 20", f.Min, f.MinOut)
 	}
 	if o := q.Offers[0]; o.KYC != 'B' || !o.Rate.Equal(swapscout.MustAmount("21")) {
 		t.Errorf("best offer KYC %c rate %s, want B and 21", o.KYC, o.Rate)

@@ -52,6 +52,21 @@ func appendRequest(dst []byte, r *swapscout.QuoteRequest) []byte {
 	return append(dst, '}')
 }
 
+// appendLimits appends the limits that are set: min and max on the amount
+// sent, min_out and max_out on the amount received.
+func appendLimits(dst []byte, min, max, minOut, maxOut swapscout.Amount) []byte {
+	for _, l := range [...]struct {
+		key string
+		a   *swapscout.Amount
+	}{{`,"min":`, &min}, {`,"max":`, &max}, {`,"min_out":`, &minOut}, {`,"max_out":`, &maxOut}} {
+		if !l.a.IsZero() {
+			dst = append(dst, l.key...)
+			dst = appendAmount(dst, *l.a)
+		}
+	}
+	return dst
+}
+
 func appendAsset(dst []byte, a swapscout.Asset) []byte {
 	dst = append(dst, `{"ticker":`...)
 	dst = appendString(dst, a.Ticker)
@@ -78,14 +93,7 @@ func AppendOffer(dst []byte, o *swapscout.Offer) []byte {
 	dst = appendAmount(dst, o.AmountOut)
 	dst = append(dst, `,"rate":`...)
 	dst = appendAmount(dst, o.Rate)
-	if !o.Min.IsZero() {
-		dst = append(dst, `,"min":`...)
-		dst = appendAmount(dst, o.Min)
-	}
-	if !o.Max.IsZero() {
-		dst = append(dst, `,"max":`...)
-		dst = appendAmount(dst, o.Max)
-	}
+	dst = appendLimits(dst, o.Min, o.Max, o.MinOut, o.MaxOut)
 	dst = append(dst, `,"rate_type":`...)
 	dst = appendString(dst, o.RateType.String())
 	if o.RateID != "" {
@@ -131,14 +139,7 @@ func AppendFailure(dst []byte, f *swapscout.Failure) []byte {
 	dst = appendString(dst, string(f.Code))
 	dst = append(dst, `,"message":`...)
 	dst = appendString(dst, f.Message)
-	if !f.Min.IsZero() {
-		dst = append(dst, `,"min":`...)
-		dst = appendAmount(dst, f.Min)
-	}
-	if !f.Max.IsZero() {
-		dst = append(dst, `,"max":`...)
-		dst = appendAmount(dst, f.Max)
-	}
+	dst = appendLimits(dst, f.Min, f.Max, f.MinOut, f.MaxOut)
 	if f.RetryAfter > 0 {
 		dst = append(dst, `,"retry_after_s":`...)
 		dst = itoa(dst, int64((f.RetryAfter+time.Second-1)/time.Second))

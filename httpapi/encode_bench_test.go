@@ -122,6 +122,7 @@ func encBenchQuote() *swapscout.Quote {
 	offers[3].Fees = append(offers[3].Fees, swapscout.Fee{Kind: "trading", Amount: a("0.000625"), Asset: btc})
 	offers[4].Min, offers[4].Max = a("0.0005"), a("12.5")
 	offers[4].RateID, offers[4].ExpiresAt = "ff-0a1b2c3d", created.Add(5*time.Minute+1*time.Millisecond)
+	offers[6].MinOut, offers[6].MaxOut = a("0.05"), a("2000") // godex quoted in reverse
 	offers[8].Route = "XMR/USDT"
 	offers[8].ETAMin, offers[8].ETAMax = 0, 5*time.Minute
 	return &swapscout.Quote{
@@ -130,7 +131,7 @@ func encBenchQuote() *swapscout.Quote {
 		Offers:  offers,
 		Failures: []swapscout.Failure{
 			{Venue: "majesticbank", Code: swapscout.CodeAmountTooSmall, Message: `amount is below the venue's "minimum"`,
-				Min: a("0.5"), Took: 118 * time.Millisecond},
+				Min: a("0.5"), MinOut: a("0.2"), Took: 118 * time.Millisecond},
 			{Venue: "xgram", Code: swapscout.CodeRateLimited, Message: "too many requests",
 				RetryAfter: 1500 * time.Millisecond, Took: 61 * time.Millisecond},
 		},
@@ -174,6 +175,8 @@ type encOffer struct {
 	Rate      string    `json:"rate"`
 	Min       string    `json:"min,omitempty"`
 	Max       string    `json:"max,omitempty"`
+	MinOut    string    `json:"min_out,omitempty"`
+	MaxOut    string    `json:"max_out,omitempty"`
 	RateType  string    `json:"rate_type"`
 	RateID    string    `json:"rate_id,omitempty"`
 	ExpiresAt time.Time `json:"expires_at,omitzero"`
@@ -196,6 +199,8 @@ type encFailure struct {
 	Message     string `json:"message"`
 	Min         string `json:"min,omitempty"`
 	Max         string `json:"max,omitempty"`
+	MinOut      string `json:"min_out,omitempty"`
+	MaxOut      string `json:"max_out,omitempty"`
 	RetryAfterS int64  `json:"retry_after_s,omitempty"`
 	TookMS      int64  `json:"took_ms"`
 }
@@ -221,7 +226,8 @@ func encTaggedOf(q *swapscout.Quote) encQuote {
 	for _, o := range q.Offers {
 		e := encOffer{Venue: o.Venue, Provider: o.Provider, Route: o.Route,
 			AmountIn: o.AmountIn.String(), AmountOut: o.AmountOut.String(), Rate: o.Rate.String(),
-			Min: opt(o.Min), Max: opt(o.Max), RateType: o.RateType.String(), RateID: o.RateID,
+			Min: opt(o.Min), Max: opt(o.Max), MinOut: opt(o.MinOut), MaxOut: opt(o.MaxOut),
+			RateType: o.RateType.String(), RateID: o.RateID,
 			ExpiresAt: o.ExpiresAt.UTC(), Fees: make([]encFee, 0, len(o.Fees)),
 			KYC: o.KYC.String(), TookMS: o.Took.Milliseconds()}
 		for _, f := range o.Fees {
@@ -235,7 +241,7 @@ func encTaggedOf(q *swapscout.Quote) encQuote {
 	}
 	for _, f := range q.Failures {
 		e := encFailure{Venue: f.Venue, Code: string(f.Code), Message: f.Message, Min: opt(f.Min), Max: opt(f.Max),
-			TookMS: f.Took.Milliseconds()}
+			MinOut: opt(f.MinOut), MaxOut: opt(f.MaxOut), TookMS: f.Took.Milliseconds()}
 		if f.RetryAfter > 0 {
 			e.RetryAfterS = int64((f.RetryAfter + time.Second - 1) / time.Second)
 		}

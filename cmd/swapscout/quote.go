@@ -221,6 +221,8 @@ type quoteJSON struct {
 		Rate      string `json:"rate"`
 		Min       string `json:"min"`
 		Max       string `json:"max"`
+		MinOut    string `json:"min_out"`
+		MaxOut    string `json:"max_out"`
 		RateType  string `json:"rate_type"`
 		KYC       string `json:"kyc"`
 		ETAMaxS   int    `json:"eta_max_s"`
@@ -240,15 +242,28 @@ func printQuote(w io.Writer, q *quoteJSON) {
 	to := strings.ToUpper(q.Request.To.Ticker)
 	fmt.Fprintf(w, "%s %s (%s) → %s (%s), %s side, %d offers, %d failures, %d ms\n\n", q.Request.Amount,
 		from, q.Request.From.Network, to, q.Request.To.Network, q.Request.Direction, len(q.Offers), len(q.Failures), q.TookMS)
+	// Limits are columns of their asset: on the amount sent, and on the
+	// amount received when some venue states them that way.
+	outLimits := false
+	for _, o := range q.Offers {
+		outLimits = outLimits || o.MinOut != "" || o.MaxOut != ""
+	}
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintf(tw, "#\tVENUE\tSEND %s\tRECEIVE %s\tRATE\tMIN\tMAX\tTYPE\tKYC\tTOOK\t\n", from, to)
+	fmt.Fprintf(tw, "#\tVENUE\tSEND %s\tRECEIVE %s\tRATE\tMIN %s\tMAX %s\t", from, to, from, from)
+	if outLimits {
+		fmt.Fprintf(tw, "MIN %s\tMAX %s\t", to, to)
+	}
+	fmt.Fprint(tw, "TYPE\tKYC\tTOOK\t\n")
 	for i, o := range q.Offers {
 		name := o.Venue
 		if o.Provider != "" {
 			name += " (" + o.Provider + ")"
 		}
-		fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%dms\t\n", i+1, name, o.AmountIn, o.AmountOut, o.Rate,
-			dash(o.Min), dash(o.Max), o.RateType, o.KYC, o.TookMS)
+		fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%s\t%s\t%s\t", i+1, name, o.AmountIn, o.AmountOut, o.Rate, dash(o.Min), dash(o.Max))
+		if outLimits {
+			fmt.Fprintf(tw, "%s\t%s\t", dash(o.MinOut), dash(o.MaxOut))
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%dms\t\n", o.RateType, o.KYC, o.TookMS)
 	}
 	tw.Flush()
 	if len(q.Failures) > 0 {

@@ -119,14 +119,15 @@ func decodeRate(req swapscout.QuoteRequest, status int, body []byte) (swapscout.
 func rateOffer(req swapscout.QuoteRequest, status int, r *rateResponse) (swapscout.Offer, error) {
 	in, out := *r.FromAmount, *r.ToAmount
 	min, max := *r.MinAmount, deref(r.MaxAmount)
+	wmin := deref(r.WithdrawMin) // the payout's minimum, in To units
 	tooSmall := func(format string, args ...any) error {
 		ve := swapscout.NewVenueError(swapscout.CodeAmountTooSmall, format, args...)
-		ve.Min, ve.Max = min, max
+		ve.Min, ve.Max, ve.MinOut = min, max, wmin
 		return ve
 	}
 	tooLarge := func() error {
 		ve := swapscout.NewVenueError(swapscout.CodeAmountTooLarge, "Exolix takes at most %s %s", max, req.From)
-		ve.Min, ve.Max = min, max
+		ve.Min, ve.Max, ve.MinOut = min, max, wmin
 		return ve
 	}
 	// The deposit is the request's amount when sending, the venue's answer
@@ -134,7 +135,7 @@ func rateOffer(req swapscout.QuoteRequest, status int, r *rateResponse) (swapsco
 	deposit := req.Amount
 	if req.Direction == swapscout.Receive {
 		deposit = in
-		if wmin := deref(r.WithdrawMin); wmin.Sign() > 0 && req.Amount.Cmp(wmin) < 0 {
+		if wmin.Sign() > 0 && req.Amount.Cmp(wmin) < 0 {
 			return swapscout.Offer{}, tooSmall("Exolix pays out at least %s %s", wmin, req.To)
 		}
 	}
@@ -150,7 +151,7 @@ func rateOffer(req swapscout.QuoteRequest, status int, r *rateResponse) (swapsco
 		}
 		return swapscout.Offer{}, refusal(msg, min, max)
 	}
-	return swapscout.Offer{AmountIn: in, AmountOut: out, Min: min, Max: max, RateType: req.RateType}, nil
+	return swapscout.Offer{AmountIn: in, AmountOut: out, Min: min, Max: max, MinOut: wmin, RateType: req.RateType}, nil
 }
 
 // refusal maps a refusal's text to its code: a limit when the text names one,

@@ -3,6 +3,7 @@ package exolix_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"net/url"
 	"testing"
 	"time"
@@ -117,7 +118,8 @@ func TestQuote(t *testing.T) {
 	})
 }
 
-// TestLimits checks the limits a refusal carries: Min and Max in From units.
+// TestLimits checks the limits a refusal carries: Min and Max on the amount
+// sent, and MinOut (withdrawMin) on the amount received when Exolix gives it.
 func TestLimits(t *testing.T) {
 	below := btcXMR
 	below.Amount = swapscout.MustAmount("0.00000001")
@@ -126,16 +128,16 @@ func TestLimits(t *testing.T) {
 	above := btcXMR
 	above.Amount = swapscout.MustAmount("25")
 	for _, c := range []struct {
-		name     string
-		req      swapscout.QuoteRequest
-		fixture  string
-		status   int
-		min, max string
+		name    string
+		req     swapscout.QuoteRequest
+		fixture string
+		status  int
+		want    string // min max min_out max_out
 	}{
-		{"below_200", below, "rate_below_min.json", 200, "0.00007747", "10"},
-		{"below_422", below, "rate_below_min.json", 422, "0.00007747", "10"},
-		{"receive_below", receiveBelow, "rate_receive_below_min.json", 200, "0.00007747", "10"},
-		{"above", above, "rate_above_max.json", 422, "0.00007747", "10"},
+		{"below_200", below, "rate_below_min.json", 200, "0.00007747 10 0 0"},
+		{"below_422", below, "rate_below_min.json", 422, "0.00007747 10 0 0"},
+		{"receive_below", receiveBelow, "rate_receive_below_min.json", 200, "0.00007747 10 0.0007088 0"},
+		{"above", above, "rate_above_max.json", 422, "0.00007747 10 0 0"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			rp := venuetest.NewReplay(t, "testdata", rate(c.fixture, c.status))
@@ -144,8 +146,8 @@ func TestLimits(t *testing.T) {
 			if !errors.As(err, &ve) {
 				t.Fatalf("error %v is not a *VenueError", err)
 			}
-			if !ve.Min.Equal(swapscout.MustAmount(c.min)) || !ve.Max.Equal(swapscout.MustAmount(c.max)) {
-				t.Errorf("limits %s..%s, want %s..%s (%v)", ve.Min, ve.Max, c.min, c.max, err)
+			if got := fmt.Sprint(ve.Min, ve.Max, ve.MinOut, ve.MaxOut); got != c.want {
+				t.Errorf("limits %s, want %s (%v)", got, c.want, err)
 			}
 		})
 	}

@@ -113,15 +113,29 @@ func (c *Client) Quote(ctx context.Context, req swapscout.QuoteRequest) (swapsco
 		p.From.Amount.Sign() <= 0 || p.To.Amount.Sign() <= 0 {
 		return swapscout.Offer{}, venue.BadResponse(errors.New("price without positive from and to amounts"))
 	}
-	// from.min and from.max are in From units whatever the direction.
 	o := swapscout.Offer{AmountIn: *p.From.Amount, AmountOut: *p.To.Amount, RateType: req.RateType}
-	if p.From.Min != nil {
-		o.Min = *p.From.Min
-	}
-	if p.From.Max != nil {
-		o.Max = *p.From.Max
-	}
+	o.Min, o.Max, o.MinOut, o.MaxOut = p.limits()
 	return o, nil
+}
+
+// limits are from.min/max, in From units whatever the direction, and
+// to.min/max, in To units; zero where absent.
+func (p *priceData) limits() (min, max, minOut, maxOut swapscout.Amount) {
+	get := func(s *priceSide) (lo, hi swapscout.Amount) {
+		if s == nil {
+			return lo, hi
+		}
+		if s.Min != nil {
+			lo = *s.Min
+		}
+		if s.Max != nil {
+			hi = *s.Max
+		}
+		return lo, hi
+	}
+	min, max = get(p.From)
+	minOut, maxOut = get(p.To)
+	return min, max, minOut, maxOut
 }
 
 // call POSTs body to /api/v2/<method>, signed over exactly these bytes, and
@@ -230,12 +244,7 @@ func quoteErrors(p *priceData) error {
 	}
 	ve := swapscout.NewVenueError(code, "FixedFloat cannot quote this: %s", strings.Join(names, ", "))
 	if code == swapscout.CodeAmountTooSmall || code == swapscout.CodeAmountTooLarge {
-		if p.From != nil && p.From.Min != nil {
-			ve.Min = *p.From.Min
-		}
-		if p.From != nil && p.From.Max != nil {
-			ve.Max = *p.From.Max
-		}
+		ve.Min, ve.Max, ve.MinOut, ve.MaxOut = p.limits()
 	}
 	return ve
 }

@@ -71,31 +71,35 @@ func (c *Client) Quote(ctx context.Context, req swapscout.QuoteRequest) (swapsco
 		return swapscout.Offer{}, err
 	}
 	o := swapscout.Offer{AmountIn: req.Amount, AmountOut: *in.Amount, RateType: swapscout.Fixed}
+	min, max := limits(&in)
 	if reverse {
+		// /info-revert's limits are on the amount received, in To units.
 		o.AmountIn, o.AmountOut = *in.Amount, req.Amount
+		o.MinOut, o.MaxOut = min, max
 	} else {
-		// Limits are on AmountIn: only /info's are in From units.
-		o.Min = *in.MinAmount
-		if in.MaxAmount != nil {
-			o.Max = *in.MaxAmount
-		}
+		o.Min, o.Max = min, max
 	}
 	return o, nil
 }
 
-// limitError compares the amount with min_amount and max_amount (a zero max
-// is none). Godex answers 200 below the minimum, so the check is ours (Edge
-// does the same). Min and Max are set for Send only: /info-revert's limits are
-// in To units, and the error's limits are on AmountIn.
+// limits returns min_amount and max_amount (a zero max is none).
+func limits(in *info) (min, max swapscout.Amount) {
+	if in.MaxAmount != nil {
+		max = *in.MaxAmount
+	}
+	return *in.MinAmount, max
+}
+
+// limitError compares the amount with min_amount and max_amount. Godex
+// answers 200 below the minimum, so the check is ours (Edge does the same).
+// /info's limits are on the amount sent (Min, Max); /info-revert's on the
+// amount received (MinOut, MaxOut).
 func limitError(req swapscout.QuoteRequest, in *info) error {
 	unit := req.From
 	if req.Direction == swapscout.Receive {
 		unit = req.To
 	}
-	var max swapscout.Amount
-	if in.MaxAmount != nil {
-		max = *in.MaxAmount
-	}
+	_, max := limits(in)
 	var ve *swapscout.VenueError
 	switch {
 	case req.Amount.Cmp(*in.MinAmount) < 0:
@@ -109,6 +113,8 @@ func limitError(req swapscout.QuoteRequest, in *info) error {
 	}
 	if req.Direction == swapscout.Send {
 		ve.Min, ve.Max = *in.MinAmount, max
+	} else {
+		ve.MinOut, ve.MaxOut = *in.MinAmount, max
 	}
 	return ve
 }

@@ -3,6 +3,7 @@ package godex_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"testing"
 	"time"
 
@@ -91,24 +92,28 @@ func TestQuote(t *testing.T) {
 	})
 }
 
-// TestLimits checks the limits of a below-minimum failure: /info's, in From
-// units, for Send; none for Receive, whose limits are in To units.
+// TestLimits checks the limits of a below-minimum failure: /info's are on
+// the amount sent (Min, Max, From units), /info-revert's on the amount
+// received (MinOut, MaxOut, To units).
 func TestLimits(t *testing.T) {
 	revertSmall := withAmount(btcXMR, "0.05")
 	revertSmall.Direction = swapscout.Receive
 	for _, c := range []struct {
-		req      swapscout.QuoteRequest
-		routes   []venuetest.Route
-		min, max string
+		req    swapscout.QuoteRequest
+		routes []venuetest.Route
+		want   string // min max min_out max_out
 	}{
-		{withAmount(btcXMR, "0.0001"), info("info_below_min.json", 200), "0.0005", "10"},
-		{revertSmall, revert("info_revert.json", 200), "0", "0"},
+		{withAmount(btcXMR, "0.0001"), info("info_below_min.json", 200), "0.0005 10 0 0"},
+		{revertSmall, revert("info_revert.json", 200), "0 0 0.09 1700"},
 	} {
 		rp := venuetest.NewReplay(t, "testdata", c.routes)
 		_, err := venuetest.New(t, &godex.Descriptor, rp.URL).Quote(context.Background(), c.req)
 		var ve *swapscout.VenueError
-		if !errors.As(err, &ve) || ve.Code != swapscout.CodeAmountTooSmall || ve.Min.String() != c.min || ve.Max.String() != c.max {
-			t.Errorf("%s: err %v (%+v), want too small with %s..%s", c.req.Direction, err, ve, c.min, c.max)
+		if !errors.As(err, &ve) || ve.Code != swapscout.CodeAmountTooSmall {
+			t.Fatalf("%s: err %v, want too small", c.req.Direction, err)
+		}
+		if got := fmt.Sprint(ve.Min, ve.Max, ve.MinOut, ve.MaxOut); got != c.want {
+			t.Errorf("%s: limits %s, want %s", c.req.Direction, got, c.want)
 		}
 	}
 }

@@ -131,7 +131,7 @@ func infoOffer(req swapscout.QuoteRequest, r *infoResponse) (swapscout.Offer, er
 	o := swapscout.Offer{RateType: req.RateType}
 	limit := func(code swapscout.FailureCode, format string, args ...any) error {
 		ve := swapscout.NewVenueError(code, format, args...)
-		ve.Min, ve.Max = o.Min, o.Max
+		ve.Min, ve.Max, ve.MinOut, ve.MaxOut = o.Min, o.Max, o.MinOut, o.MaxOut
 		return ve
 	}
 	// side is the asset the request's amount and min/max_amount are in.
@@ -140,6 +140,7 @@ func infoOffer(req swapscout.QuoteRequest, r *infoResponse) (swapscout.Offer, er
 		side = req.To
 		o.AmountIn, o.AmountOut = amount, req.Amount
 		o.Min, o.Max = deref(r.DepositMinAmount), deref(r.DepositMaxAmount)
+		o.MinOut, o.MaxOut = min, max
 	} else {
 		o.AmountIn, o.AmountOut = req.Amount, amount
 		o.Min, o.Max = min, max

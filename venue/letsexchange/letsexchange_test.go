@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"testing"
 	"time"
 
@@ -122,8 +123,9 @@ func TestQuote(t *testing.T) {
 	})
 }
 
-// TestLimits checks the limits a refusal carries, in the From asset: for
-// info-revert the deposit limits, not min/max_amount (which are in To).
+// TestLimits checks the limits a refusal carries: Min and Max on the amount
+// sent (for info-revert, the deposit limits), and for info-revert MinOut and
+// MaxOut from min/max_amount, which are on the amount received.
 func TestLimits(t *testing.T) {
 	below := btcXMR
 	below.Amount = swapscout.MustAmount("0.0005")
@@ -132,14 +134,14 @@ func TestLimits(t *testing.T) {
 	receiveBelow := btcXMR
 	receiveBelow.RateType, receiveBelow.Direction, receiveBelow.Amount = swapscout.Fixed, swapscout.Receive, swapscout.MustAmount("0.1")
 	for _, c := range []struct {
-		name     string
-		req      swapscout.QuoteRequest
-		routes   []venuetest.Route
-		min, max string
+		name   string
+		req    swapscout.QuoteRequest
+		routes []venuetest.Route
+		want   string // min max min_out max_out
 	}{
-		{"below", below, info("info_below_min.json", 200), "0.001", "37.4"},
-		{"above", above, info("info_above_max.json", 200), "0.001", "37.4"},
-		{"receive_below", receiveBelow, revert("info_revert_below_min.json", 200), "0.002", "37.4"},
+		{"below", below, info("info_below_min.json", 200), "0.001 37.4 0 0"},
+		{"above", above, info("info_above_max.json", 200), "0.001 37.4 0 0"},
+		{"receive_below", receiveBelow, revert("info_revert_below_min.json", 200), "0.002 37.4 0.3 6900"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			rp := venuetest.NewReplay(t, "testdata", c.routes)
@@ -148,8 +150,8 @@ func TestLimits(t *testing.T) {
 			if !errors.As(err, &ve) {
 				t.Fatalf("error %v is not a *VenueError", err)
 			}
-			if !ve.Min.Equal(swapscout.MustAmount(c.min)) || !ve.Max.Equal(swapscout.MustAmount(c.max)) {
-				t.Errorf("limits %s..%s, want %s..%s (%v)", ve.Min, ve.Max, c.min, c.max, err)
+			if got := fmt.Sprint(ve.Min, ve.Max, ve.MinOut, ve.MaxOut); got != c.want {
+				t.Errorf("limits %s, want %s (%v)", got, c.want, err)
 			}
 		})
 	}

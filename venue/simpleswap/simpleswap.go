@@ -85,16 +85,13 @@ func (c *Client) Quote(ctx context.Context, req swapscout.QuoteRequest) (swapsco
 		return swapscout.Offer{}, venue.BadResponse(errors.New("estimate without a positive estimatedAmount"))
 	}
 	o := swapscout.Offer{AmountIn: req.Amount, AmountOut: *e.Result.EstimatedAmount, RateType: req.RateType}
+	min, max := r.limits()
 	if reverse {
+		// A reverse range is on the amount received, in To units.
 		o.AmountIn, o.AmountOut = *e.Result.EstimatedAmount, req.Amount
-	} else if r != nil {
-		// Limits are on AmountIn: only the forward range is in From units.
-		if r.Min != nil {
-			o.Min = *r.Min
-		}
-		if r.Max != nil {
-			o.Max = *r.Max
-		}
+		o.MinOut, o.MaxOut = min, max
+	} else {
+		o.Min, o.Max = min, max
 	}
 	if e.Result.RateID != nil {
 		o.RateID = *e.Result.RateID
@@ -107,9 +104,23 @@ func (c *Client) Quote(ctx context.Context, req swapscout.QuoteRequest) (swapsco
 	return o, nil
 }
 
+// limits returns the range's bounds; zero for a bound (or a range) not given.
+func (r *rangeResult) limits() (min, max swapscout.Amount) {
+	if r == nil {
+		return min, max
+	}
+	if r.Min != nil {
+		min = *r.Min
+	}
+	if r.Max != nil {
+		max = *r.Max
+	}
+	return min, max
+}
+
 // rangeError turns a 422 into too small or too large, comparing the amount
-// with the range when SimpleSwap gave one. Min and Max are set for Send only:
-// a reverse range is in To units, and the error's limits are on AmountIn.
+// with the range when SimpleSwap gave one. A forward range is on the amount
+// sent (Min, Max), a reverse one on the amount received (MinOut, MaxOut).
 func rangeError(req swapscout.QuoteRequest, r *rangeResult) error {
 	unit := req.From
 	if req.Direction == swapscout.Receive {
@@ -126,12 +137,9 @@ func rangeError(req swapscout.QuoteRequest, r *rangeResult) error {
 		ve.Msg = fmt.Sprintf("SimpleSwap: amount below the minimum %s %s", r.Min, unit)
 	}
 	if req.Direction == swapscout.Send {
-		if r.Min != nil {
-			ve.Min = *r.Min
-		}
-		if r.Max != nil {
-			ve.Max = *r.Max
-		}
+		ve.Min, ve.Max = r.limits()
+	} else {
+		ve.MinOut, ve.MaxOut = r.limits()
 	}
 	return ve
 }

@@ -3,6 +3,7 @@ package simpleswap_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"net/url"
 	"testing"
 
@@ -103,20 +104,20 @@ func TestQuote(t *testing.T) {
 	})
 }
 
-// TestLimits checks the limits a 422 reports: in From units for Send, and
-// none (only the message) for Receive, whose range is in To units.
+// TestLimits checks the limits a 422 reports: on the amount sent (From
+// units) for Send, on the amount received (To units) for Receive.
 func TestLimits(t *testing.T) {
 	reverse := btcXMR
 	reverse.Direction = swapscout.Receive
 	reverse.Amount = swapscout.MustAmount("0.05")
 	for _, c := range []struct {
-		name     string
-		req      swapscout.QuoteRequest
-		rng      string
-		min, max string
+		name string
+		req  swapscout.QuoteRequest
+		rng  string
+		want string // min max min_out max_out
 	}{
-		{"send", withAmount(btcXMR, "0.0001"), "range_fixed.json", "0.00062", "1.85"},
-		{"receive", reverse, "range_reverse.json", "0", "0"},
+		{"send", withAmount(btcXMR, "0.0001"), "range_fixed.json", "0.00062 1.85 0 0"},
+		{"receive", reverse, "range_reverse.json", "0 0 0.11 320"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			rp := venuetest.NewReplay(t, "testdata", routes("error_422.json", 422, c.rng, 200))
@@ -125,8 +126,8 @@ func TestLimits(t *testing.T) {
 			if !errors.As(err, &ve) || ve.Code != swapscout.CodeAmountTooSmall {
 				t.Fatalf("err = %v, want amount_too_small", err)
 			}
-			if ve.Min.String() != c.min || ve.Max.String() != c.max {
-				t.Errorf("limits %s..%s, want %s..%s (%v)", ve.Min, ve.Max, c.min, c.max, err)
+			if got := fmt.Sprint(ve.Min, ve.Max, ve.MinOut, ve.MaxOut); got != c.want {
+				t.Errorf("limits %s, want %s (%v)", got, c.want, err)
 			}
 		})
 	}

@@ -110,22 +110,24 @@ func offer(req swapscout.QuoteRequest, est *estimateResponse, estErr error, rng 
 	if rangeErr == nil {
 		min, max := deref(rng.MinAmount), deref(rng.MaxAmount)
 		// The range is in the asset the amount names: the deposit's limits
-		// when sending, the payout's when receiving (not an offer's Min/Max).
+		// when sending (Min, Max), the payout's when receiving (MinOut, MaxOut).
 		side := req.From
 		if req.Direction == swapscout.Receive {
 			side = req.To
+			o.MinOut, o.MaxOut = min, max
 		} else {
 			o.Min, o.Max = min, max
 		}
+		limit := func(code swapscout.FailureCode, format string, a swapscout.Amount) error {
+			ve := swapscout.NewVenueError(code, format, a, side)
+			ve.Min, ve.Max, ve.MinOut, ve.MaxOut = o.Min, o.Max, o.MinOut, o.MaxOut
+			return ve
+		}
 		switch {
 		case min.Sign() > 0 && req.Amount.Cmp(min) < 0:
-			ve := swapscout.NewVenueError(swapscout.CodeAmountTooSmall, "StealthEX minimum is %s %s", min, side)
-			ve.Min, ve.Max = o.Min, o.Max
-			return swapscout.Offer{}, ve
+			return swapscout.Offer{}, limit(swapscout.CodeAmountTooSmall, "StealthEX minimum is %s %s", min)
 		case max.Sign() > 0 && req.Amount.Cmp(max) > 0:
-			ve := swapscout.NewVenueError(swapscout.CodeAmountTooLarge, "StealthEX maximum is %s %s", max, side)
-			ve.Min, ve.Max = o.Min, o.Max
-			return swapscout.Offer{}, ve
+			return swapscout.Offer{}, limit(swapscout.CodeAmountTooLarge, "StealthEX maximum is %s %s", max)
 		}
 	}
 	if estErr != nil {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -135,15 +136,15 @@ func TestLimits(t *testing.T) {
 	receiveBelow := btcXMR
 	receiveBelow.RateType, receiveBelow.Direction = swapscout.Fixed, swapscout.Receive
 	for _, c := range []struct {
-		name     string
-		req      swapscout.QuoteRequest
-		routes   []venuetest.Route
-		min, max string
-		msg      string
+		name   string
+		req    swapscout.QuoteRequest
+		routes []venuetest.Route
+		want   string // min max min_out max_out
+		msg    string
 	}{
-		{"below", below, routes("invalid_amount_min.json", 400, "rates_range.json", 200), "0.0001203", "0", "0.0001203 btc@btc"},
-		{"above", above, routes("invalid_amount_max.json", 400, "rates_range_fixed.json", 200), "0.00024", "2.9", "2.9 btc@btc"},
-		{"receive_below", receiveBelow, routes("invalid_amount_min.json", 400, "rates_range_reversed.json", 200), "0", "0", "0.045 xmr@xmr"},
+		{"below", below, routes("invalid_amount_min.json", 400, "rates_range.json", 200), "0.0001203 0 0 0", "0.0001203 btc@btc"},
+		{"above", above, routes("invalid_amount_max.json", 400, "rates_range_fixed.json", 200), "0.00024 2.9 0 0", "2.9 btc@btc"},
+		{"receive_below", receiveBelow, routes("invalid_amount_min.json", 400, "rates_range_reversed.json", 200), "0 0 0.045 520", "0.045 xmr@xmr"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			rp := venuetest.NewReplay(t, "testdata", c.routes)
@@ -152,8 +153,8 @@ func TestLimits(t *testing.T) {
 			if !errors.As(err, &ve) {
 				t.Fatalf("error %v is not a *VenueError", err)
 			}
-			if !ve.Min.Equal(swapscout.MustAmount(c.min)) || !ve.Max.Equal(swapscout.MustAmount(c.max)) || !strings.Contains(ve.Msg, c.msg) {
-				t.Errorf("limits %s..%s %q, want %s..%s naming %s", ve.Min, ve.Max, ve.Msg, c.min, c.max, c.msg)
+			if got := fmt.Sprint(ve.Min, ve.Max, ve.MinOut, ve.MaxOut); got != c.want || !strings.Contains(ve.Msg, c.msg) {
+				t.Errorf("limits %s %q, want %s naming %s", got, ve.Msg, c.want, c.msg)
 			}
 		})
 	}
@@ -200,8 +201,8 @@ func TestAgainstSim(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s %s: %v", c.rt, c.d, err)
 		}
-		if (c.d == swapscout.Send) != (o.Min.Sign() > 0) {
-			t.Errorf("%s %s: min %s", c.rt, c.d, o.Min)
+		if send := c.d == swapscout.Send; send != (o.Min.Sign() > 0) || send == (o.MinOut.Sign() > 0) {
+			t.Errorf("%s %s: min %s min_out %s, want the limits on the side the amount names", c.rt, c.d, o.Min, o.MinOut)
 		}
 		if fixed := c.rt == swapscout.Fixed; fixed != (o.RateID != "") || fixed && !o.ExpiresAt.After(time.Now()) {
 			t.Errorf("%s %s: rate id %q expires %s", c.rt, c.d, o.RateID, o.ExpiresAt)
