@@ -63,6 +63,9 @@ func NewHandler(d Deps) *Handler {
 	if d.Logger == nil {
 		d.Logger = slog.Default()
 	}
+	if d.Venues == nil {
+		d.Venues = func() []swapscout.VenueInfo { return nil }
+	}
 	h := &Handler{log: d.Logger}
 	dp := &deps{Deps: d}
 	h.handle("GET", "/v1/quotes", handleQuoteCreate(dp))
