@@ -24,6 +24,7 @@ type Client struct {
 	bridges      []string          // venue tickers, in the spec's order
 	depths       []int             // the spec's, or one default depth
 	markets      atomic.Pointer[marketIndex]
+	networks     atomic.Pointer[map[Code]Network] // the live currency list, when the spec has one
 	books        bookCache
 	now          func() time.Time // monotonic clock for TTLs and cool-downs
 	blockedUntil atomic.Int64     // unix nanos before which calls are refused
@@ -113,7 +114,53 @@ func (c *Client) Refresh(ctx context.Context) error {
 		return swapscout.NewVenueError(swapscout.CodeBadResponse, "%s market list is empty", c.spec.Name)
 	}
 	c.markets.Store(idx)
+	return c.refreshNetworks(ctx)
+}
+
+// refreshNetworks fetches the currency list, when the spec has one. On
+// error the last good list stays (or the static fee table serves).
+func (c *Client) refreshNetworks(ctx context.Context) error {
+	if c.spec.NetworksPath == "" {
+		return nil
+	}
+	var nets map[Code]Network
+	err := venue.Fetch(ctx, &c.cfg, venue.Request{URL: c.cfg.BaseURL + c.spec.NetworksPath, Header: c.header, MaxBody: marketsMaxBody},
+		func(status int, body []byte) error {
+			var err error
+			nets, err = c.spec.ParseNetworks(status, body)
+			return err
+		})
+	c.noteRateLimit(err)
+	if err != nil {
+		return fmt.Errorf("%s currency list: %w", c.spec.Name, err)
+	}
+	c.networks.Store(&nets)
 	return nil
+}
+
+// withdrawal returns the fee for paying out to (a venue Code for asset a):
+// the live list's when it has one, else the spec's table. It refuses a
+// network the live list says is closed for deposits of from or withdrawals
+// of to.
+func (c *Client) withdrawal(a swapscout.Asset, from, to Code) (swapscout.Amount, error) {
+	fee := c.spec.WithdrawFees[a]
+	p := c.networks.Load()
+	if p == nil {
+		return fee, nil
+	}
+	if n, ok := (*p)[from]; ok && !n.Deposit {
+		return fee, swapscout.NewVenueError(swapscout.CodeUnavailable, "%s has suspended deposits of %s on %s",
+			c.spec.Name, c.name(from.Ticker), from.Network)
+	}
+	n, ok := (*p)[to]
+	switch {
+	case ok && !n.Withdraw:
+		return fee, swapscout.NewVenueError(swapscout.CodeUnavailable, "%s has suspended withdrawals of %s on %s",
+			c.spec.Name, c.name(to.Ticker), to.Network)
+	case ok && n.HasFee:
+		return n.WithdrawFee, nil
+	}
+	return fee, nil
 }
 
 // Quote prices req on the venue's order books.
@@ -161,7 +208,10 @@ func (c *Client) Quote(ctx context.Context, req swapscout.QuoteRequest) (swapsco
 	}
 	inInfo, _ := swapscout.LookupAsset(req.From)
 	outInfo, _ := swapscout.LookupAsset(req.To)
-	withdraw := c.spec.WithdrawFees[req.To]
+	withdraw, err := c.withdrawal(req.To, from, to)
+	if err != nil {
+		return swapscout.Offer{}, err
+	}
 
 	var f fill
 	for step := 0; ; step++ {

@@ -104,6 +104,11 @@ func TestSpecValidate(t *testing.T) {
 		func(s *Spec) { s.WithdrawFees[swapscout.Asset{Ticker: "sol", Network: "sol"}] = amt("0") },
 		func(s *Spec) { s.Bridges = append(s.Bridges, Bridge{"BTC", "xbt"}) },
 		func(s *Spec) { s.Symbols[ltc] = Code{"LTC", "BTC"}; s.Symbols[btc] = Code{"LTC", "BTC"} },
+		func(s *Spec) { s.NetworksPath = "/networks" },
+		func(s *Spec) { withNetworks(s).NetworksPath = "" },
+	}
+	if err := withNetworks(fakeSpec()).Validate(); err != nil {
+		t.Errorf("spec with a currency list: %v", err)
 	}
 	for i, mod := range bad {
 		s := fakeSpec()
@@ -535,4 +540,60 @@ func BenchmarkQuoteCached(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
+}
+
+// TestLiveNetworks: the currency list's fee replaces the static table's,
+// a network closed for deposits or withdrawals is refused before any book
+// call, and without the list (or when it fails) the static table serves.
+func TestLiveNetworks(t *testing.T) {
+	f := btcusdt(t)
+	f.networks = map[string]string{
+		"USDT TRC20": "2.5 1 1", // live fee 2.5 where the table says 1
+		"BTC BTC":    "0.0002 1 1",
+		"USDT ERC20": "3 1 0", // withdrawals closed
+		"LTC LTC":    "0 0 1", // deposits closed
+	}
+	f.add(fakeMarket{Base: "LTC", Quote: "USDT"})
+	c, _ := loaded(t, f, withNetworks(fakeSpec()))
+	wantOffer(t, quote(t, c, send(btc, usdtTRX, "1.5")), "1.5", "146.8505", "BTC/USDT",
+		"trading 0.1495 usdt@trx", "withdrawal 2.5 usdt@trx")
+	books := f.bookCalls()
+	usdtETH := swapscout.Asset{Ticker: "usdt", Network: "eth"}
+	ltc := swapscout.Asset{Ticker: "ltc", Network: "ltc"}
+	for _, tc := range []struct {
+		req  swapscout.QuoteRequest
+		want string
+	}{
+		{send(btc, usdtETH, "1"), "Fake has suspended withdrawals of USDT on ERC20"},
+		{send(ltc, usdtTRX, "1"), "Fake has suspended deposits of LTC on LTC"},
+	} {
+		_, err := c.Quote(context.Background(), tc.req)
+		var ve *swapscout.VenueError
+		if !errors.As(err, &ve) || ve.Code != swapscout.CodeUnavailable || ve.Msg != tc.want {
+			t.Errorf("%s→%s: %v, want unavailable: %s", tc.req.From, tc.req.To, err, tc.want)
+		}
+	}
+	if f.bookCalls() != books {
+		t.Error("a closed network cost a book call")
+	}
+
+	// The list fails: the refresh says so, the markets still load, and the
+	// last good list stays.
+	f.mu.Lock()
+	f.networks = nil
+	f.mu.Unlock()
+	if err := c.Refresh(context.Background()); err == nil || !strings.Contains(err.Error(), "currency list") {
+		t.Errorf("Refresh with the currency list failing: %v, want its error", err)
+	}
+	wantOffer(t, quote(t, c, send(btc, usdtTRX, "1.5")), "1.5", "146.8505", "BTC/USDT",
+		"trading 0.1495 usdt@trx", "withdrawal 2.5 usdt@trx")
+
+	// A client that never loaded a list uses the static table.
+	f2 := btcusdt(t)
+	c2, _ := f2.client(t, withNetworks(fakeSpec()))
+	if err := c2.Refresh(context.Background()); err == nil {
+		t.Error("Refresh succeeded with the currency list failing")
+	}
+	wantOffer(t, quote(t, c2, send(btc, usdtTRX, "1.5")), "1.5", "148.3505", "BTC/USDT",
+		"trading 0.1495 usdt@trx", "withdrawal 1 usdt@trx")
 }

@@ -95,6 +95,9 @@ type fakeCEX struct {
 	calls   []string                  // "markets", "BTCUSDT@2"
 	// fault, when set, answers book calls instead.
 	fault func(w http.ResponseWriter, r *http.Request) bool
+	// networks is the currency list: "TICKER NETWORK" → "fee deposit withdraw"
+	// ("0.0001 1 0"); nil answers 500.
+	networks map[string]string
 }
 
 func newFake(t *testing.T) *fakeCEX {
@@ -137,6 +140,17 @@ func (f *fakeCEX) serve(w http.ResponseWriter, r *http.Request) {
 		f.calls = append(f.calls, "markets")
 		b, _ := json.Marshal(f.markets)
 		f.mu.Unlock()
+		_, _ = w.Write(b)
+	case "/networks":
+		f.mu.Lock()
+		f.calls = append(f.calls, "networks")
+		nets := f.networks
+		f.mu.Unlock()
+		if nets == nil {
+			w.WriteHeader(500)
+			return
+		}
+		b, _ := json.Marshal(nets)
 		_, _ = w.Write(b)
 	case "/book":
 		sym := r.URL.Query().Get("symbol")
@@ -203,4 +217,33 @@ func (c *fakeClock) Add(d time.Duration) {
 	c.mu.Lock()
 	c.t = c.t.Add(d)
 	c.mu.Unlock()
+}
+
+// withNetworks adds the fake's currency list to spec.
+func withNetworks(spec *Spec) *Spec {
+	spec.NetworksPath = "/networks"
+	spec.ParseNetworks = func(status int, body []byte) (map[Code]Network, error) {
+		if status != 200 {
+			return nil, venue.StatusError(status)
+		}
+		var raw map[string]string
+		if err := json.Unmarshal(body, &raw); err != nil {
+			return nil, venue.BadResponse(err)
+		}
+		out := make(map[Code]Network, len(raw))
+		for k, v := range raw {
+			ticker, network, _ := strings.Cut(k, " ")
+			f := strings.Fields(v)
+			if len(f) != 3 {
+				return nil, swapscout.NewVenueError(swapscout.CodeBadResponse, "bad network %q", v)
+			}
+			fee, err := swapscout.ParseAmount(f[0])
+			if err != nil {
+				return nil, venue.BadResponse(err)
+			}
+			out[Code{ticker, network}] = Network{WithdrawFee: fee, HasFee: true, Deposit: f[1] == "1", Withdraw: f[2] == "1"}
+		}
+		return out, nil
+	}
+	return spec
 }

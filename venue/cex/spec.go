@@ -27,6 +27,14 @@ type Code struct {
 	Network string // the venue's name for the network, e.g. Binance's "TRX" (informational)
 }
 
+// Network is what a venue's currency list says of one asset on one
+// network.
+type Network struct {
+	Deposit, Withdraw bool             // open
+	WithdrawFee       swapscout.Amount // in the asset; meaningful when HasFee
+	HasFee            bool
+}
+
 // Bridge is an asset a two-leg route may pass through.
 type Bridge struct {
 	Ticker string // as in the venue's market list: "USDT", Kraken's "ZUSD"
@@ -88,6 +96,16 @@ type Spec struct {
 	// ParseMarkets reads the market list answer (any status: it maps the
 	// venue's errors to *swapscout.VenueError codes).
 	ParseMarkets func(status int, body []byte) ([]Market, error)
+	// NetworksPath, when set, is the path of the venue's public list of
+	// currencies and their networks, fetched with the market list;
+	// ParseNetworks reads it into live terms by Code (ticker and network as
+	// Symbols name them). A live withdrawal fee replaces WithdrawFees' entry,
+	// and a network whose deposits or withdrawals are closed is refused
+	// rather than quoted. What the list does not cover keeps the static
+	// table.
+	NetworksPath  string
+	ParseNetworks func(status int, body []byte) (map[Code]Network, error)
+
 	// BookPath returns the path and query of m's book at depth.
 	BookPath func(m Market, depth int) string
 	// ParseBook reads a book answer into b (reusing its slices) with s, which
@@ -107,6 +125,8 @@ func (s *Spec) Validate() error {
 		return errors.New("cex: spec has no name")
 	case s.ParseMarkets == nil || s.ParseBook == nil || s.BookPath == nil || s.MarketsPath == "":
 		return fmt.Errorf("cex %s: market and book functions are required", s.Name)
+	case (s.NetworksPath == "") != (s.ParseNetworks == nil):
+		return fmt.Errorf("cex %s: NetworksPath and ParseNetworks go together", s.Name)
 	case !s.TakerFee.Valid() || s.TakerFee.Sign() < 0 || s.TakerFee.Cmp(one) >= 0:
 		return fmt.Errorf("cex %s: taker fee %s is not in [0, 1)", s.Name, s.TakerFee)
 	case s.TakerFeeSource == "" || s.WithdrawFeeSource == "":

@@ -74,3 +74,22 @@ func FuzzBook(f *testing.F, spec *cex.Spec) {
 		}
 	})
 }
+
+// FuzzNetworks runs spec's ParseNetworks on arbitrary answers: it must not
+// panic, errors are typed, and every fee it returns is a valid amount of
+// zero or more.
+func FuzzNetworks(f *testing.F, spec *cex.Spec) {
+	Seeds(f)
+	f.Fuzz(func(t *testing.T, status int, body []byte) {
+		nets, err := spec.ParseNetworks(status, body)
+		Typed(t, err)
+		for code, n := range nets {
+			if code.Ticker == "" || code.Network == "" {
+				t.Fatalf("network without a name: %+v", code)
+			}
+			if n.HasFee && (!n.WithdrawFee.Valid() || n.WithdrawFee.Sign() < 0) {
+				t.Fatalf("bad fee %s for %+v", n.WithdrawFee, code)
+			}
+		}
+	})
+}
