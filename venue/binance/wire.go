@@ -3,7 +3,7 @@ package binance
 import "github.com/swapscout/swapscout"
 
 // Wire types of Binance's spot REST API, mirroring the recorded responses of
-// /work/shared/research/exchange-apis.md section B1 (gct's recording of
+// ../shared/research/exchange-apis.md section B1 (gct's recording of
 // exchangeInfo and depth, [REC]) and the official docs ([DOC]
 // binance-spot-api-docs rest-api.md). The adapter reads exchangeInfo and
 // depth with book.Scanner (see parseMarkets and parseBook); these structs are

@@ -3,7 +3,7 @@ package bitfinex
 import "encoding/json"
 
 // Wire types of Bitfinex's public REST API v2 (api-pub.bitfinex.com), after
-// /work/shared/research/exchange-apis.md section B5 and the docs' examples
+// ../shared/research/exchange-apis.md section B5 and the docs' examples
 // as JKorf's Bitfinex.Net fixtures carry them [DOC]. Bitfinex answers with
 // bare arrays, numbers not strings: the adapter reads books with
 // book.Scanner (parseBook) and the rest with encoding/json.

@@ -3,7 +3,7 @@ package bitget
 import "encoding/json"
 
 // Wire types of Bitget's spot API v2, mirroring
-// /work/shared/research/exchange-apis.md section B13: the docs' examples as
+// ../shared/research/exchange-apis.md section B13: the docs' examples as
 // the Bitget docs page and JKorf's Bitget.Net fixtures give them ([DOC]
 // symbols, orderbook, coins) and JKorf's error mapping ([CODE]). Every answer
 // is an envelope whose code is the string "00000" on success; inside it every

@@ -1,7 +1,7 @@
 package bitstamp
 
 // Wire types of Bitstamp's public HTTP API v2, after
-// /work/shared/research/exchange-apis.md section B4: gct's recordings of
+// ../shared/research/exchange-apis.md section B4: gct's recordings of
 // trading-pairs-info and order_book [REC] (re-serialised: keys sorted), the
 // response codes of bitstamp.net/api [DOC], the error envelope [MEM]. The
 // adapter reads books with book.Scanner (parseBook); these structs are what

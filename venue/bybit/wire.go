@@ -3,7 +3,7 @@ package bybit
 import "github.com/swapscout/swapscout"
 
 // Wire types of Bybit's v5 market REST API, mirroring the docs' examples in
-// /work/shared/research/exchange-apis.md section B7 ([DOC] the Bybit docs
+// ../shared/research/exchange-apis.md section B7 ([DOC] the Bybit docs
 // pages and JKorf Bybit.Net's GetSpotSymbols and GetOrderbook fixtures).
 // Every answer is the envelope {"retCode":0,"retMsg":"OK","result":{…},
 // "retExtInfo":{},"time":ms}; an error keeps the envelope, with HTTP 200, a

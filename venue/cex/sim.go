@@ -42,6 +42,10 @@ type SimAPI struct {
 	BookQuery func(w http.ResponseWriter, r *http.Request) (symbol string, depth int, ok bool)
 	Book      func(w http.ResponseWriter, r *http.Request, b SimBook)
 	NoMarket  func(w http.ResponseWriter, r *http.Request, symbol string)
+	// NetworksPath, when set, is the pattern of the currency list, which
+	// Networks writes.
+	NetworksPath string
+	Networks     func(w http.ResponseWriter, r *http.Request)
 
 	// Wrap, when set, wraps the venue's handler (rate-limit accounting,
 	// headers every answer carries…).
@@ -85,6 +89,9 @@ func SimVenue(a SimAPI) sim.Venue {
 			bids, asks, _ := x.Book(m.Base, m.Quote, depth)
 			a.Book(w, r, SimBook{SimMarket: m, Bids: bids, Asks: asks})
 		})
+		if a.NetworksPath != "" {
+			mux.HandleFunc(a.NetworksPath, a.Networks)
+		}
 		var h http.Handler = mux
 		if a.Wrap != nil {
 			h = a.Wrap(x, h)

@@ -7,7 +7,7 @@ import (
 )
 
 // Wire types of ChangeHero's JSON-RPC 2.0 API, as research section A7 of
-// /work/shared/research/exchange-apis.md describes it (Edge changehero.ts for
+// ../shared/research/exchange-apis.md describes it (Edge changehero.ts for
 // getFixRate and the error object; third-party clients for the float methods;
 // [CODE]). Every call is POST /v2/ with an api-key header, and errors come
 // back as HTTP 200 with an "error" member instead of "result".

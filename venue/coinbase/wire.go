@@ -3,7 +3,7 @@ package coinbase
 import "github.com/swapscout/swapscout"
 
 // Wire types of the Coinbase Exchange public REST API (api.exchange.coinbase.com,
-// not Advanced Trade), after /work/shared/research/exchange-apis.md section B3:
+// not Advanced Trade), after ../shared/research/exchange-apis.md section B3:
 // the book example of the docs page "Get product book" [DOC], the product
 // fields of the docs' status channel and of maintained clients [DOC]/[CODE],
 // errors as {"message":…} [MEM]. The adapter reads books with book.Scanner

@@ -10,7 +10,7 @@ import (
 )
 
 // Wire types of EasyBit's API, as research section A9 of
-// /work/shared/research/exchange-apis.md describes it (Edge easybit.ts
+// ../shared/research/exchange-apis.md describes it (Edge easybit.ts
 // @ dcfc9fec and crypto-power's easybit_struct.go; [CODE]). Every answer is
 // wrapped in an envelope whose success flag decides, whatever the HTTP status.
 

@@ -3,7 +3,7 @@ package gate
 import "github.com/swapscout/swapscout"
 
 // Wire types of Gate's v4 spot REST API, mirroring
-// /work/shared/research/exchange-apis.md section B9 and gocryptotrader's
+// ../shared/research/exchange-apis.md section B9 and gocryptotrader's
 // recorded mock (exchanges/gateio/testdata/http.json, [REC], re-serialised
 // with sorted keys). Answers carry no envelope: the pair list is a JSON
 // array, the book an object; an error is {"label":"…","message":"…"} (or

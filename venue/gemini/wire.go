@@ -6,7 +6,7 @@ import (
 )
 
 // Wire types of Gemini's public REST API v1, mirroring the recorded
-// responses of /work/shared/research/exchange-apis.md section B11 (gct's
+// responses of ../shared/research/exchange-apis.md section B11 (gct's
 // recording of /v1/symbols, /v1/symbols/details, /v1/book and an error,
 // [REC]). The adapter reads the market list and books with book.Scanner
 // (parseMarkets, parseBook); these structs are what the simulator writes, and

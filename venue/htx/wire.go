@@ -3,7 +3,7 @@ package htx
 import "github.com/swapscout/swapscout"
 
 // Wire types of HTX's public spot REST API, mirroring the docs' examples in
-// /work/shared/research/exchange-apis.md section B10 ([DOC] HTX docs and JKorf
+// ../shared/research/exchange-apis.md section B10 ([DOC] HTX docs and JKorf
 // HTX.Net's GetSymbols and GetOrderBook fixtures). Answers carry
 // "status":"ok"; an error keeps HTTP 200 with {"status":"error","err-code",
 // "err-msg","ts"}. Book prices and amounts are JSON numbers; the symbol

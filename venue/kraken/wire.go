@@ -7,7 +7,7 @@ import (
 )
 
 // Wire types of Kraken's public REST API, mirroring the docs' examples in
-// /work/shared/research/exchange-apis.md section B2 ([DOC] Kraken's docs
+// ../shared/research/exchange-apis.md section B2 ([DOC] Kraken's docs
 // page and the JKorf Kraken.Net fixture). Every answer is the envelope
 // {"error":[…],"result":{…}}; errors are strings "<E|W><Category>:<Message>"
 // and usually come with HTTP 200.

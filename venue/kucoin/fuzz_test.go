@@ -2,10 +2,12 @@ package kucoin
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"slices"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
 	"github.com/swapscout/swapscout"
 	"github.com/swapscout/swapscout/venue/book"
 	"github.com/swapscout/swapscout/venue/cex/cextest"
@@ -14,6 +16,43 @@ import (
 func FuzzParseMarkets(f *testing.F) { cextest.FuzzMarkets(f, &spec) }
 
 func FuzzParseBook(f *testing.F) { cextest.FuzzBook(f, &spec) }
+
+func FuzzParseNetworks(f *testing.F) { cextest.FuzzNetworks(f, &spec) }
+
+// TestParseNetworks reads the currency list: the chains Symbols maps, with
+// their fees and open flags; chains it does not map (KCC) and currencies
+// without chains (null) are left out; an error envelope is typed.
+func TestParseNetworks(t *testing.T) {
+	body, err := os.ReadFile("testdata/currencies.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	nets, err := parseNetworks(200, body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for code, n := range nets {
+		got = append(got, fmt.Sprintf("%s %s fee %s deposit %v withdraw %v", code.Ticker, code.Network, n.WithdrawFee, n.Deposit, n.Withdraw))
+	}
+	slices.Sort(got)
+	want := []string{
+		"BTC BTC fee 0.0005 deposit true withdraw true",
+		"DOGE DOGE fee 10 deposit true withdraw false",
+		"LTC LTC fee 0.001 deposit true withdraw true",
+		"USDT ERC20 fee 4 deposit true withdraw false",
+		"USDT TRC20 fee 1.5 deposit true withdraw true",
+		"XMR XMR fee 0.001 deposit true withdraw true",
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("networks (-want +got):\n%s", diff)
+	}
+	_, err = parseNetworks(429, []byte(`{"code":"429000","msg":"Too Many Requests"}`))
+	var ve *swapscout.VenueError
+	if !errors.As(err, &ve) || ve.Code != swapscout.CodeRateLimited {
+		t.Errorf("429: %v, want rate_limited", err)
+	}
+}
 
 // FuzzAPIError: any code and message map to a typed error, never a panic.
 func FuzzAPIError(f *testing.F) {

@@ -51,6 +51,8 @@ var spec = cex.Spec{
 	Backoff:           5 * time.Second,
 	MarketsPath:       "/api/v2/symbols",
 	ParseMarkets:      parseMarkets,
+	NetworksPath:      "/api/v3/currencies",
+	ParseNetworks:     parseNetworks,
 	BookPath: func(m cex.Market, _ int) string {
 		return "/api/v1/market/orderbook/level2_100?symbol=" + m.Symbol
 	},
@@ -168,6 +170,112 @@ func parseMarkets(status int, body []byte) ([]cex.Market, error) {
 	}
 	return out, nil
 }
+
+// parseNetworks reads /api/v3/currencies: {"code":"200000","data":[{"currency":"BTC",
+// "chains":[{"chainName":"BTC","withdrawalMinFee":"0.0005","isWithdrawEnabled":true,
+// "isDepositEnabled":true,…}]}]} ([DOC] shape), keeping the chains Symbols
+// maps. chains may be null (a currency that does not move on-chain).
+func parseNetworks(status int, body []byte) (map[cex.Code]cex.Network, error) {
+	var s book.Scanner
+	var e envelope
+	out := make(map[cex.Code]cex.Network)
+	s.Reset(body)
+	if s.Kind() == book.Object {
+		s.EnterObject()
+		for key, ok := s.NextKey(); ok; key, ok = s.NextKey() {
+			if e.member(&s, key) {
+				continue
+			}
+			if string(key) != "data" {
+				s.Skip()
+			} else if e.data(&s, book.Array) {
+				s.EnterArray()
+				for s.NextElem() {
+					readCurrency(&s, out)
+				}
+			}
+		}
+	}
+	if err := e.check(status, s.Finish(), "currency list"); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// readCurrency reads one currency's chains into out. A chain without a
+// readable fee keeps its open flags (the static table then gives the fee).
+func readCurrency(s *book.Scanner, out map[cex.Code]cex.Network) {
+	if s.Kind() != book.Object {
+		s.Skip()
+		return
+	}
+	var ticker string
+	var chains []struct {
+		name string
+		n    cex.Network
+	}
+	s.EnterObject()
+	for key, ok := s.NextKey(); ok; key, ok = s.NextKey() {
+		switch {
+		case string(key) == "currency":
+			ticker = s.Text()
+		case string(key) == "chains" && s.Kind() == book.Array:
+			s.EnterArray()
+			for s.NextElem() {
+				if s.Kind() != book.Object {
+					s.Skip()
+					continue
+				}
+				var name string
+				var n cex.Network
+				s.EnterObject()
+				for k, ok := s.NextKey(); ok; k, ok = s.NextKey() {
+					switch string(k) {
+					case "chainName":
+						name = s.Text()
+					case "withdrawalMinFee":
+						n.WithdrawFee, n.HasFee = s.OptAmountOK()
+					case "isWithdrawEnabled":
+						n.Withdraw = flag(s)
+					case "isDepositEnabled":
+						n.Deposit = flag(s)
+					default:
+						s.Skip()
+					}
+				}
+				chains = append(chains, struct {
+					name string
+					n    cex.Network
+				}{name, n})
+			}
+		default:
+			s.Skip()
+		}
+	}
+	for _, c := range chains {
+		if code := (cex.Code{Ticker: ticker, Network: c.name}); mapped[code] {
+			out[code] = c.n
+		}
+	}
+}
+
+// flag reads a boolean; anything else reads as false (closed).
+func flag(s *book.Scanner) bool {
+	if s.Kind() == book.Bool {
+		return s.Bool()
+	}
+	s.Skip()
+	return false
+}
+
+// mapped is the set of Codes Symbols uses.
+var mapped = func() map[cex.Code]bool {
+	m := make(map[cex.Code]bool, len(symbols))
+	for _, c := range symbols {
+		m[c] = true
+	}
+	return m
+}()
 
 // readSymbol reads one symbol: tradable ones, with MinBase from baseMinSize
 // and MinQuote from the larger of quoteMinSize and minFunds (a market

@@ -43,15 +43,20 @@ func receive(from, to swapscout.Asset, amount string) swapscout.QuoteRequest {
 }
 
 const (
-	symbolsPath = "/api/v2/symbols"
-	bookPath    = "/api/v1/market/orderbook/level2_100"
+	symbolsPath    = "/api/v2/symbols"
+	currenciesPath = "/api/v3/currencies"
+	bookPath       = "/api/v1/market/orderbook/level2_100"
 )
 
-var symbolList = cextest.Route{Path: symbolsPath, Fixture: "symbols.json"}
+var (
+	symbolList   = cextest.Route{Path: symbolsPath, Fixture: "symbols.json"}
+	currencyList = cextest.Route{Path: currenciesPath, Fixture: "currencies.json"}
+)
 
-// routes answers the symbol list and each symbol's book from its fixture.
+// routes answers the symbol and currency lists and each symbol's book from
+// its fixture.
 func routes(symbols ...string) []cextest.Route {
-	rs := []cextest.Route{symbolList}
+	rs := []cextest.Route{symbolList, currencyList}
 	for _, sym := range symbols {
 		fixture := "level2_" + strings.ToLower(strings.ReplaceAll(sym, "-", "_")) + ".json"
 		rs = append(rs, cextest.Route{Path: bookPath, Query: "symbol=" + sym, Fixture: fixture})
@@ -61,7 +66,7 @@ func routes(symbols ...string) []cextest.Route {
 
 // failing answers the symbol list, and every book with status, fixture and header.
 func failing(status int, fixture string, header map[string]string) []cextest.Route {
-	return []cextest.Route{symbolList, {Path: bookPath, Status: status, Fixture: fixture, Header: header}}
+	return []cextest.Route{symbolList, currencyList, {Path: bookPath, Status: status, Fixture: fixture, Header: header}}
 }
 
 // asks checks the book calls: one level2_100 per symbol, in any order.
@@ -92,7 +97,8 @@ func maxIs(max string) func(t *testing.T, _ swapscout.Offer, err error, _ []venu
 }
 
 var okCase = venuetest.Case{Name: "sell_btc_usdt", Req: send(btc, usdtTRX, "0.5"), Routes: []venuetest.Route{
-	{Path: symbolsPath, Fixture: "symbols.json"}, {Path: bookPath, Fixture: "level2_btc_usdt.json"}}}
+	{Path: symbolsPath, Fixture: "symbols.json"}, {Path: currenciesPath, Fixture: "currencies.json"},
+	{Path: bookPath, Fixture: "level2_btc_usdt.json"}}}
 
 func TestQuote(t *testing.T) {
 	fixed := send(btc, xmr, "0.05")
@@ -112,6 +118,9 @@ func TestQuote(t *testing.T) {
 		{Name: "firo_unsupported", Req: send(btc, firo, "0.05"), Routes: routes(), Want: swapscout.CodeUnsupportedPair, Check: noCall},
 		{Name: "fixed_unsupported", Req: fixed, Routes: routes(), Want: swapscout.CodeUnsupportedPair, Check: noCall},
 		{Name: "usdc_on_tron_unsupported", Req: send(btc, swapscout.Asset{Ticker: "usdc", Network: "trx"}, "1"), Routes: routes(), Want: swapscout.CodeUnsupportedPair, Check: noCall},
+		// The currency list has USDT ERC20 withdrawals closed (deposits open:
+		// receive_btc sends it): refused without a book call.
+		{Name: "usdt_erc20_withdrawals_closed", Req: send(btc, usdtETH, "0.5"), Routes: routes(), Want: swapscout.CodeUnavailable, Check: noCall},
 		// ZEC-USDT has enableTrading false: no route.
 		{Name: "zec_not_trading", Req: send(zec, btc, "1"), Routes: routes(), Want: swapscout.CodeUnsupportedPair, Check: noCall},
 
@@ -135,7 +144,7 @@ func TestSlippage(t *testing.T) {
 
 func TestConformance(t *testing.T) {
 	venuetest.Run(t, &kucoin.Descriptor, venuetest.Options{OK: okCase,
-		Meta: []venuetest.Route{{Path: symbolsPath, Fixture: "symbols.json"}}})
+		Meta: []venuetest.Route{{Path: symbolsPath, Fixture: "symbols.json"}, {Path: currenciesPath, Fixture: "currencies.json"}}})
 }
 
 // TestMarketListErrors: symbol-list errors fail the refresh with their

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"net/http"
 	"strconv"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -64,6 +65,10 @@ func Sim() sim.Venue {
 			out = cex.AppendLevels(out, b.Asks, true, 0, nil)
 			cex.WriteJSON(w, 200, append(out, "}}"...))
 		},
+		NetworksPath: "GET /api/v3/currencies",
+		Networks: func(w http.ResponseWriter, r *http.Request) {
+			writeJSON(w, 200, response{Code: "200000", Data: simCurrencies()})
+		},
 		NoMarket: func(w http.ResponseWriter, r *http.Request, _ string) {
 			writeJSON(w, 200, response{Code: "900001", Msg: "symbol not exists"})
 		},
@@ -79,6 +84,28 @@ func Sim() sim.Venue {
 			writeJSON(w, 500, response{Code: "500000", Msg: "Internal Server Error"})
 		},
 	})
+}
+
+// simCurrencies lists every mapped chain, open, at the static table's fee.
+func simCurrencies() []currency {
+	byTicker := map[string]*currency{}
+	var order []string
+	for _, a := range symbols.Assets() {
+		code := symbols[a]
+		cur := byTicker[code.Ticker]
+		if cur == nil {
+			cur = &currency{Currency: code.Ticker, Name: code.Ticker, FullName: code.Ticker}
+			byTicker[code.Ticker] = cur
+			order = append(order, code.Ticker)
+		}
+		cur.Chains = append(cur.Chains, chain{ChainName: code.Network, ChainID: strings.ToLower(code.Network),
+			WithdrawalMinFee: withdrawFees[a], IsWithdrawEnabled: true, IsDepositEnabled: true})
+	}
+	out := make([]currency, len(order))
+	for i, t := range order {
+		out[i] = *byTicker[t]
+	}
+	return out
 }
 
 // simMarkets are the simulated markets: every mapped coin against USDT,

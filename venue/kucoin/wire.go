@@ -3,7 +3,7 @@ package kucoin
 import "github.com/swapscout/swapscout"
 
 // Wire types of KuCoin's public spot REST API, mirroring the docs' examples
-// in /work/shared/research/exchange-apis.md section B8 ([DOC] the KuCoin docs
+// in ../shared/research/exchange-apis.md section B8 ([DOC] the KuCoin docs
 // and JKorf Kucoin.Net's GetSymbols and GetAggregatedPartialOrderBook
 // fixtures). Every answer is {"code":"200000","data":…} with code a string;
 // an error is {"code":"400100","msg":"…"}. Decimals are strings; the book's
@@ -16,6 +16,25 @@ type response struct {
 	Code string `json:"code"`
 	Data any    `json:"data,omitempty"`
 	Msg  string `json:"msg,omitempty"`
+}
+
+// currency is an item of GET /api/v3/currencies, as the simulator writes
+// it: the chains a currency moves on, each with its withdrawal fee and
+// whether deposits and withdrawals are open ([DOC] field names).
+type currency struct {
+	Currency string  `json:"currency"`
+	Name     string  `json:"name"`
+	FullName string  `json:"fullName"`
+	Chains   []chain `json:"chains"`
+}
+
+type chain struct {
+	ChainName         string           `json:"chainName"`
+	ChainID           string           `json:"chainId"`
+	WithdrawalMinFee  swapscout.Amount `json:"withdrawalMinFee"`
+	IsWithdrawEnabled bool             `json:"isWithdrawEnabled"`
+	IsDepositEnabled  bool             `json:"isDepositEnabled"`
+	ContractAddress   string           `json:"contractAddress"`
 }
 
 // symbol is an item of GET /api/v2/symbols. baseMinSize is the least order

@@ -3,7 +3,7 @@ package mexc
 import "encoding/json"
 
 // Wire types of MEXC's spot API v3, mirroring
-// /work/shared/research/exchange-apis.md section B12: the docs' examples as
+// ../shared/research/exchange-apis.md section B12: the docs' examples as
 // JKorf's Mexc.Net fixtures carry them ([DOC] exchangeInfo, depth) and its
 // error mapping ([CODE]), and the official docs' field table ([DOC] MEXC spot
 // v3 "Market Data Endpoints"). The API copies Binance's, with differences:

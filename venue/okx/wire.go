@@ -1,7 +1,7 @@
 package okx
 
 // Wire types of OKX's public REST API v5, after
-// /work/shared/research/exchange-apis.md section B6: the docs' examples as
+// ../shared/research/exchange-apis.md section B6: the docs' examples as
 // JKorf's OKX.Net fixtures carry them [DOC], error codes from gct's and
 // JKorf's tables [CODE]. Every answer is the envelope {"code":"0","msg":"",
 // "data":[…]}, code a string ("0" is success) and every value in data a

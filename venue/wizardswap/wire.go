@@ -3,7 +3,7 @@ package wizardswap
 import "encoding/json"
 
 // Wire types of WizardSwap's API, as research section A11 of
-// /work/shared/research/exchange-apis.md describes it (Edge wizardswap.ts
+// ../shared/research/exchange-apis.md describes it (Edge wizardswap.ts
 // @ 084cd1f8 and crypto-power's Go driver; [CODE]). Every response body
 // starts with a literal TAB before the JSON.
 
