@@ -4,7 +4,8 @@
 // /api/v1/market/orderbook/level2_100 (the deepest public snapshot; the full
 // book needs a key) walked for the exact amount, direct or through one bridge
 // (USDT, BTC, USDC, ETH), with the 0.1% taker fee per leg and the withdrawal
-// fee of the asset paid out. Every answer is {"code":"200000","data":…}; an
+// fee of the asset paid out, live from /api/v3/currencies (which also says
+// which chains have deposits or withdrawals closed). Every answer is {"code":"200000","data":…}; an
 // error carries another code (a string) and a msg, and the rate limit is
 // HTTP 429 with code 429000. The engine is venue/cex.
 package kucoin

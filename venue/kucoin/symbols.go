@@ -51,8 +51,8 @@ var symbols = venue.Symbols[cex.Code]{
 	{Ticker: "dai", Network: "eth"}:       {Ticker: "DAI", Network: "ERC20"},
 }
 
-const withdrawFeeSource = "[MEM] kucoin.com/vip/withdrawal-fee, approximate 2025 values; the live fee per chain is " +
-	"/api/v3/currencies chains[].withdrawalMinFee ([DOC] field), not read on the quote path"
+const withdrawFeeSource = "[MEM] kucoin.com/vip/withdrawal-fee, approximate 2025 values, for chains the live list " +
+	"(/api/v3/currencies chains[].withdrawalMinFee, [DOC] field, read with the market list) does not cover"
 
 var withdrawFees = map[swapscout.Asset]swapscout.Amount{
 	{Ticker: "btc", Network: "btc"}:       swapscout.MustAmount("0.0005"),
