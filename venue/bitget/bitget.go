@@ -3,7 +3,9 @@
 // (online symbols, each with its takerFeeRate and minimum order), books from
 // /api/v2/spot/market/orderbook (step0: unaggregated, at most 150 levels)
 // walked for the exact amount, direct or through one bridge (USDT, USDC, BTC,
-// ETH), and the withdrawal fee of the asset paid out. Every answer is the
+// ETH), and the withdrawal fee of the asset paid out, live from
+// /api/v2/spot/public/coins (which also says which chains have deposits or
+// withdrawals closed). Every answer is the
 // envelope {"code":"00000","msg":"success","requestTime":…,"data":…}; every
 // value in it is a string, the precisions and fee rates included. The engine
 // is venue/cex.
@@ -54,6 +56,8 @@ var spec = cex.Spec{
 	Depths:            []int{150}, // limit: default 150, max 150 [DOC]
 	MarketsPath:       "/api/v2/spot/public/symbols",
 	ParseMarkets:      parseMarkets,
+	NetworksPath:      "/api/v2/spot/public/coins",
+	ParseNetworks:     parseNetworks,
 	BookPath: func(m cex.Market, depth int) string {
 		return "/api/v2/spot/market/orderbook?symbol=" + m.Symbol + "&type=step0&limit=" + strconv.Itoa(depth)
 	},
@@ -100,6 +104,108 @@ func parseMarkets(status int, body []byte) ([]cex.Market, error) {
 	}
 	return out, nil
 }
+
+// parseNetworks reads the coins envelope, whose data lists each coin's
+// chains: {"coin":"BTC","chains":[{"chain":"BTC","withdrawable":"true",
+// "rechargeable":"true","withdrawFee":"0.0001",…}]} ([DOC]: the booleans are
+// strings). It keeps the chains Symbols maps.
+func parseNetworks(status int, body []byte) (map[cex.Code]cex.Network, error) {
+	var s book.Scanner
+	s.Reset(body)
+	out := make(map[cex.Code]cex.Network)
+	ok, seen := false, false
+	if s.Kind() == book.Object {
+		s.EnterObject()
+		for key, more := s.NextKey(); more; key, more = s.NextKey() {
+			switch {
+			case string(key) == "code":
+				ok = s.Text() == "00000"
+			case string(key) == "data" && s.Kind() == book.Array:
+				seen = true
+				s.EnterArray()
+				for s.NextElem() {
+					readCoin(&s, out)
+				}
+			default:
+				s.Skip()
+			}
+		}
+	}
+	err := s.Finish()
+	switch {
+	case !ok || status != 200:
+		return nil, parseError(status, body)
+	case err != nil:
+		return nil, err
+	case !seen:
+		return nil, swapscout.NewVenueError(swapscout.CodeBadResponse, "Bitget coins has no data")
+	}
+	return out, nil
+}
+
+// readCoin reads one coin's chains into out. A flag that is not "true"
+// (or true) reads as closed; a fee that does not parse leaves the static
+// table's.
+func readCoin(s *book.Scanner, out map[cex.Code]cex.Network) {
+	if s.Kind() != book.Object {
+		s.Skip()
+		return
+	}
+	type named struct {
+		chain string
+		n     cex.Network
+	}
+	var ticker string
+	var chains []named
+	s.EnterObject()
+	for key, ok := s.NextKey(); ok; key, ok = s.NextKey() {
+		switch {
+		case string(key) == "coin":
+			ticker = s.Text()
+		case string(key) == "chains" && s.Kind() == book.Array:
+			s.EnterArray()
+			for s.NextElem() {
+				if s.Kind() != book.Object {
+					s.Skip()
+					continue
+				}
+				var c named
+				s.EnterObject()
+				for k, ok := s.NextKey(); ok; k, ok = s.NextKey() {
+					switch string(k) {
+					case "chain":
+						c.chain = s.Text()
+					case "withdrawFee":
+						c.n.WithdrawFee, c.n.HasFee = s.OptAmountOK()
+					case "withdrawable":
+						c.n.Withdraw = s.Text() == "true"
+					case "rechargeable":
+						c.n.Deposit = s.Text() == "true"
+					default:
+						s.Skip()
+					}
+				}
+				chains = append(chains, c)
+			}
+		default:
+			s.Skip()
+		}
+	}
+	for _, c := range chains {
+		if code := (cex.Code{Ticker: ticker, Network: c.chain}); mapped[code] {
+			out[code] = c.n
+		}
+	}
+}
+
+// mapped is the set of Codes Symbols uses.
+var mapped = func() map[cex.Code]bool {
+	m := make(map[cex.Code]bool, len(symbols))
+	for _, c := range symbols {
+		m[c] = true
+	}
+	return m
+}()
 
 // readSymbol reads one item of the symbols' data; a field that is empty,
 // null or of another type counts as absent.

@@ -48,14 +48,19 @@ func receive(from, to swapscout.Asset, amount string) swapscout.QuoteRequest {
 
 const (
 	symbolsPath = "/api/v2/spot/public/symbols"
+	coinsPath   = "/api/v2/spot/public/coins"
 	bookPath    = "/api/v2/spot/market/orderbook"
 )
 
-var symbolList = cextest.Route{Path: symbolsPath, Fixture: "symbols.json"}
+var (
+	symbolList = cextest.Route{Path: symbolsPath, Fixture: "symbols.json"}
+	coinList   = cextest.Route{Path: coinsPath, Fixture: "coins.json"}
+)
 
-// routes answers the market list and each symbol's book from its fixture.
+// routes answers the market and coin lists and each symbol's book from its
+// fixture.
 func routes(books ...string) []cextest.Route {
-	rs := []cextest.Route{symbolList}
+	rs := []cextest.Route{symbolList, coinList}
 	for _, sym := range books {
 		rs = append(rs, cextest.Route{Path: bookPath, Query: "symbol=" + sym + "&", Fixture: "orderbook_" + strings.ToLower(sym) + ".json"})
 	}
@@ -64,7 +69,7 @@ func routes(books ...string) []cextest.Route {
 
 // failing answers the market list, and every book with status and fixture.
 func failing(status int, fixture string) []cextest.Route {
-	return []cextest.Route{symbolList, {Path: bookPath, Status: status, Fixture: fixture}}
+	return []cextest.Route{symbolList, coinList, {Path: bookPath, Status: status, Fixture: fixture}}
 }
 
 // asks checks the book calls: one per symbol, unaggregated, 150 levels.
@@ -96,7 +101,8 @@ func limit(min, max string) func(t *testing.T, _ swapscout.Offer, err error, _ [
 }
 
 var okCase = venuetest.Case{Name: "sell_btc_usdt", Req: send(btc, usdtTRX, "0.3"), Routes: []venuetest.Route{
-	{Path: symbolsPath, Fixture: "symbols.json"}, {Path: bookPath, Fixture: "orderbook_btcusdt.json"}}}
+	{Path: symbolsPath, Fixture: "symbols.json"}, {Path: coinsPath, Fixture: "coins.json"},
+	{Path: bookPath, Fixture: "orderbook_btcusdt.json"}}}
 
 func TestQuote(t *testing.T) {
 	fixed := send(btc, usdtTRX, "0.3")
@@ -122,6 +128,9 @@ func TestQuote(t *testing.T) {
 		{Name: "doge_gray", Req: send(doge, btc, "1000"), Routes: routes(), Want: swapscout.CodeUnsupportedPair, Check: noCall},
 		{Name: "trx_halted", Req: send(trx, btc, "1000"), Routes: routes(), Want: swapscout.CodeUnsupportedPair, Check: noCall},
 		{Name: "xmr_no_market", Req: send(xmr, btc, "1"), Routes: routes(), Want: swapscout.CodeUnsupportedPair, Check: noCall},
+		// The coin list has USDT ERC20 withdrawals closed (deposits open:
+		// receive_btc sends it): refused without a book call.
+		{Name: "usdt_erc20_withdrawals_closed", Req: send(btc, usdtETH, "0.02"), Routes: routes(), Want: swapscout.CodeUnavailable, Check: noCall},
 
 		// The DOC book's bids hold 0.3062 BTC: the answer had fewer than 150 levels, so that is all.
 		{Name: "beyond_book", Req: send(btc, usdtTRX, "0.5"), Routes: routes("BTCUSDT"), Want: swapscout.CodeAmountTooLarge,
@@ -150,7 +159,7 @@ func TestSlippage(t *testing.T) {
 
 func TestConformance(t *testing.T) {
 	venuetest.Run(t, &bitget.Descriptor, venuetest.Options{OK: okCase,
-		Meta: []venuetest.Route{{Path: symbolsPath, Fixture: "symbols.json"}}})
+		Meta: []venuetest.Route{{Path: symbolsPath, Fixture: "symbols.json"}, {Path: coinsPath, Fixture: "coins.json"}}})
 }
 
 // TestMarketListErrors: an error envelope for the market list fails the

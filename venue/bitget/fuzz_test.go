@@ -2,10 +2,13 @@ package bitget
 
 import (
 	"errors"
+	"fmt"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
 	"github.com/swapscout/swapscout"
 	"github.com/swapscout/swapscout/venue/book"
 	"github.com/swapscout/swapscout/venue/cex/cextest"
@@ -14,6 +17,44 @@ import (
 func FuzzParseMarkets(f *testing.F) { cextest.FuzzMarkets(f, &spec) }
 
 func FuzzParseBook(f *testing.F) { cextest.FuzzBook(f, &spec) }
+
+func FuzzParseNetworks(f *testing.F) { cextest.FuzzNetworks(f, &spec) }
+
+// TestParseNetworks reads the coin list: the chains Symbols maps, with their
+// fees and open flags (strings); chains it does not map (BTC on BEP20) and
+// coins without chains are left out; an error envelope is typed.
+func TestParseNetworks(t *testing.T) {
+	body, err := os.ReadFile("testdata/coins.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	nets, err := parseNetworks(200, body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for code, n := range nets {
+		got = append(got, fmt.Sprintf("%s %s fee %s deposit %v withdraw %v", code.Ticker, code.Network, n.WithdrawFee, n.Deposit, n.Withdraw))
+	}
+	slices.Sort(got)
+	want := []string{
+		"BTC BTC fee 0.0001 deposit true withdraw true",
+		"ETH ERC20 fee 0.0012 deposit true withdraw true",
+		"LTC LTC fee 0.001 deposit true withdraw true",
+		"SOL SOL fee 0.002 deposit true withdraw true",
+		"USDT BEP20 fee 0.1 deposit true withdraw true",
+		"USDT ERC20 fee 2 deposit true withdraw false",
+		"USDT TRC20 fee 1.5 deposit true withdraw true",
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("networks (-want +got):\n%s", diff)
+	}
+	_, err = parseNetworks(429, []byte(`{"code":"429","msg":"Too Many Requests","requestTime":1,"data":null}`))
+	var ve *swapscout.VenueError
+	if !errors.As(err, &ve) || ve.Code != swapscout.CodeRateLimited {
+		t.Errorf("429: %v, want rate_limited", err)
+	}
+}
 
 func FuzzParseError(f *testing.F) {
 	cextest.Seeds(f)

@@ -41,6 +41,11 @@ func Sim() sim.Venue {
 			out = strconv.AppendInt(append(out, `,"ts":"`...), t.UnixMilli()+5, 10)
 			cex.WriteJSON(w, 200, append(out, `"}}`...))
 		},
+		NetworksPath: "GET /api/v2/spot/public/coins",
+		Networks: func(w http.ResponseWriter, r *http.Request) {
+			b, _ := json.Marshal(envelope[[]coin]{Code: "00000", Msg: "success", RequestTime: now().UnixMilli(), Data: simCoins()})
+			cex.WriteJSON(w, 200, b)
+		},
 		NoMarket: func(w http.ResponseWriter, r *http.Request, symbol string) {
 			writeError(w, 400, "40034", "Parameter "+symbol+" does not exist", now())
 		},
@@ -56,6 +61,28 @@ func Sim() sim.Venue {
 			writeError(w, 500, "40015", "System is abnormal, please try again later", now())
 		},
 	})
+}
+
+// simCoins lists every mapped chain, open, at the static table's fee.
+func simCoins() []coin {
+	byTicker := map[string]*coin{}
+	var order []string
+	for _, a := range symbols.Assets() {
+		code := symbols[a]
+		c := byTicker[code.Ticker]
+		if c == nil {
+			c = &coin{CoinID: strconv.Itoa(len(order) + 1), Coin: code.Ticker, Transfer: "true"}
+			byTicker[code.Ticker] = c
+			order = append(order, code.Ticker)
+		}
+		c.Chains = append(c.Chains, coinChain{Chain: code.Network, NeedTag: "false", Withdrawable: "true",
+			Rechargeable: "true", WithdrawFee: withdrawFees[a].String(), MinDepositAmount: "0"})
+	}
+	out := make([]coin, len(order))
+	for i, t := range order {
+		out[i] = *byTicker[t]
+	}
+	return out
 }
 
 // simMarkets are the simulated markets: every mapped coin against USDT, the

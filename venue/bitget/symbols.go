@@ -50,8 +50,8 @@ var symbols = venue.Symbols[cex.Code]{
 	{Ticker: "dai", Network: "eth"}:       {Ticker: "DAI", Network: "ERC20"},
 }
 
-const withdrawFeeSource = "[MEM] bitget.com/fee (withdrawal fees), approximate 2025 values; the live ones are in the " +
-	"public /api/v2/spot/public/coins (chains[].withdrawFee, a string [DOC]), which this adapter does not read yet"
+const withdrawFeeSource = "[MEM] bitget.com/fee (withdrawal fees), approximate 2025 values, for chains the live list " +
+	"(/api/v2/spot/public/coins chains[].withdrawFee, a string [DOC], read with the market list) does not cover"
 
 var withdrawFees = map[swapscout.Asset]swapscout.Amount{
 	{Ticker: "btc", Network: "btc"}:       swapscout.MustAmount("0.0001"),

@@ -20,6 +20,27 @@ type envelope[T any] struct {
 	Data        T      `json:"data"`
 }
 
+// coin is an item of GET /api/v2/spot/public/coins' data: the chains a
+// coin moves on, each with its withdrawal fee and whether deposits
+// (rechargeable) and withdrawals are open, the booleans as strings
+// ("true") [DOC].
+type coin struct {
+	CoinID   string      `json:"coinId"`
+	Coin     string      `json:"coin"`
+	Transfer string      `json:"transfer"`
+	Chains   []coinChain `json:"chains"`
+}
+
+type coinChain struct {
+	Chain            string `json:"chain"`
+	NeedTag          string `json:"needTag"`
+	Withdrawable     string `json:"withdrawable"`
+	Rechargeable     string `json:"rechargeable"`
+	WithdrawFee      string `json:"withdrawFee"`
+	MinDepositAmount string `json:"minDepositAmount"`
+	ContractAddress  string `json:"contractAddress,omitempty"`
+}
+
 // symbol is an item of GET /api/v2/spot/public/symbols' data.
 type symbol struct {
 	Symbol              string `json:"symbol"` // "BTCUSDT"
