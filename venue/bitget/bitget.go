@@ -108,7 +108,7 @@ func parseMarkets(status int, body []byte) ([]cex.Market, error) {
 // parseNetworks reads the coins envelope, whose data lists each coin's
 // chains: {"coin":"BTC","chains":[{"chain":"BTC","withdrawable":"true",
 // "rechargeable":"true","withdrawFee":"0.0001",…}]} ([DOC]: the booleans are
-// strings). It keeps the chains Symbols maps.
+// strings).
 func parseNetworks(status int, body []byte) (map[cex.Code]cex.Network, error) {
 	var s book.Scanner
 	s.Reset(body)
@@ -192,20 +192,9 @@ func readCoin(s *book.Scanner, out map[cex.Code]cex.Network) {
 		}
 	}
 	for _, c := range chains {
-		if code := (cex.Code{Ticker: ticker, Network: c.chain}); mapped[code] {
-			out[code] = c.n
-		}
+		out[cex.Code{Ticker: ticker, Network: c.chain}] = c.n
 	}
 }
-
-// mapped is the set of Codes Symbols uses.
-var mapped = func() map[cex.Code]bool {
-	m := make(map[cex.Code]bool, len(symbols))
-	for _, c := range symbols {
-		m[c] = true
-	}
-	return m
-}()
 
 // readSymbol reads one item of the symbols' data; a field that is empty,
 // null or of another type counts as absent.

@@ -2,9 +2,7 @@ package bitget
 
 import (
 	"errors"
-	"fmt"
 	"os"
-	"slices"
 	"strings"
 	"testing"
 
@@ -20,9 +18,9 @@ func FuzzParseBook(f *testing.F) { cextest.FuzzBook(f, &spec) }
 
 func FuzzParseNetworks(f *testing.F) { cextest.FuzzNetworks(f, &spec) }
 
-// TestParseNetworks reads the coin list: the chains Symbols maps, with their
-// fees and open flags (strings); chains it does not map (BTC on BEP20) and
-// coins without chains are left out; an error envelope is typed.
+// TestParseNetworks reads the coin list: every chain with its fee and
+// open flags (strings; the engine keeps those Symbols maps); coins without
+// chains add none; an error envelope is typed.
 func TestParseNetworks(t *testing.T) {
 	body, err := os.ReadFile("testdata/coins.json")
 	if err != nil {
@@ -32,12 +30,9 @@ func TestParseNetworks(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var got []string
-	for code, n := range nets {
-		got = append(got, fmt.Sprintf("%s %s fee %s deposit %v withdraw %v", code.Ticker, code.Network, n.WithdrawFee, n.Deposit, n.Withdraw))
-	}
-	slices.Sort(got)
+	got := cextest.NetworkLines(nets)
 	want := []string{
+		"BTC BEP20 fee 0.000005 deposit true withdraw true",
 		"BTC BTC fee 0.0001 deposit true withdraw true",
 		"ETH ERC20 fee 0.0012 deposit true withdraw true",
 		"LTC LTC fee 0.001 deposit true withdraw true",

@@ -65,22 +65,14 @@ func Sim() sim.Venue {
 
 // simCoins lists every mapped chain, open, at the static table's fee.
 func simCoins() []coin {
-	byTicker := map[string]*coin{}
-	var order []string
-	for _, a := range symbols.Assets() {
-		code := symbols[a]
-		c := byTicker[code.Ticker]
-		if c == nil {
-			c = &coin{CoinID: strconv.Itoa(len(order) + 1), Coin: code.Ticker, Transfer: "true"}
-			byTicker[code.Ticker] = c
-			order = append(order, code.Ticker)
+	var out []coin
+	for i, sc := range spec.SimCurrencies() {
+		c := coin{CoinID: strconv.Itoa(i + 1), Coin: sc.Ticker, Transfer: "true"}
+		for _, ch := range sc.Chains {
+			c.Chains = append(c.Chains, coinChain{Chain: ch.Network, NeedTag: "false", Withdrawable: "true",
+				Rechargeable: "true", WithdrawFee: ch.Fee.String(), MinDepositAmount: "0"})
 		}
-		c.Chains = append(c.Chains, coinChain{Chain: code.Network, NeedTag: "false", Withdrawable: "true",
-			Rechargeable: "true", WithdrawFee: withdrawFees[a].String(), MinDepositAmount: "0"})
-	}
-	out := make([]coin, len(order))
-	for i, t := range order {
-		out[i] = *byTicker[t]
+		out = append(out, c)
 	}
 	return out
 }

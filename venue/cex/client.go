@@ -134,7 +134,13 @@ func (c *Client) refreshNetworks(ctx context.Context) error {
 	if err != nil {
 		return fmt.Errorf("%s currency list: %w", c.spec.Name, err)
 	}
-	c.networks.Store(&nets)
+	kept := make(map[Code]Network)
+	for _, code := range c.spec.Symbols {
+		if n, ok := nets[code]; ok {
+			kept[code] = n
+		}
+	}
+	c.networks.Store(&kept)
 	return nil
 }
 

@@ -552,9 +552,13 @@ func TestLiveNetworks(t *testing.T) {
 		"BTC BTC":    "0.0002 1 1",
 		"USDT ERC20": "3 1 0", // withdrawals closed
 		"LTC LTC":    "0 0 1", // deposits closed
+		"DOGE DOGE":  "5 1 1", // not in Symbols: not kept
 	}
 	f.add(fakeMarket{Base: "LTC", Quote: "USDT"})
 	c, _ := loaded(t, f, withNetworks(fakeSpec()))
+	if n := len(*c.networks.Load()); n != 4 {
+		t.Errorf("kept %d networks, want the 4 Symbols maps", n)
+	}
 	wantOffer(t, quote(t, c, send(btc, usdtTRX, "1.5")), "1.5", "146.8505", "BTC/USDT",
 		"trading 0.1495 usdt@trx", "withdrawal 2.5 usdt@trx")
 	books := f.bookCalls()

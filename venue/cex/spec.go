@@ -35,6 +35,37 @@ type Network struct {
 	HasFee            bool
 }
 
+// SimCurrency is one venue ticker of Symbols with its networks, for a
+// simulator's currency list.
+type SimCurrency struct {
+	Ticker string
+	Chains []SimChain
+}
+
+// SimChain is a network of a SimCurrency and its fee in WithdrawFees.
+type SimChain struct {
+	Network string
+	Fee     swapscout.Amount
+}
+
+// SimCurrencies groups Symbols by venue ticker, in a stable order, with the
+// static withdrawal fees: what a simulated currency list serves.
+func (s *Spec) SimCurrencies() []SimCurrency {
+	var out []SimCurrency
+	at := map[string]int{}
+	for _, a := range s.Symbols.Assets() {
+		code := s.Symbols[a]
+		i, ok := at[code.Ticker]
+		if !ok {
+			i = len(out)
+			at[code.Ticker] = i
+			out = append(out, SimCurrency{Ticker: code.Ticker})
+		}
+		out[i].Chains = append(out[i].Chains, SimChain{Network: code.Network, Fee: s.WithdrawFees[a]})
+	}
+	return out
+}
+
 // Bridge is an asset a two-leg route may pass through.
 type Bridge struct {
 	Ticker string // as in the venue's market list: "USDT", Kraken's "ZUSD"
@@ -99,7 +130,7 @@ type Spec struct {
 	// NetworksPath, when set, is the path of the venue's public list of
 	// currencies and their networks, fetched with the market list;
 	// ParseNetworks reads it into live terms by Code (ticker and network as
-	// Symbols name them). A live withdrawal fee replaces WithdrawFees' entry,
+	// Symbols name them; the engine keeps those Symbols uses). A live withdrawal fee replaces WithdrawFees' entry,
 	// and a network whose deposits or withdrawals are closed is refused
 	// rather than quoted. What the list does not cover keeps the static
 	// table.

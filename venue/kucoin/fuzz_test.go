@@ -2,7 +2,6 @@ package kucoin
 
 import (
 	"errors"
-	"fmt"
 	"os"
 	"slices"
 	"testing"
@@ -19,9 +18,9 @@ func FuzzParseBook(f *testing.F) { cextest.FuzzBook(f, &spec) }
 
 func FuzzParseNetworks(f *testing.F) { cextest.FuzzNetworks(f, &spec) }
 
-// TestParseNetworks reads the currency list: the chains Symbols maps, with
-// their fees and open flags; chains it does not map (KCC) and currencies
-// without chains (null) are left out; an error envelope is typed.
+// TestParseNetworks reads the currency list: every chain with its fee and
+// open flags (the engine keeps those Symbols maps); currencies without
+// chains (null) add none; an error envelope is typed.
 func TestParseNetworks(t *testing.T) {
 	body, err := os.ReadFile("testdata/currencies.json")
 	if err != nil {
@@ -31,13 +30,10 @@ func TestParseNetworks(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var got []string
-	for code, n := range nets {
-		got = append(got, fmt.Sprintf("%s %s fee %s deposit %v withdraw %v", code.Ticker, code.Network, n.WithdrawFee, n.Deposit, n.Withdraw))
-	}
-	slices.Sort(got)
+	got := cextest.NetworkLines(nets)
 	want := []string{
 		"BTC BTC fee 0.0005 deposit true withdraw true",
+		"BTC KCC fee 0.00002 deposit true withdraw true",
 		"DOGE DOGE fee 10 deposit true withdraw false",
 		"LTC LTC fee 0.001 deposit true withdraw true",
 		"USDT ERC20 fee 4 deposit true withdraw false",

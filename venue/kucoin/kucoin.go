@@ -174,8 +174,8 @@ func parseMarkets(status int, body []byte) ([]cex.Market, error) {
 
 // parseNetworks reads /api/v3/currencies: {"code":"200000","data":[{"currency":"BTC",
 // "chains":[{"chainName":"BTC","withdrawalMinFee":"0.0005","isWithdrawEnabled":true,
-// "isDepositEnabled":true,…}]}]} ([DOC] shape), keeping the chains Symbols
-// maps. chains may be null (a currency that does not move on-chain).
+// "isDepositEnabled":true,…}]}]} ([DOC] shape). chains may be null (a
+// currency that does not move on-chain).
 func parseNetworks(status int, body []byte) (map[cex.Code]cex.Network, error) {
 	var s book.Scanner
 	var e envelope
@@ -254,9 +254,7 @@ func readCurrency(s *book.Scanner, out map[cex.Code]cex.Network) {
 		}
 	}
 	for _, c := range chains {
-		if code := (cex.Code{Ticker: ticker, Network: c.name}); mapped[code] {
-			out[code] = c.n
-		}
+		out[cex.Code{Ticker: ticker, Network: c.name}] = c.n
 	}
 }
 
@@ -268,15 +266,6 @@ func flag(s *book.Scanner) bool {
 	s.Skip()
 	return false
 }
-
-// mapped is the set of Codes Symbols uses.
-var mapped = func() map[cex.Code]bool {
-	m := make(map[cex.Code]bool, len(symbols))
-	for _, c := range symbols {
-		m[c] = true
-	}
-	return m
-}()
 
 // readSymbol reads one symbol: tradable ones, with MinBase from baseMinSize
 // and MinQuote from the larger of quoteMinSize and minFunds (a market

@@ -88,22 +88,14 @@ func Sim() sim.Venue {
 
 // simCurrencies lists every mapped chain, open, at the static table's fee.
 func simCurrencies() []currency {
-	byTicker := map[string]*currency{}
-	var order []string
-	for _, a := range symbols.Assets() {
-		code := symbols[a]
-		cur := byTicker[code.Ticker]
-		if cur == nil {
-			cur = &currency{Currency: code.Ticker, Name: code.Ticker, FullName: code.Ticker}
-			byTicker[code.Ticker] = cur
-			order = append(order, code.Ticker)
+	var out []currency
+	for _, sc := range spec.SimCurrencies() {
+		cur := currency{Currency: sc.Ticker, Name: sc.Ticker, FullName: sc.Ticker}
+		for _, ch := range sc.Chains {
+			cur.Chains = append(cur.Chains, chain{ChainName: ch.Network, ChainID: strings.ToLower(ch.Network),
+				WithdrawalMinFee: ch.Fee, IsWithdrawEnabled: true, IsDepositEnabled: true})
 		}
-		cur.Chains = append(cur.Chains, chain{ChainName: code.Network, ChainID: strings.ToLower(code.Network),
-			WithdrawalMinFee: withdrawFees[a], IsWithdrawEnabled: true, IsDepositEnabled: true})
-	}
-	out := make([]currency, len(order))
-	for i, t := range order {
-		out[i] = *byTicker[t]
+		out = append(out, cur)
 	}
 	return out
 }

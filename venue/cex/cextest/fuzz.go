@@ -2,8 +2,10 @@ package cextest
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -92,4 +94,19 @@ func FuzzNetworks(f *testing.F, spec *cex.Spec) {
 			}
 		}
 	})
+}
+
+// NetworkLines renders a parsed currency list one sorted line a network,
+// "TICKER NETWORK fee F deposit D withdraw W", for tests to compare.
+func NetworkLines(nets map[cex.Code]cex.Network) []string {
+	out := make([]string, 0, len(nets))
+	for code, n := range nets {
+		fee := "none"
+		if n.HasFee {
+			fee = n.WithdrawFee.String()
+		}
+		out = append(out, fmt.Sprintf("%s %s fee %s deposit %v withdraw %v", code.Ticker, code.Network, fee, n.Deposit, n.Withdraw))
+	}
+	slices.Sort(out)
+	return out
 }
