@@ -144,56 +144,23 @@ func parseNetworks(status int, body []byte) (map[cex.Code]cex.Network, error) {
 }
 
 // readCoin reads one coin's chains into out. A flag that is not "true"
-// (or true) reads as closed; a fee that does not parse leaves the static
-// table's.
+// reads as closed; a fee that does not parse leaves the static table's.
 func readCoin(s *book.Scanner, out map[cex.Code]cex.Network) {
-	if s.Kind() != book.Object {
-		s.Skip()
-		return
-	}
-	type named struct {
-		chain string
-		n     cex.Network
-	}
-	var ticker string
-	var chains []named
-	s.EnterObject()
-	for key, ok := s.NextKey(); ok; key, ok = s.NextKey() {
-		switch {
-		case string(key) == "coin":
-			ticker = s.Text()
-		case string(key) == "chains" && s.Kind() == book.Array:
-			s.EnterArray()
-			for s.NextElem() {
-				if s.Kind() != book.Object {
-					s.Skip()
-					continue
-				}
-				var c named
-				s.EnterObject()
-				for k, ok := s.NextKey(); ok; k, ok = s.NextKey() {
-					switch string(k) {
-					case "chain":
-						c.chain = s.Text()
-					case "withdrawFee":
-						c.n.WithdrawFee, c.n.HasFee = s.OptAmountOK()
-					case "withdrawable":
-						c.n.Withdraw = s.Text() == "true"
-					case "rechargeable":
-						c.n.Deposit = s.Text() == "true"
-					default:
-						s.Skip()
-					}
-				}
-				chains = append(chains, c)
-			}
+	cex.ReadCurrency(s, out, "coin", "chains", func(s *book.Scanner, key string, name *string, n *cex.Network) bool {
+		switch key {
+		case "chain":
+			*name = s.Text()
+		case "withdrawFee":
+			n.WithdrawFee, n.HasFee = s.OptAmountOK()
+		case "withdrawable":
+			n.Withdraw = s.Text() == "true"
+		case "rechargeable":
+			n.Deposit = s.Text() == "true"
 		default:
-			s.Skip()
+			return false
 		}
-	}
-	for _, c := range chains {
-		out[cex.Code{Ticker: ticker, Network: c.chain}] = c.n
-	}
+		return true
+	})
 }
 
 // readSymbol reads one item of the symbols' data; a field that is empty,

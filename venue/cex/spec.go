@@ -252,3 +252,50 @@ func (s *Spec) backoff() time.Duration {
 	}
 	return DefaultBackoff
 }
+
+// ReadCurrency reads one item of a venue's currency list into out: an
+// object whose member tickerKey names the currency and whose array member
+// chainsKey lists its networks. field reads one member of a network object,
+// its name into name or a term into n, and reports false for members it
+// leaves (they are skipped). Anything of another shape is skipped.
+func ReadCurrency(s *book.Scanner, out map[Code]Network, tickerKey, chainsKey string,
+	field func(s *book.Scanner, key string, name *string, n *Network) bool) {
+	if s.Kind() != book.Object {
+		s.Skip()
+		return
+	}
+	type named struct {
+		name string
+		n    Network
+	}
+	var ticker string
+	var chains []named
+	s.EnterObject()
+	for key, ok := s.NextKey(); ok; key, ok = s.NextKey() {
+		switch {
+		case string(key) == tickerKey:
+			ticker = s.Text()
+		case string(key) == chainsKey && s.Kind() == book.Array:
+			s.EnterArray()
+			for s.NextElem() {
+				if s.Kind() != book.Object {
+					s.Skip()
+					continue
+				}
+				var c named
+				s.EnterObject()
+				for k, ok := s.NextKey(); ok; k, ok = s.NextKey() {
+					if !field(s, string(k), &c.name, &c.n) {
+						s.Skip()
+					}
+				}
+				chains = append(chains, c)
+			}
+		default:
+			s.Skip()
+		}
+	}
+	for _, c := range chains {
+		out[Code{Ticker: ticker, Network: c.name}] = c.n
+	}
+}

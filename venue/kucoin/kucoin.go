@@ -206,56 +206,21 @@ func parseNetworks(status int, body []byte) (map[cex.Code]cex.Network, error) {
 // readCurrency reads one currency's chains into out. A chain without a
 // readable fee keeps its open flags (the static table then gives the fee).
 func readCurrency(s *book.Scanner, out map[cex.Code]cex.Network) {
-	if s.Kind() != book.Object {
-		s.Skip()
-		return
-	}
-	var ticker string
-	var chains []struct {
-		name string
-		n    cex.Network
-	}
-	s.EnterObject()
-	for key, ok := s.NextKey(); ok; key, ok = s.NextKey() {
-		switch {
-		case string(key) == "currency":
-			ticker = s.Text()
-		case string(key) == "chains" && s.Kind() == book.Array:
-			s.EnterArray()
-			for s.NextElem() {
-				if s.Kind() != book.Object {
-					s.Skip()
-					continue
-				}
-				var name string
-				var n cex.Network
-				s.EnterObject()
-				for k, ok := s.NextKey(); ok; k, ok = s.NextKey() {
-					switch string(k) {
-					case "chainName":
-						name = s.Text()
-					case "withdrawalMinFee":
-						n.WithdrawFee, n.HasFee = s.OptAmountOK()
-					case "isWithdrawEnabled":
-						n.Withdraw = flag(s)
-					case "isDepositEnabled":
-						n.Deposit = flag(s)
-					default:
-						s.Skip()
-					}
-				}
-				chains = append(chains, struct {
-					name string
-					n    cex.Network
-				}{name, n})
-			}
+	cex.ReadCurrency(s, out, "currency", "chains", func(s *book.Scanner, key string, name *string, n *cex.Network) bool {
+		switch key {
+		case "chainName":
+			*name = s.Text()
+		case "withdrawalMinFee":
+			n.WithdrawFee, n.HasFee = s.OptAmountOK()
+		case "isWithdrawEnabled":
+			n.Withdraw = flag(s)
+		case "isDepositEnabled":
+			n.Deposit = flag(s)
 		default:
-			s.Skip()
+			return false
 		}
-	}
-	for _, c := range chains {
-		out[cex.Code{Ticker: ticker, Network: c.name}] = c.n
-	}
+		return true
+	})
 }
 
 // flag reads a boolean; anything else reads as false (closed).
