@@ -143,8 +143,9 @@ func parseNetworks(status int, body []byte) (map[cex.Code]cex.Network, error) {
 	return out, nil
 }
 
-// readCoin reads one coin's chains into out. A flag that is not "true"
-// reads as closed; a fee that does not parse leaves the static table's.
+// readCoin reads one coin's chains into out: the withdrawal fee, the open
+// flags and minDepositAmount. A flag that is not "true" reads as closed; a
+// fee that does not parse leaves the static table's.
 func readCoin(s *book.Scanner, out map[cex.Code]cex.Network) {
 	cex.ReadCurrency(s, out, "coin", "chains", func(s *book.Scanner, key string, name *string, n *cex.Network) bool {
 		switch key {
@@ -156,6 +157,8 @@ func readCoin(s *book.Scanner, out map[cex.Code]cex.Network) {
 			n.Withdraw = s.Text() == "true"
 		case "rechargeable":
 			n.Deposit = s.Text() == "true"
+		case "minDepositAmount":
+			n.DepositMin, _ = s.OptAmountOK()
 		default:
 			return false
 		}

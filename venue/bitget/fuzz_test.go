@@ -18,8 +18,8 @@ func FuzzParseBook(f *testing.F) { cextest.FuzzBook(f, &spec) }
 
 func FuzzParseNetworks(f *testing.F) { cextest.FuzzNetworks(f, &spec) }
 
-// TestParseNetworks reads the coin list: every chain with its fee and
-// open flags (strings; the engine keeps those Symbols maps); coins without
+// TestParseNetworks reads the coin list: every chain with its fee, open
+// flags (strings) and minimum deposit ( the engine keeps those Symbols maps); coins without
 // chains add none; an error envelope is typed.
 func TestParseNetworks(t *testing.T) {
 	body, err := os.ReadFile("testdata/coins.json")
@@ -32,14 +32,14 @@ func TestParseNetworks(t *testing.T) {
 	}
 	got := cextest.NetworkLines(nets)
 	want := []string{
-		"BTC BEP20 fee 0.000005 deposit true withdraw true",
-		"BTC BTC fee 0.0001 deposit true withdraw true",
-		"ETH ERC20 fee 0.0012 deposit true withdraw true",
-		"LTC LTC fee 0.001 deposit true withdraw true",
-		"SOL SOL fee 0.002 deposit true withdraw true",
-		"USDT BEP20 fee 0.1 deposit true withdraw true",
-		"USDT ERC20 fee 2 deposit true withdraw false",
-		"USDT TRC20 fee 1.5 deposit true withdraw true",
+		"BTC BEP20 fee 0.000005 deposit true withdraw true min 0.000001",
+		"BTC BTC fee 0.0001 deposit true withdraw true min 0.00001",
+		"ETH ERC20 fee 0.0012 deposit true withdraw true min 0.0001",
+		"LTC LTC fee 0.001 deposit true withdraw true min 0.001",
+		"SOL SOL fee 0.002 deposit true withdraw true min 0.01",
+		"USDT BEP20 fee 0.1 deposit true withdraw true min 1",
+		"USDT ERC20 fee 2 deposit true withdraw false min 1",
+		"USDT TRC20 fee 1.5 deposit true withdraw true min 1",
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("networks (-want +got):\n%s", diff)

@@ -144,29 +144,33 @@ func (c *Client) refreshNetworks(ctx context.Context) error {
 	return nil
 }
 
-// withdrawal returns the fee for paying out to (a venue Code for asset a):
-// the live list's when it has one, else the spec's table. It refuses a
-// network the live list says is closed for deposits of from or withdrawals
-// of to.
-func (c *Client) withdrawal(a swapscout.Asset, from, to Code) (swapscout.Amount, error) {
-	fee := c.spec.WithdrawFees[a]
+// transfer returns the terms of moving the deposit in and the payout out:
+// the withdrawal fee for paying out to (a venue Code for asset a), the live
+// list's when it has one, else the spec's table; and the least deposit of
+// from the live list knows (zero when none). It refuses a network the live
+// list says is closed for deposits of from or withdrawals of to.
+func (c *Client) transfer(a swapscout.Asset, from, to Code) (fee, depositMin swapscout.Amount, err error) {
+	fee = c.spec.WithdrawFees[a]
 	p := c.networks.Load()
 	if p == nil {
-		return fee, nil
+		return fee, depositMin, nil
 	}
-	if n, ok := (*p)[from]; ok && !n.Deposit {
-		return fee, swapscout.NewVenueError(swapscout.CodeUnavailable, "%s has suspended deposits of %s on %s",
-			c.spec.Name, c.name(from.Ticker), from.Network)
+	if n, ok := (*p)[from]; ok {
+		if !n.Deposit {
+			return fee, depositMin, swapscout.NewVenueError(swapscout.CodeUnavailable, "%s has suspended deposits of %s on %s",
+				c.spec.Name, c.name(from.Ticker), from.Network)
+		}
+		depositMin = n.DepositMin
 	}
 	n, ok := (*p)[to]
 	switch {
 	case ok && !n.Withdraw:
-		return fee, swapscout.NewVenueError(swapscout.CodeUnavailable, "%s has suspended withdrawals of %s on %s",
+		return fee, depositMin, swapscout.NewVenueError(swapscout.CodeUnavailable, "%s has suspended withdrawals of %s on %s",
 			c.spec.Name, c.name(to.Ticker), to.Network)
 	case ok && n.HasFee:
-		return n.WithdrawFee, nil
+		fee = n.WithdrawFee
 	}
-	return fee, nil
+	return fee, depositMin, nil
 }
 
 // Quote prices req on the venue's order books.
@@ -214,7 +218,7 @@ func (c *Client) Quote(ctx context.Context, req swapscout.QuoteRequest) (swapsco
 	}
 	inInfo, _ := swapscout.LookupAsset(req.From)
 	outInfo, _ := swapscout.LookupAsset(req.To)
-	withdraw, err := c.withdrawal(req.To, from, to)
+	withdraw, depositMin, err := c.transfer(req.To, from, to)
 	if err != nil {
 		return swapscout.Offer{}, err
 	}
@@ -256,6 +260,12 @@ func (c *Client) Quote(ctx context.Context, req swapscout.QuoteRequest) (swapsco
 			ve.Min = min
 			ve.Msg += ": send at least " + min.String()
 		}
+		return swapscout.Offer{}, ve
+	}
+	if depositMin.Sign() > 0 && f.in.Cmp(depositMin) < 0 {
+		ve := swapscout.NewVenueError(swapscout.CodeAmountTooSmall, "below %s's minimum deposit of %s %s on %s",
+			c.spec.Name, depositMin, c.name(from.Ticker), from.Network)
+		ve.Min = depositMin
 		return swapscout.Offer{}, ve
 	}
 	o := swapscout.Offer{AmountIn: f.in, AmountOut: f.out, Route: f.route, RateType: swapscout.Float,

@@ -548,11 +548,11 @@ func BenchmarkQuoteCached(b *testing.B) {
 func TestLiveNetworks(t *testing.T) {
 	f := btcusdt(t)
 	f.networks = map[string]string{
-		"USDT TRC20": "2.5 1 1", // live fee 2.5 where the table says 1
-		"BTC BTC":    "0.0002 1 1",
-		"USDT ERC20": "3 1 0", // withdrawals closed
-		"LTC LTC":    "0 0 1", // deposits closed
-		"DOGE DOGE":  "5 1 1", // not in Symbols: not kept
+		"USDT TRC20": "2.5 1 1",         // live fee 2.5 where the table says 1
+		"BTC BTC":    "0.0002 1 1 0.05", // deposits under 0.05 BTC are not credited
+		"USDT ERC20": "3 1 0",           // withdrawals closed
+		"LTC LTC":    "0 0 1",           // deposits closed
+		"DOGE DOGE":  "5 1 1",           // not in Symbols: not kept
 	}
 	f.add(fakeMarket{Base: "LTC", Quote: "USDT"})
 	c, _ := loaded(t, f, withNetworks(fakeSpec()))
@@ -561,6 +561,11 @@ func TestLiveNetworks(t *testing.T) {
 	}
 	wantOffer(t, quote(t, c, send(btc, usdtTRX, "1.5")), "1.5", "146.8505", "BTC/USDT",
 		"trading 0.1495 usdt@trx", "withdrawal 2.5 usdt@trx")
+	_, err := c.Quote(context.Background(), send(btc, usdtTRX, "0.03"))
+	var small *swapscout.VenueError
+	if !errors.As(err, &small) || small.Code != swapscout.CodeAmountTooSmall || !small.Min.Equal(amt("0.05")) {
+		t.Errorf("0.03 BTC: %v, want amount_too_small with Min 0.05", err)
+	}
 	books := f.bookCalls()
 	usdtETH := swapscout.Asset{Ticker: "usdt", Network: "eth"}
 	ltc := swapscout.Asset{Ticker: "ltc", Network: "ltc"}

@@ -95,8 +95,8 @@ type fakeCEX struct {
 	calls   []string                  // "markets", "BTCUSDT@2"
 	// fault, when set, answers book calls instead.
 	fault func(w http.ResponseWriter, r *http.Request) bool
-	// networks is the currency list: "TICKER NETWORK" → "fee deposit withdraw"
-	// ("0.0001 1 0"); nil answers 500.
+	// networks is the currency list: "TICKER NETWORK" → "fee deposit withdraw
+	// [depositMin]" ("0.0001 1 0 0.001"); nil answers 500.
 	networks map[string]string
 }
 
@@ -234,14 +234,20 @@ func withNetworks(spec *Spec) *Spec {
 		for k, v := range raw {
 			ticker, network, _ := strings.Cut(k, " ")
 			f := strings.Fields(v)
-			if len(f) != 3 {
+			if len(f) != 3 && len(f) != 4 {
 				return nil, swapscout.NewVenueError(swapscout.CodeBadResponse, "bad network %q", v)
 			}
 			fee, err := swapscout.ParseAmount(f[0])
 			if err != nil {
 				return nil, venue.BadResponse(err)
 			}
-			out[Code{ticker, network}] = Network{WithdrawFee: fee, HasFee: true, Deposit: f[1] == "1", Withdraw: f[2] == "1"}
+			n := Network{WithdrawFee: fee, HasFee: true, Deposit: f[1] == "1", Withdraw: f[2] == "1"}
+			if len(f) == 4 {
+				if n.DepositMin, err = swapscout.ParseAmount(f[3]); err != nil {
+					return nil, venue.BadResponse(err)
+				}
+			}
+			out[Code{ticker, network}] = n
 		}
 		return out, nil
 	}

@@ -33,6 +33,7 @@ type Network struct {
 	Deposit, Withdraw bool             // open
 	WithdrawFee       swapscout.Amount // in the asset; meaningful when HasFee
 	HasFee            bool
+	DepositMin        swapscout.Amount // the least deposit credited, in the asset; zero when none is known
 }
 
 // SimCurrency is one venue ticker of Symbols with its networks, for a

@@ -78,8 +78,8 @@ func FuzzBook(f *testing.F, spec *cex.Spec) {
 }
 
 // FuzzNetworks runs spec's ParseNetworks on arbitrary answers: it must not
-// panic, errors are typed, and every fee it returns is a valid amount of
-// zero or more.
+// panic, errors are typed, and every fee and deposit minimum it returns is a
+// valid amount of zero or more.
 func FuzzNetworks(f *testing.F, spec *cex.Spec) {
 	Seeds(f)
 	f.Fuzz(func(t *testing.T, status int, body []byte) {
@@ -92,12 +92,15 @@ func FuzzNetworks(f *testing.F, spec *cex.Spec) {
 			if n.HasFee && (!n.WithdrawFee.Valid() || n.WithdrawFee.Sign() < 0) {
 				t.Fatalf("bad fee %s for %+v", n.WithdrawFee, code)
 			}
+			if !n.DepositMin.Valid() || n.DepositMin.Sign() < 0 {
+				t.Fatalf("bad deposit minimum %s for %+v", n.DepositMin, code)
+			}
 		}
 	})
 }
 
 // NetworkLines renders a parsed currency list one sorted line a network,
-// "TICKER NETWORK fee F deposit D withdraw W", for tests to compare.
+// "TICKER NETWORK fee F deposit D withdraw W [min M]", for tests to compare.
 func NetworkLines(nets map[cex.Code]cex.Network) []string {
 	out := make([]string, 0, len(nets))
 	for code, n := range nets {
@@ -105,7 +108,11 @@ func NetworkLines(nets map[cex.Code]cex.Network) []string {
 		if n.HasFee {
 			fee = n.WithdrawFee.String()
 		}
-		out = append(out, fmt.Sprintf("%s %s fee %s deposit %v withdraw %v", code.Ticker, code.Network, fee, n.Deposit, n.Withdraw))
+		line := fmt.Sprintf("%s %s fee %s deposit %v withdraw %v", code.Ticker, code.Network, fee, n.Deposit, n.Withdraw)
+		if n.DepositMin.Sign() > 0 {
+			line += " min " + n.DepositMin.String()
+		}
+		out = append(out, line)
 	}
 	slices.Sort(out)
 	return out
