@@ -11,6 +11,7 @@ package httpserver
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"errors"
 	"io"
@@ -210,8 +211,7 @@ func FastHandler(base context.Context, h *httpapi.Handler) fasthttp.RequestHandl
 		r := reqPool.Get().(*httpapi.Request)
 		r.Ctx = base
 		r.Method = method(ctx.Method())
-		r.Path = ctx.Path()
-		r.RawQuery = ctx.URI().QueryString()
+		r.Path, r.RawQuery = target(ctx.Request.Header.RequestURI())
 		r.Header = &ctx.Request.Header
 		r.Now = ctx.Time()
 		resp := h.Serve(r)
@@ -251,6 +251,35 @@ func writeFast(ctx *fasthttp.RequestCtx, base context.Context, resp *httpapi.Res
 }
 
 // method returns the method as a constant string, so no request allocates one.
+// target splits a request target into its path and query as sent. fasthttp's
+// URI parsing (percent-decoding, "//" and "/../" folding) is skipped: it cost
+// a tenth of a cached answer's handler time, and the API's paths are plain
+// ASCII, so a path that needs it matches no route (404). The absolute form
+// that proxies send (http://host/path) is reduced to its path.
+func target(uri []byte) (path, query []byte) {
+	if len(uri) > 0 && uri[0] != '/' {
+		if i := bytes.Index(uri, []byte("://")); i >= 0 {
+			rest := uri[i+3:]
+			j := bytes.IndexByte(rest, '/')
+			if j < 0 {
+				j = bytes.IndexByte(rest, '?')
+				if j < 0 {
+					return []byte("/"), nil
+				}
+				return []byte("/"), rest[j+1:]
+			}
+			uri = rest[j:]
+		}
+	}
+	if i := bytes.IndexByte(uri, '#'); i >= 0 {
+		uri = uri[:i]
+	}
+	if i := bytes.IndexByte(uri, '?'); i >= 0 {
+		return uri[:i], uri[i+1:]
+	}
+	return uri, nil
+}
+
 func method(b []byte) string {
 	switch string(b) {
 	case "GET":
