@@ -1,7 +1,6 @@
 package binance_test
 
 import (
-	"context"
 	"errors"
 	"io"
 	"net/http"
@@ -183,30 +182,13 @@ func startSim(t *testing.T) *sim.Server {
 // than 5000 levels hold is amount_too_large.
 func TestSimulator(t *testing.T) {
 	s := startSim(t)
-	q := venuetest.New(t, &binance.Descriptor, s.VenueURL("binance"))
-	ctx := context.Background()
-	var rates []swapscout.Amount
-	for _, amount := range []string{"0.01", "100", "300"} { // 300 BTC needs more than 100 levels
-		o, err := q.Quote(ctx, send(btc, usdtTRX, amount))
-		if err != nil {
-			t.Fatalf("%s BTC: %v", amount, err)
-		}
-		rates = append(rates, cextest.Rate(o))
-	}
-	if rates[1].Cmp(rates[0]) >= 0 || rates[2].Cmp(rates[1]) >= 0 {
-		t.Errorf("rates %v for 0.01, 100 and 300 BTC: want each worse", rates)
-	}
-	for _, req := range []swapscout.QuoteRequest{send(doge, ltc, "1000"), receive(ltc, eth, "3"), send(usdtETH, swapscout.Asset{Ticker: "sol", Network: "sol"}, "5000")} {
-		if o, err := q.Quote(ctx, req); err != nil || o.AmountOut.Sign() <= 0 {
-			t.Errorf("%s→%s: %+v %v", req.From, req.To, o, err)
-		}
-	}
-	if _, err := q.Quote(ctx, send(btc, usdtTRX, "1000000")); venuetest.Code(err) != swapscout.CodeAmountTooLarge {
-		t.Errorf("1000000 BTC: %v, want amount_too_large", err)
-	}
-	if _, err := q.Quote(ctx, send(btc, xmr, "1")); venuetest.Code(err) != swapscout.CodeUnsupportedPair {
-		t.Errorf("btc→xmr: %v, want unsupported_pair", err)
-	}
+	cextest.CheckSimulator(t, venuetest.New(t, &binance.Descriptor, s.VenueURL("binance")), cextest.SimulatorChecks{
+		// 300 BTC needs more than 100 levels
+		From: btc, To: usdtTRX, Amounts: [3]string{"0.01", "100", "300"},
+		Offers:      []swapscout.QuoteRequest{send(doge, ltc, "1000"), receive(ltc, eth, "3"), send(usdtETH, swapscout.Asset{Ticker: "sol", Network: "sol"}, "5000")},
+		TooLarge:    send(btc, usdtTRX, "1000000"),
+		Unsupported: []swapscout.QuoteRequest{send(btc, xmr, "1")},
+	})
 }
 
 // TestSimulatorWeight: past 6000 weight a minute the simulator answers 429

@@ -1,7 +1,6 @@
 package bitfinex_test
 
 import (
-	"context"
 	"errors"
 	"io"
 	"net/http"
@@ -158,28 +157,11 @@ func startSim(t *testing.T) *sim.Server {
 // levels Bitfinex serves is too large.
 func TestSimulator(t *testing.T) {
 	s := startSim(t)
-	q := venuetest.New(t, &bitfinex.Descriptor, s.VenueURL("bitfinex"))
-	ctx := context.Background()
-	var rates []swapscout.Amount
-	for _, amount := range []string{"0.01", "5", "25"} {
-		o, err := q.Quote(ctx, send(btc, xmr, amount))
-		if err != nil {
-			t.Fatalf("%s BTC → XMR: %v", amount, err)
-		}
-		rates = append(rates, cextest.Rate(o))
-	}
-	if rates[1].Cmp(rates[0]) >= 0 || rates[2].Cmp(rates[1]) >= 0 {
-		t.Errorf("rates %v for 0.01, 5 and 25 BTC: want each worse", rates)
-	}
-	for _, req := range []swapscout.QuoteRequest{send(doge, usdtTRX, "50000"), receive(eth, dash, "20"),
-		send(swapscout.Asset{Ticker: "pol", Network: "matic"}, swapscout.Asset{Ticker: "dai", Network: "eth"}, "3000")} {
-		if o, err := q.Quote(ctx, req); err != nil || o.AmountOut.Sign() <= 0 {
-			t.Errorf("%s→%s: %+v %v", req.From, req.To, o, err)
-		}
-	}
-	if _, err := q.Quote(ctx, send(btc, usdtTRX, "1000")); venuetest.Code(err) != swapscout.CodeAmountTooLarge {
-		t.Errorf("1000 BTC: %v, want amount_too_large", err)
-	}
+	cextest.CheckSimulator(t, venuetest.New(t, &bitfinex.Descriptor, s.VenueURL("bitfinex")), cextest.SimulatorChecks{
+		From: btc, To: xmr, Amounts: [3]string{"0.01", "5", "25"},
+		Offers:   []swapscout.QuoteRequest{send(doge, usdtTRX, "50000"), receive(eth, dash, "20"), send(swapscout.Asset{Ticker: "pol", Network: "matic"}, swapscout.Asset{Ticker: "dai", Network: "eth"}, "3000")},
+		TooLarge: send(btc, usdtTRX, "1000"),
+	})
 }
 
 // TestSimulatorQuirks: numbers not strings, asks with negative amounts,

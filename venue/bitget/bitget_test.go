@@ -198,27 +198,11 @@ func startSim(t *testing.T) *sim.Server {
 // serves.
 func TestSimulator(t *testing.T) {
 	s := startSim(t)
-	q := venuetest.New(t, &bitget.Descriptor, s.VenueURL("bitget"))
-	ctx := context.Background()
-	var rates []swapscout.Amount
-	for _, amount := range []string{"0.01", "20", "100"} {
-		o, err := q.Quote(ctx, send(btc, usdtTRX, amount))
-		if err != nil {
-			t.Fatalf("%s BTC: %v", amount, err)
-		}
-		rates = append(rates, cextest.Rate(o))
-	}
-	if rates[1].Cmp(rates[0]) >= 0 || rates[2].Cmp(rates[1]) >= 0 {
-		t.Errorf("rates %v for 0.01, 20 and 100 BTC: want each worse", rates)
-	}
-	for _, req := range []swapscout.QuoteRequest{send(xmr, btc, "10"), receive(ltc, eth, "2"), send(usdtBSC, sol, "5000")} {
-		if o, err := q.Quote(ctx, req); err != nil || o.AmountOut.Sign() <= 0 {
-			t.Errorf("%s→%s: %+v %v", req.From, req.To, o, err)
-		}
-	}
-	if _, err := q.Quote(ctx, send(btc, usdtTRX, "1000")); venuetest.Code(err) != swapscout.CodeAmountTooLarge {
-		t.Errorf("1000 BTC: %v, want amount_too_large", err)
-	}
+	cextest.CheckSimulator(t, venuetest.New(t, &bitget.Descriptor, s.VenueURL("bitget")), cextest.SimulatorChecks{
+		From: btc, To: usdtTRX, Amounts: [3]string{"0.01", "20", "100"},
+		Offers:   []swapscout.QuoteRequest{send(xmr, btc, "10"), receive(ltc, eth, "2"), send(usdtBSC, sol, "5000")},
+		TooLarge: send(btc, usdtTRX, "1000"),
+	})
 }
 
 // TestSimulatorShapes: the simulator speaks Bitget's shapes.

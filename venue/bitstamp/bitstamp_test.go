@@ -1,7 +1,6 @@
 package bitstamp_test
 
 import (
-	"context"
 	"errors"
 	"io"
 	"net/http"
@@ -147,28 +146,11 @@ func startSim(t *testing.T) *sim.Server {
 // larger amounts at worse rates, and more than the whole book is too large.
 func TestSimulator(t *testing.T) {
 	s := startSim(t)
-	q := venuetest.New(t, &bitstamp.Descriptor, s.VenueURL("bitstamp"))
-	ctx := context.Background()
-	var rates []swapscout.Amount
-	for _, amount := range []string{"0.01", "20", "200"} {
-		o, err := q.Quote(ctx, send(btc, eth, amount))
-		if err != nil {
-			t.Fatalf("%s BTC → ETH: %v", amount, err)
-		}
-		rates = append(rates, cextest.Rate(o))
-	}
-	if rates[1].Cmp(rates[0]) >= 0 || rates[2].Cmp(rates[1]) >= 0 {
-		t.Errorf("rates %v for 0.01, 20 and 200 BTC: want each worse", rates)
-	}
-	for _, req := range []swapscout.QuoteRequest{send(doge, btc, "5000"), receive(eth, dai, "3000"),
-		send(swapscout.Asset{Ticker: "usdc", Network: "eth"}, swapscout.Asset{Ticker: "sol", Network: "sol"}, "5000")} {
-		if o, err := q.Quote(ctx, req); err != nil || o.AmountOut.Sign() <= 0 {
-			t.Errorf("%s→%s: %+v %v", req.From, req.To, o, err)
-		}
-	}
-	if _, err := q.Quote(ctx, send(btc, eth, "100000")); venuetest.Code(err) != swapscout.CodeAmountTooLarge {
-		t.Errorf("100000 BTC: %v, want amount_too_large", err)
-	}
+	cextest.CheckSimulator(t, venuetest.New(t, &bitstamp.Descriptor, s.VenueURL("bitstamp")), cextest.SimulatorChecks{
+		From: btc, To: eth, Amounts: [3]string{"0.01", "20", "200"},
+		Offers:   []swapscout.QuoteRequest{send(doge, btc, "5000"), receive(eth, dai, "3000"), send(swapscout.Asset{Ticker: "usdc", Network: "eth"}, swapscout.Asset{Ticker: "sol", Network: "sol"}, "5000")},
+		TooLarge: send(btc, eth, "100000"),
+	})
 }
 
 // TestSimulatorQuirks: the whole book comes whatever is asked, prices and

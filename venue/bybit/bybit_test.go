@@ -182,27 +182,11 @@ func startSim(t *testing.T) *sim.Server {
 // worse rates for larger amounts, and too large past its 200 levels.
 func TestSimulator(t *testing.T) {
 	s := startSim(t)
-	q := venuetest.New(t, &bybit.Descriptor, s.VenueURL("bybit"))
-	ctx := context.Background()
-	var rates []swapscout.Amount
-	for _, amount := range []string{"0.01", "5", "50"} {
-		o, err := q.Quote(ctx, send(btc, usdtTRX, amount))
-		if err != nil {
-			t.Fatalf("%s BTC: %v", amount, err)
-		}
-		rates = append(rates, cextest.Rate(o))
-	}
-	if rates[1].Cmp(rates[0]) >= 0 || rates[2].Cmp(rates[1]) >= 0 {
-		t.Errorf("rates %v for 0.01, 5 and 50 BTC: want each worse", rates)
-	}
-	for _, req := range []swapscout.QuoteRequest{send(doge, sol, "10000"), receive(sol, btc, "0.5"), send(usdtETH, swapscout.Asset{Ticker: "ton", Network: "ton"}, "500")} {
-		if o, err := q.Quote(ctx, req); err != nil || o.AmountOut.Sign() <= 0 {
-			t.Errorf("%s→%s: %+v %v", req.From, req.To, o, err)
-		}
-	}
-	if _, err := q.Quote(ctx, send(btc, usdtTRX, "100000")); venuetest.Code(err) != swapscout.CodeAmountTooLarge {
-		t.Errorf("100000 BTC: %v, want amount_too_large", err)
-	}
+	cextest.CheckSimulator(t, venuetest.New(t, &bybit.Descriptor, s.VenueURL("bybit")), cextest.SimulatorChecks{
+		From: btc, To: usdtTRX, Amounts: [3]string{"0.01", "5", "50"},
+		Offers:   []swapscout.QuoteRequest{send(doge, sol, "10000"), receive(sol, btc, "0.5"), send(usdtETH, swapscout.Asset{Ticker: "ton", Network: "ton"}, "500")},
+		TooLarge: send(btc, usdtTRX, "100000"),
+	})
 }
 
 // TestSimulatorQuirks: HTTP-200 retCode errors, the default limit of one

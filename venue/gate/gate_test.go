@@ -176,27 +176,12 @@ func startSim(t *testing.T) *sim.Server {
 // levels do not hold the amount, and too large past 1000.
 func TestSimulator(t *testing.T) {
 	s := startSim(t)
-	q := venuetest.New(t, &gate.Descriptor, s.VenueURL("gate"))
-	ctx := context.Background()
-	var rates []swapscout.Amount
-	for _, amount := range []string{"0.01", "10", "60"} { // 60 BTC needs more than 100 levels
-		o, err := q.Quote(ctx, send(btc, usdtTRX, amount))
-		if err != nil {
-			t.Fatalf("%s BTC: %v", amount, err)
-		}
-		rates = append(rates, cextest.Rate(o))
-	}
-	if rates[1].Cmp(rates[0]) >= 0 || rates[2].Cmp(rates[1]) >= 0 {
-		t.Errorf("rates %v for 0.01, 10 and 60 BTC: want each worse", rates)
-	}
-	for _, req := range []swapscout.QuoteRequest{send(btc, firo, "0.1"), receive(xmr, usdtTRX, "1000"), send(zec, xmr, "10")} {
-		if o, err := q.Quote(ctx, req); err != nil || o.AmountOut.Sign() <= 0 {
-			t.Errorf("%s→%s: %+v %v", req.From, req.To, o, err)
-		}
-	}
-	if _, err := q.Quote(ctx, send(btc, usdtTRX, "100000")); venuetest.Code(err) != swapscout.CodeAmountTooLarge {
-		t.Errorf("100000 BTC: %v, want amount_too_large", err)
-	}
+	cextest.CheckSimulator(t, venuetest.New(t, &gate.Descriptor, s.VenueURL("gate")), cextest.SimulatorChecks{
+		// 60 BTC needs more than 100 levels
+		From: btc, To: usdtTRX, Amounts: [3]string{"0.01", "10", "60"},
+		Offers:   []swapscout.QuoteRequest{send(btc, firo, "0.1"), receive(xmr, usdtTRX, "1000"), send(zec, xmr, "10")},
+		TooLarge: send(btc, usdtTRX, "100000"),
+	})
 }
 
 // TestSimulatorQuirks: labelled errors with HTTP 400, the optional id, and

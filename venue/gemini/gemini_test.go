@@ -176,27 +176,12 @@ func startSim(t *testing.T) *sim.Server {
 // not enough, and too large past it.
 func TestSimulator(t *testing.T) {
 	s := startSim(t)
-	q := venuetest.New(t, &gemini.Descriptor, s.VenueURL("gemini"))
-	ctx := context.Background()
-	var rates []swapscout.Amount
-	for _, amount := range []string{"0.01", "20", "100"} { // 100 BTC needs more than 100 levels
-		o, err := q.Quote(ctx, send(btc, usdcETH, amount))
-		if err != nil {
-			t.Fatalf("%s BTC: %v", amount, err)
-		}
-		rates = append(rates, cextest.Rate(o))
-	}
-	if rates[1].Cmp(rates[0]) >= 0 || rates[2].Cmp(rates[1]) >= 0 {
-		t.Errorf("rates %v for 0.01, 20 and 100 BTC: want each worse", rates)
-	}
-	for _, req := range []swapscout.QuoteRequest{send(eth, btc, "3"), receive(sol, eth, "2"), send(usdcETH, sol, "5000")} {
-		if o, err := q.Quote(ctx, req); err != nil || o.AmountOut.Sign() <= 0 {
-			t.Errorf("%s→%s: %+v %v", req.From, req.To, o, err)
-		}
-	}
-	if _, err := q.Quote(ctx, send(btc, usdcETH, "100000")); venuetest.Code(err) != swapscout.CodeAmountTooLarge {
-		t.Errorf("100000 BTC: %v, want amount_too_large", err)
-	}
+	cextest.CheckSimulator(t, venuetest.New(t, &gemini.Descriptor, s.VenueURL("gemini")), cextest.SimulatorChecks{
+		// 100 BTC needs more than 100 levels
+		From: btc, To: usdcETH, Amounts: [3]string{"0.01", "20", "100"},
+		Offers:   []swapscout.QuoteRequest{send(eth, btc, "3"), receive(sol, eth, "2"), send(usdcETH, sol, "5000")},
+		TooLarge: send(btc, usdcETH, "100000"),
+	})
 }
 
 // TestSimulatorShapes: the simulator speaks Gemini's shapes.

@@ -171,27 +171,11 @@ func startSim(t *testing.T) *sim.Server {
 // worse rates for larger amounts, and too large past its 150 levels.
 func TestSimulator(t *testing.T) {
 	s := startSim(t)
-	q := venuetest.New(t, &htx.Descriptor, s.VenueURL("htx"))
-	ctx := context.Background()
-	var rates []swapscout.Amount
-	for _, amount := range []string{"0.01", "2", "20"} {
-		o, err := q.Quote(ctx, send(btc, xmr, amount))
-		if err != nil {
-			t.Fatalf("%s BTC → XMR: %v", amount, err)
-		}
-		rates = append(rates, cextest.Rate(o))
-	}
-	if rates[1].Cmp(rates[0]) >= 0 || rates[2].Cmp(rates[1]) >= 0 {
-		t.Errorf("rates %v for 0.01, 2 and 20 BTC: want each worse", rates)
-	}
-	for _, req := range []swapscout.QuoteRequest{send(trx, xmr, "10000"), receive(xmr, usdtTRX, "1000"), send(zec, btc, "5")} {
-		if o, err := q.Quote(ctx, req); err != nil || o.AmountOut.Sign() <= 0 {
-			t.Errorf("%s→%s: %+v %v", req.From, req.To, o, err)
-		}
-	}
-	if _, err := q.Quote(ctx, send(btc, xmr, "5000")); venuetest.Code(err) != swapscout.CodeAmountTooLarge {
-		t.Errorf("5000 BTC: %v, want amount_too_large", err)
-	}
+	cextest.CheckSimulator(t, venuetest.New(t, &htx.Descriptor, s.VenueURL("htx")), cextest.SimulatorChecks{
+		From: btc, To: xmr, Amounts: [3]string{"0.01", "2", "20"},
+		Offers:   []swapscout.QuoteRequest{send(trx, xmr, "10000"), receive(xmr, usdtTRX, "1000"), send(zec, btc, "5")},
+		TooLarge: send(btc, xmr, "5000"),
+	})
 }
 
 // TestSimulatorQuirks: HTTP-200 errors, numbers in the book, and the

@@ -179,27 +179,12 @@ func startSim(t *testing.T) *sim.Server {
 // past the 500 levels Kraken serves.
 func TestSimulator(t *testing.T) {
 	s := startSim(t)
-	q := venuetest.New(t, &kraken.Descriptor, s.VenueURL("kraken"))
-	ctx := context.Background()
-	var rates []swapscout.Amount
-	for _, amount := range []string{"0.1", "20", "150"} { // 150 BTC of XMR needs more than 100 levels
-		o, err := q.Quote(ctx, send(btc, xmr, amount))
-		if err != nil {
-			t.Fatalf("%s BTC → XMR: %v", amount, err)
-		}
-		rates = append(rates, cextest.Rate(o))
-	}
-	if rates[1].Cmp(rates[0]) >= 0 || rates[2].Cmp(rates[1]) >= 0 {
-		t.Errorf("rates %v for 0.1, 20, 150 BTC: want each worse", rates)
-	}
-	for _, req := range []swapscout.QuoteRequest{send(eth, xmr, "2"), receive(xmr, usdtTRX, "1000"), send(zec, eth, "10")} {
-		if o, err := q.Quote(ctx, req); err != nil || o.AmountOut.Sign() <= 0 {
-			t.Errorf("%s→%s: %+v %v", req.From, req.To, o, err)
-		}
-	}
-	if _, err := q.Quote(ctx, send(btc, xmr, "5000")); venuetest.Code(err) != swapscout.CodeAmountTooLarge {
-		t.Errorf("5000 BTC: %v, want amount_too_large", err)
-	}
+	cextest.CheckSimulator(t, venuetest.New(t, &kraken.Descriptor, s.VenueURL("kraken")), cextest.SimulatorChecks{
+		// 150 BTC of XMR needs more than 100 levels
+		From: btc, To: xmr, Amounts: [3]string{"0.1", "20", "150"},
+		Offers:   []swapscout.QuoteRequest{send(eth, xmr, "2"), receive(xmr, usdtTRX, "1000"), send(zec, eth, "10")},
+		TooLarge: send(btc, xmr, "5000"),
+	})
 }
 
 // TestSimulatorQuirks: the simulator answers an unknown pair and a bad count

@@ -1,7 +1,6 @@
 package mexc_test
 
 import (
-	"context"
 	"errors"
 	"io"
 	"net/http"
@@ -171,28 +170,12 @@ func startSim(t *testing.T) *sim.Server {
 // enough, and too large past 5000 levels.
 func TestSimulator(t *testing.T) {
 	s := startSim(t)
-	q := venuetest.New(t, &mexc.Descriptor, s.VenueURL("mexc"))
-	ctx := context.Background()
-	var rates []swapscout.Amount
-	for _, amount := range []string{"0.01", "20", "100"} { // 100 BTC needs more than 100 levels
-		o, err := q.Quote(ctx, send(btc, usdtTRX, amount))
-		if err != nil {
-			t.Fatalf("%s BTC: %v", amount, err)
-		}
-		rates = append(rates, cextest.Rate(o))
-	}
-	if rates[1].Cmp(rates[0]) >= 0 || rates[2].Cmp(rates[1]) >= 0 {
-		t.Errorf("rates %v for 0.01, 20 and 100 BTC: want each worse", rates)
-	}
-	for _, req := range []swapscout.QuoteRequest{send(xmr, btc, "10"), receive(ltc, eth, "2"), send(usdtBSC, xmr, "5000"),
-		send(swapscout.Asset{Ticker: "firo", Network: "firo"}, usdtTRX, "100")} {
-		if o, err := q.Quote(ctx, req); err != nil || o.AmountOut.Sign() <= 0 {
-			t.Errorf("%s→%s: %+v %v", req.From, req.To, o, err)
-		}
-	}
-	if _, err := q.Quote(ctx, send(btc, usdtTRX, "1000000")); venuetest.Code(err) != swapscout.CodeAmountTooLarge {
-		t.Errorf("1000000 BTC: %v, want amount_too_large", err)
-	}
+	cextest.CheckSimulator(t, venuetest.New(t, &mexc.Descriptor, s.VenueURL("mexc")), cextest.SimulatorChecks{
+		// 100 BTC needs more than 100 levels
+		From: btc, To: usdtTRX, Amounts: [3]string{"0.01", "20", "100"},
+		Offers:   []swapscout.QuoteRequest{send(xmr, btc, "10"), receive(ltc, eth, "2"), send(usdtBSC, xmr, "5000"), send(swapscout.Asset{Ticker: "firo", Network: "firo"}, usdtTRX, "100")},
+		TooLarge: send(btc, usdtTRX, "1000000"),
+	})
 }
 
 // TestSimulatorShapes: the simulator speaks MEXC's shapes.

@@ -1,7 +1,6 @@
 package okx_test
 
 import (
-	"context"
 	"errors"
 	"io"
 	"net/http"
@@ -150,27 +149,11 @@ func startSim(t *testing.T) *sim.Server {
 // larger amounts at worse rates, and more than 400 levels hold is too large.
 func TestSimulator(t *testing.T) {
 	s := startSim(t)
-	q := venuetest.New(t, &okx.Descriptor, s.VenueURL("okx"))
-	ctx := context.Background()
-	var rates []swapscout.Amount
-	for _, amount := range []string{"0.01", "20", "120"} {
-		o, err := q.Quote(ctx, send(btc, usdtTRX, amount))
-		if err != nil {
-			t.Fatalf("%s BTC → USDT: %v", amount, err)
-		}
-		rates = append(rates, cextest.Rate(o))
-	}
-	if rates[1].Cmp(rates[0]) >= 0 || rates[2].Cmp(rates[1]) >= 0 {
-		t.Errorf("rates %v for 0.01, 20 and 120 BTC: want each worse", rates)
-	}
-	for _, req := range []swapscout.QuoteRequest{send(ton, btc, "500"), receive(ltc, eth, "3"), send(usdcBase, swapscout.Asset{Ticker: "sol", Network: "sol"}, "5000")} {
-		if o, err := q.Quote(ctx, req); err != nil || o.AmountOut.Sign() <= 0 {
-			t.Errorf("%s→%s: %+v %v", req.From, req.To, o, err)
-		}
-	}
-	if _, err := q.Quote(ctx, send(btc, usdtTRX, "10000")); venuetest.Code(err) != swapscout.CodeAmountTooLarge {
-		t.Errorf("10000 BTC: %v, want amount_too_large", err)
-	}
+	cextest.CheckSimulator(t, venuetest.New(t, &okx.Descriptor, s.VenueURL("okx")), cextest.SimulatorChecks{
+		From: btc, To: usdtTRX, Amounts: [3]string{"0.01", "20", "120"},
+		Offers:   []swapscout.QuoteRequest{send(ton, btc, "500"), receive(ltc, eth, "3"), send(usdcBase, swapscout.Asset{Ticker: "sol", Network: "sol"}, "5000")},
+		TooLarge: send(btc, usdtTRX, "10000"),
+	})
 }
 
 // TestSimulatorQuirks: the envelope with a string code, errors with HTTP 200

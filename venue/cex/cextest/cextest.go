@@ -171,3 +171,51 @@ func Slippage(t *testing.T, d *venue.Descriptor, routes []Route, small, large sw
 			large.Amount, large.From, rates[1], large.To, small.Amount, rates[0])
 	}
 }
+
+// SimulatorChecks is what a CEX adapter's test asks of the venue's
+// simulator, which serves a deep, seeded book for every market.
+type SimulatorChecks struct {
+	// From → To at three increasing Amounts, each at a worse rate than the
+	// one before (the walk goes deeper).
+	From, To swapscout.Asset
+	Amounts  [3]string
+	// Offers must each be quoted: direct, bridged, receive side…
+	Offers []swapscout.QuoteRequest
+	// TooLarge asks for more than the whole book holds: amount_too_large.
+	TooLarge swapscout.QuoteRequest
+	// Unsupported must each be unsupported_pair.
+	Unsupported []swapscout.QuoteRequest
+}
+
+// CheckSimulator quotes q, an adapter pointed at its simulator, as c says.
+func CheckSimulator(t *testing.T, q swapscout.Quoter, c SimulatorChecks) {
+	t.Helper()
+	ctx := context.Background()
+	send := func(amount string) swapscout.QuoteRequest {
+		return swapscout.QuoteRequest{From: c.From, To: c.To, Amount: swapscout.MustAmount(amount)}
+	}
+	var rates []swapscout.Amount
+	for _, amount := range c.Amounts {
+		o, err := q.Quote(ctx, send(amount))
+		if err != nil {
+			t.Fatalf("%s %s → %s: %v", amount, c.From, c.To, err)
+		}
+		rates = append(rates, Rate(o))
+	}
+	if rates[1].Cmp(rates[0]) >= 0 || rates[2].Cmp(rates[1]) >= 0 {
+		t.Errorf("rates %v for %v %s: want each worse", rates, c.Amounts, c.From)
+	}
+	for _, req := range c.Offers {
+		if o, err := q.Quote(ctx, req); err != nil || o.AmountOut.Sign() <= 0 {
+			t.Errorf("%s→%s: %+v %v", req.From, req.To, o, err)
+		}
+	}
+	if _, err := q.Quote(ctx, c.TooLarge); venuetest.Code(err) != swapscout.CodeAmountTooLarge {
+		t.Errorf("%s %s → %s: %v, want amount_too_large", c.TooLarge.Amount, c.TooLarge.From, c.TooLarge.To, err)
+	}
+	for _, req := range c.Unsupported {
+		if _, err := q.Quote(ctx, req); venuetest.Code(err) != swapscout.CodeUnsupportedPair {
+			t.Errorf("%s→%s: %v, want unsupported_pair", req.From, req.To, err)
+		}
+	}
+}
