@@ -70,37 +70,14 @@ var one = swapscout.AmountFromInt(1)
 // or offline), with MinBase from minTradeAmount and, on USDT markets,
 // MinQuote from minTradeUSDT.
 func parseMarkets(status int, body []byte) ([]cex.Market, error) {
-	var s book.Scanner
-	s.Reset(body)
 	var out []cex.Market
-	ok, seen := false, false
-	if s.Kind() == book.Object {
-		s.EnterObject()
-		for key, more := s.NextKey(); more; key, more = s.NextKey() {
-			switch {
-			case string(key) == "code":
-				ok = s.Text() == "00000"
-			case string(key) == "data" && s.Kind() == book.Array:
-				seen = true
-				s.EnterArray()
-				for s.NextElem() {
-					if m, ok := readSymbol(&s); ok {
-						out = append(out, m)
-					}
-				}
-			default:
-				s.Skip()
-			}
+	err := readList(status, body, "symbols", func(s *book.Scanner) {
+		if m, ok := readSymbol(s); ok {
+			out = append(out, m)
 		}
-	}
-	err := s.Finish()
-	switch {
-	case !ok || status != 200:
-		return nil, parseError(status, body)
-	case err != nil:
+	})
+	if err != nil {
 		return nil, err
-	case !seen:
-		return nil, swapscout.NewVenueError(swapscout.CodeBadResponse, "Bitget symbols has no data")
 	}
 	return out, nil
 }
@@ -110,9 +87,19 @@ func parseMarkets(status int, body []byte) ([]cex.Market, error) {
 // "rechargeable":"true","withdrawFee":"0.0001",…}]} ([DOC]: the booleans are
 // strings).
 func parseNetworks(status int, body []byte) (map[cex.Code]cex.Network, error) {
+	out := make(map[cex.Code]cex.Network)
+	if err := readList(status, body, "coins", func(s *book.Scanner) { readCoin(s, out) }); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// readList walks an envelope whose data is an array, calling item for each
+// element, and maps what the answer said: an error code or status, a
+// malformed body, or no data (what names the list in that message).
+func readList(status int, body []byte, what string, item func(s *book.Scanner)) error {
 	var s book.Scanner
 	s.Reset(body)
-	out := make(map[cex.Code]cex.Network)
 	ok, seen := false, false
 	if s.Kind() == book.Object {
 		s.EnterObject()
@@ -124,7 +111,7 @@ func parseNetworks(status int, body []byte) (map[cex.Code]cex.Network, error) {
 				seen = true
 				s.EnterArray()
 				for s.NextElem() {
-					readCoin(&s, out)
+					item(&s)
 				}
 			default:
 				s.Skip()
@@ -134,13 +121,13 @@ func parseNetworks(status int, body []byte) (map[cex.Code]cex.Network, error) {
 	err := s.Finish()
 	switch {
 	case !ok || status != 200:
-		return nil, parseError(status, body)
+		return parseError(status, body)
 	case err != nil:
-		return nil, err
+		return err
 	case !seen:
-		return nil, swapscout.NewVenueError(swapscout.CodeBadResponse, "Bitget coins has no data")
+		return swapscout.NewVenueError(swapscout.CodeBadResponse, "Bitget %s has no data", what)
 	}
-	return out, nil
+	return nil
 }
 
 // readCoin reads one coin's chains into out: the withdrawal fee, the open

@@ -144,29 +144,13 @@ func (e *envelope) data(s *book.Scanner, k book.Kind) bool {
 
 // parseMarkets reads /api/v2/symbols: {"code":"200000","data":[{"symbol":"BTC-USDT",…}]}.
 func parseMarkets(status int, body []byte) ([]cex.Market, error) {
-	var s book.Scanner
-	var e envelope
 	var out []cex.Market
-	s.Reset(body)
-	if s.Kind() == book.Object {
-		s.EnterObject()
-		for key, ok := s.NextKey(); ok; key, ok = s.NextKey() {
-			if e.member(&s, key) {
-				continue
-			}
-			if string(key) != "data" {
-				s.Skip()
-			} else if e.data(&s, book.Array) {
-				s.EnterArray()
-				for s.NextElem() {
-					if m, ok := readSymbol(&s); ok {
-						out = append(out, m)
-					}
-				}
-			}
+	err := readList(status, body, "symbol list", func(s *book.Scanner) {
+		if m, ok := readSymbol(s); ok {
+			out = append(out, m)
 		}
-	}
-	if err := e.check(status, s.Finish(), "symbol list"); err != nil {
+	})
+	if err != nil {
 		return nil, err
 	}
 	return out, nil
@@ -177,9 +161,18 @@ func parseMarkets(status int, body []byte) ([]cex.Market, error) {
 // "isDepositEnabled":true,…}]}]} ([DOC] shape). chains may be null (a
 // currency that does not move on-chain).
 func parseNetworks(status int, body []byte) (map[cex.Code]cex.Network, error) {
+	out := make(map[cex.Code]cex.Network)
+	if err := readList(status, body, "currency list", func(s *book.Scanner) { readCurrency(s, out) }); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// readList walks an envelope whose data is an array, calling item for each
+// element, and checks what the answer said (what names the list).
+func readList(status int, body []byte, what string, item func(s *book.Scanner)) error {
 	var s book.Scanner
 	var e envelope
-	out := make(map[cex.Code]cex.Network)
 	s.Reset(body)
 	if s.Kind() == book.Object {
 		s.EnterObject()
@@ -192,15 +185,12 @@ func parseNetworks(status int, body []byte) (map[cex.Code]cex.Network, error) {
 			} else if e.data(&s, book.Array) {
 				s.EnterArray()
 				for s.NextElem() {
-					readCurrency(&s, out)
+					item(&s)
 				}
 			}
 		}
 	}
-	if err := e.check(status, s.Finish(), "currency list"); err != nil {
-		return nil, err
-	}
-	return out, nil
+	return e.check(status, s.Finish(), what)
 }
 
 // readCurrency reads one currency's chains into out. A chain without a
