@@ -178,7 +178,7 @@ func (s *Scanner) level(l *Layout, lv *Level, n int, signed bool) bool {
 // returns the index after it; it declines (ok false) anything else.
 func quotedLevel(d []byte, i int) (pc int64, ps int, qc int64, qs int, next int, ok bool) {
 	if i < 0 || len(d)-i < 48 || d[i] != '[' || d[i+1] != '"' {
-		return
+		return 0, 0, 0, 0, i, false
 	}
 	pc, ps, j, ok := quotedDecimal(d, i+1)
 	if !ok || pc <= 0 || d[j] != ',' || d[j+1] != '"' {

@@ -9,8 +9,8 @@ import (
 // made of, a quoted decimal such as "97123.45000000" at d[i] (the caller has
 // checked that d[i] is '"' and that 18 bytes remain). It reads the 16 bytes
 // after the quote as two words and classifies them all at once (SWAR), so
-// it costs the same few dozen instructions whatever the number's length and
-// takes no branch that depends on it. It takes int parts of 1–7 digits with
+// it costs the same few dozen instructions whatever the number's length,
+// with no branch per digit. It takes int parts of 1–7 digits with
 // a fraction of 1–8 digits, and integers of 1–7 digits; anything else (a
 // sign, more digits, a malformed number) it declines (ok false) for the
 // byte-at-a-time loop, which accepts the same numbers.
