@@ -63,6 +63,7 @@ var statuses = map[string]int{
 	swapscout.ENOTFOUND:    http.StatusNotFound,
 	swapscout.ENOTALLOWED:  http.StatusMethodNotAllowed,
 	swapscout.ETOOLARGE:    http.StatusBadRequest,
+	swapscout.ECONFLICT:    http.StatusUnprocessableEntity,
 	swapscout.EUNAVAILABLE: http.StatusServiceUnavailable,
 	swapscout.EINTERNAL:    http.StatusInternalServerError,
 }

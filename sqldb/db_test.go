@@ -1,0 +1,103 @@
+package sqldb_test
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/swapscout/swapscout"
+	"github.com/swapscout/swapscout/internal/pgtest"
+	"github.com/swapscout/swapscout/sqldb"
+	"github.com/swapscout/swapscout/swaptest"
+)
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	pgtest.Stop()
+	os.Exit(code)
+}
+
+func openSQLite(t *testing.T) *sqldb.DB {
+	t.Helper()
+	db, err := sqldb.OpenSQLite(context.Background(), filepath.Join(t.TempDir(), "sub", "swapscout.db"), sqldb.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	return db
+}
+
+func TestSQLite(t *testing.T) {
+	swaptest.Run(t, func(t *testing.T) swapscout.SwapStore { return openSQLite(t) })
+}
+
+func TestPostgres(t *testing.T) {
+	swaptest.Run(t, func(t *testing.T) swapscout.SwapStore {
+		db, err := sqldb.OpenPostgres(context.Background(), pgtest.URL(t), sqldb.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { db.Close() })
+		return db
+	})
+}
+
+// TestReopen: a swap written is there after the database is closed and
+// opened again, and migrating twice is harmless.
+func TestReopen(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "swapscout.db")
+	ctx := context.Background()
+	db, err := sqldb.OpenSQLite(ctx, path, sqldb.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := swaptest.Sample()
+	if _, err := db.ReserveSwap(ctx, s); err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	db, err = sqldb.OpenSQLite(ctx, path, sqldb.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	if _, err := db.Swap(ctx, s.ID); err != nil {
+		t.Errorf("after reopen: %v", err)
+	}
+}
+
+// TestPostgresConcurrentMigrate: instances starting together on one
+// database migrate it once between them.
+func TestPostgresConcurrentMigrate(t *testing.T) {
+	url := pgtest.URL(t)
+	errs := make(chan error, 4)
+	for range 4 {
+		go func() {
+			db, err := sqldb.OpenPostgres(context.Background(), url, sqldb.Options{})
+			if err == nil {
+				db.Close()
+			}
+			errs <- err
+		}()
+	}
+	for range 4 {
+		if err := <-errs; err != nil {
+			t.Error(err)
+		}
+	}
+}
+
+// TestDown: a database that is gone answers unavailable, not a panic or an
+// internal error, and says nothing of its address to a client.
+func TestDown(t *testing.T) {
+	db := openSQLite(t)
+	db.Close()
+	_, err := db.Swap(context.Background(), swapscout.NewSwapID())
+	if swapscout.ErrorCode(err) != swapscout.EUNAVAILABLE {
+		t.Fatalf("closed db: %v; want %s", err, swapscout.EUNAVAILABLE)
+	}
+	if msg := swapscout.ErrorMessage(err); msg != "the swap database is unavailable" {
+		t.Errorf("message %q", msg)
+	}
+}
