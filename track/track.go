@@ -1,0 +1,237 @@
+// Package track follows open swaps to the end on River, a job engine that
+// keeps its jobs in the same database as the swaps (SQLite through
+// riversqlite, PostgreSQL through riverpgxv5).
+//
+// Each created swap gets one job, unique by swap id. The job asks the venue
+// for the order's status, records any change (with its history) in the
+// SwapStore, tells the Notifier, and snoozes until the next poll: soon after
+// creation, backing off as the swap ages. A terminal status ends the job.
+// Because the job lives in the database, it survives restarts; because River
+// locks a job while it runs, several instances on one PostgreSQL never poll
+// one swap at once, and a job whose instance died (kill -9) is rescued and
+// run again once RescueAfter has passed.
+package track
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"time"
+
+	"github.com/riverqueue/river"
+	"github.com/riverqueue/river/riverdriver"
+	"github.com/riverqueue/river/rivermigrate"
+
+	"github.com/swapscout/swapscout"
+)
+
+// Schedule says how long to wait before polling a swap of the given age
+// again.
+type Schedule func(age time.Duration) time.Duration
+
+// DefaultSchedule polls every 10 s in a swap's first 15 minutes (when the
+// deposit usually arrives), every 30 s until its first hour is out, every
+// 2 minutes for a day, then every 10 minutes.
+func DefaultSchedule(age time.Duration) time.Duration {
+	switch {
+	case age < 15*time.Minute:
+		return 10 * time.Second
+	case age < time.Hour:
+		return 30 * time.Second
+	case age < 24*time.Hour:
+		return 2 * time.Minute
+	}
+	return 10 * time.Minute
+}
+
+// Notifier hears of every change a poll records, for streams and webhooks.
+type Notifier interface {
+	SwapChanged(ctx context.Context, sw *swapscout.Swap)
+}
+
+// Config configures a Tracker.
+type Config struct {
+	Store swapscout.SwapStore
+	// Swapper returns the venue's swap capability.
+	Swapper  func(venue string) (swapscout.Swapper, bool)
+	Notifier Notifier // may be nil
+	Schedule Schedule // DefaultSchedule when nil
+	// ExpireAfter is how long past its ExpiresAt an unpaid swap is kept
+	// waiting before it is marked expired, for venues that never say so
+	// themselves (default 1 h: deposits seen late are still honoured by
+	// most venues).
+	ExpireAfter time.Duration
+	// Workers is how many polls run at once in this instance (default 20).
+	Workers int
+	// PollTimeout bounds one poll (default 20 s); RescueAfter is when a
+	// poll left running by a dead instance is run again (default 30 s,
+	// must exceed PollTimeout).
+	PollTimeout, RescueAfter time.Duration
+	// FetchInterval is how often an instance looks for due polls (default
+	// 1 s).
+	FetchInterval time.Duration
+	Now           func() time.Time
+	Logger        *slog.Logger
+}
+
+func (c *Config) defaults() {
+	if c.Schedule == nil {
+		c.Schedule = DefaultSchedule
+	}
+	if c.ExpireAfter <= 0 {
+		c.ExpireAfter = time.Hour
+	}
+	if c.Workers <= 0 {
+		c.Workers = 20
+	}
+	if c.PollTimeout <= 0 {
+		c.PollTimeout = 20 * time.Second
+	}
+	if c.RescueAfter <= c.PollTimeout {
+		c.RescueAfter = c.PollTimeout + 10*time.Second
+	}
+	if c.FetchInterval <= 0 {
+		c.FetchInterval = time.Second
+	}
+	if c.Now == nil {
+		c.Now = time.Now
+	}
+	if c.Logger == nil {
+		c.Logger = slog.Default()
+	}
+}
+
+// pollArgs is the job: follow one swap.
+type pollArgs struct {
+	SwapID string `json:"swap_id"`
+}
+
+func (pollArgs) Kind() string { return "swap_track" }
+
+// InsertOpts makes the job unique per swap: tracking a swap twice is a
+// no-op, whichever instance asks.
+func (pollArgs) InsertOpts() river.InsertOpts {
+	return river.InsertOpts{UniqueOpts: river.UniqueOpts{ByArgs: true}, MaxAttempts: 1000}
+}
+
+// Tracker runs the tracking jobs of one instance.
+type Tracker[TX any] struct {
+	cfg    Config
+	client *river.Client[TX]
+}
+
+// New returns a Tracker on driver's database; its River tables must exist
+// (Migrate).
+func New[TX any](driver riverdriver.Driver[TX], cfg Config) (*Tracker[TX], error) {
+	cfg.defaults()
+	t := &Tracker[TX]{cfg: cfg}
+	workers := river.NewWorkers()
+	if err := river.AddWorkerSafely(workers, &worker{cfg: &t.cfg}); err != nil {
+		return nil, err
+	}
+	cooldown := river.FetchCooldownDefault
+	if cfg.FetchInterval < cooldown {
+		cooldown = cfg.FetchInterval
+	}
+	c, err := river.NewClient(driver, &river.Config{
+		FetchCooldown:        cooldown,
+		Queues:               map[string]river.QueueConfig{river.QueueDefault: {MaxWorkers: cfg.Workers}},
+		Workers:              workers,
+		JobTimeout:           cfg.PollTimeout,
+		RescueStuckJobsAfter: cfg.RescueAfter,
+		FetchPollInterval:    cfg.FetchInterval,
+		Logger:               cfg.Logger.With("component", "river"),
+	})
+	if err != nil {
+		return nil, fmt.Errorf("track: %w", err)
+	}
+	t.client = c
+	return t, nil
+}
+
+// Start starts polling; Stop ends it.
+func (t *Tracker[TX]) Start(ctx context.Context) error { return t.client.Start(ctx) }
+
+// Stop waits for the polls under way to finish, within ctx.
+func (t *Tracker[TX]) Stop(ctx context.Context) error { return t.client.Stop(ctx) }
+
+// Track starts following a created swap; its first poll comes after the
+// schedule's first interval. Tracking a swap already followed does nothing.
+func (t *Tracker[TX]) Track(ctx context.Context, swapID string) error {
+	_, err := t.client.Insert(ctx, pollArgs{SwapID: swapID}, &river.InsertOpts{
+		ScheduledAt: t.cfg.Now().Add(t.cfg.Schedule(0)),
+	})
+	if err != nil {
+		return &swapscout.Error{Code: swapscout.EUNAVAILABLE, Message: "the swap tracker is unavailable", Err: err}
+	}
+	return nil
+}
+
+type worker struct {
+	river.WorkerDefaults[pollArgs]
+	cfg *Config
+}
+
+// Work polls the swap once and snoozes until the next poll, or ends the job
+// when the swap is over.
+func (w *worker) Work(ctx context.Context, job *river.Job[pollArgs]) error {
+	c := w.cfg
+	sw, err := c.Store.Swap(ctx, job.Args.SwapID)
+	if swapscout.ErrorCode(err) == swapscout.ENOTFOUND {
+		return river.JobCancel(fmt.Errorf("swap %s is gone", job.Args.SwapID))
+	} else if err != nil {
+		return river.JobSnooze(c.Schedule(0)) // the database hiccuped: try again soon
+	}
+	if sw.Status.Terminal() || !sw.Created() {
+		return nil
+	}
+	now := c.Now()
+	next := c.Schedule(now.Sub(sw.CreatedAt))
+	swapper, ok := c.Swapper(sw.Venue)
+	if !ok {
+		return river.JobCancel(fmt.Errorf("venue %s cannot report swaps", sw.Venue))
+	}
+	u, err := swapper.SwapStatus(ctx, sw.VenueOrderID)
+	if err != nil {
+		var ve *swapscout.VenueError
+		if errors.As(err, &ve) && ve.RetryAfter > next {
+			next = ve.RetryAfter
+		}
+		c.Logger.Debug("swap status", "swap", sw.ID, "venue", sw.Venue, "err", err)
+		return river.JobSnooze(next)
+	}
+	if !u.Status.Valid() {
+		u.Status = swapscout.StatusUnknown
+	}
+	// A swap nobody paid, past its expiry and the grace, is over whatever
+	// the venue keeps saying.
+	if u.Status == swapscout.StatusWaiting && !sw.ExpiresAt.IsZero() && now.After(sw.ExpiresAt.Add(c.ExpireAfter)) {
+		u.Status = swapscout.StatusExpired
+	}
+	changed, err := c.Store.UpdateSwap(ctx, sw.ID, u, now)
+	if err != nil {
+		return river.JobSnooze(c.Schedule(0))
+	}
+	if changed && c.Notifier != nil {
+		if rec, err := c.Store.Swap(ctx, sw.ID); err == nil {
+			c.Notifier.SwapChanged(ctx, rec)
+		}
+	}
+	if u.Status.Terminal() {
+		return nil
+	}
+	return river.JobSnooze(next)
+}
+
+// Migrate creates or updates River's tables on driver's database.
+func Migrate[TX any](ctx context.Context, driver riverdriver.Driver[TX]) error {
+	m, err := rivermigrate.New(driver, nil)
+	if err != nil {
+		return fmt.Errorf("track: %w", err)
+	}
+	if _, err := m.Migrate(ctx, rivermigrate.DirectionUp, nil); err != nil {
+		return fmt.Errorf("track: migrate: %w", err)
+	}
+	return nil
+}
