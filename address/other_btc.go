@@ -71,7 +71,7 @@ func checkZEC(addr string) (string, error) {
 			return "", reason("not a valid TEX address (tex1…)")
 		}
 		return "", nil
-	case "ztestsapling", "utest", "textest", "zregtestsapling", "uregtest":
+	case "ztestsapling", "utest", "textest", "zregtestsapling", "uregtest", "texregtest":
 		return "", errTestnet
 	}
 	return "", zecTransparent.checkBase58(addr)
