@@ -112,6 +112,7 @@ func TestDashFiro(t *testing.T) {
 		{"firo", "aEF2p3jepoWF2yRYZjb6EACCP4CaP41doW", "", "checksum"},
 		{"firo", "1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa", "", "Firo addresses start with"},
 		{"firo", "st1qqqqqqqqqqqqqqq", "", "testnet"},
+		{"firo", "sm1qqqqqqqqqqqqqqqq", "", "checksum"},
 	})
 }
 

@@ -13,7 +13,9 @@ import (
 // transport maps it to HTTP 400.
 const Code = "invalid_address"
 
-// Error says which field was refused and why, in words fit for the user.
+// Error says which field was refused and why, in words fit for the user. It
+// unwraps to a root *swapscout.Error with code [Code], so swapscout.ErrorCode
+// and ErrorMessage report it without any conversion by the caller.
 type Error struct {
 	Field   string // "address" or "memo"
 	Network string // swapscout network code, e.g. "btc"
@@ -30,8 +32,12 @@ func (e *Error) Code() string { return Code }
 // AppError returns e as a root-package application error carrying [Code] and
 // the user-facing message.
 func (e *Error) AppError() *swapscout.Error {
-	return &swapscout.Error{Code: Code, Message: e.Error(), Err: nil}
+	return &swapscout.Error{Code: Code, Message: e.Error()}
 }
+
+// Unwrap returns [Error.AppError], for errors.As and the root package's
+// ErrorCode and ErrorMessage.
+func (e *Error) Unwrap() error { return e.AppError() }
 
 // Need says whether a memo (tag, extra id) may or must accompany an address.
 type Need int

@@ -72,8 +72,8 @@ func TestErrorMessage(t *testing.T) {
 	if app := ae.AppError(); app.Code != "invalid_address" || app.Message != err.Error() {
 		t.Errorf("AppError() = %+v", app)
 	}
-	if swapscout.ErrorMessage(ae.AppError()) != err.Error() {
-		t.Error("the root package does not pass the message through")
+	if swapscout.ErrorCode(err) != Code || swapscout.ErrorMessage(err) != err.Error() {
+		t.Errorf("root package sees code %q, message %q", swapscout.ErrorCode(err), swapscout.ErrorMessage(err))
 	}
 }
 
@@ -254,6 +254,12 @@ func TestLitecoin(t *testing.T) {
 		{"ltc", "LT2KVaAy1ppRuxRgrS5RNU3vBsy7RibPeB", "", "checksum"},
 		{"ltc", "1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa", "", "Litecoin addresses start with"},
 		{"ltc", "bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4", "", "not an address of this network"},
+		// MWEB stealth addresses as published in Litecoin wallet libraries'
+		// tests (checksum and length only).
+		{"ltc", "ltcmweb1qqwkdldufg0enxpphwc8rwucc9ru6h43x5uklzm78ektgmufmw3j6kqu76qqw66w204vn7zddfgmnyq9ujugjvx4t2mhuqkuj5h4tgd8cvs6gg076", "", ""},
+		{"ltc", "ltcmweb1qq20e2arnhvxw97katjkmsd35agw3capxjkrkh7dk8d30rczm8ypxuq329nwh2twmchhqn3jqh7ua4ps539f6aazh79jy76urqht4qa59ts3at6gf", "", ""},
+		{"ltc", "ltcmweb1qq20e2arnhvxw97katjkmsd35agw3capxjkrkh7dk8d30rczm8ypxuq329nwh2twmchhqn3jqh7ua4ps539f6aazh79jy76urqht4qa59ts3at6gg", "", "checksum"},
+		{"ltc", "tmweb1qq20e2arnhvxw97katjkmsd35agw3capxjkrkh7dk8d30rczm8ypxuq329nwh2twmchhqn3jqh7ua4ps539f6aazh79jy76urqht4qa59ts3at6gf", "", "testnet"},
 	})
 }
 
@@ -337,4 +343,93 @@ func TestBitcoinCash(t *testing.T) {
 		{"bch", "1BpEi6DfDAUFd7GtittLSdBeYJvcoaVggv", "", "checksum"},
 		{"bch", "bitcoincash:qpm2qsznhks23z7629mms6s4cwef74vcwvy22gdx6a", "1", "has no memo"},
 	})
+}
+
+func TestMemoRules(t *testing.T) {
+	for net, want := range map[string]Rule{
+		"xrp":  {Need: Optional, Kind: Numeric, Name: "destination tag", Max: 4294967295},
+		"xlm":  {Need: Optional, Kind: Text, Name: "memo", MaxLen: 28},
+		"ton":  {Need: Optional, Kind: Text, Name: "comment", MaxLen: 128},
+		"xmr":  {Need: Forbidden, Kind: NoMemo, Name: "payment ID"},
+		"BTC":  forbidden,
+		"eth":  forbidden,
+		"nope": genericMemo,
+	} {
+		if got := MemoRule(net); got != want {
+			t.Errorf("MemoRule(%q) = %+v; want %+v", net, got, want)
+		}
+	}
+	required := Rule{Need: Required, Kind: Numeric, Name: "tag", Max: 99}
+	for _, tc := range []struct{ memo, want string }{
+		{"", "a tag is required"}, {"99", ""}, {"100", "at most 99"}, {"99999999999999999999999", "at most 99"}, {" 1", "whole number"},
+	} {
+		err := checkMemo("x", required, tc.memo)
+		if (err == nil) != (tc.want == "") || err != nil && !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("checkMemo(required, %q) = %v; want %q", tc.memo, err, tc.want)
+		}
+	}
+	if Optional.String() != "optional" || Numeric.String() != "numeric" || Need(7).String() != "need(7)" || Kind(9).String() != "kind(9)" {
+		t.Error("String methods")
+	}
+}
+
+// TestSingleTypoRefused: for every checksummed format, changing any one
+// character of a valid address to another character of its alphabet must be
+// refused, the main point of checking locally.
+func TestSingleTypoRefused(t *testing.T) {
+	const b32 = "qpzry9x8gf2tvdw0s3jn54khce6mua7l"
+	for _, tc := range []struct{ net, addr, alphabet string }{
+		{"btc", "1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa", btcAlphabet},
+		{"btc", "bc1p0xlxvlhemja6c4dqv22uapctqupfhlxm9h8z3k2e72q4k9hcz7vqzk5jj0", b32},
+		{"ltc", "MHrYRxAiMNBTku3eoDHwhA1LQGDjUStZW2", btcAlphabet},
+		{"doge", "DD4KSSuBJqcjuTcvUg1CgUKeurPUFeEZkE", btcAlphabet},
+		{"bch", "bitcoincash:qpm2qsznhks23z7629mms6s4cwef74vcwvy22gdx6a", b32},
+		{"zec", "t1VmmGiyjVNeCjxDZzg7vZmd99WyzVby9yC", btcAlphabet},
+		{"zec", "zs1z7rejlpsa98s2rrrfkwmaxu53e4ue0ulcrw0h4x5g8jl04tak0d3mm47vdtahatqrlkngh9slya", b32},
+		{"eth", "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed", "0123456789abcdefABCDEF"},
+		{"xmr", "8C5zHM5ud8nGC4hC2ULiBLSWx9infi8JUUmWEat4fcTf8J4H38iWYVdFmPCA9UmfLTZxD43RsyKnGEdZkoGij6csDeUnbEB", btcAlphabet},
+		{"trx", "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t", btcAlphabet},
+		{"xrp", "rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh", rippleAlphabet},
+		{"xlm", "GA7QYNF7SOWQ3GLR2BGMZEHXAVIRZA4KVWLTJJFC7MGXUA74P7UJVSGZ", "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567"},
+		{"ton", "EQDKbjIcfM6ezt8KjKJJLshZJJSqX7XOA4ff-W72r5gqPrHF", "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"},
+		{"dot", "15oF4uVJwmo4TdGW7VfQxNLavjCXviqxT9S1MgbjMNHr6Sp5", btcAlphabet},
+		{"ada", "addr1vx2fxv2umyhttkxyxp8x0dlpdt3k6cwng5pxj3jhsydzers66hrl8", b32},
+		{"ada", "Ae2tdPwUPEZFRbyhz3cpfC2CumGzNkFBN2L42rcUc2yjQpEkxDbkPodpMAi", btcAlphabet},
+	} {
+		if err := Check(tc.net, tc.addr, ""); err != nil {
+			t.Fatalf("Check(%s, %s) = %v", tc.net, tc.addr, err)
+		}
+		for i := 0; i < len(tc.addr); i++ {
+			j := strings.IndexByte(tc.alphabet, tc.addr[i])
+			if j < 0 {
+				continue // the prefix or separator
+			}
+			typo := tc.addr[:i] + string(tc.alphabet[(j+1)%len(tc.alphabet)]) + tc.addr[i+1:]
+			if tc.net == "eth" && strings.EqualFold(typo, tc.addr) {
+				continue // a case change is caught by EIP-55 only for letters; tested in TestEVM
+			}
+			if Check(tc.net, typo, "") == nil {
+				t.Errorf("Check(%s, %s) accepted a one-character typo at %d", tc.net, typo, i)
+			}
+		}
+	}
+}
+
+func BenchmarkCheck(b *testing.B) {
+	for _, tc := range []struct{ net, addr string }{
+		{"btc", "bc1p0xlxvlhemja6c4dqv22uapctqupfhlxm9h8z3k2e72q4k9hcz7vqzk5jj0"},
+		{"btc", "1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa"},
+		{"eth", "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed"},
+		{"xmr", "8C5zHM5ud8nGC4hC2ULiBLSWx9infi8JUUmWEat4fcTf8J4H38iWYVdFmPCA9UmfLTZxD43RsyKnGEdZkoGij6csDeUnbEB"},
+		{"unknown", "anything"},
+	} {
+		b.Run(tc.net+"/"+tc.addr[:6], func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if Check(tc.net, tc.addr, "") != nil {
+					b.Fatal("refused")
+				}
+			}
+		})
+	}
 }
