@@ -9,17 +9,23 @@ import (
 // Application error codes. Transports map them to statuses in one place
 // (httpapi's status table); clients see Code and Message, logs see the cause.
 const (
-	EINVALID     = "invalid_request"      // bad input from the client
-	ENOTFOUND    = "not_found"            // unknown or expired resource
-	ENOTALLOWED  = "method_not_allowed"   // route exists, method does not
-	ETOOLARGE    = "request_too_large"    // request line or body over the limit
-	ECONFLICT    = "idempotency_conflict" // an Idempotency-Key reused for another request
-	EUNAVAILABLE = "unavailable"          // a dependency is down
-	EINTERNAL    = "internal"             // a bug; the message is generic
+	EINVALID         = "invalid_request"      // bad input from the client
+	ENOTFOUND        = "not_found"            // unknown or expired resource
+	ENOTALLOWED      = "method_not_allowed"   // route exists, method does not
+	ETOOLARGE        = "request_too_large"    // request line or body over the limit
+	ECONFLICT        = "idempotency_conflict" // an Idempotency-Key reused for another request
+	EADDRESS         = "invalid_address"      // a payout or refund address or memo is wrong
+	ERATECHANGED     = "rate_changed"         // the venue's new offer is worse than the user allowed
+	EINPROGRESS      = "in_progress"          // a request with this Idempotency-Key is still being made
+	ESWAPUNSUPPORTED = "swap_unsupported"     // the venue cannot create swaps
+	EVENUE           = "venue_refused"        // the venue did not do what was asked
+	EUNAVAILABLE     = "unavailable"          // a dependency is down
+	EINTERNAL        = "internal"             // a bug; the message is generic
 )
 
 // ErrorCodes lists every application error code, for documentation and tests.
-var ErrorCodes = []string{EINVALID, ENOTFOUND, ENOTALLOWED, ETOOLARGE, ECONFLICT, EUNAVAILABLE, EINTERNAL}
+var ErrorCodes = []string{EINVALID, ENOTFOUND, ENOTALLOWED, ETOOLARGE, ECONFLICT, EADDRESS, ERATECHANGED,
+	EINPROGRESS, ESWAPUNSUPPORTED, EVENUE, EUNAVAILABLE, EINTERNAL}
 
 // Error is an application error: Code and Message are safe to show a client;
 // Err is the cause, for logs only.

@@ -11,7 +11,7 @@ import (
 
 // Code is the application error code for a refused address or memo. The
 // transport maps it to HTTP 400.
-const Code = "invalid_address"
+const Code = swapscout.EADDRESS
 
 // Error says which field was refused and why, in words fit for the user. It
 // unwraps to a root *swapscout.Error with code [Code], so swapscout.ErrorCode

@@ -59,13 +59,18 @@ func JSON(status int, body []byte) Response {
 
 // statuses maps application error codes to HTTP statuses: the one place that does.
 var statuses = map[string]int{
-	swapscout.EINVALID:     http.StatusBadRequest,
-	swapscout.ENOTFOUND:    http.StatusNotFound,
-	swapscout.ENOTALLOWED:  http.StatusMethodNotAllowed,
-	swapscout.ETOOLARGE:    http.StatusBadRequest,
-	swapscout.ECONFLICT:    http.StatusUnprocessableEntity,
-	swapscout.EUNAVAILABLE: http.StatusServiceUnavailable,
-	swapscout.EINTERNAL:    http.StatusInternalServerError,
+	swapscout.EINVALID:         http.StatusBadRequest,
+	swapscout.ENOTFOUND:        http.StatusNotFound,
+	swapscout.ENOTALLOWED:      http.StatusMethodNotAllowed,
+	swapscout.ETOOLARGE:        http.StatusBadRequest,
+	swapscout.ECONFLICT:        http.StatusUnprocessableEntity,
+	swapscout.EADDRESS:         http.StatusBadRequest,
+	swapscout.ERATECHANGED:     http.StatusConflict,
+	swapscout.EINPROGRESS:      http.StatusConflict,
+	swapscout.ESWAPUNSUPPORTED: http.StatusUnprocessableEntity,
+	swapscout.EVENUE:           http.StatusBadGateway,
+	swapscout.EUNAVAILABLE:     http.StatusServiceUnavailable,
+	swapscout.EINTERNAL:        http.StatusInternalServerError,
 }
 
 // StatusOf returns the HTTP status for an application error code.

@@ -84,13 +84,14 @@ func (r *CreateRequest) hash() string {
 	return hex.EncodeToString(h.Sum(nil))
 }
 
-// Error codes of the swap flow, beside the application's own.
+// Error codes of the swap flow (declared with the others in the root
+// package, mapped to statuses in httpapi).
 const (
-	EINVALIDADDRESS = "invalid_address"  // 400: a payout or refund address or memo is wrong
-	ERATECHANGED    = "rate_changed"     // 409: the venue's new offer is worse than allowed
-	EUNSUPPORTED    = "swap_unsupported" // 422: the venue cannot create swaps
-	EINPROGRESS     = "in_progress"      // 409: a request with this key is still being made
-	EVENUE          = "venue_refused"    // 502: the venue did not create the order
+	EINVALIDADDRESS = swapscout.EADDRESS         // 400
+	ERATECHANGED    = swapscout.ERATECHANGED     // 409
+	EUNSUPPORTED    = swapscout.ESWAPUNSUPPORTED // 422
+	EINPROGRESS     = swapscout.EINPROGRESS      // 409
+	EVENUE          = swapscout.EVENUE           // 502
 )
 
 // AddressError is a wrong address or memo: Field names it
