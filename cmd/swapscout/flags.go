@@ -14,8 +14,14 @@ import (
 // arguments ("quote btc eth 0.1 --sim") and returns the positionals. A
 // negative number ("quote btc eth -1") is a positional, not a flag, unless it
 // is the value of the flag before it ("--seed -5").
-func parseArgs(fs *flag.FlagSet, args []string) ([]string, error) {
-	var pos []string
+func parseArgs(fs *flag.FlagSet, args []string) (pos []string, err error) {
+	if afterParse != nil {
+		defer func() {
+			if err == nil {
+				err = afterParse(fs, pos)
+			}
+		}()
+	}
 	for len(args) > 0 {
 		// Parse up to the first negative number that is not a flag's value.
 		cut := len(args)
@@ -48,6 +54,10 @@ func parseArgs(fs *flag.FlagSet, args []string) ([]string, error) {
 	}
 	return pos, nil
 }
+
+// afterParse, when set (by tests), sees every command's flag set and
+// positionals once parsed; an error it returns ends the command there.
+var afterParse func(fs *flag.FlagSet, pos []string) error
 
 // isNegativeNumber reports whether s reads as a negative number ("-1", "-0.5", "-.5").
 func isNegativeNumber(s string) bool {
