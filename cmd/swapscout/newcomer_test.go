@@ -125,6 +125,12 @@ func TestPluralsAndDurations(t *testing.T) {
 	if out := b.String(); !strings.Contains(out, "1 offer, 1 failure, 1.0 s") || strings.Contains(out, "1001") {
 		t.Errorf("header:\n%s", out)
 	}
+	q.Offers = nil
+	b.Reset()
+	printQuote(&b, &q)
+	if out := b.String(); !strings.Contains(out, "no offers") || strings.Contains(out, "VENUE") {
+		t.Errorf("no offers, yet a table header:\n%s", out)
+	}
 }
 
 // TestQuoteInjectedFaults: the rate-limit knob shows as rate_limited (not as

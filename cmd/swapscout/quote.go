@@ -299,6 +299,10 @@ func printQuote(w io.Writer, q *quoteJSON) {
 		outLimits = outLimits || o.MinOut != "" || o.MaxOut != ""
 	}
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	if len(q.Offers) == 0 {
+		fmt.Fprintln(w, "no offers")
+		tw = tabwriter.NewWriter(io.Discard, 0, 0, 2, ' ', 0) // no table without rows
+	}
 	fmt.Fprintf(tw, "#\tVENUE\tSEND %s\tRECEIVE %s\tRATE\tMIN %s\tMAX %s\t", from, to, from, from)
 	if outLimits {
 		fmt.Fprintf(tw, "MIN %s\tMAX %s\t", to, to)
