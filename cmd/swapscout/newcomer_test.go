@@ -125,6 +125,14 @@ func TestPluralsAndDurations(t *testing.T) {
 	if out := b.String(); !strings.Contains(out, "1 offer, 1 failure, 1.0 s") || strings.Contains(out, "1001") {
 		t.Errorf("header:\n%s", out)
 	}
+	for in, want := range map[string]string{
+		"no answer within 1.001s": "no answer within 1.0 s", "no answer within 250ms": "no answer within 250 ms",
+		"Binance maximum is 5000 btc": "Binance maximum is 5000 btc",
+	} {
+		if got := readableDurations(in); got != want {
+			t.Errorf("readableDurations(%q) = %q, want %q", in, got, want)
+		}
+	}
 	q.Offers = nil
 	b.Reset()
 	printQuote(&b, &q)
@@ -191,5 +199,29 @@ func TestQuoteInjectedFaults(t *testing.T) {
 	}
 	if n < 10 {
 		t.Errorf("only %d venues load lists", n)
+	}
+}
+
+// TestDemoFlagsLikeServe: demo takes --ttl and SWAPSCOUT_TRANSPORT as serve does.
+func TestDemoFlagsLikeServe(t *testing.T) {
+	var ttl string
+	afterParse = func(fs *flag.FlagSet, _ []string) error {
+		if f := fs.Lookup("ttl"); f != nil {
+			ttl = f.Value.String()
+		}
+		if tr := fs.Lookup("transport").Value.String(); tr != "nethttp" {
+			t.Errorf("demo --transport from SWAPSCOUT_TRANSPORT = %q", tr)
+		}
+		return errParsed
+	}
+	defer func() { afterParse = nil }()
+	getenv := func(k string) string {
+		if k == "SWAPSCOUT_TRANSPORT" {
+			return "nethttp"
+		}
+		return ""
+	}
+	if _, _, err := runOut(t, getenv, "demo", "--ttl", "30s"); !errors.Is(err, errParsed) || ttl != "30s" {
+		t.Errorf("demo --ttl 30s: %v, ttl %q", err, ttl)
 	}
 }

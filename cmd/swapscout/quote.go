@@ -12,6 +12,7 @@ import (
 	"net/http"
 	"net/url"
 	"os"
+	"regexp"
 	"strconv"
 	"strings"
 	"text/tabwriter"
@@ -324,7 +325,7 @@ func printQuote(w io.Writer, q *quoteJSON) {
 		fmt.Fprintln(w, "\nno offer from:")
 		tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 		for _, f := range q.Failures {
-			fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\n", f.Venue, f.Code, f.Message, fmtDuration(time.Duration(f.TookMS)*time.Millisecond))
+			fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\n", f.Venue, f.Code, readableDurations(f.Message), fmtDuration(time.Duration(f.TookMS)*time.Millisecond))
 		}
 		tw.Flush()
 	}
@@ -355,6 +356,21 @@ func fmtDuration(d time.Duration) string {
 		return strconv.FormatInt(d.Round(time.Millisecond).Milliseconds(), 10) + " ms"
 	}
 	return strconv.FormatFloat(d.Seconds(), 'f', 1, 64) + " s"
+}
+
+// goDuration is a duration as Go prints it inside a message ("1.001s", "250ms").
+var goDuration = regexp.MustCompile(`\b[0-9]+(\.[0-9]+)?(ms|s)\b`)
+
+// readableDurations rewrites the Go durations in a venue's failure message
+// the way the table shows durations: "no answer within 1.001s" → "… 1.0 s".
+func readableDurations(msg string) string {
+	return goDuration.ReplaceAllStringFunc(msg, func(s string) string {
+		d, err := time.ParseDuration(s)
+		if err != nil {
+			return s
+		}
+		return fmtDuration(d)
+	})
 }
 
 // reason is the innermost, human part of a failed connection's error:
