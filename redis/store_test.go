@@ -24,7 +24,19 @@ import (
 )
 
 func TestMain(m *testing.M) {
+	sayWhatSkips()
 	goleak.VerifyTestMain(m)
+}
+
+// sayWhatSkips prints one line per group of tests that will skip here, with
+// how to run them (go test shows it with -v, or when run in this directory).
+func sayWhatSkips() {
+	if os.Getenv("SWAPSCOUT_REDIS_URL") == "" {
+		fmt.Fprintln(os.Stderr, "skipping the Redis store tests: set SWAPSCOUT_REDIS_URL=redis://127.0.0.1:6379/0 (a throwaway Redis) to run them")
+	}
+	if _, err := exec.LookPath("redis-server"); err != nil {
+		fmt.Fprintln(os.Stderr, "skipping the tests that start and stop their own Redis: redis-server is not on PATH")
+	}
 }
 
 // redisURL is the throwaway server CI provides; tests that need one skip

@@ -23,6 +23,12 @@ type Venue struct {
 	// error/rate-limit shape and status). When nil, a plain-text 500 or 429
 	// is written.
 	Fault func(w http.ResponseWriter, r *http.Request, f Fault)
+	// Lists are the ServeMux patterns ("GET /api/v3/exchangeInfo") of the
+	// venue's list endpoints: markets, currencies, pairs, which a client
+	// loads at start and refreshes now and then. Config.ErrorRate and
+	// RateLimitRate (and their per-venue overrides) apply to every other
+	// endpoint, the quote calls; Config.ListErrorRate applies to these.
+	Lists []string
 }
 
 // Profile describes how a venue prices and how fast it answers.

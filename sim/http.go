@@ -35,7 +35,8 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 	s.inflight.Add(1)
 	defer s.inflight.Add(-1)
 
-	wait, fault := mt.draw(s.cfg.Sigma, s.cfg.Jitter)
+	r2 := stripPrefix(r, "/"+id, "/"+rest)
+	wait, fault := mt.draw(s.cfg.Sigma, s.cfg.Jitter, mt.isList(r2))
 	if wait > 0 {
 		t := time.NewTimer(wait)
 		select {
@@ -50,7 +51,6 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 
-	r2 := stripPrefix(r, "/"+id, "/"+rest)
 	var gz *gzipWriter
 	if acceptsGzip(r.Header) {
 		gz = &gzipWriter{w: w}
@@ -71,13 +71,19 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
-// draw picks a request's latency and fault.
-func (mt *mount) draw(sigma float64, jitter time.Duration) (time.Duration, Fault) {
+// draw picks a request's latency and fault: a list request (see
+// Venue.Lists) may fail with the list error rate, any other with the error
+// and rate-limit rates.
+func (mt *mount) draw(sigma float64, jitter time.Duration, list bool) (time.Duration, Fault) {
 	mt.mu.Lock()
 	z, j, u := mt.rng.NormFloat64(), mt.rng.Float64(), mt.rng.Float64()
 	mt.mu.Unlock()
 	var f Fault
 	switch {
+	case list:
+		if u < mt.listRate {
+			f = FaultError
+		}
 	case u < mt.errRate:
 		f = FaultError
 	case u < mt.errRate+mt.rateRate:

@@ -135,7 +135,7 @@ func TestLatencyDistribution(t *testing.T) {
 	mt := &mount{median: median, rng: rand.New(rand.NewPCG(1, 2))}
 	var ds []time.Duration
 	for range 2001 {
-		d, f := mt.draw(DefaultSigma, 0)
+		d, f := mt.draw(DefaultSigma, 0, false)
 		if f != 0 || d < median/2-time.Millisecond || d > median*41/10 {
 			t.Fatalf("draw: %v, %v", d, f)
 		}
@@ -191,6 +191,39 @@ func TestFaults(t *testing.T) {
 	}
 	if FaultError.String() != "error" || FaultRateLimit.String() != "rate_limit" || Fault(9).String() != "Fault(9)" {
 		t.Error("Fault.String")
+	}
+}
+
+// TestListFaults: the error and rate-limit knobs hit quote calls, not a
+// venue's list endpoints, which only ListErrorRate fails.
+func TestListFaults(t *testing.T) {
+	listed := fakeVenue(swapProfile, nil)
+	listed.Lists = []string{"GET /plain"}
+	s := startServer(t, Config{ErrorRate: 1, VenueRateLimitRate: map[string]float64{"rl": 1}},
+		map[string]Venue{"err": listed, "rl": listed})
+	c := newClient(t)
+	for _, id := range []string{"err", "rl"} {
+		if resp, body := get(t, c, s.VenueURL(id)+"/plain"); resp.StatusCode != 200 {
+			t.Errorf("%s: list endpoint answered %d %s under a quote fault rate of 1", id, resp.StatusCode, body)
+		}
+		if resp, _ := get(t, c, s.VenueURL(id)+"/echo"); resp.StatusCode == 200 {
+			t.Errorf("%s: quote endpoint answered 200 under a fault rate of 1", id)
+		}
+	}
+	s = startServer(t, Config{ListErrorRate: 1}, map[string]Venue{"v": listed})
+	if resp, _ := get(t, c, s.VenueURL("v")+"/plain"); resp.StatusCode == 200 {
+		t.Error("list endpoint answered 200 under a list error rate of 1")
+	}
+	if resp, _ := get(t, c, s.VenueURL("v")+"/echo"); resp.StatusCode != 200 {
+		t.Errorf("quote endpoint answered %d under a list error rate of 1", resp.StatusCode)
+	}
+	bad := fakeVenue(swapProfile, nil)
+	bad.Lists = []string{"GET /x", "GET /x"}
+	if _, err := New(Config{}, map[string]Venue{"bad": bad}); err == nil {
+		t.Error("New accepted a list pattern given twice")
+	}
+	if _, err := New(Config{ListErrorRate: 2}, map[string]Venue{"v": listed}); err == nil {
+		t.Error("New accepted ListErrorRate 2")
 	}
 }
 

@@ -54,6 +54,19 @@ var refPrices = map[string]refPrice{
 	"usd":  {1, 0, 0},
 }
 
+// maxUnits is, per ticker, the most of that asset one simulated instant swap
+// takes as a deposit (Profile.MaxUSD when that is lower): a few million
+// dollars for the majors and stablecoins, less for thinner coins, so that no
+// swap service quotes 100,000 BTC. Order books need no such ceiling: a side
+// holds Profile.Depth levels of about LevelUSD each, and an amount beyond it
+// is refused by the adapter's walk.
+var maxUnits = map[string]float64{
+	"btc": 80, "eth": 1500, "xmr": 20000, "ltc": 25000, "bch": 5000, "doge": 20e6, "xrp": 5e6, "ton": 400000,
+	"sol": 20000, "trx": 20e6, "bnb": 5000, "zec": 30000, "dash": 30000, "ada": 6e6, "dot": 300000,
+	"avax": 60000, "pol": 4e6, "xlm": 20e6, "firo": 300000,
+	"usdt": 5e6, "usdc": 5e6, "dai": 2e6, "usd": 5e6,
+}
+
 // The walk is a mean-reverting random walk of the log price,
 //
 //	x(n) = vol × Σ_{k=0}^{min(n,walkWindow)-1} walkDecay^k × Z(n-k),

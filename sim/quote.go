@@ -23,7 +23,7 @@ type QuoteResult struct {
 	AmountIn   swapscout.Amount // From units
 	AmountOut  swapscout.Amount // To units, net of NetworkFee, rounded down to the To asset's decimals
 	Rate       swapscout.Amount // To per From before NetworkFee (the venue's quoted rate)
-	Min, Max   swapscout.Amount // limits on AmountIn, in From units; Max zero = none
+	Min, Max   swapscout.Amount // limits on AmountIn, in From units (Max: Profile.MaxUSD or the asset's ceiling, the lower)
 	NetworkFee swapscout.Amount // To units, already deducted from AmountOut
 	RateID     string           // fixed quotes only
 	ValidUntil time.Time        // fixed quotes only
@@ -100,9 +100,14 @@ func (x *Exchange) Quote(q QuoteSpec) (QuoteResult, error) {
 	} else {
 		r.Min = swapscout.AmountFromInt(0)
 	}
-	if p.MaxUSD > 0 {
-		f := p.MaxUSD / pf
-		r.Max = floatAmount(f, sigDecimals(f, limitDigits), swapscout.RoundDown).Round(from.Decimals, swapscout.RoundDown)
+	// The maximum: the venue's MaxUSD, and never more than the asset's
+	// realistic ceiling (maxUnits).
+	maxF := maxUnits[from.Ticker]
+	if p.MaxUSD > 0 && (maxF == 0 || p.MaxUSD/pf < maxF) {
+		maxF = p.MaxUSD / pf
+	}
+	if maxF > 0 {
+		r.Max = floatAmount(maxF, sigDecimals(maxF, limitDigits), swapscout.RoundDown).Round(from.Decimals, swapscout.RoundDown)
 	} else {
 		r.Max = swapscout.AmountFromInt(0)
 	}

@@ -261,13 +261,21 @@ func TestQuoteErrors(t *testing.T) {
 		t.Errorf("Error() = %q", e)
 	}
 
-	// No limits: huge amounts pass; a fee larger than the output is "below".
+	// No venue limits: the asset's realistic ceiling still caps the amount
+	// (no 100,000 BTC quotes); a fee larger than the output is "below".
 	y := s.Exchange("nomax")
-	r, err := y.Quote(QuoteSpec{From: btc, To: eth, Amount: amt("100000")})
-	if err != nil || !r.Max.IsZero() || !r.Min.IsZero() {
-		t.Errorf("no limits: %+v, %v", r, err)
+	r, err := y.Quote(QuoteSpec{From: btc, To: eth, Amount: amt("50")})
+	if err != nil || r.Max.String() != "80" || !r.Min.IsZero() {
+		t.Errorf("no venue limits, 50 BTC: %+v, %v", r, err)
 	}
 	var le *LimitError
+	if _, err := y.Quote(QuoteSpec{From: btc, To: eth, Amount: amt("100000")}); !errors.As(err, &le) || le.Below || le.Max.String() != "80" {
+		t.Errorf("100,000 BTC with no venue maximum: %v", err)
+	}
+	// A venue maximum below the ceiling wins.
+	if _, err := x.Quote(QuoteSpec{From: btc, To: eth, Amount: amt("79")}); !errors.As(err, &le) || le.Below || le.Max.Cmp(amt("79")) >= 0 {
+		t.Errorf("79 BTC against a lower venue maximum: %v", err)
+	}
 	if _, err := y.Quote(QuoteSpec{From: usdtTRX, To: btc, Amount: amt("2")}); !errors.As(err, &le) || !le.Below {
 		t.Errorf("$2 against a $5 fee: %v", err)
 	}

@@ -51,9 +51,13 @@ type Config struct {
 	Sigma float64
 	// Jitter adds a uniform [0, Jitter) to every wait.
 	Jitter time.Duration
-	// ErrorRate and RateLimitRate are the probabilities (0..1) that a request
-	// gets an injected FaultError or FaultRateLimit instead of an answer.
+	// ErrorRate and RateLimitRate are the probabilities (0..1) that a quote
+	// call (any request but a venue's Lists) gets an injected FaultError or
+	// FaultRateLimit instead of an answer.
 	ErrorRate, RateLimitRate float64
+	// ListErrorRate is the probability (0..1) that a request for one of a
+	// venue's Lists gets an injected FaultError.
+	ListErrorRate float64
 	// Per venue id overrides of Latency, ErrorRate and RateLimitRate. A venue
 	// present in VenueLatency uses that median, even 0.
 	VenueLatency                       map[string]time.Duration
@@ -97,6 +101,8 @@ type mount struct {
 	median   time.Duration
 	errRate  float64
 	rateRate float64
+	listRate float64
+	lists    *http.ServeMux // matches the venue's list endpoints; nil if none
 
 	mu  sync.Mutex
 	rng *rand.Rand // latency and fault draws
@@ -141,6 +147,7 @@ func New(cfg Config, venues map[string]Venue) (*Server, error) {
 			median:   v.Profile.Latency,
 			errRate:  cfg.ErrorRate,
 			rateRate: cfg.RateLimitRate,
+			listRate: cfg.ListErrorRate,
 			rng:      rand.New(rand.NewPCG(hashString(cfg.Seed, "latency", id), hashString(cfg.Seed, "fault", id))),
 		}
 		if cfg.Latency > 0 {
@@ -154,6 +161,14 @@ func New(cfg Config, venues map[string]Venue) (*Server, error) {
 		}
 		if r, ok := cfg.VenueRateLimitRate[id]; ok {
 			mt.rateRate = r
+		}
+		if len(v.Lists) > 0 {
+			mt.lists = http.NewServeMux()
+			for _, p := range v.Lists {
+				if err := registerList(mt.lists, p); err != nil {
+					return nil, fmt.Errorf("sim: venue %s: list %q: %v", id, p, err)
+				}
+			}
 		}
 		mt.handler = v.Handler(x)
 		if mt.handler == nil {
@@ -182,6 +197,9 @@ func (c *Config) validate(venues map[string]Venue) error {
 		return err
 	}
 	if err := rate("RateLimitRate", c.RateLimitRate); err != nil {
+		return err
+	}
+	if err := rate("ListErrorRate", c.ListErrorRate); err != nil {
 		return err
 	}
 	for id := range venues {
@@ -220,6 +238,28 @@ func (c *Config) validate(venues map[string]Venue) error {
 		}
 	}
 	return nil
+}
+
+// registerList adds pattern to mux, turning ServeMux's panic on a bad or
+// duplicate pattern into an error.
+func registerList(mux *http.ServeMux, pattern string) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("%v", r)
+		}
+	}()
+	mux.Handle(pattern, http.NotFoundHandler())
+	return nil
+}
+
+// isList reports whether r (mount prefix stripped) asks for one of the
+// venue's list endpoints.
+func (mt *mount) isList(r *http.Request) bool {
+	if mt.lists == nil {
+		return false
+	}
+	_, pattern := mt.lists.Handler(r)
+	return pattern != ""
 }
 
 // Exchange returns the exchange of venue id, or nil.

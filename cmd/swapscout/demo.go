@@ -13,7 +13,8 @@ import (
 func runDemo(ctx context.Context, args []string, e env) error {
 	fs := newFlagSet("demo", "demo [flags]", e.stderr)
 	addr := fs.String("addr", envOr(e.getenv, "SWAPSCOUT_ADDR", "127.0.0.1:8080"), "listen address of the API (env SWAPSCOUT_ADDR)")
-	transport := fs.String("transport", "fasthttp", "HTTP stack: fasthttp or nethttp")
+	transport := fs.String("transport", envOr(e.getenv, "SWAPSCOUT_TRANSPORT", "fasthttp"), "HTTP stack: fasthttp or nethttp (env SWAPSCOUT_TRANSPORT)")
+	ttl := fs.Duration("ttl", 2*time.Minute, "how long a quote stays readable by id")
 	window := fs.Duration("cache-window", 3*time.Second, "identical requests within this window are answered from the cache (0: off)")
 	var k simKnobs
 	k.register(fs)
@@ -33,7 +34,7 @@ func runDemo(ctx context.Context, args []string, e env) error {
 	defer simsrv.Close()
 	log := newLogger(e)
 	fmt.Fprintln(e.stderr, "loading the venues' market lists from the simulator…")
-	st, err := newStack(ctx, stackOptions{simURL: simsrv.URL(), secret: k.secret, getenv: noEnv, window: *window, log: log})
+	st, err := newStack(ctx, stackOptions{simURL: simsrv.URL(), secret: k.secret, getenv: noEnv, ttl: *ttl, window: *window, log: log})
 	if err != nil {
 		return err
 	}

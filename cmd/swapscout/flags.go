@@ -11,31 +11,89 @@ import (
 )
 
 // parseArgs parses flags that may appear before, between or after positional
-// arguments ("quote btc eth 0.1 --sim") and returns the positionals.
-func parseArgs(fs *flag.FlagSet, args []string) ([]string, error) {
-	var pos []string
-	for {
-		if err := fs.Parse(args); err != nil {
+// arguments ("quote btc eth 0.1 --sim") and returns the positionals. A
+// negative number ("quote btc eth -1") is a positional, not a flag, unless it
+// is the value of the flag before it ("--seed -5").
+func parseArgs(fs *flag.FlagSet, args []string) (pos []string, err error) {
+	if afterParse != nil {
+		defer func() {
+			if err == nil {
+				err = afterParse(fs, pos)
+			}
+		}()
+	}
+	for len(args) > 0 {
+		// Parse up to the first negative number that is not a flag's value.
+		cut := len(args)
+		for i, a := range args {
+			if a == "--" {
+				break
+			}
+			if isNegativeNumber(a) && (i == 0 || !wantsValue(fs, args[i-1])) {
+				cut = i
+				break
+			}
+		}
+		if err := fs.Parse(args[:cut]); err != nil {
 			return nil, err
 		}
-		args = fs.Args()
-		if len(args) == 0 {
-			return pos, nil
+		rest := fs.Args()
+		if len(rest) > 0 && rest[0] == "--" {
+			return append(append(pos, rest[1:]...), args[cut:]...), nil
 		}
-		if args[0] == "--" {
-			return append(pos, args[1:]...), nil
+		if len(rest) > 0 {
+			pos = append(pos, rest[0])
+			args = append(rest[1:len(rest):len(rest)], args[cut:]...)
+			continue
 		}
-		pos = append(pos, args[0])
-		args = args[1:]
+		if cut < len(args) {
+			pos = append(pos, args[cut])
+			cut++
+		}
+		args = args[cut:]
 	}
+	return pos, nil
+}
+
+// afterParse, when set (by tests), sees every command's flag set and
+// positionals once parsed; an error it returns ends the command there.
+var afterParse func(fs *flag.FlagSet, pos []string) error
+
+// isNegativeNumber reports whether s reads as a negative number ("-1", "-0.5", "-.5").
+func isNegativeNumber(s string) bool {
+	if len(s) < 2 || s[0] != '-' {
+		return false
+	}
+	_, err := strconv.ParseFloat(s, 64)
+	return err == nil
+}
+
+// wantsValue reports whether arg is a flag of fs that takes the next argument
+// as its value: "--seed" (not "--seed=5", not a boolean flag).
+func wantsValue(fs *flag.FlagSet, arg string) bool {
+	name, ok := strings.CutPrefix(arg, "-")
+	if !ok || strings.Contains(arg, "=") {
+		return false
+	}
+	f := fs.Lookup(strings.TrimPrefix(name, "-"))
+	if f == nil {
+		return false
+	}
+	b, isBool := f.Value.(interface{ IsBoolFlag() bool })
+	return !isBool || !b.IsBoolFlag()
 }
 
 func newFlagSet(name, usage string, stderr io.Writer) *flag.FlagSet {
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.Usage = func() {
-		fmt.Fprintf(stderr, "usage: swapscout %s\n\nflags:\n", usage)
-		fs.PrintDefaults()
+		fmt.Fprintf(stderr, "usage: swapscout %s\n", usage)
+		n := 0
+		fs.VisitAll(func(*flag.Flag) { n++ })
+		if n > 0 {
+			fmt.Fprintln(stderr, "\nflags:")
+			fs.PrintDefaults()
+		}
 	}
 	return fs
 }

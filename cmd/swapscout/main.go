@@ -7,6 +7,7 @@
 //	swapscout quote    ask venues from the command line and print a table
 //	swapscout venues   list the venues and their metadata
 //	swapscout sim      the venue simulator alone
+//	swapscout version  the build's module version and commit
 package main
 
 import (
@@ -17,6 +18,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"runtime/debug"
 	"sort"
 	"syscall"
 )
@@ -24,13 +26,21 @@ import (
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	if err := run(ctx, os.Args[1:], os.Getenv, os.Stdout, os.Stderr); err != nil {
-		if !errors.Is(err, flag.ErrHelp) {
-			fmt.Fprintln(os.Stderr, "swapscout:", err)
-		}
+	err := run(ctx, os.Args[1:], os.Getenv, os.Stdout, os.Stderr)
+	if code := exitCode(err); code != 0 {
+		fmt.Fprintln(os.Stderr, "swapscout:", err)
 		stop()
-		os.Exit(1)
+		os.Exit(code)
 	}
+}
+
+// exitCode is the process's exit status after run returned err: 0 also for
+// -h, whose usage was asked for and printed.
+func exitCode(err error) int {
+	if err == nil || errors.Is(err, flag.ErrHelp) {
+		return 0
+	}
+	return 1
 }
 
 // env is what a command gets from its process.
@@ -50,6 +60,10 @@ var commands = map[string]command{
 	"quote":  {"quote a swap from the command line: quote FROM TO AMOUNT", runQuote},
 	"venues": {"list the venues and their metadata", runVenues},
 	"sim":    {"serve every venue's API format on loopback", runSim},
+	"version": {"print the version and commit of this build", func(_ context.Context, _ []string, e env) error {
+		_, err := fmt.Fprintln(e.stdout, version())
+		return err
+	}},
 }
 
 // run is the whole program; tests call it directly.
@@ -60,6 +74,9 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 			return errors.New("a command is required")
 		}
 		return nil
+	}
+	if args[0] == "--version" || args[0] == "-version" {
+		args[0] = "version"
 	}
 	c, ok := commands[args[0]]
 	if !ok {
@@ -80,4 +97,33 @@ func usage(w io.Writer) {
 		fmt.Fprintf(w, "  %-8s %s\n", n, commands[n].summary)
 	}
 	fmt.Fprintln(w, "\nrun 'swapscout COMMAND -h' for a command's flags")
+}
+
+// version describes the build from what the Go toolchain recorded in the
+// binary: the module version ("(devel)" for a build from a checkout) and,
+// when built from a git checkout, the commit, its time and whether the tree
+// had uncommitted changes.
+func version() string {
+	bi, ok := debug.ReadBuildInfo()
+	if !ok {
+		return "swapscout (no build information)"
+	}
+	v := "swapscout " + bi.Main.Version
+	if bi.Main.Version == "" {
+		v += "(unknown)"
+	}
+	set := map[string]string{}
+	for _, s := range bi.Settings {
+		set[s.Key] = s.Value
+	}
+	if c := set["vcs.revision"]; c != "" {
+		v += " commit " + c
+		if t := set["vcs.time"]; t != "" {
+			v += " " + t
+		}
+		if set["vcs.modified"] == "true" {
+			v += " (modified)"
+		}
+	}
+	return v + " " + bi.GoVersion
 }

@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"os"
+	"os/exec"
 	"regexp"
 	"strings"
 	"sync"
@@ -24,6 +26,14 @@ func httpserverListen(st *stack) (*httpserver.Server, error) {
 }
 
 func TestMain(m *testing.M) {
+	// Say what will skip, and how to run it (go test shows this with -v, or
+	// when run in this directory).
+	if os.Getenv("SWAPSCOUT_REDIS_URL") == "" {
+		fmt.Fprintln(os.Stderr, "skipping TestInstancesShareQuotesThroughRedis: set SWAPSCOUT_REDIS_URL=redis://127.0.0.1:6379/0 (a throwaway Redis) to run it")
+	}
+	if _, err := exec.LookPath("redis-server"); err != nil {
+		fmt.Fprintln(os.Stderr, "skipping TestRedisKilledMidLoad: redis-server is not on PATH")
+	}
 	goleak.VerifyTestMain(m,
 		goleak.IgnoreAnyFunction("github.com/valyala/fasthttp.updateServerDate.func1"),
 		goleak.IgnoreAnyFunction("github.com/valyala/fasthttp.(*workerPool).Start.func2"))

@@ -5,10 +5,15 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
+	"net"
 	"net/http"
 	"net/url"
+	"os"
+	"regexp"
+	"strconv"
 	"strings"
 	"text/tabwriter"
 	"time"
@@ -43,6 +48,23 @@ func runQuote(ctx context.Context, args []string, e env) error {
 		fs.Usage()
 		return errors.New("quote needs FROM TO AMOUNT, e.g. swapscout quote btc eth 0.1")
 	}
+	if a, err := swapscout.ParseAmount(pos[2]); err == nil && a.Sign() <= 0 {
+		return fmt.Errorf("amount must be positive, got %s", pos[2])
+	}
+	if *server != "" {
+		var simFlags []string
+		fs.Visit(func(f *flag.Flag) {
+			if f.Name == "sim" || k.owns(f.Name) {
+				simFlags = append(simFlags, "--"+f.Name)
+			}
+		})
+		if len(simFlags) > 0 {
+			return fmt.Errorf("%s: simulator flags do not apply with --server, which asks that server's venues", strings.Join(simFlags, ", "))
+		}
+	}
+	if err := checkSelection(*venues, *exclude); err != nil {
+		return err
+	}
 	q := url.Values{"from": {pos[0]}, "to": {pos[1]}, "amount": {pos[2]}, "deadline": {deadline.String()}}
 	set := func(k, v string) {
 		if v != "" {
@@ -62,7 +84,11 @@ func runQuote(ctx context.Context, args []string, e env) error {
 	}
 	var body []byte
 	if *server != "" {
-		body, err = streamQuote(ctx, strings.TrimSuffix(*server, "/")+"/v1/quotes/stream?"+q.Encode(), e.stderr)
+		base := strings.TrimSuffix(*server, "/")
+		if !strings.Contains(base, "://") {
+			base = "http://" + base
+		}
+		body, err = streamQuote(ctx, base, q, newProgress(e.stderr))
 	} else {
 		body, err = localQuote(ctx, q, *useSim, &k, e)
 	}
@@ -78,7 +104,27 @@ func runQuote(ctx context.Context, args []string, e env) error {
 		return fmt.Errorf("decoding the quote: %w", err)
 	}
 	printQuote(e.stdout, &res)
+	if len(res.Offers)+len(res.Failures) == 0 {
+		fmt.Fprintln(e.stdout, "\nno venue was asked: --venues, --exclude and --kyc left none (see 'swapscout venues')")
+	}
 	return nil
+}
+
+// checkSelection refuses a --venues list that --exclude empties entirely.
+func checkSelection(venues, exclude string) error {
+	if venues == "" || exclude == "" {
+		return nil
+	}
+	ex := map[string]bool{}
+	for _, id := range strings.Split(exclude, ",") {
+		ex[strings.ToLower(strings.TrimSpace(id))] = true
+	}
+	for _, id := range strings.Split(venues, ",") {
+		if id = strings.ToLower(strings.TrimSpace(id)); id != "" && !ex[id] {
+			return nil
+		}
+	}
+	return fmt.Errorf("--exclude %s removes every venue --venues %s names: nothing left to ask", exclude, venues)
 }
 
 // localQuote runs the engine in this process, against the simulator or live venues.
@@ -105,17 +151,18 @@ func localQuote(ctx context.Context, q url.Values, useSim bool, k *simKnobs, e e
 	// wrapper reports each venue's answer on stderr as it arrives.
 	n := len(st.registry.Venues())
 	done := 0
+	pr := newProgress(e.stderr)
 	progress := progressService{inner: st.service, emit: func(res swapscout.Result) {
 		done++
 		if res.Offer != nil {
-			fmt.Fprintf(e.stderr, "\r\033[K[%d/%d] %s answered in %s", done, n, res.Offer.Venue, res.Offer.Took.Round(time.Millisecond))
+			pr.line("[%d/%d] %s answered in %s", done, n, res.Offer.Venue, fmtDuration(res.Offer.Took))
 		} else {
-			fmt.Fprintf(e.stderr, "\r\033[K[%d/%d] %s: %s", done, n, res.Failure.Venue, res.Failure.Code)
+			pr.line("[%d/%d] %s: %s", done, n, res.Failure.Venue, res.Failure.Code)
 		}
 	}}
 	h := httpapi.NewHandler(httpapi.Deps{Quotes: progress, Store: st.store, Venues: st.registry.Infos, Logger: o.log})
 	resp := h.Serve(r)
-	fmt.Fprint(e.stderr, "\r\033[K")
+	pr.clear()
 	body := append(append([]byte(nil), resp.Head...), resp.Body...)
 	if resp.Status != http.StatusOK {
 		return nil, apiError(body)
@@ -137,16 +184,19 @@ func (p progressService) Quote(ctx context.Context, req swapscout.QuoteRequest, 
 	})
 }
 
-// streamQuote reads the server's event stream, showing each venue's answer
-// on progress as it arrives, and returns the final quote document.
-func streamQuote(ctx context.Context, u string, progress io.Writer) ([]byte, error) {
-	req, err := http.NewRequestWithContext(ctx, "GET", u, nil)
+// streamQuote reads the event stream of the server at base, showing each
+// venue's answer on progress as it arrives, and returns the final quote document.
+func streamQuote(ctx context.Context, base string, q url.Values, progress *progress) ([]byte, error) {
+	req, err := http.NewRequestWithContext(ctx, "GET", base+"/v1/quotes/stream?"+q.Encode(), nil)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("--server %s: %w", base, err)
 	}
 	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
-		return nil, err
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		return nil, fmt.Errorf("cannot reach the server at %s: %s (is 'swapscout serve' or 'swapscout demo' running there?)", base, reason(err))
 	}
 	defer resp.Body.Close()
 	if resp.StatusCode != http.StatusOK {
@@ -175,16 +225,16 @@ func streamQuote(ctx context.Context, u string, progress io.Writer) ([]byte, err
 		case "offer", "failure":
 			n++
 			_ = json.Unmarshal([]byte(data), &row)
-			what := fmt.Sprintf("answered in %dms", row.TookMS)
+			what := "answered in " + fmtDuration(time.Duration(row.TookMS)*time.Millisecond)
 			if event == "failure" {
 				what = row.Code
 			}
-			fmt.Fprintf(progress, "\r\033[K[%d] %s %s", n, row.Venue, what)
+			progress.line("[%d] %s %s", n, row.Venue, what)
 		case "quote":
-			fmt.Fprint(progress, "\r\033[K")
+			progress.clear()
 			return []byte(data), nil
 		case "error":
-			fmt.Fprint(progress, "\r\033[K")
+			progress.clear()
 			return nil, apiError([]byte(data))
 		}
 	}
@@ -240,8 +290,9 @@ type quoteJSON struct {
 func printQuote(w io.Writer, q *quoteJSON) {
 	from := strings.ToUpper(q.Request.From.Ticker)
 	to := strings.ToUpper(q.Request.To.Ticker)
-	fmt.Fprintf(w, "%s %s (%s) → %s (%s), %s side, %d offers, %d failures, %d ms\n\n", q.Request.Amount,
-		from, q.Request.From.Network, to, q.Request.To.Network, q.Request.Direction, len(q.Offers), len(q.Failures), q.TookMS)
+	fmt.Fprintf(w, "%s %s (%s) → %s (%s), %s side, %s, %s, %s\n\n", q.Request.Amount,
+		from, q.Request.From.Network, to, q.Request.To.Network, q.Request.Direction,
+		plural(len(q.Offers), "offer"), plural(len(q.Failures), "failure"), fmtDuration(time.Duration(q.TookMS)*time.Millisecond))
 	// Limits are columns of their asset: on the amount sent, and on the
 	// amount received when some venue states them that way.
 	outLimits := false
@@ -249,6 +300,10 @@ func printQuote(w io.Writer, q *quoteJSON) {
 		outLimits = outLimits || o.MinOut != "" || o.MaxOut != ""
 	}
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	if len(q.Offers) == 0 {
+		fmt.Fprintln(w, "no offers")
+		tw = tabwriter.NewWriter(io.Discard, 0, 0, 2, ' ', 0) // no table without rows
+	}
 	fmt.Fprintf(tw, "#\tVENUE\tSEND %s\tRECEIVE %s\tRATE\tMIN %s\tMAX %s\t", from, to, from, from)
 	if outLimits {
 		fmt.Fprintf(tw, "MIN %s\tMAX %s\t", to, to)
@@ -263,14 +318,14 @@ func printQuote(w io.Writer, q *quoteJSON) {
 		if outLimits {
 			fmt.Fprintf(tw, "%s\t%s\t", dash(o.MinOut), dash(o.MaxOut))
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%dms\t\n", o.RateType, o.KYC, o.TookMS)
+		fmt.Fprintf(tw, "%s\t%s\t%s\t\n", o.RateType, o.KYC, fmtDuration(time.Duration(o.TookMS)*time.Millisecond))
 	}
 	tw.Flush()
 	if len(q.Failures) > 0 {
 		fmt.Fprintln(w, "\nno offer from:")
 		tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 		for _, f := range q.Failures {
-			fmt.Fprintf(tw, "  %s\t%s\t%s\t%dms\n", f.Venue, f.Code, f.Message, f.TookMS)
+			fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\n", f.Venue, f.Code, readableDurations(f.Message), fmtDuration(time.Duration(f.TookMS)*time.Millisecond))
 		}
 		tw.Flush()
 	}
@@ -284,4 +339,91 @@ func dash(s string) string {
 		return "-"
 	}
 	return s
+}
+
+// plural returns "1 offer", "2 offers", "0 offers".
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return strconv.Itoa(n) + " " + noun + "s"
+}
+
+// fmtDuration shows a duration the way people read one: "245 ms" below a
+// second, "1.0 s" and "12.3 s" above.
+func fmtDuration(d time.Duration) string {
+	if d < time.Second {
+		return strconv.FormatInt(d.Round(time.Millisecond).Milliseconds(), 10) + " ms"
+	}
+	return strconv.FormatFloat(d.Seconds(), 'f', 1, 64) + " s"
+}
+
+// goDuration is a duration as Go prints it inside a message ("1.001s", "250ms").
+var goDuration = regexp.MustCompile(`\b[0-9]+(\.[0-9]+)?(ms|s)\b`)
+
+// readableDurations rewrites the Go durations in a venue's failure message
+// the way the table shows durations: "no answer within 1.001s" → "… 1.0 s".
+func readableDurations(msg string) string {
+	return goDuration.ReplaceAllStringFunc(msg, func(s string) string {
+		d, err := time.ParseDuration(s)
+		if err != nil {
+			return s
+		}
+		return fmtDuration(d)
+	})
+}
+
+// reason is the innermost, human part of a failed connection's error:
+// "connection refused", "no such host", "i/o timeout".
+func reason(err error) string {
+	var se *os.SyscallError
+	if errors.As(err, &se) {
+		return se.Err.Error()
+	}
+	var dns *net.DNSError
+	if errors.As(err, &dns) {
+		return dns.Err
+	}
+	for {
+		u := errors.Unwrap(err)
+		if u == nil {
+			return err.Error()
+		}
+		err = u
+	}
+}
+
+// progress shows each venue's answer as it arrives: on a terminal, one line
+// rewritten in place; elsewhere (a file, a pipe), plain lines with no
+// escape codes.
+type progress struct {
+	w   io.Writer
+	tty bool
+}
+
+func newProgress(w io.Writer) *progress { return &progress{w: w, tty: isTerminal(w)} }
+
+func (p *progress) line(format string, args ...any) {
+	if p.tty {
+		fmt.Fprintf(p.w, "\r\033[K"+format, args...)
+		return
+	}
+	fmt.Fprintf(p.w, format+"\n", args...)
+}
+
+// clear erases the progress line on a terminal.
+func (p *progress) clear() {
+	if p.tty {
+		fmt.Fprint(p.w, "\r\033[K")
+	}
+}
+
+// isTerminal reports whether w is a character device (a terminal).
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	if !ok {
+		return false
+	}
+	st, err := f.Stat()
+	return err == nil && st.Mode()&os.ModeCharDevice != 0
 }

@@ -3,17 +3,38 @@ package main
 import (
 	"context"
 	"fmt"
+	"log/slog"
 	"strings"
 	"text/tabwriter"
 
+	"github.com/swapscout/swapscout"
+	"github.com/swapscout/swapscout/httpapi"
+	"github.com/swapscout/swapscout/venue"
 	"github.com/swapscout/swapscout/venue/all"
 )
 
 // runVenues lists every venue with its metadata and whether it is configured
 // in this environment.
 func runVenues(ctx context.Context, args []string, e env) error {
-	fs := newFlagSet("venues", "venues", e.stderr)
+	fs := newFlagSet("venues", "venues [flags]", e.stderr)
+	asJSON := fs.Bool("json", false, "print the venues as GET /v1/venues does")
 	if _, err := parseArgs(fs, args); err != nil {
+		return err
+	}
+	configured := func(d *venue.Descriptor) bool {
+		return (!d.NeedsKey || e.getenv(d.EnvPrefix()+"API_KEY") != "") && (!d.NeedsSecret || e.getenv(d.EnvPrefix()+"API_SECRET") != "")
+	}
+	if *asJSON {
+		infos := make([]swapscout.VenueInfo, len(all.Descriptors))
+		for i, d := range all.Descriptors {
+			infos[i] = d.Info(configured(d))
+		}
+		h := httpapi.NewHandler(httpapi.Deps{Venues: func() []swapscout.VenueInfo { return infos }, Logger: slog.New(slog.DiscardHandler)})
+		resp := h.Serve(&httpapi.Request{Ctx: ctx, Method: "GET", Path: []byte("/v1/venues")})
+		if _, err := e.stdout.Write(append(resp.Head, resp.Body...)); err != nil {
+			return err
+		}
+		_, err := fmt.Fprintln(e.stdout)
 		return err
 	}
 	tw := tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', 0)
@@ -23,9 +44,8 @@ func runVenues(ctx context.Context, args []string, e env) error {
 		if d.NeedsKey {
 			key = d.EnvPrefix() + "API_KEY"
 		}
-		configured := (!d.NeedsKey || e.getenv(d.EnvPrefix()+"API_KEY") != "") && (!d.NeedsSecret || e.getenv(d.EnvPrefix()+"API_SECRET") != "")
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", d.ID, d.Name, strings.ReplaceAll(string(d.Kind), "_", " "), d.KYC.String(),
-			key, yes(configured), yes(d.FixedRate), yes(d.Reverse), d.Evidence, d.Timeout)
+			key, yes(configured(d)), yes(d.FixedRate), yes(d.Reverse), d.Evidence, d.Timeout)
 	}
 	tw.Flush()
 	fmt.Fprintf(e.stdout, "\n%d venues\n", len(all.Descriptors))

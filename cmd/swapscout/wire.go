@@ -26,31 +26,45 @@ type simKnobs struct {
 	jitter             time.Duration
 	errorRate          float64
 	rateLimitRate      float64
+	listErrorRate      float64
 	walk               time.Duration
 	secret             string
 	venueLatency       kvDurations
 	venueErrorRate     kvRates
 	venueRateLimitRate kvRates
+	names              map[string]bool // the flags register added
 }
 
 // defaultSimSecret is the API secret the simulator checks signatures with
 // unless --sim-secret says otherwise; `serve --sim-url` signs with the same.
 const defaultSimSecret = "swapscout-sim-secret"
 
-func (k *simKnobs) register(fs *flag.FlagSet) {
+func (k *simKnobs) register(into *flag.FlagSet) {
+	fs := flag.NewFlagSet("", flag.ContinueOnError)
+	defer func() {
+		k.names = map[string]bool{}
+		fs.VisitAll(func(f *flag.Flag) {
+			k.names[f.Name] = true
+			into.Var(f.Value, f.Name, f.Usage)
+		})
+	}()
 	k.venueLatency, k.venueErrorRate, k.venueRateLimitRate = kvDurations{}, kvRates{}, kvRates{}
 	fs.Int64Var(&k.seed, "seed", 1, "simulator seed: same seed, same answers")
 	fs.DurationVar(&k.latency, "latency", 0, "median venue latency (0: each venue's realistic default); drawn from a log-normal tail")
 	fs.Float64Var(&k.sigma, "latency-tail", 0.35, "shape of the latency tail (log-normal sigma)")
 	fs.DurationVar(&k.jitter, "jitter", 0, "extra uniform latency in [0, jitter)")
-	fs.Float64Var(&k.errorRate, "error-rate", 0, "fraction of requests answered with the venue's own error")
-	fs.Float64Var(&k.rateLimitRate, "rate-limit-rate", 0, "fraction of requests answered with the venue's rate-limit response (429, Binance 418…)")
+	fs.Float64Var(&k.errorRate, "error-rate", 0, "fraction of quote calls answered with the venue's own error (market and currency lists: --list-error-rate)")
+	fs.Float64Var(&k.rateLimitRate, "rate-limit-rate", 0, "fraction of quote calls answered with the venue's rate-limit response (429, Binance 418…)")
+	fs.Float64Var(&k.listErrorRate, "list-error-rate", 0, "fraction of market and currency list loads answered with the venue's own error (retried from 2 s)")
 	fs.DurationVar(&k.walk, "walk", 5*time.Second, "prices take one random-walk step per interval (0: frozen)")
 	fs.StringVar(&k.secret, "sim-secret", defaultSimSecret, "API secret the simulator verifies signatures with")
 	fs.Var(k.venueLatency, "venue-latency", "per-venue median latency NAME=DURATION (repeatable)")
-	fs.Var(k.venueErrorRate, "venue-error-rate", "per-venue error rate NAME=RATE (repeatable)")
-	fs.Var(k.venueRateLimitRate, "venue-rate-limit-rate", "per-venue rate-limit (429) rate NAME=RATE (repeatable)")
+	fs.Var(k.venueErrorRate, "venue-error-rate", "per-venue error rate of quote calls NAME=RATE (repeatable)")
+	fs.Var(k.venueRateLimitRate, "venue-rate-limit-rate", "per-venue rate-limit (429) rate of quote calls NAME=RATE (repeatable)")
 }
+
+// owns reports whether name is one of the simulator's flags.
+func (k *simKnobs) owns(name string) bool { return k.names[name] }
 
 // newSim builds the simulator for every venue.
 func (k *simKnobs) newSim() (*sim.Server, error) {
@@ -78,7 +92,7 @@ func (k *simKnobs) newSim() (*sim.Server, error) {
 	}
 	return sim.New(sim.Config{
 		Seed: k.seed, Latency: k.latency, Sigma: k.sigma, Jitter: k.jitter,
-		ErrorRate: k.errorRate, RateLimitRate: k.rateLimitRate,
+		ErrorRate: k.errorRate, RateLimitRate: k.rateLimitRate, ListErrorRate: k.listErrorRate,
 		VenueLatency: k.venueLatency, VenueErrorRate: k.venueErrorRate, VenueRateLimitRate: k.venueRateLimitRate,
 		WalkInterval: k.walk, Secrets: secrets,
 	}, venues)

@@ -24,6 +24,7 @@ type Client struct {
 	bridges      []string          // venue tickers, in the spec's order
 	depths       []int             // the spec's, or one default depth
 	markets      atomic.Pointer[marketIndex]
+	loadFailed   atomic.Pointer[string]           // why the last market-list load failed, until one succeeds
 	networks     atomic.Pointer[map[Code]Network] // the live currency list, when the spec has one
 	books        bookCache
 	now          func() time.Time // monotonic clock for TTLs and cool-downs
@@ -98,6 +99,7 @@ func (c *Client) Refresh(ctx context.Context) error {
 		})
 	c.noteRateLimit(err)
 	if err != nil {
+		c.noteLoadFailed(err)
 		return fmt.Errorf("%s market list: %w", c.spec.Name, err)
 	}
 	idx := &marketIndex{byPair: make(map[[2]string]*Market)}
@@ -111,10 +113,20 @@ func (c *Client) Refresh(ctx context.Context) error {
 		}
 	}
 	if len(ms) == 0 {
-		return swapscout.NewVenueError(swapscout.CodeBadResponse, "%s market list is empty", c.spec.Name)
+		err := swapscout.NewVenueError(swapscout.CodeBadResponse, "%s market list is empty", c.spec.Name)
+		c.noteLoadFailed(err)
+		return err
 	}
 	c.markets.Store(idx)
+	c.loadFailed.Store(nil)
 	return c.refreshNetworks(ctx)
+}
+
+// noteLoadFailed remembers why a market-list load failed, for quotes asked
+// before any load has succeeded.
+func (c *Client) noteLoadFailed(err error) {
+	msg := err.Error()
+	c.loadFailed.Store(&msg)
 }
 
 // refreshNetworks fetches the currency list, when the spec has one. On
@@ -196,6 +208,10 @@ func (c *Client) Quote(ctx context.Context, req swapscout.QuoteRequest) (swapsco
 	}
 	idx := c.markets.Load()
 	if idx == nil {
+		if why := c.loadFailed.Load(); why != nil {
+			return swapscout.Offer{}, swapscout.NewVenueError(swapscout.CodeUnavailable,
+				"%s market list not loaded yet: the last attempt failed (%s); it is retried within seconds", c.spec.Name, *why)
+		}
 		return swapscout.Offer{}, swapscout.NewVenueError(swapscout.CodeUnavailable, "%s market list not loaded yet", c.spec.Name)
 	}
 	route, ok := book.FindRoute(from.Ticker, to.Ticker, idx.lookup, c.bridges)

@@ -122,6 +122,28 @@ func TestSpecValidate(t *testing.T) {
 	}
 }
 
+// TestNotLoadedSaysWhy: a quote asked after a failed market-list load says
+// why the list is missing and that it is being retried.
+func TestNotLoadedSaysWhy(t *testing.T) {
+	f := newFake(t) // no markets: the list comes back empty
+	c, _ := f.client(t, fakeSpec())
+	if err := c.Refresh(context.Background()); err == nil {
+		t.Fatal("Refresh of an empty list succeeded")
+	}
+	_, err := c.Quote(context.Background(), send(btc, usdtTRX, "1"))
+	if code(err) != swapscout.CodeUnavailable || !strings.Contains(err.Error(), "the last attempt failed") ||
+		!strings.Contains(err.Error(), "market list is empty") || !strings.Contains(err.Error(), "retried") {
+		t.Fatalf("Quote after a failed load: %v", err)
+	}
+	f.add(fakeMarket{Base: "BTC", Quote: "USDT"})
+	if err := c.Refresh(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	if c.loadFailed.Load() != nil {
+		t.Error("a successful load kept the old failure")
+	}
+}
+
 func TestNotLoaded(t *testing.T) {
 	f := btcusdt(t)
 	c, _ := f.client(t, fakeSpec())

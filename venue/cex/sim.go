@@ -46,6 +46,9 @@ type SimAPI struct {
 	// Networks writes.
 	NetworksPath string
 	Networks     func(w http.ResponseWriter, r *http.Request)
+	// Lists are the patterns of list endpoints Wrap serves besides
+	// MarketsPath and NetworksPath (see sim.Venue.Lists).
+	Lists []string
 
 	// Wrap, when set, wraps the venue's handler (rate-limit accounting,
 	// headers every answer carries…).
@@ -58,7 +61,11 @@ type SimAPI struct {
 func SimVenue(a SimAPI) sim.Venue {
 	p := a.Profile
 	p.Kind = swapscout.OrderBook
-	return sim.Venue{Profile: p, Fault: a.Fault, Handler: func(x *sim.Exchange) http.Handler {
+	lists := append([]string{a.MarketsPath}, a.Lists...)
+	if a.NetworksPath != "" {
+		lists = append(lists, a.NetworksPath)
+	}
+	return sim.Venue{Profile: p, Fault: a.Fault, Lists: lists, Handler: func(x *sim.Exchange) http.Handler {
 		ms := x.Markets()
 		list := make([]SimMarket, len(ms))
 		bySymbol := make(map[string]SimMarket, len(ms))

@@ -83,7 +83,7 @@ func (c *Client) Quote(ctx context.Context, req swapscout.QuoteRequest) (swapsco
 	if err != nil {
 		return swapscout.Offer{}, err
 	}
-	o := swapscout.Offer{AmountIn: e.FromAmount, AmountOut: e.ToAmount, RateType: req.RateType}
+	o := swapscout.Offer{AmountIn: e.FromAmount, AmountOut: e.ToAmount, RateType: venue.StatedRateType(e.Flow, "fixed-rate", "standard", req.RateType)}
 	if rangeErr == nil {
 		if rng.MinAmount != nil {
 			o.Min = *rng.MinAmount

@@ -18,6 +18,7 @@ func Sim() sim.Venue {
 		Profile: sim.Profile{Kind: swapscout.InstantSwap, Latency: 180 * time.Millisecond, Spread: 0.006, FixedExtra: 0.01,
 			MinUSD: 8, MaxUSD: 0, NetworkFeeUSD: 1.5, Assets: symbols.Assets()},
 		Handler: simHandler,
+		Lists:   []string{"GET /v2/exchange/currencies"},
 		Fault: func(w http.ResponseWriter, r *http.Request, f sim.Fault) {
 			if f == sim.FaultRateLimit {
 				w.Header().Set("Retry-After", "1")

@@ -19,6 +19,7 @@ func Sim() sim.Venue {
 		Profile: sim.Profile{Kind: swapscout.InstantSwap, Latency: 300 * time.Millisecond, Spread: 0.008,
 			MinUSD: 10, MaxUSD: 50000, NetworkFeeUSD: 1, Assets: symbols.Assets()},
 		Handler: simHandler,
+		Lists:   []string{"GET /currencyList"},
 		Fault: func(w http.ResponseWriter, r *http.Request, f sim.Fault) {
 			if f == sim.FaultRateLimit {
 				w.Header().Set("Retry-After", "2")

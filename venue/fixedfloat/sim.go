@@ -23,6 +23,7 @@ func Sim() sim.Venue {
 		Profile: sim.Profile{Kind: swapscout.InstantSwap, Latency: 260 * time.Millisecond, Spread: 0.005, FixedExtra: 0.005,
 			MinUSD: 12, MaxUSD: 60000, NetworkFeeUSD: 0.8, Assets: symbols.Assets()},
 		Handler: simHandler,
+		Lists:   []string{"POST /api/v2/ccies"},
 		Fault: func(w http.ResponseWriter, r *http.Request, f sim.Fault) {
 			if f == sim.FaultRateLimit {
 				w.Header().Set("Retry-After", "60")

@@ -29,6 +29,7 @@ func Sim() sim.Venue {
 			Markets: simMarkets},
 		Symbol:      func(m sim.Market) string { return strings.ToLower(ticker(m.Base) + ticker(m.Quote)) },
 		MarketsPath: "GET /v1/symbols/details/{symbol}",
+		Lists:       []string{"GET /v1/symbols"},
 		Markets: func(w http.ResponseWriter, r *http.Request, ms []cex.SimMarket) {
 			serveDetails(w, r, ms, names)
 		},

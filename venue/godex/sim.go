@@ -22,6 +22,7 @@ func Sim() sim.Venue {
 		Profile: sim.Profile{Kind: swapscout.InstantSwap, Latency: 420 * time.Millisecond, Spread: 0.012,
 			MinUSD: 25, MaxUSD: 150000, NetworkFeeUSD: 1.8, Assets: symbols.Assets()},
 		Handler: simHandler,
+		Lists:   []string{"GET /api/v1/coins"},
 		Fault: func(w http.ResponseWriter, r *http.Request, f sim.Fault) {
 			if f == sim.FaultRateLimit {
 				w.Header().Set("Retry-After", "1")

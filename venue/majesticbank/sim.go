@@ -22,6 +22,7 @@ func Sim() sim.Venue {
 		Profile: sim.Profile{Kind: swapscout.InstantSwap, Latency: 450 * time.Millisecond, Spread: 0.01, FixedExtra: 0.005,
 			MinUSD: 50, MaxUSD: 150000, NetworkFeeUSD: 0.5, Assets: symbols.Assets()},
 		Handler: simHandler,
+		Lists:   []string{"GET " + ratesPath},
 		Fault: func(w http.ResponseWriter, r *http.Request, f sim.Fault) {
 			// Majestic Bank's rate-limit and error bodies are not known ([MEM]).
 			if f == sim.FaultRateLimit {

@@ -19,6 +19,7 @@ func Sim() sim.Venue {
 		Profile: sim.Profile{Kind: swapscout.InstantSwap, Latency: 320 * time.Millisecond, Spread: 0.009, FixedExtra: 0.008,
 			MinUSD: 20, MaxUSD: 120000, NetworkFeeUSD: 1.2, Assets: symbols.Assets()},
 		Handler: simHandler,
+		Lists:   []string{"GET /v3/currencies"},
 		Fault: func(w http.ResponseWriter, r *http.Request, f sim.Fault) {
 			if f == sim.FaultRateLimit {
 				w.Header().Set("Retry-After", "1")

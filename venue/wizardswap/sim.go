@@ -21,6 +21,7 @@ func Sim() sim.Venue {
 		Profile: sim.Profile{Kind: swapscout.InstantSwap, Latency: 450 * time.Millisecond, Spread: 0.015,
 			MinUSD: 20, MaxUSD: 25000, NetworkFeeUSD: 0.5, Assets: symbols.Assets()},
 		Handler: simHandler,
+		Lists:   []string{"GET /pairs", "GET /pairs/{from}"},
 		Fault: func(w http.ResponseWriter, r *http.Request, f sim.Fault) {
 			if f == sim.FaultRateLimit {
 				if strings.HasSuffix(r.URL.Path, "/estimate") {

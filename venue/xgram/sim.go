@@ -24,6 +24,7 @@ func Sim() sim.Venue {
 		Profile: sim.Profile{Kind: swapscout.InstantSwap, Latency: 350 * time.Millisecond, Spread: 0.009,
 			MinUSD: 20, MaxUSD: 250000, NetworkFeeUSD: 2, Assets: symbols.Assets()},
 		Handler: simHandler,
+		Lists:   []string{"GET " + currenciesPath},
 		Fault: func(w http.ResponseWriter, r *http.Request, f sim.Fault) {
 			no := false
 			if f == sim.FaultRateLimit {
