@@ -207,9 +207,9 @@ func rpcFailure(status int, e *rpcError) error {
 	}
 	text := e.Message
 	if text == "" {
-		text = "error " + clip(string(e.Code))
+		text = "error " + venue.Clip(string(e.Code))
 	}
-	return swapscout.NewVenueError(code, "ChangeHero: %s", clip(text))
+	return swapscout.NewVenueError(code, "ChangeHero: %s", venue.Clip(text))
 }
 
 // refusal reports the codes of a venue saying no (rather than failing).
@@ -232,14 +232,6 @@ func hasAny(s string, words []string) bool {
 		}
 	}
 	return false
-}
-
-// clip keeps venue-provided text short in our messages.
-func clip(s string) string {
-	if len(s) > 120 {
-		return s[:120] + "…"
-	}
-	return s
 }
 
 var _ swapscout.Quoter = (*Client)(nil)

@@ -149,7 +149,7 @@ func decode(status int, body []byte, v any) error {
 	default:
 		code = swapscout.CodeBadResponse
 	}
-	ve := swapscout.NewVenueError(code, "ChangeNOW: %s", clip(er.Message, er.Error))
+	ve := swapscout.NewVenueError(code, "ChangeNOW: %s", venue.ClipOr(er.Message, er.Error))
 	if er.Payload != nil && er.Payload.Range != nil {
 		if r := er.Payload.Range; r.MinAmount != nil {
 			ve.Min = *r.MinAmount
@@ -173,17 +173,6 @@ func parseMinutes(s string) (lo, hi time.Duration) {
 		return 0, 0
 	}
 	return time.Duration(x) * time.Minute, time.Duration(y) * time.Minute
-}
-
-// clip keeps venue-provided text short in our messages.
-func clip(msg, fallback string) string {
-	if msg == "" {
-		msg = fallback
-	}
-	if len(msg) > 120 {
-		msg = msg[:120] + "…"
-	}
-	return msg
 }
 
 var _ swapscout.Quoter = (*Client)(nil)

@@ -1,13 +1,13 @@
 package changenow
 
 import (
-	"encoding/json"
 	"errors"
 	"net/http"
 	"time"
 
 	"github.com/swapscout/swapscout"
 	"github.com/swapscout/swapscout/sim"
+	"github.com/swapscout/swapscout/venue"
 )
 
 // Sim is ChangeNOW's simulated API v2: estimated-amount, range and
@@ -179,12 +179,4 @@ func rangeOf(min, max swapscout.Amount) simRange {
 }
 
 // writeJSON writes v as the venue does.
-func writeJSON(w http.ResponseWriter, status int, v any) {
-	b, err := json.Marshal(v)
-	if err != nil {
-		status, b = 500, []byte(`{"error":"internal_error","message":"encode"}`)
-	}
-	w.Header().Set("Content-Type", "application/json; charset=utf-8")
-	w.WriteHeader(status)
-	_, _ = w.Write(b)
-}
+var writeJSON = venue.JSONWriter{ContentType: "application/json; charset=utf-8", EncodeError: []byte(`{"error":"internal_error","message":"encode"}`)}.Write

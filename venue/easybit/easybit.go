@@ -218,9 +218,9 @@ func apiError(status int, env *envelope) error {
 		text = "error"
 	}
 	if ec := strings.TrimSpace(string(env.ErrorCode)); ec != "" && ec != "null" && ec != "0" {
-		text += " (code " + clip(ec) + ")"
+		text += " (code " + venue.Clip(ec) + ")"
 	}
-	return swapscout.NewVenueError(code, "EasyBit: %s", clip(text))
+	return swapscout.NewVenueError(code, "EasyBit: %s", venue.Clip(text))
 }
 
 func hasAny(s string, words []string) bool {
@@ -244,14 +244,6 @@ func parseMinutes(s string) (lo, hi time.Duration) {
 		return 0, 0
 	}
 	return time.Duration(x) * time.Minute, time.Duration(y) * time.Minute
-}
-
-// clip keeps venue-provided text short in our messages.
-func clip(s string) string {
-	if len(s) > 120 {
-		return s[:120] + "…"
-	}
-	return s
 }
 
 var _ swapscout.Quoter = (*Client)(nil)

@@ -1,7 +1,6 @@
 package exolix
 
 import (
-	"encoding/json"
 	"errors"
 	"net/http"
 	"strconv"
@@ -10,6 +9,7 @@ import (
 
 	"github.com/swapscout/swapscout"
 	"github.com/swapscout/swapscout/sim"
+	"github.com/swapscout/swapscout/venue"
 )
 
 // Messages Exolix puts in a refusal in the rate shape. The first is recorded;
@@ -172,12 +172,4 @@ func jsPtr(a swapscout.Amount) *jsNum {
 }
 
 // writeJSON writes v as the venue does.
-func writeJSON(w http.ResponseWriter, status int, v any) {
-	b, err := json.Marshal(v)
-	if err != nil {
-		status, b = 500, []byte(`{"message":"Internal server error"}`)
-	}
-	w.Header().Set("Content-Type", "application/json; charset=utf-8")
-	w.WriteHeader(status)
-	_, _ = w.Write(b)
-}
+var writeJSON = venue.JSONWriter{ContentType: "application/json; charset=utf-8", EncodeError: []byte(`{"message":"Internal server error"}`)}.Write

@@ -218,7 +218,7 @@ func codeError(status int, code int64, msg string) error {
 	if msg == "" {
 		msg = "error"
 	}
-	return swapscout.NewVenueError(fc, "FixedFloat: %s (code %d)", clip(msg), code)
+	return swapscout.NewVenueError(fc, "FixedFloat: %s (code %d)", venue.Clip(msg), code)
 }
 
 // quoteErrors maps data.errors of a code-0 price: the most telling error
@@ -235,7 +235,7 @@ func quoteErrors(p *priceData) error {
 		if json.Unmarshal(raw, &s) != nil {
 			s = string(raw)
 		}
-		names = append(names, clip(s))
+		names = append(names, venue.Clip(s))
 		for i, r := range errorRanks {
 			if i < best && strings.HasPrefix(s, r.prefix) {
 				best, code = i, r.code
@@ -260,16 +260,6 @@ var errorRanks = []struct {
 	{"LIMIT_MAX", swapscout.CodeAmountTooLarge},
 	// The reserve cannot cover this amount; a smaller one may pass.
 	{"RESERVE_", swapscout.CodeAmountTooLarge},
-}
-
-// clip keeps venue-provided text short in our messages.
-func clip(msg string) string {
-	for i := range msg {
-		if i >= 120 {
-			return msg[:i] + "…"
-		}
-	}
-	return msg
 }
 
 var (

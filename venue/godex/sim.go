@@ -9,6 +9,7 @@ import (
 
 	"github.com/swapscout/swapscout"
 	"github.com/swapscout/swapscout/sim"
+	"github.com/swapscout/swapscout/venue"
 )
 
 // Sim is Godex's simulated API v1: POST /api/v1/info and /info-revert by coin
@@ -152,12 +153,4 @@ func received(x *sim.Exchange, s sim.QuoteSpec, amount swapscout.Amount) swapsco
 }
 
 // writeJSON writes v as the venue does.
-func writeJSON(w http.ResponseWriter, status int, v any) {
-	b, err := json.Marshal(v)
-	if err != nil {
-		status, b = 500, []byte(`{"success":false,"error":"Server Error"}`)
-	}
-	w.Header().Set("Content-Type", "application/json")
-	w.WriteHeader(status)
-	_, _ = w.Write(b)
-}
+var writeJSON = venue.JSONWriter{ContentType: "application/json", EncodeError: []byte(`{"success":false,"error":"Server Error"}`)}.Write

@@ -17,8 +17,6 @@ import (
 	"sort"
 	"strings"
 	"time"
-	"unicode"
-	"unicode/utf8"
 
 	"github.com/swapscout/swapscout"
 	"github.com/swapscout/swapscout/venue"
@@ -113,7 +111,7 @@ func decodeInfo(req swapscout.QuoteRequest, status int, body []byte) (swapscout.
 		// Edge: any 422 is a pair LetsExchange does not serve.
 		msg := "LetsExchange does not swap " + req.From.String() + " to " + req.To.String() + " (HTTP 422)"
 		if err == nil && r.Message != nil && *r.Message != "" {
-			msg = "LetsExchange: " + clip(*r.Message)
+			msg = "LetsExchange: " + venue.Clip(*r.Message)
 		}
 		return swapscout.Offer{}, swapscout.NewVenueError(swapscout.CodeUnsupportedPair, "%s", msg)
 	case status == 400:
@@ -139,7 +137,7 @@ func infoOffer(req swapscout.QuoteRequest, r *infoResponse) (swapscout.Offer, er
 	if req.Direction == swapscout.Receive {
 		side = req.To
 		o.AmountIn, o.AmountOut = amount, req.Amount
-		o.Min, o.Max = deref(r.DepositMinAmount), deref(r.DepositMaxAmount)
+		o.Min, o.Max = venue.Deref(r.DepositMinAmount), venue.Deref(r.DepositMaxAmount)
 		o.MinOut, o.MaxOut = min, max
 	} else {
 		o.AmountIn, o.AmountOut = req.Amount, amount
@@ -158,12 +156,12 @@ func infoOffer(req swapscout.QuoteRequest, r *infoResponse) (swapscout.Offer, er
 		return swapscout.Offer{}, swapscout.NewVenueError(swapscout.CodeUnsupportedPair, "LetsExchange quoted no amount for %s to %s", req.From, req.To)
 	}
 	if req.RateType == swapscout.Fixed {
-		o.RateID = deref(r.RateID)
+		o.RateID = venue.Deref(r.RateID)
 		if o.RateID != "" {
 			o.ExpiresAt = r.RateIDExpiredAt.Time
 		}
 	}
-	if fee := deref(r.WithdrawalFee); fee.Sign() > 0 {
+	if fee := venue.Deref(r.WithdrawalFee); fee.Sign() > 0 {
 		o.Fees = []swapscout.Fee{{Kind: "withdrawal", Amount: fee, Asset: req.To}}
 	}
 	return o, nil
@@ -206,7 +204,7 @@ func envelopeError(status int, raw json.RawMessage) error {
 	case lf == "from" || lf == "to" || strings.HasPrefix(lf, "network") || status == 422:
 		code = swapscout.CodeUnsupportedPair
 	}
-	return swapscout.NewVenueError(code, "LetsExchange: %s", clip(text))
+	return swapscout.NewVenueError(code, "LetsExchange: %s", venue.Clip(text))
 }
 
 // hasError reports whether an "error" member carries one.
@@ -243,32 +241,6 @@ func fieldText(raw json.RawMessage) string {
 		return s
 	}
 	return "invalid"
-}
-
-func deref[T any](p *T) T {
-	var zero T
-	if p == nil {
-		return zero
-	}
-	return *p
-}
-
-// clip keeps venue-provided text short and printable in our messages.
-func clip(s string) string {
-	s = strings.TrimSpace(strings.Map(func(r rune) rune {
-		if unicode.IsPrint(r) {
-			return r
-		}
-		return ' '
-	}, s))
-	if len(s) > 120 {
-		i := 120
-		for i > 0 && !utf8.RuneStart(s[i]) {
-			i--
-		}
-		s = s[:i] + "…"
-	}
-	return s
 }
 
 var _ swapscout.Quoter = (*Client)(nil)

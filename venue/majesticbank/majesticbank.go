@@ -97,7 +97,7 @@ func offer(req swapscout.QuoteRequest, from, to string, calc *calculateResponse,
 	if (calc.FromCurrency != "" && !strings.EqualFold(calc.FromCurrency, from)) ||
 		(calc.ReceiveCurrency != "" && !strings.EqualFold(calc.ReceiveCurrency, to)) {
 		return swapscout.Offer{}, swapscout.NewVenueError(swapscout.CodeBadResponse, "Majestic Bank calculated another pair (%s to %s)",
-			clip(calc.FromCurrency, "?"), clip(calc.ReceiveCurrency, "?"))
+			venue.ClipOr(calc.FromCurrency, "?"), venue.ClipOr(calc.ReceiveCurrency, "?"))
 	}
 	if calc.FromAmount == nil || calc.ReceiveAmount == nil {
 		return swapscout.Offer{}, swapscout.NewVenueError(swapscout.CodeBadResponse, "Majestic Bank answered no amounts")
@@ -185,18 +185,18 @@ func refusal(status int, calc calculateResponse) error {
 			text = string(calc.Error)
 		}
 	}
-	text = clip(text, "refused")
+	text = venue.ClipOr(text, "refused")
 	lower := strings.ToLower(text)
 	switch {
 	case strings.HasPrefix(lower, "bad") && strings.HasSuffix(lower, "currency symbol"):
 		return swapscout.NewVenueError(swapscout.CodeUnsupportedPair, "Majestic Bank: %s", text)
-	case containsAny(lower, "minimum", "too low", "too small", "below"):
+	case venue.ContainsAny(lower, "minimum", "too low", "too small", "below"):
 		return swapscout.NewVenueError(swapscout.CodeAmountTooSmall, "Majestic Bank: %s", text)
-	case containsAny(lower, "maximum", "too high", "too large", "above", "exceed"):
+	case venue.ContainsAny(lower, "maximum", "too high", "too large", "above", "exceed"):
 		return swapscout.NewVenueError(swapscout.CodeAmountTooLarge, "Majestic Bank: %s", text)
-	case containsAny(lower, "currency", "pair", "symbol", "not supported", "unsupported"):
+	case venue.ContainsAny(lower, "currency", "pair", "symbol", "not supported", "unsupported"):
 		return swapscout.NewVenueError(swapscout.CodeUnsupportedPair, "Majestic Bank: %s", text)
-	case status >= 500, containsAny(lower, "maintenance", "temporarily", "unavailable", "disabled"):
+	case status >= 500, venue.ContainsAny(lower, "maintenance", "temporarily", "unavailable", "disabled"):
 		return swapscout.NewVenueError(swapscout.CodeUnavailable, "Majestic Bank: %s", text)
 	}
 	return swapscout.NewVenueError(swapscout.CodeBadResponse, "Majestic Bank: unexpected refusal: %s", text)
@@ -207,26 +207,6 @@ func positive(a *swapscout.Amount) swapscout.Amount {
 		return swapscout.Amount{}
 	}
 	return *a
-}
-
-func containsAny(s string, subs ...string) bool {
-	for _, sub := range subs {
-		if strings.Contains(s, sub) {
-			return true
-		}
-	}
-	return false
-}
-
-// clip keeps venue-provided text short in our messages.
-func clip(msg, fallback string) string {
-	if msg == "" {
-		msg = fallback
-	}
-	if len(msg) > 120 {
-		msg = msg[:120] + "…"
-	}
-	return msg
 }
 
 var _ swapscout.Quoter = (*Client)(nil)

@@ -1,7 +1,6 @@
 package majesticbank
 
 import (
-	"encoding/json"
 	"errors"
 	"net/http"
 	"strings"
@@ -9,6 +8,7 @@ import (
 
 	"github.com/swapscout/swapscout"
 	"github.com/swapscout/swapscout/sim"
+	"github.com/swapscout/swapscout/venue"
 )
 
 // Sim is Majestic Bank's simulated API v1: GET /calculate (amounts as JSON
@@ -131,12 +131,4 @@ func num(f float64) sim.Num {
 }
 
 // writeJSON writes v as the venue does.
-func writeJSON(w http.ResponseWriter, status int, v any) {
-	b, err := json.Marshal(v)
-	if err != nil {
-		status, b = 500, []byte(`{"error":"Internal error","extra":"encode"}`)
-	}
-	w.Header().Set("Content-Type", "application/json")
-	w.WriteHeader(status)
-	_, _ = w.Write(b)
-}
+var writeJSON = venue.JSONWriter{ContentType: "application/json", EncodeError: []byte(`{"error":"Internal error","extra":"encode"}`)}.Write

@@ -81,7 +81,7 @@ func rateMode(t swapscout.RateType) string {
 func offer(req swapscout.QuoteRequest, from, to code, r *rateResponse) (swapscout.Offer, error) {
 	if !sameInstrument(r.InstrumentFrom, from) || !sameInstrument(r.InstrumentTo, to) {
 		return swapscout.Offer{}, swapscout.NewVenueError(swapscout.CodeBadResponse, "Quickex quoted a different pair (%s/%s to %s/%s)",
-			clip(r.InstrumentFrom.CurrencyTitle, "?"), clip(r.InstrumentFrom.NetworkTitle, "?"), clip(r.InstrumentTo.CurrencyTitle, "?"), clip(r.InstrumentTo.NetworkTitle, "?"))
+			venue.ClipOr(r.InstrumentFrom.CurrencyTitle, "?"), venue.ClipOr(r.InstrumentFrom.NetworkTitle, "?"), venue.ClipOr(r.InstrumentTo.CurrencyTitle, "?"), venue.ClipOr(r.InstrumentTo.NetworkTitle, "?"))
 	}
 	if r.RateMode != "" && !strings.EqualFold(r.RateMode, rateMode(req.RateType)) {
 		return swapscout.Offer{}, swapscout.NewVenueError(swapscout.CodeUnsupportedPair, "Quickex offers no %s rate for this pair", req.RateType)
@@ -145,12 +145,12 @@ func refusal(status int, body []byte, amount swapscout.Amount) error {
 	_ = json.Unmarshal(body, &er) // a body of another shape keeps the status's meaning
 	bound := expected(er.Data)
 	msg := strings.ToLower(er.Message)
-	small := containsAny(msg, "too small", "too low", "minimum", "min amount", "below")
-	big := containsAny(msg, "too big", "too large", "too high", "maximum", "max amount", "above")
+	small := venue.ContainsAny(msg, "too small", "too low", "minimum", "min amount", "below")
+	big := venue.ContainsAny(msg, "too big", "too large", "too high", "maximum", "max amount", "above")
 	if !bound.IsZero() && !small && !big {
 		small, big = amount.Cmp(bound) < 0, amount.Cmp(bound) > 0
 	}
-	text := clip(er.Message, "HTTP "+strconv.Itoa(status))
+	text := venue.ClipOr(er.Message, "HTTP "+strconv.Itoa(status))
 	switch {
 	case small || status == 406:
 		return &swapscout.VenueError{Code: swapscout.CodeAmountTooSmall, Msg: "Quickex: " + text, Min: bound}
@@ -163,7 +163,7 @@ func refusal(status int, body []byte, amount swapscout.Amount) error {
 		return swapscout.NewVenueError(swapscout.CodeUnavailable, "Quickex refused the request (HTTP %d)", status)
 	case status >= 500:
 		return swapscout.NewVenueError(swapscout.CodeUnavailable, "Quickex error (HTTP %d): %s", status, text)
-	case containsAny(msg, "pair", "instrument", "currency", "network", "route"):
+	case venue.ContainsAny(msg, "pair", "instrument", "currency", "network", "route"):
 		return swapscout.NewVenueError(swapscout.CodeUnsupportedPair, "Quickex: %s", text)
 	}
 	return swapscout.NewVenueError(swapscout.CodeBadResponse, "Quickex: unexpected refusal (HTTP %d): %s", status, text)
@@ -179,26 +179,6 @@ func expected(data json.RawMessage) swapscout.Amount {
 		return e
 	}
 	return positive(d.Details.ExpectedGeneral)
-}
-
-func containsAny(s string, subs ...string) bool {
-	for _, sub := range subs {
-		if strings.Contains(s, sub) {
-			return true
-		}
-	}
-	return false
-}
-
-// clip keeps venue-provided text short in our messages.
-func clip(msg, fallback string) string {
-	if msg == "" {
-		msg = fallback
-	}
-	if len(msg) > 120 {
-		msg = msg[:120] + "…"
-	}
-	return msg
 }
 
 var _ swapscout.Quoter = (*Client)(nil)

@@ -1,13 +1,13 @@
 package simpleswap
 
 import (
-	"encoding/json"
 	"errors"
 	"net/http"
 	"time"
 
 	"github.com/swapscout/swapscout"
 	"github.com/swapscout/swapscout/sim"
+	"github.com/swapscout/swapscout/venue"
 )
 
 // Sim is SimpleSwap's simulated API v3: estimates, ranges and currencies
@@ -170,12 +170,4 @@ func writeError(w http.ResponseWriter, status int, msg string) {
 }
 
 // writeJSON writes v as the venue does.
-func writeJSON(w http.ResponseWriter, status int, v any) {
-	b, err := json.Marshal(v)
-	if err != nil {
-		status, b = 500, []byte(`{"code":500,"error":"Internal Server Error","message":"encode"}`)
-	}
-	w.Header().Set("Content-Type", "application/json; charset=utf-8")
-	w.WriteHeader(status)
-	_, _ = w.Write(b)
-}
+var writeJSON = venue.JSONWriter{ContentType: "application/json; charset=utf-8", EncodeError: []byte(`{"code":500,"error":"Internal Server Error","message":"encode"}`)}.Write

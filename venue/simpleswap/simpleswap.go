@@ -175,24 +175,14 @@ func errorText(body []byte) string {
 		var s string
 		switch {
 		case er.Message != "":
-			return clip(er.Message)
+			return venue.Clip(er.Message)
 		case er.Description != "":
-			return clip(er.Description)
+			return venue.Clip(er.Description)
 		case json.Unmarshal(er.Error, &s) == nil && s != "":
-			return clip(s)
+			return venue.Clip(s)
 		}
 	}
 	return "no message"
-}
-
-// clip keeps venue-provided text short in our messages.
-func clip(msg string) string {
-	for i := range msg {
-		if i >= 120 {
-			return msg[:i] + "…"
-		}
-	}
-	return msg
 }
 
 var _ swapscout.Quoter = (*Client)(nil)

@@ -10,6 +10,7 @@ import (
 
 	"github.com/swapscout/swapscout"
 	"github.com/swapscout/swapscout/sim"
+	"github.com/swapscout/swapscout/venue"
 )
 
 // Sim is StealthEX's simulated API v4: POST rates/range and
@@ -188,12 +189,4 @@ func writeErr(w http.ResponseWriter, status int, kind, details string) {
 }
 
 // writeJSON writes v as the venue does.
-func writeJSON(w http.ResponseWriter, status int, v any) {
-	b, err := json.Marshal(v)
-	if err != nil {
-		status, b = 500, []byte(`{"err":{"kind":"InternalError","details":"encode"}}`)
-	}
-	w.Header().Set("Content-Type", "application/json; charset=utf-8")
-	w.WriteHeader(status)
-	_, _ = w.Write(b)
-}
+var writeJSON = venue.JSONWriter{ContentType: "application/json; charset=utf-8", EncodeError: []byte(`{"err":{"kind":"InternalError","details":"encode"}}`)}.Write

@@ -1,7 +1,6 @@
 package trocador
 
 import (
-	"encoding/json"
 	"errors"
 	"net/http"
 	"sort"
@@ -11,6 +10,7 @@ import (
 
 	"github.com/swapscout/swapscout"
 	"github.com/swapscout/swapscout/sim"
+	"github.com/swapscout/swapscout/venue"
 )
 
 // noRate is the refusal Trocador answers when no partner quotes the request
@@ -216,12 +216,4 @@ func pyString(b bool) string {
 }
 
 // writeJSON writes v as the venue does.
-func writeJSON(w http.ResponseWriter, status int, v any) {
-	b, err := json.Marshal(v)
-	if err != nil {
-		status, b = 500, []byte(`{"error":"Internal server error"}`)
-	}
-	w.Header().Set("Content-Type", "application/json")
-	w.WriteHeader(status)
-	_, _ = w.Write(b)
-}
+var writeJSON = venue.JSONWriter{ContentType: "application/json", EncodeError: []byte(`{"error":"Internal server error"}`)}.Write

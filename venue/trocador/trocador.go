@@ -142,7 +142,7 @@ func offer(req swapscout.QuoteRequest, r *newRateResponse) (swapscout.Offer, err
 	if best == nil {
 		return swapscout.Offer{}, swapscout.NewVenueError(swapscout.CodeUnsupportedPair, "no Trocador partner offers a %s rate for this pair and amount", o.RateType)
 	}
-	o.Provider = clip(best.Provider, "")
+	o.Provider = venue.ClipOr(best.Provider, "")
 	if k, err := swapscout.ParseKYCRating(best.KYCRating); err == nil {
 		o.KYC = k
 	}
@@ -159,7 +159,7 @@ func parseNewRate(status int, body []byte) (newRateResponse, error) {
 	var r newRateResponse
 	var er errorResponse
 	if json.Unmarshal(body, &er) == nil && er.Error != "" {
-		return r, refusal(status, clip(er.Error, "")+sep(er.Message))
+		return r, refusal(status, venue.ClipOr(er.Error, "")+sep(er.Message))
 	}
 	if status < 200 || status > 299 {
 		return r, refusal(status, "")
@@ -178,13 +178,13 @@ func refusal(status int, text string) error {
 	lower := strings.ToLower(text)
 	code := swapscout.CodeBadResponse
 	switch {
-	case status == 401 || status == 403 || containsAny(lower, "api key", "api-key", "apikey", "unauthorized", "invalid key", "permission"):
+	case status == 401 || status == 403 || venue.ContainsAny(lower, "api key", "api-key", "apikey", "unauthorized", "invalid key", "permission"):
 		code = swapscout.CodeNotConfigured
-	case containsAny(lower, "minimum", "too low", "too small", "below"):
+	case venue.ContainsAny(lower, "minimum", "too low", "too small", "below"):
 		code = swapscout.CodeAmountTooSmall
-	case containsAny(lower, "maximum", "too high", "too large", "above"):
+	case venue.ContainsAny(lower, "maximum", "too high", "too large", "above"):
 		code = swapscout.CodeAmountTooLarge
-	case containsAny(lower, "could not be generated", "no quote", "no rate", "not supported", "unsupported", "not found", "invalid coin", "invalid ticker", "network"):
+	case venue.ContainsAny(lower, "could not be generated", "no quote", "no rate", "not supported", "unsupported", "not found", "invalid coin", "invalid ticker", "network"):
 		code = swapscout.CodeUnsupportedPair
 	case status >= 500:
 		code = swapscout.CodeUnavailable
@@ -204,27 +204,7 @@ func sep(message string) string {
 	if message == "" {
 		return ""
 	}
-	return ": " + clip(message, "")
-}
-
-func containsAny(s string, subs ...string) bool {
-	for _, sub := range subs {
-		if strings.Contains(s, sub) {
-			return true
-		}
-	}
-	return false
-}
-
-// clip keeps venue-provided text short in our messages.
-func clip(msg, fallback string) string {
-	if msg == "" {
-		msg = fallback
-	}
-	if len(msg) > 120 {
-		msg = msg[:120] + "…"
-	}
-	return msg
+	return ": " + venue.ClipOr(message, "")
 }
 
 var _ swapscout.Quoter = (*Client)(nil)

@@ -130,15 +130,7 @@ func prose(s string) error {
 		// reported as amount_too_large.
 		return swapscout.NewVenueError(swapscout.CodeUnsupportedPair, "WizardSwap: %s (pair not routed, amount beyond its reserve, or caller throttled)", msgNoLiquidity)
 	}
-	return swapscout.NewVenueError(swapscout.CodeBadResponse, "WizardSwap: unexpected estimate %q", clip(s))
-}
-
-// clip keeps venue-provided text short in our messages.
-func clip(s string) string {
-	if len(s) > 120 {
-		return s[:120] + "…"
-	}
-	return s
+	return swapscout.NewVenueError(swapscout.CodeBadResponse, "WizardSwap: unexpected estimate %q", venue.Clip(s))
 }
 
 var _ swapscout.Quoter = (*Client)(nil)

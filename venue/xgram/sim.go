@@ -1,7 +1,6 @@
 package xgram
 
 import (
-	"encoding/json"
 	"errors"
 	"net/http"
 	"strings"
@@ -9,6 +8,7 @@ import (
 
 	"github.com/swapscout/swapscout"
 	"github.com/swapscout/swapscout/sim"
+	"github.com/swapscout/swapscout/venue"
 )
 
 // Sim is Xgram's simulated partner API v1: GET /retrieve-rate-value in the
@@ -155,12 +155,4 @@ func networkName(a swapscout.Asset) string {
 }
 
 // writeJSON writes v as the venue does.
-func writeJSON(w http.ResponseWriter, status int, v any) {
-	b, err := json.Marshal(v)
-	if err != nil {
-		status, b = 500, []byte(`{"result":false,"error":"encode"}`)
-	}
-	w.Header().Set("Content-Type", "application/json; charset=UTF-8")
-	w.WriteHeader(status)
-	_, _ = w.Write(b)
-}
+var writeJSON = venue.JSONWriter{ContentType: "application/json; charset=UTF-8", EncodeError: []byte(`{"result":false,"error":"encode"}`)}.Write

@@ -124,10 +124,10 @@ func withdrawalFee(s *string, ticker, code string) (swapscout.Amount, error) {
 	}
 	fee, err := swapscout.ParseWireAmount([]byte(f[0]))
 	if err != nil || fee.Sign() < 0 || len(f) > 2 {
-		return swapscout.Amount{}, swapscout.NewVenueError(swapscout.CodeBadResponse, "Xgram answered an unreadable withdrawalFee %q", clip(*s, ""))
+		return swapscout.Amount{}, swapscout.NewVenueError(swapscout.CodeBadResponse, "Xgram answered an unreadable withdrawalFee %q", venue.ClipOr(*s, ""))
 	}
 	if len(f) == 2 && !strings.EqualFold(f[1], ticker) && !strings.EqualFold(f[1], code) {
-		return swapscout.Amount{}, swapscout.NewVenueError(swapscout.CodeBadResponse, "Xgram answered a withdrawalFee in %s, not in the coin received", clip(f[1], ""))
+		return swapscout.Amount{}, swapscout.NewVenueError(swapscout.CodeBadResponse, "Xgram answered a withdrawalFee in %s, not in the coin received", venue.ClipOr(f[1], ""))
 	}
 	return fee, nil
 }
@@ -165,15 +165,15 @@ func fromErrors(status int, errs []errorItem) error {
 		var ve error
 		switch e.Code {
 		case "REGION_UNSUPPORTED":
-			return swapscout.NewVenueError(swapscout.CodeUnavailable, "Xgram does not serve this server's region: %s", clip(e.Message, e.Error))
+			return swapscout.NewVenueError(swapscout.CodeUnavailable, "Xgram does not serve this server's region: %s", venue.ClipOr(e.Message, e.Error))
 		case "CURRENCY_UNSUPPORTED":
-			ve = swapscout.NewVenueError(swapscout.CodeUnsupportedPair, "Xgram: %s", clip(e.Error, "currency unsupported"))
+			ve = swapscout.NewVenueError(swapscout.CodeUnsupportedPair, "Xgram: %s", venue.ClipOr(e.Error, "currency unsupported"))
 		case "BELOW_LIMIT":
-			ve = &swapscout.VenueError{Code: swapscout.CodeAmountTooSmall, Msg: "Xgram: " + clip(e.Error, "below the limit"), Min: positive(e.SourceAmountLimit)}
+			ve = &swapscout.VenueError{Code: swapscout.CodeAmountTooSmall, Msg: "Xgram: " + venue.ClipOr(e.Error, "below the limit"), Min: positive(e.SourceAmountLimit)}
 		case "ABOVE_LIMIT":
-			ve = &swapscout.VenueError{Code: swapscout.CodeAmountTooLarge, Msg: "Xgram: " + clip(e.Error, "above the limit"), Max: positive(e.SourceAmountLimit)}
+			ve = &swapscout.VenueError{Code: swapscout.CodeAmountTooLarge, Msg: "Xgram: " + venue.ClipOr(e.Error, "above the limit"), Max: positive(e.SourceAmountLimit)}
 		default:
-			ve = fromText(status, clip(e.Error, e.Message))
+			ve = fromText(status, venue.ClipOr(e.Error, e.Message))
 		}
 		if first == nil {
 			first = ve
@@ -190,29 +190,29 @@ func fromText(status int, text string) error {
 	if m := ccyAmountLimit.FindStringSubmatch(text); m != nil {
 		bound, _ := swapscout.ParseWireAmount([]byte(strings.TrimRight(m[2], ".")))
 		if m[1] == ">" {
-			return &swapscout.VenueError{Code: swapscout.CodeAmountTooSmall, Msg: "Xgram: " + clip(text, ""), Min: positive(&bound)}
+			return &swapscout.VenueError{Code: swapscout.CodeAmountTooSmall, Msg: "Xgram: " + venue.ClipOr(text, ""), Min: positive(&bound)}
 		}
-		return &swapscout.VenueError{Code: swapscout.CodeAmountTooLarge, Msg: "Xgram: " + clip(text, ""), Max: positive(&bound)}
+		return &swapscout.VenueError{Code: swapscout.CodeAmountTooLarge, Msg: "Xgram: " + venue.ClipOr(text, ""), Max: positive(&bound)}
 	}
 	lower := strings.ToLower(text)
 	code := swapscout.CodeBadResponse
 	switch {
-	case containsAny(lower, "api key", "api-key", "apikey", "unauthorized", "not authorized"):
+	case venue.ContainsAny(lower, "api key", "api-key", "apikey", "unauthorized", "not authorized"):
 		code = swapscout.CodeNotConfigured
-	case containsAny(lower, "region", "country"):
+	case venue.ContainsAny(lower, "region", "country"):
 		code = swapscout.CodeUnavailable
-	case containsAny(lower, "minimum", "too small", "too low", "below"):
+	case venue.ContainsAny(lower, "minimum", "too small", "too low", "below"):
 		code = swapscout.CodeAmountTooSmall
-	case containsAny(lower, "maximum", "too large", "too high", "above"):
+	case venue.ContainsAny(lower, "maximum", "too large", "too high", "above"):
 		code = swapscout.CodeAmountTooLarge
-	case containsAny(lower, "not supported", "unsupported", "not available", "unavailable", "disabled", "pair", "currency"):
+	case venue.ContainsAny(lower, "not supported", "unsupported", "not available", "unavailable", "disabled", "pair", "currency"):
 		code = swapscout.CodeUnsupportedPair
 	case status == 401 || status == 403:
 		code = swapscout.CodeNotConfigured
 	case status >= 500:
 		code = swapscout.CodeUnavailable
 	}
-	return swapscout.NewVenueError(code, "Xgram: %s", clip(text, "refused (result false)"))
+	return swapscout.NewVenueError(code, "Xgram: %s", venue.ClipOr(text, "refused (result false)"))
 }
 
 func positive(a *swapscout.Amount) swapscout.Amount {
@@ -220,26 +220,6 @@ func positive(a *swapscout.Amount) swapscout.Amount {
 		return swapscout.Amount{}
 	}
 	return *a
-}
-
-func containsAny(s string, subs ...string) bool {
-	for _, sub := range subs {
-		if strings.Contains(s, sub) {
-			return true
-		}
-	}
-	return false
-}
-
-// clip keeps venue-provided text short in our messages.
-func clip(msg, fallback string) string {
-	if msg == "" {
-		msg = fallback
-	}
-	if len(msg) > 120 {
-		msg = msg[:120] + "…"
-	}
-	return msg
 }
 
 var _ swapscout.Quoter = (*Client)(nil)

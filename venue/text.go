@@ -1,0 +1,97 @@
+package venue
+
+// Small helpers every adapter shares for venue-provided text and JSON.
+//
+// Duplicate keys. A venue's JSON may repeat a key ({"amount":"1","amount":"2"}).
+// Every parser in venue/** follows one rule: the LAST occurrence wins, as
+// encoding/json does. Hand-written scanners must do the same, so one body never
+// means two things depending on which parser read it. Each adapter family has a
+// test that feeds a fixture with a duplicated amount key and checks the last value
+// is the one quoted.
+
+import (
+	"encoding/json"
+	"net/http"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// ClipLen is the most bytes of venue-provided text Clip keeps, before the "…".
+const ClipLen = 120
+
+// Clip makes venue-provided text fit for our messages: runes that are not
+// printable (control characters, line breaks) become spaces, bytes that are not
+// UTF-8 become U+FFFD, surrounding space is trimmed, and text longer than
+// ClipLen bytes is cut on a rune boundary and ends in "…". The result is always
+// valid UTF-8, even when s is not.
+func Clip(s string) string {
+	s = strings.TrimSpace(strings.Map(func(r rune) rune {
+		if unicode.IsPrint(r) {
+			return r
+		}
+		return ' '
+	}, s))
+	if len(s) <= ClipLen {
+		return s
+	}
+	i := ClipLen
+	for i > 0 && !utf8.RuneStart(s[i]) {
+		i--
+	}
+	return strings.TrimRightFunc(s[:i], unicode.IsSpace) + "…"
+}
+
+// ClipOr is Clip(s), or Clip(fallback) when that is empty.
+func ClipOr(s, fallback string) string {
+	if c := Clip(s); c != "" {
+		return c
+	}
+	return Clip(fallback)
+}
+
+// ContainsAny reports whether s contains any of subs (case-sensitive; callers
+// lower-case s first when they match words).
+func ContainsAny(s string, subs ...string) bool {
+	for _, sub := range subs {
+		if strings.Contains(s, sub) {
+			return true
+		}
+	}
+	return false
+}
+
+// Deref returns *p, or the zero value when p is nil (optional JSON fields).
+func Deref[T any](p *T) T {
+	if p == nil {
+		var zero T
+		return zero
+	}
+	return *p
+}
+
+// JSONWriter writes simulated venue answers the way one venue does: its
+// Content-Type, and the body it sends when it fails (used if a value cannot be
+// encoded, which is a bug in the simulator).
+type JSONWriter struct {
+	ContentType string // "application/json" when empty
+	EncodeError []byte // answered with HTTP 500 when v cannot be encoded; `{}` when nil
+}
+
+// Write encodes v and writes it with status.
+func (j JSONWriter) Write(w http.ResponseWriter, status int, v any) {
+	b, err := json.Marshal(v)
+	if err != nil {
+		status, b = http.StatusInternalServerError, j.EncodeError
+		if b == nil {
+			b = []byte("{}")
+		}
+	}
+	ct := j.ContentType
+	if ct == "" {
+		ct = "application/json"
+	}
+	w.Header().Set("Content-Type", ct)
+	w.WriteHeader(status)
+	_, _ = w.Write(b)
+}

@@ -1,0 +1,87 @@
+package venue_test
+
+import (
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/swapscout/swapscout/venue"
+)
+
+func TestClip(t *testing.T) {
+	long := strings.Repeat("a", venue.ClipLen-1) + "é and more" // é straddles the cut
+	tests := []struct{ name, in, want string }{
+		{"empty", "", ""},
+		{"short", "pair not supported", "pair not supported"},
+		{"trims", "  \n bad pair\t", "bad pair"},
+		{"controls become spaces", "a\x00b\nc", "a b c"},
+		{"invalid bytes become U+FFFD", "a\xffb", "a\uFFFDb"},
+		{"exactly ClipLen", strings.Repeat("x", venue.ClipLen), strings.Repeat("x", venue.ClipLen)},
+		{"cut on a rune boundary", long, strings.Repeat("a", venue.ClipLen-1) + "…"},
+		{"cut drops trailing space", strings.Repeat("b", venue.ClipLen-1) + " " + strings.Repeat("c", 10), strings.Repeat("b", venue.ClipLen-1) + "…"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := venue.Clip(tt.in); got != tt.want {
+				t.Errorf("Clip(%q) = %q, want %q", tt.in, got, tt.want)
+			}
+		})
+	}
+}
+
+func TestClipOr(t *testing.T) {
+	if got := venue.ClipOr(" \n", "refused"); got != "refused" {
+		t.Errorf("ClipOr(blank) = %q, want the fallback", got)
+	}
+	if got := venue.ClipOr("no such pair", "refused"); got != "no such pair" {
+		t.Errorf("ClipOr = %q", got)
+	}
+}
+
+// FuzzClip: whatever a venue sends, Clip yields valid UTF-8 of bounded length
+// with no control characters, and never cuts text that already fits.
+func FuzzClip(f *testing.F) {
+	f.Add("pair not supported")
+	f.Add(strings.Repeat("é", 100))
+	f.Add(strings.Repeat("a", 119) + "€")
+	f.Add("\xff\xfe\x00bad")
+	f.Fuzz(func(t *testing.T, s string) {
+		got := venue.Clip(s)
+		if !utf8.ValidString(got) {
+			t.Fatalf("Clip(%q) = %q: not valid UTF-8", s, got)
+		}
+		if len(got) > venue.ClipLen+len("…") {
+			t.Fatalf("Clip(%q) is %d bytes", s, len(got))
+		}
+		if strings.ContainsFunc(got, func(r rune) bool { return r < ' ' || r == 0x7f }) {
+			t.Fatalf("Clip(%q) = %q keeps a control character", s, got)
+		}
+		if utf8.ValidString(s) && len(strings.TrimSpace(s)) <= venue.ClipLen && strings.HasSuffix(got, "…") && !strings.HasSuffix(strings.TrimSpace(s), "…") {
+			t.Fatalf("Clip(%q) = %q cut text that fits", s, got)
+		}
+	})
+}
+
+func TestContainsAnyDeref(t *testing.T) {
+	if !venue.ContainsAny("amount below minimum", "too low", "minimum") || venue.ContainsAny("ok", "x", "y") || venue.ContainsAny("ok") {
+		t.Error("ContainsAny")
+	}
+	if venue.Deref[string](nil) != "" || venue.Deref(new(7)) != 7 {
+		t.Error("Deref")
+	}
+}
+
+func TestJSONWriter(t *testing.T) {
+	rec := httptest.NewRecorder()
+	venue.JSONWriter{ContentType: "application/json; charset=utf-8"}.Write(rec, 400, map[string]string{"error": "bad"})
+	if rec.Code != 400 || rec.Header().Get("Content-Type") != "application/json; charset=utf-8" || rec.Body.String() != `{"error":"bad"}` {
+		t.Errorf("got %d %q %q", rec.Code, rec.Header().Get("Content-Type"), rec.Body)
+	}
+	rec = httptest.NewRecorder()
+	venue.JSONWriter{EncodeError: []byte(`{"error":"internal"}`)}.Write(rec, 200, func() {})
+	if rec.Code != http.StatusInternalServerError || rec.Body.String() != `{"error":"internal"}` || rec.Header().Get("Content-Type") != "application/json" {
+		t.Errorf("unencodable: got %d %q %q", rec.Code, rec.Header().Get("Content-Type"), rec.Body)
+	}
+}
