@@ -11,6 +11,10 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"net/http/httptest"
+	"os"
+	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -255,4 +259,53 @@ func TestSimulator(t *testing.T) {
 		}
 	}
 	http.DefaultClient.CloseIdleConnections()
+}
+
+// TestRefreshKeepsGoodList: after a good `ccies`, an absurd one (empty, none of
+// our coins, a junk code, one code for two coins) is rejected with an error
+// the registry retries on, and quotes keep using the good list.
+func TestRefreshKeepsGoodList(t *testing.T) {
+	good, err := os.ReadFile("testdata/ccies.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	price, err := os.ReadFile("testdata/price_ok.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var list atomic.Value
+	list.Store(good)
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		if r.URL.Path == "/api/v2/ccies" {
+			_, _ = w.Write(list.Load().([]byte))
+			return
+		}
+		_, _ = w.Write(price)
+	}))
+	defer srv.Close()
+	c := fixedfloat.New(venue.Config{BaseURL: srv.URL, HTTP: venuetest.Client(t), APIKey: "k", APISecret: "s"})
+	ctx := context.Background()
+	if err := c.Refresh(ctx); err != nil {
+		t.Fatalf("good list: %v", err)
+	}
+	item := func(code, coin, network string) string {
+		return fmt.Sprintf(`{"code":%q,"coin":%q,"network":%q,"recv":true,"send":true}`, code, coin, network)
+	}
+	for name, body := range map[string]string{
+		"empty":         `{"code":0,"msg":"","data":[]}`,
+		"none of ours":  `{"code":0,"msg":"","data":[` + item("FOO", "FOO", "FOO") + `]}`,
+		"junk code":     `{"code":0,"msg":"","data":[` + item("btc; drop", "BTC", "BTC") + `,` + item("XMR", "XMR", "XMR") + `]}`,
+		"shared code":   `{"code":0,"msg":"","data":[` + item("BTC", "BTC", "BTC") + `,` + item("BTC", "XMR", "XMR") + `]}`,
+		"codeless only": `{"code":0,"msg":"","data":[` + item("", "BTC", "BTC") + `]}`,
+	} {
+		list.Store([]byte(body))
+		err := c.Refresh(ctx)
+		if venuetest.Code(err) != swapscout.CodeBadResponse || !strings.Contains(err.Error(), "last good one is kept") {
+			t.Errorf("%s: refresh err %v, want bad_response keeping the last good list", name, err)
+		}
+		if _, err := c.Quote(ctx, btcXMR); err != nil {
+			t.Errorf("%s: quote after a rejected list: %v", name, err)
+		}
+	}
 }
