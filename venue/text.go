@@ -15,6 +15,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/swapscout/swapscout"
 )
 
 // ClipLen is the most bytes of venue-provided text Clip keeps, before the "…".
@@ -94,4 +96,37 @@ func (j JSONWriter) Write(w http.ResponseWriter, status int, v any) {
 	w.Header().Set("Content-Type", ct)
 	w.WriteHeader(status)
 	_, _ = w.Write(b)
+}
+
+// Words of venue error sentences, for venues that document no error codes.
+var (
+	keyWords   = []string{"api key", "api-key", "apikey", "api_key", "unauthori", "unauthenticated", "not authorized", "forbidden", "access denied", "invalid key", "invalid token", "signature"}
+	limitWords = []string{"too many requests", "rate limit", "throttl"}
+	minWords   = []string{"minimum", "minimal", "min amount", "too small", "too low", "below", "less than", "at least"}
+	maxWords   = []string{"maximum", "maximal", "max amount", "too large", "too big", "too high", "above", "exceed", "greater than", "more than"}
+	pairWords  = []string{"pair", "not supported", "unsupported", "not available", "currency", "coin", "network", "route", "no rate", "inactive", "disabled", "not found"}
+	downWords  = []string{"maintenance", "temporar", "unavailable", "try again", "try later", "internal", "server error"}
+)
+
+// TextCode classifies a venue's error sentence by its words: a rejected key,
+// rate limiting, an amount below or above a limit, a pair not served, or an
+// outage, in that order of precedence. ok is false when no word matches; the
+// caller then decides by status (and reports the venue's words either way).
+func TextCode(text string) (code swapscout.FailureCode, ok bool) {
+	t := strings.ToLower(text)
+	switch {
+	case ContainsAny(t, keyWords...):
+		return swapscout.CodeNotConfigured, true
+	case ContainsAny(t, limitWords...):
+		return swapscout.CodeRateLimited, true
+	case ContainsAny(t, minWords...):
+		return swapscout.CodeAmountTooSmall, true
+	case ContainsAny(t, maxWords...):
+		return swapscout.CodeAmountTooLarge, true
+	case ContainsAny(t, pairWords...):
+		return swapscout.CodeUnsupportedPair, true
+	case ContainsAny(t, downWords...):
+		return swapscout.CodeUnavailable, true
+	}
+	return "", false
 }

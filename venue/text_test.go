@@ -7,6 +7,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"github.com/swapscout/swapscout"
 	"github.com/swapscout/swapscout/venue"
 )
 
@@ -83,5 +84,29 @@ func TestJSONWriter(t *testing.T) {
 	venue.JSONWriter{EncodeError: []byte(`{"error":"internal"}`)}.Write(rec, 200, func() {})
 	if rec.Code != http.StatusInternalServerError || rec.Body.String() != `{"error":"internal"}` || rec.Header().Get("Content-Type") != "application/json" {
 		t.Errorf("unencodable: got %d %q %q", rec.Code, rec.Header().Get("Content-Type"), rec.Body)
+	}
+}
+
+func TestTextCode(t *testing.T) {
+	tests := []struct {
+		text string
+		want swapscout.FailureCode
+	}{
+		{"Invalid API key", swapscout.CodeNotConfigured},
+		{"Unauthenticated.", swapscout.CodeNotConfigured},
+		{"Too many requests, slow down", swapscout.CodeRateLimited},
+		{"Amount is below the minimum of 0.001", swapscout.CodeAmountTooSmall},
+		{"Amount exceeds the maximum", swapscout.CodeAmountTooLarge},
+		{"Pair is not available", swapscout.CodeUnsupportedPair},
+		{"Currency XYZ not found", swapscout.CodeUnsupportedPair},
+		{"Service under maintenance", swapscout.CodeUnavailable},
+		{"Internal server error", swapscout.CodeUnavailable},
+		{"something odd happened", ""},
+	}
+	for _, tt := range tests {
+		got, ok := venue.TextCode(tt.text)
+		if got != tt.want || ok != (tt.want != "") {
+			t.Errorf("TextCode(%q) = %q, %v; want %q", tt.text, got, ok, tt.want)
+		}
 	}
 }
