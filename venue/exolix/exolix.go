@@ -152,12 +152,18 @@ func rateOffer(req swapscout.QuoteRequest, status int, r *rateResponse) (swapsco
 	return swapscout.Offer{AmountIn: in, AmountOut: out, Min: min, Max: max, MinOut: wmin, RateType: req.RateType}, nil
 }
 
-// refusal maps a refusal's text to its code: a limit when the text names one,
-// otherwise the pair is not served (the meaning Edge gives any 422).
+// refusal maps a refusal's text to its code: a limit when the text names one;
+// a rejected key, rate limiting or an outage when its words say so (Exolix
+// sends {"message":…} with 200 or 400 too); otherwise the pair is not served
+// (the meaning Edge gives any 422).
 func refusal(text string, min, max swapscout.Amount) error {
 	code := limitCode(text)
 	if code == "" {
-		code = swapscout.CodeUnsupportedPair
+		if c, ok := venue.TextCode(text); ok && (c == swapscout.CodeNotConfigured || c == swapscout.CodeRateLimited || c == swapscout.CodeUnavailable) {
+			code = c
+		} else {
+			code = swapscout.CodeUnsupportedPair
+		}
 	}
 	ve := swapscout.NewVenueError(code, "Exolix: %s", venue.Clip(text))
 	if code != swapscout.CodeUnsupportedPair {
