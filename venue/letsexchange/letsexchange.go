@@ -14,6 +14,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"regexp"
 	"sort"
 	"strings"
 	"time"
@@ -114,6 +115,9 @@ func decodeInfo(req swapscout.QuoteRequest, status int, body []byte) (swapscout.
 			msg = "LetsExchange: " + venue.Clip(*r.Message)
 		}
 		return swapscout.Offer{}, swapscout.NewVenueError(swapscout.CodeUnsupportedPair, "%s", msg)
+	case err == nil && r.Message != nil && *r.Message != "":
+		// Laravel's {"message":…}, sent with 200 or 400 as well: its words decide.
+		return swapscout.Offer{}, messageError(status, *r.Message)
 	case status == 400:
 		return swapscout.Offer{}, venue.StatusError(status)
 	case err != nil:
@@ -121,6 +125,18 @@ func decodeInfo(req swapscout.QuoteRequest, status int, body []byte) (swapscout.
 	}
 	return swapscout.Offer{}, swapscout.NewVenueError(swapscout.CodeBadResponse, "LetsExchange answered without a quote")
 }
+
+// messageError maps a bare {"message":…} by its words, or bad_response.
+func messageError(status int, text string) error {
+	code, ok := venue.TextCode(text)
+	if !ok {
+		code = swapscout.CodeBadResponse
+	}
+	return swapscout.NewVenueError(code, "LetsExchange: %s (HTTP %d)", venue.Clip(text), status)
+}
+
+// limitNumber is the bound a limit message names ("must be at least 0.001").
+var limitNumber = regexp.MustCompile(`[0-9]+(?:\.[0-9]+)?(?:[eE][-+]?[0-9]+)?`)
 
 // infoOffer reads a quote, refusing it when the amount is outside the limits
 // the venue sent with it.
@@ -203,8 +219,26 @@ func envelopeError(status int, raw json.RawMessage) error {
 		code = limitCode(text)
 	case lf == "from" || lf == "to" || strings.HasPrefix(lf, "network") || status == 422:
 		code = swapscout.CodeUnsupportedPair
+	case lf == "":
+		// A sentence rather than a field: its words decide (a rejected key, …).
+		if c, ok := venue.TextCode(text); ok {
+			code = c
+		}
 	}
-	return swapscout.NewVenueError(code, "LetsExchange: %s", venue.Clip(text))
+	ve := swapscout.NewVenueError(code, "LetsExchange: %s", venue.Clip(text))
+	// A limit message names its bound: "The amount must be at least 0.001."
+	if code == swapscout.CodeAmountTooSmall || code == swapscout.CodeAmountTooLarge {
+		if m := limitNumber.FindString(text); m != "" {
+			if b, err := swapscout.ParseAmount(m); err == nil && b.Sign() > 0 {
+				if code == swapscout.CodeAmountTooSmall {
+					ve.Min = b
+				} else {
+					ve.Max = b
+				}
+			}
+		}
+	}
+	return ve
 }
 
 // hasError reports whether an "error" member carries one.
