@@ -173,16 +173,18 @@ var errorKinds = map[string]swapscout.FailureCode{
 	"ExtraId":           swapscout.CodeBadResponse,
 }
 
-// decode reads a 2xx body into v or maps an {"err":…} body to its code.
+// decode reads a 2xx body into v or maps an {"err":…} body to its code,
+// whatever the status (an {"err":…} sent with HTTP 200 is an error too).
 func decode(status int, body []byte, v any) error {
-	if status >= 200 && status < 300 {
+	var er errorResponse
+	isErr := json.Unmarshal(body, &er) == nil && er.Err != nil && er.Err.Kind != ""
+	if status >= 200 && status < 300 && !isErr {
 		if err := json.Unmarshal(body, v); err != nil {
 			return venue.BadResponse(err)
 		}
 		return nil
 	}
-	var er errorResponse
-	if err := json.Unmarshal(body, &er); err != nil || er.Err == nil || er.Err.Kind == "" {
+	if !isErr {
 		switch status {
 		case 401, 403:
 			return swapscout.NewVenueError(swapscout.CodeNotConfigured, "StealthEX rejected the API key (HTTP %d)", status)
@@ -199,6 +201,9 @@ func decode(status int, body []byte, v any) error {
 			code = c
 		}
 	case ok:
+	case textOK(details):
+		// A kind we do not know: its details' words decide.
+		code, _ = venue.TextCode(details)
 	case status == 401 || status == 403:
 		code = swapscout.CodeNotConfigured
 	case status == 404:
@@ -213,6 +218,11 @@ func decode(status int, body []byte, v any) error {
 		msg += ": " + venue.Clip(details)
 	}
 	return swapscout.NewVenueError(code, "StealthEX %s", msg)
+}
+
+func textOK(s string) bool {
+	_, ok := venue.TextCode(s)
+	return ok
 }
 
 // limitCode recognises which limit a refusal's details name ("" when none).
