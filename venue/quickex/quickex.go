@@ -132,6 +132,15 @@ func parseRate(status int, body []byte, amount swapscout.Amount) (rateResponse, 
 		return r, venue.BadResponse(err)
 	}
 	if r.AmountToGet == nil {
+		// A refusal sent with HTTP 200: its statusCode, when it has one, is
+		// the status meant.
+		var er errorResponse
+		if json.Unmarshal(body, &er) == nil && er.Message != "" {
+			if er.StatusCode >= 400 && er.StatusCode <= 599 {
+				status = er.StatusCode
+			}
+			return r, refusal(status, body, amount)
+		}
 		return r, swapscout.NewVenueError(swapscout.CodeBadResponse, "Quickex answered no amountToGet")
 	}
 	return r, nil
@@ -165,6 +174,9 @@ func refusal(status int, body []byte, amount swapscout.Amount) error {
 		return swapscout.NewVenueError(swapscout.CodeUnavailable, "Quickex error (HTTP %d): %s", status, text)
 	case venue.ContainsAny(msg, "pair", "instrument", "currency", "network", "route"):
 		return swapscout.NewVenueError(swapscout.CodeUnsupportedPair, "Quickex: %s", text)
+	}
+	if code, ok := venue.TextCode(msg); ok {
+		return swapscout.NewVenueError(code, "Quickex: %s (HTTP %d)", text, status)
 	}
 	return swapscout.NewVenueError(swapscout.CodeBadResponse, "Quickex: unexpected refusal (HTTP %d): %s", status, text)
 }
