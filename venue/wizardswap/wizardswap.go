@@ -75,6 +75,14 @@ func (c *Client) Quote(ctx context.Context, req swapscout.QuoteRequest) (swapsco
 // typed refusal hidden in estimated_amount.
 func parseEstimate(status int, body []byte) (swapscout.Amount, error) {
 	if status < 200 || status > 299 {
+		// A sentence in estimated_amount says more than the status.
+		var e estimateResponse
+		var s string
+		if json.Unmarshal(body, &e) == nil && json.Unmarshal(e.EstimatedAmount, &s) == nil && strings.TrimSpace(s) != "" {
+			if _, err := swapscout.ParseWireAmount([]byte(strings.TrimSpace(s))); err != nil {
+				return swapscout.Amount{}, prose(strings.TrimSpace(s))
+			}
+		}
 		return swapscout.Amount{}, venue.StatusError(status)
 	}
 	var e estimateResponse
@@ -129,6 +137,9 @@ func prose(s string) error {
 		// reserve, or a throttled caller. It names no maximum, so it is not
 		// reported as amount_too_large.
 		return swapscout.NewVenueError(swapscout.CodeUnsupportedPair, "WizardSwap: %s (pair not routed, amount beyond its reserve, or caller throttled)", msgNoLiquidity)
+	}
+	if code, ok := venue.TextCode(s); ok {
+		return swapscout.NewVenueError(code, "WizardSwap: %s", venue.Clip(s))
 	}
 	return swapscout.NewVenueError(swapscout.CodeBadResponse, "WizardSwap: unexpected estimate %q", venue.Clip(s))
 }
