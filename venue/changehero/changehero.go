@@ -190,13 +190,13 @@ func rpcFailure(status int, e *rpcError) error {
 	switch {
 	case strings.Contains(e.Message, "Invalid currency:"): // Edge: unsupported pair
 		code = swapscout.CodeUnsupportedPair
-	case status == 401 || status == 403 || hasAny(msg, authWords):
+	case status == 401 || status == 403 || venue.ContainsAny(msg, authWords...):
 		code = swapscout.CodeNotConfigured
-	case status == 429 || hasAny(msg, limitWords):
+	case status == 429 || venue.ContainsAny(msg, limitWords...):
 		code = swapscout.CodeRateLimited
-	case hasAny(msg, minWords):
+	case venue.ContainsAny(msg, minWords...):
 		code = swapscout.CodeAmountTooSmall
-	case hasAny(msg, maxWords):
+	case venue.ContainsAny(msg, maxWords...):
 		code = swapscout.CodeAmountTooLarge
 	case e.Code == "-32602": // invalid params: Edge reads it as an unsupported pair
 		code = swapscout.CodeUnsupportedPair
@@ -223,15 +223,6 @@ func limit(a *swapscout.Amount) swapscout.Amount {
 		return swapscout.Amount{}
 	}
 	return *a
-}
-
-func hasAny(s string, words []string) bool {
-	for _, w := range words {
-		if strings.Contains(s, w) {
-			return true
-		}
-	}
-	return false
 }
 
 var _ swapscout.Quoter = (*Client)(nil)

@@ -200,15 +200,15 @@ func apiError(status int, env *envelope) error {
 	msg := strings.ToLower(env.ErrorMessage)
 	var code swapscout.FailureCode
 	switch {
-	case status == 401 || status == 403 || hasAny(msg, authWords):
+	case status == 401 || status == 403 || venue.ContainsAny(msg, authWords...):
 		code = swapscout.CodeNotConfigured
-	case status == 429 || hasAny(msg, limitWords):
+	case status == 429 || venue.ContainsAny(msg, limitWords...):
 		code = swapscout.CodeRateLimited
-	case hasAny(msg, minWords):
+	case venue.ContainsAny(msg, minWords...):
 		code = swapscout.CodeAmountTooSmall
-	case hasAny(msg, maxWords):
+	case venue.ContainsAny(msg, maxWords...):
 		code = swapscout.CodeAmountTooLarge
-	case status >= 500 || hasAny(msg, downWords):
+	case status >= 500 || venue.ContainsAny(msg, downWords...):
 		code = swapscout.CodeUnavailable
 	default:
 		code = swapscout.CodeUnsupportedPair
@@ -221,15 +221,6 @@ func apiError(status int, env *envelope) error {
 		text += " (code " + venue.Clip(ec) + ")"
 	}
 	return swapscout.NewVenueError(code, "EasyBit: %s", venue.Clip(text))
-}
-
-func hasAny(s string, words []string) bool {
-	for _, w := range words {
-		if strings.Contains(s, w) {
-			return true
-		}
-	}
-	return false
 }
 
 // parseMinutes reads a processing time like "5-30" or "10" (minutes).

@@ -234,14 +234,7 @@ func decode(status int, body []byte, v any) error {
 // in any source we could read ([MEM]), so the HTTP status and the message decide.
 func codeError(status int, code int64, msg string) error {
 	m := strings.ToLower(msg)
-	has := func(words ...string) bool {
-		for _, w := range words {
-			if strings.Contains(m, w) {
-				return true
-			}
-		}
-		return false
-	}
+	has := func(words ...string) bool { return venue.ContainsAny(m, words...) }
 	var fc swapscout.FailureCode
 	switch {
 	case status == 401 || status == 403 || has("signature", "api key", "apikey", "api-key", "unauthori", "authoriz", "permission", "access denied"):

@@ -7,8 +7,8 @@ import (
 	"testing"
 
 	"github.com/swapscout/swapscout"
-	"github.com/swapscout/swapscout/venue/wizardswap"
 	"github.com/swapscout/swapscout/venue/venuetest"
+	"github.com/swapscout/swapscout/venue/wizardswap"
 )
 
 // refusal is an error body the adapter must classify by what it says: the
