@@ -102,6 +102,12 @@ func offer(req swapscout.QuoteRequest, r *newRateResponse) (swapscout.Offer, err
 		o.Min, _ = amount(b.MinDeposit)
 		o.Max, _ = amount(b.MaxDeposit)
 	}
+	// What the venue says is sent: its echo of the amount (the engine checks
+	// it against the request), the request's when it echoes none.
+	sent := req.Amount
+	if r.AmountFrom != nil && r.AmountFrom.Sign() > 0 && req.Direction == swapscout.Send {
+		sent = *r.AmountFrom
+	}
 	var best *quote
 	for i := range quotes {
 		q := &quotes[i]
@@ -118,7 +124,7 @@ func offer(req swapscout.QuoteRequest, r *newRateResponse) (swapscout.Offer, err
 				best, o.AmountIn, o.AmountOut = q, in, out
 			}
 		} else if best == nil || out.Cmp(o.AmountOut) > 0 {
-			best, o.AmountIn, o.AmountOut = q, req.Amount, out
+			best, o.AmountIn, o.AmountOut = q, sent, out
 		}
 	}
 	bestFixed := bool(r.Fixed) || (req.Direction == swapscout.Receive && bool(r.Payment)) // payments are fixed-rate
@@ -131,7 +137,7 @@ func offer(req swapscout.QuoteRequest, r *newRateResponse) (swapscout.Offer, err
 				break
 			}
 		}
-		o.AmountIn, o.AmountOut = req.Amount, *r.AmountTo
+		o.AmountIn, o.AmountOut = sent, *r.AmountTo
 		if req.Direction == swapscout.Receive {
 			if r.AmountFrom == nil || r.AmountFrom.Sign() <= 0 {
 				return swapscout.Offer{}, swapscout.NewVenueError(swapscout.CodeBadResponse, "Trocador answered a payment without amount_from")
