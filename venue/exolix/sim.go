@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/swapscout/swapscout"
@@ -27,6 +28,7 @@ const (
 // {"errors":{…}}. A key is optional and accepted in any of the forms clients
 // use (Authorization header, with or without Bearer, or apiToken).
 func Sim() sim.Venue {
+	var faults atomic.Uint64
 	return sim.Venue{
 		Profile: sim.Profile{Kind: swapscout.InstantSwap, Latency: 300 * time.Millisecond, Spread: 0.008, FixedExtra: 0.004,
 			MinUSD: 5, MaxUSD: 650000, NetworkFeeUSD: 1, Assets: symbols.Assets()},
@@ -37,7 +39,7 @@ func Sim() sim.Venue {
 				writeJSON(w, 429, map[string]any{"message": "Too Many Requests"})
 				return
 			}
-			writeJSON(w, 500, map[string]any{"message": "Internal server error"})
+			writeJSON(w, faultStatus(&faults), map[string]any{"message": "Internal server error"})
 		},
 	}
 }
@@ -173,3 +175,13 @@ func jsPtr(a swapscout.Amount) *jsNum {
 
 // writeJSON writes v as the venue does.
 var writeJSON = venue.JSONWriter{ContentType: "application/json; charset=utf-8", EncodeError: []byte(`{"message":"Internal server error"}`)}.Write
+
+// faultStatus is the status of an injected error: every other one is sent
+// with HTTP 200, as this venue may send its error bodies, so adapters are
+// exercised on reading the body rather than the status.
+func faultStatus(n *atomic.Uint64) int {
+	if n.Add(1)%2 == 0 {
+		return http.StatusOK
+	}
+	return http.StatusInternalServerError
+}
