@@ -12,6 +12,7 @@ package venue
 import (
 	"encoding/json"
 	"net/http"
+	"regexp"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -129,4 +130,41 @@ func TextCode(text string) (code swapscout.FailureCode, ok bool) {
 		return swapscout.CodeUnavailable, true
 	}
 	return "", false
+}
+
+// numberToken is a decimal number standing alone in a sentence: not part of a
+// word like BEP20 or a version like 1.2.3.
+var numberToken = regexp.MustCompile(`(?:^|[^\w.])([0-9]+(?:\.[0-9]+)?)(?:$|[^\w.]|\.(?:$|\s))`)
+
+// BoundIn returns the limit a venue's limit sentence names ("The amount must
+// be at least 0.001.", "Maximum is 2.5 BTC"): the one positive number in the
+// text. With no number, or more than one (which would be the bound and which
+// the amount?), it returns false.
+func BoundIn(text string) (swapscout.Amount, bool) {
+	m := numberToken.FindAllStringSubmatch(text, 3)
+	if len(m) != 1 {
+		return swapscout.Amount{}, false
+	}
+	a, err := swapscout.ParseAmount(m[0][1])
+	if err != nil || a.Sign() <= 0 {
+		return swapscout.Amount{}, false
+	}
+	return a, true
+}
+
+// WithBound fills ve's Min (amount_too_small) or Max (amount_too_large) from
+// the bound its venue's sentence names, when ve has neither limit yet.
+func WithBound(ve *swapscout.VenueError, text string) *swapscout.VenueError {
+	if !ve.Min.IsZero() || !ve.Max.IsZero() {
+		return ve
+	}
+	if b, ok := BoundIn(text); ok {
+		switch ve.Code {
+		case swapscout.CodeAmountTooSmall:
+			ve.Min = b
+		case swapscout.CodeAmountTooLarge:
+			ve.Max = b
+		}
+	}
+	return ve
 }

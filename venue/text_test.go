@@ -110,3 +110,30 @@ func TestTextCode(t *testing.T) {
 		}
 	}
 }
+
+func TestBoundIn(t *testing.T) {
+	tests := []struct{ text, want string }{
+		{"The amount must be at least 0.001.", "0.001"},
+		{"Maximum is 2.5 BTC", "2.5"},
+		{"minimum 10", "10"},
+		{"Amount 0.0001 is below the minimum 0.001", ""}, // two numbers: which is the bound?
+		{"USDT on BEP20 is below the minimum", ""},
+		{"no number here", ""},
+		{"below 0", ""},
+		{"version 1.2.3 minimum", ""},
+	}
+	for _, tt := range tests {
+		got, ok := venue.BoundIn(tt.text)
+		if (tt.want == "") == ok || (ok && got.String() != tt.want) {
+			t.Errorf("BoundIn(%q) = %s, %v; want %q", tt.text, got, ok, tt.want)
+		}
+	}
+	ve := venue.WithBound(swapscout.NewVenueError(swapscout.CodeAmountTooLarge, "x"), "at most 5 XMR")
+	if ve.Max.String() != "5" || !ve.Min.IsZero() {
+		t.Errorf("WithBound: min %s max %s", ve.Min, ve.Max)
+	}
+	ve = venue.WithBound(&swapscout.VenueError{Code: swapscout.CodeAmountTooSmall, Min: swapscout.MustAmount("1")}, "at least 2")
+	if ve.Min.String() != "1" {
+		t.Errorf("WithBound replaced a limit the venue gave: %s", ve.Min)
+	}
+}

@@ -70,7 +70,11 @@ func (c *Client) Quote(ctx context.Context, req swapscout.QuoteRequest) (swapsco
 	if err != nil {
 		var ve *swapscout.VenueError
 		if errors.As(err, &ve) && (ve.Code == swapscout.CodeAmountTooSmall || (below && refusal(ve.Code))) {
-			return swapscout.Offer{}, &swapscout.VenueError{Code: swapscout.CodeAmountTooSmall, Msg: ve.Msg, Min: minimum}
+			min := minimum
+			if min.IsZero() {
+				min = ve.Min // the bound the refusal's words named
+			}
+			return swapscout.Offer{}, &swapscout.VenueError{Code: swapscout.CodeAmountTooSmall, Msg: ve.Msg, Min: min}
 		}
 		return swapscout.Offer{}, err
 	}
@@ -209,7 +213,7 @@ func rpcFailure(status int, e *rpcError) error {
 	if text == "" {
 		text = "error " + venue.Clip(string(e.Code))
 	}
-	return swapscout.NewVenueError(code, "ChangeHero: %s", venue.Clip(text))
+	return venue.WithBound(swapscout.NewVenueError(code, "ChangeHero: %s", venue.Clip(text)), e.Message)
 }
 
 // refusal reports the codes of a venue saying no (rather than failing).

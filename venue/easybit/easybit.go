@@ -85,7 +85,12 @@ func (c *Client) Quote(ctx context.Context, req swapscout.QuoteRequest) (swapsco
 				}
 			}
 			if ve.Code == swapscout.CodeAmountTooSmall || ve.Code == swapscout.CodeAmountTooLarge {
-				ve.Min, ve.Max = limit(info.MinimumAmount), limit(info.MaximumAmount)
+				if lo := limit(info.MinimumAmount); !lo.IsZero() {
+					ve.Min = lo
+				}
+				if hi := limit(info.MaximumAmount); !hi.IsZero() {
+					ve.Max = hi
+				}
 			}
 		}
 		return swapscout.Offer{}, err
@@ -220,7 +225,7 @@ func apiError(status int, env *envelope) error {
 	if ec := strings.TrimSpace(string(env.ErrorCode)); ec != "" && ec != "null" && ec != "0" {
 		text += " (code " + venue.Clip(ec) + ")"
 	}
-	return swapscout.NewVenueError(code, "EasyBit: %s", venue.Clip(text))
+	return venue.WithBound(swapscout.NewVenueError(code, "EasyBit: %s", venue.Clip(text)), env.ErrorMessage)
 }
 
 // parseMinutes reads a processing time like "5-30" or "10" (minutes).

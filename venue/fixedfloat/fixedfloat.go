@@ -255,7 +255,7 @@ func codeError(status int, code int64, msg string) error {
 	if msg == "" {
 		msg = "error"
 	}
-	return swapscout.NewVenueError(fc, "FixedFloat: %s (code %d)", venue.Clip(msg), code)
+	return venue.WithBound(swapscout.NewVenueError(fc, "FixedFloat: %s (code %d)", venue.Clip(msg), code), msg)
 }
 
 // quoteErrors maps data.errors of a code-0 price: the most telling error

@@ -309,3 +309,13 @@ func TestRefreshKeepsGoodList(t *testing.T) {
 		}
 	}
 }
+
+// TestRefusalBodies: an envelope error is read by its words, and a limit
+// carries the bound they name.
+func TestRefusalBodies(t *testing.T) {
+	runRefusals(t, []refusal{
+		{name: "max_bound_200", req: btcXMR, routes: routes("error_max_bound.json", 200), code: swapscout.CodeAmountTooLarge, words: "greater than the maximum 2.9", max: "2.9"},
+		{name: "currency_200", req: btcXMR, routes: routes("error_currency.json", 200), code: swapscout.CodeUnsupportedPair, words: "Currency not found"},
+		{name: "auth_200", req: btcXMR, routes: routes("error_auth.json", 200), code: swapscout.CodeNotConfigured, words: "FixedFloat: "},
+	})
+}

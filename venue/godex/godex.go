@@ -174,7 +174,7 @@ func textError(status int, msg string) error {
 	default:
 		fc = swapscout.CodeBadResponse
 	}
-	ve := swapscout.NewVenueError(fc, "Godex: %s", venue.ClipOr(msg, "no message"))
+	ve := venue.WithBound(swapscout.NewVenueError(fc, "Godex: %s", venue.ClipOr(msg, "no message")), msg)
 	if status != 200 {
 		ve.Msg += fmt.Sprintf(" (HTTP %d)", status)
 	}

@@ -170,3 +170,10 @@ func TestRefusalBodies(t *testing.T) {
 		{name: "min_400", req: btcXMR, routes: info("error_min.json", 400), code: swapscout.CodeAmountTooSmall, words: "less than the minimum"},
 	})
 }
+
+// TestLimitBound: a limit refusal carries the bound its words name.
+func TestLimitBound(t *testing.T) {
+	runRefusals(t, []refusal{
+		{name: "min_bound_400", req: btcXMR, routes: info("error_min_bound.json", 400), code: swapscout.CodeAmountTooSmall, words: "less than the minimum", min: "0.0005"},
+	})
+}

@@ -14,7 +14,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"regexp"
 	"sort"
 	"strings"
 	"time"
@@ -135,9 +134,6 @@ func messageError(status int, text string) error {
 	return swapscout.NewVenueError(code, "LetsExchange: %s (HTTP %d)", venue.Clip(text), status)
 }
 
-// limitNumber is the bound a limit message names ("must be at least 0.001").
-var limitNumber = regexp.MustCompile(`[0-9]+(?:\.[0-9]+)?(?:[eE][-+]?[0-9]+)?`)
-
 // infoOffer reads a quote, refusing it when the amount is outside the limits
 // the venue sent with it.
 func infoOffer(req swapscout.QuoteRequest, r *infoResponse) (swapscout.Offer, error) {
@@ -227,18 +223,7 @@ func envelopeError(status int, raw json.RawMessage) error {
 	}
 	ve := swapscout.NewVenueError(code, "LetsExchange: %s", venue.Clip(text))
 	// A limit message names its bound: "The amount must be at least 0.001."
-	if code == swapscout.CodeAmountTooSmall || code == swapscout.CodeAmountTooLarge {
-		if m := limitNumber.FindString(text); m != "" {
-			if b, err := swapscout.ParseAmount(m); err == nil && b.Sign() > 0 {
-				if code == swapscout.CodeAmountTooSmall {
-					ve.Min = b
-				} else {
-					ve.Max = b
-				}
-			}
-		}
-	}
-	return ve
+	return venue.WithBound(ve, text)
 }
 
 // hasError reports whether an "error" member carries one.

@@ -120,14 +120,17 @@ func offer(req swapscout.QuoteRequest, from, to string, calc *calculateResponse,
 	return o, nil
 }
 
-// withLimits adds the from-currency's limits to a limit refusal that names none.
+// withLimits adds the from-currency's limits to a limit refusal where it names none.
 func withLimits(err error, lim *limit) error {
 	ve, ok := err.(*swapscout.VenueError)
 	if !ok || lim == nil || (ve.Code != swapscout.CodeAmountTooSmall && ve.Code != swapscout.CodeAmountTooLarge) {
 		return err
 	}
-	if ve.Min.IsZero() && ve.Max.IsZero() {
-		ve.Min, ve.Max = positive(lim.Min), positive(lim.Max)
+	if ve.Min.IsZero() {
+		ve.Min = positive(lim.Min)
+	}
+	if ve.Max.IsZero() {
+		ve.Max = positive(lim.Max)
 	}
 	return ve
 }
@@ -191,9 +194,9 @@ func refusal(status int, calc calculateResponse) error {
 	case strings.HasPrefix(lower, "bad") && strings.HasSuffix(lower, "currency symbol"):
 		return swapscout.NewVenueError(swapscout.CodeUnsupportedPair, "Majestic Bank: %s", text)
 	case venue.ContainsAny(lower, "minimum", "too low", "too small", "below"):
-		return swapscout.NewVenueError(swapscout.CodeAmountTooSmall, "Majestic Bank: %s", text)
+		return venue.WithBound(swapscout.NewVenueError(swapscout.CodeAmountTooSmall, "Majestic Bank: %s", text), text)
 	case venue.ContainsAny(lower, "maximum", "too high", "too large", "above", "exceed"):
-		return swapscout.NewVenueError(swapscout.CodeAmountTooLarge, "Majestic Bank: %s", text)
+		return venue.WithBound(swapscout.NewVenueError(swapscout.CodeAmountTooLarge, "Majestic Bank: %s", text), text)
 	case venue.ContainsAny(lower, "currency", "pair", "symbol", "not supported", "unsupported"):
 		return swapscout.NewVenueError(swapscout.CodeUnsupportedPair, "Majestic Bank: %s", text)
 	case status >= 500, venue.ContainsAny(lower, "maintenance", "temporarily", "unavailable", "disabled"):

@@ -203,7 +203,7 @@ func refusal(status int, text string) error {
 	if code == swapscout.CodeUnsupportedPair && strings.Contains(lower, "could not be generated") {
 		return swapscout.NewVenueError(code, "no Trocador partner quoted this pair at this amount (%s)", text)
 	}
-	return swapscout.NewVenueError(code, "Trocador: %s", text)
+	return venue.WithBound(swapscout.NewVenueError(code, "Trocador: %s", text), text)
 }
 
 func sep(message string) string {

@@ -170,3 +170,11 @@ func TestAmountInIsTheEcho(t *testing.T) {
 		t.Errorf("AmountIn %s, want the echoed 0.02 (request %s)", o.AmountIn, btcXMR.Amount)
 	}
 }
+
+// TestRefusalBodies: a limit refusal carries the bound its words name.
+func TestRefusalBodies(t *testing.T) {
+	runRefusals(t, []refusal{
+		{name: "below_min_bound", req: btcXMR, routes: newRate("below_min_bound.json", 400), code: swapscout.CodeAmountTooSmall, words: "below the minimum", min: "0.0005"},
+		{name: "below_min_no_bound", req: btcXMR, routes: newRate("below_min.json", 400), code: swapscout.CodeAmountTooSmall, words: "below the minimum"},
+	})
+}

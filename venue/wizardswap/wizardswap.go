@@ -139,7 +139,7 @@ func prose(s string) error {
 		return swapscout.NewVenueError(swapscout.CodeUnsupportedPair, "WizardSwap: %s (pair not routed, amount beyond its reserve, or caller throttled)", msgNoLiquidity)
 	}
 	if code, ok := venue.TextCode(s); ok {
-		return swapscout.NewVenueError(code, "WizardSwap: %s", venue.Clip(s))
+		return venue.WithBound(swapscout.NewVenueError(code, "WizardSwap: %s", venue.Clip(s)), s)
 	}
 	return swapscout.NewVenueError(swapscout.CodeBadResponse, "WizardSwap: unexpected estimate %q", venue.Clip(s))
 }

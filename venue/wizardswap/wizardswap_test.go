@@ -151,3 +151,10 @@ func TestRefusalBodies(t *testing.T) {
 		{name: "too_low_400", req: btcETH, routes: withStatus("estimate_too_low.json", 400), code: swapscout.CodeAmountTooSmall, words: "Value too low."},
 	})
 }
+
+// TestLimitBound: a limit sentence carries the bound it names.
+func TestLimitBound(t *testing.T) {
+	runRefusals(t, []refusal{
+		{name: "min_prose", req: btcETH, routes: estimate("estimate_min_prose.json"), code: swapscout.CodeAmountTooSmall, words: "Minimum amount is 0.001.", min: "0.001"},
+	})
+}
