@@ -168,3 +168,32 @@ func WithBound(ve *swapscout.VenueError, text string) *swapscout.VenueError {
 	}
 	return ve
 }
+
+// BodyText returns a venue's own words from an error body whose shape the
+// adapter does not otherwise read: the first non-empty string among the
+// members message, error, msg, detail and description, clipped; "" when the
+// body is not a JSON object or has none of them.
+func BodyText(body []byte) string {
+	var m map[string]json.RawMessage
+	if json.Unmarshal(body, &m) != nil {
+		return ""
+	}
+	for _, k := range []string{"message", "error", "msg", "detail", "description"} {
+		var s string
+		if json.Unmarshal(m[k], &s) == nil {
+			if c := Clip(s); c != "" {
+				return c
+			}
+		}
+	}
+	return ""
+}
+
+// KeyRejected is the not_configured error for a venue that refused our key
+// with HTTP 401 or 403, quoting the body's words when it has some.
+func KeyRejected(name string, status int, body []byte) error {
+	if t := BodyText(body); t != "" {
+		return swapscout.NewVenueError(swapscout.CodeNotConfigured, "%s rejected the API key (HTTP %d): %s", name, status, t)
+	}
+	return swapscout.NewVenueError(swapscout.CodeNotConfigured, "%s rejected the API key (HTTP %d)", name, status)
+}

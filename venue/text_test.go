@@ -9,6 +9,7 @@ import (
 
 	"github.com/swapscout/swapscout"
 	"github.com/swapscout/swapscout/venue"
+	"github.com/swapscout/swapscout/venue/venuetest"
 )
 
 func TestClip(t *testing.T) {
@@ -135,5 +136,25 @@ func TestBoundIn(t *testing.T) {
 	ve = venue.WithBound(&swapscout.VenueError{Code: swapscout.CodeAmountTooSmall, Min: swapscout.MustAmount("1")}, "at least 2")
 	if ve.Min.String() != "1" {
 		t.Errorf("WithBound replaced a limit the venue gave: %s", ve.Min)
+	}
+}
+
+func TestBodyText(t *testing.T) {
+	tests := []struct{ body, want string }{
+		{`{"message":"Unauthorized"}`, "Unauthorized"},
+		{`{"error":{"code":1},"msg":"bad key"}`, "bad key"},
+		{`{"message":"","error":"Invalid token\n"}`, "Invalid token"},
+		{`{"other":"x"}`, ""},
+		{`<html>`, ""},
+		{`["message"]`, ""},
+	}
+	for _, tt := range tests {
+		if got := venue.BodyText([]byte(tt.body)); got != tt.want {
+			t.Errorf("BodyText(%s) = %q, want %q", tt.body, got, tt.want)
+		}
+	}
+	err := venue.KeyRejected("X", 401, []byte(`{"message":"Unauthorized"}`))
+	if venuetest.Code(err) != swapscout.CodeNotConfigured || err.Error() != "X rejected the API key (HTTP 401): Unauthorized" {
+		t.Errorf("KeyRejected = %v", err)
 	}
 }

@@ -155,7 +155,7 @@ func decode(status int, body []byte, v any) error {
 	if err := json.Unmarshal(body, &r); err != nil {
 		switch {
 		case status == 401 || status == 403:
-			return swapscout.NewVenueError(swapscout.CodeNotConfigured, "ChangeHero rejected the API key (HTTP %d)", status)
+			return venue.KeyRejected("ChangeHero", status, body)
 		case status < 200 || status > 299:
 			return venue.StatusError(status)
 		}
@@ -166,7 +166,7 @@ func decode(status int, body []byte, v any) error {
 	}
 	switch {
 	case status == 401 || status == 403:
-		return swapscout.NewVenueError(swapscout.CodeNotConfigured, "ChangeHero rejected the API key (HTTP %d)", status)
+		return venue.KeyRejected("ChangeHero", status, body)
 	case status < 200 || status > 299:
 		return venue.StatusError(status)
 	case len(r.Result) == 0 || string(r.Result) == "null":

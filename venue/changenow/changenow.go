@@ -148,7 +148,7 @@ func decode(status int, body []byte, v any) error {
 	}
 	if !isErr {
 		if status == 401 || status == 403 {
-			return swapscout.NewVenueError(swapscout.CodeNotConfigured, "ChangeNOW rejected the API key (HTTP %d)", status)
+			return venue.KeyRejected("ChangeNOW", status, body)
 		}
 		return venue.StatusError(status)
 	}

@@ -84,7 +84,7 @@ func decodeRate(req swapscout.QuoteRequest, status int, body []byte) (swapscout.
 	switch status {
 	case 200, 400, 422:
 	case 401, 403:
-		return swapscout.Offer{}, swapscout.NewVenueError(swapscout.CodeNotConfigured, "Exolix rejected the API key (HTTP %d)", status)
+		return swapscout.Offer{}, venue.KeyRejected("Exolix", status, body)
 	default:
 		return swapscout.Offer{}, venue.StatusError(status)
 	}

@@ -244,6 +244,7 @@ func TestRefusalBodies(t *testing.T) {
 	aboveMax := btcXMR
 	aboveMax.Amount = swapscout.MustAmount("25")
 	runRefusals(t, []refusal{
+		{name: "key_401", req: btcXMR, routes: rate("unauthorized.json", 401), code: swapscout.CodeNotConfigured, words: "(HTTP 401): Unauthorized"},
 		{name: "key_message_200", req: btcXMR, routes: rate("unauthorized.json", 200), code: swapscout.CodeNotConfigured, words: "Unauthorized"},
 		{name: "key_message_400", req: btcXMR, routes: rate("unauthorized.json", 400), code: swapscout.CodeNotConfigured, words: "Unauthorized"},
 		{name: "rate_limited_400", req: btcXMR, routes: rate("message_rate_limited.json", 400), code: swapscout.CodeRateLimited, words: "Too many requests"},

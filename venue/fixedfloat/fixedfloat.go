@@ -207,7 +207,7 @@ func decode(status int, body []byte, v any) error {
 	if err := json.Unmarshal(body, &env); err != nil || env.Code == nil {
 		switch {
 		case status == 401 || status == 403:
-			return swapscout.NewVenueError(swapscout.CodeNotConfigured, "FixedFloat rejected the API key (HTTP %d)", status)
+			return venue.KeyRejected("FixedFloat", status, body)
 		case status < 200 || status > 299:
 			return venue.StatusError(status)
 		case err == nil:

@@ -141,7 +141,7 @@ func decode(status int, body []byte, v *info) error {
 	case failed:
 		return textError(status, er.Error)
 	case status == 401 || status == 403:
-		return swapscout.NewVenueError(swapscout.CodeNotConfigured, "Godex rejected the API key (HTTP %d)", status)
+		return venue.KeyRejected("Godex", status, body)
 	case status < 200 || status > 299:
 		return venue.StatusError(status)
 	}

@@ -96,7 +96,7 @@ func decodeInfo(req swapscout.QuoteRequest, status int, body []byte) (swapscout.
 	switch status {
 	case 200, 400, 422:
 	case 401, 403:
-		return swapscout.Offer{}, swapscout.NewVenueError(swapscout.CodeNotConfigured, "LetsExchange rejected the API key (HTTP %d)", status)
+		return swapscout.Offer{}, venue.KeyRejected("LetsExchange", status, body)
 	default:
 		return swapscout.Offer{}, venue.StatusError(status)
 	}

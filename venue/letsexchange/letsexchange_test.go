@@ -273,6 +273,7 @@ func TestRefusalBodies(t *testing.T) {
 	below := btcXMR
 	below.Amount = swapscout.MustAmount("0.0005")
 	runRefusals(t, []refusal{
+		{name: "unauthenticated_401", req: btcXMR, routes: info("unauthenticated.json", 401), code: swapscout.CodeNotConfigured, words: "(HTTP 401): Unauthenticated."},
 		{name: "unauthenticated_200", req: btcXMR, routes: info("unauthenticated.json", 200), code: swapscout.CodeNotConfigured, words: "Unauthenticated."},
 		{name: "unauthenticated_400", req: btcXMR, routes: info("unauthenticated.json", 400), code: swapscout.CodeNotConfigured, words: "Unauthenticated."},
 		{name: "error_string_key_200", req: btcXMR, routes: info("error_string_key.json", 200), code: swapscout.CodeNotConfigured, words: "Invalid API key"},

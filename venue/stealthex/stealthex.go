@@ -187,7 +187,7 @@ func decode(status int, body []byte, v any) error {
 	if !isErr {
 		switch status {
 		case 401, 403:
-			return swapscout.NewVenueError(swapscout.CodeNotConfigured, "StealthEX rejected the API key (HTTP %d)", status)
+			return venue.KeyRejected("StealthEX", status, body)
 		case 404:
 			return swapscout.NewVenueError(swapscout.CodeUnsupportedPair, "StealthEX has no such route (HTTP 404)")
 		}

@@ -148,7 +148,7 @@ func parseRate(status int, body []byte) (rateResponse, error) {
 	}
 	switch {
 	case status == 401 || status == 403:
-		return r, swapscout.NewVenueError(swapscout.CodeNotConfigured, "Xgram rejected the API key (HTTP %d)", status)
+		return r, venue.KeyRejected("Xgram", status, body)
 	case status < 200 || status > 299:
 		return r, venue.StatusError(status)
 	case err != nil:
