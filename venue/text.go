@@ -197,3 +197,13 @@ func KeyRejected(name string, status int, body []byte) error {
 	}
 	return swapscout.NewVenueError(swapscout.CodeNotConfigured, "%s rejected the API key (HTTP %d)", name, status)
 }
+
+// Positive returns *a when it is set, valid and above zero, and zero
+// otherwise: how adapters read optional limits, where absent, null, "0" and
+// negative all mean "none given".
+func Positive(a *swapscout.Amount) swapscout.Amount {
+	if a == nil || !a.Valid() || a.Sign() <= 0 {
+		return swapscout.Amount{}
+	}
+	return *a
+}

@@ -158,3 +158,10 @@ func TestBodyText(t *testing.T) {
 		t.Errorf("KeyRejected = %v", err)
 	}
 }
+
+func TestPositive(t *testing.T) {
+	neg, zero, one := swapscout.MustAmount("-1"), swapscout.MustAmount("0"), swapscout.MustAmount("1")
+	if !venue.Positive(nil).IsZero() || !venue.Positive(&neg).IsZero() || !venue.Positive(&zero).IsZero() || venue.Positive(&one).String() != "1" {
+		t.Error("Positive")
+	}
+}

@@ -104,14 +104,14 @@ func (c *Client) fixed(ctx context.Context, req swapscout.QuoteRequest, pair pai
 		return swapscout.Offer{}, swapscout.NewVenueError(swapscout.CodeBadResponse, "ChangeHero fixed rate has no rate or id")
 	}
 	rate := *r.Result
-	minFrom, maxFrom := limit(r.MinFrom), limit(r.MaxFrom)
+	minFrom, maxFrom := venue.Positive(r.MinFrom), venue.Positive(r.MaxFrom)
 	o := swapscout.Offer{Min: minFrom, Max: maxFrom, RateType: swapscout.Fixed, RateID: r.ID}
 	fromInfo, _ := swapscout.LookupAsset(req.From)
 	toInfo, _ := swapscout.LookupAsset(req.To)
 	// The limits of the side the amount names decide, as ChangeHero checks them.
 	lo, hi, side := minFrom, maxFrom, req.From
 	if req.Direction == swapscout.Receive {
-		lo, hi, side = limit(r.MinTo), limit(r.MaxTo), req.To
+		lo, hi, side = venue.Positive(r.MinTo), venue.Positive(r.MaxTo), req.To
 	}
 	switch {
 	case !lo.IsZero() && req.Amount.Cmp(lo) < 0:
@@ -219,14 +219,6 @@ func rpcFailure(status int, e *rpcError) error {
 // refusal reports the codes of a venue saying no (rather than failing).
 func refusal(c swapscout.FailureCode) bool {
 	return c == swapscout.CodeUnsupportedPair || c == swapscout.CodeAmountTooSmall || c == swapscout.CodeAmountTooLarge
-}
-
-// limit returns a limit, zero when absent or not positive.
-func limit(a *swapscout.Amount) swapscout.Amount {
-	if a == nil || a.Sign() <= 0 {
-		return swapscout.Amount{}
-	}
-	return *a
 }
 
 var _ swapscout.Quoter = (*Client)(nil)

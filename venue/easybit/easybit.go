@@ -85,10 +85,10 @@ func (c *Client) Quote(ctx context.Context, req swapscout.QuoteRequest) (swapsco
 				}
 			}
 			if ve.Code == swapscout.CodeAmountTooSmall || ve.Code == swapscout.CodeAmountTooLarge {
-				if lo := limit(info.MinimumAmount); !lo.IsZero() {
+				if lo := venue.Positive(info.MinimumAmount); !lo.IsZero() {
 					ve.Min = lo
 				}
-				if hi := limit(info.MaximumAmount); !hi.IsZero() {
+				if hi := venue.Positive(info.MaximumAmount); !hi.IsZero() {
 					ve.Max = hi
 				}
 			}
@@ -96,7 +96,7 @@ func (c *Client) Quote(ctx context.Context, req swapscout.QuoteRequest) (swapsco
 		return swapscout.Offer{}, err
 	}
 
-	o := swapscout.Offer{RateType: swapscout.Float, Min: limit(info.MinimumAmount), Max: limit(info.MaximumAmount)}
+	o := swapscout.Offer{RateType: swapscout.Float, Min: venue.Positive(info.MinimumAmount), Max: venue.Positive(info.MaximumAmount)}
 	switch {
 	case rate.ReceiveAmount == nil:
 		return swapscout.Offer{}, swapscout.NewVenueError(swapscout.CodeBadResponse, "EasyBit rate has no receiveAmount")
@@ -141,7 +141,7 @@ func refusal(c swapscout.FailureCode) bool {
 // checkLimits returns the limit error for an amount sent outside the pair's
 // limits, or nil (also when the limits are unknown).
 func checkLimits(in swapscout.Amount, info pairInfoData) error {
-	lo, hi := limit(info.MinimumAmount), limit(info.MaximumAmount)
+	lo, hi := venue.Positive(info.MinimumAmount), venue.Positive(info.MaximumAmount)
 	switch {
 	case !lo.IsZero() && in.Cmp(lo) < 0:
 		return &swapscout.VenueError{Code: swapscout.CodeAmountTooSmall, Msg: "EasyBit: below the minimum of " + lo.String(), Min: lo, Max: hi}
@@ -149,14 +149,6 @@ func checkLimits(in swapscout.Amount, info pairInfoData) error {
 		return &swapscout.VenueError{Code: swapscout.CodeAmountTooLarge, Msg: "EasyBit: above the maximum of " + hi.String(), Min: lo, Max: hi}
 	}
 	return nil
-}
-
-// limit returns a limit, zero when absent or not positive.
-func limit(a *swapscout.Amount) swapscout.Amount {
-	if a == nil || a.Sign() <= 0 {
-		return swapscout.Amount{}
-	}
-	return *a
 }
 
 // decode reads an envelope into v, or maps its refusal to a code. EasyBit

@@ -104,7 +104,7 @@ func offer(req swapscout.QuoteRequest, from, to string, calc *calculateResponse,
 	}
 	o := swapscout.Offer{AmountIn: *calc.FromAmount, AmountOut: *calc.ReceiveAmount, RateType: req.RateType}
 	if lim != nil {
-		o.Min, o.Max = positive(lim.Min), positive(lim.Max)
+		o.Min, o.Max = venue.Positive(lim.Min), venue.Positive(lim.Max)
 	}
 	if o.AmountIn.Sign() < 0 || o.AmountOut.Sign() < 0 {
 		return swapscout.Offer{}, swapscout.NewVenueError(swapscout.CodeBadResponse, "Majestic Bank answered a negative amount")
@@ -127,10 +127,10 @@ func withLimits(err error, lim *limit) error {
 		return err
 	}
 	if ve.Min.IsZero() {
-		ve.Min = positive(lim.Min)
+		ve.Min = venue.Positive(lim.Min)
 	}
 	if ve.Max.IsZero() {
-		ve.Max = positive(lim.Max)
+		ve.Max = venue.Positive(lim.Max)
 	}
 	return ve
 }
@@ -203,13 +203,6 @@ func refusal(status int, calc calculateResponse) error {
 		return swapscout.NewVenueError(swapscout.CodeUnavailable, "Majestic Bank: %s", text)
 	}
 	return swapscout.NewVenueError(swapscout.CodeBadResponse, "Majestic Bank: unexpected refusal: %s", text)
-}
-
-func positive(a *swapscout.Amount) swapscout.Amount {
-	if a == nil || a.Sign() <= 0 {
-		return swapscout.Amount{}
-	}
-	return *a
 }
 
 var _ swapscout.Quoter = (*Client)(nil)

@@ -87,13 +87,13 @@ func offer(req swapscout.QuoteRequest, from, to code, r *rateResponse) (swapscou
 		return swapscout.Offer{}, swapscout.NewVenueError(swapscout.CodeUnsupportedPair, "Quickex offers no %s rate for this pair", req.RateType)
 	}
 	o := swapscout.Offer{AmountIn: req.Amount, AmountOut: *r.AmountToGet, RateType: req.RateType}
-	o.Min, o.Max = positive(r.GeneralMinAmount), positive(r.GeneralMaxAmount)
+	o.Min, o.Max = venue.Positive(r.GeneralMinAmount), venue.Positive(r.GeneralMaxAmount)
 	if d := r.DepositRules; d != nil {
 		if o.Min.IsZero() {
-			o.Min = positive(d.MinAmount)
+			o.Min = venue.Positive(d.MinAmount)
 		}
 		if o.Max.IsZero() {
-			o.Max = positive(d.MaxAmount)
+			o.Max = venue.Positive(d.MaxAmount)
 		}
 	}
 	switch o.AmountOut.Sign() {
@@ -112,14 +112,6 @@ func offer(req swapscout.QuoteRequest, from, to code, r *rateResponse) (swapscou
 func sameInstrument(got instrument, want code) bool {
 	return (got.CurrencyTitle == "" || strings.EqualFold(got.CurrencyTitle, want.Currency)) &&
 		(got.NetworkTitle == "" || strings.EqualFold(got.NetworkTitle, want.Network))
-}
-
-// positive returns *a when it is set and above zero ("0" means no limit).
-func positive(a *swapscout.Amount) swapscout.Amount {
-	if a == nil || a.Sign() <= 0 {
-		return swapscout.Amount{}
-	}
-	return *a
 }
 
 // parseRate reads a rate answer, or maps a refusal for amount to its code.
@@ -187,10 +179,10 @@ func expected(data json.RawMessage) swapscout.Amount {
 	if len(data) == 0 || json.Unmarshal(data, &d) != nil || d.Details == nil {
 		return swapscout.Amount{}
 	}
-	if e := positive(d.Details.Expected); !e.IsZero() {
+	if e := venue.Positive(d.Details.Expected); !e.IsZero() {
 		return e
 	}
-	return positive(d.Details.ExpectedGeneral)
+	return venue.Positive(d.Details.ExpectedGeneral)
 }
 
 var _ swapscout.Quoter = (*Client)(nil)

@@ -84,7 +84,7 @@ func offer(req swapscout.QuoteRequest, to string, r *rateResponse) (swapscout.Of
 	if r.Rate == nil || r.Rate.Sign() <= 0 {
 		return swapscout.Offer{}, swapscout.NewVenueError(swapscout.CodeBadResponse, "Xgram answered no positive rate")
 	}
-	o := swapscout.Offer{AmountIn: req.Amount, RateType: swapscout.Float, Min: positive(r.MinFrom), Max: positive(r.MaxFrom)}
+	o := swapscout.Offer{AmountIn: req.Amount, RateType: swapscout.Float, Min: venue.Positive(r.MinFrom), Max: venue.Positive(r.MaxFrom)}
 	switch {
 	case !o.Min.IsZero() && req.Amount.Cmp(o.Min) < 0:
 		return swapscout.Offer{}, &swapscout.VenueError{Code: swapscout.CodeAmountTooSmall, Msg: "Xgram: below its minimum of " + o.Min.String(), Min: o.Min, Max: o.Max}
@@ -169,9 +169,9 @@ func fromErrors(status int, errs []errorItem) error {
 		case "CURRENCY_UNSUPPORTED":
 			ve = swapscout.NewVenueError(swapscout.CodeUnsupportedPair, "Xgram: %s", venue.ClipOr(e.Error, "currency unsupported"))
 		case "BELOW_LIMIT":
-			ve = &swapscout.VenueError{Code: swapscout.CodeAmountTooSmall, Msg: "Xgram: " + venue.ClipOr(e.Error, "below the limit"), Min: positive(e.SourceAmountLimit)}
+			ve = &swapscout.VenueError{Code: swapscout.CodeAmountTooSmall, Msg: "Xgram: " + venue.ClipOr(e.Error, "below the limit"), Min: venue.Positive(e.SourceAmountLimit)}
 		case "ABOVE_LIMIT":
-			ve = &swapscout.VenueError{Code: swapscout.CodeAmountTooLarge, Msg: "Xgram: " + venue.ClipOr(e.Error, "above the limit"), Max: positive(e.SourceAmountLimit)}
+			ve = &swapscout.VenueError{Code: swapscout.CodeAmountTooLarge, Msg: "Xgram: " + venue.ClipOr(e.Error, "above the limit"), Max: venue.Positive(e.SourceAmountLimit)}
 		default:
 			ve = fromText(status, venue.ClipOr(e.Error, e.Message))
 		}
@@ -190,9 +190,9 @@ func fromText(status int, text string) error {
 	if m := ccyAmountLimit.FindStringSubmatch(text); m != nil {
 		bound, _ := swapscout.ParseWireAmount([]byte(strings.TrimRight(m[2], ".")))
 		if m[1] == ">" {
-			return &swapscout.VenueError{Code: swapscout.CodeAmountTooSmall, Msg: "Xgram: " + venue.ClipOr(text, ""), Min: positive(&bound)}
+			return &swapscout.VenueError{Code: swapscout.CodeAmountTooSmall, Msg: "Xgram: " + venue.ClipOr(text, ""), Min: venue.Positive(&bound)}
 		}
-		return &swapscout.VenueError{Code: swapscout.CodeAmountTooLarge, Msg: "Xgram: " + venue.ClipOr(text, ""), Max: positive(&bound)}
+		return &swapscout.VenueError{Code: swapscout.CodeAmountTooLarge, Msg: "Xgram: " + venue.ClipOr(text, ""), Max: venue.Positive(&bound)}
 	}
 	lower := strings.ToLower(text)
 	code := swapscout.CodeBadResponse
@@ -213,13 +213,6 @@ func fromText(status int, text string) error {
 		code = swapscout.CodeUnavailable
 	}
 	return swapscout.NewVenueError(code, "Xgram: %s", venue.ClipOr(text, "refused (result false)"))
-}
-
-func positive(a *swapscout.Amount) swapscout.Amount {
-	if a == nil || !a.Valid() || a.Sign() <= 0 {
-		return swapscout.Amount{}
-	}
-	return *a
 }
 
 var _ swapscout.Quoter = (*Client)(nil)
