@@ -84,6 +84,8 @@ func TestRefusalBodies(t *testing.T) {
 			code: swapscout.CodeNotConfigured, words: "Invalid api key"},
 		{name: "above_max_range", req: btcXMR, routes: routes("estimate_above_max.json", 400, "range_fixed.json"),
 			code: swapscout.CodeAmountTooLarge, words: "Out of max amount", min: "0.00024", max: "2.4"},
+		{name: "not_valid_params", req: btcXMR, routes: routes("not_valid_params.json", 400, "not_valid_params.json"),
+			code: swapscout.CodeUnsupportedPair, words: "toCurrency is not valid"},
 		{name: "zero_estimate", req: btcXMR, routes: routes("estimate_zero.json", 200, "range_ok.json"),
 			code: swapscout.CodeBadResponse, words: "positive"},
 	})
