@@ -1,13 +1,15 @@
 package venue
 
-// Small helpers every adapter shares for venue-provided text and JSON.
+// Small helpers every adapter shares for venue-provided text and JSON, and
+// the rule for repeated keys.
 //
 // Duplicate keys. A venue's JSON may repeat a key ({"amount":"1","amount":"2"}).
 // Every parser in venue/** follows one rule: the LAST occurrence wins, as
-// encoding/json does. Hand-written scanners must do the same, so one body never
-// means two things depending on which parser read it. Each adapter family has a
-// test that feeds a fixture with a duplicated amount key and checks the last value
-// is the one quoted.
+// encoding/json does. Hand-written scanners (venue/book) must do the same, so
+// one body never means two things depending on which parser read it. Each
+// instant-swap adapter pins the rule with TestDuplicateKeys: its
+// testdata/dup_*.json repeats every amount and limit key, first with a decoy,
+// and must quote exactly as the original fixture does.
 
 import (
 	"encoding/json"
