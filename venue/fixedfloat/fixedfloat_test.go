@@ -319,3 +319,30 @@ func TestRefusalBodies(t *testing.T) {
 		{name: "auth_200", req: btcXMR, routes: routes("error_auth.json", 200), code: swapscout.CodeNotConfigured, words: "FixedFloat: "},
 	})
 }
+
+// TestSimulatorErrorBodies: the simulator's injected errors come as the
+// envelope with HTTP 500 and, every other time, with HTTP 200; the adapter
+// reads both as unavailable.
+func TestSimulatorErrorBodies(t *testing.T) {
+	s := venuetest.StartSim(t, sim.Config{Seed: 1, Latency: time.Millisecond, VenueErrorRate: map[string]float64{"fixedfloat": 1},
+		Secrets: map[string]string{"fixedfloat": "test-secret"}}, "fixedfloat", fixedfloat.Sim())
+	c := fixedfloat.New(venue.Config{BaseURL: s.VenueURL("fixedfloat"), HTTP: venuetest.Client(t), APIKey: "test-key", APISecret: "test-secret"})
+	for range 4 {
+		if err := c.Refresh(context.Background()); venuetest.Code(err) != swapscout.CodeUnavailable {
+			t.Errorf("Refresh against injected errors: %v (%s), want unavailable", err, venuetest.Code(err))
+		}
+	}
+	statuses := map[int]int{}
+	for range 4 {
+		resp, err := http.Post(s.VenueURL("fixedfloat")+"/api/v2/ccies", "application/json", strings.NewReader("{}"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		statuses[resp.StatusCode]++
+	}
+	http.DefaultClient.CloseIdleConnections()
+	if statuses[200] != 2 || statuses[500] != 2 {
+		t.Errorf("injected errors came with statuses %v, want 200 and 500 alike", statuses)
+	}
+}

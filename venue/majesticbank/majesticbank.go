@@ -202,6 +202,9 @@ func refusal(status int, calc calculateResponse) error {
 	case status >= 500, venue.ContainsAny(lower, "maintenance", "temporarily", "unavailable", "disabled"):
 		return swapscout.NewVenueError(swapscout.CodeUnavailable, "Majestic Bank: %s", text)
 	}
+	if code, ok := venue.TextCode(text); ok { // an outage or rate limit in words, with HTTP 200
+		return swapscout.NewVenueError(code, "Majestic Bank: %s", text)
+	}
 	return swapscout.NewVenueError(swapscout.CodeBadResponse, "Majestic Bank: unexpected refusal: %s", text)
 }
 

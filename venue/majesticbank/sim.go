@@ -4,6 +4,7 @@ import (
 	"errors"
 	"net/http"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/swapscout/swapscout"
@@ -18,6 +19,7 @@ import (
 // {"error":…,"extra":…} with HTTP 400: "Bad <field> currency symbol" for an
 // unknown coin as clients test for, and limit wording that is [MEM]. No key.
 func Sim() sim.Venue {
+	var faults atomic.Uint64
 	return sim.Venue{
 		Profile: sim.Profile{Kind: swapscout.InstantSwap, Latency: 450 * time.Millisecond, Spread: 0.01, FixedExtra: 0.005,
 			MinUSD: 50, MaxUSD: 150000, NetworkFeeUSD: 0.5, Assets: symbols.Assets()},
@@ -29,7 +31,7 @@ func Sim() sim.Venue {
 				writeJSON(w, 429, simError{Error: "Too many requests", Extra: "Rate limit exceeded"})
 				return
 			}
-			writeJSON(w, 500, simError{Error: "Internal error", Extra: "Internal server error"})
+			writeJSON(w, faultStatus(&faults), simError{Error: "Internal error", Extra: "Internal server error"})
 		},
 	}
 }
@@ -132,3 +134,13 @@ func num(f float64) sim.Num {
 
 // writeJSON writes v as the venue does.
 var writeJSON = venue.JSONWriter{ContentType: "application/json", EncodeError: []byte(`{"error":"Internal error","extra":"encode"}`)}.Write
+
+// faultStatus is the status of an injected error: every other one is sent
+// with HTTP 200, as this venue may send its error bodies, so adapters are
+// exercised on reading the body rather than the status.
+func faultStatus(n *atomic.Uint64) int {
+	if n.Add(1)%2 == 0 {
+		return http.StatusOK
+	}
+	return http.StatusInternalServerError
+}

@@ -196,6 +196,10 @@ func refusal(status int, text string) error {
 		code = swapscout.CodeUnavailable
 	case status == 404:
 		code = swapscout.CodeUnsupportedPair
+	default:
+		if c, ok := venue.TextCode(text); ok { // an outage or rate limit in words, with HTTP 200
+			code = c
+		}
 	}
 	if text == "" {
 		return swapscout.NewVenueError(code, "Trocador refused the request (HTTP %d)", status)

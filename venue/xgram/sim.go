@@ -4,6 +4,7 @@ import (
 	"errors"
 	"net/http"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/swapscout/swapscout"
@@ -20,6 +21,7 @@ import (
 // with HTTP 400 and {"error":"ccyAmount must be > 0"}; the missing-key and
 // fault bodies are [MEM].
 func Sim() sim.Venue {
+	var faults atomic.Uint64
 	return sim.Venue{
 		Profile: sim.Profile{Kind: swapscout.InstantSwap, Latency: 350 * time.Millisecond, Spread: 0.009,
 			MinUSD: 20, MaxUSD: 250000, NetworkFeeUSD: 2, Assets: symbols.Assets()},
@@ -31,7 +33,7 @@ func Sim() sim.Venue {
 				writeJSON(w, 429, rateResponse{Result: &no, Error: "Too many requests"})
 				return
 			}
-			writeJSON(w, 500, rateResponse{Result: &no, Error: "Internal server error"})
+			writeJSON(w, faultStatus(&faults), rateResponse{Result: &no, Error: "Internal server error"})
 		},
 	}
 }
@@ -156,3 +158,13 @@ func networkName(a swapscout.Asset) string {
 
 // writeJSON writes v as the venue does.
 var writeJSON = venue.JSONWriter{ContentType: "application/json; charset=UTF-8", EncodeError: []byte(`{"result":false,"error":"encode"}`)}.Write
+
+// faultStatus is the status of an injected error: every other one is sent
+// with HTTP 200, as this venue may send its error bodies, so adapters are
+// exercised on reading the body rather than the status.
+func faultStatus(n *atomic.Uint64) int {
+	if n.Add(1)%2 == 0 {
+		return http.StatusOK
+	}
+	return http.StatusInternalServerError
+}

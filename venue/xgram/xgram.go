@@ -211,6 +211,10 @@ func fromText(status int, text string) error {
 		code = swapscout.CodeNotConfigured
 	case status >= 500:
 		code = swapscout.CodeUnavailable
+	default:
+		if c, ok := venue.TextCode(text); ok { // an outage or rate limit in words, with HTTP 200
+			code = c
+		}
 	}
 	return swapscout.NewVenueError(code, "Xgram: %s", venue.ClipOr(text, "refused (result false)"))
 }
