@@ -32,7 +32,17 @@ func TestSimulatorErrorBodies(t *testing.T) {
 		t.Errorf("injected errors came with statuses %v, want 200 and 500 alike", statuses)
 	}
 	q := venuetest.New(t, &letsexchange.Descriptor, s.VenueURL("letsexchange"))
-	for range 4 {
+	for i := range 4 {
+		if i == 2 {
+			// One more call flips which status each of the quote's calls
+			// gets, so an adapter that makes two calls sees both on each.
+			resp, err := http.Get(s.VenueURL("letsexchange") + "/any")
+			if err != nil {
+				t.Fatal(err)
+			}
+			resp.Body.Close()
+			http.DefaultClient.CloseIdleConnections()
+		}
 		if _, err := q.Quote(context.Background(), okCase.Req); venuetest.Code(err) != swapscout.CodeUnavailable {
 			t.Errorf("Quote against injected errors: %v (%s), want unavailable", err, venuetest.Code(err))
 		}
