@@ -165,3 +165,23 @@ func TestPositive(t *testing.T) {
 		t.Error("Positive")
 	}
 }
+
+// FuzzErrorText: the readers of venue error bodies and sentences take any
+// bytes without panicking; BodyText keeps Clip's promises and BoundIn only
+// returns positive amounts.
+func FuzzErrorText(f *testing.F) {
+	f.Add([]byte(`{"message":"The amount must be at least 0.001."}`))
+	f.Add([]byte(`{"error":"Invalid API key","msg":"x"}`))
+	f.Add([]byte("\xff{\"detail\":\"1.2.3 minimum 5\"}"))
+	f.Fuzz(func(t *testing.T, b []byte) {
+		txt := venue.BodyText(b)
+		if !utf8.ValidString(txt) || len(txt) > venue.ClipLen+len("…") {
+			t.Fatalf("BodyText(%q) = %q", b, txt)
+		}
+		venue.TextCode(string(b))
+		if a, ok := venue.BoundIn(string(b)); ok && a.Sign() <= 0 {
+			t.Fatalf("BoundIn(%q) = %s", b, a)
+		}
+		_ = venue.KeyRejected("X", 401, b).Error()
+	})
+}
