@@ -70,7 +70,11 @@ func (c *Client) Quote(ctx context.Context, req swapscout.QuoteRequest) (swapsco
 	if err != nil {
 		var ve *swapscout.VenueError
 		if errors.As(err, &ve) && (ve.Code == swapscout.CodeAmountTooSmall || (below && refusal(ve.Code))) {
-			return swapscout.Offer{}, &swapscout.VenueError{Code: swapscout.CodeAmountTooSmall, Msg: ve.Msg, Min: minimum}
+			min := minimum
+			if min.IsZero() {
+				min = ve.Min // the bound the refusal's words named
+			}
+			return swapscout.Offer{}, &swapscout.VenueError{Code: swapscout.CodeAmountTooSmall, Msg: ve.Msg, Min: min}
 		}
 		return swapscout.Offer{}, err
 	}
@@ -100,14 +104,14 @@ func (c *Client) fixed(ctx context.Context, req swapscout.QuoteRequest, pair pai
 		return swapscout.Offer{}, swapscout.NewVenueError(swapscout.CodeBadResponse, "ChangeHero fixed rate has no rate or id")
 	}
 	rate := *r.Result
-	minFrom, maxFrom := limit(r.MinFrom), limit(r.MaxFrom)
+	minFrom, maxFrom := venue.Positive(r.MinFrom), venue.Positive(r.MaxFrom)
 	o := swapscout.Offer{Min: minFrom, Max: maxFrom, RateType: swapscout.Fixed, RateID: r.ID}
 	fromInfo, _ := swapscout.LookupAsset(req.From)
 	toInfo, _ := swapscout.LookupAsset(req.To)
 	// The limits of the side the amount names decide, as ChangeHero checks them.
 	lo, hi, side := minFrom, maxFrom, req.From
 	if req.Direction == swapscout.Receive {
-		lo, hi, side = limit(r.MinTo), limit(r.MaxTo), req.To
+		lo, hi, side = venue.Positive(r.MinTo), venue.Positive(r.MaxTo), req.To
 	}
 	switch {
 	case !lo.IsZero() && req.Amount.Cmp(lo) < 0:
@@ -151,7 +155,7 @@ func decode(status int, body []byte, v any) error {
 	if err := json.Unmarshal(body, &r); err != nil {
 		switch {
 		case status == 401 || status == 403:
-			return swapscout.NewVenueError(swapscout.CodeNotConfigured, "ChangeHero rejected the API key (HTTP %d)", status)
+			return venue.KeyRejected("ChangeHero", status, body)
 		case status < 200 || status > 299:
 			return venue.StatusError(status)
 		}
@@ -162,7 +166,7 @@ func decode(status int, body []byte, v any) error {
 	}
 	switch {
 	case status == 401 || status == 403:
-		return swapscout.NewVenueError(swapscout.CodeNotConfigured, "ChangeHero rejected the API key (HTTP %d)", status)
+		return venue.KeyRejected("ChangeHero", status, body)
 	case status < 200 || status > 299:
 		return venue.StatusError(status)
 	case len(r.Result) == 0 || string(r.Result) == "null":
@@ -190,13 +194,13 @@ func rpcFailure(status int, e *rpcError) error {
 	switch {
 	case strings.Contains(e.Message, "Invalid currency:"): // Edge: unsupported pair
 		code = swapscout.CodeUnsupportedPair
-	case status == 401 || status == 403 || hasAny(msg, authWords):
+	case status == 401 || status == 403 || venue.ContainsAny(msg, authWords...):
 		code = swapscout.CodeNotConfigured
-	case status == 429 || hasAny(msg, limitWords):
+	case status == 429 || venue.ContainsAny(msg, limitWords...):
 		code = swapscout.CodeRateLimited
-	case hasAny(msg, minWords):
+	case venue.ContainsAny(msg, minWords...):
 		code = swapscout.CodeAmountTooSmall
-	case hasAny(msg, maxWords):
+	case venue.ContainsAny(msg, maxWords...):
 		code = swapscout.CodeAmountTooLarge
 	case e.Code == "-32602": // invalid params: Edge reads it as an unsupported pair
 		code = swapscout.CodeUnsupportedPair
@@ -207,39 +211,14 @@ func rpcFailure(status int, e *rpcError) error {
 	}
 	text := e.Message
 	if text == "" {
-		text = "error " + clip(string(e.Code))
+		text = "error " + venue.Clip(string(e.Code))
 	}
-	return swapscout.NewVenueError(code, "ChangeHero: %s", clip(text))
+	return venue.WithBound(swapscout.NewVenueError(code, "ChangeHero: %s", venue.Clip(text)), e.Message)
 }
 
 // refusal reports the codes of a venue saying no (rather than failing).
 func refusal(c swapscout.FailureCode) bool {
 	return c == swapscout.CodeUnsupportedPair || c == swapscout.CodeAmountTooSmall || c == swapscout.CodeAmountTooLarge
-}
-
-// limit returns a limit, zero when absent or not positive.
-func limit(a *swapscout.Amount) swapscout.Amount {
-	if a == nil || a.Sign() <= 0 {
-		return swapscout.Amount{}
-	}
-	return *a
-}
-
-func hasAny(s string, words []string) bool {
-	for _, w := range words {
-		if strings.Contains(s, w) {
-			return true
-		}
-	}
-	return false
-}
-
-// clip keeps venue-provided text short in our messages.
-func clip(s string) string {
-	if len(s) > 120 {
-		return s[:120] + "…"
-	}
-	return s
 }
 
 var _ swapscout.Quoter = (*Client)(nil)

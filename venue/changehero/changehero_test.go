@@ -282,3 +282,15 @@ func TestSimulatorFaults(t *testing.T) {
 		})
 	}
 }
+
+// TestRefusalBodies: a JSON-RPC error is read by its words, and a limit
+// carries the bound they name when getMinAmount gives none.
+func TestRefusalBodies(t *testing.T) {
+	float := btcETH
+	float.RateType = swapscout.Float
+	float.Amount = swapscout.MustAmount("0.0001")
+	runRefusals(t, []refusal{
+		{name: "min_in_words", req: float, routes: rpc("invalid_amount.json", 200), code: swapscout.CodeAmountTooSmall, words: "minimal amount is 0.00031", min: "0.00031"},
+		{name: "invalid_currency", req: float, routes: rpc("invalid_currency.json", 200), code: swapscout.CodeUnsupportedPair, words: "Invalid currency"},
+	})
+}

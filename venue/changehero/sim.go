@@ -5,6 +5,7 @@ import (
 	"errors"
 	"io"
 	"net/http"
+	"sync/atomic"
 	"time"
 
 	"github.com/swapscout/swapscout"
@@ -17,6 +18,7 @@ import (
 // ChangeHero folds network fees into its rates, so the profile has none: a
 // fixed rate times the amount is what the user receives.
 func Sim() sim.Venue {
+	var faults atomic.Uint64
 	return sim.Venue{
 		Profile: sim.Profile{Kind: swapscout.InstantSwap, Latency: 250 * time.Millisecond, Spread: 0.006, FixedExtra: 0.01,
 			MinUSD: 12, MaxUSD: 100000, Assets: symbols.Assets()},
@@ -27,7 +29,7 @@ func Sim() sim.Venue {
 				writeRPC(w, 429, simResponse{Error: &simError{Code: -32000, Message: "Too many requests"}})
 				return
 			}
-			writeRPC(w, 500, simResponse{Error: &simError{Code: -32603, Message: "Internal error"}})
+			writeRPC(w, faultStatus(&faults), simResponse{Error: &simError{Code: -32603, Message: "Internal error"}})
 		},
 	}
 }
@@ -194,4 +196,14 @@ func writeRPC(w http.ResponseWriter, status int, v simResponse) {
 	w.Header().Set("Content-Type", "application/json; charset=utf-8")
 	w.WriteHeader(status)
 	_, _ = w.Write(b)
+}
+
+// faultStatus is the status of an injected error: every other one is sent
+// with HTTP 200, as this venue may send its error bodies, so adapters are
+// exercised on reading the body rather than the status.
+func faultStatus(n *atomic.Uint64) int {
+	if n.Add(1)%2 == 0 {
+		return http.StatusOK
+	}
+	return http.StatusInternalServerError
 }

@@ -6,6 +6,7 @@ package changenow
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"net/url"
 	"strconv"
 	"strings"
@@ -81,7 +82,16 @@ func (c *Client) Quote(ctx context.Context, req swapscout.QuoteRequest) (swapsco
 			return nil
 		})
 	if err != nil {
+		// A limit refusal without its payload takes the pair's range.
+		var ve *swapscout.VenueError
+		if errors.As(err, &ve) && (ve.Code == swapscout.CodeAmountTooSmall || ve.Code == swapscout.CodeAmountTooLarge) &&
+			ve.Min.IsZero() && ve.Max.IsZero() && rangeErr == nil && req.Direction == swapscout.Send {
+			ve.Min, ve.Max = venue.Deref(rng.MinAmount), venue.Deref(rng.MaxAmount)
+		}
 		return swapscout.Offer{}, err
+	}
+	if e.FromAmount.Sign() <= 0 || e.ToAmount.Sign() <= 0 {
+		return swapscout.Offer{}, swapscout.NewVenueError(swapscout.CodeBadResponse, "ChangeNOW estimate without positive fromAmount and toAmount")
 	}
 	o := swapscout.Offer{AmountIn: e.FromAmount, AmountOut: e.ToAmount, RateType: venue.StatedRateType(e.Flow, "fixed-rate", "standard", req.RateType)}
 	if rangeErr == nil {
@@ -124,22 +134,29 @@ var errorCodes = map[string]swapscout.FailureCode{
 	"too_many_requests":      swapscout.CodeRateLimited,
 }
 
-// decode reads a 2xx body into v or maps an error body to its code.
+// decode reads a 2xx body into v or maps an error body to its code. The body
+// decides, whatever the status: an {"error":…} body sent with HTTP 200 is an
+// error too.
 func decode(status int, body []byte, v any) error {
-	if status >= 200 && status < 300 {
+	var er errorResponse
+	isErr := json.Unmarshal(body, &er) == nil && er.Error != ""
+	if status >= 200 && status < 300 && !isErr {
 		if err := json.Unmarshal(body, v); err != nil {
 			return venue.BadResponse(err)
 		}
 		return nil
 	}
-	var er errorResponse
-	if err := json.Unmarshal(body, &er); err != nil || er.Error == "" {
+	if !isErr {
 		if status == 401 || status == 403 {
-			return swapscout.NewVenueError(swapscout.CodeNotConfigured, "ChangeNOW rejected the API key (HTTP %d)", status)
+			return venue.KeyRejected("ChangeNOW", status, body)
 		}
 		return venue.StatusError(status)
 	}
 	code, ok := errorCodes[er.Error]
+	if !ok {
+		// An error name we do not know: its words (and the message's) decide.
+		code, ok = venue.TextCode(strings.ReplaceAll(er.Error, "_", " ") + " " + er.Message)
+	}
 	switch {
 	case ok:
 	case status == 401 || status == 403:
@@ -149,7 +166,7 @@ func decode(status int, body []byte, v any) error {
 	default:
 		code = swapscout.CodeBadResponse
 	}
-	ve := swapscout.NewVenueError(code, "ChangeNOW: %s", clip(er.Message, er.Error))
+	ve := swapscout.NewVenueError(code, "ChangeNOW: %s", venue.ClipOr(er.Message, er.Error))
 	if er.Payload != nil && er.Payload.Range != nil {
 		if r := er.Payload.Range; r.MinAmount != nil {
 			ve.Min = *r.MinAmount
@@ -173,17 +190,6 @@ func parseMinutes(s string) (lo, hi time.Duration) {
 		return 0, 0
 	}
 	return time.Duration(x) * time.Minute, time.Duration(y) * time.Minute
-}
-
-// clip keeps venue-provided text short in our messages.
-func clip(msg, fallback string) string {
-	if msg == "" {
-		msg = fallback
-	}
-	if len(msg) > 120 {
-		msg = msg[:120] + "…"
-	}
-	return msg
 }
 
 var _ swapscout.Quoter = (*Client)(nil)

@@ -1,19 +1,21 @@
 package changenow
 
 import (
-	"encoding/json"
 	"errors"
 	"net/http"
+	"sync/atomic"
 	"time"
 
 	"github.com/swapscout/swapscout"
 	"github.com/swapscout/swapscout/sim"
+	"github.com/swapscout/swapscout/venue"
 )
 
 // Sim is ChangeNOW's simulated API v2: estimated-amount, range and
 // currencies, with its error bodies (400 deposit_too_small with the range in
 // the payload, pair_is_inactive, 401 without a key) and numbers as JSON numbers.
 func Sim() sim.Venue {
+	var faults atomic.Uint64
 	return sim.Venue{
 		Profile: sim.Profile{Kind: swapscout.InstantSwap, Latency: 180 * time.Millisecond, Spread: 0.006, FixedExtra: 0.01,
 			MinUSD: 8, MaxUSD: 0, NetworkFeeUSD: 1.5, Assets: symbols.Assets()},
@@ -25,7 +27,7 @@ func Sim() sim.Venue {
 				writeJSON(w, 429, errorBody{Error: "too_many_requests", Message: "Too many requests"})
 				return
 			}
-			writeJSON(w, 500, errorBody{Error: "internal_error", Message: "Internal server error"})
+			writeJSON(w, faultStatus(&faults), errorBody{Error: "internal_error", Message: "Internal server error"})
 		},
 	}
 }
@@ -180,12 +182,14 @@ func rangeOf(min, max swapscout.Amount) simRange {
 }
 
 // writeJSON writes v as the venue does.
-func writeJSON(w http.ResponseWriter, status int, v any) {
-	b, err := json.Marshal(v)
-	if err != nil {
-		status, b = 500, []byte(`{"error":"internal_error","message":"encode"}`)
+var writeJSON = venue.JSONWriter{ContentType: "application/json; charset=utf-8", EncodeError: []byte(`{"error":"internal_error","message":"encode"}`)}.Write
+
+// faultStatus is the status of an injected error: every other one is sent
+// with HTTP 200, as this venue may send its error bodies, so adapters are
+// exercised on reading the body rather than the status.
+func faultStatus(n *atomic.Uint64) int {
+	if n.Add(1)%2 == 0 {
+		return http.StatusOK
 	}
-	w.Header().Set("Content-Type", "application/json; charset=utf-8")
-	w.WriteHeader(status)
-	_, _ = w.Write(b)
+	return http.StatusInternalServerError
 }

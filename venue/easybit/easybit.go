@@ -85,13 +85,18 @@ func (c *Client) Quote(ctx context.Context, req swapscout.QuoteRequest) (swapsco
 				}
 			}
 			if ve.Code == swapscout.CodeAmountTooSmall || ve.Code == swapscout.CodeAmountTooLarge {
-				ve.Min, ve.Max = limit(info.MinimumAmount), limit(info.MaximumAmount)
+				if lo := venue.Positive(info.MinimumAmount); !lo.IsZero() {
+					ve.Min = lo
+				}
+				if hi := venue.Positive(info.MaximumAmount); !hi.IsZero() {
+					ve.Max = hi
+				}
 			}
 		}
 		return swapscout.Offer{}, err
 	}
 
-	o := swapscout.Offer{RateType: swapscout.Float, Min: limit(info.MinimumAmount), Max: limit(info.MaximumAmount)}
+	o := swapscout.Offer{RateType: swapscout.Float, Min: venue.Positive(info.MinimumAmount), Max: venue.Positive(info.MaximumAmount)}
 	switch {
 	case rate.ReceiveAmount == nil:
 		return swapscout.Offer{}, swapscout.NewVenueError(swapscout.CodeBadResponse, "EasyBit rate has no receiveAmount")
@@ -136,7 +141,7 @@ func refusal(c swapscout.FailureCode) bool {
 // checkLimits returns the limit error for an amount sent outside the pair's
 // limits, or nil (also when the limits are unknown).
 func checkLimits(in swapscout.Amount, info pairInfoData) error {
-	lo, hi := limit(info.MinimumAmount), limit(info.MaximumAmount)
+	lo, hi := venue.Positive(info.MinimumAmount), venue.Positive(info.MaximumAmount)
 	switch {
 	case !lo.IsZero() && in.Cmp(lo) < 0:
 		return &swapscout.VenueError{Code: swapscout.CodeAmountTooSmall, Msg: "EasyBit: below the minimum of " + lo.String(), Min: lo, Max: hi}
@@ -146,14 +151,6 @@ func checkLimits(in swapscout.Amount, info pairInfoData) error {
 	return nil
 }
 
-// limit returns a limit, zero when absent or not positive.
-func limit(a *swapscout.Amount) swapscout.Amount {
-	if a == nil || a.Sign() <= 0 {
-		return swapscout.Amount{}
-	}
-	return *a
-}
-
 // decode reads an envelope into v, or maps its refusal to a code. EasyBit
 // says success:0 with HTTP 200, so the flag decides before the status.
 func decode(status int, body []byte, v any) error {
@@ -161,7 +158,7 @@ func decode(status int, body []byte, v any) error {
 	if err := json.Unmarshal(body, &env); err != nil || !env.Success.Set {
 		switch {
 		case status == 401 || status == 403:
-			return swapscout.NewVenueError(swapscout.CodeNotConfigured, "EasyBit rejected the API key (HTTP %d)", status)
+			return venue.KeyRejected("EasyBit", status, body)
 		case status < 200 || status > 299:
 			return venue.StatusError(status)
 		case err != nil:
@@ -200,15 +197,15 @@ func apiError(status int, env *envelope) error {
 	msg := strings.ToLower(env.ErrorMessage)
 	var code swapscout.FailureCode
 	switch {
-	case status == 401 || status == 403 || hasAny(msg, authWords):
+	case status == 401 || status == 403 || venue.ContainsAny(msg, authWords...):
 		code = swapscout.CodeNotConfigured
-	case status == 429 || hasAny(msg, limitWords):
+	case status == 429 || venue.ContainsAny(msg, limitWords...):
 		code = swapscout.CodeRateLimited
-	case hasAny(msg, minWords):
+	case venue.ContainsAny(msg, minWords...):
 		code = swapscout.CodeAmountTooSmall
-	case hasAny(msg, maxWords):
+	case venue.ContainsAny(msg, maxWords...):
 		code = swapscout.CodeAmountTooLarge
-	case status >= 500 || hasAny(msg, downWords):
+	case status >= 500 || venue.ContainsAny(msg, downWords...):
 		code = swapscout.CodeUnavailable
 	default:
 		code = swapscout.CodeUnsupportedPair
@@ -218,18 +215,9 @@ func apiError(status int, env *envelope) error {
 		text = "error"
 	}
 	if ec := strings.TrimSpace(string(env.ErrorCode)); ec != "" && ec != "null" && ec != "0" {
-		text += " (code " + clip(ec) + ")"
+		text += " (code " + venue.Clip(ec) + ")"
 	}
-	return swapscout.NewVenueError(code, "EasyBit: %s", clip(text))
-}
-
-func hasAny(s string, words []string) bool {
-	for _, w := range words {
-		if strings.Contains(s, w) {
-			return true
-		}
-	}
-	return false
+	return venue.WithBound(swapscout.NewVenueError(code, "EasyBit: %s", venue.Clip(text)), env.ErrorMessage)
 }
 
 // parseMinutes reads a processing time like "5-30" or "10" (minutes).
@@ -244,14 +232,6 @@ func parseMinutes(s string) (lo, hi time.Duration) {
 		return 0, 0
 	}
 	return time.Duration(x) * time.Minute, time.Duration(y) * time.Minute
-}
-
-// clip keeps venue-provided text short in our messages.
-func clip(s string) string {
-	if len(s) > 120 {
-		return s[:120] + "…"
-	}
-	return s
 }
 
 var _ swapscout.Quoter = (*Client)(nil)

@@ -181,3 +181,13 @@ func TestSimulatorFaults(t *testing.T) {
 		})
 	}
 }
+
+// TestRefusalBodies: success:0 is read by its words; a limit carries the
+// bound they name when pairInfo cannot give the limits, and pairInfo's
+// limits when it can.
+func TestRefusalBodies(t *testing.T) {
+	runRefusals(t, []refusal{
+		{name: "min_bound_no_pairinfo", req: btcUSDT, routes: routes("rate_below_min_bound.json", 200, "unauthorized.json", 500),
+			code: swapscout.CodeAmountTooSmall, words: "below the minimum amount 0.001", min: "0.001"},
+	})
+}

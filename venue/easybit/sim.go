@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"net/http"
+	"sync/atomic"
 	"time"
 
 	"github.com/swapscout/swapscout"
@@ -15,6 +16,7 @@ import (
 // envelope, amounts as strings, refusals as success:0 with HTTP 200, and a
 // 401 envelope without an API-KEY header.
 func Sim() sim.Venue {
+	var faults atomic.Uint64
 	return sim.Venue{
 		Profile: sim.Profile{Kind: swapscout.InstantSwap, Latency: 300 * time.Millisecond, Spread: 0.008,
 			MinUSD: 10, MaxUSD: 50000, NetworkFeeUSD: 1, Assets: symbols.Assets()},
@@ -26,7 +28,7 @@ func Sim() sim.Venue {
 				writeEnvelope(w, 429, failure(simCodeRateLimit, "Too many requests"))
 				return
 			}
-			writeEnvelope(w, 500, failure(simCodeInternal, "Internal server error"))
+			writeEnvelope(w, faultStatus(&faults), failure(simCodeInternal, "Internal server error"))
 		},
 	}
 }
@@ -201,4 +203,14 @@ func writeEnvelope(w http.ResponseWriter, status int, v simEnvelope) {
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(status)
 	_, _ = w.Write(b)
+}
+
+// faultStatus is the status of an injected error: every other one is sent
+// with HTTP 200, as this venue may send its error bodies, so adapters are
+// exercised on reading the body rather than the status.
+func faultStatus(n *atomic.Uint64) int {
+	if n.Add(1)%2 == 0 {
+		return http.StatusOK
+	}
+	return http.StatusInternalServerError
 }

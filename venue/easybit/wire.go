@@ -7,6 +7,7 @@ import (
 	"strconv"
 
 	"github.com/swapscout/swapscout"
+	"github.com/swapscout/swapscout/venue"
 )
 
 // Wire types of EasyBit's API, as research section A9 of
@@ -37,7 +38,7 @@ func (f *flag) UnmarshalJSON(b []byte) error {
 	case "null":
 	default:
 		if _, err := strconv.ParseFloat(s, 64); err != nil {
-			return fmt.Errorf("easybit: success is %q, not 1 or 0", clip(s))
+			return fmt.Errorf("easybit: success is %q, not 1 or 0", venue.Clip(s))
 		}
 		*f = flag{Set: true} // any other number is not 1
 	}
@@ -81,7 +82,7 @@ func (t *text) UnmarshalJSON(b []byte) error {
 		return nil
 	}
 	if _, err := strconv.ParseFloat(string(b), 64); err != nil {
-		return fmt.Errorf("easybit: processingTime is %q, not text", clip(string(b)))
+		return fmt.Errorf("easybit: processingTime is %q, not text", venue.Clip(string(b)))
 	}
 	*t = text(b)
 	return nil

@@ -19,8 +19,6 @@ import (
 	"sort"
 	"strings"
 	"time"
-	"unicode"
-	"unicode/utf8"
 
 	"github.com/swapscout/swapscout"
 	"github.com/swapscout/swapscout/venue"
@@ -86,15 +84,15 @@ func decodeRate(req swapscout.QuoteRequest, status int, body []byte) (swapscout.
 	switch status {
 	case 200, 400, 422:
 	case 401, 403:
-		return swapscout.Offer{}, swapscout.NewVenueError(swapscout.CodeNotConfigured, "Exolix rejected the API key (HTTP %d)", status)
+		return swapscout.Offer{}, venue.KeyRejected("Exolix", status, body)
 	default:
 		return swapscout.Offer{}, venue.StatusError(status)
 	}
 	var r rateResponse
 	err := json.Unmarshal(body, &r)
-	text := deref(r.Error)
+	text := venue.Deref(r.Error)
 	if text == "" {
-		text = deref(r.Message)
+		text = venue.Deref(r.Message)
 	}
 	switch {
 	case err == nil && r.isRate():
@@ -118,8 +116,8 @@ func decodeRate(req swapscout.QuoteRequest, status int, body []byte) (swapscout.
 // status is not 200.
 func rateOffer(req swapscout.QuoteRequest, status int, r *rateResponse) (swapscout.Offer, error) {
 	in, out := *r.FromAmount, *r.ToAmount
-	min, max := *r.MinAmount, deref(r.MaxAmount)
-	wmin := deref(r.WithdrawMin) // the payout's minimum, in To units
+	min, max := *r.MinAmount, venue.Deref(r.MaxAmount)
+	wmin := venue.Deref(r.WithdrawMin) // the payout's minimum, in To units
 	tooSmall := func(format string, args ...any) error {
 		ve := swapscout.NewVenueError(swapscout.CodeAmountTooSmall, format, args...)
 		ve.Min, ve.Max, ve.MinOut = min, max, wmin
@@ -145,7 +143,7 @@ func rateOffer(req swapscout.QuoteRequest, status int, r *rateResponse) (swapsco
 	case deposit.Sign() > 0 && max.Sign() > 0 && deposit.Cmp(max) > 0:
 		return swapscout.Offer{}, tooLarge()
 	}
-	if msg := deref(r.Message); msg != "" || status != 200 || in.Sign() <= 0 || out.Sign() <= 0 {
+	if msg := venue.Deref(r.Message); msg != "" || status != 200 || in.Sign() <= 0 || out.Sign() <= 0 {
 		if msg == "" {
 			msg = "no amount quoted"
 		}
@@ -154,14 +152,20 @@ func rateOffer(req swapscout.QuoteRequest, status int, r *rateResponse) (swapsco
 	return swapscout.Offer{AmountIn: in, AmountOut: out, Min: min, Max: max, MinOut: wmin, RateType: req.RateType}, nil
 }
 
-// refusal maps a refusal's text to its code: a limit when the text names one,
-// otherwise the pair is not served (the meaning Edge gives any 422).
+// refusal maps a refusal's text to its code: a limit when the text names one;
+// a rejected key, rate limiting or an outage when its words say so (Exolix
+// sends {"message":…} with 200 or 400 too); otherwise the pair is not served
+// (the meaning Edge gives any 422).
 func refusal(text string, min, max swapscout.Amount) error {
 	code := limitCode(text)
 	if code == "" {
-		code = swapscout.CodeUnsupportedPair
+		if c, ok := venue.TextCode(text); ok && (c == swapscout.CodeNotConfigured || c == swapscout.CodeRateLimited || c == swapscout.CodeUnavailable) {
+			code = c
+		} else {
+			code = swapscout.CodeUnsupportedPair
+		}
 	}
-	ve := swapscout.NewVenueError(code, "Exolix: %s", clip(text))
+	ve := swapscout.NewVenueError(code, "Exolix: %s", venue.Clip(text))
 	if code != swapscout.CodeUnsupportedPair {
 		ve.Min, ve.Max = min, max
 	}
@@ -203,7 +207,7 @@ func validationError(errs map[string]json.RawMessage) error {
 			code = c
 		}
 	}
-	return swapscout.NewVenueError(code, "Exolix: %s: %s", clip(f), clip(text))
+	return swapscout.NewVenueError(code, "Exolix: %s: %s", venue.Clip(f), venue.Clip(text))
 }
 
 // fieldText reads a validation message: a string or a list of strings.
@@ -217,32 +221,6 @@ func fieldText(raw json.RawMessage) string {
 		return strings.Join(list, "; ")
 	}
 	return "invalid"
-}
-
-func deref[T any](p *T) T {
-	var zero T
-	if p == nil {
-		return zero
-	}
-	return *p
-}
-
-// clip keeps venue-provided text short and printable in our messages.
-func clip(s string) string {
-	s = strings.TrimSpace(strings.Map(func(r rune) rune {
-		if unicode.IsPrint(r) {
-			return r
-		}
-		return ' '
-	}, s))
-	if len(s) > 120 {
-		i := 120
-		for i > 0 && !utf8.RuneStart(s[i]) {
-			i--
-		}
-		s = s[:i] + "…"
-	}
-	return s
 }
 
 var _ swapscout.Quoter = (*Client)(nil)

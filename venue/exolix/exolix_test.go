@@ -237,3 +237,19 @@ func TestAgainstSim(t *testing.T) {
 func TestConformance(t *testing.T) {
 	venuetest.Run(t, &exolix.Descriptor, venuetest.Options{OK: okCase})
 }
+
+// TestRefusalBodies: a {"message"} or {"error"} body is read by its words
+// whatever the status; limit refusals carry the limits they name.
+func TestRefusalBodies(t *testing.T) {
+	aboveMax := btcXMR
+	aboveMax.Amount = swapscout.MustAmount("25")
+	runRefusals(t, []refusal{
+		{name: "key_401", req: btcXMR, routes: rate("unauthorized.json", 401), code: swapscout.CodeNotConfigured, words: "(HTTP 401): Unauthorized"},
+		{name: "key_message_200", req: btcXMR, routes: rate("unauthorized.json", 200), code: swapscout.CodeNotConfigured, words: "Unauthorized"},
+		{name: "key_message_400", req: btcXMR, routes: rate("unauthorized.json", 400), code: swapscout.CodeNotConfigured, words: "Unauthorized"},
+		{name: "rate_limited_400", req: btcXMR, routes: rate("message_rate_limited.json", 400), code: swapscout.CodeRateLimited, words: "Too many requests"},
+		{name: "pair_200", req: btcXMR, routes: rate("pair_unavailable.json", 200), code: swapscout.CodeUnsupportedPair, words: "Such exchange pair is not available"},
+		{name: "above_max_422", req: aboveMax, routes: rate("rate_above_max.json", 422), code: swapscout.CodeAmountTooLarge,
+			words: "10", min: "0.00007747", max: "10"},
+	})
+}

@@ -1,15 +1,16 @@
 package exolix
 
 import (
-	"encoding/json"
 	"errors"
 	"net/http"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/swapscout/swapscout"
 	"github.com/swapscout/swapscout/sim"
+	"github.com/swapscout/swapscout/venue"
 )
 
 // Messages Exolix puts in a refusal in the rate shape. The first is recorded;
@@ -27,6 +28,7 @@ const (
 // {"errors":{…}}. A key is optional and accepted in any of the forms clients
 // use (Authorization header, with or without Bearer, or apiToken).
 func Sim() sim.Venue {
+	var faults atomic.Uint64
 	return sim.Venue{
 		Profile: sim.Profile{Kind: swapscout.InstantSwap, Latency: 300 * time.Millisecond, Spread: 0.008, FixedExtra: 0.004,
 			MinUSD: 5, MaxUSD: 650000, NetworkFeeUSD: 1, Assets: symbols.Assets()},
@@ -37,7 +39,7 @@ func Sim() sim.Venue {
 				writeJSON(w, 429, map[string]any{"message": "Too Many Requests"})
 				return
 			}
-			writeJSON(w, 500, map[string]any{"message": "Internal server error"})
+			writeJSON(w, faultStatus(&faults), map[string]any{"message": "Internal server error"})
 		},
 	}
 }
@@ -172,12 +174,14 @@ func jsPtr(a swapscout.Amount) *jsNum {
 }
 
 // writeJSON writes v as the venue does.
-func writeJSON(w http.ResponseWriter, status int, v any) {
-	b, err := json.Marshal(v)
-	if err != nil {
-		status, b = 500, []byte(`{"message":"Internal server error"}`)
+var writeJSON = venue.JSONWriter{ContentType: "application/json; charset=utf-8", EncodeError: []byte(`{"message":"Internal server error"}`)}.Write
+
+// faultStatus is the status of an injected error: every other one is sent
+// with HTTP 200, as this venue may send its error bodies, so adapters are
+// exercised on reading the body rather than the status.
+func faultStatus(n *atomic.Uint64) int {
+	if n.Add(1)%2 == 0 {
+		return http.StatusOK
 	}
-	w.Header().Set("Content-Type", "application/json; charset=utf-8")
-	w.WriteHeader(status)
-	_, _ = w.Write(b)
+	return http.StatusInternalServerError
 }

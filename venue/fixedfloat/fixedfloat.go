@@ -53,21 +53,65 @@ func New(cfg venue.Config) *Client { return &Client{cfg: cfg} }
 func (c *Client) RefreshInterval() time.Duration { return 5 * time.Minute }
 
 // Refresh loads `ccies`: the combined code and availability of each coin on
-// each network. On error the last good list stays.
+// each network. A list that names none of our currencies, or gives one of
+// them an absurd code or another's code, is rejected (venue.ListCheck); on any
+// error the last good list stays and the error makes the registry retry soon.
 func (c *Client) Refresh(ctx context.Context) error {
 	var items []cciesItem
 	if err := c.call(ctx, "ccies", []byte("{}"), &items); err != nil {
 		return err
 	}
+	m, err := checkCcies(items)
+	if err != nil {
+		return err
+	}
+	c.ccies.Store(&m)
+	return nil
+}
+
+// ours is every (coin, network) the adapter maps.
+var ours = symbols.Reverse()
+
+// checkCcies builds the lookup from `ccies` and vets the entries we use.
+func checkCcies(items []cciesItem) (map[ccy]listed, error) {
+	lc := venue.ListCheck{What: "FixedFloat currency list"}
 	m := make(map[ccy]listed, len(items))
+	owner := make(map[string]ccy)
+	kept := 0
 	for _, it := range items {
 		if it.Code == "" {
 			continue
 		}
-		m[ccy{strings.ToUpper(it.Coin), strings.ToUpper(it.Network)}] = listed{Code: it.Code, Send: bool(it.Send), Recv: bool(it.Recv)}
+		k := ccy{strings.ToUpper(it.Coin), strings.ToUpper(it.Network)}
+		if _, used := ours[k]; used {
+			kept++
+			if !plausibleCode(it.Code) {
+				lc.Problem(k.Coin+"/"+k.Network, "code %q", it.Code)
+			} else if o, dup := owner[it.Code]; dup && o != k {
+				lc.Problem(k.Coin+"/"+k.Network, "code %s already names %s/%s", it.Code, o.Coin, o.Network)
+			}
+			owner[it.Code] = k
+		}
+		m[k] = listed{Code: it.Code, Send: bool(it.Send), Recv: bool(it.Recv)}
 	}
-	c.ccies.Store(&m)
-	return nil
+	if err := lc.Err(kept); err != nil {
+		return nil, err
+	}
+	return m, nil
+}
+
+// plausibleCode: FixedFloat's combined codes are short upper-case letters and
+// digits (BTC, USDTTRC, USDCBSC).
+func plausibleCode(s string) bool {
+	if len(s) > 16 {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; (c < 'A' || c > 'Z') && (c < '0' || c > '9') {
+			return false
+		}
+	}
+	return true
 }
 
 // Quote asks `price` for the pair, once its codes are known.
@@ -163,7 +207,7 @@ func decode(status int, body []byte, v any) error {
 	if err := json.Unmarshal(body, &env); err != nil || env.Code == nil {
 		switch {
 		case status == 401 || status == 403:
-			return swapscout.NewVenueError(swapscout.CodeNotConfigured, "FixedFloat rejected the API key (HTTP %d)", status)
+			return venue.KeyRejected("FixedFloat", status, body)
 		case status < 200 || status > 299:
 			return venue.StatusError(status)
 		case err == nil:
@@ -190,14 +234,7 @@ func decode(status int, body []byte, v any) error {
 // in any source we could read ([MEM]), so the HTTP status and the message decide.
 func codeError(status int, code int64, msg string) error {
 	m := strings.ToLower(msg)
-	has := func(words ...string) bool {
-		for _, w := range words {
-			if strings.Contains(m, w) {
-				return true
-			}
-		}
-		return false
-	}
+	has := func(words ...string) bool { return venue.ContainsAny(m, words...) }
 	var fc swapscout.FailureCode
 	switch {
 	case status == 401 || status == 403 || has("signature", "api key", "apikey", "api-key", "unauthori", "authoriz", "permission", "access denied"):
@@ -218,7 +255,7 @@ func codeError(status int, code int64, msg string) error {
 	if msg == "" {
 		msg = "error"
 	}
-	return swapscout.NewVenueError(fc, "FixedFloat: %s (code %d)", clip(msg), code)
+	return venue.WithBound(swapscout.NewVenueError(fc, "FixedFloat: %s (code %d)", venue.Clip(msg), code), msg)
 }
 
 // quoteErrors maps data.errors of a code-0 price: the most telling error
@@ -235,7 +272,7 @@ func quoteErrors(p *priceData) error {
 		if json.Unmarshal(raw, &s) != nil {
 			s = string(raw)
 		}
-		names = append(names, clip(s))
+		names = append(names, venue.Clip(s))
 		for i, r := range errorRanks {
 			if i < best && strings.HasPrefix(s, r.prefix) {
 				best, code = i, r.code
@@ -260,16 +297,6 @@ var errorRanks = []struct {
 	{"LIMIT_MAX", swapscout.CodeAmountTooLarge},
 	// The reserve cannot cover this amount; a smaller one may pass.
 	{"RESERVE_", swapscout.CodeAmountTooLarge},
-}
-
-// clip keeps venue-provided text short in our messages.
-func clip(msg string) string {
-	for i := range msg {
-		if i >= 120 {
-			return msg[:i] + "…"
-		}
-	}
-	return msg
 }
 
 var (

@@ -11,6 +11,10 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"net/http/httptest"
+	"os"
+	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -255,4 +259,90 @@ func TestSimulator(t *testing.T) {
 		}
 	}
 	http.DefaultClient.CloseIdleConnections()
+}
+
+// TestRefreshKeepsGoodList: after a good `ccies`, an absurd one (empty, none of
+// our coins, a junk code, one code for two coins) is rejected with an error
+// the registry retries on, and quotes keep using the good list.
+func TestRefreshKeepsGoodList(t *testing.T) {
+	good, err := os.ReadFile("testdata/ccies.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	price, err := os.ReadFile("testdata/price_ok.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var list atomic.Value
+	list.Store(good)
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		if r.URL.Path == "/api/v2/ccies" {
+			_, _ = w.Write(list.Load().([]byte))
+			return
+		}
+		_, _ = w.Write(price)
+	}))
+	defer srv.Close()
+	c := fixedfloat.New(venue.Config{BaseURL: srv.URL, HTTP: venuetest.Client(t), APIKey: "k", APISecret: "s"})
+	ctx := context.Background()
+	if err := c.Refresh(ctx); err != nil {
+		t.Fatalf("good list: %v", err)
+	}
+	item := func(code, coin, network string) string {
+		return fmt.Sprintf(`{"code":%q,"coin":%q,"network":%q,"recv":true,"send":true}`, code, coin, network)
+	}
+	for name, body := range map[string]string{
+		"empty":         `{"code":0,"msg":"","data":[]}`,
+		"none of ours":  `{"code":0,"msg":"","data":[` + item("FOO", "FOO", "FOO") + `]}`,
+		"junk code":     `{"code":0,"msg":"","data":[` + item("btc; drop", "BTC", "BTC") + `,` + item("XMR", "XMR", "XMR") + `]}`,
+		"shared code":   `{"code":0,"msg":"","data":[` + item("BTC", "BTC", "BTC") + `,` + item("BTC", "XMR", "XMR") + `]}`,
+		"codeless only": `{"code":0,"msg":"","data":[` + item("", "BTC", "BTC") + `]}`,
+	} {
+		list.Store([]byte(body))
+		err := c.Refresh(ctx)
+		if venuetest.Code(err) != swapscout.CodeBadResponse || !strings.Contains(err.Error(), "last good one is kept") {
+			t.Errorf("%s: refresh err %v, want bad_response keeping the last good list", name, err)
+		}
+		if _, err := c.Quote(ctx, btcXMR); err != nil {
+			t.Errorf("%s: quote after a rejected list: %v", name, err)
+		}
+	}
+}
+
+// TestRefusalBodies: an envelope error is read by its words, and a limit
+// carries the bound they name.
+func TestRefusalBodies(t *testing.T) {
+	runRefusals(t, []refusal{
+		{name: "max_bound_200", req: btcXMR, routes: routes("error_max_bound.json", 200), code: swapscout.CodeAmountTooLarge, words: "greater than the maximum 2.9", max: "2.9"},
+		{name: "currency_200", req: btcXMR, routes: routes("error_currency.json", 200), code: swapscout.CodeUnsupportedPair, words: "Currency not found"},
+		{name: "auth_200", req: btcXMR, routes: routes("error_auth.json", 200), code: swapscout.CodeNotConfigured, words: "FixedFloat: "},
+	})
+}
+
+// TestSimulatorErrorBodies: the simulator's injected errors come as the
+// envelope with HTTP 500 and, every other time, with HTTP 200; the adapter
+// reads both as unavailable.
+func TestSimulatorErrorBodies(t *testing.T) {
+	s := venuetest.StartSim(t, sim.Config{Seed: 1, Latency: time.Millisecond, ListErrorRate: 1,
+		Secrets: map[string]string{"fixedfloat": "test-secret"}}, "fixedfloat", fixedfloat.Sim())
+	c := fixedfloat.New(venue.Config{BaseURL: s.VenueURL("fixedfloat"), HTTP: venuetest.Client(t), APIKey: "test-key", APISecret: "test-secret"})
+	for range 4 {
+		if err := c.Refresh(context.Background()); venuetest.Code(err) != swapscout.CodeUnavailable {
+			t.Errorf("Refresh against injected errors: %v (%s), want unavailable", err, venuetest.Code(err))
+		}
+	}
+	statuses := map[int]int{}
+	for range 4 {
+		resp, err := http.Post(s.VenueURL("fixedfloat")+"/api/v2/ccies", "application/json", strings.NewReader("{}"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		statuses[resp.StatusCode]++
+	}
+	http.DefaultClient.CloseIdleConnections()
+	if statuses[200] != 2 || statuses[500] != 2 {
+		t.Errorf("injected errors came with statuses %v, want 200 and 500 alike", statuses)
+	}
 }

@@ -7,6 +7,7 @@ import (
 	"io"
 	"net/http"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/swapscout/swapscout"
@@ -19,6 +20,7 @@ import (
 // {"code","msg","data"} envelope with HTTP 200 even for errors, amounts as
 // strings, and limits reported in data.errors with code 0.
 func Sim() sim.Venue {
+	var faults atomic.Uint64
 	return sim.Venue{
 		Profile: sim.Profile{Kind: swapscout.InstantSwap, Latency: 260 * time.Millisecond, Spread: 0.005, FixedExtra: 0.005,
 			MinUSD: 12, MaxUSD: 60000, NetworkFeeUSD: 0.8, Assets: symbols.Assets()},
@@ -30,7 +32,7 @@ func Sim() sim.Venue {
 				writeEnvelope(w, 429, simCodeLimit, "Too many requests", nil)
 				return
 			}
-			writeEnvelope(w, 500, simCodeInternal, "Internal server error", nil)
+			writeEnvelope(w, faultStatus(&faults), simCodeInternal, "Internal server error", nil)
 		},
 	}
 }
@@ -264,4 +266,14 @@ func writeEnvelope(w http.ResponseWriter, status, code int, msg string, data any
 	w.Header().Set("Content-Type", "application/json; charset=utf-8")
 	w.WriteHeader(status)
 	_, _ = w.Write(b)
+}
+
+// faultStatus is the status of an injected error: every other one is sent
+// with HTTP 200, as this venue may send its error bodies, so adapters are
+// exercised on reading the body rather than the status.
+func faultStatus(n *atomic.Uint64) int {
+	if n.Add(1)%2 == 0 {
+		return http.StatusOK
+	}
+	return http.StatusInternalServerError
 }

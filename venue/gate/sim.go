@@ -1,7 +1,6 @@
 package gate
 
 import (
-	"encoding/json"
 	"net/http"
 	"strconv"
 	"sync"
@@ -10,6 +9,7 @@ import (
 
 	"github.com/swapscout/swapscout"
 	"github.com/swapscout/swapscout/sim"
+	"github.com/swapscout/swapscout/venue"
 	"github.com/swapscout/swapscout/venue/cex"
 )
 
@@ -79,7 +79,7 @@ func Sim() sim.Venue {
 			cex.WriteJSON(w, 200, append(out, '}'))
 		},
 		NoMarket: func(w http.ResponseWriter, r *http.Request, pair string) {
-			writeJSON(w, 400, errorResponse{Label: "INVALID_CURRENCY_PAIR", Message: "Invalid currency pair " + clip(pair)})
+			writeJSON(w, 400, errorResponse{Label: "INVALID_CURRENCY_PAIR", Message: "Invalid currency pair " + venue.Clip(pair)})
 		},
 		Wrap: func(x *sim.Exchange, h http.Handler) http.Handler {
 			now = x.Now
@@ -109,17 +109,8 @@ func ticker(simTicker string) string {
 	return t
 }
 
-func clip(s string) string {
-	if len(s) > 32 {
-		return s[:32]
-	}
-	return s
-}
-
-func writeJSON(w http.ResponseWriter, status int, v any) {
-	b, _ := json.Marshal(v)
-	cex.WriteJSON(w, status, b)
-}
+// writeJSON writes v as the venue does.
+var writeJSON = venue.JSONWriter{ContentType: "application/json;charset=UTF-8"}.Write
 
 func tooMany(w http.ResponseWriter) {
 	writeJSON(w, 429, errorResponse{Label: "TOO_MANY_REQUESTS", Message: "Request Rate limit Exceeded"})

@@ -137,9 +137,11 @@ func decode(status int, body []byte, v *info) error {
 	failed := json.Unmarshal(body, &er) == nil && (string(er.Success) == "false" || string(er.Success) == "0")
 	switch {
 	case status == 422:
-		return swapscout.NewVenueError(swapscout.CodeUnsupportedPair, "Godex does not support this pair: %s", text(er.Error))
+		return swapscout.NewVenueError(swapscout.CodeUnsupportedPair, "Godex does not support this pair: %s", venue.ClipOr(er.Error, "no message"))
 	case failed:
 		return textError(status, er.Error)
+	case status == 401 || status == 403:
+		return venue.KeyRejected("Godex", status, body)
 	case status < 200 || status > 299:
 		return venue.StatusError(status)
 	}
@@ -155,47 +157,28 @@ func decode(status int, body []byte, v *info) error {
 // textError maps an error sentence: Godex documents no error codes.
 func textError(status int, msg string) error {
 	m := strings.ToLower(msg)
-	has := func(words ...string) bool {
-		for _, w := range words {
-			if strings.Contains(m, w) {
-				return true
-			}
-		}
-		return false
-	}
 	var fc swapscout.FailureCode
 	switch {
-	case status == 429 || has("too many", "rate limit"):
+	case status == 401 || status == 403 || venue.ContainsAny(m, "api key", "public-key", "public key", "unauthori", "forbidden"):
+		fc = swapscout.CodeNotConfigured
+	case status == 429 || venue.ContainsAny(m, "too many", "rate limit"):
 		fc = swapscout.CodeRateLimited
-	case has("minimum", "min amount", "less than", "too small", "too low"):
+	case venue.ContainsAny(m, "minimum", "min amount", "less than", "too small", "too low"):
 		fc = swapscout.CodeAmountTooSmall
-	case has("maximum", "max amount", "more than", "too large", "too high", "exceed"):
+	case venue.ContainsAny(m, "maximum", "max amount", "more than", "too large", "too high", "exceed"):
 		fc = swapscout.CodeAmountTooLarge
-	case has("not support", "unsupported", "not found", "disabled", "pair", "coin", "currency"):
+	case venue.ContainsAny(m, "not support", "unsupported", "not found", "disabled", "pair", "coin", "currency"):
 		fc = swapscout.CodeUnsupportedPair
-	case status >= 500 || has("maintenance", "unavailable", "server error"):
+	case status >= 500 || venue.ContainsAny(m, "maintenance", "unavailable", "server error"):
 		fc = swapscout.CodeUnavailable
 	default:
 		fc = swapscout.CodeBadResponse
 	}
-	ve := swapscout.NewVenueError(fc, "Godex: %s", text(msg))
+	ve := venue.WithBound(swapscout.NewVenueError(fc, "Godex: %s", venue.ClipOr(msg, "no message")), msg)
 	if status != 200 {
 		ve.Msg += fmt.Sprintf(" (HTTP %d)", status)
 	}
 	return ve
-}
-
-// text is a venue sentence clipped for our messages, or a placeholder.
-func text(msg string) string {
-	if msg == "" {
-		return "no message"
-	}
-	for i := range msg {
-		if i >= 120 {
-			return msg[:i] + "…"
-		}
-	}
-	return msg
 }
 
 var _ swapscout.Quoter = (*Client)(nil)

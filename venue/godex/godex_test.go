@@ -159,3 +159,21 @@ func TestSimulator(t *testing.T) {
 		}
 	}
 }
+
+// TestRefusalBodies: {"success":false,"error":…} is read by its words
+// whatever the status, a rejected key included.
+func TestRefusalBodies(t *testing.T) {
+	runRefusals(t, []refusal{
+		{name: "key_200", req: btcXMR, routes: info("error_key.json", 200), code: swapscout.CodeNotConfigured, words: "Invalid public-key"},
+		{name: "unauthorized_401", req: btcXMR, routes: info("error_unauthorized.json", 401), code: swapscout.CodeNotConfigured, words: "Unauthorized"},
+		{name: "coin_200", req: btcXMR, routes: info("error_coin.json", 200), code: swapscout.CodeUnsupportedPair, words: "Godex: "},
+		{name: "min_400", req: btcXMR, routes: info("error_min.json", 400), code: swapscout.CodeAmountTooSmall, words: "less than the minimum"},
+	})
+}
+
+// TestLimitBound: a limit refusal carries the bound its words name.
+func TestLimitBound(t *testing.T) {
+	runRefusals(t, []refusal{
+		{name: "min_bound_400", req: btcXMR, routes: info("error_min_bound.json", 400), code: swapscout.CodeAmountTooSmall, words: "less than the minimum", min: "0.0005"},
+	})
+}

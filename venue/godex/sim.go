@@ -5,10 +5,12 @@ import (
 	"errors"
 	"io"
 	"net/http"
+	"sync/atomic"
 	"time"
 
 	"github.com/swapscout/swapscout"
 	"github.com/swapscout/swapscout/sim"
+	"github.com/swapscout/swapscout/venue"
 )
 
 // Sim is Godex's simulated API v1: POST /api/v1/info and /info-revert by coin
@@ -18,6 +20,7 @@ import (
 // numeric strings. Below the minimum or above the maximum it answers 200
 // with the limits and a zero amount, leaving the check to the client.
 func Sim() sim.Venue {
+	var faults atomic.Uint64
 	return sim.Venue{
 		Profile: sim.Profile{Kind: swapscout.InstantSwap, Latency: 420 * time.Millisecond, Spread: 0.012,
 			MinUSD: 25, MaxUSD: 150000, NetworkFeeUSD: 1.8, Assets: symbols.Assets()},
@@ -29,7 +32,7 @@ func Sim() sim.Venue {
 				writeJSON(w, 429, simError{Error: "Too Many Attempts."})
 				return
 			}
-			writeJSON(w, 500, simError{Error: "Server Error"})
+			writeJSON(w, faultStatus(&faults), simError{Error: "Server Error"})
 		},
 	}
 }
@@ -153,12 +156,14 @@ func received(x *sim.Exchange, s sim.QuoteSpec, amount swapscout.Amount) swapsco
 }
 
 // writeJSON writes v as the venue does.
-func writeJSON(w http.ResponseWriter, status int, v any) {
-	b, err := json.Marshal(v)
-	if err != nil {
-		status, b = 500, []byte(`{"success":false,"error":"Server Error"}`)
+var writeJSON = venue.JSONWriter{ContentType: "application/json", EncodeError: []byte(`{"success":false,"error":"Server Error"}`)}.Write
+
+// faultStatus is the status of an injected error: every other one is sent
+// with HTTP 200, as this venue may send its error bodies, so adapters are
+// exercised on reading the body rather than the status.
+func faultStatus(n *atomic.Uint64) int {
+	if n.Add(1)%2 == 0 {
+		return http.StatusOK
 	}
-	w.Header().Set("Content-Type", "application/json")
-	w.WriteHeader(status)
-	_, _ = w.Write(b)
+	return http.StatusInternalServerError
 }

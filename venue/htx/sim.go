@@ -1,7 +1,6 @@
 package htx
 
 import (
-	"encoding/json"
 	"net/http"
 	"strconv"
 	"strings"
@@ -9,6 +8,7 @@ import (
 	"time"
 
 	"github.com/swapscout/swapscout/sim"
+	"github.com/swapscout/swapscout/venue"
 	"github.com/swapscout/swapscout/venue/cex"
 )
 
@@ -105,10 +105,8 @@ func ticker(simTicker string) string {
 	return t
 }
 
-func writeJSON(w http.ResponseWriter, status int, v any) {
-	b, _ := json.Marshal(v)
-	cex.WriteJSON(w, status, b)
-}
+// writeJSON writes v as the venue does.
+var writeJSON = venue.JSONWriter{ContentType: "application/json;charset=UTF-8"}.Write
 
 func writeError(w http.ResponseWriter, status int, now time.Time, code, msg string) {
 	writeJSON(w, status, errorResponse{Status: "error", ErrCode: code, ErrMsg: msg, Ts: now.UnixMilli()})

@@ -1,7 +1,6 @@
 package kucoin
 
 import (
-	"encoding/json"
 	"net/http"
 	"strconv"
 	"strings"
@@ -11,6 +10,7 @@ import (
 
 	"github.com/swapscout/swapscout"
 	"github.com/swapscout/swapscout/sim"
+	"github.com/swapscout/swapscout/venue"
 	"github.com/swapscout/swapscout/venue/cex"
 )
 
@@ -117,10 +117,8 @@ func ticker(simTicker string) string {
 	return t
 }
 
-func writeJSON(w http.ResponseWriter, status int, v any) {
-	b, _ := json.Marshal(v)
-	cex.WriteJSON(w, status, b)
-}
+// writeJSON writes v as the venue does.
+var writeJSON = venue.JSONWriter{ContentType: "application/json;charset=UTF-8"}.Write
 
 func tooMany(w http.ResponseWriter) {
 	writeJSON(w, 429, response{Code: "429000", Msg: "Too Many Requests"})

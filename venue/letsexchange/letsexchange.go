@@ -17,8 +17,6 @@ import (
 	"sort"
 	"strings"
 	"time"
-	"unicode"
-	"unicode/utf8"
 
 	"github.com/swapscout/swapscout"
 	"github.com/swapscout/swapscout/venue"
@@ -98,7 +96,7 @@ func decodeInfo(req swapscout.QuoteRequest, status int, body []byte) (swapscout.
 	switch status {
 	case 200, 400, 422:
 	case 401, 403:
-		return swapscout.Offer{}, swapscout.NewVenueError(swapscout.CodeNotConfigured, "LetsExchange rejected the API key (HTTP %d)", status)
+		return swapscout.Offer{}, venue.KeyRejected("LetsExchange", status, body)
 	default:
 		return swapscout.Offer{}, venue.StatusError(status)
 	}
@@ -113,15 +111,27 @@ func decodeInfo(req swapscout.QuoteRequest, status int, body []byte) (swapscout.
 		// Edge: any 422 is a pair LetsExchange does not serve.
 		msg := "LetsExchange does not swap " + req.From.String() + " to " + req.To.String() + " (HTTP 422)"
 		if err == nil && r.Message != nil && *r.Message != "" {
-			msg = "LetsExchange: " + clip(*r.Message)
+			msg = "LetsExchange: " + venue.Clip(*r.Message)
 		}
 		return swapscout.Offer{}, swapscout.NewVenueError(swapscout.CodeUnsupportedPair, "%s", msg)
+	case err == nil && r.Message != nil && *r.Message != "":
+		// Laravel's {"message":…}, sent with 200 or 400 as well: its words decide.
+		return swapscout.Offer{}, messageError(status, *r.Message)
 	case status == 400:
 		return swapscout.Offer{}, venue.StatusError(status)
 	case err != nil:
 		return swapscout.Offer{}, venue.BadResponse(err)
 	}
 	return swapscout.Offer{}, swapscout.NewVenueError(swapscout.CodeBadResponse, "LetsExchange answered without a quote")
+}
+
+// messageError maps a bare {"message":…} by its words, or bad_response.
+func messageError(status int, text string) error {
+	code, ok := venue.TextCode(text)
+	if !ok {
+		code = swapscout.CodeBadResponse
+	}
+	return swapscout.NewVenueError(code, "LetsExchange: %s (HTTP %d)", venue.Clip(text), status)
 }
 
 // infoOffer reads a quote, refusing it when the amount is outside the limits
@@ -139,7 +149,7 @@ func infoOffer(req swapscout.QuoteRequest, r *infoResponse) (swapscout.Offer, er
 	if req.Direction == swapscout.Receive {
 		side = req.To
 		o.AmountIn, o.AmountOut = amount, req.Amount
-		o.Min, o.Max = deref(r.DepositMinAmount), deref(r.DepositMaxAmount)
+		o.Min, o.Max = venue.Deref(r.DepositMinAmount), venue.Deref(r.DepositMaxAmount)
 		o.MinOut, o.MaxOut = min, max
 	} else {
 		o.AmountIn, o.AmountOut = req.Amount, amount
@@ -158,12 +168,12 @@ func infoOffer(req swapscout.QuoteRequest, r *infoResponse) (swapscout.Offer, er
 		return swapscout.Offer{}, swapscout.NewVenueError(swapscout.CodeUnsupportedPair, "LetsExchange quoted no amount for %s to %s", req.From, req.To)
 	}
 	if req.RateType == swapscout.Fixed {
-		o.RateID = deref(r.RateID)
+		o.RateID = venue.Deref(r.RateID)
 		if o.RateID != "" {
 			o.ExpiresAt = r.RateIDExpiredAt.Time
 		}
 	}
-	if fee := deref(r.WithdrawalFee); fee.Sign() > 0 {
+	if fee := venue.Deref(r.WithdrawalFee); fee.Sign() > 0 {
 		o.Fees = []swapscout.Fee{{Kind: "withdrawal", Amount: fee, Asset: req.To}}
 	}
 	return o, nil
@@ -205,8 +215,15 @@ func envelopeError(status int, raw json.RawMessage) error {
 		code = limitCode(text)
 	case lf == "from" || lf == "to" || strings.HasPrefix(lf, "network") || status == 422:
 		code = swapscout.CodeUnsupportedPair
+	case lf == "":
+		// A sentence rather than a field: its words decide (a rejected key, …).
+		if c, ok := venue.TextCode(text); ok {
+			code = c
+		}
 	}
-	return swapscout.NewVenueError(code, "LetsExchange: %s", clip(text))
+	ve := swapscout.NewVenueError(code, "LetsExchange: %s", venue.Clip(text))
+	// A limit message names its bound: "The amount must be at least 0.001."
+	return venue.WithBound(ve, text)
 }
 
 // hasError reports whether an "error" member carries one.
@@ -243,32 +260,6 @@ func fieldText(raw json.RawMessage) string {
 		return s
 	}
 	return "invalid"
-}
-
-func deref[T any](p *T) T {
-	var zero T
-	if p == nil {
-		return zero
-	}
-	return *p
-}
-
-// clip keeps venue-provided text short and printable in our messages.
-func clip(s string) string {
-	s = strings.TrimSpace(strings.Map(func(r rune) rune {
-		if unicode.IsPrint(r) {
-			return r
-		}
-		return ' '
-	}, s))
-	if len(s) > 120 {
-		i := 120
-		for i > 0 && !utf8.RuneStart(s[i]) {
-			i--
-		}
-		s = s[:i] + "…"
-	}
-	return s
 }
 
 var _ swapscout.Quoter = (*Client)(nil)

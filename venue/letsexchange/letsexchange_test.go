@@ -263,3 +263,22 @@ func TestAgainstSim(t *testing.T) {
 func TestConformance(t *testing.T) {
 	venuetest.Run(t, &letsexchange.Descriptor, venuetest.Options{OK: okCase})
 }
+
+// TestRefusalBodies: Laravel's {"message"} and the {"success":false} envelope
+// are read by their words whatever the status, and a limit message's bound
+// is reported as the limit.
+func TestRefusalBodies(t *testing.T) {
+	above := btcXMR
+	above.Amount = swapscout.MustAmount("50")
+	below := btcXMR
+	below.Amount = swapscout.MustAmount("0.0005")
+	runRefusals(t, []refusal{
+		{name: "unauthenticated_401", req: btcXMR, routes: info("unauthenticated.json", 401), code: swapscout.CodeNotConfigured, words: "(HTTP 401): Unauthenticated."},
+		{name: "unauthenticated_200", req: btcXMR, routes: info("unauthenticated.json", 200), code: swapscout.CodeNotConfigured, words: "Unauthenticated."},
+		{name: "unauthenticated_400", req: btcXMR, routes: info("unauthenticated.json", 400), code: swapscout.CodeNotConfigured, words: "Unauthenticated."},
+		{name: "error_string_key_200", req: btcXMR, routes: info("error_string_key.json", 200), code: swapscout.CodeNotConfigured, words: "Invalid API key"},
+		{name: "pair_invalid_200", req: btcXMR, routes: info("pair_invalid.json", 200), code: swapscout.CodeUnsupportedPair, words: "The selected to is invalid."},
+		{name: "amount_min_422", req: below, routes: info("amount_invalid.json", 422), code: swapscout.CodeAmountTooSmall, words: "at least 0.001", min: "0.001"},
+		{name: "amount_max_200", req: above, routes: info("amount_too_large.json", 200), code: swapscout.CodeAmountTooLarge, words: "greater than 37.4", max: "37.4"},
+	})
+}

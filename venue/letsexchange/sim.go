@@ -6,10 +6,12 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/swapscout/swapscout"
 	"github.com/swapscout/swapscout/sim"
+	"github.com/swapscout/swapscout/venue"
 )
 
 // Sim is LetsExchange's simulated API v1: POST info and info-revert with the
@@ -19,6 +21,7 @@ import (
 // the amount is outside them, the recorded validation envelope on 422, and
 // 401 without an Authorization header (with or without "Bearer").
 func Sim() sim.Venue {
+	var faults atomic.Uint64
 	return sim.Venue{
 		Profile: sim.Profile{Kind: swapscout.InstantSwap, Latency: 250 * time.Millisecond, Spread: 0.006, FixedExtra: 0.003,
 			MinUSD: 60, MaxUSD: 2400000, NetworkFeeUSD: 0.35, Assets: symbols.Assets()},
@@ -30,7 +33,7 @@ func Sim() sim.Venue {
 				writeJSON(w, 429, map[string]string{"message": "Too Many Attempts."})
 				return
 			}
-			writeJSON(w, 500, map[string]string{"message": "Server Error"})
+			writeJSON(w, faultStatus(&faults), map[string]string{"message": "Server Error"})
 		},
 	}
 }
@@ -212,12 +215,14 @@ func or(s, def string) string {
 }
 
 // writeJSON writes v as the venue does.
-func writeJSON(w http.ResponseWriter, status int, v any) {
-	b, err := json.Marshal(v)
-	if err != nil {
-		status, b = 500, []byte(`{"message":"Server Error"}`)
+var writeJSON = venue.JSONWriter{ContentType: "application/json", EncodeError: []byte(`{"message":"Server Error"}`)}.Write
+
+// faultStatus is the status of an injected error: every other one is sent
+// with HTTP 200, as this venue may send its error bodies, so adapters are
+// exercised on reading the body rather than the status.
+func faultStatus(n *atomic.Uint64) int {
+	if n.Add(1)%2 == 0 {
+		return http.StatusOK
 	}
-	w.Header().Set("Content-Type", "application/json")
-	w.WriteHeader(status)
-	_, _ = w.Write(b)
+	return http.StatusInternalServerError
 }

@@ -97,14 +97,14 @@ func offer(req swapscout.QuoteRequest, from, to string, calc *calculateResponse,
 	if (calc.FromCurrency != "" && !strings.EqualFold(calc.FromCurrency, from)) ||
 		(calc.ReceiveCurrency != "" && !strings.EqualFold(calc.ReceiveCurrency, to)) {
 		return swapscout.Offer{}, swapscout.NewVenueError(swapscout.CodeBadResponse, "Majestic Bank calculated another pair (%s to %s)",
-			clip(calc.FromCurrency, "?"), clip(calc.ReceiveCurrency, "?"))
+			venue.ClipOr(calc.FromCurrency, "?"), venue.ClipOr(calc.ReceiveCurrency, "?"))
 	}
 	if calc.FromAmount == nil || calc.ReceiveAmount == nil {
 		return swapscout.Offer{}, swapscout.NewVenueError(swapscout.CodeBadResponse, "Majestic Bank answered no amounts")
 	}
 	o := swapscout.Offer{AmountIn: *calc.FromAmount, AmountOut: *calc.ReceiveAmount, RateType: req.RateType}
 	if lim != nil {
-		o.Min, o.Max = positive(lim.Min), positive(lim.Max)
+		o.Min, o.Max = venue.Positive(lim.Min), venue.Positive(lim.Max)
 	}
 	if o.AmountIn.Sign() < 0 || o.AmountOut.Sign() < 0 {
 		return swapscout.Offer{}, swapscout.NewVenueError(swapscout.CodeBadResponse, "Majestic Bank answered a negative amount")
@@ -120,14 +120,17 @@ func offer(req swapscout.QuoteRequest, from, to string, calc *calculateResponse,
 	return o, nil
 }
 
-// withLimits adds the from-currency's limits to a limit refusal that names none.
+// withLimits adds the from-currency's limits to a limit refusal where it names none.
 func withLimits(err error, lim *limit) error {
 	ve, ok := err.(*swapscout.VenueError)
 	if !ok || lim == nil || (ve.Code != swapscout.CodeAmountTooSmall && ve.Code != swapscout.CodeAmountTooLarge) {
 		return err
 	}
-	if ve.Min.IsZero() && ve.Max.IsZero() {
-		ve.Min, ve.Max = positive(lim.Min), positive(lim.Max)
+	if ve.Min.IsZero() {
+		ve.Min = venue.Positive(lim.Min)
+	}
+	if ve.Max.IsZero() {
+		ve.Max = venue.Positive(lim.Max)
 	}
 	return ve
 }
@@ -185,48 +188,24 @@ func refusal(status int, calc calculateResponse) error {
 			text = string(calc.Error)
 		}
 	}
-	text = clip(text, "refused")
+	text = venue.ClipOr(text, "refused")
 	lower := strings.ToLower(text)
 	switch {
 	case strings.HasPrefix(lower, "bad") && strings.HasSuffix(lower, "currency symbol"):
 		return swapscout.NewVenueError(swapscout.CodeUnsupportedPair, "Majestic Bank: %s", text)
-	case containsAny(lower, "minimum", "too low", "too small", "below"):
-		return swapscout.NewVenueError(swapscout.CodeAmountTooSmall, "Majestic Bank: %s", text)
-	case containsAny(lower, "maximum", "too high", "too large", "above", "exceed"):
-		return swapscout.NewVenueError(swapscout.CodeAmountTooLarge, "Majestic Bank: %s", text)
-	case containsAny(lower, "currency", "pair", "symbol", "not supported", "unsupported"):
+	case venue.ContainsAny(lower, "minimum", "too low", "too small", "below"):
+		return venue.WithBound(swapscout.NewVenueError(swapscout.CodeAmountTooSmall, "Majestic Bank: %s", text), text)
+	case venue.ContainsAny(lower, "maximum", "too high", "too large", "above", "exceed"):
+		return venue.WithBound(swapscout.NewVenueError(swapscout.CodeAmountTooLarge, "Majestic Bank: %s", text), text)
+	case venue.ContainsAny(lower, "currency", "pair", "symbol", "not supported", "unsupported"):
 		return swapscout.NewVenueError(swapscout.CodeUnsupportedPair, "Majestic Bank: %s", text)
-	case status >= 500, containsAny(lower, "maintenance", "temporarily", "unavailable", "disabled"):
+	case status >= 500, venue.ContainsAny(lower, "maintenance", "temporarily", "unavailable", "disabled"):
 		return swapscout.NewVenueError(swapscout.CodeUnavailable, "Majestic Bank: %s", text)
 	}
+	if code, ok := venue.TextCode(text); ok { // an outage or rate limit in words, with HTTP 200
+		return swapscout.NewVenueError(code, "Majestic Bank: %s", text)
+	}
 	return swapscout.NewVenueError(swapscout.CodeBadResponse, "Majestic Bank: unexpected refusal: %s", text)
-}
-
-func positive(a *swapscout.Amount) swapscout.Amount {
-	if a == nil || a.Sign() <= 0 {
-		return swapscout.Amount{}
-	}
-	return *a
-}
-
-func containsAny(s string, subs ...string) bool {
-	for _, sub := range subs {
-		if strings.Contains(s, sub) {
-			return true
-		}
-	}
-	return false
-}
-
-// clip keeps venue-provided text short in our messages.
-func clip(msg, fallback string) string {
-	if msg == "" {
-		msg = fallback
-	}
-	if len(msg) > 120 {
-		msg = msg[:120] + "…"
-	}
-	return msg
 }
 
 var _ swapscout.Quoter = (*Client)(nil)

@@ -168,3 +168,12 @@ func TestSimulatorModes(t *testing.T) {
 func req(from, to swapscout.Asset, amount string, d swapscout.Direction, rt swapscout.RateType) swapscout.QuoteRequest {
 	return swapscout.QuoteRequest{From: from, To: to, Amount: swapscout.MustAmount(amount), Direction: d, RateType: rt}
 }
+
+// TestRefusalBodies: a refusal's words name its bound; /rates fills the
+// limit the words leave out.
+func TestRefusalBodies(t *testing.T) {
+	noRates := []venuetest.Route{{Path: "/calculate", Fixture: "calculate_below_min_bound.json"}, {Path: "/rates", Fixture: "rates.json", Status: 500}}
+	runRefusals(t, []refusal{
+		{name: "min_bound_no_rates", req: xmrBTC, routes: noRates, code: swapscout.CodeAmountTooSmall, words: "Amount below minimum 0.075", min: "0.075"},
+	})
+}

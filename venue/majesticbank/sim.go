@@ -1,14 +1,15 @@
 package majesticbank
 
 import (
-	"encoding/json"
 	"errors"
 	"net/http"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/swapscout/swapscout"
 	"github.com/swapscout/swapscout/sim"
+	"github.com/swapscout/swapscout/venue"
 )
 
 // Sim is Majestic Bank's simulated API v1: GET /calculate (amounts as JSON
@@ -18,6 +19,7 @@ import (
 // {"error":…,"extra":…} with HTTP 400: "Bad <field> currency symbol" for an
 // unknown coin as clients test for, and limit wording that is [MEM]. No key.
 func Sim() sim.Venue {
+	var faults atomic.Uint64
 	return sim.Venue{
 		Profile: sim.Profile{Kind: swapscout.InstantSwap, Latency: 450 * time.Millisecond, Spread: 0.01, FixedExtra: 0.005,
 			MinUSD: 50, MaxUSD: 150000, NetworkFeeUSD: 0.5, Assets: symbols.Assets()},
@@ -30,7 +32,7 @@ func Sim() sim.Venue {
 				writeJSON(w, 429, simError{Error: "Too many requests", Extra: "Rate limit exceeded"})
 				return
 			}
-			writeJSON(w, 500, simError{Error: "Internal error", Extra: "Internal server error"})
+			writeJSON(w, faultStatus(&faults), simError{Error: "Internal error", Extra: "Internal server error"})
 		},
 	}
 }
@@ -132,12 +134,14 @@ func num(f float64) sim.Num {
 }
 
 // writeJSON writes v as the venue does.
-func writeJSON(w http.ResponseWriter, status int, v any) {
-	b, err := json.Marshal(v)
-	if err != nil {
-		status, b = 500, []byte(`{"error":"Internal error","extra":"encode"}`)
+var writeJSON = venue.JSONWriter{ContentType: "application/json", EncodeError: []byte(`{"error":"Internal error","extra":"encode"}`)}.Write
+
+// faultStatus is the status of an injected error: every other one is sent
+// with HTTP 200, as this venue may send its error bodies, so adapters are
+// exercised on reading the body rather than the status.
+func faultStatus(n *atomic.Uint64) int {
+	if n.Add(1)%2 == 0 {
+		return http.StatusOK
 	}
-	w.Header().Set("Content-Type", "application/json")
-	w.WriteHeader(status)
-	_, _ = w.Write(b)
+	return http.StatusInternalServerError
 }

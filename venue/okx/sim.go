@@ -1,12 +1,12 @@
 package okx
 
 import (
-	"encoding/json"
 	"net/http"
 	"strconv"
 	"time"
 
 	"github.com/swapscout/swapscout/sim"
+	"github.com/swapscout/swapscout/venue"
 	"github.com/swapscout/swapscout/venue/cex"
 )
 
@@ -102,13 +102,8 @@ func ticker(simTicker string) string {
 	return t
 }
 
-func writeJSON(w http.ResponseWriter, status int, v any) {
-	b, err := json.Marshal(v)
-	if err != nil {
-		status, b = 500, []byte(`{"code":"50026","msg":"System error","data":[]}`)
-	}
-	cex.WriteJSON(w, status, b)
-}
+// writeJSON writes v as the venue does.
+var writeJSON = venue.JSONWriter{ContentType: "application/json;charset=UTF-8", EncodeError: []byte(`{"code":"50026","msg":"System error","data":[]}`)}.Write
 
 func writeError(w http.ResponseWriter, status int, code, msg string) {
 	writeJSON(w, status, envelope[struct{}]{Code: code, Msg: msg, Data: []struct{}{}})

@@ -81,19 +81,19 @@ func rateMode(t swapscout.RateType) string {
 func offer(req swapscout.QuoteRequest, from, to code, r *rateResponse) (swapscout.Offer, error) {
 	if !sameInstrument(r.InstrumentFrom, from) || !sameInstrument(r.InstrumentTo, to) {
 		return swapscout.Offer{}, swapscout.NewVenueError(swapscout.CodeBadResponse, "Quickex quoted a different pair (%s/%s to %s/%s)",
-			clip(r.InstrumentFrom.CurrencyTitle, "?"), clip(r.InstrumentFrom.NetworkTitle, "?"), clip(r.InstrumentTo.CurrencyTitle, "?"), clip(r.InstrumentTo.NetworkTitle, "?"))
+			venue.ClipOr(r.InstrumentFrom.CurrencyTitle, "?"), venue.ClipOr(r.InstrumentFrom.NetworkTitle, "?"), venue.ClipOr(r.InstrumentTo.CurrencyTitle, "?"), venue.ClipOr(r.InstrumentTo.NetworkTitle, "?"))
 	}
 	if r.RateMode != "" && !strings.EqualFold(r.RateMode, rateMode(req.RateType)) {
 		return swapscout.Offer{}, swapscout.NewVenueError(swapscout.CodeUnsupportedPair, "Quickex offers no %s rate for this pair", req.RateType)
 	}
 	o := swapscout.Offer{AmountIn: req.Amount, AmountOut: *r.AmountToGet, RateType: req.RateType}
-	o.Min, o.Max = positive(r.GeneralMinAmount), positive(r.GeneralMaxAmount)
+	o.Min, o.Max = venue.Positive(r.GeneralMinAmount), venue.Positive(r.GeneralMaxAmount)
 	if d := r.DepositRules; d != nil {
 		if o.Min.IsZero() {
-			o.Min = positive(d.MinAmount)
+			o.Min = venue.Positive(d.MinAmount)
 		}
 		if o.Max.IsZero() {
-			o.Max = positive(d.MaxAmount)
+			o.Max = venue.Positive(d.MaxAmount)
 		}
 	}
 	switch o.AmountOut.Sign() {
@@ -114,14 +114,6 @@ func sameInstrument(got instrument, want code) bool {
 		(got.NetworkTitle == "" || strings.EqualFold(got.NetworkTitle, want.Network))
 }
 
-// positive returns *a when it is set and above zero ("0" means no limit).
-func positive(a *swapscout.Amount) swapscout.Amount {
-	if a == nil || a.Sign() <= 0 {
-		return swapscout.Amount{}
-	}
-	return *a
-}
-
 // parseRate reads a rate answer, or maps a refusal for amount to its code.
 func parseRate(status int, body []byte, amount swapscout.Amount) (rateResponse, error) {
 	var r rateResponse
@@ -132,6 +124,15 @@ func parseRate(status int, body []byte, amount swapscout.Amount) (rateResponse, 
 		return r, venue.BadResponse(err)
 	}
 	if r.AmountToGet == nil {
+		// A refusal sent with HTTP 200: its statusCode, when it has one, is
+		// the status meant.
+		var er errorResponse
+		if json.Unmarshal(body, &er) == nil && er.Message != "" {
+			if er.StatusCode >= 400 && er.StatusCode <= 599 {
+				status = er.StatusCode
+			}
+			return r, refusal(status, body, amount)
+		}
 		return r, swapscout.NewVenueError(swapscout.CodeBadResponse, "Quickex answered no amountToGet")
 	}
 	return r, nil
@@ -145,12 +146,12 @@ func refusal(status int, body []byte, amount swapscout.Amount) error {
 	_ = json.Unmarshal(body, &er) // a body of another shape keeps the status's meaning
 	bound := expected(er.Data)
 	msg := strings.ToLower(er.Message)
-	small := containsAny(msg, "too small", "too low", "minimum", "min amount", "below")
-	big := containsAny(msg, "too big", "too large", "too high", "maximum", "max amount", "above")
+	small := venue.ContainsAny(msg, "too small", "too low", "minimum", "min amount", "below")
+	big := venue.ContainsAny(msg, "too big", "too large", "too high", "maximum", "max amount", "above")
 	if !bound.IsZero() && !small && !big {
 		small, big = amount.Cmp(bound) < 0, amount.Cmp(bound) > 0
 	}
-	text := clip(er.Message, "HTTP "+strconv.Itoa(status))
+	text := venue.ClipOr(er.Message, "HTTP "+strconv.Itoa(status))
 	switch {
 	case small || status == 406:
 		return &swapscout.VenueError{Code: swapscout.CodeAmountTooSmall, Msg: "Quickex: " + text, Min: bound}
@@ -163,8 +164,11 @@ func refusal(status int, body []byte, amount swapscout.Amount) error {
 		return swapscout.NewVenueError(swapscout.CodeUnavailable, "Quickex refused the request (HTTP %d)", status)
 	case status >= 500:
 		return swapscout.NewVenueError(swapscout.CodeUnavailable, "Quickex error (HTTP %d): %s", status, text)
-	case containsAny(msg, "pair", "instrument", "currency", "network", "route"):
+	case venue.ContainsAny(msg, "pair", "instrument", "currency", "network", "route"):
 		return swapscout.NewVenueError(swapscout.CodeUnsupportedPair, "Quickex: %s", text)
+	}
+	if code, ok := venue.TextCode(msg); ok {
+		return swapscout.NewVenueError(code, "Quickex: %s (HTTP %d)", text, status)
 	}
 	return swapscout.NewVenueError(swapscout.CodeBadResponse, "Quickex: unexpected refusal (HTTP %d): %s", status, text)
 }
@@ -175,30 +179,10 @@ func expected(data json.RawMessage) swapscout.Amount {
 	if len(data) == 0 || json.Unmarshal(data, &d) != nil || d.Details == nil {
 		return swapscout.Amount{}
 	}
-	if e := positive(d.Details.Expected); !e.IsZero() {
+	if e := venue.Positive(d.Details.Expected); !e.IsZero() {
 		return e
 	}
-	return positive(d.Details.ExpectedGeneral)
-}
-
-func containsAny(s string, subs ...string) bool {
-	for _, sub := range subs {
-		if strings.Contains(s, sub) {
-			return true
-		}
-	}
-	return false
-}
-
-// clip keeps venue-provided text short in our messages.
-func clip(msg, fallback string) string {
-	if msg == "" {
-		msg = fallback
-	}
-	if len(msg) > 120 {
-		msg = msg[:120] + "…"
-	}
-	return msg
+	return venue.Positive(d.Details.ExpectedGeneral)
 }
 
 var _ swapscout.Quoter = (*Client)(nil)

@@ -158,3 +158,18 @@ func TestSimulatorModes(t *testing.T) {
 func req(from, to swapscout.Asset, amount string, d swapscout.Direction, rt swapscout.RateType) swapscout.QuoteRequest {
 	return swapscout.QuoteRequest{From: from, To: to, Amount: swapscout.MustAmount(amount), Direction: d, RateType: rt}
 }
+
+// TestRefusalBodies: a refusal sent with HTTP 200 is read as one (its
+// statusCode standing for the status), with the bound it names.
+func TestRefusalBodies(t *testing.T) {
+	big := btcUSDT
+	big.Amount = swapscout.MustAmount("10")
+	small := btcUSDT
+	small.Amount = swapscout.MustAmount("0.0001")
+	runRefusals(t, []refusal{
+		{name: "max_200", req: big, routes: rate("refusal_200_max.json", 200), code: swapscout.CodeAmountTooLarge, words: "Amount Too Big", max: "5"},
+		{name: "min_200", req: small, routes: rate("rate_below_min.json", 200), code: swapscout.CodeAmountTooSmall, words: "Amount Too Small", min: "0.0002"},
+		{name: "pair_200", req: btcUSDT, routes: rate("refusal_200_pair.json", 200), code: swapscout.CodeUnsupportedPair, words: "Currency pair is not supported"},
+		{name: "maintenance_200", req: btcUSDT, routes: rate("refusal_200_maintenance.json", 200), code: swapscout.CodeUnavailable, words: "maintenance"},
+	})
+}

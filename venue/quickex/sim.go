@@ -5,10 +5,12 @@ import (
 	"errors"
 	"net/http"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/swapscout/swapscout"
 	"github.com/swapscout/swapscout/sim"
+	"github.com/swapscout/swapscout/venue"
 )
 
 // Sim is Quickex's simulated public rate API: GET /v2/rates/public/one with
@@ -18,6 +20,7 @@ import (
 // an unsupported pair, 400 for a bad parameter. The refusal bodies' other
 // fields are [MEM]; no key is needed.
 func Sim() sim.Venue {
+	var faults atomic.Uint64
 	return sim.Venue{
 		Profile: sim.Profile{Kind: swapscout.InstantSwap, Latency: 250 * time.Millisecond, Spread: 0.007, FixedExtra: 0.005,
 			MinUSD: 10, MaxUSD: 300000, NetworkFeeUSD: 1, Assets: symbols.Assets()},
@@ -28,7 +31,7 @@ func Sim() sim.Venue {
 				writeJSON(w, 429, errorResponse{StatusCode: 429, Message: "ThrottlerException: Too Many Requests"})
 				return
 			}
-			writeJSON(w, 500, errorResponse{StatusCode: 500, Message: "Internal server error"})
+			writeJSON(w, faultStatus(&faults), errorResponse{StatusCode: 500, Message: "Internal server error"})
 		},
 	}
 }
@@ -106,12 +109,14 @@ func simHandler(x *sim.Exchange) http.Handler {
 }
 
 // writeJSON writes v as the venue does.
-func writeJSON(w http.ResponseWriter, status int, v any) {
-	b, err := json.Marshal(v)
-	if err != nil {
-		status, b = 500, []byte(`{"statusCode":500,"message":"Internal server error"}`)
+var writeJSON = venue.JSONWriter{ContentType: "application/json; charset=utf-8", EncodeError: []byte(`{"statusCode":500,"message":"Internal server error"}`)}.Write
+
+// faultStatus is the status of an injected error: every other one is sent
+// with HTTP 200, as this venue may send its error bodies, so adapters are
+// exercised on reading the body rather than the status.
+func faultStatus(n *atomic.Uint64) int {
+	if n.Add(1)%2 == 0 {
+		return http.StatusOK
 	}
-	w.Header().Set("Content-Type", "application/json; charset=utf-8")
-	w.WriteHeader(status)
-	_, _ = w.Write(b)
+	return http.StatusInternalServerError
 }

@@ -1,13 +1,14 @@
 package simpleswap
 
 import (
-	"encoding/json"
 	"errors"
 	"net/http"
+	"sync/atomic"
 	"time"
 
 	"github.com/swapscout/swapscout"
 	"github.com/swapscout/swapscout/sim"
+	"github.com/swapscout/swapscout/venue"
 )
 
 // Sim is SimpleSwap's simulated API v3: estimates, ranges and currencies
@@ -15,6 +16,7 @@ import (
 // wrapper, and errors by status: 401 without a key, 404 for a pair it does
 // not serve, 422 for an amount out of range.
 func Sim() sim.Venue {
+	var faults atomic.Uint64
 	return sim.Venue{
 		Profile: sim.Profile{Kind: swapscout.InstantSwap, Latency: 320 * time.Millisecond, Spread: 0.009, FixedExtra: 0.008,
 			MinUSD: 20, MaxUSD: 120000, NetworkFeeUSD: 1.2, Assets: symbols.Assets()},
@@ -26,7 +28,7 @@ func Sim() sim.Venue {
 				writeError(w, 429, "Too many requests")
 				return
 			}
-			writeError(w, 500, "Internal server error")
+			writeJSON(w, faultStatus(&faults), map[string]any{"code": 500, "error": "Internal Server Error", "message": "Internal server error"})
 		},
 	}
 }
@@ -171,12 +173,14 @@ func writeError(w http.ResponseWriter, status int, msg string) {
 }
 
 // writeJSON writes v as the venue does.
-func writeJSON(w http.ResponseWriter, status int, v any) {
-	b, err := json.Marshal(v)
-	if err != nil {
-		status, b = 500, []byte(`{"code":500,"error":"Internal Server Error","message":"encode"}`)
+var writeJSON = venue.JSONWriter{ContentType: "application/json; charset=utf-8", EncodeError: []byte(`{"code":500,"error":"Internal Server Error","message":"encode"}`)}.Write
+
+// faultStatus is the status of an injected error: every other one is sent
+// with HTTP 200, as this venue may send its error bodies, so adapters are
+// exercised on reading the body rather than the status.
+func faultStatus(n *atomic.Uint64) int {
+	if n.Add(1)%2 == 0 {
+		return http.StatusOK
 	}
-	w.Header().Set("Content-Type", "application/json; charset=utf-8")
-	w.WriteHeader(status)
-	_, _ = w.Write(b)
+	return http.StatusInternalServerError
 }

@@ -12,6 +12,7 @@ import (
 	"fmt"
 	"net/url"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/swapscout/swapscout"
@@ -77,6 +78,9 @@ func (c *Client) Quote(ctx context.Context, req swapscout.QuoteRequest) (swapsco
 		r = rng.Result
 	}
 	if errors.Is(err, errOutOfRange) {
+		if r == nil {
+			return swapscout.Offer{}, err // no range to compare with: the venue's words decided
+		}
 		return swapscout.Offer{}, rangeError(req, r)
 	} else if err != nil {
 		return swapscout.Offer{}, err
@@ -145,27 +149,56 @@ func rangeError(req swapscout.QuoteRequest, r *rangeResult) error {
 }
 
 // decode reads a 2xx body into v or maps an error status to its code.
-// SimpleSwap's error meanings are in the status (Edge, [CODE]); the body only
-// lends its text.
+// SimpleSwap's error meanings are in the status (Edge, [CODE]); the body lends
+// its text, and decides where the status does not: an error body sent with
+// HTTP 200 (its "code" stands for the status), a 400, or a 422 whose words
+// name the maximum.
 func decode(status int, body []byte, v any) error {
 	if status >= 200 && status < 300 {
-		if err := json.Unmarshal(body, v); err != nil {
-			return venue.BadResponse(err)
+		st, failed := errorInBody(body)
+		if !failed {
+			if err := json.Unmarshal(body, v); err != nil {
+				return venue.BadResponse(err)
+			}
+			return nil
 		}
-		return nil
+		status = st
 	}
 	msg := errorText(body)
+	byText, known := venue.TextCode(msg)
 	switch {
 	case status == 401 || status == 403:
 		return swapscout.NewVenueError(swapscout.CodeNotConfigured, "SimpleSwap refused the API key or its permissions (HTTP %d): %s", status, msg)
 	case status == 404:
 		return swapscout.NewVenueError(swapscout.CodeUnsupportedPair, "SimpleSwap: pair not found: %s", msg)
 	case status == 422:
-		return &swapscout.VenueError{Code: swapscout.CodeAmountTooSmall, Msg: "SimpleSwap: " + msg, Err: errOutOfRange}
+		code := swapscout.CodeAmountTooSmall
+		if byText == swapscout.CodeAmountTooLarge {
+			code = byText
+		}
+		return &swapscout.VenueError{Code: code, Msg: "SimpleSwap: " + msg, Err: errOutOfRange}
 	case status >= 500:
 		return swapscout.NewVenueError(swapscout.CodeUnavailable, "SimpleSwap error (HTTP %d): %s", status, msg)
+	case known:
+		return swapscout.NewVenueError(byText, "SimpleSwap: %s (HTTP %d)", msg, status)
 	}
 	return swapscout.NewVenueError(swapscout.CodeBadResponse, "SimpleSwap: unexpected answer (HTTP %d): %s", status, msg)
+}
+
+// errorInBody reports whether a 2xx body is an error rather than a result:
+// no "result" but an error text; its "code" (when 400-599) is the status meant.
+func errorInBody(body []byte) (status int, failed bool) {
+	var b struct {
+		Result json.RawMessage `json:"result"`
+		Code   json.RawMessage `json:"code"`
+	}
+	if json.Unmarshal(body, &b) != nil || (len(b.Result) > 0 && string(b.Result) != "null") || errorText(body) == noMessage {
+		return 0, false
+	}
+	if c, err := strconv.Atoi(strings.Trim(string(b.Code), `"`)); err == nil && c >= 400 && c <= 599 {
+		return c, true
+	}
+	return 400, true
 }
 
 // errorText is the message of an error body, clipped, or a placeholder.
@@ -175,24 +208,16 @@ func errorText(body []byte) string {
 		var s string
 		switch {
 		case er.Message != "":
-			return clip(er.Message)
+			return venue.Clip(er.Message)
 		case er.Description != "":
-			return clip(er.Description)
+			return venue.Clip(er.Description)
 		case json.Unmarshal(er.Error, &s) == nil && s != "":
-			return clip(s)
+			return venue.Clip(s)
 		}
 	}
-	return "no message"
+	return noMessage
 }
 
-// clip keeps venue-provided text short in our messages.
-func clip(msg string) string {
-	for i := range msg {
-		if i >= 120 {
-			return msg[:i] + "…"
-		}
-	}
-	return msg
-}
+const noMessage = "no message"
 
 var _ swapscout.Quoter = (*Client)(nil)

@@ -190,3 +190,17 @@ func TestSimulator(t *testing.T) {
 		t.Errorf("without a key: err %v, want not_configured", err)
 	}
 }
+
+// TestRefusalBodies: an error body with HTTP 200 is an error (its "code"
+// stands for the status); a 400 or a 422 without a range is read by its words.
+func TestRefusalBodies(t *testing.T) {
+	big := btcXMR
+	big.Amount = swapscout.MustAmount("5")
+	runRefusals(t, []refusal{
+		{name: "not_found_200", req: btcXMR, routes: routes("error_404.json", 200, "error_404.json", 200), code: swapscout.CodeUnsupportedPair, words: "Pair is not found"},
+		{name: "key_200", req: btcXMR, routes: routes("error_401.json", 200, "error_401.json", 200), code: swapscout.CodeNotConfigured, words: "API key is missing or invalid"},
+		{name: "currency_400", req: btcXMR, routes: routes("error_400_currency.json", 400, "error_400_currency.json", 400), code: swapscout.CodeUnsupportedPair, words: "Invalid currency"},
+		{name: "max_422_no_range", req: big, routes: routes("error_422_max.json", 422, "error_500.json", 500), code: swapscout.CodeAmountTooLarge, words: "greater than the maximum"},
+		{name: "max_422_range", req: big, routes: routes("error_422.json", 422, "range_fixed.json", 200), code: swapscout.CodeAmountTooLarge, words: "1.85", min: "0.00062", max: "1.85"},
+	})
+}

@@ -6,10 +6,12 @@ import (
 	"errors"
 	"net/http"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/swapscout/swapscout"
 	"github.com/swapscout/swapscout/sim"
+	"github.com/swapscout/swapscout/venue"
 )
 
 // Sim is StealthEX's simulated API v4: POST rates/range and
@@ -20,6 +22,7 @@ import (
 // estimates, and 401 without a Bearer key. Floating routes have no maximum
 // (max_amount null, as recorded).
 func Sim() sim.Venue {
+	var faults atomic.Uint64
 	return sim.Venue{
 		Profile: sim.Profile{Kind: swapscout.InstantSwap, Latency: 200 * time.Millisecond, Spread: 0.005, FixedExtra: 0.01,
 			MinUSD: 8, NetworkFeeUSD: 1.2, Assets: symbols.Assets()},
@@ -30,7 +33,7 @@ func Sim() sim.Venue {
 				writeErr(w, 429, "TooManyRequests", "Too many requests")
 				return
 			}
-			writeErr(w, 500, "InternalError", "Internal server error")
+			writeErr(w, faultStatus(&faults), "InternalError", "Internal server error")
 		},
 	}
 }
@@ -188,12 +191,14 @@ func writeErr(w http.ResponseWriter, status int, kind, details string) {
 }
 
 // writeJSON writes v as the venue does.
-func writeJSON(w http.ResponseWriter, status int, v any) {
-	b, err := json.Marshal(v)
-	if err != nil {
-		status, b = 500, []byte(`{"err":{"kind":"InternalError","details":"encode"}}`)
+var writeJSON = venue.JSONWriter{ContentType: "application/json; charset=utf-8", EncodeError: []byte(`{"err":{"kind":"InternalError","details":"encode"}}`)}.Write
+
+// faultStatus is the status of an injected error: every other one is sent
+// with HTTP 200, as this venue may send its error bodies, so adapters are
+// exercised on reading the body rather than the status.
+func faultStatus(n *atomic.Uint64) int {
+	if n.Add(1)%2 == 0 {
+		return http.StatusOK
 	}
-	w.Header().Set("Content-Type", "application/json; charset=utf-8")
-	w.WriteHeader(status)
-	_, _ = w.Write(b)
+	return http.StatusInternalServerError
 }

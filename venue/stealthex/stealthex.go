@@ -15,8 +15,6 @@ import (
 	"encoding/json"
 	"strings"
 	"time"
-	"unicode"
-	"unicode/utf8"
 
 	"github.com/swapscout/swapscout"
 	"github.com/swapscout/swapscout/venue"
@@ -108,7 +106,7 @@ func (c *Client) Quote(ctx context.Context, req swapscout.QuoteRequest) (swapsco
 func offer(req swapscout.QuoteRequest, est *estimateResponse, estErr error, rng *rangeResponse, rangeErr error) (swapscout.Offer, error) {
 	o := swapscout.Offer{RateType: req.RateType}
 	if rangeErr == nil {
-		min, max := deref(rng.MinAmount), deref(rng.MaxAmount)
+		min, max := venue.Deref(rng.MinAmount), venue.Deref(rng.MaxAmount)
 		// The range is in the asset the amount names: the deposit's limits
 		// when sending (Min, Max), the payout's when receiving (MinOut, MaxOut).
 		side := req.From
@@ -133,7 +131,7 @@ func offer(req swapscout.QuoteRequest, est *estimateResponse, estErr error, rng 
 	if estErr != nil {
 		return swapscout.Offer{}, estErr
 	}
-	amount := deref(est.EstimatedAmount)
+	amount := venue.Deref(est.EstimatedAmount)
 	if amount.Sign() <= 0 {
 		return swapscout.Offer{}, swapscout.NewVenueError(swapscout.CodeBadResponse, "StealthEX estimated no amount")
 	}
@@ -148,7 +146,7 @@ func offer(req swapscout.QuoteRequest, est *estimateResponse, estErr error, rng 
 			return swapscout.Offer{}, swapscout.NewVenueError(swapscout.CodeUnsupportedPair, "StealthEX has no fixed rate for %s to %s", req.From, req.To)
 		}
 		o.RateID = est.Rate.ID
-		if vu := deref(est.Rate.ValidUntil); vu != "" {
+		if vu := venue.Deref(est.Rate.ValidUntil); vu != "" {
 			if t, err := time.Parse(time.RFC3339, vu); err == nil {
 				o.ExpiresAt = t
 			}
@@ -175,19 +173,21 @@ var errorKinds = map[string]swapscout.FailureCode{
 	"ExtraId":           swapscout.CodeBadResponse,
 }
 
-// decode reads a 2xx body into v or maps an {"err":…} body to its code.
+// decode reads a 2xx body into v or maps an {"err":…} body to its code,
+// whatever the status (an {"err":…} sent with HTTP 200 is an error too).
 func decode(status int, body []byte, v any) error {
-	if status >= 200 && status < 300 {
+	var er errorResponse
+	isErr := json.Unmarshal(body, &er) == nil && er.Err != nil && er.Err.Kind != ""
+	if status >= 200 && status < 300 && !isErr {
 		if err := json.Unmarshal(body, v); err != nil {
 			return venue.BadResponse(err)
 		}
 		return nil
 	}
-	var er errorResponse
-	if err := json.Unmarshal(body, &er); err != nil || er.Err == nil || er.Err.Kind == "" {
+	if !isErr {
 		switch status {
 		case 401, 403:
-			return swapscout.NewVenueError(swapscout.CodeNotConfigured, "StealthEX rejected the API key (HTTP %d)", status)
+			return venue.KeyRejected("StealthEX", status, body)
 		case 404:
 			return swapscout.NewVenueError(swapscout.CodeUnsupportedPair, "StealthEX has no such route (HTTP 404)")
 		}
@@ -201,6 +201,9 @@ func decode(status int, body []byte, v any) error {
 			code = c
 		}
 	case ok:
+	case textOK(details):
+		// A kind we do not know: its details' words decide.
+		code, _ = venue.TextCode(details)
 	case status == 401 || status == 403:
 		code = swapscout.CodeNotConfigured
 	case status == 404:
@@ -210,11 +213,16 @@ func decode(status int, body []byte, v any) error {
 	default:
 		code = swapscout.CodeBadResponse
 	}
-	msg := clip(kind)
+	msg := venue.Clip(kind)
 	if details != "" {
-		msg += ": " + clip(details)
+		msg += ": " + venue.Clip(details)
 	}
 	return swapscout.NewVenueError(code, "StealthEX %s", msg)
+}
+
+func textOK(s string) bool {
+	_, ok := venue.TextCode(s)
+	return ok
 }
 
 // limitCode recognises which limit a refusal's details name ("" when none).
@@ -227,32 +235,6 @@ func limitCode(text string) swapscout.FailureCode {
 		return swapscout.CodeAmountTooSmall
 	}
 	return ""
-}
-
-func deref[T any](p *T) T {
-	var zero T
-	if p == nil {
-		return zero
-	}
-	return *p
-}
-
-// clip keeps venue-provided text short and printable in our messages.
-func clip(s string) string {
-	s = strings.TrimSpace(strings.Map(func(r rune) rune {
-		if unicode.IsPrint(r) {
-			return r
-		}
-		return ' '
-	}, s))
-	if len(s) > 120 {
-		i := 120
-		for i > 0 && !utf8.RuneStart(s[i]) {
-			i--
-		}
-		s = s[:i] + "…"
-	}
-	return s
 }
 
 var _ swapscout.Quoter = (*Client)(nil)

@@ -244,3 +244,21 @@ func TestAgainstSim(t *testing.T) {
 func TestConformance(t *testing.T) {
 	venuetest.Run(t, &stealthex.Descriptor, venuetest.Options{OK: okCase})
 }
+
+// TestRefusalBodies: an {"err":…} body is an error whatever the status, a
+// kind we do not know is read by its details, and an amount outside the
+// range carries the range.
+func TestRefusalBodies(t *testing.T) {
+	big := btcXMR
+	big.Amount = swapscout.MustAmount("5")
+	runRefusals(t, []refusal{
+		{name: "no_pair_200", req: btcXMR, routes: routes("rates_range_no_pair.json", 200, "rates_range_no_pair.json", 200),
+			code: swapscout.CodeUnsupportedPair, words: "One or both currencies do not exist"},
+		{name: "no_key_200", req: btcXMR, routes: routes("no_user_api_key.json", 200, "no_user_api_key.json", 200),
+			code: swapscout.CodeNotConfigured, words: "API key is required"},
+		{name: "unknown_kind_400", req: btcXMR, routes: routes("unknown_kind_key.json", 400, "unknown_kind_key.json", 400),
+			code: swapscout.CodeNotConfigured, words: "Invalid API key"},
+		{name: "above_max_range", req: big, routes: routes("invalid_amount_max.json", 400, "rates_range_fixed.json", 200),
+			code: swapscout.CodeAmountTooLarge, words: "2.9", min: "0.00024", max: "2.9"},
+	})
+}

@@ -1,16 +1,17 @@
 package trocador
 
 import (
-	"encoding/json"
 	"errors"
 	"net/http"
 	"sort"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/swapscout/swapscout"
 	"github.com/swapscout/swapscout/sim"
+	"github.com/swapscout/swapscout/venue"
 )
 
 // noRate is the refusal Trocador answers when no partner quotes the request
@@ -26,6 +27,7 @@ const noRate = "trade could not be generated, some unknown error happened"
 // quotable answers 404 {"error": "trade could not be generated, …"}; the
 // missing-key, bad-parameter and fault bodies are [MEM].
 func Sim() sim.Venue {
+	var faults atomic.Uint64
 	return sim.Venue{
 		Profile: sim.Profile{Kind: swapscout.InstantSwap, Latency: 600 * time.Millisecond, Spread: 0.005, FixedExtra: 0.006,
 			MinUSD: 6, MaxUSD: 1000000, NetworkFeeUSD: 1, Assets: symbols.Assets()},
@@ -36,7 +38,7 @@ func Sim() sim.Venue {
 				writeJSON(w, 429, errorResponse{Error: "Too many requests"})
 				return
 			}
-			writeJSON(w, 500, errorResponse{Error: "Internal server error"})
+			writeJSON(w, faultStatus(&faults), errorResponse{Error: "Internal server error"})
 		},
 	}
 }
@@ -216,12 +218,14 @@ func pyString(b bool) string {
 }
 
 // writeJSON writes v as the venue does.
-func writeJSON(w http.ResponseWriter, status int, v any) {
-	b, err := json.Marshal(v)
-	if err != nil {
-		status, b = 500, []byte(`{"error":"Internal server error"}`)
+var writeJSON = venue.JSONWriter{ContentType: "application/json", EncodeError: []byte(`{"error":"Internal server error"}`)}.Write
+
+// faultStatus is the status of an injected error: every other one is sent
+// with HTTP 200, as this venue may send its error bodies, so adapters are
+// exercised on reading the body rather than the status.
+func faultStatus(n *atomic.Uint64) int {
+	if n.Add(1)%2 == 0 {
+		return http.StatusOK
 	}
-	w.Header().Set("Content-Type", "application/json")
-	w.WriteHeader(status)
-	_, _ = w.Write(b)
+	return http.StatusInternalServerError
 }

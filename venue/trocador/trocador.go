@@ -102,6 +102,12 @@ func offer(req swapscout.QuoteRequest, r *newRateResponse) (swapscout.Offer, err
 		o.Min, _ = amount(b.MinDeposit)
 		o.Max, _ = amount(b.MaxDeposit)
 	}
+	// What the venue says is sent: its echo of the amount (the engine checks
+	// it against the request), the request's when it echoes none.
+	sent := req.Amount
+	if r.AmountFrom != nil && r.AmountFrom.Sign() > 0 && req.Direction == swapscout.Send {
+		sent = *r.AmountFrom
+	}
 	var best *quote
 	for i := range quotes {
 		q := &quotes[i]
@@ -118,7 +124,7 @@ func offer(req swapscout.QuoteRequest, r *newRateResponse) (swapscout.Offer, err
 				best, o.AmountIn, o.AmountOut = q, in, out
 			}
 		} else if best == nil || out.Cmp(o.AmountOut) > 0 {
-			best, o.AmountIn, o.AmountOut = q, req.Amount, out
+			best, o.AmountIn, o.AmountOut = q, sent, out
 		}
 	}
 	bestFixed := bool(r.Fixed) || (req.Direction == swapscout.Receive && bool(r.Payment)) // payments are fixed-rate
@@ -131,7 +137,7 @@ func offer(req swapscout.QuoteRequest, r *newRateResponse) (swapscout.Offer, err
 				break
 			}
 		}
-		o.AmountIn, o.AmountOut = req.Amount, *r.AmountTo
+		o.AmountIn, o.AmountOut = sent, *r.AmountTo
 		if req.Direction == swapscout.Receive {
 			if r.AmountFrom == nil || r.AmountFrom.Sign() <= 0 {
 				return swapscout.Offer{}, swapscout.NewVenueError(swapscout.CodeBadResponse, "Trocador answered a payment without amount_from")
@@ -142,7 +148,7 @@ func offer(req swapscout.QuoteRequest, r *newRateResponse) (swapscout.Offer, err
 	if best == nil {
 		return swapscout.Offer{}, swapscout.NewVenueError(swapscout.CodeUnsupportedPair, "no Trocador partner offers a %s rate for this pair and amount", o.RateType)
 	}
-	o.Provider = clip(best.Provider, "")
+	o.Provider = venue.ClipOr(best.Provider, "")
 	if k, err := swapscout.ParseKYCRating(best.KYCRating); err == nil {
 		o.KYC = k
 	}
@@ -159,7 +165,7 @@ func parseNewRate(status int, body []byte) (newRateResponse, error) {
 	var r newRateResponse
 	var er errorResponse
 	if json.Unmarshal(body, &er) == nil && er.Error != "" {
-		return r, refusal(status, clip(er.Error, "")+sep(er.Message))
+		return r, refusal(status, venue.ClipOr(er.Error, "")+sep(er.Message))
 	}
 	if status < 200 || status > 299 {
 		return r, refusal(status, "")
@@ -178,18 +184,22 @@ func refusal(status int, text string) error {
 	lower := strings.ToLower(text)
 	code := swapscout.CodeBadResponse
 	switch {
-	case status == 401 || status == 403 || containsAny(lower, "api key", "api-key", "apikey", "unauthorized", "invalid key", "permission"):
+	case status == 401 || status == 403 || venue.ContainsAny(lower, "api key", "api-key", "apikey", "unauthorized", "invalid key", "permission"):
 		code = swapscout.CodeNotConfigured
-	case containsAny(lower, "minimum", "too low", "too small", "below"):
+	case venue.ContainsAny(lower, "minimum", "too low", "too small", "below"):
 		code = swapscout.CodeAmountTooSmall
-	case containsAny(lower, "maximum", "too high", "too large", "above"):
+	case venue.ContainsAny(lower, "maximum", "too high", "too large", "above"):
 		code = swapscout.CodeAmountTooLarge
-	case containsAny(lower, "could not be generated", "no quote", "no rate", "not supported", "unsupported", "not found", "invalid coin", "invalid ticker", "network"):
+	case venue.ContainsAny(lower, "could not be generated", "no quote", "no rate", "not supported", "unsupported", "not found", "invalid coin", "invalid ticker", "network"):
 		code = swapscout.CodeUnsupportedPair
 	case status >= 500:
 		code = swapscout.CodeUnavailable
 	case status == 404:
 		code = swapscout.CodeUnsupportedPair
+	default:
+		if c, ok := venue.TextCode(text); ok { // an outage or rate limit in words, with HTTP 200
+			code = c
+		}
 	}
 	if text == "" {
 		return swapscout.NewVenueError(code, "Trocador refused the request (HTTP %d)", status)
@@ -197,34 +207,14 @@ func refusal(status int, text string) error {
 	if code == swapscout.CodeUnsupportedPair && strings.Contains(lower, "could not be generated") {
 		return swapscout.NewVenueError(code, "no Trocador partner quoted this pair at this amount (%s)", text)
 	}
-	return swapscout.NewVenueError(code, "Trocador: %s", text)
+	return venue.WithBound(swapscout.NewVenueError(code, "Trocador: %s", text), text)
 }
 
 func sep(message string) string {
 	if message == "" {
 		return ""
 	}
-	return ": " + clip(message, "")
-}
-
-func containsAny(s string, subs ...string) bool {
-	for _, sub := range subs {
-		if strings.Contains(s, sub) {
-			return true
-		}
-	}
-	return false
-}
-
-// clip keeps venue-provided text short in our messages.
-func clip(msg, fallback string) string {
-	if msg == "" {
-		msg = fallback
-	}
-	if len(msg) > 120 {
-		msg = msg[:120] + "…"
-	}
-	return msg
+	return ": " + venue.ClipOr(message, "")
 }
 
 var _ swapscout.Quoter = (*Client)(nil)

@@ -157,3 +157,24 @@ func TestSimulatorModes(t *testing.T) {
 func req(from, to swapscout.Asset, amount string, d swapscout.Direction, rt swapscout.RateType) swapscout.QuoteRequest {
 	return swapscout.QuoteRequest{From: from, To: to, Amount: swapscout.MustAmount(amount), Direction: d, RateType: rt}
 }
+
+// TestAmountInIsTheEcho: AmountIn is the amount_from Trocador echoes, not the
+// request's, so the engine can catch a venue that quotes another amount.
+func TestAmountInIsTheEcho(t *testing.T) {
+	rp := venuetest.NewReplay(t, "testdata", newRate("new_rate_echo.json", 200))
+	o, err := venuetest.New(t, &trocador.Descriptor, rp.URL).Quote(context.Background(), btcXMR)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if o.AmountIn.String() != "0.02" {
+		t.Errorf("AmountIn %s, want the echoed 0.02 (request %s)", o.AmountIn, btcXMR.Amount)
+	}
+}
+
+// TestRefusalBodies: a limit refusal carries the bound its words name.
+func TestRefusalBodies(t *testing.T) {
+	runRefusals(t, []refusal{
+		{name: "below_min_bound", req: btcXMR, routes: newRate("below_min_bound.json", 400), code: swapscout.CodeAmountTooSmall, words: "below the minimum", min: "0.0005"},
+		{name: "below_min_no_bound", req: btcXMR, routes: newRate("below_min.json", 400), code: swapscout.CodeAmountTooSmall, words: "below the minimum"},
+	})
+}

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/swapscout/swapscout"
+	"github.com/swapscout/swapscout/venue"
 )
 
 // Wire types of Trocador's API (https://trocador.app/en/docs/; research
@@ -25,7 +26,7 @@ func (b *pyBool) UnmarshalJSON(data []byte) error {
 	case "false", "0", "", "null", "none":
 		*b = false
 	default:
-		return fmt.Errorf("trocador: %q is not a boolean", clip(s, ""))
+		return fmt.Errorf("trocador: %q is not a boolean", venue.ClipOr(s, ""))
 	}
 	return nil
 }

@@ -75,6 +75,14 @@ func (c *Client) Quote(ctx context.Context, req swapscout.QuoteRequest) (swapsco
 // typed refusal hidden in estimated_amount.
 func parseEstimate(status int, body []byte) (swapscout.Amount, error) {
 	if status < 200 || status > 299 {
+		// A sentence in estimated_amount says more than the status.
+		var e estimateResponse
+		var s string
+		if json.Unmarshal(body, &e) == nil && json.Unmarshal(e.EstimatedAmount, &s) == nil && strings.TrimSpace(s) != "" {
+			if _, err := swapscout.ParseWireAmount([]byte(strings.TrimSpace(s))); err != nil {
+				return swapscout.Amount{}, prose(strings.TrimSpace(s))
+			}
+		}
 		return swapscout.Amount{}, venue.StatusError(status)
 	}
 	var e estimateResponse
@@ -130,15 +138,10 @@ func prose(s string) error {
 		// reported as amount_too_large.
 		return swapscout.NewVenueError(swapscout.CodeUnsupportedPair, "WizardSwap: %s (pair not routed, amount beyond its reserve, or caller throttled)", msgNoLiquidity)
 	}
-	return swapscout.NewVenueError(swapscout.CodeBadResponse, "WizardSwap: unexpected estimate %q", clip(s))
-}
-
-// clip keeps venue-provided text short in our messages.
-func clip(s string) string {
-	if len(s) > 120 {
-		return s[:120] + "…"
+	if code, ok := venue.TextCode(s); ok {
+		return venue.WithBound(swapscout.NewVenueError(code, "WizardSwap: %s", venue.Clip(s)), s)
 	}
-	return s
+	return swapscout.NewVenueError(swapscout.CodeBadResponse, "WizardSwap: unexpected estimate %q", venue.Clip(s))
 }
 
 var _ swapscout.Quoter = (*Client)(nil)

@@ -1,14 +1,15 @@
 package xgram
 
 import (
-	"encoding/json"
 	"errors"
 	"net/http"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/swapscout/swapscout"
 	"github.com/swapscout/swapscout/sim"
+	"github.com/swapscout/swapscout/venue"
 )
 
 // Sim is Xgram's simulated partner API v1: GET /retrieve-rate-value in the
@@ -20,6 +21,7 @@ import (
 // with HTTP 400 and {"error":"ccyAmount must be > 0"}; the missing-key and
 // fault bodies are [MEM].
 func Sim() sim.Venue {
+	var faults atomic.Uint64
 	return sim.Venue{
 		Profile: sim.Profile{Kind: swapscout.InstantSwap, Latency: 350 * time.Millisecond, Spread: 0.009,
 			MinUSD: 20, MaxUSD: 250000, NetworkFeeUSD: 2, Assets: symbols.Assets()},
@@ -32,7 +34,7 @@ func Sim() sim.Venue {
 				writeJSON(w, 429, rateResponse{Result: &no, Error: "Too many requests"})
 				return
 			}
-			writeJSON(w, 500, rateResponse{Result: &no, Error: "Internal server error"})
+			writeJSON(w, faultStatus(&faults), rateResponse{Result: &no, Error: "Internal server error"})
 		},
 	}
 }
@@ -156,12 +158,14 @@ func networkName(a swapscout.Asset) string {
 }
 
 // writeJSON writes v as the venue does.
-func writeJSON(w http.ResponseWriter, status int, v any) {
-	b, err := json.Marshal(v)
-	if err != nil {
-		status, b = 500, []byte(`{"result":false,"error":"encode"}`)
+var writeJSON = venue.JSONWriter{ContentType: "application/json; charset=UTF-8", EncodeError: []byte(`{"result":false,"error":"encode"}`)}.Write
+
+// faultStatus is the status of an injected error: every other one is sent
+// with HTTP 200, as this venue may send its error bodies, so adapters are
+// exercised on reading the body rather than the status.
+func faultStatus(n *atomic.Uint64) int {
+	if n.Add(1)%2 == 0 {
+		return http.StatusOK
 	}
-	w.Header().Set("Content-Type", "application/json; charset=UTF-8")
-	w.WriteHeader(status)
-	_, _ = w.Write(b)
+	return http.StatusInternalServerError
 }

@@ -84,7 +84,7 @@ func offer(req swapscout.QuoteRequest, to string, r *rateResponse) (swapscout.Of
 	if r.Rate == nil || r.Rate.Sign() <= 0 {
 		return swapscout.Offer{}, swapscout.NewVenueError(swapscout.CodeBadResponse, "Xgram answered no positive rate")
 	}
-	o := swapscout.Offer{AmountIn: req.Amount, RateType: swapscout.Float, Min: positive(r.MinFrom), Max: positive(r.MaxFrom)}
+	o := swapscout.Offer{AmountIn: req.Amount, RateType: swapscout.Float, Min: venue.Positive(r.MinFrom), Max: venue.Positive(r.MaxFrom)}
 	switch {
 	case !o.Min.IsZero() && req.Amount.Cmp(o.Min) < 0:
 		return swapscout.Offer{}, &swapscout.VenueError{Code: swapscout.CodeAmountTooSmall, Msg: "Xgram: below its minimum of " + o.Min.String(), Min: o.Min, Max: o.Max}
@@ -124,10 +124,10 @@ func withdrawalFee(s *string, ticker, code string) (swapscout.Amount, error) {
 	}
 	fee, err := swapscout.ParseWireAmount([]byte(f[0]))
 	if err != nil || fee.Sign() < 0 || len(f) > 2 {
-		return swapscout.Amount{}, swapscout.NewVenueError(swapscout.CodeBadResponse, "Xgram answered an unreadable withdrawalFee %q", clip(*s, ""))
+		return swapscout.Amount{}, swapscout.NewVenueError(swapscout.CodeBadResponse, "Xgram answered an unreadable withdrawalFee %q", venue.ClipOr(*s, ""))
 	}
 	if len(f) == 2 && !strings.EqualFold(f[1], ticker) && !strings.EqualFold(f[1], code) {
-		return swapscout.Amount{}, swapscout.NewVenueError(swapscout.CodeBadResponse, "Xgram answered a withdrawalFee in %s, not in the coin received", clip(f[1], ""))
+		return swapscout.Amount{}, swapscout.NewVenueError(swapscout.CodeBadResponse, "Xgram answered a withdrawalFee in %s, not in the coin received", venue.ClipOr(f[1], ""))
 	}
 	return fee, nil
 }
@@ -148,7 +148,7 @@ func parseRate(status int, body []byte) (rateResponse, error) {
 	}
 	switch {
 	case status == 401 || status == 403:
-		return r, swapscout.NewVenueError(swapscout.CodeNotConfigured, "Xgram rejected the API key (HTTP %d)", status)
+		return r, venue.KeyRejected("Xgram", status, body)
 	case status < 200 || status > 299:
 		return r, venue.StatusError(status)
 	case err != nil:
@@ -165,15 +165,15 @@ func fromErrors(status int, errs []errorItem) error {
 		var ve error
 		switch e.Code {
 		case "REGION_UNSUPPORTED":
-			return swapscout.NewVenueError(swapscout.CodeUnavailable, "Xgram does not serve this server's region: %s", clip(e.Message, e.Error))
+			return swapscout.NewVenueError(swapscout.CodeUnavailable, "Xgram does not serve this server's region: %s", venue.ClipOr(e.Message, e.Error))
 		case "CURRENCY_UNSUPPORTED":
-			ve = swapscout.NewVenueError(swapscout.CodeUnsupportedPair, "Xgram: %s", clip(e.Error, "currency unsupported"))
+			ve = swapscout.NewVenueError(swapscout.CodeUnsupportedPair, "Xgram: %s", venue.ClipOr(e.Error, "currency unsupported"))
 		case "BELOW_LIMIT":
-			ve = &swapscout.VenueError{Code: swapscout.CodeAmountTooSmall, Msg: "Xgram: " + clip(e.Error, "below the limit"), Min: positive(e.SourceAmountLimit)}
+			ve = &swapscout.VenueError{Code: swapscout.CodeAmountTooSmall, Msg: "Xgram: " + venue.ClipOr(e.Error, "below the limit"), Min: venue.Positive(e.SourceAmountLimit)}
 		case "ABOVE_LIMIT":
-			ve = &swapscout.VenueError{Code: swapscout.CodeAmountTooLarge, Msg: "Xgram: " + clip(e.Error, "above the limit"), Max: positive(e.SourceAmountLimit)}
+			ve = &swapscout.VenueError{Code: swapscout.CodeAmountTooLarge, Msg: "Xgram: " + venue.ClipOr(e.Error, "above the limit"), Max: venue.Positive(e.SourceAmountLimit)}
 		default:
-			ve = fromText(status, clip(e.Error, e.Message))
+			ve = fromText(status, venue.ClipOr(e.Error, e.Message))
 		}
 		if first == nil {
 			first = ve
@@ -190,56 +190,33 @@ func fromText(status int, text string) error {
 	if m := ccyAmountLimit.FindStringSubmatch(text); m != nil {
 		bound, _ := swapscout.ParseWireAmount([]byte(strings.TrimRight(m[2], ".")))
 		if m[1] == ">" {
-			return &swapscout.VenueError{Code: swapscout.CodeAmountTooSmall, Msg: "Xgram: " + clip(text, ""), Min: positive(&bound)}
+			return &swapscout.VenueError{Code: swapscout.CodeAmountTooSmall, Msg: "Xgram: " + venue.ClipOr(text, ""), Min: venue.Positive(&bound)}
 		}
-		return &swapscout.VenueError{Code: swapscout.CodeAmountTooLarge, Msg: "Xgram: " + clip(text, ""), Max: positive(&bound)}
+		return &swapscout.VenueError{Code: swapscout.CodeAmountTooLarge, Msg: "Xgram: " + venue.ClipOr(text, ""), Max: venue.Positive(&bound)}
 	}
 	lower := strings.ToLower(text)
 	code := swapscout.CodeBadResponse
 	switch {
-	case containsAny(lower, "api key", "api-key", "apikey", "unauthorized", "not authorized"):
+	case venue.ContainsAny(lower, "api key", "api-key", "apikey", "unauthorized", "not authorized"):
 		code = swapscout.CodeNotConfigured
-	case containsAny(lower, "region", "country"):
+	case venue.ContainsAny(lower, "region", "country"):
 		code = swapscout.CodeUnavailable
-	case containsAny(lower, "minimum", "too small", "too low", "below"):
+	case venue.ContainsAny(lower, "minimum", "too small", "too low", "below"):
 		code = swapscout.CodeAmountTooSmall
-	case containsAny(lower, "maximum", "too large", "too high", "above"):
+	case venue.ContainsAny(lower, "maximum", "too large", "too high", "above"):
 		code = swapscout.CodeAmountTooLarge
-	case containsAny(lower, "not supported", "unsupported", "not available", "unavailable", "disabled", "pair", "currency"):
+	case venue.ContainsAny(lower, "not supported", "unsupported", "not available", "unavailable", "disabled", "pair", "currency"):
 		code = swapscout.CodeUnsupportedPair
 	case status == 401 || status == 403:
 		code = swapscout.CodeNotConfigured
 	case status >= 500:
 		code = swapscout.CodeUnavailable
-	}
-	return swapscout.NewVenueError(code, "Xgram: %s", clip(text, "refused (result false)"))
-}
-
-func positive(a *swapscout.Amount) swapscout.Amount {
-	if a == nil || !a.Valid() || a.Sign() <= 0 {
-		return swapscout.Amount{}
-	}
-	return *a
-}
-
-func containsAny(s string, subs ...string) bool {
-	for _, sub := range subs {
-		if strings.Contains(s, sub) {
-			return true
+	default:
+		if c, ok := venue.TextCode(text); ok { // an outage or rate limit in words, with HTTP 200
+			code = c
 		}
 	}
-	return false
-}
-
-// clip keeps venue-provided text short in our messages.
-func clip(msg, fallback string) string {
-	if msg == "" {
-		msg = fallback
-	}
-	if len(msg) > 120 {
-		msg = msg[:120] + "…"
-	}
-	return msg
+	return swapscout.NewVenueError(code, "Xgram: %s", venue.ClipOr(text, "refused (result false)"))
 }
 
 var _ swapscout.Quoter = (*Client)(nil)

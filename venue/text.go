@@ -1,0 +1,211 @@
+package venue
+
+// Small helpers every adapter shares for venue-provided text and JSON, and
+// the rule for repeated keys.
+//
+// Duplicate keys. A venue's JSON may repeat a key ({"amount":"1","amount":"2"}).
+// Every parser in venue/** follows one rule: the LAST occurrence wins, as
+// encoding/json does. Hand-written scanners (venue/book) must do the same, so
+// one body never means two things depending on which parser read it. Each
+// instant-swap adapter pins the rule with TestDuplicateKeys: its
+// testdata/dup_*.json repeats every amount and limit key, first with a decoy,
+// and must quote exactly as the original fixture does.
+
+import (
+	"encoding/json"
+	"net/http"
+	"regexp"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/swapscout/swapscout"
+)
+
+// ClipLen is the most bytes of venue-provided text Clip keeps, before the "…".
+const ClipLen = 120
+
+// Clip makes venue-provided text fit for our messages: runes that are not
+// printable (control characters, line breaks) become spaces, bytes that are not
+// UTF-8 become U+FFFD, surrounding space is trimmed, and text longer than
+// ClipLen bytes is cut on a rune boundary and ends in "…". The result is always
+// valid UTF-8, even when s is not.
+func Clip(s string) string {
+	s = strings.TrimSpace(strings.Map(func(r rune) rune {
+		if unicode.IsPrint(r) {
+			return r
+		}
+		return ' '
+	}, s))
+	if len(s) <= ClipLen {
+		return s
+	}
+	i := ClipLen
+	for i > 0 && !utf8.RuneStart(s[i]) {
+		i--
+	}
+	return strings.TrimRightFunc(s[:i], unicode.IsSpace) + "…"
+}
+
+// ClipOr is Clip(s), or Clip(fallback) when that is empty.
+func ClipOr(s, fallback string) string {
+	if c := Clip(s); c != "" {
+		return c
+	}
+	return Clip(fallback)
+}
+
+// ContainsAny reports whether s contains any of subs (case-sensitive; callers
+// lower-case s first when they match words).
+func ContainsAny(s string, subs ...string) bool {
+	for _, sub := range subs {
+		if strings.Contains(s, sub) {
+			return true
+		}
+	}
+	return false
+}
+
+// Deref returns *p, or the zero value when p is nil (optional JSON fields).
+func Deref[T any](p *T) T {
+	if p == nil {
+		var zero T
+		return zero
+	}
+	return *p
+}
+
+// JSONWriter writes simulated venue answers the way one venue does: its
+// Content-Type, and the body it sends when it fails (used if a value cannot be
+// encoded, which is a bug in the simulator).
+type JSONWriter struct {
+	ContentType string // "application/json" when empty
+	EncodeError []byte // answered with HTTP 500 when v cannot be encoded; `{}` when nil
+}
+
+// Write encodes v and writes it with status.
+func (j JSONWriter) Write(w http.ResponseWriter, status int, v any) {
+	b, err := json.Marshal(v)
+	if err != nil {
+		status, b = http.StatusInternalServerError, j.EncodeError
+		if b == nil {
+			b = []byte("{}")
+		}
+	}
+	ct := j.ContentType
+	if ct == "" {
+		ct = "application/json"
+	}
+	w.Header().Set("Content-Type", ct)
+	w.WriteHeader(status)
+	_, _ = w.Write(b)
+}
+
+// Words of venue error sentences, for venues that document no error codes.
+var (
+	keyWords   = []string{"api key", "api-key", "apikey", "api_key", "unauthori", "unauthenticated", "not authorized", "forbidden", "access denied", "invalid key", "invalid token", "signature"}
+	limitWords = []string{"too many requests", "rate limit", "throttl"}
+	minWords   = []string{"minimum", "minimal", "min amount", "too small", "too low", "below", "less than", "at least"}
+	maxWords   = []string{"maximum", "maximal", "max amount", "too large", "too big", "too high", "above", "exceed", "greater than", "more than"}
+	pairWords  = []string{"pair", "not supported", "unsupported", "not available", "currency", "coin", "network", "route", "no rate", "inactive", "disabled", "not found"}
+	downWords  = []string{"maintenance", "temporar", "unavailable", "try again", "try later", "internal", "server error"}
+)
+
+// TextCode classifies a venue's error sentence by its words: a rejected key,
+// rate limiting, an amount below or above a limit, a pair not served, or an
+// outage, in that order of precedence. ok is false when no word matches; the
+// caller then decides by status (and reports the venue's words either way).
+func TextCode(text string) (code swapscout.FailureCode, ok bool) {
+	t := strings.ToLower(text)
+	switch {
+	case ContainsAny(t, keyWords...):
+		return swapscout.CodeNotConfigured, true
+	case ContainsAny(t, limitWords...):
+		return swapscout.CodeRateLimited, true
+	case ContainsAny(t, minWords...):
+		return swapscout.CodeAmountTooSmall, true
+	case ContainsAny(t, maxWords...):
+		return swapscout.CodeAmountTooLarge, true
+	case ContainsAny(t, pairWords...):
+		return swapscout.CodeUnsupportedPair, true
+	case ContainsAny(t, downWords...):
+		return swapscout.CodeUnavailable, true
+	}
+	return "", false
+}
+
+// numberToken is a decimal number standing alone in a sentence: not part of a
+// word like BEP20 or a version like 1.2.3.
+var numberToken = regexp.MustCompile(`(?:^|[^\w.])([0-9]+(?:\.[0-9]+)?)(?:$|[^\w.]|\.(?:$|\s))`)
+
+// BoundIn returns the limit a venue's limit sentence names ("The amount must
+// be at least 0.001.", "Maximum is 2.5 BTC"): the one positive number in the
+// text. With no number, or more than one (which would be the bound and which
+// the amount?), it returns false.
+func BoundIn(text string) (swapscout.Amount, bool) {
+	m := numberToken.FindAllStringSubmatch(text, 3)
+	if len(m) != 1 {
+		return swapscout.Amount{}, false
+	}
+	a, err := swapscout.ParseAmount(m[0][1])
+	if err != nil || a.Sign() <= 0 {
+		return swapscout.Amount{}, false
+	}
+	return a, true
+}
+
+// WithBound fills ve's Min (amount_too_small) or Max (amount_too_large) from
+// the bound its venue's sentence names, when ve has neither limit yet.
+func WithBound(ve *swapscout.VenueError, text string) *swapscout.VenueError {
+	if !ve.Min.IsZero() || !ve.Max.IsZero() {
+		return ve
+	}
+	if b, ok := BoundIn(text); ok {
+		switch ve.Code {
+		case swapscout.CodeAmountTooSmall:
+			ve.Min = b
+		case swapscout.CodeAmountTooLarge:
+			ve.Max = b
+		}
+	}
+	return ve
+}
+
+// BodyText returns a venue's own words from an error body whose shape the
+// adapter does not otherwise read: the first non-empty string among the
+// members message, error, msg, detail and description, clipped; "" when the
+// body is not a JSON object or has none of them.
+func BodyText(body []byte) string {
+	var m map[string]json.RawMessage
+	if json.Unmarshal(body, &m) != nil {
+		return ""
+	}
+	for _, k := range []string{"message", "error", "msg", "detail", "description"} {
+		var s string
+		if json.Unmarshal(m[k], &s) == nil {
+			if c := Clip(s); c != "" {
+				return c
+			}
+		}
+	}
+	return ""
+}
+
+// KeyRejected is the not_configured error for a venue that refused our key
+// with HTTP 401 or 403, quoting the body's words when it has some.
+func KeyRejected(name string, status int, body []byte) error {
+	if t := BodyText(body); t != "" {
+		return swapscout.NewVenueError(swapscout.CodeNotConfigured, "%s rejected the API key (HTTP %d): %s", name, status, t)
+	}
+	return swapscout.NewVenueError(swapscout.CodeNotConfigured, "%s rejected the API key (HTTP %d)", name, status)
+}
+
+// Positive returns *a when it is set, valid and above zero, and zero
+// otherwise: how adapters read optional limits, where absent, null, "0" and
+// negative all mean "none given".
+func Positive(a *swapscout.Amount) swapscout.Amount {
+	if a == nil || !a.Valid() || a.Sign() <= 0 {
+		return swapscout.Amount{}
+	}
+	return *a
+}
