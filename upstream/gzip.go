@@ -21,7 +21,10 @@ var gunzipPool = sync.Pool{New: func() any { return new(gunzipper) }}
 
 // gunzip appends the decompressed src to dst. More than limit decompressed
 // bytes fail with ErrBodyTooLarge; corrupt input fails with ErrBadEncoding.
-func gunzip(dst, src []byte, limit int) ([]byte, error) {
+// Every byte of buffer dst holds or grows to is first passed to charge,
+// whose error stops the decompression: a gzip bomb costs at most limit
+// bytes, and only as much as the shared budget allows.
+func gunzip(dst, src []byte, limit int, charge func(int) error) ([]byte, error) {
 	g := gunzipPool.Get().(*gunzipper)
 	defer gunzipPool.Put(g)
 	defer g.src.Reset(nil)
@@ -33,12 +36,19 @@ func gunzip(dst, src []byte, limit int) ([]byte, error) {
 	if cap(dst) == 0 {
 		dst = make([]byte, 0, min(max(4*len(src), 4<<10), limit+1))
 	}
+	if err := charge(cap(dst)); err != nil {
+		return dst, err
+	}
 	for {
 		if len(dst) == cap(dst) {
 			if len(dst) > limit {
 				return dst, ErrBodyTooLarge
 			}
+			before := cap(dst)
 			dst = append(dst, 0)[:len(dst)] // grow
+			if err := charge(cap(dst) - before); err != nil {
+				return dst, err
+			}
 		}
 		// Read at most limit+1 bytes in total, enough to detect overflow.
 		end := min(cap(dst), limit+1)
