@@ -4,7 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"errors"
-	"io"
+	"math/bits"
 	"strings"
 	"sync"
 	"time"
@@ -102,6 +102,14 @@ func (c *Call) charge(n int) error {
 	}
 	c.charged += int64(n)
 	return nil
+}
+
+// refund gives back n bytes of what this call holds of the budget.
+func (c *Call) refund(n int) {
+	if n > 0 && c.cl != nil {
+		c.cl.budget.give(int64(n))
+		c.charged -= int64(n)
+	}
 }
 
 // uncharge gives back everything this call holds of the body budget.
@@ -224,7 +232,9 @@ func (c *Call) readResponse(br *bufio.Reader, limit int) error {
 		if n > limit {
 			return ErrBodyTooLarge // before reading a byte of it
 		}
-		if err := c.charge(n); err != nil {
+		// fasthttp allocates the announced length at once, rounded up to a
+		// power of two (up to 100 MB).
+		if err := c.charge(roundUpPow2(n)); err != nil {
 			return err
 		}
 		return r.ReadBody(br, limit)
@@ -240,42 +250,19 @@ func (c *Call) readResponse(br *bufio.Reader, limit int) error {
 		return err
 	}
 	c.streamed = true
-	c.raw, err = c.readAll(c.raw[:0], r.BodyStream(), limit)
+	c.raw, err = c.spool(c.raw[:0], r.BodyStream(), limit)
 	if cerr := r.CloseBodyStream(); err == nil {
 		err = cerr
 	}
 	return err
 }
 
-// readAll appends what src yields to dst, charging the buffer's growth to
-// the body budget first, and stops with ErrBodyTooLarge past limit bytes.
-func (c *Call) readAll(dst []byte, src io.Reader, limit int) ([]byte, error) {
-	if err := c.charge(cap(dst)); err != nil {
-		return dst, err
+// roundUpPow2 is the buffer size fasthttp allocates for a body of n bytes.
+func roundUpPow2(n int) int {
+	if n <= 0 || n > 100<<20 {
+		return n
 	}
-	for {
-		if len(dst) == cap(dst) {
-			grow := min(max(cap(dst), 4<<10), limit+1-cap(dst))
-			if grow <= 0 {
-				return dst, ErrBodyTooLarge
-			}
-			if err := c.charge(grow); err != nil {
-				return dst, err
-			}
-			dst = append(dst[:cap(dst)], make([]byte, grow)...)[:len(dst)]
-		}
-		n, err := src.Read(dst[len(dst):cap(dst)])
-		dst = dst[:len(dst)+n]
-		if len(dst) > limit {
-			return dst, ErrBodyTooLarge
-		}
-		if err == io.EOF {
-			return dst, nil
-		}
-		if err != nil {
-			return dst, err
-		}
-	}
+	return 1 << bits.Len(uint(n-1))
 }
 
 // decode gunzips the response body into c.body if needed.
@@ -289,7 +276,7 @@ func (c *Call) decode(limit int) error {
 	case len(enc) == 0 || bytes.EqualFold(enc, strIdentity):
 		return nil
 	case bytes.EqualFold(enc, strGzip) || bytes.EqualFold(enc, strXGzip):
-		body, err := gunzip(c.body[:0], raw, limit, c.charge)
+		body, err := c.gunzip(c.body[:0], raw, limit)
 		c.body = body
 		if err != nil {
 			return err

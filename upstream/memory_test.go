@@ -132,10 +132,11 @@ func TestHugeBodyStopsAtCap(t *testing.T) {
 				t.Fatalf("err = %v, want ErrBodyTooLarge", err)
 			}
 			t.Logf("%s: %d KiB allocated for a 100 MB answer with a %d KiB cap", framing, n>>10, limit>>10)
-			// The buffer doubles up to the cap (2x), and the test's own
-			// server allocates its write buffers in this process.
-			if n > 4*limit+256<<10 {
-				t.Errorf("allocated %d bytes, want at most %d (4x the cap + the server's buffers)", n, 4*limit+256<<10)
+			// The pooled blocks the body is spooled in may be new (a
+			// cap's worth), and the test's own server allocates its write
+			// buffers in this process.
+			if n > 2*limit+256<<10 {
+				t.Errorf("allocated %d bytes, want at most %d (2x the cap + the server's buffers)", n, 2*limit+256<<10)
 			}
 			if got := cl.BodyBytesInFlight(); got != 0 {
 				t.Errorf("%d bytes of the budget still held after ReleaseCall", got)
@@ -169,8 +170,8 @@ func TestGzipBomb(t *testing.T) {
 			t.Fatalf("err = %v, want ErrBodyTooLarge", err)
 		}
 		t.Logf("%d KiB allocated for a %d KiB gzip body inflating to 200 MiB", n>>10, len(bomb)>>10)
-		if n > 4*limit+uint64(len(bomb)) {
-			t.Errorf("allocated %d bytes, want at most %d", n, 4*limit+len(bomb))
+		if n > 2*limit+uint64(len(bomb)) {
+			t.Errorf("allocated %d bytes, want at most %d", n, 2*limit+len(bomb))
 		}
 	})
 	t.Run("budget", func(t *testing.T) {

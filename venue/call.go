@@ -136,10 +136,17 @@ func retryAfter(v []byte, now time.Time) time.Duration {
 // again): test for it with errors.Is.
 var ErrListLoading = errors.New("market list loading")
 
-// ListLoading is the unavailable error of venue name while its list loads.
+// ListLoading is the unavailable error of venue name while its list loads:
+// a *swapscout.VenueError (errors.As finds it) that is also ErrListLoading
+// (errors.Is), reading "<name> market list loading".
 func ListLoading(name string) error {
-	return &swapscout.VenueError{Code: swapscout.CodeUnavailable, Msg: name + " market list loading", Err: ErrListLoading}
+	return listLoading{&swapscout.VenueError{Code: swapscout.CodeUnavailable, Msg: name + " market list loading"}}
 }
+
+type listLoading struct{ *swapscout.VenueError }
+
+func (l listLoading) Unwrap() error        { return l.VenueError }
+func (l listLoading) Is(target error) bool { return target == ErrListLoading }
 
 // StatusError is the error for a status the adapter does not expect.
 func StatusError(status int) error {
