@@ -38,8 +38,8 @@ func (c *Call) spool(dst []byte, src io.Reader, limit int) ([]byte, error) {
 		switch {
 		case len(blocks) == 0 && len(dst) < cap(dst):
 			buf = dst[len(dst):cap(dst)]
-		case len(blocks) > 0 && n%spoolBlock != 0:
-			buf = blocks[len(blocks)-1][n%spoolBlock:]
+		case len(blocks) > 0 && n < len(blocks)*spoolBlock:
+			buf = blocks[len(blocks)-1][n-(len(blocks)-1)*spoolBlock:]
 		default:
 			if err := c.charge(spoolBlock); err != nil {
 				return dst, err
