@@ -103,9 +103,9 @@ func (g *Guard) State() string {
 		return "closed"
 	}
 	switch {
-	case g.cb.IsOpen():
+	case g.cb.IsOpen() && g.cb.RemainingDelay() > 0:
 		return "open"
-	case g.cb.IsHalfOpen():
+	case g.cb.IsOpen(), g.cb.IsHalfOpen(): // the next call probes
 		return "half-open"
 	case g.coolingFor(g.now()) > 0:
 		return "cooling"

@@ -200,6 +200,9 @@ func TestBreaker(t *testing.T) {
 			t.Errorf("State() = %q, want open", got)
 		}
 		time.Sleep(250 * time.Millisecond)
+		if got := g.cfg.Guard.State(); got != "half-open" {
+			t.Errorf("State() after the delay = %q, want half-open", got)
+		}
 		g.set(func(w http.ResponseWriter, r *http.Request) { fmt.Fprint(w, `{}`) })
 		if err := g.fetch(ctx); err != nil {
 			t.Fatalf("probe after the delay: %v", err)
