@@ -1,7 +1,10 @@
 package upstream
 
 import (
+	"bufio"
 	"bytes"
+	"errors"
+	"math/bits"
 	"strings"
 	"sync"
 	"time"
@@ -26,7 +29,14 @@ type Call struct {
 
 	body      []byte // gunzipped body when gunzipped is set
 	gunzipped bool
+	raw       []byte // body of unknown length, read as it arrived, when streamed is set
+	streamed  bool
 	key       []byte // scratch for the host pool lookup
+
+	// charged is how many bytes of cl's body budget this call holds for
+	// the buffers its response body lives in; given back by Reset.
+	cl      *Client
+	charged int64
 }
 
 var (
@@ -34,8 +44,11 @@ var (
 	strXGzip    = []byte("x-gzip")
 )
 
-// maxRetainedBody is the largest gunzip buffer a released Call keeps.
-const maxRetainedBody = 1 << 20
+// maxRetainedBody is the largest body buffer (the wire body, the gunzipped
+// body, the body of unknown length) a Call keeps for reuse: larger ones are
+// left to the garbage collector, so one big answer does not stay resident
+// in a pool.
+const maxRetainedBody = 64 << 10
 
 var callPool = sync.Pool{New: func() any { return new(Call) }}
 
@@ -48,21 +61,64 @@ func AcquireCall() *Call {
 // obtained from it must not be used afterwards.
 func ReleaseCall(c *Call) {
 	c.Reset()
-	if cap(c.body) > maxRetainedBody {
-		c.body = nil
-	}
 	callPool.Put(c)
 }
 
-// Reset clears the request and the response so c can describe a new call.
+// Reset clears the request and the response so c can describe a new call,
+// and gives back the share of the client's body budget the response held.
 func (c *Call) Reset() {
 	c.req.Reset()
-	c.resp.Reset()
+	c.resetResponse()
 	c.url = c.url[:0]
 	c.timeout = 0
 	c.maxBody = 0
+}
+
+// resetResponse drops the response, keeping only buffers small enough to
+// reuse, and returns the budget it held.
+func (c *Call) resetResponse() {
+	c.resp.ReleaseBody(maxRetainedBody) // a big wire body goes to the GC, not to fasthttp's pool
+	c.resp.Reset()
+	if cap(c.body) > maxRetainedBody {
+		c.body = nil
+	}
+	if cap(c.raw) > maxRetainedBody {
+		c.raw = nil
+	}
 	c.body = c.body[:0]
+	c.raw = c.raw[:0]
 	c.gunzipped = false
+	c.streamed = false
+	c.uncharge()
+}
+
+// charge takes n bytes of the client's body budget for this call.
+func (c *Call) charge(n int) error {
+	if n <= 0 || c.cl == nil {
+		return nil
+	}
+	if !c.cl.budget.take(int64(n)) {
+		return ErrBodyBudget
+	}
+	c.charged += int64(n)
+	return nil
+}
+
+// refund gives back n bytes of what this call holds of the budget.
+func (c *Call) refund(n int) {
+	if n > 0 && c.cl != nil {
+		c.cl.budget.give(int64(n))
+		c.charged -= int64(n)
+	}
+}
+
+// uncharge gives back everything this call holds of the body budget.
+func (c *Call) uncharge() {
+	if c.charged != 0 {
+		c.cl.budget.give(c.charged)
+		c.charged = 0
+	}
+	c.cl = nil
 }
 
 // SetMaxBodySize caps this call's response body at n bytes instead of the
@@ -131,12 +187,87 @@ func (c *Call) Body() []byte {
 	if c.gunzipped {
 		return c.body
 	}
+	return c.wireBody()
+}
+
+// wireBody is the body as received, before gunzip.
+func (c *Call) wireBody() []byte {
+	if c.streamed {
+		return c.raw
+	}
 	return c.resp.Body()
+}
+
+// maxInterimResponses bounds the 1xx answers skipped before the real one.
+const maxInterimResponses = 10
+
+var errTooManyInterim = errors.New("too many 1xx responses")
+
+// readResponse reads the response headers, then the body, charging the
+// body's buffers to the client's budget before they are filled. It does what
+// fasthttp.Response.ReadLimitBody does, except for bodies of unknown length
+// (chunked, or delimited by the connection closing): those are read as a
+// stream into a buffer that grows with what actually arrives, so a chunk
+// size announced by the server is never allocated ahead of its bytes.
+func (c *Call) readResponse(br *bufio.Reader, limit int) error {
+	r := &c.resp
+	if err := r.Header.Read(br); err != nil {
+		return err
+	}
+	for n := 0; ; n++ {
+		if sc := r.Header.StatusCode(); sc < 100 || sc > 199 || sc == 101 {
+			break
+		}
+		if n >= maxInterimResponses {
+			return errTooManyInterim
+		}
+		if err := r.Header.Read(br); err != nil {
+			return err
+		}
+	}
+	if sc := r.Header.StatusCode(); r.SkipBody || sc < 200 || sc == 204 || sc == 304 {
+		return nil
+	}
+	if n := r.Header.ContentLength(); n >= 0 {
+		if n > limit {
+			return ErrBodyTooLarge // before reading a byte of it
+		}
+		// fasthttp allocates the announced length at once, rounded up to a
+		// power of two (up to 100 MB).
+		if err := c.charge(roundUpPow2(n)); err != nil {
+			return err
+		}
+		return r.ReadBody(br, limit)
+	}
+	if r.Header.ContentLength() != -1 {
+		// Delimited by the connection closing: it cannot be reused.
+		r.SetConnectionClose()
+	}
+	r.StreamBody = true
+	err := r.ReadBody(br, limit)
+	r.StreamBody = false
+	if err != nil {
+		return err
+	}
+	c.streamed = true
+	c.raw, err = c.spool(c.raw[:0], r.BodyStream(), limit)
+	if cerr := r.CloseBodyStream(); err == nil {
+		err = cerr
+	}
+	return err
+}
+
+// roundUpPow2 is the buffer size fasthttp allocates for a body of n bytes.
+func roundUpPow2(n int) int {
+	if n <= 0 || n > 100<<20 {
+		return n
+	}
+	return 1 << bits.Len(uint(n-1))
 }
 
 // decode gunzips the response body into c.body if needed.
 func (c *Call) decode(limit int) error {
-	raw := c.resp.Body()
+	raw := c.wireBody()
 	if len(raw) == 0 {
 		return nil
 	}
@@ -145,7 +276,7 @@ func (c *Call) decode(limit int) error {
 	case len(enc) == 0 || bytes.EqualFold(enc, strIdentity):
 		return nil
 	case bytes.EqualFold(enc, strGzip) || bytes.EqualFold(enc, strXGzip):
-		body, err := gunzip(c.body[:0], raw, limit)
+		body, err := c.gunzip(c.body[:0], raw, limit)
 		c.body = body
 		if err != nil {
 			return err

@@ -45,7 +45,8 @@ const (
 	DefaultMaxIdlePerHost = 64
 	DefaultIdleTimeout    = 50 * time.Second // below common load-balancer idle timeouts (AWS ALB: 60s)
 	DefaultDialTimeout    = 10 * time.Second
-	DefaultMaxBodySize    = 4 << 20
+	DefaultMaxBodySize    = 1 << 20  // quote answers are a few KB; market lists set their own cap
+	DefaultBodyBudget     = 32 << 20 // see Options.BodyBudget
 	DefaultUserAgent      = "swapscout/1 (+https://github.com/swapscout/swapscout)"
 )
 
@@ -67,8 +68,20 @@ type Options struct {
 	DialTimeout time.Duration
 
 	// MaxBodySize caps the response body, both as read from the wire and
-	// after gunzip. Larger bodies fail with ErrBodyTooLarge. Default 4 MiB.
+	// after gunzip. Larger bodies fail with ErrBodyTooLarge: at once when
+	// the Content-Length says so, else as soon as the cap is passed, never
+	// after reading the rest. A call can raise its own cap with
+	// [Call.SetMaxBodySize]. Default 1 MiB.
 	MaxBodySize int
+
+	// BodyBudget caps the bytes that the response bodies of all calls in
+	// flight may hold at once: the wire body and its gunzipped copy, from
+	// the moment they are read until [ReleaseCall]. A call that would take
+	// the total past it fails at once with ErrBodyBudget rather than wait,
+	// so one hostile or huge answer cannot grow the process without bound
+	// and a call never holds part of the budget while waiting for more.
+	// Default 32 MiB; negative means no budget.
+	BodyBudget int
 
 	// UserAgent is sent unless the call sets its own User-Agent.
 	// Default DefaultUserAgent.
@@ -92,6 +105,7 @@ type Client struct {
 	idleTimeout time.Duration
 	dialTimeout time.Duration
 	maxBody     int
+	budget      budget
 	userAgent   []byte
 	tlsConfig   *tls.Config
 	dial        func(ctx context.Context, network, addr string) (net.Conn, error)
@@ -128,6 +142,12 @@ func New(o Options) *Client {
 	}
 	if c.maxBody <= 0 {
 		c.maxBody = DefaultMaxBodySize
+	}
+	switch {
+	case o.BodyBudget == 0:
+		c.budget.limit = DefaultBodyBudget
+	case o.BodyBudget > 0:
+		c.budget.limit = int64(o.BodyBudget)
 	}
 	if len(c.userAgent) == 0 {
 		c.userAgent = []byte(DefaultUserAgent)
@@ -207,9 +227,8 @@ func (cl *Client) Do(ctx context.Context, c *Call) error {
 	if cl.closed.Load() {
 		return c.fail(nil, ErrClosed)
 	}
-	c.resp.Reset()
-	c.body = c.body[:0]
-	c.gunzipped = false
+	c.resetResponse()
+	c.cl = cl
 
 	uri := c.req.URI()
 	if err := uri.Parse(nil, c.url); err != nil {
@@ -308,6 +327,12 @@ func (cl *Client) classify(ctx context.Context, err error, stop stopReason, dead
 	if errors.Is(err, fasthttp.ErrBodyTooLarge) {
 		return ErrBodyTooLarge
 	}
+	if errors.Is(err, ErrBodyTooLarge) || errors.Is(err, ErrBodyBudget) {
+		return err
+	}
+	if small := (*fasthttp.ErrSmallBuffer)(nil); errors.As(err, &small) {
+		return ErrHeaderTooLarge
+	}
 	if !deadline.IsZero() && !time.Now().Before(deadline) {
 		if byCtx {
 			return context.DeadlineExceeded
@@ -316,6 +341,34 @@ func (cl *Client) classify(ctx context.Context, err error, stop stopReason, dead
 	}
 	return err
 }
+
+// budget is a byte semaphore shared by every call of a Client. It does not
+// block: a take that would pass the limit fails and changes nothing.
+type budget struct {
+	limit int64 // 0: unlimited
+	used  atomic.Int64
+}
+
+func (b *budget) take(n int64) bool {
+	if b.limit == 0 {
+		return true
+	}
+	if b.used.Add(n) > b.limit {
+		b.used.Add(-n)
+		return false
+	}
+	return true
+}
+
+func (b *budget) give(n int64) {
+	if b.limit != 0 {
+		b.used.Add(-n)
+	}
+}
+
+// BodyBytesInFlight reports how many bytes of the body budget calls hold
+// now (for metrics and tests).
+func (cl *Client) BodyBytesInFlight() int64 { return cl.budget.used.Load() }
 
 // pool returns the connection pool for scheme://host, creating it on first
 // use. The hot path is a lock-free map read keyed by c's scratch buffer.

@@ -250,7 +250,7 @@ func (cn *conn) roundTrip(ctx context.Context, c *Call, deadline time.Time, maxB
 		err = cn.bw.Flush()
 	}
 	if err == nil {
-		err = c.resp.ReadLimitBody(cn.br, maxBody)
+		err = c.readResponse(cn.br, maxBody)
 	}
 	cn.disarm()
 	return err

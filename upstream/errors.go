@@ -11,6 +11,14 @@ var (
 	// Options.MaxBodySize, on the wire or after gunzip.
 	ErrBodyTooLarge = errors.New("upstream: response body too large")
 
+	// ErrBodyBudget reports a response that would take the bodies of all
+	// calls in flight past Options.BodyBudget.
+	ErrBodyBudget = errors.New("upstream: response bodies in flight exceed the shared budget")
+
+	// ErrHeaderTooLarge reports response headers that do not fit the
+	// client's read buffer (16 KiB).
+	ErrHeaderTooLarge = errors.New("upstream: response headers too large")
+
 	// ErrBadEncoding reports a corrupt gzip body or an unsupported
 	// Content-Encoding.
 	ErrBadEncoding = errors.New("upstream: bad content encoding")

@@ -2,7 +2,6 @@ package upstream
 
 import (
 	"bytes"
-	"io"
 	"sync"
 
 	"github.com/klauspost/compress/gzip"
@@ -20,8 +19,10 @@ type gunzipper struct {
 var gunzipPool = sync.Pool{New: func() any { return new(gunzipper) }}
 
 // gunzip appends the decompressed src to dst. More than limit decompressed
-// bytes fail with ErrBodyTooLarge; corrupt input fails with ErrBadEncoding.
-func gunzip(dst, src []byte, limit int) ([]byte, error) {
+// bytes fail with ErrBodyTooLarge, corrupt input with ErrBadEncoding. The
+// output is spooled (see [Call.spool]): a gzip bomb costs at most limit
+// bytes of pooled blocks, charged to the body budget, and no garbage.
+func (c *Call) gunzip(dst, src []byte, limit int) ([]byte, error) {
 	g := gunzipPool.Get().(*gunzipper)
 	defer gunzipPool.Put(g)
 	defer g.src.Reset(nil)
@@ -30,28 +31,9 @@ func gunzip(dst, src []byte, limit int) ([]byte, error) {
 	if err := g.zr.Reset(&g.src); err != nil {
 		return dst, badEncoding(err)
 	}
-	if cap(dst) == 0 {
-		dst = make([]byte, 0, min(max(4*len(src), 4<<10), limit+1))
+	dst, err := c.spool(dst, &g.zr, limit)
+	if err != nil && err != ErrBodyTooLarge && err != ErrBodyBudget {
+		return dst, badEncoding(err)
 	}
-	for {
-		if len(dst) == cap(dst) {
-			if len(dst) > limit {
-				return dst, ErrBodyTooLarge
-			}
-			dst = append(dst, 0)[:len(dst)] // grow
-		}
-		// Read at most limit+1 bytes in total, enough to detect overflow.
-		end := min(cap(dst), limit+1)
-		n, err := g.zr.Read(dst[len(dst):end])
-		dst = dst[:len(dst)+n]
-		if len(dst) > limit {
-			return dst, ErrBodyTooLarge
-		}
-		if err == io.EOF {
-			return dst, nil
-		}
-		if err != nil {
-			return dst, badEncoding(err)
-		}
-	}
+	return dst, err
 }

@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"net/http"
 	"strconv"
 	"sync"
 	"time"
@@ -20,8 +21,10 @@ type Request struct {
 	Header      []Field
 	Body        []byte
 	ContentType string
-	// MaxBody raises the response size cap for this call (market lists);
-	// zero keeps the client's cap.
+	// MaxBody sets the response size cap for this call; zero keeps the
+	// client's (1 MiB by default, sized for quote answers of a few KB and
+	// books of a few hundred levels). Calls for market lists and whole
+	// books set it to what the venue really sends.
 	MaxBody int
 }
 
@@ -31,14 +34,22 @@ type Field struct{ Key, Value string }
 // Fetch performs req through the shared client and hands the answer to parse
 // while the body is valid (it must not keep the bytes).
 //
-// Fetch handles what every venue shares: transport errors (timeouts and
-// cancellation come back as the context's error, which the engine reports as
-// timeout; connection failures as unavailable), rate limiting (HTTP 429 and
-// Binance-style 418, with Retry-After), 5xx without a parse-able body, and
-// answers that are not JSON (an HTML block page is unavailable, not a parse
-// error). parse sees every other status: many venues put their error codes in
-// 4xx or even 200 bodies.
-func Fetch(ctx context.Context, cfg *Config, req Request, parse func(status int, body []byte) error) error {
+// Fetch handles what every venue shares: the venue's Guard (cool-down after
+// a rate-limit answer, outbound rate limit, circuit breaker; see [Guard]),
+// transport errors (timeouts and cancellation come back as the context's
+// error, which the engine reports as timeout; connection failures as
+// unavailable), rate limiting (HTTP 429 and Binance-style 418, with
+// Retry-After in seconds or as a date, or KuCoin's gw-ratelimit-reset),
+// answers too large to read, and answers that are not JSON (an HTML block
+// page is unavailable, not a parse error). parse sees every other status:
+// many venues put their error codes in 4xx or even 200 bodies.
+func Fetch(ctx context.Context, cfg *Config, req Request, parse func(status int, body []byte) error) (err error) {
+	if g := cfg.Guard; g != nil {
+		if err := g.begin(ctx); err != nil {
+			return err
+		}
+		defer func() { err = g.end(err) }()
+	}
 	c := upstream.AcquireCall()
 	defer upstream.ReleaseCall(c)
 	if req.Method != "" {
@@ -55,20 +66,11 @@ func Fetch(ctx context.Context, cfg *Config, req Request, parse func(status int,
 		c.SetMaxBodySize(req.MaxBody)
 	}
 	if err := cfg.HTTP.Do(ctx, c); err != nil {
-		if ctx.Err() != nil {
-			return ctx.Err()
-		}
-		if errors.Is(err, context.DeadlineExceeded) {
-			return err
-		}
-		if errors.Is(err, upstream.ErrBodyTooLarge) || errors.Is(err, upstream.ErrBadEncoding) {
-			return &swapscout.VenueError{Code: swapscout.CodeBadResponse, Msg: "unreadable answer", Err: err}
-		}
-		return &swapscout.VenueError{Code: swapscout.CodeUnavailable, Msg: "venue unreachable", Err: err}
+		return transportError(ctx, err)
 	}
 	status := c.Status()
 	if status == 429 || status == 418 {
-		wait := retryAfter(c.Header("Retry-After"))
+		wait := retryAfter(c.Header("Retry-After"), cfg.NowTime())
 		if wait == 0 {
 			// KuCoin says when its window resets in milliseconds instead.
 			if ms, err := strconv.Atoi(string(bytes.TrimSpace(c.Header("gw-ratelimit-reset")))); err == nil && ms > 0 {
@@ -86,14 +88,65 @@ func Fetch(ctx context.Context, cfg *Config, req Request, parse func(status int,
 	return parse(status, body)
 }
 
-// retryAfter parses a Retry-After header in seconds (dates are rare at venues).
-func retryAfter(v []byte) time.Duration {
-	n, err := strconv.Atoi(string(bytes.TrimSpace(v)))
-	if err != nil || n < 0 {
+// transportError maps a failed call to what the engine reports. The
+// messages are fixed texts: the cause (with addresses and library
+// details) stays in Err, for logs only.
+func transportError(ctx context.Context, err error) error {
+	if ctx.Err() != nil {
+		return ctx.Err()
+	}
+	var msg string
+	code := swapscout.CodeBadResponse
+	switch {
+	case errors.Is(err, context.DeadlineExceeded):
+		return context.DeadlineExceeded
+	case errors.Is(err, upstream.ErrBodyBudget):
+		msg = "answer too large for the shared budget"
+	case errors.Is(err, upstream.ErrBodyTooLarge):
+		msg = "answer too large"
+	case errors.Is(err, upstream.ErrHeaderTooLarge):
+		msg = "response headers too large"
+	case errors.Is(err, upstream.ErrBadEncoding):
+		msg = "unreadable answer"
+	default:
+		code, msg = swapscout.CodeUnavailable, "venue unreachable"
+	}
+	return &swapscout.VenueError{Code: code, Msg: msg, Err: err}
+}
+
+// retryAfter parses a Retry-After header: delay-seconds or an HTTP-date
+// (RFC 9110), relative to now. Zero when absent, malformed or past.
+func retryAfter(v []byte, now time.Time) time.Duration {
+	v = bytes.TrimSpace(v)
+	if len(v) == 0 {
 		return 0
 	}
-	return time.Duration(n) * time.Second
+	if n, err := strconv.Atoi(string(v)); err == nil {
+		return time.Duration(max(n, 0)) * time.Second
+	}
+	t, err := http.ParseTime(string(v))
+	if err != nil {
+		return 0
+	}
+	return max(t.Sub(now), 0)
 }
+
+// ErrListLoading is the cause of the error a venue answers while its market
+// or currency list is still loading (at startup, or until the venue answers
+// again): test for it with errors.Is.
+var ErrListLoading = errors.New("market list loading")
+
+// ListLoading is the unavailable error of venue name while its list loads:
+// a *swapscout.VenueError (errors.As finds it) that is also ErrListLoading
+// (errors.Is), reading "<name> market list loading".
+func ListLoading(name string) error {
+	return listLoading{&swapscout.VenueError{Code: swapscout.CodeUnavailable, Msg: name + " market list loading"}}
+}
+
+type listLoading struct{ *swapscout.VenueError }
+
+func (l listLoading) Unwrap() error        { return l.VenueError }
+func (l listLoading) Is(target error) bool { return target == ErrListLoading }
 
 // StatusError is the error for a status the adapter does not expect.
 func StatusError(status int) error {

@@ -6,7 +6,6 @@ package venue
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"os"
 	"regexp"
@@ -55,6 +54,9 @@ type Config struct {
 	// identifies us, it is not a secret; empty when not configured.
 	Affiliate string
 	Now       func() time.Time // injectable clock; time.Now when nil
+	// Guard limits and protects every call of this venue (see Fetch); the
+	// Registry sets one per venue. Nil lets every call through.
+	Guard *Guard
 }
 
 // Info returns what /v1/venues shows of d, given whether it is configured.
@@ -102,6 +104,9 @@ type Venue struct {
 	Quoter     swapscout.Quoter
 	Configured bool
 	Timeout    time.Duration // Descriptor.Timeout unless overridden
+	// Guard is the venue's cool-down, rate limit and circuit breaker,
+	// shared by all its calls; read its State for metrics.
+	Guard *Guard
 }
 
 // Registry holds the venues of one process, validated.
@@ -121,6 +126,9 @@ type Options struct {
 	// Timeout overrides every venue's timeout when positive.
 	Timeout time.Duration
 	Now     func() time.Time
+	// Limit gives a venue's outbound limit; LimitOf (the Limits table)
+	// when nil.
+	Limit func(id string) Limit
 }
 
 // NewRegistry validates descriptors (unique ids, constructor, timeout, …) and
@@ -155,8 +163,13 @@ func NewRegistry(ds []*Descriptor, o Options) (*Registry, error) {
 		if cfg.Now == nil {
 			cfg.Now = time.Now
 		}
+		limit := LimitOf(d.ID)
+		if o.Limit != nil {
+			limit = o.Limit(d.ID)
+		}
+		cfg.Guard = NewGuard(d.Name, limit, cfg.Now)
 		configured := (!d.NeedsKey || cfg.APIKey != "") && (!d.NeedsSecret || cfg.APISecret != "")
-		v := &Venue{Descriptor: d, Configured: configured, Timeout: d.Timeout}
+		v := &Venue{Descriptor: d, Configured: configured, Timeout: d.Timeout, Guard: cfg.Guard}
 		if o.Timeout > 0 {
 			v.Timeout = o.Timeout
 		}
@@ -184,6 +197,24 @@ func (r *Registry) Lookup(id string) (*Venue, bool) {
 	return v, ok
 }
 
+// Guard returns the guard of the venue with id (nil when there is none).
+func (r *Registry) Guard(id string) *Guard {
+	if v, ok := r.byID[id]; ok {
+		return v.Guard
+	}
+	return nil
+}
+
+// GuardStates returns every venue's guard state by id ("closed", "cooling",
+// "open" or "half-open"), for metrics.
+func (r *Registry) GuardStates() map[string]string {
+	m := make(map[string]string, len(r.venues))
+	for _, v := range r.venues {
+		m[v.ID] = v.Guard.State()
+	}
+	return m
+}
+
 // Infos returns what /v1/venues shows.
 func (r *Registry) Infos() []swapscout.VenueInfo {
 	out := make([]swapscout.VenueInfo, len(r.venues))
@@ -194,69 +225,87 @@ func (r *Registry) Infos() []swapscout.VenueInfo {
 }
 
 // StartRefreshers refreshes every venue that implements swapscout.Refresher
-// once, concurrently, then keeps refreshing each in the background until ctx
-// ends. It returns after the first round, with that round's errors joined;
-// they do not stop the background loop (a venue whose metadata is missing
-// answers unavailable until a refresh succeeds). wait blocks until the
-// background loops have stopped, which they do once ctx ends.
-func (r *Registry) StartRefreshers(ctx context.Context) (wait func(), err error) {
-	type item struct {
-		v  *Venue
-		rf swapscout.Refresher
-	}
-	var items []item
+// in the background, each on its own interval, until ctx ends. It returns
+// at once: no venue holds up startup. Until a venue's first refresh
+// succeeds it answers unavailable ("market list loading", ErrListLoading);
+// a failed refresh is retried soon (2s, doubling up to a minute or the
+// venue's interval) so a venue that was down or hung at startup recovers
+// as soon as it answers again. Every attempt has its own timeout (four
+// times the venue's), so a hung attempt never blocks the next.
+//
+// report, when not nil, is called from the refresh goroutines with a
+// venue's id and error when a refresh fails after a success (or at the
+// first attempt), and with a nil error when a venue that failed recovers.
+// ready is closed once every venue's first attempt has ended, successful or
+// not; wait blocks until the background loops have stopped, which they do
+// once ctx ends.
+func (r *Registry) StartRefreshers(ctx context.Context, report func(id string, err error)) (ready <-chan struct{}, wait func()) {
+	first := make(chan struct{})
+	var bg, firsts sync.WaitGroup
 	for _, v := range r.venues {
-		if rf, ok := v.Quoter.(swapscout.Refresher); ok {
-			items = append(items, item{v, rf})
+		rf, ok := v.Quoter.(swapscout.Refresher)
+		if !ok {
+			continue
 		}
-	}
-	errs := make([]error, len(items))
-	first := make(chan int, len(items))
-	var bg sync.WaitGroup
-	for i, it := range items {
 		bg.Add(1)
+		firsts.Add(1)
 		go func() {
 			defer bg.Done()
-			cctx, cancel := context.WithTimeout(ctx, 4*it.v.Timeout)
-			if err := it.rf.Refresh(cctx); err != nil {
-				errs[i] = fmt.Errorf("%s: %w", it.v.ID, err)
-			}
-			cancel()
-			first <- i
-			// Refresh on the venue's interval; after a failure retry sooner
-			// (2s, doubling) so a venue whose metadata failed to load at start
-			// does not stay unavailable for a whole interval.
-			failed := errs[i] != nil
-			backoff := 2 * time.Second
-			for {
-				wait := it.rf.RefreshInterval()
-				if failed && backoff < wait {
-					wait = backoff
-					backoff *= 2
-				}
-				t := time.NewTimer(wait)
-				select {
-				case <-ctx.Done():
-					t.Stop()
-					return
-				case <-t.C:
-				}
-				cctx, cancel := context.WithTimeout(ctx, 4*it.v.Timeout)
-				err := it.rf.Refresh(cctx) // keeps the last good metadata on error
-				cancel()
-				if failed = err != nil; !failed {
-					backoff = 2 * time.Second
-				}
-			}
+			refreshLoop(ctx, v, rf, report, firsts.Done)
 		}()
 	}
-	for range items {
-		<-first
+	go func() {
+		firsts.Wait()
+		close(first)
+	}()
+	return first, bg.Wait
+}
+
+// Refresh back-off after a failure: the first retry, and the most it grows to.
+const (
+	refreshRetry    = 2 * time.Second
+	refreshRetryMax = time.Minute
+)
+
+// refreshLoop refreshes v until ctx ends; firstDone is called once the
+// first attempt has ended.
+func refreshLoop(ctx context.Context, v *Venue, rf swapscout.Refresher, report func(string, error), firstDone func()) {
+	attempt := func() error {
+		cctx, cancel := context.WithTimeout(ctx, 4*v.Timeout)
+		defer cancel()
+		return rf.Refresh(cctx) // keeps the last good metadata on error
 	}
-	if err := errors.Join(errs...); err != nil {
-		return bg.Wait, fmt.Errorf("refresh: %w", err)
+	err := attempt()
+	firstDone()
+	if err != nil && report != nil && ctx.Err() == nil {
+		report(v.ID, err)
 	}
-	return bg.Wait, nil
+	backoff := refreshRetry
+	for {
+		wait := rf.RefreshInterval()
+		if err != nil && backoff < wait {
+			wait = backoff
+			backoff = min(2*backoff, refreshRetryMax)
+		}
+		t := time.NewTimer(wait)
+		select {
+		case <-ctx.Done():
+			t.Stop()
+			return
+		case <-t.C:
+		}
+		prev := err
+		err = attempt()
+		if ctx.Err() != nil {
+			return
+		}
+		if err == nil {
+			backoff = refreshRetry
+		}
+		if report != nil && (err == nil) != (prev == nil) {
+			report(v.ID, err)
+		}
+	}
 }
 
 type notConfigured struct{ d *Descriptor }

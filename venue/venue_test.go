@@ -3,7 +3,9 @@ package venue_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -104,9 +106,10 @@ func (f *flaky) Refresh(ctx context.Context) error {
 
 func (f *flaky) RefreshInterval() time.Duration { return f.interval }
 
-// TestStartRefreshers: the first round's error comes back, the background
-// loop goes on refreshing (a failed venue does not stay unavailable), and
-// wait returns once the context ends, leaving no goroutine behind.
+// TestStartRefreshers: a failed first refresh is reported, the background
+// loop goes on refreshing (a failed venue does not stay unavailable) and
+// reports the recovery, and wait returns once the context ends, leaving no
+// goroutine behind.
 func TestStartRefreshers(t *testing.T) {
 	defer goleak.VerifyNone(t)
 	f := &flaky{interval: 10 * time.Millisecond}
@@ -117,10 +120,14 @@ func TestStartRefreshers(t *testing.T) {
 		t.Fatal(err)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	wait, err := reg.StartRefreshers(ctx)
-	if err == nil || !strings.Contains(err.Error(), "flaky: market list: status 503") {
-		t.Errorf("first round error = %v, want flaky's", err)
-	}
+	var mu sync.Mutex
+	var reports []string
+	ready, wait := reg.StartRefreshers(ctx, func(id string, err error) {
+		mu.Lock()
+		reports = append(reports, fmt.Sprintf("%s: %v", id, err))
+		mu.Unlock()
+	})
+	<-ready
 	deadline := time.Now().Add(5 * time.Second)
 	for f.calls.Load() < 3 && time.Now().Before(deadline) {
 		time.Sleep(5 * time.Millisecond)
@@ -135,6 +142,101 @@ func TestStartRefreshers(t *testing.T) {
 	case <-done:
 	case <-time.After(5 * time.Second):
 		t.Fatal("wait did not return after the context ended")
+	}
+	want := []string{"flaky: market list: status 503", "flaky: <nil>"}
+	if fmt.Sprint(reports) != fmt.Sprint(want) {
+		t.Errorf("reports %q, want %q", reports, want)
+	}
+}
+
+// hung is a venue whose first refresh hangs until its context ends, and
+// whose quotes say "loading" until a refresh succeeds.
+type hung struct {
+	calls  atomic.Int32
+	loaded atomic.Bool
+}
+
+func (h *hung) Refresh(ctx context.Context) error {
+	if h.calls.Add(1) == 1 {
+		<-ctx.Done()
+		return ctx.Err()
+	}
+	h.loaded.Store(true)
+	return nil
+}
+
+func (h *hung) RefreshInterval() time.Duration { return 10 * time.Millisecond }
+
+func (h *hung) Quote(context.Context, swapscout.QuoteRequest) (swapscout.Offer, error) {
+	if !h.loaded.Load() {
+		return swapscout.Offer{}, venue.ListLoading("Hung")
+	}
+	return swapscout.Offer{}, nil
+}
+
+// TestStartRefreshersDoNotWait: StartRefreshers returns at once while a
+// venue's first refresh hangs; the venue answers "market list loading"
+// meanwhile; the hung attempt ends at its own timeout and the retry loads
+// the list.
+func TestStartRefreshersDoNotWait(t *testing.T) {
+	defer goleak.VerifyNone(t)
+	h := &hung{}
+	d := desc("hung")
+	d.Timeout = 50 * time.Millisecond // each attempt: 4x, 200ms
+	d.New = func(venue.Config) (swapscout.Quoter, error) { return h, nil }
+	reg, err := venue.NewRegistry([]*venue.Descriptor{d}, venue.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	start := time.Now()
+	ready, wait := reg.StartRefreshers(ctx, nil)
+	defer wait()
+	defer cancel()
+	if d := time.Since(start); d > 50*time.Millisecond {
+		t.Fatalf("StartRefreshers took %v, want it to return at once", d)
+	}
+	v, _ := reg.Lookup("hung")
+	_, err = v.Quoter.Quote(ctx, swapscout.QuoteRequest{})
+	var ve *swapscout.VenueError
+	if !errors.As(err, &ve) || ve.Code != swapscout.CodeUnavailable || !errors.Is(err, venue.ErrListLoading) || ve.Msg != "Hung market list loading" {
+		t.Fatalf("quote while loading: %v, want unavailable \"market list loading\"", err)
+	}
+	select {
+	case <-ready:
+		t.Fatal("ready before the hung attempt ended")
+	default:
+	}
+	select {
+	case <-ready:
+	case <-time.After(5 * time.Second):
+		t.Fatal("the hung attempt did not end at its timeout")
+	}
+	deadline := time.Now().Add(5 * time.Second)
+	for !h.loaded.Load() && time.Now().Before(deadline) {
+		time.Sleep(5 * time.Millisecond)
+	}
+	if _, err := v.Quoter.Quote(ctx, swapscout.QuoteRequest{}); err != nil {
+		t.Errorf("quote after the retry: %v, want the list loaded", err)
+	}
+}
+
+// TestRegistryGuards: every venue gets a guard with its limit; its state is
+// readable by id.
+func TestRegistryGuards(t *testing.T) {
+	reg, err := venue.NewRegistry([]*venue.Descriptor{desc("binance"), desc("unknown")}, venue.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g := reg.Guard("binance"); g == nil || g.Limit().Rate != venue.Limits["binance"].Rate || g.Limit().Burst != venue.Limits["binance"].Burst {
+		t.Errorf("binance guard %v, want the Limits row", g)
+	}
+	if g := reg.Guard("unknown"); g == nil || g.Limit().Rate != venue.DefaultLimit.Rate {
+		t.Errorf("unknown venue's guard %v, want DefaultLimit", g)
+	}
+	if got := reg.GuardStates(); got["binance"] != "closed" || len(got) != 2 {
+		t.Errorf("GuardStates() = %v", got)
 	}
 }
 

@@ -23,7 +23,7 @@ func runServe(ctx context.Context, args []string, e env) error {
 		return err
 	}
 	log := newLogger(e)
-	st, err := newStack(ctx, stackOptions{simURL: strings.TrimSuffix(*simURL, "/"), secret: *secret, getenv: e.getenv, ttl: *ttl, window: *window, redis: *redisURL, log: log})
+	st, err := newStack(ctx, stackOptions{listenAtOnce: true, simURL: strings.TrimSuffix(*simURL, "/"), secret: *secret, getenv: e.getenv, ttl: *ttl, window: *window, redis: *redisURL, log: log})
 	if err != nil {
 		return err
 	}

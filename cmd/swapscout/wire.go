@@ -118,7 +118,15 @@ type stackOptions struct {
 	window time.Duration // identical requests within it are answered from the cache
 	redis  string        // share quotes and the cache through this Redis when set
 	log    *slog.Logger
+
+	// listenAtOnce: do not wait for the venues' market lists (serve: the
+	// server must listen at once; venues still loading answer unavailable).
+	listenAtOnce bool
 }
+
+// listWait bounds how long newStack waits for the venues' first market
+// lists, unless stackOptions.listenAtOnce.
+const listWait = 10 * time.Second
 
 // newStack wires everything; Close releases it.
 func newStack(ctx context.Context, o stackOptions) (*stack, error) {
@@ -147,9 +155,25 @@ func newStack(ctx context.Context, o stackOptions) (*stack, error) {
 		return nil, err
 	}
 	rctx, cancel := context.WithCancel(ctx)
-	wait, err := reg.StartRefreshers(rctx)
-	if err != nil && o.log != nil {
-		o.log.Warn("venue metadata", "err", err)
+	ready, wait := reg.StartRefreshers(rctx, func(id string, err error) {
+		switch {
+		case o.log == nil:
+		case err != nil:
+			o.log.Warn("venue metadata", "venue", id, "err", err)
+		default:
+			o.log.Info("venue metadata loaded again", "venue", id)
+		}
+	})
+	if !o.listenAtOnce {
+		// Give the venues' market lists a bounded moment to load; those
+		// still loading answer unavailable until they do.
+		t := time.NewTimer(listWait)
+		select {
+		case <-ready:
+		case <-t.C:
+		case <-ctx.Done():
+		}
+		t.Stop()
 	}
 	s := &stack{http: hc, registry: reg, stop: cancel, wait: wait}
 	var evs []aggregate.Venue

@@ -3,7 +3,6 @@ package cex
 import (
 	"context"
 	"errors"
-	"fmt"
 	"sync"
 	"time"
 
@@ -91,26 +90,22 @@ func (c *Client) usable(e *bookEntry, depth int) bool {
 // (its waiters still see the error), so the next quote tries again.
 func (c *Client) fetchBook(ctx context.Context, m *Market, e *bookEntry) {
 	defer close(e.done)
-	if err := c.cooling(); err != nil {
-		e.err = err
-	} else {
-		s := scanners.Get().(*book.Scanner)
-		e.err = venue.Fetch(ctx, &c.cfg, venue.Request{URL: c.cfg.BaseURL + c.spec.BookPath(*m, e.depth), Header: c.header, MaxBody: c.spec.BookMaxBody},
-			func(status int, body []byte) error {
-				if err := c.spec.ParseBook(s, status, body, &e.book); err != nil {
-					return err
-				}
-				if len(e.book.Bids) == 0 && len(e.book.Asks) == 0 {
-					// No side at all is a dead market or a body that was not a book.
-					return swapscout.NewVenueError(swapscout.CodeUnavailable, "%s answered an empty order book for %s", c.spec.Name, m.Symbol)
-				}
-				e.full = [2]bool{len(e.book.Bids) >= e.depth, len(e.book.Asks) >= e.depth}
-				return e.book.Normalize()
-			})
-		s.Reset(nil) // drop the body before the scanner is reused
-		scanners.Put(s)
-		c.noteRateLimit(e.err)
-	}
+	// Cool-downs after rate-limit answers are the venue's Guard's, in Fetch.
+	s := scanners.Get().(*book.Scanner)
+	e.err = venue.Fetch(ctx, &c.cfg, venue.Request{URL: c.cfg.BaseURL + c.spec.BookPath(*m, e.depth), Header: c.header, MaxBody: c.spec.BookMaxBody},
+		func(status int, body []byte) error {
+			if err := c.spec.ParseBook(s, status, body, &e.book); err != nil {
+				return err
+			}
+			if len(e.book.Bids) == 0 && len(e.book.Asks) == 0 {
+				// No side at all is a dead market or a body that was not a book.
+				return swapscout.NewVenueError(swapscout.CodeUnavailable, "%s answered an empty order book for %s", c.spec.Name, m.Symbol)
+			}
+			e.full = [2]bool{len(e.book.Bids) >= e.depth, len(e.book.Asks) >= e.depth}
+			return e.book.Normalize()
+		})
+	s.Reset(nil) // drop the body before the scanner is reused
+	scanners.Put(s)
 	e.at = c.now()
 	if e.err != nil {
 		e.book = book.Book{}
@@ -135,40 +130,6 @@ func (c *Client) sweep() {
 				delete(c.books.m, k)
 			}
 		default:
-		}
-	}
-}
-
-// cooling refuses a call while the venue's last rate-limit answer holds.
-func (c *Client) cooling() error {
-	until := c.blockedUntil.Load()
-	if until == 0 {
-		return nil
-	}
-	left := time.Duration(until - c.now().UnixNano())
-	if left <= 0 {
-		return nil
-	}
-	return &swapscout.VenueError{Code: swapscout.CodeRateLimited, RetryAfter: left,
-		Msg: fmt.Sprintf("%s rate limit: holding off calls for %s", c.spec.Name, left.Round(time.Millisecond))}
-}
-
-// noteRateLimit starts a cool-down after a rate-limit answer: its
-// Retry-After, or the spec's Backoff when it gave none.
-func (c *Client) noteRateLimit(err error) {
-	var ve *swapscout.VenueError
-	if !errors.As(err, &ve) || ve.Code != swapscout.CodeRateLimited {
-		return
-	}
-	d := ve.RetryAfter
-	if d <= 0 {
-		d = c.spec.backoff()
-	}
-	until := c.now().Add(d).UnixNano()
-	for {
-		old := c.blockedUntil.Load()
-		if old >= until || c.blockedUntil.CompareAndSwap(old, until) {
-			return
 		}
 	}
 }

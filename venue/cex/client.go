@@ -19,16 +19,15 @@ type Client struct {
 	cfg    venue.Config
 	header []venue.Field
 
-	assetOf      map[string]string // venue ticker → swapscout ticker
-	served       map[string]bool   // swapscout tickers the venue maps on some network
-	bridges      []string          // venue tickers, in the spec's order
-	depths       []int             // the spec's, or one default depth
-	markets      atomic.Pointer[marketIndex]
-	loadFailed   atomic.Pointer[string]           // why the last market-list load failed, until one succeeds
-	networks     atomic.Pointer[map[Code]Network] // the live currency list, when the spec has one
-	books        bookCache
-	now          func() time.Time // monotonic clock for TTLs and cool-downs
-	blockedUntil atomic.Int64     // unix nanos before which calls are refused
+	assetOf    map[string]string // venue ticker → swapscout ticker
+	served     map[string]bool   // swapscout tickers the venue maps on some network
+	bridges    []string          // venue tickers, in the spec's order
+	depths     []int             // the spec's, or one default depth
+	markets    atomic.Pointer[marketIndex]
+	loadFailed atomic.Pointer[string]           // why the last market-list load failed, until one succeeds
+	networks   atomic.Pointer[map[Code]Network] // the live currency list, when the spec has one
+	books      bookCache
+	now        func() time.Time // monotonic clock for TTLs
 }
 
 // New returns a Client for spec; it does no I/O. The spec must pass
@@ -87,9 +86,6 @@ func (c *Client) RefreshInterval() time.Duration {
 // Refresh fetches the market list. On error the last good list stays.
 func (c *Client) Refresh(ctx context.Context) error {
 	defer c.sweep()
-	if err := c.cooling(); err != nil {
-		return err
-	}
 	var ms []Market
 	err := venue.Fetch(ctx, &c.cfg, venue.Request{URL: c.cfg.BaseURL + c.spec.MarketsPath, Header: c.header, MaxBody: marketsMaxBody},
 		func(status int, body []byte) error {
@@ -97,7 +93,6 @@ func (c *Client) Refresh(ctx context.Context) error {
 			ms, err = c.spec.ParseMarkets(status, body)
 			return err
 		})
-	c.noteRateLimit(err)
 	if err != nil {
 		c.noteLoadFailed(err)
 		return fmt.Errorf("%s market list: %w", c.spec.Name, err)
@@ -125,7 +120,16 @@ func (c *Client) Refresh(ctx context.Context) error {
 // noteLoadFailed remembers why a market-list load failed, for quotes asked
 // before any load has succeeded.
 func (c *Client) noteLoadFailed(err error) {
-	msg := err.Error()
+	// The venue error's public words only: the cause may name local
+	// socket addresses, which a client must not see.
+	msg := "venue unreachable"
+	var ve *swapscout.VenueError
+	if errors.As(err, &ve) {
+		msg = ve.Msg
+		if msg == "" {
+			msg = string(ve.Code)
+		}
+	}
 	c.loadFailed.Store(&msg)
 }
 
@@ -142,7 +146,6 @@ func (c *Client) refreshNetworks(ctx context.Context) error {
 			nets, err = c.spec.ParseNetworks(status, body)
 			return err
 		})
-	c.noteRateLimit(err)
 	if err != nil {
 		return fmt.Errorf("%s currency list: %w", c.spec.Name, err)
 	}
@@ -212,7 +215,7 @@ func (c *Client) Quote(ctx context.Context, req swapscout.QuoteRequest) (swapsco
 			return swapscout.Offer{}, swapscout.NewVenueError(swapscout.CodeUnavailable,
 				"%s market list not loaded yet: the last attempt failed (%s); it is retried within seconds", c.spec.Name, *why)
 		}
-		return swapscout.Offer{}, swapscout.NewVenueError(swapscout.CodeUnavailable, "%s market list not loaded yet", c.spec.Name)
+		return swapscout.Offer{}, venue.ListLoading(c.spec.Name)
 	}
 	route, ok := book.FindRoute(from.Ticker, to.Ticker, idx.lookup, c.bridges)
 	if !ok {

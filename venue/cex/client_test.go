@@ -148,7 +148,7 @@ func TestNotLoaded(t *testing.T) {
 	f := btcusdt(t)
 	c, _ := f.client(t, fakeSpec())
 	_, err := c.Quote(context.Background(), send(btc, usdtTRX, "1"))
-	if code(err) != swapscout.CodeUnavailable || !strings.Contains(err.Error(), "market list not loaded yet") {
+	if code(err) != swapscout.CodeUnavailable || !errors.Is(err, venue.ErrListLoading) {
 		t.Fatalf("Quote before Refresh: %v, want unavailable", err)
 	}
 	if n := len(f.Calls()); n != 0 {
@@ -461,6 +461,7 @@ func TestFollowerOutlivesCancelledLeader(t *testing.T) {
 func TestRateLimitCoolDown(t *testing.T) {
 	f := btcusdt(t)
 	c, clk := loaded(t, f, fakeSpec())
+	c.cfg.Guard = venue.NewGuard(c.spec.Name, venue.Limit{}, clk.Now) // as the Registry sets one
 	f.mu.Lock()
 	f.fault = func(w http.ResponseWriter, r *http.Request) bool {
 		w.Header().Set("Retry-After", "2")

@@ -22,7 +22,7 @@
 //
 // Refresh fetches the market list (the registry calls it at start and every
 // RefreshInterval, never on the quote path); until the first success Quote
-// answers unavailable ("market list not loaded yet"), and a failed refresh
+// answers unavailable ("market list loading", venue.ErrListLoading), and a failed refresh
 // keeps the last good list.
 //
 // Quote maps the assets (unmapped asset or network → unsupported_pair, no
@@ -45,9 +45,9 @@
 // request per market and TTL: CEX rate limits are per IP (Binance weighs each
 // depth call, Kraken allows about one public call per second). After a
 // rate-limit answer (429/418 with Retry-After, or the venue's own rate-limit
-// error) every call is refused locally with rate_limited until the
-// Retry-After (or Spec.Backoff) has passed: Binance bans IPs that keep
-// calling after a 429.
+// error) the venue's venue.Guard refuses every call locally with
+// rate_limited until the Retry-After (capped) or a back-off has passed:
+// Binance bans IPs that keep calling after a 429.
 //
 // # Simulator
 //

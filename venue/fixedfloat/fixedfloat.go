@@ -123,7 +123,7 @@ func (c *Client) Quote(ctx context.Context, req swapscout.QuoteRequest) (swapsco
 	}
 	list := c.ccies.Load()
 	if list == nil {
-		return swapscout.Offer{}, swapscout.NewVenueError(swapscout.CodeUnavailable, "FixedFloat currency list not loaded yet")
+		return swapscout.Offer{}, venue.ListLoading("FixedFloat")
 	}
 	f, okf := (*list)[from]
 	t, okt := (*list)[to]

@@ -1,0 +1,272 @@
+package venue
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/failsafe-go/failsafe-go/circuitbreaker"
+	"golang.org/x/time/rate"
+
+	"github.com/swapscout/swapscout"
+	"github.com/swapscout/swapscout/upstream"
+)
+
+// Guard limits and protects the calls of one venue. [Fetch] consults it
+// before every call and tells it the outcome after, so every adapter of the
+// venue (quotes, books, market lists) shares it:
+//
+//   - a cool-down after a rate-limit answer: the venue's Retry-After (or
+//     KuCoin's reset header), capped at [MaxCoolDown], or without one a
+//     back-off that doubles from the venue's Limit.Backoff up to
+//     [MaxBackoff]; calls during it fail rate_limited without a network call,
+//     and the first call after it probes the venue again;
+//   - an outbound rate limit (a token bucket sized from the venue's
+//     documented limits, see [Limits]): a call over it waits for a token
+//     only if it can get one before its context's deadline, else fails
+//     rate_limited at once;
+//   - a circuit breaker: after [BreakerFailures] failures in a row
+//     (unreachable, timeout, 5xx, unreadable answers) the venue answers
+//     unavailable without a network call for [BreakerOpen], then one probe
+//     call decides whether it closes again. Normal answers such as an
+//     unsupported pair or an amount out of range count as successes.
+//
+// A nil *Guard lets every call through.
+type Guard struct {
+	name  string
+	limit Limit
+	lim   *rate.Limiter // nil: no outbound limit
+	cb    circuitbreaker.CircuitBreaker[any]
+	now   func() time.Time // clock of the cool-down
+
+	coolUntil atomic.Int64 // unix nanos; calls before it are refused
+	mu        sync.Mutex
+	strikes   int // rate-limit answers in a row without a Retry-After
+}
+
+// Cool-down and breaker settings shared by every venue.
+const (
+	// MaxCoolDown caps how long one rate-limit answer silences a venue,
+	// whatever its Retry-After says: after it, a call probes the venue.
+	MaxCoolDown = 5 * time.Minute
+	// MaxBackoff caps the doubling back-off after rate-limit answers that
+	// give no Retry-After.
+	MaxBackoff = 2 * time.Minute
+	// BreakerFailures is how many failures in a row open a venue's breaker.
+	BreakerFailures = 5
+	// BreakerOpen is how long an open breaker refuses calls before it lets
+	// one probe through.
+	BreakerOpen = 30 * time.Second
+)
+
+// NewGuard returns the guard of the venue called name (as shown in
+// messages), with l's rate limit (none when l.Rate is zero) and back-off.
+// now is the cool-down's clock; time.Now when nil.
+func NewGuard(name string, l Limit, now func() time.Time) *Guard {
+	return newGuard(name, l, now, BreakerOpen)
+}
+
+func newGuard(name string, l Limit, now func() time.Time, open time.Duration) *Guard {
+	if now == nil {
+		now = time.Now
+	}
+	if l.Backoff <= 0 {
+		l.Backoff = DefaultBackoff
+	}
+	g := &Guard{
+		name:  name,
+		limit: l,
+		now:   now,
+		cb: circuitbreaker.NewBuilder[any]().
+			WithFailureThreshold(BreakerFailures).
+			WithSuccessThreshold(1). // one good probe closes it, one bad one reopens it
+			WithDelay(open).
+			Build(),
+	}
+	if l.Rate > 0 {
+		g.lim = rate.NewLimiter(l.Rate, max(l.Burst, 1))
+	}
+	return g
+}
+
+// Limit returns the figures the guard was built with.
+func (g *Guard) Limit() Limit { return g.limit }
+
+// State describes the guard for metrics and status pages: "closed" (calls
+// go through), "cooling" (holding off after a rate-limit answer), "open"
+// (breaker open: calls refused) or "half-open" (a probe may go through).
+func (g *Guard) State() string {
+	if g == nil {
+		return "closed"
+	}
+	switch {
+	case g.cb.IsOpen() && g.cb.RemainingDelay() > 0:
+		return "open"
+	case g.cb.IsOpen(), g.cb.IsHalfOpen(): // the next call probes
+		return "half-open"
+	case g.coolingFor(g.now()) > 0:
+		return "cooling"
+	}
+	return "closed"
+}
+
+// RetryIn is how long the guard will refuse calls: the cool-down or the
+// open breaker's remaining delay, whichever is longer; zero when calls go
+// through.
+func (g *Guard) RetryIn() time.Duration {
+	if g == nil {
+		return 0
+	}
+	return max(g.coolingFor(g.now()), g.cb.RemainingDelay())
+}
+
+func (g *Guard) coolingFor(now time.Time) time.Duration {
+	until := g.coolUntil.Load()
+	if until == 0 {
+		return 0
+	}
+	return max(0, time.Duration(until-now.UnixNano()))
+}
+
+// begin decides whether a call may go out now. It waits for a rate-limit
+// token when one comes before ctx's deadline.
+func (g *Guard) begin(ctx context.Context) error {
+	if left := g.coolingFor(g.now()); left > 0 {
+		return &swapscout.VenueError{Code: swapscout.CodeRateLimited, RetryAfter: left,
+			Msg: fmt.Sprintf("%s rate limit: holding off calls for %s", g.name, left.Round(time.Millisecond))}
+	}
+	if d := g.cb.RemainingDelay(); d > 0 {
+		return g.openError(d)
+	}
+	if g.lim != nil {
+		if err := g.wait(ctx); err != nil {
+			return err
+		}
+	}
+	if !g.cb.TryAcquirePermit() {
+		return g.openError(g.cb.RemainingDelay())
+	}
+	return nil
+}
+
+func (g *Guard) openError(d time.Duration) error {
+	if d <= 0 {
+		return swapscout.NewVenueError(swapscout.CodeUnavailable,
+			"circuit half-open after %d failures: a probe call is in flight", BreakerFailures)
+	}
+	return swapscout.NewVenueError(swapscout.CodeUnavailable,
+		"circuit open after %d failures; retrying in %s", BreakerFailures, d.Round(time.Second))
+}
+
+// wait takes a token of the outbound rate limit, waiting for it only when
+// it comes before ctx's deadline.
+func (g *Guard) wait(ctx context.Context) error {
+	now := time.Now()
+	if g.lim.AllowN(now, 1) {
+		return nil
+	}
+	r := g.lim.ReserveN(now, 1)
+	d := r.DelayFrom(now)
+	if dl, ok := ctx.Deadline(); !r.OK() || ok && now.Add(d).After(dl) {
+		r.CancelAt(now)
+		return &swapscout.VenueError{Code: swapscout.CodeRateLimited, RetryAfter: d,
+			Msg: fmt.Sprintf("over our own rate limit for %s (%g calls/s); next call in %s", g.name, float64(g.limit.Rate), d.Round(time.Millisecond))}
+	}
+	t := time.NewTimer(d)
+	select {
+	case <-t.C:
+		return nil
+	case <-ctx.Done():
+		t.Stop()
+		r.Cancel()
+		return ctx.Err()
+	}
+}
+
+// end records the outcome of a call that begin let through and returns the
+// error the caller sees: a rate-limit answer's RetryAfter becomes the
+// cool-down actually applied.
+func (g *Guard) end(err error) error {
+	if err == nil {
+		g.cb.RecordSuccess()
+		g.resetStrikes()
+		return nil
+	}
+	ve := asVenueError(err)
+	isVE := ve != nil
+	switch {
+	case isVE && ve.Code == swapscout.CodeRateLimited:
+		g.cb.RecordSuccess() // the venue answered; the cool-down handles it
+		return g.coolDown(ve, err)
+	case errors.Is(err, context.Canceled), errors.Is(err, upstream.ErrBodyBudget):
+		// Not the venue's doing: the caller gave up, or other answers
+		// filled the shared body budget. A probe's permit must still be
+		// given back; counting it failed keeps the breaker open a while
+		// longer, which is the cautious side.
+		if g.cb.IsHalfOpen() {
+			g.cb.RecordFailure()
+		}
+		return err
+	case errors.Is(err, context.DeadlineExceeded), !isVE,
+		ve.Code == swapscout.CodeUnavailable, ve.Code == swapscout.CodeBadResponse, ve.Code == swapscout.CodeTimeout:
+		g.cb.RecordFailure()
+	default: // a normal answer: unsupported pair, amount out of range, …
+		g.cb.RecordSuccess()
+	}
+	g.resetStrikes()
+	return err
+}
+
+func (g *Guard) resetStrikes() {
+	g.mu.Lock()
+	g.strikes = 0
+	g.mu.Unlock()
+}
+
+// coolDown starts the hold-off after a rate-limit answer and returns err
+// with RetryAfter set to it.
+func (g *Guard) coolDown(ve *swapscout.VenueError, err error) error {
+	d := ve.RetryAfter
+	g.mu.Lock()
+	if d <= 0 {
+		d = g.limit.Backoff << min(g.strikes, 16)
+		d = min(d, MaxBackoff)
+		g.strikes++
+	} else {
+		g.strikes = 0
+	}
+	g.mu.Unlock()
+	d = min(d, MaxCoolDown)
+	until := g.now().Add(d).UnixNano()
+	for {
+		old := g.coolUntil.Load()
+		if old >= until || g.coolUntil.CompareAndSwap(old, until) {
+			break
+		}
+	}
+	if d == ve.RetryAfter {
+		return err
+	}
+	c := *ve
+	c.RetryAfter = d
+	return &c
+}
+
+// asVenueError finds the *VenueError in err's chain, like errors.As without
+// its allocation (this runs on every call).
+func asVenueError(err error) *swapscout.VenueError {
+	for err != nil {
+		if ve, ok := err.(*swapscout.VenueError); ok {
+			return ve
+		}
+		u, ok := err.(interface{ Unwrap() error })
+		if !ok {
+			return nil
+		}
+		err = u.Unwrap()
+	}
+	return nil
+}

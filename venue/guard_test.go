@@ -1,0 +1,355 @@
+package venue
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/swapscout/swapscout"
+	"github.com/swapscout/swapscout/upstream"
+)
+
+// clock is a settable clock for cool-downs.
+type clock struct {
+	mu sync.Mutex
+	t  time.Time
+}
+
+func (c *clock) Now() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.t
+}
+
+func (c *clock) Add(d time.Duration) {
+	c.mu.Lock()
+	c.t = c.t.Add(d)
+	c.mu.Unlock()
+}
+
+// guarded is a loopback venue whose answers a test sets, called through a
+// Config with a Guard.
+type guarded struct {
+	cfg    *Config
+	clk    *clock
+	calls  atomic.Int32
+	mu     sync.Mutex
+	answer func(w http.ResponseWriter, r *http.Request)
+}
+
+func newGuarded(t *testing.T, l Limit, breakerOpen time.Duration) *guarded {
+	t.Helper()
+	g := &guarded{clk: &clock{t: time.Unix(1_800_000_000, 0)}}
+	g.answer = func(w http.ResponseWriter, r *http.Request) { fmt.Fprint(w, `{"ok":true}`) }
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		g.calls.Add(1)
+		g.mu.Lock()
+		answer := g.answer
+		g.mu.Unlock()
+		answer(w, r)
+	}))
+	t.Cleanup(srv.Close)
+	hc := upstream.New(upstream.Options{})
+	t.Cleanup(func() { hc.Close() })
+	g.cfg = &Config{BaseURL: srv.URL, HTTP: hc, Now: g.clk.Now, Guard: newGuard("Test", l, g.clk.Now, breakerOpen)}
+	return g
+}
+
+func (g *guarded) set(answer func(w http.ResponseWriter, r *http.Request)) {
+	g.mu.Lock()
+	g.answer = answer
+	g.mu.Unlock()
+}
+
+// fetch calls the venue; its parse maps 404 to unsupported_pair, 5xx to
+// unavailable and 200 to success, as adapters do.
+func (g *guarded) fetch(ctx context.Context) error {
+	return Fetch(ctx, g.cfg, Request{URL: g.cfg.BaseURL + "/q"}, func(status int, body []byte) error {
+		switch {
+		case status == 404:
+			return swapscout.NewVenueError(swapscout.CodeUnsupportedPair, "no such pair")
+		case status != 200:
+			return StatusError(status)
+		}
+		return nil
+	})
+}
+
+func veOf(t *testing.T, err error) *swapscout.VenueError {
+	t.Helper()
+	var ve *swapscout.VenueError
+	if !errors.As(err, &ve) {
+		t.Fatalf("err = %v, want a *VenueError", err)
+	}
+	return ve
+}
+
+// TestRetryAfterCapped: a huge Retry-After holds the venue off for
+// MaxCoolDown only, without network calls meanwhile, and the venue is
+// probed again after it.
+func TestRetryAfterCapped(t *testing.T) {
+	g := newGuarded(t, Limit{}, BreakerOpen)
+	g.set(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Retry-After", "31536000") // a year
+		w.WriteHeader(429)
+	})
+	ctx := context.Background()
+	if ve := veOf(t, g.fetch(ctx)); ve.Code != swapscout.CodeRateLimited || ve.RetryAfter != MaxCoolDown {
+		t.Fatalf("429: %v (retry after %v), want rate_limited for MaxCoolDown", ve, ve.RetryAfter)
+	}
+	g.clk.Add(MaxCoolDown - time.Second)
+	if ve := veOf(t, g.fetch(ctx)); ve.Code != swapscout.CodeRateLimited || ve.RetryAfter != time.Second {
+		t.Fatalf("during the cool-down: %v (retry after %v), want rate_limited with 1s left", ve, ve.RetryAfter)
+	}
+	if got := g.cfg.Guard.State(); got != "cooling" {
+		t.Errorf("State() = %q, want cooling", got)
+	}
+	if n := g.calls.Load(); n != 1 {
+		t.Fatalf("%d calls, want 1: none during the cool-down", n)
+	}
+	g.set(func(w http.ResponseWriter, r *http.Request) { fmt.Fprint(w, `{}`) })
+	g.clk.Add(time.Second)
+	if err := g.fetch(ctx); err != nil {
+		t.Fatalf("after the capped cool-down: %v, want the venue probed and answering", err)
+	}
+	if got := g.cfg.Guard.State(); got != "closed" {
+		t.Errorf("State() = %q, want closed", got)
+	}
+}
+
+// TestRetryAfterForms: Retry-After in seconds, as an HTTP-date, KuCoin's
+// reset header, and none at all (a back-off doubling from the venue's
+// Backoff, up to MaxBackoff, reset by a normal answer).
+func TestRetryAfterForms(t *testing.T) {
+	ctx := context.Background()
+	t.Run("date", func(t *testing.T) {
+		g := newGuarded(t, Limit{}, BreakerOpen)
+		when := g.clk.Now().Add(90 * time.Second).UTC().Format(http.TimeFormat)
+		g.set(func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Retry-After", when)
+			w.WriteHeader(429)
+		})
+		if ve := veOf(t, g.fetch(ctx)); ve.RetryAfter != 90*time.Second {
+			t.Errorf("Retry-After %s: retry after %v, want 90s", when, ve.RetryAfter)
+		}
+	})
+	t.Run("kucoin", func(t *testing.T) {
+		g := newGuarded(t, Limit{}, BreakerOpen)
+		g.set(func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("gw-ratelimit-reset", "1500")
+			w.WriteHeader(429)
+		})
+		if ve := veOf(t, g.fetch(ctx)); ve.RetryAfter != 1500*time.Millisecond {
+			t.Errorf("retry after %v, want 1.5s", ve.RetryAfter)
+		}
+	})
+	t.Run("none", func(t *testing.T) {
+		g := newGuarded(t, Limit{Backoff: 10 * time.Second}, BreakerOpen)
+		bare := func(w http.ResponseWriter, r *http.Request) { w.WriteHeader(418) }
+		g.set(bare)
+		var got []time.Duration
+		for range 6 {
+			ve := veOf(t, g.fetch(ctx))
+			got = append(got, ve.RetryAfter)
+			g.clk.Add(ve.RetryAfter)
+		}
+		want := []time.Duration{10 * time.Second, 20 * time.Second, 40 * time.Second, 80 * time.Second, MaxBackoff, MaxBackoff}
+		if fmt.Sprint(got) != fmt.Sprint(want) {
+			t.Errorf("back-offs %v, want %v", got, want)
+		}
+		g.set(func(w http.ResponseWriter, r *http.Request) { fmt.Fprint(w, `{}`) })
+		if err := g.fetch(ctx); err != nil {
+			t.Fatal(err)
+		}
+		g.set(bare)
+		if ve := veOf(t, g.fetch(ctx)); ve.RetryAfter != 10*time.Second {
+			t.Errorf("after a normal answer: retry after %v, want the back-off to start over at 10s", ve.RetryAfter)
+		}
+	})
+}
+
+// TestBreaker: failures in a row open the breaker, which then refuses
+// calls without a network call; after its delay one probe decides. Normal
+// answers (unsupported pair) and cancelled calls never open it.
+func TestBreaker(t *testing.T) {
+	ctx := context.Background()
+	t.Run("opens and closes", func(t *testing.T) {
+		g := newGuarded(t, Limit{}, 200*time.Millisecond)
+		g.set(func(w http.ResponseWriter, r *http.Request) { w.WriteHeader(503) })
+		for i := range BreakerFailures {
+			if ve := veOf(t, g.fetch(ctx)); ve.Code != swapscout.CodeUnavailable || strings.Contains(ve.Msg, "circuit") {
+				t.Fatalf("failure %d: %v, want the venue's own unavailable", i+1, ve)
+			}
+		}
+		ve := veOf(t, g.fetch(ctx))
+		if ve.Code != swapscout.CodeUnavailable || !strings.Contains(ve.Msg, fmt.Sprintf("circuit open after %d failures; retrying in", BreakerFailures)) {
+			t.Fatalf("after %d failures: %v, want unavailable with the circuit open", BreakerFailures, ve)
+		}
+		if n := g.calls.Load(); n != BreakerFailures {
+			t.Fatalf("%d calls, want %d: none while the circuit is open", n, BreakerFailures)
+		}
+		if got := g.cfg.Guard.State(); got != "open" {
+			t.Errorf("State() = %q, want open", got)
+		}
+		time.Sleep(250 * time.Millisecond)
+		if got := g.cfg.Guard.State(); got != "half-open" {
+			t.Errorf("State() after the delay = %q, want half-open", got)
+		}
+		g.set(func(w http.ResponseWriter, r *http.Request) { fmt.Fprint(w, `{}`) })
+		if err := g.fetch(ctx); err != nil {
+			t.Fatalf("probe after the delay: %v", err)
+		}
+		if got := g.cfg.Guard.State(); got != "closed" {
+			t.Errorf("State() after a good probe = %q, want closed", got)
+		}
+	})
+	t.Run("bad probe reopens", func(t *testing.T) {
+		g := newGuarded(t, Limit{}, 100*time.Millisecond)
+		g.set(func(w http.ResponseWriter, r *http.Request) { w.WriteHeader(502) })
+		for range BreakerFailures {
+			g.fetch(ctx)
+		}
+		time.Sleep(150 * time.Millisecond)
+		g.fetch(ctx) // the probe fails
+		if got := g.cfg.Guard.State(); got != "open" {
+			t.Errorf("State() after a bad probe = %q, want open", got)
+		}
+	})
+	t.Run("normal answers", func(t *testing.T) {
+		g := newGuarded(t, Limit{}, BreakerOpen)
+		g.set(func(w http.ResponseWriter, r *http.Request) { w.WriteHeader(404) })
+		for range 3 * BreakerFailures {
+			if ve := veOf(t, g.fetch(ctx)); ve.Code != swapscout.CodeUnsupportedPair {
+				t.Fatalf("%v, want unsupported_pair every time", ve)
+			}
+		}
+	})
+	t.Run("cancelled", func(t *testing.T) {
+		g := newGuarded(t, Limit{}, BreakerOpen)
+		cctx, cancel := context.WithCancel(ctx)
+		cancel()
+		for range 3 * BreakerFailures {
+			if err := g.fetch(cctx); !errors.Is(err, context.Canceled) {
+				t.Fatalf("%v, want context.Canceled every time", err)
+			}
+		}
+		if got := g.cfg.Guard.State(); got != "closed" {
+			t.Errorf("State() = %q, want closed", got)
+		}
+	})
+}
+
+// TestRateLimit: a call over the venue's rate waits for a token when one
+// comes before its deadline, and fails rate_limited at once otherwise,
+// without a network call.
+func TestRateLimit(t *testing.T) {
+	g := newGuarded(t, Limit{Rate: 5, Burst: 1}, BreakerOpen) // a token every 200ms
+	ctx := context.Background()
+	if err := g.fetch(ctx); err != nil {
+		t.Fatal(err)
+	}
+	short, cancel := context.WithTimeout(ctx, 50*time.Millisecond)
+	defer cancel()
+	start := time.Now()
+	ve := veOf(t, g.fetch(short))
+	if ve.Code != swapscout.CodeRateLimited || ve.RetryAfter <= 0 || time.Since(start) > 40*time.Millisecond {
+		t.Fatalf("%v after %v, want rate_limited at once", ve, time.Since(start))
+	}
+	if n := g.calls.Load(); n != 1 {
+		t.Fatalf("%d calls, want 1", n)
+	}
+	long, cancel2 := context.WithTimeout(ctx, 2*time.Second)
+	defer cancel2()
+	start = time.Now()
+	if err := g.fetch(long); err != nil {
+		t.Fatalf("with time to wait for a token: %v", err)
+	}
+	if d := time.Since(start); d < 100*time.Millisecond {
+		t.Errorf("answered after %v, want a wait for the next token", d)
+	}
+}
+
+// TestTransportMessages: failures the client sees read as fixed texts, with
+// no socket address or library detail (those stay in Err for logs).
+func TestTransportMessages(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := ln.Addr().String()
+	go func() {
+		for {
+			c, err := ln.Accept()
+			if err != nil {
+				return
+			}
+			buf := make([]byte, 4096)
+			c.Read(buf)
+			fmt.Fprintf(c, "HTTP/1.1 200 OK\r\nX-Junk: %s\r\n\r\n", strings.Repeat("x", 64<<10))
+			c.Close()
+		}
+	}()
+	defer ln.Close()
+	hc := upstream.New(upstream.Options{})
+	defer hc.Close()
+	cfg := &Config{HTTP: hc}
+	parse := func(int, []byte) error { return nil }
+
+	err = Fetch(context.Background(), cfg, Request{URL: "http://" + addr + "/"}, parse)
+	if ve := veOf(t, err); ve.Code != swapscout.CodeBadResponse || ve.Msg != "response headers too large" {
+		t.Errorf("headers over the buffer: %q (%s), want bad_response %q", ve.Msg, ve.Code, "response headers too large")
+	}
+	dead, _ := net.Listen("tcp", "127.0.0.1:0")
+	deadAddr := dead.Addr().String()
+	dead.Close()
+	err = Fetch(context.Background(), cfg, Request{URL: "http://" + deadAddr + "/"}, parse)
+	ve := veOf(t, err)
+	if ve.Code != swapscout.CodeUnavailable || strings.Contains(ve.Msg, "127.0.0.1") || strings.Contains(ve.Msg, "dial") {
+		t.Errorf("refused connection: %q (%s), want unavailable without addresses", ve.Msg, ve.Code)
+	}
+	if ve.Err == nil {
+		t.Error("the cause is gone; keep it in Err for logs")
+	}
+}
+
+// TestGuardAllocs: the guard costs the quote path no allocation when it
+// lets a call through.
+func TestGuardAllocs(t *testing.T) {
+	g := NewGuard("Test", Limit{Rate: 1e9, Burst: 1 << 20}, nil)
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	unsupported := swapscout.NewVenueError(swapscout.CodeUnsupportedPair, "no")
+	if n := testing.AllocsPerRun(1000, func() {
+		if err := g.begin(ctx); err != nil {
+			t.Fatal(err)
+		}
+		g.end(nil)
+		if err := g.begin(ctx); err != nil {
+			t.Fatal(err)
+		}
+		g.end(unsupported)
+	}); n != 0 {
+		t.Errorf("%v allocations per guarded call, want 0", n)
+	}
+}
+
+func BenchmarkGuard(b *testing.B) {
+	g := NewGuard("Test", LimitOf("binance"), nil)
+	g.lim.SetLimit(1e9)
+	ctx := context.Background()
+	b.ReportAllocs()
+	for b.Loop() {
+		if err := g.begin(ctx); err != nil {
+			b.Fatal(err)
+		}
+		g.end(nil)
+	}
+}
