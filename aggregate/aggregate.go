@@ -366,7 +366,11 @@ func (c *collector) abandon(ctx context.Context, now, cancelAt time.Time) int {
 		c.e.stragglers.Add(1)
 		took := now.Sub(c.t0)
 		c.e.log.Warn("venue ignored its deadline; answering without it", "venue", c.venues[i].ID, "running", took.Round(time.Millisecond))
-		msg := fmt.Sprintf("no answer within %s", took.Round(time.Millisecond))
+		within := took
+		if ok {
+			within = dl.Sub(c.t0) // what the venue was given, as for venues that stop in time
+		}
+		msg := fmt.Sprintf("no answer within %s", within.Round(time.Millisecond))
 		if errors.Is(ctx.Err(), context.Canceled) {
 			msg = "request cancelled"
 		}
