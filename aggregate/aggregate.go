@@ -171,6 +171,7 @@ func (e *Engine) quote(ctx context.Context, req swapscout.QuoteRequest, venues [
 	q.Offers = make([]swapscout.Offer, 0, len(venues))
 	if emit != nil {
 		c.lr = make([]float64, 0, len(venues))
+		c.sorted = make([]float64, 0, len(venues))
 		c.emitted = make([]bool, 0, len(venues))
 		c.verdicts = make([]verdict, len(venues))
 		c.scratch = make([]int, 2*len(venues))
@@ -263,6 +264,7 @@ type collector struct {
 	// For streaming only, per offer in q.Offers: its log-rate and whether it
 	// was emitted; and scratch space for judging.
 	lr       []float64
+	sorted   []float64 // lr, sorted
 	emitted  []bool
 	verdicts []verdict
 	scratch  []int
@@ -288,12 +290,13 @@ func (c *collector) take(a answer) {
 	if c.emit == nil {
 		return
 	}
-	c.lr = append(c.lr, logRate(&a.offer))
+	x := logRate(&a.offer)
+	c.lr = append(c.lr, x)
 	c.emitted = append(c.emitted, false)
+	c.sorted = sortedInsert(c.sorted, x)
 	if n := len(c.q.Offers); n >= minMedian {
-		judge(c.lr, nil, c.verdicts[:n], c.scratch)
 		for k := range n {
-			if !c.emitted[k] && !c.verdicts[k].bad {
+			if !c.emitted[k] && plausibleAmong(c.lr[k], c.sorted) {
 				c.emitted[k] = true
 				o := c.q.Offers[k] // a copy: the slice may grow and move while the caller holds the pointer
 				c.emit(swapscout.Result{Offer: &o})

@@ -45,8 +45,8 @@ var logFactor = math.Log(implausibleFactor)
 // verdict is the plausibility judgement of one offer.
 type verdict struct {
 	bad bool
-	// ratio is how many times the rate is above (>1) or below (<1) what it
-	// was compared with.
+	// ratio, when bad, is how many times the rate is above (>1) or below
+	// (<1) what it was compared with.
 	ratio float64
 	// against is the index of the offer whose rate it was compared with
 	// (a median of the others), or -1 for the reference price.
@@ -59,7 +59,7 @@ type verdict struct {
 // float is enough here: the judgement is about orders of magnitude, and
 // every amount shown keeps its exact decimal form.
 func logRate(o *swapscout.Offer) float64 {
-	return math.Log(o.AmountOut.Float64()) - math.Log(o.AmountIn.Float64())
+	return math.Log(o.AmountOut.Float64() / o.AmountIn.Float64())
 }
 
 // judge fills out[i] with the verdict on the offer of log-rate lr[i]. ref
@@ -116,16 +116,42 @@ func judge(lr []float64, ref []float64, out []verdict, scratch []int) {
 	}
 }
 
-// outside reports whether x lies more than logFactor outside [lo, hi], and
-// the ratio to the nearest end (1 inside).
+// sortedInsert inserts x into the sorted xs (cmpFloat's order).
+func sortedInsert(xs []float64, x float64) []float64 {
+	i, _ := slices.BinarySearchFunc(xs, x, cmpFloat)
+	return slices.Insert(xs, i, x)
+}
+
+// plausibleAmong is judge's verdict on one log-rate x of the sorted log-rates
+// of all offers (x among them, at least minMedian), against the median of
+// the others: what streaming needs on each arrival, without sorting again.
+func plausibleAmong(x float64, sorted []float64) bool {
+	p, _ := slices.BinarySearchFunc(sorted, x, cmpFloat) // x's place; any equal one will do
+	m := len(sorted) - 1
+	klo, khi := m/2, m/2
+	if m%2 == 0 {
+		klo--
+	}
+	if klo >= p {
+		klo++
+	}
+	if khi >= p {
+		khi++
+	}
+	bad, _ := outside(x, sorted[klo], sorted[khi])
+	return !bad
+}
+
+// outside reports whether x lies more than logFactor outside [lo, hi],
+// and then the ratio to the nearest end (1 when it does not).
 func outside(x, lo, hi float64) (bool, float64) {
 	switch {
 	case math.IsNaN(x):
 		return true, math.NaN()
-	case x > hi:
-		return x-hi > logFactor, math.Exp(x - hi)
-	case x < lo:
-		return lo-x > logFactor, math.Exp(x - lo)
+	case x-hi > logFactor:
+		return true, math.Exp(x - hi)
+	case lo-x > logFactor:
+		return true, math.Exp(x - lo)
 	}
 	return false, 1
 }

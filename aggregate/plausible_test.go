@@ -171,6 +171,27 @@ func TestPlausibleOrderFree(t *testing.T) {
 	})
 }
 
+// TestPlausibleAmongAgreesWithJudge: the streaming check of one offer
+// against the sorted rates of all gives judge's verdict.
+func TestPlausibleAmongAgreesWithJudge(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		n := rapid.IntRange(minMedian, 30).Draw(t, "n")
+		lr := make([]float64, n)
+		var sorted []float64
+		for i := range lr {
+			lr[i] = math.Log(math.Pow(10, float64(3*rapid.IntRange(0, 3).Draw(t, "cluster")))) + rapid.Float64Range(0, 0.1).Draw(t, "dev")
+			sorted = sortedInsert(sorted, lr[i])
+		}
+		vs := make([]verdict, n)
+		judge(lr, nil, vs, make([]int, 2*n))
+		for i := range lr {
+			if plausibleAmong(lr[i], sorted) == vs[i].bad {
+				t.Fatalf("rate %d: plausibleAmong %v, judge bad %v (%v)", i, !vs[i].bad, vs[i].bad, lr)
+			}
+		}
+	})
+}
+
 func indices(n int) []int {
 	out := make([]int, n)
 	for i := range out {
@@ -210,5 +231,24 @@ func TestImplausibleMessage(t *testing.T) {
 	judge(lr[22:23], []float64{math.Log(0.07371234)}, vs, make([]int, 2))
 	if got := implausible(&one[0], vs[0], one, ref); !strings.HasSuffix(got, "× the order books' mid price 0.07371") {
 		t.Errorf("reference message = %q", got)
+	}
+}
+
+// BenchmarkJudge30: the plausibility check of one fan-out of 30 offers, as
+// finish runs it (logs of the rates, then the judgement).
+func BenchmarkJudge30(b *testing.B) {
+	offers := make([]swapscout.Offer, 30)
+	for i := range offers {
+		offers[i] = swapscout.Offer{AmountIn: swapscout.MustAmount("0.1"), AmountOut: swapscout.NewAmount(int64(20000+i*7), 4)}
+	}
+	lr := make([]float64, len(offers))
+	vs := make([]verdict, len(offers))
+	scratch := make([]int, 2*len(offers))
+	b.ReportAllocs()
+	for b.Loop() {
+		for i := range offers {
+			lr[i] = logRate(&offers[i])
+		}
+		judge(lr, nil, vs, scratch)
 	}
 }
