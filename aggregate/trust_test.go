@@ -6,6 +6,7 @@ import (
 	"errors"
 	"log/slog"
 	"net"
+	"slices"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -114,8 +115,10 @@ func TestImplausibleNeverRanks(t *testing.T) {
 		t.Errorf("milli: %q, want %q", f["milli"], want)
 	}
 	// a, b, c once three offers are in; milli is judged on arrival and held;
-	// d on arrival; the held ones at the end.
-	if diff := cmp.Diff([]string{"a", "b", "c", "d", "thousand:bad_response", "milli:bad_response"}, streamed); diff != "" {
+	// d on arrival; the held ones at the end. (Sorted: under load the
+	// venues' timers may fire out of order.)
+	slices.Sort(streamed)
+	if diff := cmp.Diff([]string{"a", "b", "c", "d", "milli:bad_response", "thousand:bad_response"}, streamed); diff != "" {
 		t.Errorf("stream (-want +got):\n%s", diff)
 	}
 }
@@ -127,11 +130,11 @@ func TestImplausibleNeverRanks(t *testing.T) {
 func TestStreamRetractsWhatTheEndRejects(t *testing.T) {
 	vs := []aggregate.Venue{
 		v("w1", answers(0, "0.1", "2000")),
-		v("w2", answers(time.Millisecond, "0.1", "2000")),
-		v("h1", answers(5*time.Millisecond, "0.1", "2")),
+		v("w2", answers(0, "0.1", "2000")),
+		v("h1", answers(50*time.Millisecond, "0.1", "2")),
 	}
 	for i, id := range []string{"h2", "h3", "h4", "h5"} {
-		vs = append(vs, v(id, answers(time.Duration(10+5*i)*time.Millisecond, "0.1", "2")))
+		vs = append(vs, v(id, answers(time.Duration(100+20*i)*time.Millisecond, "0.1", "2")))
 	}
 	e := aggregate.New(vs, aggregate.Options{})
 	last := map[string]string{}
@@ -156,6 +159,7 @@ func TestStreamRetractsWhatTheEndRejects(t *testing.T) {
 	if diff := cmp.Diff(final, last); diff != "" {
 		t.Errorf("last streamed result per venue differs from the quote (-quote +stream):\n%s", diff)
 	}
+	slices.Sort(retracted)
 	if diff := cmp.Diff([]string{"w1", "w2"}, retracted); diff != "" {
 		t.Errorf("retracted (-want +got):\n%s", diff)
 	}
@@ -203,14 +207,14 @@ func TestAnswersAtDeadlineDespiteStraggler(t *testing.T) {
 	finished := make(chan struct{})
 	stubborn := v("stubborn", quoterFunc(func(context.Context, swapscout.QuoteRequest) (swapscout.Offer, error) {
 		defer close(finished)
-		time.Sleep(600 * time.Millisecond) // ignores ctx
+		time.Sleep(time.Second) // ignores ctx
 		return swapscout.Offer{AmountIn: req.Amount, AmountOut: swapscout.MustAmount("2")}, nil
 	}))
 	stubborn.Timeout = 50 * time.Millisecond
 	e := aggregate.New([]aggregate.Venue{stubborn, v("ok", answers(time.Millisecond, "0.1", "2"))}, aggregate.Options{})
 	start := time.Now()
 	q := e.Quote(context.Background(), req, e.Venues(), nil)
-	if took := time.Since(start); took > 300*time.Millisecond {
+	if took := time.Since(start); took > 500*time.Millisecond {
 		t.Errorf("Quote took %s with a 50ms venue timeout and a venue ignoring it", took)
 	}
 	if got := failuresOf(q)["stubborn"]; got != "timeout: no answer within 50ms" {
@@ -229,7 +233,7 @@ func TestCancelDespiteStraggler(t *testing.T) {
 	finished := make(chan struct{})
 	stubborn := v("stubborn", quoterFunc(func(context.Context, swapscout.QuoteRequest) (swapscout.Offer, error) {
 		defer close(finished)
-		time.Sleep(400 * time.Millisecond)
+		time.Sleep(time.Second)
 		return swapscout.Offer{}, errors.New("late")
 	}))
 	e := aggregate.New([]aggregate.Venue{stubborn}, aggregate.Options{})
@@ -237,7 +241,7 @@ func TestCancelDespiteStraggler(t *testing.T) {
 	time.AfterFunc(20*time.Millisecond, cancel)
 	start := time.Now()
 	q := e.Quote(ctx, req, e.Venues(), nil)
-	if took := time.Since(start); took > 250*time.Millisecond {
+	if took := time.Since(start); took > 500*time.Millisecond {
 		t.Errorf("Quote took %s after a cancel at 20ms", took)
 	}
 	if got := failuresOf(q)["stubborn"]; got != "timeout: request cancelled" {
