@@ -176,6 +176,9 @@ func (e *Engine) quote(ctx context.Context, req swapscout.QuoteRequest, venues [
 		c.verdicts = make([]verdict, len(venues))
 		c.scratch = make([]int, 2*len(venues))
 	}
+	// Waiting costs no timer of its own while every venue answers in time:
+	// the loop watches the first deadline's context, and only once it has
+	// passed (or ctx is cancelled) arms a timer for the grace.
 	var timer *time.Timer
 	var timerC <-chan time.Time
 	var cancelAt time.Time
@@ -186,13 +189,12 @@ func (e *Engine) quote(ctx context.Context, req swapscout.QuoteRequest, venues [
 		}
 		if timer == nil {
 			timer = time.NewTimer(next.Sub(now))
-			timerC = timer.C
 		} else {
 			timer.Reset(next.Sub(now))
 		}
+		timerC = timer.C
 	}
-	arm(c.t0)
-	done := ctx.Done()
+	watch, done := c.firstDeadline(), ctx.Done()
 	for left := len(venues); left > 0; {
 		select {
 		case a := <-results:
@@ -202,9 +204,13 @@ func (e *Engine) quote(ctx context.Context, req swapscout.QuoteRequest, venues [
 			c.state[a.i].waiting = false
 			left--
 			c.take(a)
-		case now := <-timerC:
-			left -= c.abandon(ctx, now, cancelAt)
+		case <-watch:
+			watch = nil
 			arm(time.Now())
+		case now := <-timerC:
+			timerC = nil
+			left -= c.abandon(ctx, now, cancelAt)
+			watch = c.firstDeadline()
 		case <-done:
 			done, cancelAt = nil, time.Now()
 			arm(cancelAt)
@@ -326,6 +332,26 @@ func (c *collector) failed(f swapscout.Failure) {
 		e := f // its own copy: only the emitted result escapes
 		c.emit(swapscout.Result{Failure: &e})
 	}
+}
+
+// firstDeadline is the Done channel of the context, among the venues still
+// waiting, whose deadline comes first; nil when none has one.
+func (c *collector) firstDeadline() <-chan struct{} {
+	var first context.Context
+	var at time.Time
+	for i := range c.state {
+		s := &c.state[i]
+		if !s.waiting || s.ctx == nil {
+			continue
+		}
+		if dl, ok := s.ctx.Deadline(); ok && (first == nil || dl.Before(at)) {
+			first, at = s.ctx, dl
+		}
+	}
+	if first == nil {
+		return nil
+	}
+	return first.Done()
 }
 
 // nextCheck is when the next venue still waiting runs out of grace: its
