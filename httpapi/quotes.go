@@ -160,9 +160,8 @@ func (d *deps) parseQuote(r *Request) (parsedQuote, error) {
 
 // normalizeSelection checks every venue id against the venues the API
 // serves (when Deps.Venues lists any; else the service checks them) and
-// rewrites sel in canonical form:
-// ids sorted and de-duplicated, and with a venue list, the excluded ids
-// taken out of it. A selection that leaves no venue to ask is refused: an
+// rewrites sel in canonical form: ids sorted and de-duplicated, and with a
+// venue list, the excluded ids taken out of it. A selection that leaves no venue to ask is refused: an
 // empty Include would mean every venue.
 func (d *deps) normalizeSelection(sel *aggregate.Selection) error {
 	infos := d.Venues()
@@ -217,7 +216,7 @@ func appendKey(dst []byte, pq *parsedQuote) []byte {
 	dst = pq.req.Amount.Append(dst)
 	dst = append(dst, '|', byte('0'+pq.req.Direction), byte('0'+pq.req.RateType), '|')
 	dst = strconv.AppendInt(dst, int64(pq.deadline/time.Millisecond), 10)
-	dst = append(dst, '|', '0'+byte(pq.sel.MaxKYC))
+	dst = append(dst, '|', byte(pq.sel.MaxKYC))
 	for _, v := range pq.sel.Include {
 		dst = append(dst, '+')
 		dst = strconv.AppendInt(dst, int64(len(v)), 10)
