@@ -4,7 +4,9 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"log/slog"
+	"math"
 	"net"
 	"slices"
 	"strings"
@@ -14,6 +16,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"go.uber.org/goleak"
+	"pgregory.net/rapid"
 
 	"github.com/swapscout/swapscout"
 	"github.com/swapscout/swapscout/aggregate"
@@ -314,4 +317,60 @@ func TestKYCFilterAppliesToOffers(t *testing.T) {
 	if diff := cmp.Diff([]string{"agg", "plain"}, offersOf(q)); diff != "" {
 		t.Errorf("kyc=C offers (-want +got):\n%s", diff)
 	}
+}
+
+// TestStreamAgreesWithQuote (property): whatever the rates and the order
+// the venues answer in, one outlier ×k among near-equal offers never ranks,
+// no honest offer is rejected, and the last result streamed for each venue
+// is the one the final quote holds.
+func TestStreamAgreesWithQuote(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		n := rapid.IntRange(3, 20).Draw(t, "honest")
+		base := math.Pow(10, rapid.Float64Range(-6, 6).Draw(t, "log10 rate"))
+		k := math.Pow(10, rapid.Float64Range(3, 12).Draw(t, "log10 k"))
+		if rapid.Bool().Draw(t, "below") {
+			k = 1 / k
+		}
+		outlier := rapid.IntRange(0, n).Draw(t, "outlier at")
+		var vs []aggregate.Venue
+		for i := range n + 1 {
+			rate := base * (1 + rapid.Float64Range(-0.05, 0.05).Draw(t, "spread"))
+			if i == outlier {
+				rate = base * k
+			}
+			out, err := swapscout.AmountFromFloat(rate * 0.1)
+			if err != nil || out.Sign() <= 0 {
+				t.Skip("rate not representable")
+			}
+			delay := time.Duration(rapid.IntRange(0, 3).Draw(t, "delay ms")) * time.Millisecond
+			vs = append(vs, v(fmt.Sprint("v", i), answers(delay, "0.1", out.String())))
+		}
+		e := aggregate.New(vs, aggregate.Options{Logger: slog.New(slog.DiscardHandler)})
+		last := map[string]string{}
+		q := e.Quote(context.Background(), req, e.Venues(), func(r swapscout.Result) {
+			if r.Offer != nil {
+				last[r.Offer.Venue] = "offer"
+			} else {
+				last[r.Failure.Venue] = string(r.Failure.Code)
+			}
+		})
+		final := map[string]string{}
+		for _, o := range q.Offers {
+			final[o.Venue] = "offer"
+		}
+		for _, f := range q.Failures {
+			final[f.Venue] = string(f.Code)
+		}
+		want := map[string]string{}
+		for i := range n + 1 {
+			want[fmt.Sprint("v", i)] = "offer"
+		}
+		want[fmt.Sprint("v", outlier)] = "bad_response"
+		if diff := cmp.Diff(want, final); diff != "" {
+			t.Fatalf("quote (-want +got):\n%s", diff)
+		}
+		if diff := cmp.Diff(final, last); diff != "" {
+			t.Fatalf("stream's last word differs from the quote (-quote +stream):\n%s", diff)
+		}
+	})
 }
