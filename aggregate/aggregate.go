@@ -1,7 +1,9 @@
 // Package aggregate is the fan-out engine: it asks every selected venue at once,
-// each under its own deadline, reports each answer the moment it arrives, and
-// ranks the offers by what the user ends up with. A slow or failing venue never
-// fails or delays the others; it becomes a Failure beside the offers.
+// each under its own deadline, reports each answer as soon as it can be judged,
+// and ranks the offers by what the user ends up with. A slow, failing or wrong
+// venue never fails or delays the others; it becomes a Failure beside the
+// offers: an offer that does not answer the request or whose rate is
+// implausible against the others' (plausible.go) is a bad_response.
 package aggregate
 
 import (
