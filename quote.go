@@ -194,3 +194,14 @@ func Better(d Direction, a, b *Offer) bool {
 	}
 	return a.Venue < b.Venue
 }
+
+// PriceReference is an optional capability of a Quoter: a market price it
+// already holds, told without any I/O (an order-book venue answers from the
+// books it has cached). The engine uses it to judge offers when too few
+// venues answer to compare them with each other.
+type PriceReference interface {
+	// MidPrice returns the mid-market price of one unit of from in units of
+	// to (the same units as an Offer's AmountOut/AmountIn), and false when it
+	// has no fresh data for the pair at hand.
+	MidPrice(from, to Asset) (Amount, bool)
+}

@@ -1,7 +1,9 @@
 // Package aggregate is the fan-out engine: it asks every selected venue at once,
-// each under its own deadline, reports each answer the moment it arrives, and
-// ranks the offers by what the user ends up with. A slow or failing venue never
-// fails or delays the others; it becomes a Failure beside the offers.
+// each under its own deadline, reports each answer as soon as it can be judged,
+// and ranks the offers by what the user ends up with. A slow, failing or wrong
+// venue never fails or delays the others; it becomes a Failure beside the
+// offers: an offer that does not answer the request or whose rate is
+// implausible against the others' (plausible.go) is a bad_response.
 package aggregate
 
 import (
@@ -9,10 +11,12 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"math"
 	"net"
 	"runtime/debug"
 	"slices"
 	"sort"
+	"strings"
 	"sync/atomic"
 	"time"
 
@@ -37,6 +41,8 @@ type Engine struct {
 	// rate-limited us with a Retry-After: asking earlier only escalates bans
 	// (Binance answers 418 to clients that ignore 429).
 	cooldown []atomic.Int64
+
+	stragglers atomic.Int64 // venue calls answered without (see Stragglers)
 }
 
 // Options configure an Engine.
@@ -99,92 +105,383 @@ func (e *Engine) Select(s Selection) ([]Venue, error) {
 	return out, nil
 }
 
+// stragglerGrace is how long past a venue's deadline the engine waits for
+// the venue's call to return before it answers without it. An adapter that
+// honours its context returns within microseconds of the deadline; one that
+// is still running after the grace is a straggler.
+const stragglerGrace = 20 * time.Millisecond
+
 // Quote asks venues for req concurrently and returns the ranked result.
 //
-// Each venue gets its own deadline, the earlier of ctx's and its Timeout.
-// emit, when non-nil, is called once per venue with its result as soon as it
-// arrives, from the calling goroutine (so it needs no locking); the engine
-// returns after the last venue has answered or given up. Cancelling ctx cancels
-// every upstream call, and no goroutine started here outlives the call.
+// Each venue gets its own deadline, the earlier of ctx's and its Timeout,
+// and Quote answers by then (plus stragglerGrace) whatever the adapters do:
+// a venue whose call is still running is reported as a timeout, and its
+// call drains in the background with its result discarded (Stragglers
+// counts them). Cancelling ctx cancels every upstream call.
+//
+// Every offer must answer the request (see complete) and be plausible
+// against the others (plausible.go); an offer that is not becomes a
+// bad_response failure.
+//
+// emit, when non-nil, is called from the calling goroutine (so it needs no
+// locking) with each venue's result. A failure is emitted as soon as it
+// arrives. An offer is held until it can be judged: once at least three
+// offers are in, each offer plausible against the others so far is
+// emitted at once; the rest wait for the end of the fan-out, when every
+// offer is judged against all the others and the held ones are emitted as
+// offers or failures. The returned Quote is that final judgement. In the
+// rare case it rejects an offer already emitted (when the first answers
+// were mostly wrong), a failure for the same venue follows: the last
+// result emitted for a venue is the one that stands.
 func (e *Engine) Quote(ctx context.Context, req swapscout.QuoteRequest, venues []Venue, emit func(swapscout.Result)) *swapscout.Quote {
+	return e.quote(ctx, req, venues, 0, emit)
+}
+
+// Stragglers is how many venue calls the engine has answered without,
+// because they ran past their deadline ignoring their context. Each one
+// finished (or will) in the background, its result discarded.
+func (e *Engine) Stragglers() int64 { return e.stragglers.Load() }
+
+type answer struct {
+	i     int
+	offer swapscout.Offer
+	err   error
+	took  time.Duration
+}
+
+// quote is Quote that also drops offers rated worse than maxKYC (0: any).
+func (e *Engine) quote(ctx context.Context, req swapscout.QuoteRequest, venues []Venue, maxKYC swapscout.KYCRating, emit func(swapscout.Result)) *swapscout.Quote {
 	start := e.now()
 	q := &swapscout.Quote{Request: req, CreatedAt: start}
-	type answer struct {
-		i     int
-		offer swapscout.Offer
-		err   error
-		took  time.Duration
-	}
-	results := make(chan answer, len(venues))
+	results := make(chan answer, len(venues)) // room for every venue: a straggler's late send never blocks
 	deadlines := newDeadlines(ctx, venues)
 	defer deadlines.cancel()
+	c := &collector{e: e, req: req, venues: venues, maxKYC: maxKYC, emit: emit, q: q, start: start, t0: time.Now(),
+		state: make([]venueState, len(venues))}
 	for i := range venues {
+		c.state[i].waiting = true
 		if until := e.coolingUntil(venues[i].ID); until > start.UnixNano() {
 			wait := time.Duration(until - start.UnixNano()).Round(time.Second)
 			results <- answer{i: i, err: &swapscout.VenueError{Code: swapscout.CodeRateLimited,
 				Msg: fmt.Sprintf("rate limited; not asked again for %s", wait), RetryAfter: wait}}
 			continue
 		}
-		go func(i int, v *Venue, vctx context.Context) {
-			a := answer{i: i}
-			t0 := time.Now()
-			func() {
-				defer func() {
-					if p := recover(); p != nil {
-						e.log.Error("venue panicked", "venue", v.ID, "panic", p, "stack", string(debug.Stack()))
-						a.err = fmt.Errorf("%w: adapter panicked", swapscout.ErrBadResponse)
-					}
-				}()
-				a.offer, a.err = v.Quoter.Quote(vctx, req)
-			}()
-			a.took = time.Since(t0)
-			if a.err == nil && vctx.Err() != nil {
-				// An answer that arrived after the deadline is not an answer.
-				a.err = vctx.Err()
-			}
-			results <- a
-		}(i, &venues[i], deadlines.ctx(ctx, venues[i].Timeout))
+		vctx := deadlines.ctx(ctx, venues[i].Timeout)
+		c.state[i].ctx = vctx
+		go e.ask(&venues[i], i, vctx, req, results)
 	}
 	q.Offers = make([]swapscout.Offer, 0, len(venues))
-	for range venues {
-		a := <-results
-		v := &venues[a.i]
-		var res swapscout.Result
-		if a.err == nil {
-			a.err = e.complete(&a.offer, v, req, a.took)
+	if emit != nil {
+		c.lr = make([]float64, 0, len(venues))
+		c.sorted = make([]float64, 0, len(venues))
+		c.emitted = make([]bool, 0, len(venues))
+		c.verdicts = make([]verdict, len(venues))
+		c.scratch = make([]int, 2*len(venues))
+	}
+	// Waiting costs no timer of its own while every venue answers in time:
+	// the loop watches the first deadline's context, and only once it has
+	// passed (or ctx is cancelled) arms a timer for the grace.
+	var timer *time.Timer
+	var timerC <-chan time.Time
+	var cancelAt time.Time
+	arm := func(now time.Time) {
+		next := c.nextCheck(cancelAt)
+		if next.IsZero() {
+			return
 		}
-		if a.err != nil {
-			f := failure(v, a.err, a.took)
-			if f.Code == swapscout.CodeRateLimited && f.RetryAfter > 0 && a.took > 0 {
-				e.coolDown(v.ID, start.Add(a.took+f.RetryAfter))
-			}
-			q.Failures = append(q.Failures, f)
-			res.Failure = &q.Failures[len(q.Failures)-1]
-			if f.Code == swapscout.CodeBadResponse || f.Code == swapscout.CodeUnavailable {
-				e.log.Warn("venue failed", "venue", v.ID, "code", f.Code, "err", a.err)
-			}
+		if timer == nil {
+			timer = time.NewTimer(next.Sub(now))
 		} else {
-			q.Offers = append(q.Offers, a.offer)
-			res.Offer = &q.Offers[len(q.Offers)-1]
+			timer.Reset(next.Sub(now))
 		}
-		if emit != nil {
-			// Copy: the slices may grow and move while the caller holds the pointer.
-			if res.Offer != nil {
-				o := *res.Offer
-				res.Offer = &o
-			} else {
-				f := *res.Failure
-				res.Failure = &f
+		timerC = timer.C
+	}
+	watch, done := c.firstDeadline(), ctx.Done()
+	for left := len(venues); left > 0; {
+		select {
+		case a := <-results:
+			if !c.state[a.i].waiting {
+				continue // a straggler's late answer: already reported as a timeout
 			}
-			emit(res)
+			c.state[a.i].waiting = false
+			left--
+			c.take(a)
+		case <-watch:
+			watch = nil
+			arm(time.Now())
+		case now := <-timerC:
+			timerC = nil
+			left -= c.abandon(ctx, now, cancelAt)
+			watch = c.firstDeadline()
+		case <-done:
+			done, cancelAt = nil, time.Now()
+			arm(cancelAt)
 		}
 	}
+	if timer != nil {
+		timer.Stop()
+	}
+	c.finish()
 	Rank(req.Direction, q.Offers)
 	sort.SliceStable(q.Failures, func(i, j int) bool {
 		return indexOf(venues, q.Failures[i].Venue) < indexOf(venues, q.Failures[j].Venue)
 	})
 	q.Took = e.now().Sub(start)
 	return q
+}
+
+// ask calls one venue and sends its answer on results, which has room for
+// it: the call may outlive Quote (a straggler) and still never blocks.
+func (e *Engine) ask(v *Venue, i int, vctx context.Context, req swapscout.QuoteRequest, results chan<- answer) {
+	a := answer{i: i}
+	t0 := time.Now()
+	func() {
+		defer func() {
+			if p := recover(); p != nil {
+				e.log.Error("venue panicked", "venue", v.ID, "panic", p, "stack", string(debug.Stack()))
+				a.err = &swapscout.VenueError{Code: swapscout.CodeBadResponse, Msg: "adapter panicked"}
+			}
+		}()
+		a.offer, a.err = v.Quoter.Quote(vctx, req)
+	}()
+	a.took = time.Since(t0)
+	if a.err == nil && vctx.Err() != nil {
+		// An answer that arrived after the deadline is not an answer.
+		a.err = vctx.Err()
+	}
+	results <- a
+}
+
+type venueState struct {
+	ctx     context.Context // nil when the venue was not asked (cooling down)
+	waiting bool            // no answer taken yet, nor given up on
+}
+
+// collector gathers one fan-out's answers into its Quote.
+type collector struct {
+	e      *Engine
+	req    swapscout.QuoteRequest
+	venues []Venue
+	maxKYC swapscout.KYCRating
+	emit   func(swapscout.Result)
+	q      *swapscout.Quote
+	start  time.Time // Options.Now's
+	t0     time.Time // the real clock's
+	state  []venueState
+
+	// For streaming only, per offer in q.Offers: its log-rate and whether it
+	// was emitted; and scratch space for judging.
+	lr       []float64
+	sorted   []float64 // lr, sorted
+	emitted  []bool
+	verdicts []verdict
+	scratch  []int
+}
+
+// take records one venue's answer.
+func (c *collector) take(a answer) {
+	v := &c.venues[a.i]
+	if a.err == nil {
+		a.err = c.e.complete(&a.offer, v, c.req, a.took)
+	}
+	if a.err != nil {
+		c.fail(a.i, a.err, a.took)
+		return
+	}
+	if c.maxKYC != 0 && a.offer.KYC > c.maxKYC {
+		// An aggregator's offer executed by a provider rated worse than the
+		// request allows is not shown, as a venue rated so is not asked.
+		c.e.log.Debug("offer dropped by kyc filter", "venue", v.ID, "provider", a.offer.Provider, "kyc", a.offer.KYC.String())
+		return
+	}
+	c.q.Offers = append(c.q.Offers, a.offer)
+	if c.emit == nil {
+		return
+	}
+	x := logRate(&a.offer)
+	c.lr = append(c.lr, x)
+	c.emitted = append(c.emitted, false)
+	c.sorted = sortedInsert(c.sorted, x)
+	if n := len(c.q.Offers); n >= minMedian {
+		for k := range n {
+			if !c.emitted[k] && plausibleAmong(c.lr[k], c.sorted) {
+				c.emitted[k] = true
+				o := c.q.Offers[k] // a copy: the slice may grow and move while the caller holds the pointer
+				c.emit(swapscout.Result{Offer: &o})
+			}
+		}
+	}
+}
+
+// fail records venue i's failure.
+func (c *collector) fail(i int, err error, took time.Duration) {
+	v := &c.venues[i]
+	f := failure(v, err, took)
+	if f.Code == swapscout.CodeRateLimited && f.RetryAfter > 0 && took > 0 {
+		c.e.coolDown(v.ID, c.start.Add(took+f.RetryAfter))
+	}
+	if f.Code == swapscout.CodeBadResponse || f.Code == swapscout.CodeUnavailable {
+		c.e.log.Warn("venue failed", "venue", v.ID, "code", f.Code, "err", err)
+	} else {
+		c.e.log.Debug("venue failed", "venue", v.ID, "code", f.Code, "err", err)
+	}
+	c.failed(f)
+}
+
+func (c *collector) failed(f swapscout.Failure) {
+	c.q.Failures = append(c.q.Failures, f)
+	if c.emit != nil {
+		e := f // its own copy: only the emitted result escapes
+		c.emit(swapscout.Result{Failure: &e})
+	}
+}
+
+// firstDeadline is the Done channel of the context, among the venues still
+// waiting, whose deadline comes first; nil when none has one.
+func (c *collector) firstDeadline() <-chan struct{} {
+	var first context.Context
+	var at time.Time
+	for i := range c.state {
+		s := &c.state[i]
+		if !s.waiting || s.ctx == nil {
+			continue
+		}
+		if dl, ok := s.ctx.Deadline(); ok && (first == nil || dl.Before(at)) {
+			first, at = s.ctx, dl
+		}
+	}
+	if first == nil {
+		return nil
+	}
+	return first.Done()
+}
+
+// nextCheck is when the next venue still waiting runs out of grace: its
+// deadline, or the cancellation of the request, plus stragglerGrace. Zero
+// when no venue waits on a deadline.
+func (c *collector) nextCheck(cancelAt time.Time) time.Time {
+	var next time.Time
+	if !cancelAt.IsZero() {
+		next = cancelAt.Add(stragglerGrace)
+	}
+	for i := range c.state {
+		s := &c.state[i]
+		if !s.waiting || s.ctx == nil {
+			continue
+		}
+		if dl, ok := s.ctx.Deadline(); ok {
+			if t := dl.Add(stragglerGrace); next.IsZero() || t.Before(next) {
+				next = t
+			}
+		}
+	}
+	return next
+}
+
+// abandon gives up on the venues still running past their grace, reports
+// them as timeouts, and returns how many.
+func (c *collector) abandon(ctx context.Context, now, cancelAt time.Time) int {
+	n := 0
+	for i := range c.state {
+		s := &c.state[i]
+		if !s.waiting || s.ctx == nil {
+			continue
+		}
+		dl, ok := s.ctx.Deadline()
+		late := ok && !now.Before(dl.Add(stragglerGrace)) || !cancelAt.IsZero() && !now.Before(cancelAt.Add(stragglerGrace))
+		if !late {
+			continue
+		}
+		s.waiting = false
+		n++
+		c.e.stragglers.Add(1)
+		took := now.Sub(c.t0)
+		c.e.log.Warn("venue ignored its deadline; answering without it", "venue", c.venues[i].ID, "running", took.Round(time.Millisecond))
+		within := took
+		if ok {
+			within = dl.Sub(c.t0) // what the venue was given, as for venues that stop in time
+		}
+		msg := fmt.Sprintf("no answer within %s", within.Round(time.Millisecond))
+		if errors.Is(ctx.Err(), context.Canceled) {
+			msg = "request cancelled"
+		}
+		c.failed(swapscout.Failure{Venue: c.venues[i].ID, Code: swapscout.CodeTimeout, Message: msg, Took: took})
+	}
+	return n
+}
+
+// finish judges every offer against all the others: an implausible one
+// becomes a bad_response failure. Offers still held are emitted now.
+func (c *collector) finish() {
+	q := c.q
+	n := len(q.Offers)
+	if n == 0 {
+		return
+	}
+	lr, verdicts, scratch := c.lr, c.verdicts, c.scratch
+	if lr == nil {
+		// Not streaming: nothing judged yet. Up to 32 offers need no heap.
+		var lrBuf [32]float64
+		var vBuf [32]verdict
+		var sBuf [64]int
+		lr, verdicts, scratch = lrBuf[:0], vBuf[:0], sBuf[:0]
+		for k := range q.Offers {
+			lr = append(lr, logRate(&q.Offers[k]))
+		}
+		verdicts, scratch = slices.Grow(verdicts, n)[:n], slices.Grow(scratch, 2*n)[:2*n]
+	}
+	verdicts = verdicts[:n]
+	var refs []swapscout.Amount
+	var refLogs []float64
+	if n < minMedian {
+		refs, refLogs = c.e.reference(c.req)
+	}
+	judge(lr, refLogs, verdicts, scratch)
+	bad := 0
+	for k := range n {
+		if v := verdicts[k]; v.bad {
+			bad++
+			o := &q.Offers[k]
+			msg := implausible(o, v, q.Offers, refs)
+			c.e.log.Warn("venue failed", "venue", o.Venue, "code", swapscout.CodeBadResponse, "err", msg)
+			c.failed(swapscout.Failure{Venue: o.Venue, Code: swapscout.CodeBadResponse, Message: msg, Took: o.Took})
+		}
+	}
+	if bad == 0 && c.emit == nil {
+		return
+	}
+	kept := q.Offers[:0]
+	for k := range n {
+		if verdicts[k].bad {
+			continue
+		}
+		if c.emit != nil && !c.emitted[k] {
+			o := q.Offers[k]
+			c.emit(swapscout.Result{Offer: &o})
+		}
+		kept = append(kept, q.Offers[k])
+	}
+	clear(q.Offers[len(kept):])
+	q.Offers = kept
+}
+
+// reference returns the order books' mid prices for req's pair (sorted)
+// and their logs, from every engine venue that can tell one without I/O.
+func (e *Engine) reference(req swapscout.QuoteRequest) ([]swapscout.Amount, []float64) {
+	var mids []swapscout.Amount
+	for i := range e.venues {
+		if pr, ok := e.venues[i].Quoter.(swapscout.PriceReference); ok {
+			if m, ok := pr.MidPrice(req.From, req.To); ok && m.Valid() && m.Sign() > 0 {
+				mids = append(mids, m)
+			}
+		}
+	}
+	slices.SortFunc(mids, swapscout.Amount.Cmp)
+	logs := make([]float64, len(mids))
+	for i, m := range mids {
+		logs[i] = math.Log(m.Float64())
+	}
+	return mids, logs
 }
 
 // venueDeadlines holds one context per distinct venue timeout, shared by
@@ -276,7 +573,22 @@ func Rank(d swapscout.Direction, offers []swapscout.Offer) {
 // complete checks a venue's offer and fills what the engine knows.
 func (e *Engine) complete(o *swapscout.Offer, v *Venue, req swapscout.QuoteRequest, took time.Duration) error {
 	if !o.AmountIn.Valid() || !o.AmountOut.Valid() || o.AmountIn.Sign() <= 0 || o.AmountOut.Sign() <= 0 {
-		return fmt.Errorf("%w: offer amounts must be positive (in %s, out %s)", swapscout.ErrBadResponse, o.AmountIn, o.AmountOut)
+		return &swapscout.VenueError{Code: swapscout.CodeBadResponse,
+			Msg: fmt.Sprintf("offer amounts must be positive (in %s, out %s)", o.AmountIn, o.AmountOut)}
+	}
+	// An offer must answer the request: the amount asked, not the one the
+	// venue echoed (some adapters copy it without comparing).
+	switch req.Direction {
+	case swapscout.Send:
+		if o.AmountIn.Cmp(req.Amount) != 0 {
+			return &swapscout.VenueError{Code: swapscout.CodeBadResponse, Msg: fmt.Sprintf("answered for %s %s, not the %s %s asked",
+				o.AmountIn, ticker(req.From), req.Amount, ticker(req.From))}
+		}
+	case swapscout.Receive:
+		if o.AmountOut.Cmp(req.Amount) < 0 {
+			return &swapscout.VenueError{Code: swapscout.CodeBadResponse, Msg: fmt.Sprintf("answered %s %s to receive, less than the %s %s asked",
+				o.AmountOut, ticker(req.To), req.Amount, ticker(req.To))}
+		}
 	}
 	o.Venue = v.ID
 	o.Took = took
@@ -289,17 +601,19 @@ func (e *Engine) complete(o *swapscout.Offer, v *Venue, req swapscout.QuoteReque
 	return nil
 }
 
-// failure turns a venue's error into a typed Failure. Messages are safe to
-// show: they come from adapters, never from raw upstream bodies.
+// failure turns a venue's error into a typed Failure. Its message is only
+// the VenueError's Msg (or a text for its code), never the wrapped cause,
+// which can hold addresses and transport details: the cause goes to the
+// logs (the caller logs it with the venue id).
 func failure(v *Venue, err error, took time.Duration) swapscout.Failure {
 	f := swapscout.Failure{Venue: v.ID, Took: took}
 	var ve *swapscout.VenueError
 	var ne net.Error
 	switch {
 	case errors.As(err, &ve):
-		f.Code, f.Message = ve.Code, ve.Error()
+		f.Code, f.Message = ve.Code, ve.Msg
 		f.Min, f.Max, f.MinOut, f.MaxOut, f.RetryAfter = ve.Min, ve.Max, ve.MinOut, ve.MaxOut, ve.RetryAfter
-		if ve.Code == swapscout.CodeTimeout && f.Message == string(ve.Code) {
+		if ve.Code == swapscout.CodeTimeout && f.Message == "" {
 			f.Message = "no answer in time"
 		}
 	case errors.Is(err, context.DeadlineExceeded):
@@ -320,6 +634,9 @@ func failure(v *Venue, err error, took time.Duration) swapscout.Failure {
 	}
 	return f
 }
+
+// ticker is how an asset is named in messages: its ticker in capitals.
+func ticker(a swapscout.Asset) string { return strings.ToUpper(a.Ticker) }
 
 func indexOf(vs []Venue, id string) int {
 	for i := range vs {
@@ -358,5 +675,5 @@ func (s *Service) Quote(ctx context.Context, req swapscout.QuoteRequest, sel Sel
 	if err != nil {
 		return nil, err
 	}
-	return s.Engine.Quote(ctx, req, vs, emit), nil
+	return s.Engine.quote(ctx, req, vs, sel.MaxKYC, emit), nil
 }

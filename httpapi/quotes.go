@@ -6,6 +6,7 @@ import (
 	"encoding/base32"
 	"encoding/binary"
 	"errors"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -40,7 +41,7 @@ var (
 // a hit writes the stored bytes after a few bytes of age, with no encoding.
 func handleQuoteCreate(d *deps) Action {
 	return func(r *Request) (Response, error) {
-		pq, err := parseQuoteQuery(r, d.DefaultDeadline, d.MaxDeadline)
+		pq, err := d.parseQuote(r)
 		if err != nil {
 			return Response{}, err
 		}
@@ -138,8 +139,71 @@ func handleQuoteGet(d *deps) Action {
 	}
 }
 
-// appendKey appends the canonical form of a quote request: identical
-// requests, however spelled, get the same key.
+// parseQuote parses and validates a quote request, its venue selection
+// included, before any cache is consulted: a request the engine would
+// refuse is refused here, whatever the cache holds. The selection comes
+// back normalised (see normalizeSelection), so equivalent spellings share
+// a cache key.
+func (d *deps) parseQuote(r *Request) (parsedQuote, error) {
+	pq, err := parseQuoteQuery(r, d.DefaultDeadline, d.MaxDeadline)
+	if err != nil {
+		return pq, err
+	}
+	if pq.sel.MaxKYC == 'D' {
+		pq.sel.MaxKYC = 0 // D is the worst rating: it selects every venue
+	}
+	if len(pq.sel.Include) == 0 && len(pq.sel.Exclude) == 0 {
+		return pq, nil // nothing to check, and the hot path allocates nothing
+	}
+	return pq, d.normalizeSelection(&pq.sel)
+}
+
+// normalizeSelection checks every venue id against the venues the API
+// serves (when Deps.Venues lists any; else the service checks them) and
+// rewrites sel in canonical form: ids sorted and de-duplicated, and with a
+// venue list, the excluded ids taken out of it. A selection that leaves no venue to ask is refused: an
+// empty Include would mean every venue.
+func (d *deps) normalizeSelection(sel *aggregate.Selection) error {
+	infos := d.Venues()
+	if infos != nil {
+		for _, ids := range [][]string{sel.Include, sel.Exclude} {
+			for _, id := range ids {
+				if !slices.ContainsFunc(infos, func(v swapscout.VenueInfo) bool { return v.ID == id }) {
+					return invalid("unknown venue %q (GET /v1/venues lists them)", clip(id))
+				}
+			}
+		}
+	}
+	slices.Sort(sel.Include)
+	sel.Include = slices.Compact(sel.Include)
+	slices.Sort(sel.Exclude)
+	sel.Exclude = slices.Compact(sel.Exclude)
+	if len(sel.Include) > 0 {
+		sel.Include = slices.DeleteFunc(sel.Include, func(id string) bool { return slices.Contains(sel.Exclude, id) })
+		sel.Exclude = nil
+		if len(sel.Include) == 0 {
+			return invalid("venues and exclude leave no venue to ask")
+		}
+	}
+	if infos != nil {
+		n := 0
+		for _, v := range infos {
+			if (len(sel.Include) == 0 || slices.Contains(sel.Include, v.ID)) && !slices.Contains(sel.Exclude, v.ID) &&
+				(sel.MaxKYC == 0 || v.KYC <= sel.MaxKYC) {
+				n++
+			}
+		}
+		if n == 0 {
+			return invalid("no venue matches venues, exclude and kyc together")
+		}
+	}
+	return nil
+}
+
+// appendKey appends the canonical form of a quote request, built from the
+// parsed, normalised request: identical requests, however spelled, get the
+// same key, and different ones never do (each venue id is prefixed by its
+// length, so no id can pose as a list of others).
 func appendKey(dst []byte, pq *parsedQuote) []byte {
 	dst = append(dst, pq.req.From.Ticker...)
 	dst = append(dst, '@')
@@ -155,10 +219,14 @@ func appendKey(dst []byte, pq *parsedQuote) []byte {
 	dst = append(dst, '|', byte(pq.sel.MaxKYC))
 	for _, v := range pq.sel.Include {
 		dst = append(dst, '+')
+		dst = strconv.AppendInt(dst, int64(len(v)), 10)
+		dst = append(dst, ':')
 		dst = append(dst, v...)
 	}
 	for _, v := range pq.sel.Exclude {
 		dst = append(dst, '-')
+		dst = strconv.AppendInt(dst, int64(len(v)), 10)
+		dst = append(dst, ':')
 		dst = append(dst, v...)
 	}
 	return dst

@@ -16,7 +16,7 @@ var streamHeaders = []Field{MakeField("Cache-Control", "no-cache"), MakeField("X
 // starts, so bad input is still a JSON 400.
 func handleQuoteStream(d *deps) Action {
 	return func(r *Request) (Response, error) {
-		pq, err := parseQuoteQuery(r, d.DefaultDeadline, d.MaxDeadline)
+		pq, err := d.parseQuote(r)
 		if err != nil {
 			return Response{}, err
 		}
