@@ -1,18 +1,10 @@
-// Package cextest is venuetest for CEX adapters: a fixture replay server that
-// also matches the query (a two-leg route fetches two books from one path),
-// a case runner with golden offers, and the checks every order-book venue
+// Package cextest is venuetest for CEX adapters: a case runner with golden offers, and the checks every order-book venue
 // passes (a larger amount gets a worse rate).
 package cextest
 
 import (
-	"bytes"
 	"context"
-	"net/http"
-	"net/http/httptest"
-	"os"
 	"path/filepath"
-	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -21,80 +13,9 @@ import (
 	"github.com/swapscout/swapscout/venue/venuetest"
 )
 
-// Route is one answer of the replay server.
-type Route struct {
-	Method string // GET when empty
-	Path   string // exact request path
-	// Query, when set, must appear in the raw query (e.g. "symbol=BTCUSDT");
-	// the first route that matches answers.
-	Query   string
-	Status  int    // 200 when zero
-	Fixture string // file under testdata/ with the body; none when empty
-	Header  map[string]string
-}
-
-// Replay serves routes from fixtures and records the requests.
-type Replay struct {
-	*httptest.Server
-	mu   sync.Mutex
-	reqs []venuetest.Recorded
-}
-
-// NewReplay serves routes from dir on 127.0.0.1.
-func NewReplay(t testing.TB, dir string, routes []Route) *Replay {
-	t.Helper()
-	bodies := make([][]byte, len(routes))
-	for i, rt := range routes {
-		if rt.Fixture == "" {
-			continue
-		}
-		b, err := os.ReadFile(filepath.Join(dir, rt.Fixture))
-		if err != nil {
-			t.Fatal(err)
-		}
-		bodies[i] = b
-	}
-	rp := &Replay{}
-	rp.Server = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		body := new(bytes.Buffer)
-		_, _ = body.ReadFrom(r.Body)
-		rp.mu.Lock()
-		rp.reqs = append(rp.reqs, venuetest.Recorded{Method: r.Method, Path: r.URL.Path, RawQuery: r.URL.RawQuery, Header: r.Header.Clone(), Body: body.Bytes()})
-		rp.mu.Unlock()
-		for i, rt := range routes {
-			m := rt.Method
-			if m == "" {
-				m = "GET"
-			}
-			if m != r.Method || rt.Path != r.URL.Path || !strings.Contains(r.URL.RawQuery, rt.Query) {
-				continue
-			}
-			for k, v := range rt.Header {
-				w.Header().Set(k, v)
-			}
-			if w.Header().Get("Content-Type") == "" {
-				w.Header().Set("Content-Type", "application/json")
-			}
-			st := rt.Status
-			if st == 0 {
-				st = 200
-			}
-			w.WriteHeader(st)
-			_, _ = w.Write(bodies[i])
-			return
-		}
-		http.Error(w, `{"error":"no fixture for `+r.Method+" "+r.URL.Path+"?"+r.URL.RawQuery+`"}`, 599)
-	}))
-	t.Cleanup(rp.Close)
-	return rp
-}
-
-// Requests returns the requests received so far.
-func (rp *Replay) Requests() []venuetest.Recorded {
-	rp.mu.Lock()
-	defer rp.mu.Unlock()
-	return append([]venuetest.Recorded(nil), rp.reqs...)
-}
+// Route is one answer of venuetest's replay server, whose Query tells
+// apart the books of a route fetched from one path.
+type Route = venuetest.Route
 
 // Case is one fixture-driven quote.
 type Case struct {
@@ -114,7 +35,7 @@ type Case struct {
 func RunCases(t *testing.T, d *venue.Descriptor, cases []Case) {
 	for _, c := range cases {
 		t.Run(c.Name, func(t *testing.T) {
-			rp := NewReplay(t, "testdata", c.Routes)
+			rp := venuetest.NewReplay(t, "testdata", c.Routes)
 			q := venuetest.New(t, d, rp.URL)
 			before := len(rp.Requests())
 			ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
@@ -156,7 +77,7 @@ func Rate(o swapscout.Offer) swapscout.Amount {
 // routes and fails unless large gets the strictly worse rate.
 func Slippage(t *testing.T, d *venue.Descriptor, routes []Route, small, large swapscout.QuoteRequest) {
 	t.Helper()
-	rp := NewReplay(t, "testdata", routes)
+	rp := venuetest.NewReplay(t, "testdata", routes)
 	q := venuetest.New(t, d, rp.URL)
 	var rates [2]swapscout.Amount
 	for i, req := range []swapscout.QuoteRequest{small, large} {
