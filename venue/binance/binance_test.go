@@ -70,11 +70,7 @@ func asks(symbols ...string) func(t *testing.T, _ swapscout.Offer, _ error, reqs
 		for _, s := range symbols {
 			want = append(want, depthPath+"?symbol="+s+"&limit=100")
 		}
-		slices.Sort(got) // legs are fetched concurrently
-		slices.Sort(want)
-		if strings.Join(got, " ") != strings.Join(want, " ") {
-			t.Errorf("requests %q, want %q", got, want)
-		}
+		cextest.CheckBooks(t, got, want)
 	}
 }
 

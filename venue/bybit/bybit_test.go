@@ -73,11 +73,7 @@ func asks(symbols ...string) func(t *testing.T, _ swapscout.Offer, _ error, reqs
 		for _, s := range symbols {
 			want = append(want, bookPath+"?category=spot&symbol="+s+"&limit=200")
 		}
-		slices.Sort(got)
-		slices.Sort(want)
-		if !slices.Equal(got, want) {
-			t.Errorf("requests %q, want %q", got, want)
-		}
+		cextest.CheckBooks(t, got, want)
 	}
 }
 

@@ -27,15 +27,20 @@
 //
 // Quote maps the assets (unmapped asset or network → unsupported_pair, no
 // call; fixed rates → unsupported_pair: an exchange fills at the book when
-// the deposit lands, it locks no rate), finds a route with book.FindRoute
-// (a direct market, else the first bridge with both markets), fetches the
-// legs' books concurrently at Depths[0], and prices the route with
-// book.Price leg by leg, each leg with its market's taker fee, then deducts
-// the withdrawal fee of the asset received on its network. When the walk
+// the deposit lands, it locks no rate), lists the candidate routes with
+// book.Routes (the direct market and one route through each of Bridges that
+// has both markets), fetches every candidate's books concurrently at
+// Depths[0] (cached: see below), prices each with book.Price — each leg with
+// its market's taker fee, then the withdrawal fee of the asset received on
+// its network — and keeps the best for the request's direction: the most
+// received for a Send, the least sent for a Receive, the earliest candidate
+// on a tie. So a thin direct market neither beats a deep bridge nor makes
+// an amount the bridge fills amount_too_large. When the walk
 // runs off a book the venue truncated (it returned as many levels as asked),
 // the book is fetched again at the next depth; when it runs off a complete
-// book, or the deepest, the answer is amount_too_large with Max, the most the
-// books take — never a number priced on missing liquidity. Both directions
+// book, or the deepest, that route is amount_too_large with Max, the most
+// its books take — never a number priced on missing liquidity; when no route
+// fills, the answer is the amount_too_large with the largest Max. Both directions
 // are supported: Receive walks the books backwards. An order below a market's
 // minimum (Market.MinBase, MinQuote) is amount_too_small with Min, the least
 // amount every leg accepts.

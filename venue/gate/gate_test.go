@@ -74,11 +74,7 @@ func asks(ids ...string) func(t *testing.T, _ swapscout.Offer, _ error, reqs []v
 		for _, id := range ids {
 			want = append(want, bookPath+"?currency_pair="+id+"&limit=100")
 		}
-		slices.Sort(got)
-		slices.Sort(want)
-		if !slices.Equal(got, want) {
-			t.Errorf("requests %q, want %q", got, want)
-		}
+		cextest.CheckBooks(t, got, want)
 	}
 }
 

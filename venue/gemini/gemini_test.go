@@ -5,7 +5,6 @@ import (
 	"errors"
 	"io"
 	"net/http"
-	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -70,11 +69,7 @@ func asks(symbols ...string) func(t *testing.T, _ swapscout.Offer, _ error, reqs
 		for _, s := range symbols {
 			want = append(want, "/v1/book/"+s+"?limit_bids=100&limit_asks=100")
 		}
-		slices.Sort(got) // legs are fetched concurrently
-		slices.Sort(want)
-		if !slices.Equal(got, want) {
-			t.Errorf("requests %q, want %q", got, want)
-		}
+		cextest.CheckBooks(t, got, want)
 	}
 }
 

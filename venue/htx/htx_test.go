@@ -5,7 +5,6 @@ import (
 	"errors"
 	"io"
 	"net/http"
-	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -74,11 +73,7 @@ func asks(symbols ...string) func(t *testing.T, _ swapscout.Offer, _ error, reqs
 		for _, s := range symbols {
 			want = append(want, depthPath+"?symbol="+s+"&type=step0")
 		}
-		slices.Sort(got)
-		slices.Sort(want)
-		if !slices.Equal(got, want) {
-			t.Errorf("requests %q, want %q", got, want)
-		}
+		cextest.CheckBooks(t, got, want)
 	}
 }
 

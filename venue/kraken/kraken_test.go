@@ -5,7 +5,6 @@ import (
 	"errors"
 	"io"
 	"net/http"
-	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -77,11 +76,7 @@ func asks(pairs ...string) func(t *testing.T, _ swapscout.Offer, _ error, reqs [
 		for _, p := range pairs {
 			want = append(want, depthPath+"?pair="+p+"&count=100")
 		}
-		slices.Sort(got)
-		slices.Sort(want)
-		if !slices.Equal(got, want) {
-			t.Errorf("requests %q, want %q", got, want)
-		}
+		cextest.CheckBooks(t, got, want)
 	}
 }
 

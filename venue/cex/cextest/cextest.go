@@ -5,6 +5,7 @@ package cextest
 import (
 	"context"
 	"path/filepath"
+	"slices"
 	"testing"
 	"time"
 
@@ -137,6 +138,27 @@ func CheckSimulator(t *testing.T, q swapscout.Quoter, c SimulatorChecks) {
 	for _, req := range c.Unsupported {
 		if _, err := q.Quote(ctx, req); venuetest.Code(err) != swapscout.CodeUnsupportedPair {
 			t.Errorf("%s→%s: %v, want unsupported_pair", req.From, req.To, err)
+		}
+	}
+}
+
+// CheckBooks compares the book requests of a quote (got) with those of the
+// route its fixtures serve (want), in any order: none at all when want is
+// empty (refused without a call); otherwise each of want, and perhaps more:
+// the engine prices every candidate route, and the replay answers a book it
+// has no fixture for with an error, which leaves that route out.
+func CheckBooks(t *testing.T, got, want []string) {
+	t.Helper()
+	if len(want) == 0 {
+		if len(got) != 0 {
+			t.Errorf("requests %q, want none", got)
+		}
+		return
+	}
+	for _, w := range want {
+		if !slices.Contains(got, w) {
+			t.Errorf("requests %q, want among them %q", got, want)
+			return
 		}
 	}
 }
