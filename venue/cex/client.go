@@ -84,7 +84,9 @@ func (c *Client) RefreshInterval() time.Duration {
 	return DefaultRefreshInterval
 }
 
-// Refresh fetches the market list. On error the last good list stays.
+// Refresh fetches the market list (and the currency list, when the spec
+// has one). A list that fails to load or fails the checks of sanity.go is
+// an error and leaves the last good list in place.
 func (c *Client) Refresh(ctx context.Context) error {
 	defer c.sweep()
 	if err := c.cooling(); err != nil {
@@ -111,8 +113,8 @@ func (c *Client) Refresh(ctx context.Context) error {
 			idx.byPair[k] = m
 		}
 	}
-	if len(ms) == 0 {
-		return swapscout.NewVenueError(swapscout.CodeBadResponse, "%s market list is empty", c.spec.Name)
+	if err := c.spec.checkMarkets(len(ms), idx); err != nil {
+		return err // the last good list stays (see sanity.go)
 	}
 	c.markets.Store(idx)
 	return c.refreshNetworks(ctx)
@@ -140,6 +142,9 @@ func (c *Client) refreshNetworks(ctx context.Context) error {
 		if n, ok := nets[code]; ok {
 			kept[code] = n
 		}
+	}
+	if err := c.spec.checkNetworks(len(nets), kept); err != nil {
+		return err // the last good list (or the static table) stays
 	}
 	c.networks.Store(&kept)
 	return nil

@@ -23,7 +23,10 @@
 // Refresh fetches the market list (the registry calls it at start and every
 // RefreshInterval, never on the quote path); until the first success Quote
 // answers unavailable ("market list not loaded yet"), and a failed refresh
-// keeps the last good list.
+// keeps the last good list. So does a list whose values are absurd (empty,
+// fees nearly all zero, astronomical fees or minimums, negative values: the
+// rules are in sanity.go): it is rejected with bad_response, and the error
+// makes the registry retry soon rather than keep it a whole period.
 //
 // Quote maps the assets (unmapped asset or network → unsupported_pair, no
 // call; fixed rates → unsupported_pair: an exchange fills at the book when
