@@ -54,6 +54,7 @@ var spec = cex.Spec{
 		return "/api/v3/depth?symbol=" + m.Symbol + "&limit=" + strconv.Itoa(depth)
 	},
 	ParseBook: parseBook,
+	ErrorBody: errorBody,
 }
 
 // parseMarkets reads exchangeInfo with the Scanner (only 4 of the ~30
@@ -204,15 +205,25 @@ var errorCodes = map[int]swapscout.FailureCode{
 // parseError maps a non-200 answer: {"code":-1121,"msg":"Invalid symbol."}
 // with a 4xx, or 403 (WAF), 451 (restricted location), 5xx.
 func parseError(status int, body []byte) error {
+	if err := errorBody(status, body); err != nil {
+		return err
+	}
+	switch status {
+	case 403:
+		return swapscout.NewVenueError(swapscout.CodeUnavailable, "Binance refused the request (HTTP 403: web application firewall)")
+	case 451:
+		return swapscout.NewVenueError(swapscout.CodeUnavailable, "Binance is unavailable from this location (HTTP 451)")
+	}
+	return venue.StatusError(status)
+}
+
+// errorBody reads Binance's error envelope, {"code":-1121,"msg":"Invalid
+// symbol."}, at any status (nil when body is not one): Binance documents it
+// with 4xx, and the engine also asks it of a 200 answer that held no book.
+func errorBody(status int, body []byte) error {
 	var e errorResponse
-	if err := json.Unmarshal(body, &e); err != nil || e.Msg == "" {
-		switch status {
-		case 403:
-			return swapscout.NewVenueError(swapscout.CodeUnavailable, "Binance refused the request (HTTP 403: web application firewall)")
-		case 451:
-			return swapscout.NewVenueError(swapscout.CodeUnavailable, "Binance is unavailable from this location (HTTP 451)")
-		}
-		return venue.StatusError(status)
+	if err := json.Unmarshal(body, &e); err != nil || e.Msg == "" || e.Code == 0 {
+		return nil
 	}
 	code, ok := errorCodes[e.Code]
 	switch {

@@ -62,6 +62,7 @@ var spec = cex.Spec{
 		return "/api/v2/spot/market/orderbook?symbol=" + m.Symbol + "&type=step0&limit=" + strconv.Itoa(depth)
 	},
 	ParseBook: parseBook,
+	ErrorBody: errorBody,
 }
 
 var one = swapscout.AmountFromInt(1)
@@ -294,6 +295,17 @@ func parseError(status int, body []byte) error {
 		msg = msg[:120] + "…"
 	}
 	return swapscout.NewVenueError(fc, "Bitget %s: %s (HTTP %d)", code, msg, status)
+}
+
+// errorBody reads Bitget's envelope, {"code":"40034","msg":"…"}, at any
+// status; nil when body is not one or its code is the success "00000".
+func errorBody(status int, body []byte) error {
+	var e errorResponse
+	if json.Unmarshal(body, &e) != nil || len(e.Code) == 0 || string(e.Code) == "null" ||
+		strings.Trim(string(e.Code), `"`) == "00000" {
+		return nil
+	}
+	return parseError(status, body)
 }
 
 var _ swapscout.Refresher = (*Client)(nil)

@@ -62,6 +62,7 @@ var spec = cex.Spec{
 		return "/api/v2/order_book/" + url.PathEscape(m.Symbol) + "/"
 	},
 	ParseBook: parseBook,
+	ErrorBody: errorBody,
 }
 
 // parseMarkets reads trading-pairs-info: enabled pairs (that also take
@@ -176,6 +177,9 @@ func apiError(status int, code, reason string) error {
 	switch {
 	case code == "400.002" || strings.Contains(lower, "rate limit"):
 		c = swapscout.CodeRateLimited
+	case code == "API0001" || code == "API0005" || code == "API0011" || strings.Contains(lower, "api key") ||
+		strings.Contains(lower, "signature"): // [MEM] key not found, invalid signature
+		c = swapscout.CodeNotConfigured
 	case status == 404 || code == "400.003" || strings.Contains(lower, "not found") ||
 		strings.Contains(lower, "currency pair") || strings.Contains(lower, "market is disabled"):
 		c = swapscout.CodeUnsupportedPair
@@ -199,6 +203,16 @@ func venueCode(err error) swapscout.FailureCode {
 		return ve.Code
 	}
 	return ""
+}
+
+// errorBody reads Bitstamp's error object, {"status":"error","reason":…,
+// "code":…} (or response_code), at any status; nil when body is not one.
+func errorBody(status int, body []byte) error {
+	var e errorResponse
+	if json.Unmarshal(body, &e) != nil || e.Status != "error" && e.ResponseCode == "" {
+		return nil
+	}
+	return parseError(status, body)
 }
 
 var _ swapscout.Refresher = (*Client)(nil)

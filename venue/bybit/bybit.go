@@ -11,6 +11,7 @@ package bybit
 
 import (
 	"bytes"
+	"encoding/json"
 	"strconv"
 	"time"
 
@@ -58,6 +59,7 @@ var spec = cex.Spec{
 		return "/v5/market/orderbook?category=spot&symbol=" + m.Symbol + "&limit=" + strconv.Itoa(depth)
 	},
 	ParseBook: parseBook,
+	ErrorBody: errorBody,
 }
 
 // envelope is what every answer carries: {"retCode":0,"retMsg":"OK",…}.
@@ -237,6 +239,20 @@ func apiError(code int64, msg []byte, status int) error {
 		msg = append(msg[:120:120], "…"...)
 	}
 	return swapscout.NewVenueError(fc, "Bybit %d: %s", code, msg)
+}
+
+// errorBody reads Bybit's envelope, {"retCode":10001,"retMsg":"…"}, at any
+// status (Bybit answers most errors with HTTP 200); nil when body is not
+// one or retCode is 0.
+func errorBody(status int, body []byte) error {
+	var e struct {
+		RetCode int64  `json:"retCode"`
+		RetMsg  string `json:"retMsg"`
+	}
+	if json.Unmarshal(body, &e) != nil || e.RetCode == 0 {
+		return nil
+	}
+	return apiError(e.RetCode, []byte(e.RetMsg), status)
 }
 
 var _ swapscout.Refresher = (*Client)(nil)

@@ -17,6 +17,11 @@
 //     without a call.
 //   - TakerFee, WithdrawFees (per asset and network) and their sources,
 //     Bridges (assets a two-leg route may pass through), Depths.
+//   - ErrorBody: the venue's error envelope read from an answer of any
+//     status, so that an error sent with HTTP 200 (OKX, Bybit, Kraken, HTX)
+//     or a 4xx with an error body is classified by its body — unknown
+//     symbol unsupported_pair, rejected key not_configured, in the venue's
+//     own words — rather than reported as a malformed or empty answer.
 //
 // # What the Client does
 //

@@ -138,6 +138,19 @@ type Spec struct {
 	NetworksPath  string
 	ParseNetworks func(status int, body []byte) (map[Code]Network, error)
 
+	// ErrorBody reads the venue's error envelope from an answer of any
+	// status: a *swapscout.VenueError when body is one — an unknown symbol
+	// unsupported_pair, a rejected key not_configured, a rate limit
+	// rate_limited, with the venue's own words, clipped, in the message —
+	// and nil when it is not. The engine asks it first of every answer whose
+	// status is not 200, and of a 200 answer that the parser rejects or that
+	// holds nothing (no book side, no market, no currency), so an error sent
+	// with HTTP 200 (OKX, Bybit, Kraken, HTX…) or a 4xx with an error body is
+	// classified by its body, never reported as a malformed or empty answer.
+	// It is not called on the hot path of a good book. Nil leaves errors to
+	// the parsers.
+	ErrorBody func(status int, body []byte) error
+
 	// BookPath returns the path and query of m's book at depth.
 	BookPath func(m Market, depth int) string
 	// ParseBook reads a book answer into b (reusing its slices) with s, which

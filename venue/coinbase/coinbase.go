@@ -64,6 +64,7 @@ var spec = cex.Spec{
 		return "/products/" + url.PathEscape(m.Symbol) + "/book?level=2"
 	},
 	ParseBook: parseBook,
+	ErrorBody: errorBody,
 }
 
 // parseMarkets reads /products: online products open to market orders
@@ -163,6 +164,8 @@ func apiError(status int, msg string) error {
 		code = swapscout.CodeRateLimited
 	case status == 404 || lower == "notfound" || strings.Contains(lower, "not found"):
 		code = swapscout.CodeUnsupportedPair
+	case strings.Contains(lower, "api key") || strings.Contains(lower, "signature") || strings.Contains(lower, "passphrase"):
+		code = swapscout.CodeNotConfigured // "invalid api key", "invalid signature", "invalid passphrase" [MEM]
 	case status == 401 || status == 403 || status >= 500:
 		code = swapscout.CodeUnavailable
 	}
@@ -177,6 +180,16 @@ func venueCode(err error) swapscout.FailureCode {
 		return ve.Code
 	}
 	return ""
+}
+
+// errorBody reads Coinbase's error object, {"message":"NotFound"}, at any
+// status; nil when body is not one.
+func errorBody(status int, body []byte) error {
+	var e errorResponse
+	if json.Unmarshal(body, &e) != nil || e.Message == "" {
+		return nil
+	}
+	return apiError(status, e.Message)
 }
 
 var _ swapscout.Refresher = (*Client)(nil)

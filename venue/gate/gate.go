@@ -10,6 +10,7 @@
 package gate
 
 import (
+	"encoding/json"
 	"strconv"
 	"time"
 
@@ -54,6 +55,7 @@ var spec = cex.Spec{
 		return "/api/v4/spot/order_book?currency_pair=" + m.Symbol + "&limit=" + strconv.Itoa(depth)
 	},
 	ParseBook: parseBook,
+	ErrorBody: errorBody,
 }
 
 // percent is 0.01: Gate's fees are percentages.
@@ -219,6 +221,19 @@ func labelError(label string, msg []byte, status int) error {
 		msg = append(msg[:120:120], "…"...)
 	}
 	return swapscout.NewVenueError(fc, "Gate %s: %s (HTTP %d)", label, msg, status)
+}
+
+// errorBody reads Gate's error object, {"label":"INVALID_CURRENCY_PAIR",
+// "message":"…"}, at any status; nil when body is not one.
+func errorBody(status int, body []byte) error {
+	var e struct {
+		Label   string `json:"label"`
+		Message string `json:"message"`
+	}
+	if json.Unmarshal(body, &e) != nil || e.Label == "" {
+		return nil
+	}
+	return labelError(e.Label, []byte(e.Message), status)
 }
 
 var _ swapscout.Refresher = (*Client)(nil)

@@ -66,6 +66,7 @@ var spec = cex.Spec{
 		return "/v1/book/" + m.Symbol + "?limit_bids=" + n + "&limit_asks=" + n
 	},
 	ParseBook: parseBook,
+	ErrorBody: errorBody,
 }
 
 // parseMarkets reads the details array: open spot markets (not the
@@ -206,6 +207,16 @@ func parseError(status int, body []byte) error {
 		msg = msg[:120] + "…"
 	}
 	return swapscout.NewVenueError(code, "Gemini %s: %s (HTTP %d)", e.Reason, msg, status)
+}
+
+// errorBody reads Gemini's error object, {"result":"error","reason":…,
+// "message":…}, at any status; nil when body is not one.
+func errorBody(status int, body []byte) error {
+	var e errorResponse
+	if json.Unmarshal(body, &e) != nil || e.Result != "error" || e.Reason == "" {
+		return nil
+	}
+	return parseError(status, body)
 }
 
 var _ swapscout.Refresher = (*Client)(nil)

@@ -11,6 +11,7 @@ package htx
 
 import (
 	"bytes"
+	"encoding/json"
 	"time"
 
 	"github.com/swapscout/swapscout"
@@ -53,6 +54,7 @@ var spec = cex.Spec{
 	ParseMarkets:      parseMarkets,
 	BookPath:          func(m cex.Market, _ int) string { return "/market/depth?symbol=" + m.Symbol + "&type=step0" },
 	ParseBook:         parseBook,
+	ErrorBody:         errorBody,
 }
 
 // envelope is {"status":"ok"|"error","err-code":…,"err-msg":…}.
@@ -208,6 +210,21 @@ func apiError(code, msg []byte, status int) error {
 		msg = append(msg[:120:120], "…"...)
 	}
 	return swapscout.NewVenueError(fc, "HTX %s: %s (HTTP %d)", code, msg, status)
+}
+
+// errorBody reads HTX's envelope, {"status":"error","err-code":…,
+// "err-msg":…}, at any status (HTX answers errors with HTTP 200); nil when
+// body is not one.
+func errorBody(status int, body []byte) error {
+	var e struct {
+		Status string `json:"status"`
+		Code   string `json:"err-code"`
+		Msg    string `json:"err-msg"`
+	}
+	if json.Unmarshal(body, &e) != nil || e.Status != "error" {
+		return nil
+	}
+	return apiError([]byte(e.Code), []byte(e.Msg), status)
 }
 
 var _ swapscout.Refresher = (*Client)(nil)

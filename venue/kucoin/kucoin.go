@@ -12,6 +12,7 @@ package kucoin
 
 import (
 	"bytes"
+	"encoding/json"
 	"time"
 
 	"github.com/swapscout/swapscout"
@@ -58,6 +59,7 @@ var spec = cex.Spec{
 		return "/api/v1/market/orderbook/level2_100?symbol=" + m.Symbol
 	},
 	ParseBook: parseBook,
+	ErrorBody: errorBody,
 }
 
 // envelope is {"code":"200000","msg":…}: code is a string (read as a number
@@ -300,6 +302,23 @@ func apiError(code int64, msg []byte, status int) error {
 		msg = append(msg[:120:120], "…"...)
 	}
 	return swapscout.NewVenueError(fc, "KuCoin %d: %s (HTTP %d)", code, msg, status)
+}
+
+// errorBody reads KuCoin's envelope, {"code":"900001","msg":"…"}, at any
+// status; nil when body is not one or its code is the success "200000".
+func errorBody(status int, body []byte) error {
+	var e struct {
+		Code json.Number `json:"code"`
+		Msg  string      `json:"msg"`
+	}
+	if json.Unmarshal(body, &e) != nil {
+		return nil
+	}
+	code, err := e.Code.Int64()
+	if err != nil || code == 200000 {
+		return nil
+	}
+	return apiError(code, []byte(e.Msg), status)
 }
 
 var _ swapscout.Refresher = (*Client)(nil)

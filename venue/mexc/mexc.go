@@ -57,6 +57,7 @@ var spec = cex.Spec{
 		return "/api/v3/depth?symbol=" + m.Symbol + "&limit=" + strconv.Itoa(depth)
 	},
 	ParseBook: parseBook,
+	ErrorBody: errorBody,
 }
 
 var one = swapscout.AmountFromInt(1)
@@ -257,6 +258,20 @@ func parseError(status int, body []byte) error {
 		msg = msg[:120] + "…"
 	}
 	return swapscout.NewVenueError(fc, "MEXC %d: %s (HTTP %d)", code, msg, status)
+}
+
+// errorBody reads MEXC's error object, {"code":-1121,"msg":"…"} (code a
+// number or a string holding one), at any status; nil when body is not one
+// or its code means success (0, 200).
+func errorBody(status int, body []byte) error {
+	var e errorResponse
+	if json.Unmarshal(body, &e) != nil {
+		return nil
+	}
+	if code, err := e.Code.Int64(); err != nil || code == 0 || code == 200 {
+		return nil
+	}
+	return parseError(status, body)
 }
 
 var _ swapscout.Refresher = (*Client)(nil)

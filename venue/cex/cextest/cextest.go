@@ -4,8 +4,10 @@ package cextest
 
 import (
 	"context"
+	"fmt"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -160,5 +162,57 @@ func CheckBooks(t *testing.T, got, want []string) {
 			t.Errorf("requests %q, want among them %q", got, want)
 			return
 		}
+	}
+}
+
+// Envelope is one of a venue's error answers, replayed in place of a book
+// or of the market list.
+type Envelope struct {
+	Fixture string // under testdata/
+	Status  int    // the HTTP status it comes with (200 when zero)
+	List    bool   // answers the market list; otherwise every book of the request's market
+	Want    swapscout.FailureCode
+	Words   string // the venue's own words, which the message must carry
+}
+
+// CheckEnvelopes replays each envelope through d's engine, so the venue's
+// cex.Spec.ErrorBody is what classifies it. A book envelope answers book
+// (a route for the request's direct market: the path, and the query when
+// several books share it) while lists serve the market (and currency)
+// lists: quoting req must fail with Want. A List envelope answers
+// lists[0]: Refresh must fail with Want. Either way the error's message
+// carries Words.
+func CheckEnvelopes(t *testing.T, d *venue.Descriptor, req swapscout.QuoteRequest, lists []Route, book Route, cases []Envelope) {
+	t.Helper()
+	for _, c := range cases {
+		where := "book"
+		if c.List {
+			where = "list"
+		}
+		t.Run(fmt.Sprintf("%s_%d_%s", where, c.Status, strings.TrimSuffix(c.Fixture, ".json")), func(t *testing.T) {
+			var err error
+			ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+			defer cancel()
+			if c.List {
+				routes := append([]Route{{Path: lists[0].Path, Query: lists[0].Query, Status: c.Status, Fixture: c.Fixture}}, lists[1:]...)
+				rp := venuetest.NewReplay(t, "testdata", routes)
+				q, nerr := d.New(venue.Config{BaseURL: rp.URL, HTTP: venuetest.Client(t)})
+				if nerr != nil {
+					t.Fatal(nerr)
+				}
+				err = q.(swapscout.Refresher).Refresh(ctx)
+			} else {
+				b := book
+				b.Status, b.Fixture = c.Status, c.Fixture
+				rp := venuetest.NewReplay(t, "testdata", append(append([]Route(nil), lists...), b))
+				_, err = venuetest.New(t, d, rp.URL).Quote(ctx, req)
+			}
+			if code := venuetest.Code(err); code != c.Want {
+				t.Errorf("%s answered with HTTP %d: %v (%s), want %s", c.Fixture, c.Status, err, code, c.Want)
+			}
+			if err != nil && !strings.Contains(err.Error(), c.Words) {
+				t.Errorf("message %q lacks the venue's words %q", err, c.Words)
+			}
+		})
 	}
 }
