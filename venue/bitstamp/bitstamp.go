@@ -110,20 +110,22 @@ func parseBook(s *book.Scanner, status int, body []byte, b *book.Book) error {
 	}
 	s.Reset(body)
 	b.Bids, b.Asks = b.Bids[:0], b.Asks[:0]
-	sides, failed := 0, false
+	// A key given twice counts once, its last value winning (as encoding/json).
+	hasBids, hasAsks, errStatus, errFields := false, false, false, false
 	if s.EnterObject() {
 		for key, ok := s.NextKey(); ok; key, ok = s.NextKey() {
 			switch k := string(key); {
 			case k == "bids":
-				b.Bids = s.Levels(b.Bids[:0], book.PriceQty)
-				sides++
+				b.Bids, hasBids = s.Levels(b.Bids[:0], book.PriceQty), true
 			case k == "asks":
-				b.Asks = s.Levels(b.Asks[:0], book.PriceQty)
-				sides++
-			case k == "status" && s.Kind() == book.String:
-				failed = failed || string(s.String()) == "error"
+				b.Asks, hasAsks = s.Levels(b.Asks[:0], book.PriceQty), true
+			case k == "status":
+				errStatus = s.Kind() == book.String && string(s.String()) == "error"
+				if !errStatus {
+					s.Skip()
+				}
 			case k == "reason" || k == "response_code":
-				failed = true
+				errFields = true
 				s.Skip()
 			default:
 				s.Skip()
@@ -131,6 +133,7 @@ func parseBook(s *book.Scanner, status int, body []byte, b *book.Book) error {
 		}
 	}
 	err := s.Finish()
+	failed, sides := errStatus || errFields, b2i(hasBids)+b2i(hasAsks)
 	switch {
 	case failed && sides == 0 || failed && err == nil && sides < 2:
 		return parseError(status, body) // an error in the place of the book
@@ -213,6 +216,13 @@ func errorBody(status int, body []byte) error {
 		return nil
 	}
 	return parseError(status, body)
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 var _ swapscout.Refresher = (*Client)(nil)

@@ -105,17 +105,15 @@ func parseBook(s *book.Scanner, status int, body []byte, b *book.Book) error {
 	s.Reset(body)
 	b.Bids, b.Asks = b.Bids[:0], b.Asks[:0]
 	var msg []byte
-	sides, auction := 0, false
+	// A key given twice counts once, its last value winning (as encoding/json).
+	hasBids, hasAsks, auction := false, false, false
 	if s.EnterObject() {
 		for key, ok := s.NextKey(); ok; key, ok = s.NextKey() {
 			switch k := string(key); {
-			case k == "bids" || k == "asks":
-				if k == "bids" {
-					b.Bids = s.Levels(b.Bids[:0], book.PriceQty)
-				} else {
-					b.Asks = s.Levels(b.Asks[:0], book.PriceQty)
-				}
-				sides++
+			case k == "bids":
+				b.Bids, hasBids = s.Levels(b.Bids[:0], book.PriceQty), true
+			case k == "asks":
+				b.Asks, hasAsks = s.Levels(b.Asks[:0], book.PriceQty), true
 			case k == "auction_mode" && s.Kind() == book.Bool:
 				auction = s.Bool()
 			case k == "message" && s.Kind() == book.String:
@@ -129,11 +127,11 @@ func parseBook(s *book.Scanner, status int, body []byte, b *book.Book) error {
 		return err
 	}
 	switch {
-	case msg != nil && sides == 0:
+	case msg != nil && !hasBids && !hasAsks:
 		return apiError(status, string(msg))
 	case auction:
 		return swapscout.NewVenueError(swapscout.CodeUnavailable, "Coinbase: the product is in auction mode, it takes no market orders")
-	case sides < 2:
+	case !hasBids || !hasAsks:
 		return swapscout.NewVenueError(swapscout.CodeBadResponse, "Coinbase book lacks a side")
 	}
 	return nil

@@ -135,8 +135,9 @@ func parseBook(s *book.Scanner, status int, body []byte, b *book.Book) error {
 			case "asks":
 				b.Asks, got = s.Levels(b.Asks[:0], book.Gemini), true
 			case "result":
+				failed = false
 				if s.Kind() == book.String {
-					failed = string(s.String()) == "error" || failed
+					failed = string(s.String()) == "error" // the last "result" wins
 				} else {
 					s.Skip()
 				}

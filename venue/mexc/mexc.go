@@ -77,7 +77,7 @@ func parseMarkets(status int, body []byte) ([]cex.Market, error) {
 	for key, ok := s.NextKey(); ok; key, ok = s.NextKey() {
 		switch {
 		case string(key) == "symbols" && s.Kind() == book.Array:
-			seen = true
+			seen, out = true, out[:0] // the last "symbols" wins
 			s.EnterArray()
 			for s.NextElem() {
 				if m, ok := readSymbol(&s); ok {
@@ -86,7 +86,7 @@ func parseMarkets(status int, body []byte) ([]cex.Market, error) {
 			}
 		case string(key) == "code":
 			c := s.Text()
-			failed = c != "0" && c != "200" || failed
+			failed = c != "0" && c != "200" // the last "code" wins
 		default:
 			s.Skip()
 		}
@@ -187,7 +187,7 @@ func parseBook(s *book.Scanner, status int, body []byte, b *book.Book) error {
 				b.Asks, got = s.Levels(b.Asks[:0], book.PriceQty), true
 			case "code":
 				c := s.Text()
-				failed = c != "0" && c != "200" || failed
+				failed = c != "0" && c != "200" // the last "code" wins
 			default:
 				s.Skip()
 			}
