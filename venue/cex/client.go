@@ -374,7 +374,8 @@ func (c *Client) priceRoute(ctx context.Context, idx *marketIndex, route []book.
 // choice never depends on which fetch finished first. When no route fills,
 // the error is the most useful of theirs: amount_too_large with the largest
 // Max (the most any route takes), else amount_too_small with the smallest
-// positive Min, else the first route's error.
+// positive Min, else rate_limited with the longest RetryAfter (the venue's
+// own answer, not a local hold it caused), else the first route's error.
 func pick(dir swapscout.Direction, cands []candidate) (int, error) {
 	best := -1
 	for i := range cands {
@@ -389,13 +390,17 @@ func pick(dir swapscout.Direction, cands []candidate) (int, error) {
 	if best >= 0 {
 		return best, nil
 	}
-	var large, small *swapscout.VenueError
+	var large, small, limited *swapscout.VenueError
 	for i := range cands {
 		var ve *swapscout.VenueError
 		if !errors.As(cands[i].err, &ve) {
 			continue
 		}
 		switch ve.Code {
+		case swapscout.CodeRateLimited:
+			if limited == nil || ve.RetryAfter > limited.RetryAfter {
+				limited = ve
+			}
 		case swapscout.CodeAmountTooLarge:
 			if large == nil || ve.Max.Cmp(large.Max) > 0 {
 				large = ve
@@ -411,6 +416,8 @@ func pick(dir swapscout.Direction, cands []candidate) (int, error) {
 		return -1, large
 	case small != nil:
 		return -1, small
+	case limited != nil:
+		return -1, limited
 	}
 	return -1, cands[0].err
 }
