@@ -231,7 +231,7 @@ type Market struct {
 	Base, Quote, Symbol string
 }
 
-// RouteLeg is one market of a route found by FindRoute, and which way to
+// RouteLeg is one market of a route listed by Routes, and which way to
 // trade it.
 type RouteLeg struct {
 	Market Market

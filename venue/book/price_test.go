@@ -3,6 +3,7 @@ package book_test
 import (
 	"errors"
 	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -285,7 +286,7 @@ func TestPriceInverse(t *testing.T) {
 	}
 }
 
-func TestFindRoute(t *testing.T) {
+func TestRoutes(t *testing.T) {
 	markets := map[[2]string]book.Market{}
 	for _, m := range []book.Market{
 		{"BTC", "USDT", "BTCUSDT"}, {"ETH", "BTC", "ETHBTC"}, {"XMR", "BTC", "XMRBTC"},
@@ -348,7 +349,44 @@ func TestFindRoute(t *testing.T) {
 	}
 }
 
-// TestRouteToPrice wires FindRoute's legs to books and prices them.
+// TestRoutesAll: every candidate is listed, direct first, then one route
+// per bridge in the order given, a repeated bridge once.
+func TestRoutesAll(t *testing.T) {
+	lookup := func(base, quote string) (book.Market, bool) {
+		switch base + quote {
+		case "XMRUSDT", "XMRBTC", "BTCUSDT", "ETHBTC", "ETHUSDT":
+			return book.Market{Base: base, Quote: quote, Symbol: base + quote}, true
+		}
+		return book.Market{}, false
+	}
+	name := func(routes [][]book.RouteLeg) string {
+		var out []string
+		for _, r := range routes {
+			var legs []string
+			for _, l := range r {
+				legs = append(legs, l.Market.Symbol)
+			}
+			out = append(out, strings.Join(legs, ">"))
+		}
+		return strings.Join(out, " ")
+	}
+	for _, tt := range []struct {
+		from, to string
+		bridges  []string
+		want     string
+	}{
+		{"XMR", "USDT", []string{"BTC", "ETH"}, "XMRUSDT XMRBTC>BTCUSDT"},
+		{"XMR", "ETH", []string{"USDT", "BTC", "USDT"}, "XMRUSDT>ETHUSDT XMRBTC>ETHBTC"},
+		{"XMR", "ETH", []string{"BTC", "USDT"}, "XMRBTC>ETHBTC XMRUSDT>ETHUSDT"},
+		{"XMR", "LTC", []string{"BTC"}, ""},
+	} {
+		if got := name(book.Routes(tt.from, tt.to, lookup, tt.bridges)); got != tt.want {
+			t.Errorf("Routes(%s, %s, %v) = %q, want %q", tt.from, tt.to, tt.bridges, got, tt.want)
+		}
+	}
+}
+
+// TestRouteToPrice wires Routes' legs to books and prices them.
 func TestRouteToPrice(t *testing.T) {
 	books := map[string]*book.Book{"XMRBTC": xmrBTC(), "BTCUSDT": btcUSDT()}
 	lookup := func(base, quote string) (book.Market, bool) {
