@@ -3,9 +3,14 @@ package cex
 import (
 	"context"
 	"errors"
+	"strconv"
+	"strings"
 	"testing"
+	"time"
 
 	"github.com/swapscout/swapscout"
+	"github.com/swapscout/swapscout/upstream"
+	"github.com/swapscout/swapscout/venue"
 )
 
 // thinDirect lists XMR/USDT with a thin book at a poor price (bids 150 ×
@@ -88,6 +93,43 @@ func TestRouteChoiceTie(t *testing.T) {
 			// 10 XMR → 1000 USDT − 0.1% → 0.999 ETH − 0.1% − 0.001, and the same through BTC.
 			wantOffer(t, quote(t, c, send(xmr, eth, "10")), "10", "0.997001", tc.route,
 				"trading "+tc.fee, "trading 0.000999 eth@eth", "withdrawal 0.001 eth@eth")
+		}
+	}
+}
+
+// BenchmarkQuoteCachedRoutes is the quote path with three candidate routes
+// on cached books (XMR/ETH direct, through USDT and through BTC, 100
+// levels a side): what pricing every route costs over BenchmarkQuoteCached's
+// single route.
+func BenchmarkQuoteCachedRoutes(b *testing.B) {
+	f := newFake(&testing.T{})
+	defer f.Close()
+	var bids, asks []string
+	for i := range 100 {
+		bids = append(bids, strconv.Itoa(1000-i)+" 1")
+		asks = append(asks, strconv.Itoa(1001+i)+" 1")
+	}
+	for _, m := range []string{"XMR ETH", "XMR USDT", "ETH USDT", "XMR BTC", "ETH BTC"} {
+		f.add(fakeMarket{Base: m[:3], Quote: m[4:]})
+		f.setBook(strings.ReplaceAll(m, " ", ""), bids, asks)
+	}
+	spec := fakeSpec()
+	spec.Depths = []int{100}
+	spec.BookTTL = time.Hour
+	hc := upstream.New(upstream.Options{})
+	defer hc.Close()
+	c := New(venue.Config{BaseURL: f.URL, HTTP: hc}, spec)
+	if err := c.Refresh(context.Background()); err != nil {
+		b.Fatal(err)
+	}
+	req := send(xmr, eth, "60")
+	if _, err := c.Quote(context.Background(), req); err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := c.Quote(context.Background(), req); err != nil {
+			b.Fatal(err)
 		}
 	}
 }
