@@ -329,7 +329,10 @@ func TestCollapseAgainstSimulatorCounters(t *testing.T) {
 		t.Fatal(err)
 	}
 	single := counts()
-	time.Sleep(1200 * time.Millisecond) // let order-book caches expire
+	// Let order-book caches expire and the venues' rate-limit buckets refill
+	// (Kraken: 1 call a second, burst 3), so the burst gets the calls the
+	// single quote got.
+	time.Sleep(3200 * time.Millisecond)
 	simsrv.ResetCounters()
 	const n = 1000
 	errs := make(chan error, n)

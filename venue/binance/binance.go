@@ -8,6 +8,7 @@
 package binance
 
 import (
+	"bytes"
 	"encoding/json"
 	"strconv"
 	"time"
@@ -54,125 +55,69 @@ var spec = cex.Spec{
 		return "/api/v3/depth?symbol=" + m.Symbol + "&limit=" + strconv.Itoa(depth)
 	},
 	ParseBook: parseBook,
+	ErrorBody: errorBody,
 }
 
-// parseMarkets reads exchangeInfo with the Scanner (only 4 of the ~30
-// fields of each symbol matter, and the body is large): TRADING symbols that
-// allow spot trading, with MinBase from LOT_SIZE / MARKET_LOT_SIZE minQty and
-// MinQuote from NOTIONAL (MIN_NOTIONAL) when it applies to market orders.
+// parseMarkets reads exchangeInfo with encoding/json (it is fetched every
+// few minutes, off the quote path): TRADING symbols that allow spot
+// trading, with MinBase from LOT_SIZE / MARKET_LOT_SIZE minQty and MinQuote
+// from NOTIONAL (MIN_NOTIONAL) when it applies to market orders. Values of
+// an unexpected type read as absent rather than fail the list.
 func parseMarkets(status int, body []byte) ([]cex.Market, error) {
 	if status != 200 {
 		return nil, parseError(status, body)
 	}
-	var s book.Scanner
-	s.Reset(body)
+	var info struct {
+		Symbols json.RawMessage `json:"symbols"`
+	}
+	if err := json.Unmarshal(body, &info); err != nil {
+		return nil, venue.BadResponse(err)
+	}
+	symbols, ok := cex.Items[symbolIn](info.Symbols)
+	if !ok {
+		return nil, swapscout.NewVenueError(swapscout.CodeBadResponse, "Binance exchangeInfo has no symbols")
+	}
 	var out []cex.Market
-	seen := false
-	s.EnterObject()
-	for key, ok := s.NextKey(); ok; key, ok = s.NextKey() {
-		if string(key) != "symbols" || s.Kind() != book.Array {
-			s.Skip()
+	for _, sy := range symbols {
+		spot := string(bytes.TrimSpace(sy.IsSpotTradingAllowed)) != "false" // absent or null: unstated
+		if sy.Status != "TRADING" || !spot || sy.Symbol == "" || sy.BaseAsset == "" || sy.QuoteAsset == "" {
 			continue
 		}
-		seen = true
-		s.EnterArray()
-		for s.NextElem() {
-			if m, ok := readSymbol(&s); ok {
-				out = append(out, m)
+		m := cex.Market{Market: book.Market{Base: string(sy.BaseAsset), Quote: string(sy.QuoteAsset), Symbol: string(sy.Symbol)}}
+		filters, _ := cex.Items[filterIn](sy.Filters)
+		for _, f := range filters {
+			switch f.FilterType {
+			case "LOT_SIZE", "MARKET_LOT_SIZE":
+				m.MinBase = swapscout.MaxAmount(m.MinBase, f.MinQty.Amount)
+			case "NOTIONAL", "MIN_NOTIONAL":
+				if f.ApplyMinToMarket || f.ApplyToMarket {
+					m.MinQuote = swapscout.MaxAmount(m.MinQuote, f.MinNotional.Amount)
+				}
 			}
 		}
-	}
-	if err := s.Finish(); err != nil {
-		return nil, err
-	}
-	if !seen {
-		return nil, swapscout.NewVenueError(swapscout.CodeBadResponse, "Binance exchangeInfo has no symbols")
+		out = append(out, m)
 	}
 	return out, nil
 }
 
-// readSymbol reads one item of exchangeInfo's symbols; values of an
-// unexpected type are skipped rather than failing the whole list.
-func readSymbol(s *book.Scanner) (cex.Market, bool) {
-	var m cex.Market
-	trading, spot := false, true
-	if s.Kind() != book.Object {
-		s.Skip()
-		return m, false
-	}
-	s.EnterObject()
-	for key, ok := s.NextKey(); ok; key, ok = s.NextKey() {
-		switch string(key) {
-		case "symbol":
-			m.Symbol = s.Text()
-		case "status":
-			trading = s.Text() == "TRADING"
-		case "baseAsset":
-			m.Base = s.Text()
-		case "quoteAsset":
-			m.Quote = s.Text()
-		case "isSpotTradingAllowed":
-			if s.Kind() == book.Bool {
-				spot = s.Bool()
-			} else {
-				s.Skip()
-			}
-		case "filters":
-			readFilters(s, &m)
-		default:
-			s.Skip()
-		}
-	}
-	return m, trading && spot && m.Symbol != "" && m.Base != "" && m.Quote != ""
+// symbolIn is what parseMarkets reads of an item of exchangeInfo's symbols.
+type symbolIn struct {
+	Symbol               cex.Text        `json:"symbol"`
+	Status               cex.Text        `json:"status"`
+	BaseAsset            cex.Text        `json:"baseAsset"`
+	QuoteAsset           cex.Text        `json:"quoteAsset"`
+	IsSpotTradingAllowed json.RawMessage `json:"isSpotTradingAllowed"`
+	Filters              json.RawMessage `json:"filters"`
 }
 
-// readFilters reads the filters that bound a market order.
-func readFilters(s *book.Scanner, m *cex.Market) {
-	if s.Kind() != book.Array {
-		s.Skip()
-		return
-	}
-	s.EnterArray()
-	for s.NextElem() {
-		if s.Kind() != book.Object {
-			s.Skip()
-			continue
-		}
-		var typ []byte
-		var minQty, minNotional swapscout.Amount
-		market := false
-		s.EnterObject()
-		for key, ok := s.NextKey(); ok; key, ok = s.NextKey() {
-			switch string(key) {
-			case "filterType":
-				if s.Kind() == book.String {
-					typ = s.String()
-				} else {
-					s.Skip()
-				}
-			case "minQty":
-				minQty = s.OptAmount()
-			case "minNotional":
-				minNotional = s.OptAmount()
-			case "applyMinToMarket", "applyToMarket": // NOTIONAL, MIN_NOTIONAL
-				if s.Kind() == book.Bool {
-					market = s.Bool()
-				} else {
-					s.Skip()
-				}
-			default:
-				s.Skip()
-			}
-		}
-		switch string(typ) {
-		case "LOT_SIZE", "MARKET_LOT_SIZE":
-			m.MinBase = swapscout.MaxAmount(m.MinBase, minQty)
-		case "NOTIONAL", "MIN_NOTIONAL":
-			if market {
-				m.MinQuote = swapscout.MaxAmount(m.MinQuote, minNotional)
-			}
-		}
-	}
+// filterIn is what parseMarkets reads of a symbol's filter: the ones that
+// bound a market order.
+type filterIn struct {
+	FilterType       cex.Text `json:"filterType"`
+	MinQty           cex.Opt  `json:"minQty"`
+	MinNotional      cex.Opt  `json:"minNotional"`
+	ApplyMinToMarket cex.Flag `json:"applyMinToMarket"` // NOTIONAL
+	ApplyToMarket    cex.Flag `json:"applyToMarket"`    // MIN_NOTIONAL
 }
 
 // parseBook reads /api/v3/depth: {"lastUpdateId":…,"bids":[["price","qty"],…],"asks":[…]}.
@@ -204,15 +149,25 @@ var errorCodes = map[int]swapscout.FailureCode{
 // parseError maps a non-200 answer: {"code":-1121,"msg":"Invalid symbol."}
 // with a 4xx, or 403 (WAF), 451 (restricted location), 5xx.
 func parseError(status int, body []byte) error {
+	if err := errorBody(status, body); err != nil {
+		return err
+	}
+	switch status {
+	case 403:
+		return swapscout.NewVenueError(swapscout.CodeUnavailable, "Binance refused the request (HTTP 403: web application firewall)")
+	case 451:
+		return swapscout.NewVenueError(swapscout.CodeUnavailable, "Binance is unavailable from this location (HTTP 451)")
+	}
+	return venue.StatusError(status)
+}
+
+// errorBody reads Binance's error envelope, {"code":-1121,"msg":"Invalid
+// symbol."}, at any status (nil when body is not one): Binance documents it
+// with 4xx, and the engine also asks it of a 200 answer that held no book.
+func errorBody(status int, body []byte) error {
 	var e errorResponse
-	if err := json.Unmarshal(body, &e); err != nil || e.Msg == "" {
-		switch status {
-		case 403:
-			return swapscout.NewVenueError(swapscout.CodeUnavailable, "Binance refused the request (HTTP 403: web application firewall)")
-		case 451:
-			return swapscout.NewVenueError(swapscout.CodeUnavailable, "Binance is unavailable from this location (HTTP 451)")
-		}
-		return venue.StatusError(status)
+	if err := json.Unmarshal(body, &e); err != nil || e.Msg == "" || e.Code == 0 {
+		return nil
 	}
 	code, ok := errorCodes[e.Code]
 	switch {

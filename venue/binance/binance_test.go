@@ -47,7 +47,7 @@ var exchangeInfo = cextest.Route{Path: "/api/v3/exchangeInfo", Fixture: "exchang
 
 // routes answers the market list and each symbol's book from its fixture.
 func routes(books ...string) []cextest.Route {
-	rs := []cextest.Route{exchangeInfo}
+	rs := []venuetest.Route{exchangeInfo}
 	for _, sym := range books {
 		rs = append(rs, cextest.Route{Path: depthPath, Query: "symbol=" + sym + "&", Fixture: "depth_" + strings.ToLower(sym) + ".json"})
 	}
@@ -56,7 +56,7 @@ func routes(books ...string) []cextest.Route {
 
 // failing answers the market list, and every book with status and fixture.
 func failing(status int, fixture string, header map[string]string) []cextest.Route {
-	return []cextest.Route{exchangeInfo, {Path: depthPath, Status: status, Fixture: fixture, Header: header}}
+	return []venuetest.Route{exchangeInfo, {Path: depthPath, Status: status, Fixture: fixture, Header: header}}
 }
 
 // asks checks the book calls: one per symbol, at depth 100, in any order.
@@ -70,11 +70,7 @@ func asks(symbols ...string) func(t *testing.T, _ swapscout.Offer, _ error, reqs
 		for _, s := range symbols {
 			want = append(want, depthPath+"?symbol="+s+"&limit=100")
 		}
-		slices.Sort(got) // legs are fetched concurrently
-		slices.Sort(want)
-		if strings.Join(got, " ") != strings.Join(want, " ") {
-			t.Errorf("requests %q, want %q", got, want)
-		}
+		cextest.CheckBooks(t, got, want)
 	}
 }
 
@@ -150,7 +146,7 @@ func TestSlippage(t *testing.T) {
 // TestMarketListRequest: exchangeInfo is asked for TRADING spot symbols
 // without permission sets, which keeps a multi-MB answer to about 2 MB.
 func TestMarketListRequest(t *testing.T) {
-	rp := cextest.NewReplay(t, "testdata", routes())
+	rp := venuetest.NewReplay(t, "testdata", routes())
 	venuetest.New(t, &binance.Descriptor, rp.URL)
 	reqs := rp.Requests()
 	if len(reqs) != 1 || reqs[0].Path != "/api/v3/exchangeInfo" {

@@ -5,9 +5,10 @@ import "github.com/swapscout/swapscout"
 // Wire types of Binance's spot REST API, mirroring the recorded responses of
 // ../shared/research/exchange-apis.md section B1 (gct's recording of
 // exchangeInfo and depth, [REC]) and the official docs ([DOC]
-// binance-spot-api-docs rest-api.md). The adapter reads exchangeInfo and
-// depth with book.Scanner (see parseMarkets and parseBook); these structs are
-// what the simulator writes, and document the shapes.
+// binance-spot-api-docs rest-api.md). The adapter reads exchangeInfo with
+// encoding/json into lenient structs (parseMarkets) and depth with
+// book.Scanner (parseBook); these structs are what the simulator writes,
+// and document the shapes.
 
 // exchangeInfo is GET /api/v3/exchangeInfo.
 type exchangeInfo struct {

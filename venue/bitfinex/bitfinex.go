@@ -64,6 +64,7 @@ var spec = cex.Spec{
 		return "/v2/book/" + url.PathEscape(m.Symbol) + "/P0?len=" + strconv.Itoa(depth)
 	},
 	ParseBook: parseBook,
+	ErrorBody: bodyError,
 }
 
 // parseMarkets reads pub:list:pair:exchange, [["BTCUSD","DOGE:USD",…]]:
@@ -168,6 +169,8 @@ func apiError(status, code int, msg string) error {
 		ve.Code, ve.RetryAfter = swapscout.CodeRateLimited, blocked
 	case code == 10020 && strings.HasPrefix(lower, "symbol"):
 		ve.Code = swapscout.CodeUnsupportedPair
+	case code == 10100 || strings.Contains(lower, "apikey"): // "apikey: invalid" [MEM]
+		ve.Code = swapscout.CodeNotConfigured
 	case code == 10020:
 		ve.Code = swapscout.CodeBadResponse // we asked wrongly (len, prec…)
 	}

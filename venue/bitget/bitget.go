@@ -62,134 +62,101 @@ var spec = cex.Spec{
 		return "/api/v2/spot/market/orderbook?symbol=" + m.Symbol + "&type=step0&limit=" + strconv.Itoa(depth)
 	},
 	ParseBook: parseBook,
+	ErrorBody: errorBody,
 }
 
 var one = swapscout.AmountFromInt(1)
 
 // parseMarkets reads the symbols envelope: online symbols (not gray, halt
-// or offline), with MinBase from minTradeAmount and, on USDT markets,
-// MinQuote from minTradeUSDT.
+// or offline), with their takerFeeRate, MinBase from minTradeAmount and, on
+// USDT markets, MinQuote from minTradeUSDT. A field that is empty, null or
+// of another type counts as absent.
 func parseMarkets(status int, body []byte) ([]cex.Market, error) {
-	var out []cex.Market
-	err := readList(status, body, "symbols", func(s *book.Scanner) {
-		if m, ok := readSymbol(s); ok {
-			out = append(out, m)
-		}
-	})
+	items, err := readList[struct {
+		Symbol         cex.Text `json:"symbol"`
+		BaseCoin       cex.Text `json:"baseCoin"`
+		QuoteCoin      cex.Text `json:"quoteCoin"`
+		Status         cex.Text `json:"status"` // online, gray (not open yet), halt, offline
+		TakerFeeRate   cex.Opt  `json:"takerFeeRate"`
+		MinTradeAmount cex.Opt  `json:"minTradeAmount"` // in base
+		MinTradeUSDT   cex.Opt  `json:"minTradeUSDT"`   // the least order's value in USDT
+	}](status, body, "symbols")
 	if err != nil {
 		return nil, err
+	}
+	var out []cex.Market
+	for _, it := range items {
+		if it.Status != "online" || it.Symbol == "" || it.BaseCoin == "" || it.QuoteCoin == "" {
+			continue
+		}
+		m := cex.Market{Market: book.Market{Base: string(it.BaseCoin), Quote: string(it.QuoteCoin), Symbol: string(it.Symbol)},
+			MinBase: it.MinTradeAmount.Amount}
+		if f := it.TakerFeeRate; f.OK && f.Amount.Cmp(one) < 0 {
+			m.TakerFee = &f.Amount
+		}
+		if m.Quote == "USDT" {
+			m.MinQuote = it.MinTradeUSDT.Amount
+		}
+		out = append(out, m)
 	}
 	return out, nil
 }
 
 // parseNetworks reads the coins envelope, whose data lists each coin's
 // chains: {"coin":"BTC","chains":[{"chain":"BTC","withdrawable":"true",
-// "rechargeable":"true","withdrawFee":"0.0001",…}]} ([DOC]: the booleans are
-// strings).
+// "rechargeable":"true","withdrawFee":"0.0001","minDepositAmount":…}]}
+// ([DOC]: the booleans are strings). A flag that is not "true" reads as
+// closed; a fee that does not parse leaves the static table's.
 func parseNetworks(status int, body []byte) (map[cex.Code]cex.Network, error) {
-	out := make(map[cex.Code]cex.Network)
-	if err := readList(status, body, "coins", func(s *book.Scanner) { readCoin(s, out) }); err != nil {
+	items, err := readList[struct {
+		Coin   cex.Text        `json:"coin"`
+		Chains json.RawMessage `json:"chains"`
+	}](status, body, "coins")
+	if err != nil {
 		return nil, err
+	}
+	out := make(map[cex.Code]cex.Network)
+	for _, it := range items {
+		chains, _ := cex.Items[struct {
+			Chain            cex.Text `json:"chain"`
+			WithdrawFee      cex.Opt  `json:"withdrawFee"`
+			Withdrawable     cex.Text `json:"withdrawable"`
+			Rechargeable     cex.Text `json:"rechargeable"`
+			MinDepositAmount cex.Opt  `json:"minDepositAmount"`
+		}](it.Chains)
+		for _, c := range chains {
+			if it.Coin == "" || c.Chain == "" {
+				continue // unnamed: no Code of Symbols can match it
+			}
+			out[cex.Code{Ticker: string(it.Coin), Network: string(c.Chain)}] = cex.Network{
+				Deposit: c.Rechargeable == "true", Withdraw: c.Withdrawable == "true",
+				WithdrawFee: c.WithdrawFee.Amount, HasFee: c.WithdrawFee.OK, DepositMin: c.MinDepositAmount.Amount,
+			}
+		}
 	}
 	return out, nil
 }
 
-// readList walks an envelope whose data is an array, calling item for each
-// element, and maps what the answer said: an error code or status, a
-// malformed body, or no data (what names the list in that message).
-func readList(status int, body []byte, what string, item func(s *book.Scanner)) error {
-	var s book.Scanner
-	s.Reset(body)
-	ok, seen := false, false
-	if s.Kind() == book.Object {
-		s.EnterObject()
-		for key, more := s.NextKey(); more; key, more = s.NextKey() {
-			switch {
-			case string(key) == "code":
-				ok = s.Text() == "00000"
-			case string(key) == "data" && s.Kind() == book.Array:
-				seen = true
-				s.EnterArray()
-				for s.NextElem() {
-					item(&s)
-				}
-			default:
-				s.Skip()
-			}
-		}
+// readList decodes an envelope whose data is an array into one T per item
+// (items that do not decode are left out) and maps what the answer said:
+// an error code or status, a malformed body, or no data (what names the
+// list in that message).
+func readList[T any](status int, body []byte, what string) ([]T, error) {
+	var e struct {
+		Code cex.Text        `json:"code"`
+		Data json.RawMessage `json:"data"`
 	}
-	err := s.Finish()
+	err := json.Unmarshal(body, &e)
+	items, isArray := cex.Items[T](e.Data)
 	switch {
-	case !ok || status != 200:
-		return parseError(status, body)
+	case e.Code != "00000" || status != 200:
+		return nil, parseError(status, body)
 	case err != nil:
-		return err
-	case !seen:
-		return swapscout.NewVenueError(swapscout.CodeBadResponse, "Bitget %s has no data", what)
+		return nil, venue.BadResponse(err)
+	case !isArray:
+		return nil, swapscout.NewVenueError(swapscout.CodeBadResponse, "Bitget %s has no data", what)
 	}
-	return nil
-}
-
-// readCoin reads one coin's chains into out: the withdrawal fee, the open
-// flags and minDepositAmount. A flag that is not "true" reads as closed; a
-// fee that does not parse leaves the static table's.
-func readCoin(s *book.Scanner, out map[cex.Code]cex.Network) {
-	cex.ReadCurrency(s, out, "coin", "chains", func(s *book.Scanner, key string, name *string, n *cex.Network) bool {
-		switch key {
-		case "chain":
-			*name = s.Text()
-		case "withdrawFee":
-			n.WithdrawFee, n.HasFee = s.OptAmountOK()
-		case "withdrawable":
-			n.Withdraw = s.Text() == "true"
-		case "rechargeable":
-			n.Deposit = s.Text() == "true"
-		case "minDepositAmount":
-			n.DepositMin, _ = s.OptAmountOK()
-		default:
-			return false
-		}
-		return true
-	})
-}
-
-// readSymbol reads one item of the symbols' data; a field that is empty,
-// null or of another type counts as absent.
-func readSymbol(s *book.Scanner) (cex.Market, bool) {
-	var m cex.Market
-	if s.Kind() != book.Object {
-		s.Skip()
-		return m, false
-	}
-	online := false
-	var minUSDT swapscout.Amount
-	s.EnterObject()
-	for key, ok := s.NextKey(); ok; key, ok = s.NextKey() {
-		switch string(key) {
-		case "symbol":
-			m.Symbol = s.Text()
-		case "baseCoin":
-			m.Base = s.Text()
-		case "quoteCoin":
-			m.Quote = s.Text()
-		case "status": // online, gray (not open yet), halt, offline
-			online = s.Text() == "online"
-		case "takerFeeRate":
-			if f, ok := s.OptAmountOK(); ok && f.Cmp(one) < 0 {
-				m.TakerFee = &f
-			}
-		case "minTradeAmount": // in base
-			m.MinBase, _ = s.OptAmountOK()
-		case "minTradeUSDT": // the least order's value in USDT
-			minUSDT, _ = s.OptAmountOK()
-		default:
-			s.Skip()
-		}
-	}
-	if m.Quote == "USDT" {
-		m.MinQuote = minUSDT
-	}
-	return m, online && m.Symbol != "" && m.Base != "" && m.Quote != ""
+	return items, nil
 }
 
 // parseBook reads the orderbook envelope, whose data is
@@ -294,6 +261,17 @@ func parseError(status int, body []byte) error {
 		msg = msg[:120] + "…"
 	}
 	return swapscout.NewVenueError(fc, "Bitget %s: %s (HTTP %d)", code, msg, status)
+}
+
+// errorBody reads Bitget's envelope, {"code":"40034","msg":"…"}, at any
+// status; nil when body is not one or its code is the success "00000".
+func errorBody(status int, body []byte) error {
+	var e errorResponse
+	if json.Unmarshal(body, &e) != nil || len(e.Code) == 0 || string(e.Code) == "null" ||
+		strings.Trim(string(e.Code), `"`) == "00000" {
+		return nil
+	}
+	return parseError(status, body)
 }
 
 var _ swapscout.Refresher = (*Client)(nil)

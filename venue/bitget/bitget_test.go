@@ -5,7 +5,6 @@ import (
 	"errors"
 	"io"
 	"net/http"
-	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -60,7 +59,7 @@ var (
 // routes answers the market and coin lists and each symbol's book from its
 // fixture.
 func routes(books ...string) []cextest.Route {
-	rs := []cextest.Route{symbolList, coinList}
+	rs := []venuetest.Route{symbolList, coinList}
 	for _, sym := range books {
 		rs = append(rs, cextest.Route{Path: bookPath, Query: "symbol=" + sym + "&", Fixture: "orderbook_" + strings.ToLower(sym) + ".json"})
 	}
@@ -69,7 +68,7 @@ func routes(books ...string) []cextest.Route {
 
 // failing answers the market list, and every book with status and fixture.
 func failing(status int, fixture string) []cextest.Route {
-	return []cextest.Route{symbolList, coinList, {Path: bookPath, Status: status, Fixture: fixture}}
+	return []venuetest.Route{symbolList, coinList, {Path: bookPath, Status: status, Fixture: fixture}}
 }
 
 // asks checks the book calls: one per symbol, unaggregated, 150 levels.
@@ -82,11 +81,7 @@ func asks(symbols ...string) func(t *testing.T, _ swapscout.Offer, _ error, reqs
 		for _, s := range symbols {
 			want = append(want, bookPath+"?symbol="+s+"&type=step0&limit=150")
 		}
-		slices.Sort(got) // legs are fetched concurrently
-		slices.Sort(want)
-		if !slices.Equal(got, want) {
-			t.Errorf("requests %q, want %q", got, want)
-		}
+		cextest.CheckBooks(t, got, want)
 	}
 }
 
@@ -171,7 +166,7 @@ func TestMarketListErrors(t *testing.T) {
 		"success_no_data.json":   swapscout.CodeBadResponse,
 		"orderbook_btcusdt.json": swapscout.CodeBadResponse, // data is not a list
 	} {
-		rp := cextest.NewReplay(t, "testdata", []cextest.Route{{Path: symbolsPath, Fixture: fixture}})
+		rp := venuetest.NewReplay(t, "testdata", []venuetest.Route{{Path: symbolsPath, Fixture: fixture}})
 		q, err := bitget.Descriptor.New(venue.Config{BaseURL: rp.URL, HTTP: venuetest.Client(t)})
 		if err != nil {
 			t.Fatal(err)

@@ -8,9 +8,9 @@ import "encoding/json"
 // symbols, orderbook, coins) and JKorf's error mapping ([CODE]). Every answer
 // is an envelope whose code is the string "00000" on success; inside it every
 // value is a string, the precisions, fee rates and booleans ("true") included,
-// while requestTime is a number. The adapter reads symbols and orderbook with
-// book.Scanner; these structs are what the simulator writes, and document the
-// shapes.
+// while requestTime is a number. The adapter reads symbols and coins with
+// encoding/json into lenient structs, and orderbook with book.Scanner; these
+// structs are what the simulator writes, and document the shapes.
 
 // envelope is every answer: {"code":"00000","msg":"success","requestTime":…,"data":…}.
 type envelope[T any] struct {

@@ -62,6 +62,7 @@ var spec = cex.Spec{
 		return "/api/v2/order_book/" + url.PathEscape(m.Symbol) + "/"
 	},
 	ParseBook: parseBook,
+	ErrorBody: errorBody,
 }
 
 // parseMarkets reads trading-pairs-info: enabled pairs (that also take
@@ -109,20 +110,22 @@ func parseBook(s *book.Scanner, status int, body []byte, b *book.Book) error {
 	}
 	s.Reset(body)
 	b.Bids, b.Asks = b.Bids[:0], b.Asks[:0]
-	sides, failed := 0, false
+	// A key given twice counts once, its last value winning (as encoding/json).
+	hasBids, hasAsks, errStatus, errFields := false, false, false, false
 	if s.EnterObject() {
 		for key, ok := s.NextKey(); ok; key, ok = s.NextKey() {
 			switch k := string(key); {
 			case k == "bids":
-				b.Bids = s.Levels(b.Bids[:0], book.PriceQty)
-				sides++
+				b.Bids, hasBids = s.Levels(b.Bids[:0], book.PriceQty), true
 			case k == "asks":
-				b.Asks = s.Levels(b.Asks[:0], book.PriceQty)
-				sides++
-			case k == "status" && s.Kind() == book.String:
-				failed = failed || string(s.String()) == "error"
+				b.Asks, hasAsks = s.Levels(b.Asks[:0], book.PriceQty), true
+			case k == "status":
+				errStatus = s.Kind() == book.String && string(s.String()) == "error"
+				if !errStatus {
+					s.Skip()
+				}
 			case k == "reason" || k == "response_code":
-				failed = true
+				errFields = true
 				s.Skip()
 			default:
 				s.Skip()
@@ -130,6 +133,7 @@ func parseBook(s *book.Scanner, status int, body []byte, b *book.Book) error {
 		}
 	}
 	err := s.Finish()
+	failed, sides := errStatus || errFields, b2i(hasBids)+b2i(hasAsks)
 	switch {
 	case failed && sides == 0 || failed && err == nil && sides < 2:
 		return parseError(status, body) // an error in the place of the book
@@ -176,6 +180,9 @@ func apiError(status int, code, reason string) error {
 	switch {
 	case code == "400.002" || strings.Contains(lower, "rate limit"):
 		c = swapscout.CodeRateLimited
+	case code == "API0001" || code == "API0005" || code == "API0011" || strings.Contains(lower, "api key") ||
+		strings.Contains(lower, "signature"): // [MEM] key not found, invalid signature
+		c = swapscout.CodeNotConfigured
 	case status == 404 || code == "400.003" || strings.Contains(lower, "not found") ||
 		strings.Contains(lower, "currency pair") || strings.Contains(lower, "market is disabled"):
 		c = swapscout.CodeUnsupportedPair
@@ -199,6 +206,23 @@ func venueCode(err error) swapscout.FailureCode {
 		return ve.Code
 	}
 	return ""
+}
+
+// errorBody reads Bitstamp's error object, {"status":"error","reason":…,
+// "code":…} (or response_code), at any status; nil when body is not one.
+func errorBody(status int, body []byte) error {
+	var e errorResponse
+	if json.Unmarshal(body, &e) != nil || e.Status != "error" && e.ResponseCode == "" {
+		return nil
+	}
+	return parseError(status, body)
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 var _ swapscout.Refresher = (*Client)(nil)

@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"testing"
 
+	"github.com/swapscout/swapscout"
 	"github.com/swapscout/swapscout/venue/book"
 )
 
@@ -152,6 +153,30 @@ func BenchmarkWalk(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		if _, err := bk.Sell(half); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkPrice prices a two-leg route (sell half the depth-50 book's
+// bids, then buy back on the same book) with book.Price, each leg with its
+// own taker fee: the route pricing the CEX engine runs once per candidate
+// route and quote.
+func BenchmarkPrice(b *testing.B) {
+	data, err := os.ReadFile(depth50Path)
+	if err != nil {
+		b.Fatal(err)
+	}
+	bk, err := decode(b, "binance", data)
+	if err != nil {
+		b.Fatal(err)
+	}
+	legs := []book.Leg{{Base: "BTC", Quote: "USDT", Sell: true, Book: &bk}, {Base: "BTC", Quote: "USDT", Book: &bk}}
+	p := book.Pricing{TakerFee: amt("0.001"), OutScale: 8, InScale: 8}
+	half := amt("25")
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := book.Price(swapscout.Send, half, legs, p); err != nil {
 			b.Fatal(err)
 		}
 	}

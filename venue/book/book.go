@@ -31,7 +31,7 @@
 // Walking: Book.Sell, Buy, SellFor and BuyExact fill an amount against one
 // side and fail with an error wrapping swapscout.ErrAmountTooLarge, never a
 // wrong number, when the book is too thin. Price chains legs for a
-// QuoteRequest in either direction; FindRoute picks the legs.
+// QuoteRequest in either direction; Routes lists the candidate legs.
 //
 // Rounding: products of prices and quantities are exact. Divisions (spending
 // a quote amount into a partial level, grossing up for a fee) and the hand-off

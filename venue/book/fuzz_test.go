@@ -31,6 +31,9 @@ func fuzzSeeds(f *testing.F) {
 		`{"bids":[[1,2]]}`, `{"bids":[["1"]]}`, `{"x":[[[[[[]]]]]],"asks":[["0.1","1"]]}`,
 		`[[8744.9,2,0.45603413],[8745,1,-0.2]]`, `{"bids":[{"price":"1","amount":"2"}]}`,
 		`{"a":"\ud83d\ude00","bids":[["1","2"]]}`, `{"bids":[["01","2"]]}`, `{"bids":[[01,2]]}`,
+		// Duplicated keys: the last occurrence wins, as with encoding/json.
+		`{"bids":[["1","1"]],"asks":[["2","1"]],"bids":[["0.5","3"]]}`, `{"bids":[["1","1"]],"bids":null}`,
+		`{"asks":[],"asks":[["2","1"],["3","1"]],"b\u0069ds":[["1","1"]],"bids":[]}`,
 	} {
 		f.Add([]byte(s))
 	}
@@ -130,7 +133,9 @@ func maxInt(a, b int) int {
 // encoding/json: whenever encoding/json decodes the input as a depth with
 // string levels ([][]string under "bids" and "asks", every occurrence), our
 // decode must agree exactly, level for level (both sides parse the strings
-// with swapscout.ParseWireAmount), or fail where a level is invalid.
+// with swapscout.ParseWireAmount), or fail where a level is invalid. A key
+// given twice is resolved by encoding/json itself (the last wins), so the
+// Scanner's rule for duplicates is checked, not restated.
 func FuzzDepthDifferential(f *testing.F) {
 	fuzzSeeds(f)
 	f.Fuzz(func(t *testing.T, data []byte) {
@@ -156,12 +161,20 @@ func FuzzDepthDifferential(f *testing.F) {
 
 // stdDepth decodes a Binance-shaped depth with encoding/json. ok is false
 // when encoding/json rejects the input as such a depth; invalid is true when
-// it decodes but a level fails our rules (two elements at least, parseable
-// amounts, price above zero, quantity not negative).
+// it decodes but a level of any occurrence of a side fails our rules (two
+// elements at least, parseable amounts, price above zero, quantity not
+// negative): a bad level is malformed even where a later duplicate replaces
+// it. Which occurrence of a duplicated key counts is encoding/json's choice:
+// decoding into a map, the last wins.
 func stdDepth(data []byte) (b book.Book, invalid, ok bool) {
 	if !json.Valid(data) || nesting(data) > book.MaxDepth {
 		return b, false, false
 	}
+	var doc map[string]json.RawMessage
+	if json.Unmarshal(data, &doc) != nil {
+		return b, false, false
+	}
+	// Every occurrence of a side must be [][]string with valid levels.
 	dec := json.NewDecoder(bytes.NewReader(data))
 	if tok, err := dec.Token(); err != nil || tok != json.Delim('{') {
 		return b, false, false
@@ -171,37 +184,47 @@ func stdDepth(data []byte) (b book.Book, invalid, ok bool) {
 		if err != nil {
 			return b, false, false
 		}
-		key, _ := tok.(string)
-		if key != "bids" && key != "asks" {
-			var skip json.RawMessage
-			if dec.Decode(&skip) != nil {
-				return b, false, false
-			}
-			continue
-		}
-		var raw [][]string
+		var raw json.RawMessage
 		if dec.Decode(&raw) != nil {
 			return b, false, false
 		}
-		levels := []book.Level{}
-		for _, l := range raw {
-			if len(l) < 2 {
-				invalid = true
-				break
+		if key, _ := tok.(string); key == "bids" || key == "asks" {
+			_, bad, ok := stdLevels(raw)
+			if !ok {
+				return b, false, false
 			}
-			p, perr := swapscout.ParseWireAmount([]byte(l[0]))
-			q, qerr := swapscout.ParseWireAmount([]byte(l[1]))
-			if perr != nil || qerr != nil || p.Sign() <= 0 || q.Sign() < 0 {
-				invalid = true
-				break
-			}
-			levels = append(levels, book.Level{Price: p, Qty: q})
+			invalid = invalid || bad
 		}
-		if key == "bids" {
-			b.Bids = levels
-		} else {
-			b.Asks = levels
+	}
+	for _, side := range []struct {
+		key string
+		dst *[]book.Level
+	}{{"bids", &b.Bids}, {"asks", &b.Asks}} {
+		if raw, found := doc[side.key]; found {
+			*side.dst, _, _ = stdLevels(raw)
 		}
 	}
 	return b, invalid, true
+}
+
+// stdLevels decodes one side with encoding/json: ok false when it is not
+// [][]string (null is an empty side), bad when a level fails our rules.
+func stdLevels(raw json.RawMessage) (levels []book.Level, bad, ok bool) {
+	var rows [][]string
+	if json.Unmarshal(raw, &rows) != nil {
+		return nil, false, false
+	}
+	levels = []book.Level{}
+	for _, l := range rows {
+		if len(l) < 2 {
+			return levels, true, true
+		}
+		p, perr := swapscout.ParseWireAmount([]byte(l[0]))
+		q, qerr := swapscout.ParseWireAmount([]byte(l[1]))
+		if perr != nil || qerr != nil || p.Sign() <= 0 || q.Sign() < 0 {
+			return levels, true, true
+		}
+		levels = append(levels, book.Level{Price: p, Qty: q})
+	}
+	return levels, false, true
 }

@@ -57,8 +57,9 @@ func (s *Scanner) SignedLevels(bids, asks []Level, l Layout) ([]Level, []Level) 
 
 // Book reads an object holding the two sides of a book under the keys bids
 // and asks (e.g. "bids","asks" or Bybit's "b","a") into b, reusing b's
-// slices; other members are skipped, and a side that is absent comes back
-// empty. It reports whether the object was read without error.
+// slices; other members are skipped, a side that is absent (or null) comes
+// back empty, and a side given twice is the last one given. It reports
+// whether the object was read without error.
 func (s *Scanner) Book(b *Book, l Layout, bids, asks string) bool {
 	b.Bids, b.Asks = b.Bids[:0], b.Asks[:0]
 	if !s.EnterObject() {

@@ -2,6 +2,7 @@ package book
 
 import (
 	"errors"
+	"slices"
 	"strings"
 
 	"github.com/swapscout/swapscout"
@@ -14,12 +15,16 @@ type Leg struct {
 	// with Quote (lifting the asks).
 	Sell bool
 	Book *Book
+	// TakerFee, when set, is this leg's own market's taker fee (a venue
+	// whose markets charge differently); nil means Pricing.TakerFee.
+	TakerFee *swapscout.Amount
 }
 
 // Pricing is what a venue charges and how the result is rounded.
 type Pricing struct {
 	// TakerFee is the fraction of each leg's proceeds the venue keeps, e.g.
-	// 0.001 for 0.1%; it must be at least zero and below one.
+	// 0.001 for 0.1%, for legs that carry no fee of their own; every fee
+	// must be at least zero and below one.
 	TakerFee swapscout.Amount
 	// WithdrawFee is deducted from the final amount, in the To asset; zero
 	// if none.
@@ -34,11 +39,16 @@ type Fill struct {
 	// TradingFees holds each leg's taker fee, in that leg's proceeds asset
 	// (Quote when selling, Base when buying).
 	TradingFees []swapscout.Amount
-	Route       string // the markets walked, e.g. "XMR/BTC > BTC/USDT"
+	// LegIn and LegOut hold what each leg spent and what it yielded before
+	// its fee, at WorkScale: what a venue's minimum order is checked against.
+	LegIn, LegOut []swapscout.Amount
+	Route         string // the markets walked, e.g. "XMR/BTC > BTC/USDT"
 }
 
 // Price prices a swap along legs, which lead from the From asset to the To
-// asset (the first leg spends From, the last yields To).
+// asset (the first leg spends From, the last yields To). It is the one
+// implementation of route pricing: the CEX engine prices each candidate
+// route with it and keeps the best.
 //
 // For swapscout.Send, amount is what the user deposits: each leg's proceeds
 // are walked forward and lose TakerFee, the WithdrawFee is deducted, and Out
@@ -58,31 +68,34 @@ func Price(dir swapscout.Direction, amount swapscout.Amount, legs []Leg, p Prici
 	if err := checkAmount(amount); err != nil {
 		return Fill{}, err
 	}
-	keep := swapscout.AmountFromInt(1).Sub(p.TakerFee) // share of proceeds left after the fee
-	f := Fill{TradingFees: make([]swapscout.Amount, len(legs)), Route: route(legs)}
+	n := len(legs)
+	all := make([]swapscout.Amount, 3*n) // one allocation for the three per-leg slices
+	f := Fill{TradingFees: all[:n:n], LegIn: all[n : 2*n : 2*n], LegOut: all[2*n:], Route: route(legs)}
 	if dir == swapscout.Receive {
 		y := amount.Add(p.WithdrawFee)
-		for i := len(legs) - 1; i >= 0; i-- {
-			gross := y.Quo(keep, WorkScale, swapscout.RoundUp)
+		for i := n - 1; i >= 0; i-- {
+			gross := y.Quo(p.keep(&legs[i]), WorkScale, swapscout.RoundUp)
 			f.TradingFees[i] = gross.Sub(y)
-			in, err := legs[i].cost(gross)
+			in, err := legs[i].Cost(gross)
 			if err != nil {
-				return Fill{}, p.tooLarge(err, legs, i, keep)
+				return Fill{}, p.tooLarge(err, legs, i)
 			}
 			y = in.Round(WorkScale, swapscout.RoundUp)
+			f.LegIn[i], f.LegOut[i] = y, gross
 		}
 		f.In, f.Out = y.Round(p.InScale, swapscout.RoundUp), amount
 	} else {
 		x := amount
-		for i, leg := range legs {
-			out, err := leg.fill(x)
+		for i := range legs {
+			out, err := legs[i].fill(x)
 			if errors.Is(err, swapscout.ErrAmountTooSmall) { // an earlier leg yielded nothing
 				return Fill{}, p.tooSmall(legs)
 			} else if err != nil {
-				return Fill{}, p.tooLarge(err, legs, i, keep)
+				return Fill{}, p.tooLarge(err, legs, i)
 			}
 			out = out.Round(WorkScale, swapscout.RoundDown)
-			x = out.Mul(keep).Round(WorkScale, swapscout.RoundDown)
+			f.LegIn[i], f.LegOut[i] = x, out
+			x = out.Mul(p.keep(&legs[i])).Round(WorkScale, swapscout.RoundDown)
 			f.TradingFees[i] = out.Sub(x)
 		}
 		f.In, f.Out = amount, x.Sub(p.WithdrawFee).Round(p.OutScale, swapscout.RoundDown)
@@ -96,11 +109,23 @@ func Price(dir swapscout.Direction, amount swapscout.Amount, legs []Leg, p Prici
 	return f, nil
 }
 
+// keep is the share of l's proceeds left after its taker fee.
+func (p *Pricing) keep(l *Leg) swapscout.Amount {
+	if l.TakerFee != nil {
+		return one.Sub(*l.TakerFee)
+	}
+	return one.Sub(p.TakerFee)
+}
+
+var one = swapscout.AmountFromInt(1)
+
+func feeOK(f swapscout.Amount) bool { return f.Valid() && f.Sign() >= 0 && f.Cmp(one) < 0 }
+
 func (p *Pricing) check(legs []Leg) error {
 	switch {
 	case len(legs) == 0:
 		return errors.New("book: no legs to price")
-	case !p.TakerFee.Valid() || p.TakerFee.Sign() < 0 || p.TakerFee.Cmp(swapscout.AmountFromInt(1)) >= 0:
+	case !feeOK(p.TakerFee):
 		return errors.New("book: taker fee must be at least 0 and below 1")
 	case !p.WithdrawFee.Valid() || p.WithdrawFee.Sign() < 0:
 		return errors.New("book: withdrawal fee must not be negative")
@@ -110,6 +135,9 @@ func (p *Pricing) check(legs []Leg) error {
 	for _, l := range legs {
 		if l.Book == nil {
 			return errors.New("book: leg " + l.Base + "/" + l.Quote + " has no book")
+		}
+		if l.TakerFee != nil && !feeOK(*l.TakerFee) {
+			return errors.New("book: taker fee of " + l.Base + "/" + l.Quote + " must be at least 0 and below 1")
 		}
 	}
 	return nil
@@ -123,8 +151,8 @@ func (l *Leg) fill(in swapscout.Amount) (swapscout.Amount, error) {
 	return l.Book.Buy(in)
 }
 
-// cost walks the leg backward: what yielding out costs.
-func (l *Leg) cost(out swapscout.Amount) (swapscout.Amount, error) {
+// Cost walks the leg backward: what yielding out (before any fee) costs.
+func (l *Leg) Cost(out swapscout.Amount) (swapscout.Amount, error) {
 	if l.Sell {
 		return l.Book.SellFor(out)
 	}
@@ -152,12 +180,12 @@ func (p *Pricing) tooSmall(legs []Leg) error {
 
 // tooLarge turns a walk's too-thin error on leg i into the route's, with Max
 // the most In the whole route can take. Other errors pass through.
-func (p *Pricing) tooLarge(err error, legs []Leg, i int, keep swapscout.Amount) error {
+func (p *Pricing) tooLarge(err error, legs []Leg, i int) error {
 	var ve *swapscout.VenueError
 	if !errors.As(err, &ve) || ve.Code != swapscout.CodeAmountTooLarge {
 		return err
 	}
-	exact := maxIn(legs, keep)
+	exact := p.maxIn(legs)
 	max := exact.Round(p.InScale, swapscout.RoundDown)
 	msg := "order book " + legs[i].Base + "/" + legs[i].Quote + " too thin: send at most " + max.String()
 	if exact.Sign() <= 0 {
@@ -168,14 +196,14 @@ func (p *Pricing) tooLarge(err error, legs []Leg, i int, keep swapscout.Amount) 
 
 // maxIn returns the most of the first leg's input the route can take: each
 // leg takes at most its book's depth, and no more than the next leg can take
-// of its proceeds.
-func maxIn(legs []Leg, keep swapscout.Amount) swapscout.Amount {
+// of its proceeds after its fee.
+func (p *Pricing) maxIn(legs []Leg) swapscout.Amount {
 	var limit swapscout.Amount
 	for i := len(legs) - 1; i >= 0; i-- {
 		in := legs[i].depth()
 		if i < len(legs)-1 {
-			gross := limit.Quo(keep, WorkScale, swapscout.RoundDown)
-			if need, err := legs[i].cost(gross); err == nil && need.Cmp(in) < 0 {
+			gross := limit.Quo(p.keep(&legs[i]), WorkScale, swapscout.RoundDown)
+			if need, err := legs[i].Cost(gross); err == nil && need.Cmp(in) < 0 {
 				in = need.Round(WorkScale, swapscout.RoundDown)
 			}
 		}
@@ -203,7 +231,7 @@ type Market struct {
 	Base, Quote, Symbol string
 }
 
-// RouteLeg is one market of a route found by FindRoute, and which way to
+// RouteLeg is one market of a route listed by Routes, and which way to
 // trade it.
 type RouteLeg struct {
 	Market Market
@@ -215,29 +243,33 @@ func (r RouteLeg) Leg(b *Book) Leg {
 	return Leg{Base: r.Market.Base, Quote: r.Market.Quote, Sell: r.Sell, Book: b}
 }
 
-// FindRoute finds markets leading from one asset to another: a direct market
-// in either orientation (from/to is sold into, to/from is bought from), else
-// the first bridge in bridges with a market from→bridge and one bridge→to,
-// each in either orientation. lookup reports the market with the given base
-// and quote, if the venue lists one.
-func FindRoute(from, to string, lookup func(base, quote string) (Market, bool), bridges []string) ([]RouteLeg, bool) {
+// Routes lists the candidate routes from one asset to another, in a fixed
+// order: the direct market first, in either orientation (from/to is sold
+// into, to/from is bought from), then one route through each bridge in
+// bridges' order that has a market from→bridge and one bridge→to, each in
+// either orientation. Which is best depends on the books and the amount:
+// the caller prices each with Price and keeps the best, the earliest on a
+// tie. lookup reports the market with the given base and quote, if the
+// venue lists one.
+func Routes(from, to string, lookup func(base, quote string) (Market, bool), bridges []string) [][]RouteLeg {
 	if from == to {
-		return nil, false
+		return nil
 	}
+	var out [][]RouteLeg
 	if l, ok := direct(from, to, lookup); ok {
-		return []RouteLeg{l}, true
+		out = append(out, []RouteLeg{l})
 	}
-	for _, b := range bridges {
-		if b == from || b == to {
+	for i, b := range bridges {
+		if b == from || b == to || slices.Contains(bridges[:i], b) {
 			continue
 		}
 		if l1, ok := direct(from, b, lookup); ok {
 			if l2, ok := direct(b, to, lookup); ok {
-				return []RouteLeg{l1, l2}, true
+				out = append(out, []RouteLeg{l1, l2})
 			}
 		}
 	}
-	return nil, false
+	return out
 }
 
 func direct(from, to string, lookup func(base, quote string) (Market, bool)) (RouteLeg, bool) {

@@ -3,9 +3,11 @@ package book_test
 import (
 	"errors"
 	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
 	"github.com/swapscout/swapscout"
 	"github.com/swapscout/swapscout/venue/book"
 )
@@ -34,8 +36,8 @@ func amts(s ...string) []swapscout.Amount {
 }
 
 func TestPrice(t *testing.T) {
-	sellXMR := []book.Leg{{"XMR", "BTC", true, xmrBTC()}, {"BTC", "USDT", true, btcUSDT()}}
-	buyXMR := []book.Leg{{"BTC", "USDT", false, btcUSDT()}, {"XMR", "BTC", false, xmrBTC()}}
+	sellXMR := []book.Leg{{Base: "XMR", Quote: "BTC", Sell: true, Book: xmrBTC()}, {Base: "BTC", Quote: "USDT", Sell: true, Book: btcUSDT()}}
+	buyXMR := []book.Leg{{Base: "BTC", Quote: "USDT", Sell: false, Book: btcUSDT()}, {Base: "XMR", Quote: "BTC", Sell: false, Book: xmrBTC()}}
 	usdtOut := book.Pricing{TakerFee: amt("0.001"), WithdrawFee: amt("1"), OutScale: 6, InScale: 12}
 	xmrOut := book.Pricing{TakerFee: amt("0.001"), WithdrawFee: amt("0.0001"), OutScale: 12, InScale: 6}
 	tests := []struct {
@@ -50,14 +52,14 @@ func TestPrice(t *testing.T) {
 			// Bids 100×1, 99.5×2: 1×100 + 1.5×99.5 = 249.25; fee 0.24925;
 			// less 1 withdrawal = 248.00075, rounded down to cents.
 			name: "one leg sell", dir: swapscout.Send, in: "2.5",
-			legs: []book.Leg{{"BTC", "USD", true, testBook()}},
+			legs: []book.Leg{{Base: "BTC", Quote: "USD", Sell: true, Book: testBook()}},
 			p:    book.Pricing{TakerFee: amt("0.001"), WithdrawFee: amt("1"), OutScale: 2, InScale: 8},
 			want: book.Fill{In: amt("2.5"), Out: amt("248"), TradingFees: amts("0.24925"), Route: "BTC/USD"},
 		},
 		{
 			// No fees: the walk itself.
 			name: "one leg buy, no fees", dir: swapscout.Send, in: "200",
-			legs: []book.Leg{{"BTC", "USD", false, testBook()}},
+			legs: []book.Leg{{Base: "BTC", Quote: "USD", Sell: false, Book: testBook()}},
 			p:    book.Pricing{OutScale: 8, InScale: 2},
 			want: book.Fill{In: amt("200"), Out: amt("1.98613861"), TradingFees: amts("0"), Route: "BTC/USD"},
 		},
@@ -100,15 +102,57 @@ func TestPrice(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if diff := cmp.Diff(tt.want, got); diff != "" {
+			// TestPriceLegFees checks LegIn and LegOut.
+			if diff := cmp.Diff(tt.want, got, cmpopts.IgnoreFields(book.Fill{}, "LegIn", "LegOut")); diff != "" {
 				t.Errorf("(-want +got):\n%s", diff)
 			}
 		})
 	}
 }
 
+// TestPriceLegFees: a leg's own taker fee replaces Pricing's for that leg
+// alone, both ways, and LegIn/LegOut are what each leg traded.
+func TestPriceLegFees(t *testing.T) {
+	xmrbtc := &book.Book{Bids: levels("0.0025", "100"), Asks: levels("0.0026", "100")}
+	ethbtc := &book.Book{Bids: levels("0.049", "100"), Asks: levels("0.05", "100")}
+	zero, fee := amt("0"), amt("0.002")
+	legs := []book.Leg{{Base: "XMR", Quote: "BTC", Sell: true, Book: xmrbtc, TakerFee: &zero},
+		{Base: "ETH", Quote: "BTC", Book: ethbtc, TakerFee: &fee}}
+	p := book.Pricing{TakerFee: amt("0.5"), OutScale: 18, InScale: 12} // 0.5 must not apply to either leg
+	// 10 XMR → 0.025 BTC, no fee → 0.5 ETH, 0.2% = 0.001 → 0.499 ETH.
+	want := book.Fill{In: amt("10"), Out: amt("0.499"), TradingFees: amts("0", "0.001"),
+		LegIn: amts("10", "0.025"), LegOut: amts("0.025", "0.5"), Route: "XMR/BTC > ETH/BTC"}
+	got, err := book.Price(swapscout.Send, amt("10"), legs, p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("send (-want +got):\n%s", diff)
+	}
+	want.Out = amt("0.499")
+	got, err = book.Price(swapscout.Receive, amt("0.499"), legs, p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("receive (-want +got):\n%s", diff)
+	}
+	// Max of a too-thin route carries each leg's own fee: ETH/BTC asks hold
+	// 5 BTC of ETH, which 5 BTC of XMR proceeds (2000 XMR, no fee) buy whole;
+	// XMR/BTC bids hold 100 XMR: that binds.
+	_, err = book.Price(swapscout.Send, amt("101"), legs, p)
+	var ve *swapscout.VenueError
+	if !errors.As(err, &ve) || ve.Max.String() != "100" {
+		t.Errorf("101 XMR: %v, want Max 100", err)
+	}
+	bad := amt("1")
+	if _, err := book.Price(swapscout.Send, amt("1"), []book.Leg{{Base: "A", Quote: "B", Sell: true, Book: xmrbtc, TakerFee: &bad}}, p); err == nil {
+		t.Error("a leg fee of 1 was accepted")
+	}
+}
+
 func TestPriceErrors(t *testing.T) {
-	legs := []book.Leg{{"XMR", "BTC", true, xmrBTC()}, {"BTC", "USDT", true, btcUSDT()}}
+	legs := []book.Leg{{Base: "XMR", Quote: "BTC", Sell: true, Book: xmrBTC()}, {Base: "BTC", Quote: "USDT", Sell: true, Book: btcUSDT()}}
 	p := book.Pricing{TakerFee: amt("0.001"), WithdrawFee: amt("1"), OutScale: 6, InScale: 12}
 	tests := []struct {
 		name string
@@ -129,9 +173,9 @@ func TestPriceErrors(t *testing.T) {
 		// A thin second leg binds: 0.01 BTC is all it takes, which is
 		// 0.01/0.999 = 0.01001001… BTC of proceeds, 3.33667 XMR.
 		{name: "second leg too thin", dir: swapscout.Send, in: "4", p: p, legs: []book.Leg{
-			{"XMR", "BTC", true, xmrBTC()}, {"BTC", "USDT", true, &book.Book{Bids: levels("60000", "0.01")}}},
+			{Base: "XMR", Quote: "BTC", Sell: true, Book: xmrBTC()}, {Base: "BTC", Quote: "USDT", Sell: true, Book: &book.Book{Bids: levels("60000", "0.01")}}},
 			want: swapscout.ErrAmountTooLarge, max: "3.336670003336"},
-		{name: "empty book", dir: swapscout.Send, in: "1", p: p, legs: []book.Leg{{"XMR", "BTC", true, &book.Book{}}},
+		{name: "empty book", dir: swapscout.Send, in: "1", p: p, legs: []book.Leg{{Base: "XMR", Quote: "BTC", Sell: true, Book: &book.Book{}}},
 			want: swapscout.ErrAmountTooLarge, max: "0"},
 		// 1 USDT of withdrawal fee eats 0.0001 XMR's worth (0.0179 USDT).
 		// Min: receive 0.000001 USDT: 1.000001/0.999/60000/0.999/0.003, up.
@@ -143,7 +187,7 @@ func TestPriceErrors(t *testing.T) {
 		{name: "zero amount", dir: swapscout.Send, in: "0", legs: legs, p: p, want: swapscout.ErrAmountTooSmall},
 		{name: "negative receive", dir: swapscout.Receive, in: "-1", legs: legs, p: p, want: swapscout.ErrAmountTooSmall},
 		{name: "unsorted book", dir: swapscout.Send, in: "1", p: p,
-			legs: []book.Leg{{"XMR", "BTC", true, &book.Book{Bids: levels("1", "0.5", "2", "1")}}}, want: swapscout.ErrBadResponse},
+			legs: []book.Leg{{Base: "XMR", Quote: "BTC", Sell: true, Book: &book.Book{Bids: levels("1", "0.5", "2", "1")}}}, want: swapscout.ErrBadResponse},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -176,7 +220,7 @@ func TestPriceErrors(t *testing.T) {
 	if _, err := book.Price(swapscout.Send, amt("1"), nil, p); err == nil {
 		t.Error("no legs: no error")
 	}
-	if _, err := book.Price(swapscout.Send, amt("1"), []book.Leg{{"A", "B", true, nil}}, p); err == nil {
+	if _, err := book.Price(swapscout.Send, amt("1"), []book.Leg{{Base: "A", Quote: "B", Sell: true, Book: nil}}, p); err == nil {
 		t.Error("nil book: no error")
 	}
 }
@@ -199,9 +243,9 @@ func TestPriceInverse(t *testing.T) {
 	}
 	checked := 0
 	for i := range 2000 {
-		legs := []book.Leg{{"A", "B", rng.IntN(2) == 0, randBook(10 + rng.Int64N(1e9))}}
+		legs := []book.Leg{{Base: "A", Quote: "B", Sell: rng.IntN(2) == 0, Book: randBook(10 + rng.Int64N(1e9))}}
 		if rng.IntN(2) == 0 {
-			legs = append(legs, book.Leg{"B", "C", rng.IntN(2) == 0, randBook(10 + rng.Int64N(1e9))})
+			legs = append(legs, book.Leg{Base: "B", Quote: "C", Sell: rng.IntN(2) == 0, Book: randBook(10 + rng.Int64N(1e9))})
 		}
 		p := book.Pricing{
 			TakerFee:    swapscout.NewAmount(rng.Int64N(30), 4),
@@ -242,7 +286,7 @@ func TestPriceInverse(t *testing.T) {
 	}
 }
 
-func TestFindRoute(t *testing.T) {
+func TestRoutes(t *testing.T) {
 	markets := map[[2]string]book.Market{}
 	for _, m := range []book.Market{
 		{"BTC", "USDT", "BTCUSDT"}, {"ETH", "BTC", "ETHBTC"}, {"XMR", "BTC", "XMRBTC"},
@@ -270,7 +314,7 @@ func TestFindRoute(t *testing.T) {
 	}{
 		{"direct sell", "BTC", "USDT", []string{"ETH"}, []book.RouteLeg{leg("BTCUSDT", true)}},
 		{"direct buy", "USDT", "BTC", []string{"ETH"}, []book.RouteLeg{leg("BTCUSDT", false)}},
-		{"direct beats bridge", "XMR", "USDT", []string{"BTC"}, []book.RouteLeg{leg("XMRUSDT", true)}},
+		{"direct listed first", "XMR", "USDT", []string{"BTC"}, []book.RouteLeg{leg("XMRUSDT", true)}},
 		{"bridge sell sell", "LTC", "USDT", []string{"BTC", "ETH"},
 			[]book.RouteLeg{leg("LTCETH", true), leg("ETHUSDT", true)}},
 		{"bridge buy buy", "USDT", "LTC", []string{"BTC", "ETH"},
@@ -290,9 +334,13 @@ func TestFindRoute(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got, ok := book.FindRoute(tt.from, tt.to, lookup, tt.bridges)
-			if ok != (tt.want != nil) {
-				t.Fatalf("ok = %v, want %v", ok, tt.want != nil)
+			routes := book.Routes(tt.from, tt.to, lookup, tt.bridges)
+			if (len(routes) > 0) != (tt.want != nil) {
+				t.Fatalf("%d routes, want %v", len(routes), tt.want != nil)
+			}
+			var got []book.RouteLeg
+			if len(routes) > 0 {
+				got = routes[0]
 			}
 			if diff := cmp.Diff(tt.want, got); diff != "" {
 				t.Errorf("(-want +got):\n%s", diff)
@@ -301,17 +349,55 @@ func TestFindRoute(t *testing.T) {
 	}
 }
 
-// TestRouteToPrice wires FindRoute's legs to books and prices them.
+// TestRoutesAll: every candidate is listed, direct first, then one route
+// per bridge in the order given, a repeated bridge once.
+func TestRoutesAll(t *testing.T) {
+	lookup := func(base, quote string) (book.Market, bool) {
+		switch base + quote {
+		case "XMRUSDT", "XMRBTC", "BTCUSDT", "ETHBTC", "ETHUSDT":
+			return book.Market{Base: base, Quote: quote, Symbol: base + quote}, true
+		}
+		return book.Market{}, false
+	}
+	name := func(routes [][]book.RouteLeg) string {
+		var out []string
+		for _, r := range routes {
+			var legs []string
+			for _, l := range r {
+				legs = append(legs, l.Market.Symbol)
+			}
+			out = append(out, strings.Join(legs, ">"))
+		}
+		return strings.Join(out, " ")
+	}
+	for _, tt := range []struct {
+		from, to string
+		bridges  []string
+		want     string
+	}{
+		{"XMR", "USDT", []string{"BTC", "ETH"}, "XMRUSDT XMRBTC>BTCUSDT"},
+		{"XMR", "ETH", []string{"USDT", "BTC", "USDT"}, "XMRUSDT>ETHUSDT XMRBTC>ETHBTC"},
+		{"XMR", "ETH", []string{"BTC", "USDT"}, "XMRBTC>ETHBTC XMRUSDT>ETHUSDT"},
+		{"XMR", "LTC", []string{"BTC"}, ""},
+	} {
+		if got := name(book.Routes(tt.from, tt.to, lookup, tt.bridges)); got != tt.want {
+			t.Errorf("Routes(%s, %s, %v) = %q, want %q", tt.from, tt.to, tt.bridges, got, tt.want)
+		}
+	}
+}
+
+// TestRouteToPrice wires Routes' legs to books and prices them.
 func TestRouteToPrice(t *testing.T) {
 	books := map[string]*book.Book{"XMRBTC": xmrBTC(), "BTCUSDT": btcUSDT()}
 	lookup := func(base, quote string) (book.Market, bool) {
 		m := book.Market{Base: base, Quote: quote, Symbol: base + quote}
 		return m, books[m.Symbol] != nil
 	}
-	route, ok := book.FindRoute("USDT", "XMR", lookup, []string{"BTC"})
-	if !ok {
-		t.Fatal("no route")
+	routes := book.Routes("USDT", "XMR", lookup, []string{"BTC"})
+	if len(routes) != 1 {
+		t.Fatalf("routes %v, want one", routes)
 	}
+	route := routes[0]
 	legs := make([]book.Leg, len(route))
 	for i, r := range route {
 		legs[i] = r.Leg(books[r.Market.Symbol])

@@ -50,6 +50,14 @@ func (k Kind) String() string {
 // values and false, so loops over NextKey and NextElem end. Err returns the
 // first error; Finish also checks that the document was read to its end.
 //
+// A key given twice in one object follows encoding/json: the last
+// occurrence wins. The Scanner hands every member to its caller in order,
+// and its readers (Book, and the adapters' loops over NextKey) assign what a
+// key gives rather than accumulate it, so a later occurrence replaces an
+// earlier one; FuzzDepthDifferential checks this against encoding/json. A
+// value that breaks the rules (a bad level) is malformed wherever it
+// stands, even in an occurrence a later one replaces.
+//
 // The zero Scanner is ready for Reset. A Scanner is not safe for concurrent use.
 type Scanner struct {
 	data  []byte

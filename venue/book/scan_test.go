@@ -436,3 +436,37 @@ func TestScannerReuse(t *testing.T) {
 		t.Fatal("Reset did not start afresh")
 	}
 }
+
+// TestDuplicateKeysLastWins: a key given twice is read as encoding/json
+// reads it, the last occurrence winning, at the top level and inside the
+// envelopes venues wrap their books in; null empties a side.
+func TestDuplicateKeysLastWins(t *testing.T) {
+	tests := []struct {
+		venue, doc string
+		bids, asks []book.Level
+	}{
+		{"binance", `{"bids":[["1","1"]],"asks":[["2","1"]],"bids":[["0.5","3"]]}`, levels("0.5", "3"), levels("2", "1")},
+		{"binance", `{"bids":[["1","1"]],"asks":[["2","1"]],"bids":null}`, nil, levels("2", "1")},
+		{"binance", `{"asks":[["2","1"]],"asks":[],"bids":[["1","1"]]}`, levels("1", "1"), nil},
+		{"bybit", `{"result":{"b":[["1","1"]],"a":[["2","1"]]},"result":{"a":[["3","1"]]}}`, nil, levels("3", "1")},
+		{"kucoin", `{"code":"200000","data":{"bids":[["1","1"]]},"data":{"bids":[["1.5","2"]],"bids":[["1.2","2"]]}}`, levels("1.2", "2"), nil},
+		{"htx", `{"tick":{"asks":[["2","1"]]},"tick":{"bids":[["1","1"]],"asks":[["2.5","1"]]}}`, levels("1", "1"), levels("2.5", "1")},
+	}
+	for _, tt := range tests {
+		got, err := decode(t, tt.venue, []byte(tt.doc))
+		if err != nil {
+			t.Errorf("%s %s: %v", tt.venue, tt.doc, err)
+			continue
+		}
+		want := book.Book{Bids: tt.bids, Asks: tt.asks}
+		if diff := cmp.Diff(want, got, cmpopts.EquateEmpty()); diff != "" {
+			t.Errorf("%s %s (-want +got):\n%s", tt.venue, tt.doc, diff)
+		}
+		if tt.venue == "binance" { // and encoding/json reads the same
+			std, invalid, ok := stdDepth([]byte(tt.doc))
+			if !ok || invalid || !cmp.Equal(std, got, cmpopts.EquateEmpty()) {
+				t.Errorf("%s: encoding/json reads %+v (ok %v invalid %v), we read %+v", tt.doc, std, ok, invalid, got)
+			}
+		}
+	}
+}

@@ -11,6 +11,7 @@ package bybit
 
 import (
 	"bytes"
+	"encoding/json"
 	"strconv"
 	"time"
 
@@ -58,6 +59,7 @@ var spec = cex.Spec{
 		return "/v5/market/orderbook?category=spot&symbol=" + m.Symbol + "&limit=" + strconv.Itoa(depth)
 	},
 	ParseBook: parseBook,
+	ErrorBody: errorBody,
 }
 
 // envelope is what every answer carries: {"retCode":0,"retMsg":"OK",…}.
@@ -107,87 +109,52 @@ func (e *envelope) check(status int, err error, got bool, what string) error {
 	return nil
 }
 
-// parseMarkets reads instruments-info: {"retCode":0,"result":{"category":"spot","list":[…]}}.
-// Spot has no pagination [DOC]; symbols not Trading (PreLaunch, Closed…) are dropped.
+// parseMarkets reads instruments-info with encoding/json (it is fetched
+// every few minutes, off the quote path): {"retCode":0,"result":{"category":
+// "spot","list":[…]}}. Spot has no pagination [DOC]; symbols not Trading
+// (PreLaunch, Closed…) are dropped. Values of an unexpected type read as
+// absent rather than fail the list.
 func parseMarkets(status int, body []byte) ([]cex.Market, error) {
-	var s book.Scanner
-	var e envelope
-	var out []cex.Market
-	listed := false
-	s.Reset(body)
-	if s.Kind() == book.Object {
-		s.EnterObject()
-		for key, ok := s.NextKey(); ok; key, ok = s.NextKey() {
-			if e.member(&s, key) {
-				continue
-			}
-			if string(key) != "result" || s.Kind() != book.Object {
-				s.Skip()
-				continue
-			}
-			s.EnterObject()
-			for k, ok := s.NextKey(); ok; k, ok = s.NextKey() {
-				if string(k) != "list" || s.Kind() != book.Array {
-					s.Skip()
-					continue
-				}
-				listed = true
-				s.EnterArray()
-				for s.NextElem() {
-					if m, ok := readInstrument(&s); ok {
-						out = append(out, m)
-					}
-				}
-			}
-		}
+	var r struct {
+		RetCode cex.Text        `json:"retCode"`
+		RetMsg  *cex.Text       `json:"retMsg"`
+		Result  json.RawMessage `json:"result"`
 	}
-	if err := e.check(status, s.Finish(), listed, "instrument list"); err != nil {
+	err := json.Unmarshal(body, &r)
+	if err != nil {
+		err = venue.BadResponse(err)
+	}
+	var e envelope
+	e.code, _ = strconv.ParseInt(string(r.RetCode), 10, 64)
+	if r.RetMsg != nil {
+		e.msg, e.hasMsg = []byte(*r.RetMsg), true
+	}
+	var result struct {
+		List json.RawMessage `json:"list"`
+	}
+	_ = json.Unmarshal(r.Result, &result) // not an object: no list
+	items, listed := cex.Items[struct {
+		Symbol        cex.Text `json:"symbol"`
+		BaseCoin      cex.Text `json:"baseCoin"`
+		QuoteCoin     cex.Text `json:"quoteCoin"`
+		Status        cex.Text `json:"status"`
+		LotSizeFilter struct {
+			MinOrderQty cex.Opt `json:"minOrderQty"`
+			MinOrderAmt cex.Opt `json:"minOrderAmt"`
+		} `json:"lotSizeFilter"`
+	}](result.List)
+	if err := e.check(status, err, listed, "instrument list"); err != nil {
 		return nil, err
 	}
-	return out, nil
-}
-
-// readInstrument reads one item of the list; values of an unexpected type
-// are skipped rather than failing the whole list.
-func readInstrument(s *book.Scanner) (cex.Market, bool) {
-	var m cex.Market
-	trading := false
-	if s.Kind() != book.Object {
-		s.Skip()
-		return m, false
-	}
-	s.EnterObject()
-	for key, ok := s.NextKey(); ok; key, ok = s.NextKey() {
-		switch string(key) {
-		case "symbol":
-			m.Symbol = s.Text()
-		case "baseCoin":
-			m.Base = s.Text()
-		case "quoteCoin":
-			m.Quote = s.Text()
-		case "status":
-			trading = s.Text() == "Trading"
-		case "lotSizeFilter":
-			if s.Kind() != book.Object {
-				s.Skip()
-				continue
-			}
-			s.EnterObject()
-			for k, ok := s.NextKey(); ok; k, ok = s.NextKey() {
-				switch string(k) {
-				case "minOrderQty":
-					m.MinBase = s.OptAmount()
-				case "minOrderAmt":
-					m.MinQuote = s.OptAmount()
-				default:
-					s.Skip()
-				}
-			}
-		default:
-			s.Skip()
+	var out []cex.Market
+	for _, it := range items {
+		if it.Status != "Trading" || it.Symbol == "" || it.BaseCoin == "" || it.QuoteCoin == "" {
+			continue
 		}
+		out = append(out, cex.Market{Market: book.Market{Base: string(it.BaseCoin), Quote: string(it.QuoteCoin), Symbol: string(it.Symbol)},
+			MinBase: it.LotSizeFilter.MinOrderQty.Amount, MinQuote: it.LotSizeFilter.MinOrderAmt.Amount})
 	}
-	return m, trading && m.Symbol != "" && m.Base != "" && m.Quote != ""
+	return out, nil
 }
 
 // parseBook reads orderbook: {"retCode":0,"result":{"s":"BTCUSDT","a":[["price","size"],…],"b":[…],…}}.
@@ -237,6 +204,20 @@ func apiError(code int64, msg []byte, status int) error {
 		msg = append(msg[:120:120], "…"...)
 	}
 	return swapscout.NewVenueError(fc, "Bybit %d: %s", code, msg)
+}
+
+// errorBody reads Bybit's envelope, {"retCode":10001,"retMsg":"…"}, at any
+// status (Bybit answers most errors with HTTP 200); nil when body is not
+// one or retCode is 0.
+func errorBody(status int, body []byte) error {
+	var e struct {
+		RetCode int64  `json:"retCode"`
+		RetMsg  string `json:"retMsg"`
+	}
+	if json.Unmarshal(body, &e) != nil || e.RetCode == 0 {
+		return nil
+	}
+	return apiError(e.RetCode, []byte(e.RetMsg), status)
 }
 
 var _ swapscout.Refresher = (*Client)(nil)

@@ -51,7 +51,7 @@ var instruments = cextest.Route{Path: instrumentsPath, Query: "category=spot", F
 
 // routes answers the market list and each symbol's book from its fixture.
 func routes(symbols ...string) []cextest.Route {
-	rs := []cextest.Route{instruments}
+	rs := []venuetest.Route{instruments}
 	for _, sym := range symbols {
 		rs = append(rs, cextest.Route{Path: bookPath, Query: "symbol=" + sym + "&", Fixture: "orderbook_" + strings.ToLower(sym) + ".json"})
 	}
@@ -60,7 +60,7 @@ func routes(symbols ...string) []cextest.Route {
 
 // failing answers the market list, and every book with status, fixture and header.
 func failing(status int, fixture string, header map[string]string) []cextest.Route {
-	return []cextest.Route{instruments, {Path: bookPath, Status: status, Fixture: fixture, Header: header}}
+	return []venuetest.Route{instruments, {Path: bookPath, Status: status, Fixture: fixture, Header: header}}
 }
 
 // asks checks the book calls: one per symbol, spot, at 200 levels, in any order.
@@ -73,11 +73,7 @@ func asks(symbols ...string) func(t *testing.T, _ swapscout.Offer, _ error, reqs
 		for _, s := range symbols {
 			want = append(want, bookPath+"?category=spot&symbol="+s+"&limit=200")
 		}
-		slices.Sort(got)
-		slices.Sort(want)
-		if !slices.Equal(got, want) {
-			t.Errorf("requests %q, want %q", got, want)
-		}
+		cextest.CheckBooks(t, got, want)
 	}
 }
 
@@ -158,7 +154,7 @@ func TestMarketListErrors(t *testing.T) {
 		if strings.HasSuffix(fixture, ".txt") {
 			status = 403
 		}
-		rp := cextest.NewReplay(t, "testdata", []cextest.Route{{Path: instrumentsPath, Status: status, Fixture: fixture}})
+		rp := venuetest.NewReplay(t, "testdata", []venuetest.Route{{Path: instrumentsPath, Status: status, Fixture: fixture}})
 		q, err := bybit.Descriptor.New(venue.Config{BaseURL: rp.URL, HTTP: venuetest.Client(t)})
 		if err != nil {
 			t.Fatal(err)

@@ -9,7 +9,7 @@ import "github.com/swapscout/swapscout"
 // "retExtInfo":{},"time":ms}; an error keeps the envelope, with HTTP 200, a
 // retCode other than 0 and "result":{}. Decimals are strings; codes, times
 // and sequence numbers are JSON numbers. The adapter reads both answers with
-// book.Scanner (parseMarkets, parseBook); the simulator writes these.
+// encoding/json (parseMarkets) and book.Scanner (parseBook); the simulator writes these.
 
 // response is the envelope, with Result one of the results below (or {}).
 type response struct {

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -83,15 +84,23 @@ func (c *Client) RefreshInterval() time.Duration {
 	return DefaultRefreshInterval
 }
 
-// Refresh fetches the market list. On error the last good list stays.
+// Refresh fetches the market list (and the currency list, when the spec
+// has one). A list that fails to load or fails the checks of sanity.go is
+// an error and leaves the last good list in place.
 func (c *Client) Refresh(ctx context.Context) error {
 	defer c.sweep()
 	var ms []Market
 	err := venue.Fetch(ctx, &c.cfg, venue.Request{URL: c.cfg.BaseURL + c.spec.MarketsPath, Header: c.header, MaxBody: marketsMaxBody},
 		func(status int, body []byte) error {
+			if err := c.errorBody(status, body, true); err != nil {
+				return err
+			}
 			var err error
 			ms, err = c.spec.ParseMarkets(status, body)
-			return err
+			if err != nil || len(ms) == 0 {
+				return c.errorBodyOr(status, body, err)
+			}
+			return nil
 		})
 	if err != nil {
 		c.noteLoadFailed(err)
@@ -107,10 +116,9 @@ func (c *Client) Refresh(ctx context.Context) error {
 			idx.byPair[k] = m
 		}
 	}
-	if len(ms) == 0 {
-		err := swapscout.NewVenueError(swapscout.CodeBadResponse, "%s market list is empty", c.spec.Name)
+	if err := c.spec.checkMarkets(len(ms), idx); err != nil {
 		c.noteLoadFailed(err)
-		return err
+		return err // the last good list stays (see sanity.go)
 	}
 	c.markets.Store(idx)
 	c.loadFailed.Store(nil)
@@ -133,6 +141,26 @@ func (c *Client) noteLoadFailed(err error) {
 	c.loadFailed.Store(&msg)
 }
 
+// errorBody is the spec's reading of an error envelope in body (nil when
+// the spec has no ErrorBody or body is not one); first asks only of a
+// status other than 200, before the parser runs.
+func (c *Client) errorBody(status int, body []byte, first bool) error {
+	if c.spec.ErrorBody == nil || first && status == 200 {
+		return nil
+	}
+	return c.spec.ErrorBody(status, body)
+}
+
+// errorBodyOr is the error of an answer the parser rejected (err) or found
+// empty (err nil): the envelope's when body is one, else err (nil for an
+// empty answer: the caller says what it lacks).
+func (c *Client) errorBodyOr(status int, body []byte, err error) error {
+	if eb := c.errorBody(status, body, false); eb != nil {
+		return eb
+	}
+	return err
+}
+
 // refreshNetworks fetches the currency list, when the spec has one. On
 // error the last good list stays (or the static fee table serves).
 func (c *Client) refreshNetworks(ctx context.Context) error {
@@ -142,9 +170,15 @@ func (c *Client) refreshNetworks(ctx context.Context) error {
 	var nets map[Code]Network
 	err := venue.Fetch(ctx, &c.cfg, venue.Request{URL: c.cfg.BaseURL + c.spec.NetworksPath, Header: c.header, MaxBody: marketsMaxBody},
 		func(status int, body []byte) error {
+			if err := c.errorBody(status, body, true); err != nil {
+				return err
+			}
 			var err error
 			nets, err = c.spec.ParseNetworks(status, body)
-			return err
+			if err != nil || len(nets) == 0 {
+				return c.errorBodyOr(status, body, err)
+			}
+			return nil
 		})
 	if err != nil {
 		return fmt.Errorf("%s currency list: %w", c.spec.Name, err)
@@ -154,6 +188,9 @@ func (c *Client) refreshNetworks(ctx context.Context) error {
 		if n, ok := nets[code]; ok {
 			kept[code] = n
 		}
+	}
+	if err := c.spec.checkNetworks(len(nets), kept); err != nil {
+		return err // the last good list (or the static table) stays
 	}
 	c.networks.Store(&kept)
 	return nil
@@ -217,12 +254,83 @@ func (c *Client) Quote(ctx context.Context, req swapscout.QuoteRequest) (swapsco
 		}
 		return swapscout.Offer{}, venue.ListLoading(c.spec.Name)
 	}
-	route, ok := book.FindRoute(from.Ticker, to.Ticker, idx.lookup, c.bridges)
-	if !ok {
+	routes := book.Routes(from.Ticker, to.Ticker, idx.lookup, c.bridges)
+	if len(routes) == 0 {
 		return swapscout.Offer{}, swapscout.NewVenueError(swapscout.CodeUnsupportedPair,
 			"%s lists no market from %s to %s, directly or through %s", c.spec.Name,
 			c.name(from.Ticker), c.name(to.Ticker), c.bridgeNames())
 	}
+	inInfo, _ := swapscout.LookupAsset(req.From)
+	outInfo, _ := swapscout.LookupAsset(req.To)
+	withdraw, depositMin, err := c.transfer(req.To, from, to)
+	if err != nil {
+		return swapscout.Offer{}, err
+	}
+
+	// Price every candidate route on its books (cached, so a burst of
+	// quotes costs one fetch per market and TTL) and keep the best.
+	cands := make([]candidate, len(routes))
+	price := func(i int) {
+		cands[i] = c.priceRoute(ctx, idx, routes[i], req, withdraw, inInfo.Decimals, outInfo.Decimals)
+	}
+	if len(routes) == 1 {
+		price(0)
+	} else {
+		var wg sync.WaitGroup
+		for i := range routes {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				price(i)
+			}()
+		}
+		wg.Wait()
+	}
+	best, err := pick(req.Direction, cands)
+	if err != nil {
+		return swapscout.Offer{}, err
+	}
+	f, legs, markets := cands[best].f, cands[best].legs, cands[best].markets
+	if depositMin.Sign() > 0 && f.In.Cmp(depositMin) < 0 {
+		ve := swapscout.NewVenueError(swapscout.CodeAmountTooSmall, "below %s's minimum deposit of %s %s on %s",
+			c.spec.Name, depositMin, c.name(from.Ticker), from.Network)
+		ve.Min = depositMin
+		return swapscout.Offer{}, ve
+	}
+	o := swapscout.Offer{AmountIn: f.In, AmountOut: f.Out, Route: f.Route, RateType: swapscout.Float,
+		Fees: make([]swapscout.Fee, 0, len(legs)+1)}
+	for i, l := range legs {
+		proceeds := markets[i].Quote
+		if !l.Sell {
+			proceeds = markets[i].Base
+		}
+		asset := req.To
+		if proceeds != to.Ticker {
+			asset = swapscout.Asset{Ticker: c.assetOf[proceeds]} // held on the exchange: no network
+		}
+		if fee := roundFee(f.TradingFees[i], asset); fee.Sign() > 0 {
+			o.Fees = append(o.Fees, swapscout.Fee{Kind: "trading", Amount: fee, Asset: asset})
+		}
+	}
+	if withdraw.Sign() > 0 {
+		o.Fees = append(o.Fees, swapscout.Fee{Kind: "withdrawal", Amount: withdraw, Asset: req.To})
+	}
+	return o, nil
+}
+
+// candidate is one route priced for a quote: its fill, or why it cannot
+// fill the request.
+type candidate struct {
+	legs    []pleg
+	markets []*Market
+	f       book.Fill
+	err     error
+}
+
+// priceRoute fetches route's books (deeper while the walk runs off a
+// truncated one) and prices the request on them, minimum orders included.
+func (c *Client) priceRoute(ctx context.Context, idx *marketIndex, route []book.RouteLeg, req swapscout.QuoteRequest,
+	withdraw swapscout.Amount, inScale, outScale int) candidate {
 	legs := make([]pleg, len(route))
 	markets := make([]*Market, len(route))
 	entries := make([]*bookEntry, len(route))
@@ -235,14 +343,7 @@ func (c *Client) Quote(ctx context.Context, req swapscout.QuoteRequest) (swapsco
 			legs[i].fee = *m.TakerFee
 		}
 	}
-	inInfo, _ := swapscout.LookupAsset(req.From)
-	outInfo, _ := swapscout.LookupAsset(req.To)
-	withdraw, depositMin, err := c.transfer(req.To, from, to)
-	if err != nil {
-		return swapscout.Offer{}, err
-	}
-
-	var f fill
+	cd := candidate{legs: legs, markets: markets}
 	for step := 0; ; step++ {
 		depth := c.depths[step]
 		fns := make([]func(context.Context) error, 0, len(legs))
@@ -258,54 +359,92 @@ func (c *Client) Quote(ctx context.Context, req swapscout.QuoteRequest) (swapsco
 		}
 		if len(fns) > 0 {
 			if err := venue.Parallel(ctx, fns...); err != nil {
-				return swapscout.Offer{}, err
+				cd.err = err
+				return cd
 			}
 		}
 		for i := range legs {
 			legs[i].Book = &entries[i].book
 		}
-		f, err = walk(req.Direction, req.Amount, legs, withdraw, inInfo.Decimals, outInfo.Decimals)
-		if err == nil || step == len(c.depths)-1 || !c.walkedOff(err, legs, entries) {
+		cd.f, cd.err = walk(req.Direction, req.Amount, legs, withdraw, inScale, outScale)
+		if cd.err == nil || step == len(c.depths)-1 || !c.walkedOff(cd.err, legs, entries) {
 			break
 		}
 	}
-	if err != nil {
-		return swapscout.Offer{}, err
+	if cd.err != nil {
+		return cd
 	}
-	if i, min, below := belowMinimum(&f, legs, inInfo.Decimals); below {
+	if i, min, below := belowMinimum(&cd.f, legs, inScale); below {
 		ve := swapscout.NewVenueError(swapscout.CodeAmountTooSmall, "below %s's minimum order on %s/%s",
 			c.spec.Name, legs[i].Base, legs[i].Quote)
 		if min.Sign() > 0 {
 			ve.Min = min
 			ve.Msg += ": send at least " + min.String()
 		}
-		return swapscout.Offer{}, ve
+		cd.err = ve
 	}
-	if depositMin.Sign() > 0 && f.in.Cmp(depositMin) < 0 {
-		ve := swapscout.NewVenueError(swapscout.CodeAmountTooSmall, "below %s's minimum deposit of %s %s on %s",
-			c.spec.Name, depositMin, c.name(from.Ticker), from.Network)
-		ve.Min = depositMin
-		return swapscout.Offer{}, ve
-	}
-	o := swapscout.Offer{AmountIn: f.in, AmountOut: f.out, Route: f.route, RateType: swapscout.Float,
-		Fees: make([]swapscout.Fee, 0, len(legs)+1)}
-	for i, l := range legs {
-		proceeds := markets[i].Quote
-		if !l.Sell {
-			proceeds = markets[i].Base
+	return cd
+}
+
+// pick returns the best priced route for dir: the most received for a
+// Send, the least to send for a Receive; on a tie the earliest in
+// book.Routes' order (direct, then the bridges in the spec's order), so the
+// choice never depends on which fetch finished first. When no route fills,
+// the error is the most useful of theirs: amount_too_large with the largest
+// Max (the most any route takes), else amount_too_small with the smallest
+// positive Min, else a timeout (a slow venue is the cause: the routes
+// refused by the rate limit while its calls hung only follow from it), else
+// rate_limited with the longest RetryAfter, else the first route's error.
+func pick(dir swapscout.Direction, cands []candidate) (int, error) {
+	best := -1
+	for i := range cands {
+		if cands[i].err != nil {
+			continue
 		}
-		asset := req.To
-		if proceeds != to.Ticker {
-			asset = swapscout.Asset{Ticker: c.assetOf[proceeds]} // held on the exchange: no network
-		}
-		if fee := roundFee(f.fees[i], asset); fee.Sign() > 0 {
-			o.Fees = append(o.Fees, swapscout.Fee{Kind: "trading", Amount: fee, Asset: asset})
+		if best < 0 || dir == swapscout.Receive && cands[i].f.In.Cmp(cands[best].f.In) < 0 ||
+			dir != swapscout.Receive && cands[i].f.Out.Cmp(cands[best].f.Out) > 0 {
+			best = i
 		}
 	}
-	if withdraw.Sign() > 0 {
-		o.Fees = append(o.Fees, swapscout.Fee{Kind: "withdrawal", Amount: withdraw, Asset: req.To})
+	if best >= 0 {
+		return best, nil
 	}
-	return o, nil
+	var large, small, limited *swapscout.VenueError
+	var timedOut error
+	for i := range cands {
+		var ve *swapscout.VenueError
+		if timedOut == nil && (errors.Is(cands[i].err, context.DeadlineExceeded) || venueCode(cands[i].err) == swapscout.CodeTimeout) {
+			timedOut = cands[i].err
+		}
+		if !errors.As(cands[i].err, &ve) {
+			continue
+		}
+		switch ve.Code {
+		case swapscout.CodeRateLimited:
+			if limited == nil || ve.RetryAfter > limited.RetryAfter {
+				limited = ve
+			}
+		case swapscout.CodeAmountTooLarge:
+			if large == nil || ve.Max.Cmp(large.Max) > 0 {
+				large = ve
+			}
+		case swapscout.CodeAmountTooSmall:
+			if small == nil || ve.Min.Sign() > 0 && (small.Min.Sign() <= 0 || ve.Min.Cmp(small.Min) < 0) {
+				small = ve
+			}
+		}
+	}
+	switch {
+	case large != nil:
+		return -1, large
+	case small != nil:
+		return -1, small
+	case timedOut != nil:
+		return -1, timedOut
+	case limited != nil:
+		return -1, limited
+	}
+	return -1, cands[0].err
 }
 
 // walkedOff reports whether err is a walk running off a book the venue

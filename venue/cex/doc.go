@@ -17,25 +17,39 @@
 //     without a call.
 //   - TakerFee, WithdrawFees (per asset and network) and their sources,
 //     Bridges (assets a two-leg route may pass through), Depths.
+//   - ErrorBody: the venue's error envelope read from an answer of any
+//     status, so that an error sent with HTTP 200 (OKX, Bybit, Kraken, HTX)
+//     or a 4xx with an error body is classified by its body — unknown
+//     symbol unsupported_pair, rejected key not_configured, in the venue's
+//     own words — rather than reported as a malformed or empty answer.
 //
 // # What the Client does
 //
 // Refresh fetches the market list (the registry calls it at start and every
 // RefreshInterval, never on the quote path); until the first success Quote
-// answers unavailable ("market list loading", venue.ErrListLoading), and a failed refresh
-// keeps the last good list.
+// answers unavailable ("market list loading", venue.ErrListLoading), and a
+// failed refresh keeps the last good list. So does a list whose values are
+// absurd (empty, fees nearly all zero, astronomical fees or minimums,
+// negative values: the rules are in sanity.go): it is rejected with
+// bad_response, and the error makes the registry retry soon rather than
+// keep it a whole period.
 //
 // Quote maps the assets (unmapped asset or network → unsupported_pair, no
 // call; fixed rates → unsupported_pair: an exchange fills at the book when
-// the deposit lands, it locks no rate), finds a route with book.FindRoute
-// (a direct market, else the first bridge with both markets), fetches the
-// legs' books concurrently at Depths[0], and prices the route with
-// book.Price leg by leg, each leg with its market's taker fee, then deducts
-// the withdrawal fee of the asset received on its network. When the walk
+// the deposit lands, it locks no rate), lists the candidate routes with
+// book.Routes (the direct market and one route through each of Bridges that
+// has both markets), fetches every candidate's books concurrently at
+// Depths[0] (cached: see below), prices each with book.Price — each leg with
+// its market's taker fee, then the withdrawal fee of the asset received on
+// its network — and keeps the best for the request's direction: the most
+// received for a Send, the least sent for a Receive, the earliest candidate
+// on a tie. So a thin direct market neither beats a deep bridge nor makes
+// an amount the bridge fills amount_too_large. When the walk
 // runs off a book the venue truncated (it returned as many levels as asked),
 // the book is fetched again at the next depth; when it runs off a complete
-// book, or the deepest, the answer is amount_too_large with Max, the most the
-// books take — never a number priced on missing liquidity. Both directions
+// book, or the deepest, that route is amount_too_large with Max, the most
+// its books take — never a number priced on missing liquidity; when no route
+// fills, the answer is the amount_too_large with the largest Max. Both directions
 // are supported: Receive walks the books backwards. An order below a market's
 // minimum (Market.MinBase, MinQuote) is amount_too_small with Min, the least
 // amount every leg accepts.

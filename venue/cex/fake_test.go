@@ -93,8 +93,8 @@ type fakeCEX struct {
 	markets []fakeMarket
 	books   map[string][2][][2]string // symbol → bids, asks
 	calls   []string                  // "markets", "BTCUSDT@2"
-	// fault, when set, answers book calls instead.
-	fault func(w http.ResponseWriter, r *http.Request) bool
+	// fault, when set, answers book calls instead; front, any call.
+	fault, front func(w http.ResponseWriter, r *http.Request) bool
 	// networks is the currency list: "TICKER NETWORK" → "fee deposit withdraw
 	// [depositMin]" ("0.0001 1 0 0.001"); nil answers 500.
 	networks map[string]string
@@ -134,6 +134,12 @@ func (f *fakeCEX) setBook(symbol string, bids, asks []string) {
 
 func (f *fakeCEX) serve(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Type", "application/json")
+	f.mu.Lock()
+	front := f.front
+	f.mu.Unlock()
+	if front != nil && front(w, r) {
+		return
+	}
 	switch r.URL.Path {
 	case "/markets":
 		f.mu.Lock()

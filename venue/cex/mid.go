@@ -25,10 +25,17 @@ func (c *Client) MidPrice(from, to swapscout.Asset) (swapscout.Amount, bool) {
 	if !ok1 || !ok2 || idx == nil || fc.Ticker == tc.Ticker {
 		return swapscout.Amount{}, false
 	}
-	route, ok := book.FindRoute(fc.Ticker, tc.Ticker, idx.lookup, c.bridges)
-	if !ok {
-		return swapscout.Amount{}, false
+	// The first candidate route (direct first) whose books are all cached.
+	for _, route := range book.Routes(fc.Ticker, tc.Ticker, idx.lookup, c.bridges) {
+		if price, ok := c.routeMid(idx, route); ok {
+			return price, true
+		}
 	}
+	return swapscout.Amount{}, false
+}
+
+// routeMid is the product of a route's legs' mid prices, from cached books.
+func (c *Client) routeMid(idx *marketIndex, route []book.RouteLeg) (swapscout.Amount, bool) {
 	price := swapscout.AmountFromInt(1)
 	for _, r := range route {
 		m := idx.byPair[[2]string{r.Market.Base, r.Market.Quote}]

@@ -138,6 +138,19 @@ type Spec struct {
 	NetworksPath  string
 	ParseNetworks func(status int, body []byte) (map[Code]Network, error)
 
+	// ErrorBody reads the venue's error envelope from an answer of any
+	// status: a *swapscout.VenueError when body is one — an unknown symbol
+	// unsupported_pair, a rejected key not_configured, a rate limit
+	// rate_limited, with the venue's own words, clipped, in the message —
+	// and nil when it is not. The engine asks it first of every answer whose
+	// status is not 200, and of a 200 answer that the parser rejects or that
+	// holds nothing (no book side, no market, no currency), so an error sent
+	// with HTTP 200 (OKX, Bybit, Kraken, HTX…) or a 4xx with an error body is
+	// classified by its body, never reported as a malformed or empty answer.
+	// It is not called on the hot path of a good book. Nil leaves errors to
+	// the parsers.
+	ErrorBody func(status int, body []byte) error
+
 	// BookPath returns the path and query of m's book at depth.
 	BookPath func(m Market, depth int) string
 	// ParseBook reads a book answer into b (reusing its slices) with s, which
@@ -252,51 +265,4 @@ func (s *Spec) backoff() time.Duration {
 		return s.Backoff
 	}
 	return DefaultBackoff
-}
-
-// ReadCurrency reads one item of a venue's currency list into out: an
-// object whose member tickerKey names the currency and whose array member
-// chainsKey lists its networks. field reads one member of a network object,
-// its name into name or a term into n, and reports false for members it
-// leaves (they are skipped). Anything of another shape is skipped.
-func ReadCurrency(s *book.Scanner, out map[Code]Network, tickerKey, chainsKey string,
-	field func(s *book.Scanner, key string, name *string, n *Network) bool) {
-	if s.Kind() != book.Object {
-		s.Skip()
-		return
-	}
-	type named struct {
-		name string
-		n    Network
-	}
-	var ticker string
-	var chains []named
-	s.EnterObject()
-	for key, ok := s.NextKey(); ok; key, ok = s.NextKey() {
-		switch {
-		case string(key) == tickerKey:
-			ticker = s.Text()
-		case string(key) == chainsKey && s.Kind() == book.Array:
-			s.EnterArray()
-			for s.NextElem() {
-				if s.Kind() != book.Object {
-					s.Skip()
-					continue
-				}
-				var c named
-				s.EnterObject()
-				for k, ok := s.NextKey(); ok; k, ok = s.NextKey() {
-					if !field(s, string(k), &c.name, &c.n) {
-						s.Skip()
-					}
-				}
-				chains = append(chains, c)
-			}
-		default:
-			s.Skip()
-		}
-	}
-	for _, c := range chains {
-		out[Code{Ticker: ticker, Network: c.name}] = c.n
-	}
 }

@@ -64,6 +64,7 @@ var spec = cex.Spec{
 		return "/products/" + url.PathEscape(m.Symbol) + "/book?level=2"
 	},
 	ParseBook: parseBook,
+	ErrorBody: errorBody,
 }
 
 // parseMarkets reads /products: online products open to market orders
@@ -104,17 +105,15 @@ func parseBook(s *book.Scanner, status int, body []byte, b *book.Book) error {
 	s.Reset(body)
 	b.Bids, b.Asks = b.Bids[:0], b.Asks[:0]
 	var msg []byte
-	sides, auction := 0, false
+	// A key given twice counts once, its last value winning (as encoding/json).
+	hasBids, hasAsks, auction := false, false, false
 	if s.EnterObject() {
 		for key, ok := s.NextKey(); ok; key, ok = s.NextKey() {
 			switch k := string(key); {
-			case k == "bids" || k == "asks":
-				if k == "bids" {
-					b.Bids = s.Levels(b.Bids[:0], book.PriceQty)
-				} else {
-					b.Asks = s.Levels(b.Asks[:0], book.PriceQty)
-				}
-				sides++
+			case k == "bids":
+				b.Bids, hasBids = s.Levels(b.Bids[:0], book.PriceQty), true
+			case k == "asks":
+				b.Asks, hasAsks = s.Levels(b.Asks[:0], book.PriceQty), true
 			case k == "auction_mode" && s.Kind() == book.Bool:
 				auction = s.Bool()
 			case k == "message" && s.Kind() == book.String:
@@ -128,11 +127,11 @@ func parseBook(s *book.Scanner, status int, body []byte, b *book.Book) error {
 		return err
 	}
 	switch {
-	case msg != nil && sides == 0:
+	case msg != nil && !hasBids && !hasAsks:
 		return apiError(status, string(msg))
 	case auction:
 		return swapscout.NewVenueError(swapscout.CodeUnavailable, "Coinbase: the product is in auction mode, it takes no market orders")
-	case sides < 2:
+	case !hasBids || !hasAsks:
 		return swapscout.NewVenueError(swapscout.CodeBadResponse, "Coinbase book lacks a side")
 	}
 	return nil
@@ -163,6 +162,8 @@ func apiError(status int, msg string) error {
 		code = swapscout.CodeRateLimited
 	case status == 404 || lower == "notfound" || strings.Contains(lower, "not found"):
 		code = swapscout.CodeUnsupportedPair
+	case strings.Contains(lower, "api key") || strings.Contains(lower, "signature") || strings.Contains(lower, "passphrase"):
+		code = swapscout.CodeNotConfigured // "invalid api key", "invalid signature", "invalid passphrase" [MEM]
 	case status == 401 || status == 403 || status >= 500:
 		code = swapscout.CodeUnavailable
 	}
@@ -177,6 +178,16 @@ func venueCode(err error) swapscout.FailureCode {
 		return ve.Code
 	}
 	return ""
+}
+
+// errorBody reads Coinbase's error object, {"message":"NotFound"}, at any
+// status; nil when body is not one.
+func errorBody(status int, body []byte) error {
+	var e errorResponse
+	if json.Unmarshal(body, &e) != nil || e.Message == "" {
+		return nil
+	}
+	return apiError(status, e.Message)
 }
 
 var _ swapscout.Refresher = (*Client)(nil)

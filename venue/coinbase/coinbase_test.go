@@ -4,7 +4,6 @@ import (
 	"errors"
 	"io"
 	"net/http"
-	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -45,7 +44,7 @@ var products = cextest.Route{Path: "/products", Fixture: "products.json"}
 
 // routes answers the product list and each product's book from its fixture.
 func routes(ids ...string) []cextest.Route {
-	rs := []cextest.Route{products}
+	rs := []venuetest.Route{products}
 	for _, id := range ids {
 		rs = append(rs, cextest.Route{Path: "/products/" + id + "/book", Query: "level=2", Fixture: "book_" + strings.ToLower(id) + ".json"})
 	}
@@ -54,7 +53,7 @@ func routes(ids ...string) []cextest.Route {
 
 // failing answers the product list, and the ETH-BTC book with status and fixture.
 func failing(status int, fixture string) []cextest.Route {
-	return []cextest.Route{products, {Path: "/products/ETH-BTC/book", Status: status, Fixture: fixture}}
+	return []venuetest.Route{products, {Path: "/products/ETH-BTC/book", Status: status, Fixture: fixture}}
 }
 
 // asks checks the book calls (in any order: legs are fetched concurrently)
@@ -71,11 +70,7 @@ func asks(ids ...string) func(t *testing.T, _ swapscout.Offer, _ error, reqs []v
 		for _, id := range ids {
 			want = append(want, "/products/"+id+"/book?level=2")
 		}
-		slices.Sort(got)
-		slices.Sort(want)
-		if !slices.Equal(got, want) {
-			t.Errorf("requests %q, want %q", got, want)
-		}
+		cextest.CheckBooks(t, got, want)
 	}
 }
 
@@ -119,7 +114,7 @@ func TestQuote(t *testing.T) {
 			Check: limit("0.0001", "0")},
 		// 0.001 ETH buys 0.00003112 BTC: less than the 0.0001 BTC network fee.
 		{Name: "fees_exceed_amount", Req: send(eth, btc, "0.001"), Routes: routes("ETH-BTC"), Want: swapscout.CodeAmountTooSmall},
-		{Name: "auction_mode", Req: req, Routes: []cextest.Route{products, {Path: "/products/ETH-BTC/book", Fixture: "book_auction.json"}},
+		{Name: "auction_mode", Req: req, Routes: []venuetest.Route{products, {Path: "/products/ETH-BTC/book", Fixture: "book_auction.json"}},
 			Want: swapscout.CodeUnavailable},
 
 		{Name: "not_found", Req: req, Routes: failing(404, "error_not_found.json"), Want: swapscout.CodeUnsupportedPair},
@@ -139,7 +134,7 @@ func TestSlippage(t *testing.T) {
 
 // TestMarketListRequest: the product list is asked with a User-Agent.
 func TestMarketListRequest(t *testing.T) {
-	rp := cextest.NewReplay(t, "testdata", routes())
+	rp := venuetest.NewReplay(t, "testdata", routes())
 	venuetest.New(t, &coinbase.Descriptor, rp.URL)
 	reqs := rp.Requests()
 	if len(reqs) != 1 || reqs[0].Path != "/products" {

@@ -10,6 +10,7 @@
 package gate
 
 import (
+	"encoding/json"
 	"strconv"
 	"time"
 
@@ -54,6 +55,7 @@ var spec = cex.Spec{
 		return "/api/v4/spot/order_book?currency_pair=" + m.Symbol + "&limit=" + strconv.Itoa(depth)
 	},
 	ParseBook: parseBook,
+	ErrorBody: errorBody,
 }
 
 // percent is 0.01: Gate's fees are percentages.
@@ -99,69 +101,54 @@ func (e *apiErr) check(status int, err error, got bool, what string) error {
 	return nil
 }
 
-// parseMarkets reads currency_pairs: a JSON array of pairs, or an error object.
+// parseMarkets reads currency_pairs with encoding/json (it is fetched every
+// few minutes, off the quote path): a JSON array of pairs, or an error
+// object. Tradable pairs (not untradable, buyable or sellable only) are
+// kept, with the pair's fee and minimums; values of an unexpected type read
+// as absent.
 func parseMarkets(status int, body []byte) ([]cex.Market, error) {
-	var s book.Scanner
+	items, got := cex.Items[struct {
+		ID             cex.Text `json:"id"`
+		Base           cex.Text `json:"base"`
+		Quote          cex.Text `json:"quote"`
+		TradeStatus    cex.Text `json:"trade_status"`
+		Fee            cex.Opt  `json:"fee"`
+		MinBaseAmount  cex.Opt  `json:"min_base_amount"`
+		MinQuoteAmount cex.Opt  `json:"min_quote_amount"`
+	}](body)
 	var e apiErr
-	var out []cex.Market
-	s.Reset(body)
-	got := s.Kind() == book.Array
-	switch s.Kind() {
-	case book.Array:
-		s.EnterArray()
-		for s.NextElem() {
-			if m, ok := readPair(&s); ok {
-				out = append(out, m)
-			}
+	var err error
+	if !got {
+		var obj struct {
+			Label   cex.Text `json:"label"`
+			Message cex.Text `json:"message"`
+			Detail  cex.Text `json:"detail"`
 		}
-	case book.Object:
-		s.EnterObject()
-		for key, ok := s.NextKey(); ok; key, ok = s.NextKey() {
-			if !e.member(&s, key) {
-				s.Skip()
-			}
+		if err = json.Unmarshal(body, &obj); err != nil {
+			err = venue.BadResponse(err)
 		}
+		msg := obj.Message
+		if msg == "" {
+			msg = obj.Detail
+		}
+		e = apiErr{label: []byte(obj.Label), msg: []byte(msg)}
 	}
-	if err := e.check(status, s.Finish(), got, "pair list"); err != nil {
+	if err := e.check(status, err, got, "pair list"); err != nil {
 		return nil, err
 	}
-	return out, nil
-}
-
-// readPair reads one pair: tradable ones (not untradable, buyable or
-// sellable only), with the pair's fee and minimums. Values of an unexpected
-// type read as absent.
-func readPair(s *book.Scanner) (cex.Market, bool) {
-	var m cex.Market
-	tradable := false
-	if s.Kind() != book.Object {
-		s.Skip()
-		return m, false
-	}
-	s.EnterObject()
-	for key, ok := s.NextKey(); ok; key, ok = s.NextKey() {
-		switch string(key) {
-		case "id":
-			m.Symbol = s.Text()
-		case "base":
-			m.Base = s.Text()
-		case "quote":
-			m.Quote = s.Text()
-		case "trade_status":
-			tradable = s.Text() == "tradable"
-		case "fee":
-			if f := s.OptAmount().Mul(percent); f.Sign() > 0 && f.Cmp(swapscout.AmountFromInt(1)) < 0 {
-				m.TakerFee = &f
-			}
-		case "min_base_amount":
-			m.MinBase = s.OptAmount()
-		case "min_quote_amount":
-			m.MinQuote = s.OptAmount()
-		default:
-			s.Skip()
+	var out []cex.Market
+	for _, it := range items {
+		if it.TradeStatus != "tradable" || it.ID == "" || it.Base == "" || it.Quote == "" {
+			continue
 		}
+		m := cex.Market{Market: book.Market{Base: string(it.Base), Quote: string(it.Quote), Symbol: string(it.ID)},
+			MinBase: it.MinBaseAmount.Amount, MinQuote: it.MinQuoteAmount.Amount}
+		if f := it.Fee.Amount.Mul(percent); f.Sign() > 0 && f.Cmp(swapscout.AmountFromInt(1)) < 0 {
+			m.TakerFee = &f
+		}
+		out = append(out, m)
 	}
-	return m, tradable && m.Symbol != "" && m.Base != "" && m.Quote != ""
+	return out, nil
 }
 
 // parseBook reads order_book: {"id":…,"current":ms,"update":ms,"asks":[["price","amount"],…],"bids":[…]}.
@@ -219,6 +206,19 @@ func labelError(label string, msg []byte, status int) error {
 		msg = append(msg[:120:120], "…"...)
 	}
 	return swapscout.NewVenueError(fc, "Gate %s: %s (HTTP %d)", label, msg, status)
+}
+
+// errorBody reads Gate's error object, {"label":"INVALID_CURRENCY_PAIR",
+// "message":"…"}, at any status; nil when body is not one.
+func errorBody(status int, body []byte) error {
+	var e struct {
+		Label   string `json:"label"`
+		Message string `json:"message"`
+	}
+	if json.Unmarshal(body, &e) != nil || e.Label == "" {
+		return nil
+	}
+	return labelError(e.Label, []byte(e.Message), status)
 }
 
 var _ swapscout.Refresher = (*Client)(nil)

@@ -52,7 +52,7 @@ var pairs = cextest.Route{Path: pairsPath, Fixture: "currency_pairs.json"}
 
 // routes answers the pair list and each pair's book from its fixture.
 func routes(ids ...string) []cextest.Route {
-	rs := []cextest.Route{pairs}
+	rs := []venuetest.Route{pairs}
 	for _, id := range ids {
 		rs = append(rs, cextest.Route{Path: bookPath, Query: "currency_pair=" + id + "&", Fixture: "order_book_" + strings.ToLower(id) + ".json"})
 	}
@@ -61,7 +61,7 @@ func routes(ids ...string) []cextest.Route {
 
 // failing answers the pair list, and every book with status and fixture.
 func failing(status int, fixture string) []cextest.Route {
-	return []cextest.Route{pairs, {Path: bookPath, Status: status, Fixture: fixture}}
+	return []venuetest.Route{pairs, {Path: bookPath, Status: status, Fixture: fixture}}
 }
 
 // asks checks the book calls: one per pair at limit 100, in any order.
@@ -74,11 +74,7 @@ func asks(ids ...string) func(t *testing.T, _ swapscout.Offer, _ error, reqs []v
 		for _, id := range ids {
 			want = append(want, bookPath+"?currency_pair="+id+"&limit=100")
 		}
-		slices.Sort(got)
-		slices.Sort(want)
-		if !slices.Equal(got, want) {
-			t.Errorf("requests %q, want %q", got, want)
-		}
+		cextest.CheckBooks(t, got, want)
 	}
 }
 
@@ -151,7 +147,7 @@ func TestMarketListErrors(t *testing.T) {
 		{429, "error_too_many_requests.json", swapscout.CodeRateLimited},
 		{200, "order_book_btc_usdt.json", swapscout.CodeBadResponse}, // an object, not a list
 	} {
-		rp := cextest.NewReplay(t, "testdata", []cextest.Route{{Path: pairsPath, Status: c.status, Fixture: c.fixture}})
+		rp := venuetest.NewReplay(t, "testdata", []venuetest.Route{{Path: pairsPath, Status: c.status, Fixture: c.fixture}})
 		q, err := gate.Descriptor.New(venue.Config{BaseURL: rp.URL, HTTP: venuetest.Client(t)})
 		if err != nil {
 			t.Fatal(err)

@@ -9,7 +9,7 @@ import "github.com/swapscout/swapscout"
 // array, the book an object; an error is {"label":"…","message":"…"} (or
 // "detail") with a 4xx/5xx status. Decimals are strings with trailing zeros
 // trimmed; times and precisions are JSON numbers. The adapter reads both
-// answers with book.Scanner (parseMarkets, parseBook); the simulator writes
+// answers with encoding/json (parseMarkets) and book.Scanner (parseBook); the simulator writes
 // these.
 
 // currencyPair is an item of GET /api/v4/spot/currency_pairs. fee is the

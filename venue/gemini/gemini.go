@@ -66,57 +66,38 @@ var spec = cex.Spec{
 		return "/v1/book/" + m.Symbol + "?limit_bids=" + n + "&limit_asks=" + n
 	},
 	ParseBook: parseBook,
+	ErrorBody: errorBody,
 }
 
-// parseMarkets reads the details array: open spot markets (not the
+// parseMarkets reads the details array with encoding/json (it is fetched
+// every few minutes, off the quote path): open spot markets (not the
 // limit_only, cancel_only or closed ones, and not the GUSD perpetuals), with
-// MinBase from min_order_size. Fields of an unexpected type are skipped.
+// MinBase from min_order_size. Fields of an unexpected type read as absent.
 func parseMarkets(status int, body []byte) ([]cex.Market, error) {
 	if status != 200 || !bytes.HasPrefix(bytes.TrimSpace(body), []byte("[")) {
 		return nil, parseError(status, body)
 	}
-	var s book.Scanner
-	s.Reset(body)
-	var out []cex.Market
-	s.EnterArray()
-	for s.NextElem() {
-		if m, ok := readDetails(&s); ok {
-			out = append(out, m)
-		}
+	items, ok := cex.Items[struct {
+		Symbol        cex.Text  `json:"symbol"`
+		BaseCurrency  cex.Text  `json:"base_currency"`
+		QuoteCurrency cex.Text  `json:"quote_currency"`
+		Status        cex.Text  `json:"status"`
+		ProductType   *cex.Text `json:"product_type"`   // absent: spot
+		MinOrderSize  cex.Opt   `json:"min_order_size"` // a string, where tick_size is a number
+	}](body)
+	if !ok {
+		return nil, swapscout.NewVenueError(swapscout.CodeBadResponse, "Gemini symbol details are not a list")
 	}
-	if err := s.Finish(); err != nil {
-		return nil, err
+	var out []cex.Market
+	for _, it := range items {
+		spot := it.ProductType == nil || *it.ProductType == "spot"
+		if it.Status != "open" || !spot || it.Symbol == "" || it.BaseCurrency == "" || it.QuoteCurrency == "" {
+			continue
+		}
+		out = append(out, cex.Market{Market: book.Market{Base: string(it.BaseCurrency), Quote: string(it.QuoteCurrency),
+			Symbol: strings.ToLower(string(it.Symbol))}, MinBase: it.MinOrderSize.Amount})
 	}
 	return out, nil
-}
-
-func readDetails(s *book.Scanner) (cex.Market, bool) {
-	var m cex.Market
-	if s.Kind() != book.Object {
-		s.Skip()
-		return m, false
-	}
-	open, spot := false, true
-	s.EnterObject()
-	for key, ok := s.NextKey(); ok; key, ok = s.NextKey() {
-		switch string(key) {
-		case "symbol":
-			m.Symbol = strings.ToLower(s.Text())
-		case "base_currency":
-			m.Base = s.Text()
-		case "quote_currency":
-			m.Quote = s.Text()
-		case "status":
-			open = s.Text() == "open"
-		case "product_type":
-			spot = s.Text() == "spot"
-		case "min_order_size": // a string, where tick_size is a number
-			m.MinBase = s.OptAmount()
-		default:
-			s.Skip()
-		}
-	}
-	return m, open && spot && m.Symbol != "" && m.Base != "" && m.Quote != ""
 }
 
 // parseBook reads /v1/book: {"bids":[{"price","amount","timestamp"},…],"asks":[…]},
@@ -134,8 +115,9 @@ func parseBook(s *book.Scanner, status int, body []byte, b *book.Book) error {
 			case "asks":
 				b.Asks, got = s.Levels(b.Asks[:0], book.Gemini), true
 			case "result":
+				failed = false
 				if s.Kind() == book.String {
-					failed = string(s.String()) == "error" || failed
+					failed = string(s.String()) == "error" // the last "result" wins
 				} else {
 					s.Skip()
 				}
@@ -206,6 +188,16 @@ func parseError(status int, body []byte) error {
 		msg = msg[:120] + "…"
 	}
 	return swapscout.NewVenueError(code, "Gemini %s: %s (HTTP %d)", e.Reason, msg, status)
+}
+
+// errorBody reads Gemini's error object, {"result":"error","reason":…,
+// "message":…}, at any status; nil when body is not one.
+func errorBody(status int, body []byte) error {
+	var e errorResponse
+	if json.Unmarshal(body, &e) != nil || e.Result != "error" || e.Reason == "" {
+		return nil
+	}
+	return parseError(status, body)
 }
 
 var _ swapscout.Refresher = (*Client)(nil)

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"io"
 	"net/http"
-	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -48,7 +47,7 @@ var details = cextest.Route{Path: detailsPath, Fixture: "symbols_details_all.jso
 
 // routes answers the market list, and each symbol's book from its fixture.
 func routes(books ...string) []cextest.Route {
-	rs := []cextest.Route{details}
+	rs := []venuetest.Route{details}
 	for _, sym := range books {
 		rs = append(rs, cextest.Route{Path: "/v1/book/" + sym, Fixture: "book_" + sym + ".json"})
 	}
@@ -57,7 +56,7 @@ func routes(books ...string) []cextest.Route {
 
 // failing answers the market list, and the ETHBTC book with status and fixture.
 func failing(status int, fixture string) []cextest.Route {
-	return []cextest.Route{details, {Path: "/v1/book/ethbtc", Status: status, Fixture: fixture}}
+	return []venuetest.Route{details, {Path: "/v1/book/ethbtc", Status: status, Fixture: fixture}}
 }
 
 // asks checks the book calls: one per symbol, 100 levels a side, in any order.
@@ -70,11 +69,7 @@ func asks(symbols ...string) func(t *testing.T, _ swapscout.Offer, _ error, reqs
 		for _, s := range symbols {
 			want = append(want, "/v1/book/"+s+"?limit_bids=100&limit_asks=100")
 		}
-		slices.Sort(got) // legs are fetched concurrently
-		slices.Sort(want)
-		if !slices.Equal(got, want) {
-			t.Errorf("requests %q, want %q", got, want)
-		}
+		cextest.CheckBooks(t, got, want)
 	}
 }
 
@@ -151,7 +146,7 @@ func TestMarketListErrors(t *testing.T) {
 		"error_rate_limit.json":  swapscout.CodeRateLimited,
 		"book_btcusd.json":       swapscout.CodeBadResponse, // not a list
 	} {
-		rp := cextest.NewReplay(t, "testdata", []cextest.Route{{Path: detailsPath, Fixture: fixture}})
+		rp := venuetest.NewReplay(t, "testdata", []venuetest.Route{{Path: detailsPath, Fixture: fixture}})
 		q, err := gemini.Descriptor.New(venue.Config{BaseURL: rp.URL, HTTP: venuetest.Client(t)})
 		if err != nil {
 			t.Fatal(err)

@@ -8,8 +8,8 @@ import (
 // Wire types of Gemini's public REST API v1, mirroring the recorded
 // responses of ../shared/research/exchange-apis.md section B11 (gct's
 // recording of /v1/symbols, /v1/symbols/details, /v1/book and an error,
-// [REC]). The adapter reads the market list and books with book.Scanner
-// (parseMarkets, parseBook); these structs are what the simulator writes, and
+// [REC]). The adapter reads the market list with encoding/json
+// (parseMarkets) and books with book.Scanner (parseBook); these structs are what the simulator writes, and
 // document the shapes.
 
 // symbolDetails is GET /v1/symbols/details/{symbol}, and an item of

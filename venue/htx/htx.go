@@ -11,6 +11,7 @@ package htx
 
 import (
 	"bytes"
+	"encoding/json"
 	"time"
 
 	"github.com/swapscout/swapscout"
@@ -53,6 +54,7 @@ var spec = cex.Spec{
 	ParseMarkets:      parseMarkets,
 	BookPath:          func(m cex.Market, _ int) string { return "/market/depth?symbol=" + m.Symbol + "&type=step0" },
 	ParseBook:         parseBook,
+	ErrorBody:         errorBody,
 }
 
 // envelope is {"status":"ok"|"error","err-code":…,"err-msg":…}.
@@ -97,68 +99,41 @@ func (e *envelope) check(status int, err error, got bool, what string) error {
 	return nil
 }
 
-// parseMarkets reads /v2/settings/common/symbols: {"status":"ok","data":[{"sc":"ethusdt","bc":"eth","qc":"usdt","state":"online","te":true,…}],…}.
+// parseMarkets reads /v2/settings/common/symbols with encoding/json (it is
+// fetched every few minutes, off the quote path): {"status":"ok","data":
+// [{"sc":"ethusdt","bc":"eth","qc":"usdt","state":"online","te":true,…}],…}:
+// online and trade-enabled symbols. Values of an unexpected type read as
+// absent. v2 carries no order minimums.
 func parseMarkets(status int, body []byte) ([]cex.Market, error) {
-	var s book.Scanner
-	var e envelope
-	var out []cex.Market
-	listed := false
-	s.Reset(body)
-	if s.Kind() == book.Object {
-		s.EnterObject()
-		for key, ok := s.NextKey(); ok; key, ok = s.NextKey() {
-			switch {
-			case e.member(&s, key):
-			case string(key) == "data" && s.Kind() == book.Array:
-				listed = true
-				s.EnterArray()
-				for s.NextElem() {
-					if m, ok := readSymbol(&s); ok {
-						out = append(out, m)
-					}
-				}
-			default:
-				s.Skip()
-			}
-		}
+	var r struct {
+		Status cex.Text        `json:"status"`
+		Code   cex.Text        `json:"err-code"`
+		Msg    cex.Text        `json:"err-msg"`
+		Data   json.RawMessage `json:"data"`
 	}
-	if err := e.check(status, s.Finish(), listed, "symbol list"); err != nil {
+	err := json.Unmarshal(body, &r)
+	if err != nil {
+		err = venue.BadResponse(err)
+	}
+	e := envelope{status: []byte(r.Status), code: []byte(r.Code), msg: []byte(r.Msg)}
+	items, listed := cex.Items[struct {
+		Sc    cex.Text `json:"sc"`
+		Bc    cex.Text `json:"bc"`
+		Qc    cex.Text `json:"qc"`
+		State cex.Text `json:"state"`
+		Te    cex.Flag `json:"te"`
+	}](r.Data)
+	if err := e.check(status, err, listed, "symbol list"); err != nil {
 		return nil, err
 	}
-	return out, nil
-}
-
-// readSymbol reads one symbol: online and trade-enabled ones. Values of an
-// unexpected type read as absent. v2 carries no order minimums.
-func readSymbol(s *book.Scanner) (cex.Market, bool) {
-	var m cex.Market
-	online, enabled := false, false
-	if s.Kind() != book.Object {
-		s.Skip()
-		return m, false
-	}
-	s.EnterObject()
-	for key, ok := s.NextKey(); ok; key, ok = s.NextKey() {
-		switch string(key) {
-		case "sc":
-			m.Symbol = s.Text()
-		case "bc":
-			m.Base = s.Text()
-		case "qc":
-			m.Quote = s.Text()
-		case "state":
-			online = s.Text() == "online"
-		case "te":
-			if s.Kind() == book.Bool {
-				enabled = s.Bool()
-			} else {
-				s.Skip()
-			}
-		default:
-			s.Skip()
+	var out []cex.Market
+	for _, it := range items {
+		if it.State != "online" || !it.Te || it.Sc == "" || it.Bc == "" || it.Qc == "" {
+			continue
 		}
+		out = append(out, cex.Market{Market: book.Market{Base: string(it.Bc), Quote: string(it.Qc), Symbol: string(it.Sc)}})
 	}
-	return m, online && enabled && m.Symbol != "" && m.Base != "" && m.Quote != ""
+	return out, nil
 }
 
 // parseBook reads /market/depth: {"ch":…,"status":"ok","ts":…,"tick":{"ts":…,"version":…,"bids":[[49790.87,0.779876],…],"asks":[…]}}.
@@ -208,6 +183,21 @@ func apiError(code, msg []byte, status int) error {
 		msg = append(msg[:120:120], "…"...)
 	}
 	return swapscout.NewVenueError(fc, "HTX %s: %s (HTTP %d)", code, msg, status)
+}
+
+// errorBody reads HTX's envelope, {"status":"error","err-code":…,
+// "err-msg":…}, at any status (HTX answers errors with HTTP 200); nil when
+// body is not one.
+func errorBody(status int, body []byte) error {
+	var e struct {
+		Status string `json:"status"`
+		Code   string `json:"err-code"`
+		Msg    string `json:"err-msg"`
+	}
+	if json.Unmarshal(body, &e) != nil || e.Status != "error" {
+		return nil
+	}
+	return apiError([]byte(e.Code), []byte(e.Msg), status)
 }
 
 var _ swapscout.Refresher = (*Client)(nil)

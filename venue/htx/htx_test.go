@@ -5,7 +5,6 @@ import (
 	"errors"
 	"io"
 	"net/http"
-	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -52,7 +51,7 @@ var symbolList = cextest.Route{Path: symbolsPath, Fixture: "symbols_v2.json"}
 
 // routes answers the symbol list and each symbol's book from its fixture.
 func routes(symbols ...string) []cextest.Route {
-	rs := []cextest.Route{symbolList}
+	rs := []venuetest.Route{symbolList}
 	for _, sym := range symbols {
 		rs = append(rs, cextest.Route{Path: depthPath, Query: "symbol=" + sym + "&", Fixture: "depth_" + sym + ".json"})
 	}
@@ -61,7 +60,7 @@ func routes(symbols ...string) []cextest.Route {
 
 // failing answers the symbol list, and every book with status and fixture.
 func failing(status int, fixture string) []cextest.Route {
-	return []cextest.Route{symbolList, {Path: depthPath, Status: status, Fixture: fixture}}
+	return []venuetest.Route{symbolList, {Path: depthPath, Status: status, Fixture: fixture}}
 }
 
 // asks checks the book calls: one unaggregated depth per symbol, in any order.
@@ -74,11 +73,7 @@ func asks(symbols ...string) func(t *testing.T, _ swapscout.Offer, _ error, reqs
 		for _, s := range symbols {
 			want = append(want, depthPath+"?symbol="+s+"&type=step0")
 		}
-		slices.Sort(got)
-		slices.Sort(want)
-		if !slices.Equal(got, want) {
-			t.Errorf("requests %q, want %q", got, want)
-		}
+		cextest.CheckBooks(t, got, want)
 	}
 }
 
@@ -148,7 +143,7 @@ func TestMarketListErrors(t *testing.T) {
 		"error_too_many_requests.json": swapscout.CodeRateLimited,
 		"depth_btcusdt.json":           swapscout.CodeBadResponse, // no data
 	} {
-		rp := cextest.NewReplay(t, "testdata", []cextest.Route{{Path: symbolsPath, Fixture: fixture}})
+		rp := venuetest.NewReplay(t, "testdata", []venuetest.Route{{Path: symbolsPath, Fixture: fixture}})
 		q, err := htx.Descriptor.New(venue.Config{BaseURL: rp.URL, HTTP: venuetest.Client(t)})
 		if err != nil {
 			t.Fatal(err)

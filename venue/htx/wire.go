@@ -8,7 +8,7 @@ import "github.com/swapscout/swapscout"
 // "status":"ok"; an error keeps HTTP 200 with {"status":"error","err-code",
 // "err-msg","ts"}. Book prices and amounts are JSON numbers; the symbol
 // list's ts is a string, the book's a number. The adapter reads both answers
-// with book.Scanner (parseMarkets, parseBook); the simulator writes the
+// with encoding/json (parseMarkets) and book.Scanner (parseBook); the simulator writes the
 // symbol list from these and the book with cex.AppendLevels, unquoted.
 
 // symbolsResponse is GET /v2/settings/common/symbols.

@@ -59,6 +59,7 @@ var spec = cex.Spec{
 		return "/0/public/Depth?pair=" + m.Symbol + "&count=" + strconv.Itoa(depth)
 	},
 	ParseBook: parseBook,
+	ErrorBody: errorBody,
 }
 
 // percent is 0.01: Kraken's fees are percentages.
@@ -199,6 +200,19 @@ func apiError(errs []string) error {
 		msg = msg[:120] + "…"
 	}
 	return swapscout.NewVenueError(code, "Kraken: %s", msg)
+}
+
+// errorBody reads Kraken's envelope, {"error":["EQuery:Unknown asset
+// pair"],…}, at any status (Kraken answers errors with HTTP 200); nil when
+// its error list is empty or body is not one.
+func errorBody(status int, body []byte) error {
+	var e struct {
+		Error []string `json:"error"`
+	}
+	if json.Unmarshal(body, &e) != nil || len(e.Error) == 0 {
+		return nil
+	}
+	return apiError(e.Error)
 }
 
 var _ swapscout.Refresher = (*Client)(nil)

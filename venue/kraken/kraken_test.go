@@ -5,7 +5,6 @@ import (
 	"errors"
 	"io"
 	"net/http"
-	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -49,7 +48,7 @@ var assetPairs = cextest.Route{Path: "/0/public/AssetPairs", Fixture: "assetpair
 // routes answers AssetPairs, and Depth for each pair (asked by altname,
 // answered under the canonical key, as Kraken does).
 func routes(pairs ...[2]string) []cextest.Route {
-	rs := []cextest.Route{assetPairs}
+	rs := []venuetest.Route{assetPairs}
 	for _, p := range pairs {
 		rs = append(rs, cextest.Route{Path: depthPath, Query: "pair=" + p[0] + "&", Fixture: "depth_" + strings.ToLower(p[1]) + ".json"})
 	}
@@ -64,7 +63,7 @@ var (
 
 // erroring answers AssetPairs, and Depth with an HTTP-200 error envelope.
 func erroring(fixture string) []cextest.Route {
-	return []cextest.Route{assetPairs, {Path: depthPath, Fixture: fixture}}
+	return []venuetest.Route{assetPairs, {Path: depthPath, Fixture: fixture}}
 }
 
 // asks checks the Depth calls, in any order (legs are fetched concurrently).
@@ -77,11 +76,7 @@ func asks(pairs ...string) func(t *testing.T, _ swapscout.Offer, _ error, reqs [
 		for _, p := range pairs {
 			want = append(want, depthPath+"?pair="+p+"&count=100")
 		}
-		slices.Sort(got)
-		slices.Sort(want)
-		if !slices.Equal(got, want) {
-			t.Errorf("requests %q, want %q", got, want)
-		}
+		cextest.CheckBooks(t, got, want)
 	}
 }
 
@@ -128,7 +123,7 @@ func TestQuote(t *testing.T) {
 		{Name: "service_unavailable", Req: send(btc, xmr, "0.05"), Routes: erroring("error_unavailable.json"), Want: swapscout.CodeUnavailable},
 		{Name: "service_busy", Req: send(btc, xmr, "0.05"), Routes: erroring("error_busy.json"), Want: swapscout.CodeUnavailable},
 		{Name: "invalid_arguments", Req: send(btc, xmr, "0.05"), Routes: erroring("error_invalid_arguments.json"), Want: swapscout.CodeBadResponse},
-		{Name: "error_with_5xx", Req: send(btc, xmr, "0.05"), Routes: []cextest.Route{assetPairs, {Path: depthPath, Status: 520, Fixture: "error_unavailable.json"}},
+		{Name: "error_with_5xx", Req: send(btc, xmr, "0.05"), Routes: []venuetest.Route{assetPairs, {Path: depthPath, Status: 520, Fixture: "error_unavailable.json"}},
 			Want: swapscout.CodeUnavailable},
 	})
 }
@@ -151,7 +146,7 @@ func TestMarketListErrors(t *testing.T) {
 		"error_too_many_requests.json": swapscout.CodeRateLimited,
 		"depth_xxbtzusd.json":          "", // a result without pairs is read as no markets
 	} {
-		rp := cextest.NewReplay(t, "testdata", []cextest.Route{{Path: "/0/public/AssetPairs", Fixture: fixture}})
+		rp := venuetest.NewReplay(t, "testdata", []venuetest.Route{{Path: "/0/public/AssetPairs", Fixture: fixture}})
 		q, err := kraken.Descriptor.New(venue.Config{BaseURL: rp.URL, HTTP: venuetest.Client(t)})
 		if err != nil {
 			t.Fatal(err)

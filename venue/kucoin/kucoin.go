@@ -12,6 +12,7 @@ package kucoin
 
 import (
 	"bytes"
+	"encoding/json"
 	"time"
 
 	"github.com/swapscout/swapscout"
@@ -58,6 +59,7 @@ var spec = cex.Spec{
 		return "/api/v1/market/orderbook/level2_100?symbol=" + m.Symbol
 	},
 	ParseBook: parseBook,
+	ErrorBody: errorBody,
 }
 
 // envelope is {"code":"200000","msg":…}: code is a string (read as a number
@@ -142,16 +144,33 @@ func (e *envelope) data(s *book.Scanner, k book.Kind) bool {
 	return false
 }
 
-// parseMarkets reads /api/v2/symbols: {"code":"200000","data":[{"symbol":"BTC-USDT",…}]}.
+// parseMarkets reads /api/v2/symbols: {"code":"200000","data":[{"symbol":"BTC-USDT",…}]}:
+// tradable symbols, with MinBase from baseMinSize and MinQuote from the
+// larger of quoteMinSize and minFunds (a market order's least funds).
+// Values of an unexpected type read as absent.
 func parseMarkets(status int, body []byte) ([]cex.Market, error) {
-	var out []cex.Market
-	err := readList(status, body, "symbol list", func(s *book.Scanner) {
-		if m, ok := readSymbol(s); ok {
-			out = append(out, m)
-		}
-	})
+	items, err := readList[struct {
+		Symbol        cex.Text `json:"symbol"`
+		BaseCurrency  cex.Text `json:"baseCurrency"`
+		QuoteCurrency cex.Text `json:"quoteCurrency"`
+		EnableTrading cex.Flag `json:"enableTrading"`
+		BaseMinSize   cex.Opt  `json:"baseMinSize"`
+		QuoteMinSize  cex.Opt  `json:"quoteMinSize"`
+		MinFunds      cex.Opt  `json:"minFunds"`
+	}](status, body, "symbol list")
 	if err != nil {
 		return nil, err
+	}
+	var out []cex.Market
+	for _, it := range items {
+		if !it.EnableTrading || it.Symbol == "" || it.BaseCurrency == "" || it.QuoteCurrency == "" {
+			continue
+		}
+		out = append(out, cex.Market{
+			Market:   book.Market{Base: string(it.BaseCurrency), Quote: string(it.QuoteCurrency), Symbol: string(it.Symbol)},
+			MinBase:  it.BaseMinSize.Amount,
+			MinQuote: swapscout.MaxAmount(it.QuoteMinSize.Amount, it.MinFunds.Amount),
+		})
 	}
 	return out, nil
 }
@@ -159,103 +178,62 @@ func parseMarkets(status int, body []byte) ([]cex.Market, error) {
 // parseNetworks reads /api/v3/currencies: {"code":"200000","data":[{"currency":"BTC",
 // "chains":[{"chainName":"BTC","withdrawalMinFee":"0.0005","isWithdrawEnabled":true,
 // "isDepositEnabled":true,…}]}]} ([DOC] shape). chains may be null (a
-// currency that does not move on-chain).
+// currency that does not move on-chain). A chain without a readable fee
+// keeps its open flags (the static table then gives the fee).
 func parseNetworks(status int, body []byte) (map[cex.Code]cex.Network, error) {
-	out := make(map[cex.Code]cex.Network)
-	if err := readList(status, body, "currency list", func(s *book.Scanner) { readCurrency(s, out) }); err != nil {
+	items, err := readList[struct {
+		Currency cex.Text        `json:"currency"`
+		Chains   json.RawMessage `json:"chains"`
+	}](status, body, "currency list")
+	if err != nil {
 		return nil, err
+	}
+	out := make(map[cex.Code]cex.Network)
+	for _, it := range items {
+		chains, _ := cex.Items[struct {
+			ChainName         cex.Text `json:"chainName"`
+			WithdrawalMinFee  cex.Opt  `json:"withdrawalMinFee"`
+			IsWithdrawEnabled cex.Flag `json:"isWithdrawEnabled"`
+			IsDepositEnabled  cex.Flag `json:"isDepositEnabled"`
+		}](it.Chains)
+		for _, c := range chains {
+			if it.Currency == "" || c.ChainName == "" {
+				continue // unnamed: no Code of Symbols can match it
+			}
+			out[cex.Code{Ticker: string(it.Currency), Network: string(c.ChainName)}] = cex.Network{
+				Deposit: bool(c.IsDepositEnabled), Withdraw: bool(c.IsWithdrawEnabled),
+				WithdrawFee: c.WithdrawalMinFee.Amount, HasFee: c.WithdrawalMinFee.OK,
+			}
+		}
 	}
 	return out, nil
 }
 
-// readList walks an envelope whose data is an array, calling item for each
-// element, and checks what the answer said (what names the list).
-func readList(status int, body []byte, what string, item func(s *book.Scanner)) error {
-	var s book.Scanner
-	var e envelope
-	s.Reset(body)
-	if s.Kind() == book.Object {
-		s.EnterObject()
-		for key, ok := s.NextKey(); ok; key, ok = s.NextKey() {
-			if e.member(&s, key) {
-				continue
-			}
-			if string(key) != "data" {
-				s.Skip()
-			} else if e.data(&s, book.Array) {
-				s.EnterArray()
-				for s.NextElem() {
-					item(&s)
-				}
-			}
-		}
+// readList decodes an envelope whose data is an array into one T per item
+// (items that do not decode are left out) and checks what the answer said:
+// an error code, a refused or failed status, a malformed body, data null or
+// missing (what names the list).
+func readList[T any](status int, body []byte, what string) ([]T, error) {
+	var e struct {
+		Code cex.Text        `json:"code"`
+		Msg  cex.Text        `json:"msg"`
+		Data json.RawMessage `json:"data"`
 	}
-	return e.check(status, s.Finish(), what)
-}
-
-// readCurrency reads one currency's chains into out. A chain without a
-// readable fee keeps its open flags (the static table then gives the fee).
-func readCurrency(s *book.Scanner, out map[cex.Code]cex.Network) {
-	cex.ReadCurrency(s, out, "currency", "chains", func(s *book.Scanner, key string, name *string, n *cex.Network) bool {
-		switch key {
-		case "chainName":
-			*name = s.Text()
-		case "withdrawalMinFee":
-			n.WithdrawFee, n.HasFee = s.OptAmountOK()
-		case "isWithdrawEnabled":
-			n.Withdraw = flag(s)
-		case "isDepositEnabled":
-			n.Deposit = flag(s)
-		default:
-			return false
-		}
-		return true
-	})
-}
-
-// flag reads a boolean; anything else reads as false (closed).
-func flag(s *book.Scanner) bool {
-	if s.Kind() == book.Bool {
-		return s.Bool()
+	err := json.Unmarshal(body, &e)
+	env := envelope{code: digits([]byte(e.Code)), msg: []byte(e.Msg)}
+	if e.Code == "" {
+		env.code = 0
 	}
-	s.Skip()
-	return false
-}
-
-// readSymbol reads one symbol: tradable ones, with MinBase from baseMinSize
-// and MinQuote from the larger of quoteMinSize and minFunds (a market
-// order's least funds). Values of an unexpected type read as absent.
-func readSymbol(s *book.Scanner) (cex.Market, bool) {
-	var m cex.Market
-	trading := false
-	if s.Kind() != book.Object {
-		s.Skip()
-		return m, false
+	items, isArray := cex.Items[T](e.Data)
+	env.null = string(bytes.TrimSpace(e.Data)) == "null"
+	env.received = isArray
+	if err != nil {
+		err = venue.BadResponse(err)
 	}
-	s.EnterObject()
-	for key, ok := s.NextKey(); ok; key, ok = s.NextKey() {
-		switch string(key) {
-		case "symbol":
-			m.Symbol = s.Text()
-		case "baseCurrency":
-			m.Base = s.Text()
-		case "quoteCurrency":
-			m.Quote = s.Text()
-		case "enableTrading":
-			if s.Kind() == book.Bool {
-				trading = s.Bool()
-			} else {
-				s.Skip()
-			}
-		case "baseMinSize":
-			m.MinBase = s.OptAmount()
-		case "quoteMinSize", "minFunds":
-			m.MinQuote = swapscout.MaxAmount(m.MinQuote, s.OptAmount())
-		default:
-			s.Skip()
-		}
+	if err := env.check(status, err, what); err != nil {
+		return nil, err
 	}
-	return m, trading && m.Symbol != "" && m.Base != "" && m.Quote != ""
+	return items, nil
 }
 
 // parseBook reads level2_100: {"code":"200000","data":{"sequence":"…","time":…,"bids":[["price","size"],…],"asks":[…]}}.
@@ -300,6 +278,23 @@ func apiError(code int64, msg []byte, status int) error {
 		msg = append(msg[:120:120], "…"...)
 	}
 	return swapscout.NewVenueError(fc, "KuCoin %d: %s (HTTP %d)", code, msg, status)
+}
+
+// errorBody reads KuCoin's envelope, {"code":"900001","msg":"…"}, at any
+// status; nil when body is not one or its code is the success "200000".
+func errorBody(status int, body []byte) error {
+	var e struct {
+		Code json.Number `json:"code"`
+		Msg  string      `json:"msg"`
+	}
+	if json.Unmarshal(body, &e) != nil {
+		return nil
+	}
+	code, err := e.Code.Int64()
+	if err != nil || code == 200000 {
+		return nil
+	}
+	return apiError(code, []byte(e.Msg), status)
 }
 
 var _ swapscout.Refresher = (*Client)(nil)

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"io"
 	"net/http"
-	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -56,7 +55,7 @@ var (
 // routes answers the symbol and currency lists and each symbol's book from
 // its fixture.
 func routes(symbols ...string) []cextest.Route {
-	rs := []cextest.Route{symbolList, currencyList}
+	rs := []venuetest.Route{symbolList, currencyList}
 	for _, sym := range symbols {
 		fixture := "level2_" + strings.ToLower(strings.ReplaceAll(sym, "-", "_")) + ".json"
 		rs = append(rs, cextest.Route{Path: bookPath, Query: "symbol=" + sym, Fixture: fixture})
@@ -66,7 +65,7 @@ func routes(symbols ...string) []cextest.Route {
 
 // failing answers the symbol list, and every book with status, fixture and header.
 func failing(status int, fixture string, header map[string]string) []cextest.Route {
-	return []cextest.Route{symbolList, currencyList, {Path: bookPath, Status: status, Fixture: fixture, Header: header}}
+	return []venuetest.Route{symbolList, currencyList, {Path: bookPath, Status: status, Fixture: fixture, Header: header}}
 }
 
 // asks checks the book calls: one level2_100 per symbol, in any order.
@@ -79,11 +78,7 @@ func asks(symbols ...string) func(t *testing.T, _ swapscout.Offer, _ error, reqs
 		for _, s := range symbols {
 			want = append(want, bookPath+"?symbol="+s)
 		}
-		slices.Sort(got)
-		slices.Sort(want)
-		if !slices.Equal(got, want) {
-			t.Errorf("requests %q, want %q", got, want)
-		}
+		cextest.CheckBooks(t, got, want)
 	}
 }
 
@@ -160,7 +155,7 @@ func TestMarketListErrors(t *testing.T) {
 		{200, "error_data_null.json", swapscout.CodeUnsupportedPair},
 		{200, "level2_btc_usdt.json", swapscout.CodeBadResponse}, // data is not a list
 	} {
-		rp := cextest.NewReplay(t, "testdata", []cextest.Route{{Path: symbolsPath, Status: c.status, Fixture: c.fixture}})
+		rp := venuetest.NewReplay(t, "testdata", []venuetest.Route{{Path: symbolsPath, Status: c.status, Fixture: c.fixture}})
 		q, err := kucoin.Descriptor.New(venue.Config{BaseURL: rp.URL, HTTP: venuetest.Client(t)})
 		if err != nil {
 			t.Fatal(err)

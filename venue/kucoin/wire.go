@@ -7,9 +7,10 @@ import "github.com/swapscout/swapscout"
 // and JKorf Kucoin.Net's GetSymbols and GetAggregatedPartialOrderBook
 // fixtures). Every answer is {"code":"200000","data":…} with code a string;
 // an error is {"code":"400100","msg":"…"}. Decimals are strings; the book's
-// sequence is a string and its time a number (ms). The adapter reads both
-// answers with book.Scanner (parseMarkets, parseBook); the simulator writes
-// these.
+// sequence is a string and its time a number (ms). The adapter reads the
+// lists with encoding/json into lenient structs (parseMarkets,
+// parseNetworks) and the book with book.Scanner (parseBook); the simulator
+// writes these.
 
 // response is the envelope; Data is nil for an error.
 type response struct {

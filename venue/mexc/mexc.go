@@ -10,7 +10,9 @@
 package mexc
 
 import (
+	"bytes"
 	"encoding/json"
+	"slices"
 	"strconv"
 	"time"
 
@@ -57,117 +59,71 @@ var spec = cex.Spec{
 		return "/api/v3/depth?symbol=" + m.Symbol + "&limit=" + strconv.Itoa(depth)
 	},
 	ParseBook: parseBook,
+	ErrorBody: errorBody,
 }
 
 var one = swapscout.AmountFromInt(1)
 
-// parseMarkets reads exchangeInfo with the Scanner: enabled symbols (status
-// "1") that allow spot trading, market orders and both sides.
+// parseMarkets reads exchangeInfo with encoding/json (it is fetched every
+// few minutes, off the quote path): enabled symbols (status "1") that allow
+// spot trading, market orders and both sides. A field that is null, empty
+// or of another type counts as absent.
 func parseMarkets(status int, body []byte) ([]cex.Market, error) {
 	if status != 200 {
 		return nil, parseError(status, body)
 	}
-	var s book.Scanner
-	s.Reset(body)
-	var out []cex.Market
-	seen := false
-	failed := false
-	s.EnterObject()
-	for key, ok := s.NextKey(); ok; key, ok = s.NextKey() {
-		switch {
-		case string(key) == "symbols" && s.Kind() == book.Array:
-			seen = true
-			s.EnterArray()
-			for s.NextElem() {
-				if m, ok := readSymbol(&s); ok {
-					out = append(out, m)
-				}
-			}
-		case string(key) == "code":
-			c := s.Text()
-			failed = c != "0" && c != "200" || failed
-		default:
-			s.Skip()
-		}
+	var info struct {
+		Code    cex.Text        `json:"code"`
+		Symbols json.RawMessage `json:"symbols"`
 	}
-	if failed {
+	if err := json.Unmarshal(body, &info); err != nil {
+		return nil, venue.BadResponse(err)
+	}
+	if info.Code != "" && info.Code != "0" && info.Code != "200" {
 		return nil, parseError(status, body)
 	}
-	if err := s.Finish(); err != nil {
-		return nil, err
-	}
-	if !seen {
+	symbols, ok := cex.Items[symbolIn](info.Symbols)
+	if !ok {
 		return nil, swapscout.NewVenueError(swapscout.CodeBadResponse, "MEXC exchangeInfo has no symbols")
+	}
+	var out []cex.Market
+	for _, sy := range symbols {
+		enabled := sy.Status == "1" || sy.Status == "ENABLED"
+		spot := string(bytes.TrimSpace(sy.IsSpotTradingAllowed)) != "false" // absent or null: unstated
+		types, listed := cex.Items[cex.Text](sy.OrderTypes)
+		market := !listed || slices.Contains(types, "MARKET")
+		sides := sy.TradeSideType == "" || sy.TradeSideType == "1"
+		if !enabled || !spot || !market || !sides || sy.Symbol == "" || sy.BaseAsset == "" || sy.QuoteAsset == "" {
+			continue
+		}
+		m := cex.Market{Market: book.Market{Base: string(sy.BaseAsset), Quote: string(sy.QuoteAsset), Symbol: string(sy.Symbol)},
+			MinBase: sy.BaseSizePrecision.Amount, MinQuote: sy.QuoteAmountPrecision.Amount}
+		if sy.QuoteAmountPrecisionMarket.Amount.Sign() > 0 {
+			m.MinQuote = sy.QuoteAmountPrecisionMarket.Amount
+		}
+		if f := sy.TakerCommission; f.OK && f.Amount.Cmp(one) < 0 {
+			m.TakerFee = &f.Amount
+		}
+		out = append(out, m)
 	}
 	return out, nil
 }
 
-// readSymbol reads one item of exchangeInfo's symbols. A field that is
-// null, empty or of another type counts as absent.
-func readSymbol(s *book.Scanner) (cex.Market, bool) {
-	var m cex.Market
-	if s.Kind() != book.Object {
-		s.Skip()
-		return m, false
-	}
-	enabled, spot, market, sides := false, true, true, true
-	var minQuote, minQuoteMarket swapscout.Amount
-	s.EnterObject()
-	for key, ok := s.NextKey(); ok; key, ok = s.NextKey() {
-		switch string(key) {
-		case "symbol":
-			m.Symbol = s.Text()
-		case "status": // "1" online, "2" paused, "3" offline [DOC]; "ENABLED" in older answers [MEM]
-			st := s.Text()
-			enabled = st == "1" || st == "ENABLED"
-		case "baseAsset":
-			m.Base = s.Text()
-		case "quoteAsset":
-			m.Quote = s.Text()
-		case "isSpotTradingAllowed":
-			if s.Kind() == book.Bool {
-				spot = s.Bool()
-			} else {
-				s.Skip() // null: unstated
-			}
-		case "orderTypes":
-			market = readMarketOrders(s)
-		case "tradeSideType": // "1" all, "2" buy only, "3" sell only, "4" closed [DOC]; a number in older examples
-			st := s.Text()
-			sides = st == "" || st == "1"
-		case "takerCommission":
-			if f, ok := s.OptAmountOK(); ok && f.Cmp(one) < 0 {
-				m.TakerFee = &f
-			}
-		case "baseSizePrecision": // "min order quantity" [DOC], despite the name
-			m.MinBase, _ = s.OptAmountOK()
-		case "quoteAmountPrecision": // "min order amount", in quote [DOC]
-			minQuote, _ = s.OptAmountOK()
-		case "quoteAmountPrecisionMarket": // "min order amount in market order" [DOC]
-			minQuoteMarket, _ = s.OptAmountOK()
-		default:
-			s.Skip()
-		}
-	}
-	m.MinQuote = minQuote
-	if minQuoteMarket.Sign() > 0 {
-		m.MinQuote = minQuoteMarket
-	}
-	return m, enabled && spot && market && sides && m.Symbol != "" && m.Base != "" && m.Quote != ""
-}
-
-// readMarketOrders reports whether orderTypes allows MARKET (or is absent).
-func readMarketOrders(s *book.Scanner) bool {
-	if s.Kind() != book.Array {
-		s.Skip()
-		return true
-	}
-	found := false
-	s.EnterArray()
-	for s.NextElem() {
-		found = s.Text() == "MARKET" || found
-	}
-	return found
+// symbolIn is what parseMarkets reads of an item of exchangeInfo's symbols.
+type symbolIn struct {
+	Symbol               cex.Text        `json:"symbol"`
+	Status               cex.Text        `json:"status"` // "1" online, "2" paused, "3" offline [DOC]; "ENABLED" in older answers [MEM]
+	BaseAsset            cex.Text        `json:"baseAsset"`
+	QuoteAsset           cex.Text        `json:"quoteAsset"`
+	IsSpotTradingAllowed json.RawMessage `json:"isSpotTradingAllowed"`
+	OrderTypes           json.RawMessage `json:"orderTypes"`    // not a list: unstated
+	TradeSideType        cex.Text        `json:"tradeSideType"` // "1" all, "2" buy only, "3" sell only, "4" closed [DOC]; a number in older examples
+	TakerCommission      cex.Opt         `json:"takerCommission"`
+	// "min order quantity" [DOC], despite the name.
+	BaseSizePrecision cex.Opt `json:"baseSizePrecision"`
+	// "min order amount", in quote [DOC]; and "in market order".
+	QuoteAmountPrecision       cex.Opt `json:"quoteAmountPrecision"`
+	QuoteAmountPrecisionMarket cex.Opt `json:"quoteAmountPrecisionMarket"`
 }
 
 // parseBook reads /api/v3/depth: {"lastUpdateId":…,"bids":[["price","qty"],…],"asks":[…]},
@@ -186,7 +142,7 @@ func parseBook(s *book.Scanner, status int, body []byte, b *book.Book) error {
 				b.Asks, got = s.Levels(b.Asks[:0], book.PriceQty), true
 			case "code":
 				c := s.Text()
-				failed = c != "0" && c != "200" || failed
+				failed = c != "0" && c != "200" // the last "code" wins
 			default:
 				s.Skip()
 			}
@@ -257,6 +213,20 @@ func parseError(status int, body []byte) error {
 		msg = msg[:120] + "…"
 	}
 	return swapscout.NewVenueError(fc, "MEXC %d: %s (HTTP %d)", code, msg, status)
+}
+
+// errorBody reads MEXC's error object, {"code":-1121,"msg":"…"} (code a
+// number or a string holding one), at any status; nil when body is not one
+// or its code means success (0, 200).
+func errorBody(status int, body []byte) error {
+	var e errorResponse
+	if json.Unmarshal(body, &e) != nil {
+		return nil
+	}
+	if code, err := e.Code.Int64(); err != nil || code == 0 || code == 200 {
+		return nil
+	}
+	return parseError(status, body)
 }
 
 var _ swapscout.Refresher = (*Client)(nil)

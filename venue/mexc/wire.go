@@ -10,7 +10,7 @@ import "encoding/json"
 // status is "1", minimums are strings in fields named …Precision, filters
 // are empty or PERCENT_PRICE_BY_SIDE, each symbol carries its own
 // commissions, tradeSideType is a string in the docs and a number in older
-// examples, and some fields come back empty ("") or null. The adapter reads exchangeInfo and depth with book.Scanner; these
+// examples, and some fields come back empty ("") or null. The adapter reads exchangeInfo with encoding/json and depth with book.Scanner; these
 // structs are what the simulator writes, and document the shapes.
 
 // exchangeInfo is GET /api/v3/exchangeInfo.

@@ -57,6 +57,7 @@ var spec = cex.Spec{
 		return "/api/v5/market/books?instId=" + url.QueryEscape(m.Symbol) + "&sz=" + strconv.Itoa(depth)
 	},
 	ParseBook: parseBook,
+	ErrorBody: errorBody,
 }
 
 // parseMarkets reads the SPOT instruments: live ones, keyed by baseCcy and
@@ -160,6 +161,9 @@ var errorCodes = map[string]swapscout.FailureCode{
 	"50005": swapscout.CodeUnavailable,     // API is offline or unavailable
 	"50013": swapscout.CodeUnavailable,     // System is busy
 	"50026": swapscout.CodeUnavailable,     // System error
+	"50111": swapscout.CodeNotConfigured,   // Invalid OK-ACCESS-KEY [MEM]
+	"50113": swapscout.CodeNotConfigured,   // Invalid Sign [MEM]
+	"50114": swapscout.CodeNotConfigured,   // Invalid authorization [MEM]
 	"51000": swapscout.CodeBadResponse,     // Parameter {0} error
 	"50014": swapscout.CodeBadResponse,     // Parameter {0} can not be empty
 }
@@ -179,6 +183,17 @@ func apiError(status int, code, msg string) error {
 		code = code[:12] + "…"
 	}
 	return swapscout.NewVenueError(c, "OKX %s: %s (HTTP %d)", code, msg, status)
+}
+
+// errorBody reads OKX's envelope, {"code":"51001","msg":"…","data":[]}, at
+// any status (OKX answers most errors with HTTP 200); nil when body is not
+// one or its code is the success "0".
+func errorBody(status int, body []byte) error {
+	var e envelope[json.RawMessage]
+	if json.Unmarshal(body, &e) != nil || e.Code == "" || e.Code == "0" {
+		return nil
+	}
+	return apiError(status, e.Code, e.Msg)
 }
 
 var _ swapscout.Refresher = (*Client)(nil)

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"io"
 	"net/http"
-	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -69,11 +68,7 @@ func asks(ids ...string) func(t *testing.T, _ swapscout.Offer, _ error, reqs []v
 		for _, id := range ids {
 			want = append(want, booksPath+"?instId="+id+"&sz=400")
 		}
-		slices.Sort(got)
-		slices.Sort(want)
-		if !slices.Equal(got, want) {
-			t.Errorf("requests %q, want %q", got, want)
-		}
+		cextest.CheckBooks(t, got, want)
 	}
 }
 

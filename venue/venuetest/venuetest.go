@@ -31,8 +31,12 @@ var update = flag.Bool("update", false, "rewrite golden .want.json files")
 
 // Route is one answer of the replay server.
 type Route struct {
-	Method  string // GET when empty
-	Path    string // request path to match (exact, without the query)
+	Method string // GET when empty
+	Path   string // request path to match (exact, without the query)
+	// Query, when set, must appear in the raw query (e.g. "symbol=BTCUSDT"):
+	// two routes on one path (two books of a route) differ by it. The first
+	// route that matches answers.
+	Query   string
 	Status  int    // 200 when zero
 	Fixture string // file under testdata/ with the body
 	Header  map[string]string
@@ -92,7 +96,7 @@ func NewReplay(t testing.TB, dir string, routes []Route) *Replay {
 			if m == "" {
 				m = "GET"
 			}
-			if m != r.Method || rt.Path != r.URL.Path {
+			if m != r.Method || rt.Path != r.URL.Path || !strings.Contains(r.URL.RawQuery, rt.Query) {
 				continue
 			}
 			for k, v := range rt.Header {
@@ -109,7 +113,7 @@ func NewReplay(t testing.TB, dir string, routes []Route) *Replay {
 			_, _ = w.Write(bodies[i])
 			return
 		}
-		http.Error(w, `{"error":"no fixture for `+r.Method+" "+r.URL.Path+`"}`, 599)
+		http.Error(w, `{"error":"no fixture for `+r.Method+" "+r.URL.Path+"?"+r.URL.RawQuery+`"}`, 599)
 	}))
 	t.Cleanup(rp.Close)
 	return rp

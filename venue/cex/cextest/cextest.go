@@ -1,18 +1,13 @@
-// Package cextest is venuetest for CEX adapters: a fixture replay server that
-// also matches the query (a two-leg route fetches two books from one path),
-// a case runner with golden offers, and the checks every order-book venue
+// Package cextest is venuetest for CEX adapters: a case runner with golden offers, and the checks every order-book venue
 // passes (a larger amount gets a worse rate).
 package cextest
 
 import (
-	"bytes"
 	"context"
-	"net/http"
-	"net/http/httptest"
-	"os"
+	"fmt"
 	"path/filepath"
+	"slices"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -21,80 +16,9 @@ import (
 	"github.com/swapscout/swapscout/venue/venuetest"
 )
 
-// Route is one answer of the replay server.
-type Route struct {
-	Method string // GET when empty
-	Path   string // exact request path
-	// Query, when set, must appear in the raw query (e.g. "symbol=BTCUSDT");
-	// the first route that matches answers.
-	Query   string
-	Status  int    // 200 when zero
-	Fixture string // file under testdata/ with the body; none when empty
-	Header  map[string]string
-}
-
-// Replay serves routes from fixtures and records the requests.
-type Replay struct {
-	*httptest.Server
-	mu   sync.Mutex
-	reqs []venuetest.Recorded
-}
-
-// NewReplay serves routes from dir on 127.0.0.1.
-func NewReplay(t testing.TB, dir string, routes []Route) *Replay {
-	t.Helper()
-	bodies := make([][]byte, len(routes))
-	for i, rt := range routes {
-		if rt.Fixture == "" {
-			continue
-		}
-		b, err := os.ReadFile(filepath.Join(dir, rt.Fixture))
-		if err != nil {
-			t.Fatal(err)
-		}
-		bodies[i] = b
-	}
-	rp := &Replay{}
-	rp.Server = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		body := new(bytes.Buffer)
-		_, _ = body.ReadFrom(r.Body)
-		rp.mu.Lock()
-		rp.reqs = append(rp.reqs, venuetest.Recorded{Method: r.Method, Path: r.URL.Path, RawQuery: r.URL.RawQuery, Header: r.Header.Clone(), Body: body.Bytes()})
-		rp.mu.Unlock()
-		for i, rt := range routes {
-			m := rt.Method
-			if m == "" {
-				m = "GET"
-			}
-			if m != r.Method || rt.Path != r.URL.Path || !strings.Contains(r.URL.RawQuery, rt.Query) {
-				continue
-			}
-			for k, v := range rt.Header {
-				w.Header().Set(k, v)
-			}
-			if w.Header().Get("Content-Type") == "" {
-				w.Header().Set("Content-Type", "application/json")
-			}
-			st := rt.Status
-			if st == 0 {
-				st = 200
-			}
-			w.WriteHeader(st)
-			_, _ = w.Write(bodies[i])
-			return
-		}
-		http.Error(w, `{"error":"no fixture for `+r.Method+" "+r.URL.Path+"?"+r.URL.RawQuery+`"}`, 599)
-	}))
-	t.Cleanup(rp.Close)
-	return rp
-}
-
-// Requests returns the requests received so far.
-func (rp *Replay) Requests() []venuetest.Recorded {
-	rp.mu.Lock()
-	defer rp.mu.Unlock()
-	return append([]venuetest.Recorded(nil), rp.reqs...)
-}
+// Route is one answer of venuetest's replay server, whose Query tells
+// apart the books of a route fetched from one path.
+type Route = venuetest.Route
 
 // Case is one fixture-driven quote.
 type Case struct {
@@ -114,7 +38,7 @@ type Case struct {
 func RunCases(t *testing.T, d *venue.Descriptor, cases []Case) {
 	for _, c := range cases {
 		t.Run(c.Name, func(t *testing.T) {
-			rp := NewReplay(t, "testdata", c.Routes)
+			rp := venuetest.NewReplay(t, "testdata", c.Routes)
 			q := venuetest.New(t, d, rp.URL)
 			before := len(rp.Requests())
 			ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
@@ -156,7 +80,7 @@ func Rate(o swapscout.Offer) swapscout.Amount {
 // routes and fails unless large gets the strictly worse rate.
 func Slippage(t *testing.T, d *venue.Descriptor, routes []Route, small, large swapscout.QuoteRequest) {
 	t.Helper()
-	rp := NewReplay(t, "testdata", routes)
+	rp := venuetest.NewReplay(t, "testdata", routes)
 	q := venuetest.New(t, d, rp.URL)
 	var rates [2]swapscout.Amount
 	for i, req := range []swapscout.QuoteRequest{small, large} {
@@ -217,5 +141,78 @@ func CheckSimulator(t *testing.T, q swapscout.Quoter, c SimulatorChecks) {
 		if _, err := q.Quote(ctx, req); venuetest.Code(err) != swapscout.CodeUnsupportedPair {
 			t.Errorf("%s→%s: %v, want unsupported_pair", req.From, req.To, err)
 		}
+	}
+}
+
+// CheckBooks compares the book requests of a quote (got) with those of the
+// route its fixtures serve (want), in any order: none at all when want is
+// empty (refused without a call); otherwise each of want, and perhaps more:
+// the engine prices every candidate route, and the replay answers a book it
+// has no fixture for with an error, which leaves that route out.
+func CheckBooks(t *testing.T, got, want []string) {
+	t.Helper()
+	if len(want) == 0 {
+		if len(got) != 0 {
+			t.Errorf("requests %q, want none", got)
+		}
+		return
+	}
+	for _, w := range want {
+		if !slices.Contains(got, w) {
+			t.Errorf("requests %q, want among them %q", got, want)
+			return
+		}
+	}
+}
+
+// Envelope is one of a venue's error answers, replayed in place of a book
+// or of the market list.
+type Envelope struct {
+	Fixture string // under testdata/
+	Status  int    // the HTTP status it comes with (200 when zero)
+	List    bool   // answers the market list; otherwise every book of the request's market
+	Want    swapscout.FailureCode
+	Words   string // the venue's own words, which the message must carry
+}
+
+// CheckEnvelopes replays each envelope through d's engine, so the venue's
+// cex.Spec.ErrorBody is what classifies it. A book envelope answers book
+// (a route for the request's direct market: the path, and the query when
+// several books share it) while lists serve the market (and currency)
+// lists: quoting req must fail with Want. A List envelope answers
+// lists[0]: Refresh must fail with Want. Either way the error's message
+// carries Words.
+func CheckEnvelopes(t *testing.T, d *venue.Descriptor, req swapscout.QuoteRequest, lists []Route, book Route, cases []Envelope) {
+	t.Helper()
+	for _, c := range cases {
+		where := "book"
+		if c.List {
+			where = "list"
+		}
+		t.Run(fmt.Sprintf("%s_%d_%s", where, c.Status, strings.TrimSuffix(c.Fixture, ".json")), func(t *testing.T) {
+			var err error
+			ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+			defer cancel()
+			if c.List {
+				routes := append([]Route{{Path: lists[0].Path, Query: lists[0].Query, Status: c.Status, Fixture: c.Fixture}}, lists[1:]...)
+				rp := venuetest.NewReplay(t, "testdata", routes)
+				q, nerr := d.New(venue.Config{BaseURL: rp.URL, HTTP: venuetest.Client(t)})
+				if nerr != nil {
+					t.Fatal(nerr)
+				}
+				err = q.(swapscout.Refresher).Refresh(ctx)
+			} else {
+				b := book
+				b.Status, b.Fixture = c.Status, c.Fixture
+				rp := venuetest.NewReplay(t, "testdata", append(append([]Route(nil), lists...), b))
+				_, err = venuetest.New(t, d, rp.URL).Quote(ctx, req)
+			}
+			if code := venuetest.Code(err); code != c.Want {
+				t.Errorf("%s answered with HTTP %d: %v (%s), want %s", c.Fixture, c.Status, err, code, c.Want)
+			}
+			if err != nil && !strings.Contains(err.Error(), c.Words) {
+				t.Errorf("message %q lacks the venue's words %q", err, c.Words)
+			}
+		})
 	}
 }

@@ -1,0 +1,23 @@
+package bybit_test
+
+import (
+	"testing"
+
+	"github.com/swapscout/swapscout"
+	"github.com/swapscout/swapscout/venue/bybit"
+	"github.com/swapscout/swapscout/venue/cex/cextest"
+)
+
+// TestErrorEnvelopes: the venue's error envelope is classified by its body
+// (cex.Spec.ErrorBody), with HTTP 200 as with its own status, in place of a
+// book or of the market list: an unknown symbol is unsupported_pair, a
+// rejected key not_configured, in the venue's own words.
+func TestErrorEnvelopes(t *testing.T) {
+	cextest.CheckEnvelopes(t, &bybit.Descriptor, send(btc, usdtTRX, "0.02"), []cextest.Route{instruments}, cextest.Route{Path: bookPath}, []cextest.Envelope{
+		{Fixture: "error_symbol.json", Status: 200, Want: swapscout.CodeUnsupportedPair, Words: "Not supported symbols"},
+		{Fixture: "error_symbol.json", Status: 400, Want: swapscout.CodeUnsupportedPair, Words: "Not supported symbols"},
+		{Fixture: "error_rejected_key.json", Status: 200, Want: swapscout.CodeNotConfigured, Words: "API key is invalid."},
+		{Fixture: "error_rejected_key.json", Status: 200, List: true, Want: swapscout.CodeNotConfigured, Words: "API key is invalid."},
+		{Fixture: "error_symbol.json", Status: 200, List: true, Want: swapscout.CodeUnsupportedPair, Words: "Not supported symbols"},
+	})
+}

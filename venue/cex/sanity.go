@@ -1,0 +1,142 @@
+package cex
+
+import (
+	"fmt"
+
+	"github.com/swapscout/swapscout"
+)
+
+// A refreshed list replaces the last good one only if its values are
+// plausible: a venue that answers a list of zeros or of nonsense (a cache
+// of a broken deploy, a half-migrated API) must not lift itself up the
+// ranking with free trades and withdrawals, nor refuse every order with an
+// astronomical minimum, until the next refresh. A rejected list is an error
+// (bad_response), so the last good list stays and the registry retries
+// soon, with its short backoff, rather than after RefreshInterval.
+//
+// The rules look only at what the engine would use — markets between the
+// tickers of Symbols and Bridges, networks of Symbols' codes — so a stray
+// value on a market nobody quotes does not cost the whole list.
+//
+// Market list, rejected when:
+//   - it is empty, or no market joins two of the venue's tickers;
+//   - a minimum order (MinBase, MinQuote) is negative, unreadable or at
+//     least absurdAmount (no asset's least order is that many units);
+//   - a market's own taker fee is negative, unreadable or at least
+//     absurdTakerFee;
+//   - at least zeroQuorum markets carry their own fee and more than three
+//     quarters of them are zero: a zero-fee promotion covers a few pairs,
+//     never (nearly) all.
+//
+// Currency list, rejected when:
+//   - it is empty, or it covers none of the networks Symbols maps;
+//   - a withdrawal fee or deposit minimum is negative, unreadable or at
+//     least absurdAmount;
+//   - a withdrawal fee is more than absurdFeeRatio times the static
+//     table's fee for the asset (when that is above zero): fees move, but
+//     not by three orders of magnitude;
+//   - at least zeroQuorum networks carry a fee and more than three quarters
+//     of them are zero. One free network is legitimate (an exchange's own
+//     chain, a promotion); a list of free withdrawals is not.
+const (
+	absurdFeeRatio = 1000
+	zeroQuorum     = 4
+)
+
+var (
+	// absurdAmount is the bound, in units of the asset, past which a
+	// minimum or a fee is taken for nonsense: 10^12.
+	absurdAmount = swapscout.MustAmount("1000000000000")
+	// absurdTakerFee is the bound past which a market's taker fee is taken
+	// for nonsense: 10% (real taker fees are under 1%).
+	absurdTakerFee = swapscout.MustAmount("0.1")
+)
+
+func absurdList(what, format string, args ...any) error {
+	return swapscout.NewVenueError(swapscout.CodeBadResponse, "%s rejected: %s", what, fmt.Sprintf(format, args...))
+}
+
+// plausible reports whether a is a readable amount in [0, absurdAmount).
+func plausible(a swapscout.Amount) bool {
+	return a.Valid() && a.Sign() >= 0 && a.Cmp(absurdAmount) < 0
+}
+
+// mostlyZero reports whether at least zeroQuorum values were counted and
+// more than three quarters of them are zero.
+func mostlyZero(zero, total int) bool {
+	return total >= zeroQuorum && 4*zero > 3*total
+}
+
+// checkMarkets applies the market list rules to the markets the engine
+// kept (idx) of the n the venue listed.
+func (s *Spec) checkMarkets(n int, idx *marketIndex) error {
+	what := s.Name + " market list"
+	switch {
+	case n == 0:
+		return swapscout.NewVenueError(swapscout.CodeBadResponse, "%s is empty", what)
+	case len(idx.byPair) == 0:
+		return absurdList(what, "none of its %d markets joins two of the assets it maps", n)
+	}
+	withFee, zeroFee := 0, 0
+	for _, m := range idx.byPair {
+		if !plausible(m.MinBase) || !plausible(m.MinQuote) {
+			return absurdList(what, "%s has the minimum order %s %s / %s %s", m.Symbol, m.MinBase, m.Base, m.MinQuote, m.Quote)
+		}
+		if m.TakerFee == nil {
+			continue
+		}
+		f := *m.TakerFee
+		if !f.Valid() || f.Sign() < 0 || f.Cmp(absurdTakerFee) >= 0 {
+			return absurdList(what, "%s has the taker fee %s", m.Symbol, f)
+		}
+		withFee++
+		if f.Sign() == 0 {
+			zeroFee++
+		}
+	}
+	if mostlyZero(zeroFee, withFee) {
+		return absurdList(what, "%d of its %d taker fees are zero", zeroFee, withFee)
+	}
+	return nil
+}
+
+// checkNetworks applies the currency list rules to the networks the engine
+// kept (those of Symbols) of the n the venue listed.
+func (s *Spec) checkNetworks(n int, kept map[Code]Network) error {
+	what := s.Name + " currency list"
+	switch {
+	case n == 0:
+		return absurdList(what, "it is empty")
+	case len(kept) == 0:
+		return absurdList(what, "none of its %d networks is one the venue's assets map to", n)
+	}
+	withFee, zeroFee := 0, 0
+	for a, code := range s.Symbols {
+		net, ok := kept[code]
+		if !ok {
+			continue
+		}
+		if !plausible(net.DepositMin) {
+			return absurdList(what, "%s on %s has the deposit minimum %s", code.Ticker, code.Network, net.DepositMin)
+		}
+		if !net.HasFee {
+			continue
+		}
+		fee := net.WithdrawFee
+		if !plausible(fee) {
+			return absurdList(what, "%s on %s has the withdrawal fee %s", code.Ticker, code.Network, fee)
+		}
+		if static := s.WithdrawFees[a]; static.Sign() > 0 && fee.Cmp(static.Mul(swapscout.AmountFromInt(absurdFeeRatio))) > 0 {
+			return absurdList(what, "%s on %s has the withdrawal fee %s, over %d times the %s on record",
+				code.Ticker, code.Network, fee, absurdFeeRatio, static)
+		}
+		withFee++
+		if fee.Sign() == 0 {
+			zeroFee++
+		}
+	}
+	if mostlyZero(zeroFee, withFee) {
+		return absurdList(what, "%d of its %d withdrawal fees are zero", zeroFee, withFee)
+	}
+	return nil
+}

@@ -1,0 +1,23 @@
+package okx_test
+
+import (
+	"testing"
+
+	"github.com/swapscout/swapscout"
+	"github.com/swapscout/swapscout/venue/cex/cextest"
+	"github.com/swapscout/swapscout/venue/okx"
+)
+
+// TestErrorEnvelopes: the venue's error envelope is classified by its body
+// (cex.Spec.ErrorBody), with HTTP 200 as with its own status, in place of a
+// book or of the market list: an unknown symbol is unsupported_pair, a
+// rejected key not_configured, in the venue's own words.
+func TestErrorEnvelopes(t *testing.T) {
+	cextest.CheckEnvelopes(t, &okx.Descriptor, send(btc, usdtTRX, "0.25"), []cextest.Route{instruments}, cextest.Route{Path: booksPath}, []cextest.Envelope{
+		{Fixture: "error_instrument.json", Status: 200, Want: swapscout.CodeUnsupportedPair, Words: "Instrument ID does not exist"},
+		{Fixture: "error_instrument.json", Status: 400, Want: swapscout.CodeUnsupportedPair, Words: "Instrument ID does not exist"},
+		{Fixture: "error_rejected_key.json", Status: 401, Want: swapscout.CodeNotConfigured, Words: "Invalid OK-ACCESS-KEY"},
+		{Fixture: "error_rejected_key.json", Status: 401, List: true, Want: swapscout.CodeNotConfigured, Words: "Invalid OK-ACCESS-KEY"},
+		{Fixture: "error_instrument.json", Status: 200, List: true, Want: swapscout.CodeUnsupportedPair, Words: "Instrument ID does not exist"},
+	})
+}
