@@ -1,6 +1,7 @@
 package swapscout
 
 import (
+	"strconv"
 	"time"
 )
 
@@ -204,4 +205,13 @@ type PriceReference interface {
 	// to (the same units as an Offer's AmountOut/AmountIn), and false when it
 	// has no fresh data for the pair at hand.
 	MidPrice(from, to Asset) (Amount, bool)
+}
+
+// FormatDuration shows a duration the way people read one in a message:
+// "245 ms" below a second, "1.0 s" and "12.3 s" above (not Go's "1.001s").
+func FormatDuration(d time.Duration) string {
+	if d < time.Second {
+		return strconv.FormatInt(d.Round(time.Millisecond).Milliseconds(), 10) + " ms"
+	}
+	return strconv.FormatFloat(d.Seconds(), 'f', 1, 64) + " s"
 }

@@ -37,11 +37,8 @@ type Engine struct {
 	venues []Venue
 	now    func() time.Time
 	log    *slog.Logger
-	// cooldown[i] is when venue i may be asked again (unix nanos) after it
-	// rate-limited us with a Retry-After: asking earlier only escalates bans
-	// (Binance answers 418 to clients that ignore 429).
-	cooldown []atomic.Int64
-
+	// Cool-downs after a venue rate-limits us are not the engine's: each
+	// venue's Guard (package venue) holds every call, quotes and lists alike.
 	stragglers atomic.Int64 // venue calls answered without (see Stragglers)
 }
 
@@ -53,7 +50,7 @@ type Options struct {
 
 // New returns an engine over venues, asked in the given order.
 func New(venues []Venue, o Options) *Engine {
-	e := &Engine{venues: venues, now: o.Now, log: o.Logger, cooldown: make([]atomic.Int64, len(venues))}
+	e := &Engine{venues: venues, now: o.Now, log: o.Logger}
 	if e.now == nil {
 		e.now = time.Now
 	}
@@ -160,12 +157,6 @@ func (e *Engine) quote(ctx context.Context, req swapscout.QuoteRequest, venues [
 		state: make([]venueState, len(venues))}
 	for i := range venues {
 		c.state[i].waiting = true
-		if until := e.coolingUntil(venues[i].ID); until > start.UnixNano() {
-			wait := time.Duration(until - start.UnixNano()).Round(time.Second)
-			results <- answer{i: i, err: &swapscout.VenueError{Code: swapscout.CodeRateLimited,
-				Msg: fmt.Sprintf("rate limited; not asked again for %s", wait), RetryAfter: wait}}
-			continue
-		}
 		vctx := deadlines.ctx(ctx, venues[i].Timeout)
 		c.state[i].ctx = vctx
 		go e.ask(&venues[i], i, vctx, req, results)
@@ -317,9 +308,6 @@ func (c *collector) take(a answer) {
 func (c *collector) fail(i int, err error, took time.Duration) {
 	v := &c.venues[i]
 	f := failure(v, err, took)
-	if f.Code == swapscout.CodeRateLimited && f.RetryAfter > 0 && took > 0 {
-		c.e.coolDown(v.ID, c.start.Add(took+f.RetryAfter))
-	}
 	if f.Code == swapscout.CodeBadResponse || f.Code == swapscout.CodeUnavailable {
 		c.e.log.Warn("venue failed", "venue", v.ID, "code", f.Code, "err", err)
 	} else {
@@ -396,12 +384,12 @@ func (c *collector) abandon(ctx context.Context, now, cancelAt time.Time) int {
 		n++
 		c.e.stragglers.Add(1)
 		took := now.Sub(c.t0)
-		c.e.log.Warn("venue ignored its deadline; answering without it", "venue", c.venues[i].ID, "running", took.Round(time.Millisecond))
+		c.e.log.Debug("venue ignored its deadline; answering without it", "venue", c.venues[i].ID, "running", took.Round(time.Millisecond))
 		within := took
 		if ok {
 			within = dl.Sub(c.t0) // what the venue was given, as for venues that stop in time
 		}
-		msg := fmt.Sprintf("no answer within %s", within.Round(time.Millisecond))
+		msg := "no answer within " + swapscout.FormatDuration(within)
 		if errors.Is(ctx.Err(), context.Canceled) {
 			msg = "request cancelled"
 		}
@@ -536,24 +524,6 @@ func (e *Engine) index(id string) int {
 	return -1
 }
 
-func (e *Engine) coolingUntil(id string) int64 {
-	if i := e.index(id); i >= 0 {
-		return e.cooldown[i].Load()
-	}
-	return 0
-}
-
-// coolDown records that venue id asked not to be called before t (capped at
-// ten minutes, in case a venue sends an absurd Retry-After).
-func (e *Engine) coolDown(id string, t time.Time) {
-	if max := e.now().Add(10 * time.Minute); t.After(max) {
-		t = max
-	}
-	if i := e.index(id); i >= 0 {
-		e.cooldown[i].Store(t.UnixNano())
-	}
-}
-
 // Rank orders offers best first for direction d.
 func Rank(d swapscout.Direction, offers []swapscout.Offer) {
 	// slices, not sort.Slice: the reflective swapper was a tenth of a
@@ -618,13 +588,13 @@ func failure(v *Venue, err error, took time.Duration) swapscout.Failure {
 		}
 	case errors.Is(err, context.DeadlineExceeded):
 		f.Code = swapscout.CodeTimeout
-		f.Message = fmt.Sprintf("no answer within %s", took.Round(time.Millisecond))
+		f.Message = "no answer within " + swapscout.FormatDuration(took)
 	case errors.Is(err, context.Canceled):
 		f.Code = swapscout.CodeTimeout
 		f.Message = "request cancelled"
 	case errors.As(err, &ne) && ne.Timeout():
 		f.Code = swapscout.CodeTimeout
-		f.Message = fmt.Sprintf("no answer within %s", took.Round(time.Millisecond))
+		f.Message = "no answer within " + swapscout.FormatDuration(took)
 	default:
 		f.Code = swapscout.CodeUnavailable
 		f.Message = "venue unreachable"

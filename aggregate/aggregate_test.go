@@ -234,23 +234,3 @@ func TestSelect(t *testing.T) {
 		t.Errorf("Select(unknown) error = %v, want invalid_request", err)
 	}
 }
-
-// TestRetryAfterCoolDown: a venue that rate-limits with Retry-After is not
-// asked again until then; it is reported as rate_limited without a call.
-func TestRetryAfterCoolDown(t *testing.T) {
-	var calls int
-	limited := quoterFunc(func(context.Context, swapscout.QuoteRequest) (swapscout.Offer, error) {
-		calls++
-		return swapscout.Offer{}, &swapscout.VenueError{Code: swapscout.CodeRateLimited, Msg: "slow down", RetryAfter: 30 * time.Second}
-	})
-	e := aggregate.New([]aggregate.Venue{v("limited", limited)}, aggregate.Options{})
-	for range 3 {
-		q := e.Quote(context.Background(), req, e.Venues(), nil)
-		if len(q.Failures) != 1 || q.Failures[0].Code != swapscout.CodeRateLimited {
-			t.Fatalf("failures = %+v", q.Failures)
-		}
-	}
-	if calls != 1 {
-		t.Errorf("venue called %d times within its Retry-After, want 1", calls)
-	}
-}

@@ -351,12 +351,7 @@ func plural(n int, noun string) string {
 
 // fmtDuration shows a duration the way people read one: "245 ms" below a
 // second, "1.0 s" and "12.3 s" above.
-func fmtDuration(d time.Duration) string {
-	if d < time.Second {
-		return strconv.FormatInt(d.Round(time.Millisecond).Milliseconds(), 10) + " ms"
-	}
-	return strconv.FormatFloat(d.Seconds(), 'f', 1, 64) + " s"
-}
+func fmtDuration(d time.Duration) string { return swapscout.FormatDuration(d) }
 
 // goDuration is a duration as Go prints it inside a message ("1.001s", "250ms").
 var goDuration = regexp.MustCompile(`\b[0-9]+(\.[0-9]+)?(ms|s)\b`)
