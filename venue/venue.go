@@ -2,6 +2,10 @@
 // each adapter package exports, the Config it is constructed with, the Registry
 // that validates descriptors at startup, and helpers for the calls and checks
 // every adapter makes.
+//
+// Every parser of a venue's JSON follows one rule for a key that appears
+// twice in an object: the last one wins, as encoding/json decides (see
+// text.go); the order-book scanner in venue/book does the same.
 package venue
 
 import (
