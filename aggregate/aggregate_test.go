@@ -52,8 +52,8 @@ func v(id string, q swapscout.Quoter) aggregate.Venue {
 
 func TestQuoteRanksAndReportsFailures(t *testing.T) {
 	e := aggregate.New([]aggregate.Venue{
-		v("slow", after(30*time.Millisecond, "2.0")),
-		v("best", after(10*time.Millisecond, "2.1")),
+		v("slow", after(300*time.Millisecond, "2.0")),
+		v("best", after(100*time.Millisecond, "2.1")),
 		v("small", failing(&swapscout.VenueError{Code: swapscout.CodeAmountTooSmall, Msg: "below min",
 			Min: swapscout.MustAmount("0.5"), MinOut: swapscout.MustAmount("20")})),
 		v("fast", after(time.Millisecond, "1.9")),

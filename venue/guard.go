@@ -165,6 +165,15 @@ func (g *Guard) openError(d time.Duration) error {
 // it comes before ctx's deadline.
 func (g *Guard) wait(ctx context.Context) error {
 	now := time.Now()
+	if Optional(ctx) {
+		// An optional call takes a token only when it leaves one for the
+		// calls that are not, and never waits for one.
+		if g.lim.TokensAt(now) >= 2 && g.lim.AllowN(now, 1) {
+			return nil
+		}
+		return &swapscout.VenueError{Code: swapscout.CodeRateLimited,
+			Msg: fmt.Sprintf("over our own rate limit for %s (%g calls/s): an optional call was skipped", g.name, float64(g.limit.Rate))}
+	}
 	if g.lim.AllowN(now, 1) {
 		return nil
 	}
@@ -269,4 +278,21 @@ func asVenueError(err error) *swapscout.VenueError {
 		err = u.Unwrap()
 	}
 	return nil
+}
+
+// optionalKey marks a context whose calls are optional (WithOptional).
+type optionalKey struct{}
+
+// WithOptional marks calls made with the returned context as optional: the
+// venue's rate limit lets them through only while tokens are to spare and
+// never makes them wait, so they cannot starve the calls a quote needs (the
+// CEX engine prices its second-choice routes this way).
+func WithOptional(ctx context.Context) context.Context {
+	return context.WithValue(ctx, optionalKey{}, true)
+}
+
+// Optional reports whether ctx was marked by WithOptional.
+func Optional(ctx context.Context) bool {
+	v, _ := ctx.Value(optionalKey{}).(bool)
+	return v
 }

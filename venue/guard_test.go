@@ -277,6 +277,31 @@ func TestRateLimit(t *testing.T) {
 	}
 }
 
+// TestOptionalCalls: an optional call never waits for a token and leaves
+// the last one to the calls that need it.
+func TestOptionalCalls(t *testing.T) {
+	g := newGuarded(t, Limit{Rate: 0.5, Burst: 3}, BreakerOpen) // a token every 2 s
+	long, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	opt := WithOptional(long)
+	for i := range 2 { // tokens 3 → 1
+		if err := g.fetch(opt); err != nil {
+			t.Fatalf("optional call %d with tokens to spare: %v", i, err)
+		}
+	}
+	start := time.Now()
+	ve := veOf(t, g.fetch(opt))
+	if ve.Code != swapscout.CodeRateLimited || time.Since(start) > 40*time.Millisecond {
+		t.Fatalf("optional call on the last token: %v after %v, want rate_limited at once", ve, time.Since(start))
+	}
+	if err := g.fetch(long); err != nil { // the last token is the needed call's
+		t.Fatalf("needed call after the optional ones: %v", err)
+	}
+	if n := g.calls.Load(); n != 3 {
+		t.Errorf("%d calls reached the venue, want 3", n)
+	}
+}
+
 // TestTransportMessages: failures the client sees read as fixed texts, with
 // no socket address or library detail (those stay in Err for logs).
 func TestTransportMessages(t *testing.T) {

@@ -271,7 +271,15 @@ func (c *Client) Quote(ctx context.Context, req swapscout.QuoteRequest) (swapsco
 	// quotes costs one fetch per market and TTL) and keep the best.
 	cands := make([]candidate, len(routes))
 	price := func(i int) {
-		cands[i] = c.priceRoute(ctx, idx, routes[i], req, withdraw, inInfo.Decimals, outInfo.Decimals)
+		rctx := ctx
+		if i > 0 {
+			// The first route (direct, else the first bridge) may wait for
+			// the venue's rate limit; the others are priced only with
+			// calls to spare, so a venue allowing one call a second still
+			// answers with its first route.
+			rctx = venue.WithOptional(ctx)
+		}
+		cands[i] = c.priceRoute(rctx, idx, routes[i], req, withdraw, inInfo.Decimals, outInfo.Decimals)
 	}
 	if len(routes) == 1 {
 		price(0)
