@@ -509,7 +509,7 @@ func echoes(r *http.Request, body []byte) []*big.Rat {
 		}
 	}
 	if root, err := parseJSON(body); err == nil {
-		walkNumbers(root, "", func(key string, n *node) { add(key, n.text) })
+		walkLeaves(root, "", func(key string, n *node) { add(key, n.text) })
 	}
 	return out
 }

@@ -8,6 +8,7 @@ import (
 	"math/big"
 	"regexp"
 	"strings"
+	"sync"
 	"unicode"
 )
 
@@ -234,8 +235,15 @@ func amountKey(key string) bool {
 	return keyHas(key, amountWords) && !keyHas(key, notAmountWords)
 }
 
+// keyWords caches words: answers repeat a few keys many times.
+var keyWords sync.Map // string → []string
+
 func keyHas(key string, set map[string]bool) bool {
-	for _, w := range words(key) {
+	ws, ok := keyWords.Load(key)
+	if !ok {
+		ws, _ = keyWords.LoadOrStore(key, words(key))
+	}
+	for _, w := range ws.([]string) {
 		if set[w] {
 			return true
 		}
@@ -243,34 +251,33 @@ func keyHas(key string, set map[string]bool) bool {
 	return false
 }
 
-// walkNumbers calls f for every number (or numeric string) with the key of
-// its nearest enclosing object member ("" at the root); f changes the node
-// in place.
-func walkNumbers(n *node, key string, f func(key string, n *node)) {
+// walkLeaves calls f for every number or string with the key of its
+// nearest enclosing object member ("" at the root); f changes the node in
+// place.
+func walkLeaves(n *node, key string, f func(key string, n *node)) {
 	switch n.kind {
 	case 'o':
 		for i, k := range n.keys {
-			walkNumbers(n.vals[i], k, f)
+			walkLeaves(n.vals[i], k, f)
 		}
 	case 'a':
 		for _, v := range n.vals {
-			walkNumbers(v, key, f)
+			walkLeaves(v, key, f)
 		}
 	case 'n', 's':
-		if _, ok := n.number(); ok {
-			f(key, n)
-		}
+		f(key, n)
 	}
 }
 
 // scaleAmounts multiplies every amount-like number by factor.
 func scaleAmounts(root *node, factor *big.Rat) {
-	walkNumbers(root, "", func(key string, n *node) {
+	walkLeaves(root, "", func(key string, n *node) {
 		if !amountKey(key) {
 			return
 		}
-		r, _ := n.number()
-		n.setNumber(r.Mul(r, factor), fracDigits(n.text))
+		if r, ok := n.number(); ok {
+			n.setNumber(r.Mul(r, factor), fracDigits(n.text))
+		}
 	})
 }
 
@@ -306,8 +313,11 @@ func duplicateAmounts(n *node) {
 // changeEcho doubles every number equal to one of echoes.
 func changeEcho(root *node, echoes []*big.Rat) bool {
 	changed := false
-	walkNumbers(root, "", func(_ string, n *node) {
-		r, _ := n.number()
+	walkLeaves(root, "", func(_ string, n *node) {
+		r, ok := n.number()
+		if !ok {
+			return
+		}
 		for _, e := range echoes {
 			if r.Cmp(e) == 0 && r.Sign() != 0 {
 				n.setNumber(r.Mul(r, big.NewRat(2, 1)), fracDigits(n.text))
@@ -345,8 +355,11 @@ func emptyLists(n *node) {
 // setKeyed sets every number under a key with one of words to text (kept a
 // string when it was one).
 func setKeyed(root *node, set map[string]bool, text string) {
-	walkNumbers(root, "", func(key string, n *node) {
-		if key != "" && keyHas(key, set) && !keyHas(key, notAmountWords) {
+	walkLeaves(root, "", func(key string, n *node) {
+		if key == "" || !keyHas(key, set) || keyHas(key, notAmountWords) {
+			return
+		}
+		if _, ok := n.number(); ok {
 			n.text = text
 		}
 	})

@@ -44,9 +44,10 @@ import (
 // venue), and the heap bounded.
 
 const (
-	hostileVenueTimeout = time.Second     // every venue's timeout (registry override)
-	hostileDeadline     = 3 * time.Second // each quote's deadline: venues time out long before
+	hostileVenueTimeout = 2 * time.Second // every venue's timeout (registry override)
+	hostileDeadline     = 5 * time.Second // each quote's deadline: venues time out long before
 	hostileSlack        = 2 * time.Second
+	hostileParallel     = 6 // light cells at once
 	hostileHeapBound    = 512 << 20 // HeapInuse, sampled during each cell
 	plausibleFactor     = 1.25
 )
@@ -156,35 +157,68 @@ var hostileQuotes = []struct{ from, to, amount string }{
 
 func TestHostileMatrix(t *testing.T) {
 	base := hostileBaseline(t)
-	for _, heavyPass := range []bool{true, false} {
-		for _, row := range hostileRows {
-			if row.heavy != heavyPass {
+	type cell struct {
+		name     string
+		problems []string
+		skipped  bool
+	}
+	var cells []*cell
+	var heavy, light []func()
+	for _, row := range hostileRows {
+		for _, start := range []string{"warm", "cold"} {
+			name := string(row.mode)
+			if row.scope != hostile.ScopeDefault {
+				name += ":" + row.scope.String()
+			}
+			c := &cell{name: name + "/" + start}
+			cells = append(cells, c)
+			if raceEnabled && row.heavy && start == "cold" {
+				// Under the race detector a heavy cell costs ten seconds of
+				// CPU: CI runs the warm one (lists and quotes both faulted).
+				c.skipped = true
 				continue
 			}
-			for _, start := range []string{"warm", "cold"} {
-				name := string(row.mode)
-				if row.scope != hostile.ScopeDefault {
-					name += ":" + row.scope.String()
-				}
-				name += "/" + start
-				t.Run(name, func(t *testing.T) {
-					if !row.heavy {
-						t.Parallel()
-					}
-					problems := runHostileCell(t, row.mode, row.scope, start == "warm", row.want, base)
-					switch {
-					case knownFailing[name] && len(problems) == 0:
-						// Not an error: timing can make a cell pass by luck (a
-						// cold start whose lists time out). The lead checks these.
-						t.Logf("KNOWN-FAILING CELL PASSED: %s; remove it from knownFailing once it passes without -race too", name)
-					case knownFailing[name]:
-						t.Logf("known failing (%d problems):\n  %s", len(problems), strings.Join(problems, "\n  "))
-					case len(problems) > 0:
-						t.Errorf("%d problems:\n  %s", len(problems), strings.Join(problems, "\n  "))
-					}
-				})
+			run := func() {
+				c.problems = runHostileCell(t, row.mode, row.scope, start == "warm", row.want, base)
+			}
+			if row.heavy {
+				heavy = append(heavy, run)
+			} else {
+				light = append(light, run)
 			}
 		}
+	}
+	// Heavy cells one at a time, so each heap peak is its own; the others
+	// hostileParallel at a time (they mostly wait on timeouts), whatever
+	// go test's -parallel says.
+	for _, run := range heavy {
+		run()
+	}
+	var wg sync.WaitGroup
+	sem := make(chan struct{}, hostileParallel)
+	for _, run := range light {
+		sem <- struct{}{}
+		wg.Go(func() {
+			defer func() { <-sem }()
+			run()
+		})
+	}
+	wg.Wait()
+	for _, c := range cells {
+		t.Run(c.name, func(t *testing.T) {
+			switch {
+			case c.skipped:
+				t.Skip("heavy cold cell, skipped under -race: go test -run TestHostileMatrix ./cmd/swapscout runs it")
+			case knownFailing[c.name] && len(c.problems) == 0:
+				// Not an error: timing can make a cell pass by luck (a
+				// cold start whose lists time out). The lead checks these.
+				t.Logf("KNOWN-FAILING CELL PASSED: %s; remove it from knownFailing once it passes without -race too", c.name)
+			case knownFailing[c.name]:
+				t.Logf("known failing (%d problems):\n  %s", len(c.problems), strings.Join(c.problems, "\n  "))
+			case len(c.problems) > 0:
+				t.Errorf("%d problems:\n  %s", len(c.problems), strings.Join(c.problems, "\n  "))
+			}
+		})
 	}
 }
 
@@ -412,7 +446,9 @@ func runHostileCell(t *testing.T, mode hostile.Mode, scope hostile.Scope, warm b
 	c := startHostileCell(t, mode, scope, warm, hostileVenueTimeout)
 	answers, problems := c.ask()
 	c.close()
-	if p := stopHeap(); p > hostileHeapBound {
+	if p := stopHeap(); p > hostileHeapBound && !raceEnabled {
+		// Under the race detector allocation differs and the heap of
+		// concurrent cells mixes: the bound holds for plain go test.
 		problems = append(problems, fmt.Sprintf("heap in use peaked at %d MB (bound %d MB)", p>>20, hostileHeapBound>>20))
 	}
 	_ = peak
