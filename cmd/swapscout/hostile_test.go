@@ -8,6 +8,8 @@ import (
 	"log/slog"
 	"math/big"
 	"net/http"
+	"os"
+	"regexp"
 	"runtime"
 	"slices"
 	"sort"
@@ -47,7 +49,8 @@ const (
 	hostileVenueTimeout = 2 * time.Second // every venue's timeout (registry override)
 	hostileDeadline     = 5 * time.Second // each quote's deadline: venues time out long before
 	hostileSlack        = 2 * time.Second
-	hostileParallel     = 6 // light cells at once
+	hostileVenueSlack   = time.Second // a venue's answer may come this much after its timeout
+	hostileParallel     = 4 // light cells at once
 	hostileHeapBound    = 512 << 20 // HeapInuse, sampled during each cell
 	plausibleFactor     = 1.25
 )
@@ -156,10 +159,14 @@ var hostileQuotes = []struct{ from, to, amount string }{
 }
 
 func TestHostileMatrix(t *testing.T) {
+	// The cells run before their subtests report, so -run cannot pick
+	// them: SWAPSCOUT_HOSTILE_CELLS=REGEXP does (e.g. "^trickle/").
+	only := regexp.MustCompile(os.Getenv("SWAPSCOUT_HOSTILE_CELLS"))
 	base := hostileBaseline(t)
 	type cell struct {
 		name     string
 		problems []string
+		note     string
 		skipped  bool
 	}
 	var cells []*cell
@@ -171,6 +178,9 @@ func TestHostileMatrix(t *testing.T) {
 				name += ":" + row.scope.String()
 			}
 			c := &cell{name: name + "/" + start}
+			if !only.MatchString(c.name) {
+				continue
+			}
 			cells = append(cells, c)
 			if raceEnabled && row.heavy && start == "cold" {
 				// Under the race detector a heavy cell costs ten seconds of
@@ -179,7 +189,7 @@ func TestHostileMatrix(t *testing.T) {
 				continue
 			}
 			run := func() {
-				c.problems = runHostileCell(t, row.mode, row.scope, start == "warm", row.want, base)
+				c.problems, c.note = runHostileCell(t, row.mode, row.scope, start == "warm", row.want, base)
 			}
 			if row.heavy {
 				heavy = append(heavy, run)
@@ -206,6 +216,9 @@ func TestHostileMatrix(t *testing.T) {
 	wg.Wait()
 	for _, c := range cells {
 		t.Run(c.name, func(t *testing.T) {
+			if c.note != "" {
+				t.Log(c.note)
+			}
 			switch {
 			case c.skipped:
 				t.Skip("heavy cold cell, skipped under -race: go test -run TestHostileMatrix ./cmd/swapscout runs it")
@@ -276,6 +289,7 @@ type hostileCell struct {
 	wait    func()
 	apiURL  string
 	timeout time.Duration
+	slowest time.Duration // the slowest answer of the last ask
 }
 
 func startHostileCell(t *testing.T, mode hostile.Mode, scope hostile.Scope, warm bool, timeout time.Duration) *hostileCell {
@@ -381,6 +395,7 @@ func (c *hostileCell) close() {
 // answers that are not 200 or come late.
 func (c *hostileCell) ask() ([]quoteAnswer, []string) {
 	answers := make([]quoteAnswer, len(hostileQuotes))
+	slowest := make([]time.Duration, len(hostileQuotes))
 	probs := make([][]string, len(hostileQuotes))
 	client := &http.Client{Transport: &http.Transport{}, Timeout: 30 * time.Second}
 	defer client.CloseIdleConnections()
@@ -397,6 +412,7 @@ func (c *hostileCell) ask() ([]quoteAnswer, []string) {
 			body, err := io.ReadAll(resp.Body)
 			resp.Body.Close()
 			took := time.Since(start)
+			slowest[i] = took
 			if took > hostileDeadline+hostileSlack {
 				probs[i] = append(probs[i], fmt.Sprintf("%s→%s answered in %s, deadline %s", q.from, q.to, took.Round(time.Millisecond), hostileDeadline))
 			}
@@ -414,6 +430,7 @@ func (c *hostileCell) ask() ([]quoteAnswer, []string) {
 					Venue   string                `json:"venue"`
 					Code    swapscout.FailureCode `json:"code"`
 					Message string                `json:"message"`
+					TookMS  int64                 `json:"took_ms"`
 				} `json:"failures"`
 			}
 			if err := json.Unmarshal(body, &out); err != nil {
@@ -432,21 +449,27 @@ func (c *hostileCell) ask() ([]quoteAnswer, []string) {
 					probs[i] = append(probs[i], fmt.Sprintf("%s→%s: %s listed twice", q.from, q.to, f.Venue))
 				}
 				a[f.Venue] = venueResult{code: f.Code, msg: f.Message}
+				if took := time.Duration(f.TookMS) * time.Millisecond; took > c.timeout+hostileVenueSlack {
+					probs[i] = append(probs[i], fmt.Sprintf("%s→%s %s: failed after %s, its timeout is %s", q.from, q.to, f.Venue, took, c.timeout))
+				}
 			}
 			answers[i] = a
 		})
 	}
 	wg.Wait()
+	c.slowest = slices.Max(slowest)
 	return answers, slices.Concat(probs...)
 }
 
 // runHostileCell runs one cell and returns its problems.
-func runHostileCell(t *testing.T, mode hostile.Mode, scope hostile.Scope, warm bool, want []swapscout.FailureCode, base []quoteAnswer) []string {
+func runHostileCell(t *testing.T, mode hostile.Mode, scope hostile.Scope, warm bool, want []swapscout.FailureCode, base []quoteAnswer) (problems []string, note string) {
 	peak, stopHeap := sampleHeap()
 	c := startHostileCell(t, mode, scope, warm, hostileVenueTimeout)
 	answers, problems := c.ask()
 	c.close()
-	if p := stopHeap(); p > hostileHeapBound && !raceEnabled {
+	p := stopHeap()
+	note = fmt.Sprintf("slowest answer %s, heap in use peaked at %d MB", c.slowest.Round(time.Millisecond), p>>20)
+	if p > hostileHeapBound && !raceEnabled {
 		// Under the race detector allocation differs and the heap of
 		// concurrent cells mixes: the bound holds for plain go test.
 		problems = append(problems, fmt.Sprintf("heap in use peaked at %d MB (bound %d MB)", p>>20, hostileHeapBound>>20))
@@ -484,7 +507,7 @@ func runHostileCell(t *testing.T, mode hostile.Mode, scope hostile.Scope, warm b
 		}
 	}
 	sort.Strings(problems)
-	return problems
+	return problems, note
 }
 
 // implausible says why an offer is not to be ranked, or "".
