@@ -1,0 +1,623 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"log/slog"
+	"math/big"
+	"net/http"
+	"os"
+	"regexp"
+	"runtime"
+	"slices"
+	"sort"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/swapscout/swapscout"
+	"github.com/swapscout/swapscout/aggregate"
+	"github.com/swapscout/swapscout/hostile"
+	"github.com/swapscout/swapscout/httpapi"
+	"github.com/swapscout/swapscout/httpserver"
+	"github.com/swapscout/swapscout/inmem"
+	"github.com/swapscout/swapscout/sim"
+	"github.com/swapscout/swapscout/upstream"
+	"github.com/swapscout/swapscout/venue"
+	"github.com/swapscout/swapscout/venue/all"
+)
+
+// The hostile matrix: every fault mode × {warm, cold} against the real stack
+// (registry, adapters, shared upstream client, engine, HTTP API) with every
+// venue pointed at one hostile upstream. "warm": the lists load from the
+// healthy simulator, then the fault starts and the venues refresh their
+// lists once under it (as their background refresher would). "cold": the
+// fault is on from the start.
+//
+// Each cell asks a few quotes through the HTTP API and checks: no 5xx (nor
+// any non-200), every answer within its deadline plus slack, every venue
+// listed once, every failure with a sensible code (the row's, or
+// bad_response, unavailable, rate_limited, timeout; or the code the venue
+// gave the healthy simulator), every offer plausible (amount_in as asked,
+// amount_out within ×1.25 of the healthy simulator's offer from the same
+// venue), and the heap bounded.
+
+const (
+	hostileVenueTimeout = 2 * time.Second // every venue's timeout (registry override)
+	hostileDeadline     = 5 * time.Second // each quote's deadline: venues time out long before
+	hostileSlack        = 2 * time.Second
+	hostileVenueSlack   = time.Second // a venue's answer may come this much after its timeout
+	hostileParallel     = 4           // light cells at once
+	hostileHeapBound    = 512 << 20   // HeapInuse, sampled during each cell
+	plausibleFactor     = 1.25
+)
+
+var anyFailure = []swapscout.FailureCode{swapscout.CodeBadResponse, swapscout.CodeUnavailable, swapscout.CodeRateLimited, swapscout.CodeTimeout}
+
+// hostileRows is the matrix: one line per mode. want, when set, narrows the
+// failure codes allowed for venues the fault reaches (a venue that cannot
+// load its lists in a cold start may also say unavailable).
+var hostileRows = []struct {
+	mode  hostile.Mode
+	scope hostile.Scope
+	want  []swapscout.FailureCode
+	heavy bool // run alone, so its heap peak is its own
+}{
+	{mode: hostile.Off},
+	{mode: hostile.Hang, want: codes("timeout")},
+	{mode: hostile.Reset, want: codes("unavailable", "timeout")}, // retries of idempotent calls may use up the budget
+	{mode: hostile.Refused, want: codes("unavailable")},
+	{mode: hostile.HTML5xx, want: codes("unavailable")},
+	{mode: hostile.RateLimit429, want: codes("rate_limited")},
+	{mode: hostile.RateLimit429Secs, want: codes("rate_limited")},
+	{mode: hostile.RateLimit429Date, want: codes("rate_limited")},
+	{mode: hostile.RateLimit429Huge, want: codes("rate_limited")},
+	{mode: hostile.RateLimit418, want: codes("rate_limited")},
+	{mode: hostile.RateLimit418Secs, want: codes("rate_limited")},
+	{mode: hostile.RateLimit418Date, want: codes("rate_limited")},
+	{mode: hostile.RateLimit418Huge, want: codes("rate_limited")},
+	{mode: hostile.Error200},
+	{mode: hostile.VenueError200},
+	{mode: hostile.Malformed, want: codes("bad_response")},
+	{mode: hostile.Truncated, want: codes("bad_response", "unavailable")},
+	{mode: hostile.DuplicateKeys, want: plausibleLimits},
+	{mode: hostile.HugeChunked, heavy: true},
+	{mode: hostile.HugeLength, heavy: true},
+	{mode: hostile.GzipBomb, heavy: true},
+	{mode: hostile.GzipBombSmall, heavy: true},
+	{mode: hostile.Trickle, want: codes("timeout")},
+	{mode: hostile.HugeHeaders, heavy: true},
+	{mode: hostile.AmountsX1000, want: plausibleLimits},
+	{mode: hostile.AmountsX1e12},
+	{mode: hostile.AmountsZero},
+	{mode: hostile.AmountsNegative},
+	{mode: hostile.WrongEcho},
+	{mode: hostile.ListsEmpty},
+	{mode: hostile.ListsZeroFee},
+	{mode: hostile.ListsHugeMinimums},
+	{mode: hostile.AmountsX1000, scope: hostile.ScopeAll, want: plausibleLimits},
+}
+
+// knownFailing are the cells that fail until the engine, upstream client
+// and adapter fixes of "Offers you can trust" are merged; the matrix logs
+// their problems instead of failing, and says so when one of them passes
+// (go test -v -run TestHostileMatrix | grep KNOWN-FAILING). Empty it as the
+// fixes land.
+var knownFailing = map[string]bool{
+	// The heap peaks at 0.6–1.9 GB while venues answer 100 MB bodies or
+	// gzip bombs: every call buffers up to its body cap (4 MB, 32 MB for
+	// whole books) before failing.
+	"huge-chunked/warm": true, "huge-chunked/cold": true,
+	"huge-length/warm": true, "huge-length/cold": true,
+	"gzip-bomb/warm": true, "gzip-bomb/cold": true,
+	"gzip-bomb-small/warm": true, "gzip-bomb-small/cold": true,
+	// Exolix reads any error body as unsupported_pair.
+	"error-200/warm": true, "error-200/cold": true,
+	"venue-error-200/warm": true, "venue-error-200/cold": true,
+	// Absurd amounts are ranked or turned into limits: CEX books scaled
+	// ×1000 give offers of a thousandth; swaps echo amount_in ×1000 (or
+	// ×1e12) and their offer is ranked; ×1e12 minimums become
+	// amount_too_small; zero and negative amounts become unsupported_pair or
+	// amount_too_small instead of bad_response.
+	"amounts-x1000/warm": true, "amounts-x1000/cold": true,
+	"amounts-x1000:all/warm": true, "amounts-x1000:all/cold": true,
+	"amounts-x1e12/warm": true, "amounts-x1e12/cold": true,
+	"amounts-zero/warm": true, "amounts-zero/cold": true,
+	"amounts-negative/warm": true, "amounts-negative/cold": true,
+	// The last of duplicate keys wins: amount_in ×1000 ranked, books off.
+	"duplicate-keys/warm": true, "duplicate-keys/cold": true,
+	// Offers for an amount_in other than asked (the echo doubled) are ranked.
+	"wrong-echo/warm": true, "wrong-echo/cold": true,
+	// FixedFloat takes an empty currency list (warm: over its good one) and
+	// answers unsupported_pair.
+	"lists-empty/warm": true, "lists-empty/cold": true,
+	// CEX take 1e30 minimums from their market lists (warm: over the good
+	// ones) and answer amount_too_small.
+	"lists-huge-minimums/warm": true, "lists-huge-minimums/cold": true,
+}
+
+// plausibleLimits: a limit ×1000 still looks like a limit, so a venue may
+// turn the amount down for it.
+var plausibleLimits = append(codes("amount_too_small", "amount_too_large"), anyFailure...)
+
+func codes(cs ...string) []swapscout.FailureCode {
+	out := make([]swapscout.FailureCode, len(cs))
+	for i, c := range cs {
+		out[i] = swapscout.FailureCode(c)
+	}
+	return out
+}
+
+// hostileQuotes are the quotes each cell asks, concurrently.
+var hostileQuotes = []struct{ from, to, amount string }{
+	{"btc", "eth", "0.1"},
+	{"eth", "btc", "3"},
+	{"btc", "xmr", "0.1"}, // Majestic Bank's pair
+}
+
+func TestHostileMatrix(t *testing.T) {
+	// The cells run before their subtests report, so -run cannot pick
+	// them: SWAPSCOUT_HOSTILE_CELLS=REGEXP does (e.g. "^trickle/").
+	only := regexp.MustCompile(os.Getenv("SWAPSCOUT_HOSTILE_CELLS"))
+	base := hostileBaseline(t)
+	type cell struct {
+		name     string
+		problems []string
+		note     string
+		skipped  bool
+	}
+	var cells []*cell
+	var heavy, light []func()
+	for _, row := range hostileRows {
+		for _, start := range []string{"warm", "cold"} {
+			name := string(row.mode)
+			if row.scope != hostile.ScopeDefault {
+				name += ":" + row.scope.String()
+			}
+			c := &cell{name: name + "/" + start}
+			if !only.MatchString(c.name) {
+				continue
+			}
+			cells = append(cells, c)
+			if raceEnabled && row.heavy && start == "cold" {
+				// Under the race detector a heavy cell costs ten seconds of
+				// CPU: CI runs the warm one (lists and quotes both faulted).
+				c.skipped = true
+				continue
+			}
+			run := func() {
+				c.problems, c.note = runHostileCell(t, row.mode, row.scope, start == "warm", row.want, base)
+			}
+			if row.heavy {
+				heavy = append(heavy, run)
+			} else {
+				light = append(light, run)
+			}
+		}
+	}
+	// Heavy cells one at a time, so each heap peak is its own; the others
+	// hostileParallel at a time (they mostly wait on timeouts), whatever
+	// go test's -parallel says.
+	for _, run := range heavy {
+		run()
+	}
+	var wg sync.WaitGroup
+	sem := make(chan struct{}, hostileParallel)
+	for _, run := range light {
+		sem <- struct{}{}
+		wg.Go(func() {
+			defer func() { <-sem }()
+			run()
+		})
+	}
+	wg.Wait()
+	for _, c := range cells {
+		t.Run(c.name, func(t *testing.T) {
+			if c.note != "" {
+				t.Log(c.note)
+			}
+			switch {
+			case c.skipped:
+				t.Skip("heavy cold cell, skipped under -race: go test -run TestHostileMatrix ./cmd/swapscout runs it")
+			case knownFailing[c.name] && len(c.problems) == 0:
+				// Not an error: timing can make a cell pass by luck (a
+				// cold start whose lists time out). The lead checks these.
+				t.Logf("KNOWN-FAILING CELL PASSED: %s; remove it from knownFailing once it passes without -race too", c.name)
+			case knownFailing[c.name]:
+				t.Logf("known failing (%d problems):\n  %s", len(c.problems), strings.Join(c.problems, "\n  "))
+			case len(c.problems) > 0:
+				t.Errorf("%d problems:\n  %s", len(c.problems), strings.Join(c.problems, "\n  "))
+			}
+		})
+	}
+}
+
+// venueResult is what one venue gave one quote.
+type venueResult struct {
+	offer            bool
+	amountIn, amount string // amount_in, amount_out of an offer
+	code             swapscout.FailureCode
+	msg              string
+}
+
+type quoteAnswer map[string]venueResult // by venue id
+
+var (
+	baselineOnce sync.Once
+	baseline     []quoteAnswer
+	baselineErr  error
+)
+
+// hostileBaseline is what each venue answers the healthy simulator, with
+// generous timeouts (and up to three tries) so that a busy machine does not
+// turn an offer into a timeout.
+func hostileBaseline(t *testing.T) []quoteAnswer {
+	baselineOnce.Do(func() {
+		for try := 0; try < 3; try++ {
+			c := startHostileCell(t, hostile.Off, hostile.ScopeDefault, false, 5*time.Second)
+			answers, problems := c.ask()
+			c.close()
+			for i, a := range answers {
+				for id, r := range a {
+					if r.code == swapscout.CodeTimeout || r.code == swapscout.CodeUnavailable {
+						problems = append(problems, fmt.Sprintf("%s→%s %s: %s (%s)", hostileQuotes[i].from, hostileQuotes[i].to, id, r.code, r.msg))
+					}
+				}
+			}
+			baseline, baselineErr = answers, nil
+			if len(problems) == 0 {
+				return
+			}
+			baselineErr = fmt.Errorf("healthy simulator: %s", strings.Join(problems, "; "))
+		}
+	})
+	if baselineErr != nil {
+		t.Fatal(baselineErr)
+	}
+	return baseline
+}
+
+type hostileCell struct {
+	h       *hostile.Server
+	reg     *venue.Registry
+	srv     *httpserver.Server
+	hc      *upstream.Client
+	stop    context.CancelFunc
+	wait    func()
+	apiURL  string
+	timeout time.Duration
+	slowest time.Duration // the slowest answer of the last ask
+}
+
+func startHostileCell(t *testing.T, mode hostile.Mode, scope hostile.Scope, warm bool, timeout time.Duration) *hostileCell {
+	t.Helper()
+	venues := map[string]sim.Venue{}
+	secrets := map[string]string{}
+	for _, d := range all.Descriptors {
+		if d.Sim != nil {
+			venues[d.ID], secrets[d.ID] = d.Sim(), defaultSimSecret
+		}
+	}
+	first := mode
+	if warm {
+		first = hostile.Off
+	}
+	h, err := hostile.New(hostile.Config{
+		Sim:    sim.Config{Seed: 1, Latency: time.Millisecond, Sigma: 0.1, Secrets: secrets},
+		Venues: venues, Mode: first, Scope: scope,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := h.Start("127.0.0.1:0"); err != nil {
+		t.Fatal(err)
+	}
+	c := &hostileCell{h: h, hc: upstream.New(upstream.Options{}), timeout: timeout}
+	c.reg, err = venue.NewRegistry(all.Descriptors, venue.Options{
+		HTTP: c.hc, Timeout: c.timeout, BaseURL: h.VenueURL,
+		Getenv: func(k string) string {
+			switch {
+			case strings.HasSuffix(k, "_API_KEY"):
+				return "sim-key"
+			case strings.HasSuffix(k, "_API_SECRET"):
+				return defaultSimSecret
+			}
+			return ""
+		},
+	})
+	if err != nil {
+		h.Close()
+		c.hc.Close()
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	c.stop = cancel
+	c.wait, _ = c.reg.StartRefreshers(ctx) // errors are the cold start's point
+	var evs []aggregate.Venue
+	for _, v := range c.reg.Venues() {
+		evs = append(evs, aggregate.Venue{ID: v.ID, Kind: v.Kind, KYC: v.KYC, Timeout: v.Timeout, Quoter: v.Quoter})
+	}
+	svc := &aggregate.Service{Engine: aggregate.New(evs, aggregate.Options{Logger: discardLogger()})}
+	handler := httpapi.NewHandler(httpapi.Deps{
+		Quotes: svc, Venues: c.reg.Infos, Logger: discardLogger(),
+		Store: inmem.New(inmem.Options{}), Cache: inmem.New(inmem.Options{}),
+	})
+	c.srv, err = httpserver.Listen("127.0.0.1:0", handler, httpserver.Options{Logger: discardLogger()})
+	if err != nil {
+		c.close()
+		t.Fatal(err)
+	}
+	c.apiURL = c.srv.URL()
+	if warm {
+		if err := h.SetMode(mode, scope); err != nil {
+			c.close()
+			t.Fatal(err)
+		}
+		c.refreshAll()
+	}
+	return c
+}
+
+// refreshAll refreshes every venue's lists once, as the background
+// refreshers would on their next tick.
+func (c *hostileCell) refreshAll() {
+	var wg sync.WaitGroup
+	for _, v := range c.reg.Venues() {
+		if rf, ok := v.Quoter.(swapscout.Refresher); ok {
+			wg.Go(func() {
+				ctx, cancel := context.WithTimeout(context.Background(), 4*v.Timeout)
+				defer cancel()
+				_ = rf.Refresh(ctx)
+			})
+		}
+	}
+	wg.Wait()
+}
+
+func (c *hostileCell) close() {
+	if c.srv != nil {
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		_ = c.srv.Shutdown(ctx)
+		cancel()
+	}
+	if c.stop != nil {
+		c.stop()
+		c.wait()
+	}
+	c.hc.Close()
+	_ = c.h.Close()
+}
+
+// ask runs hostileQuotes concurrently through the API; problems are the
+// answers that are not 200 or come late.
+func (c *hostileCell) ask() ([]quoteAnswer, []string) {
+	answers := make([]quoteAnswer, len(hostileQuotes))
+	slowest := make([]time.Duration, len(hostileQuotes))
+	probs := make([][]string, len(hostileQuotes))
+	client := &http.Client{Transport: &http.Transport{}, Timeout: 30 * time.Second}
+	defer client.CloseIdleConnections()
+	var wg sync.WaitGroup
+	for i, q := range hostileQuotes {
+		wg.Go(func() {
+			url := fmt.Sprintf("%s/v1/quotes?from=%s&to=%s&amount=%s&deadline=%s", c.apiURL, q.from, q.to, q.amount, hostileDeadline)
+			start := time.Now()
+			resp, err := client.Get(url)
+			if err != nil {
+				probs[i] = append(probs[i], fmt.Sprintf("%s→%s: %v", q.from, q.to, err))
+				return
+			}
+			body, err := io.ReadAll(resp.Body)
+			resp.Body.Close()
+			took := time.Since(start)
+			slowest[i] = took
+			if took > hostileDeadline+hostileSlack {
+				probs[i] = append(probs[i], fmt.Sprintf("%s→%s answered in %s, deadline %s", q.from, q.to, took.Round(time.Millisecond), hostileDeadline))
+			}
+			if err != nil || resp.StatusCode != http.StatusOK {
+				probs[i] = append(probs[i], fmt.Sprintf("%s→%s: HTTP %d %.200s (%v)", q.from, q.to, resp.StatusCode, body, err))
+				return
+			}
+			var out struct {
+				Offers []struct {
+					Venue     string `json:"venue"`
+					AmountIn  string `json:"amount_in"`
+					AmountOut string `json:"amount_out"`
+				} `json:"offers"`
+				Failures []struct {
+					Venue   string                `json:"venue"`
+					Code    swapscout.FailureCode `json:"code"`
+					Message string                `json:"message"`
+					TookMS  int64                 `json:"took_ms"`
+				} `json:"failures"`
+			}
+			if err := json.Unmarshal(body, &out); err != nil {
+				probs[i] = append(probs[i], fmt.Sprintf("%s→%s: %v: %.200s", q.from, q.to, err, body))
+				return
+			}
+			a := quoteAnswer{}
+			for _, o := range out.Offers {
+				if _, dup := a[o.Venue]; dup {
+					probs[i] = append(probs[i], fmt.Sprintf("%s→%s: %s listed twice", q.from, q.to, o.Venue))
+				}
+				a[o.Venue] = venueResult{offer: true, amountIn: o.AmountIn, amount: o.AmountOut}
+			}
+			for _, f := range out.Failures {
+				if _, dup := a[f.Venue]; dup {
+					probs[i] = append(probs[i], fmt.Sprintf("%s→%s: %s listed twice", q.from, q.to, f.Venue))
+				}
+				a[f.Venue] = venueResult{code: f.Code, msg: f.Message}
+				if took := time.Duration(f.TookMS) * time.Millisecond; took > c.timeout+hostileVenueSlack {
+					probs[i] = append(probs[i], fmt.Sprintf("%s→%s %s: failed after %s, its timeout is %s", q.from, q.to, f.Venue, took, c.timeout))
+				}
+			}
+			answers[i] = a
+		})
+	}
+	wg.Wait()
+	c.slowest = slices.Max(slowest)
+	return answers, slices.Concat(probs...)
+}
+
+// runHostileCell runs one cell and returns its problems.
+func runHostileCell(t *testing.T, mode hostile.Mode, scope hostile.Scope, warm bool, want []swapscout.FailureCode, base []quoteAnswer) (problems []string, note string) {
+	peak, stopHeap := sampleHeap()
+	c := startHostileCell(t, mode, scope, warm, hostileVenueTimeout)
+	answers, problems := c.ask()
+	c.close()
+	p := stopHeap()
+	note = fmt.Sprintf("slowest answer %s, heap in use peaked at %d MB", c.slowest.Round(time.Millisecond), p>>20)
+	if p > hostileHeapBound && !raceEnabled {
+		// Under the race detector allocation differs and the heap of
+		// concurrent cells mixes: the bound holds for plain go test.
+		problems = append(problems, fmt.Sprintf("heap in use peaked at %d MB (bound %d MB)", p>>20, hostileHeapBound>>20))
+	}
+	_ = peak
+	allowed := anyFailure
+	if len(want) > 0 {
+		allowed = want
+		if !warm && !slices.Contains(want, swapscout.CodeUnavailable) {
+			allowed = append(slices.Clone(want), swapscout.CodeUnavailable)
+		}
+	}
+	for i, q := range hostileQuotes {
+		if answers[i] == nil {
+			continue
+		}
+		pair := q.from + "→" + q.to
+		for _, d := range all.Descriptors {
+			got, ok := answers[i][d.ID]
+			healthy := base[i][d.ID]
+			switch {
+			case !ok:
+				problems = append(problems, fmt.Sprintf("%s %s: not listed", pair, d.ID))
+			case got.offer && !healthy.offer:
+				problems = append(problems, fmt.Sprintf("%s %s: offer %s where the healthy simulator gave %s", pair, d.ID, got.amount, healthy.code))
+			case got.offer:
+				if p := implausible(q.amount, got, healthy); p != "" {
+					problems = append(problems, fmt.Sprintf("%s %s: %s", pair, d.ID, p))
+				}
+			case !healthy.offer && got.code == healthy.code:
+				// the venue's own answer to this pair, faulted or not
+			case !slices.Contains(allowed, got.code):
+				problems = append(problems, fmt.Sprintf("%s %s: %s (%s), want %s", pair, d.ID, got.code, trimMsg(got.msg), joinCodes(allowed)))
+			}
+		}
+	}
+	sort.Strings(problems)
+	return problems, note
+}
+
+// implausible says why an offer is not to be ranked, or "".
+func implausible(asked string, got, healthy venueResult) string {
+	in, _ := new(big.Rat).SetString(got.amountIn)
+	want, _ := new(big.Rat).SetString(asked)
+	if in == nil || in.Cmp(want) != 0 {
+		return fmt.Sprintf("offer for amount_in %s, asked %s", got.amountIn, asked)
+	}
+	out, _ := new(big.Rat).SetString(got.amount)
+	ref, _ := new(big.Rat).SetString(healthy.amount)
+	if out == nil || ref == nil || out.Sign() <= 0 || ref.Sign() <= 0 {
+		return fmt.Sprintf("offer amount_out %s (healthy %s)", got.amount, healthy.amount)
+	}
+	ratio, _ := new(big.Rat).Quo(out, ref).Float64()
+	if ratio > plausibleFactor || ratio < 1/plausibleFactor {
+		return fmt.Sprintf("ranked offer amount_out %s is %.3g× the healthy %s", got.amount, ratio, healthy.amount)
+	}
+	return ""
+}
+
+func trimMsg(s string) string {
+	if len(s) > 80 {
+		return s[:80] + "…"
+	}
+	return s
+}
+
+func joinCodes(cs []swapscout.FailureCode) string {
+	s := make([]string, len(cs))
+	for i, c := range cs {
+		s[i] = string(c)
+	}
+	return strings.Join(s, "|")
+}
+
+// sampleHeap samples HeapInuse every 20 ms until stop, which returns the peak.
+func sampleHeap() (peak *uint64, stop func() uint64) {
+	var mu sync.Mutex
+	var p uint64
+	done := make(chan struct{})
+	finished := make(chan struct{})
+	read := func() {
+		var ms runtime.MemStats
+		runtime.ReadMemStats(&ms)
+		mu.Lock()
+		p = max(p, ms.HeapInuse)
+		mu.Unlock()
+	}
+	go func() {
+		defer close(finished)
+		tk := time.NewTicker(20 * time.Millisecond)
+		defer tk.Stop()
+		for {
+			select {
+			case <-done:
+				return
+			case <-tk.C:
+				read()
+			}
+		}
+	}()
+	return &p, func() uint64 {
+		close(done)
+		<-finished
+		read()
+		mu.Lock()
+		defer mu.Unlock()
+		return p
+	}
+}
+
+func discardLogger() *slog.Logger { return slog.New(slog.NewTextHandler(io.Discard, nil)) }
+
+// TestSimFaultFlag: `swapscout sim --fault 429` serves every venue's
+// endpoints as 429, and an unknown mode is refused.
+func TestSimFaultFlag(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	out := &syncBuffer{}
+	done := make(chan error, 1)
+	go func() {
+		done <- run(ctx, []string{"sim", "--addr", "127.0.0.1:0", "--fault", "429-retry-seconds", "--walk", "0"}, func(string) string { return "" }, out, io.Discard)
+	}()
+	defer func() {
+		cancel()
+		if err := <-done; err != nil {
+			t.Errorf("sim: %v", err)
+		}
+	}()
+	var url string
+	for deadline := time.Now().Add(10 * time.Second); url == "" && time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
+		if _, rest, ok := strings.Cut(out.String(), "serving at "); ok {
+			url, _, _ = strings.Cut(rest, "\n")
+		}
+	}
+	if url == "" || !strings.Contains(out.String(), "answers with the fault") {
+		t.Fatalf("no URL or fault line:\n%s", out.String())
+	}
+	c := &http.Client{Transport: &http.Transport{}}
+	defer c.CloseIdleConnections()
+	resp, err := c.Get(url + "/binance/api/v3/exchangeInfo")
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != 429 || resp.Header.Get("Retry-After") != "2" {
+		t.Errorf("got HTTP %d Retry-After %q, want 429 and 2", resp.StatusCode, resp.Header.Get("Retry-After"))
+	}
+	err = run(context.Background(), []string{"sim", "--addr", "127.0.0.1:0", "--fault", "sometimes"}, func(string) string { return "" }, io.Discard, io.Discard)
+	if err == nil || !strings.Contains(err.Error(), "unknown fault mode") {
+		t.Errorf("--fault sometimes: %v", err)
+	}
+}
