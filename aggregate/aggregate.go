@@ -155,6 +155,7 @@ func (e *Engine) quote(ctx context.Context, req swapscout.QuoteRequest, venues [
 	defer deadlines.cancel()
 	c := &collector{e: e, req: req, venues: venues, maxKYC: maxKYC, emit: emit, q: q, start: start, t0: time.Now(),
 		state: make([]venueState, len(venues))}
+	c.anchor, c.hasAnchor = anchorLog(req)
 	for i := range venues {
 		c.state[i].waiting = true
 		vctx := deadlines.ctx(ctx, venues[i].Timeout)
@@ -259,6 +260,10 @@ type collector struct {
 	start  time.Time // Options.Now's
 	t0     time.Time // the real clock's
 	state  []venueState
+	// anchor is the log of the rate the price anchors imply (anchors.go),
+	// when hasAnchor.
+	anchor    float64
+	hasAnchor bool
 
 	// For streaming only, per offer in q.Offers: its log-rate and whether it
 	// was emitted; and scratch space for judging.
@@ -295,7 +300,7 @@ func (c *collector) take(a answer) {
 	c.sorted = sortedInsert(c.sorted, x)
 	if n := len(c.q.Offers); n >= minMedian {
 		for k := range n {
-			if !c.emitted[k] && plausibleAmong(c.lr[k], c.sorted) {
+			if !c.emitted[k] && plausibleAmong(c.lr[k], c.sorted) && c.nearAnchor(c.lr[k]) {
 				c.emitted[k] = true
 				o := c.q.Offers[k] // a copy: the slice may grow and move while the caller holds the pointer
 				c.emit(swapscout.Result{Offer: &o})
@@ -308,6 +313,9 @@ func (c *collector) take(a answer) {
 func (c *collector) fail(i int, err error, took time.Duration) {
 	v := &c.venues[i]
 	f := failure(v, err, took)
+	if msg := absurdLimit(c.req, &f); msg != "" {
+		f = swapscout.Failure{Venue: f.Venue, Code: swapscout.CodeBadResponse, Message: msg, Took: f.Took}
+	}
 	if f.Code == swapscout.CodeBadResponse || f.Code == swapscout.CodeUnavailable {
 		c.e.log.Warn("venue failed", "venue", v.ID, "code", f.Code, "err", err)
 	} else {
@@ -425,8 +433,21 @@ func (c *collector) finish() {
 		refs, refLogs = c.e.reference(c.req)
 	}
 	judge(lr, refLogs, verdicts, scratch)
+	// The anchors judge instead when the yardstick itself is off them: every
+	// venue (and book) wrong together, or no yardstick at all (anchors.go).
+	byAnchor := c.hasAnchor && c.yardstickOff(lr, refLogs)
 	bad := 0
 	for k := range n {
+		if byAnchor {
+			verdicts[k] = verdict{}
+			if msg := offAnchor(&q.Offers[k], lr[k], c.anchor); msg != "" {
+				verdicts[k] = verdict{bad: true}
+				bad++
+				c.e.log.Warn("venue failed", "venue", q.Offers[k].Venue, "code", swapscout.CodeBadResponse, "err", msg)
+				c.failed(swapscout.Failure{Venue: q.Offers[k].Venue, Code: swapscout.CodeBadResponse, Message: msg, Took: q.Offers[k].Took})
+			}
+			continue
+		}
 		if v := verdicts[k]; v.bad {
 			bad++
 			o := &q.Offers[k]
@@ -451,6 +472,35 @@ func (c *collector) finish() {
 	}
 	clear(q.Offers[len(kept):])
 	q.Offers = kept
+}
+
+// nearAnchor reports whether log-rate x is within the anchors' band (true
+// when the pair has no anchor).
+func (c *collector) nearAnchor(x float64) bool {
+	if !c.hasAnchor {
+		return true
+	}
+	bad, _ := outside(x, c.anchor, c.anchor)
+	return !bad
+}
+
+// yardstickOff reports whether what the offers would be judged by is off
+// the anchors: the median of all offers (three or more), else the books'
+// median mid, else there is none.
+func (c *collector) yardstickOff(lr, refLogs []float64) bool {
+	xs := refLogs
+	if len(lr) >= minMedian {
+		xs = slices.Clone(lr)
+	} else {
+		xs = slices.Clone(refLogs)
+	}
+	lo, hi, ok := medianOf(xs)
+	if !ok {
+		return true
+	}
+	badLo, _ := outside(lo, c.anchor, c.anchor)
+	badHi, _ := outside(hi, c.anchor, c.anchor)
+	return badLo && badHi
 }
 
 // reference returns the order books' mid prices for req's pair (sorted)

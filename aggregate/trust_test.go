@@ -132,8 +132,10 @@ func TestImplausibleNeverRanks(t *testing.T) {
 // per venue is the final quote's.
 func TestStreamRetractsWhatTheEndRejects(t *testing.T) {
 	vs := []aggregate.Venue{
-		v("w1", answers(0, "0.1", "2000")),
-		v("w2", answers(0, "0.1", "2000")),
+		// 100.5× the honest rate: far enough for the median, not for the
+		// price anchors (anchors.go), so only the end can tell.
+		v("w1", answers(0, "0.1", "201")),
+		v("w2", answers(0, "0.1", "201")),
 		v("h1", answers(50*time.Millisecond, "0.1", "2")),
 	}
 	for i, id := range []string{"h2", "h3", "h4", "h5"} {
@@ -182,8 +184,8 @@ func (m midQuoter) MidPrice(from, to swapscout.Asset) (swapscout.Amount, bool) {
 }
 
 // TestFewOffersJudgedByReference: with fewer than three offers, an offer
-// far from the order books' mid price is rejected; without a reference
-// nothing can be judged.
+// far from the order books' mid price is rejected; without books, the
+// price anchors judge; for a pair without either nothing can be judged.
 func TestFewOffersJudgedByReference(t *testing.T) {
 	unsupported := failing(swapscout.ErrUnsupportedPair)
 	book := v("book", midQuoter{unsupported, "20.1"}) // knows a mid price, quotes nothing
@@ -198,8 +200,14 @@ func TestFewOffersJudgedByReference(t *testing.T) {
 		t.Errorf("wei: %q, want %q", failuresOf(q)["wei"], want)
 	}
 	e = aggregate.New([]aggregate.Venue{v("ok", answers(0, "0.1", "2")), v("wei", answers(0, "0.1", "2000000000000000000"))}, aggregate.Options{})
-	if q := e.Quote(context.Background(), req, e.Venues(), nil); len(q.Offers) != 2 {
-		t.Errorf("without a reference, offers = %v, failures %v; want both shown", offersOf(q), q.Failures)
+	q = e.Quote(context.Background(), req, e.Venues(), nil)
+	if want := "bad_response: rate 20000000000000000000 is 7e+17× the rough market rate 26.67"; len(q.Offers) != 1 || failuresOf(q)["wei"] != want {
+		t.Errorf("without books, offers = %v, wei %q; want ok alone and %q", offersOf(q), failuresOf(q)["wei"], want)
+	}
+	unanchored := req
+	unanchored.From, unanchored.To = swapscout.Asset{Ticker: "aaa"}, swapscout.Asset{Ticker: "bbb"}
+	if q := e.Quote(context.Background(), unanchored, e.Venues(), nil); len(q.Offers) != 2 {
+		t.Errorf("without a reference or anchors, offers = %v, failures %v; want both shown", offersOf(q), q.Failures)
 	}
 }
 
@@ -347,7 +355,11 @@ func TestStreamAgreesWithQuote(t *testing.T) {
 		}
 		e := aggregate.New(vs, aggregate.Options{Logger: slog.New(slog.DiscardHandler)})
 		last := map[string]string{}
-		q := e.Quote(context.Background(), req, e.Venues(), func(r swapscout.Result) {
+		// A pair without price anchors: the rates here span twelve orders
+		// of magnitude, and this property is about the median alone.
+		unanchored := req
+		unanchored.From, unanchored.To = swapscout.Asset{Ticker: "aaa"}, swapscout.Asset{Ticker: "bbb"}
+		q := e.Quote(context.Background(), unanchored, e.Venues(), func(r swapscout.Result) {
 			if r.Offer != nil {
 				last[r.Offer.Venue] = "offer"
 			} else {

@@ -171,7 +171,7 @@ func (g *Guard) wait(ctx context.Context) error {
 		if g.lim.TokensAt(now) >= 2 && g.lim.AllowN(now, 1) {
 			return nil
 		}
-		return &swapscout.VenueError{Code: swapscout.CodeRateLimited,
+		return &swapscout.VenueError{Code: swapscout.CodeRateLimited, Err: ErrSkipped,
 			Msg: fmt.Sprintf("over our own rate limit for %s (%g calls/s): an optional call was skipped", g.name, float64(g.limit.Rate))}
 	}
 	if g.lim.AllowN(now, 1) {
@@ -279,6 +279,11 @@ func asVenueError(err error) *swapscout.VenueError {
 	}
 	return nil
 }
+
+// ErrSkipped is the cause of an optional call the rate limit skipped: it
+// says nothing of the venue, so a caller reports another route's error
+// before it (errors.Is).
+var ErrSkipped = errors.New("optional call skipped")
 
 // optionalKey marks a context whose calls are optional (WithOptional).
 type optionalKey struct{}

@@ -402,7 +402,8 @@ func (c *Client) priceRoute(ctx context.Context, idx *marketIndex, route []book.
 // Max (the most any route takes), else amount_too_small with the smallest
 // positive Min, else a timeout (a slow venue is the cause: the routes
 // refused by the rate limit while its calls hung only follow from it), else
-// rate_limited with the longest RetryAfter, else the first route's error.
+// rate_limited with the longest RetryAfter, else the first route's error
+// that is not an optional route skipped by the rate limit.
 func pick(dir swapscout.Direction, cands []candidate) (int, error) {
 	best := -1
 	for i := range cands {
@@ -418,11 +419,17 @@ func pick(dir swapscout.Direction, cands []candidate) (int, error) {
 		return best, nil
 	}
 	var large, small, limited *swapscout.VenueError
-	var timedOut error
+	var timedOut, other error
 	for i := range cands {
 		var ve *swapscout.VenueError
+		if errors.Is(cands[i].err, venue.ErrSkipped) {
+			continue // an optional route not priced says nothing of the venue
+		}
 		if timedOut == nil && (errors.Is(cands[i].err, context.DeadlineExceeded) || venueCode(cands[i].err) == swapscout.CodeTimeout) {
 			timedOut = cands[i].err
+		}
+		if other == nil {
+			other = cands[i].err
 		}
 		if !errors.As(cands[i].err, &ve) {
 			continue
@@ -451,6 +458,8 @@ func pick(dir swapscout.Direction, cands []candidate) (int, error) {
 		return -1, timedOut
 	case limited != nil:
 		return -1, limited
+	case other != nil:
+		return -1, other
 	}
 	return -1, cands[0].err
 }

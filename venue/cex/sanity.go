@@ -33,13 +33,14 @@ import (
 //   - a withdrawal fee or deposit minimum is negative, unreadable or at
 //     least absurdAmount;
 //   - a withdrawal fee is more than absurdFeeRatio times the static
-//     table's fee for the asset (when that is above zero): fees move, but
-//     not by three orders of magnitude;
+//     table's fee for the asset (when that is above zero): fees move (gas
+//     spikes), but not by two orders of magnitude; a list scaled ×1000
+//     would otherwise price every offer net of a fee worth more than it;
 //   - at least zeroQuorum networks carry a fee and more than three quarters
 //     of them are zero. One free network is legitimate (an exchange's own
 //     chain, a promotion); a list of free withdrawals is not.
 const (
-	absurdFeeRatio = 1000
+	absurdFeeRatio = 100
 	zeroQuorum     = 4
 )
 

@@ -82,9 +82,9 @@ func TestAbsurdCurrencyListKept(t *testing.T) {
 		ok   bool
 	}{
 		{"one free network", with("LTC LTC", "0 1 1"), true},
-		{"a fee up 500 times", with("USDT TRC20", "500 1 1"), true},
+		{"a fee up 50 times", with("USDT TRC20", "50 1 1"), true},
 		{"fees nearly all zero", with("BTC BTC", "0 1 1", "ETH ETH", "0 1 1", "USDT TRC20", "0 1 1", "LTC LTC", "0 1 1"), false},
-		{"a fee up 2000 times", with("USDT TRC20", "2000 1 1"), false},
+		{"a fee up 200 times", with("USDT TRC20", "200 1 1"), false},
 		{"astronomical fee of an asset free on record", with("LTC LTC", "1e12 1 1"), false},
 		{"astronomical deposit minimum", with("BTC BTC", "0.0002 1 1 1e15"), false},
 		{"negative fee", with("ETH ETH", "-0.002 1 1"), false},
