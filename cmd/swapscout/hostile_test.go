@@ -135,6 +135,12 @@ var hostileQuotes = []struct{ from, to, amount string }{
 }
 
 func TestHostileMatrix(t *testing.T) {
+	if raceEnabled {
+		// The matrix asserts deadlines and a heap bound, which the race
+		// detector's slowdown on a 2-core machine turns into noise; CI
+		// runs it on its own without -race (.ci/run).
+		t.Skip("the hostile matrix runs without -race: go test -run TestHostileMatrix ./cmd/swapscout/")
+	}
 	// The cells run before their subtests report, so -run cannot pick
 	// them: SWAPSCOUT_HOSTILE_CELLS=REGEXP does (e.g. "^trickle/").
 	only := regexp.MustCompile(os.Getenv("SWAPSCOUT_HOSTILE_CELLS"))
@@ -143,7 +149,6 @@ func TestHostileMatrix(t *testing.T) {
 		name     string
 		problems []string
 		note     string
-		skipped  bool
 	}
 	var cells []*cell
 	var heavy, light []func()
@@ -158,12 +163,6 @@ func TestHostileMatrix(t *testing.T) {
 				continue
 			}
 			cells = append(cells, c)
-			if raceEnabled && row.heavy && start == "cold" {
-				// Under the race detector a heavy cell costs ten seconds of
-				// CPU: CI runs the warm one (lists and quotes both faulted).
-				c.skipped = true
-				continue
-			}
 			run := func() {
 				c.problems, c.note = runHostileCell(t, row.mode, row.scope, start == "warm", row.want, base)
 			}
@@ -196,8 +195,6 @@ func TestHostileMatrix(t *testing.T) {
 				t.Log(c.note)
 			}
 			switch {
-			case c.skipped:
-				t.Skip("heavy cold cell, skipped under -race: go test -run TestHostileMatrix ./cmd/swapscout runs it")
 			case knownFailing[c.name] && len(c.problems) == 0:
 				// Not an error: timing can make a cell pass by luck (a
 				// cold start whose lists time out). The lead checks these.
