@@ -15,11 +15,11 @@ type Quote struct {
 	ID      string `json:"id"`
 	AgeMS   int64  `json:"age_ms"`
 	Request struct {
-		FromJSON  apiAsset        `json:"from"`
-		ToJSON    apiAsset        `json:"to"`
-		Amount    string          `json:"amount"`
-		Direction string          `json:"direction"`
-		Rate      string          `json:"rate"`
+		FromJSON  apiAsset `json:"from"`
+		ToJSON    apiAsset `json:"to"`
+		Amount    string   `json:"amount"`
+		Direction string   `json:"direction"`
+		Rate      string   `json:"rate"`
 	} `json:"request"`
 	Offers    []Offer   `json:"offers"`
 	Failures  []Failure `json:"failures"`
@@ -130,17 +130,17 @@ type Results struct {
 
 // OfferRow is an offer as the page shows it.
 type OfferRow struct {
-	Rank                        int
+	Rank                         int
 	Venue, Name, Provider, Route string
-	KYC                         string
-	AmountOut, AmountIn, Rate   string
-	Fees                        []string
-	Limits                      string
-	RateType                    string
-	Took                        string
-	TookMS                      int64
-	Raw                         string // the offer's amount_out or amount_in as given, for re-ranking
-	SwapURL                     string
+	KYC                          string
+	AmountOut, AmountIn, Rate    string
+	Fees                         []string
+	Limits                       string
+	RateType                     string
+	Took                         string
+	TookMS                       int64
+	Raw                          string // the offer's amount_out or amount_in as given, for re-ranking
+	SwapURL                      string
 }
 
 // FailureRow is a missing venue with its reason.

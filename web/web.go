@@ -98,9 +98,9 @@ type VenuesPage struct {
 
 // VenueRow is a row of the venues table (GET /v1/venues).
 type VenueRow struct {
-	ID, Name, Kind, KYC, Evidence, Website string
+	ID, Name, Kind, KYC, Evidence, Website   string
 	NeedsKey, Configured, FixedRate, Reverse bool
-	Networks                                []string
+	Networks                                 []string
 }
 
 // SwapPage is the data of the page a Swap button leads to.
