@@ -1,0 +1,216 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+
+	"github.com/swapscout/swapscout"
+)
+
+// browser starts a headless chromium for t, or skips when there is none.
+// Each test gets a fresh profile; the browser stops when the test ends.
+func browser(t *testing.T) context.Context {
+	t.Helper()
+	path, err := exec.LookPath("chromium")
+	if err != nil {
+		t.Skip("chromium is not on PATH (apt-get install -y chromium)")
+	}
+	dir, err := os.MkdirTemp("", "swapscout-chromium")
+	if err != nil {
+		t.Fatal(err)
+	}
+	actx, acancel := chromedp.NewExecAllocator(context.Background(),
+		chromedp.ExecPath(path), chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU, chromedp.NoFirstRun,
+		chromedp.NoDefaultBrowserCheck, chromedp.UserDataDir(dir),
+		chromedp.Flag("disable-background-networking", true), chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true), chromedp.Flag("disable-dev-shm-usage", true),
+		chromedp.WindowSize(1280, 900))
+	ctx, cancel := chromedp.NewContext(actx)
+	t.Cleanup(func() {
+		cancel()
+		acancel()
+		for range 50 { // chromium's children may still write there for a moment
+			if os.RemoveAll(dir) == nil {
+				return
+			}
+			time.Sleep(100 * time.Millisecond)
+		}
+	})
+	if err := chromedp.Do(ctx); err != nil { // start the browser now
+		t.Fatalf("starting chromium: %v", err)
+	}
+	return ctx
+}
+
+// watchConsole collects the tab's console errors and uncaught exceptions
+// until stop is called. Console messages arrive as events, after the actions
+// that cause them: stop logs a marker and waits for it, so every message
+// before it has been seen.
+func watchConsole(tab context.Context) (stop func() []string) {
+	const marker = "swapscout-console-end"
+	ctx, cancel := context.WithCancel(tab)
+	msgs := chromedp.Console(ctx)
+	var errs []string
+	done := make(chan struct{})
+	seen := make(chan struct{})
+	go func() {
+		defer close(done)
+		for m, err := range msgs {
+			if err != nil {
+				return
+			}
+			switch {
+			case m.Text == marker:
+				close(seen)
+				return
+			case m.Type == chromedp.ConsoleError || m.IsException():
+				errs = append(errs, m.String()+" at "+m.URL)
+			}
+		}
+	}()
+	return func() []string {
+		defer func() { cancel(); <-done }()
+		// The marker runs with scripts off too: Runtime.evaluate is not page script.
+		if _, err := chromedp.Run(tab, chromedp.Evaluate[chromedp.Void](`console.info("`+marker+`")`)); err != nil {
+			return append(errs, "console marker: "+err.Error())
+		}
+		select {
+		case <-seen:
+		case <-time.After(5 * time.Second):
+			cancel()
+			<-done
+			return append(errs, "the console marker never arrived")
+		}
+		<-done
+		return errs
+	}
+}
+
+type pageRow struct{ Venue, Amount string }
+
+type pageState struct {
+	Rows     []pageRow
+	Failures []string
+	Quote    string
+}
+
+const readPage = `(() => ({
+  Rows: Array.from(document.querySelectorAll('#offer-rows tr')).map(tr => ({Venue: tr.dataset.venue, Amount: tr.querySelector('.amount').textContent.trim()})),
+  Failures: Array.from(document.querySelectorAll('#failures li')).map(li => li.dataset.venue),
+  Quote: document.getElementById('results').dataset.quote || ''
+}))()`
+
+// amountOf reads a row's amount as the page shows it ("2.029 032 ETH").
+func amountOf(t *testing.T, s string) swapscout.Amount {
+	t.Helper()
+	num, _, _ := strings.Cut(s, " ")
+	a, err := swapscout.ParseAmount(strings.ReplaceAll(num, "\u202f", ""))
+	if err != nil {
+		t.Fatalf("amount %q on the page: %v", s, err)
+	}
+	return a
+}
+
+func checkRanked(t *testing.T, when string, rows []pageRow) {
+	t.Helper()
+	for i := 1; i < len(rows); i++ {
+		if amountOf(t, rows[i-1].Amount).Cmp(amountOf(t, rows[i].Amount)) < 0 {
+			t.Fatalf("%s: %s (%s) ranks above %s (%s)", when, rows[i-1].Venue, rows[i-1].Amount, rows[i].Venue, rows[i].Amount)
+		}
+	}
+}
+
+// TestBrowserResultsStreamIn drives the page in chromium against the demo
+// with one venue slowed down: with JavaScript the offers appear before the
+// slowest venue answers and stay ranked as they come; the slow venue's offer
+// then takes its rank; without JavaScript the server renders the same
+// offers; and the page logs no error.
+func TestBrowserResultsStreamIn(t *testing.T) {
+	const slow = "bitget"
+	ctx := browser(t)
+	url := startDemo(t, "--latency", "20ms", "--latency-tail", "0.01", "--venue-latency", slow+"=1500ms", "--cache-window", "30s")
+	ctx, cancel := context.WithTimeout(ctx, 40*time.Second)
+	defer cancel()
+	console := watchConsole(ctx)
+
+	// With JavaScript: fill the form with the keyboard and watch the results arrive.
+	err := chromedp.Do(ctx,
+		chromedp.Navigate(url+"/"),
+		chromedp.SetValue(chromedp.ID("from"), "btc"),
+		chromedp.SetValue(chromedp.ID("to"), "eth"),
+		chromedp.SendKeys(chromedp.ID("amount"), "0.1"+kb.Enter),
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var st pageState
+	sawEarly := false
+	for deadline := time.Now().Add(15 * time.Second); ; {
+		if time.Now().After(deadline) {
+			t.Fatalf("the results never completed: %+v", st)
+		}
+		st, err = chromedp.Run(ctx, chromedp.Evaluate[pageState](readPage))
+		if err != nil {
+			t.Fatal(err)
+		}
+		checkRanked(t, "while streaming", st.Rows)
+		if st.Quote != "" {
+			break
+		}
+		if len(st.Rows) >= 5 && !slices.ContainsFunc(st.Rows, func(r pageRow) bool { return r.Venue == slow }) && !slices.Contains(st.Failures, slow) {
+			sawEarly = true
+		}
+		time.Sleep(40 * time.Millisecond)
+	}
+	if !sawEarly {
+		t.Errorf("the page never showed offers before %s answered", slow)
+	}
+	i := slices.IndexFunc(st.Rows, func(r pageRow) bool { return r.Venue == slow })
+	if i < 0 || len(st.Rows) < 20 {
+		t.Fatalf("final rows %+v, want %s among 20 or more", st.Rows, slow)
+	}
+	if i == len(st.Rows)-1 {
+		t.Errorf("%s answered last and stayed last: the rows were not re-ranked", slow)
+	}
+	checkRanked(t, "at the end", st.Rows)
+	loc, err := chromedp.Run(ctx, chromedp.Location())
+	if err != nil || !strings.Contains(loc, "/quote?from=btc&to=eth&amount=0.1") {
+		t.Errorf("location %q (%v), want the results' address", loc, err)
+	}
+	swap, err := chromedp.Run(ctx, chromedp.AttributeValue(chromedp.CSS("#offer-rows tr:first-child a.swap"), "href"))
+	if err != nil || !strings.Contains(swap.Value, "quote="+st.Quote) {
+		t.Errorf("first Swap link %q (%v), want quote=%s", swap.Value, err, st.Quote)
+	}
+
+	// Without JavaScript, in another tab: the server renders the same offers
+	// (the same quote, from the cache window).
+	nctx, ncancel := chromedp.NewContext(ctx)
+	defer ncancel()
+	nconsole := watchConsole(nctx)
+	if _, err := chromedp.Call(nctx, emulation.SetScriptExecutionDisabled, emulation.SetScriptExecutionDisabledParams{Value: true}); err != nil {
+		t.Fatal(err)
+	}
+	if err := chromedp.Do(nctx, chromedp.Navigate(url+"/quote?from=btc&to=eth&amount=0.1")); err != nil {
+		t.Fatal(err)
+	}
+	nojs, err := chromedp.Run(nctx, chromedp.Evaluate[pageState](readPage))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if fmt.Sprint(nojs.Rows) != fmt.Sprint(st.Rows) || fmt.Sprint(nojs.Failures) != fmt.Sprint(st.Failures) {
+		t.Errorf("without JavaScript:\n%v\n%v\nwith:\n%v\n%v", nojs.Rows, nojs.Failures, st.Rows, st.Failures)
+	}
+	if errs := append(console(), nconsole()...); len(errs) > 0 {
+		t.Errorf("console errors:\n%s", strings.Join(errs, "\n"))
+	}
+}
