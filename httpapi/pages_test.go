@@ -53,7 +53,7 @@ func TestPageResults(t *testing.T) {
 		t.Fatalf("offer rows %v, want changenow then binance", rows)
 	}
 	for _, want := range []string{
-		"ChangeNOW", "Binance", "2.0312 ETH", "2.0111 ETH", "20.312", "ETH/BTC", "withdrawal 0.0008 ETH",
+		"ChangeNOW", "Binance", "2.0312 ETH", "2.0111 ETH", "20.312", "ETH/BTC", "withdrawal 0.0008\u00a0ETH",
 		`<span class="name">Kraken</span> <span class="reason">timed out after 1 s</span>`,
 		"2 offers for 0.1 BTC sent",
 	} {

@@ -9,6 +9,9 @@ import (
 // amount never wraps across lines.
 const groupSep = "\u202f"
 
+// nbsp keeps an amount and its unit on one line.
+const nbsp = "\u00a0"
+
 // GroupDigits groups the digits of a decimal string in threes for reading,
 // on both sides of the point, when a side has more than four digits
 // ("12345.678901" → "12 345.678 901"; "1234.5" stays). It works on the
@@ -88,17 +91,17 @@ func Reason(f Failure, from, to string) string {
 	case "amount_too_small":
 		switch {
 		case f.Min != "":
-			return "needs at least " + GroupDigits(f.Min) + " " + from
+			return "needs at least " + GroupDigits(f.Min) + nbsp + from
 		case f.MinOut != "":
-			return "needs to pay out at least " + GroupDigits(f.MinOut) + " " + to
+			return "needs to pay out at least " + GroupDigits(f.MinOut) + nbsp + to
 		}
 		return "the amount is too small for it"
 	case "amount_too_large":
 		switch {
 		case f.Max != "":
-			return "takes at most " + GroupDigits(f.Max) + " " + from
+			return "takes at most " + GroupDigits(f.Max) + nbsp + from
 		case f.MaxOut != "":
-			return "pays out at most " + GroupDigits(f.MaxOut) + " " + to
+			return "pays out at most " + GroupDigits(f.MaxOut) + nbsp + to
 		}
 		return "the amount is too large for it"
 	case "timeout":

@@ -55,10 +55,10 @@ func TestReason(t *testing.T) {
 		f    Failure
 		want string
 	}{
-		{Failure{Code: "amount_too_small", Min: "0.0012"}, "needs at least 0.0012 BTC"},
-		{Failure{Code: "amount_too_small", MinOut: "25"}, "needs to pay out at least 25 ETH"},
+		{Failure{Code: "amount_too_small", Min: "0.0012"}, "needs at least 0.0012\u00a0BTC"},
+		{Failure{Code: "amount_too_small", MinOut: "25"}, "needs to pay out at least 25\u00a0ETH"},
 		{Failure{Code: "amount_too_small"}, "the amount is too small for it"},
-		{Failure{Code: "amount_too_large", Max: "12500"}, "takes at most 12\u202f500 BTC"},
+		{Failure{Code: "amount_too_large", Max: "12500"}, "takes at most 12\u202f500\u00a0BTC"},
 		{Failure{Code: "timeout", TookMS: 2000}, "timed out after 2 s"},
 		{Failure{Code: "unsupported_pair"}, "does not offer this pair"},
 		{Failure{Code: "rate_limited", RetryAfterS: 30}, "is limiting our requests; try again in 30 s"},

@@ -184,7 +184,7 @@ func NewResults(body []byte, names map[string]string, query string) (*Results, e
 			row.Raw = o.AmountIn
 		}
 		for _, f := range o.Fees {
-			row.Fees = append(row.Fees, f.Kind+" "+GroupDigits(f.Amount)+" "+strings.ToUpper(f.Asset.Ticker))
+			row.Fees = append(row.Fees, f.Kind+" "+GroupDigits(f.Amount)+nbsp+strings.ToUpper(f.Asset.Ticker))
 		}
 		res.Offers = append(res.Offers, row)
 	}
@@ -204,7 +204,7 @@ func Limits(min, max, minOut, maxOut, from, to string) string {
 	var parts []string
 	for _, l := range []struct{ label, v, unit string }{{"min", min, from}, {"max", max, from}, {"min", minOut, to}, {"max", maxOut, to}} {
 		if l.v != "" {
-			parts = append(parts, l.label+" "+GroupDigits(l.v)+" "+l.unit)
+			parts = append(parts, l.label+" "+GroupDigits(l.v)+nbsp+l.unit)
 		}
 	}
 	return strings.Join(parts, " · ")

@@ -8,7 +8,7 @@
   if (!form || !section) return;
   var names = {};
   try { names = JSON.parse(section.dataset.names || '{}'); } catch (e) { names = {}; }
-  var SEP = '\u202f';
+  var SEP = '\u202f', NB = '\u00a0';
   var $ = function (id) { return document.getElementById(id); };
 
   // group mirrors web.GroupDigits: digits in threes on a side longer than four.
@@ -32,12 +32,12 @@
   function reason(f, from, to) {
     switch (f.code) {
       case 'amount_too_small':
-        if (f.min) return 'needs at least ' + group(f.min) + ' ' + from;
-        if (f.min_out) return 'needs to pay out at least ' + group(f.min_out) + ' ' + to;
+        if (f.min) return 'needs at least ' + group(f.min) + NB + from;
+        if (f.min_out) return 'needs to pay out at least ' + group(f.min_out) + NB + to;
         return 'the amount is too small for it';
       case 'amount_too_large':
-        if (f.max) return 'takes at most ' + group(f.max) + ' ' + from;
-        if (f.max_out) return 'pays out at most ' + group(f.max_out) + ' ' + to;
+        if (f.max) return 'takes at most ' + group(f.max) + NB + from;
+        if (f.max_out) return 'pays out at most ' + group(f.max_out) + NB + to;
         return 'the amount is too large for it';
       case 'timeout': return 'timed out after ' + millis(f.took_ms);
       case 'unsupported_pair': return 'does not offer this pair';
@@ -52,7 +52,7 @@
   function limits(o, from, to) {
     var parts = [];
     [['min', o.min, from], ['max', o.max, from], ['min', o.min_out, to], ['max', o.max_out, to]].forEach(function (l) {
-      if (l[1]) parts.push(l[0] + ' ' + group(l[1]) + ' ' + l[2]);
+      if (l[1]) parts.push(l[0] + ' ' + group(l[1]) + NB + l[2]);
     });
     return parts.join(' · ');
   }
@@ -132,7 +132,7 @@
     if (/^[A-D]$/.test(o.kyc)) k.classList.add('kyc-' + o.kyc);
     set(tr, '.rt', o.rate_type || '');
     set(tr, '.fees', (o.fees || []).length ? 'fees: ' + o.fees.map(function (f) {
-      return f.kind + ' ' + group(f.amount) + ' ' + String((f.asset || {}).ticker || '').toUpperCase();
+      return f.kind + ' ' + group(f.amount) + NB + String((f.asset || {}).ticker || '').toUpperCase();
     }).join(', ') : '');
     set(tr, '.limits', limits(o, state.from, state.to));
     set(tr, '.took', millis(o.took_ms));
@@ -164,6 +164,8 @@
     fails.replaceChildren.apply(fails, state.failures.map(failureItem));
     $('missing-title').hidden = state.failures.length === 0;
     var n = state.offers.length;
+    $('offers-wrap').hidden = n === 0 && !state.streaming;
+    $('no-offers').hidden = n > 0 || state.streaming;
     $('results-title').textContent = n + ' offer' + (n === 1 ? '' : 's') + ' for ' + group(state.amount) + ' ' +
       (state.receive ? state.to + ' received, paid in ' + state.from : state.from + ' sent, paid out in ' + state.to);
   }
@@ -192,13 +194,14 @@
     state = {
       qs: qs, receive: p.get('direction') === 'receive', amount: p.get('amount') || '',
       from: (p.get('from') || '').toUpperCase(), to: (p.get('to') || '').toUpperCase(),
-      offers: [], failures: [], id: '', got: 0
+      offers: [], failures: [], id: '', got: 0, streaming: true
     };
     section.hidden = false;
     section.dataset.query = qs;
     $('refresh').href = '/quote?' + qs;
     render();
     meta('Asking the venues', true);
+    if (section.getBoundingClientRect().top > window.innerHeight * 0.6) section.scrollIntoView({ block: 'start' });
     es = new EventSource('/v1/quotes/stream?' + qs);
     var answered = function () { state.got++; meta(state.got + ' venue' + (state.got === 1 ? '' : 's') + ' answered so far', true); };
     es.addEventListener('offer', function (e) {
@@ -211,7 +214,7 @@
     es.addEventListener('quote', function (e) {
       es.close(); es = null;
       var q = JSON.parse(e.data);
-      state.id = q.id; state.fresh = ''; state.offers = q.offers || []; state.failures = q.failures || [];
+      state.id = q.id; state.fresh = ''; state.streaming = false; state.offers = q.offers || []; state.failures = q.failures || [];
       render();
       section.dataset.quote = q.id;
       var asked = new Date(q.created_at);
@@ -221,6 +224,7 @@
     es.addEventListener('error', function (e) {
       if (es) es.close();
       es = null;
+      state.streaming = false;
       if (e.data) {
         var msg = 'the server could not finish the quote';
         try { msg = JSON.parse(e.data).error.message; } catch (x) { /* keep the generic message */ }
