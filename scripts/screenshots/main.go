@@ -20,14 +20,15 @@ import (
 func main() {
 	base := flag.String("url", "http://127.0.0.1:8080", "address of a running swapscout")
 	out := flag.String("out", "screenshots", "directory to write the PNG files to")
+	scale := flag.Float64("scale", 2, "device pixel ratio (1 for small files)")
 	flag.Parse()
-	if err := run(*base, *out); err != nil {
+	if err := run(*base, *out, *scale); err != nil {
 		fmt.Fprintln(os.Stderr, "screenshots:", err)
 		os.Exit(1)
 	}
 }
 
-func run(base, out string) error {
+func run(base, out string, scale float64) error {
 	path, err := exec.LookPath("chromium")
 	if err != nil {
 		return fmt.Errorf("chromium is not on PATH (apt-get install -y chromium)")
@@ -67,7 +68,7 @@ func run(base, out string) error {
 			return err
 		}
 		for _, sz := range sizes {
-			if err := chromedp.Do(ctx, chromedp.EmulateViewport(sz.width, sz.height, chromedp.EmulateScale(2))); err != nil {
+			if err := chromedp.Do(ctx, chromedp.EmulateViewport(sz.width, sz.height, chromedp.EmulateScale(scale))); err != nil {
 				return err
 			}
 			for _, p := range pages {
