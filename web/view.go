@@ -123,6 +123,7 @@ type Results struct {
 	Offers               []OfferRow
 	Failures             []FailureRow
 	AgeMS, ExpiresInMS   int64
+	Age                  string // AgeMS in words when it is a second or more
 	Created, Expires     string // UTC clock times
 	TookMS               int64
 	RefreshURL, JSONLink string
@@ -166,6 +167,9 @@ func NewResults(body []byte, names map[string]string, query string) (*Results, e
 		Amount: GroupDigits(q.Request.Amount), Receive: q.Request.Direction == "receive",
 		AgeMS: q.AgeMS, TookMS: q.TookMS,
 		RefreshURL: "/quote?" + query, JSONLink: "/v1/quotes/" + url.PathEscape(q.ID),
+	}
+	if q.AgeMS >= 1000 {
+		res.Age = Millis(q.AgeMS)
 	}
 	if !q.ExpiresAt.IsZero() && !q.CreatedAt.IsZero() {
 		res.ExpiresInMS = q.ExpiresAt.Sub(q.CreatedAt).Milliseconds() - q.AgeMS

@@ -4,6 +4,8 @@ import (
 	"context"
 	"os"
 	"os/exec"
+	"regexp"
+	"strconv"
 	"slices"
 	"strings"
 	"testing"
@@ -195,8 +197,30 @@ func TestBrowserResultsStreamIn(t *testing.T) {
 		t.Errorf("first Swap link %q (%v), want quote=%s", swap.Value, err, st.Quote)
 	}
 
+	expiry, err := chromedp.Run(ctx, chromedp.Text(chromedp.ID("expiry")))
+	if err != nil || !regexp.MustCompile(`^Prices hold for [12]:\d\d more\.$`).MatchString(expiry) {
+		t.Errorf("expiry %q (%v), want a countdown", expiry, err)
+	}
+
+	// Refresh asks the venues again, in place: a new quote.
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID("refresh"))); err != nil {
+		t.Fatal(err)
+	}
+	refreshed, err := chromedp.Run(ctx, chromedp.Poll[string](
+		`(q => q && q !== `+strconv.Quote(st.Quote)+` ? q : null)(document.getElementById('results').dataset.quote)`,
+		chromedp.WithPollingTimeout(10*time.Second)))
+	if err != nil || refreshed == "" {
+		t.Errorf("refresh gave no new quote: %q %v", refreshed, err)
+	}
+	st2, err := chromedp.Run(ctx, chromedp.Evaluate[pageState](readPage))
+	if err != nil || len(st2.Rows) != len(st.Rows) {
+		t.Errorf("after refresh: %d rows (%v), want %d", len(st2.Rows), err, len(st.Rows))
+	}
+	checkRanked(t, "after refresh", st2.Rows)
+	st = st2
+
 	// Without JavaScript, in another tab: the server renders the same offers
-	// (the same quote, from the cache window).
+	// (the refreshed quote, from the cache window).
 	nctx, ncancel := chromedp.NewContext(ctx)
 	defer ncancel()
 	nconsole := watchConsole(nctx)

@@ -197,6 +197,7 @@
       offers: [], failures: [], id: '', got: 0, streaming: true
     };
     section.hidden = false;
+    section.setAttribute('aria-busy', 'true');
     section.dataset.query = qs;
     $('refresh').href = '/quote?' + qs;
     render();
@@ -217,14 +218,13 @@
       state.id = q.id; state.fresh = ''; state.streaming = false; state.offers = q.offers || []; state.failures = q.failures || [];
       render();
       section.dataset.quote = q.id;
-      var asked = new Date(q.created_at);
-      countdown(Date.parse(q.expires_at) - Date.parse(q.created_at) - (q.age_ms || 0),
-        'Asked at ' + asked.toISOString().slice(11, 19) + ' UTC, venues answered within ' + q.took_ms + ' ms. ');
+      countdown(q.age_ms || 0, Date.parse(q.expires_at) - Date.parse(q.created_at) - (q.age_ms || 0), q.took_ms);
     });
     es.addEventListener('error', function (e) {
       if (es) es.close();
       es = null;
       state.streaming = false;
+      section.setAttribute('aria-busy', 'false');
       if (e.data) {
         var msg = 'the server could not finish the quote';
         try { msg = JSON.parse(e.data).error.message; } catch (x) { /* keep the generic message */ }
@@ -237,14 +237,17 @@
     });
   }
 
-  function countdown(ms, prefix) {
+  // countdown shows the quote's age and how long its prices hold, each second.
+  function countdown(ageMS, ms, tookMS) {
     clearInterval(ticker);
-    var end = Date.now() + ms;
+    var start = Date.now() - ageMS, end = Date.now() + ms;
+    section.setAttribute('aria-busy', 'false');
     var tick = function () {
-      var left = Math.round((end - Date.now()) / 1000);
+      var now = Date.now(), age = Math.max(0, Math.floor((now - start) / 1000)), left = Math.round((end - now) / 1000);
       var m = $('quote-meta');
       m.classList.remove('busy');
-      m.textContent = prefix;
+      m.textContent = 'Asked ' + (age < 1 ? 'just now' : age < 60 ? age + ' s ago' : Math.floor(age / 60) + ' min ' + (age % 60) + ' s ago') +
+        '; venues answered within ' + tookMS + ' ms. ';
       var s = document.createElement('span');
       s.id = 'expiry';
       if (left > 0) {
@@ -279,7 +282,6 @@
     var first = section.dataset.query;
     var p = new URLSearchParams(first);
     state = { qs: first, receive: section.dataset.receive === 'true', from: (p.get('from') || '').toUpperCase(), to: (p.get('to') || '').toUpperCase() };
-    var text = $('quote-meta').firstChild;
-    countdown(Number(section.dataset.expiresInMs) || 0, text && text.nodeType === 3 ? text.textContent : '');
+    countdown(Number(section.dataset.ageMs) || 0, Number(section.dataset.expiresInMs) || 0, Number(section.dataset.tookMs) || 0);
   }
 })();
