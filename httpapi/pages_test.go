@@ -194,3 +194,18 @@ func TestPageDeadline(t *testing.T) {
 		t.Errorf("page does not say the venue timed out:\n%s", resp.Body)
 	}
 }
+
+// TestPageVenues: the venues page is the table of /v1/venues.
+func TestPageVenues(t *testing.T) {
+	h := pageHandler(t, twoOffers, pageVenues)
+	resp := get(h, "/venues")
+	body := string(resp.Body)
+	if resp.Status != 200 {
+		t.Fatalf("status %d", resp.Status)
+	}
+	for _, want := range []string{"<span class=\"name\">ChangeNOW</span> <code>changenow</code>", "<span class=\"name\">Kraken</span>", "order book", "instant swap", `class="kyc kyc-C">C<`} {
+		if !strings.Contains(body, want) {
+			t.Errorf("venues page lacks %q", want)
+		}
+	}
+}

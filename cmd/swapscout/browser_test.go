@@ -227,8 +227,12 @@ func TestBrowserResultsStreamIn(t *testing.T) {
 	if _, err := chromedp.Call(nctx, emulation.SetScriptExecutionDisabled, emulation.SetScriptExecutionDisabledParams{Value: true}); err != nil {
 		t.Fatal(err)
 	}
-	if err := chromedp.Do(nctx, chromedp.Navigate(url+"/quote?from=btc&to=eth&amount=0.1")); err != nil {
+	// At a phone's width (320 px) nothing runs off the side.
+	if err := chromedp.Do(nctx, chromedp.EmulateViewport(320, 700), chromedp.Navigate(url+"/quote?from=btc&to=eth&amount=0.1")); err != nil {
 		t.Fatal(err)
+	}
+	if w, err := chromedp.Run(nctx, chromedp.Evaluate[[]int](`[window.innerWidth, document.documentElement.scrollWidth]`)); err != nil || len(w) != 2 || w[0] != 320 || w[1] > 320 {
+		t.Errorf("at 320 px, [viewport, page] widths are %v (%v)", w, err)
 	}
 	nojs, err := chromedp.Run(nctx, chromedp.Evaluate[pageState](readPage))
 	if err != nil {
