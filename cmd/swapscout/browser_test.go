@@ -245,3 +245,59 @@ func TestBrowserResultsStreamIn(t *testing.T) {
 		t.Errorf("console errors:\n%s", strings.Join(errs, "\n"))
 	}
 }
+
+// TestBrowserForm: the form offers only the chosen asset's networks (none
+// for an asset on one network), and a request the API refuses, sent with
+// JavaScript, ends on the server's page saying why.
+func TestBrowserForm(t *testing.T) {
+	ctx := browser(t)
+	url := startDemo(t, "--latency", "20ms")
+	ctx, cancel := context.WithTimeout(ctx, 30*time.Second)
+	defer cancel()
+	console := watchConsole(ctx)
+	if err := chromedp.Do(ctx, chromedp.Navigate(url+"/")); err != nil {
+		t.Fatal(err)
+	}
+	networks := func(id, ticker string) []string {
+		t.Helper()
+		nets, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`(() => {
+  const s = document.getElementById(`+strconv.Quote(id)+`), n = document.getElementById(`+strconv.Quote(id+"_network")+`);
+  s.value = `+strconv.Quote(ticker)+`; s.dispatchEvent(new Event('change'));
+  return n.hidden ? [] : Array.from(n.options).filter(o => o.value && !o.hidden && !o.disabled).map(o => o.value);
+})()`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return nets
+	}
+	if got := networks("to", "usdt"); strings.Join(got, " ") != "eth arbitrum ton sol trx bsc avaxc matic" {
+		t.Errorf("usdt networks offered: %v", got)
+	}
+	if got := networks("from", "btc"); len(got) != 0 {
+		t.Errorf("btc networks offered: %v, want the choice hidden", got)
+	}
+	if got := networks("to", "btc"); len(got) != 0 {
+		t.Errorf("btc networks offered: %v", got)
+	}
+	if err := chromedp.Do(ctx, chromedp.SendKeys(chromedp.ID("amount"), "0.1"+kb.Enter)); err != nil {
+		t.Fatal(err)
+	}
+	// The script sees the stream refused and loads the server's page, which says why.
+	var msg string
+	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
+		m, err := chromedp.Run(ctx, chromedp.Evaluate[*string](`(p => p ? p.textContent : null)(document.querySelector('.problem'))`))
+		if err == nil && m != nil {
+			msg = *m
+			break
+		}
+	}
+	if !strings.Contains(msg, "same asset") {
+		t.Errorf("btc→btc with JavaScript: problem %q, want the API's reason", msg)
+	}
+	// The refused stream request is the browser's own console error; the page adds none.
+	for _, e := range console() {
+		if !strings.Contains(e, "/v1/quotes/stream") && !strings.Contains(e, "400") {
+			t.Errorf("console: %s", e)
+		}
+	}
+}
