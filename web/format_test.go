@@ -85,3 +85,15 @@ func TestStaticNames(t *testing.T) {
 		}
 	}
 }
+
+// TestFormSpelling: the form shows what the API understood, whatever the
+// query's case or alias.
+func TestFormSpelling(t *testing.T) {
+	var f Form
+	for k, v := range map[string]string{"from": "BTC", "to": "Usdt", "to_network": "TRX", "kyc": "b", "direction": "to", "rate": "fixed"} {
+		f.Set(k, v)
+	}
+	if want := (Form{From: "btc", To: "usdt", ToNetwork: "trx", KYC: "B", Direction: "receive", Rate: "fixed"}); f != want {
+		t.Errorf("form %+v, want %+v", f, want)
+	}
+}

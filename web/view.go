@@ -79,25 +79,29 @@ type Form struct {
 // FormFields are the query parameters the form sends: a subset of the API's.
 var FormFields = []string{"from", "from_network", "to", "to_network", "amount", "direction", "rate", "kyc", "exclude"}
 
-// Set sets the form field named like its query parameter.
+// Set sets the form field named like its query parameter, in the spelling
+// the form's options use (the API accepts any case and a few aliases).
 func (f *Form) Set(name, value string) {
 	switch name {
 	case "from":
-		f.From = value
+		f.From = strings.ToLower(value)
 	case "from_network":
-		f.FromNetwork = value
+		f.FromNetwork = strings.ToLower(value)
 	case "to":
-		f.To = value
+		f.To = strings.ToLower(value)
 	case "to_network":
-		f.ToNetwork = value
+		f.ToNetwork = strings.ToLower(value)
 	case "amount":
 		f.Amount = value
 	case "direction":
 		f.Direction = value
+		if value == "to" {
+			f.Direction = "receive"
+		}
 	case "rate":
 		f.Rate = value
 	case "kyc":
-		f.KYC = value
+		f.KYC = strings.ToUpper(value)
 	case "exclude":
 		f.Exclude = value
 	}
