@@ -22,6 +22,7 @@ type route struct {
 	prefix  string // for "/v1/quotes/{id}": "/v1/quotes/"; the whole path for literal routes
 	param   string // "id", or "" for a literal route
 	action  Action
+	page    bool // a web page (pages.go), not API
 }
 
 // handle registers an action. A pattern is a literal path, or a literal
@@ -39,11 +40,14 @@ func (h *Handler) handle(method, pattern string, a Action) {
 	h.routes = append(h.routes, rt)
 }
 
-// Routes returns "METHOD pattern" for every route, for the OpenAPI test.
+// Routes returns "METHOD pattern" for every API route, for the OpenAPI test
+// (web pages are listed by PageRoutes).
 func (h *Handler) Routes() []string {
-	out := make([]string, len(h.routes))
-	for i, rt := range h.routes {
-		out[i] = rt.method + " " + rt.pattern
+	out := make([]string, 0, len(h.routes))
+	for _, rt := range h.routes {
+		if !rt.page {
+			out = append(out, rt.method+" "+rt.pattern)
+		}
 	}
 	return out
 }

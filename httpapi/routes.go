@@ -74,5 +74,6 @@ func NewHandler(d Deps) *Handler {
 	h.handle("GET", "/v1/venues", handleVenues(dp))
 	h.handle("GET", "/v1/openapi.json", handleOpenAPI())
 	h.handle("GET", "/healthz", handleHealth(dp))
+	registerPages(h, dp) // the web page (pages.go); not API, not in openapi.json
 	return h
 }

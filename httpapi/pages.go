@@ -1,0 +1,157 @@
+package httpapi
+
+import (
+	"encoding/json"
+	"errors"
+	"net/url"
+
+	"github.com/swapscout/swapscout"
+	"github.com/swapscout/swapscout/web"
+)
+
+// The web page is served beside the API by the same handler. Its actions
+// call the API's own actions and parsing (the results page runs the same
+// quote action as GET /v1/quotes, so it validates, caches and stores alike)
+// and render the API's JSON through package web. Page routes are not API:
+// Routes leaves them out and openapi.json does not describe them.
+
+const contentHTML = "text/html; charset=utf-8"
+
+var (
+	pageHeaders = []Field{
+		MakeField("Content-Security-Policy", web.CSP),
+		MakeField("X-Content-Type-Options", "nosniff"),
+		MakeField("Referrer-Policy", "no-referrer"),
+		MakeField("X-Frame-Options", "DENY"),
+		MakeField("Cache-Control", "no-store"),
+	}
+	staticHeaders = []Field{
+		MakeField("Cache-Control", "public, max-age=31536000, immutable"),
+		MakeField("X-Content-Type-Options", "nosniff"),
+	}
+)
+
+// handlePage registers a page route: served like any route, listed apart.
+func (h *Handler) handlePage(method, pattern string, a Action) {
+	h.handle(method, pattern, a)
+	h.routes[len(h.routes)-1].page = true
+}
+
+// PageRoutes returns "METHOD pattern" for every web page route.
+func (h *Handler) PageRoutes() []string {
+	var out []string
+	for _, rt := range h.routes {
+		if rt.page {
+			out = append(out, rt.method+" "+rt.pattern)
+		}
+	}
+	return out
+}
+
+func registerPages(h *Handler, d *deps) {
+	quote := handleQuoteCreate(d)
+	h.handlePage("GET", "/", pageQuote(d, nil))
+	h.handlePage("GET", "/quote", pageQuote(d, quote))
+	h.handlePage("GET", "/venues", pageVenues(d))
+	h.handlePage("GET", "/swap/new", pageSwapNew(d))
+	h.handlePage("GET", "/static/{name}", staticFile)
+}
+
+func htmlPage(status int, body []byte) Response {
+	return Response{Status: status, ContentType: contentHTML, Body: body, Headers: pageHeaders}
+}
+
+// render renders a page; a template failure is an internal error, logged,
+// and answered with a plain page.
+func (d *deps) render(r *Request, status int, name string, data any) (Response, error) {
+	b, err := web.Render(name, data)
+	if err != nil {
+		d.Logger.Error("page render failed", "path", string(r.Path), "err", err)
+		return htmlPage(500, []byte("<!doctype html><title>swapscout</title><p>Something went wrong on our side.</p>\n")), nil
+	}
+	return htmlPage(status, b), nil
+}
+
+var choices = web.NewChoices()
+
+// pageQuote serves the quote form and, when create is set, its results: the
+// quote action's JSON, rendered. Bad input is a 4xx page saying what is wrong.
+func pageQuote(d *deps, create Action) Action {
+	return func(r *Request) (Response, error) {
+		page := web.QuotePage{Choices: choices, Form: web.Form{From: "btc", To: "xmr"}}
+		infos := d.Venues()
+		names := make(map[string]string, len(infos))
+		for _, v := range infos {
+			names[v.ID] = v.Name
+			page.Venues = append(page.Venues, web.VenueEntry{ID: v.ID, Name: v.Name})
+		}
+		nb, _ := json.Marshal(names)
+		page.Names = string(nb)
+		if create == nil || len(r.RawQuery) == 0 {
+			return d.render(r, 200, "quote", page)
+		}
+		for _, k := range web.FormFields {
+			page.Form.Set(k, string(r.Query(k)))
+		}
+		query := url.Values{} // for the refresh link: every API parameter given
+		for _, k := range quoteParams {
+			if v := r.Query(k); len(v) > 0 {
+				query.Set(k, string(v))
+			}
+		}
+		resp, err := create(r)
+		if err != nil {
+			code := swapscout.ErrorCode(err)
+			msg := swapscout.ErrorMessage(err)
+			if code == swapscout.EINTERNAL {
+				d.Logger.Error("internal error", "path", string(r.Path), "err", err)
+			}
+			page.Error = msg
+			return d.render(r, StatusOf(code), "quote", page)
+		}
+		body := make([]byte, 0, len(resp.Head)+len(resp.Body))
+		body = append(append(body, resp.Head...), resp.Body...)
+		res, err := web.NewResults(body, names, query.Encode())
+		if err != nil {
+			return Response{}, errors.Join(errors.New("page: quote JSON"), err)
+		}
+		page.Results = res
+		return d.render(r, 200, "quote", page)
+	}
+}
+
+func pageVenues(d *deps) Action {
+	return func(r *Request) (Response, error) {
+		var page web.VenuesPage
+		for _, v := range d.Venues() {
+			page.Venues = append(page.Venues, web.VenueRow{ID: v.ID, Name: v.Name, Kind: string(v.Kind), KYC: v.KYC.String(),
+				Evidence: string(v.Evidence), Website: v.Website, NeedsKey: v.NeedsKey, Configured: v.Configured,
+				FixedRate: v.FixedRate, Reverse: v.Reverse, Networks: v.Networks})
+		}
+		return d.render(r, 200, "venues", page)
+	}
+}
+
+// pageSwapNew is where an offer's Swap button leads. Creating swaps is not
+// served yet; the page says so plainly.
+func pageSwapNew(d *deps) Action {
+	return func(r *Request) (Response, error) {
+		page := web.SwapPage{Quote: clip(string(r.Query("quote"))), Venue: clip(string(r.Query("venue")))}
+		for _, v := range d.Venues() {
+			if v.ID == page.Venue {
+				page.Name = v.Name
+			}
+		}
+		return d.render(r, 200, "swap", page)
+	}
+}
+
+var staticNotFound = []byte("not found\n")
+
+func staticFile(r *Request) (Response, error) {
+	f := web.Static(string(r.Param("name")))
+	if f == nil {
+		return Response{Status: 404, ContentType: "text/plain; charset=utf-8", Body: staticNotFound, Headers: staticHeaders[1:]}, nil
+	}
+	return Response{Status: 200, ContentType: f.ContentType, Body: f.Body, Headers: staticHeaders}, nil
+}

@@ -1,0 +1,124 @@
+package web
+
+import (
+	"strconv"
+	"strings"
+)
+
+// groupSep separates digit groups: a narrow no-break space, so a grouped
+// amount never wraps across lines.
+const groupSep = "\u202f"
+
+// nbsp keeps an amount and its unit on one line.
+const nbsp = "\u00a0"
+
+// GroupDigits groups the digits of a decimal string in threes for reading,
+// on both sides of the point, when a side has more than four digits
+// ("12345.678901" → "12 345.678 901"; "1234.5" stays). It works on the
+// string as the API gives it, never through a float, and leaves anything
+// that is not a plain decimal unchanged.
+func GroupDigits(s string) string {
+	sign := ""
+	body := s
+	if strings.HasPrefix(body, "-") {
+		sign, body = "-", body[1:]
+	}
+	ip, fp, hasPoint := strings.Cut(body, ".")
+	if ip == "" || !allDigits(ip) || (hasPoint && (fp == "" || !allDigits(fp))) {
+		return s
+	}
+	var b strings.Builder
+	b.Grow(len(s) + 3*len(s)/3)
+	b.WriteString(sign)
+	if len(ip) > 4 {
+		for i := 0; i < len(ip); i++ {
+			if i > 0 && (len(ip)-i)%3 == 0 {
+				b.WriteString(groupSep)
+			}
+			b.WriteByte(ip[i])
+		}
+	} else {
+		b.WriteString(ip)
+	}
+	if hasPoint {
+		b.WriteByte('.')
+		if len(fp) > 4 {
+			for i := 0; i < len(fp); i++ {
+				if i > 0 && i%3 == 0 {
+					b.WriteString(groupSep)
+				}
+				b.WriteByte(fp[i])
+			}
+		} else {
+			b.WriteString(fp)
+		}
+	}
+	return b.String()
+}
+
+func allDigits(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+// Millis renders a duration given in milliseconds for people: "800 ms",
+// "2 s", "1.5 s".
+func Millis(ms int64) string {
+	if ms < 0 {
+		ms = 0
+	}
+	if ms < 1000 {
+		return strconv.FormatInt(ms, 10) + " ms"
+	}
+	tenths := (ms + 50) / 100
+	s := strconv.FormatInt(tenths/10, 10)
+	if tenths%10 != 0 {
+		s += "." + strconv.FormatInt(tenths%10, 10)
+	}
+	return s + " s"
+}
+
+// Reason says in words why a venue gave no offer. from and to are the
+// request's tickers, for the units of limits. The venue's own message is not
+// part of it: it is untrusted text, shown apart (see FailureRow.Detail).
+func Reason(f Failure, from, to string) string {
+	from, to = strings.ToUpper(from), strings.ToUpper(to)
+	switch f.Code {
+	case "amount_too_small":
+		switch {
+		case f.Min != "":
+			return "needs at least " + GroupDigits(f.Min) + nbsp + from
+		case f.MinOut != "":
+			return "needs to pay out at least " + GroupDigits(f.MinOut) + nbsp + to
+		}
+		return "the amount is too small for it"
+	case "amount_too_large":
+		switch {
+		case f.Max != "":
+			return "takes at most " + GroupDigits(f.Max) + nbsp + from
+		case f.MaxOut != "":
+			return "pays out at most " + GroupDigits(f.MaxOut) + nbsp + to
+		}
+		return "the amount is too large for it"
+	case "timeout":
+		return "timed out after " + Millis(f.TookMS)
+	case "unsupported_pair":
+		return "does not offer this pair"
+	case "rate_limited":
+		if f.RetryAfterS > 0 {
+			return "is limiting our requests; try again in " + strconv.FormatInt(f.RetryAfterS, 10) + " s"
+		}
+		return "is limiting our requests; try again shortly"
+	case "unavailable":
+		return "is unavailable right now"
+	case "bad_response":
+		return "sent an answer we could not read"
+	case "not_configured":
+		return "is not configured on this server (it needs an API key)"
+	}
+	return "gave no offer (" + f.Code + ")"
+}

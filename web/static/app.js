@@ -1,0 +1,287 @@
+// swapscout's page script: the form's network choices, and results that
+// arrive venue by venue over the API's event stream, re-ranked as they come.
+// The page works without it: the server renders the same results.
+'use strict';
+(function () {
+  var form = document.getElementById('quote-form');
+  var section = document.getElementById('results');
+  if (!form || !section) return;
+  var names = {};
+  try { names = JSON.parse(section.dataset.names || '{}'); } catch (e) { names = {}; }
+  var SEP = '\u202f', NB = '\u00a0';
+  var $ = function (id) { return document.getElementById(id); };
+
+  // group mirrors web.GroupDigits: digits in threes on a side longer than four.
+  function group(s) {
+    s = String(s || '');
+    var m = /^(-?)(\d+)(?:\.(\d+))?$/.exec(s);
+    if (!m) return s;
+    var ip = m[2], fp = m[3], out = m[1];
+    if (ip.length > 4) ip = ip.replace(/\B(?=(\d{3})+$)/g, SEP);
+    out += ip;
+    if (fp !== undefined) out += '.' + (fp.length > 4 ? fp.replace(/(\d{3})(?=\d)/g, '$1' + SEP) : fp);
+    return out;
+  }
+  function millis(ms) {
+    ms = Math.max(0, ms | 0);
+    if (ms < 1000) return ms + ' ms';
+    var t = Math.floor((ms + 50) / 100);
+    return Math.floor(t / 10) + (t % 10 ? '.' + (t % 10) : '') + ' s';
+  }
+  // reason mirrors web.Reason.
+  function reason(f, from, to) {
+    switch (f.code) {
+      case 'amount_too_small':
+        if (f.min) return 'needs at least ' + group(f.min) + NB + from;
+        if (f.min_out) return 'needs to pay out at least ' + group(f.min_out) + NB + to;
+        return 'the amount is too small for it';
+      case 'amount_too_large':
+        if (f.max) return 'takes at most ' + group(f.max) + NB + from;
+        if (f.max_out) return 'pays out at most ' + group(f.max_out) + NB + to;
+        return 'the amount is too large for it';
+      case 'timeout': return 'timed out after ' + millis(f.took_ms);
+      case 'unsupported_pair': return 'does not offer this pair';
+      case 'rate_limited':
+        return f.retry_after_s > 0 ? 'is limiting our requests; try again in ' + f.retry_after_s + ' s' : 'is limiting our requests; try again shortly';
+      case 'unavailable': return 'is unavailable right now';
+      case 'bad_response': return 'sent an answer we could not read';
+      case 'not_configured': return 'is not configured on this server (it needs an API key)';
+    }
+    return 'gave no offer (' + f.code + ')';
+  }
+  function limits(o, from, to) {
+    var parts = [];
+    [['min', o.min, from], ['max', o.max, from], ['min', o.min_out, to], ['max', o.max_out, to]].forEach(function (l) {
+      if (l[1]) parts.push(l[0] + ' ' + group(l[1]) + NB + l[2]);
+    });
+    return parts.join(' · ');
+  }
+  // cmpDec compares two non-negative decimal strings exactly (no floats).
+  function cmpDec(a, b) {
+    var ap = String(a).split('.'), bp = String(b).split('.');
+    var ai = ap[0].replace(/^0+/, ''), bi = bp[0].replace(/^0+/, '');
+    if (ai.length !== bi.length) return ai.length < bi.length ? -1 : 1;
+    if (ai !== bi) return ai < bi ? -1 : 1;
+    var af = ap[1] || '', bf = bp[1] || '', n = Math.max(af.length, bf.length);
+    af = af.padEnd(n, '0'); bf = bf.padEnd(n, '0');
+    return af === bf ? 0 : (af < bf ? -1 : 1);
+  }
+  // rank orders offers like swapscout.Better: more received (or less sent).
+  function rank(receive) {
+    return function (a, b) {
+      var c = receive ? cmpDec(a.amount_in, b.amount_in) : cmpDec(b.amount_out, a.amount_out);
+      if (c) return c;
+      if (a.took_ms !== b.took_ms) return a.took_ms - b.took_ms;
+      return a.venue < b.venue ? -1 : 1;
+    };
+  }
+
+  // Network choices: only the chosen asset's networks, none when it has one.
+  function networks(sel, net) {
+    var t = sel.value, any = false;
+    Array.prototype.forEach.call(net.options, function (o) {
+      if (!o.value) return;
+      var on = (o.dataset.tickers || '').split(' ').indexOf(t) >= 0;
+      o.hidden = o.disabled = !on;
+      if (on) any = true;
+      else if (o.selected) net.value = '';
+    });
+    net.hidden = !any;
+    net.previousElementSibling.hidden = !any;
+  }
+  [['from', 'from_network'], ['to', 'to_network']].forEach(function (p) {
+    var sel = $(p[0]), net = $(p[1]);
+    networks(sel, net);
+    sel.addEventListener('change', function () { networks(sel, net); });
+  });
+  var flip = $('flip');
+  flip.hidden = false;
+  flip.addEventListener('click', function () {
+    var f = $('from').value, fn = $('from_network').value;
+    $('from').value = $('to').value; $('to').value = f;
+    networks($('from'), $('from_network')); networks($('to'), $('to_network'));
+    var tn = $('to_network').value;
+    $('from_network').value = tn; $('to_network').value = fn;
+    networks($('from'), $('from_network')); networks($('to'), $('to_network'));
+  });
+
+  function queryOf() {
+    var p = new URLSearchParams();
+    new FormData(form).forEach(function (v, k) {
+      v = String(v).trim();
+      if (v === '' || (k === 'direction' && v === 'send') || (k === 'rate' && v === 'float')) return;
+      p.append(k, v);
+    });
+    return p.toString();
+  }
+
+  var state = null, es = null, ticker = null;
+  var tpl = $('offer-template'), rows = $('offer-rows'), fails = $('failures');
+
+  function set(root, sel, text) { root.querySelector(sel).textContent = text; }
+  function offerRow(o, i) {
+    var tr = tpl.content.firstElementChild.cloneNode(true), name = names[o.venue] || o.venue;
+    tr.dataset.venue = o.venue;
+    set(tr, '.rank', String(i + 1));
+    set(tr, '.name', name);
+    set(tr, '.via', [o.provider ? 'via ' + o.provider : '', o.route || ''].filter(Boolean).join(' '));
+    set(tr, '.amount', state.receive ? group(o.amount_in) + ' ' + state.from : group(o.amount_out) + ' ' + state.to);
+    set(tr, '.rate', group(o.rate));
+    var k = tr.querySelector('.kyc');
+    k.textContent = o.kyc || '';
+    if (/^[A-D]$/.test(o.kyc)) k.classList.add('kyc-' + o.kyc);
+    set(tr, '.rt', o.rate_type || '');
+    set(tr, '.fees', (o.fees || []).length ? 'fees: ' + o.fees.map(function (f) {
+      return f.kind + ' ' + group(f.amount) + NB + String((f.asset || {}).ticker || '').toUpperCase();
+    }).join(', ') : '');
+    set(tr, '.limits', limits(o, state.from, state.to));
+    set(tr, '.took', millis(o.took_ms));
+    set(tr, '.sr-venue', ' at ' + name);
+    if (state.id) {
+      var a = tr.querySelector('.swap');
+      a.href = '/swap/new?' + new URLSearchParams({ quote: state.id, venue: o.venue }).toString();
+      a.removeAttribute('aria-disabled');
+    }
+    if (o.venue === state.fresh) tr.classList.add('new');
+    return tr;
+  }
+  function failureItem(f) {
+    var li = document.createElement('li'), n = document.createElement('span'), r = document.createElement('span');
+    li.dataset.venue = f.venue;
+    n.className = 'name'; n.textContent = names[f.venue] || f.venue;
+    r.className = 'reason'; r.textContent = reason(f, state.from, state.to);
+    li.append(n, ' ', r);
+    if ((f.code === 'unavailable' || f.code === 'bad_response') && f.message) {
+      var d = document.createElement('small');
+      d.className = 'detail'; d.textContent = '(' + f.message + ')';
+      li.append(' ', d);
+    }
+    return li;
+  }
+  function render() {
+    state.offers.sort(rank(state.receive));
+    rows.replaceChildren.apply(rows, state.offers.map(offerRow));
+    fails.replaceChildren.apply(fails, state.failures.map(failureItem));
+    $('missing-title').hidden = state.failures.length === 0;
+    var n = state.offers.length;
+    $('offers-wrap').hidden = n === 0 && !state.streaming;
+    $('no-offers').hidden = n > 0 || state.streaming;
+    $('results-title').textContent = n + ' offer' + (n === 1 ? '' : 's') + ' for ' + group(state.amount) + ' ' +
+      (state.receive ? state.to + ' received, paid in ' + state.from : state.from + ' sent, paid out in ' + state.to);
+  }
+  function meta(text, busy) {
+    var m = $('quote-meta');
+    m.textContent = text;
+    m.classList.toggle('busy', !!busy);
+  }
+  function problem(text) {
+    var p = document.querySelector('.problem');
+    if (!p) {
+      p = document.createElement('section');
+      p.className = 'problem'; p.setAttribute('role', 'alert');
+      p.append(document.createElement('h2'), document.createElement('p'));
+      p.firstChild.textContent = "That request can't be quoted";
+      section.before(p);
+    }
+    p.lastChild.textContent = text;
+  }
+
+  function run(qs) {
+    if (es) es.close();
+    clearInterval(ticker);
+    var p = new URLSearchParams(qs), old = document.querySelector('.problem');
+    if (old) old.remove();
+    state = {
+      qs: qs, receive: p.get('direction') === 'receive', amount: p.get('amount') || '',
+      from: (p.get('from') || '').toUpperCase(), to: (p.get('to') || '').toUpperCase(),
+      offers: [], failures: [], id: '', got: 0, streaming: true
+    };
+    section.hidden = false;
+    section.setAttribute('aria-busy', 'true');
+    section.dataset.query = qs;
+    $('refresh').href = '/quote?' + qs;
+    render();
+    meta('Asking the venues', true);
+    if (section.getBoundingClientRect().top > window.innerHeight * 0.6) section.scrollIntoView({ block: 'start' });
+    es = new EventSource('/v1/quotes/stream?' + qs);
+    var answered = function () { state.got++; meta(state.got + ' venue' + (state.got === 1 ? '' : 's') + ' answered so far', true); };
+    es.addEventListener('offer', function (e) {
+      var o = JSON.parse(e.data);
+      state.fresh = o.venue; state.offers.push(o); answered(); render();
+    });
+    es.addEventListener('failure', function (e) {
+      state.fresh = ''; state.failures.push(JSON.parse(e.data)); answered(); render();
+    });
+    es.addEventListener('quote', function (e) {
+      es.close(); es = null;
+      var q = JSON.parse(e.data);
+      state.id = q.id; state.fresh = ''; state.streaming = false; state.offers = q.offers || []; state.failures = q.failures || [];
+      render();
+      section.dataset.quote = q.id;
+      countdown(q.age_ms || 0, Date.parse(q.expires_at) - Date.parse(q.created_at) - (q.age_ms || 0), q.took_ms);
+    });
+    es.addEventListener('error', function (e) {
+      if (es) es.close();
+      es = null;
+      state.streaming = false;
+      section.setAttribute('aria-busy', 'false');
+      if (e.data) {
+        var msg = 'the server could not finish the quote';
+        try { msg = JSON.parse(e.data).error.message; } catch (x) { /* keep the generic message */ }
+        problem(msg); meta('', false);
+      } else if (!state.got) {
+        location.assign('/quote?' + qs); // the server's page says what is wrong
+      } else {
+        meta('The connection was lost before every venue answered; refresh to ask again.', false);
+      }
+    });
+  }
+
+  // countdown shows the quote's age and how long its prices hold, each second.
+  function countdown(ageMS, ms, tookMS) {
+    clearInterval(ticker);
+    var start = Date.now() - ageMS, end = Date.now() + ms;
+    section.setAttribute('aria-busy', 'false');
+    var tick = function () {
+      var now = Date.now(), age = Math.max(0, Math.floor((now - start) / 1000)), left = Math.round((end - now) / 1000);
+      var m = $('quote-meta');
+      m.classList.remove('busy');
+      m.textContent = 'Asked ' + (age < 1 ? 'just now' : age < 60 ? age + ' s ago' : Math.floor(age / 60) + ' min ' + (age % 60) + ' s ago') +
+        '; venues answered within ' + tookMS + ' ms. ';
+      var s = document.createElement('span');
+      s.id = 'expiry';
+      if (left > 0) {
+        s.textContent = 'Prices hold for ' + Math.floor(left / 60) + ':' + String(left % 60).padStart(2, '0') + ' more.';
+      } else {
+        s.textContent = 'These prices have expired: refresh for new ones.';
+        s.className = 'expired';
+        clearInterval(ticker);
+      }
+      m.append(s);
+    };
+    tick();
+    ticker = setInterval(tick, 1000);
+  }
+
+  form.addEventListener('submit', function (ev) {
+    if (!window.EventSource || !form.checkValidity()) return;
+    ev.preventDefault();
+    var qs = queryOf();
+    history.pushState(null, '', '/quote?' + qs);
+    run(qs);
+  });
+  $('refresh').addEventListener('click', function (ev) {
+    var qs = section.dataset.query;
+    if (!window.EventSource || !qs) return;
+    ev.preventDefault();
+    run(qs);
+  });
+  window.addEventListener('popstate', function () { location.reload(); });
+
+  if (section.dataset.quote) { // a page the server rendered: count its expiry down
+    var first = section.dataset.query;
+    var p = new URLSearchParams(first);
+    state = { qs: first, receive: section.dataset.receive === 'true', from: (p.get('from') || '').toUpperCase(), to: (p.get('to') || '').toUpperCase() };
+    countdown(Number(section.dataset.ageMs) || 0, Number(section.dataset.expiresInMs) || 0, Number(section.dataset.tookMs) || 0);
+  }
+})();

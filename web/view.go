@@ -1,0 +1,289 @@
+package web
+
+import (
+	"encoding/json"
+	"net/url"
+	"strings"
+	"time"
+
+	"github.com/swapscout/swapscout"
+)
+
+// Quote is the API's quote JSON (GET /v1/quotes), as the page reads it.
+// Amounts stay the strings the API gives.
+type Quote struct {
+	ID      string `json:"id"`
+	AgeMS   int64  `json:"age_ms"`
+	Request struct {
+		FromJSON  apiAsset `json:"from"`
+		ToJSON    apiAsset `json:"to"`
+		Amount    string   `json:"amount"`
+		Direction string   `json:"direction"`
+		Rate      string   `json:"rate"`
+	} `json:"request"`
+	Offers    []Offer   `json:"offers"`
+	Failures  []Failure `json:"failures"`
+	CreatedAt time.Time `json:"created_at"`
+	ExpiresAt time.Time `json:"expires_at"`
+	TookMS    int64     `json:"took_ms"`
+}
+
+type apiAsset struct {
+	Ticker  string `json:"ticker"`
+	Network string `json:"network"`
+}
+
+// Offer is one offer of the API's JSON.
+type Offer struct {
+	Venue     string `json:"venue"`
+	Provider  string `json:"provider"`
+	Route     string `json:"route"`
+	AmountIn  string `json:"amount_in"`
+	AmountOut string `json:"amount_out"`
+	Rate      string `json:"rate"`
+	Min       string `json:"min"`
+	Max       string `json:"max"`
+	MinOut    string `json:"min_out"`
+	MaxOut    string `json:"max_out"`
+	RateType  string `json:"rate_type"`
+	Fees      []struct {
+		Kind   string   `json:"kind"`
+		Amount string   `json:"amount"`
+		Asset  apiAsset `json:"asset"`
+	} `json:"fees"`
+	KYC    string `json:"kyc"`
+	TookMS int64  `json:"took_ms"`
+}
+
+// Failure is one missing venue of the API's JSON.
+type Failure struct {
+	Venue       string `json:"venue"`
+	Code        string `json:"code"`
+	Message     string `json:"message"`
+	Min         string `json:"min"`
+	Max         string `json:"max"`
+	MinOut      string `json:"min_out"`
+	MaxOut      string `json:"max_out"`
+	RetryAfterS int64  `json:"retry_after_s"`
+	TookMS      int64  `json:"took_ms"`
+}
+
+// Form is the quote form's values, as the query gave them (for filling the
+// form in again; the API's parser validates them).
+type Form struct {
+	From, FromNetwork, To, ToNetwork string
+	Amount, Direction, Rate, KYC     string
+	Exclude                          string
+}
+
+// FormFields are the query parameters the form sends: a subset of the API's.
+var FormFields = []string{"from", "from_network", "to", "to_network", "amount", "direction", "rate", "kyc", "exclude"}
+
+// Set sets the form field named like its query parameter, in the spelling
+// the form's options use (the API accepts any case and a few aliases).
+func (f *Form) Set(name, value string) {
+	switch name {
+	case "from":
+		f.From = strings.ToLower(value)
+	case "from_network":
+		f.FromNetwork = strings.ToLower(value)
+	case "to":
+		f.To = strings.ToLower(value)
+	case "to_network":
+		f.ToNetwork = strings.ToLower(value)
+	case "amount":
+		f.Amount = value
+	case "direction":
+		f.Direction = value
+		if value == "to" {
+			f.Direction = "receive"
+		}
+	case "rate":
+		f.Rate = value
+	case "kyc":
+		f.KYC = strings.ToUpper(value)
+	case "exclude":
+		f.Exclude = value
+	}
+}
+
+// QuotePage is the data of the home page and the results page.
+type QuotePage struct {
+	Form    Form
+	Choices Choices
+	Error   string       // the request's problem, in words
+	Results *Results     // nil on the home page
+	Names   string       // venue id → name, JSON, for the script
+	Venues  []VenueEntry // for the exclusion hint
+}
+
+// Results is a quote ready to render.
+type Results struct {
+	ID, Query            string
+	From, To             string // upper-case tickers
+	FromAsset, ToAsset   string // "BTC on Bitcoin"
+	Amount               string
+	Receive              bool
+	Offers               []OfferRow
+	Failures             []FailureRow
+	AgeMS, ExpiresInMS   int64
+	Age                  string // AgeMS in words when it is a second or more
+	Created, Expires     string // UTC clock times
+	TookMS               int64
+	RefreshURL, JSONLink string
+}
+
+// OfferRow is an offer as the page shows it.
+type OfferRow struct {
+	Rank                         int
+	Venue, Name, Provider, Route string
+	KYC                          string
+	AmountOut, AmountIn, Rate    string
+	Fees                         []string
+	Limits                       string
+	RateType                     string
+	Took                         string
+	TookMS                       int64
+	Raw                          string // the offer's amount_out or amount_in as given, for re-ranking
+	SwapURL                      string
+}
+
+// FailureRow is a missing venue with its reason.
+type FailureRow struct {
+	Venue, Name, Reason, Detail string
+}
+
+// VenueEntry names a venue.
+type VenueEntry struct{ ID, Name string }
+
+// NewResults turns the API's quote JSON into the page's rows. names maps
+// venue ids to display names.
+func NewResults(body []byte, names map[string]string, query string) (*Results, error) {
+	var q Quote
+	if err := json.Unmarshal(body, &q); err != nil {
+		return nil, err
+	}
+	from, to := q.Request.FromJSON, q.Request.ToJSON
+	res := &Results{
+		ID: q.ID, Query: query,
+		From: strings.ToUpper(from.Ticker), To: strings.ToUpper(to.Ticker),
+		FromAsset: assetName(from), ToAsset: assetName(to),
+		Amount: GroupDigits(q.Request.Amount), Receive: q.Request.Direction == "receive",
+		AgeMS: q.AgeMS, TookMS: q.TookMS,
+		RefreshURL: "/quote?" + query, JSONLink: "/v1/quotes/" + url.PathEscape(q.ID),
+	}
+	if q.AgeMS >= 1000 {
+		res.Age = Millis(q.AgeMS)
+	}
+	if !q.ExpiresAt.IsZero() && !q.CreatedAt.IsZero() {
+		res.ExpiresInMS = q.ExpiresAt.Sub(q.CreatedAt).Milliseconds() - q.AgeMS
+		res.Created = q.CreatedAt.UTC().Format("15:04:05")
+		res.Expires = q.ExpiresAt.UTC().Format("15:04:05")
+	}
+	for i, o := range q.Offers {
+		row := OfferRow{
+			Rank: i + 1, Venue: o.Venue, Name: nameOf(names, o.Venue), Provider: o.Provider, Route: o.Route,
+			KYC: o.KYC, AmountOut: GroupDigits(o.AmountOut), AmountIn: GroupDigits(o.AmountIn), Rate: GroupDigits(o.Rate),
+			RateType: o.RateType, Took: Millis(o.TookMS), TookMS: o.TookMS, Raw: o.AmountOut,
+			Limits:  Limits(o.Min, o.Max, o.MinOut, o.MaxOut, res.From, res.To),
+			SwapURL: "/swap/new?" + url.Values{"quote": {q.ID}, "venue": {o.Venue}}.Encode(),
+		}
+		if res.Receive {
+			row.Raw = o.AmountIn
+		}
+		for _, f := range o.Fees {
+			row.Fees = append(row.Fees, f.Kind+" "+GroupDigits(f.Amount)+nbsp+strings.ToUpper(f.Asset.Ticker))
+		}
+		res.Offers = append(res.Offers, row)
+	}
+	for _, f := range q.Failures {
+		fr := FailureRow{Venue: f.Venue, Name: nameOf(names, f.Venue), Reason: Reason(f, from.Ticker, to.Ticker)}
+		switch f.Code {
+		case "unavailable", "bad_response":
+			fr.Detail = f.Message
+		}
+		res.Failures = append(res.Failures, fr)
+	}
+	return res, nil
+}
+
+// Limits renders an offer's limits: "min 0.001 BTC · max 2 BTC".
+func Limits(min, max, minOut, maxOut, from, to string) string {
+	var parts []string
+	for _, l := range []struct{ label, v, unit string }{{"min", min, from}, {"max", max, from}, {"min", minOut, to}, {"max", maxOut, to}} {
+		if l.v != "" {
+			parts = append(parts, l.label+" "+GroupDigits(l.v)+nbsp+l.unit)
+		}
+	}
+	return strings.Join(parts, " · ")
+}
+
+func nameOf(names map[string]string, id string) string {
+	if n, ok := names[id]; ok && n != "" {
+		return n
+	}
+	return id
+}
+
+func assetName(a apiAsset) string {
+	info, ok := swapscout.LookupAsset(swapscout.Asset{Ticker: a.Ticker, Network: a.Network})
+	if !ok {
+		return strings.ToUpper(a.Ticker)
+	}
+	return strings.ToUpper(a.Ticker) + " (" + info.Name + ")"
+}
+
+// Choices are the form's options: tickers and, for tickers on several
+// networks, the networks.
+type Choices struct {
+	Tickers  []Choice
+	Networks []Choice
+}
+
+// Choice is one option; Tickers lists the tickers a network option belongs to.
+type Choice struct {
+	Value, Label, Tickers string
+}
+
+// NewChoices lists swapscout's assets for the form.
+func NewChoices() Choices {
+	var c Choices
+	seen := map[string]bool{}
+	netTickers := map[string][]string{}
+	count := map[string]int{}
+	for _, a := range swapscout.Assets {
+		count[a.Ticker]++
+	}
+	for _, a := range swapscout.Assets {
+		if !seen[a.Ticker] {
+			seen[a.Ticker] = true
+			label := strings.ToUpper(a.Ticker) + " — " + a.Name
+			if count[a.Ticker] > 1 {
+				label = strings.ToUpper(a.Ticker)
+			}
+			c.Tickers = append(c.Tickers, Choice{Value: a.Ticker, Label: label})
+		}
+		if count[a.Ticker] > 1 {
+			netTickers[a.Network] = append(netTickers[a.Network], a.Ticker)
+		}
+	}
+	var order []string
+	for _, a := range swapscout.Assets {
+		if _, ok := netTickers[a.Network]; ok && !contains(order, a.Network) {
+			order = append(order, a.Network)
+		}
+	}
+	for _, n := range order {
+		c.Networks = append(c.Networks, Choice{Value: n, Label: swapscout.Networks[n], Tickers: strings.Join(netTickers[n], " ")})
+	}
+	return c
+}
+
+func contains(s []string, v string) bool {
+	for _, x := range s {
+		if x == v {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,109 @@
+// Package web is swapscout's web page: html/template pages, one stylesheet
+// and one script, all embedded so the page works offline and over Tor with
+// nothing fetched from anywhere else. It renders view models built from the
+// API's own JSON; package httpapi serves the pages beside the API.
+package web
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"embed"
+	"encoding/hex"
+	"html/template"
+	"io/fs"
+	"path"
+	"strings"
+)
+
+//go:embed templates/*.html static/*
+var files embed.FS
+
+// CSP is the Content-Security-Policy of every page: the page's own script,
+// stylesheet and icon, the API on the same origin, and nothing else.
+const CSP = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; " +
+	"form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
+
+// StaticFile is an embedded asset served under a content-hashed name, so it
+// can be cached for good.
+type StaticFile struct {
+	Name        string // "app.3f2a9c1d0b7e.js"
+	ContentType string
+	Body        []byte
+}
+
+var (
+	statics = map[string]*StaticFile{} // by hashed name
+	paths   = map[string]string{}      // plain name → "/static/hashed name"
+	pages   = map[string]*template.Template{}
+)
+
+var contentTypes = map[string]string{
+	".css": "text/css; charset=utf-8",
+	".js":  "text/javascript; charset=utf-8",
+	".svg": "image/svg+xml",
+}
+
+func init() {
+	entries, err := fs.ReadDir(files, "static")
+	if err != nil {
+		panic(err)
+	}
+	for _, e := range entries {
+		body, err := files.ReadFile("static/" + e.Name())
+		if err != nil {
+			panic(err)
+		}
+		sum := sha256.Sum256(body)
+		ext := path.Ext(e.Name())
+		hashed := strings.TrimSuffix(e.Name(), ext) + "." + hex.EncodeToString(sum[:6]) + ext
+		statics[hashed] = &StaticFile{Name: hashed, ContentType: contentTypes[ext], Body: body}
+		paths[e.Name()] = "/static/" + hashed
+	}
+	funcs := template.FuncMap{
+		"asset": func(name string) string {
+			p, ok := paths[name]
+			if !ok {
+				panic("web: no static file " + name)
+			}
+			return p
+		},
+		"group": GroupDigits,
+	}
+	layout := template.Must(template.New("layout.html").Funcs(funcs).ParseFS(files, "templates/layout.html"))
+	for _, name := range []string{"quote", "venues", "swap"} {
+		pages[name] = template.Must(template.Must(layout.Clone()).ParseFS(files, "templates/"+name+".html"))
+	}
+}
+
+// Static returns the asset with the hashed name, or nil.
+func Static(name string) *StaticFile { return statics[name] }
+
+// Render executes the page template name ("quote", "venues", "swap") with data.
+func Render(name string, data any) ([]byte, error) {
+	t, ok := pages[name]
+	if !ok {
+		panic("web: no page " + name)
+	}
+	var b bytes.Buffer
+	if err := t.ExecuteTemplate(&b, "layout.html", data); err != nil {
+		return nil, err
+	}
+	return b.Bytes(), nil
+}
+
+// VenuesPage is the data of the venues page.
+type VenuesPage struct {
+	Venues []VenueRow
+}
+
+// VenueRow is a row of the venues table (GET /v1/venues).
+type VenueRow struct {
+	ID, Name, Kind, KYC, Evidence, Website   string
+	NeedsKey, Configured, FixedRate, Reverse bool
+	Networks                                 []string
+}
+
+// SwapPage is the data of the page a Swap button leads to.
+type SwapPage struct {
+	Quote, Venue, Name string
+}
