@@ -1,0 +1,124 @@
+package venuetest
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"net/url"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/swapscout/swapscout"
+	"github.com/swapscout/swapscout/sim"
+	"github.com/swapscout/swapscout/venue"
+)
+
+// SwapOptions configure RunSwap.
+type SwapOptions struct {
+	// Req is a request the venue's simulator quotes; the swap is made on
+	// the offer it gives.
+	Req                       swapscout.QuoteRequest
+	PayoutAddress, PayoutMemo string
+	RefundAddress             string
+	// Words are every status word the venue documents, and Map the
+	// adapter's mapping of a word; each word must map to a valid status
+	// other than StatusUnknown, and a word nobody documents to
+	// StatusUnknown.
+	Words []string
+	Map   func(word string) swapscout.SwapStatus
+	// NoAmountReceived: the venue does not report what it paid out.
+	NoAmountReceived bool
+}
+
+// progress is the order a swap that goes well moves through.
+var progress = []swapscout.SwapStatus{
+	swapscout.StatusWaiting, swapscout.StatusConfirming, swapscout.StatusExchanging,
+	swapscout.StatusSending, swapscout.StatusFinished,
+}
+
+// RunSwap is the conformance suite of a swapscout.Swapper against its
+// venue's simulator: the adapter creates an order waiting for its deposit
+// at a deposit address; once paid through /_sim/pay the order moves forward
+// only, through known statuses, to finished; an unknown order id is a
+// *swapscout.VenueError; and the status table maps every documented word.
+func RunSwap(t *testing.T, d *venue.Descriptor, o SwapOptions) {
+	t.Helper()
+	t.Run("StatusWords", func(t *testing.T) {
+		if len(o.Words) == 0 || o.Map == nil {
+			t.Fatal("SwapOptions.Words and Map are required")
+		}
+		for _, w := range o.Words {
+			if st := o.Map(w); !st.Valid() || st == swapscout.StatusUnknown {
+				t.Errorf("status word %q maps to %q, want a known status", w, st)
+			}
+		}
+		if st := o.Map("surely-not-a-status"); st != swapscout.StatusUnknown {
+			t.Errorf("an undocumented word maps to %q, want unknown", st)
+		}
+	})
+	t.Run("AgainstSimulator", func(t *testing.T) {
+		s := StartSim(t, sim.Config{Seed: 1, Latency: time.Millisecond, SwapStage: 30 * time.Millisecond,
+			Secrets: map[string]string{d.ID: "test-secret"}}, d.ID, d.Sim())
+		q := New(t, d, s.VenueURL(d.ID))
+		sw, ok := q.(swapscout.Swapper)
+		if !ok {
+			t.Fatalf("%s's adapter %T does not implement swapscout.Swapper", d.ID, q)
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+		defer cancel()
+		offer, err := q.Quote(ctx, o.Req)
+		if err != nil {
+			t.Fatalf("Quote: %v", err)
+		}
+		order, err := sw.CreateSwap(ctx, swapscout.CreateSwapRequest{Request: o.Req, Offer: offer,
+			PayoutAddress: o.PayoutAddress, PayoutMemo: o.PayoutMemo, RefundAddress: o.RefundAddress})
+		if err != nil {
+			t.Fatalf("CreateSwap: %v", err)
+		}
+		if order.OrderID == "" || order.DepositAddress == "" || order.AmountIn.Sign() <= 0 || order.AmountOut.Sign() <= 0 {
+			t.Fatalf("CreateSwap = %+v, want an order id, a deposit address and positive amounts", order)
+		}
+		u, err := sw.SwapStatus(ctx, order.OrderID)
+		if err != nil {
+			t.Fatalf("SwapStatus after create: %v", err)
+		}
+		if u.Status != swapscout.StatusWaiting || u.VenueStatus == "" {
+			t.Fatalf("status after create = %q (%q), want waiting with the venue's word", u.Status, u.VenueStatus)
+		}
+		Pay(t, s, d.ID, order.OrderID)
+		last := 0
+		for u.Status != swapscout.StatusFinished {
+			time.Sleep(10 * time.Millisecond)
+			if u, err = sw.SwapStatus(ctx, order.OrderID); err != nil {
+				t.Fatalf("SwapStatus: %v", err)
+			}
+			i := slices.Index(progress, u.Status)
+			if i < last {
+				t.Fatalf("status %q (%q) after %q: want forward progress to finished", u.Status, u.VenueStatus, progress[last])
+			}
+			last = i
+		}
+		if !o.NoAmountReceived && u.AmountReceived.Sign() <= 0 {
+			t.Errorf("finished without the amount received: %+v", u)
+		}
+		_, err = sw.SwapStatus(ctx, "doesnotexist0000")
+		var ve *swapscout.VenueError
+		if !errors.As(err, &ve) {
+			t.Errorf("SwapStatus(unknown id) = %v, want a *VenueError", err)
+		}
+	})
+}
+
+// Pay pays order id at simulated venue through POST /_sim/pay.
+func Pay(t testing.TB, s *sim.Server, venueID, id string) {
+	t.Helper()
+	resp, err := http.Post(s.URL()+"/_sim/pay/"+venueID+"/"+url.PathEscape(id), "application/json", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		t.Fatalf("POST /_sim/pay/%s/%s: HTTP %d", venueID, id, resp.StatusCode)
+	}
+}
