@@ -9,6 +9,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/google/go-cmp/cmp"
+
 	"github.com/swapscout/swapscout"
 	"github.com/swapscout/swapscout/sim"
 	"github.com/swapscout/swapscout/venue"
@@ -120,5 +122,66 @@ func Pay(t testing.TB, s *sim.Server, venueID, id string) {
 	resp.Body.Close()
 	if resp.StatusCode != http.StatusOK {
 		t.Fatalf("POST /_sim/pay/%s/%s: HTTP %d", venueID, id, resp.StatusCode)
+	}
+}
+
+// SwapCase is one fixture-driven test of a Swapper: CreateSwap when Create
+// is set, else SwapStatus(OrderID).
+type SwapCase struct {
+	Name    string
+	Routes  []Route
+	Create  *swapscout.CreateSwapRequest
+	OrderID string
+	// Want is the failure code expected; empty when an answer is expected,
+	// which is then compared with WantOrder or WantUpdate.
+	Want       swapscout.FailureCode
+	WantOrder  swapscout.SwapOrder
+	WantUpdate swapscout.SwapUpdate
+	Check      func(t *testing.T, reqs []Recorded)
+}
+
+var amountEqual = cmp.Comparer(func(a, b swapscout.Amount) bool { return a.Equal(b) })
+
+// RunSwapCases runs each case against a replay of its routes.
+func RunSwapCases(t *testing.T, d *venue.Descriptor, cases []SwapCase) {
+	for _, c := range cases {
+		t.Run(c.Name, func(t *testing.T) {
+			rp := NewReplay(t, "testdata", c.Routes)
+			sw, ok := New(t, d, rp.URL).(swapscout.Swapper)
+			if !ok {
+				t.Fatalf("%s's adapter does not implement swapscout.Swapper", d.ID)
+			}
+			ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+			defer cancel()
+			var got any
+			var err error
+			if c.Create != nil {
+				got, err = sw.CreateSwap(ctx, *c.Create)
+			} else {
+				got, err = sw.SwapStatus(ctx, c.OrderID)
+			}
+			if c.Check != nil {
+				c.Check(t, rp.Requests())
+			}
+			if c.Want != "" {
+				if err == nil {
+					t.Fatalf("got %+v, want failure %s", got, c.Want)
+				}
+				if code := Code(err); code != c.Want {
+					t.Fatalf("error %v has code %s, want %s", err, code, c.Want)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			var want any = c.WantUpdate
+			if c.Create != nil {
+				want = c.WantOrder
+			}
+			if diff := cmp.Diff(want, got, amountEqual); diff != "" {
+				t.Errorf("(-want +got)\n%s", diff)
+			}
+		})
 	}
 }
