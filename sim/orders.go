@@ -419,3 +419,16 @@ func (c *Config) validateOrders() error {
 	}
 	return nil
 }
+
+// Null returns s, or nil (a JSON null) when s is empty, for the nullable
+// string fields of venue answers.
+func Null(s string) any {
+	if s == "" {
+		return nil
+	}
+	return s
+}
+
+// Waiting reports whether the order still waits for its deposit (for venues
+// that show amounts as expected until paid).
+func (o *Order) Waiting() bool { return o.Stage == StageWaiting }
