@@ -2,6 +2,7 @@ package venue
 
 import (
 	"strings"
+	"time"
 	"unicode/utf8"
 
 	"github.com/swapscout/swapscout"
@@ -102,4 +103,14 @@ func StringOf(p *string) string {
 		return ""
 	}
 	return *p
+}
+
+// SwapTime parses an RFC 3339 time a venue gives; zero when s is empty or
+// malformed (an expiry the venue did not say).
+func SwapTime(s string) time.Time {
+	t, err := time.Parse(time.RFC3339, strings.TrimSpace(s))
+	if err != nil {
+		return time.Time{}
+	}
+	return t
 }
