@@ -31,6 +31,9 @@ type SwapOptions struct {
 	Map   func(word string) swapscout.SwapStatus
 	// NoAmountReceived: the venue does not report what it paid out.
 	NoAmountReceived bool
+	// SimOrderID turns the adapter's order id into the simulator's, for
+	// adapters that keep more than the venue's id (default: the same).
+	SimOrderID func(orderID string) string
 }
 
 // progress is the order a swap that goes well moves through.
@@ -88,7 +91,11 @@ func RunSwap(t *testing.T, d *venue.Descriptor, o SwapOptions) {
 		if u.Status != swapscout.StatusWaiting || u.VenueStatus == "" {
 			t.Fatalf("status after create = %q (%q), want waiting with the venue's word", u.Status, u.VenueStatus)
 		}
-		Pay(t, s, d.ID, order.OrderID)
+		simID := order.OrderID
+		if o.SimOrderID != nil {
+			simID = o.SimOrderID(simID)
+		}
+		Pay(t, s, d.ID, simID)
 		last := 0
 		for u.Status != swapscout.StatusFinished {
 			time.Sleep(10 * time.Millisecond)
