@@ -122,7 +122,7 @@ func simOrder(o sim.Order) map[string]any {
 	return map[string]any{
 		"orderId": o.ID, "instrumentFromCurrencyTitle": from.Currency, "instrumentFromNetworkTitle": from.Network,
 		"instrumentToCurrencyTitle": to.Currency, "instrumentToNetworkTitle": to.Network,
-		"depositAddress": map[string]any{"orderId": o.ID, "depositAddress": o.DepositAddress, "depositAddressMemo": sim.Null(o.DepositMemo)},
+		"depositAddress":     map[string]any{"orderId": o.ID, "depositAddress": o.DepositAddress, "depositAddressMemo": sim.Null(o.DepositMemo)},
 		"destinationAddress": o.PayoutAddress, "destinationAddressMemo": sim.Null(o.PayoutMemo),
 		"refundAddress": o.RefundAddress, "claimedDepositAmount": o.AmountIn.String(), "amountToGet": o.AmountOut.String(),
 		"price": o.Rate.String(), "claimedNetworkFee": o.NetworkFee.String(), "completed": o.Stage == sim.StageFinished,
