@@ -45,7 +45,7 @@ func TestSwapReplay(t *testing.T) {
 		{Name: "exchange_bad_symbol", Create: &xmrBTC, Routes: route(exchangePath, "calculate_bad_symbol.json", 400), Want: swapscout.CodeUnsupportedPair},
 		{Name: "track_waiting", OrderID: "MBSc9a71e2f4", Routes: route(trackPath, "track_waiting.json", 200),
 			WantUpdate: swapscout.SwapUpdate{Status: swapscout.StatusWaiting, VenueStatus: "Waiting for funds"},
-			Check: query("trx=MBSc9a71e2f4")},
+			Check:      query("trx=MBSc9a71e2f4")},
 		{Name: "track_completed", OrderID: "MBSc9a71e2f4", Routes: route(trackPath, "track_completed.json", 200),
 			WantUpdate: swapscout.SwapUpdate{Status: swapscout.StatusFinished, VenueStatus: "Completed"}},
 		{Name: "track_unknown_word", OrderID: "MBSc9a71e2f4", Routes: route(trackPath, "track_unknown_word.json", 200),
