@@ -4,8 +4,10 @@ import (
 	"context"
 	"errors"
 	"net/http"
+	"net/http/httptest"
 	"net/url"
 	"slices"
+	"sync"
 	"testing"
 	"time"
 
@@ -191,4 +193,66 @@ func RunSwapCases(t *testing.T, d *venue.Descriptor, cases []SwapCase) {
 			}
 		})
 	}
+}
+
+// FuzzSwap fuzzes a Swapper's create and status parsers: every body and
+// status the fuzzer makes up is served (at every path) to CreateSwap on
+// create and SwapStatus, which must not panic and must answer either a
+// *swapscout.VenueError or a result with a valid status and, for an order,
+// an id and a deposit address. seeds are bodies to start from (the
+// adapter's fixtures).
+func FuzzSwap(f *testing.F, d *venue.Descriptor, create swapscout.CreateSwapRequest, seeds ...[]byte) {
+	f.Helper()
+	var mu sync.Mutex
+	var body []byte
+	var status int
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		mu.Lock()
+		b, st := body, status
+		mu.Unlock()
+		w.Header().Set("Content-Type", "application/json")
+		w.WriteHeader(st)
+		_, _ = w.Write(b)
+	}))
+	f.Cleanup(srv.Close)
+	q, err := d.New(venue.Config{BaseURL: srv.URL, HTTP: Client(f), APIKey: "test-key", APISecret: "test-secret",
+		Now: func() time.Time { return time.Date(2026, 7, 29, 14, 0, 0, 0, time.UTC) }})
+	if err != nil {
+		f.Fatal(err)
+	}
+	sw, ok := q.(swapscout.Swapper)
+	if !ok {
+		f.Fatalf("%s does not implement swapscout.Swapper", d.ID)
+	}
+	for _, s := range seeds {
+		f.Add(200, s)
+		f.Add(400, s)
+	}
+	f.Fuzz(func(t *testing.T, st int, b []byte) {
+		if st < 200 || st > 599 {
+			st = 200
+		}
+		mu.Lock()
+		body, status = b, st
+		mu.Unlock()
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		check := func(what string, err error) {
+			var ve *swapscout.VenueError
+			if err != nil && !errors.As(err, &ve) {
+				t.Fatalf("%s: error %T %v is not a *VenueError", what, err, err)
+			}
+		}
+		// Venues that need metadata first may refuse before any call; that is fine.
+		order, err := sw.CreateSwap(ctx, create)
+		check("CreateSwap", err)
+		if err == nil && (order.OrderID == "" || order.DepositAddress == "") {
+			t.Fatalf("CreateSwap = %+v without an error, id or deposit address", order)
+		}
+		u, err := sw.SwapStatus(ctx, "order1:payout")
+		check("SwapStatus", err)
+		if err == nil && !u.Status.Valid() {
+			t.Fatalf("SwapStatus status %q is not valid", u.Status)
+		}
+	})
 }
