@@ -48,7 +48,8 @@ var progress = []swapscout.SwapStatus{
 // venue's simulator: the adapter creates an order waiting for its deposit
 // at a deposit address; once paid through /_sim/pay the order moves forward
 // only, through known statuses, to finished; an unknown order id is a
-// *swapscout.VenueError; and the status table maps every documented word.
+// *swapscout.VenueError with code venue.CodeOrderNotFound; and the status
+// table maps every documented word.
 func RunSwap(t *testing.T, d *venue.Descriptor, o SwapOptions) {
 	t.Helper()
 	t.Run("StatusWords", func(t *testing.T) {
@@ -115,8 +116,8 @@ func RunSwap(t *testing.T, d *venue.Descriptor, o SwapOptions) {
 		}
 		_, err = sw.SwapStatus(ctx, "doesnotexist0000")
 		var ve *swapscout.VenueError
-		if !errors.As(err, &ve) {
-			t.Errorf("SwapStatus(unknown id) = %v, want a *VenueError", err)
+		if !errors.As(err, &ve) || ve.Code != venue.CodeOrderNotFound {
+			t.Errorf("SwapStatus(unknown id) = %v, want a *VenueError with code %s", err, venue.CodeOrderNotFound)
 		}
 	})
 }
