@@ -21,7 +21,8 @@ import (
 // then waits for its deposit. "POST /_sim/pay/{venue}/{order}" (or
 // Config.AutoPay) pays it; it then moves through the generic stages
 // confirming → exchanging → sending → finished, each lasting about
-// Config.SwapStage (0.5–1.5×, drawn per order and stage from the seed). An
+// Config.SwapStage (0.5–1.5×, drawn per order and stage from the seed),
+// scaled by the venue's latency against a 300ms norm (0.5–2×). An
 // order may instead end failed or refunded (Config.SwapFailRate,
 // SwapRefundRate, drawn per order from the seed) or expire unpaid
 // (Config.SwapExpireRate: such an order is never auto-paid). A floating-rate
@@ -182,9 +183,15 @@ func (x *Exchange) CreateOrder(spec OrderSpec) (Order, error) {
 	if base <= 0 {
 		base = DefaultSwapStage
 	}
+	// Slower venues take longer: the venue's typical latency against a
+	// 300ms norm, within [0.5, 2], scales every stage.
+	vf := 1.0
+	if l := x.profile.Latency; l > 0 {
+		vf = max(0.5, min(2, float64(l)/float64(300*time.Millisecond)))
+	}
 	for i := range rec.stages {
 		f := 0.5 + unit(hashString(seed, "stage", x.id, id, stageNames[i+1]))
-		rec.stages[i] = time.Duration(float64(base) * f)
+		rec.stages[i] = time.Duration(float64(base) * f * vf)
 	}
 	b.mu.Lock()
 	b.orders[id] = rec

@@ -178,3 +178,33 @@ func TestPayEndpoint(t *testing.T) {
 		t.Error("outcome rates summing over 1 accepted")
 	}
 }
+
+// TestOrderStagesFollowVenueLatency checks that a slow venue's orders take
+// longer than a fast one's.
+func TestOrderStagesFollowVenueLatency(t *testing.T) {
+	c := newClock()
+	fast, slow := swapProfile, swapProfile
+	fast.Latency, slow.Latency = 100*time.Millisecond, 900*time.Millisecond
+	s := newServer(t, Config{Seed: 5, SwapStage: time.Second, Now: c.Now},
+		map[string]Venue{"fast": fakeVenue(fast, nil), "slow": fakeVenue(slow, nil)})
+	took := func(id string) time.Duration {
+		x := s.Exchange(id)
+		var total time.Duration
+		for range 10 {
+			o, err := x.CreateOrder(orderSpec)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := x.PayOrder(o.ID, amt("0")); err != nil {
+				t.Fatal(err)
+			}
+			c.Add(time.Hour)
+			o, _ = x.Order(o.ID)
+			total += o.UpdatedAt.Sub(o.PaidAt)
+		}
+		return total
+	}
+	if f, sl := took("fast"), took("slow"); sl < 2*f {
+		t.Errorf("slow venue's orders took %v, fast %v: want the slow ones much longer", sl, f)
+	}
+}
