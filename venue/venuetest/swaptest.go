@@ -120,6 +120,42 @@ func RunSwap(t *testing.T, d *venue.Descriptor, o SwapOptions) {
 			t.Errorf("SwapStatus(unknown id) = %v, want a *VenueError with code %s", err, venue.CodeOrderNotFound)
 		}
 	})
+	t.Run("AutoPay", func(t *testing.T) { runAutoPay(t, d, o) })
+}
+
+// runAutoPay creates an order on a simulator that pays every order itself
+// (Config.AutoPay) and pays out below the promise (Config.PayoutSpread):
+// the order finishes without /_sim/pay, and a floating order reports less
+// received than promised.
+func runAutoPay(t *testing.T, d *venue.Descriptor, o SwapOptions) {
+	s := StartSim(t, sim.Config{Seed: 2, Latency: time.Millisecond, SwapStage: 20 * time.Millisecond,
+		AutoPay: 30 * time.Millisecond, PayoutSpread: 0.01, Secrets: map[string]string{d.ID: "test-secret"}}, d.ID, d.Sim())
+	q := New(t, d, s.VenueURL(d.ID))
+	sw := q.(swapscout.Swapper)
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	offer, err := q.Quote(ctx, o.Req)
+	if err != nil {
+		t.Fatalf("Quote: %v", err)
+	}
+	order, err := sw.CreateSwap(ctx, swapscout.CreateSwapRequest{Request: o.Req, Offer: offer,
+		PayoutAddress: o.PayoutAddress, PayoutMemo: o.PayoutMemo, RefundAddress: o.RefundAddress})
+	if err != nil {
+		t.Fatalf("CreateSwap: %v", err)
+	}
+	var u swapscout.SwapUpdate
+	for u.Status != swapscout.StatusFinished {
+		time.Sleep(10 * time.Millisecond)
+		if u, err = sw.SwapStatus(ctx, order.OrderID); err != nil {
+			t.Fatalf("SwapStatus: %v", err)
+		}
+		if u.Status.Terminal() && u.Status != swapscout.StatusFinished {
+			t.Fatalf("auto-paid order ended %s (%s)", u.Status, u.VenueStatus)
+		}
+	}
+	if !o.NoAmountReceived && offer.RateType != swapscout.Fixed && u.AmountReceived.Cmp(order.AmountOut) >= 0 {
+		t.Errorf("received %s of a promised %s with a 1%% payout spread, want less", u.AmountReceived, order.AmountOut)
+	}
 }
 
 // Pay pays order id at simulated venue through POST /_sim/pay.
