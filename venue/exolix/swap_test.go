@@ -25,7 +25,7 @@ func TestSwapReplay(t *testing.T) {
 	}
 	venuetest.RunSwapCases(t, &Descriptor, []venuetest.SwapCase{
 		{Name: "create", Create: &ethUSDT, Routes: create("create_transaction.json", 201),
-			WantOrder: swapscout.SwapOrder{OrderID: "6880e2730aee2e", DepositAddress: "0x73Fd9a2b4c6d8e0f1a3b5c7d9e1f2a4b6c8d03EE",
+			WantOrder: swapscout.SwapOrder{OrderID: "6880e2730aee2e", DepositAddress: "0x73Fda32d75205DEef528679B611Ac2d94c3603EE",
 				AmountIn: swapscout.MustAmount("0.01"), AmountOut: swapscout.MustAmount("16.467474"), VenueStatus: "wait"},
 			Check: func(t *testing.T, reqs []venuetest.Recorded) {
 				var m map[string]any

@@ -28,7 +28,7 @@ func TestSwapReplay(t *testing.T) {
 	get := func(fixture string, status int) []venuetest.Route {
 		return []venuetest.Route{{Path: "/api/v1/transaction/c6a6a086fc476c", Fixture: fixture, Status: status}}
 	}
-	order := swapscout.SwapOrder{OrderID: "c6a6a086fc476c", DepositAddress: "0x7f4C2a9b8e7d6c5b4a3f2e1d0c9b8a7f6e5d0F62",
+	order := swapscout.SwapOrder{OrderID: "c6a6a086fc476c", DepositAddress: "0x7f4C2496B5306F558E5fF5247c132517a7a70F62",
 		AmountIn: swapscout.MustAmount("150"), AmountOut: swapscout.MustAmount("145.467368"), VenueStatus: "wait",
 		ExpiresAt: time.Unix(1785335671, 0).UTC()}
 	sent := func(want map[string]any) func(*testing.T, []venuetest.Recorded) {
@@ -54,7 +54,9 @@ func TestSwapReplay(t *testing.T) {
 			Check: sent(map[string]any{"withdrawal_amount": "145.467368", "rate_id": fixed.Offer.RateID})},
 		{Name: "create_bad_address", Create: &usdtUSDC, Routes: create(txCreatePath, "create_bad_address.json", 422), Want: venue.CodeBadRequest},
 		{Name: "create_unauthenticated", Create: &usdtUSDC, Routes: create(txCreatePath, "unauthenticated.json", 401), Want: swapscout.CodeNotConfigured},
-		{Name: "status_wait", OrderID: "c6a6a086fc476c", Routes: get("create_transaction.json", 200),
+		// The recorded status answer already carries real_withdrawal_amount
+		// while waiting: it is not reported before a payout hash.
+		{Name: "status_wait", OrderID: "c6a6a086fc476c", Routes: get("transaction.json", 200),
 			WantUpdate: swapscout.SwapUpdate{Status: swapscout.StatusWaiting, VenueStatus: "wait"}},
 		{Name: "status_success", OrderID: "c6a6a086fc476c", Routes: get("transaction_success.json", 200),
 			WantUpdate: swapscout.SwapUpdate{Status: swapscout.StatusFinished, VenueStatus: "success",

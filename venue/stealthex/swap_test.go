@@ -25,7 +25,7 @@ func TestSwapReplay(t *testing.T) {
 	get := func(fixture string, status int) []venuetest.Route {
 		return []venuetest.Route{{Path: "/v4/exchanges/GYfebH4n7", Fixture: fixture, Status: status}}
 	}
-	order := swapscout.SwapOrder{OrderID: "GYfebH4n7", DepositAddress: "0x0f73c1a9b8e7d6c5b4a3f2e1d0c9b8a7f6e5dea3",
+	order := swapscout.SwapOrder{OrderID: "GYfebH4n7", DepositAddress: "0x0f735f51c2936d313777b1d183d63d9bd6da5ea3",
 		AmountIn: swapscout.MustAmount("0.01"), AmountOut: swapscout.MustAmount("18.722082"), VenueStatus: "waiting"}
 	tagged := order
 	tagged.DepositAddress, tagged.DepositMemo = "rXrpDeposit4Sim9b8e7d6c5b4a3f2e1d", "123456789"
@@ -54,7 +54,7 @@ func TestSwapReplay(t *testing.T) {
 		{Name: "create_bad_address", Create: &ethUSDT, Routes: create("create_bad_address.json", 400), Want: venue.CodeBadRequest},
 		{Name: "create_no_pair", Create: &ethUSDT, Routes: create("rates_range_no_pair.json", 404), Want: swapscout.CodeUnsupportedPair},
 		{Name: "create_below_min", Create: &ethUSDT, Routes: create("invalid_amount_min.json", 400), Want: swapscout.CodeAmountTooSmall},
-		{Name: "status_waiting", OrderID: "GYfebH4n7", Routes: get("create_exchange.json", 200),
+		{Name: "status_waiting", OrderID: "GYfebH4n7", Routes: get("exchange.json", 200),
 			WantUpdate: swapscout.SwapUpdate{Status: swapscout.StatusWaiting, VenueStatus: "waiting"}},
 		{Name: "status_finished", OrderID: "GYfebH4n7", Routes: get("exchange_finished.json", 200),
 			WantUpdate: swapscout.SwapUpdate{Status: swapscout.StatusFinished, VenueStatus: "finished",
