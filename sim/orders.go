@@ -112,11 +112,17 @@ type Order struct {
 	PayoutTx, RefundTx         string
 }
 
+// MaxOrders bounds the orders one simulated venue keeps: past it the oldest
+// is forgotten (and then answers as unknown), so a long load test cannot
+// grow the simulator without end.
+var MaxOrders = 100_000
+
 // orderBook is an Exchange's orders.
 type orderBook struct {
 	cfg    *Config
 	mu     sync.Mutex
 	orders map[string]*orderRec
+	fifo   []string // ids, oldest first
 }
 
 type orderRec struct {
@@ -195,6 +201,11 @@ func (x *Exchange) CreateOrder(spec OrderSpec) (Order, error) {
 	}
 	b.mu.Lock()
 	b.orders[id] = rec
+	b.fifo = append(b.fifo, id)
+	for len(b.fifo) > max(MaxOrders, 1) {
+		delete(b.orders, b.fifo[0])
+		b.fifo = b.fifo[1:]
+	}
 	b.mu.Unlock()
 	return b.state(x, rec, now), nil
 }

@@ -208,3 +208,26 @@ func TestOrderStagesFollowVenueLatency(t *testing.T) {
 		t.Errorf("slow venue's orders took %v, fast %v: want the slow ones much longer", sl, f)
 	}
 }
+
+// TestOrdersBounded checks that a venue forgets its oldest orders past
+// MaxOrders.
+func TestOrdersBounded(t *testing.T) {
+	defer func(n int) { MaxOrders = n }(MaxOrders)
+	MaxOrders = 3
+	s, _ := orderServer(t, Config{Seed: 1})
+	x := s.Exchange("a")
+	var ids []string
+	for range 5 {
+		o, err := x.CreateOrder(orderSpec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ids = append(ids, o.ID)
+	}
+	for i, id := range ids {
+		_, err := x.Order(id)
+		if gone := err == ErrNoOrder; gone != (i < 2) {
+			t.Errorf("order %d: err %v, want forgotten only for the two oldest", i, err)
+		}
+	}
+}
