@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -97,6 +98,9 @@ type Exchange struct {
 	assets   map[swapscout.Asset]swapscout.AssetInfo
 	markets  []Market
 	marketOK map[Market]bool
+
+	orders     *orderBook // swap orders (orders.go)
+	ordersOnce sync.Once
 }
 
 func newExchange(id string, p Profile, secret string, m *market) (*Exchange, error) {

@@ -25,6 +25,10 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 		_, _ = w.Write([]byte("ok\n"))
 		return
 	}
+	if strings.HasPrefix(path, "/_sim/pay/") {
+		s.servePay(w, r)
+		return
+	}
 	id, rest, _ := strings.Cut(strings.TrimPrefix(path, "/"), "/")
 	mt, ok := s.venues[id]
 	if !ok || !strings.HasPrefix(path, "/") {

@@ -69,6 +69,17 @@ type Config struct {
 	Secrets map[string]string
 	// Now is the clock (time.Now if nil).
 	Now func() time.Time
+
+	// Simulated swap orders (see orders.go). AutoPay pays every order that
+	// long after its creation (0 = only POST /_sim/pay pays). SwapStage is
+	// the typical duration of each stage after payment (0 =
+	// DefaultSwapStage). SwapFailRate, SwapRefundRate and SwapExpireRate are
+	// the fractions of orders that end failed, refunded or expired unpaid.
+	// PayoutSpread is the fraction a floating-rate order pays out below its
+	// promise. OrderExpiry overrides every venue's wait for the deposit.
+	AutoPay, SwapStage, OrderExpiry              time.Duration
+	SwapFailRate, SwapRefundRate, SwapExpireRate float64
+	PayoutSpread                                 float64
 }
 
 // DefaultSigma is the latency tail shape used when Config.Sigma is 0.
@@ -142,6 +153,7 @@ func New(cfg Config, venues map[string]Venue) (*Server, error) {
 		if err != nil {
 			return nil, fmt.Errorf("sim: venue %s: %w", id, err)
 		}
+		x.orders = newOrderBook(&s.cfg)
 		mt := &mount{
 			id: id, venue: v, x: x,
 			median:   v.Profile.Latency,
@@ -192,6 +204,9 @@ func (c *Config) validate(venues map[string]Venue) error {
 		return errors.New("sim: Latency, Jitter and WalkInterval must not be negative")
 	case !(c.Sigma > 0) || math.IsInf(c.Sigma, 0):
 		return fmt.Errorf("sim: Sigma %v must be positive", c.Sigma)
+	}
+	if err := c.validateOrders(); err != nil {
+		return err
 	}
 	if err := rate("ErrorRate", c.ErrorRate); err != nil {
 		return err

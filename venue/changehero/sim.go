@@ -165,6 +165,7 @@ func simHandler(x *sim.Exchange) http.Handler {
 				Result: res.Rate.String()}})
 		}
 	}
+	rpc = simSwapRPC(x, rpc)
 	mux := http.NewServeMux()
 	mux.HandleFunc("POST /v2/{$}", rpc)
 	mux.HandleFunc("POST /v2", rpc)

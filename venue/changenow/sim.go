@@ -174,6 +174,7 @@ func simHandler(x *sim.Exchange) http.Handler {
 		}
 		writeJSON(w, 200, out)
 	})
+	simSwapRoutes(mux, x)
 	return mux
 }
 

@@ -178,6 +178,7 @@ func simHandler(x *sim.Exchange) http.Handler {
 		}
 		writeEnvelope(w, 200, ok(out))
 	})
+	simSwapRoutes(mux, x)
 	return mux
 }
 

@@ -123,6 +123,7 @@ func simHandler(x *sim.Exchange) http.Handler {
 			MinAmount: jsNum(res.Min), WithdrawMin: wmin, MaxAmount: jsNum(res.Max), PriceImpact: &impact,
 		})
 	})
+	simSwapRoutes(mux, x)
 	return mux
 }
 

@@ -216,6 +216,7 @@ func simHandler(x *sim.Exchange) http.Handler {
 		}
 		writeEnvelope(w, 200, 0, "", price(x, from, to, res, errs))
 	})
+	simSwapRoutes(mux, x)
 	return mux
 }
 

@@ -64,6 +64,7 @@ func simHandler(x *sim.Exchange) http.Handler {
 	mux := http.NewServeMux()
 	mux.HandleFunc("POST "+infoPath, func(w http.ResponseWriter, r *http.Request) { simInfoHandler(x, w, r, false) })
 	mux.HandleFunc("POST "+infoRevertPath, func(w http.ResponseWriter, r *http.Request) { simInfoHandler(x, w, r, true) })
+	simSwapRoutes(mux, x)
 	return mux
 }
 

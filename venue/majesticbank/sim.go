@@ -121,6 +121,7 @@ func simHandler(x *sim.Exchange) http.Handler {
 		out["limits"] = limits
 		writeJSON(w, 200, out)
 	})
+	simSwapRoutes(mux, x)
 	return mux
 }
 

@@ -105,6 +105,7 @@ func simHandler(x *sim.Exchange) http.Handler {
 			MinConfirmationsToWithdraw: 1, MinConfirmationsToTrade: 1,
 		})
 	})
+	simSwapRoutes(mux, x)
 	return mux
 }
 

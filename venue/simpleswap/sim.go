@@ -127,6 +127,7 @@ func simHandler(x *sim.Exchange) http.Handler {
 		}
 		writeJSON(w, 200, result{out})
 	})
+	simSwapRoutes(mux, x)
 	return mux
 }
 

@@ -185,6 +185,7 @@ func simHandler(x *sim.Exchange) http.Handler {
 		rate.Provider, rate.Fixed = best.Provider, best.Fixed == "True"
 		writeJSON(w, 200, rate)
 	})
+	simSwapRoutes(mux, x)
 	return mux
 }
 

@@ -98,6 +98,7 @@ func simHandler(x *sim.Exchange) http.Handler {
 		}
 		writeTab(w, 200, out)
 	})
+	simSwapRoutes(mux, x)
 	return mux
 }
 

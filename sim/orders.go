@@ -1,0 +1,452 @@
+package sim
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"net/url"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/swapscout/swapscout"
+)
+
+// Orders: the simulated instant-swap venues create orders and report their
+// progress through one engine, so that a swap made against `swapscout sim`
+// goes the way a real one does. An order is priced by the venue's own Quote,
+// then waits for its deposit. "POST /_sim/pay/{venue}/{order}" (or
+// Config.AutoPay) pays it; it then moves through the generic stages
+// confirming → exchanging → sending → finished, each lasting about
+// Config.SwapStage (0.5–1.5×, drawn per order and stage from the seed),
+// scaled by the venue's latency against a 300ms norm (0.5–2×). An
+// order may instead end failed or refunded (Config.SwapFailRate,
+// SwapRefundRate, drawn per order from the seed) or expire unpaid
+// (Config.SwapExpireRate: such an order is never auto-paid). A floating-rate
+// order pays out its promise less Config.PayoutSpread, scaled to what was
+// paid in; a fixed-rate order pays exactly what it promised for the amount
+// promised.
+//
+// State is computed from the clock when an order is read, so nothing runs in
+// the background and the same seed, clock and calls give the same story.
+// Each venue's handler maps the generic Stage to its own status words.
+
+// Stage is where a simulated order stands, before a venue names it.
+type Stage int
+
+const (
+	StageWaiting    Stage = iota // waiting for the deposit
+	StageConfirming              // deposit seen, confirming
+	StageExchanging
+	StageSending
+	StageFinished
+	StageFailed
+	StageRefunded
+	StageExpired
+)
+
+// Stages lists every Stage, for the tables of venue status words.
+var Stages = []Stage{StageWaiting, StageConfirming, StageExchanging, StageSending,
+	StageFinished, StageFailed, StageRefunded, StageExpired}
+
+var stageNames = [...]string{"waiting", "confirming", "exchanging", "sending", "finished", "failed", "refunded", "expired"}
+
+func (s Stage) String() string {
+	if s >= 0 && int(s) < len(stageNames) {
+		return stageNames[s]
+	}
+	return fmt.Sprintf("Stage(%d)", int(s))
+}
+
+// Terminal reports whether nothing changes an order in stage s any more.
+func (s Stage) Terminal() bool { return s >= StageFinished }
+
+// Order defaults.
+const (
+	DefaultSwapStage   = 3 * time.Second
+	DefaultOrderExpiry = 30 * time.Minute
+)
+
+// ErrNoOrder is returned for an order id the venue never created.
+var ErrNoOrder = errors.New("sim: no such order")
+
+// ErrNotPayable is returned by PayOrder for an order that is no longer
+// waiting for its deposit (paid, or expired).
+var ErrNotPayable = errors.New("sim: order is not waiting for a deposit")
+
+// OrderSpec is a create request as a venue handler decoded it.
+type OrderSpec struct {
+	Quote                     QuoteSpec
+	PayoutAddress, PayoutMemo string
+	RefundAddress, RefundMemo string
+	// Expiry is how long the venue waits for the deposit
+	// (DefaultOrderExpiry when zero).
+	Expiry time.Duration
+}
+
+// Order is a simulated order as it stands when read.
+type Order struct {
+	ID                          string
+	From, To                    swapscout.Asset
+	Fixed                       bool
+	Direction                   swapscout.Direction
+	AmountIn, AmountOut         swapscout.Amount // promised at creation
+	Rate                        swapscout.Amount // the quote's rate
+	NetworkFee                  swapscout.Amount
+	DepositAddress, DepositMemo string
+	PayoutAddress, PayoutMemo   string
+	RefundAddress, RefundMemo   string
+	CreatedAt, ExpiresAt        time.Time
+
+	Stage      Stage
+	UpdatedAt  time.Time        // when Stage was entered
+	PaidAt     time.Time        // zero until paid
+	AmountPaid swapscout.Amount // what was deposited; zero until paid
+	DepositTx  string           // set once paid
+	// AmountSent is what is paid out (To units), known from sending on;
+	// for a refund, AmountRefunded is what went back (From units).
+	AmountSent, AmountRefunded swapscout.Amount
+	PayoutTx, RefundTx         string
+}
+
+// MaxOrders bounds the orders one simulated venue keeps: past it the oldest
+// is forgotten (and then answers as unknown), so a long load test cannot
+// grow the simulator without end.
+var MaxOrders = 100_000
+
+// orderBook is an Exchange's orders.
+type orderBook struct {
+	cfg    *Config
+	mu     sync.Mutex
+	orders map[string]*orderRec
+	fifo   []string // ids, oldest first
+}
+
+type orderRec struct {
+	o       Order // static part; Stage etc. are computed
+	outcome Stage // StageFinished, StageFailed, StageRefunded or StageExpired
+	stages  [3]time.Duration
+	paidAt  time.Time
+	paid    swapscout.Amount
+}
+
+func newOrderBook(cfg *Config) *orderBook {
+	return &orderBook{cfg: cfg, orders: make(map[string]*orderRec)}
+}
+
+func (x *Exchange) book() *orderBook {
+	x.ordersOnce.Do(func() {
+		if x.orders == nil {
+			x.orders = newOrderBook(&Config{})
+		}
+	})
+	return x.orders
+}
+
+// CreateOrder prices spec.Quote with Quote and records an order waiting for
+// its deposit. Its errors are Quote's (ErrNoPair, *LimitError).
+func (x *Exchange) CreateOrder(spec OrderSpec) (Order, error) {
+	q, err := x.Quote(spec.Quote)
+	if err != nil {
+		return Order{}, err
+	}
+	b := x.book()
+	now := x.Now()
+	id := x.NewID("")
+	exp := spec.Expiry
+	if b.cfg.OrderExpiry > 0 {
+		exp = b.cfg.OrderExpiry
+	}
+	if exp <= 0 {
+		exp = DefaultOrderExpiry
+	}
+	seed := x.m.seed
+	o := Order{
+		ID: id, From: spec.Quote.From, To: spec.Quote.To, Fixed: spec.Quote.Fixed, Direction: spec.Quote.Direction,
+		AmountIn: q.AmountIn, AmountOut: q.AmountOut, Rate: q.Rate, NetworkFee: q.NetworkFee,
+		DepositAddress: depositAddress(seed, x.id, id, spec.Quote.From),
+		PayoutAddress:  spec.PayoutAddress, PayoutMemo: spec.PayoutMemo,
+		RefundAddress: spec.RefundAddress, RefundMemo: spec.RefundMemo,
+		CreatedAt: now, ExpiresAt: now.Add(exp), Stage: StageWaiting, UpdatedAt: now,
+	}
+	if info, ok := x.assets[spec.Quote.From]; ok && info.Memo {
+		o.DepositMemo = fmt.Sprint(100000 + mix(hashString(seed, "memo", x.id, id))%900000)
+	}
+	rec := &orderRec{o: o, outcome: StageFinished}
+	u := unit(hashString(seed, "outcome", x.id, id))
+	switch c := b.cfg; {
+	case u < c.SwapFailRate:
+		rec.outcome = StageFailed
+	case u < c.SwapFailRate+c.SwapRefundRate:
+		rec.outcome = StageRefunded
+	case u < c.SwapFailRate+c.SwapRefundRate+c.SwapExpireRate:
+		rec.outcome = StageExpired
+	}
+	base := b.cfg.SwapStage
+	if base <= 0 {
+		base = DefaultSwapStage
+	}
+	// Slower venues take longer: the venue's typical latency against a
+	// 300ms norm, within [0.5, 2], scales every stage.
+	vf := 1.0
+	if l := x.profile.Latency; l > 0 {
+		vf = max(0.5, min(2, float64(l)/float64(300*time.Millisecond)))
+	}
+	for i := range rec.stages {
+		f := 0.5 + unit(hashString(seed, "stage", x.id, id, stageNames[i+1]))
+		rec.stages[i] = time.Duration(float64(base) * f * vf)
+	}
+	b.mu.Lock()
+	b.orders[id] = rec
+	b.fifo = append(b.fifo, id)
+	for len(b.fifo) > max(MaxOrders, 1) {
+		delete(b.orders, b.fifo[0])
+		b.fifo = b.fifo[1:]
+	}
+	b.mu.Unlock()
+	return b.state(x, rec, now), nil
+}
+
+// Order returns order id as it stands now, or ErrNoOrder.
+func (x *Exchange) Order(id string) (Order, error) {
+	b := x.book()
+	b.mu.Lock()
+	rec, ok := b.orders[id]
+	b.mu.Unlock()
+	if !ok {
+		return Order{}, ErrNoOrder
+	}
+	return b.state(x, rec, x.Now()), nil
+}
+
+// PayOrder records the deposit of order id: amount, or the amount promised
+// when amount is zero. It fails with ErrNoOrder or ErrNotPayable.
+func (x *Exchange) PayOrder(id string, amount swapscout.Amount) (Order, error) {
+	b := x.book()
+	now := x.Now()
+	b.mu.Lock()
+	rec, ok := b.orders[id]
+	if !ok {
+		b.mu.Unlock()
+		return Order{}, ErrNoOrder
+	}
+	if st := b.stateLocked(x, rec, now); st.Stage != StageWaiting {
+		b.mu.Unlock()
+		return st, ErrNotPayable
+	}
+	if amount.IsZero() {
+		amount = rec.o.AmountIn
+	}
+	rec.paidAt, rec.paid = now, amount
+	if rec.outcome == StageExpired { // paid after all: it goes the normal way
+		rec.outcome = StageFinished
+	}
+	b.mu.Unlock()
+	return b.state(x, rec, now), nil
+}
+
+func (b *orderBook) state(x *Exchange, rec *orderRec, now time.Time) Order {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.stateLocked(x, rec, now)
+}
+
+// stateLocked computes rec's Order at now; b.mu is held.
+func (b *orderBook) stateLocked(x *Exchange, rec *orderRec, now time.Time) Order {
+	o := rec.o
+	if rec.paidAt.IsZero() && b.cfg.AutoPay > 0 && rec.outcome != StageExpired {
+		if at := o.CreatedAt.Add(b.cfg.AutoPay); !now.Before(at) && at.Before(o.ExpiresAt) {
+			rec.paidAt, rec.paid = at, o.AmountIn
+		}
+	}
+	if rec.paidAt.IsZero() {
+		if !now.Before(o.ExpiresAt) {
+			o.Stage, o.UpdatedAt = StageExpired, o.ExpiresAt
+		}
+		return o
+	}
+	tx := func(kind string) string { return txID(x.m.seed, x.id, o.ID, kind) }
+	o.PaidAt, o.AmountPaid, o.DepositTx = rec.paidAt, rec.paid, tx("in")
+	t := rec.paidAt
+	o.Stage, o.UpdatedAt = StageConfirming, t
+	for i, next := range []Stage{StageExchanging, StageSending, StageFinished} {
+		t = t.Add(rec.stages[i])
+		if now.Before(t) {
+			break
+		}
+		if next == StageSending && rec.outcome != StageFinished { // failed or refunded instead of sending
+			o.Stage, o.UpdatedAt = rec.outcome, t
+			if rec.outcome == StageRefunded {
+				o.AmountRefunded, o.RefundTx = rec.paid, tx("refund")
+			}
+			return o
+		}
+		o.Stage, o.UpdatedAt = next, t
+	}
+	if o.Stage >= StageSending {
+		o.AmountSent, o.PayoutTx = b.payout(x, &o), tx("out")
+	}
+	return o
+}
+
+// payout is what an order pays out for the amount paid in.
+func (b *orderBook) payout(x *Exchange, o *Order) swapscout.Amount {
+	dec := 8
+	if info, ok := x.assets[o.To]; ok {
+		dec = info.Decimals
+	}
+	out := o.AmountOut
+	if o.AmountIn.Sign() > 0 && o.AmountPaid.Cmp(o.AmountIn) != 0 {
+		out = out.Mul(o.AmountPaid).Quo(o.AmountIn, dec, swapscout.RoundDown)
+	}
+	if !o.Fixed && b.cfg.PayoutSpread > 0 {
+		f := floatAmount(1-b.cfg.PayoutSpread, 9, swapscout.RoundDown)
+		out = out.Mul(f).Round(dec, swapscout.RoundDown)
+	}
+	return out
+}
+
+// txID is a deterministic 64-hex-digit transaction hash.
+func txID(seed int64, venue, order, kind string) string {
+	h := hashString(seed, "tx", venue, order, kind)
+	return fmt.Sprintf("%016x%016x%016x%016x", h, mix(h), mix(h+1), mix(h+2))
+}
+
+// depositAddress is a deterministic address-looking string for the asset's
+// network. It is not a valid address: nobody must ever pay it.
+func depositAddress(seed int64, venue, order string, a swapscout.Asset) string {
+	h := hashString(seed, "deposit", venue, order)
+	hex := fmt.Sprintf("%016x%016x%08x", h, mix(h), uint32(mix(h+1)))
+	switch a.Network {
+	case "btc":
+		return "bc1qsim" + hex[:32]
+	case "ltc":
+		return "ltc1qsim" + hex[:32]
+	case "eth", "bsc", "arbitrum", "base", "op", "matic", "avaxc":
+		return "0x" + hex[:40]
+	case "xmr":
+		return "8Sim" + strings.Repeat(hex, 3)[:91]
+	case "trx":
+		return "TSim" + hex[:30]
+	}
+	return "sim" + a.Network + hex[:32]
+}
+
+// servePay answers POST /_sim/pay/{venue}/{order} with an optional amount
+// (JSON {"amount":"…"} or form amount=…): 200 with the order, 404 for an
+// unknown venue or order, 409 when it cannot be paid, 400 for a bad amount.
+func (s *Server) servePay(w http.ResponseWriter, r *http.Request) {
+	if r.Method != http.MethodPost {
+		w.Header().Set("Allow", "POST")
+		http.Error(w, "sim: POST only", http.StatusMethodNotAllowed)
+		return
+	}
+	id, order, ok := strings.Cut(strings.TrimPrefix(r.URL.Path, "/_sim/pay/"), "/")
+	mt, known := s.venues[id]
+	if !ok || !known || order == "" || strings.Contains(order, "/") {
+		http.Error(w, "sim: want /_sim/pay/{venue}/{order}", http.StatusNotFound)
+		return
+	}
+	var amount swapscout.Amount
+	var text string
+	raw, err := io.ReadAll(http.MaxBytesReader(w, r.Body, 4096))
+	if err != nil {
+		http.Error(w, "sim: body too large", http.StatusBadRequest)
+		return
+	}
+	if len(bytes.TrimSpace(raw)) > 0 {
+		if strings.HasPrefix(r.Header.Get("Content-Type"), "application/json") {
+			var body struct {
+				Amount json.RawMessage `json:"amount"`
+			}
+			if err := json.Unmarshal(raw, &body); err != nil {
+				http.Error(w, "sim: bad JSON body", http.StatusBadRequest)
+				return
+			}
+			if text = strings.Trim(string(body.Amount), `"`); text == "null" {
+				text = ""
+			}
+		} else {
+			form, err := url.ParseQuery(string(raw))
+			if err != nil {
+				http.Error(w, "sim: bad form body", http.StatusBadRequest)
+				return
+			}
+			text = form.Get("amount")
+		}
+	}
+	if text != "" {
+		a, err := swapscout.ParseAmount(text)
+		if err != nil || a.Sign() <= 0 {
+			http.Error(w, "sim: amount must be a positive decimal", http.StatusBadRequest)
+			return
+		}
+		amount = a
+	}
+	o, err := mt.x.PayOrder(order, amount)
+	switch {
+	case errors.Is(err, ErrNoOrder):
+		http.Error(w, "sim: no such order", http.StatusNotFound)
+		return
+	case errors.Is(err, ErrNotPayable):
+		w.Header().Set("Content-Type", "application/json")
+		w.WriteHeader(http.StatusConflict)
+		_ = json.NewEncoder(w).Encode(payAnswer(o, "order is "+o.Stage.String()))
+		return
+	}
+	w.Header().Set("Content-Type", "application/json")
+	_ = json.NewEncoder(w).Encode(payAnswer(o, ""))
+}
+
+type payJSON struct {
+	Order  string           `json:"order"`
+	Stage  string           `json:"stage"`
+	Paid   swapscout.Amount `json:"paid"`
+	Error  string           `json:"error,omitempty"`
+	PaidAt *time.Time       `json:"paid_at,omitempty"`
+}
+
+func payAnswer(o Order, msg string) payJSON {
+	p := payJSON{Order: o.ID, Stage: o.Stage.String(), Paid: o.AmountPaid, Error: msg}
+	if !o.PaidAt.IsZero() {
+		t := o.PaidAt.UTC()
+		p.PaidAt = &t
+	}
+	return p
+}
+
+func (c *Config) validateOrders() error {
+	switch {
+	case c.AutoPay < 0 || c.SwapStage < 0 || c.OrderExpiry < 0:
+		return errors.New("sim: AutoPay, SwapStage and OrderExpiry must not be negative")
+	case !(c.PayoutSpread >= 0 && c.PayoutSpread < 1):
+		return fmt.Errorf("sim: PayoutSpread %v must be in [0, 1)", c.PayoutSpread)
+	}
+	sum := 0.0
+	for _, r := range []float64{c.SwapFailRate, c.SwapRefundRate, c.SwapExpireRate} {
+		if !(r >= 0 && r <= 1) {
+			return fmt.Errorf("sim: swap outcome rate %v must be in [0, 1]", r)
+		}
+		sum += r
+	}
+	if sum > 1 {
+		return fmt.Errorf("sim: SwapFailRate+SwapRefundRate+SwapExpireRate = %v must not exceed 1", sum)
+	}
+	return nil
+}
+
+// Null returns s, or nil (a JSON null) when s is empty, for the nullable
+// string fields of venue answers.
+func Null(s string) any {
+	if s == "" {
+		return nil
+	}
+	return s
+}
+
+// Waiting reports whether the order still waits for its deposit (for venues
+// that show amounts as expected until paid).
+func (o *Order) Waiting() bool { return o.Stage == StageWaiting }

@@ -1,0 +1,171 @@
+package exolix
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+	"net/url"
+	"sort"
+	"strings"
+
+	"github.com/swapscout/swapscout"
+	"github.com/swapscout/swapscout/venue"
+)
+
+// statusWords maps Exolix's transaction statuses (research A3: "wait" is
+// recorded in cake's create_transaction.json; Cake's provider also handles
+// "deleted" and "error" [CODE]; confirmation, confirmed, exchanging,
+// sending, success, overdue and refunded are from memory [MEM]). "deleted"
+// is an order Exolix dropped unpaid, so expired; "confirmed" means the
+// deposit is confirmed and the exchange under way.
+var statusWords = venue.StatusTable{
+	"wait":         swapscout.StatusWaiting,
+	"confirmation": swapscout.StatusConfirming,
+	"confirmed":    swapscout.StatusExchanging,
+	"exchanging":   swapscout.StatusExchanging,
+	"sending":      swapscout.StatusSending,
+	"success":      swapscout.StatusFinished,
+	"overdue":      swapscout.StatusExpired,
+	"deleted":      swapscout.StatusExpired,
+	"refunded":     swapscout.StatusRefunded,
+	"error":        swapscout.StatusFailed,
+}
+
+// txPath is the create endpoint; a transaction's status is txPath/{id}.
+const txPath = "/api/v2/transactions"
+
+// createRequest is POST /api/v2/transactions (cake create_transaction.json).
+type createRequest struct {
+	CoinFrom          string `json:"coinFrom"`
+	CoinTo            string `json:"coinTo"`
+	NetworkFrom       string `json:"networkFrom"`
+	NetworkTo         string `json:"networkTo"`
+	Amount            string `json:"amount,omitempty"`
+	WithdrawalAmount  string `json:"withdrawalAmount,omitempty"`
+	WithdrawalAddress string `json:"withdrawalAddress"`
+	WithdrawalExtraID string `json:"withdrawalExtraId,omitempty"`
+	RefundAddress     string `json:"refundAddress,omitempty"`
+	RefundExtraID     string `json:"refundExtraId,omitempty"`
+	RateType          string `json:"rateType"`
+}
+
+// transaction is the create answer and GET /api/v2/transactions/{id}.
+type transaction struct {
+	ID             string            `json:"id"`
+	Amount         *swapscout.Amount `json:"amount"`
+	AmountTo       *swapscout.Amount `json:"amountTo"`
+	DepositAddress string            `json:"depositAddress"`
+	DepositExtraID *string           `json:"depositExtraId"`
+	HashIn         *struct {
+		Hash *string `json:"hash"`
+	} `json:"hashIn"`
+	HashOut *struct {
+		Hash *string `json:"hash"`
+	} `json:"hashOut"`
+	Status string `json:"status"`
+	// Error bodies: {"errors":{field:message}}, {"error":…}, {"message":…}.
+	Errors  map[string]json.RawMessage `json:"errors"`
+	Error   *string                    `json:"error"`
+	Message *string                    `json:"message"`
+}
+
+// CreateSwap creates a transaction at the offer's rate type; a receive-side
+// order is asked by withdrawalAmount. Exolix takes no rate id: the fixed
+// rate is the one current at creation. The partner is credited by the API
+// key, sent as for quotes.
+func (c *Client) CreateSwap(ctx context.Context, req swapscout.CreateSwapRequest) (swapscout.SwapOrder, error) {
+	from, ok1 := symbols[req.Request.From]
+	to, ok2 := symbols[req.Request.To]
+	if !ok1 || !ok2 {
+		return swapscout.SwapOrder{}, venue.Unsupported(Descriptor.Name, req.Request)
+	}
+	body := createRequest{CoinFrom: from.Coin, NetworkFrom: from.Network, CoinTo: to.Coin, NetworkTo: to.Network,
+		WithdrawalAddress: req.PayoutAddress, WithdrawalExtraID: req.PayoutMemo,
+		RefundAddress: req.RefundAddress, RefundExtraID: req.RefundMemo, RateType: "float"}
+	if req.Offer.RateType == swapscout.Fixed {
+		body.RateType = "fixed"
+	}
+	if req.Request.Direction == swapscout.Receive {
+		body.WithdrawalAmount = req.Offer.AmountOut.String()
+	} else {
+		body.Amount = req.Offer.AmountIn.String()
+	}
+	b, _ := json.Marshal(body)
+	var tx transaction
+	if err := c.txCall(ctx, "POST", c.cfg.BaseURL+txPath, b, "", &tx); err != nil {
+		return swapscout.SwapOrder{}, err
+	}
+	if tx.ID == "" || tx.DepositAddress == "" {
+		return swapscout.SwapOrder{}, swapscout.NewVenueError(swapscout.CodeBadResponse, "Exolix created a transaction without id or depositAddress")
+	}
+	return swapscout.SwapOrder{OrderID: tx.ID, DepositAddress: tx.DepositAddress, DepositMemo: venue.StringOf(tx.DepositExtraID),
+		AmountIn: venue.AmountOf(tx.Amount), AmountOut: venue.AmountOf(tx.AmountTo), VenueStatus: tx.Status}, nil
+}
+
+// SwapStatus reads GET /api/v2/transactions/{id}. Exolix reports no amount
+// actually paid out beside amountTo, the promise, so AmountReceived stays
+// unknown.
+func (c *Client) SwapStatus(ctx context.Context, orderID string) (swapscout.SwapUpdate, error) {
+	var tx transaction
+	if err := c.txCall(ctx, "GET", c.cfg.BaseURL+txPath+"/"+url.PathEscape(orderID), nil, orderID, &tx); err != nil {
+		return swapscout.SwapUpdate{}, err
+	}
+	if tx.Status == "" {
+		return swapscout.SwapUpdate{}, swapscout.NewVenueError(swapscout.CodeBadResponse, "Exolix transaction without a status")
+	}
+	u := swapscout.SwapUpdate{Status: statusWords.Status(tx.Status), VenueStatus: tx.Status}
+	if tx.HashIn != nil {
+		u.DepositTx = venue.StringOf(tx.HashIn.Hash)
+	}
+	if tx.HashOut != nil {
+		u.PayoutTx = venue.StringOf(tx.HashOut.Hash)
+	}
+	return u, nil
+}
+
+func (c *Client) txCall(ctx context.Context, method, u string, body []byte, orderID string, tx *transaction) error {
+	var hdr []venue.Field
+	if c.cfg.APIKey != "" {
+		hdr = append(hdr, venue.Field{Key: "Authorization", Value: c.cfg.APIKey})
+	}
+	r := venue.Request{Method: method, URL: u, Header: hdr}
+	if body != nil {
+		r.Body, r.ContentType = body, "application/json"
+	}
+	return venue.Fetch(ctx, &c.cfg, r, func(status int, b []byte) error {
+		if err := json.Unmarshal(b, tx); err != nil {
+			if status >= 200 && status < 300 {
+				return venue.BadResponse(err)
+			}
+			return venue.Refusal(Descriptor.Name, status, orderID, "HTTP "+http.StatusText(status))
+		}
+		words := venue.StringOf(tx.Error)
+		if words == "" {
+			words = venue.StringOf(tx.Message)
+		}
+		if len(tx.Errors) > 0 {
+			fields := make([]string, 0, len(tx.Errors))
+			for f := range tx.Errors {
+				fields = append(fields, f)
+			}
+			sort.Strings(fields)
+			var parts []string
+			for _, f := range fields {
+				parts = append(parts, f+": "+fieldText(tx.Errors[f]))
+			}
+			words = strings.Join(parts, "; ")
+		}
+		switch {
+		case status >= 200 && status < 300 && words == "":
+			return nil
+		case status >= 200 && status < 300:
+			status = 400 // an error body sent with 200
+		}
+		if code := limitCode(words); code != "" {
+			return swapscout.NewVenueError(code, "Exolix: %s", words)
+		}
+		return venue.Refusal(Descriptor.Name, status, orderID, words)
+	})
+}
+
+var _ swapscout.Swapper = (*Client)(nil)

@@ -1,0 +1,181 @@
+package fixedfloat
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"strings"
+	"time"
+
+	"github.com/swapscout/swapscout"
+	"github.com/swapscout/swapscout/venue"
+)
+
+// statusWords maps FixedFloat's order statuses. The list NEW, PENDING,
+// EXCHANGE, WITHDRAW, DONE, EXPIRED, EMERGENCY is from memory of the API v2
+// docs (research A2, [MEM]). EMERGENCY means the venue waits for the user's
+// choice (refund or continue), a hold; a DONE order whose "back" leg has a
+// transaction was refunded (see SwapStatus).
+var statusWords = venue.StatusTable{
+	"NEW":       swapscout.StatusWaiting,
+	"PENDING":   swapscout.StatusConfirming,
+	"EXCHANGE":  swapscout.StatusExchanging,
+	"WITHDRAW":  swapscout.StatusSending,
+	"DONE":      swapscout.StatusFinished,
+	"EXPIRED":   swapscout.StatusExpired,
+	"EMERGENCY": swapscout.StatusHold,
+}
+
+// createRequest is the body of `create` (crypto-power, [CODE]); refcode
+// credits our affiliate account when configured.
+type createRequest struct {
+	Type      string      `json:"type"`
+	FromCcy   string      `json:"fromCcy"`
+	ToCcy     string      `json:"toCcy"`
+	Direction string      `json:"direction"`
+	Amount    json.Number `json:"amount"`
+	ToAddress string      `json:"toAddress"`
+	Tag       *string     `json:"tag"`
+	Refcode   string      `json:"refcode,omitempty"`
+}
+
+// orderRequest is the body of `order`: the id and its token.
+type orderRequest struct {
+	ID    string `json:"id"`
+	Token string `json:"token"`
+}
+
+// orderData is data of `create` and `order` (crypto-power OrderResponse).
+type orderData struct {
+	ID     string `json:"id"`
+	Token  string `json:"token"`
+	Status string `json:"status"`
+	Time   *struct {
+		Expiration *int64 `json:"expiration"`
+	} `json:"time"`
+	From *orderLeg `json:"from"`
+	To   *orderLeg `json:"to"`
+	Back *orderLeg `json:"back"`
+}
+
+type orderLeg struct {
+	Amount  *swapscout.Amount `json:"amount"`
+	Address *string           `json:"address"`
+	Tag     json.RawMessage   `json:"tag"`
+	Tx      *struct {
+		ID     *string           `json:"id"`
+		Amount *swapscout.Amount `json:"amount"`
+	} `json:"tx"`
+}
+
+func (l *orderLeg) txID() string {
+	if l == nil || l.Tx == nil {
+		return ""
+	}
+	return venue.StringOf(l.Tx.ID)
+}
+
+// orderSep joins an order's id and token in the order id we keep: `order`
+// needs both, and the token is only given at creation.
+const orderSep = ":"
+
+// CreateSwap creates an order; FixedFloat has no rate id, the type (fixed or
+// float) and direction say what is locked. The order id returned is
+// "<id>:<token>".
+func (c *Client) CreateSwap(ctx context.Context, req swapscout.CreateSwapRequest) (swapscout.SwapOrder, error) {
+	from, ok1 := symbols[req.Request.From]
+	to, ok2 := symbols[req.Request.To]
+	if !ok1 || !ok2 {
+		return swapscout.SwapOrder{}, venue.Unsupported(Descriptor.Name, req.Request)
+	}
+	list := c.ccies.Load()
+	if list == nil {
+		return swapscout.SwapOrder{}, swapscout.NewVenueError(swapscout.CodeUnavailable, "FixedFloat currency list not loaded yet")
+	}
+	f, okf := (*list)[from]
+	t, okt := (*list)[to]
+	if !okf || !okt {
+		return swapscout.SwapOrder{}, venue.Unsupported(Descriptor.Name, req.Request)
+	}
+	body := createRequest{Type: "float", FromCcy: f.Code, ToCcy: t.Code, Direction: "from",
+		Amount: json.Number(req.Offer.AmountIn.String()), ToAddress: req.PayoutAddress, Tag: venue.Memo(req.PayoutMemo), Refcode: c.cfg.Affiliate}
+	if req.Offer.RateType == swapscout.Fixed {
+		body.Type = "fixed"
+	}
+	if req.Request.Direction == swapscout.Receive {
+		body.Direction, body.Amount = "to", json.Number(req.Offer.AmountOut.String())
+	}
+	b, err := json.Marshal(body)
+	if err != nil {
+		return swapscout.SwapOrder{}, venue.BadResponse(err)
+	}
+	var d orderData
+	if err := c.orderCall(ctx, "create", b, "", &d); err != nil {
+		return swapscout.SwapOrder{}, err
+	}
+	if d.ID == "" || d.Token == "" || d.From == nil || venue.StringOf(d.From.Address) == "" || d.To == nil {
+		return swapscout.SwapOrder{}, swapscout.NewVenueError(swapscout.CodeBadResponse, "FixedFloat created an order without id, token or deposit address")
+	}
+	o := swapscout.SwapOrder{OrderID: d.ID + orderSep + d.Token, DepositAddress: *d.From.Address, DepositMemo: tagText(d.From.Tag),
+		AmountIn: venue.AmountOf(d.From.Amount), AmountOut: venue.AmountOf(d.To.Amount), VenueStatus: d.Status}
+	if d.Time != nil && d.Time.Expiration != nil && *d.Time.Expiration > 0 {
+		o.ExpiresAt = time.Unix(*d.Time.Expiration, 0).UTC()
+	}
+	return o, nil
+}
+
+// SwapStatus asks `order` for "<id>:<token>". A DONE order whose back leg
+// has a transaction went back to the user: refunded.
+func (c *Client) SwapStatus(ctx context.Context, orderID string) (swapscout.SwapUpdate, error) {
+	id, token, ok := strings.Cut(orderID, orderSep)
+	if !ok || id == "" || token == "" {
+		return swapscout.SwapUpdate{}, venue.OrderNotFound(Descriptor.Name, orderID)
+	}
+	b, _ := json.Marshal(orderRequest{ID: id, Token: token})
+	var d orderData
+	if err := c.orderCall(ctx, "order", b, orderID, &d); err != nil {
+		return swapscout.SwapUpdate{}, err
+	}
+	if d.Status == "" {
+		return swapscout.SwapUpdate{}, swapscout.NewVenueError(swapscout.CodeBadResponse, "FixedFloat order without a status")
+	}
+	u := swapscout.SwapUpdate{Status: statusWords.Status(d.Status), VenueStatus: d.Status, DepositTx: d.From.txID(), PayoutTx: d.To.txID()}
+	if u.Status == swapscout.StatusFinished && d.Back.txID() != "" && u.PayoutTx == "" {
+		u.Status = swapscout.StatusRefunded
+	}
+	if u.PayoutTx != "" && d.To.Tx.Amount != nil {
+		u.AmountReceived = *d.To.Tx.Amount
+	}
+	return u, nil
+}
+
+// orderCall is call for create and order: a refusal that names an address
+// or tag, or one the quote codes do not classify, is a bad request in
+// FixedFloat's words; an unknown order is order_not_found.
+func (c *Client) orderCall(ctx context.Context, method string, body []byte, orderID string, v *orderData) error {
+	err := c.call(ctx, method, body, v)
+	var ve *swapscout.VenueError
+	if !errors.As(err, &ve) || !strings.Contains(ve.Msg, "(code ") {
+		return err // not an envelope refusal
+	}
+	m := strings.ToLower(ve.Msg)
+	switch {
+	case orderID != "" && (strings.Contains(m, "not found") || strings.Contains(m, "token")):
+		return venue.OrderNotFound(Descriptor.Name, orderID)
+	case strings.Contains(m, "address") || strings.Contains(m, "tag") || strings.Contains(m, "memo") ||
+		ve.Code == swapscout.CodeBadResponse:
+		return venue.Refusal(Descriptor.Name, 400, orderID, ve.Msg)
+	}
+	return err
+}
+
+// tagText reads a tag sent as a string, a number or null.
+func tagText(raw json.RawMessage) string {
+	s := strings.TrimSpace(string(raw))
+	if s == "null" {
+		return ""
+	}
+	return strings.Trim(s, `"`)
+}
+
+var _ swapscout.Swapper = (*Client)(nil)

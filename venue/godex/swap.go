@@ -1,0 +1,145 @@
+package godex
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+	"net/url"
+	"strings"
+
+	"github.com/swapscout/swapscout"
+	"github.com/swapscout/swapscout/venue"
+)
+
+// statusWords maps Godex's transaction statuses, the list crypto-power's Go
+// client decodes (research A8, [CODE]).
+var statusWords = venue.StatusTable{
+	"wait":                 swapscout.StatusWaiting,
+	"confirmation":         swapscout.StatusConfirming,
+	"confirmed":            swapscout.StatusExchanging,
+	"exchanging":           swapscout.StatusExchanging,
+	"sending":              swapscout.StatusSending,
+	"sending_confirmation": swapscout.StatusSending,
+	"success":              swapscout.StatusFinished,
+	"overdue":              swapscout.StatusExpired,
+	"error":                swapscout.StatusFailed,
+	"refunded":             swapscout.StatusRefunded,
+}
+
+// createRequest is POST /api/v1/transaction (by deposit) or
+// /transaction-revert (by withdrawal), as Edge sends it ([CODE]).
+type createRequest struct {
+	CoinFrom          string `json:"coin_from"`
+	CoinTo            string `json:"coin_to"`
+	DepositAmount     string `json:"deposit_amount,omitempty"`
+	WithdrawalAmount  string `json:"withdrawal_amount,omitempty"`
+	Withdrawal        string `json:"withdrawal"`
+	WithdrawalExtraID string `json:"withdrawal_extra_id,omitempty"`
+	Return            string `json:"return,omitempty"`
+	ReturnExtraID     string `json:"return_extra_id,omitempty"`
+	AffiliateID       string `json:"affiliate_id,omitempty"`
+	IsEstimate        bool   `json:"isEstimate"`
+	CoinFromNetwork   string `json:"coin_from_network"`
+	CoinToNetwork     string `json:"coin_to_network"`
+}
+
+// transaction is the create answer and GET /api/v1/transaction/{id}
+// ([CODE]); numbers may be strings or numbers.
+type transaction struct {
+	TransactionID        string            `json:"transaction_id"`
+	Status               string            `json:"status"`
+	Deposit              string            `json:"deposit"`
+	DepositExtraID       *string           `json:"deposit_extra_id"`
+	DepositAmount        *swapscout.Amount `json:"deposit_amount"`
+	WithdrawalAmount     *swapscout.Amount `json:"withdrawal_amount"`
+	HashIn               *string           `json:"hash_in"`
+	HashOut              *string           `json:"hash_out"`
+	RealWithdrawalAmount *swapscout.Amount `json:"real_withdrawal_amount"`
+}
+
+// CreateSwap creates a transaction on the coins' networks. Godex quotes one
+// rate and takes no rate id; affiliate_id credits the swap when configured,
+// and the key, when configured, goes in the public-key header
+// (crypto-power).
+func (c *Client) CreateSwap(ctx context.Context, req swapscout.CreateSwapRequest) (swapscout.SwapOrder, error) {
+	from, ok1 := symbols[req.Request.From]
+	to, ok2 := symbols[req.Request.To]
+	if !ok1 || !ok2 {
+		return swapscout.SwapOrder{}, venue.Unsupported(Descriptor.Name, req.Request)
+	}
+	body := createRequest{CoinFrom: from.Coin, CoinTo: to.Coin, CoinFromNetwork: from.Network, CoinToNetwork: to.Network,
+		DepositAmount: req.Offer.AmountIn.String(), Withdrawal: req.PayoutAddress, WithdrawalExtraID: req.PayoutMemo,
+		Return: req.RefundAddress, ReturnExtraID: req.RefundMemo, AffiliateID: c.cfg.Affiliate}
+	path := "/api/v1/transaction"
+	if req.Request.Direction == swapscout.Receive {
+		path, body.DepositAmount, body.WithdrawalAmount = "/api/v1/transaction-revert", "", req.Offer.AmountOut.String()
+	}
+	b, _ := json.Marshal(body)
+	var tx transaction
+	if err := c.txCall(ctx, "POST", path, b, "", &tx); err != nil {
+		return swapscout.SwapOrder{}, err
+	}
+	if tx.TransactionID == "" || tx.Deposit == "" {
+		return swapscout.SwapOrder{}, swapscout.NewVenueError(swapscout.CodeBadResponse, "Godex created a transaction without id or deposit address")
+	}
+	return swapscout.SwapOrder{OrderID: tx.TransactionID, DepositAddress: tx.Deposit, DepositMemo: venue.StringOf(tx.DepositExtraID),
+		AmountIn: venue.AmountOf(tx.DepositAmount), AmountOut: venue.AmountOf(tx.WithdrawalAmount), VenueStatus: tx.Status}, nil
+}
+
+// SwapStatus reads GET /api/v1/transaction/{id}: real_withdrawal_amount is
+// what was paid out once hash_out is known.
+func (c *Client) SwapStatus(ctx context.Context, orderID string) (swapscout.SwapUpdate, error) {
+	var tx transaction
+	if err := c.txCall(ctx, "GET", "/api/v1/transaction/"+url.PathEscape(orderID), nil, orderID, &tx); err != nil {
+		return swapscout.SwapUpdate{}, err
+	}
+	if tx.Status == "" {
+		return swapscout.SwapUpdate{}, swapscout.NewVenueError(swapscout.CodeBadResponse, "Godex transaction without a status")
+	}
+	u := swapscout.SwapUpdate{Status: statusWords.Status(tx.Status), VenueStatus: tx.Status,
+		DepositTx: venue.StringOf(tx.HashIn), PayoutTx: venue.StringOf(tx.HashOut)}
+	if u.PayoutTx != "" {
+		u.AmountReceived = venue.AmountOf(tx.RealWithdrawalAmount)
+	}
+	return u, nil
+}
+
+func (c *Client) txCall(ctx context.Context, method, path string, body []byte, orderID string, tx *transaction) error {
+	r := venue.Request{Method: method, URL: c.cfg.BaseURL + path}
+	if body != nil {
+		r.Body, r.ContentType = body, "application/json"
+	}
+	if c.cfg.APIKey != "" {
+		r.Header = []venue.Field{{Key: "public-key", Value: c.cfg.APIKey}}
+	}
+	return venue.Fetch(ctx, &c.cfg, r, func(status int, b []byte) error {
+		var er errorReply
+		failed := json.Unmarshal(b, &er) == nil && (string(er.Success) == "false" || string(er.Success) == "0")
+		switch {
+		case !failed && status >= 200 && status < 300:
+			if err := json.Unmarshal(b, tx); err != nil {
+				return venue.BadResponse(err)
+			}
+			return nil
+		case !failed:
+			return venue.Refusal(Descriptor.Name, status, orderID, "HTTP "+http.StatusText(status))
+		}
+		m := strings.ToLower(er.Error)
+		if status < 400 {
+			status = 400
+		}
+		switch {
+		case orderID != "" && (status == 404 || strings.Contains(m, "not found")):
+			return venue.OrderNotFound(Descriptor.Name, orderID)
+		case strings.Contains(m, "address") || strings.Contains(m, "extra"):
+			return venue.Refusal(Descriptor.Name, status, orderID, er.Error)
+		}
+		err := textError(status, er.Error)
+		if ve, ok := err.(*swapscout.VenueError); ok && ve.Code == swapscout.CodeBadResponse {
+			return venue.Refusal(Descriptor.Name, status, orderID, er.Error)
+		}
+		return err
+	})
+}
+
+var _ swapscout.Swapper = (*Client)(nil)

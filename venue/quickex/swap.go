@@ -1,0 +1,229 @@
+package quickex
+
+import (
+	"context"
+	"crypto/hmac"
+	"crypto/sha256"
+	"encoding/base64"
+	"encoding/json"
+	"net/url"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/swapscout/swapscout"
+	"github.com/swapscout/swapscout/venue"
+)
+
+// statusWords maps the kinds of a Quickex order's events, the only status
+// its public-info answer carries, as two third-party clients read them
+// ([CODE]: a Node adapter's EVENT_STATUS_MAP and a C# order parser):
+// CREATION_END, INCOMING_FUNDS_DETECTED, DEPOSIT_REGISTERED,
+// FUNDS_WITHDRAWAL_START, WITHDRAWAL_COMPLETED. "completed" (the order's
+// completed flag) and "failedToCreate" are the two flags they read. No
+// source shows the events of a refund or an expiry: those kinds are
+// StatusUnknown with the kind kept.
+var statusWords = venue.StatusTable{
+	"CREATION_END":            swapscout.StatusWaiting,
+	"INCOMING_FUNDS_DETECTED": swapscout.StatusConfirming,
+	"DEPOSIT_REGISTERED":      swapscout.StatusExchanging,
+	"FUNDS_WITHDRAWAL_START":  swapscout.StatusSending,
+	"WITHDRAWAL_COMPLETED":    swapscout.StatusFinished,
+	"completed":               swapscout.StatusFinished,
+	"failedToCreate":          swapscout.StatusFailed,
+}
+
+const (
+	createPath = "/v2/orders/public/create"
+	infoPath   = "/v2/orders/public-info"
+)
+
+type instrumentRef struct {
+	CurrencyTitle string `json:"currencyTitle"`
+	NetworkTitle  string `json:"networkTitle"`
+}
+
+// createRequest is POST /v2/orders/public/create ([CODE]: the research's
+// field list and the Node client's body).
+type createRequest struct {
+	InstrumentFrom         instrumentRef `json:"instrumentFrom"`
+	InstrumentTo           instrumentRef `json:"instrumentTo"`
+	DestinationAddress     string        `json:"destinationAddress"`
+	DestinationAddressMemo string        `json:"destinationAddressMemo,omitempty"`
+	RefundAddress          string        `json:"refundAddress,omitempty"`
+	RefundAddressMemo      string        `json:"refundAddressMemo,omitempty"`
+	ClaimedDepositAmount   string        `json:"claimedDepositAmount"`
+	RateMode               string        `json:"rateMode"`
+	ReferrerID             string        `json:"referrerId,omitempty"`
+}
+
+// orderReply is the create answer and GET /v2/orders/public-info ([CODE]):
+// orderId a number or a string, depositAddress a string or an object, the
+// progress in orderEvents and the flags, the legs in deposits/withdrawals.
+type orderReply struct {
+	OrderID              json.RawMessage   `json:"orderId"`
+	DepositAddress       json.RawMessage   `json:"depositAddress"`
+	DepositAddressMemo   *string           `json:"depositAddressMemo"`
+	ClaimedDepositAmount *swapscout.Amount `json:"claimedDepositAmount"`
+	AmountToGet          *swapscout.Amount `json:"amountToGet"`
+	Completed            bool              `json:"completed"`
+	FailedToCreate       bool              `json:"failedToCreate"`
+	OrderEvents          []struct {
+		Kind      string `json:"kind"`
+		CreatedAt string `json:"createdAt"`
+	} `json:"orderEvents"`
+	Deposits    []orderLeg `json:"deposits"`
+	Withdrawals []orderLeg `json:"withdrawals"`
+}
+
+type orderLeg struct {
+	Amount *swapscout.Amount `json:"amount"`
+	TxID   *string           `json:"txId"`
+}
+
+// orderSep joins the order id and the payout address in the id we keep:
+// public-info needs both (the address authorizes the read).
+const orderSep = ":"
+
+// CreateSwap creates an order at the rate mode of the offer; Quickex takes
+// no rate id. The key, when configured with its secret, signs the request;
+// the affiliate id is sent as referrerId.
+func (c *Client) CreateSwap(ctx context.Context, req swapscout.CreateSwapRequest) (swapscout.SwapOrder, error) {
+	from, ok1 := symbols[req.Request.From]
+	to, ok2 := symbols[req.Request.To]
+	if !ok1 || !ok2 {
+		return swapscout.SwapOrder{}, venue.Unsupported(Descriptor.Name, req.Request)
+	}
+	if req.Request.Direction == swapscout.Receive {
+		return swapscout.SwapOrder{}, swapscout.NewVenueError(swapscout.CodeUnsupportedPair, "Quickex creates orders by the amount sent only")
+	}
+	body, _ := json.Marshal(createRequest{
+		InstrumentFrom: instrumentRef{from.Currency, from.Network}, InstrumentTo: instrumentRef{to.Currency, to.Network},
+		DestinationAddress: req.PayoutAddress, DestinationAddressMemo: req.PayoutMemo,
+		RefundAddress: req.RefundAddress, RefundAddressMemo: req.RefundMemo,
+		ClaimedDepositAmount: req.Offer.AmountIn.String(), RateMode: rateMode(req.Offer.RateType), ReferrerID: c.cfg.Affiliate,
+	})
+	var r orderReply
+	err := c.orderCall(ctx, venue.Request{Method: "POST", URL: c.cfg.BaseURL + createPath, Body: body, ContentType: "application/json"},
+		string(body), "", req.Offer.AmountIn, &r)
+	if err != nil {
+		return swapscout.SwapOrder{}, err
+	}
+	id := strings.Trim(string(r.OrderID), `"`)
+	addr, memo := depositOf(r.DepositAddress)
+	if memo == "" {
+		memo = venue.StringOf(r.DepositAddressMemo)
+	}
+	if id == "" || id == "null" || addr == "" {
+		return swapscout.SwapOrder{}, swapscout.NewVenueError(swapscout.CodeBadResponse, "Quickex created an order without orderId or depositAddress")
+	}
+	return swapscout.SwapOrder{OrderID: id + orderSep + req.PayoutAddress, DepositAddress: addr, DepositMemo: memo,
+		AmountIn: venue.AmountOf(r.ClaimedDepositAmount), AmountOut: venue.AmountOf(r.AmountToGet), VenueStatus: "CREATION_END"}, nil
+}
+
+// SwapStatus reads public-info for "<orderId>:<payout address>": the word
+// is "completed" or "failedToCreate" when those flags are set, else the kind
+// of the latest event.
+func (c *Client) SwapStatus(ctx context.Context, orderID string) (swapscout.SwapUpdate, error) {
+	id, addr, ok := strings.Cut(orderID, orderSep)
+	if !ok || id == "" || addr == "" {
+		return swapscout.SwapUpdate{}, venue.OrderNotFound(Descriptor.Name, orderID)
+	}
+	q := url.Values{"orderId": {id}, "destinationAddress": {addr}}.Encode()
+	var r orderReply
+	if err := c.orderCall(ctx, venue.Request{URL: c.cfg.BaseURL + infoPath + "?" + q}, q, orderID, swapscout.Amount{}, &r); err != nil {
+		return swapscout.SwapUpdate{}, err
+	}
+	word := ""
+	switch {
+	case r.Completed:
+		word = "completed"
+	case r.FailedToCreate:
+		word = "failedToCreate"
+	default:
+		var latest time.Time
+		for _, e := range r.OrderEvents {
+			t := venue.SwapTime(e.CreatedAt)
+			if word == "" || t.After(latest) {
+				word, latest = e.Kind, t
+			}
+		}
+	}
+	if word == "" {
+		return swapscout.SwapUpdate{}, swapscout.NewVenueError(swapscout.CodeBadResponse, "Quickex order without events or flags")
+	}
+	u := swapscout.SwapUpdate{Status: statusWords.Status(word), VenueStatus: word}
+	if len(r.Deposits) > 0 {
+		u.DepositTx = venue.StringOf(r.Deposits[0].TxID)
+	}
+	if len(r.Withdrawals) > 0 {
+		if u.PayoutTx = venue.StringOf(r.Withdrawals[0].TxID); u.PayoutTx != "" {
+			u.AmountReceived = venue.AmountOf(r.Withdrawals[0].Amount)
+		}
+	}
+	return u, nil
+}
+
+// orderCall signs (when a key and secret are configured) and makes a create
+// or status call. Refusals are read as quotes' are, except that one naming
+// an address or memo is a bad request and an unknown order (404)
+// order_not_found.
+func (c *Client) orderCall(ctx context.Context, r venue.Request, signed, orderID string, amount swapscout.Amount, v *orderReply) error {
+	r.Header = []venue.Field{{Key: "Accept", Value: "application/json"}}
+	if c.cfg.APIKey != "" && c.cfg.APISecret != "" {
+		ts := strconv.FormatInt(c.cfg.NowTime().UnixMilli(), 10)
+		r.Header = append(r.Header, venue.Field{Key: "X-Api-Public-Key", Value: c.cfg.APIKey},
+			venue.Field{Key: "X-Api-Timestamp", Value: ts}, venue.Field{Key: "X-Api-Signature", Value: signOrder(c.cfg.APISecret, ts, signed, c.cfg.APIKey)})
+	}
+	return venue.Fetch(ctx, &c.cfg, r, func(status int, body []byte) error {
+		if status >= 200 && status < 300 {
+			if err := json.Unmarshal(body, v); err != nil {
+				return venue.BadResponse(err)
+			}
+			return nil
+		}
+		var er errorResponse
+		_ = json.Unmarshal(body, &er)
+		words := strings.TrimSpace(er.Message + " " + string(er.Data))
+		m := strings.ToLower(words)
+		switch {
+		case orderID != "" && (status == 404 || strings.Contains(m, "not found")):
+			return venue.OrderNotFound(Descriptor.Name, orderID)
+		case status == 401 || status == 403:
+			return venue.Refusal(Descriptor.Name, status, orderID, words)
+		case strings.Contains(m, "address") || strings.Contains(m, "memo"):
+			return venue.Refusal(Descriptor.Name, 400, orderID, words)
+		}
+		err := refusal(status, body, amount)
+		if ve, ok := err.(*swapscout.VenueError); ok && ve.Code == swapscout.CodeBadResponse {
+			return venue.Refusal(Descriptor.Name, status, orderID, words)
+		}
+		return err
+	})
+}
+
+// signOrder is the signature the 2026 third-party client sends:
+// base64(HMAC-SHA256(secret, timestamp + body-or-query + public key)).
+func signOrder(secret, ts, payload, key string) string {
+	m := hmac.New(sha256.New, []byte(secret))
+	m.Write([]byte(ts + payload + key))
+	return base64.StdEncoding.EncodeToString(m.Sum(nil))
+}
+
+// depositOf reads depositAddress: a string, or {depositAddress,
+// depositAddressMemo}.
+func depositOf(raw json.RawMessage) (addr, memo string) {
+	if json.Unmarshal(raw, &addr) == nil {
+		return addr, ""
+	}
+	var o struct {
+		DepositAddress     string  `json:"depositAddress"`
+		DepositAddressMemo *string `json:"depositAddressMemo"`
+	}
+	if json.Unmarshal(raw, &o) == nil {
+		return o.DepositAddress, venue.StringOf(o.DepositAddressMemo)
+	}
+	return "", ""
+}
+
+var _ swapscout.Swapper = (*Client)(nil)

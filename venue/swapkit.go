@@ -1,0 +1,116 @@
+package venue
+
+import (
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/swapscout/swapscout"
+)
+
+// Failure codes of swap creation and status calls, beside the quote codes of
+// swapscout.FailureCodes (a quote never carries them).
+const (
+	// CodeBadRequest: the venue refused what it was asked (a payout or
+	// refund address, a memo, an expired rate id), in its own words.
+	CodeBadRequest swapscout.FailureCode = "bad_request"
+	// CodeOrderNotFound: the venue knows no order with that id.
+	CodeOrderNotFound swapscout.FailureCode = "order_not_found"
+)
+
+// StatusTable maps a venue's status words to swapscout statuses. Each
+// adapter keeps one, citing where its words come from.
+type StatusTable map[string]swapscout.SwapStatus
+
+// Status maps word (matched exactly, then in lower case); a word the table
+// lacks is StatusUnknown, never a guess.
+func (t StatusTable) Status(word string) swapscout.SwapStatus {
+	if s, ok := t[word]; ok {
+		return s
+	}
+	if s, ok := t[strings.ToLower(word)]; ok {
+		return s
+	}
+	return swapscout.StatusUnknown
+}
+
+// Words returns the table's words, for the conformance suite.
+func (t StatusTable) Words() []string {
+	out := make([]string, 0, len(t))
+	for w := range t {
+		out = append(out, w)
+	}
+	return out
+}
+
+// Refusal is the error for a venue's refusal of a create or status call with
+// HTTP status and the venue's words: 401/403 are not_configured, 404
+// order_not_found when the call named an order (orderID != ""), 5xx
+// unavailable, other 4xx (and 2xx error bodies) bad_request.
+func Refusal(name string, status int, orderID, words string) *swapscout.VenueError {
+	words = swapWords(words)
+	switch {
+	case status == 401 || status == 403:
+		return swapscout.NewVenueError(swapscout.CodeNotConfigured, "%s refused the credentials: %s", name, words)
+	case status == 404 && orderID != "":
+		return OrderNotFound(name, orderID)
+	case status >= 500:
+		return swapscout.NewVenueError(swapscout.CodeUnavailable, "%s failed (HTTP %d): %s", name, status, words)
+	}
+	return swapscout.NewVenueError(CodeBadRequest, "%s: %s", name, words)
+}
+
+// OrderNotFound is the error for an order id the venue does not know.
+func OrderNotFound(name, orderID string) *swapscout.VenueError {
+	return swapscout.NewVenueError(CodeOrderNotFound, "%s has no order %q", name, swapWords(orderID))
+}
+
+// swapWords keeps a venue's words short and on one line in our messages.
+func swapWords(s string) string {
+	s = strings.Join(strings.Fields(s), " ")
+	if s == "" {
+		return "no reason given"
+	}
+	if len(s) > 160 {
+		cut := 160
+		for cut > 0 && !utf8.RuneStart(s[cut]) {
+			cut--
+		}
+		s = s[:cut] + "…"
+	}
+	return s
+}
+
+// Memo returns memo unless it is empty, for optional request fields.
+func Memo(memo string) *string {
+	if memo == "" {
+		return nil
+	}
+	return &memo
+}
+
+// AmountOf returns *p, or zero when p is nil (a JSON null).
+func AmountOf(p *swapscout.Amount) swapscout.Amount {
+	if p == nil {
+		return swapscout.Amount{}
+	}
+	return *p
+}
+
+// StringOf returns *p, or "" when p is nil (a JSON null).
+func StringOf(p *string) string {
+	if p == nil {
+		return ""
+	}
+	return *p
+}
+
+// SwapTime parses an RFC 3339 time a venue gives; zero when s is empty or
+// malformed (an expiry the venue did not say).
+func SwapTime(s string) time.Time {
+	t, err := time.Parse(time.RFC3339, strings.TrimSpace(s))
+	if err != nil {
+		return time.Time{}
+	}
+	return t
+}

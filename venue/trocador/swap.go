@@ -1,0 +1,168 @@
+package trocador
+
+import (
+	"context"
+	"encoding/json"
+	"net/url"
+	"strings"
+
+	"github.com/swapscout/swapscout"
+	"github.com/swapscout/swapscout/venue"
+)
+
+// statusWords maps Trocador's trade statuses. "waiting" is recorded (cake
+// trocador/new_trade.json and trade.json); the rest are the TradeStatus
+// enum of a Rust client of the same API ([CODE]): new, confirming, sending,
+// paid_partially, finished, failed, expired, halted, refunded. "halted" is a
+// trade the partner stopped for review, and "paid_partially" one waiting for
+// the rest of its deposit: holds.
+var statusWords = venue.StatusTable{
+	"new":            swapscout.StatusWaiting,
+	"waiting":        swapscout.StatusWaiting,
+	"confirming":     swapscout.StatusConfirming,
+	"sending":        swapscout.StatusSending,
+	"paid_partially": swapscout.StatusHold,
+	"finished":       swapscout.StatusFinished,
+	"failed":         swapscout.StatusFailed,
+	"expired":        swapscout.StatusExpired,
+	"halted":         swapscout.StatusHold,
+	"refunded":       swapscout.StatusRefunded,
+}
+
+const (
+	newTradePath = "/new_trade"
+	tradePath    = "/trade"
+)
+
+// trade is GET /new_trade and an item of GET /trade's list (cake's
+// recordings, [REC]).
+type trade struct {
+	TradeID             string            `json:"trade_id"`
+	Status              string            `json:"status"`
+	AmountFrom          *swapscout.Amount `json:"amount_from"`
+	AmountTo            *swapscout.Amount `json:"amount_to"`
+	Provider            string            `json:"provider"`
+	AddressProvider     string            `json:"address_provider"`
+	AddressProviderMemo string            `json:"address_provider_memo"`
+	Hashout             *string           `json:"hashout"`
+	Quotes              *struct {
+		ExpiresAt string `json:"expiresAt"`
+	} `json:"quotes"`
+	Error   string `json:"error"`
+	Message string `json:"message"`
+}
+
+// CreateSwap turns the offer's rate (its RateID is new_rate's trade_id and
+// its Provider the partner quoted) into a trade with new_trade: Trocador's
+// own trade API, no account needed beyond the API key that quotes.
+func (c *Client) CreateSwap(ctx context.Context, req swapscout.CreateSwapRequest) (swapscout.SwapOrder, error) {
+	from, ok1 := symbols[req.Request.From]
+	to, ok2 := symbols[req.Request.To]
+	if !ok1 || !ok2 {
+		return swapscout.SwapOrder{}, venue.Unsupported(Descriptor.Name, req.Request)
+	}
+	if c.cfg.APIKey == "" {
+		return swapscout.SwapOrder{}, swapscout.NewVenueError(swapscout.CodeNotConfigured, "Trocador needs an API key (set %sAPI_KEY)", Descriptor.EnvPrefix())
+	}
+	if req.Offer.RateID == "" || req.Offer.Provider == "" {
+		return swapscout.SwapOrder{}, venue.Refusal(Descriptor.Name, 400, "", "the offer carries no trade_id or provider to trade on")
+	}
+	fixed := req.Offer.RateType == swapscout.Fixed || req.Request.Direction == swapscout.Receive
+	q := url.Values{
+		"id": {req.Offer.RateID}, "ticker_from": {from.Ticker}, "network_from": {from.Network},
+		"ticker_to": {to.Ticker}, "network_to": {to.Network}, "provider": {req.Offer.Provider},
+		"address": {req.PayoutAddress}, "address_memo": {memoOrZero(req.PayoutMemo)},
+		"refund": {req.RefundAddress}, "refund_memo": {memoOrZero(req.RefundMemo)},
+		"fixed": {pyBoolString(fixed)}, "payment": {pyBoolString(req.Request.Direction == swapscout.Receive)},
+	}
+	if req.Request.Direction == swapscout.Receive {
+		q.Set("amount_to", req.Offer.AmountOut.String())
+	} else {
+		q.Set("amount_from", req.Offer.AmountIn.String())
+	}
+	var t trade
+	if err := c.tradeCall(ctx, newTradePath+"?"+q.Encode(), "", &t); err != nil {
+		return swapscout.SwapOrder{}, err
+	}
+	if t.TradeID == "" || t.AddressProvider == "" {
+		return swapscout.SwapOrder{}, swapscout.NewVenueError(swapscout.CodeBadResponse, "Trocador created a trade without trade_id or address_provider")
+	}
+	o := swapscout.SwapOrder{OrderID: t.TradeID, DepositAddress: t.AddressProvider, DepositMemo: t.AddressProviderMemo,
+		AmountIn: venue.AmountOf(t.AmountFrom), AmountOut: venue.AmountOf(t.AmountTo), VenueStatus: t.Status}
+	if t.Quotes != nil {
+		o.ExpiresAt = venue.SwapTime(strings.Replace(t.Quotes.ExpiresAt, " ", "T", 1))
+	}
+	return o, nil
+}
+
+// SwapStatus reads GET /trade?id=, a list of one trade (an empty list is an
+// unknown id). Trocador shows the payout hash (hashout) but no amount paid
+// out beside amount_to, the promise, so AmountReceived stays unknown.
+func (c *Client) SwapStatus(ctx context.Context, orderID string) (swapscout.SwapUpdate, error) {
+	var list []trade
+	if err := c.tradeCall(ctx, tradePath+"?"+url.Values{"id": {orderID}}.Encode(), orderID, &list); err != nil {
+		return swapscout.SwapUpdate{}, err
+	}
+	if len(list) == 0 {
+		return swapscout.SwapUpdate{}, venue.OrderNotFound(Descriptor.Name, orderID)
+	}
+	t := list[0]
+	if t.Status == "" {
+		return swapscout.SwapUpdate{}, swapscout.NewVenueError(swapscout.CodeBadResponse, "Trocador trade without a status")
+	}
+	return swapscout.SwapUpdate{Status: statusWords.Status(t.Status), VenueStatus: t.Status, PayoutTx: venue.StringOf(t.Hashout)}, nil
+}
+
+// tradeCall GETs path with the key. {"error":…} is read as quotes' are, a
+// refusal the quote codes leave unclassified (an address, a memo) being a
+// bad request; on a status call, "not found" is an unknown order.
+func (c *Client) tradeCall(ctx context.Context, path, orderID string, v any) error {
+	return venue.Fetch(ctx, &c.cfg, venue.Request{URL: c.cfg.BaseURL + path,
+		Header: []venue.Field{{Key: "API-Key", Value: c.cfg.APIKey}, {Key: "Accept", Value: "application/json"}}},
+		func(status int, body []byte) error {
+			var er errorResponse
+			if json.Unmarshal(body, &er) == nil && er.Error != "" {
+				words := er.Error
+				if er.Message != "" {
+					words += ": " + er.Message
+				}
+				lower := strings.ToLower(words)
+				switch {
+				case orderID != "" && (status == 404 || strings.Contains(lower, "not found")):
+					return venue.OrderNotFound(Descriptor.Name, orderID)
+				case strings.Contains(lower, "address") || strings.Contains(lower, "memo"):
+					return venue.Refusal(Descriptor.Name, max(status, 400), orderID, words)
+				}
+				err := refusal(status, words)
+				if ve, ok := err.(*swapscout.VenueError); ok && ve.Code == swapscout.CodeBadResponse {
+					return venue.Refusal(Descriptor.Name, max(status, 400), orderID, words)
+				}
+				return err
+			}
+			if status < 200 || status > 299 {
+				return venue.Refusal(Descriptor.Name, status, orderID, "no error text")
+			}
+			if err := json.Unmarshal(body, v); err != nil {
+				return venue.BadResponse(err)
+			}
+			return nil
+		})
+}
+
+// memoOrZero is a memo as new_trade takes it: "0" for none (Trocador's
+// docs and a client of it send "0").
+func memoOrZero(memo string) string {
+	if memo == "" {
+		return "0"
+	}
+	return memo
+}
+
+func pyBoolString(b bool) string {
+	if b {
+		return "True"
+	}
+	return "False"
+}
+
+var _ swapscout.Swapper = (*Client)(nil)

@@ -1,0 +1,295 @@
+package venuetest
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"slices"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/swapscout/swapscout"
+	"github.com/swapscout/swapscout/sim"
+	"github.com/swapscout/swapscout/venue"
+)
+
+// SwapOptions configure RunSwap.
+type SwapOptions struct {
+	// Req is a request the venue's simulator quotes; the swap is made on
+	// the offer it gives.
+	Req                       swapscout.QuoteRequest
+	PayoutAddress, PayoutMemo string
+	RefundAddress             string
+	// Words are every status word the venue documents, and Map the
+	// adapter's mapping of a word; each word must map to a valid status
+	// other than StatusUnknown, and a word nobody documents to
+	// StatusUnknown.
+	Words []string
+	Map   func(word string) swapscout.SwapStatus
+	// NoAmountReceived: the venue does not report what it paid out.
+	NoAmountReceived bool
+	// SimOrderID turns the adapter's order id into the simulator's, for
+	// adapters that keep more than the venue's id (default: the same).
+	SimOrderID func(orderID string) string
+}
+
+// progress is the order a swap that goes well moves through.
+var progress = []swapscout.SwapStatus{
+	swapscout.StatusWaiting, swapscout.StatusConfirming, swapscout.StatusExchanging,
+	swapscout.StatusSending, swapscout.StatusFinished,
+}
+
+// RunSwap is the conformance suite of a swapscout.Swapper against its
+// venue's simulator: the adapter creates an order waiting for its deposit
+// at a deposit address; once paid through /_sim/pay the order moves forward
+// only, through known statuses, to finished; an unknown order id is a
+// *swapscout.VenueError with code venue.CodeOrderNotFound; and the status
+// table maps every documented word.
+func RunSwap(t *testing.T, d *venue.Descriptor, o SwapOptions) {
+	t.Helper()
+	t.Run("StatusWords", func(t *testing.T) {
+		if len(o.Words) == 0 || o.Map == nil {
+			t.Fatal("SwapOptions.Words and Map are required")
+		}
+		for _, w := range o.Words {
+			if st := o.Map(w); !st.Valid() || st == swapscout.StatusUnknown {
+				t.Errorf("status word %q maps to %q, want a known status", w, st)
+			}
+		}
+		if st := o.Map("surely-not-a-status"); st != swapscout.StatusUnknown {
+			t.Errorf("an undocumented word maps to %q, want unknown", st)
+		}
+	})
+	t.Run("AgainstSimulator", func(t *testing.T) {
+		s := StartSim(t, sim.Config{Seed: 1, Latency: time.Millisecond, SwapStage: 30 * time.Millisecond,
+			Secrets: map[string]string{d.ID: "test-secret"}}, d.ID, d.Sim())
+		q := New(t, d, s.VenueURL(d.ID))
+		sw, ok := q.(swapscout.Swapper)
+		if !ok {
+			t.Fatalf("%s's adapter %T does not implement swapscout.Swapper", d.ID, q)
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+		defer cancel()
+		offer, err := q.Quote(ctx, o.Req)
+		if err != nil {
+			t.Fatalf("Quote: %v", err)
+		}
+		order, err := sw.CreateSwap(ctx, swapscout.CreateSwapRequest{Request: o.Req, Offer: offer,
+			PayoutAddress: o.PayoutAddress, PayoutMemo: o.PayoutMemo, RefundAddress: o.RefundAddress})
+		if err != nil {
+			t.Fatalf("CreateSwap: %v", err)
+		}
+		if order.OrderID == "" || order.DepositAddress == "" || order.AmountIn.Sign() <= 0 || order.AmountOut.Sign() <= 0 {
+			t.Fatalf("CreateSwap = %+v, want an order id, a deposit address and positive amounts", order)
+		}
+		u, err := sw.SwapStatus(ctx, order.OrderID)
+		if err != nil {
+			t.Fatalf("SwapStatus after create: %v", err)
+		}
+		if u.Status != swapscout.StatusWaiting || u.VenueStatus == "" {
+			t.Fatalf("status after create = %q (%q), want waiting with the venue's word", u.Status, u.VenueStatus)
+		}
+		simID := order.OrderID
+		if o.SimOrderID != nil {
+			simID = o.SimOrderID(simID)
+		}
+		Pay(t, s, d.ID, simID)
+		last := 0
+		for u.Status != swapscout.StatusFinished {
+			time.Sleep(10 * time.Millisecond)
+			if u, err = sw.SwapStatus(ctx, order.OrderID); err != nil {
+				t.Fatalf("SwapStatus: %v", err)
+			}
+			i := slices.Index(progress, u.Status)
+			if i < last {
+				t.Fatalf("status %q (%q) after %q: want forward progress to finished", u.Status, u.VenueStatus, progress[last])
+			}
+			last = i
+		}
+		if !o.NoAmountReceived && u.AmountReceived.Sign() <= 0 {
+			t.Errorf("finished without the amount received: %+v", u)
+		}
+		_, err = sw.SwapStatus(ctx, "doesnotexist0000")
+		var ve *swapscout.VenueError
+		if !errors.As(err, &ve) || ve.Code != venue.CodeOrderNotFound {
+			t.Errorf("SwapStatus(unknown id) = %v, want a *VenueError with code %s", err, venue.CodeOrderNotFound)
+		}
+	})
+	t.Run("AutoPay", func(t *testing.T) { runAutoPay(t, d, o) })
+}
+
+// runAutoPay creates an order on a simulator that pays every order itself
+// (Config.AutoPay) and pays out below the promise (Config.PayoutSpread):
+// the order finishes without /_sim/pay, and a floating order reports less
+// received than promised.
+func runAutoPay(t *testing.T, d *venue.Descriptor, o SwapOptions) {
+	s := StartSim(t, sim.Config{Seed: 2, Latency: time.Millisecond, SwapStage: 20 * time.Millisecond,
+		AutoPay: 30 * time.Millisecond, PayoutSpread: 0.01, Secrets: map[string]string{d.ID: "test-secret"}}, d.ID, d.Sim())
+	q := New(t, d, s.VenueURL(d.ID))
+	sw := q.(swapscout.Swapper)
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	offer, err := q.Quote(ctx, o.Req)
+	if err != nil {
+		t.Fatalf("Quote: %v", err)
+	}
+	order, err := sw.CreateSwap(ctx, swapscout.CreateSwapRequest{Request: o.Req, Offer: offer,
+		PayoutAddress: o.PayoutAddress, PayoutMemo: o.PayoutMemo, RefundAddress: o.RefundAddress})
+	if err != nil {
+		t.Fatalf("CreateSwap: %v", err)
+	}
+	var u swapscout.SwapUpdate
+	for u.Status != swapscout.StatusFinished {
+		time.Sleep(10 * time.Millisecond)
+		if u, err = sw.SwapStatus(ctx, order.OrderID); err != nil {
+			t.Fatalf("SwapStatus: %v", err)
+		}
+		if u.Status.Terminal() && u.Status != swapscout.StatusFinished {
+			t.Fatalf("auto-paid order ended %s (%s)", u.Status, u.VenueStatus)
+		}
+	}
+	if !o.NoAmountReceived && offer.RateType != swapscout.Fixed && u.AmountReceived.Cmp(order.AmountOut) >= 0 {
+		t.Errorf("received %s of a promised %s with a 1%% payout spread, want less", u.AmountReceived, order.AmountOut)
+	}
+}
+
+// Pay pays order id at simulated venue through POST /_sim/pay.
+func Pay(t testing.TB, s *sim.Server, venueID, id string) {
+	t.Helper()
+	resp, err := http.Post(s.URL()+"/_sim/pay/"+venueID+"/"+url.PathEscape(id), "application/json", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		t.Fatalf("POST /_sim/pay/%s/%s: HTTP %d", venueID, id, resp.StatusCode)
+	}
+}
+
+// SwapCase is one fixture-driven test of a Swapper: CreateSwap when Create
+// is set, else SwapStatus(OrderID).
+type SwapCase struct {
+	Name    string
+	Routes  []Route
+	Create  *swapscout.CreateSwapRequest
+	OrderID string
+	// Want is the failure code expected; empty when an answer is expected,
+	// which is then compared with WantOrder or WantUpdate.
+	Want       swapscout.FailureCode
+	WantOrder  swapscout.SwapOrder
+	WantUpdate swapscout.SwapUpdate
+	Check      func(t *testing.T, reqs []Recorded)
+}
+
+var amountEqual = cmp.Comparer(func(a, b swapscout.Amount) bool { return a.Equal(b) })
+
+// RunSwapCases runs each case against a replay of its routes.
+func RunSwapCases(t *testing.T, d *venue.Descriptor, cases []SwapCase) {
+	for _, c := range cases {
+		t.Run(c.Name, func(t *testing.T) {
+			rp := NewReplay(t, "testdata", c.Routes)
+			sw, ok := New(t, d, rp.URL).(swapscout.Swapper)
+			if !ok {
+				t.Fatalf("%s's adapter does not implement swapscout.Swapper", d.ID)
+			}
+			ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+			defer cancel()
+			var got any
+			var err error
+			if c.Create != nil {
+				got, err = sw.CreateSwap(ctx, *c.Create)
+			} else {
+				got, err = sw.SwapStatus(ctx, c.OrderID)
+			}
+			if c.Check != nil {
+				c.Check(t, rp.Requests())
+			}
+			if c.Want != "" {
+				if err == nil {
+					t.Fatalf("got %+v, want failure %s", got, c.Want)
+				}
+				if code := Code(err); code != c.Want {
+					t.Fatalf("error %v has code %s, want %s", err, code, c.Want)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			var want any = c.WantUpdate
+			if c.Create != nil {
+				want = c.WantOrder
+			}
+			if diff := cmp.Diff(want, got, amountEqual); diff != "" {
+				t.Errorf("(-want +got)\n%s", diff)
+			}
+		})
+	}
+}
+
+// FuzzSwap fuzzes a Swapper's create and status parsers: every body and
+// status the fuzzer makes up is served (at every path) to CreateSwap on
+// create and SwapStatus, which must not panic and must answer either a
+// *swapscout.VenueError or a result with a valid status and, for an order,
+// an id and a deposit address. seeds are bodies to start from (the
+// adapter's fixtures).
+func FuzzSwap(f *testing.F, d *venue.Descriptor, create swapscout.CreateSwapRequest, seeds ...[]byte) {
+	f.Helper()
+	var mu sync.Mutex
+	var body []byte
+	var status int
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		mu.Lock()
+		b, st := body, status
+		mu.Unlock()
+		w.Header().Set("Content-Type", "application/json")
+		w.WriteHeader(st)
+		_, _ = w.Write(b)
+	}))
+	f.Cleanup(srv.Close)
+	q, err := d.New(venue.Config{BaseURL: srv.URL, HTTP: Client(f), APIKey: "test-key", APISecret: "test-secret",
+		Now: func() time.Time { return time.Date(2026, 7, 29, 14, 0, 0, 0, time.UTC) }})
+	if err != nil {
+		f.Fatal(err)
+	}
+	sw, ok := q.(swapscout.Swapper)
+	if !ok {
+		f.Fatalf("%s does not implement swapscout.Swapper", d.ID)
+	}
+	for _, s := range seeds {
+		f.Add(200, s)
+		f.Add(400, s)
+	}
+	f.Fuzz(func(t *testing.T, st int, b []byte) {
+		if st < 200 || st > 599 {
+			st = 200
+		}
+		mu.Lock()
+		body, status = b, st
+		mu.Unlock()
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		check := func(what string, err error) {
+			var ve *swapscout.VenueError
+			if err != nil && !errors.As(err, &ve) {
+				t.Fatalf("%s: error %T %v is not a *VenueError", what, err, err)
+			}
+		}
+		// Venues that need metadata first may refuse before any call; that is fine.
+		order, err := sw.CreateSwap(ctx, create)
+		check("CreateSwap", err)
+		if err == nil && (order.OrderID == "" || order.DepositAddress == "") {
+			t.Fatalf("CreateSwap = %+v without an error, id or deposit address", order)
+		}
+		u, err := sw.SwapStatus(ctx, "order1:payout")
+		check("SwapStatus", err)
+		if err == nil && !u.Status.Valid() {
+			t.Fatalf("SwapStatus status %q is not valid", u.Status)
+		}
+	})
+}
