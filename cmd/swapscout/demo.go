@@ -17,6 +17,7 @@ func runDemo(ctx context.Context, args []string, e env) error {
 	ttl := fs.Duration("ttl", 2*time.Minute, "how long a quote stays readable by id")
 	window := fs.Duration("cache-window", 3*time.Second, "identical requests within this window are answered from the cache (0: off)")
 	var k simKnobs
+	k.autoPay = 20 * time.Second // a newcomer's swap pays itself and runs to its end
 	k.register(fs)
 	if _, err := parseArgs(fs, args); err != nil {
 		return err

@@ -32,7 +32,12 @@ type simKnobs struct {
 	venueLatency       kvDurations
 	venueErrorRate     kvRates
 	venueRateLimitRate kvRates
-	names              map[string]bool // the flags register added
+	// Simulated swap orders: set autoPay before register to change its
+	// default (demo pays every order soon, so a swap runs to its end).
+	autoPay, swapStage, orderExpiry              time.Duration
+	swapFailRate, swapRefundRate, swapExpireRate float64
+	payoutSpread                                 float64
+	names                                        map[string]bool // the flags register added
 }
 
 // defaultSimSecret is the API secret the simulator checks signatures with
@@ -61,6 +66,13 @@ func (k *simKnobs) register(into *flag.FlagSet) {
 	fs.Var(k.venueLatency, "venue-latency", "per-venue median latency NAME=DURATION (repeatable)")
 	fs.Var(k.venueErrorRate, "venue-error-rate", "per-venue error rate of quote calls NAME=RATE (repeatable)")
 	fs.Var(k.venueRateLimitRate, "venue-rate-limit-rate", "per-venue rate-limit (429) rate of quote calls NAME=RATE (repeatable)")
+	fs.DurationVar(&k.autoPay, "auto-pay", k.autoPay, "simulated swap orders are paid this long after creation (0: only POST /_sim/pay/{venue}/{order} pays)")
+	fs.DurationVar(&k.swapStage, "swap-stage", 0, "how long a paid order stays in each stage (confirming, exchanging, sending), scaled by the venue's latency (0: 3 s)")
+	fs.DurationVar(&k.orderExpiry, "order-expiry", 0, "how long an order waits for its deposit (0: each venue's own)")
+	fs.Float64Var(&k.swapFailRate, "swap-fail-rate", 0, "fraction of paid orders that end failed")
+	fs.Float64Var(&k.swapRefundRate, "swap-refund-rate", 0, "fraction of paid orders that end refunded")
+	fs.Float64Var(&k.swapExpireRate, "swap-expire-rate", 0, "fraction of orders that expire unpaid even when auto-paid")
+	fs.Float64Var(&k.payoutSpread, "payout-spread", 0.002, "fraction a floating-rate order pays out below its promise")
 }
 
 // owns reports whether name is one of the simulator's flags.
@@ -95,6 +107,9 @@ func (k *simKnobs) newSim() (*sim.Server, error) {
 		ErrorRate: k.errorRate, RateLimitRate: k.rateLimitRate, ListErrorRate: k.listErrorRate,
 		VenueLatency: k.venueLatency, VenueErrorRate: k.venueErrorRate, VenueRateLimitRate: k.venueRateLimitRate,
 		WalkInterval: k.walk, Secrets: secrets,
+		AutoPay: k.autoPay, SwapStage: k.swapStage, OrderExpiry: k.orderExpiry,
+		SwapFailRate: k.swapFailRate, SwapRefundRate: k.swapRefundRate, SwapExpireRate: k.swapExpireRate,
+		PayoutSpread: k.payoutSpread,
 	}, venues)
 }
 
