@@ -1,0 +1,198 @@
+package httpserver_test
+
+import (
+	"bufio"
+	"context"
+	"io"
+	"net"
+	"net/http"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/swapscout/swapscout"
+	"github.com/swapscout/swapscout/aggregate"
+	"github.com/swapscout/swapscout/httpapi"
+	"github.com/swapscout/swapscout/httpserver"
+	"github.com/swapscout/swapscout/inmem"
+)
+
+// blocking never answers until its context ends or release is closed.
+type blocking struct{ release chan struct{} }
+
+func (b blocking) Quote(ctx context.Context, req swapscout.QuoteRequest, sel aggregate.Selection, emit func(swapscout.Result)) (*swapscout.Quote, error) {
+	select {
+	case <-ctx.Done():
+	case <-b.release:
+	}
+	return &swapscout.Quote{Request: req, CreatedAt: time.Now()}, nil
+}
+
+// TestShutdownEndsStreams: a stream open when shutdown begins gets a final
+// error event (code unavailable) and ends; Shutdown returns in time.
+func TestShutdownEndsStreams(t *testing.T) {
+	for _, transport := range []string{"fasthttp", "nethttp"} {
+		t.Run(transport, func(t *testing.T) {
+			rel := make(chan struct{})
+			defer close(rel) // lets the detached fan-out finish
+			h := httpapi.NewHandler(httpapi.Deps{Quotes: blocking{rel}, Store: inmem.New(inmem.Options{})})
+			srv, err := httpserver.Listen("127.0.0.1:0", h, httpserver.Options{Transport: transport})
+			if err != nil {
+				t.Fatal(err)
+			}
+			c := &http.Client{Transport: &http.Transport{}}
+			defer c.CloseIdleConnections()
+			// The stream sends nothing (not even its headers) until an
+			// event: ask in the background.
+			type result struct {
+				body string
+				err  error
+			}
+			got := make(chan result, 1)
+			go func() {
+				resp, err := c.Get(srv.URL() + "/v1/quotes/stream?from=btc&to=eth&amount=0.1&deadline=20s")
+				if err != nil {
+					got <- result{err: err}
+					return
+				}
+				defer resp.Body.Close()
+				b, err := io.ReadAll(bufio.NewReader(resp.Body))
+				got <- result{string(b), err}
+			}()
+			time.Sleep(200 * time.Millisecond)
+			ctx, cancel := context.WithTimeout(context.Background(), 3*time.Second)
+			defer cancel()
+			start := time.Now()
+			errc := make(chan error, 1)
+			go func() { errc <- srv.Shutdown(ctx) }()
+			r := <-got
+			if r.err != nil {
+				t.Fatal(r.err)
+			}
+			body := r.body
+			if !strings.Contains(string(body), "event: error\ndata: {\"error\":{\"code\":\"unavailable\"") {
+				t.Errorf("stream ended without the final event: %q", body)
+			}
+			if err := <-errc; err != nil {
+				t.Errorf("Shutdown: %v", err)
+			}
+			if took := time.Since(start); took > 2*time.Second {
+				t.Errorf("shutdown took %s", took)
+			}
+		})
+	}
+}
+
+// TestSlowloris: 200 connections that trickle half a request do not stop a
+// normal client being served within 100 ms, and are cut at the header
+// timeout, while a stream that outlives the header timeout is not cut.
+func TestSlowloris(t *testing.T) {
+	rel := make(chan struct{})
+	h := httpapi.NewHandler(httpapi.Deps{Quotes: blocking{rel}, Store: inmem.New(inmem.Options{})})
+	srv, err := httpserver.Listen("127.0.0.1:0", h, httpserver.Options{HeaderTimeout: 300 * time.Millisecond, ConnLifetime: 700 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer srv.Shutdown(context.Background())
+	defer close(rel)
+	c := &http.Client{Transport: &http.Transport{}}
+	defer c.CloseIdleConnections()
+	stream, err := c.Get(srv.URL() + "/v1/quotes/stream?from=btc&to=eth&amount=0.1&deadline=1s")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer stream.Body.Close()
+	var slow []net.Conn
+	defer func() {
+		for _, s := range slow {
+			s.Close()
+		}
+	}()
+	for range 200 {
+		s, err := net.Dial("tcp", srv.Addr())
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, _ = s.Write([]byte("GET /v1/venues HTTP/1.1\r\nHost: x\r\nX-a: "))
+		slow = append(slow, s)
+	}
+	time.Sleep(50 * time.Millisecond)
+	start := time.Now()
+	resp, err := http.Get(srv.URL() + "/healthz")
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if took := time.Since(start); took > 100*time.Millisecond {
+		t.Errorf("normal request took %s beside 200 slow connections", took)
+	}
+	// The slow ones are cut at the header timeout.
+	var wg sync.WaitGroup
+	cut := make(chan time.Duration, len(slow))
+	for _, s := range slow {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			_ = s.SetReadDeadline(time.Now().Add(3 * time.Second))
+			_, _ = io.ReadAll(s)
+			cut <- time.Since(start)
+		}()
+	}
+	wg.Wait()
+	close(cut)
+	for d := range cut {
+		if d > 600*time.Millisecond {
+			t.Fatalf("a slow connection was held %s, want cut at the 300ms header timeout", d)
+		}
+	}
+	// The stream (deadline 1 s) outlived the header timeout and the
+	// connection lifetime and still ends with its quote.
+	body, _ := io.ReadAll(stream.Body)
+	if !strings.Contains(string(body), "event: quote") {
+		t.Errorf("stream was cut: %q", body)
+	}
+}
+
+// TestConnCap: past MaxConns a connection gets a clean 503, and the
+// connections already open are still served.
+func TestConnCap(t *testing.T) {
+	for _, transport := range []string{"fasthttp", "nethttp"} {
+		t.Run(transport, func(t *testing.T) {
+			h, _ := newHandler()
+			srv, err := httpserver.Listen("127.0.0.1:0", h, httpserver.Options{Transport: transport, MaxConns: 5})
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer srv.Shutdown(context.Background())
+			var held []net.Conn
+			defer func() {
+				for _, c := range held {
+					c.Close()
+				}
+			}()
+			for range 5 {
+				c, err := net.Dial("tcp", srv.Addr())
+				if err != nil {
+					t.Fatal(err)
+				}
+				_, _ = c.Write([]byte("GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n"))
+				r := bufio.NewReader(c)
+				resp, err := http.ReadResponse(r, nil)
+				if err != nil || resp.StatusCode != 200 {
+					t.Fatalf("held connection: %v %v", resp, err)
+				}
+				resp.Body.Close()
+				held = append(held, c)
+			}
+			resp, err := http.Get(srv.URL() + "/healthz")
+			if err != nil {
+				t.Fatalf("6th connection: %v, want a 503", err)
+			}
+			resp.Body.Close()
+			if resp.StatusCode != 503 {
+				t.Errorf("6th connection: %d, want 503", resp.StatusCode)
+			}
+		})
+	}
+}
