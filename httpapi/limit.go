@@ -36,6 +36,34 @@ type clientLimiter struct {
 	mu        sync.Mutex
 	clients   map[netip.Addr]*clientBucket
 	lastSweep time.Time
+	// keys are the cache keys of recently admitted fan-outs, with when.
+	keys     map[string]time.Time
+	keySweep time.Time
+}
+
+// recentKey reports whether a fan-out for key was admitted within window.
+func (l *clientLimiter) recentKey(key []byte, now time.Time, window time.Duration) bool {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if now.Sub(l.keySweep) > window || len(l.keys) >= maxClients {
+		l.keySweep = now
+		for k, t := range l.keys {
+			if now.Sub(t) > window {
+				delete(l.keys, k)
+			}
+		}
+		if len(l.keys) >= maxClients {
+			clear(l.keys)
+		}
+	}
+	t, ok := l.keys[string(key)]
+	return ok && now.Sub(t) <= window
+}
+
+func (l *clientLimiter) markKey(key []byte, now time.Time) {
+	l.mu.Lock()
+	l.keys[string(key)] = now
+	l.mu.Unlock()
 }
 
 type clientBucket struct {
@@ -57,7 +85,7 @@ func newClientLimiter(perSecond float64, burst int, trusted []netip.Prefix) *cli
 	if burst <= 0 {
 		burst = DefaultFanOutBurst
 	}
-	return &clientLimiter{rate: rate.Limit(perSecond), burst: burst, trusted: trusted, clients: map[netip.Addr]*clientBucket{}}
+	return &clientLimiter{rate: rate.Limit(perSecond), burst: burst, trusted: trusted, clients: map[netip.Addr]*clientBucket{}, keys: map[string]time.Time{}}
 }
 
 // wait reports how long the client must wait before its next fan-out (0: go
@@ -179,25 +207,37 @@ var errStreamsFull = &retryError{status: http.StatusServiceUnavailable, code: sw
 // admit is called before a request starts an uncached fan-out: it counts
 // the cache miss (when the cache was asked), applies the per-client fan-out limit and puts the request
 // id in the context the fan-out will log with.
-func (d *deps) admit(r *Request) error {
-	if d.OnCache != nil && d.Cache != nil && d.CacheWindow > 0 {
+// key is the request's cache key: an identical request admitted within the
+// cache window is free, as it joins that fan-out or reads its cached answer
+// and costs the venues nothing more.
+func (d *deps) admit(r *Request, key []byte) error {
+	cached := d.Cache != nil && d.CacheWindow > 0
+	if d.OnCache != nil && cached {
 		d.OnCache(false)
 	}
-	return d.admitFanOut(r)
+	if !cached {
+		key = nil
+	}
+	return d.admitFanOut(r, key)
 }
 
 // admitFanOut applies the per-client fan-out limit and puts the request id
 // in the request's context.
-func (d *deps) admitFanOut(r *Request) error {
+func (d *deps) admitFanOut(r *Request, key []byte) error {
 	if d.limiter != nil {
 		if client, ok := d.limiter.clientAddr(r); ok {
 			now := r.Now
 			if now.IsZero() {
 				now = d.Now()
 			}
-			if wait := d.limiter.wait(client, now); wait > 0 {
-				return &retryError{status: http.StatusTooManyRequests, code: "rate_limited", after: wait,
-					msg: "too many uncached quotes from this client; retry after the number of seconds in Retry-After (identical requests within the cache window are not limited)"}
+			if key == nil || !d.limiter.recentKey(key, now, d.CacheWindow) {
+				if wait := d.limiter.wait(client, now); wait > 0 {
+					return &retryError{status: http.StatusTooManyRequests, code: "rate_limited", after: wait,
+						msg: "too many uncached quotes from this client; retry after the number of seconds in Retry-After (identical requests within the cache window are not limited)"}
+				}
+				if key != nil {
+					d.limiter.markKey(key, now)
+				}
 			}
 		}
 	}
@@ -222,7 +262,7 @@ func limitStream(d *deps, a Action) Action {
 		if err != nil || resp.Stream == nil {
 			return resp, err
 		}
-		if err := d.admitFanOut(r); err != nil {
+		if err := d.admitFanOut(r, nil); err != nil {
 			return Response{}, err
 		}
 		if !d.streams.acquire() {

@@ -53,7 +53,7 @@ func handleQuoteCreate(d *deps) Action {
 				}
 			}
 		}
-		if err := d.admit(r); err != nil { // counts the miss, limits fan-outs per client
+		if err := d.admit(r, key); err != nil { // counts the miss, limits fan-outs per client
 			return Response{}, err
 		}
 		skey := string(key)

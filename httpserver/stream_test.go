@@ -107,8 +107,7 @@ func TestStreamBadInput(t *testing.T) {
 // a later identical request is a cache hit with the same quote id.
 func TestCacheAndCollapse(t *testing.T) {
 	q := &staggered{}
-	h := httpapi.NewHandler(httpapi.Deps{Quotes: q, Store: inmem.New(inmem.Options{}), Cache: inmem.New(inmem.Options{}), CacheWindow: 5 * time.Second,
-		FanOutRate: -1}) // collapse, not the per-client limit, is under test
+	h := httpapi.NewHandler(httpapi.Deps{Quotes: q, Store: inmem.New(inmem.Options{}), Cache: inmem.New(inmem.Options{}), CacheWindow: 5 * time.Second})
 	srv, err := httpserver.Listen("127.0.0.1:0", h, httpserver.Options{})
 	if err != nil {
 		t.Fatal(err)
