@@ -172,7 +172,13 @@ func (h *Handler) match(r *Request) (int, Action, error) {
 	pi := -1
 	for i := range h.routes {
 		rt := &h.routes[i]
-		if !rt.matches(path) {
+		// (rt.matches, written out: the call is not inlined and this loop
+		// runs for every request.)
+		if rt.param == "" {
+			if string(path) != rt.prefix {
+				continue
+			}
+		} else if len(path) <= len(rt.prefix) || string(path[:len(rt.prefix)]) != rt.prefix || bytes.IndexByte(path[len(rt.prefix):], '/') >= 0 {
 			continue
 		}
 		if rt.method != r.Method && !(r.Method == "HEAD" && rt.method == "GET") {

@@ -5,7 +5,6 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"log/slog"
-	"strconv"
 	"sync/atomic"
 )
 
@@ -63,7 +62,24 @@ func AppendRequestID(dst, in []byte) []byte {
 	}
 	dst = append(dst, idPrefix...)
 	dst = append(dst, '-')
-	return strconv.AppendUint(dst, idSeq.Add(1), 36)
+	return appendHex(dst, idSeq.Add(1))
+}
+
+// appendHex appends n in lowercase hex without leading zeros: shifts, not
+// the divisions strconv needs for other bases.
+func appendHex(dst []byte, n uint64) []byte {
+	const digits = "0123456789abcdef"
+	var buf [16]byte
+	i := len(buf)
+	for {
+		i--
+		buf[i] = digits[n&15]
+		n >>= 4
+		if n == 0 {
+			break
+		}
+	}
+	return append(dst, buf[i:]...)
 }
 
 func validRequestID(b []byte) bool {

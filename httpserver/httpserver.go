@@ -354,6 +354,18 @@ type fastHandler struct {
 
 var headerRequestID = []byte("X-Request-Id")
 
+// peekRequestID returns the request's X-Request-Id. Most requests have
+// none: a scan of the raw headers for the name's tail (any case) rules that
+// out for a fraction of what fasthttp's Peek costs (it normalizes a copy of
+// the name, then walks every header).
+func peekRequestID(h *fasthttp.RequestHeader) []byte {
+	raw := h.RawHeaders()
+	if bytes.Index(raw, []byte("equest-")) < 0 && bytes.Index(raw, []byte("EQUEST-")) < 0 {
+		return nil
+	}
+	return h.PeekBytes(headerRequestID)
+}
+
 func (f *fastHandler) serve(ctx *fasthttp.RequestCtx) {
 	if f.lifetime > 0 && ctx.ConnRequestNum() == 1 {
 		// The first request's headers came in within the header timeout:
@@ -368,7 +380,7 @@ func (f *fastHandler) serve(ctx *fasthttp.RequestCtx) {
 	r.Header = &ctx.Request.Header
 	r.Now = ctx.Time()
 	r.Remote = ctx.RemoteAddr()
-	r.ID = httpapi.AppendRequestID(fr.id[:0], ctx.Request.Header.PeekBytes(headerRequestID))
+	r.ID = httpapi.AppendRequestID(fr.id[:0], peekRequestID(&ctx.Request.Header))
 	resp := f.h.Serve(r)
 	f.write(ctx, &resp) // before Reset: Head lives in r
 	ctx.Response.Header.SetCanonical(headerRequestID, r.ID)
