@@ -196,3 +196,41 @@ func TestConnCap(t *testing.T) {
 		})
 	}
 }
+
+// TestRequestIDHeader: every answer carries X-Request-Id: the client's own
+// (whatever the case of the header's name), or a fresh one per request.
+func TestRequestIDHeader(t *testing.T) {
+	for _, transport := range []string{"fasthttp", "nethttp"} {
+		t.Run(transport, func(t *testing.T) {
+			h, _ := newHandler()
+			srv, err := httpserver.Listen("127.0.0.1:0", h, httpserver.Options{Transport: transport})
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer srv.Shutdown(context.Background())
+			raw := func(hdr string) string {
+				c, err := net.Dial("tcp", srv.Addr())
+				if err != nil {
+					t.Fatal(err)
+				}
+				defer c.Close()
+				_, _ = c.Write([]byte("GET /healthz HTTP/1.1\r\nHost: x\r\n" + hdr + "Connection: close\r\n\r\n"))
+				resp, err := http.ReadResponse(bufio.NewReader(c), nil)
+				if err != nil {
+					t.Fatal(err)
+				}
+				resp.Body.Close()
+				return resp.Header.Get("X-Request-Id")
+			}
+			for _, name := range []string{"X-Request-Id", "x-request-id", "X-REQUEST-ID"} {
+				if got := raw(name + ": abc-123\r\n"); got != "abc-123" {
+					t.Errorf("%s: abc-123 → X-Request-Id %q", name, got)
+				}
+			}
+			a, b := raw(""), raw("")
+			if a == "" || a == b {
+				t.Errorf("generated ids %q, %q: want two different ones", a, b)
+			}
+		})
+	}
+}
