@@ -10,6 +10,7 @@ import (
 	"context"
 	"errors"
 	"log/slog"
+	"net"
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
@@ -177,19 +178,19 @@ func (w *quoter) Quote(ctx context.Context, req swapscout.QuoteRequest) (swapsco
 	return o, err
 }
 
-// FailureCode is the bounded label for a venue error: its FailureCode, or
-// "timeout"/"canceled" for context errors, or "internal".
+// FailureCode is the bounded label for a venue error, as the engine codes
+// it in its answer: the VenueError's code, "timeout" for deadlines,
+// cancellations and network timeouts, "unavailable" otherwise.
 func FailureCode(err error) string {
 	var ve *swapscout.VenueError
+	var ne net.Error
 	switch {
 	case errors.As(err, &ve) && ve.Code != "":
 		return string(ve.Code)
-	case errors.Is(err, context.DeadlineExceeded):
+	case errors.Is(err, context.DeadlineExceeded), errors.Is(err, context.Canceled), errors.As(err, &ne) && ne.Timeout():
 		return string(swapscout.CodeTimeout)
-	case errors.Is(err, context.Canceled):
-		return "canceled"
 	}
-	return "internal"
+	return string(swapscout.CodeUnavailable)
 }
 
 // QuoteService is what the HTTP API fans out through (httpapi.QuoteService).

@@ -46,12 +46,12 @@ func runServe(ctx context.Context, args []string, e env) error {
 		return err
 	}
 	if sf.pprof != "" {
-		stop, err := servePprof(sf.pprof)
+		paddr, stop, err := servePprof(sf.pprof)
 		if err != nil {
 			return err
 		}
 		defer stop()
-		log.Info("pprof listening", "addr", sf.pprof)
+		log.Info("pprof listening", "addr", paddr)
 	}
 	srv, err := httpserver.Listen(*addr, st.handler, httpserver.Options{Transport: *transport, Logger: log,
 		AccessLog: sf.accessLog, HeaderTimeout: sf.headerTimeout, MaxConns: sf.maxConns})
@@ -79,10 +79,10 @@ func shutdownWithin(srv *httpserver.Server, grace time.Duration) error {
 }
 
 // servePprof serves net/http/pprof on its own listener (never on the API's).
-func servePprof(addr string) (stop func(), err error) {
+func servePprof(addr string) (bound string, stop func(), err error) {
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
-		return nil, fmt.Errorf("--pprof: %w", err)
+		return "", nil, fmt.Errorf("--pprof: %w", err)
 	}
 	mux := http.NewServeMux()
 	mux.HandleFunc("/debug/pprof/", pprof.Index)
@@ -92,5 +92,5 @@ func servePprof(addr string) (stop func(), err error) {
 	mux.HandleFunc("/debug/pprof/trace", pprof.Trace)
 	srv := &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second}
 	go func() { _ = srv.Serve(ln) }()
-	return func() { _ = srv.Close() }, nil
+	return ln.Addr().String(), func() { _ = srv.Close() }, nil
 }

@@ -288,3 +288,27 @@ func TestGracefulShutdown(t *testing.T) {
 		t.Errorf("no answer carried Connection: close during the drain (%d answers)", ok.Load())
 	}
 }
+
+var pprofLine = regexp.MustCompile(`pprof listening" addr=(127\.0\.0\.1:\d+)`)
+
+// TestPprof: --pprof serves net/http/pprof on its own listener, and the
+// API's listener does not serve it.
+func TestPprof(t *testing.T) {
+	s := startServe(t, noEnv, "--pprof", "127.0.0.1:0")
+	m := pprofLine.FindStringSubmatch(s.stderr.String())
+	if m == nil {
+		t.Fatalf("no pprof address logged:\n%s", s.stderr.String())
+	}
+	c := &http.Client{Transport: &http.Transport{}}
+	defer c.CloseIdleConnections()
+	if resp, body := get(t, c, "http://"+m[1]+"/debug/pprof/cmdline"); resp.StatusCode != 200 || body == "" {
+		t.Errorf("pprof cmdline: %d %q", resp.StatusCode, body)
+	}
+	if resp, _ := get(t, c, s.url+"/debug/pprof/"); resp.StatusCode != 404 {
+		t.Errorf("the API serves /debug/pprof/: %d", resp.StatusCode)
+	}
+	plain := startServe(t, noEnv)
+	if strings.Contains(plain.stderr.String(), "pprof") {
+		t.Errorf("pprof on without --pprof:\n%s", plain.stderr.String())
+	}
+}
