@@ -2,7 +2,7 @@
 # Soak: serve against the simulator under mixed load — cached reads by id,
 # uncached quotes, streams and bad requests — for DURATION seconds (default
 # 600), sampling the server's RSS, goroutines and open fds every 10 s into
-# OUT/soak.csv, then plotting them (OUT/soak.png) with cmd/soakplot, which
+# OUT/soak.csv (the id read by the cached load lives 30 min), then plotting them (OUT/soak.png) with cmd/soakplot, which
 # also prints each series' trend over the second half. Not run in CI.
 #
 #   bench/soak.sh                 # 10 minutes, OUT = a new temp dir
@@ -28,7 +28,7 @@ SP=$(free_port); PORT=$(free_port); URL=http://127.0.0.1:$PORT
 "$OUT/swapscout" sim --addr 127.0.0.1:$SP --latency 20ms --walk 0 >"$OUT/sim.log" 2>&1 & PIDS+=($!)
 sleep 1
 "$OUT/swapscout" serve --addr 127.0.0.1:$PORT --sim-url http://127.0.0.1:$SP --fanout-rate -1 \
-  --store-bytes "$STORE_BYTES" --max-streams 64 >"$OUT/serve.log" 2>&1 & SERVE=$!; PIDS+=($SERVE)
+  --store-bytes "$STORE_BYTES" --max-streams 64 --ttl 30m >"$OUT/serve.log" 2>&1 & SERVE=$!; PIDS+=($SERVE)
 for _ in $(seq 1 300); do curl -fs -o /dev/null "$URL/healthz" && break; sleep 0.1; done
 id=$(curl -fs "$URL/v1/quotes?from=btc&to=eth&amount=0.1" | python3 -c 'import json,sys;print(json.load(sys.stdin)["id"])')
 

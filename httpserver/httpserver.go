@@ -384,7 +384,9 @@ func (f *fastHandler) serve(ctx *fasthttp.RequestCtx) {
 	resp := f.h.Serve(r)
 	f.write(ctx, &resp) // before Reset: Head lives in r
 	ctx.Response.Header.SetCanonical(headerRequestID, r.ID)
-	if f.draining.Load() {
+	if f.draining.Load() || (f.lifetime > 0 && ctx.Time().Sub(ctx.ConnTime()) > f.lifetime*3/4) {
+		// Shutting down, or the connection nears its lifetime: close it
+		// after this answer rather than let the deadline cut a request.
 		ctx.SetConnectionClose()
 	}
 	if f.access != nil {

@@ -234,3 +234,32 @@ func TestRequestIDHeader(t *testing.T) {
 		})
 	}
 }
+
+// TestLifetimeClosesGracefully: a busy keep-alive connection nearing its
+// lifetime is closed after an answer (Connection: close), not cut by the
+// deadline in the middle of a request.
+func TestLifetimeClosesGracefully(t *testing.T) {
+	h, _ := newHandler()
+	srv, err := httpserver.Listen("127.0.0.1:0", h, httpserver.Options{ConnLifetime: 300 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer srv.Shutdown(context.Background())
+	c := &http.Client{Transport: &http.Transport{}}
+	defer c.CloseIdleConnections()
+	closes := 0
+	for end := time.Now().Add(1200 * time.Millisecond); time.Now().Before(end); {
+		resp, err := c.Get(srv.URL() + "/healthz")
+		if err != nil {
+			t.Fatalf("request failed on a kept-alive connection: %v", err)
+		}
+		_, _ = io.Copy(io.Discard, resp.Body)
+		resp.Body.Close()
+		if resp.Close {
+			closes++
+		}
+	}
+	if closes < 2 {
+		t.Errorf("%d answers closed their connection in 1.2 s of 300 ms lifetimes", closes)
+	}
+}

@@ -5,6 +5,7 @@ package inmem
 
 import (
 	"context"
+	"hash/maphash"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -24,11 +25,13 @@ type Store struct {
 	now      func() time.Time
 	seq      uint64
 	puts     int
-	// gone remembers ids recently evicted or expired, so their answer can
-	// say "expired" rather than "not found" (bounded: goneMax ids).
-	gone      map[string]struct{}
-	goneOrder []string
+	// gone remembers ids recently evicted or expired, as 64-bit hashes, so
+	// their answer can say "expired" rather than "not found" (bounded:
+	// goneMax ids, about 2 MB).
+	gone      map[uint64]struct{}
+	goneOrder []uint64
 	goneNext  int
+	seed      maphash.Seed
 
 	evictions atomic.Uint64
 }
@@ -75,7 +78,7 @@ func New(o Options) *Store {
 	if o.Now == nil {
 		o.Now = time.Now
 	}
-	return &Store{entries: make(map[string]entry), max: o.MaxEntries, maxBytes: o.MaxBytes, now: o.Now, gone: map[string]struct{}{}}
+	return &Store{entries: make(map[string]entry), max: o.MaxEntries, maxBytes: o.MaxBytes, now: o.Now, gone: map[uint64]struct{}{}, seed: maphash.MakeSeed()}
 }
 
 var (
@@ -137,14 +140,15 @@ func (s *Store) popFront(now time.Time) {
 func (s *Store) remove(id string, e entry) {
 	delete(s.entries, id)
 	s.bytes -= e.size
+	h := maphash.String(s.seed, id)
 	if len(s.goneOrder) < goneMax {
-		s.goneOrder = append(s.goneOrder, id)
+		s.goneOrder = append(s.goneOrder, h)
 	} else {
 		delete(s.gone, s.goneOrder[s.goneNext])
-		s.goneOrder[s.goneNext] = id
+		s.goneOrder[s.goneNext] = h
 		s.goneNext = (s.goneNext + 1) % goneMax
 	}
-	s.gone[id] = struct{}{}
+	s.gone[h] = struct{}{}
 }
 
 // Get returns the body stored under id, without allocating. An id that was
@@ -153,7 +157,7 @@ func (s *Store) Get(_ context.Context, id []byte) ([]byte, error) {
 	s.mu.RLock()
 	e, ok := s.entries[string(id)]
 	if !ok {
-		_, gone := s.gone[string(id)]
+		_, gone := s.gone[maphash.Bytes(s.seed, id)]
 		s.mu.RUnlock()
 		if gone {
 			return nil, errExpired
