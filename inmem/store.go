@@ -50,9 +50,10 @@ type slot struct {
 
 // Options configure a Store.
 type Options struct {
-	// MaxBytes is the memory budget for stored quotes (bodies, ids and a
-	// fixed per-entry overhead); past it the oldest entries are evicted.
-	// Default DefaultMaxBytes.
+	// MaxBytes is the memory budget for stored quotes (bodies' capacity,
+	// ids and a fixed per-entry overhead); past it the oldest entries are
+	// evicted. Default DefaultMaxBytes. The process's heap holds up to about
+	// twice its live data at GOGC=100: set GOMEMLIMIT to bound RSS tightly.
 	MaxBytes   int64
 	MaxEntries int              // oldest entries are evicted past this (default 100,000)
 	Now        func() time.Time // time.Now when nil
@@ -90,7 +91,9 @@ var (
 // limit, the oldest entries are evicted first.
 func (s *Store) Put(_ context.Context, id string, body []byte, ttl time.Duration) error {
 	now := s.now()
-	size := int64(len(id)+len(body)) + entryOverhead
+	// The body's capacity is what it holds in memory (encoders size their
+	// buffers generously), so that is what the budget counts.
+	size := int64(len(id)+cap(body)) + entryOverhead
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if old, ok := s.entries[id]; ok {

@@ -74,3 +74,14 @@ func TestExpiredNotEvicted(t *testing.T) {
 		t.Errorf("%d entries kept, want only the unexpired ~10", l)
 	}
 }
+
+// TestBudgetCountsCapacity: a body's spare capacity is memory too.
+func TestBudgetCountsCapacity(t *testing.T) {
+	s := inmem.New(inmem.Options{MaxBytes: 100 << 10})
+	for i := range 100 {
+		_ = s.Put(context.Background(), fmt.Sprint(i), make([]byte, 10, 4096), time.Minute)
+	}
+	if n := s.Len(); n > 25 {
+		t.Errorf("%d bodies of 4 KB capacity kept in a 100 KB budget", n)
+	}
+}
