@@ -2,12 +2,13 @@
 # Soak: serve against the simulator under mixed load — cached reads by id,
 # uncached quotes, streams and bad requests — for DURATION seconds (default
 # 600), sampling the server's RSS, goroutines and open fds every 10 s into
-# OUT/soak.csv (the id read by the cached load lives 30 min), then plotting them (OUT/soak.png) with cmd/soakplot, which
+# OUT/soak.csv, then plotting them (OUT/soak.png) with cmd/soakplot, which
 # also prints each series' trend over the second half. Not run in CI.
 #
 #   bench/soak.sh                 # 10 minutes, OUT = a new temp dir
 #   DURATION=120 bench/soak.sh    # a 2-minute check
 #   MIX=uncached bench/soak.sh    # uncached quotes only: the store's byte budget under load
+#   MIX=uncached DURATION=300 UNCACHED_CONNS=8 STORE_BYTES=67108864 bench/soak.sh
 #
 # Needs wrk and curl. Everything listens on 127.0.0.1 and is stopped on exit.
 set -euo pipefail
@@ -45,9 +46,13 @@ LUA
 
 D=$DURATION
 WRKS=()
-wrk -t1 -c2 -d${D}s -s "$OUT/uncached.lua" "$URL" >"$OUT/wrk-uncached.txt" 2>&1 & WRKS+=($!)
+wrk -t1 -c${UNCACHED_CONNS:-2} -d${D}s -s "$OUT/uncached.lua" "$URL" >"$OUT/wrk-uncached.txt" 2>&1 & WRKS+=($!)
 if [ "$MIX" = mixed ]; then
-  wrk -t1 -c4 -d${D}s "$URL/v1/quotes/$id" >"$OUT/wrk-cached.txt" 2>&1 & WRKS+=($!)
+  # Cached reads: the identical request (answered from the cache within its
+  # window) and the stored quote by id (evicted oldest-first once the store's
+  # budget is full, then a 404 that says so: counted apart below).
+  wrk -t1 -c4 -d${D}s "$URL/v1/quotes?from=btc&to=eth&amount=0.1" >"$OUT/wrk-cached.txt" 2>&1 & WRKS+=($!)
+  wrk -t1 -c1 -d${D}s "$URL/v1/quotes/$id" >"$OUT/wrk-byid.txt" 2>&1 & WRKS+=($!)
   wrk -t1 -c1 -d${D}s -s "$OUT/bad.lua" "$URL" >"$OUT/wrk-bad.txt" 2>&1 & WRKS+=($!)
   for s in 1 2; do
     ( end=$((SECONDS + DURATION)); n=0
