@@ -2,6 +2,7 @@ package httpserver_test
 
 import (
 	"bufio"
+	"fmt"
 	"context"
 	"io"
 	"net"
@@ -261,5 +262,72 @@ func TestLifetimeClosesGracefully(t *testing.T) {
 	}
 	if closes < 2 {
 		t.Errorf("%d answers closed their connection in 1.2 s of 300 ms lifetimes", closes)
+	}
+}
+
+// TestThousandStreams: 1,000 streams opened at once are each held (up to
+// the cap) or refused with a clean 503, and quote-by-id keeps answering
+// quickly beside them.
+func TestThousandStreams(t *testing.T) {
+	if testing.Short() {
+		t.Skip("1,000 connections on loopback")
+	}
+	rel := make(chan struct{})
+	store := inmem.New(inmem.Options{})
+	h := httpapi.NewHandler(httpapi.Deps{Quotes: blocking{rel}, Store: store, FanOutRate: -1, MaxStreams: 300})
+	srv, err := httpserver.Listen("127.0.0.1:0", h, httpserver.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer srv.Shutdown(context.Background())
+	defer close(rel)
+	if err := store.Put(context.Background(), "qknown", append([]byte("\x00\x00\x00\x00\x00\x00\x00\x00"), `{"id":"qknown"}`...), time.Minute); err != nil {
+		t.Fatal(err)
+	}
+	var mu sync.Mutex
+	statuses := map[string]int{}
+	var conns []net.Conn
+	defer func() {
+		for _, c := range conns {
+			c.Close()
+		}
+	}()
+	var wg sync.WaitGroup
+	for i := range 1000 {
+		c, err := net.Dial("tcp", srv.Addr())
+		if err != nil {
+			t.Fatalf("stream %d: %v", i, err)
+		}
+		conns = append(conns, c)
+		_, _ = fmt.Fprintf(c, "GET /v1/quotes/stream?from=btc&to=eth&amount=0.%d&deadline=20s HTTP/1.1\r\nHost: x\r\n\r\n", 1000+i)
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			_ = c.SetReadDeadline(time.Now().Add(3 * time.Second))
+			line, err := bufio.NewReader(c).ReadString('\n')
+			st := "held"
+			if err == nil {
+				st = strings.TrimSpace(line)
+			}
+			mu.Lock()
+			statuses[st]++
+			mu.Unlock()
+		}()
+	}
+	time.Sleep(200 * time.Millisecond)
+	start := time.Now()
+	resp, err := http.Get(srv.URL() + "/v1/quotes/qknown")
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if took := time.Since(start); resp.StatusCode != 200 || took > 200*time.Millisecond {
+		t.Errorf("quote by id beside 1,000 streams: %d in %s", resp.StatusCode, took)
+	}
+	wg.Wait()
+	// A held stream sends nothing until its first event (the fan-out
+	// blocks here); a refused one is a 503 status line.
+	if statuses["held"]+statuses["HTTP/1.1 503 Service Unavailable"] != 1000 || statuses["held"] != 300 {
+		t.Errorf("1,000 streams: %v, want 300 held and 700 refused with 503", statuses)
 	}
 }
