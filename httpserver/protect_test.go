@@ -2,8 +2,8 @@ package httpserver_test
 
 import (
 	"bufio"
-	"fmt"
 	"context"
+	"fmt"
 	"io"
 	"net"
 	"net/http"
@@ -186,7 +186,16 @@ func TestConnCap(t *testing.T) {
 				resp.Body.Close()
 				held = append(held, c)
 			}
-			resp, err := http.Get(srv.URL() + "/healthz")
+			// The refusal is written at accept, before any request: read it
+			// without sending one (a request sent into a closing socket
+			// could be answered with a reset instead).
+			c, err := net.Dial("tcp", srv.Addr())
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer c.Close()
+			_ = c.SetReadDeadline(time.Now().Add(3 * time.Second))
+			resp, err := http.ReadResponse(bufio.NewReader(c), nil)
 			if err != nil {
 				t.Fatalf("6th connection: %v, want a 503", err)
 			}
