@@ -56,7 +56,7 @@ func BenchmarkActionVsPlain(b *testing.B) {
 	b.Run("plain", func(b *testing.B) {
 		b.ReportAllocs()
 		for b.Loop() {
-			if _, err := h.match(r); err != nil {
+			if _, _, err := h.match(r); err != nil {
 				b.Fatal(err)
 			}
 			plain(w, r)

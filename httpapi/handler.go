@@ -2,9 +2,13 @@ package httpapi
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"log/slog"
+	"slices"
+	"strconv"
 	"strings"
+	"time"
 
 	"github.com/swapscout/swapscout"
 )
@@ -12,8 +16,9 @@ import (
 // Handler routes Requests to actions. It is transport-independent: package
 // httpserver adapts it to fasthttp and to net/http.
 type Handler struct {
-	routes []route
-	log    *slog.Logger
+	routes    []route
+	log       *slog.Logger
+	observers []func(status int, took time.Duration) // per route, then "other"; nil when not observed
 }
 
 type route struct {
@@ -62,34 +67,117 @@ var errMethod = swapscout.Errorf(swapscout.ENOTALLOWED, "method not allowed")
 // Serve runs the action for r and returns its response; errors and panics
 // become JSON error responses.
 func (h *Handler) Serve(r *Request) (resp Response) {
+	ri := -1
 	defer func() {
 		if p := recover(); p != nil {
-			resp = ErrorResponse(h.log, r, fmt.Errorf("panic: %v", p))
+			resp = h.errorResponse(r, fmt.Errorf("panic: %v", p))
+		}
+		if h.observers != nil {
+			h.observe(ri, resp.Status, r.Now)
 		}
 	}()
 	if len(r.RawQuery) > MaxQuery {
-		return ErrorResponse(h.log, r, errTooLarge)
+		return h.errorResponse(r, errTooLarge)
 	}
-	a, err := h.match(r)
+	var a Action
+	var err error
+	ri, a, err = h.match(r)
 	if err == nil {
 		resp, err = a(r)
 	}
 	if err != nil {
-		return ErrorResponse(h.log, r, err)
+		return h.errorResponse(r, err)
 	}
 	return resp
 }
 
-func (h *Handler) match(r *Request) (Action, error) {
+// errorResponse renders err. Refusals that tell the client when to come back
+// (rate limits, full capacity) carry Retry-After; a 405 carries Allow (RFC
+// 9110 §15.5.6). Internal errors are logged with the request's id.
+func (h *Handler) errorResponse(r *Request, err error) Response {
+	var re *retryError
+	if errors.As(err, &re) {
+		resp := JSON(re.status, AppendError(nil, re.code, re.msg))
+		resp.Headers = []Field{MakeField("Retry-After", strconv.Itoa(re.seconds()))}
+		return resp
+	}
+	var me *methodError
+	if errors.As(err, &me) {
+		resp := ErrorResponse(nil, r, errMethod)
+		resp.Headers = []Field{MakeField("Allow", me.allow)}
+		return resp
+	}
+	log := h.log
+	if r != nil && len(r.ID) > 0 && swapscout.ErrorCode(err) == swapscout.EINTERNAL {
+		log = log.With("request_id", string(r.ID))
+	}
+	return ErrorResponse(log, r, err)
+}
+
+// retryError is a refusal for now: 429 or 503 with Retry-After.
+type retryError struct {
+	status int
+	code   string
+	msg    string
+	after  time.Duration
+}
+
+func (e *retryError) Error() string { return e.msg }
+
+func (e *retryError) seconds() int {
+	s := int((e.after + time.Second - 1) / time.Second)
+	if s < 1 {
+		s = 1
+	}
+	return s
+}
+
+// methodError is a 405: the path exists with other methods.
+type methodError struct{ allow string }
+
+func (e *methodError) Error() string { return errMethod.Error() }
+
+// Observe installs per-route measurements: route(pattern) is called once for
+// every route pattern and once with "other" (no route matched), and the
+// function it returns is called after each request with the status and the
+// time since the transport began handling it. Call it before serving.
+func (h *Handler) Observe(route func(pattern string) func(status int, took time.Duration)) {
+	h.observers = make([]func(int, time.Duration), len(h.routes)+1)
+	byPattern := map[string]func(int, time.Duration){}
+	for i, rt := range h.routes {
+		f, ok := byPattern[rt.pattern]
+		if !ok {
+			f = route(rt.pattern)
+			byPattern[rt.pattern] = f
+		}
+		h.observers[i] = f
+	}
+	h.observers[len(h.routes)] = route("other")
+}
+
+func (h *Handler) observe(ri, status int, start time.Time) {
+	var took time.Duration
+	if !start.IsZero() {
+		took = time.Since(start)
+	}
+	if ri < 0 {
+		ri = len(h.routes)
+	}
+	h.observers[ri](status, took)
+}
+
+func (h *Handler) match(r *Request) (int, Action, error) {
 	path := r.Path
 	if len(path) > 1 && path[len(path)-1] == '/' {
 		path = path[:len(path)-1]
 	}
 	r.nparams = 0
 	methodMismatch := false
-	var pr *route
+	pi := -1
 	for i := range h.routes {
 		rt := &h.routes[i]
+		// (rt.matches, written out: the call is not inlined and this loop
+		// runs for every request.)
 		if rt.param == "" {
 			if string(path) != rt.prefix {
 				continue
@@ -102,19 +190,50 @@ func (h *Handler) match(r *Request) (Action, error) {
 			continue
 		}
 		if rt.param == "" {
-			return rt.action, nil
+			return i, rt.action, nil
 		}
-		if pr == nil {
-			pr = rt
+		if pi < 0 {
+			pi = i
 		}
 	}
-	if pr != nil {
+	if pi >= 0 {
+		pr := &h.routes[pi]
 		r.params[0] = param{name: pr.param, value: path[len(pr.prefix):]}
 		r.nparams = 1
-		return pr.action, nil
+		return pi, pr.action, nil
 	}
 	if methodMismatch {
-		return nil, errMethod
+		return -1, nil, &methodError{allow: h.allow(path)}
 	}
-	return nil, errNotFound
+	return -1, nil, errNotFound
+}
+
+func (rt *route) matches(path []byte) bool {
+	if rt.param == "" {
+		return string(path) == rt.prefix
+	}
+	return len(path) > len(rt.prefix) && string(path[:len(rt.prefix)]) == rt.prefix && bytes.IndexByte(path[len(rt.prefix):], '/') < 0
+}
+
+// allow lists the methods path answers, for a 405's Allow header. A literal
+// route shadows parameter routes for its path, as in match.
+func (h *Handler) allow(path []byte) string {
+	literal := false
+	for i := range h.routes {
+		if h.routes[i].param == "" && h.routes[i].matches(path) {
+			literal = true
+		}
+	}
+	var ms []string
+	for i := range h.routes {
+		rt := &h.routes[i]
+		if !rt.matches(path) || (literal && rt.param != "") || slices.Contains(ms, rt.method) {
+			continue
+		}
+		ms = append(ms, rt.method)
+		if rt.method == "GET" && !slices.Contains(ms, "HEAD") {
+			ms = append(ms, "HEAD")
+		}
+	}
+	return strings.Join(ms, ", ")
 }

@@ -78,4 +78,17 @@ func handleHealth(d *deps) Action {
 	}
 }
 
-var _ = swapscout.EINVALID
+var errNoMetrics = swapscout.Errorf(swapscout.ENOTFOUND, "metrics are off")
+
+func handleMetrics(d *deps) Action {
+	return func(*Request) (Response, error) {
+		if d.Metrics == nil {
+			return Response{}, errNoMetrics
+		}
+		body, ctype, err := d.Metrics()
+		if err != nil {
+			return Response{}, err
+		}
+		return Response{Status: 200, ContentType: ctype, Body: body}, nil
+	}
+}

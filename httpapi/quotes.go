@@ -49,9 +49,13 @@ func handleQuoteCreate(d *deps) Action {
 		if d.Cache != nil && d.CacheWindow > 0 {
 			if v, err := d.Cache.Get(r.Ctx, key); err == nil {
 				if resp, ok := d.answer(r, v, hitHeaders); ok {
+					d.cached()
 					return resp, nil
 				}
 			}
+		}
+		if err := d.admit(r, key); err != nil { // counts the miss, limits fan-outs per client
+			return Response{}, err
 		}
 		skey := string(key)
 		v, err, _ := d.flights.Do(skey, func() (any, error) {

@@ -8,6 +8,7 @@ package httpapi
 import (
 	"bytes"
 	"context"
+	"net"
 	"time"
 )
 
@@ -28,6 +29,10 @@ type Request struct {
 	// Now is when the transport started handling the request (zero: the
 	// handler reads its own clock). fasthttp has it for free.
 	Now time.Time
+	// ID is the request id (X-Request-Id), Remote the peer's address; both
+	// set by the transport when it has them.
+	ID     []byte
+	Remote net.Addr
 
 	params  [2]param
 	nparams int

@@ -3,6 +3,7 @@ package httpapi
 import (
 	"context"
 	"log/slog"
+	"net/netip"
 	"time"
 
 	"golang.org/x/sync/singleflight"
@@ -37,12 +38,36 @@ type Deps struct {
 	MaxDeadline     time.Duration // the longest deadline a request may ask for (default 30s)
 	Now             func() time.Time
 	Logger          *slog.Logger
+
+	// FanOutRate is how many uncached fan-outs (GET /v1/quotes misses and
+	// streams) one client may start per second, with bursts of FanOutBurst;
+	// past it the answer is 429 with Retry-After. 0 means DefaultFanOutRate
+	// and DefaultFanOutBurst; negative, no limit. The client is the peer's
+	// address, or the X-Forwarded-For client when the peer is in
+	// TrustedProxies.
+	FanOutRate     float64
+	FanOutBurst    int
+	TrustedProxies []netip.Prefix
+	// MaxStreams caps the open SSE streams (0: DefaultMaxStreams; negative:
+	// no cap); past it a stream request gets 503 with Retry-After.
+	MaxStreams int
+
+	// Hooks for metrics, each optional: OnCache(hit) for every identical-
+	// request cache lookup that answers or misses; OnStream(+1/-1) as
+	// streams start and end.
+	OnCache  func(hit bool)
+	OnStream func(delta int)
+	// Metrics, when set, renders the metrics exposition for GET /metrics
+	// (body, content type); unset, /metrics is 404.
+	Metrics func() ([]byte, string, error)
 }
 
 // deps is Deps plus the handlers' shared state.
 type deps struct {
 	Deps
 	flights singleflight.Group // collapses concurrent identical misses
+	limiter *clientLimiter     // nil: no per-client fan-out limit
+	streams streamSlots
 }
 
 // NewHandler returns the API with every route. This is the one list of routes;
@@ -67,13 +92,18 @@ func NewHandler(d Deps) *Handler {
 		d.Venues = func() []swapscout.VenueInfo { return nil }
 	}
 	h := &Handler{log: d.Logger}
-	dp := &deps{Deps: d}
+	dp := &deps{Deps: d, limiter: newClientLimiter(d.FanOutRate, d.FanOutBurst, d.TrustedProxies)}
+	if d.MaxStreams == 0 {
+		d.MaxStreams = DefaultMaxStreams
+	}
+	dp.streams.max = int64(d.MaxStreams)
 	h.handle("GET", "/v1/quotes", handleQuoteCreate(dp))
-	h.handle("GET", "/v1/quotes/stream", handleQuoteStream(dp))
+	h.handle("GET", "/v1/quotes/stream", limitStream(dp, handleQuoteStream(dp)))
 	h.handle("GET", "/v1/quotes/{id}", handleQuoteGet(dp))
 	h.handle("GET", "/v1/venues", handleVenues(dp))
 	h.handle("GET", "/v1/openapi.json", handleOpenAPI())
 	h.handle("GET", "/healthz", handleHealth(dp))
+	h.handle("GET", "/metrics", handleMetrics(dp))
 	registerPages(h, dp) // the web page (pages.go); not API, not in openapi.json
 	return h
 }

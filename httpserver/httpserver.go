@@ -18,7 +18,9 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"net/netip"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/valyala/fasthttp"
@@ -27,23 +29,46 @@ import (
 	"github.com/swapscout/swapscout/httpapi"
 )
 
-// Options configure a Server.
+// Options configure a Server. The zero value is a protected default.
 type Options struct {
 	Transport string // "fasthttp" (default) or "nethttp"
 	Logger    *slog.Logger
 	// ConnLifetime bounds a fasthttp client connection's life (default
 	// DefaultConnLifetime); see lifetimeListener.
 	ConnLifetime time.Duration
+	// HeaderTimeout is how long a new connection may take to send its first
+	// request's headers (default DefaultHeaderTimeout): slow clients
+	// (slowloris) are cut there. Kept-alive connections are bounded by
+	// ConnLifetime; an SSE stream is never cut by either.
+	HeaderTimeout time.Duration
+	// MaxConns caps the open client connections (default DefaultMaxConns);
+	// one more is answered 503 and closed.
+	MaxConns int
+	// AccessLog logs one line per request at Info (off by default).
+	AccessLog bool
 }
+
+// Defaults for Options.
+const (
+	DefaultHeaderTimeout = 10 * time.Second
+	DefaultMaxConns      = 10_000
+	// StreamWriteLimit bounds one SSE stream's life on its connection,
+	// beyond the longest fan-out deadline.
+	StreamWriteLimit = 2 * time.Minute
+)
 
 // Server serves a Handler on a listener.
 type Server struct {
 	ln     net.Listener
 	fast   *fasthttp.Server
 	std    *http.Server
-	base   context.Context
+	base   context.Context // cancelled when shutdown begins: streams end
 	cancel context.CancelFunc
 	done   chan error
+	log    *slog.Logger
+
+	draining atomic.Bool  // answers say Connection: close
+	open     atomic.Int64 // fasthttp connections open
 }
 
 // Listen listens on addr (e.g. "127.0.0.1:8080") and starts serving h in the background.
@@ -61,21 +86,44 @@ func Serve(ln net.Listener, h *httpapi.Handler, o Options) (*Server, error) {
 	if log == nil {
 		log = slog.Default()
 	}
-	s := &Server{ln: ln, done: make(chan error, 1)}
+	if o.HeaderTimeout <= 0 {
+		o.HeaderTimeout = DefaultHeaderTimeout
+	}
+	if o.MaxConns <= 0 {
+		o.MaxConns = DefaultMaxConns
+	}
+	if o.ConnLifetime <= 0 {
+		o.ConnLifetime = DefaultConnLifetime
+	}
+	s := &Server{ln: ln, done: make(chan error, 1), log: log}
 	s.base, s.cancel = context.WithCancel(context.Background())
 	switch o.Transport {
 	case "", "fasthttp":
-		s.fast = NewFastServer(s.base, h)
-		life := o.ConnLifetime
-		if life <= 0 {
-			life = DefaultConnLifetime
+		fh := &fastHandler{base: s.base, h: h, draining: &s.draining, lifetime: o.ConnLifetime}
+		if o.AccessLog {
+			fh.access = log
 		}
-		lln := lifetimeListener{Listener: ln, lifetime: life}
+		s.fast = newFastServer(fh.serve)
+		s.fast.Concurrency = o.MaxConns
+		s.fast.CloseOnShutdown = true
+		s.fast.ConnState = func(_ net.Conn, st fasthttp.ConnState) {
+			switch st {
+			case fasthttp.StateNew:
+				s.open.Add(1)
+			case fasthttp.StateClosed, fasthttp.StateHijacked:
+				s.open.Add(-1)
+			}
+		}
+		lln := lifetimeListener{Listener: ln, lifetime: o.ConnLifetime, header: o.HeaderTimeout}
 		go func() { s.done <- s.fast.Serve(lln) }()
 	case "nethttp":
-		s.std = &http.Server{Handler: NetHTTP(h), ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 90 * time.Second,
+		var handler http.Handler = NetHTTP(h)
+		if o.AccessLog {
+			handler = accessLogged(handler, log)
+		}
+		s.std = &http.Server{Handler: handler, ReadHeaderTimeout: o.HeaderTimeout, IdleTimeout: 90 * time.Second,
 			BaseContext: func(net.Listener) context.Context { return s.base }, ErrorLog: slog.NewLogLogger(log.Handler(), slog.LevelWarn)}
-		go func() { s.done <- s.std.Serve(ln) }()
+		go func() { s.done <- s.std.Serve(&capListener{Listener: ln, max: int64(o.MaxConns)}) }()
 	default:
 		ln.Close()
 		s.cancel()
@@ -90,22 +138,62 @@ func (s *Server) Addr() string { return s.ln.Addr().String() }
 // URL returns "http://" + Addr().
 func (s *Server) URL() string { return "http://" + s.Addr() }
 
-// Shutdown stops accepting, cancels in-flight fan-outs and waits for handlers.
+// Shutdown stops gracefully within ctx's deadline: it stops accepting, tells
+// SSE streams to end (each gets a final "error" event with code
+// "unavailable"), answers every request that arrives on an open connection
+// with Connection: close, lets in-flight requests finish, then closes idle
+// connections. Connections still busy at the deadline are closed and
+// ctx's error is returned.
 func (s *Server) Shutdown(ctx context.Context) error {
-	s.cancel()
-	var err error
-	if s.fast != nil {
-		err = s.fast.ShutdownWithContext(ctx)
-	} else {
-		err = s.std.Shutdown(ctx)
+	s.cancel() // streams send their final event; fan-outs run on (they are detached)
+	if s.std != nil {
+		err := s.std.Shutdown(ctx)
+		if errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled) {
+			_ = s.std.Close()
+		}
+		if serr := <-s.done; serr != nil && !errors.Is(serr, http.ErrServerClosed) && err == nil {
+			err = serr
+		}
+		return err
 	}
-	if serr := <-s.done; serr != nil && !errors.Is(serr, http.ErrServerClosed) && err == nil {
+	// Stop accepting first, then ask for Connection: close: in the other
+	// order a client that reconnects at once could land in the accept queue
+	// of a listener about to close, and be reset.
+	lnErr := s.ln.Close()
+	s.draining.Store(true)
+	// Busy keep-alive connections close themselves after their next answer.
+	// Give them a moment (half the time left, at most a second) before
+	// fasthttp closes the idle ones: closing a connection the client has
+	// just sent a request on would reset that request.
+	drain := time.Second
+	if dl, ok := ctx.Deadline(); ok && time.Until(dl)/2 < drain {
+		drain = time.Until(dl) / 2
+	}
+	for t := time.Now().Add(drain); s.open.Load() > 0 && time.Now().Before(t); {
+		time.Sleep(10 * time.Millisecond)
+	}
+	err := s.fast.ShutdownWithContext(ctx)
+	if err != nil && isClosedErr(err) {
+		err = nil // the listener closed above
+	}
+	serr := <-s.done
+	if err == nil && serr != nil && !isClosedErr(serr) {
 		err = serr
+	}
+	if err == nil && lnErr != nil && !isClosedErr(lnErr) {
+		err = lnErr
 	}
 	return err
 }
 
-var reqPool = sync.Pool{New: func() any { return new(httpapi.Request) }}
+func isClosedErr(err error) bool { return errors.Is(err, net.ErrClosed) }
+
+type fastReq struct {
+	httpapi.Request
+	id [72]byte
+}
+
+var reqPool = sync.Pool{New: func() any { return new(fastReq) }}
 
 // DefaultConnLifetime bounds how long one client connection may stay open,
 // slow or idle; clients reconnect transparently. It exceeds the longest
@@ -113,18 +201,59 @@ var reqPool = sync.Pool{New: func() any { return new(httpapi.Request) }}
 const DefaultConnLifetime = 2 * time.Minute
 
 // lifetimeListener sets each accepted connection's deadline once, so the
-// server needs no per-request deadline updates.
+// server needs no per-request deadline updates: the whole connection lives
+// at most lifetime, and its first request's headers must arrive within
+// header (the handler then moves the read deadline to the lifetime's end).
 type lifetimeListener struct {
 	net.Listener
-	lifetime time.Duration
+	lifetime, header time.Duration
 }
 
 func (l lifetimeListener) Accept() (net.Conn, error) {
 	c, err := l.Listener.Accept()
 	if err == nil {
-		_ = c.SetDeadline(time.Now().Add(l.lifetime))
+		now := time.Now()
+		_ = c.SetDeadline(now.Add(l.lifetime))
+		if l.header < l.lifetime {
+			_ = c.SetReadDeadline(now.Add(l.header))
+		}
 	}
 	return c, err
+}
+
+// capListener (net/http) answers 503 and closes connections beyond max.
+type capListener struct {
+	net.Listener
+	max  int64
+	open atomic.Int64
+}
+
+func (l *capListener) Accept() (net.Conn, error) {
+	for {
+		c, err := l.Listener.Accept()
+		if err != nil {
+			return nil, err
+		}
+		if l.open.Add(1) > l.max {
+			l.open.Add(-1)
+			_ = c.SetWriteDeadline(time.Now().Add(time.Second))
+			_, _ = io.WriteString(c, "HTTP/1.1 503 Service Unavailable\r\nConnection: close\r\nContent-Length: 0\r\nRetry-After: 1\r\n\r\n")
+			_ = c.Close()
+			continue
+		}
+		return &capConn{Conn: c, l: l}, nil
+	}
+}
+
+type capConn struct {
+	net.Conn
+	l    *capListener
+	once sync.Once
+}
+
+func (c *capConn) Close() error {
+	c.once.Do(func() { c.l.open.Add(-1) })
+	return c.Conn.Close()
 }
 
 // twoPart is a response body made of two slices. fasthttp writes a sized
@@ -177,15 +306,20 @@ func (t *twoPart) Close() error {
 // derive from (cancelled at shutdown); fasthttp cannot report a client that
 // goes away mid-request, so a fan-out ends at its deadline instead.
 func NewFastServer(base context.Context, h *httpapi.Handler) *fasthttp.Server {
+	return newFastServer(FastHandler(base, h))
+}
+
+func newFastServer(h fasthttp.RequestHandler) *fasthttp.Server {
 	return &fasthttp.Server{
-		Handler:            FastHandler(base, h),
+		Handler:            h,
 		Name:               "swapscout",
 		ReadBufferSize:     16 << 10,
 		MaxRequestBodySize: 64 << 10,
 		// No per-request ReadTimeout/IdleTimeout: fasthttp resets the
 		// connection's deadline twice per request for them, ~0.45 µs of the
 		// ~17 µs a cached answer costs. Slow and idle clients are bounded by
-		// the connection lifetime set at accept instead (lifetimeListener).
+		// the header timeout and the connection lifetime set at accept
+		// instead (lifetimeListener).
 		// (fasthttp's MaxConnsPerIP is left off: its connection wrapper
 		// races with Shutdown under the race detector in v1.74.0.)
 		DisableHeaderNamesNormalizing: false,
@@ -207,21 +341,72 @@ func NewFastServer(base context.Context, h *httpapi.Handler) *fasthttp.Server {
 
 // FastHandler adapts h to fasthttp.
 func FastHandler(base context.Context, h *httpapi.Handler) fasthttp.RequestHandler {
-	return func(ctx *fasthttp.RequestCtx) {
-		r := reqPool.Get().(*httpapi.Request)
-		r.Ctx = base
-		r.Method = method(ctx.Method())
-		r.Path, r.RawQuery = target(ctx.Request.Header.RequestURI())
-		r.Header = &ctx.Request.Header
-		r.Now = ctx.Time()
-		resp := h.Serve(r)
-		writeFast(ctx, base, &resp) // before Reset: Head lives in r
-		r.Reset()
-		reqPool.Put(r)
-	}
+	return (&fastHandler{base: base, h: h, draining: new(atomic.Bool)}).serve
 }
 
-func writeFast(ctx *fasthttp.RequestCtx, base context.Context, resp *httpapi.Response) {
+type fastHandler struct {
+	base     context.Context
+	h        *httpapi.Handler
+	draining *atomic.Bool
+	lifetime time.Duration // 0: no connection deadlines to manage
+	access   *slog.Logger  // nil: no access log
+}
+
+var headerRequestID = []byte("X-Request-Id")
+
+// peekRequestID returns the request's X-Request-Id. Most requests have
+// none: a scan of the raw headers for the name's tail (any case) rules that
+// out for a fraction of what fasthttp's Peek costs (it normalizes a copy of
+// the name, then walks every header).
+func peekRequestID(h *fasthttp.RequestHeader) []byte {
+	raw := h.RawHeaders()
+	if bytes.Index(raw, []byte("equest-")) < 0 && bytes.Index(raw, []byte("EQUEST-")) < 0 {
+		return nil
+	}
+	return h.PeekBytes(headerRequestID)
+}
+
+func (f *fastHandler) serve(ctx *fasthttp.RequestCtx) {
+	if f.lifetime > 0 && ctx.ConnRequestNum() == 1 {
+		// The first request's headers came in within the header timeout:
+		// the connection may now live out its lifetime.
+		_ = ctx.Conn().SetReadDeadline(ctx.ConnTime().Add(f.lifetime))
+	}
+	fr := reqPool.Get().(*fastReq)
+	r := &fr.Request
+	r.Ctx = f.base
+	r.Method = method(ctx.Method())
+	r.Path, r.RawQuery = target(ctx.Request.Header.RequestURI())
+	r.Header = &ctx.Request.Header
+	r.Now = ctx.Time()
+	r.Remote = ctx.RemoteAddr()
+	r.ID = httpapi.AppendRequestID(fr.id[:0], peekRequestID(&ctx.Request.Header))
+	resp := f.h.Serve(r)
+	f.write(ctx, &resp) // before Reset: Head lives in r
+	ctx.Response.Header.SetCanonical(headerRequestID, r.ID)
+	if f.draining.Load() || (f.lifetime > 0 && ctx.Time().Sub(ctx.ConnTime()) > f.lifetime*3/4) {
+		// Shutting down, or the connection nears its lifetime: close it
+		// after this answer rather than let the deadline cut a request.
+		ctx.SetConnectionClose()
+	}
+	if f.access != nil {
+		f.access.LogAttrs(context.Background(), slog.LevelInfo, "request",
+			slog.String("method", r.Method), slog.String("path", clip(r.Path)), slog.Int("status", resp.Status),
+			slog.Duration("took", time.Since(r.Now)), slog.String("remote", ctx.RemoteIP().String()),
+			slog.String("request_id", string(r.ID)))
+	}
+	r.Reset()
+	reqPool.Put(fr)
+}
+
+func clip(b []byte) string {
+	if len(b) > 200 {
+		return string(b[:200]) + "…"
+	}
+	return string(b)
+}
+
+func (f *fastHandler) write(ctx *fasthttp.RequestCtx, resp *httpapi.Response) {
 	ctx.SetStatusCode(resp.Status)
 	if resp.ContentType != "" {
 		ctx.SetContentType(resp.ContentType)
@@ -231,9 +416,13 @@ func writeFast(ctx *fasthttp.RequestCtx, base context.Context, resp *httpapi.Res
 		ctx.Response.Header.SetCanonical(k, v)
 	}
 	if resp.Stream != nil {
-		stream := resp.Stream
+		if f.lifetime > 0 {
+			// A stream outlives the connection's lifetime if it must.
+			_ = ctx.Conn().SetWriteDeadline(time.Now().Add(StreamWriteLimit))
+		}
+		stream, base := resp.Stream, f.base
 		ctx.SetBodyStreamWriter(func(w *bufio.Writer) {
-			_ = stream(base, w, w.Flush)
+			runStream(base, stream, w, w.Flush)
 		})
 		return
 	}
@@ -248,6 +437,76 @@ func writeFast(ctx *fasthttp.RequestCtx, base context.Context, resp *httpapi.Res
 	// The body is not copied: stored quotes are immutable and fresh bodies
 	// belong to this response.
 	ctx.Response.SetBodyRaw(resp.Body)
+}
+
+// shutdownEvent is the last event of a stream the server ends because it is
+// shutting down.
+var shutdownEvent = append(append([]byte("event: error\ndata: "),
+	bytes.TrimSuffix(httpapi.AppendError(nil, swapscout.EUNAVAILABLE, "the server is shutting down; ask again"), []byte("\n"))...), "\n\n"...)
+
+// runStream runs stream; if ctx ends first (shutdown), the client gets a
+// final error event and the response ends while the stream's fan-out
+// finishes in the background, writing nowhere.
+func runStream(ctx context.Context, stream func(context.Context, io.Writer, func() error) error, w io.Writer, flush func() error) {
+	g := &guardedWriter{w: w, flush: flush}
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		_ = stream(ctx, g, g.Flush)
+		g.end()
+	}()
+	select {
+	case <-done:
+	case <-ctx.Done():
+		g.finish()
+	}
+}
+
+// guardedWriter lets runStream take the connection's writer back from a
+// stream that is still running.
+type guardedWriter struct {
+	mu     sync.Mutex
+	w      io.Writer
+	flush  func() error
+	closed bool
+}
+
+var errStreamEnded = errors.New("stream ended by shutdown")
+
+func (g *guardedWriter) Write(p []byte) (int, error) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if g.closed {
+		return 0, errStreamEnded
+	}
+	return g.w.Write(p)
+}
+
+func (g *guardedWriter) Flush() error {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if g.closed {
+		return errStreamEnded
+	}
+	return g.flush()
+}
+
+func (g *guardedWriter) end() {
+	g.mu.Lock()
+	g.closed = true
+	g.mu.Unlock()
+}
+
+func (g *guardedWriter) finish() {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if g.closed {
+		return
+	}
+	g.closed = true
+	if _, err := g.w.Write(shutdownEvent); err == nil {
+		_ = g.flush()
+	}
 }
 
 // method returns the method as a constant string, so no request allocates one.
@@ -313,9 +572,15 @@ func NetHTTP(h *httpapi.Handler) http.Handler {
 			Path:     []byte(req.URL.Path),
 			RawQuery: []byte(req.URL.RawQuery),
 			Header:   stdHeader(req.Header),
+			Now:      time.Now(),
 		}
+		if ap, err := netip.ParseAddrPort(req.RemoteAddr); err == nil {
+			r.Remote = net.TCPAddrFromAddrPort(ap)
+		}
+		r.ID = httpapi.AppendRequestID(nil, []byte(req.Header.Get("X-Request-Id")))
 		resp := h.Serve(r)
 		hdr := w.Header()
+		hdr.Set("X-Request-Id", string(r.ID))
 		if resp.ContentType != "" {
 			hdr.Set("Content-Type", resp.ContentType)
 		}
@@ -324,8 +589,9 @@ func NetHTTP(h *httpapi.Handler) http.Handler {
 		}
 		if resp.Stream != nil {
 			rc := http.NewResponseController(w)
+			_ = rc.SetWriteDeadline(time.Now().Add(StreamWriteLimit))
 			w.WriteHeader(resp.Status)
-			_ = resp.Stream(req.Context(), w, rc.Flush)
+			runStream(req.Context(), resp.Stream, w, rc.Flush)
 			return
 		}
 		w.WriteHeader(resp.Status)
@@ -335,5 +601,30 @@ func NetHTTP(h *httpapi.Handler) http.Handler {
 		}
 	})
 }
+
+// accessLogged logs one line per request (net/http transport).
+func accessLogged(next http.Handler, log *slog.Logger) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
+		start := time.Now()
+		sw := &statusWriter{ResponseWriter: w, status: 200}
+		next.ServeHTTP(sw, req)
+		log.LogAttrs(req.Context(), slog.LevelInfo, "request",
+			slog.String("method", req.Method), slog.String("path", clip([]byte(req.URL.Path))), slog.Int("status", sw.status),
+			slog.Duration("took", time.Since(start)), slog.String("remote", req.RemoteAddr),
+			slog.String("request_id", w.Header().Get("X-Request-Id")))
+	})
+}
+
+type statusWriter struct {
+	http.ResponseWriter
+	status int
+}
+
+func (w *statusWriter) WriteHeader(code int) {
+	w.status = code
+	w.ResponseWriter.WriteHeader(code)
+}
+
+func (w *statusWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
 
 var _ io.Writer = (*bufio.Writer)(nil)

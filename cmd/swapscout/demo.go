@@ -33,7 +33,10 @@ func runDemo(ctx context.Context, args []string, e env) error {
 		return err
 	}
 	defer simsrv.Close()
-	log := newLogger(e)
+	log, err := envLogger(e)
+	if err != nil {
+		return err
+	}
 	fmt.Fprintln(e.stderr, "loading the venues' market lists from the simulator…")
 	st, err := newStack(ctx, stackOptions{simURL: simsrv.URL(), secret: k.secret, getenv: noEnv, ttl: *ttl, window: *window, log: log})
 	if err != nil {

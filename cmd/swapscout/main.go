@@ -26,6 +26,12 @@ import (
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
+	go func() {
+		// The first signal starts a graceful shutdown; restoring the
+		// default handling lets a second one kill the process at once.
+		<-ctx.Done()
+		stop()
+	}()
 	err := run(ctx, os.Args[1:], os.Getenv, os.Stdout, os.Stderr)
 	if code := exitCode(err); code != 0 {
 		fmt.Fprintln(os.Stderr, "swapscout:", err)

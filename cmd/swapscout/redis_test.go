@@ -12,6 +12,8 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/swapscout/swapscout/httpapi"
 )
 
 // instance is a swapscout server over the simulator.
@@ -22,7 +24,8 @@ type instance struct {
 
 func startInstance(t *testing.T, simURL, secret, redisURL string) instance {
 	t.Helper()
-	st, err := newStack(context.Background(), stackOptions{simURL: simURL, secret: secret, getenv: noEnv, window: 30 * time.Second, redis: redisURL})
+	st, err := newStack(context.Background(), stackOptions{simURL: simURL, secret: secret, getenv: noEnv, window: 30 * time.Second, redis: redisURL,
+		tune: func(d *httpapi.Deps) { d.FanOutRate = -1 }}) // load from one client: no per-client limit
 	if err != nil {
 		t.Fatal(err)
 	}

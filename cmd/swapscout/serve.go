@@ -2,8 +2,11 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
-	"log/slog"
+	"net"
+	"net/http"
+	"net/http/pprof"
 	"strings"
 	"time"
 
@@ -19,34 +22,75 @@ func runServe(ctx context.Context, args []string, e env) error {
 	ttl := fs.Duration("ttl", 2*time.Minute, "how long a quote stays readable by id")
 	window := fs.Duration("cache-window", 3*time.Second, "identical requests within this window are answered from the cache, with their age (0: off)")
 	redisURL := fs.String("redis-url", envOr(e.getenv, "SWAPSCOUT_REDIS_URL", ""), "share quotes and the cache with other instances through this Redis, e.g. redis://127.0.0.1:6379/0 (env SWAPSCOUT_REDIS_URL)")
+	var sf serviceFlags
+	sf.register(fs, e.getenv)
 	if _, err := parseArgs(fs, args); err != nil {
 		return err
 	}
-	log := newLogger(e)
-	st, err := newStack(ctx, stackOptions{listenAtOnce: true, simURL: strings.TrimSuffix(*simURL, "/"), secret: *secret, getenv: e.getenv, ttl: *ttl, window: *window, redis: *redisURL, log: log})
+	log, err := makeLogger(e.stderr, sf.logFormat, sf.logLevel)
+	if err != nil {
+		return err
+	}
+	proxies, err := parseProxies(sf.trustedProxies)
+	if err != nil {
+		return err
+	}
+	obs := newObservability(log, &sf, proxies)
+	st, err := newStack(ctx, stackOptions{listenAtOnce: true, simURL: strings.TrimSuffix(*simURL, "/"), secret: *secret, getenv: e.getenv, ttl: *ttl, window: *window, redis: *redisURL, log: log,
+		wrapVenue: obs.wrapVenue, tune: obs.tune})
 	if err != nil {
 		return err
 	}
 	defer st.Close()
-	srv, err := httpserver.Listen(*addr, st.handler, httpserver.Options{Transport: *transport, Logger: log})
+	if err := obs.finish(st); err != nil {
+		return err
+	}
+	if sf.pprof != "" {
+		paddr, stop, err := servePprof(sf.pprof)
+		if err != nil {
+			return err
+		}
+		defer stop()
+		log.Info("pprof listening", "addr", paddr)
+	}
+	srv, err := httpserver.Listen(*addr, st.handler, httpserver.Options{Transport: *transport, Logger: log,
+		AccessLog: sf.accessLog, HeaderTimeout: sf.headerTimeout, MaxConns: sf.maxConns})
 	if err != nil {
 		return err
 	}
 	fmt.Fprintf(e.stdout, "swapscout serving on %s\n", srv.URL())
 	<-ctx.Done()
-	return shutdown(srv)
+	log.Info("shutting down", "grace", sf.grace)
+	return shutdownWithin(srv, sf.grace)
 }
 
-func shutdown(srv *httpserver.Server) error {
-	sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+func shutdown(srv *httpserver.Server) error { return shutdownWithin(srv, 5*time.Second) }
+
+// shutdownWithin shuts srv down gracefully. Requests still running after
+// grace are cut; that is logged by the caller's exit, not an error: the
+// process must exit 0 after a SIGTERM.
+func shutdownWithin(srv *httpserver.Server, grace time.Duration) error {
+	sctx, cancel := context.WithTimeout(context.Background(), grace)
 	defer cancel()
-	return srv.Shutdown(sctx)
+	if err := srv.Shutdown(sctx); err != nil && !errors.Is(err, context.DeadlineExceeded) {
+		return err
+	}
+	return nil
 }
 
-func newLogger(e env) *slog.Logger {
-	level := slog.LevelInfo
-	if v := e.getenv("SWAPSCOUT_LOG_LEVEL"); v != "" {
-		_ = level.UnmarshalText([]byte(v))
+// servePprof serves net/http/pprof on its own listener (never on the API's).
+func servePprof(addr string) (bound string, stop func(), err error) {
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return "", nil, fmt.Errorf("--pprof: %w", err)
 	}
-	return slog.New(slog.NewTextHandler(e.stderr, &slog.HandlerOptions{Level: level}))
+	mux := http.NewServeMux()
+	mux.HandleFunc("/debug/pprof/", pprof.Index)
+	mux.HandleFunc("/debug/pprof/cmdline", pprof.Cmdline)
+	mux.HandleFunc("/debug/pprof/profile", pprof.Profile)
+	mux.HandleFunc("/debug/pprof/symbol", pprof.Symbol)
+	mux.HandleFunc("/debug/pprof/trace", pprof.Trace)
+	srv := &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second}
+	go func() { _ = srv.Serve(ln) }()
+	return ln.Addr().String(), func() { _ = srv.Close() }, nil
 }

@@ -133,10 +133,13 @@ type stackOptions struct {
 	window time.Duration // identical requests within it are answered from the cache
 	redis  string        // share quotes and the cache through this Redis when set
 	log    *slog.Logger
-
 	// listenAtOnce: do not wait for the venues' market lists (serve: the
 	// server must listen at once; venues still loading answer unavailable).
 	listenAtOnce bool
+	// wrapVenue and tune, when set, let serve instrument the engine's view
+	// of each venue and set the API's limits, store and hooks (observe.go).
+	wrapVenue func(aggregate.Venue) aggregate.Venue
+	tune      func(*httpapi.Deps)
 }
 
 // listWait bounds how long newStack waits for the venues' first market
@@ -193,13 +196,20 @@ func newStack(ctx context.Context, o stackOptions) (*stack, error) {
 	s := &stack{http: hc, registry: reg, stop: cancel, wait: wait}
 	var evs []aggregate.Venue
 	for _, v := range reg.Venues() {
-		evs = append(evs, aggregate.Venue{ID: v.ID, Kind: v.Kind, KYC: v.KYC, Timeout: v.Timeout, Quoter: v.Quoter})
+		ev := aggregate.Venue{ID: v.ID, Kind: v.Kind, KYC: v.KYC, Timeout: v.Timeout, Quoter: v.Quoter}
+		if o.wrapVenue != nil {
+			ev = o.wrapVenue(ev)
+		}
+		evs = append(evs, ev)
 	}
 	s.service = &aggregate.Service{Engine: aggregate.New(evs, aggregate.Options{Logger: o.log})}
 	deps := httpapi.Deps{
 		Quotes: s.service, Venues: reg.Infos, TTL: o.ttl, Logger: o.log, CacheWindow: o.window,
 		Store: inmem.New(inmem.Options{}), Cache: inmem.New(inmem.Options{}),
 		Health: func(context.Context) map[string]string { return map[string]string{"store": "memory"} },
+	}
+	if o.tune != nil {
+		o.tune(&deps)
 	}
 	if o.redis != "" {
 		// Quotes and the identical-request cache are shared by every instance
@@ -210,7 +220,9 @@ func newStack(ctx context.Context, o stackOptions) (*stack, error) {
 			s.Close()
 			return nil, err
 		}
-		cache, err := redis.New(redis.Options{URL: o.redis, Prefix: "swapscout:c:", Fallback: deps.Cache, Logger: o.log})
+		// The cache lives on the same Redis: its state changes would repeat
+		// the quote store's, line for line.
+		cache, err := redis.New(redis.Options{URL: o.redis, Prefix: "swapscout:c:", Fallback: deps.Cache, Logger: slog.New(slog.DiscardHandler)})
 		if err != nil {
 			quotes.Close()
 			s.Close()

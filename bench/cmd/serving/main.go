@@ -74,7 +74,7 @@ type config struct {
 func run(args []string, stdout io.Writer) error {
 	fs := flag.NewFlagSet("serving", flag.ContinueOnError)
 	var c config
-	servers := fs.String("servers", "ours,gin,floor", "servers to run, in round order (ours, gin, floor)")
+	servers := fs.String("servers", "ours,gin,floor", "servers to run, in round order (ours, gin, floor; bare: ours without metrics)")
 	tools := fs.String("tools", "wrk,vegeta", "load generators (wrk, vegeta)")
 	fs.IntVar(&c.rounds, "rounds", 3, "interleaved rounds (each server once per round)")
 	fs.DurationVar(&c.dur, "d", 10*time.Second, "wrk measurement duration")
@@ -95,7 +95,7 @@ func run(args []string, stdout io.Writer) error {
 	c.servers = splitList(*servers)
 	c.tools = splitList(*tools)
 	for _, s := range c.servers {
-		if s != "ours" && s != "gin" && s != "floor" {
+		if s != "ours" && s != "gin" && s != "floor" && s != "bare" {
 			return fmt.Errorf("unknown server %q", s)
 		}
 	}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"io"
 	"math"
 	"os"
 	"path/filepath"
@@ -100,7 +101,7 @@ func (b *bench) report() {
 	fmt.Fprintln(tw, "tool\tserver\tround\trps\tp50 ms\tp99 ms\tmax ms\terrors\tB/resp\tserver CPU% (sys)\tµs CPU/req\tgen CPU%\tforeign% srv/gen core\tours/floor\tours/gin\tby CPU: ours/floor\tours/gin\t")
 	for _, r := range b.rows {
 		of, og, cf, cg := "", "", "", ""
-		if r.server == "ours" {
+		if r.server == "ours" || r.server == "bare" {
 			of = ratio(r.rps, b.find(r.tool, "floor", r.round))
 			og = ratio(r.rps, b.find(r.tool, "gin", r.round))
 			cf = ratio(float64(b.findCPU(r.tool, "floor", r.round)), float64(r.cpuPerReq))
@@ -140,13 +141,24 @@ func (b *bench) report() {
 		}
 	}
 	for _, tool := range b.cfg.tools {
-		if !contains(b.cfg.servers, "ours") {
-			break
+		for _, me := range []string{"ours", "bare"} {
+			if contains(b.cfg.servers, me) {
+				b.targets(&buf, tool, me)
+			}
 		}
+	}
+	fmt.Fprint(b.stdout, "\n"+buf.String())
+	_ = os.WriteFile(filepath.Join(b.cfg.out, "table.txt"), buf.Bytes(), 0o644)
+}
+
+// targets prints the verdicts for server me ("ours", or "bare": ours
+// without metrics) against the floor and gin of the same rounds.
+func (b *bench) targets(buf io.Writer, tool, me string) {
+	{
 		var vsFloor, vsGin, cpuFloor, cpuGin []float64
 		var p99 []time.Duration
 		for _, r := range b.rows {
-			if r.tool != tool || r.server != "ours" {
+			if r.tool != tool || r.server != me {
 				continue
 			}
 			if f := b.find(tool, "floor", r.round); f > 0 {
@@ -167,19 +179,17 @@ func (b *bench) report() {
 		if tool == "vegeta" {
 			note = " (vegeta on one core is generator-bound above ~25k rps: use wrk's rows for the targets)"
 		}
-		fmt.Fprintf(&buf, "targets, %s%s:\n", tool, note)
-		fmt.Fprintf(&buf, "  ours/floor rps ≥ 0.90: %s\n", verdict(vsFloor, func(v float64) bool { return v >= 0.90 }))
-		fmt.Fprintf(&buf, "  ours/gin   rps ≥ 2.40: %s\n", verdict(vsGin, func(v float64) bool { return v >= 2.40 }))
-		fmt.Fprintf(&buf, "  same, by server CPU per request: ours/floor %s; ours/gin %s\n",
-			verdict(cpuFloor, func(v float64) bool { return v >= 0.90 }), verdict(cpuGin, func(v float64) bool { return v >= 2.40 }))
+		fmt.Fprintf(buf, "targets, %s, %s%s:\n", me, tool, note)
+		fmt.Fprintf(buf, "  %s/floor rps ≥ 0.95: %s\n", me, verdict(vsFloor, func(v float64) bool { return v >= 0.95 }))
+		fmt.Fprintf(buf, "  %s/gin   rps ≥ 2.40: %s\n", me, verdict(vsGin, func(v float64) bool { return v >= 2.40 }))
+		fmt.Fprintf(buf, "  same, by server CPU per request: %s/floor %s; %s/gin %s\n", me,
+			verdict(cpuFloor, func(v float64) bool { return v >= 0.95 }), me, verdict(cpuGin, func(v float64) bool { return v >= 2.40 }))
 		var p99ms []float64
 		for _, d := range p99 {
 			p99ms = append(p99ms, msf(d))
 		}
-		fmt.Fprintf(&buf, "  ours p99 ≤ 1.5 ms at %d connections: %s\n", b.cfg.conns, verdict(p99ms, func(v float64) bool { return v <= 1.5 }))
+		fmt.Fprintf(buf, "  %s p99 ≤ 1.2 ms at %d connections: %s\n", me, b.cfg.conns, verdict(p99ms, func(v float64) bool { return v <= 1.2 }))
 	}
-	fmt.Fprint(b.stdout, "\n"+buf.String())
-	_ = os.WriteFile(filepath.Join(b.cfg.out, "table.txt"), buf.Bytes(), 0o644)
 }
 
 func (b *bench) find(tool, server string, round int) float64 {

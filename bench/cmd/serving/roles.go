@@ -21,6 +21,7 @@ import (
 	"github.com/swapscout/swapscout/bench/internal/fixture"
 	"github.com/swapscout/swapscout/bench/internal/peers"
 	"github.com/swapscout/swapscout/httpserver"
+	"github.com/swapscout/swapscout/metrics"
 )
 
 // runRole runs one child process: a server (-role=server -kind=…) or the
@@ -65,7 +66,9 @@ func serve(kind, data string) error {
 	var shutdown func() error
 	switch kind {
 	case "ours":
-		shutdown, err = serveOurs(ln, recs)
+		shutdown, err = serveOurs(ln, recs, true)
+	case "bare":
+		shutdown, err = serveOurs(ln, recs, false)
 	case "gin":
 		shutdown, err = serveGin(ln, recs)
 	case "floor":
@@ -122,11 +125,20 @@ func stopProfile(f *os.File) {
 }
 
 // serveOurs is swapscout's serving stack as cmd/swapscout runs it: the API
-// handler over an in-memory store, on the fasthttp transport.
-func serveOurs(ln net.Listener, recs []fixture.Record) (func() error, error) {
+// handler over an in-memory store, on the fasthttp transport, with the
+// per-route metrics on (as serve's default; access log off). "bare" is the
+// same without metrics.
+func serveOurs(ln net.Listener, recs []fixture.Record, withMetrics bool) (func() error, error) {
 	h, err := peers.Ours(recs, slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn})))
 	if err != nil {
 		return nil, err
+	}
+	if withMetrics {
+		m := metrics.New()
+		if err := m.Register(metrics.NewRegistry()); err != nil {
+			return nil, err
+		}
+		h.Observe(m.Route)
 	}
 	srv, err := httpserver.Serve(ln, h, httpserver.Options{})
 	if err != nil {

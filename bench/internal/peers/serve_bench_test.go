@@ -10,11 +10,13 @@ import (
 
 	"github.com/swapscout/swapscout/bench/internal/fixture"
 	"github.com/swapscout/swapscout/httpserver"
+	"github.com/swapscout/swapscout/metrics"
 )
 
 // BenchmarkServeOne is the CPU of one quote-by-id answer without the
 // network: the handler, then the response written into a buffered writer as
-// the server does, for ours and the floor side by side. The request's
+// the server does, for ours (with the per-route metrics serve runs with),
+// bare (ours without metrics) and the floor side by side. The request's
 // parsing is the same for both and is left out.
 func BenchmarkServeOne(b *testing.B) {
 	recs, err := fixture.Build(1000)
@@ -25,11 +27,21 @@ func BenchmarkServeOne(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
+	hm, err := Ours(recs, nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	m := metrics.New()
+	if err := m.Register(metrics.NewRegistry()); err != nil {
+		b.Fatal(err)
+	}
+	hm.Observe(m.Route)
 	for _, tc := range []struct {
 		name string
 		h    fasthttp.RequestHandler
 	}{
-		{"ours", httpserver.FastHandler(context.Background(), h)},
+		{"ours", httpserver.FastHandler(context.Background(), hm)},
+		{"bare", httpserver.FastHandler(context.Background(), h)},
 		{"floor", Floor(recs)},
 	} {
 		b.Run(tc.name, func(b *testing.B) {

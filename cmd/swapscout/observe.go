@@ -1,0 +1,91 @@
+package main
+
+import (
+	"log/slog"
+	"net/netip"
+
+	"github.com/prometheus/client_golang/prometheus"
+
+	"github.com/swapscout/swapscout/aggregate"
+	"github.com/swapscout/swapscout/httpapi"
+	"github.com/swapscout/swapscout/inmem"
+	"github.com/swapscout/swapscout/metrics"
+)
+
+// observability wires serve's metrics, limits and store budget into the
+// stack newStack builds: venue quoters are wrapped for the engine (the
+// registry keeps the originals for its refreshers), the quote service is
+// wrapped to count fan-outs, and the API's hooks feed the metrics.
+type observability struct {
+	log     *slog.Logger
+	flags   *serviceFlags
+	proxies []netip.Prefix
+	m       *metrics.Metrics // nil when --metrics=false
+	reg     *prometheus.Registry
+	store   *inmem.Store
+	venues  []string
+}
+
+func newObservability(log *slog.Logger, f *serviceFlags, proxies []netip.Prefix) *observability {
+	o := &observability{log: log, flags: f, proxies: proxies}
+	if f.metrics {
+		o.m, o.reg = metrics.New(), metrics.NewRegistry()
+	}
+	return o
+}
+
+func (o *observability) wrapVenue(v aggregate.Venue) aggregate.Venue {
+	o.venues = append(o.venues, v.ID)
+	if o.m != nil {
+		v.Quoter = o.m.Quoter(v.ID, v.Quoter, o.log)
+	}
+	return v
+}
+
+func (o *observability) tune(d *httpapi.Deps) {
+	d.FanOutRate, d.FanOutBurst, d.TrustedProxies = o.flags.fanOutRate, o.flags.fanOutBurst, o.proxies
+	if d.FanOutRate == 0 {
+		d.FanOutRate = -1 // 0 on the command line means no limit
+	}
+	d.MaxStreams = o.flags.maxStreams
+	if d.MaxStreams == 0 {
+		d.MaxStreams = -1
+	}
+	o.store = inmem.New(inmem.Options{MaxBytes: o.flags.storeBytes})
+	d.Store = o.store
+	if o.m == nil {
+		return
+	}
+	d.Quotes = o.m.FanOuts(d.Quotes)
+	d.OnCache, d.OnStream = o.m.CacheLookup, o.m.StreamDelta
+	d.Metrics = metrics.Exposition(o.reg)
+}
+
+// venueStateHooks is where the lead wires per-venue state kept by other
+// packages. HOOK: set breaker to the venue guard's breaker state (0 closed,
+// 1 half-open, 2 open) and listAge to the registry's market-list age in
+// seconds; each becomes a swapscout_venue_* gauge per venue when set.
+var venueStateHooks struct {
+	breaker func(venue string) float64
+	listAge func(venue string) float64
+}
+
+// finish registers the metrics once the stack exists.
+func (o *observability) finish(st *stack) error {
+	if o.m == nil {
+		return nil
+	}
+	o.m.Add(metrics.CounterFunc("quote_store_evictions_total", "Quotes evicted from the in-memory store before their TTL to stay within its byte budget.",
+		func() float64 { return float64(o.store.Evictions()) }))
+	if f := venueStateHooks.breaker; f != nil {
+		o.m.Add(metrics.VenueGauges("breaker_state", "Circuit breaker state per venue: 0 closed, 1 half-open, 2 open.", o.venues, f))
+	}
+	if f := venueStateHooks.listAge; f != nil {
+		o.m.Add(metrics.VenueGauges("market_list_age_seconds", "Age of each venue's market list.", o.venues, f))
+	}
+	if err := o.m.Register(o.reg); err != nil {
+		return err
+	}
+	st.handler.Observe(o.m.Route)
+	return nil
+}

@@ -1,0 +1,107 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"net/netip"
+	"strings"
+	"time"
+
+	"github.com/swapscout/swapscout/httpapi"
+	"github.com/swapscout/swapscout/httpserver"
+)
+
+// serviceFlags are serve's operational flags: logging, limits, shutdown,
+// metrics and pprof. README's "Flags" section lists them.
+type serviceFlags struct {
+	logFormat, logLevel string
+	accessLog           bool
+	grace               time.Duration
+	pprof               string
+	metrics             bool
+
+	fanOutRate     float64
+	fanOutBurst    int
+	trustedProxies string
+	maxStreams     int
+	maxConns       int
+	headerTimeout  time.Duration
+	storeBytes     int64
+}
+
+func (f *serviceFlags) register(fs *flag.FlagSet, getenv func(string) string) {
+	registerLogFlags(fs, getenv, &f.logFormat, &f.logLevel)
+	fs.BoolVar(&f.accessLog, "access-log", false, "log one line per request (method, path, status, time, request id)")
+	fs.DurationVar(&f.grace, "shutdown-grace", 5*time.Second, "on SIGTERM/SIGINT, time allowed for in-flight requests before connections are closed")
+	fs.StringVar(&f.pprof, "pprof", "", "serve net/http/pprof on this address, e.g. 127.0.0.1:6060 (off when empty)")
+	fs.BoolVar(&f.metrics, "metrics", true, "serve Prometheus metrics at /metrics")
+	fs.Float64Var(&f.fanOutRate, "fanout-rate", httpapi.DefaultFanOutRate, "uncached fan-outs per second one client may start (each asks every venue); negative: no limit")
+	fs.IntVar(&f.fanOutBurst, "fanout-burst", httpapi.DefaultFanOutBurst, "burst of uncached fan-outs one client may start at once")
+	fs.StringVar(&f.trustedProxies, "trusted-proxy", "", "comma-separated addresses or CIDRs of reverse proxies whose X-Forwarded-For names the client")
+	fs.IntVar(&f.maxStreams, "max-streams", httpapi.DefaultMaxStreams, "open SSE streams at most; more get 503")
+	fs.IntVar(&f.maxConns, "max-conns", httpserver.DefaultMaxConns, "open client connections at most; more get 503")
+	fs.DurationVar(&f.headerTimeout, "header-timeout", httpserver.DefaultHeaderTimeout, "a new connection must send its request headers within this (slow clients are cut)")
+	fs.Int64Var(&f.storeBytes, "store-bytes", 64<<20, "memory budget of the in-memory quote store, in bytes; the oldest quotes are evicted past it")
+}
+
+func registerLogFlags(fs *flag.FlagSet, getenv func(string) string, format, level *string) {
+	fs.StringVar(format, "log-format", envOr(getenv, "SWAPSCOUT_LOG_FORMAT", "text"), "log format: text or json (env SWAPSCOUT_LOG_FORMAT)")
+	fs.StringVar(level, "log-level", envOr(getenv, "SWAPSCOUT_LOG_LEVEL", "info"), "log level: debug, info, warn or error (env SWAPSCOUT_LOG_LEVEL)")
+}
+
+// makeLogger returns the process's logger: one slog handler, text or JSON,
+// at the given level, adding the request id to lines logged with a
+// request's context. An unknown format or level is an error.
+func makeLogger(w io.Writer, format, level string) (*slog.Logger, error) {
+	var lv slog.Level
+	if err := lv.UnmarshalText([]byte(level)); err != nil {
+		return nil, fmt.Errorf("log level %q: want debug, info, warn or error", level)
+	}
+	o := &slog.HandlerOptions{Level: lv}
+	var h slog.Handler
+	switch strings.ToLower(format) {
+	case "text", "":
+		h = slog.NewTextHandler(w, o)
+	case "json":
+		h = slog.NewJSONHandler(w, o)
+	default:
+		return nil, fmt.Errorf("log format %q: want text or json", format)
+	}
+	return slog.New(httpapi.LogHandler(h)), nil
+}
+
+// envLogger is the logger of commands without log flags: the level from
+// SWAPSCOUT_LOG_LEVEL, the format from SWAPSCOUT_LOG_FORMAT.
+func envLogger(e env) (*slog.Logger, error) {
+	return makeLogger(e.stderr, envOr(e.getenv, "SWAPSCOUT_LOG_FORMAT", "text"), envOr(e.getenv, "SWAPSCOUT_LOG_LEVEL", "info"))
+}
+
+// newLogger is envLogger for callers that discard the output anyway.
+func newLogger(e env) *slog.Logger {
+	if l, err := envLogger(e); err == nil {
+		return l
+	}
+	return slog.New(httpapi.LogHandler(slog.NewTextHandler(e.stderr, nil)))
+}
+
+func parseProxies(s string) ([]netip.Prefix, error) {
+	var out []netip.Prefix
+	for _, p := range strings.Split(s, ",") {
+		if p = strings.TrimSpace(p); p == "" {
+			continue
+		}
+		if pf, err := netip.ParsePrefix(p); err == nil {
+			out = append(out, pf.Masked())
+			continue
+		}
+		a, err := netip.ParseAddr(p)
+		if err != nil {
+			return nil, errors.New("--trusted-proxy: " + p + " is not an address or CIDR")
+		}
+		out = append(out, netip.PrefixFrom(a.Unmap(), a.Unmap().BitLen()))
+	}
+	return out, nil
+}

@@ -1,0 +1,289 @@
+package httpapi
+
+import (
+	"bytes"
+	"context"
+	"io"
+	"net"
+	"net/http"
+	"net/netip"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"golang.org/x/time/rate"
+
+	"github.com/swapscout/swapscout"
+)
+
+// Defaults for Deps' limits.
+const (
+	// DefaultFanOutRate and DefaultFanOutBurst bound the uncached fan-outs
+	// one client may start: each costs a call to every venue, made with our
+	// keys. Cached answers and quote-by-id are not limited.
+	DefaultFanOutRate  = 2.0 // per second, sustained
+	DefaultFanOutBurst = 20
+	// DefaultMaxStreams caps the SSE streams open at once.
+	DefaultMaxStreams = 512
+)
+
+// clientLimiter is a token bucket per client address.
+type clientLimiter struct {
+	rate    rate.Limit
+	burst   int
+	trusted []netip.Prefix
+
+	mu        sync.Mutex
+	clients   map[netip.Addr]*clientBucket
+	lastSweep time.Time
+	// keys are the cache keys of recently admitted fan-outs, with when.
+	keys     map[string]time.Time
+	keySweep time.Time
+}
+
+// recentKey reports whether a fan-out for key was admitted within window.
+func (l *clientLimiter) recentKey(key []byte, now time.Time, window time.Duration) bool {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if now.Sub(l.keySweep) > window || len(l.keys) >= maxClients {
+		l.keySweep = now
+		for k, t := range l.keys {
+			if now.Sub(t) > window {
+				delete(l.keys, k)
+			}
+		}
+		if len(l.keys) >= maxClients {
+			clear(l.keys)
+		}
+	}
+	t, ok := l.keys[string(key)]
+	return ok && now.Sub(t) <= window
+}
+
+func (l *clientLimiter) markKey(key []byte, now time.Time) {
+	l.mu.Lock()
+	l.keys[string(key)] = now
+	l.mu.Unlock()
+}
+
+type clientBucket struct {
+	lim  *rate.Limiter
+	seen time.Time
+}
+
+// maxClients bounds the limiter's memory; past it, idle buckets are swept
+// early and, failing that, the table restarts (every client gets a full bucket).
+const maxClients = 100_000
+
+func newClientLimiter(perSecond float64, burst int, trusted []netip.Prefix) *clientLimiter {
+	if perSecond < 0 {
+		return nil
+	}
+	if perSecond == 0 {
+		perSecond = DefaultFanOutRate
+	}
+	if burst <= 0 {
+		burst = DefaultFanOutBurst
+	}
+	return &clientLimiter{rate: rate.Limit(perSecond), burst: burst, trusted: trusted, clients: map[netip.Addr]*clientBucket{}, keys: map[string]time.Time{}}
+}
+
+// wait reports how long the client must wait before its next fan-out (0: go
+// ahead, and the fan-out is counted).
+func (l *clientLimiter) wait(client netip.Addr, now time.Time) time.Duration {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if now.Sub(l.lastSweep) > time.Minute || len(l.clients) >= maxClients {
+		l.sweep(now)
+	}
+	b := l.clients[client]
+	if b == nil {
+		b = &clientBucket{lim: rate.NewLimiter(l.rate, l.burst)}
+		l.clients[client] = b
+	}
+	b.seen = now
+	res := b.lim.ReserveN(now, 1)
+	if !res.OK() {
+		return time.Minute
+	}
+	if d := res.DelayFrom(now); d > 0 {
+		res.CancelAt(now)
+		return d
+	}
+	return 0
+}
+
+// sweep forgets clients whose bucket has refilled: they are as good as new.
+func (l *clientLimiter) sweep(now time.Time) {
+	l.lastSweep = now
+	full := time.Duration(float64(l.burst) / float64(l.rate) * float64(time.Second))
+	for k, b := range l.clients {
+		if now.Sub(b.seen) > full {
+			delete(l.clients, k)
+		}
+	}
+	if len(l.clients) >= maxClients {
+		clear(l.clients)
+	}
+}
+
+// clientAddr is who the request comes from: the peer's address, or, when
+// the peer is a trusted proxy, the last address in X-Forwarded-For that is
+// not itself a trusted proxy. ok is false when the transport gave no address
+// (an in-process call): such requests are not limited.
+func (l *clientLimiter) clientAddr(r *Request) (netip.Addr, bool) {
+	var peer netip.Addr
+	switch a := r.Remote.(type) {
+	case *net.TCPAddr:
+		peer = a.AddrPort().Addr().Unmap()
+	case nil:
+		return peer, false
+	default:
+		ap, err := netip.ParseAddrPort(a.String())
+		if err != nil {
+			return peer, false
+		}
+		peer = ap.Addr().Unmap()
+	}
+	if !l.isTrusted(peer) || r.Header == nil {
+		return peer, true
+	}
+	xff := r.Header.Peek("X-Forwarded-For")
+	for len(xff) > 0 {
+		var part []byte
+		if i := bytes.LastIndexByte(xff, ','); i >= 0 {
+			part, xff = xff[i+1:], xff[:i]
+		} else {
+			part, xff = xff, nil
+		}
+		a, err := netip.ParseAddr(string(bytes.TrimSpace(part)))
+		if err != nil {
+			break // a garbled hop: trust nothing before it
+		}
+		a = a.Unmap()
+		if !l.isTrusted(a) {
+			return a, true
+		}
+		peer = a
+	}
+	return peer, true
+}
+
+func (l *clientLimiter) isTrusted(a netip.Addr) bool {
+	for _, p := range l.trusted {
+		if p.Contains(a) {
+			return true
+		}
+	}
+	return false
+}
+
+// streamSlots caps the open SSE streams.
+type streamSlots struct {
+	max  int64
+	open atomic.Int64
+}
+
+func (s *streamSlots) acquire() bool {
+	if s.max <= 0 {
+		return true
+	}
+	if s.open.Add(1) > s.max {
+		s.open.Add(-1)
+		return false
+	}
+	return true
+}
+
+func (s *streamSlots) release() {
+	if s.max > 0 {
+		s.open.Add(-1)
+	}
+}
+
+var errStreamsFull = &retryError{status: http.StatusServiceUnavailable, code: swapscout.EUNAVAILABLE,
+	msg: "too many open streams; retry shortly or use GET /v1/quotes", after: time.Second}
+
+// admit is called before a request starts an uncached fan-out: it counts
+// the cache miss (when the cache was asked), applies the per-client fan-out limit and puts the request
+// id in the context the fan-out will log with.
+// key is the request's cache key: an identical request admitted within the
+// cache window is free, as it joins that fan-out or reads its cached answer
+// and costs the venues nothing more.
+func (d *deps) admit(r *Request, key []byte) error {
+	cached := d.Cache != nil && d.CacheWindow > 0
+	if d.OnCache != nil && cached {
+		d.OnCache(false)
+	}
+	if !cached {
+		key = nil
+	}
+	return d.admitFanOut(r, key)
+}
+
+// admitFanOut applies the per-client fan-out limit and puts the request id
+// in the request's context.
+func (d *deps) admitFanOut(r *Request, key []byte) error {
+	if d.limiter != nil {
+		if client, ok := d.limiter.clientAddr(r); ok {
+			now := r.Now
+			if now.IsZero() {
+				now = d.Now()
+			}
+			if key == nil || !d.limiter.recentKey(key, now, d.CacheWindow) {
+				if wait := d.limiter.wait(client, now); wait > 0 {
+					return &retryError{status: http.StatusTooManyRequests, code: "rate_limited", after: wait,
+						msg: "too many uncached quotes from this client; retry after the number of seconds in Retry-After (identical requests within the cache window are not limited)"}
+				}
+				if key != nil {
+					d.limiter.markKey(key, now)
+				}
+			}
+		}
+	}
+	if len(r.ID) > 0 {
+		r.Ctx = WithRequestID(r.Ctx, string(r.ID))
+	}
+	return nil
+}
+
+// cached counts a cache hit.
+func (d *deps) cached() {
+	if d.OnCache != nil {
+		d.OnCache(true)
+	}
+}
+
+// limitStream admits a valid stream request like any other fan-out, holds
+// one of the stream slots while it streams and reports streams in flight.
+func limitStream(d *deps, a Action) Action {
+	return func(r *Request) (Response, error) {
+		resp, err := a(r)
+		if err != nil || resp.Stream == nil {
+			return resp, err
+		}
+		if err := d.admitFanOut(r, nil); err != nil {
+			return Response{}, err
+		}
+		if !d.streams.acquire() {
+			return Response{}, errStreamsFull
+		}
+		if d.OnStream != nil {
+			d.OnStream(1)
+		}
+		inner, id := resp.Stream, RequestIDFrom(r.Ctx)
+		resp.Stream = func(ctx context.Context, w io.Writer, flush func() error) error {
+			if id != "" {
+				ctx = WithRequestID(ctx, id)
+			}
+			defer func() {
+				d.streams.release()
+				if d.OnStream != nil {
+					d.OnStream(-1)
+				}
+			}()
+			return inner(ctx, w, flush)
+		}
+		return resp, nil
+	}
+}

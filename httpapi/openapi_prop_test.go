@@ -1,0 +1,390 @@
+package httpapi_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"net"
+	"net/url"
+	"regexp"
+	"slices"
+	"sort"
+	"strings"
+	"testing"
+	"time"
+
+	"pgregory.net/rapid"
+
+	"github.com/swapscout/swapscout"
+	"github.com/swapscout/swapscout/aggregate"
+	"github.com/swapscout/swapscout/httpapi"
+	"github.com/swapscout/swapscout/inmem"
+)
+
+// The OpenAPI document is the contract: TestOpenAPIProperty generates
+// requests from it (every route, every parameter by its schema) and checks
+// that each gets a documented status, and that each body, header and SSE
+// event matches its documented schema. The checker knows a fixed set of
+// JSON Schema keywords and fails on any other, so the document cannot
+// drift into what is not checked. Objects are closed: a field the server
+// sends that the schema does not list is a failure.
+
+type openapiDoc struct {
+	root map[string]any
+}
+
+func loadDoc(t testing.TB) *openapiDoc {
+	dec := json.NewDecoder(bytes.NewReader(httpapi.OpenAPI()))
+	dec.UseNumber()
+	var root map[string]any
+	if err := dec.Decode(&root); err != nil {
+		t.Fatal(err)
+	}
+	return &openapiDoc{root: root}
+}
+
+func (d *openapiDoc) resolve(v any) map[string]any {
+	m, _ := v.(map[string]any)
+	for m != nil {
+		ref, ok := m["$ref"].(string)
+		if !ok {
+			return m
+		}
+		var cur any = d.root
+		for _, part := range strings.Split(strings.TrimPrefix(ref, "#/"), "/") {
+			cur = cur.(map[string]any)[strings.ReplaceAll(strings.ReplaceAll(part, "~1", "/"), "~0", "~")]
+		}
+		m, _ = cur.(map[string]any)
+	}
+	return m
+}
+
+var schemaKeywords = map[string]bool{"$ref": true, "type": true, "properties": true, "required": true, "additionalProperties": true,
+	"items": true, "enum": true, "const": true, "pattern": true, "format": true, "minLength": true, "maxLength": true,
+	"minimum": true, "description": true, "examples": true, "default": true, "title": true}
+
+// validate checks v (decoded with UseNumber) against schema.
+func (d *openapiDoc) validate(schema any, v any, at string) error {
+	s := d.resolve(schema)
+	if s == nil {
+		return fmt.Errorf("%s: no schema", at)
+	}
+	for k := range s {
+		if !schemaKeywords[k] {
+			return fmt.Errorf("%s: schema keyword %q is not checked by this test", at, k)
+		}
+	}
+	if typ, ok := s["type"].(string); ok {
+		if err := checkType(typ, v); err != nil {
+			return fmt.Errorf("%s: %v", at, err)
+		}
+	}
+	if enum, ok := s["enum"].([]any); ok && !slices.ContainsFunc(enum, func(e any) bool { return fmt.Sprint(e) == fmt.Sprint(v) }) {
+		return fmt.Errorf("%s: %v is not one of %v", at, v, enum)
+	}
+	if c, ok := s["const"]; ok && fmt.Sprint(c) != fmt.Sprint(v) {
+		return fmt.Errorf("%s: %v, want %v", at, v, c)
+	}
+	if str, ok := v.(string); ok {
+		if p, ok := s["pattern"].(string); ok && !regexp.MustCompile(p).MatchString(str) {
+			return fmt.Errorf("%s: %q does not match %s", at, str, p)
+		}
+		if s["format"] == "date-time" {
+			if _, err := time.Parse(time.RFC3339Nano, str); err != nil {
+				return fmt.Errorf("%s: %q is not a date-time", at, str)
+			}
+		}
+	}
+	switch v := v.(type) {
+	case map[string]any:
+		props, _ := s["properties"].(map[string]any)
+		for _, r := range asList(s["required"]) {
+			if _, ok := v[r.(string)]; !ok {
+				return fmt.Errorf("%s: required %q missing", at, r)
+			}
+		}
+		keys := make([]string, 0, len(v))
+		for k := range v {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		for _, k := range keys {
+			if ps, ok := props[k]; ok {
+				if err := d.validate(ps, v[k], at+"."+k); err != nil {
+					return err
+				}
+				continue
+			}
+			switch ap := s["additionalProperties"].(type) {
+			case map[string]any:
+				if err := d.validate(ap, v[k], at+"."+k); err != nil {
+					return err
+				}
+			case bool:
+				if !ap {
+					return fmt.Errorf("%s: undocumented field %q", at, k)
+				}
+			case nil:
+				if props != nil {
+					return fmt.Errorf("%s: undocumented field %q", at, k)
+				}
+			}
+		}
+	case []any:
+		if items, ok := s["items"]; ok {
+			for i, e := range v {
+				if err := d.validate(items, e, fmt.Sprintf("%s[%d]", at, i)); err != nil {
+					return err
+				}
+			}
+		}
+	}
+	return nil
+}
+
+func asList(v any) []any { l, _ := v.([]any); return l }
+
+func checkType(typ string, v any) error {
+	ok := false
+	switch typ {
+	case "object":
+		_, ok = v.(map[string]any)
+	case "array":
+		_, ok = v.([]any)
+	case "string":
+		_, ok = v.(string)
+	case "boolean":
+		_, ok = v.(bool)
+	case "integer":
+		n, isNum := v.(json.Number)
+		_, err := n.Int64()
+		ok = isNum && err == nil
+	case "number":
+		_, ok = v.(json.Number)
+	case "null":
+		ok = v == nil
+	}
+	if !ok {
+		return fmt.Errorf("%T %v is not %s", v, v, typ)
+	}
+	return nil
+}
+
+// genFromSchema draws a string parameter value that the schema accepts.
+func (d *openapiDoc) genFromSchema(t *rapid.T, schema any, label string) string {
+	s := d.resolve(schema)
+	if enum, ok := s["enum"].([]any); ok {
+		return fmt.Sprint(rapid.SampledFrom(enum).Draw(t, label))
+	}
+	if p, ok := s["pattern"].(string); ok {
+		gen := rapid.StringMatching(p)
+		if ex := asList(s["examples"]); len(ex) > 0 {
+			return rapid.OneOf(gen, rapid.Map(rapid.SampledFrom(ex), func(e any) string { return fmt.Sprint(e) })).Draw(t, label)
+		}
+		return gen.Draw(t, label)
+	}
+	return rapid.StringN(0, 8, 16).Draw(t, label)
+}
+
+// streamingQuotes answers like a fan-out: it emits each offer and failure,
+// then returns the quote.
+type streamingQuotes struct{}
+
+func (streamingQuotes) Quote(ctx context.Context, req swapscout.QuoteRequest, sel aggregate.Selection, emit func(swapscout.Result)) (*swapscout.Quote, error) {
+	if len(sel.Include) > 0 && sel.Include[0] == "nosuchvenue" {
+		return nil, swapscout.Errorf(swapscout.EINVALID, "unknown venue %q", sel.Include[0])
+	}
+	q, err := twoOffers(ctx, req, sel)
+	if err != nil || emit == nil {
+		return q, err
+	}
+	for i := range q.Offers {
+		emit(swapscout.Result{Offer: &q.Offers[i]})
+	}
+	for i := range q.Failures {
+		emit(swapscout.Result{Failure: &q.Failures[i]})
+	}
+	return q, nil
+}
+
+var sseEvent = regexp.MustCompile(`^event: ([a-z]+)\ndata: (.*)$`)
+
+func TestOpenAPIProperty(t *testing.T) {
+	doc := loadDoc(t)
+	paths := doc.root["paths"].(map[string]any)
+	var routes []string
+	for p := range paths {
+		routes = append(routes, p)
+	}
+	sort.Strings(routes)
+	seen := map[string]int{} // "route status" → count, across the run
+	// Schema-valid requests must reach the interesting answers, not only
+	// 400s: a document that allows what the server rejects fails here.
+	wanted := []string{"/v1/quotes 200", "/v1/quotes 429", "/v1/quotes/stream 200", "/v1/quotes/stream 503",
+		"/v1/quotes/{id} 200", "/v1/quotes/{id} 404", "/v1/venues 200", "/healthz 200"}
+	missing := func() bool {
+		return slices.ContainsFunc(wanted, func(w string) bool { return seen[w] == 0 })
+	}
+	// A few rounds at most, so a rare answer missed by one round's draws
+	// does not make the test flaky.
+	for round := 0; round < 4 && (round == 0 || missing()); round++ {
+		check(t, doc, routes, paths, seen)
+	}
+	for _, want := range wanted {
+		if seen[want] == 0 {
+			t.Errorf("no generated request got %s (seen: %v)", want, seen)
+		}
+	}
+}
+
+func check(t *testing.T, doc *openapiDoc, routes []string, paths map[string]any, seen map[string]int) {
+	rapid.Check(t, func(t *rapid.T) {
+		store := inmem.New(inmem.Options{})
+		h := httpapi.NewHandler(httpapi.Deps{Quotes: streamingQuotes{}, Store: store, Cache: inmem.New(inmem.Options{}), CacheWindow: time.Minute,
+			FanOutRate: 1, FanOutBurst: 2, MaxStreams: 1,
+			Venues: func() []swapscout.VenueInfo {
+				return []swapscout.VenueInfo{{ID: "changenow", Name: "ChangeNOW", Kind: swapscout.InstantSwap, KYC: 'C', Evidence: swapscout.Recorded, Networks: []string{"btc"}}}
+			}})
+		var ids []string
+		var held []func() // streams left open to fill the stream cap
+		n := rapid.IntRange(1, 20).Draw(t, "requests")
+		for i := range n {
+			path := rapid.SampledFrom(routes).Draw(t, fmt.Sprintf("route%d", i))
+			op := paths[path].(map[string]any)["get"].(map[string]any)
+			target := path
+			q := url.Values{}
+			for j, pv := range asList(op["parameters"]) {
+				p := doc.resolve(pv)
+				name := p["name"].(string)
+				label := fmt.Sprintf("r%d.%s", i, name)
+				// Optional parameters one time in four: most combinations of
+				// several (a network the asset is not on) are a valid 400.
+				if p["required"] != true && rapid.IntRange(0, 3).Draw(t, label+"?") != 0 {
+					continue
+				}
+				var v string
+				if p["in"] == "path" && len(ids) > 0 && rapid.Bool().Draw(t, label+".known") {
+					v = rapid.SampledFrom(ids).Draw(t, label)
+				} else {
+					v = doc.genFromSchema(t, p["schema"], label)
+				}
+				switch p["in"] {
+				case "path":
+					target = strings.Replace(target, "{"+name+"}", url.PathEscape(v), 1)
+				case "query":
+					q.Set(name, v)
+				}
+				_ = j
+			}
+			r := &httpapi.Request{Ctx: context.Background(), Method: "GET", Path: []byte(target), RawQuery: []byte(q.Encode()),
+				Remote: &net.TCPAddr{IP: net.IPv4(192, 0, 2, 1)}, Now: now}
+			resp := h.Serve(r)
+			where := fmt.Sprintf("GET %s?%s", target, q.Encode())
+			status := fmt.Sprint(resp.Status)
+			seen[path+" "+status]++
+			rdoc, ok := op["responses"].(map[string]any)[status]
+			if !ok {
+				t.Fatalf("%s: status %d is not documented: %s", where, resp.Status, resp.Body)
+			}
+			rd := doc.resolve(rdoc)
+			for name, hv := range mapOf(rd["headers"]) {
+				got := header(resp, name)
+				if got == "" {
+					if resp.Status >= 400 {
+						t.Fatalf("%s: %d without its documented %s header", where, resp.Status, name)
+					}
+					continue
+				}
+				if err := doc.validate(doc.resolve(hv)["schema"], got, where+" header "+name); err != nil {
+					t.Fatal(err)
+				}
+			}
+			content := mapOf(rd["content"])
+			if len(content) == 0 {
+				continue
+			}
+			media, ok := content[resp.ContentType].(map[string]any)
+			if !ok {
+				t.Fatalf("%s: content type %q is not documented for %d", where, resp.ContentType, resp.Status)
+			}
+			if resp.Stream != nil {
+				var buf bytes.Buffer
+				if rapid.Bool().Draw(t, fmt.Sprintf("r%d.hold", i)) {
+					// Leave it open (not run): it holds its stream slot.
+					held = append(held, func() { _ = resp.Stream(context.Background(), &buf, func() error { return nil }) })
+					continue
+				}
+				if err := resp.Stream(context.Background(), &buf, func() error { return nil }); err != nil {
+					t.Fatalf("%s: stream: %v", where, err)
+				}
+				events := mapOf(media["x-sse-events"])
+				for _, ev := range strings.Split(strings.TrimSuffix(buf.String(), "\n\n"), "\n\n") {
+					m := sseEvent.FindStringSubmatch(ev)
+					if m == nil {
+						t.Fatalf("%s: malformed event %q", where, ev)
+					}
+					schema, ok := events[m[1]]
+					if !ok {
+						t.Fatalf("%s: event %q is not documented", where, m[1])
+					}
+					checkJSON(t, doc, schema, []byte(m[2]), where+" event "+m[1])
+				}
+				continue
+			}
+			body := append(append([]byte(nil), resp.Head...), resp.Body...)
+			if strings.HasPrefix(resp.ContentType, "application/json") {
+				v := checkJSON(t, doc, media["schema"], body, where)
+				if id, ok := v.(map[string]any)["id"].(string); ok && resp.Status == 200 {
+					ids = append(ids, id)
+				}
+			}
+		}
+		for _, f := range held {
+			f()
+		}
+	})
+}
+
+func mapOf(v any) map[string]any { m, _ := v.(map[string]any); return m }
+
+func checkJSON(t *rapid.T, doc *openapiDoc, schema any, body []byte, where string) any {
+	dec := json.NewDecoder(bytes.NewReader(body))
+	dec.UseNumber()
+	var v any
+	if err := dec.Decode(&v); err != nil {
+		t.Fatalf("%s: body is not JSON: %v: %s", where, err, body)
+	}
+	if err := doc.validate(schema, v, where); err != nil {
+		t.Fatalf("%v\nbody: %s", err, body)
+	}
+	return v
+}
+
+// TestOpenAPIAssets: the document's tickers and networks are the server's.
+func TestOpenAPIAssets(t *testing.T) {
+	doc := loadDoc(t)
+	params := doc.root["components"].(map[string]any)["parameters"].(map[string]any)
+	enum := func(name string) []string {
+		var out []string
+		for _, e := range asList(doc.resolve(params[name])["schema"].(map[string]any)["enum"]) {
+			out = append(out, e.(string))
+		}
+		return out
+	}
+	tick, nets := map[string]bool{}, map[string]bool{}
+	for _, a := range swapscout.Assets {
+		tick[a.Ticker], nets[a.Network] = true, true
+	}
+	for name, want := range map[string]map[string]bool{"from": tick, "to": tick, "from_network": nets, "to_network": nets} {
+		got := enum(name)
+		var w []string
+		for k := range want {
+			w = append(w, k)
+		}
+		sort.Strings(w)
+		if !slices.Equal(got, w) {
+			t.Errorf("%s enum = %v, server knows %v", name, got, w)
+		}
+	}
+}

@@ -1,0 +1,129 @@
+package httpapi_test
+
+import (
+	"context"
+	"net"
+	"net/netip"
+	"strconv"
+	"testing"
+	"time"
+
+	"github.com/swapscout/swapscout/httpapi"
+	"github.com/swapscout/swapscout/inmem"
+)
+
+type hdr map[string]string
+
+func (h hdr) Peek(name string) []byte { return []byte(h[name]) }
+
+func from(ip string, h hdr, target string) *httpapi.Request {
+	r := &httpapi.Request{Ctx: context.Background(), Method: "GET", Remote: &net.TCPAddr{IP: net.ParseIP(ip), Port: 5000}, Header: h, Now: now}
+	r.Path, r.RawQuery = splitTarget(target)
+	return r
+}
+
+func splitTarget(t string) ([]byte, []byte) {
+	for i := range t {
+		if t[i] == '?' {
+			return []byte(t[:i]), []byte(t[i+1:])
+		}
+	}
+	return []byte(t), nil
+}
+
+func header(resp httpapi.Response, key string) string {
+	for _, f := range resp.Headers {
+		if f.Key == key {
+			return f.Value
+		}
+	}
+	return ""
+}
+
+// TestMethodNotAllowedAllow: a 405 names the methods the path answers.
+func TestMethodNotAllowedAllow(t *testing.T) {
+	h, _ := newHandler(t)
+	for _, path := range []string{"/v1/venues", "/v1/quotes", "/v1/quotes/qabc", "/v1/quotes/stream", "/healthz"} {
+		resp := h.Serve(&httpapi.Request{Ctx: context.Background(), Method: "DELETE", Path: []byte(path)})
+		if resp.Status != 405 || header(resp, "Allow") != "GET, HEAD" {
+			t.Errorf("DELETE %s = %d, Allow %q; want 405 with Allow: GET, HEAD", path, resp.Status, header(resp, "Allow"))
+		}
+	}
+}
+
+// TestFanOutRateLimit: a client that starts more uncached fan-outs than its
+// burst gets 429 with Retry-After; another client, cache hits and
+// quote-by-id are not limited; behind a trusted proxy the client is the
+// X-Forwarded-For address, and a forged header from anyone else is ignored.
+func TestFanOutRateLimit(t *testing.T) {
+	proxy := netip.MustParsePrefix("10.0.0.0/8")
+	store := inmem.New(inmem.Options{})
+	h := httpapi.NewHandler(httpapi.Deps{Quotes: &fakeQuotes{QuoteFn: twoOffers}, Store: store,
+		Cache: inmem.New(inmem.Options{}), CacheWindow: time.Minute, Now: func() time.Time { return now },
+		FanOutRate: 1, FanOutBurst: 3, TrustedProxies: []netip.Prefix{proxy}})
+	ask := func(ip string, h2 hdr, amount int) (int, string) {
+		resp := h.Serve(from(ip, h2, "/v1/quotes?from=btc&to=eth&amount=0."+strconv.Itoa(amount)))
+		return resp.Status, header(resp, "Retry-After")
+	}
+	for i := range 3 {
+		if st, _ := ask("192.0.2.1", nil, i+1); st != 200 {
+			t.Fatalf("fan-out %d within the burst = %d", i+1, st)
+		}
+	}
+	st, ra := ask("192.0.2.1", nil, 9)
+	if st != 429 || ra != "1" {
+		t.Errorf("4th uncached fan-out = %d Retry-After %q, want 429 with Retry-After 1", st, ra)
+	}
+	if st, _ := ask("192.0.2.1", nil, 1); st != 200 {
+		t.Errorf("cache hit from a limited client = %d, want 200", st)
+	}
+	if st, _ := ask("192.0.2.2", nil, 9); st != 200 {
+		t.Errorf("another client = %d, want 200", st)
+	}
+	// Through the proxy: each forwarded client has its own bucket.
+	for i := range 3 {
+		if st, _ := ask("10.1.1.1", hdr{"X-Forwarded-For": "198.51.100.7, 10.2.2.2"}, 61+i); st != 200 {
+			t.Fatalf("forwarded client fan-out %d = %d", i+1, st)
+		}
+	}
+	if st, _ := ask("10.1.1.1", hdr{"X-Forwarded-For": "198.51.100.7"}, 37); st != 429 {
+		t.Errorf("forwarded client past its burst = %d, want 429", st)
+	}
+	if st, _ := ask("10.1.1.1", hdr{"X-Forwarded-For": "198.51.100.8"}, 38); st != 200 {
+		t.Errorf("another forwarded client = %d, want 200", st)
+	}
+	// Not a trusted proxy: its X-Forwarded-For is ignored, it is limited itself.
+	for i := range 3 {
+		ask("192.0.2.50", hdr{"X-Forwarded-For": "203.0.113." + strconv.Itoa(i)}, 71+i)
+	}
+	if st, _ := ask("192.0.2.50", hdr{"X-Forwarded-For": "203.0.113.99"}, 57); st != 429 {
+		t.Errorf("untrusted peer forging X-Forwarded-For = %d, want 429", st)
+	}
+}
+
+// TestStreamCap: past MaxStreams open streams, a stream request gets 503
+// with Retry-After; quote-by-id still answers.
+func TestStreamCap(t *testing.T) {
+	h := httpapi.NewHandler(httpapi.Deps{Quotes: &fakeQuotes{QuoteFn: twoOffers}, Store: inmem.New(inmem.Options{}), MaxStreams: 2, FanOutRate: -1})
+	var open []httpapi.Response
+	for range 2 {
+		resp := h.Serve(from("192.0.2.1", nil, "/v1/quotes/stream?from=btc&to=eth&amount=0.1"))
+		if resp.Status != 200 || resp.Stream == nil {
+			t.Fatalf("stream = %d", resp.Status)
+		}
+		open = append(open, resp)
+	}
+	resp := h.Serve(from("192.0.2.1", nil, "/v1/quotes/stream?from=btc&to=eth&amount=0.1"))
+	if resp.Status != 503 || header(resp, "Retry-After") == "" {
+		t.Errorf("3rd stream = %d Retry-After %q, want 503 with Retry-After", resp.Status, header(resp, "Retry-After"))
+	}
+	// Running a stream to its end frees its slot.
+	_ = open[0].Stream(context.Background(), discard{}, func() error { return nil })
+	if resp := h.Serve(from("192.0.2.1", nil, "/v1/quotes/stream?from=btc&to=eth&amount=0.1")); resp.Status != 200 {
+		t.Errorf("stream after one ended = %d, want 200", resp.Status)
+	}
+}
+
+type discard struct{}
+
+func (discard) Write(p []byte) (int, error) { return len(p), nil }
