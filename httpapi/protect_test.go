@@ -31,15 +31,6 @@ func splitTarget(t string) ([]byte, []byte) {
 	return []byte(t), nil
 }
 
-func header(resp httpapi.Response, key string) string {
-	for _, f := range resp.Headers {
-		if f.Key == key {
-			return f.Value
-		}
-	}
-	return ""
-}
-
 // TestMethodNotAllowedAllow: a 405 names the methods the path answers.
 func TestMethodNotAllowedAllow(t *testing.T) {
 	h, _ := newHandler(t)
