@@ -15,6 +15,7 @@ import (
 	"regexp"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/swapscout/swapscout"
@@ -111,6 +112,19 @@ type Venue struct {
 	// Guard is the venue's cool-down, rate limit and circuit breaker,
 	// shared by all its calls; read its State for metrics.
 	Guard *Guard
+	// listOK is when the venue's lists last refreshed well (unix nanos;
+	// 0: never), for ListAge.
+	listOK atomic.Int64
+}
+
+// ListAge is how old the venue's lists are: the time since its last good
+// refresh; false when it keeps no lists or none has loaded yet.
+func (v *Venue) ListAge(now time.Time) (time.Duration, bool) {
+	t := v.listOK.Load()
+	if t == 0 {
+		return 0, false
+	}
+	return now.Sub(time.Unix(0, t)), true
 }
 
 // Registry holds the venues of one process, validated.
@@ -277,7 +291,11 @@ func refreshLoop(ctx context.Context, v *Venue, rf swapscout.Refresher, report f
 	attempt := func() error {
 		cctx, cancel := context.WithTimeout(ctx, 4*v.Timeout)
 		defer cancel()
-		return rf.Refresh(cctx) // keeps the last good metadata on error
+		err := rf.Refresh(cctx) // keeps the last good metadata on error
+		if err == nil {
+			v.listOK.Store(time.Now().UnixNano())
+		}
+		return err
 	}
 	err := attempt()
 	firstDone()

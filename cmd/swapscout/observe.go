@@ -3,6 +3,7 @@ package main
 import (
 	"log/slog"
 	"net/netip"
+	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
 
@@ -61,15 +62,6 @@ func (o *observability) tune(d *httpapi.Deps) {
 	d.Metrics = metrics.Exposition(o.reg)
 }
 
-// venueStateHooks is where the lead wires per-venue state kept by other
-// packages. HOOK: set breaker to the venue guard's breaker state (0 closed,
-// 1 half-open, 2 open) and listAge to the registry's market-list age in
-// seconds; each becomes a swapscout_venue_* gauge per venue when set.
-var venueStateHooks struct {
-	breaker func(venue string) float64
-	listAge func(venue string) float64
-}
-
 // finish registers the metrics once the stack exists.
 func (o *observability) finish(st *stack) error {
 	if o.m == nil {
@@ -77,12 +69,26 @@ func (o *observability) finish(st *stack) error {
 	}
 	o.m.Add(metrics.CounterFunc("quote_store_evictions_total", "Quotes evicted from the in-memory store before their TTL to stay within its byte budget.",
 		func() float64 { return float64(o.store.Evictions()) }))
-	if f := venueStateHooks.breaker; f != nil {
-		o.m.Add(metrics.VenueGauges("breaker_state", "Circuit breaker state per venue: 0 closed, 1 half-open, 2 open.", o.venues, f))
-	}
-	if f := venueStateHooks.listAge; f != nil {
-		o.m.Add(metrics.VenueGauges("market_list_age_seconds", "Age of each venue's market list.", o.venues, f))
-	}
+	reg := st.registry
+	o.m.Add(metrics.VenueGauges("breaker_state", "Circuit breaker state per venue: 0 closed, 1 half-open, 2 open.", o.venues,
+		func(id string) float64 {
+			switch reg.Guard(id).State() {
+			case "open":
+				return 2
+			case "half-open":
+				return 1
+			}
+			return 0
+		}))
+	o.m.Add(metrics.VenueGauges("market_list_age_seconds", "Age of each venue's market list (-1: none loaded, or the venue keeps none).", o.venues,
+		func(id string) float64 {
+			if v, ok := reg.Lookup(id); ok {
+				if age, ok := v.ListAge(time.Now()); ok {
+					return age.Seconds()
+				}
+			}
+			return -1
+		}))
 	if err := o.m.Register(o.reg); err != nil {
 		return err
 	}

@@ -196,6 +196,8 @@ func TestMetricsAfterQuote(t *testing.T) {
 		`swapscout_fanouts_in_flight 0`,
 		`swapscout_streams_in_flight 0`,
 		`swapscout_quote_store_evictions_total 0`,
+		`swapscout_venue_breaker_state{venue="kraken"} 0`,
+		`swapscout_venue_market_list_age_seconds{venue="kraken"} `,
 		`go_goroutines `,
 		`process_resident_memory_bytes `,
 	} {
