@@ -91,7 +91,8 @@ func measureMode(t *testing.T, bin string, m Mode, loadFor time.Duration) memRow
 
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	cmd := exec.CommandContext(ctx, bin, "serve", "--addr", "127.0.0.1:0", "--sim-url", h.URL(), "--cache-window", "0")
+	// No per-client fan-out limit: every quote must reach the venues.
+	cmd := exec.CommandContext(ctx, bin, "serve", "--addr", "127.0.0.1:0", "--sim-url", h.URL(), "--cache-window", "0", "--fanout-rate", "-1")
 	cmd.Env = []string{"PATH=" + os.Getenv("PATH"), "HOME=" + os.Getenv("HOME"), "SWAPSCOUT_LOG_LEVEL=ERROR"}
 	stdout, _ := cmd.StdoutPipe()
 	cmd.Stderr = io.Discard
