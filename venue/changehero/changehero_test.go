@@ -289,8 +289,8 @@ func TestRefusalBodies(t *testing.T) {
 	float := btcETH
 	float.RateType = swapscout.Float
 	float.Amount = swapscout.MustAmount("0.0001")
-	runRefusals(t, []refusal{
-		{name: "min_in_words", req: float, routes: rpc("invalid_amount.json", 200), code: swapscout.CodeAmountTooSmall, words: "minimal amount is 0.00031", min: "0.00031"},
-		{name: "invalid_currency", req: float, routes: rpc("invalid_currency.json", 200), code: swapscout.CodeUnsupportedPair, words: "Invalid currency"},
+	venuetest.RunRefusals(t, &changehero.Descriptor, []venuetest.Refusal{
+		{Name: "min_in_words", Req: float, Routes: rpc("invalid_amount.json", 200), Code: swapscout.CodeAmountTooSmall, Words: "minimal amount is 0.00031", Min: "0.00031"},
+		{Name: "invalid_currency", Req: float, Routes: rpc("invalid_currency.json", 200), Code: swapscout.CodeUnsupportedPair, Words: "Invalid currency"},
 	})
 }

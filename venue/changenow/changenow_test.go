@@ -75,18 +75,18 @@ func TestConformance(t *testing.T) {
 // the status; an error name we do not know is read by its words; a limit
 // refusal without its payload takes the pair's range.
 func TestRefusalBodies(t *testing.T) {
-	runRefusals(t, []refusal{
-		{name: "below_min_payload", req: btcXMR, routes: routes("estimate_below_min.json", 400, "range_ok.json"),
-			code: swapscout.CodeAmountTooSmall, words: "Out of min amount", min: "0.00012045"},
-		{name: "error_with_200", req: btcXMR, routes: routes("error_200.json", 200, "error_200.json"),
-			code: swapscout.CodeUnsupportedPair, words: "Pair is inactive"},
-		{name: "unknown_name_key", req: btcXMR, routes: routes("unknown_name_key.json", 400, "unknown_name_key.json"),
-			code: swapscout.CodeNotConfigured, words: "Invalid api key"},
-		{name: "above_max_range", req: btcXMR, routes: routes("estimate_above_max.json", 400, "range_fixed.json"),
-			code: swapscout.CodeAmountTooLarge, words: "Out of max amount", min: "0.00024", max: "2.4"},
-		{name: "not_valid_params", req: btcXMR, routes: routes("not_valid_params.json", 400, "not_valid_params.json"),
-			code: swapscout.CodeUnsupportedPair, words: "toCurrency is not valid"},
-		{name: "zero_estimate", req: btcXMR, routes: routes("estimate_zero.json", 200, "range_ok.json"),
-			code: swapscout.CodeBadResponse, words: "positive"},
+	venuetest.RunRefusals(t, &changenow.Descriptor, []venuetest.Refusal{
+		{Name: "below_min_payload", Req: btcXMR, Routes: routes("estimate_below_min.json", 400, "range_ok.json"),
+			Code: swapscout.CodeAmountTooSmall, Words: "Out of min amount", Min: "0.00012045"},
+		{Name: "error_with_200", Req: btcXMR, Routes: routes("error_200.json", 200, "error_200.json"),
+			Code: swapscout.CodeUnsupportedPair, Words: "Pair is inactive"},
+		{Name: "unknown_name_key", Req: btcXMR, Routes: routes("unknown_name_key.json", 400, "unknown_name_key.json"),
+			Code: swapscout.CodeNotConfigured, Words: "Invalid api key"},
+		{Name: "above_max_range", Req: btcXMR, Routes: routes("estimate_above_max.json", 400, "range_fixed.json"),
+			Code: swapscout.CodeAmountTooLarge, Words: "Out of max amount", Min: "0.00024", Max: "2.4"},
+		{Name: "not_valid_params", Req: btcXMR, Routes: routes("not_valid_params.json", 400, "not_valid_params.json"),
+			Code: swapscout.CodeUnsupportedPair, Words: "toCurrency is not valid"},
+		{Name: "zero_estimate", Req: btcXMR, Routes: routes("estimate_zero.json", 200, "range_ok.json"),
+			Code: swapscout.CodeBadResponse, Words: "positive"},
 	})
 }

@@ -186,8 +186,8 @@ func TestSimulatorFaults(t *testing.T) {
 // bound they name when pairInfo cannot give the limits, and pairInfo's
 // limits when it can.
 func TestRefusalBodies(t *testing.T) {
-	runRefusals(t, []refusal{
-		{name: "min_bound_no_pairinfo", req: btcUSDT, routes: routes("rate_below_min_bound.json", 200, "unauthorized.json", 500),
-			code: swapscout.CodeAmountTooSmall, words: "below the minimum amount 0.001", min: "0.001"},
+	venuetest.RunRefusals(t, &easybit.Descriptor, []venuetest.Refusal{
+		{Name: "min_bound_no_pairinfo", Req: btcUSDT, Routes: routes("rate_below_min_bound.json", 200, "unauthorized.json", 500),
+			Code: swapscout.CodeAmountTooSmall, Words: "below the minimum amount 0.001", Min: "0.001"},
 	})
 }

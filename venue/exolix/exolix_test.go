@@ -243,13 +243,13 @@ func TestConformance(t *testing.T) {
 func TestRefusalBodies(t *testing.T) {
 	aboveMax := btcXMR
 	aboveMax.Amount = swapscout.MustAmount("25")
-	runRefusals(t, []refusal{
-		{name: "key_401", req: btcXMR, routes: rate("unauthorized.json", 401), code: swapscout.CodeNotConfigured, words: "(HTTP 401): Unauthorized"},
-		{name: "key_message_200", req: btcXMR, routes: rate("unauthorized.json", 200), code: swapscout.CodeNotConfigured, words: "Unauthorized"},
-		{name: "key_message_400", req: btcXMR, routes: rate("unauthorized.json", 400), code: swapscout.CodeNotConfigured, words: "Unauthorized"},
-		{name: "rate_limited_400", req: btcXMR, routes: rate("message_rate_limited.json", 400), code: swapscout.CodeRateLimited, words: "Too many requests"},
-		{name: "pair_200", req: btcXMR, routes: rate("pair_unavailable.json", 200), code: swapscout.CodeUnsupportedPair, words: "Such exchange pair is not available"},
-		{name: "above_max_422", req: aboveMax, routes: rate("rate_above_max.json", 422), code: swapscout.CodeAmountTooLarge,
-			words: "10", min: "0.00007747", max: "10"},
+	venuetest.RunRefusals(t, &exolix.Descriptor, []venuetest.Refusal{
+		{Name: "key_401", Req: btcXMR, Routes: rate("unauthorized.json", 401), Code: swapscout.CodeNotConfigured, Words: "(HTTP 401): Unauthorized"},
+		{Name: "key_message_200", Req: btcXMR, Routes: rate("unauthorized.json", 200), Code: swapscout.CodeNotConfigured, Words: "Unauthorized"},
+		{Name: "key_message_400", Req: btcXMR, Routes: rate("unauthorized.json", 400), Code: swapscout.CodeNotConfigured, Words: "Unauthorized"},
+		{Name: "rate_limited_400", Req: btcXMR, Routes: rate("message_rate_limited.json", 400), Code: swapscout.CodeRateLimited, Words: "Too many requests"},
+		{Name: "pair_200", Req: btcXMR, Routes: rate("pair_unavailable.json", 200), Code: swapscout.CodeUnsupportedPair, Words: "Such exchange pair is not available"},
+		{Name: "above_max_422", Req: aboveMax, Routes: rate("rate_above_max.json", 422), Code: swapscout.CodeAmountTooLarge,
+			Words: "10", Min: "0.00007747", Max: "10"},
 	})
 }

@@ -313,10 +313,10 @@ func TestRefreshKeepsGoodList(t *testing.T) {
 // TestRefusalBodies: an envelope error is read by its words, and a limit
 // carries the bound they name.
 func TestRefusalBodies(t *testing.T) {
-	runRefusals(t, []refusal{
-		{name: "max_bound_200", req: btcXMR, routes: routes("error_max_bound.json", 200), code: swapscout.CodeAmountTooLarge, words: "greater than the maximum 2.9", max: "2.9"},
-		{name: "currency_200", req: btcXMR, routes: routes("error_currency.json", 200), code: swapscout.CodeUnsupportedPair, words: "Currency not found"},
-		{name: "auth_200", req: btcXMR, routes: routes("error_auth.json", 200), code: swapscout.CodeNotConfigured, words: "FixedFloat: "},
+	venuetest.RunRefusals(t, &fixedfloat.Descriptor, []venuetest.Refusal{
+		{Name: "max_bound_200", Req: btcXMR, Routes: routes("error_max_bound.json", 200), Code: swapscout.CodeAmountTooLarge, Words: "greater than the maximum 2.9", Max: "2.9"},
+		{Name: "currency_200", Req: btcXMR, Routes: routes("error_currency.json", 200), Code: swapscout.CodeUnsupportedPair, Words: "Currency not found"},
+		{Name: "auth_200", Req: btcXMR, Routes: routes("error_auth.json", 200), Code: swapscout.CodeNotConfigured, Words: "FixedFloat: "},
 	})
 }
 

@@ -163,17 +163,17 @@ func TestSimulator(t *testing.T) {
 // TestRefusalBodies: {"success":false,"error":…} is read by its words
 // whatever the status, a rejected key included.
 func TestRefusalBodies(t *testing.T) {
-	runRefusals(t, []refusal{
-		{name: "key_200", req: btcXMR, routes: info("error_key.json", 200), code: swapscout.CodeNotConfigured, words: "Invalid public-key"},
-		{name: "unauthorized_401", req: btcXMR, routes: info("error_unauthorized.json", 401), code: swapscout.CodeNotConfigured, words: "Unauthorized"},
-		{name: "coin_200", req: btcXMR, routes: info("error_coin.json", 200), code: swapscout.CodeUnsupportedPair, words: "Godex: "},
-		{name: "min_400", req: btcXMR, routes: info("error_min.json", 400), code: swapscout.CodeAmountTooSmall, words: "less than the minimum"},
+	venuetest.RunRefusals(t, &godex.Descriptor, []venuetest.Refusal{
+		{Name: "key_200", Req: btcXMR, Routes: info("error_key.json", 200), Code: swapscout.CodeNotConfigured, Words: "Invalid public-key"},
+		{Name: "unauthorized_401", Req: btcXMR, Routes: info("error_unauthorized.json", 401), Code: swapscout.CodeNotConfigured, Words: "Unauthorized"},
+		{Name: "coin_200", Req: btcXMR, Routes: info("error_coin.json", 200), Code: swapscout.CodeUnsupportedPair, Words: "Godex: "},
+		{Name: "min_400", Req: btcXMR, Routes: info("error_min.json", 400), Code: swapscout.CodeAmountTooSmall, Words: "less than the minimum"},
 	})
 }
 
 // TestLimitBound: a limit refusal carries the bound its words name.
 func TestLimitBound(t *testing.T) {
-	runRefusals(t, []refusal{
-		{name: "min_bound_400", req: btcXMR, routes: info("error_min_bound.json", 400), code: swapscout.CodeAmountTooSmall, words: "less than the minimum", min: "0.0005"},
+	venuetest.RunRefusals(t, &godex.Descriptor, []venuetest.Refusal{
+		{Name: "min_bound_400", Req: btcXMR, Routes: info("error_min_bound.json", 400), Code: swapscout.CodeAmountTooSmall, Words: "less than the minimum", Min: "0.0005"},
 	})
 }

@@ -272,13 +272,13 @@ func TestRefusalBodies(t *testing.T) {
 	above.Amount = swapscout.MustAmount("50")
 	below := btcXMR
 	below.Amount = swapscout.MustAmount("0.0005")
-	runRefusals(t, []refusal{
-		{name: "unauthenticated_401", req: btcXMR, routes: info("unauthenticated.json", 401), code: swapscout.CodeNotConfigured, words: "(HTTP 401): Unauthenticated."},
-		{name: "unauthenticated_200", req: btcXMR, routes: info("unauthenticated.json", 200), code: swapscout.CodeNotConfigured, words: "Unauthenticated."},
-		{name: "unauthenticated_400", req: btcXMR, routes: info("unauthenticated.json", 400), code: swapscout.CodeNotConfigured, words: "Unauthenticated."},
-		{name: "error_string_key_200", req: btcXMR, routes: info("error_string_key.json", 200), code: swapscout.CodeNotConfigured, words: "Invalid API key"},
-		{name: "pair_invalid_200", req: btcXMR, routes: info("pair_invalid.json", 200), code: swapscout.CodeUnsupportedPair, words: "The selected to is invalid."},
-		{name: "amount_min_422", req: below, routes: info("amount_invalid.json", 422), code: swapscout.CodeAmountTooSmall, words: "at least 0.001", min: "0.001"},
-		{name: "amount_max_200", req: above, routes: info("amount_too_large.json", 200), code: swapscout.CodeAmountTooLarge, words: "greater than 37.4", max: "37.4"},
+	venuetest.RunRefusals(t, &letsexchange.Descriptor, []venuetest.Refusal{
+		{Name: "unauthenticated_401", Req: btcXMR, Routes: info("unauthenticated.json", 401), Code: swapscout.CodeNotConfigured, Words: "(HTTP 401): Unauthenticated."},
+		{Name: "unauthenticated_200", Req: btcXMR, Routes: info("unauthenticated.json", 200), Code: swapscout.CodeNotConfigured, Words: "Unauthenticated."},
+		{Name: "unauthenticated_400", Req: btcXMR, Routes: info("unauthenticated.json", 400), Code: swapscout.CodeNotConfigured, Words: "Unauthenticated."},
+		{Name: "error_string_key_200", Req: btcXMR, Routes: info("error_string_key.json", 200), Code: swapscout.CodeNotConfigured, Words: "Invalid API key"},
+		{Name: "pair_invalid_200", Req: btcXMR, Routes: info("pair_invalid.json", 200), Code: swapscout.CodeUnsupportedPair, Words: "The selected to is invalid."},
+		{Name: "amount_min_422", Req: below, Routes: info("amount_invalid.json", 422), Code: swapscout.CodeAmountTooSmall, Words: "at least 0.001", Min: "0.001"},
+		{Name: "amount_max_200", Req: above, Routes: info("amount_too_large.json", 200), Code: swapscout.CodeAmountTooLarge, Words: "greater than 37.4", Max: "37.4"},
 	})
 }

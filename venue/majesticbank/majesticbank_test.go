@@ -173,7 +173,7 @@ func req(from, to swapscout.Asset, amount string, d swapscout.Direction, rt swap
 // limit the words leave out.
 func TestRefusalBodies(t *testing.T) {
 	noRates := []venuetest.Route{{Path: "/calculate", Fixture: "calculate_below_min_bound.json"}, {Path: "/rates", Fixture: "rates.json", Status: 500}}
-	runRefusals(t, []refusal{
-		{name: "min_bound_no_rates", req: xmrBTC, routes: noRates, code: swapscout.CodeAmountTooSmall, words: "Amount below minimum 0.075", min: "0.075"},
+	venuetest.RunRefusals(t, &majesticbank.Descriptor, []venuetest.Refusal{
+		{Name: "min_bound_no_rates", Req: xmrBTC, Routes: noRates, Code: swapscout.CodeAmountTooSmall, Words: "Amount below minimum 0.075", Min: "0.075"},
 	})
 }

@@ -166,10 +166,10 @@ func TestRefusalBodies(t *testing.T) {
 	big.Amount = swapscout.MustAmount("10")
 	small := btcUSDT
 	small.Amount = swapscout.MustAmount("0.0001")
-	runRefusals(t, []refusal{
-		{name: "max_200", req: big, routes: rate("refusal_200_max.json", 200), code: swapscout.CodeAmountTooLarge, words: "Amount Too Big", max: "5"},
-		{name: "min_200", req: small, routes: rate("rate_below_min.json", 200), code: swapscout.CodeAmountTooSmall, words: "Amount Too Small", min: "0.0002"},
-		{name: "pair_200", req: btcUSDT, routes: rate("refusal_200_pair.json", 200), code: swapscout.CodeUnsupportedPair, words: "Currency pair is not supported"},
-		{name: "maintenance_200", req: btcUSDT, routes: rate("refusal_200_maintenance.json", 200), code: swapscout.CodeUnavailable, words: "maintenance"},
+	venuetest.RunRefusals(t, &quickex.Descriptor, []venuetest.Refusal{
+		{Name: "max_200", Req: big, Routes: rate("refusal_200_max.json", 200), Code: swapscout.CodeAmountTooLarge, Words: "Amount Too Big", Max: "5"},
+		{Name: "min_200", Req: small, Routes: rate("rate_below_min.json", 200), Code: swapscout.CodeAmountTooSmall, Words: "Amount Too Small", Min: "0.0002"},
+		{Name: "pair_200", Req: btcUSDT, Routes: rate("refusal_200_pair.json", 200), Code: swapscout.CodeUnsupportedPair, Words: "Currency pair is not supported"},
+		{Name: "maintenance_200", Req: btcUSDT, Routes: rate("refusal_200_maintenance.json", 200), Code: swapscout.CodeUnavailable, Words: "maintenance"},
 	})
 }

@@ -196,11 +196,11 @@ func TestSimulator(t *testing.T) {
 func TestRefusalBodies(t *testing.T) {
 	big := btcXMR
 	big.Amount = swapscout.MustAmount("5")
-	runRefusals(t, []refusal{
-		{name: "not_found_200", req: btcXMR, routes: routes("error_404.json", 200, "error_404.json", 200), code: swapscout.CodeUnsupportedPair, words: "Pair is not found"},
-		{name: "key_200", req: btcXMR, routes: routes("error_401.json", 200, "error_401.json", 200), code: swapscout.CodeNotConfigured, words: "API key is missing or invalid"},
-		{name: "currency_400", req: btcXMR, routes: routes("error_400_currency.json", 400, "error_400_currency.json", 400), code: swapscout.CodeUnsupportedPair, words: "Invalid currency"},
-		{name: "max_422_no_range", req: big, routes: routes("error_422_max.json", 422, "error_500.json", 500), code: swapscout.CodeAmountTooLarge, words: "greater than the maximum"},
-		{name: "max_422_range", req: big, routes: routes("error_422.json", 422, "range_fixed.json", 200), code: swapscout.CodeAmountTooLarge, words: "1.85", min: "0.00062", max: "1.85"},
+	venuetest.RunRefusals(t, &simpleswap.Descriptor, []venuetest.Refusal{
+		{Name: "not_found_200", Req: btcXMR, Routes: routes("error_404.json", 200, "error_404.json", 200), Code: swapscout.CodeUnsupportedPair, Words: "Pair is not found"},
+		{Name: "key_200", Req: btcXMR, Routes: routes("error_401.json", 200, "error_401.json", 200), Code: swapscout.CodeNotConfigured, Words: "API key is missing or invalid"},
+		{Name: "currency_400", Req: btcXMR, Routes: routes("error_400_currency.json", 400, "error_400_currency.json", 400), Code: swapscout.CodeUnsupportedPair, Words: "Invalid currency"},
+		{Name: "max_422_no_range", Req: big, Routes: routes("error_422_max.json", 422, "error_500.json", 500), Code: swapscout.CodeAmountTooLarge, Words: "greater than the maximum"},
+		{Name: "max_422_range", Req: big, Routes: routes("error_422.json", 422, "range_fixed.json", 200), Code: swapscout.CodeAmountTooLarge, Words: "1.85", Min: "0.00062", Max: "1.85"},
 	})
 }

@@ -251,14 +251,14 @@ func TestConformance(t *testing.T) {
 func TestRefusalBodies(t *testing.T) {
 	big := btcXMR
 	big.Amount = swapscout.MustAmount("5")
-	runRefusals(t, []refusal{
-		{name: "no_pair_200", req: btcXMR, routes: routes("rates_range_no_pair.json", 200, "rates_range_no_pair.json", 200),
-			code: swapscout.CodeUnsupportedPair, words: "One or both currencies do not exist"},
-		{name: "no_key_200", req: btcXMR, routes: routes("no_user_api_key.json", 200, "no_user_api_key.json", 200),
-			code: swapscout.CodeNotConfigured, words: "API key is required"},
-		{name: "unknown_kind_400", req: btcXMR, routes: routes("unknown_kind_key.json", 400, "unknown_kind_key.json", 400),
-			code: swapscout.CodeNotConfigured, words: "Invalid API key"},
-		{name: "above_max_range", req: big, routes: routes("invalid_amount_max.json", 400, "rates_range_fixed.json", 200),
-			code: swapscout.CodeAmountTooLarge, words: "2.9", min: "0.00024", max: "2.9"},
+	venuetest.RunRefusals(t, &stealthex.Descriptor, []venuetest.Refusal{
+		{Name: "no_pair_200", Req: btcXMR, Routes: routes("rates_range_no_pair.json", 200, "rates_range_no_pair.json", 200),
+			Code: swapscout.CodeUnsupportedPair, Words: "One or both currencies do not exist"},
+		{Name: "no_key_200", Req: btcXMR, Routes: routes("no_user_api_key.json", 200, "no_user_api_key.json", 200),
+			Code: swapscout.CodeNotConfigured, Words: "API key is required"},
+		{Name: "unknown_kind_400", Req: btcXMR, Routes: routes("unknown_kind_key.json", 400, "unknown_kind_key.json", 400),
+			Code: swapscout.CodeNotConfigured, Words: "Invalid API key"},
+		{Name: "above_max_range", Req: big, Routes: routes("invalid_amount_max.json", 400, "rates_range_fixed.json", 200),
+			Code: swapscout.CodeAmountTooLarge, Words: "2.9", Min: "0.00024", Max: "2.9"},
 	})
 }

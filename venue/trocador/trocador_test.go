@@ -173,8 +173,8 @@ func TestAmountInIsTheEcho(t *testing.T) {
 
 // TestRefusalBodies: a limit refusal carries the bound its words name.
 func TestRefusalBodies(t *testing.T) {
-	runRefusals(t, []refusal{
-		{name: "below_min_bound", req: btcXMR, routes: newRate("below_min_bound.json", 400), code: swapscout.CodeAmountTooSmall, words: "below the minimum", min: "0.0005"},
-		{name: "below_min_no_bound", req: btcXMR, routes: newRate("below_min.json", 400), code: swapscout.CodeAmountTooSmall, words: "below the minimum"},
+	venuetest.RunRefusals(t, &trocador.Descriptor, []venuetest.Refusal{
+		{Name: "below_min_bound", Req: btcXMR, Routes: newRate("below_min_bound.json", 400), Code: swapscout.CodeAmountTooSmall, Words: "below the minimum", Min: "0.0005"},
+		{Name: "below_min_no_bound", Req: btcXMR, Routes: newRate("below_min.json", 400), Code: swapscout.CodeAmountTooSmall, Words: "below the minimum"},
 	})
 }

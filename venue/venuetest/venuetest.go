@@ -365,3 +365,46 @@ func StartSim(t testing.TB, cfg sim.Config, id string, v sim.Venue) *sim.Server 
 	t.Cleanup(func() { s.Close() })
 	return s
 }
+
+// Refusal is an error body an adapter must classify by what it says: the
+// failure code, the venue's own words in the message, and the limits when
+// the venue (or its range) gave them ("" for none).
+type Refusal struct {
+	Name     string
+	Req      swapscout.QuoteRequest
+	Routes   []Route
+	Code     swapscout.FailureCode
+	Words    string
+	Min, Max string
+}
+
+// RunRefusals replays each case's routes to d's adapter and checks its
+// refusal: code, words and limits.
+func RunRefusals(t *testing.T, d *venue.Descriptor, cases []Refusal) {
+	t.Helper()
+	or0 := func(s string) string {
+		if s == "" {
+			return "0"
+		}
+		return s
+	}
+	for _, c := range cases {
+		t.Run(c.Name, func(t *testing.T) {
+			rp := NewReplay(t, "testdata", c.Routes)
+			_, err := New(t, d, rp.URL).Quote(context.Background(), c.Req)
+			var ve *swapscout.VenueError
+			if !errors.As(err, &ve) {
+				t.Fatalf("err %v, want a %s refusal", err, c.Code)
+			}
+			if ve.Code != c.Code || !strings.Contains(ve.Msg, c.Words) {
+				t.Errorf("err %q (%s), want %s saying %q", ve.Msg, ve.Code, c.Code, c.Words)
+			}
+			if got, want := ve.Min.String(), or0(c.Min); got != want {
+				t.Errorf("Min %s, want %s", got, want)
+			}
+			if got, want := ve.Max.String(), or0(c.Max); got != want {
+				t.Errorf("Max %s, want %s", got, want)
+			}
+		})
+	}
+}

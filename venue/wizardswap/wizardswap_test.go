@@ -145,16 +145,16 @@ func TestRefusalBodies(t *testing.T) {
 	withStatus := func(fixture string, status int) []venuetest.Route {
 		return []venuetest.Route{{Method: "POST", Path: "/estimate", Fixture: fixture, Status: status}}
 	}
-	runRefusals(t, []refusal{
-		{name: "currency_prose", req: btcETH, routes: estimate("estimate_currency_prose.json"), code: swapscout.CodeUnsupportedPair, words: "Currency not supported."},
-		{name: "max_prose", req: btcETH, routes: estimate("estimate_max_prose.json"), code: swapscout.CodeAmountTooLarge, words: "exceeds the maximum"},
-		{name: "too_low_400", req: btcETH, routes: withStatus("estimate_too_low.json", 400), code: swapscout.CodeAmountTooSmall, words: "Value too low."},
+	venuetest.RunRefusals(t, &wizardswap.Descriptor, []venuetest.Refusal{
+		{Name: "currency_prose", Req: btcETH, Routes: estimate("estimate_currency_prose.json"), Code: swapscout.CodeUnsupportedPair, Words: "Currency not supported."},
+		{Name: "max_prose", Req: btcETH, Routes: estimate("estimate_max_prose.json"), Code: swapscout.CodeAmountTooLarge, Words: "exceeds the maximum"},
+		{Name: "too_low_400", Req: btcETH, Routes: withStatus("estimate_too_low.json", 400), Code: swapscout.CodeAmountTooSmall, Words: "Value too low."},
 	})
 }
 
 // TestLimitBound: a limit sentence carries the bound it names.
 func TestLimitBound(t *testing.T) {
-	runRefusals(t, []refusal{
-		{name: "min_prose", req: btcETH, routes: estimate("estimate_min_prose.json"), code: swapscout.CodeAmountTooSmall, words: "Minimum amount is 0.001.", min: "0.001"},
+	venuetest.RunRefusals(t, &wizardswap.Descriptor, []venuetest.Refusal{
+		{Name: "min_prose", Req: btcETH, Routes: estimate("estimate_min_prose.json"), Code: swapscout.CodeAmountTooSmall, Words: "Minimum amount is 0.001.", Min: "0.001"},
 	})
 }
