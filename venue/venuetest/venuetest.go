@@ -20,6 +20,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/google/go-cmp/cmp"
+
 	"github.com/swapscout/swapscout"
 	"github.com/swapscout/swapscout/httpapi"
 	"github.com/swapscout/swapscout/sim"
@@ -406,5 +408,39 @@ func RunRefusals(t *testing.T, d *venue.Descriptor, cases []Refusal) {
 				t.Errorf("Max %s, want %s", got, want)
 			}
 		})
+	}
+}
+
+// CheckDuplicateKeys holds d's adapter to the rule for repeated JSON keys
+// (venue/text.go): the last occurrence wins, as encoding/json does. For
+// each route of ok with a testdata/dup_<fixture> beside its fixture (the
+// same answer with its amount and limit keys repeated, a decoy first), the
+// adapter must quote exactly what it quotes from the original.
+func CheckDuplicateKeys(t *testing.T, d *venue.Descriptor, ok Case) {
+	t.Helper()
+	quote := func(routes []Route) swapscout.Offer {
+		t.Helper()
+		rp := NewReplay(t, "testdata", routes)
+		o, err := New(t, d, rp.URL).Quote(context.Background(), ok.Req)
+		if err != nil {
+			t.Fatalf("Quote: %v", err)
+		}
+		return o
+	}
+	dup := make([]Route, len(ok.Routes))
+	swapped := 0
+	for i, r := range ok.Routes {
+		if _, err := os.Stat(filepath.Join("testdata", "dup_"+r.Fixture)); r.Fixture != "" && err == nil {
+			r.Fixture = "dup_" + r.Fixture
+			swapped++
+		}
+		dup[i] = r
+	}
+	if swapped == 0 {
+		t.Fatal("no dup_ fixture for the OK case")
+	}
+	want, got := quote(ok.Routes), quote(dup)
+	if diff := cmp.Diff(want, got, cmp.AllowUnexported(swapscout.Amount{})); diff != "" {
+		t.Errorf("a repeated key did not take its last value (-original +duplicated):\n%s", diff)
 	}
 }
