@@ -60,6 +60,13 @@ type Deps struct {
 	// Metrics, when set, renders the metrics exposition for GET /metrics
 	// (body, content type); unset, /metrics is 404.
 	Metrics func() ([]byte, string, error)
+
+	// Swaps creates and reads swaps; nil, the swap routes and pages answer
+	// 503 (no database configured).
+	Swaps SwapService
+	// SwapFeed pushes swap changes to event streams and tracker pages; nil,
+	// they poll the SwapService.
+	SwapFeed SwapFeed
 }
 
 // deps is Deps plus the handlers' shared state.
