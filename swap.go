@@ -77,6 +77,7 @@ type Swap struct {
 	DepositAddress, DepositMemo string
 	PayoutAddress, PayoutMemo   string
 	RefundAddress, RefundMemo   string
+	CallbackURL                 string // where changes are POSTed (webhooks); empty for none
 
 	Status         SwapStatus
 	VenueStatus    string // the venue's own word for Status

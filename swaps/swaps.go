@@ -56,8 +56,11 @@ type Service struct {
 	// CheckAddress checks an address and its memo for a network, locally;
 	// address.Check when nil.
 	CheckAddress func(network, addr, memo string) error
-	Now          func() time.Time // time.Now when nil
-	Logger       *slog.Logger     // slog.Default() when nil
+	// CheckCallback checks a callback URL (scheme, target); when nil, a
+	// request with a callback URL is refused: webhooks are not configured.
+	CheckCallback func(url string) error
+	Now           func() time.Time // time.Now when nil
+	Logger        *slog.Logger     // slog.Default() when nil
 }
 
 // CreateRequest is what a client asks to create.
@@ -72,13 +75,15 @@ type CreateRequest struct {
 	// MaxSlippage is the worst change allowed, as a fraction (0.005 is
 	// 0.5 %); zero takes DefaultSlippage.
 	MaxSlippage swapscout.Amount
+	// CallbackURL, when set, receives every change of the swap (webhooks).
+	CallbackURL string
 }
 
 // hash identifies a request's content, to tell a retry (same key, same
 // body) from a conflict (same key, another body).
 func (r *CreateRequest) hash() string {
 	h := sha256.New()
-	for _, f := range []string{r.QuoteID, r.Venue, r.PayoutAddress, r.PayoutMemo, r.RefundAddress, r.RefundMemo, r.MaxSlippage.String()} {
+	for _, f := range []string{r.QuoteID, r.Venue, r.PayoutAddress, r.PayoutMemo, r.RefundAddress, r.RefundMemo, r.MaxSlippage.String(), r.CallbackURL} {
 		fmt.Fprintf(h, "%d:%s;", len(f), f)
 	}
 	return hex.EncodeToString(h.Sum(nil))
@@ -162,6 +167,14 @@ func (s *Service) Create(ctx context.Context, r CreateRequest) (sw *swapscout.Sw
 	if err := s.checkAddresses(&r, req); err != nil {
 		return nil, false, err
 	}
+	if r.CallbackURL != "" {
+		if s.CheckCallback == nil {
+			return nil, false, swapscout.Errorf(swapscout.EINVALID, "callback_url: webhooks are not configured on this server")
+		}
+		if err := s.CheckCallback(r.CallbackURL); err != nil {
+			return nil, false, swapscout.Errorf(swapscout.EINVALID, "callback_url: %v", err)
+		}
+	}
 	swapper, ok := s.Swapper(r.Venue)
 	if !ok {
 		return nil, false, swapscout.Errorf(EUNSUPPORTED, "%s cannot create swaps through its API", r.Venue)
@@ -172,6 +185,7 @@ func (s *Service) Create(ctx context.Context, r CreateRequest) (sw *swapscout.Sw
 		From: req.From, To: req.To, Direction: req.Direction, RateType: offer.RateType, RateID: offer.RateID,
 		AmountIn: offer.AmountIn, AmountOut: offer.AmountOut,
 		PayoutAddress: r.PayoutAddress, PayoutMemo: r.PayoutMemo, RefundAddress: r.RefundAddress, RefundMemo: r.RefundMemo,
+		CallbackURL: r.CallbackURL,
 	}
 	old, err := s.Store.ReserveSwap(ctx, sw)
 	if err != nil {
