@@ -123,6 +123,11 @@ type Offer struct {
 	ETAMax time.Duration
 	KYC    KYCRating
 
+	// Custody is the venue's; Deposit what the deposit must be (empty:
+	// DepositTransfer).
+	Custody Custody
+	Deposit DepositKind
+
 	Took time.Duration // how long the venue took to answer
 }
 

@@ -17,6 +17,30 @@ const (
 	FromCode   Evidence = "code"       // on what maintained client code accepts
 )
 
+// Custody says who holds the user's coins during a swap.
+type Custody string
+
+const (
+	// Custodial venues receive the deposit and pay out themselves.
+	Custodial Custody = "custodial"
+	// NonCustodial venues are protocols (liquidity networks, intent
+	// solvers, deposit channels) that settle on chain; no company holds the coins.
+	NonCustodial Custody = "non_custodial"
+)
+
+// DepositKind says what the user's deposit must be for the swap to happen.
+type DepositKind string
+
+const (
+	// DepositTransfer is a plain transfer to the deposit address (with the
+	// deposit memo when the address's network uses one).
+	DepositTransfer DepositKind = "transfer"
+	// DepositMemo is a transfer that must carry the swap's memo in the
+	// transaction itself (THORChain, Maya): from Bitcoin-like chains an
+	// OP_RETURN output, which many wallets cannot add.
+	DepositMemo DepositKind = "memo"
+)
+
 // VenueInfo is what /v1/venues and `swapscout venues` show of a venue.
 type VenueInfo struct {
 	ID         string
@@ -30,4 +54,6 @@ type VenueInfo struct {
 	Evidence   Evidence
 	Configured bool // has what it needs to be asked (a key, when it needs one)
 	Website    string
+	Custody    Custody // Custodial unless the venue says otherwise
+	CanSwap    bool    // can create swaps through its API (Swapper)
 }

@@ -41,6 +41,8 @@ type Descriptor struct {
 	Reverse     bool // can quote by amount to receive
 	Networks    []string
 	Evidence    swapscout.Evidence
+	// Custody: empty means swapscout.Custodial.
+	Custody swapscout.Custody
 
 	// New builds the adapter. It must not do I/O.
 	New func(Config) (swapscout.Quoter, error)
@@ -70,7 +72,15 @@ func (d *Descriptor) Info(configured bool) swapscout.VenueInfo {
 		ID: d.ID, Name: d.Name, Kind: d.Kind, KYC: d.KYC, NeedsKey: d.NeedsKey,
 		FixedRate: d.FixedRate, Reverse: d.Reverse, Networks: d.Networks,
 		Evidence: d.Evidence, Configured: configured, Website: d.Website,
+		Custody: d.custody(),
 	}
+}
+
+func (d *Descriptor) custody() swapscout.Custody {
+	if d.Custody == "" {
+		return swapscout.Custodial
+	}
+	return d.Custody
 }
 
 // EnvPrefix is the prefix of d's environment variables, e.g. "SWAPSCOUT_CHANGENOW_".

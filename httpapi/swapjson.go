@@ -1,0 +1,87 @@
+package httpapi
+
+import (
+	"strings"
+
+	"github.com/swapscout/swapscout"
+)
+
+// PublicOrderID is the part of a venue's order id that may be shown: some
+// adapters keep a secret beside the id (FixedFloat's order token, Quickex's
+// payout address) after a ':', and it must never reach a response or a log.
+func PublicOrderID(venueOrderID string) string {
+	id, _, _ := strings.Cut(venueOrderID, ":")
+	return id
+}
+
+// AppendSwap appends a swap record and its history of status changes as
+// JSON: the one shape of a swap for the API, its event stream, webhooks and
+// the CLI. Optional fields are left out when empty; amounts are decimal
+// strings, times RFC 3339.
+func AppendSwap(dst []byte, sw *swapscout.Swap, history []swapscout.SwapEvent) []byte {
+	str := func(key, v string, always bool) {
+		if v != "" || always {
+			dst = append(dst, ',', '"')
+			dst = append(dst, key...)
+			dst = append(dst, '"', ':')
+			dst = appendString(dst, v)
+		}
+	}
+	amt := func(key string, a swapscout.Amount, always bool) {
+		if !a.IsZero() || always {
+			dst = append(dst, ',', '"')
+			dst = append(dst, key...)
+			dst = append(dst, '"', ':')
+			dst = appendAmount(dst, a)
+		}
+	}
+	dst = append(dst, `{"id":`...)
+	dst = appendString(dst, sw.ID)
+	str("status", string(sw.Status), true)
+	str("venue_status", sw.VenueStatus, true)
+	str("venue", sw.Venue, true)
+	str("provider", sw.Provider, false)
+	str("venue_order_id", PublicOrderID(sw.VenueOrderID), true)
+	str("quote_id", sw.QuoteID, true)
+	dst = append(dst, `,"from":`...)
+	dst = appendAsset(dst, sw.From)
+	dst = append(dst, `,"to":`...)
+	dst = appendAsset(dst, sw.To)
+	str("direction", sw.Direction.String(), true)
+	str("rate_type", sw.RateType.String(), true)
+	amt("amount_in", sw.AmountIn, true)
+	amt("amount_out", sw.AmountOut, true)
+	amt("promised_in", sw.PromisedIn, true)
+	amt("promised_out", sw.PromisedOut, true)
+	str("deposit_address", sw.DepositAddress, true)
+	str("deposit_memo", sw.DepositMemo, false)
+	str("payout_address", sw.PayoutAddress, true)
+	str("payout_memo", sw.PayoutMemo, false)
+	str("refund_address", sw.RefundAddress, true)
+	str("refund_memo", sw.RefundMemo, false)
+	str("deposit_tx", sw.DepositTx, false)
+	str("payout_tx", sw.PayoutTx, false)
+	amt("amount_received", sw.AmountReceived, false)
+	dst = append(dst, `,"created_at":`...)
+	dst = appendTime(dst, sw.CreatedAt)
+	dst = append(dst, `,"updated_at":`...)
+	dst = appendTime(dst, sw.UpdatedAt)
+	if !sw.ExpiresAt.IsZero() {
+		dst = append(dst, `,"expires_at":`...)
+		dst = appendTime(dst, sw.ExpiresAt)
+	}
+	dst = append(dst, `,"history":[`...)
+	for i, ev := range history {
+		if i > 0 {
+			dst = append(dst, ',')
+		}
+		dst = append(dst, `{"at":`...)
+		dst = appendTime(dst, ev.At)
+		dst = append(dst, `,"status":`...)
+		dst = appendString(dst, string(ev.Status))
+		dst = append(dst, `,"venue_status":`...)
+		dst = appendString(dst, ev.VenueStatus)
+		dst = append(dst, '}')
+	}
+	return append(dst, ']', '}')
+}
