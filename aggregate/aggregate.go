@@ -30,6 +30,17 @@ type Venue struct {
 	KYC     swapscout.KYCRating
 	Timeout time.Duration
 	Quoter  swapscout.Quoter
+	// Custody is the venue's (its descriptor's); empty means
+	// swapscout.Custodial. Every offer of the venue carries it.
+	Custody swapscout.Custody
+}
+
+// custody is v's custody, Custodial when unset.
+func (v *Venue) custody() swapscout.Custody {
+	if v.Custody == "" {
+		return swapscout.Custodial
+	}
+	return v.Custody
 }
 
 // Engine fans quote requests out to venues.
@@ -68,6 +79,8 @@ type Selection struct {
 	Include []string            // only these ids, when non-empty
 	Exclude []string            // never these ids
 	MaxKYC  swapscout.KYCRating // only venues rated this or better ('A' best); 0 = any
+	// Custody: only venues of this custody; empty = any.
+	Custody swapscout.Custody
 }
 
 // Select returns the venues s selects, in engine order, or an EINVALID error
@@ -95,6 +108,9 @@ func (e *Engine) Select(s Selection) ([]Venue, error) {
 			continue
 		}
 		if s.MaxKYC != 0 && v.KYC > s.MaxKYC {
+			continue
+		}
+		if s.Custody != "" && v.custody() != s.Custody {
 			continue
 		}
 		out = append(out, v)
@@ -614,6 +630,12 @@ func (e *Engine) complete(o *swapscout.Offer, v *Venue, req swapscout.QuoteReque
 	o.Took = took
 	if o.KYC == 0 {
 		o.KYC = v.KYC
+	}
+	// Custody is the venue's, whatever the adapter says; the deposit kind
+	// is the adapter's (memo venues set it), a plain transfer otherwise.
+	o.Custody = v.custody()
+	if o.Deposit == "" {
+		o.Deposit = swapscout.DepositTransfer
 	}
 	if o.Rate.IsZero() {
 		o.Rate = o.AmountOut.Quo(o.AmountIn, 18, swapscout.RoundDown)

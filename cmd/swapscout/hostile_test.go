@@ -319,7 +319,7 @@ func startHostileCell(t *testing.T, mode hostile.Mode, scope hostile.Scope, warm
 	<-ready // every venue's first list load has ended, well or not
 	var evs []aggregate.Venue
 	for _, v := range c.reg.Venues() {
-		evs = append(evs, aggregate.Venue{ID: v.ID, Kind: v.Kind, KYC: v.KYC, Timeout: v.Timeout, Quoter: v.Quoter})
+		evs = append(evs, aggregate.Venue{ID: v.ID, Kind: v.Kind, KYC: v.KYC, Timeout: v.Timeout, Quoter: v.Quoter, Custody: v.Info(v.Configured).Custody})
 	}
 	svc := &aggregate.Service{Engine: aggregate.New(evs, aggregate.Options{Logger: discardLogger()})}
 	handler := httpapi.NewHandler(httpapi.Deps{
