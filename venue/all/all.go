@@ -27,6 +27,7 @@ import (
 	"github.com/swapscout/swapscout/venue/mexc"
 	"github.com/swapscout/swapscout/venue/okx"
 	"github.com/swapscout/swapscout/venue/quickex"
+	"github.com/swapscout/swapscout/venue/sideshift"
 	"github.com/swapscout/swapscout/venue/simpleswap"
 	"github.com/swapscout/swapscout/venue/stealthex"
 	"github.com/swapscout/swapscout/venue/trocador"
@@ -50,6 +51,7 @@ var Descriptors = []*venue.Descriptor{
 	&majesticbank.Descriptor,
 	&xgram.Descriptor,
 	&trocador.Descriptor,
+	&sideshift.Descriptor,
 	&binance.Descriptor,
 	&kraken.Descriptor,
 	&coinbase.Descriptor,
