@@ -10,6 +10,7 @@ import (
 	"github.com/swapscout/swapscout/venue/bitget"
 	"github.com/swapscout/swapscout/venue/bitstamp"
 	"github.com/swapscout/swapscout/venue/bybit"
+	"github.com/swapscout/swapscout/venue/chainflip"
 	"github.com/swapscout/swapscout/venue/changehero"
 	"github.com/swapscout/swapscout/venue/changenow"
 	"github.com/swapscout/swapscout/venue/coinbase"
@@ -52,6 +53,7 @@ var Descriptors = []*venue.Descriptor{
 	&xgram.Descriptor,
 	&trocador.Descriptor,
 	&sideshift.Descriptor,
+	&chainflip.Descriptor,
 	&binance.Descriptor,
 	&kraken.Descriptor,
 	&coinbase.Descriptor,
