@@ -77,7 +77,7 @@ func TestSwapConformance(t *testing.T) {
 		PayoutAddress: "0x00D283fFCb70F7b9A1d844e54A1AdE61E5443B6C",
 		RefundAddress: "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq",
 		Words:         statusWords.Words(), Map: statusWords.Status,
-		SimOrderID:    SimOrderID,
+		SimOrderID: SimOrderID,
 	})
 }
 
