@@ -3,7 +3,10 @@ package chainflip_test
 import (
 	"context"
 	"errors"
+	"net/http"
+	"net/http/httptest"
 	"net/url"
+	"strings"
 	"testing"
 	"time"
 
@@ -11,6 +14,7 @@ import (
 
 	"github.com/swapscout/swapscout"
 	"github.com/swapscout/swapscout/sim"
+	"github.com/swapscout/swapscout/venue"
 	"github.com/swapscout/swapscout/venue/chainflip"
 	"github.com/swapscout/swapscout/venue/venuetest"
 )
@@ -142,5 +146,41 @@ func TestDuplicateKeys(t *testing.T) {
 func TestNonCustodial(t *testing.T) {
 	if got := chainflip.Descriptor.Info(true).Custody; got != swapscout.NonCustodial {
 		t.Errorf("custody %q, want non_custodial", got)
+	}
+}
+
+// TestKeyNeverInErrors: the key travels in the query string, as the service
+// takes it; no failure message may repeat it, whatever went wrong.
+func TestKeyNeverInErrors(t *testing.T) {
+	const key = "k3y-that-must-not-leak"
+	for _, h := range []http.HandlerFunc{
+		func(w http.ResponseWriter, r *http.Request) {
+			w.WriteHeader(500)
+			_, _ = w.Write([]byte(`<html>` + r.URL.String() + `</html>`))
+		},
+		func(w http.ResponseWriter, r *http.Request) {
+			w.WriteHeader(400)
+			_, _ = w.Write([]byte(`{"detail":"bad"`))
+		},
+		func(w http.ResponseWriter, r *http.Request) {
+			w.WriteHeader(401)
+			_, _ = w.Write([]byte(`{"detail":"Invalid apiKey"}`))
+		},
+		func(w http.ResponseWriter, r *http.Request) { panic(http.ErrAbortHandler) },
+	} {
+		srv := httptest.NewServer(h)
+		c := chainflip.New(venue.Config{BaseURL: srv.URL, HTTP: venuetest.Client(t), APIKey: key, Now: time.Now})
+		_, err := c.Quote(context.Background(), btcETH)
+		_, err2 := c.SwapStatus(context.Background(), "14138313-Ethereum-13128")
+		srv.Close()
+		for _, e := range []error{err, err2} {
+			if e == nil {
+				t.Fatal("no error from a failing service")
+			}
+			var ve *swapscout.VenueError
+			if strings.Contains(e.Error(), key) || errors.As(e, &ve) && strings.Contains(ve.Msg, key) {
+				t.Errorf("error %q repeats the key", e)
+			}
+		}
 	}
 }

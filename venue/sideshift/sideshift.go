@@ -94,11 +94,14 @@ func (c *Client) pair(ctx context.Context, from, to code, amount string, p *pair
 	if len(q) > 0 {
 		u += "?" + q.Encode()
 	}
-	return venue.Fetch(ctx, &c.cfg, venue.Request{URL: u, Header: c.headers()}, func(status int, body []byte) error {
-		return decodePair(status, body, p)
-	})
+	// The pair is public: the secret stays home.
+	return venue.Fetch(ctx, &c.cfg, venue.Request{URL: u, Header: []venue.Field{{Key: "Accept", Value: "application/json"}}},
+		func(status int, body []byte) error {
+			return decodePair(status, body, p)
+		})
 }
 
+// headers are those of the calls that need the account: the secret.
 func (c *Client) headers() []venue.Field {
 	hdr := []venue.Field{{Key: "Accept", Value: "application/json"}}
 	if c.cfg.APIKey != "" {

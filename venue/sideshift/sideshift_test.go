@@ -179,6 +179,9 @@ func TestAffiliateAndSecret(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, r := range rp.Requests() {
+		if r.Method == "GET" && r.Header.Get("x-sideshift-secret") != "" {
+			t.Errorf("the public pair call carries the secret")
+		}
 		q, _ := url.ParseQuery(r.RawQuery)
 		var m map[string]any
 		_ = json.Unmarshal(r.Body, &m)
