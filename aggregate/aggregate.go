@@ -35,6 +35,16 @@ type Venue struct {
 	Custody swapscout.Custody
 }
 
+// stamp sets what every offer of v says of its venue: the custody is the
+// venue's, whatever the adapter says; the deposit kind is the adapter's
+// (memo venues set it), a plain transfer otherwise.
+func (v *Venue) stamp(o *swapscout.Offer) {
+	o.Custody = v.custody()
+	if o.Deposit == "" {
+		o.Deposit = swapscout.DepositTransfer
+	}
+}
+
 // custody is v's custody, Custodial when unset.
 func (v *Venue) custody() swapscout.Custody {
 	if v.Custody == "" {
@@ -295,6 +305,9 @@ func (c *collector) take(a answer) {
 	v := &c.venues[a.i]
 	if a.err == nil {
 		a.err = c.e.complete(&a.offer, v, c.req, a.took)
+	}
+	if a.err == nil {
+		v.stamp(&a.offer)
 	}
 	if a.err != nil {
 		c.fail(a.i, a.err, a.took)
@@ -630,12 +643,6 @@ func (e *Engine) complete(o *swapscout.Offer, v *Venue, req swapscout.QuoteReque
 	o.Took = took
 	if o.KYC == 0 {
 		o.KYC = v.KYC
-	}
-	// Custody is the venue's, whatever the adapter says; the deposit kind
-	// is the adapter's (memo venues set it), a plain transfer otherwise.
-	o.Custody = v.custody()
-	if o.Deposit == "" {
-		o.Deposit = swapscout.DepositTransfer
 	}
 	if o.Rate.IsZero() {
 		o.Rate = o.AmountOut.Quo(o.AmountIn, 18, swapscout.RoundDown)

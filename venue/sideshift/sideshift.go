@@ -151,9 +151,8 @@ func floatOffer(req swapscout.QuoteRequest, p *pairResponse, fromDec, toDec int)
 	if err := limits(o.AmountIn, min, max, req.From); err != nil {
 		return swapscout.Offer{}, err
 	}
-	if !o.AmountIn.Valid() || !o.AmountOut.Valid() || o.AmountIn.Sign() <= 0 || o.AmountOut.Sign() <= 0 {
-		return swapscout.Offer{}, swapscout.NewVenueError(swapscout.CodeAmountTooSmall, "SideShift: the amount prices to nothing")
-	}
+	// An amount that prices to nothing is passed on: the engine judges
+	// every offer's amounts alike.
 	o.Rate = swapscout.Amount{} // the engine writes out/in
 	return o, nil
 }
