@@ -68,14 +68,27 @@ func (c *Client) Quote(ctx context.Context, req swapscout.QuoteRequest) (swapsco
 		}
 		return c.fixed(ctx, req, from, to)
 	}
-	// A floating quote by the amount to receive asks the rate without an
-	// amount (SideShift then prices about 500 USD) and works back.
-	amount := ""
-	if req.Direction == swapscout.Send {
-		amount = req.Amount.String()
-	}
 	var p pairResponse
-	if err := c.pair(ctx, from, to, amount, &p); err != nil {
+	if req.Direction == swapscout.Send {
+		if err := c.pair(ctx, from, to, req.Amount.String(), &p); err != nil {
+			return swapscout.Offer{}, err
+		}
+		return floatOffer(req, &p, fromInfo.Decimals, toInfo.Decimals)
+	}
+	// By the amount to receive: the rate without an amount (SideShift then
+	// prices about 500 USD) gives the deposit roughly; the rate for that
+	// deposit, whose network fees weigh differently, gives it exactly.
+	if err := c.pair(ctx, from, to, "", &p); err != nil {
+		return swapscout.Offer{}, err
+	}
+	first, err := floatOffer(req, &p, fromInfo.Decimals, toInfo.Decimals)
+	switch {
+	case err != nil:
+		return swapscout.Offer{}, err // outside the limits at 500 USD is outside them at the deposit's rate too
+	case first.AmountIn.Sign() <= 0 || !first.AmountIn.Valid():
+		return first, nil // the engine's check says what is wrong
+	}
+	if err := c.pair(ctx, from, to, first.AmountIn.String(), &p); err != nil {
 		return swapscout.Offer{}, err
 	}
 	return floatOffer(req, &p, fromInfo.Decimals, toInfo.Decimals)

@@ -59,6 +59,18 @@ func pairQuery(path, amount string) func(*testing.T, []venuetest.Recorded) {
 	}
 }
 
+// receiveCalls checks a floating quote by the amount to receive: the rate
+// without an amount first, then the rate for the deposit it gives.
+func receiveCalls(t *testing.T, reqs []venuetest.Recorded) {
+	t.Helper()
+	if len(reqs) != 2 {
+		t.Fatalf("made %d calls, want 2", len(reqs))
+	}
+	if reqs[0].RawQuery != "" || reqs[1].RawQuery != "amount=0.03028552" {
+		t.Errorf("queries %q then %q, want none then the deposit 1/33.019082874271 rounded up", reqs[0].RawQuery, reqs[1].RawQuery)
+	}
+}
+
 var okCase = venuetest.Case{Name: "quote_float", Req: btcETH, Routes: pair("pair_with_amount.json", 200), Check: pairQuery(pairBTCETH, "0.1")}
 
 func TestQuote(t *testing.T) {
@@ -77,7 +89,9 @@ func TestQuote(t *testing.T) {
 	venuetest.RunCases(t, &sideshift.Descriptor, []venuetest.Case{
 		okCase,
 		// By the amount to receive: the rate without an amount (Cake's pair.json), worked back.
-		{Name: "quote_float_receive", Req: receive, Routes: pair("pair.json", 200), Check: pairQuery(pairBTCETH, "")},
+		{Name: "quote_float_receive", Req: receive, Routes: []venuetest.Route{
+			{Path: pairBTCETH, Query: "amount=", Fixture: "pair_with_amount.json"}, {Path: pairBTCETH, Fixture: "pair.json"}},
+			Check: receiveCalls},
 		{Name: "quote_token_network", Req: token, Routes: []venuetest.Route{{Path: "/api/v2/pair/xmr-monero/usdt-tron", Fixture: "pair_xmr_usdt_trx.json"}},
 			Check: pairQuery("/api/v2/pair/xmr-monero/usdt-tron", "2")},
 		{Name: "quote_fixed", Req: fixed, Routes: fixedRoutes("quote_fixed.json", 201), Check: quoteBody(map[string]any{"depositAmount": "0.1"})},
