@@ -3,7 +3,9 @@
 //
 // A floating ("variable") quote is one call, GET /v2/pair/{from}/{to}?amount=,
 // which gives the deposit limits and the rate for that deposit, network fees
-// included (the rate is what the user gets per unit sent). A fixed quote is
+// included (the rate is what the user gets per unit sent); by the amount to
+// receive it is two, the rate without an amount giving the deposit to ask
+// the rate for. A fixed quote is
 // POST /v2/quotes, which needs the account's secret (the x-sideshift-secret
 // header, SWAPSCOUT_SIDESHIFT_API_KEY) and answers a quote id valid 15
 // minutes; the pair call runs beside it for the limits, which the quote's
