@@ -156,8 +156,10 @@ func (d *deps) parseQuote(r *Request) (parsedQuote, error) {
 	if pq.sel.MaxKYC == 'D' {
 		pq.sel.MaxKYC = 0 // D is the worst rating: it selects every venue
 	}
-	if len(pq.sel.Include) == 0 && len(pq.sel.Exclude) == 0 && pq.sel.Custody == "" {
-		return pq, nil // nothing to check, and the hot path allocates nothing
+	if len(pq.sel.Include) == 0 && len(pq.sel.Exclude) == 0 {
+		// Nothing to check (kyc= and custody= alone leave the engine to
+		// select), and the hot path allocates nothing.
+		return pq, nil
 	}
 	return pq, d.normalizeSelection(&pq.sel)
 }
