@@ -74,3 +74,13 @@ func TestOfferCustodyAndDeposit(t *testing.T) {
 		t.Errorf("offers (-want +got):\n%s", diff)
 	}
 }
+
+// TestCustodyFilterLeavingNone: a custody no venue has asks nobody and
+// answers an empty quote at once.
+func TestCustodyFilterLeavingNone(t *testing.T) {
+	s := &aggregate.Service{Engine: aggregate.New([]aggregate.Venue{v("cust", after(0, "2"))}, aggregate.Options{})}
+	q, err := s.Quote(context.Background(), req, aggregate.Selection{Custody: swapscout.NonCustodial}, nil)
+	if err != nil || len(q.Offers) != 0 || len(q.Failures) != 0 {
+		t.Fatalf("quote %+v, %v; want an empty quote", q, err)
+	}
+}
