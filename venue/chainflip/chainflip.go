@@ -5,7 +5,9 @@
 // opened for one pair and one payout address; whatever arrives there is
 // swapped on the State Chain and sent out.
 //
-// A quote is GET /quotes-native for an amount in the source asset's native
+// GET /assets, refreshed in the background (assets.go), says which assets
+// are enabled, their decimals and least deposits. A quote is GET
+// /quotes-native for an amount in the source asset's native
 // units (satoshis, wei); it answers what arrives, in native units too, with
 // every fee already taken from it (ingress, network, broker, egress,
 // liquidity), which the offer lists. Chainflip quotes by the amount sent
@@ -21,6 +23,7 @@ package chainflip
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"net/url"
 	"strings"
 	"time"
@@ -47,7 +50,10 @@ const (
 )
 
 // Client quotes Chainflip.
-type Client struct{ cfg venue.Config }
+type Client struct {
+	cfg    venue.Config
+	assets assetsState // the last good asset list; nil until one loads
+}
 
 // New returns a Client; it does no I/O.
 func New(cfg venue.Config) *Client { return &Client{cfg: cfg} }
@@ -66,18 +72,29 @@ func (c *Client) Quote(ctx context.Context, req swapscout.QuoteRequest) (swapsco
 	if req.Direction == swapscout.Receive {
 		return swapscout.Offer{}, swapscout.NewVenueError(swapscout.CodeUnsupportedPair, "Chainflip quotes by the amount sent only")
 	}
+	min, err := c.checkListed(req)
+	if err != nil {
+		return swapscout.Offer{}, err
+	}
 	native := toNative(req.Amount, fromInfo.Decimals)
 	if native.Sign() <= 0 || !fromNative(native, fromInfo.Decimals).Equal(req.Amount) {
 		return swapscout.Offer{}, swapscout.NewVenueError(swapscout.CodeAmountTooSmall, "Chainflip takes whole %s units", strings.ToUpper(req.From.Ticker))
 	}
 	q := url.Values{"apiKey": {c.cfg.APIKey}, "sourceAsset": {from.ID}, "destinationAsset": {to.ID}, "amount": {native.String()}}
 	var o swapscout.Offer
-	err := venue.Fetch(ctx, &c.cfg, venue.Request{URL: c.cfg.BaseURL + quotePath + "?" + q.Encode(),
+	err = venue.Fetch(ctx, &c.cfg, venue.Request{URL: c.cfg.BaseURL + quotePath + "?" + q.Encode(),
 		Header: []venue.Field{{Key: "Accept", Value: "application/json"}}},
 		func(status int, body []byte) (err error) {
 			o, err = decodeQuotes(req, native, status, body)
 			return err
 		})
+	var ve *swapscout.VenueError
+	switch {
+	case err == nil:
+		o.Min = min // the list's; the quote gives none
+	case errors.As(err, &ve) && ve.Code == swapscout.CodeAmountTooSmall && ve.Min.IsZero():
+		ve.Min = min
+	}
 	return o, err
 }
 

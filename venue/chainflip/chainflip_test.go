@@ -30,14 +30,29 @@ var (
 // btcETH is the request Cake's quote was recorded with: 0.1 BTC, 10000000 satoshis.
 var btcETH = swapscout.QuoteRequest{From: btc, To: eth, Amount: swapscout.MustAmount("0.1")}
 
+// assets is the recorded asset list, loaded before any quote.
+var assets = venuetest.Route{Path: "/assets", Fixture: "assets.json"}
+
 func quotes(fixture string, status int) []venuetest.Route {
-	return []venuetest.Route{{Path: "/quotes-native", Fixture: fixture, Status: status}}
+	return []venuetest.Route{assets, {Path: "/quotes-native", Fixture: fixture, Status: status}}
+}
+
+// calls are the requests made besides the asset list's.
+func calls(reqs []venuetest.Recorded) []venuetest.Recorded {
+	var out []venuetest.Recorded
+	for _, r := range reqs {
+		if r.Path != "/assets" {
+			out = append(out, r)
+		}
+	}
+	return out
 }
 
 // query checks the one quote call's parameters.
 func query(want map[string]string) func(*testing.T, []venuetest.Recorded) {
 	return func(t *testing.T, reqs []venuetest.Recorded) {
 		t.Helper()
+		reqs = calls(reqs)
 		if len(reqs) != 1 {
 			t.Fatalf("made %d calls, want 1", len(reqs))
 		}
@@ -61,7 +76,7 @@ func TestQuote(t *testing.T) {
 	receive := btcETH
 	receive.Direction = swapscout.Receive
 	none := func(t *testing.T, reqs []venuetest.Recorded) {
-		if len(reqs) != 0 {
+		if reqs = calls(reqs); len(reqs) != 0 {
 			t.Errorf("made %d calls, want 0", len(reqs))
 		}
 	}
@@ -134,7 +149,7 @@ func TestAgainstSim(t *testing.T) {
 }
 
 func TestConformance(t *testing.T) {
-	venuetest.Run(t, &chainflip.Descriptor, venuetest.Options{OK: okCase})
+	venuetest.Run(t, &chainflip.Descriptor, venuetest.Options{OK: okCase, Meta: []venuetest.Route{assets}})
 }
 
 // TestDuplicateKeys: a repeated JSON key takes its last value (venue/text.go).
@@ -182,5 +197,41 @@ func TestKeyNeverInErrors(t *testing.T) {
 				t.Errorf("error %q repeats the key", e)
 			}
 		}
+	}
+}
+
+// TestAssetList: the loaded asset list refuses, without a quote call, a
+// pair Chainflip has disabled or swaps the other way only, or lists with
+// other decimals than ours; an absurd list is refused whole; and before any
+// list loads the recorded decimals stand in.
+func TestAssetList(t *testing.T) {
+	ethBTC := swapscout.QuoteRequest{From: eth, To: btc, Amount: swapscout.MustAmount("1")}
+	for _, c := range []struct {
+		name, list string
+		req        swapscout.QuoteRequest
+	}{
+		{"disabled", "assets_btc_disabled.json", btcETH},
+		{"egress_not_allowed", "assets_eth_ingress_only.json", btcETH},
+		{"decimals_differ", "assets_eth_decimals.json", ethBTC},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			rp := venuetest.NewReplay(t, "testdata", []venuetest.Route{{Path: "/assets", Fixture: c.list}, {Path: "/quotes-native", Fixture: "quotes_native.json"}})
+			_, err := venuetest.New(t, &chainflip.Descriptor, rp.URL).Quote(context.Background(), c.req)
+			if venuetest.Code(err) != swapscout.CodeUnsupportedPair {
+				t.Errorf("%v, want unsupported_pair", err)
+			}
+			if n := len(calls(rp.Requests())); n != 0 {
+				t.Errorf("made %d quote calls, want 0", n)
+			}
+		})
+	}
+	rp := venuetest.NewReplay(t, "testdata", []venuetest.Route{{Path: "/assets", Fixture: "assets_absurd.json"}, {Path: "/quotes-native", Fixture: "quotes_native.json"}})
+	c := chainflip.New(venue.Config{BaseURL: rp.URL, HTTP: venuetest.Client(t), APIKey: "k", Now: time.Now})
+	if err := c.Refresh(context.Background()); venuetest.Code(err) != swapscout.CodeBadResponse {
+		t.Errorf("absurd list: Refresh = %v, want bad_response", err)
+	}
+	o, err := c.Quote(context.Background(), btcETH)
+	if err != nil || !o.Min.IsZero() || o.AmountOut.String() != "3.327151665764943643" {
+		t.Errorf("without a good list: offer min %s out %s, %v; want the recorded quote without a minimum", o.Min, o.AmountOut, err)
 	}
 }

@@ -125,3 +125,30 @@ func TestNative(t *testing.T) {
 		}
 	}
 }
+
+// FuzzAssets feeds arbitrary bodies to the asset list's check: no panic,
+// and a list it keeps holds only our assets, with minimums never negative.
+func FuzzAssets(f *testing.F) {
+	for _, b := range seeds(f) {
+		f.Add(b)
+	}
+	f.Fuzz(func(t *testing.T, body []byte) {
+		var l assetList
+		if json.Unmarshal(body, &l) != nil {
+			return
+		}
+		m, err := checkAssets(&l)
+		if err != nil {
+			var ve *swapscout.VenueError
+			if !errors.As(err, &ve) {
+				t.Fatalf("error %T %v is not a *VenueError", err, err)
+			}
+			return
+		}
+		for id, e := range m {
+			if _, ok := byID[id]; !ok || e.min.Sign() < 0 {
+				t.Fatalf("kept %q %+v", id, e)
+			}
+		}
+	})
+}

@@ -21,16 +21,18 @@ const channelID = "14138313-Ethereum-13128"
 
 func TestSwapReplay(t *testing.T) {
 	open := func(fixture string, status int) []venuetest.Route {
-		return []venuetest.Route{{Path: "/swap", Fixture: fixture, Status: status}}
+		return []venuetest.Route{{Path: "/assets", Fixture: "assets.json"}, {Path: "/swap", Fixture: fixture, Status: status}}
 	}
 	status := func(fixture string, code int) []venuetest.Route {
-		return []venuetest.Route{{Path: "/status-by-deposit-channel", Query: "issuedBlock=14138313", Fixture: fixture, Status: code}}
+		return []venuetest.Route{{Path: "/assets", Fixture: "assets.json"},
+			{Path: "/status-by-deposit-channel", Query: "issuedBlock=14138313", Fixture: fixture, Status: code}}
 	}
 	venuetest.RunSwapCases(t, &Descriptor, []venuetest.SwapCase{
 		{Name: "open_channel", Create: &ethUSDC, Routes: open("swap.json", 200),
 			WantOrder: swapscout.SwapOrder{OrderID: channelID, DepositAddress: "0x4fab7dc9d763a21e01c1799d72900b02d0a5f092",
 				AmountIn: swapscout.MustAmount("0.01"), AmountOut: swapscout.MustAmount("18.9"), VenueStatus: "waiting"},
 			Check: func(t *testing.T, reqs []venuetest.Recorded) {
+				reqs = reqs[1:] // the asset list, loaded first
 				if len(reqs) != 1 {
 					t.Fatalf("made %d calls, want 1", len(reqs))
 				}
@@ -48,7 +50,7 @@ func TestSwapReplay(t *testing.T) {
 		{Name: "status_waiting", OrderID: channelID, Routes: status("status_by_deposit_channel.json", 200),
 			WantUpdate: swapscout.SwapUpdate{Status: swapscout.StatusWaiting, VenueStatus: "waiting"},
 			Check: func(t *testing.T, reqs []venuetest.Recorded) {
-				q, _ := url.ParseQuery(reqs[0].RawQuery)
+				q, _ := url.ParseQuery(reqs[len(reqs)-1].RawQuery)
 				if q.Get("network") != "Ethereum" || q.Get("channelId") != "13128" || q.Get("apiKey") != "test-key" {
 					t.Errorf("status query %q", reqs[0].RawQuery)
 				}
