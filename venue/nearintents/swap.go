@@ -1,0 +1,185 @@
+package nearintents
+
+import (
+	"context"
+	"encoding/json"
+	"net/url"
+	"strings"
+
+	"github.com/swapscout/swapscout"
+	"github.com/swapscout/swapscout/venue"
+)
+
+// statusWords maps every status of GetExecutionStatusResponse in 1Click's
+// OpenAPI description (the generated clients' enum): PENDING_DEPOSIT is
+// recorded (testdata/status.json). INCOMPLETE_DEPOSIT is a deposit below
+// what the quote needs: the swap waits for the rest, and is refunded at the
+// deadline otherwise, so the user has something to do (hold). 1Click has no
+// word of its own for sending or for an expired address.
+var statusWords = venue.StatusTable{
+	"PENDING_DEPOSIT":    swapscout.StatusWaiting,
+	"KNOWN_DEPOSIT_TX":   swapscout.StatusConfirming,
+	"INCOMPLETE_DEPOSIT": swapscout.StatusHold,
+	"PROCESSING":         swapscout.StatusExchanging,
+	"SUCCESS":            swapscout.StatusFinished,
+	"REFUNDED":           swapscout.StatusRefunded,
+	"FAILED":             swapscout.StatusFailed,
+}
+
+// memoSep joins a deposit address and its memo in an order id, for the
+// chains whose deposits 1Click tells apart by memo (status needs both). No
+// address contains it.
+const memoSep = "#"
+
+// CreateSwap asks POST /v0/quote with dry=false and the user's addresses:
+// the answer is the same quote plus a fresh deposit address, which is the
+// order (1Click has no other id). The order expires at the deadline the
+// quote was asked with, or at the deposit address's own deadline when that
+// comes first. 1Click sends back the payout and refund to the chains of the
+// two assets, so both addresses are required.
+func (c *Client) CreateSwap(ctx context.Context, req swapscout.CreateSwapRequest) (swapscout.SwapOrder, error) {
+	p, err := c.resolve(req.Request)
+	if err != nil {
+		return swapscout.SwapOrder{}, err
+	}
+	switch {
+	case req.Offer.RateType == swapscout.Fixed:
+		return swapscout.SwapOrder{}, swapscout.NewVenueError(venue.CodeBadRequest, "%s swaps at floating rates only", Descriptor.Name)
+	case req.RefundAddress == "":
+		return swapscout.SwapOrder{}, swapscout.NewVenueError(venue.CodeBadRequest, "%s needs a refund address on %s", Descriptor.Name, req.Request.From.Network)
+	case req.PayoutMemo != "" || req.RefundMemo != "":
+		return swapscout.SwapOrder{}, swapscout.NewVenueError(venue.CodeBadRequest, "%s takes no payout or refund memo", Descriptor.Name)
+	}
+	// The order is made for the offer's amount on the side the request
+	// names, so the promise matches what was shown.
+	qr := req.Request
+	if qr.Direction == swapscout.Receive && req.Offer.AmountOut.Sign() > 0 {
+		qr.Amount = req.Offer.AmountOut
+	} else if qr.Direction == swapscout.Send && req.Offer.AmountIn.Sign() > 0 {
+		qr.Amount = req.Offer.AmountIn
+	}
+	body, err := c.request(qr, p, false, req.PayoutAddress, req.RefundAddress)
+	if err != nil {
+		return swapscout.SwapOrder{}, err
+	}
+	r, err := c.post(ctx, qr, p, body)
+	if err != nil {
+		return swapscout.SwapOrder{}, asCreateError(err)
+	}
+	now := c.cfg.NowTime()
+	o, err := offerOf(qr, p, r, now)
+	if err != nil {
+		return swapscout.SwapOrder{}, err
+	}
+	q := r.Quote
+	if q.DepositAddress == "" || strings.Contains(q.DepositAddress, memoSep) {
+		return swapscout.SwapOrder{}, swapscout.NewVenueError(swapscout.CodeBadResponse, "%s created no usable depositAddress", Descriptor.Name)
+	}
+	exp := o.ExpiresAt
+	if t := venue.SwapTime(q.Deadline); t.After(now) && (exp.IsZero() || t.Before(exp)) {
+		exp = t
+	}
+	if exp.IsZero() {
+		exp = venue.SwapTime(body.Deadline)
+	}
+	id := q.DepositAddress
+	if q.DepositMemo != "" {
+		id += memoSep + q.DepositMemo
+	}
+	return swapscout.SwapOrder{OrderID: id, DepositAddress: q.DepositAddress, DepositMemo: q.DepositMemo,
+		AmountIn: o.AmountIn, AmountOut: o.AmountOut, ExpiresAt: exp}, nil
+}
+
+// asCreateError turns a quote refusal that is about what we asked into
+// the create vocabulary: a request 1Click refused is bad_request (an
+// address it does not accept comes back as a validation message).
+func asCreateError(err error) error {
+	ve, ok := err.(*swapscout.VenueError)
+	if ok && ve.Code == swapscout.CodeBadResponse && strings.Contains(ve.Msg, "refused the request") {
+		return swapscout.NewVenueError(venue.CodeBadRequest, "%s", ve.Msg)
+	}
+	return err
+}
+
+// SwapStatus reads GET /v0/status?depositAddress=… (with depositMemo when
+// the order has one). The amount received is swapDetails.amountOut, in
+// base units of the destination asset the status echoes.
+func (c *Client) SwapStatus(ctx context.Context, orderID string) (swapscout.SwapUpdate, error) {
+	addr, memo, _ := strings.Cut(orderID, memoSep)
+	if addr == "" {
+		return swapscout.SwapUpdate{}, venue.OrderNotFound(Descriptor.Name, orderID)
+	}
+	q := url.Values{"depositAddress": {addr}}
+	if memo != "" {
+		q.Set("depositMemo", memo)
+	}
+	var r statusResponse
+	err := venue.Fetch(ctx, &c.cfg, venue.Request{URL: c.cfg.BaseURL + statusPath + "?" + q.Encode(), Header: c.header()},
+		func(status int, body []byte) error {
+			r = statusResponse{}
+			jerr := json.Unmarshal(body, &r)
+			words := messageText(r.Message)
+			switch {
+			case jerr == nil && status == 200 && r.Status != nil && words == "":
+				return nil
+			case status == 404 || (jerr == nil && strings.Contains(strings.ToLower(words), "not found")):
+				return venue.OrderNotFound(Descriptor.Name, orderID)
+			case jerr != nil && status == 200:
+				return venue.BadResponse(jerr)
+			case words == "" && jerr == nil && status == 200:
+				return swapscout.NewVenueError(swapscout.CodeBadResponse, "%s status without a status", Descriptor.Name)
+			}
+			if words == "" {
+				words = venue.StringOf(r.Error)
+			}
+			if status < 300 {
+				status = 400 // an error body sent with a success status
+			}
+			return venue.Refusal(Descriptor.Name, status, orderID, words)
+		})
+	if err != nil {
+		return swapscout.SwapUpdate{}, err
+	}
+	u := swapscout.SwapUpdate{Status: statusWords.Status(*r.Status), VenueStatus: *r.Status}
+	if d := r.SwapDetails; d != nil {
+		u.DepositTx = firstHash(d.OriginChainTxHashes)
+		u.PayoutTx = firstHash(d.DestinationChainTxHashes)
+		if d.AmountOut != nil && u.Status == swapscout.StatusFinished {
+			u.AmountReceived = c.received(*d.AmountOut, &r)
+		}
+	}
+	return u, nil
+}
+
+// received converts the amount paid out, when the destination asset is one
+// we map and the tokens list gives its decimals; zero otherwise.
+func (c *Client) received(base string, r *statusResponse) swapscout.Amount {
+	if r.QuoteResponse == nil || r.QuoteResponse.QuoteRequest == nil {
+		return swapscout.Amount{}
+	}
+	a, ok := byID[r.QuoteResponse.QuoteRequest.DestinationAsset]
+	list := c.decimals.Load()
+	if !ok || list == nil {
+		return swapscout.Amount{}
+	}
+	dec, ok := (*list)[a]
+	if !ok {
+		return swapscout.Amount{}
+	}
+	amt, err := fromBase(base, dec)
+	if err != nil || amt.Sign() <= 0 {
+		return swapscout.Amount{}
+	}
+	return amt
+}
+
+func firstHash(h []txHash) string {
+	for _, x := range h {
+		if x.Hash != "" {
+			return venue.Clip(x.Hash)
+		}
+	}
+	return ""
+}
+
+var _ swapscout.Swapper = (*Client)(nil)
