@@ -146,23 +146,32 @@ type pair struct {
 }
 
 // resolve maps req's assets and reads their decimals; the error is
-// unsupported_pair (without a call) or the list still loading.
+// unsupported_pair, without a call.
 func (c *Client) resolve(req swapscout.QuoteRequest) (pair, error) {
 	from, ok1 := symbols[req.From]
 	to, ok2 := symbols[req.To]
 	if !ok1 || !ok2 || req.From == req.To {
 		return pair{}, venue.Unsupported(Descriptor.Name, req)
 	}
-	list := c.decimals.Load()
-	if list == nil {
-		return pair{}, venue.ListLoading(Descriptor.Name)
-	}
-	fd, okf := (*list)[req.From]
-	td, okt := (*list)[req.To]
+	fd, okf := c.decimalsOf(req.From)
+	td, okt := c.decimalsOf(req.To)
 	if !okf || !okt {
 		return pair{}, swapscout.NewVenueError(swapscout.CodeUnsupportedPair, "%s does not list %s or %s now", Descriptor.Name, req.From, req.To)
 	}
 	return pair{from: from, to: to, fromDec: fd, toDec: td}, nil
+}
+
+// decimalsOf is a's decimals in the live tokens list, and whether the list
+// carries it. Until the list first loads, the recorded decimals of the
+// symbol table stand in: they are the venue's own, and a token's decimals
+// do not change, so quotes need not wait for the list.
+func (c *Client) decimalsOf(a swapscout.Asset) (int, bool) {
+	if list := c.decimals.Load(); list != nil {
+		d, ok := (*list)[a]
+		return d, ok
+	}
+	s, ok := symbols[a]
+	return s.Decimals, ok
 }
 
 // request builds the quote body for req: the amount in base units of the

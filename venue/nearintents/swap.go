@@ -135,6 +135,9 @@ func (c *Client) SwapStatus(ctx context.Context, orderID string) (swapscout.Swap
 			if status < 300 {
 				status = 400 // an error body sent with a success status
 			}
+			if code, ok := venue.TextCode(words); ok && code == swapscout.CodeUnavailable && status < 500 {
+				status = 503 // an outage in its words, whatever the status
+			}
 			return venue.Refusal(Descriptor.Name, status, orderID, words)
 		})
 	if err != nil {
@@ -158,11 +161,10 @@ func (c *Client) received(base string, r *statusResponse) swapscout.Amount {
 		return swapscout.Amount{}
 	}
 	a, ok := byID[r.QuoteResponse.QuoteRequest.DestinationAsset]
-	list := c.decimals.Load()
-	if !ok || list == nil {
+	if !ok {
 		return swapscout.Amount{}
 	}
-	dec, ok := (*list)[a]
+	dec, ok := c.decimalsOf(a)
 	if !ok {
 		return swapscout.Amount{}
 	}
