@@ -25,6 +25,7 @@ import (
 	"github.com/swapscout/swapscout/venue/letsexchange"
 	"github.com/swapscout/swapscout/venue/majesticbank"
 	"github.com/swapscout/swapscout/venue/mexc"
+	"github.com/swapscout/swapscout/venue/nearintents"
 	"github.com/swapscout/swapscout/venue/okx"
 	"github.com/swapscout/swapscout/venue/quickex"
 	"github.com/swapscout/swapscout/venue/simpleswap"
@@ -50,6 +51,8 @@ var Descriptors = []*venue.Descriptor{
 	&majesticbank.Descriptor,
 	&xgram.Descriptor,
 	&trocador.Descriptor,
+	// Non-custodial protocols.
+	&nearintents.Descriptor,
 	&binance.Descriptor,
 	&kraken.Descriptor,
 	&coinbase.Descriptor,

@@ -13,8 +13,8 @@
 // both directions, with no float on the way.
 //
 // A key (a JWT, SWAPSCOUT_NEARINTENTS_API_KEY) is optional: without it
-// 1Click still quotes, with a fee taken from the amount received; with it
-// the partner's terms apply. It is sent as a Bearer token and nowhere else.
+// 1Click still quotes, with a 0.2% fee taken from the amount received
+// (docs.near-intents.org, Fees); with it the swap is fee-free. It is sent as a Bearer token and nowhere else.
 package nearintents
 
 import (

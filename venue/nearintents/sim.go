@@ -27,7 +27,7 @@ const (
 	simInternal    = "Internal server error"
 	simThrottled   = "ThrottlerException: Too Many Requests"
 	simBadJWT      = "Unauthorized - JWT token is invalid"
-	simNoKeyFeeBps = 10 // the fee 1Click takes from the payout of a quote asked without a key
+	simNoKeyFeeBps = 20 // the fee 1Click takes from a quote asked without a key (its fees page: 0.2%)
 )
 
 // simTimeEstimate is the quote's timeEstimate in seconds (the recording
@@ -44,7 +44,7 @@ const simInactiveAfter = 72 * time.Hour
 // integer string in the token's base units; a quote answers HTTP 201;
 // errors are NestJS bodies on 400 whose message lists every invalid field
 // or says the amount is too low "try at least N" (N in base units); a quote
-// asked without a key pays out 0.1% less; a live quote's deposit address
+// asked without a key pays out 0.2% less; a live quote's deposit address
 // doubles as the order id, with a deadline and no memo. A key is not
 // checked (the simulator cannot verify a JWT) unless it is not a Bearer.
 func Sim() sim.Venue {

@@ -41,7 +41,7 @@ func TestSimulatorErrorBodies(t *testing.T) {
 }
 
 // TestSimulatorQuirks: the simulator speaks in base units, answers 201,
-// pays 0.1% less to a quote asked without a key, and refuses an amount
+// pays 0.2% less to a quote asked without a key, and refuses an amount
 // below its minimum in 1Click's words, with the minimum in base units.
 func TestSimulatorQuirks(t *testing.T) {
 	s := venuetest.StartSim(t, sim.Config{Seed: 1, Latency: time.Millisecond}, "nearintents", nearintents.Sim())
