@@ -329,6 +329,15 @@ func offerOf(req swapscout.QuoteRequest, p pair, r *quoteResponse, now time.Time
 	if in.Sign() <= 0 || out.Sign() <= 0 {
 		return swapscout.Offer{}, swapscout.NewVenueError(swapscout.CodeAmountTooSmall, "%s quoted nothing for %s %s", Descriptor.Name, req.Amount, req.From)
 	}
+	// The side the request names must come back as asked: an answer for
+	// another amount is not an answer to this request.
+	asked, side := req.Amount.Round(p.fromDec, swapscout.RoundDown), in
+	if req.Direction == swapscout.Receive {
+		asked, side = req.Amount.Round(p.toDec, swapscout.RoundDown), out
+	}
+	if !side.Equal(asked) {
+		return swapscout.Offer{}, swapscout.NewVenueError(swapscout.CodeBadResponse, "%s quoted for %s, not the %s asked", Descriptor.Name, side, asked)
+	}
 	o := swapscout.Offer{AmountIn: in, AmountOut: out, RateType: swapscout.Float,
 		Custody: swapscout.NonCustodial, Deposit: swapscout.DepositTransfer}
 	if q.TimeEstimate != nil && *q.TimeEstimate > 0 && *q.TimeEstimate < 7*24*3600 {

@@ -94,6 +94,8 @@ func TestQuote(t *testing.T) {
 	fixed.RateType = swapscout.Fixed
 	same := usdcNEAR
 	same.To = usdcARB
+	other := usdcNEAR
+	other.Amount = swapscout.MustAmount("20")
 	noCall := func(t *testing.T, reqs []venuetest.Recorded) {
 		for _, r := range reqs {
 			if r.Path == "/v0/quote" {
@@ -116,6 +118,8 @@ func TestQuote(t *testing.T) {
 		// XRP is listed but not mapped (its deposits need a memo).
 		{Name: "memo_chain", Req: swapscout.QuoteRequest{From: btc, To: swapscout.Asset{Ticker: "xrp", Network: "xrp"}, Amount: swapscout.MustAmount("1")},
 			Routes: quote("quote_dry.json", 201), Want: swapscout.CodeUnsupportedPair, Check: noCall},
+		// An answer for another amount than asked is no answer.
+		{Name: "wrong_echo", Req: other, Routes: quote("quote_dry.json", 201), Want: swapscout.CodeBadResponse},
 		{Name: "bad_request", Req: usdcNEAR, Routes: quote("quote_bad_request.json", 400), Want: swapscout.CodeBadResponse},
 		{Name: "server_error", Req: usdcNEAR, Routes: quote("internal_error.json", 500), Want: swapscout.CodeUnavailable},
 		{Name: "error_body_200", Req: usdcNEAR, Routes: quote("internal_error.json", 200), Want: swapscout.CodeUnavailable},
