@@ -242,6 +242,9 @@ func (c *Client) post(ctx context.Context, req swapscout.QuoteRequest, p pair, b
 func decodeQuote(req swapscout.QuoteRequest, p pair, status int, body []byte, r *quoteResponse) error {
 	err := json.Unmarshal(body, r)
 	text := messageText(r.Message)
+	if text == "" && (status < 200 || status >= 300) {
+		text = venue.Deref(r.Error) // {"error":"Bad Request"} without a message
+	}
 	switch {
 	case err == nil && status >= 200 && status < 300 && r.Quote != nil && text == "":
 		return nil
@@ -288,7 +291,9 @@ func refusal(req swapscout.QuoteRequest, p pair, status int, text string) error 
 		return swapscout.NewVenueError(swapscout.CodeUnsupportedPair, "%s: %s", Descriptor.Name, words)
 	}
 	if code, ok := venue.TextCode(text); ok {
-		return venue.WithBound(swapscout.NewVenueError(code, "%s: %s", Descriptor.Name, words), text)
+		// No bound is read from such a sentence: 1Click's numbers are in
+		// base units, which venue.WithBound would take for whole coins.
+		return swapscout.NewVenueError(code, "%s: %s", Descriptor.Name, words)
 	}
 	if status >= 500 || (status >= 200 && status < 300) {
 		return swapscout.NewVenueError(swapscout.CodeUnavailable, "%s: %s", Descriptor.Name, words)

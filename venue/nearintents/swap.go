@@ -143,7 +143,7 @@ func (c *Client) SwapStatus(ctx context.Context, orderID string) (swapscout.Swap
 	if err != nil {
 		return swapscout.SwapUpdate{}, err
 	}
-	u := swapscout.SwapUpdate{Status: statusWords.Status(*r.Status), VenueStatus: *r.Status}
+	u := swapscout.SwapUpdate{Status: statusWords.Status(*r.Status), VenueStatus: venue.Clip(*r.Status)}
 	if d := r.SwapDetails; d != nil {
 		u.DepositTx = firstHash(d.OriginChainTxHashes)
 		u.PayoutTx = firstHash(d.DestinationChainTxHashes)
