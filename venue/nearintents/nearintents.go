@@ -9,12 +9,14 @@
 // its deadline (what CreateSwap asks). The deposit address is the order:
 // GET /v0/status?depositAddress=… follows the swap. Amounts on the wire are
 // integers in each token's base units, whose decimals come from GET
-// /v0/tokens (refreshed in the background): they are converted exactly, in
-// both directions, with no float on the way.
+// /v0/tokens (refreshed in the background; the recorded decimals of the
+// symbol table stand in until it first loads): they are converted exactly,
+// in both directions, with no float on the way.
 //
 // A key (a JWT, SWAPSCOUT_NEARINTENTS_API_KEY) is optional: without it
 // 1Click still quotes, with a 0.2% fee taken from the amount received
-// (docs.near-intents.org, Fees); with it the swap is fee-free. It is sent as a Bearer token and nowhere else.
+// (docs.near-intents.org, Fees); with it the swap is fee-free. It is sent
+// as a Bearer token and nowhere else: never in a URL, a message or a log.
 package nearintents
 
 import (
@@ -71,8 +73,9 @@ func New(cfg venue.Config) *Client { return &Client{cfg: cfg} }
 func (c *Client) RefreshInterval() time.Duration { return 10 * time.Minute }
 
 // Refresh loads GET /v0/tokens: which of our assets 1Click lists now, and
-// their decimals. A list that lists none of them, or gives one absurd
-// decimals, is refused (venue.ListCheck) and the last good one kept.
+// their decimals; once loaded, an asset the list lacks is unsupported. A
+// list that lists none of them, or gives one absurd decimals, is refused
+// (venue.ListCheck) and the last good one kept.
 func (c *Client) Refresh(ctx context.Context) error {
 	var toks []token
 	err := venue.Fetch(ctx, &c.cfg, venue.Request{URL: c.cfg.BaseURL + tokensPath, Header: c.header(), MaxBody: 8 << 20},

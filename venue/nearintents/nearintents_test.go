@@ -176,3 +176,16 @@ func TestConformance(t *testing.T) {
 		SimReq: &swapscout.QuoteRequest{From: btc, To: eth, Amount: swapscout.MustAmount("0.1")},
 	})
 }
+
+// TestDescriptor: NEAR Intents is listed as non-custodial, needs no key,
+// quotes both directions and floats only.
+func TestDescriptor(t *testing.T) {
+	d := &nearintents.Descriptor
+	info := d.Info(true)
+	if info.Custody != swapscout.NonCustodial || d.NeedsKey || d.FixedRate || !d.Reverse {
+		t.Errorf("descriptor %+v", info)
+	}
+	if d.EnvPrefix()+"API_KEY" != "SWAPSCOUT_NEARINTENTS_API_KEY" {
+		t.Errorf("key variable %sAPI_KEY", d.EnvPrefix())
+	}
+}

@@ -10,10 +10,10 @@ import (
 // and the list's blockchain code.
 //
 // Every row is taken from the recorded GET /v0/tokens answer
-// (testdata/tokens.json, see testdata/README.md); NEAR is wrap.near, the
-// token Cake's recorded quotes swap to, paid out to a NEAR account; at run time the adapter
-// reads the decimals from the live list, and a token the list no longer
-// carries is unsupported. USDT on Arbitrum is the contract 1Click lists as
+// (testdata/tokens.json, see testdata/README.md). NEAR is wrap.near, the
+// token Cake's recorded quotes swap to, paid out to a NEAR account. At run
+// time the adapter reads the decimals from the live list, and a token the
+// list no longer carries is unsupported. USDT on Arbitrum is the contract 1Click lists as
 // USDT0 (0xfd086bc7…): the same contract, renamed by its issuer. USDT and
 // USDC on BSC have 18 decimals in the list, as on that chain.
 //
