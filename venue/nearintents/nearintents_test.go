@@ -189,3 +189,16 @@ func TestDescriptor(t *testing.T) {
 		t.Errorf("key variable %sAPI_KEY", d.EnvPrefix())
 	}
 }
+
+// TestKeyNeverInErrors: whatever 1Click answers, the key is in no error.
+func TestKeyNeverInErrors(t *testing.T) {
+	for _, f := range []string{"unauthorized.json", "quote_bad_request.json", "amount_too_low.json", "internal_error.json"} {
+		for _, st := range []int{200, 400, 401, 500} {
+			rp := venuetest.NewReplay(t, "testdata", quote(f, st))
+			_, err := venuetest.New(t, &nearintents.Descriptor, rp.URL).Quote(context.Background(), usdcNEAR)
+			if err == nil || strings.Contains(err.Error(), "test-key") {
+				t.Errorf("%s with %d: %v", f, st, err)
+			}
+		}
+	}
+}
