@@ -30,7 +30,6 @@ func fixtures(t testing.TB) [][]byte {
 	return out
 }
 
-var fuzzPair = pair{from: symbols[usdcNEARSwap.Request.From], to: symbols[usdcNEARSwap.Request.To], fromDec: 6, toDec: 24}
 
 // FuzzQuote feeds made-up quote answers to the parser: never a panic; a
 // typed error, or an offer with positive amounts.
@@ -43,12 +42,12 @@ func FuzzQuote(f *testing.F) {
 		if status < 100 || status > 599 {
 			status = 200
 		}
-		req := usdcNEARSwap.Request
+		req := recordedReq.Request
 		var r quoteResponse
-		err := decodeQuote(req, fuzzPair, status, body, &r)
+		err := decodeQuote(req, recordedPair, status, body, &r)
 		var o swapscout.Offer
 		if err == nil {
-			o, err = offerOf(req, fuzzPair, &r, time.Date(2026, 7, 29, 14, 0, 0, 0, time.UTC))
+			o, err = offerOf(req, recordedPair, &r, time.Date(2026, 7, 29, 14, 0, 0, 0, time.UTC))
 		}
 		if err != nil {
 			var ve *swapscout.VenueError
@@ -113,5 +112,5 @@ func FuzzBaseUnits(f *testing.F) {
 
 // FuzzSwap feeds made-up create and status answers to the Swapper.
 func FuzzSwap(f *testing.F) {
-	venuetest.FuzzSwap(f, &Descriptor, usdcNEARSwap, fixtures(f)...)
+	venuetest.FuzzSwap(f, &Descriptor, btcETHSwap, fixtures(f)...)
 }

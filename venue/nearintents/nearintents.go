@@ -206,6 +206,11 @@ func (c *Client) Quote(ctx context.Context, req swapscout.QuoteRequest) (swapsco
 	if err != nil {
 		return swapscout.Offer{}, err
 	}
+	return c.quote(ctx, req, p)
+}
+
+// quote prices req for the resolved pair p.
+func (c *Client) quote(ctx context.Context, req swapscout.QuoteRequest, p pair) (swapscout.Offer, error) {
 	if req.RateType == swapscout.Fixed {
 		return swapscout.Offer{}, swapscout.NewVenueError(swapscout.CodeUnsupportedPair, "%s quotes floating rates only", Descriptor.Name)
 	}

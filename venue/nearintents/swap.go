@@ -42,6 +42,11 @@ func (c *Client) CreateSwap(ctx context.Context, req swapscout.CreateSwapRequest
 	if err != nil {
 		return swapscout.SwapOrder{}, err
 	}
+	return c.create(ctx, req, p)
+}
+
+// create makes the order for the resolved pair p.
+func (c *Client) create(ctx context.Context, req swapscout.CreateSwapRequest, p pair) (swapscout.SwapOrder, error) {
 	switch {
 	case req.Offer.RateType == swapscout.Fixed:
 		return swapscout.SwapOrder{}, swapscout.NewVenueError(venue.CodeBadRequest, "%s swaps at floating rates only", Descriptor.Name)

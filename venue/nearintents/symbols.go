@@ -10,17 +10,18 @@ import (
 // and the list's blockchain code.
 //
 // Every row is taken from the recorded GET /v0/tokens answer
-// (testdata/tokens.json, see testdata/README.md). NEAR is wrap.near, the
-// token Cake's recorded quotes swap to, paid out to a NEAR account. At run
-// time the adapter reads the decimals from the live list, and a token the
-// list no longer carries is unsupported. USDT on Arbitrum is the contract 1Click lists as
+// (testdata/tokens.json, see testdata/README.md). At run time the adapter
+// reads the decimals from the live list, and a token the list no longer
+// carries is unsupported. USDT on Arbitrum is the contract 1Click lists as
 // USDT0 (0xfd086bc7…): the same contract, renamed by its issuer. USDT and
 // USDC on BSC have 18 decimals in the list, as on that chain.
 //
-// Left out on purpose: assets whose deposits need a memo at 1Click (XRP,
-// XLM, TON and tokens on TON): the deposit address is then shared and the
-// memo tells deposits apart, and status must be asked with both; and chains
-// without a placeholder address we can vouch for (see placeholder).
+// Left out on purpose: NEAR itself (wrap.near, what Cake's recordings swap
+// to), which swapscout's asset catalogue does not have yet; assets whose
+// deposits need a memo at 1Click (XRP, XLM, TON and tokens on TON): the
+// deposit address is then shared and the memo tells deposits apart, and
+// status must be asked with both; and chains without a placeholder address
+// we can vouch for (see placeholder).
 type asset struct {
 	ID         string
 	Decimals   int
@@ -40,7 +41,6 @@ var symbols = venue.Symbols[asset]{
 	{Ticker: "bnb", Network: "bsc"}:       {"nep245:v2_1.omni.hot.tg:56_11111111111111111111", 18, "bsc"},
 	{Ticker: "zec", Network: "zec"}:       {"nep141:zec.omft.near", 8, "zec"},
 	{Ticker: "dash", Network: "dash"}:     {"nep141:dash.omft.near", 8, "dash"},
-	{Ticker: "near", Network: "near"}:     {"nep141:wrap.near", 24, "near"},
 	{Ticker: "avax", Network: "avaxc"}:    {"nep245:v2_1.omni.hot.tg:43114_11111111111111111111", 18, "avax"},
 	{Ticker: "pol", Network: "matic"}:     {"nep245:v2_1.omni.hot.tg:137_11111111111111111111", 18, "pol"},
 	{Ticker: "usdt", Network: "eth"}:      {"nep141:eth-0xdac17f958d2ee523a2206206994597c13d831ec7.omft.near", 6, "eth"},
@@ -67,8 +67,7 @@ const evmPlaceholder = "0x000000000000000000000000000000000000dEaD"
 // nothing, and a comparison happens before the user gives theirs. Each is
 // a valid address nobody holds the key of: the hash-160 of twenty zero
 // bytes under the chain's own version byte (base58check), the 0x…dEaD
-// address on EVM chains, Solana's system program, and NEAR's "system"
-// account (which exists on every NEAR network and holds no key). They are never used
+// address on EVM chains, and Solana's system program. They are never used
 // for an order: CreateSwap sends the user's addresses.
 var placeholder = map[string]string{
 	"btc":      "1111111111111111111114oLvT2",
@@ -78,7 +77,6 @@ var placeholder = map[string]string{
 	"zec":      "t1Hsc1LR8yKnbbe3twRp88p6vFfC5t7DLbs",
 	"trx":      "T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb",
 	"sol":      "11111111111111111111111111111111",
-	"near":     "system",
 	"eth":      evmPlaceholder,
 	"arbitrum": evmPlaceholder,
 	"base":     evmPlaceholder,

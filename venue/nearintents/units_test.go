@@ -1,6 +1,7 @@
 package nearintents
 
 import (
+	"os"
 	"testing"
 
 	"github.com/swapscout/swapscout"
@@ -56,4 +57,13 @@ func TestAllocsFromBase(t *testing.T) {
 	if n > 1 {
 		t.Errorf("fromBase allocates %.0f times, want at most 1", n)
 	}
+}
+
+func mustRead(t *testing.T, path string) []byte {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
 }
