@@ -30,7 +30,6 @@ func fixtures(t testing.TB) [][]byte {
 	return out
 }
 
-
 // FuzzQuote feeds made-up quote answers to the parser: never a panic; a
 // typed error, or an offer with positive amounts.
 func FuzzQuote(f *testing.F) {
