@@ -35,8 +35,8 @@ const memoSep = "#"
 // the answer is the same quote plus a fresh deposit address, which is the
 // order (1Click has no other id). The order expires at the deadline the
 // quote was asked with, or at the deposit address's own deadline when that
-// comes first. 1Click sends back the payout and refund to the chains of the
-// two assets, so both addresses are required.
+// comes first. The payout goes to PayoutAddress on the destination chain,
+// a refund to RefundAddress on the origin chain: 1Click requires both.
 func (c *Client) CreateSwap(ctx context.Context, req swapscout.CreateSwapRequest) (swapscout.SwapOrder, error) {
 	p, err := c.resolve(req.Request)
 	if err != nil {
@@ -77,7 +77,7 @@ func (c *Client) create(ctx context.Context, req swapscout.CreateSwapRequest, p 
 		return swapscout.SwapOrder{}, err
 	}
 	q := r.Quote
-	if q.DepositAddress == "" || strings.Contains(q.DepositAddress, memoSep) {
+	if !plainText(q.DepositAddress) || strings.Contains(q.DepositAddress, memoSep) || (q.DepositMemo != "" && !plainText(q.DepositMemo)) {
 		return swapscout.SwapOrder{}, swapscout.NewVenueError(swapscout.CodeBadResponse, "%s created no usable depositAddress", Descriptor.Name)
 	}
 	exp := o.ExpiresAt
@@ -93,6 +93,20 @@ func (c *Client) create(ctx context.Context, req swapscout.CreateSwapRequest, p 
 	}
 	return swapscout.SwapOrder{OrderID: id, DepositAddress: q.DepositAddress, DepositMemo: q.DepositMemo,
 		AmountIn: o.AmountIn, AmountOut: o.AmountOut, ExpiresAt: exp}, nil
+}
+
+// plainText reports whether s can be shown as an address or memo: not
+// empty, short, printable, without spaces.
+func plainText(s string) bool {
+	if s == "" || len(s) > 128 {
+		return false
+	}
+	for _, r := range s {
+		if r <= ' ' || r == 0x7f || r > '~' {
+			return false
+		}
+	}
+	return true
 }
 
 // asCreateError turns a quote refusal that is about what we asked into
