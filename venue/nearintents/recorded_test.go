@@ -3,6 +3,9 @@ package nearintents
 import (
 	"context"
 	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -89,6 +92,26 @@ func TestRecordedCreate(t *testing.T) {
 		"amount", "refundTo", "refundType", "recipient", "recipientType"} {
 		if sent[k] != rec[k] {
 			t.Errorf("%s: sent %v, recorded %v", k, sent[k], rec[k])
+		}
+	}
+}
+
+// TestCreateOddDepositAddress: a live quote whose deposit address is not
+// plain text (spaces, control characters, a memo separator) makes no order.
+func TestCreateOddDepositAddress(t *testing.T) {
+	b := mustRead(t, "testdata/quote_live.json")
+	for _, odd := range []string{"0x6145 625D", "0x6145\n625D", "0x6145#625D", ""} {
+		dir := t.TempDir()
+		enc, _ := json.Marshal(odd)
+		body := strings.Replace(string(b), `"0x6145625D094e8C70bb94784C7d6a4390Ead6947d"`, string(enc), 1)
+		if err := os.WriteFile(filepath.Join(dir, "q.json"), []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		rp := venuetest.NewReplay(t, dir, []venuetest.Route{{Method: "POST", Path: quotePath, Fixture: "q.json", Status: 201}})
+		c := New(venue.Config{BaseURL: rp.URL, HTTP: venuetest.Client(t),
+			Now: func() time.Time { return time.Date(2026, 7, 29, 14, 4, 0, 0, time.UTC) }})
+		if _, err := c.create(context.Background(), recordedReq, recordedPair); venuetest.Code(err) != swapscout.CodeBadResponse {
+			t.Errorf("deposit address %q: %v, want bad_response", odd, err)
 		}
 	}
 }
