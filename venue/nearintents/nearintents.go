@@ -48,6 +48,7 @@ const (
 	tokensPath = "/v0/tokens"
 	quotePath  = "/v0/quote"
 	statusPath = "/v0/status"
+	submitPath = "/v0/deposit/submit"
 )
 
 // Request constants. slippageBps is the tolerance asked (1%, what Cake

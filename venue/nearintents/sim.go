@@ -40,7 +40,7 @@ const simTimeEstimate = 25
 const simInactiveAfter = 72 * time.Hour
 
 // Sim is the simulated 1Click API: GET /v0/tokens, POST /v0/quote (dry or
-// not), GET /v0/status, in the recorded shapes. Its quirks: every amount an
+// not), GET /v0/status and POST /v0/deposit/submit, in the recorded shapes. Its quirks: every amount an
 // integer string in the token's base units; a quote answers HTTP 201;
 // errors are NestJS bodies on 400 whose message lists every invalid field
 // or says the amount is too low "try at least N" (N in base units); a quote
@@ -248,6 +248,34 @@ func simHandler(x *sim.Exchange) http.Handler {
 			simError(w, 404, simNotFound, "Not Found")
 			return
 		}
+		writeJSON(w, 200, simStatus(x, so, o))
+	})
+	mux.HandleFunc("POST "+submitPath, func(w http.ResponseWriter, r *http.Request) {
+		var q struct {
+			TxHash         *string `json:"txHash"`
+			DepositAddress *string `json:"depositAddress"`
+		}
+		if err := json.NewDecoder(http.MaxBytesReader(w, r.Body, 1<<14)).Decode(&q); err != nil {
+			simError(w, 400, "Unexpected token in JSON body", "Bad Request")
+			return
+		}
+		if q.TxHash == nil || *q.TxHash == "" || q.DepositAddress == nil || *q.DepositAddress == "" {
+			simError(w, 400, "txHash should not be empty,depositAddress should not be empty", "Bad Request")
+			return
+		}
+		mu.Lock()
+		so := orders[*q.DepositAddress]
+		mu.Unlock()
+		o, err := sim.Order{}, sim.ErrNoOrder
+		if so != nil {
+			o, err = x.Order(so.id)
+		}
+		if err != nil {
+			simError(w, 404, simNotFound, "Not Found")
+			return
+		}
+		// The simulator learns of deposits through /_sim/pay; a submitted
+		// hash only answers the status.
 		writeJSON(w, 200, simStatus(x, so, o))
 	})
 	return mux

@@ -132,33 +132,65 @@ func (c *Client) SwapStatus(ctx context.Context, orderID string) (swapscout.Swap
 	if memo != "" {
 		q.Set("depositMemo", memo)
 	}
+	return c.status(ctx, venue.Request{URL: c.cfg.BaseURL + statusPath + "?" + q.Encode(), Header: c.header()}, orderID)
+}
+
+// submitRequest is the body of POST /v0/deposit/submit.
+type submitRequest struct {
+	TxHash         string `json:"txHash"`
+	DepositAddress string `json:"depositAddress"`
+	Memo           string `json:"memo,omitempty"`
+}
+
+// SubmitDeposit tells 1Click the transaction that paid an order (POST
+// /v0/deposit/submit), which the documentation says speeds the swap up: it
+// need not wait to notice the deposit. Optional; the answer is the swap's
+// status, as SwapStatus reads it. A transaction id that is not short
+// printable text is refused before any call.
+func (c *Client) SubmitDeposit(ctx context.Context, orderID, txHash string) (swapscout.SwapUpdate, error) {
+	addr, memo, _ := strings.Cut(orderID, memoSep)
+	switch {
+	case addr == "":
+		return swapscout.SwapUpdate{}, venue.OrderNotFound(Descriptor.Name, orderID)
+	case !plainText(txHash):
+		return swapscout.SwapUpdate{}, swapscout.NewVenueError(venue.CodeBadRequest, "%s: the deposit's transaction id is not a hash", Descriptor.Name)
+	}
+	b, err := json.Marshal(submitRequest{TxHash: txHash, DepositAddress: addr, Memo: memo})
+	if err != nil {
+		return swapscout.SwapUpdate{}, err
+	}
+	return c.status(ctx, venue.Request{Method: "POST", URL: c.cfg.BaseURL + submitPath, Header: c.header(),
+		Body: b, ContentType: "application/json"}, orderID)
+}
+
+// status makes a call that answers GetExecutionStatusResponse and reads it.
+func (c *Client) status(ctx context.Context, req venue.Request, orderID string) (swapscout.SwapUpdate, error) {
 	var r statusResponse
-	err := venue.Fetch(ctx, &c.cfg, venue.Request{URL: c.cfg.BaseURL + statusPath + "?" + q.Encode(), Header: c.header()},
-		func(status int, body []byte) error {
-			r = statusResponse{}
-			jerr := json.Unmarshal(body, &r)
-			words := messageText(r.Message)
-			switch {
-			case jerr == nil && status == 200 && r.Status != nil && words == "":
-				return nil
-			case status == 404 || (jerr == nil && strings.Contains(strings.ToLower(words), "not found")):
-				return venue.OrderNotFound(Descriptor.Name, orderID)
-			case jerr != nil && status == 200:
-				return venue.BadResponse(jerr)
-			case words == "" && jerr == nil && status == 200:
-				return swapscout.NewVenueError(swapscout.CodeBadResponse, "%s status without a status", Descriptor.Name)
-			}
-			if words == "" {
-				words = venue.StringOf(r.Error)
-			}
-			if status < 300 {
-				status = 400 // an error body sent with a success status
-			}
-			if code, ok := venue.TextCode(words); ok && code == swapscout.CodeUnavailable && status < 500 {
-				status = 503 // an outage in its words, whatever the status
-			}
-			return venue.Refusal(Descriptor.Name, status, orderID, words)
-		})
+	err := venue.Fetch(ctx, &c.cfg, req, func(status int, body []byte) error {
+		r = statusResponse{}
+		jerr := json.Unmarshal(body, &r)
+		words := messageText(r.Message)
+		switch {
+		case jerr == nil && status >= 200 && status < 300 && r.Status != nil && words == "":
+			return nil
+		case status == 404 || (jerr == nil && strings.Contains(strings.ToLower(words), "not found")):
+			return venue.OrderNotFound(Descriptor.Name, orderID)
+		case jerr != nil && status >= 200 && status < 300:
+			return venue.BadResponse(jerr)
+		case words == "" && jerr == nil && status >= 200 && status < 300:
+			return swapscout.NewVenueError(swapscout.CodeBadResponse, "%s status without a status", Descriptor.Name)
+		}
+		if words == "" {
+			words = venue.StringOf(r.Error)
+		}
+		if status < 300 {
+			status = 400 // an error body sent with a success status
+		}
+		if code, ok := venue.TextCode(words); ok && code == swapscout.CodeUnavailable && status < 500 {
+			status = 503 // an outage in its words, whatever the status
+		}
+		return venue.Refusal(Descriptor.Name, status, orderID, words)
+	})
 	if err != nil {
 		return swapscout.SwapUpdate{}, err
 	}
