@@ -26,6 +26,7 @@ import (
 	"github.com/swapscout/swapscout/venue/letsexchange"
 	"github.com/swapscout/swapscout/venue/majesticbank"
 	"github.com/swapscout/swapscout/venue/mexc"
+	"github.com/swapscout/swapscout/venue/nearintents"
 	"github.com/swapscout/swapscout/venue/okx"
 	"github.com/swapscout/swapscout/venue/quickex"
 	"github.com/swapscout/swapscout/venue/sideshift"
@@ -54,6 +55,8 @@ var Descriptors = []*venue.Descriptor{
 	&trocador.Descriptor,
 	&sideshift.Descriptor,
 	&chainflip.Descriptor,
+	// Non-custodial protocols.
+	&nearintents.Descriptor,
 	&binance.Descriptor,
 	&kraken.Descriptor,
 	&coinbase.Descriptor,
