@@ -467,8 +467,8 @@ func TestSwapAnswersDocumented(t *testing.T) {
 	documented(t, "POST", "/v1/swaps", f.create("doc-1", body)) // 200
 	other := goodBody(qid)
 	other["payout_memo"] = "1"
-	documented(t, "POST", "/v1/swaps", f.create("doc-1", other))                                  // 422 conflict
-	documented(t, "POST", "/v1/swaps", f.post("doc-2", "application/json", []byte(`{`)))          // 400
+	documented(t, "POST", "/v1/swaps", f.create("doc-1", other))                                   // 422 conflict
+	documented(t, "POST", "/v1/swaps", f.post("doc-2", "application/json", []byte(`{`)))           // 400
 	documented(t, "POST", "/v1/swaps", f.create("doc-3", goodBody("qaaaaaaaaaaaaaaaaaaaaaaaaaa"))) // 404
 	bad := goodBody(qid)
 	bad["payout_address"] = "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAeD"
