@@ -483,3 +483,34 @@ func TestSwapAnswersDocumented(t *testing.T) {
 	f.db.Close()
 	documented(t, "POST", "/v1/swaps", f.create("doc-7", body)) // 503
 }
+
+// Concurrent requests with one key make one order: one 201, the others
+// the same swap (200) or in_progress (409).
+func TestSwapCreateConcurrentKey(t *testing.T) {
+	f := newSwapFixture(t)
+	body := goodBody(f.quote(t))
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	got := map[int]int{}
+	ids := map[string]bool{}
+	for i := 0; i < 20; i++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			resp := f.create("same-key", body)
+			mu.Lock()
+			defer mu.Unlock()
+			got[resp.Status]++
+			if resp.Status < 300 {
+				ids[decodeSwap(t, resp).ID] = true
+			}
+		}()
+	}
+	wg.Wait()
+	if got[201] != 1 || got[200]+got[409] != 19 || len(ids) != 1 {
+		t.Errorf("statuses %v, %d distinct swaps", got, len(ids))
+	}
+	if n := f.venue.creates.Load(); n != 1 {
+		t.Errorf("%d orders at the venue, want 1", n)
+	}
+}
