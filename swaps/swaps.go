@@ -21,6 +21,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"strings"
 	"time"
 
 	"github.com/swapscout/swapscout"
@@ -155,6 +156,18 @@ func (s *Service) Create(ctx context.Context, r CreateRequest) (sw *swapscout.Sw
 	if err := r.validate(); err != nil {
 		return nil, false, err
 	}
+	// A retry is answered from the store before anything else: its quote
+	// may have expired since (a client retrying after a crash or a lost
+	// answer), and the swap exists all the same.
+	if kf, ok := s.Store.(KeyFinder); ok {
+		old, err := kf.SwapByKey(ctx, r.IdempotencyKey)
+		switch {
+		case err == nil:
+			return s.retried(old, &r)
+		case swapscout.ErrorCode(err) != swapscout.ENOTFOUND:
+			return nil, false, err
+		}
+	}
 	q, err := s.Quotes.Quote(ctx, r.QuoteID)
 	if err != nil {
 		return nil, false, err
@@ -192,10 +205,7 @@ func (s *Service) Create(ctx context.Context, r CreateRequest) (sw *swapscout.Sw
 		return nil, false, err
 	}
 	if old != nil {
-		if !old.Created() {
-			return nil, false, swapscout.Errorf(EINPROGRESS, "a request with this Idempotency-Key is still being made; retry in a moment")
-		}
-		return old, false, nil
+		return s.retried(old, &r)
 	}
 	// From here the key is ours: release it on every path that creates
 	// nothing at the venue, so the client can retry.
@@ -222,7 +232,7 @@ func (s *Service) Create(ctx context.Context, r CreateRequest) (sw *swapscout.Sw
 	// The order exists at the venue now: record it even if the client has
 	// gone, or the user's swap would exist nowhere but at the venue.
 	if err := s.Store.CompleteSwap(context.WithoutCancel(ctx), sw); err != nil {
-		s.log().Error("swap created at the venue but not recorded", "swap", sw.ID, "venue", sw.Venue, "order", sw.VenueOrderID, "err", err)
+		s.log().Error("swap created at the venue but not recorded", "swap", sw.ID, "venue", sw.Venue, "order", publicOrderID(sw.VenueOrderID), "err", err)
 		return nil, false, err
 	}
 	rec, err := s.Store.Swap(context.WithoutCancel(ctx), sw.ID)
@@ -230,6 +240,34 @@ func (s *Service) Create(ctx context.Context, r CreateRequest) (sw *swapscout.Sw
 		return sw, true, nil
 	}
 	return rec, true, nil
+}
+
+// KeyFinder is a SwapStore that finds a swap by its Idempotency-Key
+// (sqldb.DB does), so a retry is answered before its quote is looked up.
+type KeyFinder interface {
+	// SwapByKey returns the swap with the key, or an ENOTFOUND error.
+	SwapByKey(ctx context.Context, key string) (*swapscout.Swap, error)
+}
+
+// Interrupted is how long a reservation may wait for its venue's answer
+// before it is taken for one whose creation was cut short (the server
+// stopped between reserving and recording): far past any venue's create
+// timeout.
+var Interrupted = 2 * time.Minute
+
+// retried answers a request whose key already made (or is making) old.
+func (s *Service) retried(old *swapscout.Swap, r *CreateRequest) (*swapscout.Swap, bool, error) {
+	switch {
+	case old.RequestHash != r.hash():
+		return nil, false, swapscout.Errorf(swapscout.ECONFLICT, "this Idempotency-Key was used for a different request")
+	case !old.Created() && s.now().Sub(old.CreatedAt) > Interrupted:
+		// The venue may hold an order nobody was told of: it waits for a
+		// deposit that never comes, and expires. A new key makes a new swap.
+		return nil, false, swapscout.Errorf(EINPROGRESS, "the creation of this swap was interrupted and its outcome is unknown; no deposit address was given, so nothing is owed: use a new Idempotency-Key to make a new swap")
+	case !old.Created():
+		return nil, false, swapscout.Errorf(EINPROGRESS, "a request with this Idempotency-Key is still being made; retry in a moment")
+	}
+	return old, false, nil
 }
 
 // createAtVenue re-quotes, checks the new offer against the shown one, and
@@ -375,6 +413,13 @@ func findOffer(q *swapscout.Quote, venue string) *swapscout.Offer {
 		}
 	}
 	return nil
+}
+
+// publicOrderID is the part of a venue's order id that may be logged: some
+// adapters keep a secret after a ':' (see httpapi.PublicOrderID).
+func publicOrderID(id string) string {
+	id, _, _ = strings.Cut(id, ":")
+	return id
 }
 
 func clip(s string) string {
