@@ -30,6 +30,10 @@ import (
 	"github.com/swapscout/swapscout/venue/simpleswap"
 	"github.com/swapscout/swapscout/venue/stealthex"
 	"github.com/swapscout/swapscout/venue/trocador"
+
+	// Non-custodial liquidity networks (THORNode API).
+	"github.com/swapscout/swapscout/venue/maya"
+	"github.com/swapscout/swapscout/venue/thorchain"
 	"github.com/swapscout/swapscout/venue/wizardswap"
 	"github.com/swapscout/swapscout/venue/xgram"
 )
@@ -50,6 +54,9 @@ var Descriptors = []*venue.Descriptor{
 	&majesticbank.Descriptor,
 	&xgram.Descriptor,
 	&trocador.Descriptor,
+	// Non-custodial liquidity networks.
+	&thorchain.Descriptor,
+	&maya.Descriptor,
 	&binance.Descriptor,
 	&kraken.Descriptor,
 	&coinbase.Descriptor,
