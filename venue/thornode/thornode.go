@@ -161,9 +161,11 @@ func (c *Client) decodeQuote(req swapscout.QuoteRequest, status int, body []byte
 // (1e8 units of the asset sent), as THORNode words it.
 var minIn = regexp.MustCompile(`recommended_min_amount_in:?\s*([0-9]+)`)
 
-// refusal classifies the node's error words: a halt is unavailable, an
-// amount under the minimum or the dust threshold amount_too_small (with
-// the minimum when named), an unknown pool or asset unsupported_pair.
+// refusal classifies the node's error words, in this order: a halt is
+// unavailable; an unknown pool or asset unsupported_pair (the node words it
+// "failed to calculate min swap amount: … pool does not exist"); an amount
+// under the minimum or the dust threshold amount_too_small, with the
+// minimum when named.
 func (c *Client) refusal(req swapscout.QuoteRequest, status int, words string) error {
 	t := strings.ToLower(words)
 	name := c.net.Name
@@ -171,6 +173,9 @@ func (c *Client) refusal(req swapscout.QuoteRequest, status int, words string) e
 	switch {
 	case venue.ContainsAny(t, "halted", "trading paused", "is paused", "_trading_paused", "chain is paused"):
 		return swapscout.NewVenueError(swapscout.CodeUnavailable, "%s", msg)
+	case venue.ContainsAny(t, "pool does not exist", "doesn't exist", "does not exist", "unknown asset", "invalid asset", "bad from asset",
+		"bad to asset", "not found", "unsupported", "no pool"):
+		return swapscout.NewVenueError(swapscout.CodeUnsupportedPair, "%s", msg)
 	case venue.ContainsAny(t, "min swap amount", "recommended_min_amount_in", "dust threshold", "not enough asset to pay for fees",
 		"not enough fee", "less than", "too small", "amount too low"):
 		ve := swapscout.NewVenueError(swapscout.CodeAmountTooSmall, "%s", msg)
@@ -180,9 +185,6 @@ func (c *Client) refusal(req swapscout.QuoteRequest, status int, words string) e
 			}
 		}
 		return ve
-	case venue.ContainsAny(t, "pool does not exist", "doesn't exist", "does not exist", "unknown asset", "invalid asset", "bad from asset",
-		"bad to asset", "not found", "unsupported", "no pool"):
-		return swapscout.NewVenueError(swapscout.CodeUnsupportedPair, "%s", msg)
 	}
 	if code, ok := venue.TextCode(words); ok {
 		return swapscout.NewVenueError(code, "%s", msg)
