@@ -192,7 +192,25 @@ func (w *worker) Work(ctx context.Context, job *river.Job[pollArgs]) error {
 	if !ok {
 		return river.JobCancel(fmt.Errorf("venue %s cannot report swaps", sw.Venue))
 	}
-	u, err := swapper.SwapStatus(ctx, sw.VenueOrderID)
+	key, ready := swapscout.StatusKey(swapper, sw)
+	if !ready {
+		// A deposit-tracked swap (THORChain, Maya) has nothing to ask
+		// until the user gives the deposit's transaction id; past its
+		// expiry and the grace, nobody paid.
+		if !sw.ExpiresAt.IsZero() && now.After(sw.ExpiresAt.Add(c.ExpireAfter)) {
+			u := swapscout.SwapUpdate{Status: swapscout.StatusExpired, VenueStatus: sw.VenueStatus}
+			if changed, err := c.Store.UpdateSwap(ctx, sw.ID, u, now); err != nil {
+				return river.JobSnooze(c.Schedule(0))
+			} else if changed && c.Notifier != nil {
+				if rec, err := c.Store.Swap(ctx, sw.ID); err == nil {
+					c.Notifier.SwapChanged(ctx, rec)
+				}
+			}
+			return nil
+		}
+		return river.JobSnooze(next)
+	}
+	u, err := swapper.SwapStatus(ctx, key)
 	if err != nil {
 		var ve *swapscout.VenueError
 		if errors.As(err, &ve) && ve.RetryAfter > next {
