@@ -18,7 +18,7 @@ func (orderVenue) SwapStatus(context.Context, string) (swapscout.SwapUpdate, err
 
 type depositVenue struct{ orderVenue }
 
-func (depositVenue) TracksDeposits() {}
+func (depositVenue) DepositTxID(id string) (string, bool) { return id, id != "" }
 
 // TestStatusKey: a venue with orders is asked by its order id; a
 // deposit-tracked venue by the deposit's transaction, and not before it is

@@ -150,8 +150,11 @@ type Swapper interface {
 // only records what the deposit must carry.
 type DepositTracked interface {
 	Swapper
-	// TracksDeposits marks the capability; it does nothing.
-	TracksDeposits()
+	// DepositTxID checks a deposit transaction id as a user gives it and
+	// returns it as the venue names it; false when it cannot be one of
+	// the venue's transactions (a malformed id is refused before it is
+	// recorded).
+	DepositTxID(id string) (string, bool)
 }
 
 // StatusKey returns the id to ask sw's SwapStatus with for swap s: the

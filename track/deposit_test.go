@@ -16,7 +16,7 @@ import (
 // (swapscout.DepositTracked), like THORChain.
 type depositVenue struct{ venue }
 
-func (*depositVenue) TracksDeposits() {}
+func (*depositVenue) DepositTxID(id string) (string, bool) { return id, id != "" }
 
 // TestDepositTracked: a deposit-tracked swap is not polled until its deposit
 // transaction is known, then is followed by that id to the end; one whose

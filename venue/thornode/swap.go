@@ -224,8 +224,8 @@ func (c *Client) payout(r *statusResponse) (string, swapscout.Amount) {
 	return id, FromUnits(sum, a)
 }
 
-// TracksDeposits marks the networks' swaps as followed by their deposit
-// (swapscout.DepositTracked).
-func (c *Client) TracksDeposits() {}
+// DepositTxID checks a deposit's transaction id (swapscout.DepositTracked):
+// the networks' swaps are followed by it, as TxHash writes it.
+func (c *Client) DepositTxID(id string) (string, bool) { return TxHash(id) }
 
 var _ swapscout.DepositTracked = (*Client)(nil)
