@@ -198,6 +198,10 @@ func (c *Client) refusal(req swapscout.QuoteRequest, status int, words string) e
 // offer turns a quote into an offer, or a refusal when the amount is under
 // the recommended minimum or nothing would be received.
 func (c *Client) offer(req swapscout.QuoteRequest, r *quoteResponse) (swapscout.Offer, error) {
+	if e := *r.ExpectedAmountOut; !e.Valid() || e.Sign() <= 0 {
+		// The node refuses an amount it cannot swap; it never quotes nothing.
+		return swapscout.Offer{}, swapscout.NewVenueError(swapscout.CodeBadResponse, "%s answered expected_amount_out %s", c.net.Name, venue.Clip(e.String()))
+	}
 	out := FromUnits(*r.ExpectedAmountOut, req.To)
 	var min swapscout.Amount
 	if m := venue.Positive(r.RecommendedMinAmountIn); m.Sign() > 0 {

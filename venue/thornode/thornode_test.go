@@ -156,3 +156,20 @@ func TestRefusalWords(t *testing.T) {
 		}
 	}
 }
+
+// TestNothingQuoted: a quote of nothing or less cannot be true (the node
+// refuses what it cannot swap): bad_response, not a refusal of the amount.
+func TestNothingQuoted(t *testing.T) {
+	c := New(venue.Config{}, &testNet)
+	req := swapscout.QuoteRequest{From: btc, To: eth, Amount: swapscout.MustAmount("0.1")}
+	for _, body := range []string{`{"expected_amount_out":"0"}`, `{"expected_amount_out":"-13494192"}`} {
+		r, err := c.decodeQuote(req, 200, []byte(body))
+		if err == nil {
+			_, err = c.offer(req, r)
+		}
+		var ve *swapscout.VenueError
+		if !errors.As(err, &ve) || ve.Code != swapscout.CodeBadResponse {
+			t.Errorf("%s: %v, want bad_response", body, err)
+		}
+	}
+}
