@@ -452,6 +452,44 @@ func (s *Server) servePay(w http.ResponseWriter, r *http.Request) {
 	_ = json.NewEncoder(w).Encode(payAnswer(o, ""))
 }
 
+// serveDeposit answers POST /_sim/deposit/{venue} with JSON {"address":…,
+// "memo":…}: the deposit a user of a memo venue (THORChain, Maya) sends to
+// the inbound address with the swap's memo. It pays the latest order waiting
+// for that deposit and answers as /_sim/pay does, with the deposit's
+// transaction id (deposit_tx), which such a venue follows the swap by; an
+// order already paid (Config.AutoPay) answers 409 with its deposit_tx.
+func (s *Server) serveDeposit(w http.ResponseWriter, r *http.Request) {
+	if r.Method != http.MethodPost {
+		w.Header().Set("Allow", "POST")
+		http.Error(w, "sim: POST only", http.StatusMethodNotAllowed)
+		return
+	}
+	mt, known := s.venues[strings.TrimPrefix(r.URL.Path, "/_sim/deposit/")]
+	if !known {
+		http.Error(w, "sim: want /_sim/deposit/{venue}", http.StatusNotFound)
+		return
+	}
+	var body struct{ Address, Memo string }
+	if err := json.NewDecoder(http.MaxBytesReader(w, r.Body, 4096)).Decode(&body); err != nil || body.Address == "" {
+		http.Error(w, `sim: want JSON {"address":…,"memo":…}`, http.StatusBadRequest)
+		return
+	}
+	o, err := mt.x.OrderByDeposit(body.Address, body.Memo)
+	if err == nil {
+		o, err = mt.x.PayOrder(o.ID, swapscout.Amount{})
+	}
+	w.Header().Set("Content-Type", "application/json")
+	switch {
+	case errors.Is(err, ErrNoOrder):
+		http.Error(w, "sim: no order waits for that deposit", http.StatusNotFound)
+	case errors.Is(err, ErrNotPayable):
+		w.WriteHeader(http.StatusConflict)
+		_ = json.NewEncoder(w).Encode(payAnswer(o, "order is "+o.Stage.String()))
+	default:
+		_ = json.NewEncoder(w).Encode(payAnswer(o, ""))
+	}
+}
+
 type payJSON struct {
 	Order string           `json:"order"`
 	Stage string           `json:"stage"`
