@@ -23,6 +23,12 @@ var btcETHSwap = swapscout.CreateSwapRequest{
 	RefundAddress: "bc1qxhmdufsvnuaaaer4ynz88fspdsxq2h9e9cetdj",
 }
 
+var ethBTCSwap = swapscout.CreateSwapRequest{
+	Request:       swapscout.QuoteRequest{From: eth, To: btc, Amount: swapscout.MustAmount("1")},
+	PayoutAddress: "bc1qxhmdufsvnuaaaer4ynz88fspdsxq2h9e9cetdj",
+	RefundAddress: "0x1c7b17362c84287bd1184447e6dfeaf920c31bbe",
+}
+
 const txHash = "A3F81568387CD3880AED812780799E8F6D3F970E071F7B1861B581B20399F21F"
 
 func TestSwapReplay(t *testing.T) {
@@ -50,6 +56,8 @@ func TestSwapReplay(t *testing.T) {
 		{Name: "create_expired", Create: &btcETHSwap, Routes: quote("quote_btc_eth.json", 200), Want: swapscout.CodeBadResponse},
 		{Name: "create_without_memo", Create: &btcETHSwap, Routes: quote("quote_btc_eth_streaming.json", 200), Want: swapscout.CodeBadResponse},
 		{Name: "create_halted", Create: &btcETHSwap, Routes: quote("halted.json", 400), Want: swapscout.CodeUnavailable},
+		// From an EVM chain the deposit is a router call: refused, not a transfer that would be lost.
+		{Name: "create_router", Create: &ethBTCSwap, Routes: quote("create_eth_btc_router.json", 200), Want: venue.CodeBadRequest},
 		{Name: "create_payout_memo", Create: &withMemo, Routes: quote("create_btc_eth.json", 200), Want: venue.CodeBadRequest},
 		{Name: "status_unseen", OrderID: txHash, Routes: status("status_unseen.json", 200),
 			WantUpdate: swapscout.SwapUpdate{Status: swapscout.StatusWaiting, VenueStatus: thornode.WordUnseen, DepositTx: txHash}},
