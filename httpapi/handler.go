@@ -26,22 +26,22 @@ type route struct {
 	pattern string
 	prefix  string // for "/v1/quotes/{id}": "/v1/quotes/"; the whole path for literal routes
 	param   string // "id", or "" for a literal route
-	suffix  string // for "/v1/swaps/{id}/deposit": "/deposit"; "" when the parameter ends the path
+	suffix  string // for "/v1/swaps/{id}/events": "/events"
 	action  Action
 	page    bool // a web page (pages.go), not API
 }
 
 // handle registers an action. A pattern is a literal path, or a literal
 // prefix, one {name} parameter segment and an optional literal suffix
-// ("/v1/quotes/{id}", "/v1/swaps/{id}/deposit"): all our API needs, and it
+// ("/v1/quotes/{id}", "/v1/swaps/{id}/events"): all our API needs, and it
 // lets routing compare a prefix and a suffix instead of walking segments.
 // Literal routes win over parameter routes ("/v1/quotes/stream" is not an id).
 func (h *Handler) handle(method, pattern string, a Action) {
 	rt := route{method: method, pattern: pattern, prefix: pattern, action: a}
 	if i := strings.IndexByte(pattern, '{'); i >= 0 {
 		j := strings.IndexByte(pattern, '}')
-		if j < i || pattern[i-1] != '/' || strings.ContainsAny(pattern[i+1:j], "/{") ||
-			strings.ContainsAny(pattern[j+1:], "{}") || (j+1 < len(pattern) && pattern[j+1] != '/') {
+		if j < i || pattern[i-1] != '/' || strings.ContainsAny(pattern[i+1:j], "/{}") ||
+			(j+1 < len(pattern) && pattern[j+1] != '/') || strings.ContainsAny(pattern[j+1:], "{}") {
 			panic("httpapi: only one {param} segment, then an optional literal suffix, is supported: " + pattern)
 		}
 		rt.prefix, rt.param, rt.suffix = pattern[:i], pattern[i+1:j], pattern[j+1:]
@@ -186,7 +186,8 @@ func (h *Handler) match(r *Request) (int, Action, error) {
 			if string(path) != rt.prefix {
 				continue
 			}
-		} else if !rt.matchesParam(path) {
+		} else if len(path) <= len(rt.prefix)+len(rt.suffix) || string(path[:len(rt.prefix)]) != rt.prefix ||
+			string(path[len(path)-len(rt.suffix):]) != rt.suffix || bytes.IndexByte(path[len(rt.prefix):len(path)-len(rt.suffix)], '/') >= 0 {
 			continue
 		}
 		if rt.method != r.Method && !(r.Method == "HEAD" && rt.method == "GET") {
@@ -216,15 +217,8 @@ func (rt *route) matches(path []byte) bool {
 	if rt.param == "" {
 		return string(path) == rt.prefix
 	}
-	return rt.matchesParam(path)
-}
-
-// matchesParam reports whether path is the route's prefix, a non-empty
-// parameter without '/', then its suffix.
-func (rt *route) matchesParam(path []byte) bool {
-	n, s := len(rt.prefix), len(rt.suffix)
-	return len(path) > n+s && string(path[:n]) == rt.prefix && string(path[len(path)-s:]) == rt.suffix &&
-		bytes.IndexByte(path[n:len(path)-s], '/') < 0
+	return len(path) > len(rt.prefix)+len(rt.suffix) && string(path[:len(rt.prefix)]) == rt.prefix &&
+		string(path[len(path)-len(rt.suffix):]) == rt.suffix && bytes.IndexByte(path[len(rt.prefix):len(path)-len(rt.suffix)], '/') < 0
 }
 
 // allow lists the methods path answers, for a 405's Allow header. A literal
