@@ -40,7 +40,7 @@ func TestSwapReplay(t *testing.T) {
 	withMemo.PayoutMemo = "12345"
 	venuetest.RunSwapCases(t, &thorchain.Descriptor, []venuetest.SwapCase{
 		{Name: "create", Create: &btcETHSwap, Routes: quote("create_btc_eth.json", 200),
-			WantOrder: swapscout.SwapOrder{OrderID: memo, DepositAddress: "bc1qjgxkus8e5slq06j3v8t9kzz7cflr9fa8nhu5g7", DepositMemo: memo,
+			WantOrder: swapscout.SwapOrder{OrderID: "bc1qjgxkus8e5slq06j3v8t9kzz7cflr9fa8nhu5g7", DepositAddress: "bc1qjgxkus8e5slq06j3v8t9kzz7cflr9fa8nhu5g7", DepositMemo: memo,
 				AmountIn: swapscout.MustAmount("0.01"), AmountOut: swapscout.MustAmount("0.13494192"),
 				ExpiresAt: venuetest.Unix(1785334500), VenueStatus: thornode.WordUnseen},
 			Check: func(t *testing.T, reqs []venuetest.Recorded) {

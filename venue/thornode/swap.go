@@ -46,7 +46,9 @@ var StatusWords = venue.StatusTable{
 // CreateSwap asks the quote again with the payout address as destination
 // (and the refund address): its inbound address and memo are what the
 // deposit must be, until its expiry. Nothing is created at the network; the
-// order id is the memo, and the swap is followed by its deposit's
+// order id is the inbound address (without a "bitcoincash:"-style prefix:
+// what follows a ':' in an order id is kept from users as a secret), and
+// the swap is followed by its deposit's
 // transaction once the user gives it (swapscout.DepositTracked).
 //
 // Deposits from chains with a router contract (EVM chains: the answer names
@@ -76,7 +78,7 @@ func (c *Client) CreateSwap(ctx context.Context, req swapscout.CreateSwapRequest
 			return err
 		}
 		switch {
-		case r.InboundAddress == "" || r.Memo == "":
+		case r.InboundAddress == "" || r.Memo == "" || strings.HasSuffix(r.InboundAddress, ":"):
 			return swapscout.NewVenueError(swapscout.CodeBadResponse, "%s answered without an inbound address or memo", c.net.Name)
 		case r.Router != "":
 			return swapscout.NewVenueError(venue.CodeBadRequest,
@@ -84,7 +86,11 @@ func (c *Client) CreateSwap(ctx context.Context, req swapscout.CreateSwapRequest
 		case r.Expiry > 0 && !time.Unix(r.Expiry, 0).After(c.cfg.NowTime()):
 			return swapscout.NewVenueError(swapscout.CodeBadResponse, "%s answered a quote that has already expired", c.net.Name)
 		}
-		order = swapscout.SwapOrder{OrderID: r.Memo, DepositAddress: r.InboundAddress, DepositMemo: r.Memo,
+		vault := r.InboundAddress
+		if i := strings.LastIndexByte(vault, ':'); i >= 0 {
+			vault = vault[i+1:]
+		}
+		order = swapscout.SwapOrder{OrderID: vault, DepositAddress: r.InboundAddress, DepositMemo: r.Memo,
 			AmountIn: qr.Amount, AmountOut: o.AmountOut, ExpiresAt: o.ExpiresAt, VenueStatus: WordUnseen}
 		return nil
 	})
