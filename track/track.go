@@ -193,24 +193,10 @@ func (w *worker) Work(ctx context.Context, job *river.Job[pollArgs]) error {
 		return river.JobCancel(fmt.Errorf("venue %s cannot report swaps", sw.Venue))
 	}
 	key, ready := swapscout.StatusKey(swapper, sw)
-	if !ready {
-		// A deposit-tracked swap (THORChain, Maya) has nothing to ask
-		// until the user gives the deposit's transaction id; past its
-		// expiry and the grace, nobody paid.
-		if !sw.ExpiresAt.IsZero() && now.After(sw.ExpiresAt.Add(c.ExpireAfter)) {
-			u := swapscout.SwapUpdate{Status: swapscout.StatusExpired, VenueStatus: sw.VenueStatus}
-			if changed, err := c.Store.UpdateSwap(ctx, sw.ID, u, now); err != nil {
-				return river.JobSnooze(c.Schedule(0))
-			} else if changed && c.Notifier != nil {
-				if rec, err := c.Store.Swap(ctx, sw.ID); err == nil {
-					c.Notifier.SwapChanged(ctx, rec)
-				}
-			}
-			return nil
-		}
-		return river.JobSnooze(next)
+	if !ready && (sw.ExpiresAt.IsZero() || !now.After(sw.ExpiresAt.Add(c.ExpireAfter))) {
+		return river.JobSnooze(next) // a deposit-tracked swap: nothing to ask until its deposit is known
 	}
-	u, err := swapper.SwapStatus(ctx, key)
+	u, err := pollStatus(ctx, swapper, sw, key, ready)
 	if err != nil {
 		var ve *swapscout.VenueError
 		if errors.As(err, &ve) && ve.RetryAfter > next {
