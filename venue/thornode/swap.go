@@ -71,8 +71,16 @@ func (c *Client) CreateSwap(ctx context.Context, req swapscout.CreateSwapRequest
 	if req.PayoutAddress == "" {
 		return swapscout.SwapOrder{}, swapscout.NewVenueError(venue.CodeBadRequest, "%s needs a payout address", c.net.Name)
 	}
+	// From a Bitcoin-like chain the memo is an OP_RETURN of at most 80
+	// bytes, which a refund address in it would overflow (the node refuses
+	// such a quote); there the refund goes to the sending address, the
+	// network's default.
+	refund := req.RefundAddress
+	if utxoChains[chainOf(from)] {
+		refund = ""
+	}
 	var order swapscout.SwapOrder
-	err := c.fetchQuote(ctx, qr, c.quoteParams(qr, from, to, req.PayoutAddress, req.RefundAddress), func(r *quoteResponse) error {
+	err := c.fetchQuote(ctx, qr, c.quoteParams(qr, from, to, req.PayoutAddress, refund), func(r *quoteResponse) error {
 		o, err := c.offer(qr, r)
 		if err != nil {
 			return err
