@@ -33,6 +33,10 @@ import (
 	"github.com/swapscout/swapscout/venue/simpleswap"
 	"github.com/swapscout/swapscout/venue/stealthex"
 	"github.com/swapscout/swapscout/venue/trocador"
+
+	// Non-custodial liquidity networks (THORNode API).
+	"github.com/swapscout/swapscout/venue/maya"
+	"github.com/swapscout/swapscout/venue/thorchain"
 	"github.com/swapscout/swapscout/venue/wizardswap"
 	"github.com/swapscout/swapscout/venue/xgram"
 )
@@ -57,6 +61,9 @@ var Descriptors = []*venue.Descriptor{
 	&chainflip.Descriptor,
 	// Non-custodial protocols.
 	&nearintents.Descriptor,
+	// Non-custodial liquidity networks.
+	&thorchain.Descriptor,
+	&maya.Descriptor,
 	&binance.Descriptor,
 	&kraken.Descriptor,
 	&coinbase.Descriptor,
