@@ -59,8 +59,10 @@ type Options struct {
 	Now        func() time.Time // time.Now when nil
 }
 
-// DefaultMaxBytes suits a small machine: about 18,000 typical quotes.
-const DefaultMaxBytes = 64 << 20
+// DefaultMaxBytes suits a small machine: about 9,000 typical quotes, two
+// minutes of 75 uncached quotes a second. With the other budgets it keeps a
+// server under its memory target (serve's memory limit is derived from it).
+const DefaultMaxBytes = 32 << 20
 
 // entryOverhead approximates what an entry costs beyond its id and body:
 // the map slot, the order slot and the slice headers.
