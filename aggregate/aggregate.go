@@ -699,7 +699,8 @@ func clip(s string) string {
 }
 
 // Service answers quote requests for the API: it selects venues and runs the
-// engine. (Caching and collapsing of identical requests live here too.)
+// engine. (Caching and collapsing of identical requests are the API's:
+// package httpapi.)
 type Service struct {
 	Engine *Engine
 }

@@ -60,7 +60,8 @@ type Options struct {
 
 	// IdleTimeout is how long a connection may sit idle in the pool before
 	// it is closed instead of reused. It is checked lazily, when a
-	// connection is taken from or returned to the pool. Default 90s.
+	// connection is taken from or returned to the pool. Default 50s
+	// (DefaultIdleTimeout).
 	IdleTimeout time.Duration
 
 	// DialTimeout bounds dialing plus the TLS handshake. The call's own

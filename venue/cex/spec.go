@@ -15,7 +15,6 @@ import (
 const (
 	DefaultRefreshInterval = 10 * time.Minute
 	DefaultBookTTL         = time.Second
-	DefaultBackoff         = time.Second
 	// DefaultListMaxBody caps a market or currency list's body, on the wire
 	// and gunzipped: the lists of every venue here are under 1.5 MB
 	// (Gate's ~2,600 pairs ~1.2 MB, Kraken's AssetPairs with fee tiers
@@ -128,9 +127,6 @@ type Spec struct {
 	BookTTL time.Duration
 	// RefreshInterval is how often the market list is fetched (DefaultRefreshInterval when 0).
 	RefreshInterval time.Duration
-	// Backoff is how long to refuse calls after a rate-limit answer that
-	// gives no Retry-After (DefaultBackoff when 0).
-	Backoff time.Duration
 	// Header is sent with every call, after Accept: application/json.
 	Header []venue.Field
 
@@ -283,11 +279,4 @@ func (s *Spec) bookTTL() time.Duration {
 		return s.BookTTL
 	}
 	return DefaultBookTTL
-}
-
-func (s *Spec) backoff() time.Duration {
-	if s.Backoff > 0 {
-		return s.Backoff
-	}
-	return DefaultBackoff
 }
