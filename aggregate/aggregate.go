@@ -19,6 +19,7 @@ import (
 	"strings"
 	"sync/atomic"
 	"time"
+	"unicode/utf8"
 
 	"github.com/swapscout/swapscout"
 )
@@ -691,11 +692,17 @@ func contains(ss []string, s string) bool {
 	return false
 }
 
+// clip shortens a name for a message to 32 bytes or less, never cutting a
+// UTF-8 character in half.
 func clip(s string) string {
-	if len(s) > 32 {
-		return s[:32] + "…"
+	if len(s) <= 32 {
+		return s
 	}
-	return s
+	i := 32
+	for i > 0 && !utf8.RuneStart(s[i]) {
+		i--
+	}
+	return s[:i] + "…"
 }
 
 // Service answers quote requests for the API: it selects venues and runs the
