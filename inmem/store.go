@@ -59,9 +59,10 @@ type Options struct {
 	Now        func() time.Time // time.Now when nil
 }
 
-// DefaultMaxBytes suits a small machine: about 9,000 typical quotes, two
-// minutes of 75 uncached quotes a second. With the other budgets it keeps a
-// server under its memory target (serve's memory limit is derived from it).
+// DefaultMaxBytes suits a small machine: about 2,500 quotes of 27 venues
+// (their buffers are sized for the worst case, ~13 KB), two minutes of 20
+// uncached quotes a second. With the other budgets it keeps a server under
+// its memory target (serve's memory limit is derived from it).
 const DefaultMaxBytes = 32 << 20
 
 // entryOverhead approximates what an entry costs beyond its id and body:
