@@ -53,7 +53,7 @@ func registerPages(h *Handler, d *deps) {
 	h.handlePage("GET", "/", pageQuote(d, nil))
 	h.handlePage("GET", "/quote", pageQuote(d, quote))
 	h.handlePage("GET", "/venues", pageVenues(d))
-	h.handlePage("GET", "/swap/new", pageSwapNew(d))
+	registerSwapPages(h, d) // pages_swap.go
 	h.handlePage("GET", "/static/{name}", staticFile)
 }
 
@@ -126,23 +126,9 @@ func pageVenues(d *deps) Action {
 		for _, v := range d.Venues() {
 			page.Venues = append(page.Venues, web.VenueRow{ID: v.ID, Name: v.Name, Kind: string(v.Kind), KYC: v.KYC.String(),
 				Evidence: string(v.Evidence), Website: v.Website, NeedsKey: v.NeedsKey, Configured: v.Configured,
-				FixedRate: v.FixedRate, Reverse: v.Reverse, Networks: v.Networks})
+				FixedRate: v.FixedRate, Reverse: v.Reverse, Networks: v.Networks, Custody: string(v.Custody), CanSwap: v.CanSwap})
 		}
 		return d.render(r, 200, "venues", page)
-	}
-}
-
-// pageSwapNew is where an offer's Swap button leads. Creating swaps is not
-// served yet; the page says so plainly.
-func pageSwapNew(d *deps) Action {
-	return func(r *Request) (Response, error) {
-		page := web.SwapPage{Quote: clip(string(r.Query("quote"))), Venue: clip(string(r.Query("venue")))}
-		for _, v := range d.Venues() {
-			if v.ID == page.Venue {
-				page.Name = v.Name
-			}
-		}
-		return d.render(r, 200, "swap", page)
 	}
 }
 

@@ -33,6 +33,9 @@ type Request struct {
 	// set by the transport when it has them.
 	ID     []byte
 	Remote net.Addr
+	// Body is the request's body (a POST's), read whole by the transport
+	// within its size limit; nil for none.
+	Body []byte
 
 	params  [2]param
 	nparams int

@@ -380,6 +380,9 @@ func (f *fastHandler) serve(ctx *fasthttp.RequestCtx) {
 	r.Header = &ctx.Request.Header
 	r.Now = ctx.Time()
 	r.Remote = ctx.RemoteAddr()
+	if r.Method == "POST" {
+		r.Body = ctx.PostBody()
+	}
 	r.ID = httpapi.AppendRequestID(fr.id[:0], peekRequestID(&ctx.Request.Header))
 	resp := f.h.Serve(r)
 	f.write(ctx, &resp) // before Reset: Head lives in r
@@ -578,6 +581,9 @@ func NetHTTP(h *httpapi.Handler) http.Handler {
 			r.Remote = net.TCPAddrFromAddrPort(ap)
 		}
 		r.ID = httpapi.AppendRequestID(nil, []byte(req.Header.Get("X-Request-Id")))
+		if req.Method == "POST" {
+			r.Body, _ = io.ReadAll(io.LimitReader(req.Body, 64<<10))
+		}
 		resp := h.Serve(r)
 		hdr := w.Header()
 		hdr.Set("X-Request-Id", string(r.ID))
