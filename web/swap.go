@@ -75,6 +75,7 @@ type SwapView struct {
 	ExpiresInS                int64
 	RefreshS                  int // the page's own refresh period without JavaScript; 0 when terminal
 	JSONLink, EventsLink      string
+	Words                     string // StatusWords as JSON, for the script
 }
 
 // Step is one step of the tracker.
@@ -110,6 +111,14 @@ var StatusWords = map[swapscout.SwapStatus]string{
 	swapscout.StatusHold:       "On hold: the venue asks you for something",
 	swapscout.StatusUnknown:    "The venue said something we cannot read",
 }
+
+var statusWordsJSON = func() string {
+	b, err := json.Marshal(StatusWords)
+	if err != nil {
+		panic(err)
+	}
+	return string(b)
+}()
 
 // Steps places a swap on the tracker: the steps before its status are done,
 // its own is current. A swap that left the path (failed, refunded, expired,
@@ -160,6 +169,7 @@ func NewSwapView(sw *swapscout.Swap, history []swapscout.SwapEvent, names map[st
 		DepositTx: sw.DepositTx, PayoutTx: sw.PayoutTx,
 		JSONLink: "/v1/swaps/" + sw.ID, EventsLink: "/v1/swaps/" + sw.ID + "/events",
 	}
+	v.Words = statusWordsJSON
 	if v.StatusText == "" {
 		v.StatusText = string(sw.Status)
 	}
