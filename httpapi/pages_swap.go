@@ -75,6 +75,7 @@ func (d *deps) fillQuote(ctx context.Context, f *web.SwapForm, names map[string]
 	if err := f.SetQuote(body, names); err != nil {
 		d.Logger.Error("page: stored quote JSON", "quote", f.Quote, "err", err)
 	}
+	f.MemoDeposit = f.MemoDeposit || d.memoDeposit(ctx, f.Quote, f.Venue)
 }
 
 func pageSwapForm(d *deps) Action {
@@ -270,11 +271,7 @@ func pageSwap(d *deps) Action {
 				v.QR = template.HTML(svg)
 			}
 		}
-		if d.Store != nil && sw.QuoteID != "" {
-			if body := d.storedQuote(r.Ctx, sw.QuoteID); body != nil {
-				v.MemoDeposit = web.OfferDeposit(body, sw.Venue) == string(swapscout.DepositMemo)
-			}
-		}
+		v.MemoDeposit = d.memoDeposit(r.Ctx, sw.QuoteID, sw.Venue)
 		return d.render(r, 200, "swap", v)
 	}
 }
@@ -295,6 +292,25 @@ func (d *deps) storedQuote(ctx context.Context, id string) []byte {
 		return nil
 	}
 	return v[8:]
+}
+
+// memoDeposit reports whether venue's offer in the quote needs the deposit
+// to carry the swap's memo in its transaction (THORChain, Maya), while the
+// quote is readable.
+func (d *deps) memoDeposit(ctx context.Context, quoteID, venue string) bool {
+	if quoteID == "" || d.book == nil {
+		return false
+	}
+	q, err := d.book.Quote(ctx, quoteID)
+	if err != nil {
+		return false
+	}
+	for _, o := range q.Offers {
+		if o.Venue == venue {
+			return o.Deposit == swapscout.DepositMemo
+		}
+	}
+	return false
 }
 
 func nameOr(names map[string]string, id string) string {

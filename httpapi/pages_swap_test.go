@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/swapscout/swapscout"
+	"github.com/swapscout/swapscout/aggregate"
 	"github.com/swapscout/swapscout/httpapi"
 	"github.com/swapscout/swapscout/inmem"
 	"github.com/swapscout/swapscout/swaps"
@@ -80,8 +81,8 @@ func post(h *httpapi.Handler, target string, form url.Values, hdr headers) httpa
 	return h.Serve(&httpapi.Request{Ctx: context.Background(), Method: "POST", Path: []byte(target), Header: hdr, Body: []byte(form.Encode())})
 }
 
-// quoteID makes a quote through the results page and returns its id.
-func quoteID(t *testing.T, h *httpapi.Handler) string {
+// pageQuoteID makes a quote through the results page and returns its id.
+func pageQuoteID(t *testing.T, h *httpapi.Handler) string {
 	t.Helper()
 	m := regexp.MustCompile(`data-quote="(q[a-z2-7]{26})"`).FindStringSubmatch(string(get(h, "/quote?from=btc&to=eth&amount=0.1").Body))
 	if m == nil {
@@ -111,7 +112,7 @@ var formKey = regexp.MustCompile(`name="key" value="(page-[a-z2-7]{32})"`)
 // venue and a fresh key (another for each form), and posts to the page.
 func TestSwapForm(t *testing.T) {
 	h := swapPageHandler(t, &fakeSwaps{})
-	id := quoteID(t, h)
+	id := pageQuoteID(t, h)
 	resp := get(h, "/swap/new?quote="+id+"&venue=changenow")
 	body := string(resp.Body)
 	if resp.Status != 200 {
@@ -147,7 +148,7 @@ func TestSwapFormAddressError(t *testing.T) {
 		return nil, &swaps.AddressError{Field: "payout_address", Reason: "is not an Ethereum address (bad checksum)"}
 	}}
 	h := swapPageHandler(t, fs)
-	id := quoteID(t, h)
+	id := pageQuoteID(t, h)
 	typed := `0xBAD"><script>alert(1)</script>`
 	resp := post(h, "/swap/new", url.Values{"quote": {id}, "venue": {"changenow"}, "key": {"page-k1"},
 		"payout_address": {typed}, "refund_address": {"bc1qrefund"}, "refund_memo": {"7"}}, nil)
@@ -233,7 +234,7 @@ func TestSwapRateChanged(t *testing.T) {
 		return &swapscout.Swap{ID: "s" + strings.Repeat("c", 26)}, nil
 	}}
 	h := swapPageHandler(t, fs)
-	id := quoteID(t, h)
+	id := pageQuoteID(t, h)
 	form := url.Values{"quote": {id}, "venue": {"changenow"}, "key": {"page-k3"}, "payout_address": {"0xpayout"}, "payout_memo": {"12"}, "refund_address": {"bc1qrefund"}}
 	resp := post(h, "/swap/new", form, nil)
 	body := string(resp.Body)
@@ -300,7 +301,7 @@ func TestSwapPage(t *testing.T) {
 	for _, want := range []string{
 		`<noscript><meta http-equiv="refresh" content="10"></noscript>`,
 		`<code id="deposit-address" class="addr">bc1qdepositaddress0000000000000000000000</code>`,
-		`<span id="send-amount" class="num big">0.1</span>&nbsp;BTC`, "5.123\u202f456\u202f7", `<svg viewBox=`,
+		`<span id="send-amount" class="num big">0.1</span>&nbsp;BTC (Bitcoin)`, "5.123\u202f456\u202f7", `<svg viewBox=`,
 		`<li data-status="confirming" class="step done">`, `<li data-status="exchanging" class="step current" aria-current="step">`,
 		`<li data-status="sending" class="step todo">`, "2026-11-21 12:19:00 UTC", `data-expires-in-s="1140"`,
 		`data-events="/v1/swaps/` + sw.ID + `/events"`, "order <code>ord123</code>",
@@ -388,5 +389,32 @@ func TestPageVenuesSwapColumns(t *testing.T) {
 		if !strings.Contains(body, want) {
 			t.Errorf("venues page lacks %q", want)
 		}
+	}
+}
+
+// TestSwapMemoDeposit: an offer whose deposit must carry the swap's memo in
+// the transaction (THORChain, Maya) is flagged on the form and on the swap
+// page, while its quote is readable.
+func TestSwapMemoDeposit(t *testing.T) {
+	memoOffer := func(_ context.Context, req swapscout.QuoteRequest, _ aggregate.Selection) (*swapscout.Quote, error) {
+		return &swapscout.Quote{Request: req, CreatedAt: now, Offers: []swapscout.Offer{{
+			Venue: "thorchain", AmountIn: req.Amount, AmountOut: swapscout.MustAmount("2"), Rate: swapscout.MustAmount("20"), KYC: 'A',
+			Custody: swapscout.NonCustodial, Deposit: swapscout.DepositMemo,
+		}}}, nil
+	}
+	var sw *swapscout.Swap
+	h := httpapi.NewHandler(httpapi.Deps{
+		Quotes: &fakeQuotes{QuoteFn: memoOffer}, Store: inmem.New(inmem.Options{}), Now: func() time.Time { return now },
+		Swaps: &fakeSwaps{GetFn: func(string) (*swapscout.Swap, []swapscout.SwapEvent, error) { return sw, nil, nil }},
+	})
+	id := pageQuoteID(t, h)
+	if body := string(get(h, "/swap/new?quote="+id+"&venue=thorchain").Body); !strings.Contains(body, "needs a memo inside your deposit transaction") {
+		t.Errorf("the form does not warn of the memo deposit:\n%s", body)
+	}
+	sw = sampleSwap(swapscout.StatusWaiting)
+	sw.Venue, sw.QuoteID, sw.DepositMemo = "thorchain", id, "=:ETH.ETH:0xpayout"
+	body := string(get(h, "/swap/"+sw.ID).Body)
+	if !strings.Contains(body, "The memo must be inside your deposit transaction") || !strings.Contains(body, `<code id="deposit-memo" class="addr">=:ETH.ETH:0xpayout</code>`) {
+		t.Errorf("the swap page does not warn of the memo deposit:\n%s", body)
 	}
 }

@@ -263,23 +263,3 @@ func QuoteQuery(q *Quote) string {
 	}
 	return v.Encode()
 }
-
-// OfferDeposit returns the deposit kind ("memo", "transfer" or "") of
-// venue's offer in the API's quote JSON.
-func OfferDeposit(body []byte, venue string) string {
-	var q struct {
-		Offers []struct {
-			Venue   string `json:"venue"`
-			Deposit string `json:"deposit"`
-		} `json:"offers"`
-	}
-	if json.Unmarshal(body, &q) != nil {
-		return ""
-	}
-	for _, o := range q.Offers {
-		if o.Venue == venue {
-			return o.Deposit
-		}
-	}
-	return ""
-}
