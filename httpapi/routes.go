@@ -67,6 +67,10 @@ type Deps struct {
 	// SwapFeed pushes swap changes to event streams and tracker pages; nil,
 	// they poll the SwapService.
 	SwapFeed SwapFeed
+	// Accuracy, when set, gives each venue's figures over its finished swaps
+	// in the last AccuracyWindow, shown by GET /v1/venues.
+	Accuracy       func(ctx context.Context) (map[string]swapscout.VenueAccuracy, error)
+	AccuracyWindow time.Duration
 }
 
 // deps is Deps plus the handlers' shared state.
