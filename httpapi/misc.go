@@ -30,11 +30,14 @@ type venueJSON struct {
 	Networks   []string `json:"networks"`
 	Evidence   string   `json:"evidence"`
 	Website    string   `json:"website,omitempty"`
+	// Accuracy: what the venue's finished swaps delivered (venueaccuracy.go).
+	Accuracy *accuracyJSON `json:"accuracy,omitempty"`
 }
 
 func handleVenues(d *deps) Action {
-	return func(*Request) (Response, error) {
+	return func(r *Request) (Response, error) {
 		infos := d.Venues()
+		acc := d.venueAccuracy(r)
 		out := struct {
 			Venues []venueJSON `json:"venues"`
 		}{Venues: make([]venueJSON, len(infos))}
@@ -45,7 +48,7 @@ func handleVenues(d *deps) Action {
 			}
 			out.Venues[i] = venueJSON{ID: v.ID, Name: v.Name, Kind: string(v.Kind), KYC: v.KYC.String(),
 				NeedsKey: v.NeedsKey, Configured: v.Configured, FixedRate: v.FixedRate, Reverse: v.Reverse,
-				Networks: nets, Evidence: string(v.Evidence), Website: v.Website}
+				Networks: nets, Evidence: string(v.Evidence), Website: v.Website, Accuracy: acc[v.ID]}
 		}
 		b, err := json.Marshal(out)
 		if err != nil {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"os"
+	"reflect"
 	"strconv"
 	"strings"
 	"sync"
@@ -318,5 +319,42 @@ func TestSwapEventsAcrossInstances(t *testing.T) {
 	}
 	if err := <-done; err != nil {
 		t.Errorf("stream ended with %v", err)
+	}
+}
+
+// TestVenuesAccuracy: GET /v1/venues shows each venue's accuracy when the
+// server keeps swaps, and lists venues without it when it cannot read it.
+func TestVenuesAccuracy(t *testing.T) {
+	acc := map[string]swapscout.VenueAccuracy{"changenow": {Venue: "changenow", Count: 3, MedianShortfall: swapscout.MustAmount("0.25"),
+		WorstShortfall: swapscout.MustAmount("1.5"), Timed: 2, MedianTime: 90 * time.Second}}
+	var fail bool
+	h := httpapi.NewHandler(httpapi.Deps{Quotes: &fakeQuotes{QuoteFn: twoOffers}, Store: inmem.New(inmem.Options{}),
+		Venues: func() []swapscout.VenueInfo {
+			return []swapscout.VenueInfo{{ID: "changenow", Name: "ChangeNOW", Kind: swapscout.InstantSwap, KYC: 'C'}, {ID: "exolix", Name: "Exolix", Kind: swapscout.InstantSwap, KYC: 'A'}}
+		},
+		Accuracy: func(context.Context) (map[string]swapscout.VenueAccuracy, error) {
+			if fail {
+				return nil, swapscout.Errorf(swapscout.EUNAVAILABLE, "down")
+			}
+			return acc, nil
+		},
+		AccuracyWindow: 720 * time.Hour})
+	resp := get(h, "/v1/venues")
+	var out struct {
+		Venues []struct {
+			ID       string
+			Accuracy map[string]any
+		}
+	}
+	if err := json.Unmarshal(resp.Body, &out); err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]any{"window_seconds": 2592000.0, "count": 3.0, "median_shortfall_pct": "0.25", "worst_shortfall_pct": "1.5", "timed": 2.0, "median_seconds": 90.0}
+	if len(out.Venues) != 2 || !reflect.DeepEqual(out.Venues[0].Accuracy, want) || out.Venues[1].Accuracy != nil {
+		t.Errorf("venues = %s", resp.Body)
+	}
+	fail = true
+	if resp := get(h, "/v1/venues"); resp.Status != 200 || strings.Contains(string(resp.Body), "accuracy") {
+		t.Errorf("with the store down: %d %s", resp.Status, resp.Body)
 	}
 }
