@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"net/url"
+	"time"
 
 	"github.com/swapscout/swapscout"
 	"github.com/swapscout/swapscout/web"
@@ -123,10 +124,13 @@ func pageQuote(d *deps, create Action) Action {
 func pageVenues(d *deps) Action {
 	return func(r *Request) (Response, error) {
 		var page web.VenuesPage
+		acc := d.venueAccuracy(r)
+		page.HasAccuracy = d.Accuracy != nil
+		page.Window = web.Duration(d.AccuracyWindow)
 		for _, v := range d.Venues() {
 			page.Venues = append(page.Venues, web.VenueRow{ID: v.ID, Name: v.Name, Kind: string(v.Kind), KYC: v.KYC.String(),
 				Evidence: string(v.Evidence), Website: v.Website, NeedsKey: v.NeedsKey, Configured: v.Configured,
-				FixedRate: v.FixedRate, Reverse: v.Reverse, Networks: v.Networks, Custody: string(v.Custody), CanSwap: v.CanSwap})
+				FixedRate: v.FixedRate, Reverse: v.Reverse, Networks: v.Networks, Custody: string(v.Custody), CanSwap: v.CanSwap, Accuracy: pageAccuracy(acc[v.ID])})
 		}
 		return d.render(r, 200, "venues", page)
 	}
@@ -140,4 +144,15 @@ func staticFile(r *Request) (Response, error) {
 		return Response{Status: 404, ContentType: "text/plain; charset=utf-8", Body: staticNotFound, Headers: staticHeaders[1:]}, nil
 	}
 	return Response{Status: 200, ContentType: f.ContentType, Body: f.Body, Headers: staticHeaders}, nil
+}
+
+func pageAccuracy(a *accuracyJSON) *web.Accuracy {
+	if a == nil {
+		return nil
+	}
+	p := &web.Accuracy{Swaps: a.Count, MedianShortfall: a.MedianShortfall, WorstShortfall: a.WorstShortfall}
+	if a.MedianSeconds != nil {
+		p.MedianTime = web.Duration(time.Duration(*a.MedianSeconds) * time.Second)
+	}
+	return p
 }

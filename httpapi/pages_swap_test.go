@@ -418,3 +418,27 @@ func TestSwapMemoDeposit(t *testing.T) {
 		t.Errorf("the swap page does not warn of the memo deposit:\n%s", body)
 	}
 }
+
+// TestPageVenuesAccuracy: with accuracy measured, the venues page shows each
+// venue's figures, and says so for a venue without finished swaps.
+func TestPageVenuesAccuracy(t *testing.T) {
+	h := httpapi.NewHandler(httpapi.Deps{
+		Quotes: &fakeQuotes{QuoteFn: twoOffers}, Store: inmem.New(inmem.Options{}),
+		Venues: func() []swapscout.VenueInfo { return pageVenues },
+		Accuracy: func(context.Context) (map[string]swapscout.VenueAccuracy, error) {
+			return map[string]swapscout.VenueAccuracy{"changenow": {Venue: "changenow", Count: 12,
+				MedianShortfall: swapscout.MustAmount("0.200"), WorstShortfall: swapscout.MustAmount("1.250"), Timed: 12, MedianTime: 200 * time.Second}}, nil
+		},
+		AccuracyWindow: 7 * 24 * time.Hour,
+	})
+	body := string(get(h, "/venues").Body)
+	for _, want := range []string{"Paid as promised <span class=\"quiet\">(last 7 days)</span>",
+		"12 swaps: median shortfall 0.2&nbsp;%, worst 1.25&nbsp;%; deposit to payout 3 min 20 s (median)", "no finished swaps"} {
+		if !strings.Contains(body, want) {
+			t.Errorf("venues page lacks %q", want)
+		}
+	}
+	if body := string(get(swapPageHandler(t, nil), "/venues").Body); strings.Contains(body, "Paid as promised") {
+		t.Error("a server without accuracy shows the column")
+	}
+}

@@ -95,7 +95,8 @@ func Render(name string, data any) ([]byte, error) {
 // VenuesPage is the data of the venues page.
 type VenuesPage struct {
 	Venues      []VenueRow
-	HasAccuracy bool // some venue has accuracy figures
+	HasAccuracy bool   // the server measures accuracy
+	Window      string // over which, in words ("7 days")
 }
 
 // VenueRow is a row of the venues table (GET /v1/venues).
@@ -111,9 +112,9 @@ type VenueRow struct {
 // Accuracy is how well a venue paid what it promised, over its finished
 // swaps: figures as the API gives them.
 type Accuracy struct {
-	Swaps                           int64
-	MedianShortfall, WorstShortfall string // percent
-	MedianTime                      string // in words
+	Swaps                           int
+	MedianShortfall, WorstShortfall string // percent of the promise that did not arrive
+	MedianTime                      string // deposit to payout, in words; empty when unknown
 }
 
 // NotFound is the data of a 404 page.
