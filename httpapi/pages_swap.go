@@ -95,6 +95,9 @@ func pageSwapForm(d *deps) Action {
 			f.Error, status = "That quote has expired or is unknown: go back and ask the venues again.", 404
 		case f.Offer == nil:
 			f.Error, status = "That quote has no offer from "+f.Name+".", 400
+		case !d.canSwap(venue):
+			f.Error, status = f.Name+" cannot make swaps through its API (an order book needs an account there): take this offer at the venue itself.", 422
+			f.NoSwap = true
 		}
 		return d.render(r, status, "swapnew", f)
 	}
@@ -292,6 +295,17 @@ func (d *deps) storedQuote(ctx context.Context, id string) []byte {
 		return nil
 	}
 	return v[8:]
+}
+
+// canSwap reports whether venue can create swaps through its API (true
+// when the venue is not listed: Create has the last word).
+func (d *deps) canSwap(venue string) bool {
+	for _, v := range d.Venues() {
+		if v.ID == venue {
+			return v.CanSwap
+		}
+	}
+	return true
 }
 
 // memoDeposit reports whether venue's offer in the quote needs the deposit

@@ -135,6 +135,9 @@ func TestSwapForm(t *testing.T) {
 	if k1 == nil || k2 == nil || k1[1] == k2[1] {
 		t.Errorf("form keys %v and %v, want two fresh ones", k1, k2)
 	}
+	if resp := get(h, "/swap/new?quote="+id+"&venue=binance"); resp.Status != 422 || !strings.Contains(string(resp.Body), "Binance cannot make swaps through its API") || strings.Contains(string(resp.Body), "<form id=\"swap-form\"") {
+		t.Errorf("an order book's offer: %d:\n%s", resp.Status, resp.Body)
+	}
 	if resp := get(h, "/swap/new?quote=qaaaaaaaaaaaaaaaaaaaaaaaaaa&venue=changenow"); resp.Status != 404 || !strings.Contains(string(resp.Body), "expired or is unknown") {
 		t.Errorf("unknown quote: %d", resp.Status)
 	}

@@ -32,7 +32,7 @@ func pageHandler(t *testing.T, fn func(context.Context, swapscout.QuoteRequest, 
 }
 
 var pageVenues = []swapscout.VenueInfo{
-	{ID: "changenow", Name: "ChangeNOW", Kind: swapscout.InstantSwap, KYC: 'C'},
+	{ID: "changenow", Name: "ChangeNOW", Kind: swapscout.InstantSwap, KYC: 'C', CanSwap: true},
 	{ID: "binance", Name: "Binance", Kind: swapscout.OrderBook, KYC: 'D'},
 	{ID: "kraken", Name: "Kraken", Kind: swapscout.OrderBook, KYC: 'D'},
 }

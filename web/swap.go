@@ -26,6 +26,7 @@ type SwapForm struct {
 	Errors             map[string]string // by field: "payout_address", "refund_memo", …
 	Error              string            // a problem that is not one field's
 	BackURL            string
+	NoSwap             bool // the venue cannot make swaps: no form, only the way back
 }
 
 // FieldError returns the problem with the named field, if any.
