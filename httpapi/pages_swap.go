@@ -136,6 +136,9 @@ func pageSwapCreate(d *deps) Action {
 		if !sameOrigin(r) {
 			return d.render(r, 403, "notfound", web.NotFound{Title: "This form came from another site", Message: "Swaps are made from this site's own form only."})
 		}
+		if len(r.Body) > MaxBody {
+			return d.render(r, 413, "notfound", web.NotFound{Title: "This form is too long", Message: "Addresses and memos are much shorter: send it from the swap form."})
+		}
 		form, err := url.ParseQuery(string(r.Body))
 		if err != nil {
 			return d.render(r, 400, "notfound", web.NotFound{Title: "This form could not be read", Message: "Send it from the swap form."})

@@ -48,16 +48,6 @@ func (f *fakeSwaps) requests() []swaps.CreateRequest {
 
 var _ httpapi.SwapService = (*fakeSwaps)(nil)
 
-type headers map[string]string
-
-func (h headers) Peek(name string) []byte {
-	v, ok := h[name]
-	if !ok {
-		return nil
-	}
-	return []byte(v)
-}
-
 func swapPageHandler(t *testing.T, s httpapi.SwapService) *httpapi.Handler {
 	t.Helper()
 	d := httpapi.Deps{

@@ -380,9 +380,7 @@ func (f *fastHandler) serve(ctx *fasthttp.RequestCtx) {
 	r.Header = &ctx.Request.Header
 	r.Now = ctx.Time()
 	r.Remote = ctx.RemoteAddr()
-	if r.Method == "POST" {
-		r.Body = ctx.PostBody()
-	}
+	r.Body = ctx.PostBody() // fasthttp caps it (MaxRequestBodySize), httpapi at MaxBody
 	r.ID = httpapi.AppendRequestID(fr.id[:0], peekRequestID(&ctx.Request.Header))
 	resp := f.h.Serve(r)
 	f.write(ctx, &resp) // before Reset: Head lives in r
@@ -423,16 +421,9 @@ func (f *fastHandler) write(ctx *fasthttp.RequestCtx, resp *httpapi.Response) {
 			// A stream outlives the connection's lifetime if it must.
 			_ = ctx.Conn().SetWriteDeadline(time.Now().Add(StreamWriteLimit))
 		}
-		stream, base, long, conn, lifetime := resp.Stream, f.base, resp.LongStream, ctx.Conn(), f.lifetime
+		stream, base := resp.Stream, f.base
 		ctx.SetBodyStreamWriter(func(w *bufio.Writer) {
-			flush := w.Flush
-			if long && lifetime > 0 {
-				flush = func() error {
-					_ = conn.SetWriteDeadline(time.Now().Add(StreamWriteLimit))
-					return w.Flush()
-				}
-			}
-			runStream(base, stream, w, flush)
+			runStream(base, stream, w, w.Flush)
 		})
 		return
 	}
@@ -588,8 +579,16 @@ func NetHTTP(h *httpapi.Handler) http.Handler {
 			r.Remote = net.TCPAddrFromAddrPort(ap)
 		}
 		r.ID = httpapi.AppendRequestID(nil, []byte(req.Header.Get("X-Request-Id")))
-		if req.Method == "POST" {
-			r.Body, _ = io.ReadAll(io.LimitReader(req.Body, 64<<10))
+		if req.Body != nil && req.Method != "GET" && req.Method != "HEAD" {
+			// One byte past the cap tells httpapi the body was longer.
+			body, err := io.ReadAll(io.LimitReader(req.Body, httpapi.MaxBody+1))
+			if err != nil {
+				w.Header().Set("Content-Type", "application/json")
+				w.WriteHeader(http.StatusBadRequest)
+				_, _ = w.Write(httpapi.AppendError(nil, swapscout.EINVALID, "the request body could not be read"))
+				return
+			}
+			r.Body = body
 		}
 		resp := h.Serve(r)
 		hdr := w.Header()
@@ -604,14 +603,7 @@ func NetHTTP(h *httpapi.Handler) http.Handler {
 			rc := http.NewResponseController(w)
 			_ = rc.SetWriteDeadline(time.Now().Add(StreamWriteLimit))
 			w.WriteHeader(resp.Status)
-			flush := rc.Flush
-			if resp.LongStream {
-				flush = func() error {
-					_ = rc.SetWriteDeadline(time.Now().Add(StreamWriteLimit))
-					return rc.Flush()
-				}
-			}
-			runStream(req.Context(), resp.Stream, w, flush)
+			runStream(req.Context(), resp.Stream, w, rc.Flush)
 			return
 		}
 		w.WriteHeader(resp.Status)
