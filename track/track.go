@@ -197,6 +197,31 @@ func (t *Tracker[TX]) Track(ctx context.Context, swapID string) error {
 	return nil
 }
 
+// TrackMany makes sure each of ids is followed, in batches (a restart's
+// sweep of the open swaps: those already followed keep their job and
+// schedule). It returns how many jobs it had to add.
+func (t *Tracker[TX]) TrackMany(ctx context.Context, ids []string) (added int, err error) {
+	at := t.cfg.Now().Add(t.cfg.Schedule(0))
+	for len(ids) > 0 {
+		n := min(len(ids), 500)
+		params := make([]river.InsertManyParams, n)
+		for i, id := range ids[:n] {
+			params[i] = river.InsertManyParams{Args: pollArgs{SwapID: id}, InsertOpts: &river.InsertOpts{ScheduledAt: at}}
+		}
+		res, err := t.client.InsertMany(ctx, params)
+		if err != nil {
+			return added, &swapscout.Error{Code: swapscout.EUNAVAILABLE, Message: "the swap tracker is unavailable", Err: err}
+		}
+		for _, r := range res {
+			if !r.UniqueSkippedAsDuplicate {
+				added++
+			}
+		}
+		ids = ids[n:]
+	}
+	return added, nil
+}
+
 type worker struct {
 	river.WorkerDefaults[pollArgs]
 	cfg    *Config
