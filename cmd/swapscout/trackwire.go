@@ -87,6 +87,7 @@ func startTracking(ctx context.Context, db *sqldb.DB, databaseURL string, swappe
 		hub := &swapfeed.Hub{}
 		t.feed = hub
 		cfg.Notifier = feedNotifier{changed: swapfeed.Local{Hub: hub}.Changed}
+		cfg.SoleInstance = true // SQLite: one process owns the file
 		t.tracker, err = runTracker(ctx, riversqlite.New(db.SQL()), cfg)
 	} else {
 		var pool *pgxpool.Pool
