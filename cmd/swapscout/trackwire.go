@@ -37,7 +37,7 @@ type trackFlags struct {
 
 func (f *trackFlags) register(fs *flag.FlagSet, getenv func(string) string) {
 	fs.IntVar(&f.workers, "track-workers", 20, "swap status polls run at once by this instance")
-	fs.BoolVar(&f.webhookPrivate, "webhook-allow-private", false, "let callback_url point at loopback and private addresses (tests, private networks)")
+	fs.BoolVar(&f.webhookPrivate, "webhook-allow-private", f.webhookPrivate, "let callback_url point at loopback and private addresses (tests, private networks)")
 	fs.DurationVar(&f.webhookTimeout, "webhook-timeout", 10*time.Second, "how long one webhook delivery may take")
 	fs.DurationVar(&f.accuracyWindow, "accuracy-window", 30*24*time.Hour, "venues' accuracy figures cover the swaps finished within this window")
 	f.secret = getenv(envWebhookSecret)
@@ -228,4 +228,27 @@ func migrateLocked(ctx context.Context, pool *pgxpool.Pool) error {
 	}
 	defer conn.Exec(context.WithoutCancel(ctx), "SELECT pg_advisory_unlock($1)", key)
 	return track.Migrate(ctx, riverpgxv5.New(pool))
+}
+
+// wireTracking starts following the swaps of the database wireSwaps opened
+// (none without one) and plugs tracking into the API and the swap service.
+func (s *stack) wireTracking(ctx context.Context, db *dbFlags, f *trackFlags, d *httpapi.Deps, log *slog.Logger) error {
+	if s.db == nil || f == nil {
+		return nil
+	}
+	if log == nil {
+		log = slog.New(slog.DiscardHandler)
+	}
+	t, err := startTracking(ctx, s.db, db.url, s.registry.Swapper, f, log)
+	if err != nil {
+		return err
+	}
+	// Tracking stops before the database closes (closers run in order).
+	s.closers = append([]func() error{func() error { t.Close(); return nil }}, s.closers...)
+	t.configure(s.swaps)
+	t.tune(d)
+	if f.secret == "" {
+		log.Info("webhooks off: set " + envWebhookSecret + " to sign and send them")
+	}
+	return nil
 }
