@@ -48,3 +48,26 @@ func (s *DB) Outcomes(ctx context.Context, since time.Time) ([]swapscout.SwapOut
 	}
 	return out, nil
 }
+
+// OpenSwaps returns the ids of the created swaps not yet over, for a
+// tracker to make sure each is followed.
+func (s *DB) OpenSwaps(ctx context.Context) ([]string, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT id FROM swaps WHERE venue_order_id <> ''
+		AND status NOT IN ('finished', 'failed', 'refunded', 'expired')`)
+	if err != nil {
+		return nil, s.fault("open swaps", err)
+	}
+	defer rows.Close()
+	var ids []string
+	for rows.Next() {
+		var id string
+		if err := rows.Scan(&id); err != nil {
+			return nil, s.fault("open swaps", err)
+		}
+		ids = append(ids, id)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, s.fault("open swaps", err)
+	}
+	return ids, nil
+}

@@ -61,6 +61,9 @@ func testOutcomes(t *testing.T, db *sqldb.DB) {
 			}
 		}
 	}
+	if open, err := db.OpenSwaps(ctx); err != nil || len(open) != 1 {
+		t.Errorf("OpenSwaps = %v, %v; want the one sending swap", open, err)
+	}
 	if got, _ := db.Outcomes(ctx, time.Now().Add(time.Hour)); len(got) != 0 {
 		t.Errorf("outcomes after the window's start: %+v", got)
 	}

@@ -75,6 +75,10 @@ type Config struct {
 	Logger        *slog.Logger
 	// Webhooks, when set, delivers each change to the swap's callback URL.
 	Webhooks *Webhooks
+	// SoleInstance says no other instance uses the database (SQLite): at
+	// Start, jobs a killed process left running are made available at
+	// once, instead of after RescueAfter and River's 30 s rescue round.
+	SoleInstance bool
 }
 
 func (c *Config) defaults() {
@@ -124,13 +128,14 @@ func (pollArgs) InsertOpts() river.InsertOpts {
 type Tracker[TX any] struct {
 	cfg    Config
 	client *river.Client[TX]
+	driver riverdriver.Driver[TX]
 }
 
 // New returns a Tracker on driver's database; its River tables must exist
 // (Migrate).
 func New[TX any](driver riverdriver.Driver[TX], cfg Config) (*Tracker[TX], error) {
 	cfg.defaults()
-	t := &Tracker[TX]{cfg: cfg}
+	t := &Tracker[TX]{cfg: cfg, driver: driver}
 	workers := river.NewWorkers()
 	w := &worker{cfg: &t.cfg}
 	if err := river.AddWorkerSafely(workers, w); err != nil {
@@ -168,7 +173,17 @@ func New[TX any](driver riverdriver.Driver[TX], cfg Config) (*Tracker[TX], error
 }
 
 // Start starts polling; Stop ends it.
-func (t *Tracker[TX]) Start(ctx context.Context) error { return t.client.Start(ctx) }
+func (t *Tracker[TX]) Start(ctx context.Context) error {
+	if t.cfg.SoleInstance {
+		// Nothing else runs these jobs: any still running was left by a
+		// process that died (kill -9). Poll them again now.
+		err := t.driver.GetExecutor().Exec(ctx, `UPDATE river_job SET state = 'available' WHERE state = 'running' AND kind IN ('swap_track', 'swap_webhook')`)
+		if err != nil {
+			return fmt.Errorf("track: reset orphaned jobs: %w", err)
+		}
+	}
+	return t.client.Start(ctx)
+}
 
 // Stop waits for the polls under way to finish, within ctx.
 func (t *Tracker[TX]) Stop(ctx context.Context) error { return t.client.Stop(ctx) }
@@ -195,6 +210,31 @@ func (t *Tracker[TX]) Track(ctx context.Context, swapID string) error {
 		return &swapscout.Error{Code: swapscout.EUNAVAILABLE, Message: "the swap tracker is unavailable", Err: err}
 	}
 	return nil
+}
+
+// TrackMany makes sure each of ids is followed, in batches (a restart's
+// sweep of the open swaps: those already followed keep their job and
+// schedule). It returns how many jobs it had to add.
+func (t *Tracker[TX]) TrackMany(ctx context.Context, ids []string) (added int, err error) {
+	at := t.cfg.Now().Add(t.cfg.Schedule(0))
+	for len(ids) > 0 {
+		n := min(len(ids), 500)
+		params := make([]river.InsertManyParams, n)
+		for i, id := range ids[:n] {
+			params[i] = river.InsertManyParams{Args: pollArgs{SwapID: id}, InsertOpts: &river.InsertOpts{ScheduledAt: at}}
+		}
+		res, err := t.client.InsertMany(ctx, params)
+		if err != nil {
+			return added, &swapscout.Error{Code: swapscout.EUNAVAILABLE, Message: "the swap tracker is unavailable", Err: err}
+		}
+		for _, r := range res {
+			if !r.UniqueSkippedAsDuplicate {
+				added++
+			}
+		}
+		ids = ids[n:]
+	}
+	return added, nil
 }
 
 type worker struct {
