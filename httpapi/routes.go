@@ -98,7 +98,6 @@ func NewHandler(d Deps) *Handler {
 	h.handle("GET", "/v1/quotes", handleQuoteCreate(dp))
 	h.handle("GET", "/v1/quotes/stream", limitStream(dp, handleQuoteStream(dp)))
 	h.handle("GET", "/v1/quotes/{id}", handleQuoteGet(dp))
-	h.handle("GET", "/v1/swaps/{id}/events", handleSwapEvents(dp))
 	h.handle("POST", "/v1/swaps", handleSwapCreate(dp))
 	h.handle("GET", "/v1/swaps/{id}", handleSwapGet(dp))
 	h.handle("GET", "/v1/swaps/{id}/events", handleSwapEvents(dp))
