@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"net/url"
+	"slices"
 	"time"
 
 	"github.com/swapscout/swapscout"
@@ -82,12 +83,18 @@ func pageQuote(d *deps, create Action) Action {
 		page := web.QuotePage{Choices: choices, Form: web.Form{From: "btc", To: "xmr"}}
 		infos := d.Venues()
 		names := make(map[string]string, len(infos))
+		pricesOnly := []string{} // venues that cannot make swaps: their offers get no Swap button
 		for _, v := range infos {
 			names[v.ID] = v.Name
 			page.Venues = append(page.Venues, web.VenueEntry{ID: v.ID, Name: v.Name})
+			if !v.CanSwap {
+				pricesOnly = append(pricesOnly, v.ID)
+			}
 		}
 		nb, _ := json.Marshal(names)
 		page.Names = string(nb)
+		pb, _ := json.Marshal(pricesOnly)
+		page.PricesOnly = string(pb)
 		if create == nil || len(r.RawQuery) == 0 {
 			return d.render(r, 200, "quote", page)
 		}
@@ -115,6 +122,9 @@ func pageQuote(d *deps, create Action) Action {
 		res, err := web.NewResults(body, names, query.Encode())
 		if err != nil {
 			return Response{}, errors.Join(errors.New("page: quote JSON"), err)
+		}
+		for i := range res.Offers {
+			res.Offers[i].PricesOnly = slices.Contains(pricesOnly, res.Offers[i].Venue)
 		}
 		page.Results = res
 		return d.render(r, 200, "quote", page)

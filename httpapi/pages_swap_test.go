@@ -435,3 +435,16 @@ func TestPageVenuesAccuracy(t *testing.T) {
 		t.Error("a server without accuracy shows the column")
 	}
 }
+
+// TestPageResultsPricesOnly: an offer from a venue that cannot make swaps
+// (an order book) has no Swap button, and the script is told which.
+func TestPageResultsPricesOnly(t *testing.T) {
+	h := pageHandler(t, twoOffers, pageVenues)
+	body := string(get(h, "/quote?from=btc&to=eth&amount=0.1").Body)
+	if strings.Contains(body, "venue=binance") || !strings.Contains(body, `<span class="prices-only"`) || !strings.Contains(body, "venue=changenow") {
+		t.Errorf("Binance's offer has a Swap button, or ChangeNOW's has none:\n%s", body)
+	}
+	if !strings.Contains(body, `data-prices-only="[&#34;binance&#34;,&#34;kraken&#34;]"`) {
+		t.Error("the script is not told which venues give prices only")
+	}
+}

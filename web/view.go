@@ -116,6 +116,9 @@ type QuotePage struct {
 	Error   string       // the request's problem, in words
 	Results *Results     // nil on the home page
 	Names   string       // venue id → name, JSON, for the script
+	// PricesOnly lists, as JSON for the script, the venues that cannot
+	// make swaps (order books): their offers have no Swap button.
+	PricesOnly string
 	Venues  []VenueEntry // for the exclusion hint
 }
 
@@ -148,6 +151,7 @@ type OfferRow struct {
 	TookMS                       int64
 	Raw                          string // the offer's amount_out or amount_in as given, for re-ranking
 	SwapURL                      string
+	PricesOnly                   bool // the venue cannot make swaps
 	Deposit                      string
 }
 

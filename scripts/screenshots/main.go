@@ -110,14 +110,14 @@ const (
 )
 
 // makeSwap goes through the page as a user would: the results, the best
-// offer's Swap button, the form filled in and sent. It returns the form's
+// swappable offer's Swap button, the form filled in and sent. It returns the form's
 // path and the new swap page's path.
 func makeSwap(ctx context.Context, base string) (form, swap string, err error) {
 	err = chromedp.Do(ctx, chromedp.Navigate(base+"/quote?from=btc&to=eth&amount=0.1"))
 	if err != nil {
 		return "", "", err
 	}
-	href, err := chromedp.Run(ctx, chromedp.AttributeValue(chromedp.CSS("#offer-rows tr:first-child a.swap"), "href"))
+	href, err := chromedp.Run(ctx, chromedp.AttributeValue(chromedp.CSS("#offer-rows tr a.swap"), "href"))
 	if err != nil || href.Value == "" {
 		return "", "", fmt.Errorf("no Swap button (%v)", err)
 	}

@@ -14,6 +14,8 @@
   if (!form || !section) return;
   var names = {};
   try { names = JSON.parse(section.dataset.names || '{}'); } catch (e) { names = {}; }
+  var pricesOnly = [];
+  try { pricesOnly = JSON.parse(section.dataset.pricesOnly || '[]'); } catch (e) { pricesOnly = []; }
 
   // group mirrors web.GroupDigits: digits in threes on a side longer than four.
   function group(s) {
@@ -141,7 +143,12 @@
     set(tr, '.limits', limits(o, state.from, state.to));
     set(tr, '.took', millis(o.took_ms));
     set(tr, '.sr-venue', ' at ' + name);
-    if (state.id) {
+    if (pricesOnly.indexOf(o.venue) >= 0) { // mirrors the server's row: no Swap button
+      var po = document.createElement('span');
+      po.className = 'prices-only'; po.textContent = 'prices only';
+      po.title = 'This venue cannot make swaps from here: take the offer at the venue';
+      tr.querySelector('.swap').replaceWith(po);
+    } else if (state.id) {
       var a = tr.querySelector('.swap');
       a.href = '/swap/new?' + new URLSearchParams({ quote: state.id, venue: o.venue }).toString();
       a.removeAttribute('aria-disabled');
