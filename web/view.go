@@ -113,13 +113,13 @@ func (f *Form) Set(name, value string) {
 type QuotePage struct {
 	Form    Form
 	Choices Choices
-	Error   string       // the request's problem, in words
-	Results *Results     // nil on the home page
-	Names   string       // venue id → name, JSON, for the script
+	Error   string   // the request's problem, in words
+	Results *Results // nil on the home page
+	Names   string   // venue id → name, JSON, for the script
 	// PricesOnly lists, as JSON for the script, the venues that cannot
 	// make swaps (order books): their offers have no Swap button.
 	PricesOnly string
-	Venues  []VenueEntry // for the exclusion hint
+	Venues     []VenueEntry // for the exclusion hint
 }
 
 // Results is a quote ready to render.
