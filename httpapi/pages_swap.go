@@ -105,21 +105,19 @@ func pageSwapForm(d *deps) Action {
 
 // sameOrigin refuses a form POST sent from another site: a page elsewhere
 // must not make swaps with addresses of its choosing in a visitor's name.
+// Browsers say where a request comes from in Sec-Fetch-Site; older ones
+// only in Origin, which our own pages send as "null" (their referrer policy
+// is no-referrer), so a named origin must be this host.
 func sameOrigin(r *Request) bool {
 	if r.Header == nil {
 		return true
 	}
-	switch string(r.Header.Peek("Sec-Fetch-Site")) {
-	case "", "same-origin", "none":
-	default:
-		return false
+	if site := string(r.Header.Peek("Sec-Fetch-Site")); site != "" {
+		return site == "same-origin" || site == "none"
 	}
 	origin := string(r.Header.Peek("Origin"))
-	if origin == "" || origin == "null" {
-		return origin == ""
-	}
 	host := string(r.Header.Peek("Host"))
-	if host == "" { // net/http keeps Host apart from the headers
+	if origin == "" || origin == "null" || host == "" { // net/http keeps Host apart from the headers
 		return true
 	}
 	u, err := url.Parse(origin)
@@ -210,12 +208,17 @@ func createWaiting(ctx context.Context, s SwapService, req swaps.CreateRequest) 
 	}
 }
 
+// fieldMessage says what is wrong with a field, beside it: "Payout address
+// is required", or the check's reason ("Invalid address for Ethereum: …").
 func fieldMessage(ae *swaps.AddressError) string {
 	label := web.FieldLabels[ae.Field]
 	if label == "" {
 		label = ae.Field
 	}
-	return label + " " + ae.Reason
+	if ae.Reason == "" || strings.HasPrefix(ae.Reason, "is ") {
+		return strings.TrimSpace(label + " " + ae.Reason)
+	}
+	return strings.ToUpper(ae.Reason[:1]) + ae.Reason[1:]
 }
 
 // confirmPage shows both amounts and a form that creates the swap from the

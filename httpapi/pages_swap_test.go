@@ -138,7 +138,7 @@ func TestSwapForm(t *testing.T) {
 // stays, so the corrected form is the same request.
 func TestSwapFormAddressError(t *testing.T) {
 	fs := &fakeSwaps{CreateFn: func(int, swaps.CreateRequest) (*swapscout.Swap, error) {
-		return nil, &swaps.AddressError{Field: "payout_address", Reason: "is not an Ethereum address (bad checksum)"}
+		return nil, &swaps.AddressError{Field: "payout_address", Reason: "not an Ethereum address (bad checksum)"}
 	}}
 	h := swapPageHandler(t, fs)
 	id := pageQuoteID(t, h)
@@ -151,7 +151,7 @@ func TestSwapFormAddressError(t *testing.T) {
 	}
 	checkPageHeaders(t, "form with errors", resp)
 	for _, want := range []string{
-		`<p id="payout_address-error" class="field-error">Payout address is not an Ethereum address (bad checksum)</p>`,
+		`<p id="payout_address-error" class="field-error">Not an Ethereum address (bad checksum)</p>`,
 		`aria-invalid="true"`, `aria-describedby="payout_address-hint payout_address-error"`,
 		`value="0xBAD&#34;&gt;&lt;script&gt;alert(1)&lt;/script&gt;"`, `value="bc1qrefund"`, `value="7"`,
 		`name="key" value="page-k1"`,
@@ -203,7 +203,8 @@ func TestSwapFormCrossSite(t *testing.T) {
 	for _, hdr := range []headers{
 		{"Sec-Fetch-Site": "cross-site"},
 		{"Origin": "https://evil.test", "Host": "swapscout.test"},
-		{"Origin": "null"},
+		{"Origin": "null", "Sec-Fetch-Site": "cross-site"},
+		{"Origin": "https://evil.test", "Host": "swapscout.test", "Sec-Fetch-Site": "same-site"},
 		{"Content-Type": "application/json"},
 	} {
 		if resp := post(h, "/swap/new", form, hdr); resp.Status < 400 {
@@ -229,7 +230,7 @@ func TestSwapRateChanged(t *testing.T) {
 	h := swapPageHandler(t, fs)
 	id := pageQuoteID(t, h)
 	form := url.Values{"quote": {id}, "venue": {"changenow"}, "key": {"page-k3"}, "payout_address": {"0xpayout"}, "payout_memo": {"12"}, "refund_address": {"bc1qrefund"}}
-	resp := post(h, "/swap/new", form, nil)
+	resp := post(h, "/swap/new", form, headers{"Origin": "null", "Sec-Fetch-Site": "same-origin"}) // as our own page sends it
 	body := string(resp.Body)
 	if resp.Status != 409 {
 		t.Fatalf("status %d:\n%s", resp.Status, body)
