@@ -51,7 +51,7 @@ func run(base, out string, scale float64) error {
 	defer acancel()
 	ctx, cancel := chromedp.NewContext(actx)
 	defer cancel()
-	ctx, tcancel := context.WithTimeout(ctx, 2*time.Minute)
+	ctx, tcancel := context.WithTimeout(ctx, 4*time.Minute)
 	defer tcancel()
 
 	pages := []struct{ name, path string }{
