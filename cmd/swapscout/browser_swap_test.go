@@ -158,12 +158,25 @@ func swapFlow(t *testing.T, ctx context.Context, url string, js bool) {
 	tab, tcancel := chromedp.NewContext(ctx)
 	defer tcancel()
 	console := watchConsole(tab)
-	if !js {
+	if !js { // and on a 320 px phone
 		if _, err := chromedp.Call(tab, emulation.SetScriptExecutionDisabled, emulation.SetScriptExecutionDisabledParams{Value: true}); err != nil {
 			t.Fatal(err)
 		}
+		if err := chromedp.Do(tab, chromedp.EmulateViewport(320, 700)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	narrow := func(page string) {
+		t.Helper()
+		if js {
+			return
+		}
+		if w, err := chromedp.Run(tab, chromedp.Evaluate[[]int](`[window.innerWidth, document.documentElement.scrollWidth]`)); err != nil || len(w) != 2 || w[0] != 320 || w[1] > 320 {
+			t.Errorf("%s at 320 px: [viewport, page] widths are %v (%v)", page, w, err)
+		}
 	}
 	openSwapForm(t, tab, url)
+	narrow("the swap form")
 	err := chromedp.Do(tab,
 		chromedp.SendKeys(chromedp.ID("payout_address"), pageETHAddress),
 		chromedp.SendKeys(chromedp.ID("refund_address"), pageBTCAddress),
@@ -183,6 +196,7 @@ func swapFlow(t *testing.T, ctx context.Context, url string, js bool) {
 	if first.Deposit == "" || first.Amount == "" || first.QR != 1 || first.Status == "" {
 		t.Errorf("js=%v: the new swap's page: %+v", js, first)
 	}
+	narrow("the swap page")
 	// The swap runs to its end by itself; the page follows it. With
 	// JavaScript the steps between move in place, without a reload (the
 	// marker set now stays); the end reloads the page.
