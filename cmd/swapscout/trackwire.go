@@ -28,6 +28,7 @@ const envWebhookSecret = "SWAPSCOUT_WEBHOOK_SECRET"
 
 // trackFlags are the tracking, webhook and accuracy flags of serve and demo.
 type trackFlags struct {
+	interval       time.Duration
 	workers        int
 	webhookPrivate bool
 	webhookTimeout time.Duration
@@ -36,6 +37,7 @@ type trackFlags struct {
 }
 
 func (f *trackFlags) register(fs *flag.FlagSet, getenv func(string) string) {
+	fs.DurationVar(&f.interval, "track-interval", 10*time.Second, "how often a new swap's status is polled at its venue; older swaps are polled less often (×3 after 15 minutes, ×12 after an hour, ×60 after a day)")
 	fs.IntVar(&f.workers, "track-workers", 20, "swap status polls run at once by this instance")
 	fs.BoolVar(&f.webhookPrivate, "webhook-allow-private", f.webhookPrivate, "let callback_url point at loopback and private addresses (tests, private networks)")
 	fs.DurationVar(&f.webhookTimeout, "webhook-timeout", 10*time.Second, "how long one webhook delivery may take")
@@ -76,6 +78,12 @@ func (n feedNotifier) SwapChanged(ctx context.Context, sw *swapscout.Swap) { n.c
 func startTracking(ctx context.Context, db *sqldb.DB, databaseURL string, swapper func(string) (swapscout.Swapper, bool), f *trackFlags, log *slog.Logger) (*tracking, error) {
 	t := &tracking{log: log, window: f.accuracyWindow}
 	cfg := track.Config{Store: db, Swapper: swapper, Workers: f.workers, Logger: log}
+	if f.interval > 0 {
+		cfg.Schedule = track.ScaledSchedule(f.interval)
+		if f.interval < time.Second {
+			cfg.FetchInterval = f.interval // tests and demos with quick swaps
+		}
+	}
 	if f.secret != "" {
 		sender := &webhook.Sender{Secret: []byte(f.secret), Client: webhook.Client(f.webhookTimeout, f.webhookPrivate)}
 		cfg.Webhooks = &track.Webhooks{Callbacks: db, Send: sender.Send, Encode: httpapi.AppendSwap, Timeout: f.webhookTimeout}
@@ -205,9 +213,13 @@ type followingSwaps struct {
 func (s followingSwaps) Create(ctx context.Context, r swaps.CreateRequest) (*swapscout.Swap, bool, error) {
 	sw, created, err := s.SwapService.Create(ctx, r)
 	if err == nil && sw != nil && sw.Created() {
+		f := *sw
+		if created {
+			f.CallbackURL = r.CallbackURL // the record read back does not carry it
+		}
 		// The swap exists whatever happens here: a failure is logged and
 		// the next start's sweep follows it.
-		if ferr := s.t.tracker.Follow(context.WithoutCancel(ctx), sw); ferr != nil {
+		if ferr := s.t.tracker.Follow(context.WithoutCancel(ctx), &f); ferr != nil {
 			s.t.log.Error("tracker: could not follow a new swap", "swap", sw.ID, "err", ferr)
 		}
 	}
