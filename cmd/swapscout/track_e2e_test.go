@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"context"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -137,7 +138,8 @@ func TestSwapsPushedToTheEnd(t *testing.T) {
 		}
 		return ""
 	}
-	s := startServeOn(t, simURL, simSecret, env, "--data-dir", t.TempDir(), "--track-interval", "100ms", "--webhook-allow-private")
+	dir := t.TempDir()
+	s := startServeOn(t, simURL, simSecret, env, "--data-dir", dir, "--track-interval", "100ms", "--webhook-allow-private")
 	c := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 64}, Timeout: 60 * time.Second}
 	defer c.CloseIdleConnections()
 	can := swapVenues(t, c, s.url)
@@ -166,12 +168,12 @@ func TestSwapsPushedToTheEnd(t *testing.T) {
 	if st, b := postJSON(t, c, s.url+"/v1/swaps", "bad-cb", "application/json", body(venues[0], "ftp://example.com/hook")); st != 400 || !strings.Contains(b, "callback_url") {
 		t.Errorf("an ftp callback_url answered %d %s", st, b)
 	}
-	type run struct {
+	type swapRun struct {
 		id     string
 		events []pushed
 		err    error
 	}
-	runs := make([]run, n)
+	runs := make([]swapRun, n)
 	var wg sync.WaitGroup
 	for i := range n {
 		st, created := postJSON(t, c, s.url+"/v1/swaps", "push-"+strconv.Itoa(i), "application/json", body(venues[i%len(venues)], recv.URL+"/hook"))
@@ -229,6 +231,47 @@ func TestSwapsPushedToTheEnd(t *testing.T) {
 		}
 	}
 	t.Logf("%d swaps: SSE %s; webhooks %s", n, quantiles(sseLat), quantiles(hookLat))
+
+	// The finished swaps show in the venues' accuracy, through the API
+	// (read at most every 5 s) and the command.
+	deadline := time.Now().Add(8 * time.Second)
+	for {
+		_, vbody := get(t, c, s.url+"/v1/venues")
+		var vs struct {
+			Venues []struct {
+				ID       string
+				Accuracy *struct {
+					Count           int    `json:"count"`
+					MedianShortfall string `json:"median_shortfall_pct"`
+					Timed           int    `json:"timed"`
+				}
+			}
+		}
+		json.Unmarshal([]byte(vbody), &vs)
+		total := 0
+		for _, v := range vs.Venues {
+			if v.Accuracy != nil {
+				total += v.Accuracy.Count
+				if v.Accuracy.Count > 0 && v.Accuracy.MedianShortfall == "" {
+					t.Errorf("venue %s accuracy without a shortfall: %s", v.ID, vbody)
+				}
+			}
+		}
+		if total == n {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("venues count %d finished swaps; want %d: %s", total, n, vbody)
+		}
+		time.Sleep(250 * time.Millisecond)
+	}
+	var out syncBuffer
+	if err := run(context.Background(), []string{"venues", "--data-dir", dir}, noEnv, &out, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out.String(), "accuracy of finished swaps") || !strings.Contains(out.String(), venues[0]+" ") {
+		t.Errorf("swapscout venues shows no accuracy:\n%s", out.String())
+	}
 }
 
 func quantiles(d []time.Duration) string {

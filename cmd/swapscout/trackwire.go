@@ -4,8 +4,13 @@ import (
 	"context"
 	"flag"
 	"fmt"
+	"io"
 	"log/slog"
+	"os"
+	"path/filepath"
+	"slices"
 	"sync"
+	"text/tabwriter"
 	"time"
 
 	"github.com/jackc/pgx/v5/pgxpool"
@@ -156,7 +161,7 @@ func runTracker[TX any](ctx context.Context, drv riverdriver.Driver[TX], cfg tra
 	return tr, nil
 }
 
-// cachedAccuracy reads the venues' accuracy at most every 30 s: it scans
+// cachedAccuracy reads the venues' accuracy at most every 5 s: it scans
 // the window's finished swaps.
 func cachedAccuracy(db *sqldb.DB, window time.Duration) func(context.Context) (map[string]swapscout.VenueAccuracy, error) {
 	var mu sync.Mutex
@@ -165,7 +170,7 @@ func cachedAccuracy(db *sqldb.DB, window time.Duration) func(context.Context) (m
 	return func(ctx context.Context) (map[string]swapscout.VenueAccuracy, error) {
 		mu.Lock()
 		defer mu.Unlock()
-		if last != nil && time.Since(at) < 30*time.Second {
+		if last != nil && time.Since(at) < 5*time.Second {
 			return last, nil
 		}
 		outs, err := db.Outcomes(ctx, time.Now().Add(-window))
@@ -263,4 +268,59 @@ func (s *stack) wireTracking(ctx context.Context, db *dbFlags, f *trackFlags, d 
 		log.Info("webhooks off: set " + envWebhookSecret + " to sign and send them")
 	}
 	return nil
+}
+
+// readAccuracy reads the venues' accuracy over window from the swap
+// database f names; nil when there is none (it is never created here).
+func readAccuracy(ctx context.Context, f dbFlags, window time.Duration) (map[string]swapscout.VenueAccuracy, error) {
+	if f.url == "" {
+		if f.dataDir == "" {
+			return nil, nil
+		}
+		if _, err := os.Stat(filepath.Join(f.dataDir, swapDBFile)); err != nil {
+			return nil, nil
+		}
+	}
+	db, _, err := openSwapDB(ctx, f)
+	if err != nil || db == nil {
+		return nil, err
+	}
+	defer db.Close()
+	outs, err := db.Outcomes(ctx, time.Now().Add(-window))
+	if err != nil {
+		return nil, err
+	}
+	return swapscout.Accuracy(outs), nil
+}
+
+// printAccuracy prints the venues' accuracy as a table, when there is a
+// swap database.
+func printAccuracy(w io.Writer, acc map[string]swapscout.VenueAccuracy, window time.Duration) {
+	if acc == nil {
+		return
+	}
+	fmt.Fprintf(w, "\naccuracy of finished swaps over the last %s:\n", window)
+	if len(acc) == 0 {
+		fmt.Fprintln(w, "no finished swaps")
+		return
+	}
+	ids := make([]string, 0, len(acc))
+	for id := range acc {
+		ids = append(ids, id)
+	}
+	slices.Sort(ids)
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "VENUE\tSWAPS\tMEDIAN SHORTFALL\tWORST SHORTFALL\tTIMED\tMEDIAN TIME")
+	for _, id := range ids {
+		a := acc[id]
+		med, worst, took := "-", "-", "-"
+		if a.Count > 0 {
+			med, worst = a.MedianShortfall.String()+" %", a.WorstShortfall.String()+" %"
+		}
+		if a.Timed > 0 {
+			took = a.MedianTime.Round(time.Second).String()
+		}
+		fmt.Fprintf(tw, "%s\t%d\t%s\t%s\t%d\t%s\n", id, a.Count, med, worst, a.Timed, took)
+	}
+	tw.Flush()
 }
