@@ -17,6 +17,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"math/rand/v2"
 	"time"
 
 	"github.com/riverqueue/river"
@@ -341,6 +342,18 @@ func (w *worker) Work(ctx context.Context, job *river.Job[pollArgs]) error {
 	}
 	if u.Status.Terminal() {
 		return nil
+	}
+	// The next poll is due an interval after this one was due, not after
+	// it ran: the time spent waiting for a worker or the venue does not
+	// add up, and each swap is polled once per interval.
+	// A jitter of up to ±5 % spreads swaps that came due together (a
+	// burst of creations, a restart) over the interval in a few rounds.
+	if !job.ScheduledAt.IsZero() {
+		next += time.Duration((rand.Float64() - 0.5) * 0.1 * float64(next))
+		if due := job.ScheduledAt.Add(next); due.After(now) {
+			return river.JobSnooze(due.Sub(now))
+		}
+		return river.JobSnooze(0)
 	}
 	return river.JobSnooze(next)
 }
