@@ -298,4 +298,3 @@ func TestScalePostgres(t *testing.T) {
 	t.Logf("PostgreSQL, two instances: %v (venue limit %.0f/s)", r, perSecond)
 	r.check(t, perSecond)
 }
-
