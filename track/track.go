@@ -331,9 +331,14 @@ func (w *worker) Work(ctx context.Context, job *river.Job[pollArgs]) error {
 	if u.Status == swapscout.StatusWaiting && !sw.ExpiresAt.IsZero() && now.After(sw.ExpiresAt.Add(c.ExpireAfter)) {
 		u.Status = swapscout.StatusExpired
 	}
-	changed, err := c.Store.UpdateSwap(ctx, sw.ID, u, now)
-	if err != nil {
-		return river.JobSnooze(c.Schedule(0))
+	// Most polls find nothing new: skip the write transaction then (on
+	// SQLite every write takes the one write lock).
+	changed := false
+	if !same(sw, u) {
+		changed, err = c.Store.UpdateSwap(ctx, sw.ID, u, now)
+		if err != nil {
+			return river.JobSnooze(c.Schedule(0))
+		}
 	}
 	if changed {
 		if rec, err := c.Store.Swap(ctx, sw.ID); err == nil {
@@ -368,4 +373,12 @@ func Migrate[TX any](ctx context.Context, driver riverdriver.Driver[TX]) error {
 		return fmt.Errorf("track: migrate: %w", err)
 	}
 	return nil
+}
+
+// same reports whether u says nothing new of sw: the store would record no
+// change.
+func same(sw *swapscout.Swap, u swapscout.SwapUpdate) bool {
+	return (u.Status == "" || u.Status == sw.Status && u.VenueStatus == sw.VenueStatus) &&
+		(u.DepositTx == "" || u.DepositTx == sw.DepositTx) && (u.PayoutTx == "" || u.PayoutTx == sw.PayoutTx) &&
+		(u.AmountReceived.IsZero() || !u.AmountReceived.Valid() || u.AmountReceived.Cmp(sw.AmountReceived) == 0)
 }
