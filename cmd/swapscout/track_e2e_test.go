@@ -59,7 +59,7 @@ type pushedSwap struct {
 	ID       string
 	Status   string
 	Received string `json:"amount_received"`
-	History []struct {
+	History  []struct {
 		At     time.Time
 		Status string
 	}
