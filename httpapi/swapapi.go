@@ -72,6 +72,9 @@ func handleSwapCreate(d *deps) Action {
 		if err != nil {
 			return Response{}, err
 		}
+		if len(r.ID) > 0 {
+			r.Ctx = WithRequestID(r.Ctx, string(r.ID)) // venue calls log with it
+		}
 		sw, created, err := d.Swaps.Create(r.Ctx, cr)
 		if err != nil {
 			switch swapscout.ErrorCode(err) {

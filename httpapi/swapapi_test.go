@@ -426,3 +426,91 @@ func FuzzSwapBody(f *testing.F) {
 		}
 	})
 }
+
+// documented checks a swap route's answer against openapi.json: its status
+// is documented for the operation, and its body matches that status's
+// schema (objects closed: an undocumented field fails).
+func documented(t *testing.T, method, pattern string, resp httpapi.Response) {
+	t.Helper()
+	doc := loadDoc(t)
+	op := mapOf(mapOf(doc.root["paths"])[pattern])[strings.ToLower(method)]
+	rdoc, ok := mapOf(mapOf(op)["responses"])[fmt.Sprint(resp.Status)]
+	if !ok {
+		t.Errorf("%s %s: status %d is not documented: %s", method, pattern, resp.Status, resp.Body)
+		return
+	}
+	media := mapOf(mapOf(doc.resolve(rdoc)["content"])[resp.ContentType])
+	if media == nil {
+		t.Errorf("%s %s %d: content type %q is not documented", method, pattern, resp.Status, resp.ContentType)
+		return
+	}
+	dec := json.NewDecoder(bytes.NewReader(resp.Body))
+	dec.UseNumber()
+	var v any
+	if err := dec.Decode(&v); err != nil {
+		t.Errorf("%s %s %d: not JSON: %s", method, pattern, resp.Status, resp.Body)
+		return
+	}
+	if err := doc.validate(media["schema"], v, method+" "+pattern); err != nil {
+		t.Errorf("%v\nbody: %s", err, resp.Body)
+	}
+}
+
+// TestSwapAnswersDocumented: every kind of answer of the swap routes is
+// documented, body and all.
+func TestSwapAnswersDocumented(t *testing.T) {
+	f := newSwapFixture(t)
+	qid := f.quote(t)
+	body := goodBody(qid)
+	created := f.create("doc-1", body)
+	documented(t, "POST", "/v1/swaps", created)
+	documented(t, "POST", "/v1/swaps", f.create("doc-1", body)) // 200
+	other := goodBody(qid)
+	other["payout_memo"] = "1"
+	documented(t, "POST", "/v1/swaps", f.create("doc-1", other))                                   // 422 conflict
+	documented(t, "POST", "/v1/swaps", f.post("doc-2", "application/json", []byte(`{`)))           // 400
+	documented(t, "POST", "/v1/swaps", f.create("doc-3", goodBody("qaaaaaaaaaaaaaaaaaaaaaaaaaa"))) // 404
+	bad := goodBody(qid)
+	bad["payout_address"] = "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAeD"
+	documented(t, "POST", "/v1/swaps", f.create("doc-4", bad)) // 400 invalid_address
+	book := goodBody(qid)
+	book["venue"] = "book"
+	documented(t, "POST", "/v1/swaps", f.create("doc-5", book)) // 422 unsupported
+	f.venue.out.Store("1")
+	documented(t, "POST", "/v1/swaps", f.create("doc-6", body)) // 409 rate_changed
+	documented(t, "GET", "/v1/swaps/{id}", f.getSwap(decodeSwap(t, created).ID))
+	documented(t, "GET", "/v1/swaps/{id}", f.getSwap("aaaaaaaaaaaaaaaaaaaaaaaaaa"))
+	f.db.Close()
+	documented(t, "POST", "/v1/swaps", f.create("doc-7", body)) // 503
+}
+
+// Concurrent requests with one key make one order: one 201, the others
+// the same swap (200) or in_progress (409).
+func TestSwapCreateConcurrentKey(t *testing.T) {
+	f := newSwapFixture(t)
+	body := goodBody(f.quote(t))
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	got := map[int]int{}
+	ids := map[string]bool{}
+	for i := 0; i < 20; i++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			resp := f.create("same-key", body)
+			mu.Lock()
+			defer mu.Unlock()
+			got[resp.Status]++
+			if resp.Status < 300 {
+				ids[decodeSwap(t, resp).ID] = true
+			}
+		}()
+	}
+	wg.Wait()
+	if got[201] != 1 || got[200]+got[409] != 19 || len(ids) != 1 {
+		t.Errorf("statuses %v, %d distinct swaps", got, len(ids))
+	}
+	if n := f.venue.creates.Load(); n != 1 {
+		t.Errorf("%d orders at the venue, want 1", n)
+	}
+}

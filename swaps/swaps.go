@@ -163,7 +163,7 @@ func (s *Service) Create(ctx context.Context, r CreateRequest) (sw *swapscout.Sw
 		old, err := kf.SwapByKey(ctx, r.IdempotencyKey)
 		switch {
 		case err == nil:
-			return retried(old, &r)
+			return s.retried(old, &r)
 		case swapscout.ErrorCode(err) != swapscout.ENOTFOUND:
 			return nil, false, err
 		}
@@ -205,7 +205,7 @@ func (s *Service) Create(ctx context.Context, r CreateRequest) (sw *swapscout.Sw
 		return nil, false, err
 	}
 	if old != nil {
-		return retried(old, &r)
+		return s.retried(old, &r)
 	}
 	// From here the key is ours: release it on every path that creates
 	// nothing at the venue, so the client can retry.
@@ -249,11 +249,21 @@ type KeyFinder interface {
 	SwapByKey(ctx context.Context, key string) (*swapscout.Swap, error)
 }
 
+// Interrupted is how long a reservation may wait for its venue's answer
+// before it is taken for one whose creation was cut short (the server
+// stopped between reserving and recording): far past any venue's create
+// timeout.
+var Interrupted = 2 * time.Minute
+
 // retried answers a request whose key already made (or is making) old.
-func retried(old *swapscout.Swap, r *CreateRequest) (*swapscout.Swap, bool, error) {
+func (s *Service) retried(old *swapscout.Swap, r *CreateRequest) (*swapscout.Swap, bool, error) {
 	switch {
 	case old.RequestHash != r.hash():
 		return nil, false, swapscout.Errorf(swapscout.ECONFLICT, "this Idempotency-Key was used for a different request")
+	case !old.Created() && s.now().Sub(old.CreatedAt) > Interrupted:
+		// The venue may hold an order nobody was told of: it waits for a
+		// deposit that never comes, and expires. A new key makes a new swap.
+		return nil, false, swapscout.Errorf(EINPROGRESS, "the creation of this swap was interrupted and its outcome is unknown; no deposit address was given, so nothing is owed: use a new Idempotency-Key to make a new swap")
 	case !old.Created():
 		return nil, false, swapscout.Errorf(EINPROGRESS, "a request with this Idempotency-Key is still being made; retry in a moment")
 	}

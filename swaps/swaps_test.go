@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -329,6 +330,36 @@ func TestRetryAfterQuoteExpired(t *testing.T) {
 	}
 	if _, _, err := f.svc.Create(ctx, request("new")); swapscout.ErrorCode(err) != swapscout.ENOTFOUND {
 		t.Errorf("new key, expired quote: %v", err)
+	}
+	if n := f.swapper.creates.Load(); n != 1 {
+		t.Errorf("%d orders, want 1", n)
+	}
+}
+
+// failComplete loses the venue's answer: the server stopped between
+// reserving a key and recording the order.
+type failComplete struct{ *sqldb.DB }
+
+func (failComplete) CompleteSwap(context.Context, *swapscout.Swap) error {
+	return errors.New("the process died here")
+}
+
+// A reservation cut short answers in_progress, and once it is clearly
+// interrupted, says so and how to go on; no retry makes a second order.
+func TestInterruptedCreation(t *testing.T) {
+	f := newFixture(t, swapscout.Send)
+	f.svc.Store = failComplete{f.db}
+	if _, _, err := f.svc.Create(ctx, request("cut")); err == nil {
+		t.Fatal("created with the record lost")
+	}
+	f.svc.Store = f.db
+	if _, _, err := f.svc.Create(ctx, request("cut")); swapscout.ErrorCode(err) != swapscout.EINPROGRESS {
+		t.Errorf("retry at once: %v", err)
+	}
+	f.svc.Now = func() time.Time { return time.Now().Add(swaps.Interrupted + time.Minute) }
+	_, _, err := f.svc.Create(ctx, request("cut"))
+	if swapscout.ErrorCode(err) != swapscout.EINPROGRESS || !strings.Contains(swapscout.ErrorMessage(err), "new Idempotency-Key") {
+		t.Errorf("retry later: %v", err)
 	}
 	if n := f.swapper.creates.Load(); n != 1 {
 		t.Errorf("%d orders, want 1", n)

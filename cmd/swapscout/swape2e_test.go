@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/swapscout/swapscout/internal/pgtest"
 )
 
 const (
@@ -176,5 +178,61 @@ func TestSwapE2E(t *testing.T) {
 	}
 	if !strings.Contains(logs.String(), "/v1/swaps") {
 		t.Error("the access log shows no swap request, so the log check proves little")
+	}
+}
+
+// TestSwapAcrossInstances: two instances sharing PostgreSQL and Redis; a
+// quote shown by one is swapped through the other (the structured quote is
+// rebuilt from Redis), and either reads the swap.
+func TestSwapAcrossInstances(t *testing.T) {
+	redisURL := os.Getenv("SWAPSCOUT_REDIS_URL")
+	if redisURL == "" {
+		t.Skip("set SWAPSCOUT_REDIS_URL=redis://127.0.0.1:6379/0 (a throwaway Redis) to run it")
+	}
+	if testing.Short() {
+		t.Skip("starts two servers")
+	}
+	dbURL := pgtest.URL(t)
+	t.Cleanup(pgtest.Stop)
+	simURL, secret := startSim(t)
+	a := startServeOn(t, simURL, secret, noEnv, "--redis-url", redisURL, "--database-url", dbURL)
+	b := startServeOn(t, simURL, secret, noEnv, "--redis-url", redisURL, "--database-url", dbURL)
+	c := &http.Client{Transport: &http.Transport{}, Timeout: 30 * time.Second}
+	defer c.CloseIdleConnections()
+	_, health := get(t, c, b.url+"/healthz")
+	if !strings.Contains(health, `"database":"postgres"`) {
+		t.Errorf("/healthz = %s", health)
+	}
+	can := swapVenues(t, c, a.url)
+	_, qbody := get(t, c, a.url+"/v1/quotes?from=btc&to=eth&amount=0.1&deadline=2s")
+	var q struct {
+		ID     string
+		Offers []struct{ Venue string }
+	}
+	if err := json.Unmarshal([]byte(qbody), &q); err != nil {
+		t.Fatal(err)
+	}
+	venue := ""
+	for _, o := range q.Offers {
+		if can[o.Venue] {
+			venue = o.Venue
+			break
+		}
+	}
+	if venue == "" {
+		t.Fatalf("no swap-capable offer in %s", qbody)
+	}
+	good, _ := json.Marshal(map[string]string{"quote_id": q.ID, "venue": venue, "payout_address": e2ePayoutETH, "refund_address": e2eRefundBTC})
+	st, created := postJSON(t, c, b.url+"/v1/swaps", "across-1", "application/json", good)
+	if st != 201 {
+		t.Fatalf("create through the other instance: %d %s", st, created)
+	}
+	var sw struct{ ID string }
+	_ = json.Unmarshal([]byte(created), &sw)
+	if resp, body := get(t, c, a.url+"/v1/swaps/"+sw.ID); resp.StatusCode != 200 {
+		t.Errorf("read through the first instance: %d %s", resp.StatusCode, body)
+	}
+	if st, body := postJSON(t, c, a.url+"/v1/swaps", "across-1", "application/json", good); st != 200 || !strings.Contains(body, sw.ID) {
+		t.Errorf("retry through the first instance: %d %s", st, body)
 	}
 }
