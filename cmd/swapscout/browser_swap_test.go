@@ -18,10 +18,11 @@ const (
 
 // swapDemo starts a demo with a swap database whose swaps pay themselves
 // after a second, then spend stage (drawn 0.5–1.5×, halved for the demo's
-// low latency) in each of confirming, exchanging and sending.
+// low latency) in each of confirming, exchanging and sending, and are
+// polled at their venue every half second.
 func swapDemo(t *testing.T, stage time.Duration) string {
 	t.Helper()
-	return startDemo(t, "--latency", "20ms", "--auto-pay", "1s", "--swap-stage", stage.String(), "--data-dir", t.TempDir())
+	return startDemo(t, "--latency", "20ms", "--auto-pay", "1s", "--swap-stage", stage.String(), "--track-interval", "500ms", "--data-dir", t.TempDir())
 }
 
 // openSwapForm goes from the results to the swap form of the best offer a
@@ -136,10 +137,8 @@ const readSwap = `(() => {
 // errors.
 func TestBrowserSwapFlow(t *testing.T) {
 	ctx := browser(t)
-	// The tracker polls a swap every 10 s: stages of about 5 s keep the swap
-	// between its deposit and its payout at its first poll, so the page has
-	// a step to move to in place before the end.
-	url := swapDemo(t, 10*time.Second)
+	// Stages of 1–3 s, polled every half second: the page sees each step.
+	url := swapDemo(t, 4*time.Second)
 	ctx, cancel := context.WithTimeout(ctx, 100*time.Second)
 	defer cancel()
 	t.Run("both", func(t *testing.T) {
