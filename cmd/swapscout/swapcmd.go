@@ -537,6 +537,7 @@ func (s *swapCommand) create(ctx context.Context, body createBody) (*swapJSON, e
 	key := newIdempotencyKey()
 	h := http.Header{"Idempotency-Key": {key}}
 	delay := s.clk.retry
+	lost := false // some try may have made the swap without our hearing of it
 	for try := 1; ; try++ {
 		actx, cancel := context.WithTimeout(ctx, 90*time.Second)
 		st, resp, err := s.c.call(actx, "POST", "/v1/swaps", b, h)
@@ -547,6 +548,7 @@ func (s *swapCommand) create(ctx context.Context, body createBody) (*swapJSON, e
 			return nil, fmt.Errorf("interrupted while the swap was being created: it may exist at %s without its deposit address shown here", body.Venue)
 		case err != nil:
 			why = "no answer from the server (" + connReason(err) + ")"
+			lost = true
 		case st == http.StatusOK || st == http.StatusCreated:
 			return decodeSwap(resp)
 		default:
@@ -555,6 +557,10 @@ func (s *swapCommand) create(ctx context.Context, body createBody) (*swapJSON, e
 				return nil, ae
 			}
 			why = ae.Message
+			lost = lost || ae.Code == swapscout.EINPROGRESS
+		}
+		if try >= createTries && !lost {
+			return nil, fmt.Errorf("%w: %s, %d times", errNoSwap, why, try)
 		}
 		if try >= createTries {
 			return nil, fmt.Errorf("could not create the swap: %s, %d times. The swap may exist at %s: check with the server's operator before trying again", why, try, body.Venue)

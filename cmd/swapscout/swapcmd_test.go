@@ -164,8 +164,10 @@ type fakeAPI struct {
 	quote  []byte
 	venues []byte
 	steps  [][]byte // the swap's records, oldest first
-	// events: "sse" (default), "404" (no such route) or "405".
+	// events: "sse" (default), "404" (no such route), "405" or "503".
 	events string
+	// swapsOff: GET /v1/swaps/{id} answers 503 (no database).
+	swapsOff bool
 	// streamCut, when > 0, closes the first event stream after that many
 	// records, without a terminal status.
 	streamCut int
@@ -180,6 +182,8 @@ type fakeAPI struct {
 	streams int
 	quotes  []string // the quote ids streamed, in order
 }
+
+var unavailableJSON = []byte(`{"error":{"code":"unavailable","message":"swaps are not served here (no database configured)"}}`)
 
 func newFakeAPI(t *testing.T, steps ...string) *fakeAPI {
 	f := &fakeAPI{t: t, quote: fixture(t, "quote_btc_eth.json"), venues: fixture(t, "venues.json"), events: "sse"}
@@ -245,6 +249,11 @@ func (f *fakeAPI) start() *httptest.Server {
 		w.Write(resp)
 	})
 	mux.HandleFunc("GET /v1/swaps/{id}", func(w http.ResponseWriter, r *http.Request) {
+		if f.swapsOff {
+			w.WriteHeader(http.StatusServiceUnavailable)
+			w.Write(unavailableJSON)
+			return
+		}
 		if r.PathValue("id") != testSwapID {
 			w.WriteHeader(http.StatusNotFound)
 			w.Write([]byte(`{"error":{"code":"not_found","message":"no swap with this id"}}`))
@@ -265,6 +274,10 @@ func (f *fakeAPI) start() *httptest.Server {
 		case "405":
 			w.Header().Set("Allow", "POST")
 			w.WriteHeader(http.StatusMethodNotAllowed)
+			return
+		case "503":
+			w.WriteHeader(http.StatusServiceUnavailable)
+			w.Write(unavailableJSON)
 			return
 		}
 		if r.PathValue("id") != testSwapID {
@@ -648,5 +661,17 @@ func TestSwapFixtureKeys(t *testing.T) {
 	}
 	if len(missing) > 0 {
 		t.Errorf("the CLI reads %v, which the server's swap record does not have", missing)
+	}
+}
+
+// TestSwapUnavailable: a server that answers 503 each time created nothing:
+// the command says so, after retrying with the same key.
+func TestSwapUnavailable(t *testing.T) {
+	f := newFakeAPI(t, finishedSteps...)
+	f.onPost = func(int, createBody) (int, []byte, bool) { return http.StatusServiceUnavailable, unavailableJSON, false }
+	_, _, err := runSwapTest(t, f.start(), nil, "--yes")
+	want := "no swap was created: swaps are not served here (no database configured), 6 times"
+	if err == nil || err.Error() != want || len(f.posts) != createTries {
+		t.Errorf("err %v after %d POSTs\nwant %s", err, len(f.posts), want)
 	}
 }

@@ -372,6 +372,18 @@ func (f *follower) stream(ctx context.Context, id string) (*swapJSON, error) {
 		return nil, errNoStream
 	case resp.StatusCode == http.StatusMethodNotAllowed:
 		return nil, errNoStream
+	case resp.StatusCode == http.StatusServiceUnavailable:
+		// The server holds its most streams (then its records answer), or
+		// serves no swaps at all (then they do not either).
+		b, _ := io.ReadAll(io.LimitReader(resp.Body, 64<<10))
+		if _, err := f.c.swap(ctx, id); err != nil {
+			var ae *apiErr
+			if errors.As(err, &ae) && ae.Status == http.StatusServiceUnavailable {
+				return nil, ae
+			}
+			return nil, transientErr{decodeAPIError(resp.StatusCode, b)}
+		}
+		return nil, errNoStream
 	case resp.StatusCode >= 500:
 		b, _ := io.ReadAll(io.LimitReader(resp.Body, 64<<10))
 		return nil, transientErr{decodeAPIError(resp.StatusCode, b)}

@@ -56,7 +56,7 @@ func TestTrackEvents(t *testing.T) {
 // TestTrackPolling: a server whose events route answers 404 or 405 is
 // polled instead, and every change still shows.
 func TestTrackPolling(t *testing.T) {
-	for _, mode := range []string{"404", "405"} {
+	for _, mode := range []string{"404", "405", "503"} {
 		f := newFakeAPI(t, finishedSteps...)
 		f.events = mode
 		out, errOut, err := runTrackTest(t, f.start(), testSwapID)
@@ -207,5 +207,15 @@ func TestReadEvents(t *testing.T) {
 	want := []string{"swap|{\"a\":\n1}", "|x", "|last"}
 	if err != nil || fmt.Sprint(got) != fmt.Sprint(want) {
 		t.Errorf("readEvents = %q, %v; want %q", got, err, want)
+	}
+}
+
+// TestTrackSwapsOff: a server that serves no swaps says so at once.
+func TestTrackSwapsOff(t *testing.T) {
+	f := newFakeAPI(t, finishedSteps...)
+	f.events, f.swapsOff = "503", true
+	_, errOut, err := runTrackTest(t, f.start(), testSwapID)
+	if err == nil || err.Error() != "swaps are not served here (no database configured) (unavailable)" || errOut != "" {
+		t.Errorf("err %v\n%s", err, errOut)
 	}
 }
