@@ -668,7 +668,9 @@ func TestSwapFixtureKeys(t *testing.T) {
 // the command says so, after retrying with the same key.
 func TestSwapUnavailable(t *testing.T) {
 	f := newFakeAPI(t, finishedSteps...)
-	f.onPost = func(int, createBody) (int, []byte, bool) { return http.StatusServiceUnavailable, unavailableJSON, false }
+	f.onPost = func(int, createBody) (int, []byte, bool) {
+		return http.StatusServiceUnavailable, unavailableJSON, false
+	}
 	_, _, err := runSwapTest(t, f.start(), nil, "--yes")
 	want := "no swap was created: swaps are not served here (no database configured), 6 times"
 	if err == nil || err.Error() != want || len(f.posts) != createTries {
