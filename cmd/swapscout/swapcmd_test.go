@@ -310,6 +310,37 @@ func (f *fakeAPI) start() *httptest.Server {
 	return srv
 }
 
+// Locked reads of what the fake server saw.
+func (f *fakeAPI) Posts() []createBody {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return append([]createBody(nil), f.posts...)
+}
+
+func (f *fakeAPI) Keys() []string {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return append([]string(nil), f.keys...)
+}
+
+func (f *fakeAPI) Quotes() []string {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return append([]string(nil), f.quotes...)
+}
+
+func (f *fakeAPI) Gets() int {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.gets
+}
+
+func (f *fakeAPI) Streams() int {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.streams
+}
+
 func testClock() cliClock {
 	return cliClock{loc: time.UTC, now: func() time.Time { return fixtureT0.Add(time.Minute) }, interval: 5 * time.Millisecond, retry: 5 * time.Millisecond}
 }
@@ -354,15 +385,15 @@ func TestSwapConfirmYes(t *testing.T) {
 	if err != nil {
 		t.Fatalf("swap: %v\n%s\n%s", err, out, errOut)
 	}
-	if len(f.posts) != 1 {
-		t.Fatalf("%d POSTs, want 1", len(f.posts))
+	if len(f.Posts()) != 1 {
+		t.Fatalf("%d POSTs, want 1", len(f.Posts()))
 	}
 	want := createBody{QuoteID: testQuoteID, Venue: "fixedfloat", PayoutAddress: payoutAddr, RefundAddress: refundAddr}
-	if d := cmp.Diff(want, f.posts[0]); d != "" {
+	if d := cmp.Diff(want, f.Posts()[0]); d != "" {
 		t.Errorf("POST body (-want +got):\n%s", d)
 	}
-	if !regexp.MustCompile(`^[0-9a-f]{32}$`).MatchString(f.keys[0]) {
-		t.Errorf("Idempotency-Key %q", f.keys[0])
+	if !regexp.MustCompile(`^[0-9a-f]{32}$`).MatchString(f.Keys()[0]) {
+		t.Errorf("Idempotency-Key %q", f.Keys()[0])
 	}
 	if !strings.Contains(errOut, "Create this swap? [y/N, or 1-5 for another offer]") {
 		t.Errorf("no question on stderr:\n%s", errOut)
@@ -399,8 +430,8 @@ func TestSwapConfirmNo(t *testing.T) {
 		if !errors.Is(err, errNoSwap) {
 			t.Errorf("answer %q: err %v, want errNoSwap\n%s%s", input, err, out, errOut)
 		}
-		if len(f.posts) != 0 {
-			t.Errorf("answer %q: %d swaps created", input, len(f.posts))
+		if len(f.Posts()) != 0 {
+			t.Errorf("answer %q: %d swaps created", input, len(f.Posts()))
 		}
 	}
 }
@@ -414,8 +445,8 @@ func TestSwapYesAsksNothing(t *testing.T) {
 	if strings.Contains(errOut, "?") {
 		t.Errorf("--yes asked something:\n%s", errOut)
 	}
-	if len(f.posts) != 1 || f.posts[0].Venue != "fixedfloat" || f.posts[0].MaxSlippage != "0.01" {
-		t.Errorf("posts %+v, want one at fixedfloat with max_slippage 0.01", f.posts)
+	if len(f.Posts()) != 1 || f.Posts()[0].Venue != "fixedfloat" || f.Posts()[0].MaxSlippage != "0.01" {
+		t.Errorf("posts %+v, want one at fixedfloat with max_slippage 0.01", f.Posts())
 	}
 	wantInOrder(t, out, "Swap at fixedfloat:", "rate guard", "worse by more than 1%", "created at fixedfloat", "finished: 2.0201 ETH")
 }
@@ -431,8 +462,8 @@ func TestSwapNotATerminal(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "--yes") || !strings.Contains(err.Error(), "not one") {
 		t.Fatalf("err %v, want one that names --yes", err)
 	}
-	if time.Since(start) > 2*time.Second || len(f.posts)+len(f.quotes) != 0 {
-		t.Errorf("took %s, %d quotes, %d posts", time.Since(start), len(f.quotes), len(f.posts))
+	if time.Since(start) > 2*time.Second || len(f.Posts())+len(f.Quotes()) != 0 {
+		t.Errorf("took %s, %d quotes, %d posts", time.Since(start), len(f.Quotes()), len(f.Posts()))
 	}
 }
 
@@ -453,8 +484,8 @@ func TestSwapMemoWarning(t *testing.T) {
 	if err != nil {
 		t.Fatalf("swap: %v\n%s\n%s", err, out, errOut)
 	}
-	if len(f.posts) != 1 || f.posts[0].Venue != "thorchain" {
-		t.Fatalf("posts %+v, want one at thorchain", f.posts)
+	if len(f.Posts()) != 1 || f.Posts()[0].Venue != "thorchain" {
+		t.Fatalf("posts %+v, want one at thorchain", f.Posts())
 	}
 	wantInOrder(t, out, "Swap at fixedfloat (offer 1):", "Swap at thorchain (offer 2):",
 		"WARNING: thorchain needs the swap's MEMO INSIDE YOUR DEPOSIT TRANSACTION", "OP_RETURN",
@@ -469,8 +500,8 @@ func TestSwapMemoWarning(t *testing.T) {
 	if err != nil || !strings.Contains(out, "WARNING: thorchain") {
 		t.Errorf("--venue thorchain --yes: %v\n%s", err, out)
 	}
-	if len(f.quotes) != 1 || !strings.Contains(f.quotes[0], "venues=thorchain") {
-		t.Errorf("quotes asked %q, want only thorchain", f.quotes)
+	if len(f.Quotes()) != 1 || !strings.Contains(f.Quotes()[0], "venues=thorchain") {
+		t.Errorf("quotes asked %q, want only thorchain", f.Quotes())
 	}
 }
 
@@ -505,8 +536,8 @@ func TestSwapRateChanged(t *testing.T) {
 	if err != nil {
 		t.Fatalf("swap: %v\n%s\n%s", err, out, errOut)
 	}
-	if len(f.posts) != 2 || f.posts[1].QuoteID != freshQuote || f.posts[1].Venue != "fixedfloat" || f.keys[0] == f.keys[1] {
-		t.Fatalf("posts %+v keys %q: want the second from quote %s with a new key", f.posts, f.keys, freshQuote)
+	if len(f.Posts()) != 2 || f.Posts()[1].QuoteID != freshQuote || f.Posts()[1].Venue != "fixedfloat" || f.Keys()[0] == f.Keys()[1] {
+		t.Fatalf("posts %+v keys %q: want the second from quote %s with a new key", f.Posts(), f.Keys(), freshQuote)
 	}
 	wantInOrder(t, out, "The rate changed at fixedfloat by more than 0.5% since the quote:",
 		"you would now receive  2.0107 ETH", "instead of             2.024356592 ETH", "created at fixedfloat")
@@ -517,15 +548,15 @@ func TestSwapRateChanged(t *testing.T) {
 	f = newFakeAPI(t, finishedSteps...)
 	f.onPost = changed(f)
 	_, _, err = runSwapTest(t, f.start(), typed("y\nn\n"))
-	if !errors.Is(err, errNoSwap) || len(f.posts) != 1 {
-		t.Errorf("declined the new rate: err %v, %d posts", err, len(f.posts))
+	if !errors.Is(err, errNoSwap) || len(f.Posts()) != 1 {
+		t.Errorf("declined the new rate: err %v, %d posts", err, len(f.Posts()))
 	}
 
 	f = newFakeAPI(t, finishedSteps...)
 	f.onPost = changed(f)
 	_, _, err = runSwapTest(t, f.start(), nil, "--yes")
-	if !errors.Is(err, errNoSwap) || !strings.Contains(err.Error(), "--yes never accepts a new rate") || len(f.posts) != 1 {
-		t.Errorf("--yes and a changed rate: err %v, %d posts", err, len(f.posts))
+	if !errors.Is(err, errNoSwap) || !strings.Contains(err.Error(), "--yes never accepts a new rate") || len(f.Posts()) != 1 {
+		t.Errorf("--yes and a changed rate: err %v, %d posts", err, len(f.Posts()))
 	}
 }
 
@@ -559,12 +590,12 @@ func TestSwapRetrySameKey(t *testing.T) {
 	if err != nil {
 		t.Fatalf("swap: %v\n%s\n%s", err, out, errOut)
 	}
-	if len(f.posts) < 3 {
-		t.Fatalf("%d POSTs, want at least 3", len(f.posts))
+	if len(f.Posts()) < 3 {
+		t.Fatalf("%d POSTs, want at least 3", len(f.Posts()))
 	}
-	for i := range f.posts {
-		if f.keys[i] != f.keys[0] || f.posts[i] != f.posts[0] {
-			t.Errorf("try %d: key %q body %+v, want the first's %q %+v", i+1, f.keys[i], f.posts[i], f.keys[0], f.posts[0])
+	for i := range f.Posts() {
+		if f.Keys()[i] != f.Keys()[0] || f.Posts()[i] != f.Posts()[0] {
+			t.Errorf("try %d: key %q body %+v, want the first's %q %+v", i+1, f.Keys()[i], f.Posts()[i], f.Keys()[0], f.Posts()[0])
 		}
 	}
 	if !strings.Contains(errOut, "with the same Idempotency-Key") || !strings.Contains(out, "created at fixedfloat") {
@@ -578,11 +609,11 @@ func TestSwapGivesUpRetrying(t *testing.T) {
 	_, _, err := runSwapTest(t, f.start(), nil, "--yes")
 	// (net/http itself may resend a request that carries an Idempotency-Key
 	// once when its connection drops: still the same key.)
-	if err == nil || !strings.Contains(err.Error(), "may exist at fixedfloat") || len(f.posts) < createTries || len(f.posts) > 2*createTries {
-		t.Errorf("err %v after %d POSTs", err, len(f.posts))
+	if err == nil || !strings.Contains(err.Error(), "may exist at fixedfloat") || len(f.Posts()) < createTries || len(f.Posts()) > 2*createTries {
+		t.Errorf("err %v after %d POSTs", err, len(f.Posts()))
 	}
-	if len(f.keys) > 0 && f.keys[len(f.keys)-1] != f.keys[0] {
-		t.Errorf("keys changed between tries: %q", f.keys)
+	if len(f.Keys()) > 0 && f.Keys()[len(f.Keys())-1] != f.Keys()[0] {
+		t.Errorf("keys changed between tries: %q", f.Keys())
 	}
 }
 
@@ -595,8 +626,8 @@ func TestSwapQuoteExpired(t *testing.T) {
 		return http.StatusCreated, f.steps[0], false
 	}
 	out, _, err := runSwapTest(t, f.start(), typed("y\ny\n"), "--no-follow")
-	if err != nil || len(f.quotes) != 2 || len(f.posts) != 2 {
-		t.Fatalf("err %v, %d quotes, %d posts\n%s", err, len(f.quotes), len(f.posts), out)
+	if err != nil || len(f.Quotes()) != 2 || len(f.Posts()) != 2 {
+		t.Fatalf("err %v, %d quotes, %d posts\n%s", err, len(f.Quotes()), len(f.Posts()), out)
 	}
 	wantInOrder(t, out, "The quote expired before the swap was made; asking the venues again.", "Swap at fixedfloat (offer 1):", "created at fixedfloat")
 }
@@ -621,7 +652,7 @@ func TestSwapArgs(t *testing.T) {
 			t.Errorf("swap %s: %v, want %q", strings.Join(c.args, " "), err, c.want)
 		}
 	}
-	if len(f.quotes)+len(f.posts) != 0 {
+	if len(f.Quotes())+len(f.Posts()) != 0 {
 		t.Errorf("bad arguments reached the server")
 	}
 }
@@ -673,7 +704,7 @@ func TestSwapUnavailable(t *testing.T) {
 	}
 	_, _, err := runSwapTest(t, f.start(), nil, "--yes")
 	want := "no swap was created: swaps are not served here (no database configured), 6 times"
-	if err == nil || err.Error() != want || len(f.posts) != createTries {
-		t.Errorf("err %v after %d POSTs\nwant %s", err, len(f.posts), want)
+	if err == nil || err.Error() != want || len(f.Posts()) != createTries {
+		t.Errorf("err %v after %d POSTs\nwant %s", err, len(f.Posts()), want)
 	}
 }

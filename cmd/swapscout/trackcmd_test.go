@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 )
@@ -48,8 +49,8 @@ func TestTrackEvents(t *testing.T) {
 	}
 	wantInOrder(t, out, finishedLines...)
 	once(t, out)
-	if f.streams != 1 || f.gets != 0 {
-		t.Errorf("%d streams, %d polls: want the one stream", f.streams, f.gets)
+	if f.Streams() != 1 || f.Gets() != 0 {
+		t.Errorf("%d streams, %d polls: want the one stream", f.Streams(), f.Gets())
 	}
 }
 
@@ -65,8 +66,8 @@ func TestTrackPolling(t *testing.T) {
 		}
 		wantInOrder(t, out, finishedLines...)
 		once(t, out)
-		if f.gets < len(finishedSteps) {
-			t.Errorf("events %s: %d polls", mode, f.gets)
+		if f.Gets() < len(finishedSteps) {
+			t.Errorf("events %s: %d polls", mode, f.Gets())
 		}
 	}
 }
@@ -82,8 +83,8 @@ func TestTrackReconnects(t *testing.T) {
 	}
 	wantInOrder(t, out, finishedLines...)
 	once(t, out)
-	if f.streams != 2 || !strings.Contains(errOut, "the server closed the stream; reconnecting") {
-		t.Errorf("%d streams, stderr:\n%s", f.streams, errOut)
+	if f.Streams() != 2 || !strings.Contains(errOut, "the server closed the stream; reconnecting") {
+		t.Errorf("%d streams, stderr:\n%s", f.Streams(), errOut)
 	}
 }
 
@@ -160,13 +161,13 @@ func TestTrackServerGone(t *testing.T) {
 // TestTrackStreamError: an error event of a server that shuts down
 // (unavailable) is followed by a reconnect; another error ends the command.
 func TestTrackStreamError(t *testing.T) {
-	calls := 0
+	var calls atomic.Int32
 	waiting, finished := fixture(t, "swap_waiting.json"), fixture(t, "swap_finished.json")
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /v1/swaps/{id}/events", func(w http.ResponseWriter, r *http.Request) {
-		calls++
+		n := calls.Add(1)
 		w.Header().Set("Content-Type", "text/event-stream")
-		switch calls {
+		switch n {
 		case 1:
 			fmt.Fprintf(w, "event: swap\ndata: %s\n\nevent: error\ndata: {\"error\":{\"code\":\"unavailable\",\"message\":\"the server is shutting down\"}}\n\n", waiting)
 		case 2:
@@ -176,8 +177,8 @@ func TestTrackStreamError(t *testing.T) {
 	srv := httptest.NewServer(mux)
 	defer srv.Close()
 	out, errOut, err := runTrackTest(t, srv, testSwapID)
-	if err != nil || calls != 2 || !strings.Contains(errOut, "the server is shutting down (unavailable); reconnecting") {
-		t.Fatalf("err %v, %d streams\n%s\n%s", err, calls, out, errOut)
+	if err != nil || calls.Load() != 2 || !strings.Contains(errOut, "the server is shutting down (unavailable); reconnecting") {
+		t.Fatalf("err %v, %d streams\n%s\n%s", err, calls.Load(), out, errOut)
 	}
 	// From waiting straight to finished: the history in between, then
 	// what became known.
