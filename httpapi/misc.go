@@ -30,6 +30,8 @@ type venueJSON struct {
 	Networks   []string `json:"networks"`
 	Evidence   string   `json:"evidence"`
 	Website    string   `json:"website,omitempty"`
+	Custody    string   `json:"custody"`
+	CanSwap    bool     `json:"can_swap"`
 }
 
 func handleVenues(d *deps) Action {
@@ -40,12 +42,17 @@ func handleVenues(d *deps) Action {
 		}{Venues: make([]venueJSON, len(infos))}
 		for i, v := range infos {
 			nets := v.Networks
+			custody := v.Custody
+			if custody == "" {
+				custody = swapscout.Custodial
+			}
 			if nets == nil {
 				nets = []string{}
 			}
 			out.Venues[i] = venueJSON{ID: v.ID, Name: v.Name, Kind: string(v.Kind), KYC: v.KYC.String(),
 				NeedsKey: v.NeedsKey, Configured: v.Configured, FixedRate: v.FixedRate, Reverse: v.Reverse,
-				Networks: nets, Evidence: string(v.Evidence), Website: v.Website}
+				Networks: nets, Evidence: string(v.Evidence), Website: v.Website,
+				Custody: string(custody), CanSwap: v.CanSwap}
 		}
 		b, err := json.Marshal(out)
 		if err != nil {

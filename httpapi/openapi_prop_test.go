@@ -214,8 +214,10 @@ func TestOpenAPIProperty(t *testing.T) {
 	doc := loadDoc(t)
 	paths := doc.root["paths"].(map[string]any)
 	var routes []string
-	for p := range paths {
-		routes = append(routes, p)
+	for p, ops := range paths {
+		if _, ok := ops.(map[string]any)["get"]; ok { // POST routes have their own tests (swapapi_test.go)
+			routes = append(routes, p)
+		}
 	}
 	sort.Strings(routes)
 	seen := map[string]int{} // "route status" → count, across the run

@@ -58,7 +58,7 @@ func handleQuoteCreate(d *deps) Action {
 			return Response{}, err
 		}
 		skey := string(key)
-		v, err, _ := d.flights.Do(skey, func() (any, error) {
+		v, err, _ := d.book.flights.Do(skey, func() (any, error) {
 			return d.fanOut(r.Ctx, &pq, skey, nil)
 		})
 		if err != nil {
@@ -72,36 +72,11 @@ func handleQuoteCreate(d *deps) Action {
 	}
 }
 
-// fanOut runs one fan-out for pq, encodes and stores it, and returns the
-// framed value. Its context is detached from the request that started it
-// (other identical requests wait on it) but keeps the request's deadline.
+// fanOut runs one fan-out for pq through the quote book, and returns the
+// framed value it stored.
 func (d *deps) fanOut(parent context.Context, pq *parsedQuote, key string, emit func(swapscout.Result)) ([]byte, error) {
-	ctx, cancel := context.WithTimeout(context.WithoutCancel(parent), pq.deadline)
-	defer cancel()
-	q, err := d.Quotes.Quote(ctx, pq.req, pq.sel, emit)
-	if err != nil {
-		return nil, err
-	}
-	q.ID = NewQuoteID()
-	q.ExpiresAt = q.CreatedAt.Add(d.TTL)
-	// The frame holds when the quote was assembled: a fresh answer has age 0,
-	// a cached one its real age since the venues answered.
-	v := make([]byte, 8, 8+1024+512*len(q.Offers)+256*len(q.Failures))
-	binary.BigEndian.PutUint64(v, uint64(d.Now().UnixNano()))
-	v = AppendQuote(v, q)
-	// Store and cache with a context of our own: the answer is good even if
-	// a store is down, it only won't be readable by id (the logs say so).
-	sctx, scancel := context.WithTimeout(context.WithoutCancel(parent), time.Second)
-	defer scancel()
-	if err := d.Store.Put(sctx, q.ID, v, d.TTL); err != nil {
-		d.Logger.Warn("quote store put failed", "id", q.ID, "err", err)
-	}
-	if d.Cache != nil && d.CacheWindow > 0 {
-		if err := d.Cache.Put(sctx, key, v, d.CacheWindow); err != nil {
-			d.Logger.Warn("quote cache put failed", "err", err)
-		}
-	}
-	return v, nil
+	_, v, err := d.book.make(parent, pq, key, emit)
+	return v, err
 }
 
 // answer turns a framed stored value into a response: {"age_ms":N, then the

@@ -33,6 +33,9 @@ type Request struct {
 	// set by the transport when it has them.
 	ID     []byte
 	Remote net.Addr
+	// Body is the request's body, read by the transport: at most MaxBody+1
+	// bytes of it, so an action can tell that it was longer (JSONBody).
+	Body []byte
 
 	params  [2]param
 	nparams int

@@ -2,12 +2,14 @@ package httpapi
 
 import (
 	"context"
+	"errors"
 	"io"
 	"log/slog"
 	"net/http"
 	"strconv"
 
 	"github.com/swapscout/swapscout"
+	"github.com/swapscout/swapscout/swaps"
 )
 
 // Response is what an action returns; transports write it. Body is written as
@@ -92,7 +94,38 @@ func ErrorResponse(log *slog.Logger, r *Request, err error) Response {
 		}
 		log.Error("internal error", "path", path, "err", err)
 	}
-	return JSON(StatusOf(code), AppendError(nil, code, swapscout.ErrorMessage(err)))
+	return JSON(StatusOf(code), appendErrorOf(nil, code, err))
+}
+
+// appendErrorOf appends err's JSON error body, with the details a client
+// acts on: the field of an invalid address; both amounts and the fresh
+// quote of a rate change.
+func appendErrorOf(dst []byte, code string, err error) []byte {
+	dst = append(dst, `{"error":{"code":`...)
+	dst = appendString(dst, code)
+	dst = append(dst, `,"message":`...)
+	dst = appendString(dst, swapscout.ErrorMessage(err))
+	var ae *swaps.AddressError
+	var rc *swaps.RateChangedError
+	switch {
+	case errors.As(err, &ae):
+		dst = append(dst, `,"field":`...)
+		dst = appendString(dst, ae.Field)
+	case errors.As(err, &rc):
+		field := "amount_out"
+		if rc.Direction == swapscout.Receive {
+			field = "amount_in"
+		}
+		dst = append(dst, `,"field":`...)
+		dst = appendString(dst, field)
+		dst = append(dst, `,"shown":`...)
+		dst = appendAmount(dst, rc.Shown)
+		dst = append(dst, `,"now":`...)
+		dst = appendAmount(dst, rc.Now)
+		dst = append(dst, `,"quote_id":`...)
+		dst = appendString(dst, rc.QuoteID)
+	}
+	return append(dst, "}}\n"...)
 }
 
 // AppendError appends the JSON error body.

@@ -6,8 +6,6 @@ import (
 	"net/netip"
 	"time"
 
-	"golang.org/x/sync/singleflight"
-
 	"github.com/swapscout/swapscout"
 	"github.com/swapscout/swapscout/aggregate"
 )
@@ -67,19 +65,47 @@ type Deps struct {
 	// SwapFeed pushes swap changes to event streams and tracker pages; nil,
 	// they poll the SwapService.
 	SwapFeed SwapFeed
+	// Book, when set, is the quote book the API shares with the swap flow
+	// (NewQuoteBook from the same Deps); nil, NewHandler makes its own.
+	Book *QuoteBook
 }
 
 // deps is Deps plus the handlers' shared state.
 type deps struct {
 	Deps
-	flights singleflight.Group // collapses concurrent identical misses
-	limiter *clientLimiter     // nil: no per-client fan-out limit
+	book    *QuoteBook     // makes, collapses, caches and stores quotes
+	limiter *clientLimiter // nil: no per-client fan-out limit
 	streams streamSlots
 }
 
 // NewHandler returns the API with every route. This is the one list of routes;
 // openapi.json documents exactly these (TestOpenAPIMatchesRoutes).
 func NewHandler(d Deps) *Handler {
+	d.defaults()
+	h := &Handler{log: d.Logger}
+	dp := &deps{Deps: d, book: d.Book, limiter: newClientLimiter(d.FanOutRate, d.FanOutBurst, d.TrustedProxies)}
+	if dp.book == nil {
+		dp.book = NewQuoteBook(d)
+	}
+	if d.MaxStreams == 0 {
+		d.MaxStreams = DefaultMaxStreams
+	}
+	dp.streams.max = int64(d.MaxStreams)
+	h.handle("GET", "/v1/quotes", handleQuoteCreate(dp))
+	h.handle("GET", "/v1/quotes/stream", limitStream(dp, handleQuoteStream(dp)))
+	h.handle("GET", "/v1/quotes/{id}", handleQuoteGet(dp))
+	h.handle("POST", "/v1/swaps", handleSwapCreate(dp))
+	h.handle("GET", "/v1/swaps/{id}", handleSwapGet(dp))
+	h.handle("GET", "/v1/venues", handleVenues(dp))
+	h.handle("GET", "/v1/openapi.json", handleOpenAPI())
+	h.handle("GET", "/healthz", handleHealth(dp))
+	h.handle("GET", "/metrics", handleMetrics(dp))
+	registerPages(h, dp) // the web page (pages.go); not API, not in openapi.json
+	return h
+}
+
+// defaults fills in the defaults of unset fields.
+func (d *Deps) defaults() {
 	if d.TTL <= 0 {
 		d.TTL = 2 * time.Minute
 	}
@@ -98,19 +124,4 @@ func NewHandler(d Deps) *Handler {
 	if d.Venues == nil {
 		d.Venues = func() []swapscout.VenueInfo { return nil }
 	}
-	h := &Handler{log: d.Logger}
-	dp := &deps{Deps: d, limiter: newClientLimiter(d.FanOutRate, d.FanOutBurst, d.TrustedProxies)}
-	if d.MaxStreams == 0 {
-		d.MaxStreams = DefaultMaxStreams
-	}
-	dp.streams.max = int64(d.MaxStreams)
-	h.handle("GET", "/v1/quotes", handleQuoteCreate(dp))
-	h.handle("GET", "/v1/quotes/stream", limitStream(dp, handleQuoteStream(dp)))
-	h.handle("GET", "/v1/quotes/{id}", handleQuoteGet(dp))
-	h.handle("GET", "/v1/venues", handleVenues(dp))
-	h.handle("GET", "/v1/openapi.json", handleOpenAPI())
-	h.handle("GET", "/healthz", handleHealth(dp))
-	h.handle("GET", "/metrics", handleMetrics(dp))
-	registerPages(h, dp) // the web page (pages.go); not API, not in openapi.json
-	return h
 }

@@ -380,6 +380,7 @@ func (f *fastHandler) serve(ctx *fasthttp.RequestCtx) {
 	r.Header = &ctx.Request.Header
 	r.Now = ctx.Time()
 	r.Remote = ctx.RemoteAddr()
+	r.Body = ctx.PostBody() // fasthttp caps it (MaxRequestBodySize), httpapi at MaxBody
 	r.ID = httpapi.AppendRequestID(fr.id[:0], peekRequestID(&ctx.Request.Header))
 	resp := f.h.Serve(r)
 	f.write(ctx, &resp) // before Reset: Head lives in r
@@ -578,6 +579,17 @@ func NetHTTP(h *httpapi.Handler) http.Handler {
 			r.Remote = net.TCPAddrFromAddrPort(ap)
 		}
 		r.ID = httpapi.AppendRequestID(nil, []byte(req.Header.Get("X-Request-Id")))
+		if req.Body != nil && req.Method != "GET" && req.Method != "HEAD" {
+			// One byte past the cap tells httpapi the body was longer.
+			body, err := io.ReadAll(io.LimitReader(req.Body, httpapi.MaxBody+1))
+			if err != nil {
+				w.Header().Set("Content-Type", "application/json")
+				w.WriteHeader(http.StatusBadRequest)
+				_, _ = w.Write(httpapi.AppendError(nil, swapscout.EINVALID, "the request body could not be read"))
+				return
+			}
+			r.Body = body
+		}
 		resp := h.Serve(r)
 		hdr := w.Header()
 		hdr.Set("X-Request-Id", string(r.ID))

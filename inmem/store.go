@@ -9,6 +9,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+	"unsafe"
 
 	"github.com/swapscout/swapscout"
 )
@@ -38,6 +39,7 @@ type Store struct {
 
 type entry struct {
 	body    []byte
+	quote   *swapscout.Quote // the structured quote beside its bytes (PutQuote); nil after Put
 	expires time.Time
 	seq     uint64
 	size    int64
@@ -90,17 +92,71 @@ var (
 // Put stores body under id for ttl. Past the byte budget or the entry
 // limit, the oldest entries are evicted first.
 func (s *Store) Put(_ context.Context, id string, body []byte, ttl time.Duration) error {
+	s.put(id, body, nil, ttl)
+	return nil
+}
+
+// PutQuote stores q's encoded body under q.ID for ttl, and q itself beside
+// it (GetQuote), so a swap is made from the structured quote without
+// decoding it again. q must not be modified afterwards.
+func (s *Store) PutQuote(_ context.Context, q *swapscout.Quote, body []byte, ttl time.Duration) error {
+	s.put(q.ID, body, q, ttl)
+	return nil
+}
+
+// GetQuote returns the structured quote PutQuote stored under id; errors
+// as Get's (a body stored by Put has no structured quote: not found).
+func (s *Store) GetQuote(_ context.Context, id string) (*swapscout.Quote, error) {
+	s.mu.RLock()
+	e, ok := s.entries[id]
+	if !ok {
+		_, gone := s.gone[maphash.String(s.seed, id)]
+		s.mu.RUnlock()
+		if gone {
+			return nil, errExpired
+		}
+		return nil, errNotFound
+	}
+	s.mu.RUnlock()
+	if !s.now().Before(e.expires) {
+		return nil, errExpired
+	}
+	if e.quote == nil {
+		return nil, errNotFound
+	}
+	return e.quote, nil
+}
+
+// quoteSize approximates what a structured quote holds in memory.
+func quoteSize(q *swapscout.Quote) int64 {
+	if q == nil {
+		return 0
+	}
+	n := int64(unsafe.Sizeof(*q)) + int64(cap(q.Offers))*int64(unsafe.Sizeof(swapscout.Offer{})) +
+		int64(cap(q.Failures))*int64(unsafe.Sizeof(swapscout.Failure{}))
+	for i := range q.Offers {
+		o := &q.Offers[i]
+		n += int64(len(o.Venue)+len(o.Provider)+len(o.Route)+len(o.RateID)) + int64(cap(o.Fees))*int64(unsafe.Sizeof(swapscout.Fee{}))
+	}
+	for i := range q.Failures {
+		n += int64(len(q.Failures[i].Message))
+	}
+	return n
+}
+
+func (s *Store) put(id string, body []byte, q *swapscout.Quote, ttl time.Duration) {
 	now := s.now()
 	// The body's capacity is what it holds in memory (encoders size their
-	// buffers generously), so that is what the budget counts.
-	size := int64(len(id)+cap(body)) + entryOverhead
+	// buffers generously), so that is what the budget counts, with the
+	// structured quote when there is one.
+	size := int64(len(id)+cap(body)) + entryOverhead + quoteSize(q)
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if old, ok := s.entries[id]; ok {
 		s.bytes -= old.size
 	}
 	s.seq++
-	s.entries[id] = entry{body: body, expires: now.Add(ttl), seq: s.seq, size: size}
+	s.entries[id] = entry{body: body, quote: q, expires: now.Add(ttl), seq: s.seq, size: size}
 	s.order = append(s.order, slot{id: id, seq: s.seq})
 	s.bytes += size
 	s.puts++
@@ -115,7 +171,6 @@ func (s *Store) Put(_ context.Context, id string, body []byte, ttl time.Duration
 		clear(s.order[n:])
 		s.order, s.head = s.order[:n], 0
 	}
-	return nil
 }
 
 func (s *Store) frontExpired(now time.Time) bool {

@@ -21,6 +21,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"strings"
 	"time"
 
 	"github.com/swapscout/swapscout"
@@ -222,7 +223,7 @@ func (s *Service) Create(ctx context.Context, r CreateRequest) (sw *swapscout.Sw
 	// The order exists at the venue now: record it even if the client has
 	// gone, or the user's swap would exist nowhere but at the venue.
 	if err := s.Store.CompleteSwap(context.WithoutCancel(ctx), sw); err != nil {
-		s.log().Error("swap created at the venue but not recorded", "swap", sw.ID, "venue", sw.Venue, "order", sw.VenueOrderID, "err", err)
+		s.log().Error("swap created at the venue but not recorded", "swap", sw.ID, "venue", sw.Venue, "order", publicOrderID(sw.VenueOrderID), "err", err)
 		return nil, false, err
 	}
 	rec, err := s.Store.Swap(context.WithoutCancel(ctx), sw.ID)
@@ -375,6 +376,13 @@ func findOffer(q *swapscout.Quote, venue string) *swapscout.Offer {
 		}
 	}
 	return nil
+}
+
+// publicOrderID is the part of a venue's order id that may be logged: some
+// adapters keep a secret after a ':' (see httpapi.PublicOrderID).
+func publicOrderID(id string) string {
+	id, _, _ = strings.Cut(id, ":")
+	return id
 }
 
 func clip(s string) string {

@@ -225,6 +225,17 @@ func (r *Registry) Lookup(id string) (*Venue, bool) {
 	return v, ok
 }
 
+// Swapper returns the swap capability of the venue with id: false when it
+// is unknown, not configured, or its adapter cannot create swaps.
+func (r *Registry) Swapper(id string) (swapscout.Swapper, bool) {
+	v, ok := r.byID[id]
+	if !ok {
+		return nil, false
+	}
+	s, ok := v.Quoter.(swapscout.Swapper)
+	return s, ok
+}
+
 // Guard returns the guard of the venue with id (nil when there is none).
 func (r *Registry) Guard(id string) *Guard {
 	if v, ok := r.byID[id]; ok {
@@ -248,6 +259,7 @@ func (r *Registry) Infos() []swapscout.VenueInfo {
 	out := make([]swapscout.VenueInfo, len(r.venues))
 	for i, v := range r.venues {
 		out[i] = v.Info(v.Configured)
+		_, out[i].CanSwap = v.Quoter.(swapscout.Swapper)
 	}
 	return out
 }
