@@ -72,6 +72,19 @@ func newLinePrompter(in io.Reader, out io.Writer) *linePrompter {
 }
 
 func (p *linePrompter) ask(ctx context.Context, question string) (string, error) {
+	// A line typed before the question was shown (pasted with the command,
+	// typed ahead of a warning) is not an answer to it.
+drain:
+	for {
+		select {
+		case _, ok := <-p.lines:
+			if !ok {
+				break drain
+			}
+		default:
+			break drain
+		}
+	}
 	fmt.Fprint(p.out, question)
 	select {
 	case <-ctx.Done():

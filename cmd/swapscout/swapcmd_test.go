@@ -7,6 +7,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -354,7 +355,7 @@ func runSwapTest(t *testing.T, srv *httptest.Server, input *string, args ...stri
 	var out, errOut syncBuffer
 	var term prompter
 	if input != nil {
-		term = newLinePrompter(strings.NewReader(*input), &errOut)
+		term = &scripted{out: &errOut, answers: strings.SplitAfter(*input, "\n")}
 	}
 	args = append([]string{"btc", "eth", "0.1", "--to-address", payoutAddr, "--refund-address", refundAddr, "--server", srv.URL}, args...)
 	err = swapCmd(ctx, args, env{getenv: noEnv, stdout: &out, stderr: &errOut}, testClock(), term)
@@ -362,6 +363,53 @@ func runSwapTest(t *testing.T, srv *httptest.Server, input *string, args ...stri
 }
 
 func typed(s string) *string { return &s }
+
+// scripted is a terminal whose user types the answers given, one a
+// question, and then nothing.
+type scripted struct {
+	out     io.Writer
+	answers []string
+}
+
+func (s *scripted) ask(_ context.Context, question string) (string, error) {
+	fmt.Fprint(s.out, question)
+	if len(s.answers) == 0 || !strings.HasSuffix(s.answers[0], "\n") {
+		return "", errors.New("no answer (the input ended)")
+	}
+	a := s.answers[0]
+	s.answers = s.answers[1:]
+	return strings.TrimSpace(a), nil
+}
+
+// TestLinePrompter: answers are read a line at a time; a line typed before
+// the question is dropped; an interrupt ends the wait; the end of the input
+// is an error, not an empty answer.
+func TestLinePrompter(t *testing.T) {
+	r, w := io.Pipe()
+	var out syncBuffer
+	p := newLinePrompter(r, &out)
+	ctx := context.Background()
+	go fmt.Fprint(w, "y\n") // typed ahead
+	time.Sleep(50 * time.Millisecond)
+	go func() {
+		for !strings.Contains(out.String(), "Q1? ") {
+			time.Sleep(time.Millisecond)
+		}
+		fmt.Fprint(w, " no \n")
+	}()
+	if a, err := p.ask(ctx, "Q1? "); err != nil || a != "no" {
+		t.Errorf("ask = %q, %v; want the answer typed after the question", a, err)
+	}
+	cctx, cancel := context.WithTimeout(ctx, 20*time.Millisecond)
+	defer cancel()
+	if _, err := p.ask(cctx, "Q2? "); !errors.Is(err, context.DeadlineExceeded) {
+		t.Errorf("interrupted ask: %v", err)
+	}
+	w.Close()
+	if a, err := p.ask(ctx, "Q3? "); err == nil || !strings.Contains(err.Error(), "no answer") {
+		t.Errorf("ask at the end of the input = %q, %v", a, err)
+	}
+}
 
 var finishedSteps = []string{"swap_waiting.json", "swap_confirming.json", "swap_exchanging.json", "swap_sending.json", "swap_finished.json"}
 
@@ -551,6 +599,21 @@ func TestSwapRateChanged(t *testing.T) {
 	if !errors.Is(err, errNoSwap) || len(f.Posts()) != 1 {
 		t.Errorf("declined the new rate: err %v, %d posts", err, len(f.Posts()))
 	}
+
+	// A server whose error carries only the message: the amounts and the
+	// fresh quote are read from it.
+	f = newFakeAPI(t, finishedSteps...)
+	f.onPost = func(n int, b createBody) (int, []byte, bool) {
+		if b.QuoteID == testQuoteID {
+			return http.StatusConflict, []byte(`{"error":{"code":"rate_changed","message":"the venue now gives 2.0107 instead of 2.024356592; see quote ` + freshQuote + `"}}`), false
+		}
+		return http.StatusCreated, f.steps[0], false
+	}
+	out, _, err = runSwapTest(t, f.start(), typed("y\ny\n"), "--no-follow")
+	if err != nil || len(f.Posts()) != 2 || f.Posts()[1].QuoteID != freshQuote {
+		t.Errorf("message-only rate_changed: %v, posts %+v", err, f.Posts())
+	}
+	wantInOrder(t, out, "you would now receive  2.0107 ETH", "instead of             2.024356592 ETH")
 
 	f = newFakeAPI(t, finishedSteps...)
 	f.onPost = changed(f)
