@@ -540,8 +540,9 @@ func (s *swapCommand) choose(ctx context.Context, q *swapQuote, offers []swapOff
 }
 
 // create posts the swap with one fresh Idempotency-Key, and retries with the
-// same key while the server cannot be heard, asks to wait (in_progress) or is
-// unavailable: a retry answers the swap the first try made, never a second.
+// same key while the server cannot be heard or asks to wait (in_progress),
+// and after a lost answer while it is unavailable: a retry answers the swap
+// the first try made, never a second.
 func (s *swapCommand) create(ctx context.Context, body createBody) (*swapJSON, error) {
 	b, err := json.Marshal(body)
 	if err != nil {
@@ -566,14 +567,18 @@ func (s *swapCommand) create(ctx context.Context, body createBody) (*swapJSON, e
 			return decodeSwap(resp)
 		default:
 			ae := decodeAPIError(st, resp)
-			if ae.Code != swapscout.EINPROGRESS && st != http.StatusServiceUnavailable {
+			switch {
+			case ae.Code == swapscout.EINPROGRESS:
+				lost = true
+			case st == http.StatusServiceUnavailable && lost:
+				// Keep asking: an earlier try may have made the swap.
+			case st == http.StatusServiceUnavailable:
+				// Nothing was created (no database, or it is down).
+				return nil, fmt.Errorf("%w: %s; try again later", errNoSwap, ae)
+			default:
 				return nil, ae
 			}
 			why = ae.Message
-			lost = lost || ae.Code == swapscout.EINPROGRESS
-		}
-		if try >= createTries && !lost {
-			return nil, fmt.Errorf("%w: %s, %d times", errNoSwap, why, try)
 		}
 		if try >= createTries {
 			return nil, fmt.Errorf("could not create the swap: %s, %d times. The swap may exist at %s: check with the server's operator before trying again", why, try, body.Venue)

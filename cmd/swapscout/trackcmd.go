@@ -134,6 +134,11 @@ func decodeSwap(b []byte) (*swapJSON, error) {
 type apiClient struct {
 	base string
 	hc   *http.Client
+	// once sends each request on a connection of its own. net/http sends a
+	// request that carries an Idempotency-Key again by itself when a reused
+	// connection drops; the swap command must see every lost answer, since
+	// after one a 503 no longer proves that nothing was created.
+	once *http.Client
 }
 
 // newAPIClient takes a server address as people type it: a URL, or
@@ -143,7 +148,9 @@ func newAPIClient(server string) *apiClient {
 	if !strings.Contains(base, "://") {
 		base = "http://" + base
 	}
-	return &apiClient{base: base, hc: &http.Client{}}
+	tr := http.DefaultTransport.(*http.Transport).Clone()
+	tr.DisableKeepAlives = true
+	return &apiClient{base: base, hc: &http.Client{}, once: &http.Client{Transport: tr}}
 }
 
 // apiErr is an answer other than success: its status and the API's error
@@ -215,7 +222,11 @@ func (c *apiClient) call(ctx context.Context, method, path string, body []byte, 
 		req.Header.Set("Content-Type", "application/json")
 	}
 	req.Header.Set("Accept", "application/json")
-	resp, err := c.hc.Do(req)
+	hc := c.hc
+	if req.Header.Get("Idempotency-Key") != "" {
+		hc = c.once
+	}
+	resp, err := hc.Do(req)
 	if err != nil {
 		return 0, nil, err
 	}
