@@ -26,21 +26,25 @@ type route struct {
 	pattern string
 	prefix  string // for "/v1/quotes/{id}": "/v1/quotes/"; the whole path for literal routes
 	param   string // "id", or "" for a literal route
+	suffix  string // for "/v1/swaps/{id}/events": "/events"
 	action  Action
 	page    bool // a web page (pages.go), not API
 }
 
 // handle registers an action. A pattern is a literal path, or a literal
-// prefix and one trailing {name} parameter ("/v1/quotes/{id}"): all our API
-// needs, and it lets routing compare a prefix instead of walking segments.
+// prefix, one {name} parameter segment and an optional literal suffix
+// ("/v1/quotes/{id}", "/v1/swaps/{id}/events"): all our API needs, and it
+// lets routing compare a prefix and a suffix instead of walking segments.
 // Literal routes win over parameter routes ("/v1/quotes/stream" is not an id).
 func (h *Handler) handle(method, pattern string, a Action) {
 	rt := route{method: method, pattern: pattern, prefix: pattern, action: a}
 	if i := strings.IndexByte(pattern, '{'); i >= 0 {
-		if !strings.HasSuffix(pattern, "}") || pattern[i-1] != '/' || strings.ContainsAny(pattern[i+1:len(pattern)-1], "/{}") {
-			panic("httpapi: only one trailing {param} segment is supported: " + pattern)
+		j := strings.IndexByte(pattern, '}')
+		if j < i || pattern[i-1] != '/' || strings.ContainsAny(pattern[i+1:j], "/{}") ||
+			(j+1 < len(pattern) && pattern[j+1] != '/') || strings.ContainsAny(pattern[j+1:], "{}") {
+			panic("httpapi: only one {param} segment, then an optional literal suffix, is supported: " + pattern)
 		}
-		rt.prefix, rt.param = pattern[:i], pattern[i+1:len(pattern)-1]
+		rt.prefix, rt.param, rt.suffix = pattern[:i], pattern[i+1:j], pattern[j+1:]
 	}
 	h.routes = append(h.routes, rt)
 }
@@ -182,7 +186,8 @@ func (h *Handler) match(r *Request) (int, Action, error) {
 			if string(path) != rt.prefix {
 				continue
 			}
-		} else if len(path) <= len(rt.prefix) || string(path[:len(rt.prefix)]) != rt.prefix || bytes.IndexByte(path[len(rt.prefix):], '/') >= 0 {
+		} else if len(path) <= len(rt.prefix)+len(rt.suffix) || string(path[:len(rt.prefix)]) != rt.prefix ||
+			string(path[len(path)-len(rt.suffix):]) != rt.suffix || bytes.IndexByte(path[len(rt.prefix):len(path)-len(rt.suffix)], '/') >= 0 {
 			continue
 		}
 		if rt.method != r.Method && !(r.Method == "HEAD" && rt.method == "GET") {
@@ -198,7 +203,7 @@ func (h *Handler) match(r *Request) (int, Action, error) {
 	}
 	if pi >= 0 {
 		pr := &h.routes[pi]
-		r.params[0] = param{name: pr.param, value: path[len(pr.prefix):]}
+		r.params[0] = param{name: pr.param, value: path[len(pr.prefix) : len(path)-len(pr.suffix)]}
 		r.nparams = 1
 		return pi, pr.action, nil
 	}
@@ -212,7 +217,8 @@ func (rt *route) matches(path []byte) bool {
 	if rt.param == "" {
 		return string(path) == rt.prefix
 	}
-	return len(path) > len(rt.prefix) && string(path[:len(rt.prefix)]) == rt.prefix && bytes.IndexByte(path[len(rt.prefix):], '/') < 0
+	return len(path) > len(rt.prefix)+len(rt.suffix) && string(path[:len(rt.prefix)]) == rt.prefix &&
+		string(path[len(path)-len(rt.suffix):]) == rt.suffix && bytes.IndexByte(path[len(rt.prefix):len(path)-len(rt.suffix)], '/') < 0
 }
 
 // allow lists the methods path answers, for a 405's Allow header. A literal

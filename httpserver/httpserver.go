@@ -421,9 +421,16 @@ func (f *fastHandler) write(ctx *fasthttp.RequestCtx, resp *httpapi.Response) {
 			// A stream outlives the connection's lifetime if it must.
 			_ = ctx.Conn().SetWriteDeadline(time.Now().Add(StreamWriteLimit))
 		}
-		stream, base := resp.Stream, f.base
+		stream, base, long, conn, lifetime := resp.Stream, f.base, resp.LongStream, ctx.Conn(), f.lifetime
 		ctx.SetBodyStreamWriter(func(w *bufio.Writer) {
-			runStream(base, stream, w, w.Flush)
+			flush := w.Flush
+			if long && lifetime > 0 {
+				flush = func() error {
+					_ = conn.SetWriteDeadline(time.Now().Add(StreamWriteLimit))
+					return w.Flush()
+				}
+			}
+			runStream(base, stream, w, flush)
 		})
 		return
 	}
@@ -603,7 +610,14 @@ func NetHTTP(h *httpapi.Handler) http.Handler {
 			rc := http.NewResponseController(w)
 			_ = rc.SetWriteDeadline(time.Now().Add(StreamWriteLimit))
 			w.WriteHeader(resp.Status)
-			runStream(req.Context(), resp.Stream, w, rc.Flush)
+			flush := rc.Flush
+			if resp.LongStream {
+				flush = func() error {
+					_ = rc.SetWriteDeadline(time.Now().Add(StreamWriteLimit))
+					return rc.Flush()
+				}
+			}
+			runStream(req.Context(), resp.Stream, w, flush)
 			return
 		}
 		w.WriteHeader(resp.Status)

@@ -73,6 +73,12 @@ type Config struct {
 	FetchInterval time.Duration
 	Now           func() time.Time
 	Logger        *slog.Logger
+	// Webhooks, when set, delivers each change to the swap's callback URL.
+	Webhooks *Webhooks
+	// SoleInstance says no other instance uses the database (SQLite): at
+	// Start, jobs a killed process left running are made available at
+	// once, instead of after RescueAfter and River's 30 s rescue round.
+	SoleInstance bool
 }
 
 func (c *Config) defaults() {
@@ -100,6 +106,9 @@ func (c *Config) defaults() {
 	if c.Logger == nil {
 		c.Logger = slog.Default()
 	}
+	if c.Webhooks != nil {
+		c.Webhooks.defaults()
+	}
 }
 
 // pollArgs is the job: follow one swap.
@@ -119,16 +128,25 @@ func (pollArgs) InsertOpts() river.InsertOpts {
 type Tracker[TX any] struct {
 	cfg    Config
 	client *river.Client[TX]
+	driver riverdriver.Driver[TX]
 }
 
 // New returns a Tracker on driver's database; its River tables must exist
 // (Migrate).
 func New[TX any](driver riverdriver.Driver[TX], cfg Config) (*Tracker[TX], error) {
 	cfg.defaults()
-	t := &Tracker[TX]{cfg: cfg}
+	t := &Tracker[TX]{cfg: cfg, driver: driver}
 	workers := river.NewWorkers()
-	if err := river.AddWorkerSafely(workers, &worker{cfg: &t.cfg}); err != nil {
+	w := &worker{cfg: &t.cfg}
+	if err := river.AddWorkerSafely(workers, w); err != nil {
 		return nil, err
+	}
+	queues := map[string]river.QueueConfig{river.QueueDefault: {MaxWorkers: cfg.Workers}}
+	if cfg.Webhooks != nil {
+		if err := river.AddWorkerSafely(workers, &deliverer{cfg: &t.cfg}); err != nil {
+			return nil, err
+		}
+		queues[QueueWebhooks] = river.QueueConfig{MaxWorkers: cfg.Webhooks.Workers}
 	}
 	cooldown := river.FetchCooldownDefault
 	if cfg.FetchInterval < cooldown {
@@ -136,7 +154,7 @@ func New[TX any](driver riverdriver.Driver[TX], cfg Config) (*Tracker[TX], error
 	}
 	c, err := river.NewClient(driver, &river.Config{
 		FetchCooldown:        cooldown,
-		Queues:               map[string]river.QueueConfig{river.QueueDefault: {MaxWorkers: cfg.Workers}},
+		Queues:               queues,
 		Workers:              workers,
 		JobTimeout:           cfg.PollTimeout,
 		RescueStuckJobsAfter: cfg.RescueAfter,
@@ -147,14 +165,40 @@ func New[TX any](driver riverdriver.Driver[TX], cfg Config) (*Tracker[TX], error
 		return nil, fmt.Errorf("track: %w", err)
 	}
 	t.client = c
+	w.insert = func(ctx context.Context, args river.JobArgs) error {
+		_, err := c.Insert(ctx, args, nil)
+		return err
+	}
 	return t, nil
 }
 
 // Start starts polling; Stop ends it.
-func (t *Tracker[TX]) Start(ctx context.Context) error { return t.client.Start(ctx) }
+func (t *Tracker[TX]) Start(ctx context.Context) error {
+	if t.cfg.SoleInstance {
+		// Nothing else runs these jobs: any still running was left by a
+		// process that died (kill -9). Poll them again now.
+		err := t.driver.GetExecutor().Exec(ctx, `UPDATE river_job SET state = 'available' WHERE state = 'running' AND kind IN ('swap_track', 'swap_webhook')`)
+		if err != nil {
+			return fmt.Errorf("track: reset orphaned jobs: %w", err)
+		}
+	}
+	return t.client.Start(ctx)
+}
 
 // Stop waits for the polls under way to finish, within ctx.
 func (t *Tracker[TX]) Stop(ctx context.Context) error { return t.client.Stop(ctx) }
+
+// Follow starts following a created swap (Track) and, when it has a
+// callback URL and webhooks are configured, subscribes the URL to its
+// changes from now on.
+func (t *Tracker[TX]) Follow(ctx context.Context, sw *swapscout.Swap) error {
+	if sw.CallbackURL != "" && t.cfg.Webhooks != nil {
+		if err := t.cfg.Webhooks.Callbacks.SetCallback(ctx, sw.ID, sw.CallbackURL, 1); err != nil {
+			return err
+		}
+	}
+	return t.Track(ctx, sw.ID)
+}
 
 // Track starts following a created swap; its first poll comes after the
 // schedule's first interval. Tracking a swap already followed does nothing.
@@ -168,9 +212,58 @@ func (t *Tracker[TX]) Track(ctx context.Context, swapID string) error {
 	return nil
 }
 
+// TrackMany makes sure each of ids is followed, in batches (a restart's
+// sweep of the open swaps: those already followed keep their job and
+// schedule). It returns how many jobs it had to add.
+func (t *Tracker[TX]) TrackMany(ctx context.Context, ids []string) (added int, err error) {
+	at := t.cfg.Now().Add(t.cfg.Schedule(0))
+	for len(ids) > 0 {
+		n := min(len(ids), 500)
+		params := make([]river.InsertManyParams, n)
+		for i, id := range ids[:n] {
+			params[i] = river.InsertManyParams{Args: pollArgs{SwapID: id}, InsertOpts: &river.InsertOpts{ScheduledAt: at}}
+		}
+		res, err := t.client.InsertMany(ctx, params)
+		if err != nil {
+			return added, &swapscout.Error{Code: swapscout.EUNAVAILABLE, Message: "the swap tracker is unavailable", Err: err}
+		}
+		for _, r := range res {
+			if !r.UniqueSkippedAsDuplicate {
+				added++
+			}
+		}
+		ids = ids[n:]
+	}
+	return added, nil
+}
+
 type worker struct {
 	river.WorkerDefaults[pollArgs]
-	cfg *Config
+	cfg    *Config
+	insert func(ctx context.Context, args river.JobArgs) error
+}
+
+// changed tells the notifier of a recorded change and queues its webhook
+// delivery when the swap has a callback URL.
+func (w *worker) changed(ctx context.Context, sw *swapscout.Swap) {
+	c := w.cfg
+	if c.Notifier != nil {
+		c.Notifier.SwapChanged(ctx, sw)
+	}
+	if c.Webhooks == nil {
+		return
+	}
+	url, _, err := c.Webhooks.Callbacks.Callback(ctx, sw.ID)
+	if err != nil || url == "" {
+		return
+	}
+	hist, err := c.Store.SwapEvents(ctx, sw.ID)
+	if err != nil || len(hist) == 0 {
+		return
+	}
+	if err := w.insert(ctx, deliverArgs{SwapID: sw.ID, Seq: len(hist)}); err != nil {
+		c.Logger.Warn("webhook: queueing a delivery failed; the next change delivers it", "swap", sw.ID, "err", err)
+	}
 }
 
 // Work polls the swap once and snoozes until the next poll, or ends the job
@@ -183,7 +276,14 @@ func (w *worker) Work(ctx context.Context, job *river.Job[pollArgs]) error {
 	} else if err != nil {
 		return river.JobSnooze(c.Schedule(0)) // the database hiccuped: try again soon
 	}
-	if sw.Status.Terminal() || !sw.Created() {
+	if sw.Status.Terminal() {
+		// Only a job rescued after its instance died between recording the
+		// end and telling of it gets here: tell again (deliveries are
+		// unique by change, so none is sent twice).
+		w.changed(ctx, sw)
+		return nil
+	}
+	if !sw.Created() {
 		return nil
 	}
 	now := c.Now()
@@ -213,9 +313,9 @@ func (w *worker) Work(ctx context.Context, job *river.Job[pollArgs]) error {
 	if err != nil {
 		return river.JobSnooze(c.Schedule(0))
 	}
-	if changed && c.Notifier != nil {
+	if changed {
 		if rec, err := c.Store.Swap(ctx, sw.ID); err == nil {
-			c.Notifier.SwapChanged(ctx, rec)
+			w.changed(ctx, rec)
 		}
 	}
 	if u.Status.Terminal() {

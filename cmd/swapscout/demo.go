@@ -16,6 +16,10 @@ func runDemo(ctx context.Context, args []string, e env) error {
 	transport := fs.String("transport", envOr(e.getenv, "SWAPSCOUT_TRANSPORT", "fasthttp"), "HTTP stack: fasthttp or nethttp (env SWAPSCOUT_TRANSPORT)")
 	ttl := fs.Duration("ttl", 2*time.Minute, "how long a quote stays readable by id")
 	window := fs.Duration("cache-window", 3*time.Second, "identical requests within this window are answered from the cache (0: off)")
+	var db dbFlags
+	db.register(fs, e.getenv)
+	tf := trackFlags{webhookPrivate: true} // the demo is on loopback, and so is a receiver tried with it
+	tf.register(fs, e.getenv)
 	var k simKnobs
 	k.autoPay = 20 * time.Second // a newcomer's swap pays itself and runs to its end
 	k.register(fs)
@@ -38,7 +42,7 @@ func runDemo(ctx context.Context, args []string, e env) error {
 		return err
 	}
 	fmt.Fprintln(e.stderr, "loading the venues' market lists from the simulator…")
-	st, err := newStack(ctx, stackOptions{simURL: simsrv.URL(), secret: k.secret, getenv: noEnv, ttl: *ttl, window: *window, log: log})
+	st, err := newStack(ctx, stackOptions{simURL: simsrv.URL(), secret: k.secret, getenv: noEnv, ttl: *ttl, window: *window, log: log, db: &db, track: &tf})
 	if err != nil {
 		return err
 	}

@@ -24,6 +24,10 @@ func runServe(ctx context.Context, args []string, e env) error {
 	redisURL := fs.String("redis-url", envOr(e.getenv, "SWAPSCOUT_REDIS_URL", ""), "share quotes and the cache with other instances through this Redis, e.g. redis://127.0.0.1:6379/0 (env SWAPSCOUT_REDIS_URL)")
 	var sf serviceFlags
 	sf.register(fs, e.getenv)
+	var db dbFlags
+	db.register(fs, e.getenv)
+	var tf trackFlags
+	tf.register(fs, e.getenv)
 	if _, err := parseArgs(fs, args); err != nil {
 		return err
 	}
@@ -37,7 +41,7 @@ func runServe(ctx context.Context, args []string, e env) error {
 	}
 	obs := newObservability(log, &sf, proxies)
 	st, err := newStack(ctx, stackOptions{listenAtOnce: true, simURL: strings.TrimSuffix(*simURL, "/"), secret: *secret, getenv: e.getenv, ttl: *ttl, window: *window, redis: *redisURL, log: log,
-		wrapVenue: obs.wrapVenue, tune: obs.tune})
+		wrapVenue: obs.wrapVenue, tune: obs.tune, db: &db, track: &tf})
 	if err != nil {
 		return err
 	}

@@ -13,6 +13,8 @@ import (
 	"github.com/swapscout/swapscout/inmem"
 	"github.com/swapscout/swapscout/redis"
 	"github.com/swapscout/swapscout/sim"
+	"github.com/swapscout/swapscout/sqldb"
+	"github.com/swapscout/swapscout/swaps"
 	"github.com/swapscout/swapscout/upstream"
 	"github.com/swapscout/swapscout/venue"
 	"github.com/swapscout/swapscout/venue/all"
@@ -120,6 +122,8 @@ type stack struct {
 	service  *aggregate.Service
 	store    swapscout.QuoteStore
 	handler  *httpapi.Handler
+	db       *sqldb.DB      // the swap database; nil without one (swapwire.go)
+	swaps    *swaps.Service // nil without a swap database
 	stop     context.CancelFunc
 	wait     func() // until the venues' background refreshers have stopped
 	closers  []func() error
@@ -140,6 +144,10 @@ type stackOptions struct {
 	// of each venue and set the API's limits, store and hooks (observe.go).
 	wrapVenue func(aggregate.Venue) aggregate.Venue
 	tune      func(*httpapi.Deps)
+	// db, when set, opens the swap database and enables swaps (swapwire.go).
+	db *dbFlags
+	// track, when set with db, follows the swaps (trackwire.go).
+	track *trackFlags
 }
 
 // listWait bounds how long newStack waits for the venues' first market
@@ -233,6 +241,14 @@ func newStack(ctx context.Context, o stackOptions) (*stack, error) {
 		deps.Health = func(context.Context) map[string]string {
 			return map[string]string{"store": quotes.Status(), "cache": cache.Status()}
 		}
+	}
+	if err := s.wireSwaps(ctx, o.db, &deps, o.log); err != nil {
+		s.Close()
+		return nil, err
+	}
+	if err := s.wireTracking(ctx, o.db, o.track, &deps, o.log); err != nil {
+		s.Close()
+		return nil, err
 	}
 	s.store = deps.Store
 	s.handler = httpapi.NewHandler(deps)
