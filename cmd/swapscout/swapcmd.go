@@ -254,7 +254,7 @@ func swapCmd(ctx context.Context, args []string, e env, clk cliClock, term promp
 		return err
 	}
 	fmt.Fprintln(e.stdout)
-	f := &follower{c: s.c, out: e.stdout, errOut: e.stderr, clk: clk}
+	f := &swapFollower{c: s.c, out: e.stdout, errOut: e.stderr, clk: clk}
 	final, err := f.follow(ctx, sw.ID, sw)
 	if err != nil {
 		return err

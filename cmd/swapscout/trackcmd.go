@@ -57,7 +57,7 @@ func trackCmd(ctx context.Context, args []string, e env, clk cliClock) error {
 	}
 	clk.interval = *interval
 	c := newAPIClient(*server)
-	f := &follower{c: c, out: e.stdout, errOut: e.stderr, clk: clk}
+	f := &swapFollower{c: c, out: e.stdout, errOut: e.stderr, clk: clk}
 	sw, err := f.follow(ctx, pos[0], nil)
 	if err != nil {
 		return err
@@ -274,10 +274,10 @@ func newIdempotencyKey() string {
 	return hex.EncodeToString(b[:])
 }
 
-// follower follows one swap to its end and prints each change as a line:
+// swapFollower follows one swap to its end and prints each change as a line:
 // when, the status, the venue's own word, and the transaction ids and the
 // amount received when they become known.
-type follower struct {
+type swapFollower struct {
 	c           *apiClient
 	out, errOut io.Writer
 	clk         cliClock
@@ -298,7 +298,7 @@ var errNoStream = errors.New("no event stream")
 // after it, until the swap ends, and returns its last record. It listens to
 // the server's event stream, GET /v1/swaps/{id}/events, reconnecting when the
 // connection drops, and polls GET /v1/swaps/{id} when the server has none.
-func (f *follower) follow(ctx context.Context, id string, sw *swapJSON) (*swapJSON, error) {
+func (f *swapFollower) follow(ctx context.Context, id string, sw *swapJSON) (*swapJSON, error) {
 	if sw != nil {
 		f.apply(sw)
 		if sw.terminal() {
@@ -339,7 +339,7 @@ func (f *follower) follow(ctx context.Context, id string, sw *swapJSON) (*swapJS
 }
 
 // stopped is the error when the user interrupts the follow: the swap goes on.
-func (f *follower) stopped(id string) error {
+func (f *swapFollower) stopped(id string) error {
 	return fmt.Errorf("stopped following; the swap goes on at the venue: 'swapscout track %s' follows it again", id)
 }
 
@@ -358,7 +358,7 @@ func transient(err error) bool {
 // record seen (nil when none) and why it stopped: nil when the server closed
 // the stream, errNoStream when the server has none, a transientErr when the
 // connection failed, any other error when following cannot go on.
-func (f *follower) stream(ctx context.Context, id string) (*swapJSON, error) {
+func (f *swapFollower) stream(ctx context.Context, id string) (*swapJSON, error) {
 	path := "/v1/swaps/" + url.PathEscape(id)
 	req, err := http.NewRequestWithContext(ctx, "GET", f.c.base+path+"/events", nil)
 	if err != nil {
@@ -484,7 +484,7 @@ func readEvents(r io.Reader, fn func(event string, data []byte) error) error {
 }
 
 // poll asks for the swap every interval until it ends.
-func (f *follower) poll(ctx context.Context, id string) (*swapJSON, error) {
+func (f *swapFollower) poll(ctx context.Context, id string) (*swapJSON, error) {
 	failures := 0
 	for {
 		sw, err := f.c.swap(ctx, id)
@@ -525,7 +525,7 @@ func sleepCtx(ctx context.Context, d time.Duration) bool {
 }
 
 // apply prints what changed since the last record seen.
-func (f *follower) apply(sw *swapJSON) {
+func (f *swapFollower) apply(sw *swapJSON) {
 	w := f.out
 	if !f.started {
 		f.started = true
@@ -563,7 +563,7 @@ func (f *follower) apply(sw *swapJSON) {
 	f.last = *sw
 }
 
-func (f *follower) line(at time.Time, status, word string) {
+func (f *swapFollower) line(at time.Time, status, word string) {
 	venue := ""
 	if word != "" {
 		venue = fmt.Sprintf("  (venue: %q)", word)
@@ -587,7 +587,7 @@ func venueName(venue, provider string) string {
 
 // outcome prints how a finished swap ended and returns nil; a swap that
 // ended any other way is an error, so the command exits non-zero.
-func (f *follower) outcome(sw *swapJSON) error {
+func (f *swapFollower) outcome(sw *swapJSON) error {
 	switch sw.Status {
 	case "finished":
 		got := sw.AmountReceived
