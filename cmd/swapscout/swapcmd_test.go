@@ -793,3 +793,35 @@ func TestSwapUnavailableAfterLostAnswer(t *testing.T) {
 		}
 	}
 }
+
+// TestSwapEndToEnd: against a real demo (simulated venues, SQLite, the
+// tracker, the event stream), `swap --yes` quotes, creates, prints the
+// deposit address and follows the swap until the simulator's auto-pay has
+// run it to finished; `track` then follows the same swap from its record.
+func TestSwapEndToEnd(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs a demo and waits for a simulated swap to finish")
+	}
+	url := startDemo(t, "--data-dir", t.TempDir(), "--auto-pay", "500ms", "--swap-stage", "300ms")
+	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
+	defer cancel()
+	var out, errOut syncBuffer
+	clk := defaultCLIClock()
+	clk.interval = 200 * time.Millisecond
+	err := swapCmd(ctx, []string{"btc", "eth", "0.1", "--to-address", payoutAddr, "--refund-address", refundAddr,
+		"--server", url, "--yes", "--deadline", "2s"}, env{getenv: noEnv, stdout: &out, stderr: &errOut}, clk, nil)
+	if err != nil {
+		t.Fatalf("swap: %v\n%s\n%s", err, out.String(), errOut.String())
+	}
+	m := regexp.MustCompile(`Swap ([a-z2-7]{26}) created at ([a-z]+)`).FindStringSubmatch(out.String())
+	if m == nil {
+		t.Fatalf("no swap id in:\n%s", out.String())
+	}
+	wantInOrder(t, out.String(), "send exactly   0.1 BTC on btc", "to             bc1", "▀",
+		"following swap "+m[1], "waiting", "finished", "finished: ")
+	var tout syncBuffer
+	if err := trackCmd(ctx, []string{m[1], "--server", url}, env{getenv: noEnv, stdout: &tout, stderr: &errOut}, clk); err != nil {
+		t.Fatalf("track: %v\n%s", err, errOut.String())
+	}
+	wantInOrder(t, tout.String(), "following swap "+m[1]+" at "+m[2], "waiting", "finished", "finished: ")
+}
