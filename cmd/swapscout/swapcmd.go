@@ -446,7 +446,7 @@ func (s *swapCommand) printOffers(q *swapQuote, offers []swapOffer, cannot int) 
 	}
 	tw.Flush()
 	if more := len(offers) - n; more > 0 {
-		fmt.Fprintf(w, "(and %s more)\n", plural(more, "other offer"))
+		fmt.Fprintf(w, "(%s not shown)\n", plural(more, "more offer"))
 	}
 	if cannot > 0 {
 		fmt.Fprintf(w, "(%s from venues that cannot create swaps here not shown)\n", plural(cannot, "offer"))
