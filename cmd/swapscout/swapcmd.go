@@ -250,8 +250,13 @@ func swapCmd(ctx context.Context, args []string, e env, clk cliClock, term promp
 	}
 	s.printCreated(sw, offer)
 	if *noFollow {
-		_, err := fmt.Fprintf(e.stdout, "\nfollow it with: swapscout track %s%s\n", sw.ID, s.serverFlag())
+		_, err := fmt.Fprintf(e.stdout, "\nfollow it with: swapscout track %s%s%s\n", sw.ID, s.serverFlag(), depositFlag(offer))
 		return err
+	}
+	if offer.memoDeposit() {
+		if sw, err = s.askDeposit(ctx, sw); err != nil {
+			return err
+		}
 	}
 	fmt.Fprintln(e.stdout)
 	f := &swapFollower{c: s.c, out: e.stdout, errOut: e.stderr, clk: clk}
@@ -260,6 +265,47 @@ func swapCmd(ctx context.Context, args []string, e env, clk cliClock, term promp
 		return err
 	}
 	return f.outcome(final)
+}
+
+// depositFlag is the track flag a swap followed by its deposit needs.
+func depositFlag(o *swapOffer) string {
+	if o.memoDeposit() {
+		return " --deposit-tx TXID (the id of your deposit transaction, once sent)"
+	}
+	return ""
+}
+
+// askDeposit asks for the transaction that paid a swap followed by its
+// deposit (THORChain, Maya know a swap only by it) and records it; without
+// a terminal, or when the user skips, it says how to record it later.
+func (s *swapCommand) askDeposit(ctx context.Context, sw *swapJSON) (*swapJSON, error) {
+	later := fmt.Sprintf("%s follows this swap by its deposit: once sent, record it with\n  swapscout track %s%s --deposit-tx TXID\n", sw.Venue, sw.ID, s.serverFlag())
+	if s.term == nil || s.yes {
+		fmt.Fprint(s.e.stdout, "\n"+later)
+		return sw, nil
+	}
+	for {
+		tx, err := s.term.ask(ctx, "\nOnce you have sent the deposit, paste its transaction id (Enter: record it later): ")
+		if err != nil || tx == "" {
+			fmt.Fprint(s.e.stdout, later)
+			if ctx.Err() != nil {
+				return nil, ctx.Err()
+			}
+			return sw, nil
+		}
+		rec, err := s.c.recordDeposit(ctx, sw.ID, tx)
+		var ae *apiErr
+		switch {
+		case err != nil && errors.As(err, &ae) && ae.Code == swapscout.EINVALID:
+			fmt.Fprintln(s.e.stderr, err) // a typo: ask again
+			continue
+		case err != nil:
+			fmt.Fprintf(s.e.stdout, "%v\n%s", err, later)
+			return sw, nil
+		}
+		fmt.Fprintf(s.e.stdout, "deposit transaction %s recorded\n", rec.DepositTx)
+		return rec, nil
+	}
 }
 
 // parseSlippage reads "0.5%" as the fraction the API takes ("0.005").

@@ -176,12 +176,13 @@ type fakeAPI struct {
 	// steps[0] with 201. drop closes the connection without an answer.
 	onPost func(n int, body createBody) (status int, resp []byte, drop bool)
 
-	mu      sync.Mutex
-	posts   []createBody
-	keys    []string
-	gets    int
-	streams int
-	quotes  []string // the quote ids streamed, in order
+	mu       sync.Mutex
+	deposits []string // the transactions POSTed to /v1/swaps/{id}/deposit
+	posts    []createBody
+	keys     []string
+	gets     int
+	streams  int
+	quotes   []string // the quote ids streamed, in order
 }
 
 var unavailableJSON = []byte(`{"error":{"code":"unavailable","message":"swaps are not served here (no database configured)"}}`)
@@ -248,6 +249,32 @@ func (f *fakeAPI) start() *httptest.Server {
 		w.Header().Set("Content-Type", "application/json")
 		w.WriteHeader(status)
 		w.Write(resp)
+	})
+	mux.HandleFunc("POST /v1/swaps/{id}/deposit", func(w http.ResponseWriter, r *http.Request) {
+		var body struct {
+			TxID string `json:"tx_id"`
+		}
+		dec := json.NewDecoder(r.Body)
+		dec.DisallowUnknownFields()
+		if err := dec.Decode(&body); err != nil || r.PathValue("id") != testSwapID {
+			f.t.Errorf("POST deposit %s: %v", r.PathValue("id"), err)
+		}
+		f.mu.Lock()
+		f.deposits = append(f.deposits, body.TxID)
+		f.mu.Unlock()
+		w.Header().Set("Content-Type", "application/json")
+		if !strings.HasPrefix(body.TxID, "E5") {
+			w.WriteHeader(http.StatusBadRequest)
+			b, _ := json.Marshal(map[string]any{"error": map[string]string{"code": "invalid_request",
+				"message": fmt.Sprintf("tx_id %q is not a transaction id of thorchain", body.TxID)}})
+			w.Write(b)
+			return
+		}
+		var rec map[string]any
+		json.Unmarshal(f.steps[0], &rec)
+		rec["deposit_tx"] = body.TxID
+		b, _ := json.Marshal(rec)
+		w.Write(b)
 	})
 	mux.HandleFunc("GET /v1/swaps/{id}", func(w http.ResponseWriter, r *http.Request) {
 		if f.swapsOff {
@@ -316,6 +343,12 @@ func (f *fakeAPI) Posts() []createBody {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	return append([]createBody(nil), f.posts...)
+}
+
+func (f *fakeAPI) Deposits() []string {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return append([]string(nil), f.deposits...)
 }
 
 func (f *fakeAPI) Keys() []string {
@@ -538,7 +571,7 @@ func TestSwapMemoWarning(t *testing.T) {
 	wantInOrder(t, out, "Swap at fixedfloat (offer 1):", "Swap at thorchain (offer 2):",
 		"WARNING: thorchain needs the swap's MEMO INSIDE YOUR DEPOSIT TRANSACTION", "OP_RETURN",
 		"Swap "+testSwapID+" created at thorchain.", "memo           =:ETH.ETH:"+payoutAddr, "INSIDE the transaction",
-		"follow it with: swapscout track "+testSwapID+" --server ")
+		"follow it with: swapscout track "+testSwapID+" --server ", "--deposit-tx TXID")
 	if strings.Count(out, "WARNING") != 1 {
 		t.Errorf("warned %d times, want once (only for thorchain)", strings.Count(out, "WARNING"))
 	}
@@ -824,4 +857,28 @@ func TestSwapEndToEnd(t *testing.T) {
 		t.Fatalf("track: %v\n%s", err, errOut.String())
 	}
 	wantInOrder(t, tout.String(), "following swap "+m[1]+" at "+m[2], "waiting", "finished", "finished: ")
+}
+
+// TestSwapMemoDepositTx: a swap followed by its deposit asks for the
+// deposit's transaction once sent (a malformed one is asked again), records
+// it, and follows; skipped, it says how to record it later.
+func TestSwapMemoDepositTx(t *testing.T) {
+	f := newFakeAPI(t, "swap_memo_waiting.json", "swap_finished.json")
+	out, errOut, err := runSwapTest(t, f.start(), typed("2\ny\nnot-a-tx\nE5C0FFEE\n"))
+	if err != nil {
+		t.Fatalf("swap: %v\n%s\n%s", err, out, errOut)
+	}
+	if d := cmp.Diff([]string{"not-a-tx", "E5C0FFEE"}, f.Deposits()); d != "" {
+		t.Errorf("deposits recorded (-want +got):\n%s", d)
+	}
+	wantInOrder(t, errOut, "paste its transaction id", `tx_id "not-a-tx" is not a transaction id of thorchain`, "paste its transaction id")
+	wantInOrder(t, out, "created at thorchain", "deposit transaction E5C0FFEE recorded", "following swap", "deposit tx E5C0FFEE", "finished: ")
+
+	f = newFakeAPI(t, "swap_memo_waiting.json", "swap_finished.json")
+	out, _, err = runSwapTest(t, f.start(), typed("2\ny\n\n"))
+	if err != nil || len(f.Deposits()) != 0 {
+		t.Fatalf("skipped deposit: %v, deposits %q", err, f.Deposits())
+	}
+	wantInOrder(t, out, "thorchain follows this swap by its deposit: once sent, record it with",
+		"swapscout track "+testSwapID+" --server http://127.0.0.1:", "--deposit-tx TXID", "following swap")
 }

@@ -44,6 +44,7 @@ func trackCmd(ctx context.Context, args []string, e env, clk cliClock) error {
 	fs := newFlagSet("track", "track SWAP_ID [flags]", e.stderr)
 	server := fs.String("server", envOr(e.getenv, "SWAPSCOUT_SERVER", defaultServer), "the swapscout server that made the swap (env SWAPSCOUT_SERVER)")
 	interval := fs.Duration("interval", clk.interval, "how often to ask when the server has no event stream")
+	depositTx := fs.String("deposit-tx", "", "first record this transaction as the swap's deposit (THORChain, Maya: swaps followed by their deposit)")
 	pos, err := parseArgs(fs, args)
 	if err != nil {
 		return err
@@ -58,7 +59,14 @@ func trackCmd(ctx context.Context, args []string, e env, clk cliClock) error {
 	clk.interval = *interval
 	c := newAPIClient(*server)
 	f := &swapFollower{c: c, out: e.stdout, errOut: e.stderr, clk: clk}
-	sw, err := f.follow(ctx, pos[0], nil)
+	var first *swapJSON
+	if tx := strings.TrimSpace(*depositTx); tx != "" {
+		if first, err = c.recordDeposit(ctx, pos[0], tx); err != nil {
+			return err
+		}
+		fmt.Fprintf(e.stdout, "deposit transaction %s recorded\n", first.DepositTx)
+	}
+	sw, err := f.follow(ctx, pos[0], first)
 	if err != nil {
 		return err
 	}
@@ -265,6 +273,26 @@ func (c *apiClient) swap(ctx context.Context, id string) (*swapJSON, error) {
 		return nil, err
 	}
 	return decodeSwap(b)
+}
+
+// recordDeposit tells the server which transaction paid a swap that is
+// followed by its deposit (POST /v1/swaps/{id}/deposit) and returns the
+// record. Recording the same transaction twice is harmless.
+func (c *apiClient) recordDeposit(ctx context.Context, id, tx string) (*swapJSON, error) {
+	b, err := json.Marshal(struct {
+		TxID string `json:"tx_id"`
+	}{tx})
+	if err != nil {
+		return nil, err
+	}
+	st, resp, err := c.call(ctx, "POST", "/v1/swaps/"+url.PathEscape(id)+"/deposit", b, nil)
+	if err != nil {
+		return nil, c.unreachable(ctx, err)
+	}
+	if st != http.StatusOK {
+		return nil, fmt.Errorf("the deposit transaction was not recorded: %w", decodeAPIError(st, resp))
+	}
+	return decodeSwap(resp)
 }
 
 // newIdempotencyKey returns a fresh key for one creation (128 random bits).

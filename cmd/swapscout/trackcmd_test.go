@@ -220,3 +220,16 @@ func TestTrackSwapsOff(t *testing.T) {
 		t.Errorf("err %v\n%s", err, errOut)
 	}
 }
+
+func TestTrackDepositTx(t *testing.T) {
+	f := newFakeAPI(t, "swap_memo_waiting.json", "swap_finished.json")
+	out, errOut, err := runTrackTest(t, f.start(), testSwapID, "--deposit-tx", "E5C0FFEE")
+	if err != nil {
+		t.Fatalf("track: %v\n%s\n%s", err, out, errOut)
+	}
+	wantInOrder(t, out, "deposit transaction E5C0FFEE recorded", "following swap "+testSwapID+" at thorchain", "deposit tx E5C0FFEE", "finished: ")
+	_, _, err = runTrackTest(t, newFakeAPI(t, "swap_memo_waiting.json").start(), testSwapID, "--deposit-tx", "nope")
+	if err == nil || err.Error() != `the deposit transaction was not recorded: tx_id "nope" is not a transaction id of thorchain (invalid_request)` {
+		t.Errorf("bad tx: %v", err)
+	}
+}
