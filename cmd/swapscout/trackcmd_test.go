@@ -1,10 +1,13 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
+	"os"
+	"path/filepath"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -232,4 +235,34 @@ func TestTrackDepositTx(t *testing.T) {
 	if err == nil || err.Error() != `the deposit transaction was not recorded: tx_id "nope" is not a transaction id of thorchain (invalid_request)` {
 		t.Errorf("bad tx: %v", err)
 	}
+}
+
+// FuzzServerAnswers: whatever bytes a server sends as an event stream, a
+// swap record or an error, reading them neither panics nor hangs, and an
+// event's data comes back as it was sent.
+func FuzzServerAnswers(f *testing.F) {
+	for _, name := range []string{"swap_finished.json", "swap_memo_waiting.json", "error_rate_changed.json", "error_invalid_address.json"} {
+		b, err := os.ReadFile(filepath.Join("testdata", "swapcli", name))
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(b)
+	}
+	f.Add([]byte("retry: 2000\n\nevent: swap\nid: 3\ndata: {}\n\n: keep-alive\n\nevent: error\ndata: {\"error\":{\"code\":1}}"))
+	f.Fuzz(func(t *testing.T, b []byte) {
+		decodeSwap(b)
+		decodeAPIError(400, b).detail("quote_id", "shown", "now")
+		n := 0
+		readEvents(bytes.NewReader(b), func(string, []byte) error { n++; return nil })
+		if n > len(b) {
+			t.Fatalf("%d events from %d bytes", n, len(b))
+		}
+		if !bytes.ContainsAny(b, "\r\n") {
+			var got []byte
+			readEvents(bytes.NewReader(append([]byte("data: "), b...)), func(_ string, d []byte) error { got = d; return nil })
+			if !bytes.Equal(got, b) && len(got)+len(b) > 0 && len(b) < 60<<10 {
+				t.Fatalf("data %q read back as %q", b, got)
+			}
+		}
+	})
 }
