@@ -321,12 +321,7 @@ func parseSlippage(s string) (string, error) {
 	return a.Quo(swapscout.AmountFromInt(100), a.Scale()+2, swapscout.RoundDown).String(), nil
 }
 
-func (s *swapCommand) serverFlag() string {
-	if s.c.base == defaultServer {
-		return ""
-	}
-	return " --server " + s.c.base
-}
+func (s *swapCommand) serverFlag() string { return s.c.serverFlag() }
 
 // make quotes, asks, and creates, until a swap exists or the user or the
 // server says no. It returns the swap and the offer it was made from.

@@ -275,6 +275,20 @@ func (c *apiClient) swap(ctx context.Context, id string) (*swapJSON, error) {
 	return decodeSwap(b)
 }
 
+// serverFlag is the --server flag that names this client's server, empty
+// for the default one.
+func (c *apiClient) serverFlag() string {
+	if c.base == defaultServer {
+		return ""
+	}
+	return " --server " + c.base
+}
+
+// trackCommand is the command line that follows swap id again.
+func (c *apiClient) trackCommand(id string) string {
+	return "swapscout track " + id + c.serverFlag()
+}
+
 // recordDeposit tells the server which transaction paid a swap that is
 // followed by its deposit (POST /v1/swaps/{id}/deposit) and returns the
 // record. Recording the same transaction twice is harmless.
@@ -352,7 +366,7 @@ func (f *swapFollower) follow(ctx context.Context, id string, sw *swapJSON) (*sw
 			failures, delay = 0, f.clk.retry
 		}
 		if failures++; failures > maxOutage {
-			return nil, fmt.Errorf("lost the server while following swap %s: %v; 'swapscout track %s' follows it again", id, err, id)
+			return nil, fmt.Errorf("lost the server while following swap %s: %v; '%s' follows it again", id, err, f.c.trackCommand(id))
 		}
 		why := "the server closed the stream"
 		if err != nil {
@@ -368,7 +382,7 @@ func (f *swapFollower) follow(ctx context.Context, id string, sw *swapJSON) (*sw
 
 // stopped is the error when the user interrupts the follow: the swap goes on.
 func (f *swapFollower) stopped(id string) error {
-	return fmt.Errorf("stopped following; the swap goes on at the venue: 'swapscout track %s' follows it again", id)
+	return fmt.Errorf("stopped following; the swap goes on at the venue: '%s' follows it again", f.c.trackCommand(id))
 }
 
 // transientErr marks a failure worth retrying (the connection, a 5xx).
@@ -531,7 +545,7 @@ func (f *swapFollower) poll(ctx context.Context, id string) (*swapJSON, error) {
 				return nil, err
 			}
 			if failures++; failures > maxOutage {
-				return nil, fmt.Errorf("lost the server while following swap %s: %v; 'swapscout track %s' follows it again", id, err, id)
+				return nil, fmt.Errorf("lost the server while following swap %s: %v; '%s' follows it again", id, err, f.c.trackCommand(id))
 			}
 			fmt.Fprintf(f.errOut, "%v; asking again in %s\n", err, fmtDuration(f.clk.interval))
 		}

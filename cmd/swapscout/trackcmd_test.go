@@ -153,7 +153,7 @@ func TestTrackServerGone(t *testing.T) {
 	srv := httptest.NewServer(http.NotFoundHandler())
 	srv.Close()
 	_, errOut, err := runTrackTest(t, srv, testSwapID)
-	if err == nil || !strings.Contains(err.Error(), "'swapscout track "+testSwapID+"' follows it again") {
+	if err == nil || !strings.Contains(err.Error(), "'swapscout track "+testSwapID+" --server "+srv.URL+"' follows it again") {
 		t.Errorf("err %v", err)
 	}
 	if n := strings.Count(errOut, "reconnecting"); n != maxOutage {
@@ -265,4 +265,27 @@ func FuzzServerAnswers(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestTrackInterrupted: an interrupt while a swap is still open ends the
+// follow with the line that picks it up again.
+func TestTrackInterrupted(t *testing.T) {
+	waiting := fixture(t, "swap_waiting.json")
+	mux := http.NewServeMux()
+	mux.HandleFunc("GET /v1/swaps/{id}/events", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/event-stream")
+		fmt.Fprintf(w, "event: swap\ndata: %s\n\n", waiting)
+		http.NewResponseController(w).Flush()
+		<-r.Context().Done()
+	})
+	srv := httptest.NewServer(mux)
+	defer srv.Close()
+	ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
+	defer cancel()
+	var out, errOut syncBuffer
+	err := trackCmd(ctx, []string{testSwapID, "--server", srv.URL}, env{getenv: noEnv, stdout: &out, stderr: &errOut}, testClock())
+	want := "stopped following; the swap goes on at the venue: 'swapscout track " + testSwapID + " --server " + srv.URL + "' follows it again"
+	if err == nil || err.Error() != want || !strings.Contains(out.String(), "waiting") {
+		t.Errorf("err %v\nwant %s\n%s", err, want, out.String())
+	}
 }
