@@ -210,6 +210,15 @@ func (x *Exchange) CreateOrder(spec OrderSpec) (Order, error) {
 	return b.state(x, rec, now), nil
 }
 
+// Orders returns how many orders the venue holds (at most MaxOrders), so a
+// test can tell how many a client created.
+func (x *Exchange) Orders() int {
+	b := x.book()
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return len(b.orders)
+}
+
 // Order returns order id as it stands now, or ErrNoOrder.
 func (x *Exchange) Order(id string) (Order, error) {
 	b := x.book()

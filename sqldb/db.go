@@ -262,6 +262,12 @@ func (s *DB) ReleaseSwap(ctx context.Context, id string) error {
 	return nil
 }
 
+// SwapByKey returns the swap reserved or created with an Idempotency-Key,
+// or an ENOTFOUND error: a retry is answered even after its quote expired.
+func (s *DB) SwapByKey(ctx context.Context, key string) (*swapscout.Swap, error) {
+	return s.scanOne(s.db.QueryRowContext(ctx, s.q.byKey, key))
+}
+
 // Swap implements swapscout.SwapStore.
 func (s *DB) Swap(ctx context.Context, id string) (*swapscout.Swap, error) {
 	if !swapscout.ValidSwapID(id) {

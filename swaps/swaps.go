@@ -156,6 +156,18 @@ func (s *Service) Create(ctx context.Context, r CreateRequest) (sw *swapscout.Sw
 	if err := r.validate(); err != nil {
 		return nil, false, err
 	}
+	// A retry is answered from the store before anything else: its quote
+	// may have expired since (a client retrying after a crash or a lost
+	// answer), and the swap exists all the same.
+	if kf, ok := s.Store.(KeyFinder); ok {
+		old, err := kf.SwapByKey(ctx, r.IdempotencyKey)
+		switch {
+		case err == nil:
+			return retried(old, &r)
+		case swapscout.ErrorCode(err) != swapscout.ENOTFOUND:
+			return nil, false, err
+		}
+	}
 	q, err := s.Quotes.Quote(ctx, r.QuoteID)
 	if err != nil {
 		return nil, false, err
@@ -193,10 +205,7 @@ func (s *Service) Create(ctx context.Context, r CreateRequest) (sw *swapscout.Sw
 		return nil, false, err
 	}
 	if old != nil {
-		if !old.Created() {
-			return nil, false, swapscout.Errorf(EINPROGRESS, "a request with this Idempotency-Key is still being made; retry in a moment")
-		}
-		return old, false, nil
+		return retried(old, &r)
 	}
 	// From here the key is ours: release it on every path that creates
 	// nothing at the venue, so the client can retry.
@@ -231,6 +240,24 @@ func (s *Service) Create(ctx context.Context, r CreateRequest) (sw *swapscout.Sw
 		return sw, true, nil
 	}
 	return rec, true, nil
+}
+
+// KeyFinder is a SwapStore that finds a swap by its Idempotency-Key
+// (sqldb.DB does), so a retry is answered before its quote is looked up.
+type KeyFinder interface {
+	// SwapByKey returns the swap with the key, or an ENOTFOUND error.
+	SwapByKey(ctx context.Context, key string) (*swapscout.Swap, error)
+}
+
+// retried answers a request whose key already made (or is making) old.
+func retried(old *swapscout.Swap, r *CreateRequest) (*swapscout.Swap, bool, error) {
+	switch {
+	case old.RequestHash != r.hash():
+		return nil, false, swapscout.Errorf(swapscout.ECONFLICT, "this Idempotency-Key was used for a different request")
+	case !old.Created():
+		return nil, false, swapscout.Errorf(EINPROGRESS, "a request with this Idempotency-Key is still being made; retry in a moment")
+	}
+	return old, false, nil
 }
 
 // createAtVenue re-quotes, checks the new offer against the shown one, and

@@ -308,3 +308,29 @@ func TestStoreDown(t *testing.T) {
 		t.Errorf("%d orders created with the database down", n)
 	}
 }
+
+// A retry is answered after its quote expired (a client retrying after a
+// crash or a lost answer), and a new key for that quote is refused.
+func TestRetryAfterQuoteExpired(t *testing.T) {
+	f := newFixture(t, swapscout.Send)
+	first, created, err := f.svc.Create(ctx, request("late"))
+	if err != nil || !created {
+		t.Fatalf("create: %v %v", created, err)
+	}
+	f.quotes.quote = nil // expired
+	again, created, err := f.svc.Create(ctx, request("late"))
+	if err != nil || created || again.ID != first.ID {
+		t.Fatalf("retry after expiry: %+v %v %v", again, created, err)
+	}
+	other := request("late")
+	other.PayoutMemo = "1"
+	if _, _, err := f.svc.Create(ctx, other); swapscout.ErrorCode(err) != swapscout.ECONFLICT {
+		t.Errorf("same key, other request: %v", err)
+	}
+	if _, _, err := f.svc.Create(ctx, request("new")); swapscout.ErrorCode(err) != swapscout.ENOTFOUND {
+		t.Errorf("new key, expired quote: %v", err)
+	}
+	if n := f.swapper.creates.Load(); n != 1 {
+		t.Errorf("%d orders, want 1", n)
+	}
+}

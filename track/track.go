@@ -17,6 +17,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"math/rand/v2"
 	"time"
 
 	"github.com/riverqueue/river"
@@ -43,6 +44,15 @@ func DefaultSchedule(age time.Duration) time.Duration {
 		return 2 * time.Minute
 	}
 	return 10 * time.Minute
+}
+
+// ScaledSchedule is DefaultSchedule with every interval scaled so that the
+// first is first (DefaultSchedule's is 10 s): ScaledSchedule(time.Second)
+// polls every second, then every 3 s, 12 s and a minute as swaps age.
+func ScaledSchedule(first time.Duration) Schedule {
+	return func(age time.Duration) time.Duration {
+		return time.Duration(float64(DefaultSchedule(age)) * float64(first) / float64(10*time.Second))
+	}
 }
 
 // Notifier hears of every change a poll records, for streams and webhooks.
@@ -126,9 +136,10 @@ func (pollArgs) InsertOpts() river.InsertOpts {
 
 // Tracker runs the tracking jobs of one instance.
 type Tracker[TX any] struct {
-	cfg    Config
-	client *river.Client[TX]
-	driver riverdriver.Driver[TX]
+	cfg     Config
+	client  *river.Client[TX]
+	driver  riverdriver.Driver[TX]
+	deliver *deliverer // nil without webhooks
 }
 
 // New returns a Tracker on driver's database; its River tables must exist
@@ -143,9 +154,11 @@ func New[TX any](driver riverdriver.Driver[TX], cfg Config) (*Tracker[TX], error
 	}
 	queues := map[string]river.QueueConfig{river.QueueDefault: {MaxWorkers: cfg.Workers}}
 	if cfg.Webhooks != nil {
-		if err := river.AddWorkerSafely(workers, &deliverer{cfg: &t.cfg}); err != nil {
+		d := &deliverer{cfg: &t.cfg, slots: make(chan struct{}, cfg.Webhooks.Workers)}
+		if err := river.AddWorkerSafely(workers, d); err != nil {
 			return nil, err
 		}
+		w.now, t.deliver = d, d
 		queues[QueueWebhooks] = river.QueueConfig{MaxWorkers: cfg.Webhooks.Workers}
 	}
 	cooldown := river.FetchCooldownDefault
@@ -185,8 +198,14 @@ func (t *Tracker[TX]) Start(ctx context.Context) error {
 	return t.client.Start(ctx)
 }
 
-// Stop waits for the polls under way to finish, within ctx.
-func (t *Tracker[TX]) Stop(ctx context.Context) error { return t.client.Stop(ctx) }
+// Stop waits for the polls and deliveries under way to finish, within ctx.
+func (t *Tracker[TX]) Stop(ctx context.Context) error {
+	err := t.client.Stop(ctx)
+	if t.deliver != nil {
+		t.deliver.inline.Wait()
+	}
+	return err
+}
 
 // Follow starts following a created swap (Track) and, when it has a
 // callback URL and webhooks are configured, subscribes the URL to its
@@ -200,12 +219,12 @@ func (t *Tracker[TX]) Follow(ctx context.Context, sw *swapscout.Swap) error {
 	return t.Track(ctx, sw.ID)
 }
 
-// Track starts following a created swap; its first poll comes after the
-// schedule's first interval. Tracking a swap already followed does nothing.
+// Track starts following a created swap; its first poll comes at once
+// (a job scheduled for later would wait for River's scheduler round, up to
+// 5 s more), the next after the schedule's first interval. Tracking a swap
+// already followed does nothing.
 func (t *Tracker[TX]) Track(ctx context.Context, swapID string) error {
-	_, err := t.client.Insert(ctx, pollArgs{SwapID: swapID}, &river.InsertOpts{
-		ScheduledAt: t.cfg.Now().Add(t.cfg.Schedule(0)),
-	})
+	_, err := t.client.Insert(ctx, pollArgs{SwapID: swapID}, nil)
 	if err != nil {
 		return &swapscout.Error{Code: swapscout.EUNAVAILABLE, Message: "the swap tracker is unavailable", Err: err}
 	}
@@ -216,12 +235,11 @@ func (t *Tracker[TX]) Track(ctx context.Context, swapID string) error {
 // sweep of the open swaps: those already followed keep their job and
 // schedule). It returns how many jobs it had to add.
 func (t *Tracker[TX]) TrackMany(ctx context.Context, ids []string) (added int, err error) {
-	at := t.cfg.Now().Add(t.cfg.Schedule(0))
 	for len(ids) > 0 {
 		n := min(len(ids), 500)
 		params := make([]river.InsertManyParams, n)
 		for i, id := range ids[:n] {
-			params[i] = river.InsertManyParams{Args: pollArgs{SwapID: id}, InsertOpts: &river.InsertOpts{ScheduledAt: at}}
+			params[i] = river.InsertManyParams{Args: pollArgs{SwapID: id}}
 		}
 		res, err := t.client.InsertMany(ctx, params)
 		if err != nil {
@@ -241,6 +259,9 @@ type worker struct {
 	river.WorkerDefaults[pollArgs]
 	cfg    *Config
 	insert func(ctx context.Context, args river.JobArgs) error
+	// now delivers a change's webhook at once, beside its job (see
+	// deliverNow); nil without webhooks.
+	now *deliverer
 }
 
 // changed tells the notifier of a recorded change and queues its webhook
@@ -264,6 +285,7 @@ func (w *worker) changed(ctx context.Context, sw *swapscout.Swap) {
 	if err := w.insert(ctx, deliverArgs{SwapID: sw.ID, Seq: len(hist)}); err != nil {
 		c.Logger.Warn("webhook: queueing a delivery failed; the next change delivers it", "swap", sw.ID, "err", err)
 	}
+	w.now.deliverNow(sw.ID, len(hist))
 }
 
 // Work polls the swap once and snoozes until the next poll, or ends the job
@@ -309,9 +331,14 @@ func (w *worker) Work(ctx context.Context, job *river.Job[pollArgs]) error {
 	if u.Status == swapscout.StatusWaiting && !sw.ExpiresAt.IsZero() && now.After(sw.ExpiresAt.Add(c.ExpireAfter)) {
 		u.Status = swapscout.StatusExpired
 	}
-	changed, err := c.Store.UpdateSwap(ctx, sw.ID, u, now)
-	if err != nil {
-		return river.JobSnooze(c.Schedule(0))
+	// Most polls find nothing new: skip the write transaction then (on
+	// SQLite every write takes the one write lock).
+	changed := false
+	if !same(sw, u) {
+		changed, err = c.Store.UpdateSwap(ctx, sw.ID, u, now)
+		if err != nil {
+			return river.JobSnooze(c.Schedule(0))
+		}
 	}
 	if changed {
 		if rec, err := c.Store.Swap(ctx, sw.ID); err == nil {
@@ -320,6 +347,18 @@ func (w *worker) Work(ctx context.Context, job *river.Job[pollArgs]) error {
 	}
 	if u.Status.Terminal() {
 		return nil
+	}
+	// The next poll is due an interval after this one was due, not after
+	// it ran: the time spent waiting for a worker or the venue does not
+	// add up, and each swap is polled once per interval.
+	// A jitter of up to ±5 % spreads swaps that came due together (a
+	// burst of creations, a restart) over the interval in a few rounds.
+	if !job.ScheduledAt.IsZero() {
+		next += time.Duration((rand.Float64() - 0.5) * 0.1 * float64(next))
+		if due := job.ScheduledAt.Add(next); due.After(now) {
+			return river.JobSnooze(due.Sub(now))
+		}
+		return river.JobSnooze(0)
 	}
 	return river.JobSnooze(next)
 }
@@ -334,4 +373,12 @@ func Migrate[TX any](ctx context.Context, driver riverdriver.Driver[TX]) error {
 		return fmt.Errorf("track: migrate: %w", err)
 	}
 	return nil
+}
+
+// same reports whether u says nothing new of sw: the store would record no
+// change.
+func same(sw *swapscout.Swap, u swapscout.SwapUpdate) bool {
+	return (u.Status == "" || u.Status == sw.Status && u.VenueStatus == sw.VenueStatus) &&
+		(u.DepositTx == "" || u.DepositTx == sw.DepositTx) && (u.PayoutTx == "" || u.PayoutTx == sw.PayoutTx) &&
+		(u.AmountReceived.IsZero() || !u.AmountReceived.Valid() || u.AmountReceived.Cmp(sw.AmountReceived) == 0)
 }

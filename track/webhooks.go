@@ -4,9 +4,11 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"sync"
 	"time"
 
 	"github.com/riverqueue/river"
+	"github.com/riverqueue/river/rivertype"
 
 	"github.com/swapscout/swapscout"
 )
@@ -84,7 +86,34 @@ func (deliverArgs) InsertOpts() river.InsertOpts {
 
 type deliverer struct {
 	river.WorkerDefaults[deliverArgs]
-	cfg *Config
+	cfg    *Config
+	slots  chan struct{}  // bounds the deliveries made at once beside their jobs
+	inline sync.WaitGroup // those deliveries, for Stop
+}
+
+// deliverNow makes a change's first delivery attempt at once, beside the
+// job just queued for it: the job would wait for the queue's next fetch
+// (up to the fetch interval on SQLite, which has no LISTEN). The swap's
+// lease keeps the two from sending the change twice; whichever comes second
+// finds it delivered, and a failure here is the job's to retry. When every
+// slot is busy the job alone delivers.
+func (d *deliverer) deliverNow(id string, seq int) {
+	if d == nil {
+		return
+	}
+	select {
+	case d.slots <- struct{}{}:
+	default:
+		return
+	}
+	d.inline.Add(1)
+	go func() {
+		defer func() { <-d.slots; d.inline.Done() }()
+		ctx, cancel := context.WithTimeout(context.Background(), d.jobTimeout())
+		defer cancel()
+		job := &river.Job[deliverArgs]{JobRow: &rivertype.JobRow{}, Args: deliverArgs{SwapID: id, Seq: seq}}
+		_ = d.Work(ctx, job)
+	}()
 }
 
 // leaseFor is how long a delivery holds its swap: longer than a job may

@@ -27,6 +27,9 @@ func httpserverListen(st *stack) (*httpserver.Server, error) {
 }
 
 func TestMain(m *testing.M) {
+	if spec := os.Getenv(reexecEnv); spec != "" {
+		os.Exit(reexecServe(spec)) // this binary is a server process of a test (killtest_test.go)
+	}
 	// Say what will skip, and how to run it (go test shows this with -v, or
 	// when run in this directory).
 	if os.Getenv("SWAPSCOUT_REDIS_URL") == "" {

@@ -4,8 +4,13 @@ import (
 	"context"
 	"flag"
 	"fmt"
+	"io"
 	"log/slog"
+	"os"
+	"path/filepath"
+	"slices"
 	"sync"
+	"text/tabwriter"
 	"time"
 
 	"github.com/jackc/pgx/v5/pgxpool"
@@ -28,6 +33,7 @@ const envWebhookSecret = "SWAPSCOUT_WEBHOOK_SECRET"
 
 // trackFlags are the tracking, webhook and accuracy flags of serve and demo.
 type trackFlags struct {
+	interval       time.Duration
 	workers        int
 	webhookPrivate bool
 	webhookTimeout time.Duration
@@ -36,6 +42,7 @@ type trackFlags struct {
 }
 
 func (f *trackFlags) register(fs *flag.FlagSet, getenv func(string) string) {
+	fs.DurationVar(&f.interval, "track-interval", 10*time.Second, "how often a new swap's status is polled at its venue; older swaps are polled less often (×3 after 15 minutes, ×12 after an hour, ×60 after a day)")
 	fs.IntVar(&f.workers, "track-workers", 20, "swap status polls run at once by this instance")
 	fs.BoolVar(&f.webhookPrivate, "webhook-allow-private", f.webhookPrivate, "let callback_url point at loopback and private addresses (tests, private networks)")
 	fs.DurationVar(&f.webhookTimeout, "webhook-timeout", 10*time.Second, "how long one webhook delivery may take")
@@ -76,6 +83,12 @@ func (n feedNotifier) SwapChanged(ctx context.Context, sw *swapscout.Swap) { n.c
 func startTracking(ctx context.Context, db *sqldb.DB, databaseURL string, swapper func(string) (swapscout.Swapper, bool), f *trackFlags, log *slog.Logger) (*tracking, error) {
 	t := &tracking{log: log, window: f.accuracyWindow}
 	cfg := track.Config{Store: db, Swapper: swapper, Workers: f.workers, Logger: log}
+	if f.interval > 0 {
+		cfg.Schedule = track.ScaledSchedule(f.interval)
+		if f.interval < time.Second {
+			cfg.FetchInterval = f.interval // tests and demos with quick swaps
+		}
+	}
 	if f.secret != "" {
 		sender := &webhook.Sender{Secret: []byte(f.secret), Client: webhook.Client(f.webhookTimeout, f.webhookPrivate)}
 		cfg.Webhooks = &track.Webhooks{Callbacks: db, Send: sender.Send, Encode: httpapi.AppendSwap, Timeout: f.webhookTimeout}
@@ -148,7 +161,7 @@ func runTracker[TX any](ctx context.Context, drv riverdriver.Driver[TX], cfg tra
 	return tr, nil
 }
 
-// cachedAccuracy reads the venues' accuracy at most every 30 s: it scans
+// cachedAccuracy reads the venues' accuracy at most every 5 s: it scans
 // the window's finished swaps.
 func cachedAccuracy(db *sqldb.DB, window time.Duration) func(context.Context) (map[string]swapscout.VenueAccuracy, error) {
 	var mu sync.Mutex
@@ -157,7 +170,7 @@ func cachedAccuracy(db *sqldb.DB, window time.Duration) func(context.Context) (m
 	return func(ctx context.Context) (map[string]swapscout.VenueAccuracy, error) {
 		mu.Lock()
 		defer mu.Unlock()
-		if last != nil && time.Since(at) < 30*time.Second {
+		if last != nil && time.Since(at) < 5*time.Second {
 			return last, nil
 		}
 		outs, err := db.Outcomes(ctx, time.Now().Add(-window))
@@ -205,9 +218,13 @@ type followingSwaps struct {
 func (s followingSwaps) Create(ctx context.Context, r swaps.CreateRequest) (*swapscout.Swap, bool, error) {
 	sw, created, err := s.SwapService.Create(ctx, r)
 	if err == nil && sw != nil && sw.Created() {
+		f := *sw
+		if created {
+			f.CallbackURL = r.CallbackURL // the record read back does not carry it
+		}
 		// The swap exists whatever happens here: a failure is logged and
 		// the next start's sweep follows it.
-		if ferr := s.t.tracker.Follow(context.WithoutCancel(ctx), sw); ferr != nil {
+		if ferr := s.t.tracker.Follow(context.WithoutCancel(ctx), &f); ferr != nil {
 			s.t.log.Error("tracker: could not follow a new swap", "swap", sw.ID, "err", ferr)
 		}
 	}
@@ -251,4 +268,59 @@ func (s *stack) wireTracking(ctx context.Context, db *dbFlags, f *trackFlags, d 
 		log.Info("webhooks off: set " + envWebhookSecret + " to sign and send them")
 	}
 	return nil
+}
+
+// readAccuracy reads the venues' accuracy over window from the swap
+// database f names; nil when there is none (it is never created here).
+func readAccuracy(ctx context.Context, f dbFlags, window time.Duration) (map[string]swapscout.VenueAccuracy, error) {
+	if f.url == "" {
+		if f.dataDir == "" {
+			return nil, nil
+		}
+		if _, err := os.Stat(filepath.Join(f.dataDir, swapDBFile)); err != nil {
+			return nil, nil
+		}
+	}
+	db, _, err := openSwapDB(ctx, f)
+	if err != nil || db == nil {
+		return nil, err
+	}
+	defer db.Close()
+	outs, err := db.Outcomes(ctx, time.Now().Add(-window))
+	if err != nil {
+		return nil, err
+	}
+	return swapscout.Accuracy(outs), nil
+}
+
+// printAccuracy prints the venues' accuracy as a table, when there is a
+// swap database.
+func printAccuracy(w io.Writer, acc map[string]swapscout.VenueAccuracy, window time.Duration) {
+	if acc == nil {
+		return
+	}
+	fmt.Fprintf(w, "\naccuracy of finished swaps over the last %s:\n", window)
+	if len(acc) == 0 {
+		fmt.Fprintln(w, "no finished swaps")
+		return
+	}
+	ids := make([]string, 0, len(acc))
+	for id := range acc {
+		ids = append(ids, id)
+	}
+	slices.Sort(ids)
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "VENUE\tSWAPS\tMEDIAN SHORTFALL\tWORST SHORTFALL\tTIMED\tMEDIAN TIME")
+	for _, id := range ids {
+		a := acc[id]
+		med, worst, took := "-", "-", "-"
+		if a.Count > 0 {
+			med, worst = a.MedianShortfall.String()+" %", a.WorstShortfall.String()+" %"
+		}
+		if a.Timed > 0 {
+			took = a.MedianTime.Round(time.Second).String()
+		}
+		fmt.Fprintf(tw, "%s\t%d\t%s\t%s\t%d\t%s\n", id, a.Count, med, worst, a.Timed, took)
+	}
+	tw.Flush()
 }

@@ -1,0 +1,180 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"io"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+const (
+	e2ePayoutETH = "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed" // EIP-55 vector
+	e2eRefundBTC = "bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4" // BIP173 vector
+)
+
+func postJSON(t *testing.T, c *http.Client, url, key, ctype string, body []byte) (int, string) {
+	t.Helper()
+	req, _ := http.NewRequest("POST", url, bytes.NewReader(body))
+	if ctype != "" {
+		req.Header.Set("Content-Type", ctype)
+	}
+	if key != "" {
+		req.Header.Set("Idempotency-Key", key)
+	}
+	resp, err := c.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	return resp.StatusCode, string(b)
+}
+
+type e2eVenue struct {
+	ID      string `json:"id"`
+	Kind    string `json:"kind"`
+	CanSwap bool   `json:"can_swap"`
+	Custody string `json:"custody"`
+}
+
+// swapVenues reads /v1/venues and checks can_swap: true for exactly the
+// instant-swap venues (all of which create swaps), false for order books.
+func swapVenues(t *testing.T, c *http.Client, base string) map[string]bool {
+	t.Helper()
+	_, body := get(t, c, base+"/v1/venues")
+	var vs struct{ Venues []e2eVenue }
+	if err := json.Unmarshal([]byte(body), &vs); err != nil {
+		t.Fatal(err)
+	}
+	can := map[string]bool{}
+	for _, v := range vs.Venues {
+		if v.CanSwap != (v.Kind == "instant_swap") || v.Custody == "" {
+			t.Errorf("venue %+v", v)
+		}
+		can[v.ID] = v.CanSwap
+	}
+	return can
+}
+
+// TestSwapE2E: serve with a data directory; a swap made through the API is
+// found again after a restart; bad input over a real transport is a clear
+// 4xx; the venues' API keys and the orders' secrets are in no log line,
+// response or database file.
+func TestSwapE2E(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts the server twice")
+	}
+	simURL, secret := startSim(t)
+	dir := t.TempDir()
+	env := func(k string) string {
+		switch {
+		case k == "SWAPSCOUT_LOG_LEVEL":
+			return "debug"
+		case strings.HasSuffix(k, "_API_KEY"):
+			return "S3CR3T" + strings.ToLower(strings.ReplaceAll(k, "_", ""))
+		}
+		return ""
+	}
+	c := &http.Client{Transport: &http.Transport{}, Timeout: 30 * time.Second}
+	defer c.CloseIdleConnections()
+	var logs, responses strings.Builder
+	s := startServeOn(t, simURL, secret, env, "--data-dir", dir, "--access-log")
+	_, health := get(t, c, s.url+"/healthz")
+	if !strings.Contains(health, `"database":"sqlite"`) {
+		t.Errorf("/healthz = %s", health)
+	}
+	can := swapVenues(t, c, s.url)
+	_, qbody := get(t, c, s.url+"/v1/quotes?from=btc&to=eth&amount=0.1")
+	var q struct {
+		ID     string
+		Offers []struct{ Venue string }
+	}
+	if err := json.Unmarshal([]byte(qbody), &q); err != nil {
+		t.Fatal(err)
+	}
+	venue := ""
+	for _, o := range q.Offers {
+		if can[o.Venue] {
+			venue = o.Venue
+			break
+		}
+	}
+	if venue == "" {
+		t.Fatalf("no swap-capable offer in %s", qbody)
+	}
+	good, _ := json.Marshal(map[string]string{"quote_id": q.ID, "venue": venue, "payout_address": e2ePayoutETH, "refund_address": e2eRefundBTC})
+	for _, c2 := range []struct {
+		name, key, ctype string
+		body             []byte
+		status           int
+		code             string
+	}{
+		{"malformed JSON", "b1", "application/json", []byte(`{"quote_id":`), 400, "invalid_request"},
+		{"unknown field", "b1", "application/json", []byte(`{"quote_id":"x","to":"eth"}`), 400, "invalid_request"},
+		{"oversized body", "b1", "application/json", bytes.Repeat([]byte(" "), 100<<10), 400, "request_too_large"},
+		{"wrong content type", "b1", "application/x-www-form-urlencoded", good, 400, "invalid_request"},
+		{"missing Idempotency-Key", "", "application/json", good, 400, "invalid_request"},
+		{"unknown quote", "b1", "application/json", bytes.Replace(good, []byte(q.ID), []byte("qaaaaaaaaaaaaaaaaaaaaaaaaaa"), 1), 404, "not_found"},
+		{"venue not in the quote", "b1", "application/json", bytes.Replace(good, []byte(`"`+venue+`"`), []byte(`"nosuchvenue"`), 1), 400, "invalid_request"},
+	} {
+		st, body := postJSON(t, c, s.url+"/v1/swaps", c2.key, c2.ctype, c2.body)
+		responses.WriteString(body)
+		if st != c2.status || !strings.Contains(body, `"code":"`+c2.code+`"`) {
+			t.Errorf("%s: %d %s, want %d %s", c2.name, st, body, c2.status, c2.code)
+		}
+	}
+	st, created := postJSON(t, c, s.url+"/v1/swaps", "e2e-1", "application/json", good)
+	responses.WriteString(created)
+	if st != 201 {
+		t.Fatalf("create: %d %s", st, created)
+	}
+	var sw struct {
+		ID             string
+		DepositAddress string `json:"deposit_address"`
+		Status         string
+	}
+	if err := json.Unmarshal([]byte(created), &sw); err != nil || sw.DepositAddress == "" || sw.Status != "waiting" {
+		t.Fatalf("created %s (%v)", created, err)
+	}
+	if err := s.stop(); err != nil {
+		t.Fatal(err)
+	}
+	logs.WriteString(s.stderr.String())
+
+	s2 := startServeOn(t, simURL, secret, env, "--data-dir", dir, "--access-log")
+	gresp, again := get(t, c, s2.url+"/v1/swaps/"+sw.ID)
+	responses.WriteString(again)
+	if gresp.StatusCode != 200 || !strings.Contains(again, `"deposit_address":"`+sw.DepositAddress+`"`) {
+		t.Errorf("after restart: %d %s", gresp.StatusCode, again)
+	}
+	// A retry after the restart answers the same swap.
+	code, retry := postJSON(t, c, s2.url+"/v1/swaps", "e2e-1", "application/json", good)
+	if code != 200 || !strings.Contains(retry, sw.ID) {
+		t.Errorf("retry after restart: %d %s", code, retry)
+	}
+	_ = s2.stop()
+	logs.WriteString(s2.stderr.String())
+
+	var files []byte
+	entries, _ := os.ReadDir(dir)
+	for _, e := range entries {
+		b, _ := os.ReadFile(filepath.Join(dir, e.Name()))
+		files = append(files, b...)
+	}
+	if len(files) == 0 {
+		t.Fatal("no database file in the data directory")
+	}
+	for what, s := range map[string]string{"logs": logs.String(), "responses": responses.String(), "database": string(files)} {
+		if i := strings.Index(s, "S3CR3T"); i >= 0 {
+			t.Errorf("an API key is in the %s: …%s…", what, s[max(0, i-100):min(len(s), i+40)])
+		}
+	}
+	if !strings.Contains(logs.String(), "/v1/swaps") {
+		t.Error("the access log shows no swap request, so the log check proves little")
+	}
+}
