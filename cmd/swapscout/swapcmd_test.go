@@ -882,3 +882,24 @@ func TestSwapMemoDepositTx(t *testing.T) {
 	wantInOrder(t, out, "thorchain follows this swap by its deposit: once sent, record it with",
 		"swapscout track "+testSwapID+" --server http://127.0.0.1:", "--deposit-tx TXID", "following swap")
 }
+
+// TestSwapNoOffer: when the venue asked for has no offer, its failure says
+// why; when no venue that can swap has one, the command says that.
+func TestSwapNoOffer(t *testing.T) {
+	f := newFakeAPI(t)
+	f.quote = []byte(`{"id":"` + testQuoteID + `","request":{"from":{"ticker":"btc","network":"btc"},"to":{"ticker":"eth","network":"eth"},"amount":"0.00001","direction":"send"},` +
+		`"offers":[{"venue":"kraken","amount_in":"0.00001","amount_out":"0.0002","rate":"20","rate_type":"float"}],` +
+		`"failures":[{"venue":"exolix","code":"amount_too_small","message":"needs at least 0.0001 BTC","took_ms":200}]}`)
+	srv := f.start()
+	_, _, err := runSwapTest(t, srv, nil, "--venue", "exolix", "--yes")
+	if want := "no swap was created: exolix has no offer: needs at least 0.0001 BTC (amount_too_small)"; err == nil || err.Error() != want {
+		t.Errorf("err %v\nwant %s", err, want)
+	}
+	_, _, err = runSwapTest(t, srv, nil, "--yes")
+	if want := "no swap was created: 1 offer, but none from a venue that can create swaps through its API"; err == nil || err.Error() != want {
+		t.Errorf("err %v\nwant %s", err, want)
+	}
+	if len(f.Posts()) != 0 {
+		t.Errorf("%d swaps created", len(f.Posts()))
+	}
+}
