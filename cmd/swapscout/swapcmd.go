@@ -517,10 +517,25 @@ func (s *swapCommand) printSummary(q *swapQuote, o *swapOffer, label string) {
 	if o.KYC != "" {
 		fmt.Fprintf(w, "  KYC rating    %s (A never asks … D requires)\n", o.KYC)
 	}
+	if o.ETAMaxS > 0 {
+		fmt.Fprintf(w, "  takes         up to %s after the deposit (the venue's estimate)\n", etaText(o.ETAMaxS))
+	}
 	fmt.Fprintf(w, "  rate guard    the venue is asked again first; worse by more than %s and nothing is created\n", s.slipText)
 	if o.memoDeposit() {
 		fmt.Fprint(w, memoWarning(o.Venue, from))
 	}
+}
+
+// etaText words a venue's time estimate in minutes or hours.
+func etaText(seconds int) string {
+	m := (seconds + 59) / 60
+	switch {
+	case m < 120:
+		return strconv.Itoa(m) + " min"
+	case m%60 == 0:
+		return strconv.Itoa(m/60) + " h"
+	}
+	return fmt.Sprintf("%d h %d min", m/60, m%60)
 }
 
 func memoSuffix(m string) string {

@@ -903,3 +903,11 @@ func TestSwapNoOffer(t *testing.T) {
 		t.Errorf("%d swaps created", len(f.Posts()))
 	}
 }
+
+func TestETAText(t *testing.T) {
+	for s, want := range map[int]string{1: "1 min", 600: "10 min", 3600: "60 min", 7200: "2 h", 9000: "2 h 30 min"} {
+		if got := etaText(s); got != want {
+			t.Errorf("etaText(%d) = %q, want %q", s, got, want)
+		}
+	}
+}
