@@ -109,8 +109,12 @@ var errNoSwap = errors.New("no swap was created")
 const shownOffers = 5
 
 // createTries bounds the tries of one creation (the same Idempotency-Key
-// each time) when the server cannot be heard or asks to wait.
-const createTries = 6
+// each time) when the server cannot be heard or asks to wait; while it says
+// the creation is under way, the tries go on for up to inProgressWait.
+const (
+	createTries    = 6
+	inProgressWait = 2 * time.Minute
+)
 
 type swapCommand struct {
 	e    env
@@ -607,7 +611,9 @@ func (s *swapCommand) create(ctx context.Context, body createBody) (*swapJSON, e
 	key := newIdempotencyKey()
 	h := http.Header{"Idempotency-Key": {key}}
 	delay := s.clk.retry
-	lost := false // some try may have made the swap without our hearing of it
+	lost := false    // some try may have made the swap without our hearing of it
+	waiting := false // the last answer: a try with this key is still being made
+	started := time.Now()
 	for try := 1; ; try++ {
 		actx, cancel := context.WithTimeout(ctx, 90*time.Second)
 		st, resp, err := s.c.call(actx, "POST", "/v1/swaps", b, h)
@@ -618,14 +624,19 @@ func (s *swapCommand) create(ctx context.Context, body createBody) (*swapJSON, e
 			return nil, fmt.Errorf("interrupted while the swap was being created: it may exist at %s without its deposit address shown here", body.Venue)
 		case err != nil:
 			why = "no answer from the server (" + connReason(err) + ")"
-			lost = true
+			lost, waiting = true, false
 		case st == http.StatusOK || st == http.StatusCreated:
 			return decodeSwap(resp)
 		default:
 			ae := decodeAPIError(st, resp)
+			waiting = false
 			switch {
+			case ae.Code == swapscout.EINPROGRESS && strings.Contains(ae.Message, "interrupted"):
+				// The server stopped while creating it, long ago: no
+				// deposit address was ever given, so nothing is owed.
+				return nil, fmt.Errorf("the swap's creation was cut short at the server: %s", ae.Message)
 			case ae.Code == swapscout.EINPROGRESS:
-				lost = true
+				lost, waiting = true, true
 			case st == http.StatusServiceUnavailable && lost:
 				// Keep asking: an earlier try may have made the swap.
 			case st == http.StatusServiceUnavailable:
@@ -636,7 +647,10 @@ func (s *swapCommand) create(ctx context.Context, body createBody) (*swapJSON, e
 			}
 			why = ae.Message
 		}
-		if try >= createTries {
+		// A venue may take its time to create an order: while the server
+		// says the first try is under way, wait for it as long as the server
+		// itself would before calling it interrupted.
+		if try >= createTries && !(waiting && time.Since(started) < inProgressWait) {
 			return nil, fmt.Errorf("could not create the swap: %s, %d times. The swap may exist at %s: check with the server's operator before trying again", why, try, body.Venue)
 		}
 		fmt.Fprintf(s.e.stderr, "%s; asking again in %s with the same Idempotency-Key (it cannot make a second order)\n", why, fmtDuration(delay))

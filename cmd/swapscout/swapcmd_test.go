@@ -911,3 +911,29 @@ func TestETAText(t *testing.T) {
 		}
 	}
 }
+
+// TestSwapWaitsWhileInProgress: while the server says the first try is
+// still being made (a slow venue), the command keeps asking past its usual
+// number of tries; a creation the server calls interrupted ends it at once.
+func TestSwapWaitsWhileInProgress(t *testing.T) {
+	f := newFakeAPI(t, finishedSteps...)
+	f.onPost = func(n int, _ createBody) (int, []byte, bool) {
+		if n <= createTries+2 {
+			return http.StatusConflict, fixture(t, "error_in_progress.json"), false
+		}
+		return http.StatusOK, f.steps[0], false
+	}
+	out, errOut, err := runSwapTest(t, f.start(), nil, "--yes", "--no-follow")
+	if err != nil || len(f.Posts()) != createTries+3 {
+		t.Fatalf("err %v after %d POSTs\n%s\n%s", err, len(f.Posts()), out, errOut)
+	}
+
+	f = newFakeAPI(t, finishedSteps...)
+	f.onPost = func(int, createBody) (int, []byte, bool) {
+		return http.StatusConflict, []byte(`{"error":{"code":"in_progress","message":"the creation of this swap was interrupted and its outcome is unknown; no deposit address was given, so nothing is owed: use a new Idempotency-Key to make a new swap"}}`), false
+	}
+	_, _, err = runSwapTest(t, f.start(), nil, "--yes")
+	if err == nil || !strings.Contains(err.Error(), "cut short at the server") || len(f.Posts()) != 1 {
+		t.Errorf("interrupted: err %v after %d POSTs", err, len(f.Posts()))
+	}
+}
