@@ -53,7 +53,7 @@ type linePrompter struct {
 }
 
 func newLinePrompter(in io.Reader, out io.Writer) *linePrompter {
-	p := &linePrompter{out: out, lines: make(chan string)}
+	p := &linePrompter{out: out, lines: make(chan string, 1)}
 	go func() {
 		r := bufio.NewReader(in)
 		for {

@@ -422,8 +422,13 @@ func TestLinePrompter(t *testing.T) {
 	var out syncBuffer
 	p := newLinePrompter(r, &out)
 	ctx := context.Background()
-	go fmt.Fprint(w, "y\n") // typed ahead
-	time.Sleep(50 * time.Millisecond)
+	fmt.Fprint(w, "y\n") // typed ahead: read once the pipe write returns…
+	for deadline := time.Now().Add(10 * time.Second); len(p.lines) == 0; {
+		if time.Now().After(deadline) {
+			t.Fatal("the typed-ahead line was never read")
+		}
+		time.Sleep(time.Millisecond) // …and queued as a line here
+	}
 	go func() {
 		for !strings.Contains(out.String(), "Q1? ") {
 			time.Sleep(time.Millisecond)

@@ -280,9 +280,15 @@ func TestTrackInterrupted(t *testing.T) {
 	})
 	srv := httptest.NewServer(mux)
 	defer srv.Close()
-	ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
 	var out, errOut syncBuffer
+	go func() { // the interrupt, once the swap's first state is shown
+		for !strings.Contains(out.String(), "waiting") && ctx.Err() == nil {
+			time.Sleep(time.Millisecond)
+		}
+		cancel()
+	}()
 	err := trackCmd(ctx, []string{testSwapID, "--server", srv.URL}, env{getenv: noEnv, stdout: &out, stderr: &errOut}, testClock())
 	want := "stopped following; the swap goes on at the venue: 'swapscout track " + testSwapID + " --server " + srv.URL + "' follows it again"
 	if err == nil || err.Error() != want || !strings.Contains(out.String(), "waiting") {
