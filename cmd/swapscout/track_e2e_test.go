@@ -267,11 +267,13 @@ func TestSwapsPushedToTheEnd(t *testing.T) {
 				}
 			}
 		}
-		if total == received && timed > 0 {
+		// (timed may be 0: a swap polled slowly can go from waiting to
+		// finished without its deposit being seen.)
+		if total == received {
 			break
 		}
 		if time.Now().After(deadline) {
-			t.Fatalf("venues count %d finished swaps with an amount received (want %d), %d timed: %s", total, received, timed, vbody)
+			t.Fatalf("venues count %d finished swaps with an amount received (want %d), %d timed: %.2000s", total, received, timed, vbody)
 		}
 		time.Sleep(250 * time.Millisecond)
 	}
