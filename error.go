@@ -19,13 +19,14 @@ const (
 	EINPROGRESS      = "in_progress"          // a request with this Idempotency-Key is still being made
 	ESWAPUNSUPPORTED = "swap_unsupported"     // the venue cannot create swaps
 	EVENUE           = "venue_refused"        // the venue did not do what was asked
+	EDEPOSIT         = "deposit_conflict"     // another deposit transaction is recorded for the swap, or the swap is over
 	EUNAVAILABLE     = "unavailable"          // a dependency is down
 	EINTERNAL        = "internal"             // a bug; the message is generic
 )
 
 // ErrorCodes lists every application error code, for documentation and tests.
 var ErrorCodes = []string{EINVALID, ENOTFOUND, ENOTALLOWED, ETOOLARGE, ECONFLICT, EADDRESS, ERATECHANGED,
-	EINPROGRESS, ESWAPUNSUPPORTED, EVENUE, EUNAVAILABLE, EINTERNAL}
+	EINPROGRESS, ESWAPUNSUPPORTED, EVENUE, EDEPOSIT, EUNAVAILABLE, EINTERNAL}
 
 // Error is an application error: Code and Message are safe to show a client;
 // Err is the cause, for logs only.

@@ -141,6 +141,33 @@ type Swapper interface {
 	SwapStatus(ctx context.Context, orderID string) (SwapUpdate, error)
 }
 
+// DepositTracked is an optional capability of a Swapper, detected like
+// Swapper itself, for venues that keep no order: a swap there is a deposit
+// to the network's inbound address carrying the swap's memo (THORChain,
+// Maya), and the venue knows it only by that deposit's transaction. Its
+// SwapStatus is asked with the deposit's transaction id (Swap.DepositTx,
+// which the user gives once they have paid), never with the order id, which
+// only records what the deposit must carry.
+type DepositTracked interface {
+	Swapper
+	// DepositTxID checks a deposit transaction id as a user gives it and
+	// returns it as the venue names it; false when it cannot be one of
+	// the venue's transactions (a malformed id is refused before it is
+	// recorded).
+	DepositTxID(id string) (string, bool)
+}
+
+// StatusKey returns the id to ask sw's SwapStatus with for swap s: the
+// deposit's transaction id for a DepositTracked venue, the venue's order id
+// otherwise. ok is false while there is nothing to ask: a deposit-tracked
+// swap whose deposit transaction is not known yet is waiting for it.
+func StatusKey(sw Swapper, s *Swap) (key string, ok bool) {
+	if _, byDeposit := sw.(DepositTracked); byDeposit {
+		return s.DepositTx, s.DepositTx != ""
+	}
+	return s.VenueOrderID, s.VenueOrderID != ""
+}
+
 // SwapStore keeps swap records. Implementations make each write durable
 // before returning, so a swap acknowledged to a user survives a crash.
 //

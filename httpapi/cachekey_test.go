@@ -115,3 +115,76 @@ func TestSelectionLeavingNothing(t *testing.T) {
 		t.Errorf("service asked for refused selections: %+v", *seen)
 	}
 }
+
+// custodyHandler serves a custodial and a non-custodial venue with the
+// identical-request cache on, recording every selection that reached the
+// service.
+func custodyHandler(t *testing.T) (*httpapi.Handler, *[]aggregate.Selection) {
+	var seen []aggregate.Selection
+	h := httpapi.NewHandler(httpapi.Deps{
+		Store: inmem.New(inmem.Options{}), Cache: inmem.New(inmem.Options{}), CacheWindow: time.Hour,
+		Quotes: &fakeQuotes{QuoteFn: func(ctx context.Context, req swapscout.QuoteRequest, sel aggregate.Selection) (*swapscout.Quote, error) {
+			seen = append(seen, sel)
+			return twoOffers(ctx, req, sel)
+		}},
+		Venues: func() []swapscout.VenueInfo {
+			return []swapscout.VenueInfo{{ID: "exolix", KYC: 'A'}, {ID: "chainflip", KYC: 'A', Custody: swapscout.NonCustodial}}
+		},
+	})
+	return h, &seen
+}
+
+// TestCustodyParam: custody= reaches the selection, is part of the cache
+// key (custody=non_custodial is never answered with every venue's quote),
+// and a bad value or a selection it empties is a 400 before any venue.
+func TestCustodyParam(t *testing.T) {
+	h, seen := custodyHandler(t)
+	const base = "/v1/quotes?from=btc&to=eth&amount=0.1"
+	for _, q := range []string{"", "&custody=non_custodial", "&custody=custodial"} {
+		if r := get(h, base+q); r.Status != 200 || cacheHeader(r) != "miss" {
+			t.Errorf("%q: %d cache %q, want a 200 miss: %s", q, r.Status, cacheHeader(r), r.Body)
+		}
+	}
+	if r := get(h, base+"&custody=non_custodial"); cacheHeader(r) != "hit" {
+		t.Errorf("the same custody again: cache %q, want hit", cacheHeader(r))
+	}
+	want := []swapscout.Custody{"", swapscout.NonCustodial, swapscout.Custodial}
+	var got []swapscout.Custody
+	for _, s := range *seen {
+		got = append(got, s.Custody)
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("custody reaching the service (-want +got):\n%s", diff)
+	}
+	for q, words := range map[string]string{
+		"&custody=noncustodial":                      "custody must be custodial or non_custodial",
+		"&custody=":                                  "",
+		"&custody=non_custodial&venues=exolix":       "no venue matches",
+		"&custody=custodial&exclude=exolix":          "no venue matches",
+		"&custody=non_custodial&custody=custodial&x": "unknown parameter",
+	} {
+		r := get(h, base+q)
+		if words == "" {
+			if r.Status != 200 {
+				t.Errorf("%q: %d %s, want 200 (empty is any)", q, r.Status, r.Body)
+			}
+			continue
+		}
+		if r.Status != 400 || !strings.Contains(string(r.Body), words) {
+			t.Errorf("%q: %d %s, want 400 saying %q", q, r.Status, r.Body, words)
+		}
+	}
+	if len(*seen) != 3 {
+		t.Errorf("service asked %d times, want 3 (custody= is the first request again)", len(*seen))
+	}
+}
+
+// TestOfferCustodyEncoded: offers carry custody and deposit in the JSON.
+func TestOfferCustodyEncoded(t *testing.T) {
+	o := swapscout.Offer{Venue: "chainflip", AmountIn: swapscout.MustAmount("1"), AmountOut: swapscout.MustAmount("2"), KYC: 'A',
+		Custody: swapscout.NonCustodial, Deposit: swapscout.DepositTransfer}
+	got := string(httpapi.AppendOffer(nil, &o))
+	if !strings.Contains(got, `"kyc":"A","custody":"non_custodial","deposit":"transfer","took_ms":0}`) {
+		t.Errorf("offer JSON %s lacks custody and deposit", got)
+	}
+}

@@ -126,6 +126,16 @@ func AppendOffer(dst []byte, o *swapscout.Offer) []byte {
 	}
 	dst = append(dst, `,"kyc":`...)
 	dst = appendString(dst, o.KYC.String())
+	// The engine sets both on every offer; an adapter's own offer (in its
+	// tests) may lack them.
+	if o.Custody != "" {
+		dst = append(dst, `,"custody":`...)
+		dst = appendString(dst, string(o.Custody))
+	}
+	if o.Deposit != "" {
+		dst = append(dst, `,"deposit":`...)
+		dst = appendString(dst, string(o.Deposit))
+	}
 	dst = append(dst, `,"took_ms":`...)
 	dst = itoa(dst, o.Took.Milliseconds())
 	return append(dst, '}')

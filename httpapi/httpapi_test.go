@@ -31,8 +31,10 @@ var now = time.Date(2026, 11, 21, 12, 0, 0, 0, time.UTC)
 func twoOffers(_ context.Context, req swapscout.QuoteRequest, _ aggregate.Selection) (*swapscout.Quote, error) {
 	return &swapscout.Quote{Request: req, CreatedAt: now, Took: 120 * time.Millisecond,
 		Offers: []swapscout.Offer{
-			{Venue: "changenow", AmountIn: req.Amount, AmountOut: swapscout.MustAmount("2.0312"), Rate: swapscout.MustAmount("20.312"), KYC: 'C', Took: 100 * time.Millisecond},
+			{Venue: "changenow", AmountIn: req.Amount, AmountOut: swapscout.MustAmount("2.0312"), Rate: swapscout.MustAmount("20.312"), KYC: 'C', Took: 100 * time.Millisecond,
+				Custody: swapscout.Custodial, Deposit: swapscout.DepositTransfer},
 			{Venue: "binance", Route: "ETH/BTC", AmountIn: req.Amount, AmountOut: swapscout.MustAmount("2.0111"), Rate: swapscout.MustAmount("20.111"), KYC: 'D',
+				Custody: swapscout.Custodial, Deposit: swapscout.DepositTransfer,
 				Fees: []swapscout.Fee{{Kind: "withdrawal", Amount: swapscout.MustAmount("0.0008"), Asset: req.To}}},
 		},
 		Failures: []swapscout.Failure{{Venue: "kraken", Code: swapscout.CodeTimeout, Message: "no answer within 1s", Took: time.Second}},
@@ -223,7 +225,7 @@ func TestOpenAPIMatchesRoutes(t *testing.T) {
 		}
 	}
 	// Every documented query parameter of /v1/quotes is accepted and the other way round.
-	for _, p := range []string{"from", "to", "amount", "from_network", "to_network", "direction", "rate", "deadline", "venues", "exclude", "kyc"} {
+	for _, p := range []string{"from", "to", "amount", "from_network", "to_network", "direction", "rate", "deadline", "venues", "exclude", "kyc", "custody"} {
 		if !strings.Contains(body, `"name": "`+p+`"`) {
 			t.Errorf("parameter %s is not documented", p)
 		}

@@ -246,7 +246,9 @@ func check(t *testing.T, doc *openapiDoc, routes []string, paths map[string]any,
 		h := httpapi.NewHandler(httpapi.Deps{Quotes: streamingQuotes{}, Store: store, Cache: inmem.New(inmem.Options{}), CacheWindow: time.Minute,
 			FanOutRate: 1, FanOutBurst: 2, MaxStreams: 1,
 			Venues: func() []swapscout.VenueInfo {
-				return []swapscout.VenueInfo{{ID: "changenow", Name: "ChangeNOW", Kind: swapscout.InstantSwap, KYC: 'C', Evidence: swapscout.Recorded, Networks: []string{"btc"}}}
+				return []swapscout.VenueInfo{{ID: "changenow", Name: "ChangeNOW", Kind: swapscout.InstantSwap, KYC: 'C', Evidence: swapscout.Recorded, Networks: []string{"btc"}},
+					{ID: "chainflip", Name: "Chainflip", Kind: swapscout.InstantSwap, KYC: 'A', Evidence: swapscout.Recorded, Networks: []string{"btc"},
+						Custody: swapscout.NonCustodial}}
 			}})
 		var ids []string
 		var held []func() // streams left open to fill the stream cap

@@ -171,10 +171,12 @@ func DecodeQuote(body []byte) (*swapscout.Quote, error) {
 				Amount swapscout.Amount `json:"amount"`
 				Asset  assetJSON        `json:"asset"`
 			} `json:"fees"`
-			ETAMin int64  `json:"eta_min_s"`
-			ETAMax int64  `json:"eta_max_s"`
-			KYC    string `json:"kyc"`
-			TookMS int64  `json:"took_ms"`
+			ETAMin  int64  `json:"eta_min_s"`
+			ETAMax  int64  `json:"eta_max_s"`
+			KYC     string `json:"kyc"`
+			Custody string `json:"custody"`
+			Deposit string `json:"deposit"`
+			TookMS  int64  `json:"took_ms"`
 		} `json:"offers"`
 		Failures []struct {
 			Venue   string           `json:"venue"`
@@ -230,7 +232,8 @@ func DecodeQuote(body []byte) (*swapscout.Quote, error) {
 			Min: o.Min, Max: o.Max, MinOut: o.MinOut, MaxOut: o.MaxOut,
 			RateType: ort, RateID: o.RateID, ExpiresAt: tm(o.ExpiresAt),
 			ETAMin: time.Duration(o.ETAMin) * time.Second, ETAMax: time.Duration(o.ETAMax) * time.Second,
-			KYC: kyc, Took: time.Duration(o.TookMS) * time.Millisecond,
+			KYC: kyc, Custody: swapscout.Custody(o.Custody), Deposit: swapscout.DepositKind(o.Deposit),
+			Took: time.Duration(o.TookMS) * time.Millisecond,
 		}
 		for _, f := range o.Fees {
 			off.Fees = append(off.Fees, swapscout.Fee{Kind: f.Kind, Amount: f.Amount, Asset: swapscout.Asset{Ticker: f.Asset.Ticker, Network: f.Asset.Network}})

@@ -115,3 +115,36 @@ func TestQuoteBookRequote(t *testing.T) {
 		}
 	}
 }
+
+// TestDecodeQuoteRoundTrip: a quote read back from its encoding (as a
+// store that keeps bytes only, such as Redis, must) is the quote that was
+// encoded, every field a swap is made from included.
+func TestDecodeQuoteRoundTrip(t *testing.T) {
+	at := time.Date(2026, 11, 26, 7, 0, 0, 0, time.UTC)
+	q := &swapscout.Quote{
+		ID: "q1",
+		Request: swapscout.QuoteRequest{
+			From: swapscout.Asset{Ticker: "BTC", Network: "btc"}, To: swapscout.Asset{Ticker: "ETH", Network: "eth"},
+			Amount: swapscout.MustAmount("0.1"), Direction: swapscout.Send, RateType: swapscout.Fixed,
+		},
+		Offers: []swapscout.Offer{{
+			Venue: "thorchain", Provider: "p", Route: "r",
+			AmountIn: swapscout.MustAmount("0.1"), AmountOut: swapscout.MustAmount("2.5"), Rate: swapscout.MustAmount("25"),
+			Min: swapscout.MustAmount("0.001"), Max: swapscout.MustAmount("10"),
+			RateType: swapscout.Fixed, RateID: "rid", ExpiresAt: at.Add(time.Minute),
+			Fees:   []swapscout.Fee{{Kind: "network", Amount: swapscout.MustAmount("0.01"), Asset: swapscout.Asset{Ticker: "ETH", Network: "eth"}}},
+			ETAMin: time.Minute, ETAMax: 2 * time.Minute, KYC: 'A',
+			Custody: swapscout.NonCustodial, Deposit: swapscout.DepositMemo, Took: 120 * time.Millisecond,
+		}},
+		Failures: []swapscout.Failure{{Venue: "kraken", Code: swapscout.FailureCode("amount_too_small"), Message: "needs more",
+			Min: swapscout.MustAmount("0.5"), Took: 30 * time.Millisecond}},
+		CreatedAt: at, ExpiresAt: at.Add(2 * time.Minute), Took: 900 * time.Millisecond,
+	}
+	got, err := httpapi.DecodeQuote(httpapi.AppendQuote(nil, q))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := cmp.Diff(q, got); d != "" {
+		t.Errorf("DecodeQuote(AppendQuote(q)) differs (-want +got):\n%s", d)
+	}
+}

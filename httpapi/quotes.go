@@ -16,7 +16,7 @@ import (
 )
 
 // quoteParams are the query parameters GET /v1/quotes accepts.
-var quoteParams = []string{"from", "to", "amount", "from_network", "to_network", "direction", "rate", "deadline", "venues", "exclude", "kyc"}
+var quoteParams = []string{"from", "to", "amount", "from_network", "to_network", "direction", "rate", "deadline", "venues", "exclude", "kyc", "custody"}
 
 // Cache status headers; static so the hot path allocates nothing. The
 // degraded variants tell the client the shared store is down and this answer
@@ -132,7 +132,9 @@ func (d *deps) parseQuote(r *Request) (parsedQuote, error) {
 		pq.sel.MaxKYC = 0 // D is the worst rating: it selects every venue
 	}
 	if len(pq.sel.Include) == 0 && len(pq.sel.Exclude) == 0 {
-		return pq, nil // nothing to check, and the hot path allocates nothing
+		// Nothing to check (kyc= and custody= alone leave the engine to
+		// select), and the hot path allocates nothing.
+		return pq, nil
 	}
 	return pq, d.normalizeSelection(&pq.sel)
 }
@@ -168,15 +170,24 @@ func (d *deps) normalizeSelection(sel *aggregate.Selection) error {
 		n := 0
 		for _, v := range infos {
 			if (len(sel.Include) == 0 || slices.Contains(sel.Include, v.ID)) && !slices.Contains(sel.Exclude, v.ID) &&
-				(sel.MaxKYC == 0 || v.KYC <= sel.MaxKYC) {
+				(sel.MaxKYC == 0 || v.KYC <= sel.MaxKYC) && (sel.Custody == "" || infoCustody(v) == sel.Custody) {
 				n++
 			}
 		}
 		if n == 0 {
-			return invalid("no venue matches venues, exclude and kyc together")
+			return invalid("no venue matches venues, exclude, kyc and custody together")
 		}
 	}
 	return nil
+}
+
+// infoCustody is a venue's custody as /v1/venues shows it: custodial when
+// the venue does not say.
+func infoCustody(v swapscout.VenueInfo) swapscout.Custody {
+	if v.Custody == "" {
+		return swapscout.Custodial
+	}
+	return v.Custody
 }
 
 // appendKey appends the canonical form of a quote request, built from the
@@ -196,6 +207,12 @@ func appendKey(dst []byte, pq *parsedQuote) []byte {
 	dst = append(dst, '|', byte('0'+pq.req.Direction), byte('0'+pq.req.RateType), '|')
 	dst = strconv.AppendInt(dst, int64(pq.deadline/time.Millisecond), 10)
 	dst = append(dst, '|', byte(pq.sel.MaxKYC))
+	switch pq.sel.Custody {
+	case swapscout.Custodial:
+		dst = append(dst, 'c')
+	case swapscout.NonCustodial:
+		dst = append(dst, 'n')
+	}
 	for _, v := range pq.sel.Include {
 		dst = append(dst, '+')
 		dst = strconv.AppendInt(dst, int64(len(v)), 10)
@@ -293,6 +310,15 @@ func parseQuoteQuery(r *Request, def, max time.Duration) (parsedQuote, error) {
 			return pq, invalid("kyc rating must be one of A, B, C, D")
 		}
 		pq.sel.MaxKYC = swapscout.KYCRating(v[0] &^ 0x20)
+	}
+	switch v := r.Query("custody"); string(v) {
+	case "":
+	case "custodial":
+		pq.sel.Custody = swapscout.Custodial
+	case "non_custodial":
+		pq.sel.Custody = swapscout.NonCustodial
+	default:
+		return pq, invalid("custody must be custodial or non_custodial")
 	}
 	return pq, nil
 }

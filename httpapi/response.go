@@ -76,6 +76,7 @@ var statuses = map[string]int{
 	swapscout.EINPROGRESS:      http.StatusConflict,
 	swapscout.ESWAPUNSUPPORTED: http.StatusUnprocessableEntity,
 	swapscout.EVENUE:           http.StatusBadGateway,
+	swapscout.EDEPOSIT:         http.StatusConflict,
 	swapscout.EUNAVAILABLE:     http.StatusServiceUnavailable,
 	swapscout.EINTERNAL:        http.StatusInternalServerError,
 }

@@ -100,6 +100,7 @@ func NewHandler(d Deps) *Handler {
 	h.handle("GET", "/v1/quotes/{id}", handleQuoteGet(dp))
 	h.handle("POST", "/v1/swaps", handleSwapCreate(dp))
 	h.handle("GET", "/v1/swaps/{id}", handleSwapGet(dp))
+	h.handle("POST", "/v1/swaps/{id}/deposit", handleSwapDeposit(dp))
 	h.handle("GET", "/v1/swaps/{id}/events", handleSwapEvents(dp))
 	h.handle("GET", "/v1/venues", handleVenues(dp))
 	h.handle("GET", "/v1/openapi.json", handleOpenAPI())

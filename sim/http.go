@@ -29,6 +29,10 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 		s.servePay(w, r)
 		return
 	}
+	if strings.HasPrefix(path, "/_sim/deposit/") {
+		s.serveDeposit(w, r)
+		return
+	}
 	id, rest, _ := strings.Cut(strings.TrimPrefix(path, "/"), "/")
 	mt, ok := s.venues[id]
 	if !ok || !strings.HasPrefix(path, "/") {

@@ -85,6 +85,11 @@ type OrderSpec struct {
 	// Expiry is how long the venue waits for the deposit
 	// (DefaultOrderExpiry when zero).
 	Expiry time.Duration
+	// DepositAddress and DepositMemo, when set, are where the venue wants
+	// the deposit and what it must carry (a network's inbound address and
+	// swap memo); otherwise the order gets its own address, and a memo when
+	// the asset's network uses one.
+	DepositAddress, DepositMemo string
 }
 
 // Order is a simulated order as it stands when read.
@@ -123,6 +128,11 @@ type orderBook struct {
 	mu     sync.Mutex
 	orders map[string]*orderRec
 	fifo   []string // ids, oldest first
+	// byTx finds an order by its deposit's transaction id (upper case),
+	// known from creation since ids are deterministic; byDeposit finds the
+	// latest order by deposit address and memo.
+	byTx      map[string]string
+	byDeposit map[string]string
 }
 
 type orderRec struct {
@@ -134,7 +144,7 @@ type orderRec struct {
 }
 
 func newOrderBook(cfg *Config) *orderBook {
-	return &orderBook{cfg: cfg, orders: make(map[string]*orderRec)}
+	return &orderBook{cfg: cfg, orders: make(map[string]*orderRec), byTx: make(map[string]string), byDeposit: make(map[string]string)}
 }
 
 func (x *Exchange) book() *orderBook {
@@ -175,6 +185,9 @@ func (x *Exchange) CreateOrder(spec OrderSpec) (Order, error) {
 	if info, ok := x.assets[spec.Quote.From]; ok && info.Memo {
 		o.DepositMemo = fmt.Sprint(100000 + mix(hashString(seed, "memo", x.id, id))%900000)
 	}
+	if spec.DepositAddress != "" {
+		o.DepositAddress, o.DepositMemo = spec.DepositAddress, spec.DepositMemo
+	}
 	rec := &orderRec{o: o, outcome: StageFinished}
 	u := unit(hashString(seed, "outcome", x.id, id))
 	switch c := b.cfg; {
@@ -202,8 +215,17 @@ func (x *Exchange) CreateOrder(spec OrderSpec) (Order, error) {
 	b.mu.Lock()
 	b.orders[id] = rec
 	b.fifo = append(b.fifo, id)
+	txKey, depKey := strings.ToUpper(txID(seed, x.id, id, "in")), o.DepositAddress+"\x00"+o.DepositMemo
+	b.byTx[txKey], b.byDeposit[depKey] = id, id
 	for len(b.fifo) > max(MaxOrders, 1) {
+		old := b.orders[b.fifo[0]].o
 		delete(b.orders, b.fifo[0])
+		if k := strings.ToUpper(txID(seed, x.id, old.ID, "in")); b.byTx[k] == old.ID {
+			delete(b.byTx, k)
+		}
+		if k := old.DepositAddress + "\x00" + old.DepositMemo; b.byDeposit[k] == old.ID {
+			delete(b.byDeposit, k)
+		}
 		b.fifo = b.fifo[1:]
 	}
 	b.mu.Unlock()
@@ -229,6 +251,35 @@ func (x *Exchange) Order(id string) (Order, error) {
 		return Order{}, ErrNoOrder
 	}
 	return b.state(x, rec, x.Now()), nil
+}
+
+// OrderByDepositTx returns the order whose deposit is (or, once paid, will
+// be) the transaction tx (any case), as it stands now, or ErrNoOrder. It is
+// how a venue that knows swaps only by their deposit (THORChain, Maya)
+// finds one; an order not paid yet has not been seen by the venue.
+func (x *Exchange) OrderByDepositTx(tx string) (Order, error) {
+	b := x.book()
+	b.mu.Lock()
+	id, ok := b.byTx[strings.ToUpper(tx)]
+	b.mu.Unlock()
+	if !ok {
+		return Order{}, ErrNoOrder
+	}
+	return x.Order(id)
+}
+
+// OrderByDeposit returns the latest order waiting for a deposit to address
+// with memo, or ErrNoOrder: what a network that matches deposits by their
+// memo would credit.
+func (x *Exchange) OrderByDeposit(address, memo string) (Order, error) {
+	b := x.book()
+	b.mu.Lock()
+	id, ok := b.byDeposit[address+"\x00"+memo]
+	b.mu.Unlock()
+	if !ok {
+		return Order{}, ErrNoOrder
+	}
+	return x.Order(id)
 }
 
 // PayOrder records the deposit of order id: amount, or the amount promised
@@ -410,16 +461,57 @@ func (s *Server) servePay(w http.ResponseWriter, r *http.Request) {
 	_ = json.NewEncoder(w).Encode(payAnswer(o, ""))
 }
 
+// serveDeposit answers POST /_sim/deposit/{venue} with JSON {"address":…,
+// "memo":…}: the deposit a user of a memo venue (THORChain, Maya) sends to
+// the inbound address with the swap's memo. It pays the latest order waiting
+// for that deposit and answers as /_sim/pay does, with the deposit's
+// transaction id (deposit_tx), which such a venue follows the swap by; an
+// order already paid (Config.AutoPay) answers 409 with its deposit_tx.
+func (s *Server) serveDeposit(w http.ResponseWriter, r *http.Request) {
+	if r.Method != http.MethodPost {
+		w.Header().Set("Allow", "POST")
+		http.Error(w, "sim: POST only", http.StatusMethodNotAllowed)
+		return
+	}
+	mt, known := s.venues[strings.TrimPrefix(r.URL.Path, "/_sim/deposit/")]
+	if !known {
+		http.Error(w, "sim: want /_sim/deposit/{venue}", http.StatusNotFound)
+		return
+	}
+	var body struct{ Address, Memo string }
+	if err := json.NewDecoder(http.MaxBytesReader(w, r.Body, 4096)).Decode(&body); err != nil || body.Address == "" {
+		http.Error(w, `sim: want JSON {"address":…,"memo":…}`, http.StatusBadRequest)
+		return
+	}
+	o, err := mt.x.OrderByDeposit(body.Address, body.Memo)
+	if err == nil {
+		o, err = mt.x.PayOrder(o.ID, swapscout.Amount{})
+	}
+	w.Header().Set("Content-Type", "application/json")
+	switch {
+	case errors.Is(err, ErrNoOrder):
+		http.Error(w, "sim: no order waits for that deposit", http.StatusNotFound)
+	case errors.Is(err, ErrNotPayable):
+		w.WriteHeader(http.StatusConflict)
+		_ = json.NewEncoder(w).Encode(payAnswer(o, "order is "+o.Stage.String()))
+	default:
+		_ = json.NewEncoder(w).Encode(payAnswer(o, ""))
+	}
+}
+
 type payJSON struct {
-	Order  string           `json:"order"`
-	Stage  string           `json:"stage"`
-	Paid   swapscout.Amount `json:"paid"`
-	Error  string           `json:"error,omitempty"`
-	PaidAt *time.Time       `json:"paid_at,omitempty"`
+	Order string           `json:"order"`
+	Stage string           `json:"stage"`
+	Paid  swapscout.Amount `json:"paid"`
+	// DepositTx is the paying transaction's id, which a venue that tracks
+	// swaps by their deposit (THORChain, Maya) is asked with.
+	DepositTx string     `json:"deposit_tx,omitempty"`
+	Error     string     `json:"error,omitempty"`
+	PaidAt    *time.Time `json:"paid_at,omitempty"`
 }
 
 func payAnswer(o Order, msg string) payJSON {
-	p := payJSON{Order: o.ID, Stage: o.Stage.String(), Paid: o.AmountPaid, Error: msg}
+	p := payJSON{Order: o.ID, Stage: o.Stage.String(), Paid: o.AmountPaid, DepositTx: o.DepositTx, Error: msg}
 	if !o.PaidAt.IsZero() {
 		t := o.PaidAt.UTC()
 		p.PaidAt = &t

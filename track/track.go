@@ -314,7 +314,11 @@ func (w *worker) Work(ctx context.Context, job *river.Job[pollArgs]) error {
 	if !ok {
 		return river.JobCancel(fmt.Errorf("venue %s cannot report swaps", sw.Venue))
 	}
-	u, err := swapper.SwapStatus(ctx, sw.VenueOrderID)
+	key, ready := swapscout.StatusKey(swapper, sw)
+	if !ready && (sw.ExpiresAt.IsZero() || !now.After(sw.ExpiresAt.Add(c.ExpireAfter))) {
+		return river.JobSnooze(next) // a deposit-tracked swap: nothing to ask until its deposit is known
+	}
+	u, err := pollStatus(ctx, swapper, sw, key, ready)
 	if err != nil {
 		var ve *swapscout.VenueError
 		if errors.As(err, &ve) && ve.RetryAfter > next {

@@ -51,8 +51,9 @@ func runDemo(ctx context.Context, args []string, e env) error {
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(e.stdout, "swapscout demo: %d simulated venues at %s\n", len(st.registry.Venues()), simsrv.URL())
-	fmt.Fprintf(e.stdout, "web page: %s/   API: %s   (Ctrl-C to stop)\n\n", srv.URL(), srv.URL())
+	// The page's address comes first: it is what a newcomer opens.
+	fmt.Fprintf(e.stdout, "web page: %s/   (compare offers and swap, with or without JavaScript)\n", srv.URL())
+	fmt.Fprintf(e.stdout, "swapscout demo: %d simulated venues at %s; API: %s   (Ctrl-C to stop)\n\n", len(st.registry.Venues()), simsrv.URL(), srv.URL())
 	fmt.Fprintf(e.stdout, "  curl '%s/v1/quotes?from=btc&to=eth&amount=0.1'\n", srv.URL())
 	fmt.Fprintf(e.stdout, "  curl '%s/v1/quotes?from=btc&to=xmr&amount=0.5&deadline=1s'\n", srv.URL())
 	fmt.Fprintf(e.stdout, "  curl '%s/v1/venues'\n", srv.URL())

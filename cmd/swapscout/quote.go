@@ -37,6 +37,7 @@ func runQuote(ctx context.Context, args []string, e env) error {
 	venues := fs.String("venues", "", "comma-separated venue ids to ask (default all)")
 	exclude := fs.String("exclude", "", "comma-separated venue ids not to ask")
 	kyc := fs.String("kyc", "", "only venues rated this or better (A-D)")
+	custody := fs.String("custody", "", "only venues of this custody (custodial or non_custodial)")
 	asJSON := fs.Bool("json", false, "print the API's JSON instead of a table")
 	var k simKnobs
 	k.register(fs)
@@ -76,6 +77,7 @@ func runQuote(ctx context.Context, args []string, e env) error {
 	set("venues", *venues)
 	set("exclude", *exclude)
 	set("kyc", *kyc)
+	set("custody", *custody)
 	if *receive {
 		q.Set("direction", "receive")
 	}
@@ -105,7 +107,7 @@ func runQuote(ctx context.Context, args []string, e env) error {
 	}
 	printQuote(e.stdout, &res)
 	if len(res.Offers)+len(res.Failures) == 0 {
-		fmt.Fprintln(e.stdout, "\nno venue was asked: --venues, --exclude and --kyc left none (see 'swapscout venues')")
+		fmt.Fprintln(e.stdout, "\nno venue was asked: --venues, --exclude, --kyc and --custody left none (see 'swapscout venues')")
 	}
 	return nil
 }

@@ -58,7 +58,7 @@ func runServe(ctx context.Context, args []string, e env) error {
 		log.Info("pprof listening", "addr", paddr)
 	}
 	srv, err := httpserver.Listen(*addr, st.handler, httpserver.Options{Transport: *transport, Logger: log,
-		AccessLog: sf.accessLog, HeaderTimeout: sf.headerTimeout, MaxConns: sf.maxConns})
+		AccessLog: sf.accessLog, HeaderTimeout: sf.headerTimeout, MaxConns: sf.maxConns, MemoryLimit: memoryLimit(sf.storeBytes)})
 	if err != nil {
 		return err
 	}

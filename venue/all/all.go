@@ -10,6 +10,7 @@ import (
 	"github.com/swapscout/swapscout/venue/bitget"
 	"github.com/swapscout/swapscout/venue/bitstamp"
 	"github.com/swapscout/swapscout/venue/bybit"
+	"github.com/swapscout/swapscout/venue/chainflip"
 	"github.com/swapscout/swapscout/venue/changehero"
 	"github.com/swapscout/swapscout/venue/changenow"
 	"github.com/swapscout/swapscout/venue/coinbase"
@@ -25,11 +26,17 @@ import (
 	"github.com/swapscout/swapscout/venue/letsexchange"
 	"github.com/swapscout/swapscout/venue/majesticbank"
 	"github.com/swapscout/swapscout/venue/mexc"
+	"github.com/swapscout/swapscout/venue/nearintents"
 	"github.com/swapscout/swapscout/venue/okx"
 	"github.com/swapscout/swapscout/venue/quickex"
+	"github.com/swapscout/swapscout/venue/sideshift"
 	"github.com/swapscout/swapscout/venue/simpleswap"
 	"github.com/swapscout/swapscout/venue/stealthex"
 	"github.com/swapscout/swapscout/venue/trocador"
+
+	// Non-custodial liquidity networks (THORNode API).
+	"github.com/swapscout/swapscout/venue/maya"
+	"github.com/swapscout/swapscout/venue/thorchain"
 	"github.com/swapscout/swapscout/venue/wizardswap"
 	"github.com/swapscout/swapscout/venue/xgram"
 )
@@ -50,6 +57,13 @@ var Descriptors = []*venue.Descriptor{
 	&majesticbank.Descriptor,
 	&xgram.Descriptor,
 	&trocador.Descriptor,
+	&sideshift.Descriptor,
+	&chainflip.Descriptor,
+	// Non-custodial protocols.
+	&nearintents.Descriptor,
+	// Non-custodial liquidity networks.
+	&thorchain.Descriptor,
+	&maya.Descriptor,
 	&binance.Descriptor,
 	&kraken.Descriptor,
 	&coinbase.Descriptor,

@@ -10,7 +10,7 @@ import (
 )
 
 // notAdapters are venue/ subdirectories that are not venues.
-var notAdapters = map[string]bool{"all": true, "venuetest": true, "book": true, "cex": true}
+var notAdapters = map[string]bool{"all": true, "venuetest": true, "book": true, "cex": true, "thornode": true}
 
 func TestEveryAdapterListed(t *testing.T) {
 	entries, err := os.ReadDir("..")

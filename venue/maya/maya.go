@@ -1,0 +1,50 @@
+// Package maya is the adapter for Maya Protocol, a non-custodial liquidity
+// network forked from THORChain: quotes, swaps and their status through a
+// Mayanode's API, which has THORNode's shape under /mayachain
+// (venue/thornode). A swap is a deposit to the inbound address carrying a
+// memo, followed by its deposit's transaction id.
+package maya
+
+import (
+	"time"
+
+	"github.com/swapscout/swapscout"
+	"github.com/swapscout/swapscout/sim"
+	"github.com/swapscout/swapscout/venue"
+	"github.com/swapscout/swapscout/venue/thornode"
+)
+
+// Network is Maya's node API: /mayachain, its asset names, and its simulated
+// node (shallower pools than THORChain's: 0.35 % taken at the simulated
+// depth, a streaming sub-swap per 1,500 USD, a longer outbound delay).
+var Network = thornode.Network{
+	ID: "maya", Name: "Maya", Path: "/mayachain", Symbols: symbols,
+	Sim: thornode.SimProfile{Latency: 350 * time.Millisecond, Spread: 0.0035, MinUSD: 5, NetworkFeeUSD: 2,
+		BlockSeconds: 6, OutboundDelayBlocks: 10, StreamUSD: 1500},
+}
+
+// Descriptor registers Maya. Maya's public node answers without a key;
+// SWAPSCOUT_MAYA_AFFILIATE_ID names us in quotes (at 0 basis points).
+var Descriptor = venue.Descriptor{
+	ID: "maya", Name: "Maya Protocol", Kind: swapscout.InstantSwap,
+	BaseURL: "https://mayanode.mayachain.info", Website: "https://www.mayaprotocol.com",
+	Timeout: 5 * time.Second, KYC: 'A', FixedRate: false, Reverse: false,
+	Networks: symbols.Networks(), Evidence: swapscout.Recorded, Custody: swapscout.NonCustodial,
+	New: func(c venue.Config) (swapscout.Quoter, error) { return thornode.New(c, &Network), nil },
+	Sim: func() sim.Venue { return Network.SimVenue() },
+}
+
+// symbols maps our assets to Maya's CHAIN.SYMBOL names (Arbitrum is ARB).
+// Maya's own CACAO, THOR.RUNE, KUJI, XRD and the other coins it pools are
+// not in our asset catalogue and are left out.
+var symbols = venue.Symbols[string]{
+	{Ticker: "btc", Network: "btc"}:       "BTC.BTC",
+	{Ticker: "eth", Network: "eth"}:       "ETH.ETH",
+	{Ticker: "dash", Network: "dash"}:     "DASH.DASH",
+	{Ticker: "zec", Network: "zec"}:       "ZEC.ZEC",
+	{Ticker: "eth", Network: "arbitrum"}:  "ARB.ETH",
+	{Ticker: "usdt", Network: "eth"}:      "ETH.USDT-0XDAC17F958D2EE523A2206206994597C13D831EC7",
+	{Ticker: "usdc", Network: "eth"}:      "ETH.USDC-0XA0B86991C6218B36C1D19D4A2E9EB0CE3606EB48",
+	{Ticker: "usdt", Network: "arbitrum"}: "ARB.USDT-0XFD086BC7CD5C481DCC9C85EBE478A1C0B69FCBB9",
+	{Ticker: "usdc", Network: "arbitrum"}: "ARB.USDC-0XAF88D065E77C8CC2239327C5EDB3A432268E5831",
+}

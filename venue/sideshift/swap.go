@@ -1,0 +1,196 @@
+package sideshift
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+	"net/url"
+	"strings"
+
+	"github.com/swapscout/swapscout"
+	"github.com/swapscout/swapscout/venue"
+)
+
+// statusWords maps the shift statuses docs.sideshift.ai lists under
+// "Deposit status" ([DOC]). SideShift has no word for a failed shift: a
+// deposit it cannot process goes to "review" (a human decides) or to the
+// refund words. "refund" waits for a refund address (the user must act) and
+// "refunding" is the refund under way, neither finished: both are hold, with
+// the word kept beside the status. "multiple" means several deposits came
+// to one shift, each handled on its own (the deposits array says how): it
+// needs a look, so hold too.
+var statusWords = venue.StatusTable{
+	"waiting":    swapscout.StatusWaiting,
+	"pending":    swapscout.StatusConfirming,
+	"processing": swapscout.StatusExchanging,
+	"review":     swapscout.StatusHold,
+	"settling":   swapscout.StatusSending,
+	"settled":    swapscout.StatusFinished,
+	"refund":     swapscout.StatusHold,
+	"refunding":  swapscout.StatusHold,
+	"refunded":   swapscout.StatusRefunded,
+	"expired":    swapscout.StatusExpired,
+	"multiple":   swapscout.StatusHold,
+}
+
+// Shift endpoints, relative to Descriptor.BaseURL; a shift's status is
+// shiftPath/{id}.
+const (
+	shiftPath         = "/api/v2/shifts"
+	fixedShiftPath    = shiftPath + "/fixed"
+	variableShiftPath = shiftPath + "/variable"
+)
+
+// fixedShiftRequest is POST /v2/shifts/fixed: the quote's id and where to
+// pay out and refund ([DOC], Edge).
+type fixedShiftRequest struct {
+	QuoteID       string  `json:"quoteId"`
+	SettleAddress string  `json:"settleAddress"`
+	SettleMemo    *string `json:"settleMemo,omitempty"`
+	RefundAddress string  `json:"refundAddress,omitempty"`
+	RefundMemo    *string `json:"refundMemo,omitempty"`
+	AffiliateID   string  `json:"affiliateId,omitempty"`
+}
+
+// variableShiftRequest is POST /v2/shifts/variable: the pair, no amount
+// (the rate is set when the deposit arrives, within depositMin..depositMax).
+type variableShiftRequest struct {
+	SettleAddress  string  `json:"settleAddress"`
+	SettleMemo     *string `json:"settleMemo,omitempty"`
+	RefundAddress  string  `json:"refundAddress,omitempty"`
+	RefundMemo     *string `json:"refundMemo,omitempty"`
+	DepositCoin    string  `json:"depositCoin"`
+	DepositNetwork string  `json:"depositNetwork"`
+	SettleCoin     string  `json:"settleCoin"`
+	SettleNetwork  string  `json:"settleNetwork"`
+	AffiliateID    string  `json:"affiliateId,omitempty"`
+}
+
+// shift is the create answer and GET /v2/shifts/{id} ([DOC] examples).
+// depositAmount and settleAmount are a fixed shift's promise; a variable
+// shift has them once settled (what was received and paid out).
+type shift struct {
+	ID             string            `json:"id"`
+	Type           string            `json:"type"`
+	DepositAddress string            `json:"depositAddress"`
+	DepositMemo    *string           `json:"depositMemo"`
+	DepositAmount  *swapscout.Amount `json:"depositAmount"`
+	SettleAmount   *swapscout.Amount `json:"settleAmount"`
+	ExpiresAt      string            `json:"expiresAt"`
+	Status         string            `json:"status"`
+	DepositHash    *string           `json:"depositHash"`
+	SettleHash     *string           `json:"settleHash"`
+	Error          *apiError         `json:"error"`
+}
+
+// CreateSwap creates a fixed shift on the offer's quote id, or a variable
+// shift for the pair. Both need the account secret. A variable shift takes
+// no amount, so the order's amounts are the offer's, an estimate.
+//
+// SideShift asks integrations that call from a server to send the end
+// user's IP (x-user-ip) and blocks some countries; a refusal for either is
+// not_configured, in SideShift's words.
+func (c *Client) CreateSwap(ctx context.Context, req swapscout.CreateSwapRequest) (swapscout.SwapOrder, error) {
+	from, ok1 := symbols[req.Request.From]
+	to, ok2 := symbols[req.Request.To]
+	if !ok1 || !ok2 {
+		return swapscout.SwapOrder{}, venue.Unsupported(Descriptor.Name, req.Request)
+	}
+	if c.cfg.APIKey == "" {
+		return swapscout.SwapOrder{}, swapscout.NewVenueError(swapscout.CodeNotConfigured,
+			"SideShift shifts need the account secret (set %sAPI_KEY)", Descriptor.EnvPrefix())
+	}
+	var (
+		path string
+		body any
+	)
+	if req.Offer.RateType == swapscout.Fixed {
+		if req.Offer.RateID == "" {
+			return swapscout.SwapOrder{}, swapscout.NewVenueError(venue.CodeBadRequest, "SideShift: a fixed shift needs the quote's id")
+		}
+		path, body = fixedShiftPath, fixedShiftRequest{QuoteID: req.Offer.RateID, SettleAddress: req.PayoutAddress,
+			SettleMemo: venue.Memo(req.PayoutMemo), RefundAddress: req.RefundAddress, RefundMemo: venue.Memo(req.RefundMemo),
+			AffiliateID: c.cfg.Affiliate}
+	} else {
+		path, body = variableShiftPath, variableShiftRequest{SettleAddress: req.PayoutAddress, SettleMemo: venue.Memo(req.PayoutMemo),
+			RefundAddress: req.RefundAddress, RefundMemo: venue.Memo(req.RefundMemo),
+			DepositCoin: from.Coin, DepositNetwork: from.Network, SettleCoin: to.Coin, SettleNetwork: to.Network,
+			AffiliateID: c.cfg.Affiliate}
+	}
+	b, err := json.Marshal(body)
+	if err != nil {
+		return swapscout.SwapOrder{}, err
+	}
+	var s shift
+	if err := c.shiftCall(ctx, "POST", c.cfg.BaseURL+path, b, "", &s); err != nil {
+		return swapscout.SwapOrder{}, err
+	}
+	if s.ID == "" || s.DepositAddress == "" {
+		return swapscout.SwapOrder{}, swapscout.NewVenueError(swapscout.CodeBadResponse, "SideShift created a shift without id or depositAddress")
+	}
+	in, out := venue.Positive(s.DepositAmount), venue.Positive(s.SettleAmount)
+	if in.IsZero() || out.IsZero() {
+		in, out = req.Offer.AmountIn, req.Offer.AmountOut
+	}
+	return swapscout.SwapOrder{OrderID: s.ID, DepositAddress: s.DepositAddress, DepositMemo: venue.StringOf(s.DepositMemo),
+		AmountIn: in, AmountOut: out, ExpiresAt: venue.SwapTime(s.ExpiresAt), VenueStatus: s.Status}, nil
+}
+
+// SwapStatus reads GET /v2/shifts/{id}. What was paid out is settleAmount
+// once the shift is settled.
+func (c *Client) SwapStatus(ctx context.Context, orderID string) (swapscout.SwapUpdate, error) {
+	var s shift
+	if err := c.shiftCall(ctx, "GET", c.cfg.BaseURL+shiftPath+"/"+url.PathEscape(orderID), nil, orderID, &s); err != nil {
+		return swapscout.SwapUpdate{}, err
+	}
+	if s.Status == "" {
+		return swapscout.SwapUpdate{}, swapscout.NewVenueError(swapscout.CodeBadResponse, "SideShift shift without a status")
+	}
+	u := swapscout.SwapUpdate{Status: statusWords.Status(s.Status), VenueStatus: s.Status,
+		DepositTx: venue.StringOf(s.DepositHash), PayoutTx: venue.StringOf(s.SettleHash)}
+	if u.Status == swapscout.StatusFinished {
+		u.AmountReceived = venue.Positive(s.SettleAmount)
+	}
+	return u, nil
+}
+
+// shiftCall makes a shift call and reads its answer or refusal.
+func (c *Client) shiftCall(ctx context.Context, method, u string, body []byte, orderID string, s *shift) error {
+	r := venue.Request{Method: method, URL: u, Header: c.headers()}
+	if body != nil {
+		r.Body, r.ContentType = body, "application/json"
+	}
+	return venue.Fetch(ctx, &c.cfg, r, func(status int, b []byte) error {
+		*s = shift{}
+		if err := json.Unmarshal(b, s); err != nil {
+			if status/100 == 2 {
+				return venue.BadResponse(err)
+			}
+			return venue.Refusal(Descriptor.Name, status, orderID, "HTTP "+http.StatusText(status))
+		}
+		if s.Error == nil {
+			if status/100 == 2 {
+				return nil
+			}
+			return venue.Refusal(Descriptor.Name, status, orderID, "HTTP "+http.StatusText(status))
+		}
+		msg := s.Error.Message
+		t := strings.ToLower(msg)
+		switch {
+		case orderID != "" && (status == 404 || strings.Contains(t, "not found")):
+			return venue.OrderNotFound(Descriptor.Name, orderID)
+		case strings.Contains(t, "amount too low"):
+			return swapscout.NewVenueError(swapscout.CodeAmountTooSmall, "SideShift: %s", venue.Clip(msg))
+		case strings.Contains(t, "amount too high"):
+			return swapscout.NewVenueError(swapscout.CodeAmountTooLarge, "SideShift: %s", venue.Clip(msg))
+		case venue.ContainsAny(t, "country-blocked", "secret", "affiliateid", "access denied"):
+			return swapscout.NewVenueError(swapscout.CodeNotConfigured, "SideShift refused: %s", venue.Clip(msg))
+		}
+		if status/100 == 2 {
+			status = 400 // a refusal sent with 200
+		}
+		return venue.Refusal(Descriptor.Name, status, orderID, msg)
+	})
+}
+
+var _ swapscout.Swapper = (*Client)(nil)
