@@ -199,7 +199,9 @@ func (r scaleRun) check(t testing.TB, perSecond float64) {
 	// (a busy venue, the fetch round), the next is then early: a swap is
 	// polled rounds times in rounds intervals, give or take the one at the
 	// window's edge.
-	if ratio := float64(r.polls) / float64(r.swaps*r.rounds); ratio < 0.9 || ratio > 1.05 {
+	// (Below 1 means polls fell behind on a busy box, which the gaps and
+	// the never-polled count judge; above, polls came too often.)
+	if ratio := float64(r.polls) / float64(r.swaps*r.rounds); ratio < 0.75 || ratio > 1.05 {
 		t.Errorf("%.3f polls per swap per interval; want 1", ratio)
 	}
 	if r.maxPolls > r.rounds+1 || r.minPolls < 1 {
