@@ -232,6 +232,23 @@ func (s followingSwaps) Create(ctx context.Context, r swaps.CreateRequest) (*swa
 	return sw, created, err
 }
 
+// RecordDeposit records a memo swap's deposit transaction through the
+// wrapped service, and makes sure the swap is followed: the venue knows the
+// swap only by that transaction, so its polls can begin now.
+func (s followingSwaps) RecordDeposit(ctx context.Context, id, txID string) (*swapscout.Swap, []swapscout.SwapEvent, error) {
+	rec, ok := s.SwapService.(httpapi.SwapDeposits)
+	if !ok {
+		return nil, nil, swapscout.Errorf(swapscout.ESWAPUNSUPPORTED, "this server does not record deposit transactions")
+	}
+	sw, hist, err := rec.RecordDeposit(ctx, id, txID)
+	if err == nil && sw != nil && !sw.Status.Terminal() {
+		if _, ferr := s.t.tracker.TrackMany(context.WithoutCancel(ctx), []string{sw.ID}); ferr != nil {
+			s.t.log.Error("tracker: could not follow a swap after its deposit", "swap", sw.ID, "err", ferr)
+		}
+	}
+	return sw, hist, err
+}
+
 // migrateLocked migrates River's tables on PostgreSQL under an advisory
 // lock, so instances starting at once do not race.
 func migrateLocked(ctx context.Context, pool *pgxpool.Pool) error {
