@@ -25,6 +25,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -40,8 +41,8 @@ type Key struct{ b [KeySize]byte }
 // String hides the key, so a key printed by mistake shows nothing.
 func (Key) String() string { return "seal.Key(redacted)" }
 
-// GoString hides the key from %#v as well.
-func (Key) GoString() string { return "seal.Key(redacted)" }
+// Format hides the key from every verb (%x, %d and %#v included).
+func (Key) Format(f fmt.State, _ rune) { io.WriteString(f, "seal.Key(redacted)") }
 
 // NewKey returns a new random key.
 func NewKey() Key {
