@@ -19,6 +19,7 @@ import (
 	"strings"
 	"sync/atomic"
 	"time"
+	"unicode/utf8"
 
 	"github.com/swapscout/swapscout"
 )
@@ -619,14 +620,37 @@ func Rank(d swapscout.Direction, offers []swapscout.Offer) {
 	})
 }
 
-// complete checks a venue's offer and fills what the engine knows.
+// complete checks a venue's offer (Check) and fills what the engine knows.
 func (e *Engine) complete(o *swapscout.Offer, v *Venue, req swapscout.QuoteRequest, took time.Duration) error {
-	if !o.AmountIn.Valid() || !o.AmountOut.Valid() || o.AmountIn.Sign() <= 0 || o.AmountOut.Sign() <= 0 {
-		return &swapscout.VenueError{Code: swapscout.CodeBadResponse,
-			Msg: fmt.Sprintf("offer amounts must be positive (in %s, out %s)", o.AmountIn, o.AmountOut)}
+	if err := Check(req, o); err != nil {
+		return err
 	}
-	// An offer must answer the request: the amount asked, not the one the
-	// venue echoed (some adapters copy it without comparing).
+	o.Venue = v.ID
+	o.Took = took
+	if o.KYC == 0 {
+		o.KYC = v.KYC
+	}
+	if o.Rate.IsZero() {
+		o.Rate = o.AmountOut.Quo(o.AmountIn, 18, swapscout.RoundDown)
+	}
+	return nil
+}
+
+// Check is the rule every venue's offer passes before it can rank, whatever
+// its adapter: both amounts are valid and positive (a venue answering zero or
+// a negative amount is wrong, not refusing: adapters pass such answers on
+// rather than reading them as a limit or an unserved pair), and the offer
+// answers the request: with direction=send its amount_in is exactly the
+// amount asked (not the one the venue echoed: some adapters copy it without
+// comparing), with direction=receive its amount_out is at least the amount
+// asked. Otherwise it returns a bad_response VenueError saying what the venue
+// answered. Plausibility against the other venues comes later, once they
+// have answered (plausible.go).
+func Check(req swapscout.QuoteRequest, o *swapscout.Offer) error {
+	if !o.AmountIn.Valid() || !o.AmountOut.Valid() || o.AmountIn.Sign() <= 0 || o.AmountOut.Sign() <= 0 {
+		return &swapscout.VenueError{Code: swapscout.CodeBadResponse, Msg: fmt.Sprintf("answered %s %s for %s %s; amounts must be positive",
+			o.AmountOut, ticker(req.To), o.AmountIn, ticker(req.From))}
+	}
 	switch req.Direction {
 	case swapscout.Send:
 		if o.AmountIn.Cmp(req.Amount) != 0 {
@@ -638,14 +662,6 @@ func (e *Engine) complete(o *swapscout.Offer, v *Venue, req swapscout.QuoteReque
 			return &swapscout.VenueError{Code: swapscout.CodeBadResponse, Msg: fmt.Sprintf("answered %s %s to receive, less than the %s %s asked",
 				o.AmountOut, ticker(req.To), req.Amount, ticker(req.To))}
 		}
-	}
-	o.Venue = v.ID
-	o.Took = took
-	if o.KYC == 0 {
-		o.KYC = v.KYC
-	}
-	if o.Rate.IsZero() {
-		o.Rate = o.AmountOut.Quo(o.AmountIn, 18, swapscout.RoundDown)
 	}
 	return nil
 }
@@ -705,15 +721,22 @@ func contains(ss []string, s string) bool {
 	return false
 }
 
+// clip shortens a name for a message to 32 bytes or less, never cutting a
+// UTF-8 character in half.
 func clip(s string) string {
-	if len(s) > 32 {
-		return s[:32] + "…"
+	if len(s) <= 32 {
+		return s
 	}
-	return s
+	i := 32
+	for i > 0 && !utf8.RuneStart(s[i]) {
+		i--
+	}
+	return s[:i] + "…"
 }
 
 // Service answers quote requests for the API: it selects venues and runs the
-// engine. (Caching and collapsing of identical requests live here too.)
+// engine. (Caching and collapsing of identical requests are the API's:
+// package httpapi.)
 type Service struct {
 	Engine *Engine
 }

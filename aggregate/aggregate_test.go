@@ -4,8 +4,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"github.com/google/go-cmp/cmp"
 	"go.uber.org/goleak"
@@ -232,5 +234,12 @@ func TestSelect(t *testing.T) {
 	}
 	if _, err := e.Select(aggregate.Selection{Include: []string{"nope"}}); swapscout.ErrorCode(err) != swapscout.EINVALID {
 		t.Errorf("Select(unknown) error = %v, want invalid_request", err)
+	}
+	// A long name is clipped in the message, never in the middle of a
+	// character.
+	long := strings.Repeat("€", 40) // 3 bytes each: 32 bytes end inside one
+	_, err := e.Select(aggregate.Selection{Include: []string{long}})
+	if msg := swapscout.ErrorMessage(err); !utf8.ValidString(msg) || strings.Contains(msg, long) || !strings.Contains(msg, "€€…") {
+		t.Errorf("Select(long unknown) message %q: want it clipped at a character", msg)
 	}
 }

@@ -87,6 +87,67 @@ func TestOfferMustAnswerTheRequest(t *testing.T) {
 	}
 }
 
+// TestOfferAmountsMustBePositive: a venue answering zero or a negative
+// amount is a bad_response saying what it answered, among honest offers as
+// well as alone (where no median could judge it), streamed or not; and
+// Check, the same rule for adapter tests, agrees.
+func TestOfferAmountsMustBePositive(t *testing.T) {
+	recv := req
+	recv.Direction, recv.Amount = swapscout.Receive, swapscout.MustAmount("2")
+	for _, tc := range []struct {
+		name    string
+		req     swapscout.QuoteRequest
+		in, out string
+		want    string
+	}{
+		{"send: zero out", req, "0.1", "0", "bad_response: answered 0 ETH for 0.1 BTC; amounts must be positive"},
+		{"send: negative out", req, "0.1", "-2.5", "bad_response: answered -2.5 ETH for 0.1 BTC; amounts must be positive"},
+		{"send: zero in", req, "0", "2", "bad_response: answered 2 ETH for 0 BTC; amounts must be positive"},
+		{"receive: zero in", recv, "0", "2", "bad_response: answered 2 ETH for 0 BTC; amounts must be positive"},
+		{"receive: negative in", recv, "-0.1", "2", "bad_response: answered 2 ETH for -0.1 BTC; amounts must be positive"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			for _, honest := range []int{0, 3} {
+				venues := []aggregate.Venue{v("x", answers(0, tc.in, tc.out))}
+				for i := range honest {
+					if tc.req.Direction == swapscout.Receive {
+						venues = append(venues, v(fmt.Sprint("h", i), answers(0, "0.1", "2")))
+					} else {
+						venues = append(venues, v(fmt.Sprint("h", i), answers(0, "0.1", "2.0"+fmt.Sprint(i))))
+					}
+				}
+				e := aggregate.New(venues, aggregate.Options{})
+				for _, stream := range []bool{false, true} {
+					var emit func(swapscout.Result)
+					var streamed []string
+					if stream {
+						emit = func(r swapscout.Result) {
+							if r.Offer != nil {
+								streamed = append(streamed, r.Offer.Venue)
+							}
+						}
+					}
+					q := e.Quote(context.Background(), tc.req, e.Venues(), emit)
+					if got := failuresOf(q)["x"]; got != tc.want {
+						t.Errorf("with %d honest venues, stream %v: failure %q, want %q", honest, stream, got, tc.want)
+					}
+					if slices.Contains(offersOf(q), "x") || slices.Contains(streamed, "x") {
+						t.Errorf("with %d honest venues, stream %v: x ranked or streamed", honest, stream)
+					}
+					if len(q.Offers) != honest {
+						t.Errorf("with %d honest venues: offers %v", honest, offersOf(q))
+					}
+				}
+			}
+			o := swapscout.Offer{AmountIn: swapscout.MustAmount(tc.in), AmountOut: swapscout.MustAmount(tc.out)}
+			var ve *swapscout.VenueError
+			if err := aggregate.Check(tc.req, &o); !errors.As(err, &ve) || "bad_response: "+ve.Msg != tc.want || ve.Code != swapscout.CodeBadResponse {
+				t.Errorf("Check = %v, want %q", err, tc.want)
+			}
+		})
+	}
+}
+
 // TestImplausibleNeverRanks: offers whose rate is ×1000 or ÷1000 the
 // others' are failures with a message saying so, and never reach the
 // stream as offers even when they answer first.

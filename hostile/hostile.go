@@ -444,6 +444,18 @@ func writeRecorded(w http.ResponseWriter, rec *recorder, status int, body []byte
 	_, _ = w.Write(body)
 }
 
+// Rewrite applies mode m to a venue's real JSON answer, as the server does
+// for the modes that rewrite one (malformed-json, duplicate-keys, the
+// amounts-* modes and the lists-* modes; wrong-echo needs the request and
+// changes nothing here). ok is false when body is not JSON or m rewrites
+// nothing. Adapter tests use it to turn their recorded fixtures hostile.
+func Rewrite(m Mode, body []byte) (out []byte, ok bool) { return rewriteAnswer(m, body, nil) }
+
+// IsListRequest reports whether r (whose body is body) asks for a market,
+// fee or currency list rather than a quote: the endpoints ScopeLists hits
+// and ScopeQuotes spares.
+func IsListRequest(r *http.Request, body []byte) bool { return isListRequest(r, body) }
+
 // rewriteAnswer applies a rewriting mode to a JSON answer; ok is false when
 // the answer is not JSON.
 func rewriteAnswer(m Mode, body []byte, echo []*big.Rat) ([]byte, bool) {

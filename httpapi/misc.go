@@ -32,11 +32,14 @@ type venueJSON struct {
 	Website    string   `json:"website,omitempty"`
 	Custody    string   `json:"custody"`
 	CanSwap    bool     `json:"can_swap"`
+	// Accuracy: what the venue's finished swaps delivered (venueaccuracy.go).
+	Accuracy *accuracyJSON `json:"accuracy,omitempty"`
 }
 
 func handleVenues(d *deps) Action {
-	return func(*Request) (Response, error) {
+	return func(r *Request) (Response, error) {
 		infos := d.Venues()
+		acc := d.venueAccuracy(r)
 		out := struct {
 			Venues []venueJSON `json:"venues"`
 		}{Venues: make([]venueJSON, len(infos))}
@@ -52,7 +55,7 @@ func handleVenues(d *deps) Action {
 			out.Venues[i] = venueJSON{ID: v.ID, Name: v.Name, Kind: string(v.Kind), KYC: v.KYC.String(),
 				NeedsKey: v.NeedsKey, Configured: v.Configured, FixedRate: v.FixedRate, Reverse: v.Reverse,
 				Networks: nets, Evidence: string(v.Evidence), Website: v.Website,
-				Custody: string(custody), CanSwap: v.CanSwap}
+				Custody: string(custody), CanSwap: v.CanSwap, Accuracy: acc[v.ID]}
 		}
 		b, err := json.Marshal(out)
 		if err != nil {

@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"errors"
 	"net/url"
+	"slices"
+	"time"
 
 	"github.com/swapscout/swapscout"
 	"github.com/swapscout/swapscout/web"
@@ -53,7 +55,7 @@ func registerPages(h *Handler, d *deps) {
 	h.handlePage("GET", "/", pageQuote(d, nil))
 	h.handlePage("GET", "/quote", pageQuote(d, quote))
 	h.handlePage("GET", "/venues", pageVenues(d))
-	h.handlePage("GET", "/swap/new", pageSwapNew(d))
+	registerSwapPages(h, d) // pages_swap.go
 	h.handlePage("GET", "/static/{name}", staticFile)
 }
 
@@ -81,12 +83,18 @@ func pageQuote(d *deps, create Action) Action {
 		page := web.QuotePage{Choices: choices, Form: web.Form{From: "btc", To: "xmr"}}
 		infos := d.Venues()
 		names := make(map[string]string, len(infos))
+		pricesOnly := []string{} // venues that cannot make swaps: their offers get no Swap button
 		for _, v := range infos {
 			names[v.ID] = v.Name
 			page.Venues = append(page.Venues, web.VenueEntry{ID: v.ID, Name: v.Name})
+			if !v.CanSwap {
+				pricesOnly = append(pricesOnly, v.ID)
+			}
 		}
 		nb, _ := json.Marshal(names)
 		page.Names = string(nb)
+		pb, _ := json.Marshal(pricesOnly)
+		page.PricesOnly = string(pb)
 		if create == nil || len(r.RawQuery) == 0 {
 			return d.render(r, 200, "quote", page)
 		}
@@ -115,6 +123,9 @@ func pageQuote(d *deps, create Action) Action {
 		if err != nil {
 			return Response{}, errors.Join(errors.New("page: quote JSON"), err)
 		}
+		for i := range res.Offers {
+			res.Offers[i].PricesOnly = slices.Contains(pricesOnly, res.Offers[i].Venue)
+		}
 		page.Results = res
 		return d.render(r, 200, "quote", page)
 	}
@@ -123,26 +134,15 @@ func pageQuote(d *deps, create Action) Action {
 func pageVenues(d *deps) Action {
 	return func(r *Request) (Response, error) {
 		var page web.VenuesPage
+		acc := d.venueAccuracy(r)
+		page.HasAccuracy = d.Accuracy != nil
+		page.Window = web.Duration(d.AccuracyWindow)
 		for _, v := range d.Venues() {
 			page.Venues = append(page.Venues, web.VenueRow{ID: v.ID, Name: v.Name, Kind: string(v.Kind), KYC: v.KYC.String(),
 				Evidence: string(v.Evidence), Website: v.Website, NeedsKey: v.NeedsKey, Configured: v.Configured,
-				FixedRate: v.FixedRate, Reverse: v.Reverse, Networks: v.Networks})
+				FixedRate: v.FixedRate, Reverse: v.Reverse, Networks: v.Networks, Custody: string(v.Custody), CanSwap: v.CanSwap, Accuracy: pageAccuracy(acc[v.ID])})
 		}
 		return d.render(r, 200, "venues", page)
-	}
-}
-
-// pageSwapNew is where an offer's Swap button leads. Creating swaps is not
-// served yet; the page says so plainly.
-func pageSwapNew(d *deps) Action {
-	return func(r *Request) (Response, error) {
-		page := web.SwapPage{Quote: clip(string(r.Query("quote"))), Venue: clip(string(r.Query("venue")))}
-		for _, v := range d.Venues() {
-			if v.ID == page.Venue {
-				page.Name = v.Name
-			}
-		}
-		return d.render(r, 200, "swap", page)
 	}
 }
 
@@ -154,4 +154,15 @@ func staticFile(r *Request) (Response, error) {
 		return Response{Status: 404, ContentType: "text/plain; charset=utf-8", Body: staticNotFound, Headers: staticHeaders[1:]}, nil
 	}
 	return Response{Status: 200, ContentType: f.ContentType, Body: f.Body, Headers: staticHeaders}, nil
+}
+
+func pageAccuracy(a *accuracyJSON) *web.Accuracy {
+	if a == nil {
+		return nil
+	}
+	p := &web.Accuracy{Swaps: a.Count, MedianShortfall: a.MedianShortfall, WorstShortfall: a.WorstShortfall}
+	if a.MedianSeconds != nil {
+		p.MedianTime = web.Duration(time.Duration(*a.MedianSeconds) * time.Second)
+	}
+	return p
 }

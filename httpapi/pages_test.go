@@ -32,7 +32,7 @@ func pageHandler(t *testing.T, fn func(context.Context, swapscout.QuoteRequest, 
 }
 
 var pageVenues = []swapscout.VenueInfo{
-	{ID: "changenow", Name: "ChangeNOW", Kind: swapscout.InstantSwap, KYC: 'C'},
+	{ID: "changenow", Name: "ChangeNOW", Kind: swapscout.InstantSwap, KYC: 'C', CanSwap: true},
 	{ID: "binance", Name: "Binance", Kind: swapscout.OrderBook, KYC: 'D'},
 	{ID: "kraken", Name: "Kraken", Kind: swapscout.OrderBook, KYC: 'D'},
 }
@@ -172,7 +172,7 @@ func TestPageRoutesApart(t *testing.T) {
 			t.Errorf("API routes list %q", r)
 		}
 	}
-	if got := strings.Join(h.PageRoutes(), ","); got != "GET /,GET /quote,GET /venues,GET /swap/new,GET /static/{name}" {
+	if got := strings.Join(h.PageRoutes(), ","); got != "GET /,GET /quote,GET /venues,GET /swap/new,POST /swap/new,GET /swap/{id},GET /static/{name}" {
 		t.Errorf("page routes %s", got)
 	}
 }

@@ -25,6 +25,11 @@ type Response struct {
 	// Stream, when set, is called after the headers are written and writes the
 	// body incrementally (server-sent events); flush pushes what was written.
 	Stream func(ctx context.Context, w io.Writer, flush func() error) error
+	// LongStream marks a stream that may outlast the transport's stream
+	// write limit (a swap's events, followed for hours): each flush moves
+	// the write deadline out again, so only a client that stops reading is
+	// cut.
+	LongStream bool
 }
 
 // Field is a response header. Make static ones with MakeField: they carry

@@ -68,6 +68,10 @@ type Deps struct {
 	// Book, when set, is the quote book the API shares with the swap flow
 	// (NewQuoteBook from the same Deps); nil, NewHandler makes its own.
 	Book *QuoteBook
+	// Accuracy, when set, gives each venue's figures over its finished swaps
+	// in the last AccuracyWindow, shown by GET /v1/venues.
+	Accuracy       func(ctx context.Context) (map[string]swapscout.VenueAccuracy, error)
+	AccuracyWindow time.Duration
 }
 
 // deps is Deps plus the handlers' shared state.
@@ -97,6 +101,7 @@ func NewHandler(d Deps) *Handler {
 	h.handle("POST", "/v1/swaps", handleSwapCreate(dp))
 	h.handle("GET", "/v1/swaps/{id}", handleSwapGet(dp))
 	h.handle("POST", "/v1/swaps/{id}/deposit", handleSwapDeposit(dp))
+	h.handle("GET", "/v1/swaps/{id}/events", handleSwapEvents(dp))
 	h.handle("GET", "/v1/venues", handleVenues(dp))
 	h.handle("GET", "/v1/openapi.json", handleOpenAPI())
 	h.handle("GET", "/healthz", handleHealth(dp))

@@ -46,6 +46,12 @@ type Options struct {
 	MaxConns int
 	// AccessLog logs one line per request at Info (off by default).
 	AccessLog bool
+	// MemoryLimit, when positive, is the process's soft memory limit while
+	// the server runs (runtime/debug.SetMemoryLimit; unless the GOMEMLIMIT
+	// environment variable sets one, which wins), and memory freed after a
+	// burst goes back to the OS within seconds (see memory.go). Zero leaves
+	// the runtime alone.
+	MemoryLimit int64
 }
 
 // Defaults for Options.
@@ -69,6 +75,7 @@ type Server struct {
 
 	draining atomic.Bool  // answers say Connection: close
 	open     atomic.Int64 // fasthttp connections open
+	memDone  func()       // waits for the memory watcher and restores the limit
 }
 
 // Listen listens on addr (e.g. "127.0.0.1:8080") and starts serving h in the background.
@@ -95,7 +102,7 @@ func Serve(ln net.Listener, h *httpapi.Handler, o Options) (*Server, error) {
 	if o.ConnLifetime <= 0 {
 		o.ConnLifetime = DefaultConnLifetime
 	}
-	s := &Server{ln: ln, done: make(chan error, 1), log: log}
+	s := &Server{ln: ln, done: make(chan error, 1), log: log, memDone: func() {}}
 	s.base, s.cancel = context.WithCancel(context.Background())
 	switch o.Transport {
 	case "", "fasthttp":
@@ -129,6 +136,7 @@ func Serve(ln net.Listener, h *httpapi.Handler, o Options) (*Server, error) {
 		s.cancel()
 		return nil, errors.New("httpserver: transport must be fasthttp or nethttp")
 	}
+	s.watchMemory(o.MemoryLimit)
 	return s, nil
 }
 
@@ -145,6 +153,12 @@ func (s *Server) URL() string { return "http://" + s.Addr() }
 // connections. Connections still busy at the deadline are closed and
 // ctx's error is returned.
 func (s *Server) Shutdown(ctx context.Context) error {
+	err := s.shutdown(ctx)
+	s.memDone()
+	return err
+}
+
+func (s *Server) shutdown(ctx context.Context) error {
 	s.cancel() // streams send their final event; fan-outs run on (they are detached)
 	if s.std != nil {
 		err := s.std.Shutdown(ctx)
@@ -421,9 +435,16 @@ func (f *fastHandler) write(ctx *fasthttp.RequestCtx, resp *httpapi.Response) {
 			// A stream outlives the connection's lifetime if it must.
 			_ = ctx.Conn().SetWriteDeadline(time.Now().Add(StreamWriteLimit))
 		}
-		stream, base := resp.Stream, f.base
+		stream, base, long, conn, lifetime := resp.Stream, f.base, resp.LongStream, ctx.Conn(), f.lifetime
 		ctx.SetBodyStreamWriter(func(w *bufio.Writer) {
-			runStream(base, stream, w, w.Flush)
+			flush := w.Flush
+			if long && lifetime > 0 {
+				flush = func() error {
+					_ = conn.SetWriteDeadline(time.Now().Add(StreamWriteLimit))
+					return w.Flush()
+				}
+			}
+			runStream(base, stream, w, flush)
 		})
 		return
 	}
@@ -603,7 +624,14 @@ func NetHTTP(h *httpapi.Handler) http.Handler {
 			rc := http.NewResponseController(w)
 			_ = rc.SetWriteDeadline(time.Now().Add(StreamWriteLimit))
 			w.WriteHeader(resp.Status)
-			runStream(req.Context(), resp.Stream, w, rc.Flush)
+			flush := rc.Flush
+			if resp.LongStream {
+				flush = func() error {
+					_ = rc.SetWriteDeadline(time.Now().Add(StreamWriteLimit))
+					return rc.Flush()
+				}
+			}
+			runStream(req.Context(), resp.Stream, w, flush)
 			return
 		}
 		w.WriteHeader(resp.Status)

@@ -61,8 +61,11 @@ type Options struct {
 	Now        func() time.Time // time.Now when nil
 }
 
-// DefaultMaxBytes suits a small machine: about 18,000 typical quotes.
-const DefaultMaxBytes = 64 << 20
+// DefaultMaxBytes suits a small machine: about 2,500 quotes of 27 venues
+// (their buffers are sized for the worst case, ~13 KB), two minutes of 20
+// uncached quotes a second. With the other budgets it keeps a server under
+// its memory target (serve's memory limit is derived from it).
+const DefaultMaxBytes = 32 << 20
 
 // entryOverhead approximates what an entry costs beyond its id and body:
 // the map slot, the order slot and the slice headers.

@@ -121,6 +121,12 @@ func CounterFunc(name, help string, f func() float64) prometheus.Collector {
 	return prometheus.NewCounterFunc(prometheus.CounterOpts{Namespace: namespace, Name: name, Help: help}, f)
 }
 
+// GaugeFunc returns a gauge read from f at scrape time (e.g. a store's
+// bytes); Add it before Register.
+func GaugeFunc(name, help string, f func() float64) prometheus.Collector {
+	return prometheus.NewGaugeFunc(prometheus.GaugeOpts{Namespace: namespace, Name: name, Help: help}, f)
+}
+
 // VenueGauges returns one gauge per venue, read from value at scrape time,
 // labelled venue="<id>": the hook for state kept elsewhere (breaker state,
 // market list age). Add it before Register.

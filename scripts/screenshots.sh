@@ -9,7 +9,7 @@ shift || true
 tmp=$(mktemp -d)
 go build -o "$tmp/swapscout" ./cmd/swapscout
 port=$(python3 -c 'import socket;s=socket.socket();s.bind(("127.0.0.1",0));print(s.getsockname()[1]);s.close()')
-"$tmp/swapscout" demo --addr "127.0.0.1:$port" --walk 0 >"$tmp/demo.log" 2>&1 &
+"$tmp/swapscout" demo --addr "127.0.0.1:$port" --walk 0 --data-dir "$tmp/data" >"$tmp/demo.log" 2>&1 &
 pid=$!
 trap 'kill "$pid" 2>/dev/null || true; rm -rf "$tmp"' EXIT
 for _ in $(seq 1 100); do curl -fs -o /dev/null "http://127.0.0.1:$port/healthz" && break; sleep 0.1; done

@@ -17,6 +17,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"math/rand/v2"
 	"time"
 
 	"github.com/riverqueue/river"
@@ -43,6 +44,15 @@ func DefaultSchedule(age time.Duration) time.Duration {
 		return 2 * time.Minute
 	}
 	return 10 * time.Minute
+}
+
+// ScaledSchedule is DefaultSchedule with every interval scaled so that the
+// first is first (DefaultSchedule's is 10 s): ScaledSchedule(time.Second)
+// polls every second, then every 3 s, 12 s and a minute as swaps age.
+func ScaledSchedule(first time.Duration) Schedule {
+	return func(age time.Duration) time.Duration {
+		return time.Duration(float64(DefaultSchedule(age)) * float64(first) / float64(10*time.Second))
+	}
 }
 
 // Notifier hears of every change a poll records, for streams and webhooks.
@@ -73,6 +83,12 @@ type Config struct {
 	FetchInterval time.Duration
 	Now           func() time.Time
 	Logger        *slog.Logger
+	// Webhooks, when set, delivers each change to the swap's callback URL.
+	Webhooks *Webhooks
+	// SoleInstance says no other instance uses the database (SQLite): at
+	// Start, jobs a killed process left running are made available at
+	// once, instead of after RescueAfter and River's 30 s rescue round.
+	SoleInstance bool
 }
 
 func (c *Config) defaults() {
@@ -100,6 +116,9 @@ func (c *Config) defaults() {
 	if c.Logger == nil {
 		c.Logger = slog.Default()
 	}
+	if c.Webhooks != nil {
+		c.Webhooks.defaults()
+	}
 }
 
 // pollArgs is the job: follow one swap.
@@ -117,18 +136,30 @@ func (pollArgs) InsertOpts() river.InsertOpts {
 
 // Tracker runs the tracking jobs of one instance.
 type Tracker[TX any] struct {
-	cfg    Config
-	client *river.Client[TX]
+	cfg     Config
+	client  *river.Client[TX]
+	driver  riverdriver.Driver[TX]
+	deliver *deliverer // nil without webhooks
 }
 
 // New returns a Tracker on driver's database; its River tables must exist
 // (Migrate).
 func New[TX any](driver riverdriver.Driver[TX], cfg Config) (*Tracker[TX], error) {
 	cfg.defaults()
-	t := &Tracker[TX]{cfg: cfg}
+	t := &Tracker[TX]{cfg: cfg, driver: driver}
 	workers := river.NewWorkers()
-	if err := river.AddWorkerSafely(workers, &worker{cfg: &t.cfg}); err != nil {
+	w := &worker{cfg: &t.cfg}
+	if err := river.AddWorkerSafely(workers, w); err != nil {
 		return nil, err
+	}
+	queues := map[string]river.QueueConfig{river.QueueDefault: {MaxWorkers: cfg.Workers}}
+	if cfg.Webhooks != nil {
+		d := &deliverer{cfg: &t.cfg, slots: make(chan struct{}, cfg.Webhooks.Workers)}
+		if err := river.AddWorkerSafely(workers, d); err != nil {
+			return nil, err
+		}
+		w.now, t.deliver = d, d
+		queues[QueueWebhooks] = river.QueueConfig{MaxWorkers: cfg.Webhooks.Workers}
 	}
 	cooldown := river.FetchCooldownDefault
 	if cfg.FetchInterval < cooldown {
@@ -136,7 +167,7 @@ func New[TX any](driver riverdriver.Driver[TX], cfg Config) (*Tracker[TX], error
 	}
 	c, err := river.NewClient(driver, &river.Config{
 		FetchCooldown:        cooldown,
-		Queues:               map[string]river.QueueConfig{river.QueueDefault: {MaxWorkers: cfg.Workers}},
+		Queues:               queues,
 		Workers:              workers,
 		JobTimeout:           cfg.PollTimeout,
 		RescueStuckJobsAfter: cfg.RescueAfter,
@@ -147,30 +178,114 @@ func New[TX any](driver riverdriver.Driver[TX], cfg Config) (*Tracker[TX], error
 		return nil, fmt.Errorf("track: %w", err)
 	}
 	t.client = c
+	w.insert = func(ctx context.Context, args river.JobArgs) error {
+		_, err := c.Insert(ctx, args, nil)
+		return err
+	}
 	return t, nil
 }
 
 // Start starts polling; Stop ends it.
-func (t *Tracker[TX]) Start(ctx context.Context) error { return t.client.Start(ctx) }
+func (t *Tracker[TX]) Start(ctx context.Context) error {
+	if t.cfg.SoleInstance {
+		// Nothing else runs these jobs: any still running was left by a
+		// process that died (kill -9). Poll them again now.
+		err := t.driver.GetExecutor().Exec(ctx, `UPDATE river_job SET state = 'available' WHERE state = 'running' AND kind IN ('swap_track', 'swap_webhook')`)
+		if err != nil {
+			return fmt.Errorf("track: reset orphaned jobs: %w", err)
+		}
+	}
+	return t.client.Start(ctx)
+}
 
-// Stop waits for the polls under way to finish, within ctx.
-func (t *Tracker[TX]) Stop(ctx context.Context) error { return t.client.Stop(ctx) }
+// Stop waits for the polls and deliveries under way to finish, within ctx.
+func (t *Tracker[TX]) Stop(ctx context.Context) error {
+	err := t.client.Stop(ctx)
+	if t.deliver != nil {
+		t.deliver.inline.Wait()
+	}
+	return err
+}
 
-// Track starts following a created swap; its first poll comes after the
-// schedule's first interval. Tracking a swap already followed does nothing.
+// Follow starts following a created swap (Track) and, when it has a
+// callback URL and webhooks are configured, subscribes the URL to its
+// changes from now on.
+func (t *Tracker[TX]) Follow(ctx context.Context, sw *swapscout.Swap) error {
+	if sw.CallbackURL != "" && t.cfg.Webhooks != nil {
+		if err := t.cfg.Webhooks.Callbacks.SetCallback(ctx, sw.ID, sw.CallbackURL, 1); err != nil {
+			return err
+		}
+	}
+	return t.Track(ctx, sw.ID)
+}
+
+// Track starts following a created swap; its first poll comes at once
+// (a job scheduled for later would wait for River's scheduler round, up to
+// 5 s more), the next after the schedule's first interval. Tracking a swap
+// already followed does nothing.
 func (t *Tracker[TX]) Track(ctx context.Context, swapID string) error {
-	_, err := t.client.Insert(ctx, pollArgs{SwapID: swapID}, &river.InsertOpts{
-		ScheduledAt: t.cfg.Now().Add(t.cfg.Schedule(0)),
-	})
+	_, err := t.client.Insert(ctx, pollArgs{SwapID: swapID}, nil)
 	if err != nil {
 		return &swapscout.Error{Code: swapscout.EUNAVAILABLE, Message: "the swap tracker is unavailable", Err: err}
 	}
 	return nil
 }
 
+// TrackMany makes sure each of ids is followed, in batches (a restart's
+// sweep of the open swaps: those already followed keep their job and
+// schedule). It returns how many jobs it had to add.
+func (t *Tracker[TX]) TrackMany(ctx context.Context, ids []string) (added int, err error) {
+	for len(ids) > 0 {
+		n := min(len(ids), 500)
+		params := make([]river.InsertManyParams, n)
+		for i, id := range ids[:n] {
+			params[i] = river.InsertManyParams{Args: pollArgs{SwapID: id}}
+		}
+		res, err := t.client.InsertMany(ctx, params)
+		if err != nil {
+			return added, &swapscout.Error{Code: swapscout.EUNAVAILABLE, Message: "the swap tracker is unavailable", Err: err}
+		}
+		for _, r := range res {
+			if !r.UniqueSkippedAsDuplicate {
+				added++
+			}
+		}
+		ids = ids[n:]
+	}
+	return added, nil
+}
+
 type worker struct {
 	river.WorkerDefaults[pollArgs]
-	cfg *Config
+	cfg    *Config
+	insert func(ctx context.Context, args river.JobArgs) error
+	// now delivers a change's webhook at once, beside its job (see
+	// deliverNow); nil without webhooks.
+	now *deliverer
+}
+
+// changed tells the notifier of a recorded change and queues its webhook
+// delivery when the swap has a callback URL.
+func (w *worker) changed(ctx context.Context, sw *swapscout.Swap) {
+	c := w.cfg
+	if c.Notifier != nil {
+		c.Notifier.SwapChanged(ctx, sw)
+	}
+	if c.Webhooks == nil {
+		return
+	}
+	url, _, err := c.Webhooks.Callbacks.Callback(ctx, sw.ID)
+	if err != nil || url == "" {
+		return
+	}
+	hist, err := c.Store.SwapEvents(ctx, sw.ID)
+	if err != nil || len(hist) == 0 {
+		return
+	}
+	if err := w.insert(ctx, deliverArgs{SwapID: sw.ID, Seq: len(hist)}); err != nil {
+		c.Logger.Warn("webhook: queueing a delivery failed; the next change delivers it", "swap", sw.ID, "err", err)
+	}
+	w.now.deliverNow(sw.ID, len(hist))
 }
 
 // Work polls the swap once and snoozes until the next poll, or ends the job
@@ -183,7 +298,14 @@ func (w *worker) Work(ctx context.Context, job *river.Job[pollArgs]) error {
 	} else if err != nil {
 		return river.JobSnooze(c.Schedule(0)) // the database hiccuped: try again soon
 	}
-	if sw.Status.Terminal() || !sw.Created() {
+	if sw.Status.Terminal() {
+		// Only a job rescued after its instance died between recording the
+		// end and telling of it gets here: tell again (deliveries are
+		// unique by change, so none is sent twice).
+		w.changed(ctx, sw)
+		return nil
+	}
+	if !sw.Created() {
 		return nil
 	}
 	now := c.Now()
@@ -213,17 +335,34 @@ func (w *worker) Work(ctx context.Context, job *river.Job[pollArgs]) error {
 	if u.Status == swapscout.StatusWaiting && !sw.ExpiresAt.IsZero() && now.After(sw.ExpiresAt.Add(c.ExpireAfter)) {
 		u.Status = swapscout.StatusExpired
 	}
-	changed, err := c.Store.UpdateSwap(ctx, sw.ID, u, now)
-	if err != nil {
-		return river.JobSnooze(c.Schedule(0))
+	// Most polls find nothing new: skip the write transaction then (on
+	// SQLite every write takes the one write lock).
+	changed := false
+	if !same(sw, u) {
+		changed, err = c.Store.UpdateSwap(ctx, sw.ID, u, now)
+		if err != nil {
+			return river.JobSnooze(c.Schedule(0))
+		}
 	}
-	if changed && c.Notifier != nil {
+	if changed {
 		if rec, err := c.Store.Swap(ctx, sw.ID); err == nil {
-			c.Notifier.SwapChanged(ctx, rec)
+			w.changed(ctx, rec)
 		}
 	}
 	if u.Status.Terminal() {
 		return nil
+	}
+	// The next poll is due an interval after this one was due, not after
+	// it ran: the time spent waiting for a worker or the venue does not
+	// add up, and each swap is polled once per interval.
+	// A jitter of up to ±5 % spreads swaps that came due together (a
+	// burst of creations, a restart) over the interval in a few rounds.
+	if !job.ScheduledAt.IsZero() {
+		next += time.Duration((rand.Float64() - 0.5) * 0.1 * float64(next))
+		if due := job.ScheduledAt.Add(next); due.After(now) {
+			return river.JobSnooze(due.Sub(now))
+		}
+		return river.JobSnooze(0)
 	}
 	return river.JobSnooze(next)
 }
@@ -238,4 +377,12 @@ func Migrate[TX any](ctx context.Context, driver riverdriver.Driver[TX]) error {
 		return fmt.Errorf("track: migrate: %w", err)
 	}
 	return nil
+}
+
+// same reports whether u says nothing new of sw: the store would record no
+// change.
+func same(sw *swapscout.Swap, u swapscout.SwapUpdate) bool {
+	return (u.Status == "" || u.Status == sw.Status && u.VenueStatus == sw.VenueStatus) &&
+		(u.DepositTx == "" || u.DepositTx == sw.DepositTx) && (u.PayoutTx == "" || u.PayoutTx == sw.PayoutTx) &&
+		(u.AmountReceived.IsZero() || !u.AmountReceived.Valid() || u.AmountReceived.Cmp(sw.AmountReceived) == 0)
 }

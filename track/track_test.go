@@ -2,9 +2,11 @@ package track_test
 
 import (
 	"context"
+	"database/sql"
 	"log/slog"
 	"os"
 	"path/filepath"
+	"strconv"
 	"sync"
 	"testing"
 	"time"
@@ -283,3 +285,7 @@ func TestPostgresInstances(t *testing.T) {
 		}
 	}
 }
+
+type sqlTx = *sql.Tx
+
+func itoa(n int) string { return strconv.Itoa(n) }

@@ -46,7 +46,7 @@ const (
 	DefaultIdleTimeout    = 50 * time.Second // below common load-balancer idle timeouts (AWS ALB: 60s)
 	DefaultDialTimeout    = 10 * time.Second
 	DefaultMaxBodySize    = 1 << 20  // quote answers are a few KB; market lists set their own cap
-	DefaultBodyBudget     = 32 << 20 // see Options.BodyBudget
+	DefaultBodyBudget     = 16 << 20 // see Options.BodyBudget
 	DefaultUserAgent      = "swapscout/1 (+https://github.com/swapscout/swapscout)"
 )
 
@@ -60,7 +60,8 @@ type Options struct {
 
 	// IdleTimeout is how long a connection may sit idle in the pool before
 	// it is closed instead of reused. It is checked lazily, when a
-	// connection is taken from or returned to the pool. Default 90s.
+	// connection is taken from or returned to the pool. Default 50s
+	// (DefaultIdleTimeout).
 	IdleTimeout time.Duration
 
 	// DialTimeout bounds dialing plus the TLS handshake. The call's own
@@ -80,7 +81,9 @@ type Options struct {
 	// the total past it fails at once with ErrBodyBudget rather than wait,
 	// so one hostile or huge answer cannot grow the process without bound
 	// and a call never holds part of the budget while waiting for more.
-	// Default 32 MiB; negative means no budget.
+	// Default 16 MiB: several times what honest answers hold at once (quotes
+	// are KB, the largest list a few MB), and a bounded share of a small
+	// server's memory; negative means no budget.
 	BodyBudget int
 
 	// UserAgent is sent unless the call sets its own User-Agent.

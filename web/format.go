@@ -3,6 +3,7 @@ package web
 import (
 	"strconv"
 	"strings"
+	"time"
 )
 
 // groupSep separates digit groups: a narrow no-break space, so a grouped
@@ -121,4 +122,34 @@ func Reason(f Failure, from, to string) string {
 		return "is not configured on this server (it needs an API key)"
 	}
 	return "gave no offer (" + f.Code + ")"
+}
+
+// Duration says a duration in words, to its largest units: "45 s",
+// "3 min 20 s", "2 h 5 min", "7 days". Zero or less is "".
+func Duration(d time.Duration) string {
+	if d <= 0 {
+		return ""
+	}
+	s := int64(d.Round(time.Second) / time.Second)
+	switch {
+	case s < 60:
+		return strconv.FormatInt(s, 10) + " s"
+	case s < 3600:
+		return join(s/60, " min", s%60, " s")
+	case s < 86400:
+		return join(s/3600, " h", s/60%60, " min")
+	}
+	days := s / 86400
+	if days == 1 {
+		return join(1, " day", s/3600%24, " h")
+	}
+	return join(days, " days", s/3600%24, " h")
+}
+
+func join(a int64, au string, b int64, bu string) string {
+	out := strconv.FormatInt(a, 10) + au
+	if b != 0 {
+		out += " " + strconv.FormatInt(b, 10) + bu
+	}
+	return out
 }

@@ -3,6 +3,7 @@ package web
 import (
 	"strings"
 	"testing"
+	"time"
 )
 
 func TestGroupDigits(t *testing.T) {
@@ -95,5 +96,16 @@ func TestFormSpelling(t *testing.T) {
 	}
 	if want := (Form{From: "btc", To: "usdt", ToNetwork: "trx", KYC: "B", Direction: "receive", Rate: "fixed"}); f != want {
 		t.Errorf("form %+v, want %+v", f, want)
+	}
+}
+
+func TestDuration(t *testing.T) {
+	for d, want := range map[time.Duration]string{
+		0: "", 45 * time.Second: "45 s", 200 * time.Second: "3 min 20 s", 3 * time.Minute: "3 min",
+		2*time.Hour + 5*time.Minute: "2 h 5 min", 24 * time.Hour: "1 day", 7 * 24 * time.Hour: "7 days", 30*time.Hour + time.Minute: "1 day 6 h",
+	} {
+		if got := Duration(d); got != want {
+			t.Errorf("Duration(%v) = %q, want %q", d, got, want)
+		}
 	}
 }

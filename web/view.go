@@ -51,8 +51,10 @@ type Offer struct {
 		Amount string   `json:"amount"`
 		Asset  apiAsset `json:"asset"`
 	} `json:"fees"`
-	KYC    string `json:"kyc"`
-	TookMS int64  `json:"took_ms"`
+	KYC     string `json:"kyc"`
+	TookMS  int64  `json:"took_ms"`
+	Custody string `json:"custody"`
+	Deposit string `json:"deposit"` // "memo": the deposit must carry the swap's memo in its transaction
 }
 
 // Failure is one missing venue of the API's JSON.
@@ -111,10 +113,13 @@ func (f *Form) Set(name, value string) {
 type QuotePage struct {
 	Form    Form
 	Choices Choices
-	Error   string       // the request's problem, in words
-	Results *Results     // nil on the home page
-	Names   string       // venue id → name, JSON, for the script
-	Venues  []VenueEntry // for the exclusion hint
+	Error   string   // the request's problem, in words
+	Results *Results // nil on the home page
+	Names   string   // venue id → name, JSON, for the script
+	// PricesOnly lists, as JSON for the script, the venues that cannot
+	// make swaps (order books): their offers have no Swap button.
+	PricesOnly string
+	Venues     []VenueEntry // for the exclusion hint
 }
 
 // Results is a quote ready to render.
@@ -146,6 +151,8 @@ type OfferRow struct {
 	TookMS                       int64
 	Raw                          string // the offer's amount_out or amount_in as given, for re-ranking
 	SwapURL                      string
+	PricesOnly                   bool // the venue cannot make swaps
+	Deposit                      string
 }
 
 // FailureRow is a missing venue with its reason.
@@ -184,7 +191,7 @@ func NewResults(body []byte, names map[string]string, query string) (*Results, e
 		row := OfferRow{
 			Rank: i + 1, Venue: o.Venue, Name: nameOf(names, o.Venue), Provider: o.Provider, Route: o.Route,
 			KYC: o.KYC, AmountOut: GroupDigits(o.AmountOut), AmountIn: GroupDigits(o.AmountIn), Rate: GroupDigits(o.Rate),
-			RateType: o.RateType, Took: Millis(o.TookMS), TookMS: o.TookMS, Raw: o.AmountOut,
+			RateType: o.RateType, Took: Millis(o.TookMS), TookMS: o.TookMS, Raw: o.AmountOut, Deposit: o.Deposit,
 			Limits:  Limits(o.Min, o.Max, o.MinOut, o.MaxOut, res.From, res.To),
 			SwapURL: "/swap/new?" + url.Values{"quote": {q.ID}, "venue": {o.Venue}}.Encode(),
 		}

@@ -70,7 +70,7 @@ func init() {
 		"group": GroupDigits,
 	}
 	layout := template.Must(template.New("layout.html").Funcs(funcs).ParseFS(files, "templates/layout.html"))
-	for _, name := range []string{"quote", "venues", "swap"} {
+	for _, name := range []string{"quote", "venues", "swap", "swapnew", "swapconfirm", "swapunavailable", "notfound"} {
 		pages[name] = template.Must(template.Must(layout.Clone()).ParseFS(files, "templates/"+name+".html"))
 	}
 }
@@ -78,7 +78,8 @@ func init() {
 // Static returns the asset with the hashed name, or nil.
 func Static(name string) *StaticFile { return statics[name] }
 
-// Render executes the page template name ("quote", "venues", "swap") with data.
+// Render executes the page template name ("quote", "venues", "swap",
+// "swapnew", "swapconfirm", "swapunavailable", "notfound") with data.
 func Render(name string, data any) ([]byte, error) {
 	t, ok := pages[name]
 	if !ok {
@@ -93,7 +94,9 @@ func Render(name string, data any) ([]byte, error) {
 
 // VenuesPage is the data of the venues page.
 type VenuesPage struct {
-	Venues []VenueRow
+	Venues      []VenueRow
+	HasAccuracy bool   // the server measures accuracy
+	Window      string // over which, in words ("7 days")
 }
 
 // VenueRow is a row of the venues table (GET /v1/venues).
@@ -101,9 +104,18 @@ type VenueRow struct {
 	ID, Name, Kind, KYC, Evidence, Website   string
 	NeedsKey, Configured, FixedRate, Reverse bool
 	Networks                                 []string
+	Custody                                  string // "custodial", "non_custodial" or empty
+	CanSwap                                  bool
+	Accuracy                                 *Accuracy // nil until the server measures it
 }
 
-// SwapPage is the data of the page a Swap button leads to.
-type SwapPage struct {
-	Quote, Venue, Name string
+// Accuracy is how well a venue paid what it promised, over its finished
+// swaps: figures as the API gives them.
+type Accuracy struct {
+	Swaps                           int
+	MedianShortfall, WorstShortfall string // percent of the promise that did not arrive
+	MedianTime                      string // deposit to payout, in words; empty when unknown
 }
+
+// NotFound is the data of a 404 page.
+type NotFound struct{ Title, Message string }

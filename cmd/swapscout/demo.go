@@ -18,6 +18,8 @@ func runDemo(ctx context.Context, args []string, e env) error {
 	window := fs.Duration("cache-window", 3*time.Second, "identical requests within this window are answered from the cache (0: off)")
 	var db dbFlags
 	db.register(fs, e.getenv)
+	tf := trackFlags{webhookPrivate: true} // the demo is on loopback, and so is a receiver tried with it
+	tf.register(fs, e.getenv)
 	var k simKnobs
 	k.autoPay = 20 * time.Second // a newcomer's swap pays itself and runs to its end
 	k.register(fs)
@@ -40,7 +42,7 @@ func runDemo(ctx context.Context, args []string, e env) error {
 		return err
 	}
 	fmt.Fprintln(e.stderr, "loading the venues' market lists from the simulator…")
-	st, err := newStack(ctx, stackOptions{simURL: simsrv.URL(), secret: k.secret, getenv: noEnv, ttl: *ttl, window: *window, log: log, db: &db})
+	st, err := newStack(ctx, stackOptions{simURL: simsrv.URL(), secret: k.secret, getenv: noEnv, ttl: *ttl, window: *window, log: log, db: &db, track: &tf})
 	if err != nil {
 		return err
 	}
@@ -49,8 +51,9 @@ func runDemo(ctx context.Context, args []string, e env) error {
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(e.stdout, "swapscout demo: %d simulated venues at %s\n", len(st.registry.Venues()), simsrv.URL())
-	fmt.Fprintf(e.stdout, "web page: %s/   API: %s   (Ctrl-C to stop)\n\n", srv.URL(), srv.URL())
+	// The page's address comes first: it is what a newcomer opens.
+	fmt.Fprintf(e.stdout, "web page: %s/   (compare offers and swap, with or without JavaScript)\n", srv.URL())
+	fmt.Fprintf(e.stdout, "swapscout demo: %d simulated venues at %s; API: %s   (Ctrl-C to stop)\n\n", len(st.registry.Venues()), simsrv.URL(), srv.URL())
 	fmt.Fprintf(e.stdout, "  curl '%s/v1/quotes?from=btc&to=eth&amount=0.1'\n", srv.URL())
 	fmt.Fprintf(e.stdout, "  curl '%s/v1/quotes?from=btc&to=xmr&amount=0.5&deadline=1s'\n", srv.URL())
 	fmt.Fprintf(e.stdout, "  curl '%s/v1/venues'\n", srv.URL())

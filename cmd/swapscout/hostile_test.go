@@ -101,19 +101,11 @@ var hostileRows = []struct {
 	{mode: hostile.AmountsX1000, scope: hostile.ScopeAll, want: plausibleLimits},
 }
 
-// knownFailing are the cells that fail until the engine, upstream client
-// and adapter fixes of "Offers you can trust" are merged; the matrix logs
-// their problems instead of failing, and says so when one of them passes
-// (go test -v -run TestHostileMatrix | grep KNOWN-FAILING). Empty it as the
-// fixes land.
-var knownFailing = map[string]bool{
-	// A venue answering a zero or negative amount is a refusal for several
-	// adapters ("the amount prices to nothing": amount_too_small, or
-	// unsupported_pair), not the bad_response it should be: no wrong offer
-	// is ranked, but the failure code misleads.
-	"amounts-zero/warm": true, "amounts-zero/cold": true,
-	"amounts-negative/warm": true, "amounts-negative/cold": true,
-}
+// knownFailing lists cells known to fail, whose problems the matrix logs
+// instead of failing, saying so when one passes (go test -v -run
+// TestHostileMatrix | grep KNOWN-FAILING). It is empty: every cell passes;
+// a cell goes here only with an open issue and a note why.
+var knownFailing = map[string]bool{}
 
 // plausibleLimits: a limit ×1000 still looks like a limit, so a venue may
 // turn the amount down for it.

@@ -54,6 +54,9 @@ func (o *observability) tune(d *httpapi.Deps) {
 	}
 	o.store = inmem.New(inmem.Options{MaxBytes: o.flags.storeBytes})
 	d.Store = o.store
+	// The cache holds answers for seconds, mostly the store's own bytes:
+	// a quarter of its budget (memoryLimit counts it).
+	d.Cache = inmem.New(inmem.Options{MaxBytes: max(o.flags.storeBytes/4, 1)})
 	if o.m == nil {
 		return
 	}
@@ -69,6 +72,8 @@ func (o *observability) finish(st *stack) error {
 	}
 	o.m.Add(metrics.CounterFunc("quote_store_evictions_total", "Quotes evicted from the in-memory store before their TTL to stay within its byte budget.",
 		func() float64 { return float64(o.store.Evictions()) }))
+	o.m.Add(metrics.GaugeFunc("quote_store_bytes", "Bytes the in-memory quote store holds, within --store-bytes (expired quotes included until swept).",
+		func() float64 { return float64(o.store.Bytes()) }))
 	reg := st.registry
 	o.m.Add(metrics.VenueGauges("breaker_state", "Circuit breaker state per venue: 0 closed, 1 half-open, 2 open.", o.venues,
 		func(id string) float64 {

@@ -26,6 +26,8 @@ func runServe(ctx context.Context, args []string, e env) error {
 	sf.register(fs, e.getenv)
 	var db dbFlags
 	db.register(fs, e.getenv)
+	var tf trackFlags
+	tf.register(fs, e.getenv)
 	if _, err := parseArgs(fs, args); err != nil {
 		return err
 	}
@@ -39,7 +41,7 @@ func runServe(ctx context.Context, args []string, e env) error {
 	}
 	obs := newObservability(log, &sf, proxies)
 	st, err := newStack(ctx, stackOptions{listenAtOnce: true, simURL: strings.TrimSuffix(*simURL, "/"), secret: *secret, getenv: e.getenv, ttl: *ttl, window: *window, redis: *redisURL, log: log,
-		wrapVenue: obs.wrapVenue, tune: obs.tune, db: &db})
+		wrapVenue: obs.wrapVenue, tune: obs.tune, db: &db, track: &tf})
 	if err != nil {
 		return err
 	}
@@ -56,7 +58,7 @@ func runServe(ctx context.Context, args []string, e env) error {
 		log.Info("pprof listening", "addr", paddr)
 	}
 	srv, err := httpserver.Listen(*addr, st.handler, httpserver.Options{Transport: *transport, Logger: log,
-		AccessLog: sf.accessLog, HeaderTimeout: sf.headerTimeout, MaxConns: sf.maxConns})
+		AccessLog: sf.accessLog, HeaderTimeout: sf.headerTimeout, MaxConns: sf.maxConns, MemoryLimit: memoryLimit(sf.storeBytes)})
 	if err != nil {
 		return err
 	}

@@ -12,6 +12,9 @@ import (
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus/testutil/promlint"
+
+	"github.com/swapscout/swapscout/inmem"
+	"github.com/swapscout/swapscout/upstream"
 )
 
 var servingLine = regexp.MustCompile(`serving on (http://127\.0\.0\.1:\d+)`)
@@ -196,6 +199,7 @@ func TestMetricsAfterQuote(t *testing.T) {
 		`swapscout_fanouts_in_flight 0`,
 		`swapscout_streams_in_flight 0`,
 		`swapscout_quote_store_evictions_total 0`,
+		`swapscout_quote_store_bytes `,
 		`swapscout_venue_breaker_state{venue="kraken"} 0`,
 		`swapscout_venue_market_list_age_seconds{venue="kraken"} `,
 		`go_goroutines `,
@@ -312,5 +316,23 @@ func TestPprof(t *testing.T) {
 	plain := startServe(t, noEnv)
 	if strings.Contains(plain.stderr.String(), "pprof") {
 		t.Errorf("pprof on without --pprof:\n%s", plain.stderr.String())
+	}
+}
+
+// TestMemoryLimitFitsTheTarget: serve's memory limit with the default
+// budgets keeps RSS under 150 MB (the Go runtime's memory plus ~10 MB of
+// binary), and leaves the collector headroom above everything the budgets
+// let the process hold, so it never runs back to back.
+func TestMemoryLimitFitsTheTarget(t *testing.T) {
+	limit := memoryLimit(inmem.DefaultMaxBytes)
+	held := int64(inmem.DefaultMaxBytes + inmem.DefaultMaxBytes/4 + upstream.DefaultBodyBudget + 16<<20) // + lists, connections
+	if limit > 128<<20 {
+		t.Errorf("memory limit %d MiB with the default budgets: RSS would pass 150 MB", limit>>20)
+	}
+	if limit < held*5/4 {
+		t.Errorf("memory limit %d MiB leaves the collector no headroom over the %d MiB the budgets hold", limit>>20, held>>20)
+	}
+	if big := memoryLimit(1 << 30); big < 1<<30+1<<29 {
+		t.Errorf("memory limit %d MiB for a 1 GiB store: it must grow with the store", big>>20)
 	}
 }

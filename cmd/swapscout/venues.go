@@ -6,6 +6,7 @@ import (
 	"log/slog"
 	"strings"
 	"text/tabwriter"
+	"time"
 
 	"github.com/swapscout/swapscout"
 	"github.com/swapscout/swapscout/httpapi"
@@ -18,7 +19,14 @@ import (
 func runVenues(ctx context.Context, args []string, e env) error {
 	fs := newFlagSet("venues", "venues [flags]", e.stderr)
 	asJSON := fs.Bool("json", false, "print the venues as GET /v1/venues does")
+	var db dbFlags
+	db.register(fs, e.getenv)
+	window := fs.Duration("accuracy-window", 30*24*time.Hour, "accuracy figures cover the swaps finished within this window")
 	if _, err := parseArgs(fs, args); err != nil {
+		return err
+	}
+	acc, err := readAccuracy(ctx, db, *window)
+	if err != nil {
 		return err
 	}
 	configured := func(d *venue.Descriptor) bool {
@@ -29,7 +37,12 @@ func runVenues(ctx context.Context, args []string, e env) error {
 		for i, d := range all.Descriptors {
 			infos[i] = d.Info(configured(d))
 		}
-		h := httpapi.NewHandler(httpapi.Deps{Venues: func() []swapscout.VenueInfo { return infos }, Logger: slog.New(slog.DiscardHandler)})
+		deps := httpapi.Deps{Venues: func() []swapscout.VenueInfo { return infos }, Logger: slog.New(slog.DiscardHandler)}
+		if acc != nil {
+			deps.Accuracy = func(context.Context) (map[string]swapscout.VenueAccuracy, error) { return acc, nil }
+			deps.AccuracyWindow = *window
+		}
+		h := httpapi.NewHandler(deps)
 		resp := h.Serve(&httpapi.Request{Ctx: ctx, Method: "GET", Path: []byte("/v1/venues")})
 		if _, err := e.stdout.Write(append(resp.Head, resp.Body...)); err != nil {
 			return err
@@ -49,6 +62,7 @@ func runVenues(ctx context.Context, args []string, e env) error {
 	}
 	tw.Flush()
 	fmt.Fprintf(e.stdout, "\n%d venues\n", len(all.Descriptors))
+	printAccuracy(e.stdout, acc, *window)
 	return nil
 }
 

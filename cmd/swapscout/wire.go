@@ -146,6 +146,8 @@ type stackOptions struct {
 	tune      func(*httpapi.Deps)
 	// db, when set, opens the swap database and enables swaps (swapwire.go).
 	db *dbFlags
+	// track, when set with db, follows the swaps (trackwire.go).
+	track *trackFlags
 }
 
 // listWait bounds how long newStack waits for the venues' first market
@@ -241,6 +243,10 @@ func newStack(ctx context.Context, o stackOptions) (*stack, error) {
 		}
 	}
 	if err := s.wireSwaps(ctx, o.db, &deps, o.log); err != nil {
+		s.Close()
+		return nil, err
+	}
+	if err := s.wireTracking(ctx, o.db, o.track, &deps, o.log); err != nil {
 		s.Close()
 		return nil, err
 	}

@@ -1,7 +1,8 @@
 // Command screenshots takes pictures of the web page of a running swapscout
-// (demo or serve) in headless chromium: the quote form, the results and the
-// venues table, at desktop and phone widths, in light and dark. Run it
-// through scripts/screenshots.sh, which starts a demo for it.
+// (demo or serve) in headless chromium: the quote form, the results, the
+// venues table and, when the server makes swaps, the swap form, a form with
+// an address error and a swap's page, at desktop and phone widths, in light
+// and dark. Run it through scripts/screenshots.sh, which starts a demo for it.
 package main
 
 import (
@@ -11,6 +12,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/chromedp/cdproto/emulation"
@@ -49,7 +51,7 @@ func run(base, out string, scale float64) error {
 	defer acancel()
 	ctx, cancel := chromedp.NewContext(actx)
 	defer cancel()
-	ctx, tcancel := context.WithTimeout(ctx, 2*time.Minute)
+	ctx, tcancel := context.WithTimeout(ctx, 4*time.Minute)
 	defer tcancel()
 
 	pages := []struct{ name, path string }{
@@ -57,6 +59,11 @@ func run(base, out string, scale float64) error {
 		{"results", "/quote?from=btc&to=eth&amount=0.1"},
 		{"failures", "/quote?from=xmr&to=usdt&to_network=trx&amount=0.001"},
 		{"venues", "/venues"},
+	}
+	if form, swap, err := makeSwap(ctx, base); err != nil {
+		fmt.Fprintln(os.Stderr, "screenshots: no swap pages:", err)
+	} else {
+		pages = append(pages, struct{ name, path string }{"swapform", form}, struct{ name, path string }{"swap", swap})
 	}
 	sizes := []struct {
 		name          string
@@ -75,7 +82,7 @@ func run(base, out string, scale float64) error {
 				if err := chromedp.Do(ctx, chromedp.Navigate(base+p.path), chromedp.Sleep(300*time.Millisecond)); err != nil {
 					return err
 				}
-				if sz.name == "phone" && p.name != "home" && p.name != "venues" {
+				if sz.name == "phone" && (p.name == "results" || p.name == "failures") {
 					// On a phone the results are below the form: look at them.
 					if err := chromedp.Do(ctx, chromedp.Evaluate[chromedp.Void](`document.getElementById('results').scrollIntoView()`), chromedp.Sleep(100*time.Millisecond)); err != nil {
 						return err
@@ -94,4 +101,38 @@ func run(base, out string, scale float64) error {
 		}
 	}
 	return nil
+}
+
+// Addresses the demo accepts: BIP173's and EIP-55's published examples.
+const (
+	btcAddress = "bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4"
+	ethAddress = "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed"
+)
+
+// makeSwap goes through the page as a user would: the results, the best
+// swappable offer's Swap button, the form filled in and sent. It returns the form's
+// path and the new swap page's path.
+func makeSwap(ctx context.Context, base string) (form, swap string, err error) {
+	err = chromedp.Do(ctx, chromedp.Navigate(base+"/quote?from=btc&to=eth&amount=0.1"))
+	if err != nil {
+		return "", "", err
+	}
+	href, err := chromedp.Run(ctx, chromedp.AttributeValue(chromedp.CSS("#offer-rows tr a.swap"), "href"))
+	if err != nil || href.Value == "" {
+		return "", "", fmt.Errorf("no Swap button (%v)", err)
+	}
+	form = href.Value
+	err = chromedp.Do(ctx, chromedp.Navigate(base+form),
+		chromedp.SetValue(chromedp.ID("payout_address"), ethAddress),
+		chromedp.SetValue(chromedp.ID("refund_address"), btcAddress),
+		chromedp.Submit(chromedp.ID("swap-form")),
+		chromedp.WaitVisible(chromedp.ID("swap")))
+	if err != nil {
+		return "", "", fmt.Errorf("the swap form: %w", err)
+	}
+	loc, err := chromedp.Run(ctx, chromedp.Location())
+	if err != nil {
+		return "", "", err
+	}
+	return form, strings.TrimPrefix(loc, base), nil
 }

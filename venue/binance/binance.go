@@ -49,8 +49,9 @@ var spec = cex.Spec{
 	Depths:            []int{100, 1000, 5000},
 	// The full exchangeInfo is tens of MB; TRADING spot symbols without
 	// permission sets is about 2 MB ([DOC] changelog 2024-10-17).
-	MarketsPath:  "/api/v3/exchangeInfo?permissions=SPOT&showPermissionSets=false&symbolStatus=TRADING",
-	ParseMarkets: parseMarkets,
+	MarketsPath:    "/api/v3/exchangeInfo?permissions=SPOT&showPermissionSets=false&symbolStatus=TRADING",
+	MarketsMaxBody: 8 << 20, // ~2 MB, four times over
+	ParseMarkets:   parseMarkets,
 	BookPath: func(m cex.Market, depth int) string {
 		return "/api/v3/depth?symbol=" + m.Symbol + "&limit=" + strconv.Itoa(depth)
 	},

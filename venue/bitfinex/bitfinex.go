@@ -57,7 +57,6 @@ var spec = cex.Spec{
 	WithdrawFees:      withdrawFees,
 	WithdrawFeeSource: withdrawFeeSource,
 	Depths:            []int{100}, // len is 1, 25 or 100 [DOC]
-	Backoff:           blocked,
 	MarketsPath:       "/v2/conf/pub:list:pair:exchange",
 	ParseMarkets:      parseMarkets,
 	BookPath: func(m cex.Market, depth int) string {

@@ -55,7 +55,7 @@ var spec = cex.Spec{
 	WithdrawFees:      withdrawFees,
 	WithdrawFeeSource: withdrawFeeSource,
 	Depths:            []int{wholeBook},
-	BookMaxBody:       32 << 20, // the whole book, thousands of levels
+	BookMaxBody:       8 << 20, // the whole book: ~4,900 levels a side recorded (~300 KB), far more at times
 	MarketsPath:       "/api/v2/trading-pairs-info/",
 	ParseMarkets:      parseMarkets,
 	BookPath: func(m cex.Market, _ int) string {

@@ -90,7 +90,7 @@ func (c *Client) RefreshInterval() time.Duration {
 func (c *Client) Refresh(ctx context.Context) error {
 	defer c.sweep()
 	var ms []Market
-	err := venue.Fetch(ctx, &c.cfg, venue.Request{URL: c.cfg.BaseURL + c.spec.MarketsPath, Header: c.header, MaxBody: marketsMaxBody},
+	err := venue.Fetch(ctx, &c.cfg, venue.Request{URL: c.cfg.BaseURL + c.spec.MarketsPath, Header: c.header, MaxBody: c.spec.marketsMaxBody()},
 		func(status int, body []byte) error {
 			if err := c.errorBody(status, body, true); err != nil {
 				return err
@@ -168,7 +168,7 @@ func (c *Client) refreshNetworks(ctx context.Context) error {
 		return nil
 	}
 	var nets map[Code]Network
-	err := venue.Fetch(ctx, &c.cfg, venue.Request{URL: c.cfg.BaseURL + c.spec.NetworksPath, Header: c.header, MaxBody: marketsMaxBody},
+	err := venue.Fetch(ctx, &c.cfg, venue.Request{URL: c.cfg.BaseURL + c.spec.NetworksPath, Header: c.header, MaxBody: c.spec.networksMaxBody()},
 		func(status int, body []byte) error {
 			if err := c.errorBody(status, body, true); err != nil {
 				return err
@@ -539,7 +539,3 @@ var (
 	_ swapscout.Quoter    = (*Client)(nil)
 	_ swapscout.Refresher = (*Client)(nil)
 )
-
-// marketsMaxBody caps market lists: full lists (MEXC's exchangeInfo) run to a
-// few MB, above the 4 MiB that suits quotes and books.
-const marketsMaxBody = 32 << 20

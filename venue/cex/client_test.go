@@ -1,7 +1,9 @@
 package cex
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"net/http"
 	"strconv"
@@ -628,4 +630,39 @@ func TestLiveNetworks(t *testing.T) {
 	}
 	wantOffer(t, quote(t, c2, send(btc, usdtTRX, "1.5")), "1.5", "148.3505", "BTC/USDT",
 		"trading 0.1495 usdt@trx", "withdrawal 1 usdt@trx")
+}
+
+// TestListBodyCaps: a market list is read up to its spec's cap (4 MiB by
+// default), not the 32 MiB every list once had: a longer one, honest-looking
+// or hostile, fails as bad_response and the last good list stays; a venue
+// whose list is really larger declares its own cap.
+func TestListBodyCaps(t *testing.T) {
+	f := btcusdt(t)
+	padded := func(pad int) {
+		f.mu.Lock()
+		b, _ := json.Marshal(f.markets)
+		f.front = func(w http.ResponseWriter, r *http.Request) bool {
+			if r.URL.Path != "/markets" {
+				return false
+			}
+			_, _ = w.Write(b[:1])
+			_, _ = w.Write(bytes.Repeat([]byte(" "), pad)) // JSON whitespace: a valid, long list
+			_, _ = w.Write(b[1:])
+			return true
+		}
+		f.mu.Unlock()
+	}
+	c, _ := loaded(t, f, fakeSpec())
+	padded(5 << 20) // 5 MB: twice Binance's whole spot list, so not a market list
+	if err := c.Refresh(context.Background()); code(err) != swapscout.CodeBadResponse {
+		t.Errorf("Refresh of a 5 MB list: %v, want bad_response", err)
+	}
+	quote(t, c, send(btc, usdtTRX, "1")) // the last good list
+
+	big := fakeSpec()
+	big.MarketsMaxBody = 8 << 20
+	c, _ = loaded(t, f, big)
+	if err := c.Refresh(context.Background()); err != nil {
+		t.Errorf("Refresh of a list within the spec's own cap: %v", err)
+	}
 }

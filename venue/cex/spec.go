@@ -15,7 +15,12 @@ import (
 const (
 	DefaultRefreshInterval = 10 * time.Minute
 	DefaultBookTTL         = time.Second
-	DefaultBackoff         = time.Second
+	// DefaultListMaxBody caps a market or currency list's body, on the wire
+	// and gunzipped: the lists of every venue here are under 1.5 MB
+	// (Gate's ~2,600 pairs ~1.2 MB, Kraken's AssetPairs with fee tiers
+	// ~1.5 MB, KuCoin's currencies with their chains ~1 MB), so 4 MiB leaves
+	// room to grow while a hostile answer costs at most that.
+	DefaultListMaxBody = 4 << 20
 )
 
 // Code is how a venue names a swapscout asset: the ticker its markets use,
@@ -111,15 +116,17 @@ type Spec struct {
 	Depths []int
 	// BookMaxBody raises the response size cap for books, for venues that
 	// always answer the whole book (Coinbase level 2, Bitstamp); 0 keeps the
-	// client's cap.
+	// client's cap (1 MiB: 5,000 levels a side are ~350 KB).
 	BookMaxBody int
+	// MarketsMaxBody and NetworksMaxBody cap the market and currency lists'
+	// bodies (DefaultListMaxBody when 0): sized to what the endpoint really
+	// sends with room to grow, never more, since every byte of a hostile
+	// answer up to the cap is read and held.
+	MarketsMaxBody, NetworksMaxBody int
 	// BookTTL is how long a fetched book answers quotes (DefaultBookTTL when 0).
 	BookTTL time.Duration
 	// RefreshInterval is how often the market list is fetched (DefaultRefreshInterval when 0).
 	RefreshInterval time.Duration
-	// Backoff is how long to refuse calls after a rate-limit answer that
-	// gives no Retry-After (DefaultBackoff when 0).
-	Backoff time.Duration
 	// Header is sent with every call, after Accept: application/json.
 	Header []venue.Field
 
@@ -253,16 +260,23 @@ func (s *Spec) Ticker(asset string) (string, bool) {
 	return "", false
 }
 
+func (s *Spec) marketsMaxBody() int {
+	if s.MarketsMaxBody > 0 {
+		return s.MarketsMaxBody
+	}
+	return DefaultListMaxBody
+}
+
+func (s *Spec) networksMaxBody() int {
+	if s.NetworksMaxBody > 0 {
+		return s.NetworksMaxBody
+	}
+	return DefaultListMaxBody
+}
+
 func (s *Spec) bookTTL() time.Duration {
 	if s.BookTTL > 0 {
 		return s.BookTTL
 	}
 	return DefaultBookTTL
-}
-
-func (s *Spec) backoff() time.Duration {
-	if s.Backoff > 0 {
-		return s.Backoff
-	}
-	return DefaultBackoff
 }

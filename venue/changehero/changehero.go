@@ -81,11 +81,9 @@ func (c *Client) Quote(ctx context.Context, req swapscout.QuoteRequest) (swapsco
 	switch {
 	case below: // the deposit would be refused even though the venue priced it
 		return swapscout.Offer{}, &swapscout.VenueError{Code: swapscout.CodeAmountTooSmall, Msg: "ChangeHero: below the minimum of " + minimum.String(), Min: minimum}
-	case out.Sign() == 0:
-		return swapscout.Offer{}, &swapscout.VenueError{Code: swapscout.CodeAmountTooSmall, Msg: "ChangeHero: the amount prices to nothing", Min: minimum}
-	case out.Sign() < 0:
-		return swapscout.Offer{}, swapscout.NewVenueError(swapscout.CodeBadResponse, "ChangeHero answered a negative estimate")
 	}
+	// A zero or negative estimate goes on as answered: the venue's mistake,
+	// which the engine's check of every offer makes a bad_response.
 	return swapscout.Offer{AmountIn: req.Amount, AmountOut: out, Min: minimum, RateType: swapscout.Float}, nil
 }
 

@@ -101,6 +101,10 @@ func TestQuote(t *testing.T) {
 		{Name: "fixed_invalid_currency", Req: btcETH, Routes: rpc("invalid_currency.json", 200), Want: swapscout.CodeUnsupportedPair},
 		{Name: "float_invalid_currency", Req: float, Routes: rpc("invalid_currency.json", 200), Want: swapscout.CodeUnsupportedPair},
 		{Name: "float_invalid_amount", Req: float, Routes: rpc("invalid_amount.json", 200), Want: swapscout.CodeAmountTooSmall},
+		// A zero or negative estimate is the venue's mistake, not a limit
+		// (both methods answer it, so no minimum is known).
+		{Name: "float_zero", Req: float, Routes: rpc("exchange_amount_zero.json", 200), Want: swapscout.CodeBadResponse},
+		{Name: "float_negative", Req: float, Routes: rpc("exchange_amount_negative.json", 200), Want: swapscout.CodeBadResponse},
 		{Name: "unauthorized", Req: btcETH, Routes: rpc("unauthorized.json", 401), Want: swapscout.CodeNotConfigured},
 		{Name: "internal_error", Req: btcETH, Routes: rpc("internal_error.json", 200), Want: swapscout.CodeUnavailable},
 		{Name: "null_result", Req: btcETH, Routes: rpc("null_result.json", 200), Want: swapscout.CodeBadResponse},

@@ -56,7 +56,7 @@ var spec = cex.Spec{
 	WithdrawFees:      withdrawFees,
 	WithdrawFeeSource: withdrawFeeSource,
 	Depths:            []int{wholeBook},
-	BookMaxBody:       32 << 20, // the whole book, thousands of levels
+	BookMaxBody:       8 << 20, // the whole level-2 book: tens of thousands of 30-byte levels, ~1-3 MB
 	Header:            []venue.Field{{Key: "User-Agent", Value: upstream.DefaultUserAgent}},
 	MarketsPath:       "/products",
 	ParseMarkets:      parseMarkets,

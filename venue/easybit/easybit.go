@@ -108,14 +108,13 @@ func (c *Client) Quote(ctx context.Context, req swapscout.QuoteRequest) (swapsco
 		return swapscout.Offer{}, swapscout.NewVenueError(swapscout.CodeBadResponse, "EasyBit reverse rate has no sendAmount")
 	}
 	o.AmountOut = *rate.ReceiveAmount
-	switch {
-	case o.AmountIn.Sign() < 0 || o.AmountOut.Sign() < 0:
-		return swapscout.Offer{}, swapscout.NewVenueError(swapscout.CodeBadResponse, "EasyBit answered a negative amount")
-	case o.AmountIn.Sign() == 0 || o.AmountOut.Sign() == 0:
-		return swapscout.Offer{}, &swapscout.VenueError{Code: swapscout.CodeAmountTooSmall, Msg: "EasyBit: the amount prices to nothing", Min: o.Min}
-	}
-	if le := checkLimits(o.AmountIn, info); le != nil {
-		return swapscout.Offer{}, le
+	// A zero or negative amount is the venue's mistake, not a limit: it
+	// goes on as answered, and the engine's check of every offer makes it
+	// a bad_response.
+	if o.AmountIn.Sign() > 0 {
+		if le := checkLimits(o.AmountIn, info); le != nil {
+			return swapscout.Offer{}, le
+		}
 	}
 	fee := rate.NetworkFee
 	if fee == nil {

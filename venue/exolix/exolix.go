@@ -112,8 +112,7 @@ func decodeRate(req swapscout.QuoteRequest, status int, body []byte) (swapscout.
 }
 
 // rateOffer reads a body in the rate shape: an offer, or a refusal when the
-// amount is outside the limits, a message is set, an amount is zero, or the
-// status is not 200.
+// amount is outside the limits, a message is set, or the status is not 200.
 func rateOffer(req swapscout.QuoteRequest, status int, r *rateResponse) (swapscout.Offer, error) {
 	in, out := *r.FromAmount, *r.ToAmount
 	min, max := *r.MinAmount, venue.Deref(r.MaxAmount)
@@ -143,12 +142,15 @@ func rateOffer(req swapscout.QuoteRequest, status int, r *rateResponse) (swapsco
 	case deposit.Sign() > 0 && max.Sign() > 0 && deposit.Cmp(max) > 0:
 		return swapscout.Offer{}, tooLarge()
 	}
-	if msg := venue.Deref(r.Message); msg != "" || status != 200 || in.Sign() <= 0 || out.Sign() <= 0 {
+	if msg := venue.Deref(r.Message); msg != "" || status != 200 {
 		if msg == "" {
 			msg = "no amount quoted"
 		}
 		return swapscout.Offer{}, refusal(msg, min, max)
 	}
+	// A zero or negative amount without a refusal's words is the venue's
+	// mistake, not a refusal: it goes on as answered, and the engine's check
+	// of every offer makes it a bad_response.
 	return swapscout.Offer{AmountIn: in, AmountOut: out, Min: min, Max: max, MinOut: wmin, RateType: req.RateType}, nil
 }
 

@@ -48,7 +48,6 @@ var spec = cex.Spec{
 	WithdrawFees:      withdrawFees,
 	WithdrawFeeSource: withdrawFeeSource,
 	Depths:            []int{100, 1000}, // limit up to 1000 [CODE]
-	Backoff:           2 * time.Second,
 	MarketsPath:       "/api/v4/spot/currency_pairs",
 	ParseMarkets:      parseMarkets,
 	BookPath: func(m cex.Market, depth int) string {

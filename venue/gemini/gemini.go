@@ -53,7 +53,6 @@ var spec = cex.Spec{
 	WithdrawFees:      withdrawFees,
 	WithdrawFeeSource: withdrawFeeSource,
 	Depths:            []int{100, fullBook},
-	Backoff:           2 * time.Second,
 	// /v1/symbols lists bare names ("btcusd"); details/all gives every
 	// market's base, quote, status and minimum in one call [REC gct].
 	MarketsPath:  "/v1/symbols/details/all",

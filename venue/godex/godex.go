@@ -106,8 +106,6 @@ func limitError(req swapscout.QuoteRequest, in *info) error {
 		ve = swapscout.NewVenueError(swapscout.CodeAmountTooSmall, "Godex: amount below the minimum %s %s", in.MinAmount, unit)
 	case max.Sign() > 0 && req.Amount.Cmp(max) > 0:
 		ve = swapscout.NewVenueError(swapscout.CodeAmountTooLarge, "Godex: amount above the maximum %s %s", max, unit)
-	case in.Amount.Sign() <= 0:
-		return swapscout.NewVenueError(swapscout.CodeAmountTooSmall, "Godex: nothing to receive for this amount")
 	default:
 		return nil
 	}

@@ -49,7 +49,6 @@ var spec = cex.Spec{
 	WithdrawFees:      withdrawFees,
 	WithdrawFeeSource: withdrawFeeSource,
 	Depths:            []int{150}, // step0 without depth= answers 150 levels; depth= takes only 5, 10, 20 [DOC]
-	Backoff:           2 * time.Second,
 	MarketsPath:       "/v2/settings/common/symbols",
 	ParseMarkets:      parseMarkets,
 	BookPath:          func(m cex.Market, _ int) string { return "/market/depth?symbol=" + m.Symbol + "&type=step0" },

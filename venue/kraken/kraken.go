@@ -40,7 +40,8 @@ func New(cfg venue.Config) *Client { return &Client{cex.New(cfg, &spec)} }
 // spec is Kraken for the cex engine. Public calls are limited to about one a
 // second per IP and endpoint ([CODE] JKorf; [MEM]): books are shared for the
 // engine's BookTTL, and a rate-limit error, which carries no Retry-After,
-// holds calls off for Backoff.
+// holds calls off for the venue's Limit.Backoff (venue/limits.go), doubling
+// while they repeat.
 var spec = cex.Spec{
 	Name:    "Kraken",
 	Symbols: symbols,
@@ -52,7 +53,6 @@ var spec = cex.Spec{
 	WithdrawFees:      withdrawFees,
 	WithdrawFeeSource: withdrawFeeSource,
 	Depths:            []int{100, 500}, // count is 1-500 [DOC]
-	Backoff:           2 * time.Second,
 	MarketsPath:       "/0/public/AssetPairs",
 	ParseMarkets:      parseMarkets,
 	BookPath: func(m cex.Market, depth int) string {

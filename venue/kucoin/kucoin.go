@@ -39,7 +39,7 @@ func New(cfg venue.Config) *Client { return &Client{cex.New(cfg, &spec)} }
 
 // spec is KuCoin for the cex engine. The public resource pool is 2000 weight
 // per 30 s per IP, level2_100 weighing 4 [DOC]. A 429 names its reset only in
-// the gw-ratelimit-reset header, which the kit does not read: Backoff stands in.
+// the gw-ratelimit-reset header, which venue.Fetch reads as its Retry-After.
 var spec = cex.Spec{
 	Name:    "KuCoin",
 	Symbols: symbols,
@@ -50,7 +50,6 @@ var spec = cex.Spec{
 	WithdrawFees:      withdrawFees,
 	WithdrawFeeSource: withdrawFeeSource,
 	Depths:            []int{100}, // level2_20 or level2_100; deeper needs a key
-	Backoff:           5 * time.Second,
 	MarketsPath:       "/api/v2/symbols",
 	ParseMarkets:      parseMarkets,
 	NetworksPath:      "/api/v3/currencies",

@@ -164,9 +164,9 @@ func infoOffer(req swapscout.QuoteRequest, r *infoResponse) (swapscout.Offer, er
 		return swapscout.Offer{}, limit(swapscout.CodeAmountTooSmall, "LetsExchange takes at least %s %s", o.Min, req.From)
 	case req.Direction == swapscout.Receive && o.Max.Sign() > 0 && amount.Cmp(o.Max) > 0:
 		return swapscout.Offer{}, limit(swapscout.CodeAmountTooLarge, "LetsExchange takes at most %s %s", o.Max, req.From)
-	case amount.Sign() <= 0:
-		return swapscout.Offer{}, swapscout.NewVenueError(swapscout.CodeUnsupportedPair, "LetsExchange quoted no amount for %s to %s", req.From, req.To)
 	}
+	// A zero or negative amount goes on as answered: the venue's mistake,
+	// which the engine's check of every offer makes a bad_response.
 	if req.RateType == swapscout.Fixed {
 		o.RateID = venue.Deref(r.RateID)
 		if o.RateID != "" {

@@ -106,11 +106,12 @@ func offer(req swapscout.QuoteRequest, from, to string, calc *calculateResponse,
 	if lim != nil {
 		o.Min, o.Max = venue.Positive(lim.Min), venue.Positive(lim.Max)
 	}
-	if o.AmountIn.Sign() < 0 || o.AmountOut.Sign() < 0 {
-		return swapscout.Offer{}, swapscout.NewVenueError(swapscout.CodeBadResponse, "Majestic Bank answered a negative amount")
-	}
+	// A zero or negative amount is the venue's mistake, not a limit: it goes
+	// on as answered, and the engine's check of every offer makes it a
+	// bad_response.
 	switch {
-	case o.AmountOut.Sign() == 0 || o.AmountIn.Sign() == 0 || (!o.Min.IsZero() && o.AmountIn.Cmp(o.Min) < 0):
+	case o.AmountIn.Sign() <= 0 || o.AmountOut.Sign() <= 0:
+	case !o.Min.IsZero() && o.AmountIn.Cmp(o.Min) < 0:
 		return swapscout.Offer{}, &swapscout.VenueError{Code: swapscout.CodeAmountTooSmall, Min: o.Min, Max: o.Max,
 			Msg: "Majestic Bank: " + o.AmountIn.String() + " " + from + " is below its minimum"}
 	case !o.Max.IsZero() && o.AmountIn.Cmp(o.Max) > 0:

@@ -54,6 +54,7 @@ var spec = cex.Spec{
 	WithdrawFeeSource: withdrawFeeSource,
 	Depths:            []int{100, 5000}, // limit: default 100, max 5000; weight 1 either way [DOC]
 	MarketsPath:       "/api/v3/exchangeInfo",
+	MarketsMaxBody:    8 << 20, // every symbol, ~2,300 of ~1 KB: ~2.5 MB
 	ParseMarkets:      parseMarkets,
 	BookPath: func(m cex.Market, depth int) string {
 		return "/api/v3/depth?symbol=" + m.Symbol + "&limit=" + strconv.Itoa(depth)

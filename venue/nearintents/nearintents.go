@@ -340,9 +340,6 @@ func offerOf(req swapscout.QuoteRequest, p pair, r *quoteResponse, now time.Time
 	if err1 != nil || err2 != nil {
 		return swapscout.Offer{}, swapscout.NewVenueError(swapscout.CodeBadResponse, "%s quoted an amount that is not an integer in base units", Descriptor.Name)
 	}
-	if in.Sign() <= 0 || out.Sign() <= 0 {
-		return swapscout.Offer{}, swapscout.NewVenueError(swapscout.CodeAmountTooSmall, "%s quoted nothing for %s %s", Descriptor.Name, req.Amount, req.From)
-	}
 	// The side the request names must come back as asked: an answer for
 	// another amount is not an answer to this request.
 	asked, side := req.Amount.Round(p.fromDec, swapscout.RoundDown), in

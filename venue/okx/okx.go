@@ -39,7 +39,8 @@ func New(cfg venue.Config) *Client { return &Client{cex.New(cfg, &spec)} }
 
 // spec is OKX for the cex engine. /market/books allows 40 requests per 2
 // seconds per IP [DOC]: books are shared for the engine's BookTTL, and a
-// rate-limit answer (50011 with HTTP 429 [CODE]) holds calls off for Backoff.
+// rate-limit answer (50011 with HTTP 429 [CODE]) holds calls off for the
+// venue's Limit.Backoff (venue/limits.go), doubling while they repeat.
 var spec = cex.Spec{
 	Name:    "OKX",
 	Symbols: symbols,
@@ -50,7 +51,6 @@ var spec = cex.Spec{
 	WithdrawFees:      withdrawFees,
 	WithdrawFeeSource: withdrawFeeSource,
 	Depths:            []int{400}, // sz is 1-400 [DOC]
-	Backoff:           2 * time.Second,
 	MarketsPath:       "/api/v5/public/instruments?instType=SPOT",
 	ParseMarkets:      parseMarkets,
 	BookPath: func(m cex.Market, depth int) string {

@@ -96,12 +96,6 @@ func offer(req swapscout.QuoteRequest, from, to code, r *rateResponse) (swapscou
 			o.Max = venue.Positive(d.MaxAmount)
 		}
 	}
-	switch o.AmountOut.Sign() {
-	case 0:
-		return swapscout.Offer{}, &swapscout.VenueError{Code: swapscout.CodeAmountTooSmall, Msg: "Quickex: the amount prices to nothing", Min: o.Min}
-	case -1:
-		return swapscout.Offer{}, swapscout.NewVenueError(swapscout.CodeBadResponse, "Quickex answered a negative amountToGet")
-	}
 	if f := r.FinalNetworkFeeAmount; f != nil && f.Sign() > 0 {
 		o.Fees = []swapscout.Fee{{Kind: "network", Amount: *f, Asset: req.To}}
 	}

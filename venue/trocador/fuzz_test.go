@@ -10,7 +10,8 @@ import (
 
 // FuzzParseNewRate feeds arbitrary bodies and statuses to the new_rate parser
 // and the quote picker, for every kind of request: they must never panic, and
-// must return either an offer naming its provider or a typed error.
+// must return either an offer naming its provider (its amounts as answered)
+// or a typed error.
 func FuzzParseNewRate(f *testing.F) {
 	files, _ := filepath.Glob("testdata/*.json")
 	for _, p := range files {
@@ -35,8 +36,10 @@ func FuzzParseNewRate(f *testing.F) {
 			{From: base.From, To: base.To, Amount: base.Amount, RateType: swapscout.Fixed},
 			{From: base.From, To: base.To, Amount: base.Amount, RateType: swapscout.Fixed, Direction: swapscout.Receive}} {
 			o, err := offer(req, &r)
-			if err == nil && (o.Provider == "" || o.AmountOut.Sign() <= 0 || o.AmountIn.Sign() <= 0) {
-				t.Fatalf("offer %+v lacks a provider or positive amounts", o)
+			// Amounts may be zero or negative, as the venue answered:
+			// the engine's check of every offer judges them.
+			if err == nil && o.Provider == "" {
+				t.Fatalf("offer %+v lacks a provider", o)
 			}
 		}
 	})

@@ -109,10 +109,17 @@ func offer(req swapscout.QuoteRequest, r *newRateResponse) (swapscout.Offer, err
 		sent = *r.AmountFrom
 	}
 	var best *quote
+	// nothing is a partner's quote of the requested kind priced at zero or
+	// less, and its amount_to.
+	var nothing *quote
+	var nothingOut swapscout.Amount
 	for i := range quotes {
 		q := &quotes[i]
 		out, ok := amount(q.AmountTo)
 		if bool(q.Fixed) != fixed || q.Provider == "" || !ok {
+			if a, ok := notPositive(q.AmountTo); ok && bool(q.Fixed) == fixed && q.Provider != "" {
+				nothing, nothingOut = q, a
+			}
 			continue
 		}
 		if req.Direction == swapscout.Receive {
@@ -145,7 +152,22 @@ func offer(req swapscout.QuoteRequest, r *newRateResponse) (swapscout.Offer, err
 			o.AmountIn = *r.AmountFrom
 		}
 	}
-	if best == nil {
+	if best == nil && r.Provider != "" && bestFixed == fixed && r.AmountTo != nil && r.AmountTo.Sign() <= 0 {
+		nothing, nothingOut = &quote{Provider: r.Provider}, *r.AmountTo
+	}
+	switch {
+	case best == nil && nothing != nil:
+		// A partner named and priced at nothing or less: the venue's
+		// mistake, not an unserved pair (with none named, amount_to 0 is
+		// how Trocador says it has no quote). It goes on as answered, and
+		// the engine's check of every offer makes it a bad_response.
+		o.Provider = venue.ClipOr(nothing.Provider, "")
+		o.AmountIn, o.AmountOut = sent, nothingOut
+		if req.Direction == swapscout.Receive {
+			o.AmountIn = venue.Deref(r.AmountFrom)
+		}
+		return o, nil
+	case best == nil:
 		return swapscout.Offer{}, swapscout.NewVenueError(swapscout.CodeUnsupportedPair, "no Trocador partner offers a %s rate for this pair and amount", o.RateType)
 	}
 	o.Provider = venue.ClipOr(best.Provider, "")

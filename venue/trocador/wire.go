@@ -92,6 +92,16 @@ type errorResponse struct {
 	Message string `json:"message,omitempty"`
 }
 
+// notPositive reads a raw JSON number or string that is zero or negative;
+// ok is false when it is absent, null, unreadable or positive.
+func notPositive(raw json.RawMessage) (swapscout.Amount, bool) {
+	var a swapscout.Amount
+	if len(raw) == 0 || a.UnmarshalJSON(raw) != nil || !a.Valid() || a.Sign() > 0 {
+		return swapscout.Amount{}, false
+	}
+	return a, true
+}
+
 // amount reads a raw JSON number or string; ok is false when it is absent,
 // null, unreadable or not positive.
 func amount(raw json.RawMessage) (swapscout.Amount, bool) {

@@ -23,6 +23,8 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/swapscout/swapscout"
+	"github.com/swapscout/swapscout/aggregate"
+	"github.com/swapscout/swapscout/hostile"
 	"github.com/swapscout/swapscout/httpapi"
 	"github.com/swapscout/swapscout/sim"
 	"github.com/swapscout/swapscout/upstream"
@@ -56,8 +58,9 @@ type Case struct {
 	Name   string // subtest name; the golden file is testdata/<Name>.want.json
 	Routes []Route
 	Req    swapscout.QuoteRequest
-	// Want is the failure code expected; empty when an offer is expected,
-	// which is then compared with the golden file.
+	// Want is the failure code expected, from the adapter or from the
+	// engine's check of its offer (aggregate.Check); empty when an offer is
+	// expected, which is then compared with the golden file.
 	Want swapscout.FailureCode
 	// Check, when set, inspects the requests the adapter made.
 	Check func(t *testing.T, reqs []Recorded)
@@ -73,6 +76,13 @@ type Replay struct {
 
 // NewReplay serves routes from dir (usually "testdata") on 127.0.0.1.
 func NewReplay(t testing.TB, dir string, routes []Route) *Replay {
+	t.Helper()
+	return newReplay(t, dir, routes, nil)
+}
+
+// newReplay is NewReplay whose answers pass through rewrite, when not nil,
+// with the request and its body.
+func newReplay(t testing.TB, dir string, routes []Route, rewrite func(r *http.Request, reqBody, body []byte) []byte) *Replay {
 	t.Helper()
 	bodies := make([][]byte, len(routes))
 	for i, rt := range routes {
@@ -112,7 +122,11 @@ func NewReplay(t testing.TB, dir string, routes []Route) *Replay {
 				st = 200
 			}
 			w.WriteHeader(st)
-			_, _ = w.Write(bodies[i])
+			b := bodies[i]
+			if rewrite != nil {
+				b = rewrite(r, body.Bytes(), b)
+			}
+			_, _ = w.Write(b)
 			return
 		}
 		http.Error(w, `{"error":"no fixture for `+r.Method+" "+r.URL.Path+"?"+r.URL.RawQuery+`"}`, 599)
@@ -168,6 +182,11 @@ func RunCases(t *testing.T, d *venue.Descriptor, cases []Case) {
 			offer, err := q.Quote(ctx, c.Req)
 			if c.Check != nil {
 				c.Check(t, rp.Requests())
+			}
+			if c.Want != "" && err == nil {
+				// An offer the engine would refuse (amounts not positive,
+				// another amount than asked) fails as it would say.
+				err = aggregate.Check(c.Req, &offer)
 			}
 			if c.Want != "" {
 				if err == nil {
@@ -298,6 +317,32 @@ func Run(t *testing.T, d *venue.Descriptor, o Options) {
 			_, err := q.Quote(context.Background(), o.OK.Req)
 			if code := Code(err); code != f.want {
 				t.Errorf("Quote with HTTP %d %q… = code %s (%v), want %s", f.status, trim(f.body), code, err, f.want)
+			}
+		})
+	}
+	// A venue answering zero or negative amounts is wrong, not refusing: the
+	// OK case's answers with every amount, price and rate zeroed or negated
+	// (the market and currency lists left healthy, as hostile's quote scope
+	// does) must end as a bad_response, from the adapter itself or from the
+	// engine's check of every offer (aggregate.Check), never as a limit or
+	// an unserved pair.
+	for _, m := range []hostile.Mode{hostile.AmountsZero, hostile.AmountsNegative} {
+		t.Run(string(m), func(t *testing.T) {
+			rp := newReplay(t, "testdata", o.OK.Routes, func(r *http.Request, reqBody, body []byte) []byte {
+				if hostile.IsListRequest(r, reqBody) {
+					return body
+				}
+				if out, ok := hostile.Rewrite(m, body); ok {
+					return out
+				}
+				return body
+			})
+			offer, err := New(t, d, rp.URL).Quote(context.Background(), o.OK.Req)
+			if err == nil {
+				err = aggregate.Check(o.OK.Req, &offer)
+			}
+			if code := Code(err); code != swapscout.CodeBadResponse {
+				t.Errorf("Quote with %s answers = code %s (%v), want bad_response", m, code, err)
 			}
 		})
 	}

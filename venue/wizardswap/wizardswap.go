@@ -103,7 +103,7 @@ func parseEstimate(status int, body []byte) (swapscout.Amount, error) {
 		}
 		s = strings.TrimSpace(s)
 		if a, err := swapscout.ParseWireAmount([]byte(s)); err == nil {
-			return positive(a)
+			return a, nil
 		}
 		return swapscout.Amount{}, prose(s)
 	case raw[0] == '-' || (raw[0] >= '0' && raw[0] <= '9'):
@@ -111,20 +111,12 @@ func parseEstimate(status int, body []byte) (swapscout.Amount, error) {
 		if err := a.UnmarshalJSON(raw); err != nil {
 			return swapscout.Amount{}, venue.BadResponse(err)
 		}
-		return positive(a)
+		// Zero or negative is the venue's mistake, not a limit: it goes on
+		// as answered, and the engine's check of every offer makes it a
+		// bad_response.
+		return a, nil
 	}
 	return swapscout.Amount{}, swapscout.NewVenueError(swapscout.CodeBadResponse, "WizardSwap answered an estimated_amount of the wrong type")
-}
-
-// positive accepts an estimate that leaves the user something.
-func positive(a swapscout.Amount) (swapscout.Amount, error) {
-	switch a.Sign() {
-	case 1:
-		return a, nil
-	case 0:
-		return swapscout.Amount{}, swapscout.NewVenueError(swapscout.CodeAmountTooSmall, "WizardSwap: the amount prices to nothing")
-	}
-	return swapscout.Amount{}, swapscout.NewVenueError(swapscout.CodeBadResponse, "WizardSwap answered a negative estimate")
 }
 
 // prose maps the sentences WizardSwap sends instead of an amount.

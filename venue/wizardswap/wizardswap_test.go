@@ -62,7 +62,7 @@ func TestQuote(t *testing.T) {
 		{Name: "quote_number", Req: btcETH, Routes: estimate("estimate_number.json")},
 		{Name: "quote_false", Req: btcETH, Routes: estimate("estimate_false.json"), Want: swapscout.CodeAmountTooSmall},
 		{Name: "quote_too_low", Req: btcETH, Routes: estimate("estimate_too_low.json"), Want: swapscout.CodeAmountTooSmall},
-		{Name: "quote_zero", Req: btcETH, Routes: estimate("estimate_zero.json"), Want: swapscout.CodeAmountTooSmall},
+		{Name: "quote_zero", Req: btcETH, Routes: estimate("estimate_zero.json"), Want: swapscout.CodeBadResponse},
 		{Name: "quote_no_liquidity", Req: btcETH, Routes: estimate("estimate_no_liquidity.json"), Want: swapscout.CodeUnsupportedPair},
 		{Name: "quote_unknown_prose", Req: btcETH, Routes: estimate("estimate_unknown_prose.json"), Want: swapscout.CodeBadResponse},
 		{Name: "quote_bare_false", Req: btcETH, Routes: estimate("bare_false.json"), Want: swapscout.CodeBadResponse},

@@ -1,15 +1,21 @@
-// swapscout's page script: the form's network choices, and results that
-// arrive venue by venue over the API's event stream, re-ranked as they come.
-// The page works without it: the server renders the same results.
+// swapscout's page script: the form's network choices, results that arrive
+// venue by venue over the API's event stream, re-ranked as they come, and
+// the swap page's tracker, which follows the swap's event stream. The pages
+// work without it: the server renders the same results and the swap page
+// refreshes itself.
 'use strict';
 (function () {
+  var SEP = '\u202f', NB = '\u00a0';
+  var $ = function (id) { return document.getElementById(id); };
+  swapForms();
+  swapPage();
   var form = document.getElementById('quote-form');
   var section = document.getElementById('results');
   if (!form || !section) return;
   var names = {};
   try { names = JSON.parse(section.dataset.names || '{}'); } catch (e) { names = {}; }
-  var SEP = '\u202f', NB = '\u00a0';
-  var $ = function (id) { return document.getElementById(id); };
+  var pricesOnly = [];
+  try { pricesOnly = JSON.parse(section.dataset.pricesOnly || '[]'); } catch (e) { pricesOnly = []; }
 
   // group mirrors web.GroupDigits: digits in threes on a side longer than four.
   function group(s) {
@@ -137,7 +143,12 @@
     set(tr, '.limits', limits(o, state.from, state.to));
     set(tr, '.took', millis(o.took_ms));
     set(tr, '.sr-venue', ' at ' + name);
-    if (state.id) {
+    if (pricesOnly.indexOf(o.venue) >= 0) { // mirrors the server's row: no Swap button
+      var po = document.createElement('span');
+      po.className = 'prices-only'; po.textContent = 'prices only';
+      po.title = 'This venue cannot make swaps from here: take the offer at the venue';
+      tr.querySelector('.swap').replaceWith(po);
+    } else if (state.id) {
       var a = tr.querySelector('.swap');
       a.href = '/swap/new?' + new URLSearchParams({ quote: state.id, venue: o.venue }).toString();
       a.removeAttribute('aria-disabled');
@@ -283,5 +294,130 @@
     var p = new URLSearchParams(first);
     state = { qs: first, receive: section.dataset.receive === 'true', from: (p.get('from') || '').toUpperCase(), to: (p.get('to') || '').toUpperCase() };
     countdown(Number(section.dataset.ageMs) || 0, Number(section.dataset.expiresInMs) || 0, Number(section.dataset.tookMs) || 0);
+  }
+  // swapForms keeps a swap form from being sent twice by an impatient click
+  // (its idempotency key would make one swap anyway).
+  function swapForms() {
+    ['swap-form', 'confirm-form'].forEach(function (id) {
+      var f = $(id);
+      if (!f) return;
+      f.addEventListener('submit', function () {
+        var b = f.querySelector('button[type=submit]');
+        setTimeout(function () { b.disabled = true; b.textContent = 'Creating the swap…'; }, 0);
+      });
+    });
+  }
+
+  // swapPage follows the swap on its page: copy buttons, the deadline
+  // counting down, and the tracker updated from the swap's event stream
+  // (polling the swap's JSON if the stream is not served).
+  function swapPage() {
+    var root = $('swap');
+    if (!root) return;
+    var words = {};
+    try { words = JSON.parse(root.dataset.words || '{}'); } catch (e) { words = {}; }
+    Array.prototype.forEach.call(root.querySelectorAll('button.copy'), function (b) {
+      b.hidden = false;
+      b.addEventListener('click', function () {
+        var text = b.dataset.copy, done = function () {
+          b.classList.add('copied');
+          setTimeout(function () { b.classList.remove('copied'); }, 2000);
+        };
+        if (navigator.clipboard && window.isSecureContext) {
+          navigator.clipboard.writeText(text).then(done, function () { select(b); });
+        } else {
+          select(b);
+        }
+      });
+    });
+    function select(b) { // no clipboard here (plain http): select the text for the user to copy
+      var code = b.previousElementSibling, r = document.createRange();
+      if (!code) return;
+      r.selectNodeContents(code);
+      var sel = window.getSelection();
+      sel.removeAllRanges(); sel.addRange(r);
+    }
+
+    var cd = $('countdown'), end = Date.now() + (Number(root.dataset.expiresInS) || 0) * 1000, timer = null;
+    function tick() {
+      if (!cd) return;
+      if (root.dataset.terminal === 'true') { cd.textContent = ''; clearInterval(timer); return; }
+      var left = Math.round((end - Date.now()) / 1000);
+      if (left <= 0) { cd.textContent = '(the deadline has passed)'; clearInterval(timer); return; }
+      var h = Math.floor(left / 3600), m = Math.floor(left / 60) % 60, s = left % 60;
+      cd.textContent = '(' + (h ? h + ':' + String(m).padStart(2, '0') : m) + ':' + String(s).padStart(2, '0') + ' left)';
+    }
+    if (cd && Number(root.dataset.expiresInS) > 0) { tick(); timer = setInterval(tick, 1000); }
+
+    var path = ['waiting', 'confirming', 'exchanging', 'sending', 'finished'];
+    var terminal = { finished: 1, failed: 1, refunded: 1, expired: 1 };
+    function text(id, value, empty) {
+      var el = $(id);
+      if (!el) return;
+      if (value) {
+        var c = document.createElement('code');
+        c.className = 'addr'; c.textContent = value;
+        el.replaceChildren(c);
+      } else if (empty) {
+        var q = document.createElement('span');
+        q.className = 'quiet'; q.textContent = empty;
+        el.replaceChildren(q);
+      }
+    }
+    // show mirrors web.Steps and the page's fields. A status off the path
+    // (failed, refunded, expired, hold) reloads the page, which explains it.
+    function show(sw) {
+      var st = sw.status, i = path.indexOf(st);
+      if (st !== root.dataset.status && (i < 0 || st === 'finished')) {
+        if (es) es.close();
+        location.reload();
+        return;
+      }
+      root.dataset.status = st;
+      Array.prototype.forEach.call($('steps').children, function (li, j) {
+        var state = j < i || (j === i && st === 'finished') ? 'done' : j === i ? 'current' : 'todo';
+        li.className = 'step ' + state;
+        if (state === 'current') li.setAttribute('aria-current', 'step'); else li.removeAttribute('aria-current');
+        li.querySelector('.state').textContent = state === 'done' ? ' (done)' : state === 'current' ? ' (now)' : '';
+      });
+      var h = $('status-text');
+      h.textContent = words[st] || st;
+      h.className = 'status-' + st;
+      $('venue-status').textContent = sw.venue_status || 'nothing yet';
+      text('deposit-tx', sw.deposit_tx);
+      text('payout-tx', sw.payout_tx);
+      if (sw.amount_received) {
+        var rc = $('received'), n = document.createElement('span');
+        n.className = 'num'; n.textContent = group(sw.amount_received);
+        rc.replaceChildren(n, NB + String((sw.to || {}).ticker || '').toUpperCase());
+      }
+      document.title = document.title.replace(/: [a-z]+ · /, ': ' + st + ' · ');
+    }
+
+    if (root.dataset.terminal === 'true') return;
+    var es = null, polling = null;
+    function poll() {
+      if (polling) return;
+      polling = setInterval(function () {
+        fetch(root.dataset.json, { headers: { Accept: 'application/json' } }).then(function (r) {
+          if (!r.ok) throw new Error(String(r.status));
+          return r.json();
+        }).then(show, function () { clearInterval(polling); setTimeout(function () { location.reload(); }, 10000); });
+      }, 5000);
+    }
+    if (!window.EventSource) { poll(); return; }
+    es = new EventSource(root.dataset.events);
+    var onSwap = function (e) {
+      var sw;
+      try { sw = JSON.parse(e.data); } catch (x) { return; }
+      if (!sw || !sw.status) return;
+      show(sw);
+      if (terminal[sw.status]) es.close();
+    };
+    es.addEventListener('message', onSwap);
+    es.addEventListener('swap', onSwap);
+    es.addEventListener('error', function () {
+      if (es.readyState === EventSource.CLOSED) poll(); // not served, or refused: follow by polling
+    });
   }
 })();

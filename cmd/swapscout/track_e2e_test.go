@@ -1,0 +1,304 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/swapscout/swapscout/webhook"
+)
+
+// startPayingSim starts a simulator whose orders pay themselves quickly and
+// move through their stages in a fraction of a second.
+func startPayingSim(t *testing.T) (url, secret string) {
+	t.Helper()
+	k := simKnobs{}
+	fs := newFlagSet("test", "", io.Discard)
+	k.register(fs)
+	_ = fs.Parse([]string{"--walk", "0", "--latency", "5ms", "--auto-pay", "200ms", "--swap-stage", "150ms"})
+	s, err := k.newSim()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Start("127.0.0.1:0"); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { s.Close() })
+	return s.URL(), k.secret
+}
+
+// hookReceiver records verified webhook deliveries as they arrive.
+type hookReceiver struct {
+	t      *testing.T
+	secret []byte
+	mu     sync.Mutex
+	got    map[string][]pushed // by swap id
+}
+
+// pushed is a status as it arrived at a client, with the history it came
+// with (to time the arrival against the change's time).
+type pushed struct {
+	status  string
+	arrived time.Time
+	seenAt  time.Time // when the tracker saw this change (its history entry)
+}
+
+type pushedSwap struct {
+	ID       string
+	Status   string
+	Received string `json:"amount_received"`
+	History  []struct {
+		At     time.Time
+		Status string
+	}
+}
+
+func (p *pushedSwap) push(arrived time.Time) pushed {
+	out := pushed{status: p.Status, arrived: arrived}
+	if n := len(p.History); n > 0 && p.History[n-1].Status == p.Status {
+		out.seenAt = p.History[n-1].At
+	}
+	return out
+}
+
+func (h *hookReceiver) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	now := time.Now()
+	body, _ := io.ReadAll(r.Body)
+	if err := webhook.Verify(h.secret, r.Header.Get(webhook.SignatureHeader), body, time.Now(), time.Minute); err != nil {
+		h.t.Errorf("webhook does not verify: %v", err)
+		w.WriteHeader(400)
+		return
+	}
+	var sw pushedSwap
+	if err := json.Unmarshal(body, &sw); err != nil {
+		h.t.Errorf("webhook body %s: %v", body, err)
+	}
+	h.mu.Lock()
+	h.got[sw.ID] = append(h.got[sw.ID], sw.push(now))
+	h.mu.Unlock()
+}
+
+// followEvents reads a swap's event stream until it closes.
+func followEvents(c *http.Client, url string) ([]pushed, error) {
+	resp, err := c.Get(url)
+	if err != nil {
+		return nil, err
+	}
+	defer resp.Body.Close()
+	if ct := resp.Header.Get("Content-Type"); resp.StatusCode != 200 || !strings.HasPrefix(ct, "text/event-stream") {
+		return nil, fmt.Errorf("events: %d %s", resp.StatusCode, ct)
+	}
+	var out []pushed
+	sc := bufio.NewScanner(resp.Body)
+	sc.Buffer(make([]byte, 64<<10), 1<<20)
+	for sc.Scan() {
+		data, ok := strings.CutPrefix(sc.Text(), "data: ")
+		if !ok {
+			continue
+		}
+		var sw pushedSwap
+		if err := json.Unmarshal([]byte(data), &sw); err != nil {
+			return out, err
+		}
+		out = append(out, sw.push(time.Now()))
+	}
+	return out, sc.Err()
+}
+
+// TestSwapsPushedToTheEnd: swaps made through serve (SQLite) run to
+// finished by themselves on the simulator's auto-pay; every change reaches
+// an SSE client, whose stream closes at the end, and a webhook receiver,
+// signed and in order. With SWAPSCOUT_PUSH_SWAPS=N it runs N swaps at once
+// and reports the push latency (BENCHMARKS.md).
+func TestSwapsPushedToTheEnd(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs swaps to their end")
+	}
+	n := 2
+	if v, err := strconv.Atoi(os.Getenv("SWAPSCOUT_PUSH_SWAPS")); err == nil && v > 0 {
+		n = v
+	}
+	simURL, simSecret := startPayingSim(t)
+	hooks := &hookReceiver{t: t, secret: []byte("whsec-test"), got: map[string][]pushed{}}
+	recv := httptest.NewServer(hooks)
+	defer recv.Close()
+	env := func(k string) string {
+		switch k {
+		case envWebhookSecret:
+			return "whsec-test"
+		case "SWAPSCOUT_LOG_LEVEL":
+			return "debug" // the secret must stay out of every line
+		}
+		return ""
+	}
+	dir := t.TempDir()
+	s := startServeOn(t, simURL, simSecret, env, "--data-dir", dir, "--track-interval", "100ms", "--webhook-allow-private")
+	c := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 64}, Timeout: 60 * time.Second}
+	defer c.CloseIdleConnections()
+	can := swapVenues(t, c, s.url)
+	_, qbody := get(t, c, s.url+"/v1/quotes?from=btc&to=eth&amount=0.1")
+	var q struct {
+		ID     string
+		Offers []struct{ Venue string }
+	}
+	if err := json.Unmarshal([]byte(qbody), &q); err != nil {
+		t.Fatal(err)
+	}
+	var venues []string
+	for _, o := range q.Offers {
+		if can[o.Venue] {
+			venues = append(venues, o.Venue)
+		}
+	}
+	if len(venues) == 0 {
+		t.Fatalf("no swap-capable offer in %s", qbody)
+	}
+	body := func(venue, callback string) []byte {
+		b, _ := json.Marshal(map[string]string{"quote_id": q.ID, "venue": venue, "payout_address": e2ePayoutETH,
+			"refund_address": e2eRefundBTC, "callback_url": callback})
+		return b
+	}
+	if st, b := postJSON(t, c, s.url+"/v1/swaps", "bad-cb", "application/json", body(venues[0], "ftp://example.com/hook")); st != 400 || !strings.Contains(b, "callback_url") {
+		t.Errorf("an ftp callback_url answered %d %s", st, b)
+	}
+	type swapRun struct {
+		id     string
+		events []pushed
+		err    error
+	}
+	runs := make([]swapRun, n)
+	var wg sync.WaitGroup
+	for i := range n {
+		st, created := postJSON(t, c, s.url+"/v1/swaps", "push-"+strconv.Itoa(i), "application/json", body(venues[i%len(venues)], recv.URL+"/hook"))
+		if st != 201 {
+			t.Fatalf("create: %d %s", st, created)
+		}
+		var sw pushedSwap
+		json.Unmarshal([]byte(created), &sw)
+		runs[i].id = sw.ID
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			runs[i].events, runs[i].err = followEvents(c, s.url+"/v1/swaps/"+sw.ID+"/events")
+		}()
+	}
+	wg.Wait()
+	var sseLat, hookLat []time.Duration
+	received := 0 // finished swaps whose venue said what it paid: those count for accuracy
+	for _, r := range runs {
+		if r.err != nil {
+			t.Fatalf("swap %s events: %v", r.id, r.err)
+		}
+		if len(r.events) == 0 || r.events[len(r.events)-1].status != "finished" {
+			t.Fatalf("swap %s stream ended at %+v; want finished", r.id, r.events)
+		}
+		_, rec := get(t, c, s.url+"/v1/swaps/"+r.id)
+		var final pushedSwap
+		json.Unmarshal([]byte(rec), &final)
+		if final.Received != "" {
+			received++
+		}
+		var changes []string
+		for _, h := range final.History[1:] {
+			changes = append(changes, h.Status)
+		}
+		deadline := time.Now().Add(10 * time.Second)
+		var hooked []pushed
+		for {
+			hooks.mu.Lock()
+			hooked = slices.Clone(hooks.got[r.id])
+			hooks.mu.Unlock()
+			if len(hooked) >= len(changes) || time.Now().After(deadline) {
+				break
+			}
+			time.Sleep(20 * time.Millisecond)
+		}
+		var hookStatuses []string
+		for _, h := range hooked {
+			hookStatuses = append(hookStatuses, h.status)
+			hookLat = append(hookLat, h.arrived.Sub(h.seenAt))
+		}
+		if !slices.Equal(hookStatuses, changes) {
+			t.Errorf("swap %s: webhooks %v; want every change in order %v", r.id, hookStatuses, changes)
+		}
+		for _, e := range r.events[1:] { // the first is the state when the stream opened
+			if !e.seenAt.IsZero() {
+				sseLat = append(sseLat, e.arrived.Sub(e.seenAt))
+			}
+		}
+	}
+	t.Logf("%d swaps: SSE %s; webhooks %s", n, quantiles(sseLat), quantiles(hookLat))
+
+	// The finished swaps show in the venues' accuracy, through the API
+	// (read at most every 5 s) and the command.
+	deadline := time.Now().Add(8 * time.Second)
+	for {
+		_, vbody := get(t, c, s.url+"/v1/venues")
+		var vs struct {
+			Venues []struct {
+				ID       string
+				Accuracy *struct {
+					Count           int    `json:"count"`
+					MedianShortfall string `json:"median_shortfall_pct"`
+					Timed           int    `json:"timed"`
+				}
+			}
+		}
+		json.Unmarshal([]byte(vbody), &vs)
+		total, timed := 0, 0
+		for _, v := range vs.Venues {
+			if v.Accuracy != nil {
+				total += v.Accuracy.Count
+				timed += v.Accuracy.Timed
+				if v.Accuracy.Count > 0 && v.Accuracy.MedianShortfall == "" {
+					t.Errorf("venue %s accuracy without a shortfall: %s", v.ID, vbody)
+				}
+			}
+		}
+		if total == received && timed > 0 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("venues count %d finished swaps with an amount received (want %d), %d timed: %s", total, received, timed, vbody)
+		}
+		time.Sleep(250 * time.Millisecond)
+	}
+	// The webhook secret is in no log line and no database file.
+	files := s.stderr.String()
+	entries, _ := os.ReadDir(dir)
+	for _, e := range entries {
+		b, _ := os.ReadFile(filepath.Join(dir, e.Name()))
+		files += string(b)
+	}
+	if strings.Contains(files, "whsec-test") {
+		t.Error("the webhook secret is in the logs or the database")
+	}
+	var out syncBuffer
+	if err := run(context.Background(), []string{"venues", "--data-dir", dir}, noEnv, &out, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out.String(), "accuracy of finished swaps") || !strings.Contains(out.String(), venues[0]+" ") {
+		t.Errorf("swapscout venues shows no accuracy:\n%s", out.String())
+	}
+}
+
+func quantiles(d []time.Duration) string {
+	if len(d) == 0 {
+		return "no samples"
+	}
+	slices.Sort(d)
+	q := func(p float64) time.Duration { return d[min(len(d)-1, int(p*float64(len(d))))] }
+	return fmt.Sprintf("n=%d p50=%v p99=%v max=%v", len(d), q(0.5).Round(100*time.Microsecond), q(0.99).Round(100*time.Microsecond), d[len(d)-1].Round(100*time.Microsecond))
+}

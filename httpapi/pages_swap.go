@@ -1,0 +1,348 @@
+package httpapi
+
+import (
+	"bytes"
+	"context"
+	"crypto/rand"
+	"encoding/base32"
+	"errors"
+	"html/template"
+	"net/url"
+	"strings"
+	"time"
+
+	"github.com/swapscout/swapscout"
+	"github.com/swapscout/swapscout/qr"
+	"github.com/swapscout/swapscout/swaps"
+	"github.com/swapscout/swapscout/web"
+)
+
+// The swap pages: the form an offer's Swap button opens (GET /swap/new),
+// its plain POST, which calls the same SwapService.Create as POST /v1/swaps
+// and redirects to the swap's page on success (POST-redirect-GET), the
+// confirmation page when the venue's rate changed, and the swap page itself
+// (GET /swap/{id}), whose unguessable id is the only key to it.
+
+func registerSwapPages(h *Handler, d *deps) {
+	h.handlePage("GET", "/swap/new", pageSwapForm(d))
+	h.handlePage("POST", "/swap/new", pageSwapCreate(d))
+	h.handlePage("GET", "/swap/{id}", pageSwap(d))
+}
+
+// maxFormField bounds each field of the swap form: longer than any address
+// or memo, short enough to echo back.
+const maxFormField = 512
+
+// inProgressWait is how long a form POST waits for the same key's first
+// request to finish (a double submit) before saying so.
+const inProgressWait = 20 * time.Second
+
+func (d *deps) venueNames() map[string]string {
+	infos := d.Venues()
+	names := make(map[string]string, len(infos))
+	for _, v := range infos {
+		names[v.ID] = v.Name
+	}
+	return names
+}
+
+// unavailable is the page of a server without a SwapService: a 503 that
+// says so, never a 500.
+func (d *deps) unavailable(r *Request, quote string) (Response, error) {
+	return d.render(r, 503, "swapunavailable", web.SwapUnavailable{Quote: quote})
+}
+
+// newFormKey returns a fresh idempotency key for one swap form: a double
+// submit of the form sends it twice and makes one swap.
+func newFormKey() string {
+	var b [20]byte
+	_, _ = rand.Read(b[:])
+	return "page-" + strings.ToLower(base32.StdEncoding.WithPadding(base32.NoPadding).EncodeToString(b[:]))
+}
+
+// fillQuote fills the form's offer from the stored quote, when it is still
+// readable (an unknown or expired quote leaves the form plain: Create says
+// what is wrong).
+func (d *deps) fillQuote(ctx context.Context, f *web.SwapForm, names map[string]string) {
+	f.BackURL = "/"
+	if f.Quote == "" || d.Store == nil {
+		return
+	}
+	body := d.storedQuote(ctx, f.Quote)
+	if body == nil {
+		return
+	}
+	if err := f.SetQuote(body, names); err != nil {
+		d.Logger.Error("page: stored quote JSON", "quote", f.Quote, "err", err)
+	}
+	f.MemoDeposit = f.MemoDeposit || d.memoDeposit(ctx, f.Quote, f.Venue)
+}
+
+func pageSwapForm(d *deps) Action {
+	return func(r *Request) (Response, error) {
+		quote, venue := clipField(string(r.Query("quote"))), clipField(string(r.Query("venue")))
+		if d.Swaps == nil {
+			return d.unavailable(r, quote)
+		}
+		names := d.venueNames()
+		f := web.SwapForm{Quote: quote, Venue: venue, Name: nameOr(names, venue), Key: newFormKey()}
+		d.fillQuote(r.Ctx, &f, names)
+		status := 200
+		switch {
+		case quote == "" || venue == "":
+			f.Error, status = "Choose an offer first: this form needs a quote and a venue.", 400
+		case f.Offer == nil && f.BackURL == "/":
+			f.Error, status = "That quote has expired or is unknown: go back and ask the venues again.", 404
+		case f.Offer == nil:
+			f.Error, status = "That quote has no offer from "+f.Name+".", 400
+		case !d.canSwap(venue):
+			f.Error, status = f.Name+" cannot make swaps through its API (an order book needs an account there): take this offer at the venue itself.", 422
+			f.NoSwap = true
+		}
+		return d.render(r, status, "swapnew", f)
+	}
+}
+
+// sameOrigin refuses a form POST sent from another site: a page elsewhere
+// must not make swaps with addresses of its choosing in a visitor's name.
+// Browsers say where a request comes from in Sec-Fetch-Site; older ones
+// only in Origin, which our own pages send as "null" (their referrer policy
+// is no-referrer), so a named origin must be this host.
+func sameOrigin(r *Request) bool {
+	if r.Header == nil {
+		return true
+	}
+	if site := string(r.Header.Peek("Sec-Fetch-Site")); site != "" {
+		return site == "same-origin" || site == "none"
+	}
+	origin := string(r.Header.Peek("Origin"))
+	host := string(r.Header.Peek("Host"))
+	if origin == "" || origin == "null" || host == "" { // net/http keeps Host apart from the headers
+		return true
+	}
+	u, err := url.Parse(origin)
+	return err == nil && u.Host == host
+}
+
+func pageSwapCreate(d *deps) Action {
+	return func(r *Request) (Response, error) {
+		if r.Header != nil {
+			if ct := string(r.Header.Peek("Content-Type")); !strings.HasPrefix(ct, "application/x-www-form-urlencoded") {
+				return d.render(r, 415, "notfound", web.NotFound{Title: "This form was sent in a way we cannot read", Message: "Send it from the swap form."})
+			}
+		}
+		if !sameOrigin(r) {
+			return d.render(r, 403, "notfound", web.NotFound{Title: "This form came from another site", Message: "Swaps are made from this site's own form only."})
+		}
+		if len(r.Body) > MaxBody {
+			return d.render(r, 413, "notfound", web.NotFound{Title: "This form is too long", Message: "Addresses and memos are much shorter: send it from the swap form."})
+		}
+		form, err := url.ParseQuery(string(r.Body))
+		if err != nil {
+			return d.render(r, 400, "notfound", web.NotFound{Title: "This form could not be read", Message: "Send it from the swap form."})
+		}
+		get := func(k string) string { return clipField(strings.TrimSpace(form.Get(k))) }
+		f := web.SwapForm{
+			Quote: get("quote"), Venue: get("venue"), Key: get("key"),
+			Payout: get("payout_address"), PayoutMemo: get("payout_memo"),
+			Refund: get("refund_address"), RefundMemo: get("refund_memo"),
+		}
+		if d.Swaps == nil {
+			return d.unavailable(r, f.Quote)
+		}
+		names := d.venueNames()
+		f.Name = nameOr(names, f.Venue)
+		if f.Key == "" {
+			f.Key = newFormKey()
+		}
+		req := swaps.CreateRequest{
+			IdempotencyKey: f.Key, QuoteID: f.Quote, Venue: f.Venue,
+			PayoutAddress: f.Payout, PayoutMemo: f.PayoutMemo, RefundAddress: f.Refund, RefundMemo: f.RefundMemo,
+		}
+		sw, err := createWaiting(r.Ctx, d.Swaps, req)
+		if err == nil {
+			return redirect("/swap/" + url.PathEscape(sw.ID)), nil
+		}
+		d.fillQuote(r.Ctx, &f, names)
+		var ae *swaps.AddressError
+		var rc *swaps.RateChangedError
+		switch {
+		case errors.As(err, &ae):
+			// The key stays: nothing was reserved for an address the
+			// service refused before calling anyone.
+			f.Errors = map[string]string{ae.Field: fieldMessage(ae)}
+			if _, ok := web.FieldLabels[ae.Field]; !ok {
+				f.Error = ae.Error()
+			}
+			return d.render(r, 400, "swapnew", f)
+		case errors.As(err, &rc):
+			return d.render(r, 409, "swapconfirm", confirmPage(f, rc))
+		}
+		code := swapscout.ErrorCode(err)
+		if code == swapscout.EINTERNAL {
+			d.Logger.Error("internal error", "path", string(r.Path), "err", err)
+		}
+		f.Error = swapscout.ErrorMessage(err)
+		if code == swapscout.EINPROGRESS {
+			f.Error = "Your swap is still being created. Send the form again in a moment: it will not make a second swap."
+		}
+		return d.render(r, StatusOf(code), "swapnew", f)
+	}
+}
+
+// createWaiting calls Create; when the same key's first request is still
+// under way (the form sent twice), it waits for that one's swap rather than
+// show an error for the user's double click.
+func createWaiting(ctx context.Context, s SwapService, req swaps.CreateRequest) (*swapscout.Swap, error) {
+	deadline := time.Now().Add(inProgressWait)
+	for {
+		sw, _, err := s.Create(ctx, req)
+		if err == nil || swapscout.ErrorCode(err) != swapscout.EINPROGRESS || time.Now().After(deadline) {
+			return sw, err
+		}
+		select {
+		case <-ctx.Done():
+			return nil, err
+		case <-time.After(200 * time.Millisecond):
+		}
+	}
+}
+
+// fieldMessage says what is wrong with a field, beside it: "Payout address
+// is required", or the check's reason ("Invalid address for Ethereum: …").
+func fieldMessage(ae *swaps.AddressError) string {
+	label := web.FieldLabels[ae.Field]
+	if label == "" {
+		label = ae.Field
+	}
+	if ae.Reason == "" || strings.HasPrefix(ae.Reason, "is ") {
+		return strings.TrimSpace(label + " " + ae.Reason)
+	}
+	return strings.ToUpper(ae.Reason[:1]) + ae.Reason[1:]
+}
+
+// confirmPage shows both amounts and a form that creates the swap from the
+// fresh quote, with the same addresses and a new key (the old key's request
+// was another one).
+func confirmPage(f web.SwapForm, rc *swaps.RateChangedError) web.SwapConfirm {
+	c := web.SwapConfirm{Receive: rc.Direction == swapscout.Receive, Shown: web.GroupDigits(rc.Shown.String()), Now: web.GroupDigits(rc.Now.String())}
+	c.Unit = f.To
+	if c.Receive {
+		c.Unit = f.From
+	}
+	if !rc.Shown.IsZero() {
+		diff := rc.Shown.Sub(rc.Now)
+		if c.Receive {
+			diff = rc.Now.Sub(rc.Shown)
+		}
+		pct := diff.Mul(swapscout.AmountFromInt(100)).Quo(rc.Shown, 2, swapscout.RoundHalfEven)
+		if pct.Sign() > 0 {
+			c.Worse = pct.String() + "\u00a0%"
+		}
+	}
+	f.Quote, f.Key = rc.QuoteID, newFormKey()
+	c.Form = f
+	return c
+}
+
+func redirect(to string) Response {
+	hdr := make([]Field, 0, len(pageHeaders)+1)
+	hdr = append(hdr, pageHeaders...)
+	hdr = append(hdr, Field{Key: "Location", Value: to})
+	return Response{Status: 303, ContentType: contentHTML, Headers: hdr,
+		Body: []byte(`<!doctype html><title>swapscout</title><p><a href="` + template.HTMLEscapeString(to) + `">Your swap</a></p>` + "\n")}
+}
+
+func pageSwap(d *deps) Action {
+	return func(r *Request) (Response, error) {
+		if d.Swaps == nil {
+			return d.unavailable(r, "")
+		}
+		id := string(r.Param("id"))
+		sw, history, err := d.Swaps.Get(r.Ctx, id)
+		if err != nil {
+			code := swapscout.ErrorCode(err)
+			if code == swapscout.ENOTFOUND || code == swapscout.EINVALID {
+				return d.render(r, 404, "notfound", web.NotFound{Title: "No such swap",
+					Message: "No swap has this address. Check that it was copied whole: the page's address is the only key to a swap."})
+			}
+			if code == swapscout.EINTERNAL {
+				d.Logger.Error("internal error", "path", string(r.Path), "err", err)
+			}
+			return d.render(r, StatusOf(code), "notfound", web.NotFound{Title: "This swap cannot be shown right now", Message: swapscout.ErrorMessage(err)})
+		}
+		v := web.NewSwapView(sw, history, d.venueNames(), d.Now())
+		if sw.DepositAddress != "" {
+			if code, err := qr.Encode(depositURI(sw)); err == nil {
+				// Drawn by package qr: rectangles only, no input text. Inline
+				// SVG needs no namespace (nor a third-party-looking URL).
+				svg := bytes.Replace(code.SVG(), []byte(` xmlns="http://www.w3.org/2000/svg"`), nil, 1)
+				v.QR = template.HTML(svg)
+			}
+		}
+		v.MemoDeposit = d.memoDeposit(r.Ctx, sw.QuoteID, sw.Venue)
+		return d.render(r, 200, "swap", v)
+	}
+}
+
+// depositURI is what the QR code holds: the deposit address alone. Payment
+// URIs (bitcoin:…?amount=) differ by chain and wallet; the address is what
+// every wallet scans.
+func depositURI(sw *swapscout.Swap) string { return sw.DepositAddress }
+
+// storedQuote returns the quote's JSON as the store keeps it (after its
+// 8-byte creation time; see answer), or nil when it is unknown or expired.
+func (d *deps) storedQuote(ctx context.Context, id string) []byte {
+	if d.Store == nil {
+		return nil
+	}
+	v, err := d.Store.Get(ctx, []byte(id))
+	if err != nil || len(v) < 10 || v[8] != '{' {
+		return nil
+	}
+	return v[8:]
+}
+
+// canSwap reports whether venue can create swaps through its API (true
+// when the venue is not listed: Create has the last word).
+func (d *deps) canSwap(venue string) bool {
+	for _, v := range d.Venues() {
+		if v.ID == venue {
+			return v.CanSwap
+		}
+	}
+	return true
+}
+
+// memoDeposit reports whether venue's offer in the quote needs the deposit
+// to carry the swap's memo in its transaction (THORChain, Maya), while the
+// quote is readable.
+func (d *deps) memoDeposit(ctx context.Context, quoteID, venue string) bool {
+	if quoteID == "" || d.book == nil {
+		return false
+	}
+	q, err := d.book.Quote(ctx, quoteID)
+	if err != nil {
+		return false
+	}
+	for _, o := range q.Offers {
+		if o.Venue == venue {
+			return o.Deposit == swapscout.DepositMemo
+		}
+	}
+	return false
+}
+
+func nameOr(names map[string]string, id string) string {
+	if n := names[id]; n != "" {
+		return n
+	}
+	return id
+}
+
+func clipField(s string) string {
+	if len(s) > maxFormField {
+		s = s[:maxFormField]
+	}
+	return string(bytes.ToValidUTF8([]byte(s), nil))
+}

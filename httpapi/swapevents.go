@@ -1,0 +1,136 @@
+package httpapi
+
+import (
+	"context"
+	"io"
+	"strconv"
+	"time"
+
+	"github.com/swapscout/swapscout"
+)
+
+// Swap event streams: how often an idle stream sends a comment (so proxies
+// and clients see it alive, and a client gone away is noticed), and how
+// often it re-reads the swap with no notice from the feed (every
+// SwapPollInterval without a feed; SwapRecheckInterval with one, in case a
+// notice was lost).
+var (
+	SwapKeepAlive       = 15 * time.Second
+	SwapPollInterval    = 2 * time.Second
+	SwapRecheckInterval = 30 * time.Second
+)
+
+var errSwapEventsOff = swapscout.Errorf(swapscout.EUNAVAILABLE, "swaps are not served here (no database configured)")
+
+// handleSwapEvents streams a swap as server-sent events: a "swap" event with
+// its current record and history at once (AppendSwap), then one after every
+// change as it is seen, until a terminal status, after whose event the stream
+// ends. The event's id is the number of status changes so far. An unknown
+// swap is a JSON 404 before the stream starts. The stream holds one of the
+// stream slots, like quote streams, and ends with the server's shutdown
+// event when the server stops.
+func handleSwapEvents(d *deps) Action {
+	return func(r *Request) (Response, error) {
+		if d.Swaps == nil {
+			return Response{}, errSwapEventsOff
+		}
+		id := string(r.Param("id"))
+		sw, hist, err := d.Swaps.Get(r.Ctx, id)
+		if err != nil {
+			return Response{}, err
+		}
+		if !d.streams.acquire() {
+			return Response{}, errStreamsFull
+		}
+		if d.OnStream != nil {
+			d.OnStream(1)
+		}
+		reqID := RequestIDFrom(r.Ctx)
+		stream := func(ctx context.Context, w io.Writer, flush func() error) error {
+			defer func() {
+				d.streams.release()
+				if d.OnStream != nil {
+					d.OnStream(-1)
+				}
+			}()
+			if reqID != "" {
+				ctx = WithRequestID(ctx, reqID)
+			}
+			return d.followSwap(ctx, id, sw, hist, w, flush)
+		}
+		return Response{Status: 200, ContentType: "text/event-stream", Headers: streamHeaders, Stream: stream, LongStream: true}, nil
+	}
+}
+
+func (d *deps) followSwap(ctx context.Context, id string, sw *swapscout.Swap, hist []swapscout.SwapEvent, w io.Writer, flush func() error) error {
+	recheck := SwapPollInterval
+	var changed <-chan struct{}
+	if d.SwapFeed != nil {
+		ch, stop := d.SwapFeed.Subscribe(id)
+		defer stop()
+		changed, recheck = ch, SwapRecheckInterval
+	}
+	buf := make([]byte, 0, 2048)
+	send := func(sw *swapscout.Swap, hist []swapscout.SwapEvent) error {
+		buf = append(buf[:0], "event: swap\nid: "...)
+		buf = strconv.AppendInt(buf, int64(len(hist)), 10)
+		buf = append(buf, "\ndata: "...)
+		buf = AppendSwap(buf, sw, hist)
+		buf = append(buf, "\n\n"...)
+		if _, err := w.Write(buf); err != nil {
+			return err
+		}
+		return flush()
+	}
+	// A client that loses the stream reconnects after 2 s (EventSource) and
+	// gets the current state first: nothing is lost.
+	if _, err := io.WriteString(w, "retry: 2000\n\n"); err != nil {
+		return err
+	}
+	if err := send(sw, hist); err != nil {
+		return err
+	}
+	// Subscribed only now, after the first read: read again so a change in
+	// between is not missed.
+	last, lastLen := sw.UpdatedAt, len(hist)
+	reread := true
+	keep := time.NewTicker(SwapKeepAlive)
+	defer keep.Stop()
+	poll := time.NewTimer(recheck)
+	defer poll.Stop()
+	for !sw.Status.Terminal() {
+		if reread {
+			reread = false
+			nsw, nhist, err := d.Swaps.Get(ctx, id)
+			if err != nil {
+				if ctx.Err() != nil {
+					return ctx.Err()
+				}
+				d.Logger.Warn("swap events: read failed", "swap", id, "err", err, "request_id", RequestIDFrom(ctx))
+			} else if !nsw.UpdatedAt.Equal(last) || len(nhist) != lastLen || nsw.Status != sw.Status {
+				sw, last, lastLen = nsw, nsw.UpdatedAt, len(nhist)
+				if err := send(nsw, nhist); err != nil {
+					return err
+				}
+				continue
+			}
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-changed:
+			reread = true
+		case <-poll.C:
+			reread = true
+			poll.Reset(recheck)
+		case <-keep.C:
+			if _, err := io.WriteString(w, ": keep-alive\n\n"); err != nil {
+				return err
+			}
+			if err := flush(); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}

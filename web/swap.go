@@ -1,0 +1,266 @@
+package web
+
+import (
+	"encoding/json"
+	"html/template"
+	"net/url"
+	"strings"
+	"time"
+
+	"github.com/swapscout/swapscout"
+)
+
+// SwapForm is the data of the swap form (GET and POST /swap/new): the offer
+// chosen, what the user typed, and the problems found, each beside its
+// field.
+type SwapForm struct {
+	Quote, Venue, Name string
+	Offer              *OfferRow // nil when the quote is no longer readable
+	From, To           string    // upper-case tickers, when the quote is known
+	FromAsset, ToAsset string
+	Receive            bool
+	MemoDeposit        bool // the deposit must carry a memo in the transaction
+	Key                string
+	Payout, PayoutMemo string
+	Refund, RefundMemo string
+	Errors             map[string]string // by field: "payout_address", "refund_memo", …
+	Error              string            // a problem that is not one field's
+	BackURL            string
+	NoSwap             bool // the venue cannot make swaps: no form, only the way back
+}
+
+// FieldError returns the problem with the named field, if any.
+func (f SwapForm) FieldError(name string) string { return f.Errors[name] }
+
+// SwapConfirm is the data of the page shown when the venue's rate changed
+// between the quote and the swap: both amounts, and a form to accept the
+// new quote with the same addresses.
+type SwapConfirm struct {
+	Form       SwapForm // the addresses, the fresh quote id and a fresh key
+	Receive    bool
+	Unit       string // the ticker both amounts are in
+	Shown, Now string // grouped
+	Worse      string // by how much, in percent ("1.8 %"), or empty
+}
+
+// SwapUnavailable is the data of the page served when this server cannot
+// make swaps (it has no database).
+type SwapUnavailable struct{ Quote string }
+
+// SwapView is the data of the swap page (/swap/{id}).
+type SwapView struct {
+	ID, Venue, Name, Provider string
+	OrderID                   string
+	Status                    string // swapscout.SwapStatus
+	StatusText                string // the status in words
+	VenueStatus               string
+	Terminal                  bool
+	Steps                     []Step
+	Outcome                   string // "failed", "refunded", "expired", "hold", "unknown" or ""
+	From, To                  string // upper-case tickers
+	FromAsset, ToAsset        string
+	SendAmount                string // grouped: what to send, exactly
+	SendRaw                   string
+	ReceiveAmount             string // grouped: what the venue promised to pay out
+	Received                  string // grouped; empty until known
+	Fixed                     bool
+	DepositAddress            string
+	DepositMemo               string
+	MemoDeposit               bool
+	QR                        template.HTML // an SVG drawn by package qr (no input text in it)
+	PayoutAddress, PayoutMemo string
+	RefundAddress, RefundMemo string
+	DepositTx, PayoutTx       string
+	Created                   string // UTC clock time
+	Expires                   string // UTC date and time; empty when the venue gave none
+	ExpiresInS                int64
+	RefreshS                  int // the page's own refresh period without JavaScript; 0 when terminal
+	JSONLink, EventsLink      string
+	Words                     string // StatusWords as JSON, for the script
+}
+
+// Step is one step of the tracker.
+type Step struct {
+	Status, Label string
+	State         string // "done", "current" or "todo"
+}
+
+// StepStatuses are the tracker's steps, in order.
+var StepStatuses = []swapscout.SwapStatus{
+	swapscout.StatusWaiting, swapscout.StatusConfirming, swapscout.StatusExchanging,
+	swapscout.StatusSending, swapscout.StatusFinished,
+}
+
+var stepLabels = map[swapscout.SwapStatus]string{
+	swapscout.StatusWaiting:    "Waiting for your deposit",
+	swapscout.StatusConfirming: "Confirming your deposit",
+	swapscout.StatusExchanging: "Exchanging",
+	swapscout.StatusSending:    "Sending to you",
+	swapscout.StatusFinished:   "Finished",
+}
+
+// StatusWords says a status in words, for the page's heading.
+var StatusWords = map[swapscout.SwapStatus]string{
+	swapscout.StatusWaiting:    "Waiting for your deposit",
+	swapscout.StatusConfirming: "Your deposit is being confirmed",
+	swapscout.StatusExchanging: "The venue is exchanging",
+	swapscout.StatusSending:    "Your coins are on their way",
+	swapscout.StatusFinished:   "Finished: paid out",
+	swapscout.StatusFailed:     "Failed: the venue gave up",
+	swapscout.StatusRefunded:   "Refunded to your refund address",
+	swapscout.StatusExpired:    "Expired: no deposit arrived in time",
+	swapscout.StatusHold:       "On hold: the venue asks you for something",
+	swapscout.StatusUnknown:    "The venue said something we cannot read",
+}
+
+var statusWordsJSON = func() string {
+	b, err := json.Marshal(StatusWords)
+	if err != nil {
+		panic(err)
+	}
+	return string(b)
+}()
+
+// Steps places a swap on the tracker: the steps before its status are done,
+// its own is current. A swap that left the path (failed, refunded, expired,
+// on hold) keeps the steps it reached, by its history, and none is current.
+func Steps(status swapscout.SwapStatus, history []swapscout.SwapEvent) []Step {
+	reached := -1
+	onPath := false
+	for i, s := range StepStatuses {
+		if s == status {
+			reached, onPath = i, true
+		}
+	}
+	if !onPath {
+		for _, ev := range history {
+			for i, s := range StepStatuses {
+				if s == ev.Status && i > reached {
+					reached = i
+				}
+			}
+		}
+	}
+	steps := make([]Step, len(StepStatuses))
+	for i, s := range StepStatuses {
+		st := Step{Status: string(s), Label: stepLabels[s], State: "todo"}
+		switch {
+		case i < reached || (i == reached && (!onPath || s == swapscout.StatusFinished)):
+			st.State = "done"
+		case i == reached:
+			st.State = "current"
+		}
+		steps[i] = st
+	}
+	return steps
+}
+
+// NewSwapView turns a swap record into the swap page's data. names maps
+// venue ids to names; now is the page's clock.
+func NewSwapView(sw *swapscout.Swap, history []swapscout.SwapEvent, names map[string]string, now time.Time) *SwapView {
+	v := &SwapView{
+		ID: sw.ID, Venue: sw.Venue, Name: nameOf(names, sw.Venue), Provider: sw.Provider,
+		OrderID: publicOrderID(sw.VenueOrderID), Status: string(sw.Status), StatusText: StatusWords[sw.Status],
+		VenueStatus: sw.VenueStatus, Terminal: sw.Status.Terminal(), Steps: Steps(sw.Status, history),
+		From: strings.ToUpper(sw.From.Ticker), To: strings.ToUpper(sw.To.Ticker),
+		FromAsset: assetName(apiAsset{sw.From.Ticker, sw.From.Network}), ToAsset: assetName(apiAsset{sw.To.Ticker, sw.To.Network}),
+		Fixed:          sw.RateType == swapscout.Fixed,
+		DepositAddress: sw.DepositAddress, DepositMemo: sw.DepositMemo,
+		PayoutAddress: sw.PayoutAddress, PayoutMemo: sw.PayoutMemo, RefundAddress: sw.RefundAddress, RefundMemo: sw.RefundMemo,
+		DepositTx: sw.DepositTx, PayoutTx: sw.PayoutTx,
+		JSONLink: "/v1/swaps/" + sw.ID, EventsLink: "/v1/swaps/" + sw.ID + "/events",
+	}
+	v.Words = statusWordsJSON
+	if v.StatusText == "" {
+		v.StatusText = string(sw.Status)
+	}
+	switch sw.Status {
+	case swapscout.StatusFailed, swapscout.StatusRefunded, swapscout.StatusExpired, swapscout.StatusHold, swapscout.StatusUnknown:
+		v.Outcome = string(sw.Status)
+	}
+	in, out := sw.PromisedIn, sw.PromisedOut
+	if in.IsZero() {
+		in = sw.AmountIn
+	}
+	if out.IsZero() {
+		out = sw.AmountOut
+	}
+	v.SendRaw = in.String()
+	v.SendAmount, v.ReceiveAmount = GroupDigits(in.String()), GroupDigits(out.String())
+	if !sw.AmountReceived.IsZero() {
+		v.Received = GroupDigits(sw.AmountReceived.String())
+	}
+	if !sw.CreatedAt.IsZero() {
+		v.Created = sw.CreatedAt.UTC().Format("2006-01-02 15:04:05")
+	}
+	if !sw.ExpiresAt.IsZero() {
+		v.Expires = sw.ExpiresAt.UTC().Format("2006-01-02 15:04:05")
+		if left := sw.ExpiresAt.Sub(now); left > 0 {
+			v.ExpiresInS = int64(left / time.Second)
+		}
+	}
+	if !v.Terminal {
+		v.RefreshS = 10
+	}
+	return v
+}
+
+// publicOrderID drops the secret some adapters keep beside a venue's order
+// id after a ':' (httpapi.PublicOrderID does the same for the API).
+func publicOrderID(id string) string {
+	id, _, _ = strings.Cut(id, ":")
+	return id
+}
+
+// FieldLabels names the swap form's fields in words, for messages.
+var FieldLabels = map[string]string{
+	"payout_address": "Payout address",
+	"payout_memo":    "Payout memo",
+	"refund_address": "Refund address",
+	"refund_memo":    "Refund memo",
+}
+
+// SetQuote fills the form's offer from the API's quote JSON (the quote the
+// Swap button named): the offer of f.Venue, the assets, and the way back to
+// the same request's offers.
+func (f *SwapForm) SetQuote(body []byte, names map[string]string) error {
+	var q Quote
+	if err := json.Unmarshal(body, &q); err != nil {
+		return err
+	}
+	f.BackURL = "/quote?" + QuoteQuery(&q)
+	res, err := NewResults(body, names, "")
+	if err != nil {
+		return err
+	}
+	f.From, f.To, f.FromAsset, f.ToAsset, f.Receive = res.From, res.To, res.FromAsset, res.ToAsset, res.Receive
+	for i := range res.Offers {
+		if res.Offers[i].Venue == f.Venue {
+			o := res.Offers[i]
+			f.Offer = &o
+			f.MemoDeposit = o.Deposit == string(swapscout.DepositMemo)
+		}
+	}
+	return nil
+}
+
+// QuoteQuery is the results page's query for the request a quote answered.
+func QuoteQuery(q *Quote) string {
+	v := url.Values{}
+	v.Set("from", q.Request.FromJSON.Ticker)
+	if info, err := swapscout.ResolveAsset(q.Request.FromJSON.Ticker, ""); err != nil || info.Network != q.Request.FromJSON.Network {
+		v.Set("from_network", q.Request.FromJSON.Network)
+	}
+	v.Set("to", q.Request.ToJSON.Ticker)
+	if info, err := swapscout.ResolveAsset(q.Request.ToJSON.Ticker, ""); err != nil || info.Network != q.Request.ToJSON.Network {
+		v.Set("to_network", q.Request.ToJSON.Network)
+	}
+	v.Set("amount", q.Request.Amount)
+	if q.Request.Direction == "receive" {
+		v.Set("direction", "receive")
+	}
+	if q.Request.Rate == "fixed" {
+		v.Set("rate", "fixed")
+	}
+	return v.Encode()
+}
