@@ -505,3 +505,48 @@ func (s *DB) SealCheck(ctx context.Context) (bad int, ids []string, err error) {
 	}
 	return bad, ids, nil
 }
+
+// SealPlain seals the order secrets that were written in plain text (by a
+// version before sealing, or with no key) and reports how many. It does
+// nothing without a key. The old bytes may linger in SQLite's free pages
+// until the file is vacuumed.
+func (s *DB) SealPlain(ctx context.Context) (n int, err error) {
+	if s.seal == nil {
+		return 0, nil
+	}
+	rows, err := s.db.QueryContext(ctx, `SELECT id, venue_order_id FROM swaps WHERE venue_order_id LIKE '%:%'`)
+	if err != nil {
+		return 0, s.fault("seal plain", err)
+	}
+	type row struct{ id, stored string }
+	var plain []row
+	for rows.Next() {
+		var r row
+		if err := rows.Scan(&r.id, &r.stored); err != nil {
+			rows.Close()
+			return 0, s.fault("seal plain", err)
+		}
+		if !seal.Sealed(r.stored) {
+			plain = append(plain, r)
+		}
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return 0, s.fault("seal plain", err)
+	}
+	q := s.bind(`UPDATE swaps SET venue_order_id = ? WHERE id = ? AND venue_order_id = ?`)
+	for _, r := range plain {
+		sealed, err := s.seal.Seal(r.id, r.stored)
+		if err != nil {
+			return n, err
+		}
+		res, err := s.db.ExecContext(ctx, q, sealed, r.id, r.stored)
+		if err != nil {
+			return n, s.fault("seal plain", err)
+		}
+		if k, _ := res.RowsAffected(); k == 1 {
+			n++
+		}
+	}
+	return n, nil
+}

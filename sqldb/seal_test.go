@@ -181,3 +181,37 @@ func TestPostgresSealedAtRest(t *testing.T) {
 		t.Errorf("stored %q, %v; want a sealed value", stored, err)
 	}
 }
+
+// TestSealPlain: secrets written in plain text (before sealing, or with no
+// key) are sealed at the next start with a key, and read back the same.
+func TestSealPlain(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	path := filepath.Join(dir, "s.db")
+	plain, err := sqldb.OpenSQLite(ctx, path, sqldb.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := completeWithSecret(t, plain)
+	plain.Close()
+	db, err := sqldb.OpenSQLite(ctx, path, sqldb.Options{Seal: seal.New(seal.NewKey())})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	if got, err := db.Swap(ctx, a.ID); err != nil || got.VenueOrderID != a.VenueOrderID {
+		t.Fatalf("plain value read with a key: %v, %v", got, err)
+	}
+	for _, want := range []int{1, 0} { // the second start finds nothing to seal
+		if n, err := db.SealPlain(ctx); err != nil || n != want {
+			t.Fatalf("SealPlain = %d, %v; want %d", n, err, want)
+		}
+	}
+	var stored string
+	if err := db.SQL().QueryRow(`SELECT venue_order_id FROM swaps WHERE id = ?`, a.ID).Scan(&stored); err != nil || !seal.Sealed(stored) || strings.Contains(stored, token) {
+		t.Errorf("stored %q, %v", stored, err)
+	}
+	if got, err := db.Swap(ctx, a.ID); err != nil || got.VenueOrderID != a.VenueOrderID {
+		t.Errorf("after sealing: %v, %v", got, err)
+	}
+}

@@ -2,8 +2,10 @@ package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
+	"io/fs"
 	"log/slog"
 	"net/url"
 	"path/filepath"
@@ -47,7 +49,9 @@ const keyFileName = "secret.key"
 // SWAPSCOUT_SECRET_KEY, or, for SQLite, the data directory's key file (made
 // on first start; note says so). Nil with PostgreSQL and no key: the
 // database can be read (accuracy), and wireSwaps refuses to create swaps.
-func (f dbFlags) sealer() (s *seal.Sealer, note string, err error) {
+// A reader (makeKey false) never makes a key file: without one it reads with
+// no key, enough for what needs no secret (the venues' accuracy).
+func (f dbFlags) sealer(makeKey bool) (s *seal.Sealer, note string, err error) {
 	var k seal.Key
 	switch {
 	case f.keyFile != "" && f.key != "":
@@ -62,6 +66,13 @@ func (f dbFlags) sealer() (s *seal.Sealer, note string, err error) {
 		}
 	case f.url != "" || f.dataDir == "":
 		return nil, "", nil
+	case !makeKey:
+		k, err = seal.ReadKeyFile(filepath.Join(f.dataDir, keyFileName))
+		if errors.Is(err, fs.ErrNotExist) {
+			return nil, "", nil
+		} else if err != nil {
+			return nil, "", fmt.Errorf("--data-dir: secret key: %w", err)
+		}
 	default:
 		path := filepath.Join(f.dataDir, keyFileName)
 		var created bool
@@ -102,17 +113,20 @@ const swapDBFile = "swapscout.db"
 
 // openSwapDB opens and migrates the swap database dbFlags name; nil (and a
 // description saying so) when neither a data directory nor a URL is known.
+// It is for readers: it makes no secret key (see dbFlags.sealer).
 func openSwapDB(ctx context.Context, f dbFlags) (db *sqldb.DB, desc string, err error) {
-	db, desc, _, err = openSwapDBNote(ctx, f)
+	db, desc, _, err = openSwapDBNote(ctx, f, false)
 	return db, desc, err
 }
 
-// openSwapDBNote is openSwapDB, with a note to log when a key was made.
-func openSwapDBNote(ctx context.Context, f dbFlags) (db *sqldb.DB, desc, note string, err error) {
+// openSwapDBNote is openSwapDB for a server that writes swaps: with SQLite
+// and no key configured it makes the data directory's key, and returns a
+// note to log when it did.
+func openSwapDBNote(ctx context.Context, f dbFlags, makeKey bool) (db *sqldb.DB, desc, note string, err error) {
 	if f.url == "" && f.dataDir == "" {
 		return nil, "none", "", nil
 	}
-	sealer, note, err := f.sealer()
+	sealer, note, err := f.sealer(makeKey)
 	if err != nil {
 		return nil, "", "", err
 	}
@@ -160,7 +174,7 @@ func (s *stack) wireSwaps(ctx context.Context, f *dbFlags, d *httpapi.Deps, log 
 	if err := f.requireKey(); err != nil {
 		return err
 	}
-	db, desc, note, err := openSwapDBNote(ctx, *f)
+	db, desc, note, err := openSwapDBNote(ctx, *f, true)
 	if err != nil {
 		return err
 	}
@@ -168,6 +182,7 @@ func (s *stack) wireSwaps(ctx context.Context, f *dbFlags, d *httpapi.Deps, log 
 		log.Info(note)
 	}
 	if db != nil {
+		sealPlain(ctx, db, log)
 		checkSeals(ctx, db, log)
 	}
 	health := d.Health
@@ -191,6 +206,17 @@ func (s *stack) wireSwaps(ctx context.Context, f *dbFlags, d *httpapi.Deps, log 
 		return m
 	}
 	return nil
+}
+
+// sealPlain seals the order secrets an earlier version wrote in plain text.
+func sealPlain(ctx context.Context, db *sqldb.DB, log *slog.Logger) {
+	cctx, cancel := context.WithTimeout(ctx, 30*time.Second)
+	defer cancel()
+	if n, err := db.SealPlain(cctx); err != nil {
+		log.Warn("could not seal the order secrets kept in plain text", "sealed", n, "err", err)
+	} else if n > 0 {
+		log.Info("sealed order secrets kept in plain text by an earlier version", "count", n)
+	}
 }
 
 // checkSeals warns at start when open swaps' order secrets do not open
