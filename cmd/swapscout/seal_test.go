@@ -206,3 +206,50 @@ func testKeyFile(t *testing.T) string {
 	}
 	return path
 }
+
+// TestSealedSwapIsFollowed: the tracker polls a FixedFloat swap whose token
+// is sealed in the database with the real order id: it runs to its end on
+// the simulator, which answers only the right token.
+func TestSealedSwapIsFollowed(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs a swap to its end")
+	}
+	simURL, simSecret := startPayingSim(t)
+	dir := t.TempDir()
+	s := startServeOn(t, simURL, simSecret, noEnv, "--data-dir", dir, "--track-interval", "100ms")
+	c := &http.Client{Transport: &http.Transport{}, Timeout: 30 * time.Second}
+	defer c.CloseIdleConnections()
+	_, qbody := get(t, c, s.url+"/v1/quotes?from=btc&to=eth&amount=0.1")
+	var q struct{ ID string }
+	if err := json.Unmarshal([]byte(qbody), &q); err != nil || !strings.Contains(qbody, `"venue":"fixedfloat"`) {
+		t.Fatalf("no FixedFloat offer: %s", qbody)
+	}
+	body, _ := json.Marshal(map[string]string{"quote_id": q.ID, "venue": "fixedfloat", "payout_address": e2ePayoutETH, "refund_address": e2eRefundBTC})
+	st, created := postJSON(t, c, s.url+"/v1/swaps", "seal-follow", "application/json", body)
+	if st != 201 {
+		t.Fatalf("create: %d %s", st, created)
+	}
+	var sw struct{ ID string }
+	_ = json.Unmarshal([]byte(created), &sw)
+	deadline := time.Now().Add(20 * time.Second)
+	for {
+		_, now := get(t, c, s.url+"/v1/swaps/"+sw.ID)
+		if strings.Contains(now, `"status":"finished"`) {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the swap was not followed to its end: %s\n%s", now, s.stderr.String())
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	_ = s.stop()
+	db, err := sqldb.OpenSQLite(context.Background(), filepath.Join(dir, swapDBFile), sqldb.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	var stored string
+	if err := db.SQL().QueryRow(`SELECT venue_order_id FROM swaps WHERE id = ?`, sw.ID).Scan(&stored); err != nil || !seal.Sealed(stored) {
+		t.Errorf("stored %q, %v; want a sealed order id", stored, err)
+	}
+}
