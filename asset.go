@@ -40,7 +40,7 @@ var Networks = map[string]string{
 	"sol": "Solana", "trx": "Tron", "bsc": "BNB Smart Chain", "zec": "Zcash",
 	"dash": "Dash", "ada": "Cardano", "dot": "Polkadot", "avaxc": "Avalanche C-Chain",
 	"matic": "Polygon", "xlm": "Stellar", "firo": "Firo", "arbitrum": "Arbitrum One",
-	"base": "Base", "op": "Optimism",
+	"base": "Base", "op": "Optimism", "near": "NEAR Protocol",
 }
 
 // Assets is swapscout's asset catalogue. The first entry for a ticker is that
@@ -69,6 +69,9 @@ var Assets = []AssetInfo{
 	{Asset{"pol", "matic"}, "Polygon", 18, false},
 	{Asset{"xlm", "xlm"}, "Stellar", 7, true},
 	{Asset{"firo", "firo"}, "Firo", 8, false},
+	// NEAR's native coin, 24 decimals (1 NEAR is 10^24 yoctoNEAR); a payout
+	// goes to an account id (alice.near, or an implicit account), no memo.
+	{Asset{"near", "near"}, "NEAR", 24, false},
 	{Asset{"usdt", "eth"}, "Tether USD (ERC-20)", 6, false},
 	{Asset{"usdt", "trx"}, "Tether USD (TRC-20)", 6, false},
 	{Asset{"usdt", "bsc"}, "Tether USD (BEP-20)", 18, false},

@@ -38,6 +38,11 @@
 //	ada                 Shelley addr1… (bech32, CIP-19 header, mainnet network
 //	                    id) and Byron Ae2…/Ddz… (base58 CBOR with CRC-32);
 //	                    stake addresses refused
+//	near                account ids by NEAR's rules: 2–64 of a-z, 0-9 and the
+//	                    separators . - _ (none first, last or doubled), so
+//	                    named (alice.near), implicit (64 lowercase hex) and
+//	                    ETH-implicit (0x and 40 lowercase hex) accounts;
+//	                    upper case and "system" refused; no checksum exists
 //
 // Memo rules ([MemoRule]): XRP takes an optional numeric destination tag
 // (0–4294967295); Stellar an optional memo of up to 28 bytes; TON an optional

@@ -18,6 +18,7 @@ func init() {
 	networks["sol"] = network{checkSolana, forbidden}
 	networks["dot"] = network{checkPolkadot, forbidden}
 	networks["ada"] = network{checkCardano, forbidden}
+	networks["near"] = network{checkNEAR, forbidden}
 	networks["xrp"] = network{checkXRP, Rule{Need: Optional, Kind: Numeric, Name: "destination tag", Max: 1<<32 - 1}}
 	// MEMO_TEXT holds up to 28 bytes; a numeric MEMO_ID fits in it too.
 	networks["xlm"] = network{checkStellar, Rule{Need: Optional, Kind: Text, Name: "memo", MaxLen: 28}}

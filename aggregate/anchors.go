@@ -25,7 +25,7 @@ var anchorsUSD = map[string]float64{
 	"btc": 80000, "eth": 3000, "xmr": 250, "ltc": 90, "bch": 400,
 	"doge": 0.2, "xrp": 2, "ton": 3, "sol": 150, "trx": 0.25,
 	"bnb": 700, "zec": 100, "dash": 30, "ada": 0.6, "dot": 5,
-	"avax": 25, "pol": 0.3, "xlm": 0.3, "firo": 1.5,
+	"avax": 25, "pol": 0.3, "xlm": 0.3, "firo": 1.5, "near": 2,
 	"usdt": 1, "usdc": 1, "dai": 1,
 }
 

@@ -42,18 +42,25 @@ func TestPostBodies(t *testing.T) {
 			defer srv.Shutdown(context.Background())
 			c := &http.Client{Transport: &http.Transport{}}
 			defer c.CloseIdleConnections()
-			post := func(body []byte) (int, string) {
-				t.Helper()
+			try := func(body []byte) (int, string, error) {
 				req, _ := http.NewRequest("POST", srv.URL()+"/v1/swaps", bytes.NewReader(body))
 				req.Header.Set("Content-Type", "application/json; charset=utf-8")
 				req.Header.Set("Idempotency-Key", "k-42")
 				resp, err := c.Do(req)
 				if err != nil {
-					t.Fatal(err)
+					return 0, "", err
 				}
 				defer resp.Body.Close()
 				b, _ := io.ReadAll(resp.Body)
-				return resp.StatusCode, string(b)
+				return resp.StatusCode, string(b), nil
+			}
+			post := func(body []byte) (int, string) {
+				t.Helper()
+				st, b, err := try(body)
+				if err != nil {
+					t.Fatal(err)
+				}
+				return st, b
 			}
 			st, body := post([]byte(`{"quote_id":"q1","venue":"fast","payout_address":"p","refund_address":"r","max_slippage":"0.01"}`))
 			if st != 502 || !strings.Contains(body, "venue_refused") {
@@ -68,9 +75,15 @@ func TestPostBodies(t *testing.T) {
 				t.Error("the request never reached the swap service")
 			}
 			for _, n := range []int{httpapi.MaxBody + 1, 200 << 10} {
-				st, body = post(bytes.Repeat([]byte(" "), n))
-				if st != 400 || !strings.Contains(body, "request_too_large") {
-					t.Errorf("%d-byte body: %d %s", n, st, body)
+				st, body, err := try(bytes.Repeat([]byte(" "), n))
+				if err != nil && transport == "fasthttp" && n > 64<<10 {
+					// fasthttp refuses a body by its Content-Length and closes
+					// the connection: a client still writing a body larger than
+					// the socket buffers may see the reset before the answer.
+					continue
+				}
+				if err != nil || st != 400 || !strings.Contains(body, "request_too_large") {
+					t.Errorf("%d-byte body: %d %s %v", n, st, body, err)
 				}
 			}
 		})

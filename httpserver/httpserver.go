@@ -58,10 +58,12 @@ type Options struct {
 const (
 	DefaultHeaderTimeout = 10 * time.Second
 	DefaultMaxConns      = 10_000
-	// StreamWriteLimit bounds one SSE stream's life on its connection,
-	// beyond the longest fan-out deadline.
-	StreamWriteLimit = 2 * time.Minute
 )
+
+// StreamWriteLimit bounds one SSE stream's life on its connection, beyond
+// the longest fan-out deadline; a long stream (httpapi.Response.LongStream)
+// gets it again at each flush. A variable for tests.
+var StreamWriteLimit = 2 * time.Minute
 
 // Server serves a Handler on a listener.
 type Server struct {

@@ -48,6 +48,7 @@ var refPrices = map[string]refPrice{
 	"pol":  {0.5, volCoin, offCoin},
 	"xlm":  {0.11, volCoin, offCoin},
 	"firo": {1.5, volCoin, offCoin},
+	"near": {1.6, volCoin, offCoin},
 	"usdt": {1, volStable, offStable},
 	"usdc": {1, volStable, offStable},
 	"dai":  {1, volStable, offStable},
@@ -63,7 +64,7 @@ var refPrices = map[string]refPrice{
 var maxUnits = map[string]float64{
 	"btc": 80, "eth": 1500, "xmr": 20000, "ltc": 25000, "bch": 5000, "doge": 20e6, "xrp": 5e6, "ton": 400000,
 	"sol": 20000, "trx": 20e6, "bnb": 5000, "zec": 30000, "dash": 30000, "ada": 6e6, "dot": 300000,
-	"avax": 60000, "pol": 4e6, "xlm": 20e6, "firo": 300000,
+	"avax": 60000, "pol": 4e6, "xlm": 20e6, "firo": 300000, "near": 1.5e6,
 	"usdt": 5e6, "usdc": 5e6, "dai": 2e6, "usd": 5e6,
 }
 

@@ -146,7 +146,10 @@ func TestKill9(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer tr.Stop(ctx)
-	limit := killed.Add(killInterval + time.Second) // one interval, and a second to start
+	// One interval, and two seconds for the new instance to start and
+	// fetch (a loaded CI box under -race); without the sole-instance reset
+	// the cut polls would wait 30 s or more.
+	limit := killed.Add(killInterval + 2*time.Second)
 	for time.Now().Before(limit.Add(2 * time.Second)) {
 		seen.mu.Lock()
 		got := len(seen.first)

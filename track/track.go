@@ -339,7 +339,9 @@ func (w *worker) Work(ctx context.Context, job *river.Job[pollArgs]) error {
 	// SQLite every write takes the one write lock).
 	changed := false
 	if !same(sw, u) {
-		changed, err = c.Store.UpdateSwap(ctx, sw.ID, u, now)
+		// The change is seen when the venue's answer arrives, not when the
+		// poll began: its time in the history says so.
+		changed, err = c.Store.UpdateSwap(ctx, sw.ID, u, c.Now())
 		if err != nil {
 			return river.JobSnooze(c.Schedule(0))
 		}

@@ -57,8 +57,10 @@ const MaxURL = 2048
 // non-public address or "localhost". Names are resolved only when
 // delivering (see Client). Errors are EINVALID with a message for the client.
 func CheckURL(raw string, allowPrivate bool) error {
+	// The messages follow the field's name in the caller's error
+	// ("callback_url: must be an http or https URL").
 	bad := func(why string) error {
-		return swapscout.Errorf(swapscout.EINVALID, "callback_url %s", why)
+		return swapscout.Errorf(swapscout.EINVALID, "%s", why)
 	}
 	if len(raw) > MaxURL {
 		return bad(fmt.Sprintf("is longer than %d bytes", MaxURL))

@@ -57,6 +57,7 @@ func runDemo(ctx context.Context, args []string, e env) error {
 	fmt.Fprintf(e.stdout, "  curl '%s/v1/quotes?from=btc&to=eth&amount=0.1'\n", srv.URL())
 	fmt.Fprintf(e.stdout, "  curl '%s/v1/quotes?from=btc&to=xmr&amount=0.5&deadline=1s'\n", srv.URL())
 	fmt.Fprintf(e.stdout, "  curl '%s/v1/venues'\n", srv.URL())
+	fmt.Fprintf(e.stdout, "  swapscout swap btc eth 0.1 --to-address 0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed --refund-address bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4 --server %s\n", srv.URL())
 	<-ctx.Done()
 	return shutdown(srv)
 }

@@ -5,6 +5,8 @@
 //	swapscout demo     simulator + server on loopback, ready to curl
 //	swapscout serve    the HTTP API against live venues (or --sim-url)
 //	swapscout quote    ask venues from the command line and print a table
+//	swapscout swap     quote, confirm and create a swap through a server, then follow it
+//	swapscout track    follow a swap live until it ends
 //	swapscout venues   list the venues and their metadata
 //	swapscout sim      the venue simulator alone
 //	swapscout version  the build's module version and commit
@@ -65,6 +67,8 @@ var commands = map[string]command{
 	"serve":  {"serve the HTTP API (live venues, or --sim-url)", runServe},
 	"quote":  {"quote a swap from the command line: quote FROM TO AMOUNT", runQuote},
 	"venues": {"list the venues and their metadata", runVenues},
+	"swap":   {"quote, confirm and make a swap through a server: swap FROM TO AMOUNT", runSwap},
+	"track":  {"follow a swap live until it ends: track SWAP_ID", runTrack},
 	"sim":    {"serve every venue's API format on loopback", runSim},
 	"version": {"print the version and commit of this build", func(_ context.Context, _ []string, e env) error {
 		_, err := fmt.Fprintln(e.stdout, version())

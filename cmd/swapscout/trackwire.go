@@ -196,11 +196,12 @@ func (t *tracking) tune(d *httpapi.Deps) {
 // only with a signing secret.
 func (t *tracking) configure(s *swaps.Service) { s.CheckCallback = t.check }
 
-// Close stops polling (waiting up to 10 s for polls under way) and closes
-// the feed and the job engine's connections.
+// Close stops polling (waiting up to 5 s for polls under way: a cut one is
+// polled again at the next start) and closes the feed and the job engine's
+// connections.
 func (t *tracking) Close() {
 	if t.tracker != nil {
-		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 		_ = t.tracker.Stop(ctx)
 		cancel()
 	}

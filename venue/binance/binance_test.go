@@ -181,7 +181,8 @@ func TestSimulator(t *testing.T) {
 	cextest.CheckSimulator(t, venuetest.New(t, &binance.Descriptor, s.VenueURL("binance")), cextest.SimulatorChecks{
 		// 300 BTC needs more than 100 levels
 		From: btc, To: usdtTRX, Amounts: [3]string{"0.01", "100", "300"},
-		Offers:      []swapscout.QuoteRequest{send(doge, ltc, "1000"), receive(ltc, eth, "3"), send(usdtETH, swapscout.Asset{Ticker: "sol", Network: "sol"}, "5000")},
+		Offers: []swapscout.QuoteRequest{send(doge, ltc, "1000"), receive(ltc, eth, "3"), send(usdtETH, swapscout.Asset{Ticker: "sol", Network: "sol"}, "5000"),
+			send(swapscout.Asset{Ticker: "near", Network: "near"}, btc, "500")}, // NEARUSDT, BTCUSDT
 		TooLarge:    send(btc, usdtTRX, "1000000"),
 		Unsupported: []swapscout.QuoteRequest{send(btc, xmr, "1")},
 	})

@@ -279,7 +279,10 @@ func (c *Client) Quote(ctx context.Context, req swapscout.QuoteRequest) (swapsco
 			// answers with its first route.
 			rctx = venue.WithOptional(ctx)
 		}
-		cands[i] = c.priceRoute(rctx, idx, routes[i], req, withdraw, inInfo.Decimals, outInfo.Decimals)
+		// The books work to at most book.WorkScale decimals: NEAR's 24 are
+		// walked to 18 (no exchange moves yoctoNEAR), its rounding still
+		// in the user's disfavour.
+		cands[i] = c.priceRoute(rctx, idx, routes[i], req, withdraw, min(inInfo.Decimals, book.WorkScale), min(outInfo.Decimals, book.WorkScale))
 	}
 	if len(routes) == 1 {
 		price(0)

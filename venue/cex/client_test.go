@@ -632,6 +632,32 @@ func TestLiveNetworks(t *testing.T) {
 		"trading 0.1495 usdt@trx", "withdrawal 1 usdt@trx")
 }
 
+// TestFinerThanTheBooks: NEAR has 24 decimals, more than the books work to
+// (book.WorkScale): it is walked to 18, both ways, and a receive quote still
+// delivers at least what was asked.
+func TestFinerThanTheBooks(t *testing.T) {
+	near := swapscout.Asset{Ticker: "near", Network: "near"}
+	f := newFake(t)
+	f.add(fakeMarket{Base: "NEAR", Quote: "USDT"})
+	f.setBook("NEARUSDT", []string{"2 100", "1.9 200"}, []string{"2.1 100", "2.2 200"})
+	spec := fakeSpec()
+	spec.Symbols[near] = Code{"NEAR", "NEAR"}
+	spec.WithdrawFees[near] = amt("0.01")
+	c, _ := loaded(t, f, spec)
+	// Sell 150 NEAR: 100×2 + 50×1.9 = 295; fee 0.1% = 0.295; withdrawal 1.
+	wantOffer(t, quote(t, c, send(near, usdtTRX, "150.000000000000000000000001")), "150.000000000000000000000001", "293.705",
+		"NEAR/USDT", "trading 0.295 usdt@trx", "withdrawal 1 usdt@trx")
+	// Spend 21 USDT: 10 NEAR, less 0.1% (0.01) and the 0.01 withdrawal.
+	wantOffer(t, quote(t, c, send(usdtTRX, near, "21")), "21", "9.98", "NEAR/USDT",
+		"trading 0.01 near@near", "withdrawal 0.01 near@near")
+	for _, want := range []string{"10", "10.000000000000000000000001"} {
+		o := quote(t, c, receive(usdtTRX, near, want))
+		if o.AmountOut.Cmp(amt(want)) < 0 {
+			t.Errorf("receive %s NEAR: out %s", want, o.AmountOut)
+		}
+	}
+}
+
 // TestListBodyCaps: a market list is read up to its spec's cap (4 MiB by
 // default), not the 32 MiB every list once had: a longer one, honest-looking
 // or hostile, fails as bad_response and the last good list stays; a venue

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/swapscout/swapscout"
+	"github.com/swapscout/swapscout/venue"
 	"github.com/swapscout/swapscout/venue/venuetest"
 )
 
@@ -36,6 +37,10 @@ func FuzzQuote(f *testing.F) {
 	for _, b := range fixtures(f) {
 		f.Add(201, b)
 		f.Add(400, b)
+	}
+	recordedPair, err := New(venue.Config{}).resolve(recordedReq.Request)
+	if err != nil {
+		f.Fatal(err)
 	}
 	f.Fuzz(func(t *testing.T, status int, body []byte) {
 		if status < 100 || status > 599 {

@@ -21,9 +21,8 @@ var (
 	eth = swapscout.Asset{Ticker: "eth", Network: "eth"}
 )
 
-// btcETH is the request of the modelled quote (quote_btc_eth.json): Cake's
-// recordings swap to NEAR, which the catalogue lacks; they are replayed
-// with their own pair in recorded_test.go.
+// btcETH is the request of the modelled quote (quote_btc_eth.json); Cake's
+// recordings (USDC on Arbitrum to NEAR) are replayed in recorded_test.go.
 var btcETH = swapscout.QuoteRequest{From: btc, To: eth, Amount: swapscout.MustAmount("0.1")}
 
 var tokens = venuetest.Route{Path: "/v0/tokens", Fixture: "tokens.json"}

@@ -10,25 +10,35 @@ import (
 	"time"
 
 	"github.com/swapscout/swapscout"
+	"github.com/swapscout/swapscout/address"
 	"github.com/swapscout/swapscout/venue"
 	"github.com/swapscout/swapscout/venue/venuetest"
 )
 
-// Cake's recordings swap 10 USDC on Arbitrum to wNEAR for a NEAR account.
-// swapscout's catalogue has no NEAR, so the public Quote and CreateSwap
-// refuse that pair before any call; these tests replay the recordings
-// through the same HTTP path with the recording's own pair, its decimals
-// as the recorded tokens list gives them (6 and 24).
+// Cake's recordings swap 10 USDC on Arbitrum to NEAR (wrap.near, 24
+// decimals) for a NEAR account; they are replayed through the public Quote
+// and CreateSwap, as any request for that pair would reach them.
 var (
-	recordedPair = pair{from: symbols[swapscout.Asset{Ticker: "usdc", Network: "arbitrum"}],
-		to: asset{ID: "nep141:wrap.near", Decimals: 24, Blockchain: "near"}, fromDec: 6, toDec: 24}
-	recordedReq = swapscout.CreateSwapRequest{
-		Request: swapscout.QuoteRequest{From: swapscout.Asset{Ticker: "usdc", Network: "arbitrum"},
-			To: swapscout.Asset{Ticker: "near", Network: "near"}, Amount: swapscout.MustAmount("10")},
+	usdcArb, near = swapscout.Asset{Ticker: "usdc", Network: "arbitrum"}, swapscout.Asset{Ticker: "near", Network: "near"}
+	recordedReq   = swapscout.CreateSwapRequest{
+		Request:       swapscout.QuoteRequest{From: usdcArb, To: near, Amount: swapscout.MustAmount("10")},
 		Offer:         swapscout.Offer{AmountIn: swapscout.MustAmount("10"), AmountOut: swapscout.MustAmount("6.160820348891358620689654")},
 		PayoutAddress: "cakewallet.near", RefundAddress: "0x00D283fFCb70F7b9A1d844e54A1AdE61E5443B6C",
 	}
 )
+
+// TestRecordedPair: the recording's pair is the symbol table's, with the
+// recorded tokens list's decimals (6 and 24).
+func TestRecordedPair(t *testing.T) {
+	p, err := New(venue.Config{}).resolve(recordedReq.Request)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.from.ID != "nep141:arb-0xaf88d065e77c8cc2239327c5edb3a432268e5831.omft.near" || p.to.ID != "nep141:wrap.near" ||
+		p.fromDec != 6 || p.toDec != 24 || p.to.Blockchain != "near" {
+		t.Errorf("pair %+v", p)
+	}
+}
 
 func recordedClient(t *testing.T, routes []venuetest.Route) (*Client, *venuetest.Replay) {
 	rp := venuetest.NewReplay(t, "testdata", routes)
@@ -36,24 +46,56 @@ func recordedClient(t *testing.T, routes []venuetest.Route) (*Client, *venuetest
 		Now: func() time.Time { return time.Date(2026, 7, 29, 14, 4, 0, 0, time.UTC) }}), rp
 }
 
-// TestRecordedQuotes: the recorded dry and live quotes read as offers: 10
-// USDC (10000000 at 6 decimals) for 6.160820348891358620689654 NEAR
-// (6160820348891358620689654 at 24), exactly, expiring at the deadline each
-// was asked with, 25 s after the deposit.
+// TestRecordedQuotes: the public Quote for 10 USDC on Arbitrum to NEAR
+// reads the recorded dry and live quotes as offers: 10 USDC (10000000 at 6
+// decimals) for 6.160820348891358620689654 NEAR (6160820348891358620689654
+// at 24), exactly, expiring at the deadline each was asked with, 25 s after
+// the deposit. The request asks what Cake asked, but for the addresses: a
+// dry quote names the placeholders (an implicit NEAR account, 0x…dEaD).
 func TestRecordedQuotes(t *testing.T) {
 	for name, want := range map[string]time.Time{
 		"quote_dry.json":  time.Date(2026, 7, 29, 15, 4, 55, 229e6, time.UTC),
 		"quote_live.json": time.Date(2026, 7, 29, 15, 4, 56, 287e6, time.UTC),
 	} {
-		c, _ := recordedClient(t, []venuetest.Route{{Method: "POST", Path: quotePath, Fixture: name, Status: 201}})
-		o, err := c.quote(context.Background(), recordedReq.Request, recordedPair)
+		c, rp := recordedClient(t, []venuetest.Route{{Method: "POST", Path: quotePath, Fixture: name, Status: 201}})
+		o, err := c.Quote(context.Background(), recordedReq.Request)
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
 		if o.AmountIn.String() != "10" || o.AmountOut.String() != "6.160820348891358620689654" ||
-			!o.ExpiresAt.Equal(want) || o.ETAMax != 25*time.Second || o.Custody != swapscout.NonCustodial {
+			!o.ExpiresAt.Equal(want) || o.ETAMax != 25*time.Second || o.Custody != swapscout.NonCustodial ||
+			o.Deposit != swapscout.DepositTransfer {
 			t.Errorf("%s: offer %+v", name, o)
 		}
+		var sent, rec map[string]any
+		reqs := rp.Requests()
+		if len(reqs) != 1 || json.Unmarshal(reqs[0].Body, &sent) != nil {
+			t.Fatalf("%s: requests %v", name, reqs)
+		}
+		var recorded struct {
+			QuoteRequest map[string]any `json:"quoteRequest"`
+		}
+		if err := json.Unmarshal(mustRead(t, "testdata/"+name), &recorded); err != nil {
+			t.Fatal(err)
+		}
+		rec = recorded.QuoteRequest
+		for _, k := range []string{"swapType", "slippageTolerance", "originAsset", "depositType", "destinationAsset",
+			"amount", "refundType", "recipientType"} {
+			if sent[k] != rec[k] {
+				t.Errorf("%s: %s: sent %v, recorded %v", name, k, sent[k], rec[k])
+			}
+		}
+		if sent["dry"] != true || sent["recipient"] != placeholder["near"] || sent["refundTo"] != evmPlaceholder {
+			t.Errorf("%s: dry %v, recipient %v, refundTo %v", name, sent["dry"], sent["recipient"], sent["refundTo"])
+		}
+	}
+}
+
+// TestNEARPlaceholder: the dry-quote placeholder on NEAR is an account id
+// address.Check accepts (an implicit account: 64 hex digits of a key).
+func TestNEARPlaceholder(t *testing.T) {
+	if err := address.Check("near", placeholder["near"], ""); err != nil || len(placeholder["near"]) != 64 {
+		t.Errorf("placeholder %q: %v", placeholder["near"], err)
 	}
 }
 
@@ -62,7 +104,7 @@ func TestRecordedQuotes(t *testing.T) {
 // address's own (three days later).
 func TestRecordedCreate(t *testing.T) {
 	c, rp := recordedClient(t, []venuetest.Route{{Method: "POST", Path: quotePath, Fixture: "quote_live.json", Status: 201}})
-	o, err := c.create(context.Background(), recordedReq, recordedPair)
+	o, err := c.CreateSwap(context.Background(), recordedReq)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -110,7 +152,7 @@ func TestCreateOddDepositAddress(t *testing.T) {
 		rp := venuetest.NewReplay(t, dir, []venuetest.Route{{Method: "POST", Path: quotePath, Fixture: "q.json", Status: 201}})
 		c := New(venue.Config{BaseURL: rp.URL, HTTP: venuetest.Client(t),
 			Now: func() time.Time { return time.Date(2026, 7, 29, 14, 4, 0, 0, time.UTC) }})
-		if _, err := c.create(context.Background(), recordedReq, recordedPair); venuetest.Code(err) != swapscout.CodeBadResponse {
+		if _, err := c.CreateSwap(context.Background(), recordedReq); venuetest.Code(err) != swapscout.CodeBadResponse {
 			t.Errorf("deposit address %q: %v, want bad_response", odd, err)
 		}
 	}

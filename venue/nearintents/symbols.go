@@ -16,8 +16,13 @@ import (
 // USDT0 (0xfd086bc7…): the same contract, renamed by its issuer. USDT and
 // USDC on BSC have 18 decimals in the list, as on that chain.
 //
-// Left out on purpose: NEAR itself (wrap.near, what Cake's recordings swap
-// to), which swapscout's asset catalogue does not have yet; assets whose
+// NEAR is wrap.near (wNEAR, 24 decimals, chain "near"), the only NEAR token
+// the list has and what Cake's recordings swap to for a NEAR account:
+// NEAR Intents holds NEAR only as wNEAR, and 1Click wraps a plain NEAR
+// transfer to its deposit address and unwraps the payout itself (its docs:
+// "If you're using the 1Click Swap API … wrapping is handled for you").
+//
+// Left out on purpose: assets whose
 // deposits need a memo at 1Click (XRP, XLM, TON and tokens on TON): the
 // deposit address is then shared and the memo tells deposits apart, and
 // status must be asked with both; and chains without a placeholder address
@@ -43,6 +48,7 @@ var symbols = venue.Symbols[asset]{
 	{Ticker: "dash", Network: "dash"}:     {"nep141:dash.omft.near", 8, "dash"},
 	{Ticker: "avax", Network: "avaxc"}:    {"nep245:v2_1.omni.hot.tg:43114_11111111111111111111", 18, "avax"},
 	{Ticker: "pol", Network: "matic"}:     {"nep245:v2_1.omni.hot.tg:137_11111111111111111111", 18, "pol"},
+	{Ticker: "near", Network: "near"}:     {"nep141:wrap.near", 24, "near"},
 	{Ticker: "usdt", Network: "eth"}:      {"nep141:eth-0xdac17f958d2ee523a2206206994597c13d831ec7.omft.near", 6, "eth"},
 	{Ticker: "usdt", Network: "trx"}:      {"nep141:tron-d28a265909efecdcee7c5028585214ea0b96f015.omft.near", 6, "tron"},
 	{Ticker: "usdt", Network: "bsc"}:      {"nep245:v2_1.omni.hot.tg:56_2CMMyVTGZkeyNZTSvS5sarzfir6g", 18, "bsc"},
@@ -67,7 +73,9 @@ const evmPlaceholder = "0x000000000000000000000000000000000000dEaD"
 // nothing, and a comparison happens before the user gives theirs. Each is
 // a valid address nobody holds the key of: the hash-160 of twenty zero
 // bytes under the chain's own version byte (base58check), the 0x…dEaD
-// address on EVM chains, and Solana's system program. They are never used
+// address on EVM chains, Solana's system program, and on NEAR the implicit
+// account of the all-zero ed25519 key: a point of small order, which no
+// private key maps to. They are never used
 // for an order: CreateSwap sends the user's addresses.
 var placeholder = map[string]string{
 	"btc":      "1111111111111111111114oLvT2",
@@ -84,4 +92,5 @@ var placeholder = map[string]string{
 	"bsc":      evmPlaceholder,
 	"avaxc":    evmPlaceholder,
 	"matic":    evmPlaceholder,
+	"near":     "0000000000000000000000000000000000000000000000000000000000000000",
 }

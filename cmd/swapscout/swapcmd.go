@@ -1,0 +1,797 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"net/http"
+	"net/url"
+	"os"
+	"regexp"
+	"strconv"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	"github.com/swapscout/swapscout"
+	"github.com/swapscout/swapscout/qr"
+)
+
+// runSwap quotes through a running server, lets the user confirm the best
+// swap-capable offer, creates the swap, shows where to deposit and follows it
+// to its end.
+func runSwap(ctx context.Context, args []string, e env) error {
+	return swapCmd(ctx, args, e, defaultCLIClock(), stdinPrompter())
+}
+
+// prompter asks the user a question and returns the line they answered.
+type prompter interface {
+	ask(ctx context.Context, question string) (string, error)
+}
+
+// stdinPrompter is a prompter on the process's terminal, or nil when its
+// standard input is not one (a pipe, a file, nothing): a swap is then only
+// made with --yes, never by reading an answer nobody typed.
+func stdinPrompter() prompter {
+	if !isTerminal(os.Stdin) {
+		return nil
+	}
+	return newLinePrompter(os.Stdin, os.Stderr)
+}
+
+// linePrompter writes questions to out and reads answers, a line each, from
+// in. A reader goroutine feeds the lines, so an interrupt (ctx) ends a wait
+// even while the terminal read blocks.
+type linePrompter struct {
+	out   io.Writer
+	lines chan string
+	err   error // after lines is closed: why
+}
+
+func newLinePrompter(in io.Reader, out io.Writer) *linePrompter {
+	p := &linePrompter{out: out, lines: make(chan string, 1)}
+	go func() {
+		r := bufio.NewReader(in)
+		for {
+			s, err := r.ReadString('\n')
+			if s != "" || err == nil {
+				p.lines <- strings.TrimSpace(s)
+			}
+			if err != nil {
+				p.err = err
+				close(p.lines)
+				return
+			}
+		}
+	}()
+	return p
+}
+
+func (p *linePrompter) ask(ctx context.Context, question string) (string, error) {
+	// A line typed before the question was shown (pasted with the command,
+	// typed ahead of a warning) is not an answer to it.
+drain:
+	for {
+		select {
+		case _, ok := <-p.lines:
+			if !ok {
+				break drain
+			}
+		default:
+			break drain
+		}
+	}
+	fmt.Fprint(p.out, question)
+	select {
+	case <-ctx.Done():
+		fmt.Fprintln(p.out)
+		return "", ctx.Err()
+	case s, ok := <-p.lines:
+		if !ok {
+			fmt.Fprintln(p.out)
+			if p.err == io.EOF {
+				return "", errors.New("no answer (the input ended)")
+			}
+			return "", fmt.Errorf("reading the answer: %w", p.err)
+		}
+		return s, nil
+	}
+}
+
+// errNoSwap ends the command when the user declines.
+var errNoSwap = errors.New("no swap was created")
+
+// shownOffers is how many swap-capable offers the table shows.
+const shownOffers = 5
+
+// createTries bounds the tries of one creation (the same Idempotency-Key
+// each time) when the server cannot be heard or asks to wait; while it says
+// the creation is under way, the tries go on for up to inProgressWait.
+const (
+	createTries    = 6
+	inProgressWait = 2 * time.Minute
+)
+
+type swapCommand struct {
+	e    env
+	clk  cliClock
+	c    *apiClient
+	term prompter // nil: not a terminal
+	yes  bool
+
+	query    url.Values
+	venue    string
+	body     createBody
+	slipText string // as typed, for messages: "0.5%"
+	flagOf   map[string]string
+	valueOf  map[string]string
+}
+
+// createBody is the body of POST /v1/swaps.
+type createBody struct {
+	QuoteID       string `json:"quote_id"`
+	Venue         string `json:"venue"`
+	PayoutAddress string `json:"payout_address"`
+	PayoutMemo    string `json:"payout_memo,omitempty"`
+	RefundAddress string `json:"refund_address"`
+	RefundMemo    string `json:"refund_memo,omitempty"`
+	MaxSlippage   string `json:"max_slippage,omitempty"`
+}
+
+// swapQuote is the part of the API's quote document a swap needs.
+type swapQuote struct {
+	ID      string `json:"id"`
+	Request struct {
+		From      assetJSON `json:"from"`
+		To        assetJSON `json:"to"`
+		Amount    string    `json:"amount"`
+		Direction string    `json:"direction"`
+	} `json:"request"`
+	Offers   []swapOffer `json:"offers"`
+	Failures []struct {
+		Venue   string `json:"venue"`
+		Code    string `json:"code"`
+		Message string `json:"message"`
+	} `json:"failures"`
+	ExpiresAt time.Time `json:"expires_at"`
+}
+
+type swapOffer struct {
+	Venue     string `json:"venue"`
+	Provider  string `json:"provider"`
+	AmountIn  string `json:"amount_in"`
+	AmountOut string `json:"amount_out"`
+	Rate      string `json:"rate"`
+	RateType  string `json:"rate_type"`
+	KYC       string `json:"kyc"`
+	ETAMaxS   int    `json:"eta_max_s"`
+	Custody   string `json:"custody"`
+	// Deposit is "memo" when the deposit must carry the swap's memo in the
+	// transaction itself (THORChain, Maya); "transfer" or empty otherwise.
+	Deposit string `json:"deposit"`
+}
+
+func (o *swapOffer) memoDeposit() bool { return o.Deposit == string(swapscout.DepositMemo) }
+
+func swapCmd(ctx context.Context, args []string, e env, clk cliClock, term prompter) error {
+	fs := newFlagSet("swap", "swap FROM TO AMOUNT --to-address ADDRESS --refund-address ADDRESS [flags]", e.stderr)
+	toAddr := fs.String("to-address", "", "where the coins bought are paid out (required)")
+	refundAddr := fs.String("refund-address", "", "where the deposit goes back if the swap fails (required)")
+	toMemo := fs.String("to-memo", "", "memo or destination tag of --to-address, where its network uses one")
+	refundMemo := fs.String("refund-memo", "", "memo or destination tag of --refund-address")
+	venue := fs.String("venue", "", "swap at this venue (default: the best offer of a venue that can create swaps)")
+	fromNet := fs.String("from-network", "", "network of the asset sent (e.g. trx)")
+	toNet := fs.String("to-network", "", "network of the asset received")
+	receive := fs.Bool("receive", false, "AMOUNT is what to receive, not what to send")
+	fixed := fs.Bool("fixed", false, "ask for fixed rates")
+	slip := fs.String("max-slippage", "0.5%", "the worst change of rate since the quote that the swap is made at without asking again")
+	yes := fs.Bool("yes", false, "create the swap without asking (a changed rate still stops it)")
+	server := fs.String("server", envOr(e.getenv, "SWAPSCOUT_SERVER", defaultServer), "the swapscout server to quote and swap through (env SWAPSCOUT_SERVER)")
+	noFollow := fs.Bool("no-follow", false, "stop once the swap is created ('swapscout track ID' follows it later)")
+	deadline := fs.Duration("deadline", 3*time.Second, "how long to wait for venues' quotes")
+	pos, err := parseArgs(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) != 3 {
+		fs.Usage()
+		return errors.New("swap needs FROM TO AMOUNT, e.g. swapscout swap btc eth 0.1 --to-address 0x… --refund-address bc1…")
+	}
+	if a, err := swapscout.ParseAmount(pos[2]); err == nil && a.Sign() <= 0 {
+		return fmt.Errorf("amount must be positive, got %s", pos[2])
+	}
+	var missing []string
+	if strings.TrimSpace(*toAddr) == "" {
+		missing = append(missing, "--to-address (where the coins bought are paid out)")
+	}
+	if strings.TrimSpace(*refundAddr) == "" {
+		missing = append(missing, "--refund-address (where the deposit goes back if the swap fails)")
+	}
+	if len(missing) > 0 {
+		return fmt.Errorf("swap needs %s", strings.Join(missing, " and "))
+	}
+	frac, err := parseSlippage(*slip)
+	if err != nil {
+		return err
+	}
+	if !*yes && term == nil {
+		return errors.New("swap asks for confirmation on a terminal, and standard input is not one: run it in a terminal, or pass --yes to create the swap without asking")
+	}
+	s := &swapCommand{e: e, clk: clk, c: newAPIClient(*server), term: term, yes: *yes, venue: strings.ToLower(strings.TrimSpace(*venue)), slipText: *slip,
+		body:   createBody{PayoutAddress: strings.TrimSpace(*toAddr), PayoutMemo: *toMemo, RefundAddress: strings.TrimSpace(*refundAddr), RefundMemo: *refundMemo},
+		flagOf: map[string]string{"payout_address": "--to-address", "payout_memo": "--to-memo", "refund_address": "--refund-address", "refund_memo": "--refund-memo"},
+	}
+	s.valueOf = map[string]string{"payout_address": s.body.PayoutAddress, "payout_memo": s.body.PayoutMemo, "refund_address": s.body.RefundAddress, "refund_memo": s.body.RefundMemo}
+	fs.Visit(func(f *flag.Flag) {
+		if f.Name == "max-slippage" { // otherwise the server's default, the same 0.5 %
+			s.body.MaxSlippage = frac
+		}
+	})
+	q := url.Values{"from": {pos[0]}, "to": {pos[1]}, "amount": {pos[2]}, "deadline": {deadline.String()}}
+	set := func(k, v string) {
+		if v != "" {
+			q.Set(k, v)
+		}
+	}
+	set("from_network", *fromNet)
+	set("to_network", *toNet)
+	set("venues", s.venue)
+	if *receive {
+		q.Set("direction", "receive")
+	}
+	if *fixed {
+		q.Set("rate", "fixed")
+	}
+	s.query = q
+
+	sw, offer, err := s.make(ctx)
+	if err != nil {
+		return err
+	}
+	s.printCreated(sw, offer)
+	if *noFollow {
+		_, err := fmt.Fprintf(e.stdout, "\nfollow it with: swapscout track %s%s%s\n", sw.ID, s.serverFlag(), depositFlag(offer))
+		return err
+	}
+	if offer.memoDeposit() {
+		if sw, err = s.askDeposit(ctx, sw); err != nil {
+			return err
+		}
+	}
+	fmt.Fprintln(e.stdout)
+	f := &swapFollower{c: s.c, out: e.stdout, errOut: e.stderr, clk: clk}
+	final, err := f.follow(ctx, sw.ID, sw)
+	if err != nil {
+		return err
+	}
+	return f.outcome(final)
+}
+
+// depositFlag is the track flag a swap followed by its deposit needs.
+func depositFlag(o *swapOffer) string {
+	if o.memoDeposit() {
+		return " --deposit-tx TXID (the id of your deposit transaction, once sent)"
+	}
+	return ""
+}
+
+// askDeposit asks for the transaction that paid a swap followed by its
+// deposit (THORChain, Maya know a swap only by it) and records it; without
+// a terminal, or when the user skips, it says how to record it later.
+func (s *swapCommand) askDeposit(ctx context.Context, sw *swapJSON) (*swapJSON, error) {
+	later := fmt.Sprintf("%s follows this swap by its deposit: once sent, record it with\n  swapscout track %s%s --deposit-tx TXID\n", sw.Venue, sw.ID, s.serverFlag())
+	if s.term == nil || s.yes {
+		fmt.Fprint(s.e.stdout, "\n"+later)
+		return sw, nil
+	}
+	for {
+		tx, err := s.term.ask(ctx, "\nOnce you have sent the deposit, paste its transaction id (Enter: record it later): ")
+		if err != nil || tx == "" {
+			fmt.Fprint(s.e.stdout, later)
+			if ctx.Err() != nil {
+				return nil, ctx.Err()
+			}
+			return sw, nil
+		}
+		rec, err := s.c.recordDeposit(ctx, sw.ID, tx)
+		var ae *apiErr
+		switch {
+		case err != nil && errors.As(err, &ae) && ae.Code == swapscout.EINVALID:
+			fmt.Fprintln(s.e.stderr, err) // a typo: ask again
+			continue
+		case err != nil:
+			fmt.Fprintf(s.e.stdout, "%v\n%s", err, later)
+			return sw, nil
+		}
+		fmt.Fprintf(s.e.stdout, "deposit transaction %s recorded\n", rec.DepositTx)
+		return rec, nil
+	}
+}
+
+// parseSlippage reads "0.5%" as the fraction the API takes ("0.005").
+func parseSlippage(s string) (string, error) {
+	p, ok := strings.CutSuffix(strings.TrimSpace(s), "%")
+	a, err := swapscout.ParseAmount(strings.TrimSpace(p))
+	if !ok || err != nil || a.Sign() < 0 {
+		return "", fmt.Errorf("--max-slippage wants a percentage like 0.5%%, got %q", s)
+	}
+	if a.Cmp(swapscout.AmountFromInt(10)) > 0 {
+		return "", fmt.Errorf("--max-slippage %s: at most 10%% (beyond that it is not the offer you chose)", s)
+	}
+	return a.Quo(swapscout.AmountFromInt(100), a.Scale()+2, swapscout.RoundDown).String(), nil
+}
+
+func (s *swapCommand) serverFlag() string { return s.c.serverFlag() }
+
+// make quotes, asks, and creates, until a swap exists or the user or the
+// server says no. It returns the swap and the offer it was made from.
+func (s *swapCommand) make(ctx context.Context) (*swapJSON, *swapOffer, error) {
+	caps, err := s.venueCaps(ctx)
+	if err != nil {
+		return nil, nil, err
+	}
+requote:
+	for requotes := 0; ; requotes++ {
+		q, offers, err := s.quote(ctx, caps)
+		if err != nil {
+			return nil, nil, err
+		}
+		offer := &offers[0]
+		if s.yes {
+			s.printSummary(q, offer, "")
+		} else if offer, err = s.choose(ctx, q, offers); err != nil {
+			return nil, nil, err
+		}
+		body := s.body
+		body.QuoteID, body.Venue = q.ID, offer.Venue
+		for changes := 0; ; changes++ {
+			sw, err := s.create(ctx, body)
+			if err == nil {
+				return sw, offer, nil
+			}
+			var ae *apiErr
+			if !errors.As(err, &ae) {
+				return nil, nil, err
+			}
+			switch {
+			case ae.Code == swapscout.ERATECHANGED:
+				fresh, err := s.rateChanged(ctx, q, offer, ae, changes)
+				if err != nil {
+					return nil, nil, err
+				}
+				body.QuoteID = fresh
+				continue
+			case ae.Code == swapscout.EADDRESS:
+				return nil, nil, s.addressError(ae)
+			case ae.Code == swapscout.ENOTFOUND && strings.Contains(strings.ToLower(ae.Message), "quote"):
+				if s.yes || requotes >= 2 {
+					return nil, nil, fmt.Errorf("%w: the quote expired before the swap was made (%s)", errNoSwap, ae.Message)
+				}
+				fmt.Fprintf(s.e.stdout, "\nThe quote expired before the swap was made; asking the venues again.\n\n")
+				continue requote
+			case ae.Status == http.StatusNotFound || ae.Status == http.StatusMethodNotAllowed:
+				return nil, nil, fmt.Errorf("the server at %s does not create swaps (POST /v1/swaps answered %d): %s", s.c.base, ae.Status, ae.Message)
+			default:
+				return nil, nil, fmt.Errorf("%w: %v", errNoSwap, ae)
+			}
+		}
+	}
+}
+
+// venueCap is what /v1/venues says of a venue's swaps.
+type venueCap struct {
+	ID      string `json:"id"`
+	Name    string `json:"name"`
+	CanSwap bool   `json:"can_swap"`
+	Custody string `json:"custody"`
+}
+
+func (s *swapCommand) venueCaps(ctx context.Context) (map[string]venueCap, error) {
+	b, err := s.c.get(ctx, "/v1/venues")
+	if err != nil {
+		return nil, err
+	}
+	var doc struct {
+		Venues []venueCap `json:"venues"`
+	}
+	if err := json.Unmarshal(b, &doc); err != nil {
+		return nil, fmt.Errorf("reading the server's venues: %w", err)
+	}
+	caps := make(map[string]venueCap, len(doc.Venues))
+	for _, v := range doc.Venues {
+		caps[v.ID] = v
+	}
+	if s.venue != "" {
+		v, ok := caps[s.venue]
+		switch {
+		case !ok:
+			return nil, fmt.Errorf("--venue %s: the server has no such venue (see 'swapscout venues')", s.venue)
+		case !v.CanSwap:
+			return nil, fmt.Errorf("--venue %s cannot create swaps through its API (order books need an account there); leave --venue out to take the best venue that can", s.venue)
+		}
+	}
+	return caps, nil
+}
+
+// quote asks the server's venues (following its event stream, as quote
+// --server does) and returns the quote with its swap-capable offers, best
+// first, and prints them.
+func (s *swapCommand) quote(ctx context.Context, caps map[string]venueCap) (*swapQuote, []swapOffer, error) {
+	body, err := streamQuote(ctx, s.c.base, s.query, newProgress(s.e.stderr))
+	if err != nil {
+		return nil, nil, err
+	}
+	var q swapQuote
+	if err := json.Unmarshal(body, &q); err != nil {
+		return nil, nil, fmt.Errorf("decoding the quote: %w", err)
+	}
+	var offers []swapOffer
+	cannot := 0
+	for _, o := range q.Offers {
+		switch {
+		case !caps[o.Venue].CanSwap:
+			cannot++
+		case s.venue == "" || o.Venue == s.venue:
+			offers = append(offers, o)
+		}
+	}
+	if len(offers) == 0 {
+		return nil, nil, s.noOffer(&q)
+	}
+	s.printOffers(&q, offers, cannot)
+	return &q, offers, nil
+}
+
+// noOffer explains why no offer can be swapped.
+func (s *swapCommand) noOffer(q *swapQuote) error {
+	if s.venue != "" {
+		for _, f := range q.Failures {
+			if f.Venue == s.venue {
+				return fmt.Errorf("%w: %s has no offer: %s (%s)", errNoSwap, s.venue, readableDurations(f.Message), f.Code)
+			}
+		}
+		return fmt.Errorf("%w: %s has no offer for this swap", errNoSwap, s.venue)
+	}
+	if len(q.Offers) == 0 {
+		return fmt.Errorf("%w: no venue has an offer for this swap ('swapscout quote … --server %s' shows why)", errNoSwap, s.c.base)
+	}
+	return fmt.Errorf("%w: %s, but none from a venue that can create swaps through its API", errNoSwap, plural(len(q.Offers), "offer"))
+}
+
+func (s *swapCommand) printOffers(q *swapQuote, offers []swapOffer, cannot int) {
+	w := s.e.stdout
+	from, to := q.Request.From.upper(), q.Request.To.upper()
+	n := min(len(offers), shownOffers)
+	fmt.Fprintf(w, "%s %s (%s) → %s (%s), %s side: %s from venues that create swaps\n\n", q.Request.Amount, from, q.Request.From.Network,
+		to, q.Request.To.Network, q.Request.Direction, plural(len(offers), "offer"))
+	memo := false
+	for _, o := range offers[:n] {
+		memo = memo || o.memoDeposit()
+	}
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintf(tw, "#\tVENUE\tSEND %s\tRECEIVE %s\tRATE\tTYPE\tKYC\t", from, to)
+	if memo {
+		fmt.Fprint(tw, "DEPOSIT\t")
+	}
+	fmt.Fprint(tw, "\n")
+	for i, o := range offers[:n] {
+		fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%s\t%s\t%s\t", i+1, venueName(o.Venue, o.Provider), o.AmountIn, o.AmountOut, o.Rate, o.RateType, dash(o.KYC))
+		if memo {
+			kind := "transfer"
+			if o.memoDeposit() {
+				kind = "MEMO IN TX"
+			}
+			fmt.Fprintf(tw, "%s\t", kind)
+		}
+		fmt.Fprint(tw, "\n")
+	}
+	tw.Flush()
+	if more := len(offers) - n; more > 0 {
+		fmt.Fprintf(w, "(%s not shown)\n", plural(more, "more offer"))
+	}
+	if cannot > 0 {
+		fmt.Fprintf(w, "(%s from venues that cannot create swaps here not shown)\n", plural(cannot, "offer"))
+	}
+}
+
+// printSummary shows what is about to be created, with a loud warning when
+// the deposit must carry a memo in the transaction.
+func (s *swapCommand) printSummary(q *swapQuote, o *swapOffer, label string) {
+	w := s.e.stdout
+	from, to := q.Request.From.upper(), q.Request.To.upper()
+	fmt.Fprintf(w, "\nSwap at %s%s:\n", venueName(o.Venue, o.Provider), label)
+	send, get := o.AmountIn+" "+from, o.AmountOut+" "+to
+	send += " on " + q.Request.From.Network
+	get += " on " + q.Request.To.Network
+	if o.RateType == "fixed" {
+		get += " (fixed rate)"
+	} else if q.Request.Direction == "receive" {
+		send = "≈ " + send + " (floating rate)"
+	} else {
+		get = "≈ " + get + " (floating rate: the rate when your deposit arrives)"
+	}
+	fmt.Fprintf(w, "  you send      %s\n", send)
+	fmt.Fprintf(w, "  you receive   %s\n", get)
+	fmt.Fprintf(w, "  paid out to   %s%s\n", s.body.PayoutAddress, memoSuffix(s.body.PayoutMemo))
+	fmt.Fprintf(w, "  refunds to    %s%s\n", s.body.RefundAddress, memoSuffix(s.body.RefundMemo))
+	if o.KYC != "" {
+		fmt.Fprintf(w, "  KYC rating    %s (A never asks … D requires)\n", o.KYC)
+	}
+	if o.ETAMaxS > 0 {
+		fmt.Fprintf(w, "  takes         up to %s after the deposit (the venue's estimate)\n", etaText(o.ETAMaxS))
+	}
+	fmt.Fprintf(w, "  rate guard    the venue is asked again first; worse by more than %s and nothing is created\n", s.slipText)
+	if o.memoDeposit() {
+		fmt.Fprint(w, memoWarning(o.Venue, from))
+	}
+}
+
+// etaText words a venue's time estimate in minutes or hours.
+func etaText(seconds int) string {
+	m := (seconds + 59) / 60
+	switch {
+	case m < 120:
+		return strconv.Itoa(m) + " min"
+	case m%60 == 0:
+		return strconv.Itoa(m/60) + " h"
+	}
+	return fmt.Sprintf("%d h %d min", m/60, m%60)
+}
+
+func memoSuffix(m string) string {
+	if m == "" {
+		return ""
+	}
+	return " (memo " + m + ")"
+}
+
+// memoWarning is shown before confirming a swap whose deposit must carry its
+// memo in the transaction (non-custodial THORChain and Maya venues).
+func memoWarning(venue, from string) string {
+	bar := strings.Repeat("!", 78)
+	return fmt.Sprintf(`
+%s
+!! WARNING: %s needs the swap's MEMO INSIDE YOUR DEPOSIT TRANSACTION.
+!! Sending %s to the address alone is not enough: from Bitcoin-like chains
+!! the memo is an OP_RETURN output, which many wallets and every exchange
+!! withdrawal cannot add. A deposit without the exact memo is not swapped
+!! and may be lost. Go on only if your wallet can send this memo.
+%s
+`, bar, venue, from, bar)
+}
+
+// choose shows the best offer and asks; the user may name another offer of
+// the table by its number.
+func (s *swapCommand) choose(ctx context.Context, q *swapQuote, offers []swapOffer) (*swapOffer, error) {
+	i := 0
+	n := min(len(offers), shownOffers)
+	s.printSummary(q, &offers[i], " (offer 1)")
+	for tries := 0; ; tries++ {
+		question := "Create this swap? [y/N] "
+		if n > 1 {
+			question = fmt.Sprintf("Create this swap? [y/N, or 1-%d for another offer] ", n)
+		}
+		ans, err := s.term.ask(ctx, question)
+		if err != nil {
+			return nil, fmt.Errorf("%w: %v", errNoSwap, err)
+		}
+		switch a := strings.ToLower(ans); {
+		case a == "y" || a == "yes":
+			return &offers[i], nil
+		case a == "" || a == "n" || a == "no":
+			return nil, errNoSwap
+		default:
+			k, err := strconv.Atoi(a)
+			if err == nil && k >= 1 && k <= n {
+				i = k - 1
+				s.printSummary(q, &offers[i], fmt.Sprintf(" (offer %d)", k))
+				continue
+			}
+		}
+		if tries >= 4 {
+			return nil, errNoSwap
+		}
+		fmt.Fprintln(s.e.stderr, "answer y to create the swap, n to stop, or an offer's number")
+	}
+}
+
+// create posts the swap with one fresh Idempotency-Key, and retries with the
+// same key while the server cannot be heard or asks to wait (in_progress),
+// and after a lost answer while it is unavailable: a retry answers the swap
+// the first try made, never a second.
+func (s *swapCommand) create(ctx context.Context, body createBody) (*swapJSON, error) {
+	b, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	key := newIdempotencyKey()
+	h := http.Header{"Idempotency-Key": {key}}
+	delay := s.clk.retry
+	lost := false    // some try may have made the swap without our hearing of it
+	waiting := false // the last answer: a try with this key is still being made
+	started := time.Now()
+	for try := 1; ; try++ {
+		actx, cancel := context.WithTimeout(ctx, 90*time.Second)
+		st, resp, err := s.c.call(actx, "POST", "/v1/swaps", b, h)
+		cancel()
+		var why string
+		switch {
+		case err != nil && ctx.Err() != nil:
+			return nil, fmt.Errorf("interrupted while the swap was being created: it may exist at %s without its deposit address shown here", body.Venue)
+		case err != nil:
+			why = "no answer from the server (" + connReason(err) + ")"
+			lost, waiting = true, false
+		case st == http.StatusOK || st == http.StatusCreated:
+			return decodeSwap(resp)
+		default:
+			ae := decodeAPIError(st, resp)
+			waiting = false
+			switch {
+			case ae.Code == swapscout.EINPROGRESS && strings.Contains(ae.Message, "interrupted"):
+				// The server stopped while creating it, long ago: no
+				// deposit address was ever given, so nothing is owed.
+				return nil, fmt.Errorf("the swap's creation was cut short at the server: %s", ae.Message)
+			case ae.Code == swapscout.EINPROGRESS:
+				lost, waiting = true, true
+			case st == http.StatusServiceUnavailable && lost:
+				// Keep asking: an earlier try may have made the swap.
+			case st == http.StatusServiceUnavailable:
+				// Nothing was created (no database, or it is down).
+				return nil, fmt.Errorf("%w: %s; try again later", errNoSwap, ae)
+			default:
+				return nil, ae
+			}
+			why = ae.Message
+		}
+		// A venue may take its time to create an order: while the server
+		// says the first try is under way, wait for it as long as the server
+		// itself would before calling it interrupted.
+		if try >= createTries && !(waiting && time.Since(started) < inProgressWait) {
+			return nil, fmt.Errorf("could not create the swap: %s, %d times. The swap may exist at %s: check with the server's operator before trying again", why, try, body.Venue)
+		}
+		fmt.Fprintf(s.e.stderr, "%s; asking again in %s with the same Idempotency-Key (it cannot make a second order)\n", why, fmtDuration(delay))
+		if !sleepCtx(ctx, delay) {
+			return nil, fmt.Errorf("interrupted while the swap was being created: it may exist at %s without its deposit address shown here", body.Venue)
+		}
+		delay = min(2*delay, 5*time.Second)
+	}
+}
+
+// rateChangedText reads the amounts and the fresh quote id out of a
+// rate_changed message ("the venue now gives 2.4 instead of 2.5; see quote
+// q…") when the error object does not carry them as fields of their own.
+var rateChangedText = regexp.MustCompile(`now (?:gives|asks) ([0-9.]+) instead of ([0-9.]+)(?:; see quote ([A-Za-z0-9_-]+))?`)
+
+// rateChanged shows both amounts of a rate_changed answer and asks whether
+// to swap at the new one; it returns the fresh quote's id to create from.
+func (s *swapCommand) rateChanged(ctx context.Context, q *swapQuote, o *swapOffer, ae *apiErr, changes int) (string, error) {
+	fresh := ae.detail("quote_id", "fresh_quote_id", "new_quote_id")
+	shown := ae.detail("shown", "amount_shown", "shown_amount")
+	now := ae.detail("now", "amount_now", "now_amount", "new_amount")
+	if m := rateChangedText.FindStringSubmatch(ae.Message); m != nil {
+		if now == "" {
+			now = m[1]
+		}
+		if shown == "" {
+			shown = m[2]
+		}
+		if fresh == "" {
+			fresh = m[3]
+		}
+	}
+	from, to := q.Request.From.upper(), q.Request.To.upper()
+	w := s.e.stdout
+	fmt.Fprintf(w, "\nThe rate changed at %s by more than %s since the quote:\n", o.Venue, s.slipText)
+	if q.Request.Direction == "receive" {
+		fmt.Fprintf(w, "  you would now send  %s %s\n  instead of          %s %s\n", dash(now), from, dash(shown), from)
+	} else {
+		fmt.Fprintf(w, "  you would now receive  %s %s\n  instead of             %s %s\n", dash(now), to, dash(shown), to)
+	}
+	switch {
+	case s.yes:
+		return "", fmt.Errorf("%w: the rate changed (%s) and --yes never accepts a new rate; run the command again to see the new offers, or allow more with --max-slippage", errNoSwap, ae.Message)
+	case fresh == "":
+		return "", fmt.Errorf("%w: the rate changed (%s)", errNoSwap, ae.Message)
+	case changes >= 3:
+		return "", fmt.Errorf("%w: the rate keeps changing at %s; try again later", errNoSwap, o.Venue)
+	}
+	ans, err := s.term.ask(ctx, "Swap at the new rate? [y/N] ")
+	if err != nil {
+		return "", fmt.Errorf("%w: %v", errNoSwap, err)
+	}
+	if a := strings.ToLower(ans); a != "y" && a != "yes" {
+		return "", errNoSwap
+	}
+	if now != "" {
+		if q.Request.Direction == "receive" {
+			o.AmountIn = now
+		} else {
+			o.AmountOut = now
+		}
+	}
+	return fresh, nil
+}
+
+// addressError names the flag whose address the server refused.
+func (s *swapCommand) addressError(ae *apiErr) error {
+	field := ae.detail("field")
+	msg := ae.Message
+	if f, rest, ok := strings.Cut(msg, ":"); ok && (field == "" || f == field) {
+		if _, known := s.flagOf[f]; known {
+			field, msg = f, strings.TrimSpace(rest)
+		}
+	}
+	fl, ok := s.flagOf[field]
+	if !ok {
+		return fmt.Errorf("%w: the server refused an address: %s (%s)", errNoSwap, ae.Message, ae.Code)
+	}
+	return fmt.Errorf("%w: %s %s is refused: %s (%s)", errNoSwap, fl, s.valueOf[field], msg, ae.Code)
+}
+
+// printCreated shows where and what to deposit, with a QR code of the address.
+func (s *swapCommand) printCreated(sw *swapJSON, o *swapOffer) {
+	w := s.e.stdout
+	send := sw.PromisedIn
+	if send == "" || isZero(send) {
+		send = sw.AmountIn
+	}
+	order := ""
+	if sw.VenueOrderID != "" {
+		order = ", order " + sw.VenueOrderID
+	}
+	fmt.Fprintf(w, "\nSwap %s created at %s%s.\n\n", sw.ID, venueName(sw.Venue, sw.Provider), order)
+	fmt.Fprintf(w, "  send exactly   %s %s on %s\n", send, sw.From.upper(), sw.From.Network)
+	fmt.Fprintf(w, "  to             %s\n", sw.DepositAddress)
+	if sw.DepositMemo != "" {
+		if o.memoDeposit() {
+			fmt.Fprintf(w, "  memo           %s\n                 (INSIDE the transaction, e.g. as OP_RETURN: without it the deposit is not swapped)\n", sw.DepositMemo)
+		} else {
+			fmt.Fprintf(w, "  memo / tag     %s\n                 (required: without it the venue cannot credit your deposit)\n", sw.DepositMemo)
+		}
+	} else if o.memoDeposit() {
+		fmt.Fprintf(w, "  memo           the venue gave none, though its deposits need one: do not send\n")
+	}
+	if sw.ExpiresAt.IsZero() {
+		fmt.Fprintf(w, "  send before    the venue gave no deadline: send soon\n")
+	} else {
+		left := sw.ExpiresAt.Sub(s.clk.now()).Round(time.Minute)
+		in := ""
+		if left > 0 {
+			in = fmt.Sprintf(" (in %s)", strings.TrimSuffix(left.String(), "0s"))
+		}
+		fmt.Fprintf(w, "  send before    %s%s\n", sw.ExpiresAt.In(s.clk.loc).Format("2006-01-02 15:04:05 MST"), in)
+	}
+	get := sw.PromisedOut
+	if get == "" || isZero(get) {
+		get = sw.AmountOut
+	}
+	approx := "≈ "
+	if sw.RateType == "fixed" {
+		approx = ""
+	}
+	fmt.Fprintf(w, "  you receive    %s%s %s at %s%s\n", approx, get, sw.To.upper(), sw.PayoutAddress, memoSuffix(sw.PayoutMemo))
+	fmt.Fprintf(w, "  refunds to     %s%s\n", sw.RefundAddress, memoSuffix(sw.RefundMemo))
+	if code, err := qr.Encode(sw.DepositAddress); err == nil {
+		fmt.Fprintf(w, "\n%s", code.Terminal(isTerminal(w)))
+	}
+}
+
+func isZero(s string) bool {
+	a, err := swapscout.ParseAmount(s)
+	return err == nil && a.IsZero()
+}
+
+// connReason words why a request got no answer.
+func connReason(err error) string {
+	if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
+		return "the connection closed before the answer"
+	}
+	if errors.Is(err, context.DeadlineExceeded) {
+		return "no answer in time"
+	}
+	return reason(err)
+}
