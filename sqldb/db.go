@@ -29,6 +29,7 @@ import (
 	_ "modernc.org/sqlite" // registers the "sqlite" database/sql driver
 
 	"github.com/swapscout/swapscout"
+	"github.com/swapscout/swapscout/seal"
 )
 
 //go:embed migrations/*.sql
@@ -47,12 +48,18 @@ type DB struct {
 	db      *sql.DB
 	dialect Dialect
 	now     func() time.Time
+	seal    *seal.Sealer
 	q       queries
 }
 
 // Options configure Open.
 type Options struct {
 	Now func() time.Time // time.Now when nil
+	// Seal seals the secret part of venue order ids (after their first
+	// ':') before they are written and opens it when they are read, so the
+	// database holds only ciphertext. Nil writes order ids as they are (for
+	// tests and read-only uses); a sealed one read without it is an error.
+	Seal *seal.Sealer
 }
 
 // OpenSQLite opens (creating it and its directory if needed) the SQLite
@@ -89,7 +96,7 @@ func OpenPostgres(ctx context.Context, url string, o Options) (*DB, error) {
 }
 
 func open(ctx context.Context, db *sql.DB, d Dialect, o Options) (*DB, error) {
-	s := &DB{db: db, dialect: d, now: o.Now, q: newQueries(d)}
+	s := &DB{db: db, dialect: d, now: o.Now, seal: o.Seal, q: newQueries(d)}
 	if s.now == nil {
 		s.now = time.Now
 	}
@@ -236,9 +243,13 @@ func (s *DB) CompleteSwap(ctx context.Context, sw *swapscout.Swap) error {
 	if status == "" {
 		status = swapscout.StatusWaiting
 	}
+	stored, err := s.seal.Seal(sw.ID, sw.VenueOrderID)
+	if err != nil {
+		return &swapscout.Error{Code: swapscout.EINTERNAL, Message: "internal error", Err: err}
+	}
 	now := s.now()
 	return s.tx(ctx, "complete swap", func(tx *sql.Tx) error {
-		res, err := tx.ExecContext(ctx, s.q.complete, sw.VenueOrderID, sw.Provider, sw.RateID,
+		res, err := tx.ExecContext(ctx, s.q.complete, stored, sw.Provider, sw.RateID,
 			amountText(sw.PromisedIn), amountText(sw.PromisedOut), sw.DepositAddress, sw.DepositMemo,
 			string(status), sw.VenueStatus, now.UnixNano(), unixNano(sw.ExpiresAt), sw.ID)
 		if err != nil {
@@ -274,6 +285,16 @@ func (s *DB) Swap(ctx context.Context, id string) (*swapscout.Swap, error) {
 		return nil, errNoSwap
 	}
 	return s.scanOne(s.db.QueryRowContext(ctx, s.q.byID, id))
+}
+
+// PublicSwap returns the swap with id as it may be shown: its venue order
+// id without the secret part, which is never opened here, so a record
+// sealed with another key is still served. Or an ENOTFOUND error.
+func (s *DB) PublicSwap(ctx context.Context, id string) (*swapscout.Swap, error) {
+	if !swapscout.ValidSwapID(id) {
+		return nil, errNoSwap
+	}
+	return s.scan(s.db.QueryRowContext(ctx, s.q.byID, id), false)
 }
 
 // UpdateSwap implements swapscout.SwapStore.
@@ -381,7 +402,12 @@ var errNoSwap = swapscout.Errorf(swapscout.ENOTFOUND, "no such swap")
 
 type scanner interface{ Scan(dest ...any) error }
 
-func (s *DB) scanOne(row scanner) (*swapscout.Swap, error) {
+// scanOne reads a swap with its order's secret opened.
+func (s *DB) scanOne(row scanner) (*swapscout.Swap, error) { return s.scan(row, true) }
+
+// scan reads a swap; its venue order id's secret is opened when open is
+// set, left out otherwise.
+func (s *DB) scan(row scanner, open bool) (*swapscout.Swap, error) {
 	var sw swapscout.Swap
 	var dir, rt, status string
 	var in, out, pin, pout, recv string
@@ -413,6 +439,14 @@ func (s *DB) scanOne(row scanner) (*swapscout.Swap, error) {
 	if perr != nil {
 		return nil, s.fault("read swap", fmt.Errorf("swap %s: %w", sw.ID, perr))
 	}
+	if !open {
+		sw.VenueOrderID = seal.Public(sw.VenueOrderID)
+	} else if sw.VenueOrderID, perr = s.seal.Open(sw.ID, sw.VenueOrderID); perr != nil {
+		// A key problem, not a database one: the message says which swap
+		// and what to check; the stored value is never repeated.
+		return nil, &swapscout.Error{Code: swapscout.EUNAVAILABLE,
+			Message: "swap " + sw.ID + ": its venue order cannot be read with this server's secret key", Err: perr}
+	}
 	sw.CreatedAt, sw.UpdatedAt = time.Unix(0, created).UTC(), time.Unix(0, updated).UTC()
 	if expires != 0 {
 		sw.ExpiresAt = time.Unix(0, expires).UTC()
@@ -441,4 +475,78 @@ func keep(old, v string) string {
 		return old
 	}
 	return v
+}
+
+// SealCheck counts the open swaps (created, not over) whose order secret
+// does not open with this database's key, so a start with the wrong key
+// says so at once: those swaps cannot be followed until the key that
+// sealed them is back. Their ids are returned, at most ten of them.
+func (s *DB) SealCheck(ctx context.Context) (bad int, ids []string, err error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT id, venue_order_id FROM swaps WHERE venue_order_id <> ''
+		AND status NOT IN ('finished', 'failed', 'refunded', 'expired')`)
+	if err != nil {
+		return 0, nil, s.fault("seal check", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var id, stored string
+		if err := rows.Scan(&id, &stored); err != nil {
+			return 0, nil, s.fault("seal check", err)
+		}
+		if _, err := s.seal.Open(id, stored); err != nil {
+			bad++
+			if len(ids) < 10 {
+				ids = append(ids, id)
+			}
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return 0, nil, s.fault("seal check", err)
+	}
+	return bad, ids, nil
+}
+
+// SealPlain seals the order secrets that were written in plain text (by a
+// version before sealing, or with no key) and reports how many. It does
+// nothing without a key. The old bytes may linger in SQLite's free pages
+// until the file is vacuumed.
+func (s *DB) SealPlain(ctx context.Context) (n int, err error) {
+	if s.seal == nil {
+		return 0, nil
+	}
+	rows, err := s.db.QueryContext(ctx, `SELECT id, venue_order_id FROM swaps WHERE venue_order_id LIKE '%:%'`)
+	if err != nil {
+		return 0, s.fault("seal plain", err)
+	}
+	type row struct{ id, stored string }
+	var plain []row
+	for rows.Next() {
+		var r row
+		if err := rows.Scan(&r.id, &r.stored); err != nil {
+			rows.Close()
+			return 0, s.fault("seal plain", err)
+		}
+		if !seal.Sealed(r.stored) {
+			plain = append(plain, r)
+		}
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return 0, s.fault("seal plain", err)
+	}
+	q := s.bind(`UPDATE swaps SET venue_order_id = ? WHERE id = ? AND venue_order_id = ?`)
+	for _, r := range plain {
+		sealed, err := s.seal.Seal(r.id, r.stored)
+		if err != nil {
+			return n, err
+		}
+		res, err := s.db.ExecContext(ctx, q, sealed, r.id, r.stored)
+		if err != nil {
+			return n, s.fault("seal plain", err)
+		}
+		if k, _ := res.RowsAffected(); k == 1 {
+			n++
+		}
+	}
+	return n, nil
 }

@@ -331,9 +331,24 @@ func guard(d swapscout.Direction, shown, fresh *swapscout.Offer, slip swapscout.
 	return nil
 }
 
-// Get returns the swap with id and its history.
+// PublicReader is a SwapStore that reads a swap as it may be shown,
+// without opening its venue order's secret (sqldb.DB does): Get never needs
+// the secret, so a record whose secret cannot be opened (another key sealed
+// it) is still served.
+type PublicReader interface {
+	// PublicSwap returns the swap with id, its VenueOrderID cut to the
+	// public part, or an ENOTFOUND error.
+	PublicSwap(ctx context.Context, id string) (*swapscout.Swap, error)
+}
+
+// Get returns the swap with id and its history. Its VenueOrderID is the
+// public part only when the store is a PublicReader: what is shown.
 func (s *Service) Get(ctx context.Context, id string) (*swapscout.Swap, []swapscout.SwapEvent, error) {
-	sw, err := s.Store.Swap(ctx, id)
+	read := s.Store.Swap
+	if pr, ok := s.Store.(PublicReader); ok {
+		read = pr.PublicSwap
+	}
+	sw, err := read(ctx, id)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -41,6 +41,7 @@ func Run(t *testing.T, newStore func(t *testing.T) swapscout.SwapStore) {
 		{"TerminalIsFinal", testTerminal},
 		{"ConcurrentReserve", testConcurrentReserve},
 		{"ConcurrentUpdates", testConcurrentUpdates},
+		{"OrderSecret", testOrderSecret},
 	}
 	t.Run("SwapStore", func(t *testing.T) {
 		for _, tc := range tests {
@@ -333,5 +334,31 @@ func testConcurrentUpdates(t *testing.T, st swapscout.SwapStore) {
 		if evs[i].Status == evs[i-1].Status && evs[i].VenueStatus == evs[i-1].VenueStatus {
 			t.Errorf("history repeats %s at %d: %+v", evs[i].Status, i, evs)
 		}
+	}
+}
+
+// testOrderSecret: an order id that keeps a secret after its ':' (as
+// FixedFloat's token) reads back whole, by id and by a retry's key, and
+// updates leave it whole (a store may seal the secret at rest).
+func testOrderSecret(t *testing.T, st swapscout.SwapStore) {
+	s := Sample()
+	mustReserve(t, st, s)
+	complete(s)
+	s.VenueOrderID = "ord-" + s.ID[:6] + ":tok-" + s.ID[6:]
+	if err := st.CompleteSwap(ctx, s); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := st.UpdateSwap(ctx, s.ID, swapscout.SwapUpdate{Status: swapscout.StatusConfirming, VenueStatus: "c"}, time.Now()); err != nil {
+		t.Fatal(err)
+	}
+	got, err := st.Swap(ctx, s.ID)
+	if err != nil || got.VenueOrderID != s.VenueOrderID {
+		t.Fatalf("read back %v, %v; want order id %q", got, err, s.VenueOrderID)
+	}
+	again := *s
+	again.ID = swapscout.NewSwapID()
+	old, err := st.ReserveSwap(ctx, &again)
+	if err != nil || old == nil || old.VenueOrderID != s.VenueOrderID {
+		t.Errorf("retry = %+v, %v; want order id %q", old, err, s.VenueOrderID)
 	}
 }

@@ -60,9 +60,12 @@ func Refusal(name string, status int, orderID, words string) *swapscout.VenueErr
 	return swapscout.NewVenueError(CodeBadRequest, "%s: %s", name, words)
 }
 
-// OrderNotFound is the error for an order id the venue does not know.
+// OrderNotFound is the error for an order id the venue does not know. It
+// names the order by its public part: a secret kept after a ':' (an order
+// token) must not reach a log line.
 func OrderNotFound(name, orderID string) *swapscout.VenueError {
-	return swapscout.NewVenueError(CodeOrderNotFound, "%s has no order %q", name, swapWords(orderID))
+	public, _, _ := strings.Cut(orderID, ":")
+	return swapscout.NewVenueError(CodeOrderNotFound, "%s has no order %q", name, swapWords(public))
 }
 
 // swapWords keeps a venue's words short and on one line in our messages.

@@ -36,3 +36,13 @@ func TestRefusal(t *testing.T) {
 		t.Errorf("message not clipped to one line: %q", e.Msg)
 	}
 }
+
+// TestOrderNotFoundHidesTheSecret: an order id's secret (after its ':')
+// stays out of the error, which is logged.
+func TestOrderNotFoundHidesTheSecret(t *testing.T) {
+	for _, err := range []error{OrderNotFound("fixedfloat", "AB12:t0kenS3CR3T"), Refusal("quickex", 404, "q-1:t0kenS3CR3T", "not found")} {
+		if msg := err.Error(); strings.Contains(msg, "t0kenS3CR3T") || !strings.Contains(msg, `no order "`) {
+			t.Errorf("error %q", msg)
+		}
+	}
+}

@@ -129,7 +129,7 @@ func TestKillDuringCreations(t *testing.T) {
 	t.Run("postgres", func(t *testing.T) {
 		url := pgtest.URL(t)
 		t.Cleanup(pgtest.Stop)
-		killDuringCreations(t, "--database-url", url)
+		killDuringCreations(t, "--database-url", url, "--secret-key-file", testKeyFile(t))
 	})
 }
 

@@ -195,8 +195,10 @@ func TestSwapAcrossInstances(t *testing.T) {
 	dbURL := pgtest.URL(t)
 	t.Cleanup(pgtest.Stop)
 	simURL, secret := startSim(t)
-	a := startServeOn(t, simURL, secret, noEnv, "--redis-url", redisURL, "--database-url", dbURL)
-	b := startServeOn(t, simURL, secret, noEnv, "--redis-url", redisURL, "--database-url", dbURL)
+	// Instances sharing the database share the key sealing the orders' secrets.
+	key := testKeyFile(t)
+	a := startServeOn(t, simURL, secret, noEnv, "--redis-url", redisURL, "--database-url", dbURL, "--secret-key-file", key)
+	b := startServeOn(t, simURL, secret, noEnv, "--redis-url", redisURL, "--database-url", dbURL, "--secret-key-file", key)
 	c := &http.Client{Transport: &http.Transport{}, Timeout: 30 * time.Second}
 	defer c.CloseIdleConnections()
 	_, health := get(t, c, b.url+"/healthz")

@@ -2,8 +2,10 @@ package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
+	"io/fs"
 	"log/slog"
 	"net/url"
 	"path/filepath"
@@ -11,6 +13,7 @@ import (
 	"time"
 
 	"github.com/swapscout/swapscout/httpapi"
+	"github.com/swapscout/swapscout/seal"
 	"github.com/swapscout/swapscout/sqldb"
 	"github.com/swapscout/swapscout/swaps"
 )
@@ -20,13 +23,77 @@ import (
 type dbFlags struct {
 	dataDir string
 	url     string
+	keyFile string // --secret-key-file
+	key     string // SWAPSCOUT_SECRET_KEY: the key itself, never a flag (flags show in ps)
 }
+
+// envSecretKey names the variable that may hold the key sealing the
+// orders' secrets in the database.
+const envSecretKey = "SWAPSCOUT_SECRET_KEY"
 
 func (f *dbFlags) register(fs *flag.FlagSet, getenv func(string) string) {
 	fs.StringVar(&f.dataDir, "data-dir", envOr(getenv, "SWAPSCOUT_DATA_DIR", defaultDataDir(getenv)),
 		"where the swap database (SQLite) is kept, created on first start (env SWAPSCOUT_DATA_DIR; default $XDG_DATA_HOME/swapscout, else ~/.local/share/swapscout)")
 	fs.StringVar(&f.url, "database-url", envOr(getenv, "SWAPSCOUT_DATABASE_URL", ""),
 		"keep swaps in this PostgreSQL database instead, e.g. postgres://user:pass@127.0.0.1:5432/swapscout (env SWAPSCOUT_DATABASE_URL)")
+	fs.StringVar(&f.keyFile, "secret-key-file", "",
+		"file holding the key (32 random bytes, hex or base64) that seals the orders' secrets in the swap database; or the key itself in env "+envSecretKey+". Default with --data-dir: "+keyFileName+" there, made on first start. Required with --database-url")
+	f.key = getenv(envSecretKey)
+}
+
+// keyFileName is the key file made in the data directory when no key is
+// configured.
+const keyFileName = "secret.key"
+
+// sealer returns the Sealer for the key f configures: --secret-key-file,
+// SWAPSCOUT_SECRET_KEY, or, for SQLite, the data directory's key file (made
+// on first start; note says so). Nil with PostgreSQL and no key: the
+// database can be read (accuracy), and wireSwaps refuses to create swaps.
+// A reader (makeKey false) never makes a key file: without one it reads with
+// no key, enough for what needs no secret (the venues' accuracy).
+func (f dbFlags) sealer(makeKey bool) (s *seal.Sealer, note string, err error) {
+	var k seal.Key
+	switch {
+	case f.keyFile != "" && f.key != "":
+		return nil, "", fmt.Errorf("--secret-key-file and %s are both set: set one", envSecretKey)
+	case f.keyFile != "":
+		if k, err = seal.ReadKeyFile(f.keyFile); err != nil {
+			return nil, "", fmt.Errorf("--secret-key-file: %w", err)
+		}
+	case f.key != "":
+		if k, err = seal.ParseKey(f.key); err != nil {
+			return nil, "", fmt.Errorf("%s: %w", envSecretKey, err)
+		}
+	case f.url != "" || f.dataDir == "":
+		return nil, "", nil
+	case !makeKey:
+		k, err = seal.ReadKeyFile(filepath.Join(f.dataDir, keyFileName))
+		if errors.Is(err, fs.ErrNotExist) {
+			return nil, "", nil
+		} else if err != nil {
+			return nil, "", fmt.Errorf("--data-dir: secret key: %w", err)
+		}
+	default:
+		path := filepath.Join(f.dataDir, keyFileName)
+		var created bool
+		if k, created, err = seal.KeyFile(path); err != nil {
+			return nil, "", fmt.Errorf("--data-dir: secret key: %w", err)
+		}
+		if created {
+			note = "made a new secret key for the orders' secrets at " + path + " (keep it with the database: without it, open swaps cannot be followed)"
+		}
+	}
+	return seal.New(k), note, nil
+}
+
+// requireKey is the rule for PostgreSQL: instances sharing the database
+// must share the key that seals the orders' secrets, so it is configured,
+// never made by one of them.
+func (f dbFlags) requireKey() error {
+	if f.url != "" && f.keyFile == "" && f.key == "" {
+		return fmt.Errorf("--database-url needs the key that seals the orders' secrets, the same for every instance: set --secret-key-file or %s (32 random bytes, hex or base64, e.g. `openssl rand -hex 32`)", envSecretKey)
+	}
+	return nil
 }
 
 // defaultDataDir follows the XDG base directory convention; empty when the
@@ -46,23 +113,39 @@ const swapDBFile = "swapscout.db"
 
 // openSwapDB opens and migrates the swap database dbFlags name; nil (and a
 // description saying so) when neither a data directory nor a URL is known.
+// It is for readers: it makes no secret key (see dbFlags.sealer).
 func openSwapDB(ctx context.Context, f dbFlags) (db *sqldb.DB, desc string, err error) {
+	db, desc, _, err = openSwapDBNote(ctx, f, false)
+	return db, desc, err
+}
+
+// openSwapDBNote is openSwapDB for a server that writes swaps: with SQLite
+// and no key configured it makes the data directory's key, and returns a
+// note to log when it did.
+func openSwapDBNote(ctx context.Context, f dbFlags, makeKey bool) (db *sqldb.DB, desc, note string, err error) {
+	if f.url == "" && f.dataDir == "" {
+		return nil, "none", "", nil
+	}
+	sealer, note, err := f.sealer(makeKey)
+	if err != nil {
+		return nil, "", "", err
+	}
+	opts := sqldb.Options{Seal: sealer}
 	switch {
 	case f.url != "":
-		db, err = sqldb.OpenPostgres(ctx, f.url, sqldb.Options{})
+		db, err = sqldb.OpenPostgres(ctx, f.url, opts)
 		if err != nil {
-			return nil, "", fmt.Errorf("--database-url: %w", redactURL(err, f.url))
+			return nil, "", "", fmt.Errorf("--database-url: %w", redactURL(err, f.url))
 		}
-		return db, "postgres", nil
-	case f.dataDir != "":
+		return db, "postgres", note, nil
+	default:
 		path := filepath.Join(f.dataDir, swapDBFile)
-		db, err = sqldb.OpenSQLite(ctx, path, sqldb.Options{})
+		db, err = sqldb.OpenSQLite(ctx, path, opts)
 		if err != nil {
-			return nil, "", fmt.Errorf("--data-dir: %w", err)
+			return nil, "", "", fmt.Errorf("--data-dir: %w", err)
 		}
-		return db, "sqlite " + path, nil
+		return db, "sqlite " + path, note, nil
 	}
-	return nil, "none", nil
 }
 
 // redactURL keeps a database URL's password out of an error.
@@ -88,9 +171,19 @@ func (s *stack) wireSwaps(ctx context.Context, f *dbFlags, d *httpapi.Deps, log 
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
-	db, desc, err := openSwapDB(ctx, *f)
+	if err := f.requireKey(); err != nil {
+		return err
+	}
+	db, desc, note, err := openSwapDBNote(ctx, *f, true)
 	if err != nil {
 		return err
+	}
+	if note != "" {
+		log.Info(note)
+	}
+	if db != nil {
+		sealPlain(ctx, db, log)
+		checkSeals(ctx, db, log)
 	}
 	health := d.Health
 	if db == nil {
@@ -113,6 +206,32 @@ func (s *stack) wireSwaps(ctx context.Context, f *dbFlags, d *httpapi.Deps, log 
 		return m
 	}
 	return nil
+}
+
+// sealPlain seals the order secrets an earlier version wrote in plain text.
+func sealPlain(ctx context.Context, db *sqldb.DB, log *slog.Logger) {
+	cctx, cancel := context.WithTimeout(ctx, 30*time.Second)
+	defer cancel()
+	if n, err := db.SealPlain(cctx); err != nil {
+		log.Warn("could not seal the order secrets kept in plain text", "sealed", n, "err", err)
+	} else if n > 0 {
+		log.Info("sealed order secrets kept in plain text by an earlier version", "count", n)
+	}
+}
+
+// checkSeals warns at start when open swaps' order secrets do not open
+// with the key configured: they cannot be followed until it is restored.
+func checkSeals(ctx context.Context, db *sqldb.DB, log *slog.Logger) {
+	cctx, cancel := context.WithTimeout(ctx, 30*time.Second)
+	defer cancel()
+	bad, ids, err := db.SealCheck(cctx)
+	switch {
+	case err != nil:
+		log.Warn("could not check the orders' sealed secrets", "err", err)
+	case bad > 0:
+		log.Error("open swaps whose order secret does not open with this secret key: they are served but cannot be followed until the key that sealed them is configured (--secret-key-file or "+envSecretKey+")",
+			"count", bad, "swaps", strings.Join(ids, ","))
+	}
 }
 
 // dbState is the database's line in /healthz: its kind, and whether it
