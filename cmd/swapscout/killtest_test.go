@@ -116,6 +116,21 @@ func simOrders(s *sim.Server) int {
 	return n
 }
 
+// settledOrders counts the simulator's orders once no new one has appeared
+// for two seconds (longer than any simulated create latency), or after 20 s.
+func settledOrders(s *sim.Server) int {
+	n := simOrders(s)
+	for deadline := time.Now().Add(20 * time.Second); time.Now().Before(deadline); {
+		time.Sleep(2 * time.Second)
+		m := simOrders(s)
+		if m == n {
+			break
+		}
+		n = m
+	}
+	return n
+}
+
 // TestKillDuringCreations: 1,000 concurrent creations against a real server
 // process, killed with SIGKILL once some are acknowledged. After a restart
 // on the same data directory every swap answered 201 is in the store, and
@@ -230,7 +245,9 @@ func killDuringCreations(t *testing.T, dbArgs ...string) {
 	if len(acked) == total {
 		t.Fatal("every creation finished before the kill, so the test proves nothing")
 	}
-	orders := simOrders(simsrv)
+	// A create the killed server had sent may still be under the
+	// simulator's latency: count the orders once they have settled.
+	orders := settledOrders(simsrv)
 	if orders < len(acked) {
 		t.Errorf("%d orders at the venues for %d acknowledged swaps", orders, len(acked))
 	}
