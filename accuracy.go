@@ -91,3 +91,19 @@ func Accuracy(outcomes []SwapOutcome) map[string]VenueAccuracy {
 	}
 	return out
 }
+
+// RankMinSwaps is how many finished swaps with a known amount received a
+// venue needs in the window before its record may lower its offers' rank.
+const RankMinSwaps = 10
+
+// RankShortfall is the shortfall, in percent, that ranking by accuracy
+// takes off this venue's offers: its median shortfall when it has at least
+// RankMinSwaps finished swaps and habitually pays less than it promises;
+// false otherwise (a venue that pays what it promises, or more, is ranked on
+// its promise, never raised).
+func (a VenueAccuracy) RankShortfall() (Amount, bool) {
+	if a.Count < RankMinSwaps || a.MedianShortfall.Sign() <= 0 {
+		return Amount{}, false
+	}
+	return a.MedianShortfall, true
+}

@@ -62,6 +62,15 @@ type Engine struct {
 	// Cool-downs after a venue rate-limits us are not the engine's: each
 	// venue's Guard (package venue) holds every call, quotes and lists alike.
 	stragglers atomic.Int64 // venue calls answered without (see Stragglers)
+	// accuracy, when set, ranks by accuracy (SetAccuracy).
+	accuracy func(context.Context) (map[string]swapscout.VenueAccuracy, error)
+}
+
+// SetAccuracy makes the engine rank each quote by accuracy (RankByAccuracy)
+// with the venues' records that acc reads; a failed read ranks on the
+// venues' promises. Call it before the engine answers its first quote.
+func (e *Engine) SetAccuracy(acc func(context.Context) (map[string]swapscout.VenueAccuracy, error)) {
+	e.accuracy = acc
 }
 
 // Options configure an Engine.
@@ -241,7 +250,7 @@ func (e *Engine) quote(ctx context.Context, req swapscout.QuoteRequest, venues [
 		timer.Stop()
 	}
 	c.finish()
-	Rank(req.Direction, q.Offers)
+	e.rank(ctx, req.Direction, q.Offers)
 	sort.SliceStable(q.Failures, func(i, j int) bool {
 		return indexOf(venues, q.Failures[i].Venue) < indexOf(venues, q.Failures[j].Venue)
 	})
@@ -618,6 +627,83 @@ func Rank(d swapscout.Direction, offers []swapscout.Offer) {
 		}
 		return 0
 	})
+}
+
+// rank orders a quote's offers: on their promises, or by accuracy when the
+// engine is set to and the venues' records can be read.
+func (e *Engine) rank(ctx context.Context, d swapscout.Direction, offers []swapscout.Offer) {
+	if e.accuracy != nil && len(offers) > 1 {
+		acc, err := e.accuracy(context.WithoutCancel(ctx))
+		if err == nil {
+			RankByAccuracy(d, offers, acc)
+			return
+		}
+		e.log.Warn("ranking on promises: the venues' accuracy is unavailable", "err", err)
+	}
+	Rank(d, offers)
+}
+
+// RankByAccuracy orders offers like Rank, except that the offer of a venue
+// whose finished swaps habitually pay less than promised
+// (VenueAccuracy.RankShortfall, s percent) ranks as if it delivered that much
+// less: amount_out × (1 − s/100) when the amount sent is given, amount_in ÷
+// (1 − s/100) when the amount received is. The offers' amounts stay the
+// venue's own; only their order changes.
+func RankByAccuracy(d swapscout.Direction, offers []swapscout.Offer, acc map[string]swapscout.VenueAccuracy) {
+	type ranked struct {
+		o    swapscout.Offer
+		eff  swapscout.Amount // the amount ranked: out for Send, in for Receive
+		none bool             // Receive from a venue that pays nothing it promises: last
+	}
+	hundred := swapscout.MustAmount("100")
+	one := swapscout.MustAmount("1")
+	rs := make([]ranked, len(offers))
+	for i, o := range offers {
+		r := ranked{o: o, eff: o.AmountOut}
+		if d == swapscout.Receive {
+			r.eff = o.AmountIn
+		}
+		if s, ok := acc[o.Venue].RankShortfall(); ok {
+			kept := one.Sub(s.Quo(hundred, swapscout.ShortfallScale+2, swapscout.RoundHalfEven))
+			switch {
+			case kept.Sign() <= 0 && d == swapscout.Receive:
+				r.none = true
+			case kept.Sign() <= 0:
+				r.eff = swapscout.Amount{}
+			case d == swapscout.Receive:
+				r.eff = o.AmountIn.Quo(kept, 18, swapscout.RoundUp)
+			default:
+				r.eff = o.AmountOut.Mul(kept)
+			}
+		}
+		rs[i] = r
+	}
+	slices.SortStableFunc(rs, func(a, b ranked) int {
+		if a.none != b.none {
+			if a.none {
+				return 1
+			}
+			return -1
+		}
+		c := a.eff.Cmp(b.eff)
+		if d == swapscout.Receive {
+			c = -c
+		}
+		switch {
+		case c > 0:
+			return -1
+		case c < 0:
+			return 1
+		case swapscout.Better(d, &a.o, &b.o):
+			return -1
+		case swapscout.Better(d, &b.o, &a.o):
+			return 1
+		}
+		return 0
+	})
+	for i := range rs {
+		offers[i] = rs[i].o
+	}
 }
 
 // complete checks a venue's offer (Check) and fills what the engine knows.

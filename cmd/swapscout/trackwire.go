@@ -38,6 +38,7 @@ type trackFlags struct {
 	webhookPrivate bool
 	webhookTimeout time.Duration
 	accuracyWindow time.Duration
+	rankByAccuracy bool
 	secret         string // from the environment
 }
 
@@ -47,6 +48,7 @@ func (f *trackFlags) register(fs *flag.FlagSet, getenv func(string) string) {
 	fs.BoolVar(&f.webhookPrivate, "webhook-allow-private", f.webhookPrivate, "let callback_url point at loopback and private addresses (tests, private networks)")
 	fs.DurationVar(&f.webhookTimeout, "webhook-timeout", 10*time.Second, "how long one webhook delivery may take")
 	fs.DurationVar(&f.accuracyWindow, "accuracy-window", 30*24*time.Hour, "venues' accuracy figures cover the swaps finished within this window")
+	fs.BoolVar(&f.rankByAccuracy, "rank-by-accuracy", false, "rank a venue that habitually pays less than it promises (10 or more finished swaps in the window) as if it delivered its median shortfall less")
 	f.secret = getenv(envWebhookSecret)
 }
 
@@ -282,6 +284,9 @@ func (s *stack) wireTracking(ctx context.Context, db *dbFlags, f *trackFlags, d 
 	s.closers = append([]func() error{func() error { t.Close(); return nil }}, s.closers...)
 	t.configure(s.swaps)
 	t.tune(d)
+	if f.rankByAccuracy {
+		s.service.Engine.SetAccuracy(t.accuracy)
+	}
 	if f.secret == "" {
 		log.Info("webhooks off: set " + envWebhookSecret + " to sign and send them")
 	}
