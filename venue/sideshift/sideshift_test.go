@@ -261,23 +261,7 @@ func TestAgainstSim(t *testing.T) {
 			t.Errorf("%s %s: error %v, want %s with the minimum", c.amount, c.rt, err, c.want)
 		}
 	}
-	served := map[swapscout.Asset]bool{}
-	for _, a := range sideshift.Sim().Profile.Assets {
-		served[a] = true
-	}
-	for _, a := range swapscout.Assets {
-		from, to := btc, a.Asset
-		if a.Asset == btc {
-			from, to = xmr, btc
-		}
-		_, err := q.Quote(ctx, swapscout.QuoteRequest{From: from, To: to, Amount: swapscout.MustAmount("0.1")})
-		switch code := venuetest.Code(err); {
-		case served[to] && err != nil:
-			t.Errorf("%s→%s: %v", from, to, err)
-		case !served[to] && code != swapscout.CodeUnsupportedPair:
-			t.Errorf("%s→%s: code %s (%v), want unsupported_pair", from, to, code, err)
-		}
-	}
+	venuetest.CheckServedAssets(ctx, t, q, sideshift.Sim().Profile.Assets, btc, xmr, venuetest.Always("0.1"))
 }
 
 func TestConformance(t *testing.T) {
