@@ -157,6 +157,16 @@ type DepositTracked interface {
 	DepositTxID(id string) (string, bool)
 }
 
+// DepositFinder is an optional capability of a DepositTracked venue whose
+// network can be asked which deposits reached it (THORChain and Maya
+// through their indexer, Midgard): it finds the transaction that paid swap
+// s without the user giving it. found is false while no deposit matches, or
+// while several do (the finder never guesses between them); err is a
+// failure to ask, after which the caller simply asks again later.
+type DepositFinder interface {
+	FindDeposit(ctx context.Context, s *Swap) (txID string, found bool, err error)
+}
+
 // StatusKey returns the id to ask sw's SwapStatus with for swap s: the
 // deposit's transaction id for a DepositTracked venue, the venue's order id
 // otherwise. ok is false while there is nothing to ask: a deposit-tracked
