@@ -82,14 +82,21 @@ func (c *Client) FindDeposit(ctx context.Context, s *swapscout.Swap) (string, bo
 			if status < 200 || status >= 300 {
 				return venue.StatusError(status)
 			}
-			var r actionsResponse
-			if err := json.Unmarshal(body, &r); err != nil {
-				return venue.BadResponse(err)
-			}
-			tx, found = c.matchDeposit(&r, s)
-			return nil
+			var err error
+			tx, found, err = c.decodeActions(body, s)
+			return err
 		})
 	return tx, found, err
+}
+
+// decodeActions reads a /v2/actions answer and picks s's deposit in it.
+func (c *Client) decodeActions(body []byte, s *swapscout.Swap) (string, bool, error) {
+	var r actionsResponse
+	if err := json.Unmarshal(body, &r); err != nil {
+		return "", false, venue.BadResponse(err)
+	}
+	tx, found := c.matchDeposit(&r, s)
+	return tx, found, nil
 }
 
 // matchDeposit picks s's deposit among r's actions: the one transaction
