@@ -146,7 +146,7 @@ type Swapper interface {
 // to the network's inbound address carrying the swap's memo (THORChain,
 // Maya), and the venue knows it only by that deposit's transaction. Its
 // SwapStatus is asked with the deposit's transaction id (Swap.DepositTx,
-// which the user gives once they have paid), never with the order id, which
+// which the user gives once they have paid, or a DepositFinder finds), never with the order id, which
 // only records what the deposit must carry.
 type DepositTracked interface {
 	Swapper
