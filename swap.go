@@ -146,8 +146,8 @@ type Swapper interface {
 // to the network's inbound address carrying the swap's memo (THORChain,
 // Maya), and the venue knows it only by that deposit's transaction. Its
 // SwapStatus is asked with the deposit's transaction id (Swap.DepositTx,
-// which the user gives once they have paid, or a DepositFinder finds), never with the order id, which
-// only records what the deposit must carry.
+// which the user gives once they have paid, or a DepositFinder finds),
+// never with the order id, which only records what the deposit must carry.
 type DepositTracked interface {
 	Swapper
 	// DepositTxID checks a deposit transaction id as a user gives it and
