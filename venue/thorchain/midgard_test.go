@@ -2,6 +2,8 @@ package thorchain_test
 
 import (
 	"context"
+	"net/url"
+	"strings"
 	"testing"
 	"time"
 
@@ -68,6 +70,9 @@ func TestFindDeposit(t *testing.T) {
 				s.DepositMemo = "loan-:BTC.BTC:bc1q269j5rs4rm5tjpvm6adcchhvgmghc4p46250ra:0"
 				s.CreatedAt = time.Date(2024, 1, 10, 0, 0, 0, 0, time.UTC)
 			}},
+		// A checksummed EVM address is asked as written and in lower case.
+		{name: "checksummed", fixture: "actions_pending.json", want: foundTx,
+			swap: func(s *swapscout.Swap) { s.PayoutAddress = "0x1C7b17362c84287bd1184447e6dfeaf920c31bbe" }},
 		{name: "recorded_other_memo", fixture: "actions_recorded.json",
 			swap: func(s *swapscout.Swap) {
 				s.From, s.To = swapscout.Asset{Ticker: "usdt", Network: "eth"}, btc
@@ -106,7 +111,11 @@ func TestFindDeposit(t *testing.T) {
 			if len(reqs) != 1 {
 				t.Fatalf("made %d calls, want 1", len(reqs))
 			}
-			if q := reqs[0].RawQuery; q != "address="+s.PayoutAddress+"&limit=50&type=swap" {
+			addr := s.PayoutAddress
+			if low := strings.ToLower(addr); low != addr {
+				addr += "," + low
+			}
+			if q := reqs[0].RawQuery; q != (url.Values{"address": {addr}, "limit": {"50"}, "type": {"swap"}}).Encode() {
 				t.Errorf("asked %q", q)
 			}
 		})

@@ -73,7 +73,14 @@ func (c *Client) FindDeposit(ctx context.Context, s *swapscout.Swap) (string, bo
 	if c.cfg.IndexerURL == "" || s == nil || s.PayoutAddress == "" {
 		return "", false, nil
 	}
-	q := url.Values{"address": {s.PayoutAddress}, "type": {"swap"}, "limit": {strconv.Itoa(ActionsLimit)}}
+	// Midgard matches addresses as written; an EVM address may be stored
+	// in its checksummed or its lower-case form, so both are asked (the
+	// parameter takes a comma-separated list).
+	addr := s.PayoutAddress
+	if low := strings.ToLower(addr); low != addr && strings.HasPrefix(low, "0x") {
+		addr += "," + low
+	}
+	q := url.Values{"address": {addr}, "type": {"swap"}, "limit": {strconv.Itoa(ActionsLimit)}}
 	var tx string
 	var found bool
 	err := venue.Fetch(ctx, &c.cfg, venue.Request{URL: c.cfg.IndexerURL + "/v2/actions?" + q.Encode(),

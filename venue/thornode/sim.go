@@ -325,14 +325,16 @@ func (n *Network) simActions(w http.ResponseWriter, r *http.Request, x *sim.Exch
 		return
 	}
 	actions := []any{}
+	seen := map[string]bool{}
 	for _, addr := range strings.Split(q.Get("address"), ",") {
 		if addr = strings.TrimSpace(addr); addr == "" {
 			continue
 		}
 		for _, o := range x.OrdersByPayout(addr, limit) {
-			if o.PaidAt.IsZero() || len(actions) >= limit {
+			if o.PaidAt.IsZero() || len(actions) >= limit || seen[o.ID] {
 				continue
 			}
+			seen[o.ID] = true
 			actions = append(actions, n.simAction(o))
 		}
 	}
