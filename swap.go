@@ -146,8 +146,8 @@ type Swapper interface {
 // to the network's inbound address carrying the swap's memo (THORChain,
 // Maya), and the venue knows it only by that deposit's transaction. Its
 // SwapStatus is asked with the deposit's transaction id (Swap.DepositTx,
-// which the user gives once they have paid), never with the order id, which
-// only records what the deposit must carry.
+// which the user gives once they have paid, or a DepositFinder finds),
+// never with the order id, which only records what the deposit must carry.
 type DepositTracked interface {
 	Swapper
 	// DepositTxID checks a deposit transaction id as a user gives it and
@@ -155,6 +155,16 @@ type DepositTracked interface {
 	// the venue's transactions (a malformed id is refused before it is
 	// recorded).
 	DepositTxID(id string) (string, bool)
+}
+
+// DepositFinder is an optional capability of a DepositTracked venue whose
+// network can be asked which deposits reached it (THORChain and Maya
+// through their indexer, Midgard): it finds the transaction that paid swap
+// s without the user giving it. found is false while no deposit matches, or
+// while several do (the finder never guesses between them); err is a
+// failure to ask, after which the caller simply asks again later.
+type DepositFinder interface {
+	FindDeposit(ctx context.Context, s *Swap) (txID string, found bool, err error)
 }
 
 // StatusKey returns the id to ask sw's SwapStatus with for swap s: the

@@ -298,7 +298,7 @@ func TestSwapPage(t *testing.T) {
 		`<span id="send-amount" class="num big">0.1</span>&nbsp;BTC (Bitcoin)`, "5.123\u202f456\u202f7", `<svg viewBox=`,
 		`<li data-status="confirming" class="step done">`, `<li data-status="exchanging" class="step current" aria-current="step">`,
 		`<li data-status="sending" class="step todo">`, "2026-11-21 12:19:00 UTC", `data-expires-in-s="1140"`,
-		`data-events="/v1/swaps/` + sw.ID + `/events"`, "order <code>ord123</code>",
+		`data-events="/v1/swaps/` + sw.ID + `/events"`, "order <code class=\"addr\">ord123</code>",
 	} {
 		if !strings.Contains(body, want) {
 			t.Errorf("swap page lacks %q", want)

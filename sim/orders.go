@@ -282,6 +282,27 @@ func (x *Exchange) OrderByDeposit(address, memo string) (Order, error) {
 	return x.Order(id)
 }
 
+// OrdersByPayout returns the orders paying out to address (any case),
+// newest first, at most limit of them, as they stand now: what a network's
+// indexer lists for an address (THORChain's and Maya's Midgard).
+func (x *Exchange) OrdersByPayout(address string, limit int) []Order {
+	b := x.book()
+	now := x.Now()
+	b.mu.Lock()
+	var recs []*orderRec
+	for i := len(b.fifo) - 1; i >= 0 && len(recs) < limit; i-- {
+		if rec := b.orders[b.fifo[i]]; rec != nil && strings.EqualFold(rec.o.PayoutAddress, address) {
+			recs = append(recs, rec)
+		}
+	}
+	out := make([]Order, 0, len(recs))
+	for _, rec := range recs {
+		out = append(out, b.stateLocked(x, rec, now))
+	}
+	b.mu.Unlock()
+	return out
+}
+
 // PayOrder records the deposit of order id: amount, or the amount promised
 // when amount is zero. It fails with ErrNoOrder or ErrNotPayable.
 func (x *Exchange) PayOrder(id string, amount swapscout.Amount) (Order, error) {

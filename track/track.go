@@ -315,6 +315,15 @@ func (w *worker) Work(ctx context.Context, job *river.Job[pollArgs]) error {
 		return river.JobCancel(fmt.Errorf("venue %s cannot report swaps", sw.Venue))
 	}
 	key, ready := swapscout.StatusKey(swapper, sw)
+	if !ready {
+		// A deposit-tracked swap whose deposit nobody gave: look for it
+		// at the network, on the swap's own schedule.
+		var found bool
+		sw, found = w.findDeposit(ctx, swapper, sw)
+		if found {
+			key, ready = swapscout.StatusKey(swapper, sw)
+		}
+	}
 	if !ready && (sw.ExpiresAt.IsZero() || !now.After(sw.ExpiresAt.Add(c.ExpireAfter))) {
 		return river.JobSnooze(next) // a deposit-tracked swap: nothing to ask until its deposit is known
 	}

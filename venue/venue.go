@@ -26,14 +26,19 @@ import (
 // Descriptor is a venue's metadata and constructor. Each adapter package
 // exports one as `Descriptor`; venue/all lists them.
 type Descriptor struct {
-	ID       string // lowercase, unique, [a-z0-9]+
-	Name     string // display name
-	Kind     swapscout.VenueKind
-	BaseURL  string // live API root without trailing slash
-	Website  string
-	Timeout  time.Duration // per-call budget; the engine never waits longer for this venue
-	KYC      swapscout.KYCRating
-	NeedsKey bool // quotes need an API key (read from SWAPSCOUT_<ID>_API_KEY)
+	ID      string // lowercase, unique, [a-z0-9]+
+	Name    string // display name
+	Kind    swapscout.VenueKind
+	BaseURL string // live API root without trailing slash
+	// IndexerURL is the root of the network's indexer, for venues that
+	// find deposits there (THORChain's and Maya's Midgard); empty for none.
+	// The simulator serves it under the venue's own prefix, so an
+	// overridden BaseURL overrides it too.
+	IndexerURL string
+	Website    string
+	Timeout    time.Duration // per-call budget; the engine never waits longer for this venue
+	KYC        swapscout.KYCRating
+	NeedsKey   bool // quotes need an API key (read from SWAPSCOUT_<ID>_API_KEY)
 	// NeedsSecret: the venue signs requests with a secret as well
 	// (SWAPSCOUT_<ID>_API_SECRET).
 	NeedsSecret bool
@@ -52,10 +57,13 @@ type Descriptor struct {
 
 // Config is what an adapter is built with.
 type Config struct {
-	BaseURL   string           // live or simulator root for this venue
-	HTTP      *upstream.Client // the one shared client
-	APIKey    string           // empty when not configured
-	APISecret string           // for venues that sign requests
+	BaseURL string // live or simulator root for this venue
+	// IndexerURL is the venue's indexer root (Descriptor.IndexerURL, or
+	// the simulator's root for the venue); empty for none.
+	IndexerURL string
+	HTTP       *upstream.Client // the one shared client
+	APIKey     string           // empty when not configured
+	APISecret  string           // for venues that sign requests
 	// Affiliate is the partner id some venues take in the request itself
 	// (SWAPSCOUT_<ID>_AFFILIATE_ID), to credit the swaps we bring them. It
 	// identifies us, it is not a secret; empty when not configured.
@@ -176,16 +184,20 @@ func NewRegistry(ds []*Descriptor, o Options) (*Registry, error) {
 			return nil, fmt.Errorf("venue %s: duplicate id", d.ID)
 		}
 		cfg := Config{
-			BaseURL:   d.BaseURL,
-			HTTP:      o.HTTP,
-			APIKey:    getenv(d.EnvPrefix() + "API_KEY"),
-			APISecret: getenv(d.EnvPrefix() + "API_SECRET"),
-			Affiliate: getenv(d.EnvPrefix() + "AFFILIATE_ID"),
-			Now:       o.Now,
+			BaseURL:    d.BaseURL,
+			IndexerURL: d.IndexerURL,
+			HTTP:       o.HTTP,
+			APIKey:     getenv(d.EnvPrefix() + "API_KEY"),
+			APISecret:  getenv(d.EnvPrefix() + "API_SECRET"),
+			Affiliate:  getenv(d.EnvPrefix() + "AFFILIATE_ID"),
+			Now:        o.Now,
 		}
 		if o.BaseURL != nil {
 			if u := o.BaseURL(d.ID); u != "" {
 				cfg.BaseURL = strings.TrimSuffix(u, "/")
+				if d.IndexerURL != "" {
+					cfg.IndexerURL = cfg.BaseURL
+				}
 			}
 		}
 		if cfg.Now == nil {

@@ -281,15 +281,16 @@ func depositFlag(o *swapOffer) string {
 
 // askDeposit asks for the transaction that paid a swap followed by its
 // deposit (THORChain, Maya know a swap only by it) and records it; without
-// a terminal, or when the user skips, it says how to record it later.
+// a terminal, or when the user skips, it says how to record it later (the
+// server looks for it meanwhile by the payout address).
 func (s *swapCommand) askDeposit(ctx context.Context, sw *swapJSON) (*swapJSON, error) {
-	later := fmt.Sprintf("%s follows this swap by its deposit: once sent, record it with\n  swapscout track %s%s --deposit-tx TXID\n", sw.Venue, sw.ID, s.serverFlag())
+	later := fmt.Sprintf("%s follows this swap by its deposit: the server looks for it by the payout address; to give it yourself once sent, record it with\n  swapscout track %s%s --deposit-tx TXID\n", sw.Venue, sw.ID, s.serverFlag())
 	if s.term == nil || s.yes {
 		fmt.Fprint(s.e.stdout, "\n"+later)
 		return sw, nil
 	}
 	for {
-		tx, err := s.term.ask(ctx, "\nOnce you have sent the deposit, paste its transaction id (Enter: record it later): ")
+		tx, err := s.term.ask(ctx, "\nOnce you have sent the deposit, paste its transaction id (Enter: skip, the server looks for it): ")
 		if err != nil || tx == "" {
 			fmt.Fprint(s.e.stdout, later)
 			if ctx.Err() != nil {

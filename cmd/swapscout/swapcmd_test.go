@@ -884,7 +884,7 @@ func TestSwapMemoDepositTx(t *testing.T) {
 	if err != nil || len(f.Deposits()) != 0 {
 		t.Fatalf("skipped deposit: %v, deposits %q", err, f.Deposits())
 	}
-	wantInOrder(t, out, "thorchain follows this swap by its deposit: once sent, record it with",
+	wantInOrder(t, out, "thorchain follows this swap by its deposit: the server looks for it by the payout address", "record it with",
 		"swapscout track "+testSwapID+" --server http://127.0.0.1:", "--deposit-tx TXID", "following swap")
 }
 

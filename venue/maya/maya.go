@@ -27,7 +27,7 @@ var Network = thornode.Network{
 // SWAPSCOUT_MAYA_AFFILIATE_ID names us in quotes (at 0 basis points).
 var Descriptor = venue.Descriptor{
 	ID: "maya", Name: "Maya Protocol", Kind: swapscout.InstantSwap,
-	BaseURL: "https://mayanode.mayachain.info", Website: "https://www.mayaprotocol.com",
+	BaseURL: "https://mayanode.mayachain.info", IndexerURL: "https://midgard.mayachain.info", Website: "https://www.mayaprotocol.com",
 	Timeout: 5 * time.Second, KYC: 'A', FixedRate: false, Reverse: false,
 	Networks: symbols.Networks(), Evidence: swapscout.Recorded, Custody: swapscout.NonCustodial,
 	New: func(c venue.Config) (swapscout.Quoter, error) { return thornode.New(c, &Network), nil },

@@ -28,7 +28,7 @@ var Network = thornode.Network{
 // basis points).
 var Descriptor = venue.Descriptor{
 	ID: "thorchain", Name: "THORChain", Kind: swapscout.InstantSwap,
-	BaseURL: "https://thornode.ninerealms.com", Website: "https://thorchain.org",
+	BaseURL: "https://thornode.ninerealms.com", IndexerURL: "https://midgard.ninerealms.com", Website: "https://thorchain.org",
 	Timeout: 5 * time.Second, KYC: 'A', FixedRate: false, Reverse: false,
 	Networks: symbols.Networks(), Evidence: swapscout.Recorded, Custody: swapscout.NonCustodial,
 	New: func(c venue.Config) (swapscout.Quoter, error) { return thornode.New(c, &Network), nil },

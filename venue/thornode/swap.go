@@ -49,7 +49,8 @@ var StatusWords = venue.StatusTable{
 // order id is the inbound address (without a "bitcoincash:"-style prefix:
 // what follows a ':' in an order id is kept from users as a secret), and
 // the swap is followed by its deposit's
-// transaction once the user gives it (swapscout.DepositTracked).
+// transaction once the user gives it or Midgard lists it
+// (swapscout.DepositTracked, swapscout.DepositFinder).
 //
 // Deposits from chains with a router contract (EVM chains: the answer names
 // the router) must call the router's depositWithExpiry, not transfer to the

@@ -9,7 +9,8 @@
 // expires fast ("Do not send funds after the expiry"), and a swap is a
 // deposit to the network's inbound address carrying the memo the quote gives,
 // so offers are non-custodial with a memo deposit. The networks keep no order:
-// a swap is followed by its deposit's transaction id (swap.go).
+// a swap is followed by its deposit's transaction id (swap.go), which the
+// user gives or the network's indexer, Midgard, finds (midgard.go).
 package thornode
 
 import (

@@ -57,6 +57,7 @@ func RunDepositSwap(t *testing.T, d *venue.Descriptor, o SwapOptions) {
 			if offer.Deposit != swapscout.DepositMemo || offer.Custody != swapscout.NonCustodial || offer.ExpiresAt.IsZero() {
 				t.Errorf("offer deposit %q custody %q expiry %v, want a memo deposit, non-custodial, with an expiry", offer.Deposit, offer.Custody, offer.ExpiresAt)
 			}
+			created := time.Now().Add(-time.Second)
 			order, err := sw.CreateSwap(ctx, swapscout.CreateSwapRequest{Request: o.Req, Offer: offer,
 				PayoutAddress: o.PayoutAddress, PayoutMemo: o.PayoutMemo, RefundAddress: o.RefundAddress})
 			if err != nil {
@@ -78,6 +79,16 @@ func RunDepositSwap(t *testing.T, d *venue.Descriptor, o SwapOptions) {
 			if err != nil {
 				t.Fatalf("the simulated network has no swap for %s with memo %q", order.DepositAddress, order.DepositMemo)
 			}
+			// The network's indexer lists the deposit once it is paid,
+			// for an adapter that finds deposits (DepositFinder).
+			finder, finds := sw.(swapscout.DepositFinder)
+			want := &swapscout.Swap{From: o.Req.From, To: o.Req.To, AmountIn: o.Req.Amount, PromisedIn: order.AmountIn,
+				PayoutAddress: o.PayoutAddress, DepositMemo: order.DepositMemo, CreatedAt: created}
+			if finds && !auto {
+				if tx, found, err := finder.FindDeposit(ctx, want); found || err != nil {
+					t.Errorf("FindDeposit before the deposit = %q, %v, %v; want nothing found", tx, found, err)
+				}
+			}
 			if !auto {
 				Pay(t, s, d.ID, so.ID)
 			}
@@ -88,6 +99,17 @@ func RunDepositSwap(t *testing.T, d *venue.Descriptor, o SwapOptions) {
 				}
 			}
 			rec.DepositTx = so.DepositTx
+			if finds {
+				tx, found, err := finder.FindDeposit(ctx, want)
+				if err != nil || !found || !strings.EqualFold(tx, so.DepositTx) {
+					t.Errorf("FindDeposit after the deposit = %q, %v, %v; want %s", tx, found, err, so.DepositTx)
+				}
+				other := *want
+				other.DepositMemo += ":x"
+				if tx, found, _ := finder.FindDeposit(ctx, &other); found {
+					t.Errorf("FindDeposit with another memo found %q; want nothing", tx)
+				}
+			}
 			key, ok := swapscout.StatusKey(sw, rec)
 			if !ok || key != so.DepositTx {
 				t.Fatalf("StatusKey after the deposit = %q, %v; want the deposit's transaction %s", key, ok, so.DepositTx)

@@ -156,8 +156,12 @@ func Client(t testing.TB) *upstream.Client {
 // its metadata when it keeps any.
 func New(t testing.TB, d *venue.Descriptor, baseURL string) swapscout.Quoter {
 	t.Helper()
-	q, err := d.New(venue.Config{BaseURL: baseURL, HTTP: Client(t), APIKey: "test-key", APISecret: "test-secret",
-		Now: func() time.Time { return time.Date(2026, 7, 29, 14, 0, 0, 0, time.UTC) }})
+	cfg := venue.Config{BaseURL: baseURL, HTTP: Client(t), APIKey: "test-key", APISecret: "test-secret",
+		Now: func() time.Time { return time.Date(2026, 7, 29, 14, 0, 0, 0, time.UTC) }}
+	if d.IndexerURL != "" {
+		cfg.IndexerURL = baseURL // served beside the venue's API, as the simulator does
+	}
+	q, err := d.New(cfg)
 	if err != nil {
 		t.Fatalf("New: %v", err)
 	}
