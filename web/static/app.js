@@ -143,6 +143,14 @@
     set(tr, '.limits', limits(o, state.from, state.to));
     set(tr, '.took', millis(o.took_ms));
     set(tr, '.sr-venue', ' at ' + name);
+    // The same marks as the server's row: custody, and a memo that must go
+    // inside the deposit transaction, before the user picks the offer.
+    if (o.custody !== 'non_custodial') tr.querySelector('.badge.custody').remove();
+    var memo = tr.querySelector('.badge.memo-deposit');
+    if (o.deposit === 'memo') {
+      memo.id = 'memo-' + o.venue;
+      tr.querySelector('.swap').setAttribute('aria-describedby', memo.id);
+    } else memo.remove();
     if (pricesOnly.indexOf(o.venue) >= 0) { // mirrors the server's row: no Swap button
       var po = document.createElement('span');
       po.className = 'prices-only'; po.textContent = 'prices only';
