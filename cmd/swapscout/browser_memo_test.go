@@ -112,3 +112,73 @@ func TestBrowserOfferMarks(t *testing.T) {
 		t.Errorf("console errors:\n%s", strings.Join(errs, "\n"))
 	}
 }
+
+// TestBrowserMemoSwapDeposit: a THORChain swap made from the page, without
+// JavaScript, keeps its memo warning on its page and offers the deposit
+// transaction form; a malformed id comes back beside the field, a good one
+// is recorded and shown on the page the form redirects to.
+func TestBrowserMemoSwapDeposit(t *testing.T) {
+	ctx := browser(t)
+	url := startDemo(t, "--latency", "20ms", "--track-interval", "500ms", "--data-dir", t.TempDir())
+	ctx, cancel := context.WithTimeout(ctx, 60*time.Second)
+	defer cancel()
+	console := watchConsole(ctx)
+	if _, err := chromedp.Call(ctx, emulation.SetScriptExecutionDisabled, emulation.SetScriptExecutionDisabledParams{Value: true}); err != nil {
+		t.Fatal(err)
+	}
+	if err := chromedp.Do(ctx, chromedp.Navigate(url+"/quote?from=btc&to=eth&amount=0.1")); err != nil {
+		t.Fatal(err)
+	}
+	href, err := chromedp.Run(ctx, chromedp.AttributeValue(chromedp.CSS(`#offer-rows tr[data-venue="thorchain"] a.swap`), "href"))
+	if err != nil || href.Value == "" {
+		t.Fatalf("THORChain's Swap link %q (%v)\n%s", href.Value, err, pageText(ctx))
+	}
+	err = chromedp.Do(ctx,
+		chromedp.Navigate(url+href.Value),
+		chromedp.SendKeys(chromedp.ID("payout_address"), pageETHAddress),
+		chromedp.SendKeys(chromedp.ID("refund_address"), pageBTCAddress),
+		chromedp.Click(chromedp.ID("swap-submit")),
+		chromedp.WaitVisible(chromedp.ID("deposit-tx-form")))
+	if err != nil {
+		t.Fatalf("the THORChain swap's page: %v\n%s", err, pageText(ctx))
+	}
+	text := pageText(ctx)
+	if !strings.Contains(text, "The memo must be inside your deposit transaction") || !strings.Contains(text, "Already sent? Give the deposit transaction id") {
+		t.Errorf("the memo swap's page:\n%s", text)
+	}
+	swapURL, _ := chromedp.Run(ctx, chromedp.Location())
+
+	err = chromedp.Do(ctx,
+		chromedp.SendKeys(chromedp.ID("tx_id"), "not-a-tx"),
+		chromedp.Submit(chromedp.ID("tx_id")),
+		chromedp.WaitVisible(chromedp.ID("tx_id-error")))
+	if err != nil {
+		t.Fatalf("a malformed tx id: %v\n%s", err, pageText(ctx))
+	}
+	st, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`[document.getElementById('tx_id-error').textContent, document.getElementById('tx_id').value, document.getElementById('tx_id').getAttribute('aria-invalid')]`))
+	if err != nil || len(st) != 3 || !strings.Contains(st[0], "not-a-tx") || st[1] != "not-a-tx" || st[2] != "true" {
+		t.Errorf("the field after a malformed tx id: %q (%v)", st, err)
+	}
+
+	const tx = "A1B2C3D4E5F60718293A4B5C6D7E8F90A1B2C3D4E5F60718293A4B5C6D7E8F90"
+	err = chromedp.Do(ctx,
+		chromedp.SetValue(chromedp.ID("tx_id"), tx),
+		chromedp.Submit(chromedp.ID("tx_id")),
+		chromedp.WaitVisible(chromedp.ID("deposit-tx")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	loc, _ := chromedp.Run(ctx, chromedp.Location())
+	got, err := chromedp.Run(ctx, chromedp.Text(chromedp.ID("deposit-tx")))
+	if err != nil || loc != swapURL || !strings.EqualFold(strings.TrimSpace(got), tx) {
+		t.Errorf("after recording: at %q (want %q), deposit transaction %q (%v)\n%s", loc, swapURL, got, err, pageText(ctx))
+	}
+	if n, _ := chromedp.Run(ctx, chromedp.Evaluate[int](`document.querySelectorAll('#deposit-tx-form').length`)); n != 0 {
+		t.Error("the form is still shown once the deposit is recorded")
+	}
+	for _, e := range console() {
+		if !strings.Contains(e, "status of 400") {
+			t.Errorf("console: %s", e)
+		}
+	}
+}

@@ -393,6 +393,9 @@
       h.className = 'status-' + st;
       $('venue-status').textContent = sw.venue_status || 'nothing yet';
       text('deposit-tx', sw.deposit_tx);
+      // The deposit transaction form is done with once the deposit is known.
+      var dform = $('deposit-tx-form');
+      if (dform && (sw.deposit_tx || st !== 'waiting')) dform.hidden = true;
       text('payout-tx', sw.payout_tx);
       if (sw.amount_received) {
         var rc = $('received'), n = document.createElement('span');
