@@ -235,8 +235,7 @@ func TestPageResultsMarks(t *testing.T) {
 	}
 	thor := row("thorchain")
 	for _, want := range []string{
-		`<span class="badges"><span class="badge custody" title="The venue never holds your coins: the swap runs on its network">non-custodial</span>`,
-		`<span class="badge memo-deposit" id="memo-thorchain" title="The deposit must carry the swap's memo inside the transaction (from Bitcoin an OP_RETURN output)"><span aria-hidden="true">⚠ </span>memo in the transaction — many wallets cannot add one</span>`,
+		`<span class="badges"><span class="badge custody" title="The venue never holds your coins: the swap runs on its network">non-custodial</span> <span class="badge memo-deposit" id="memo-thorchain" title="The deposit must carry the swap's memo inside the transaction (from Bitcoin an OP_RETURN output)"><span aria-hidden="true">⚠ </span>memo in the transaction — many wallets cannot add one</span>`,
 		`aria-describedby="memo-thorchain">Swap<span class="visually-hidden"> at THORChain</span></a>`,
 	} {
 		if !strings.Contains(thor, want) {

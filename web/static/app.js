@@ -151,6 +151,8 @@
       memo.id = 'memo-' + o.venue;
       tr.querySelector('.swap').setAttribute('aria-describedby', memo.id);
     } else memo.remove();
+    var badges = tr.querySelector('.badges');
+    if (!badges.querySelector('.badge')) badges.replaceChildren();
     if (pricesOnly.indexOf(o.venue) >= 0) { // mirrors the server's row: no Swap button
       var po = document.createElement('span');
       po.className = 'prices-only'; po.textContent = 'prices only';
