@@ -75,9 +75,13 @@ type Swap struct {
 	PromisedIn, PromisedOut Amount
 
 	DepositAddress, DepositMemo string
-	PayoutAddress, PayoutMemo   string
-	RefundAddress, RefundMemo   string
-	CallbackURL                 string // where changes are POSTed (webhooks); empty for none
+	// Deposit is what the deposit must be, from the offer taken: a plain
+	// transfer, or one carrying DepositMemo inside the transaction
+	// (DepositMemo kind: THORChain, Maya). Empty reads as DepositTransfer.
+	Deposit                   DepositKind
+	PayoutAddress, PayoutMemo string
+	RefundAddress, RefundMemo string
+	CallbackURL               string // where changes are POSTed (webhooks); empty for none
 
 	Status         SwapStatus
 	VenueStatus    string // the venue's own word for Status

@@ -21,12 +21,16 @@ import (
 // its plain POST, which calls the same SwapService.Create as POST /v1/swaps
 // and redirects to the swap's page on success (POST-redirect-GET), the
 // confirmation page when the venue's rate changed, and the swap page itself
-// (GET /swap/{id}), whose unguessable id is the only key to it.
+// (GET /swap/{id}), whose unguessable id is the only key to it. A swap whose
+// deposit carries its memo (THORChain, Maya) has a small form there that
+// records the deposit's transaction id (POST /swap/{id}/deposit), the same
+// RecordDeposit as POST /v1/swaps/{id}/deposit.
 
 func registerSwapPages(h *Handler, d *deps) {
 	h.handlePage("GET", "/swap/new", pageSwapForm(d))
 	h.handlePage("POST", "/swap/new", pageSwapCreate(d))
 	h.handlePage("GET", "/swap/{id}", pageSwap(d))
+	h.handlePage("POST", "/swap/{id}/deposit", pageSwapDeposit(d))
 }
 
 // maxFormField bounds each field of the swap form: longer than any address
@@ -124,22 +128,36 @@ func sameOrigin(r *Request) bool {
 	return err == nil && u.Host == host
 }
 
+// readForm reads a page form's plain POST, refusing (with the page to
+// answer) one of another type, from another site, or too long.
+func (d *deps) readForm(r *Request) (url.Values, *Response, error) {
+	refuse := func(status int, title, msg string) (url.Values, *Response, error) {
+		resp, err := d.render(r, status, "notfound", web.NotFound{Title: title, Message: msg})
+		return nil, &resp, err
+	}
+	if r.Header != nil {
+		if ct := string(r.Header.Peek("Content-Type")); !strings.HasPrefix(ct, "application/x-www-form-urlencoded") {
+			return refuse(415, "This form was sent in a way we cannot read", "Send it from the swap form.")
+		}
+	}
+	if !sameOrigin(r) {
+		return refuse(403, "This form came from another site", "Swaps are made from this site's own form only.")
+	}
+	if len(r.Body) > MaxBody {
+		return refuse(413, "This form is too long", "Addresses and memos are much shorter: send it from the swap form.")
+	}
+	form, err := url.ParseQuery(string(r.Body))
+	if err != nil {
+		return refuse(400, "This form could not be read", "Send it from the swap form.")
+	}
+	return form, nil, nil
+}
+
 func pageSwapCreate(d *deps) Action {
 	return func(r *Request) (Response, error) {
-		if r.Header != nil {
-			if ct := string(r.Header.Peek("Content-Type")); !strings.HasPrefix(ct, "application/x-www-form-urlencoded") {
-				return d.render(r, 415, "notfound", web.NotFound{Title: "This form was sent in a way we cannot read", Message: "Send it from the swap form."})
-			}
-		}
-		if !sameOrigin(r) {
-			return d.render(r, 403, "notfound", web.NotFound{Title: "This form came from another site", Message: "Swaps are made from this site's own form only."})
-		}
-		if len(r.Body) > MaxBody {
-			return d.render(r, 413, "notfound", web.NotFound{Title: "This form is too long", Message: "Addresses and memos are much shorter: send it from the swap form."})
-		}
-		form, err := url.ParseQuery(string(r.Body))
-		if err != nil {
-			return d.render(r, 400, "notfound", web.NotFound{Title: "This form could not be read", Message: "Send it from the swap form."})
+		form, refused, err := d.readForm(r)
+		if refused != nil {
+			return *refused, err
 		}
 		get := func(k string) string { return clipField(strings.TrimSpace(form.Get(k))) }
 		f := web.SwapForm{
@@ -258,31 +276,103 @@ func pageSwap(d *deps) Action {
 		if d.Swaps == nil {
 			return d.unavailable(r, "")
 		}
+		v, refused, err := d.swapView(r, string(r.Param("id")))
+		if refused != nil {
+			return *refused, err
+		}
+		return d.render(r, 200, "swap", v)
+	}
+}
+
+// swapView reads swap id for its page; refused is the page to answer
+// instead when it cannot be read.
+func (d *deps) swapView(r *Request, id string) (*web.SwapView, *Response, error) {
+	sw, history, err := d.Swaps.Get(r.Ctx, id)
+	if err != nil {
+		code := swapscout.ErrorCode(err)
+		var resp Response
+		if code == swapscout.ENOTFOUND || code == swapscout.EINVALID {
+			resp, err = d.render(r, 404, "notfound", web.NotFound{Title: "No such swap",
+				Message: "No swap has this address. Check that it was copied whole: the page's address is the only key to a swap."})
+			return nil, &resp, err
+		}
+		if code == swapscout.EINTERNAL {
+			d.Logger.Error("internal error", "path", string(r.Path), "err", err)
+		}
+		resp, err = d.render(r, StatusOf(code), "notfound", web.NotFound{Title: "This swap cannot be shown right now", Message: swapscout.ErrorMessage(err)})
+		return nil, &resp, err
+	}
+	v := web.NewSwapView(sw, history, d.venueNames(), d.Now())
+	if sw.DepositAddress != "" {
+		if code, err := qr.Encode(depositURI(sw)); err == nil {
+			// Drawn by package qr: rectangles only, no input text. Inline
+			// SVG needs no namespace (nor a third-party-looking URL).
+			svg := bytes.Replace(code.SVG(), []byte(` xmlns="http://www.w3.org/2000/svg"`), nil, 1)
+			v.QR = template.HTML(svg)
+		}
+	}
+	// The record says what the deposit must be (the quote is gone after
+	// minutes); a memo deposit not yet given can be recorded from here.
+	_, canRecord := d.Swaps.(SwapDeposits)
+	v.DepositForm = canRecord && v.MemoDeposit && sw.Status == swapscout.StatusWaiting && sw.DepositTx == ""
+	return v, nil, nil
+}
+
+// pageSwapDeposit records the transaction id that paid a memo-deposit swap,
+// typed in the swap page's form: the same RecordDeposit as POST
+// /v1/swaps/{id}/deposit, then back to the swap page (POST-redirect-GET);
+// a problem is shown beside the field.
+func pageSwapDeposit(d *deps) Action {
+	return func(r *Request) (Response, error) {
+		form, refused, err := d.readForm(r)
+		if refused != nil {
+			return *refused, err
+		}
+		if d.Swaps == nil {
+			return d.unavailable(r, "")
+		}
 		id := string(r.Param("id"))
-		sw, history, err := d.Swaps.Get(r.Ctx, id)
-		if err != nil {
-			code := swapscout.ErrorCode(err)
-			if code == swapscout.ENOTFOUND || code == swapscout.EINVALID {
-				return d.render(r, 404, "notfound", web.NotFound{Title: "No such swap",
-					Message: "No swap has this address. Check that it was copied whole: the page's address is the only key to a swap."})
+		if !swapscout.ValidSwapID(id) {
+			_, refused, err := d.swapView(r, id)
+			if refused != nil {
+				return *refused, err
 			}
+		}
+		rec, ok := d.Swaps.(SwapDeposits)
+		if !ok {
+			return d.render(r, 422, "notfound", web.NotFound{Title: "This server does not record deposit transactions",
+				Message: "The swap is followed all the same: go back to its page."})
+		}
+		tx := clipField(strings.TrimSpace(form.Get("tx_id")))
+		status, msg := 400, "Give the id of the transaction that paid the deposit, as your wallet shows it."
+		if tx != "" {
+			_, _, err = rec.RecordDeposit(r.Ctx, id, tx)
+			if err == nil {
+				return redirect("/swap/" + url.PathEscape(id)), nil
+			}
+			code := swapscout.ErrorCode(err)
 			if code == swapscout.EINTERNAL {
 				d.Logger.Error("internal error", "path", string(r.Path), "err", err)
 			}
-			return d.render(r, StatusOf(code), "notfound", web.NotFound{Title: "This swap cannot be shown right now", Message: swapscout.ErrorMessage(err)})
+			status, msg = StatusOf(code), swapscout.ErrorMessage(err)
 		}
-		v := web.NewSwapView(sw, history, d.venueNames(), d.Now())
-		if sw.DepositAddress != "" {
-			if code, err := qr.Encode(depositURI(sw)); err == nil {
-				// Drawn by package qr: rectangles only, no input text. Inline
-				// SVG needs no namespace (nor a third-party-looking URL).
-				svg := bytes.Replace(code.SVG(), []byte(` xmlns="http://www.w3.org/2000/svg"`), nil, 1)
-				v.QR = template.HTML(svg)
-			}
+		v, refused, err := d.swapView(r, id)
+		if refused != nil {
+			return *refused, err
 		}
-		v.MemoDeposit = d.memoDeposit(r.Ctx, sw.QuoteID, sw.Venue)
-		return d.render(r, 200, "swap", v)
+		v.DepositForm, v.DepositTxInput, v.DepositTxError = true, tx, depositTxMessage(msg)
+		return d.render(r, status, "swap", v)
 	}
+}
+
+// depositTxMessage says a RecordDeposit problem in the form's words: the
+// field is the form's, not the API's tx_id.
+func depositTxMessage(msg string) string {
+	msg = strings.Replace(msg, "tx_id ", "The transaction id ", 1)
+	if msg != "" {
+		msg = strings.ToUpper(msg[:1]) + msg[1:]
+	}
+	return msg
 }
 
 // depositURI is what the QR code holds: the deposit address alone. Payment

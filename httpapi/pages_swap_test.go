@@ -387,8 +387,9 @@ func TestPageVenuesSwapColumns(t *testing.T) {
 }
 
 // TestSwapMemoDeposit: an offer whose deposit must carry the swap's memo in
-// the transaction (THORChain, Maya) is flagged on the form and on the swap
-// page, while its quote is readable.
+// the transaction (THORChain, Maya) is flagged on the form while its quote
+// is readable, and on the swap page by the swap's own record, long after
+// the quote is gone.
 func TestSwapMemoDeposit(t *testing.T) {
 	memoOffer := func(_ context.Context, req swapscout.QuoteRequest, _ aggregate.Selection) (*swapscout.Quote, error) {
 		return &swapscout.Quote{Request: req, CreatedAt: now, Offers: []swapscout.Offer{{
@@ -406,10 +407,114 @@ func TestSwapMemoDeposit(t *testing.T) {
 		t.Errorf("the form does not warn of the memo deposit:\n%s", body)
 	}
 	sw = sampleSwap(swapscout.StatusWaiting)
-	sw.Venue, sw.QuoteID, sw.DepositMemo = "thorchain", id, "=:ETH.ETH:0xpayout"
+	sw.Venue, sw.QuoteID, sw.DepositMemo, sw.Deposit = "thorchain", "qgone", "=:ETH.ETH:0xpayout", swapscout.DepositMemo
 	body := string(get(h, "/swap/"+sw.ID).Body)
 	if !strings.Contains(body, "The memo must be inside your deposit transaction") || !strings.Contains(body, `<code id="deposit-memo" class="addr">=:ETH.ETH:0xpayout</code>`) {
-		t.Errorf("the swap page does not warn of the memo deposit:\n%s", body)
+		t.Errorf("the swap page does not warn of the memo deposit once its quote is gone:\n%s", body)
+	}
+	// A plain transfer with a memo (a tag, at a custodial venue) gets the
+	// milder note, even while a quote says otherwise of the venue.
+	sw.QuoteID, sw.Deposit = id, swapscout.DepositTransfer
+	body = string(get(h, "/swap/"+sw.ID).Body)
+	if strings.Contains(body, "inside your deposit transaction") || !strings.Contains(body, "Send the memo with your deposit") {
+		t.Errorf("a transfer swap's page warns of a memo inside the transaction:\n%s", body)
+	}
+}
+
+// fakeDeposits is a fakeSwaps that records deposit transactions.
+type fakeDeposits struct {
+	fakeSwaps
+	mu       sync.Mutex
+	recorded []string
+	err      error
+}
+
+func (f *fakeDeposits) RecordDeposit(_ context.Context, id, txID string) (*swapscout.Swap, []swapscout.SwapEvent, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.recorded = append(f.recorded, id+" "+txID)
+	if f.err != nil {
+		return nil, nil, f.err
+	}
+	return f.GetFn(id)
+}
+
+var _ httpapi.SwapDeposits = (*fakeDeposits)(nil)
+
+// TestSwapPageDepositForm: a waiting memo-deposit swap's page has a plain
+// form for the deposit's transaction id; it calls RecordDeposit (as POST
+// /v1/swaps/{id}/deposit does) and redirects back to the page, or shows the
+// problem beside the field. Other swaps have no such form.
+func TestSwapPageDepositForm(t *testing.T) {
+	sw := sampleSwap(swapscout.StatusWaiting)
+	sw.Venue, sw.DepositMemo, sw.Deposit = "thorchain", "=:ETH.ETH:0xpayout", swapscout.DepositMemo
+	fd := &fakeDeposits{}
+	fd.GetFn = func(id string) (*swapscout.Swap, []swapscout.SwapEvent, error) {
+		if id != sw.ID {
+			return nil, nil, swapscout.Errorf(swapscout.ENOTFOUND, "no such swap")
+		}
+		return sw, nil, nil
+	}
+	h := swapPageHandler(t, fd)
+	resp := get(h, "/swap/"+sw.ID)
+	checkPageHeaders(t, "swap page with the deposit form", resp)
+	body := string(resp.Body)
+	for _, want := range []string{`<form id="deposit-tx-form" class="deposit-tx" action="/swap/` + sw.ID + `/deposit" method="post"`,
+		`<label for="tx_id">Already sent? Give the deposit transaction id`, `<input id="tx_id" name="tx_id"`} {
+		if !strings.Contains(body, want) {
+			t.Errorf("swap page lacks %q", want)
+		}
+	}
+
+	const tx = "A1B2C3D4E5F60718293A4B5C6D7E8F90A1B2C3D4E5F60718293A4B5C6D7E8F90"
+	resp = post(h, "/swap/"+sw.ID+"/deposit", url.Values{"tx_id": {" " + tx + " "}}, nil)
+	if resp.Status != 303 || header(resp, "Location") != "/swap/"+sw.ID {
+		t.Fatalf("deposit form: status %d, Location %q; want 303 to the swap page\n%s", resp.Status, header(resp, "Location"), resp.Body)
+	}
+	if len(fd.recorded) != 1 || fd.recorded[0] != sw.ID+" "+tx {
+		t.Errorf("RecordDeposit calls %q", fd.recorded)
+	}
+
+	// A refusal is shown beside the field, with what was typed.
+	fd.err = swapscout.Errorf(swapscout.EINVALID, "tx_id %q is not a transaction id of thorchain", "nope")
+	resp = post(h, "/swap/"+sw.ID+"/deposit", url.Values{"tx_id": {"nope"}}, nil)
+	body = string(resp.Body)
+	if resp.Status != 400 || !strings.Contains(body, `<p id="tx_id-error" class="field-error">The transaction id &#34;nope&#34; is not a transaction id of thorchain</p>`) ||
+		!strings.Contains(body, `value="nope" aria-describedby="tx_id-hint tx_id-error" aria-invalid="true"`) {
+		t.Errorf("refused deposit: status %d\n%s", resp.Status, body)
+	}
+	// An empty field is not sent to the service.
+	n := len(fd.recorded)
+	resp = post(h, "/swap/"+sw.ID+"/deposit", url.Values{"tx_id": {"  "}}, nil)
+	if resp.Status != 400 || !strings.Contains(string(resp.Body), `class="field-error">Give the id of the transaction`) || len(fd.recorded) != n {
+		t.Errorf("empty deposit form: status %d, calls %d", resp.Status, len(fd.recorded)-n)
+	}
+	// From another site, or for an unknown swap: refused.
+	if resp := post(h, "/swap/"+sw.ID+"/deposit", url.Values{"tx_id": {tx}}, headers{"Sec-Fetch-Site": "cross-site"}); resp.Status != 403 {
+		t.Errorf("cross-site deposit form: status %d", resp.Status)
+	}
+	fd.err = swapscout.Errorf(swapscout.ENOTFOUND, "no such swap")
+	if resp := post(h, "/swap/s"+strings.Repeat("z", 26)+"/deposit", url.Values{"tx_id": {tx}}, nil); resp.Status != 404 {
+		t.Errorf("unknown swap: status %d", resp.Status)
+	}
+
+	// No form once the deposit is known, for a plain transfer, or when the
+	// service cannot record deposits.
+	sw.DepositTx = tx
+	if strings.Contains(string(get(h, "/swap/"+sw.ID).Body), "deposit-tx-form") {
+		t.Error("the form is shown with the deposit already recorded")
+	}
+	sw.DepositTx, sw.Deposit = "", swapscout.DepositTransfer
+	if strings.Contains(string(get(h, "/swap/"+sw.ID).Body), "deposit-tx-form") {
+		t.Error("the form is shown for a plain transfer")
+	}
+	sw.Deposit = swapscout.DepositMemo
+	plain := swapPageHandler(t, &fd.fakeSwaps)
+	if strings.Contains(string(get(plain, "/swap/"+sw.ID).Body), "deposit-tx-form") {
+		t.Error("the form is shown by a service that cannot record deposits")
+	}
+	if resp := post(plain, "/swap/"+sw.ID+"/deposit", url.Values{"tx_id": {tx}}, nil); resp.Status != 422 {
+		t.Errorf("deposit form without RecordDeposit: status %d", resp.Status)
 	}
 }
 

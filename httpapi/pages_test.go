@@ -172,7 +172,7 @@ func TestPageRoutesApart(t *testing.T) {
 			t.Errorf("API routes list %q", r)
 		}
 	}
-	if got := strings.Join(h.PageRoutes(), ","); got != "GET /,GET /quote,GET /venues,GET /swap/new,POST /swap/new,GET /swap/{id},GET /static/{name}" {
+	if got := strings.Join(h.PageRoutes(), ","); got != "GET /,GET /quote,GET /venues,GET /swap/new,POST /swap/new,GET /swap/{id},POST /swap/{id}/deposit,GET /static/{name}" {
 		t.Errorf("page routes %s", got)
 	}
 }
@@ -206,6 +206,50 @@ func TestPageVenues(t *testing.T) {
 	for _, want := range []string{"<span class=\"name\">ChangeNOW</span> <code>changenow</code>", "<span class=\"name\">Kraken</span>", "order book", "instant swap", `class="kyc kyc-C">C<`} {
 		if !strings.Contains(body, want) {
 			t.Errorf("venues page lacks %q", want)
+		}
+	}
+}
+
+// TestPageResultsMarks: before the user picks an offer, the results page
+// (without JavaScript) marks a non-custodial venue, and warns of a deposit
+// that must carry the memo inside its transaction, the Swap button pointing
+// at that warning; a custodial plain-transfer offer has neither mark.
+func TestPageResultsMarks(t *testing.T) {
+	offers := func(ctx context.Context, req swapscout.QuoteRequest, sel aggregate.Selection) (*swapscout.Quote, error) {
+		q, _ := twoOffers(ctx, req, sel)
+		q.Offers = append([]swapscout.Offer{{Venue: "thorchain", AmountIn: req.Amount, AmountOut: swapscout.MustAmount("2.05"),
+			Rate: swapscout.MustAmount("20.5"), KYC: 'A', Custody: swapscout.NonCustodial, Deposit: swapscout.DepositMemo}}, q.Offers...)
+		return q, nil
+	}
+	venues := append([]swapscout.VenueInfo{{ID: "thorchain", Name: "THORChain", Kind: swapscout.InstantSwap, KYC: 'A', CanSwap: true,
+		Custody: swapscout.NonCustodial}}, pageVenues...)
+	resp := get(pageHandler(t, offers, venues), "/quote?from=btc&to=eth&amount=0.1")
+	checkPageHeaders(t, "results page", resp)
+	body := string(resp.Body)
+	row := func(venue string) string {
+		i := strings.Index(body, `<tr data-venue="`+venue+`"`)
+		if i < 0 {
+			t.Fatalf("no row for %s:\n%s", venue, body)
+		}
+		return body[i : i+strings.Index(body[i:], "</tr>")]
+	}
+	thor := row("thorchain")
+	for _, want := range []string{
+		`<span class="badges"><span class="badge custody" title="The venue never holds your coins: the swap runs on its network">non-custodial</span> <span class="badge memo-deposit" id="memo-thorchain" title="The deposit must carry the swap's memo inside the transaction (from Bitcoin an OP_RETURN output)"><span aria-hidden="true">⚠ </span>memo in the transaction — many wallets cannot add one</span>`,
+		`aria-describedby="memo-thorchain">Swap<span class="visually-hidden"> at THORChain</span></a>`,
+	} {
+		if !strings.Contains(thor, want) {
+			t.Errorf("THORChain's row lacks %q:\n%s", want, thor)
+		}
+	}
+	if cn := row("changenow"); !strings.Contains(cn, `<span class="badges"></span>`) || strings.Contains(cn, "badge ") || strings.Contains(cn, "aria-describedby") {
+		t.Errorf("ChangeNOW's row has a mark:\n%s", cn)
+	}
+	// The script's template carries the same marks, for it to keep or drop.
+	tpl := body[strings.Index(body, `<template id="offer-template">`):]
+	for _, want := range []string{`<span class="badge custody"`, `<span class="badge memo-deposit"`, "memo in the transaction — many wallets cannot add one"} {
+		if !strings.Contains(tpl, want) {
+			t.Errorf("the offer template lacks %q", want)
 		}
 	}
 }

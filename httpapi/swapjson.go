@@ -55,6 +55,11 @@ func AppendSwap(dst []byte, sw *swapscout.Swap, history []swapscout.SwapEvent) [
 	amt("promised_out", sw.PromisedOut, true)
 	str("deposit_address", sw.DepositAddress, true)
 	str("deposit_memo", sw.DepositMemo, false)
+	deposit := sw.Deposit
+	if deposit == "" {
+		deposit = swapscout.DepositTransfer
+	}
+	str("deposit", string(deposit), true)
 	str("payout_address", sw.PayoutAddress, true)
 	str("payout_memo", sw.PayoutMemo, false)
 	str("refund_address", sw.RefundAddress, true)

@@ -35,11 +35,17 @@ func TestAppendSwap(t *testing.T) {
 		"from": map[string]any{"ticker": "btc", "network": "btc"}, "to": map[string]any{"ticker": "eth", "network": "eth"},
 		"direction": "send", "rate_type": "float",
 		"amount_in": "0.1", "amount_out": "2.5", "promised_in": "0.1", "promised_out": "2.49",
-		"deposit_address": "bc1qdeposit", "payout_address": "0xpayout", "refund_address": "bc1qrefund",
+		"deposit_address": "bc1qdeposit", "deposit": "transfer", "payout_address": "0xpayout", "refund_address": "bc1qrefund",
 		"created_at": "2026-11-25T06:00:00.000Z", "updated_at": "2026-11-25T06:00:00.000Z",
 		"history": []any{map[string]any{"at": "2026-11-25T06:00:00.000Z", "status": "waiting", "venue_status": "NEW"}},
 	}
 	if d := cmp.Diff(want, got); d != "" {
 		t.Errorf("swap JSON (-want +got):\n%s", d)
+	}
+	// A memo deposit says so: the memo must be inside the transaction.
+	sw.Deposit, sw.DepositMemo = swapscout.DepositMemo, "=:ETH.ETH:0xpayout"
+	got = nil
+	if err := json.Unmarshal(AppendSwap(nil, sw, nil), &got); err != nil || got["deposit"] != "memo" || got["deposit_memo"] != "=:ETH.ETH:0xpayout" {
+		t.Errorf("memo swap JSON: deposit %v, memo %v, %v", got["deposit"], got["deposit_memo"], err)
 	}
 }

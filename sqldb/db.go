@@ -158,7 +158,7 @@ const swapColumns = `id, idempotency_key, request_hash, quote_id, venue, provide
 	from_ticker, from_network, to_ticker, to_network, direction, rate_type, rate_id,
 	amount_in, amount_out, promised_in, promised_out,
 	deposit_address, deposit_memo, payout_address, payout_memo, refund_address, refund_memo,
-	status, venue_status, deposit_tx, payout_tx, amount_received, created_at, updated_at, expires_at`
+	status, venue_status, deposit_tx, payout_tx, amount_received, created_at, updated_at, expires_at, deposit_kind`
 
 func newQueries(d Dialect) queries {
 	forUpdate := ""
@@ -167,7 +167,7 @@ func newQueries(d Dialect) queries {
 	}
 	q := queries{
 		reserve: `INSERT INTO swaps (` + swapColumns + `)
-			VALUES (?,?,?,?,?,?,?, ?,?,?,?,?,?,?, ?,?,?,?, ?,?,?,?,?,?, ?,?,?,?,?,?,?,?)
+			VALUES (?,?,?,?,?,?,?, ?,?,?,?,?,?,?, ?,?,?,?, ?,?,?,?,?,?, ?,?,?,?,?,?,?,?, ?)
 			ON CONFLICT (idempotency_key) DO NOTHING`,
 		byKey: `SELECT ` + swapColumns + ` FROM swaps WHERE idempotency_key = ?`,
 		byID:  `SELECT ` + swapColumns + ` FROM swaps WHERE id = ?`,
@@ -215,7 +215,7 @@ func (s *DB) ReserveSwap(ctx context.Context, sw *swapscout.Swap) (*swapscout.Sw
 		sw.From.Ticker, sw.From.Network, sw.To.Ticker, sw.To.Network, sw.Direction.String(), sw.RateType.String(), sw.RateID,
 		amountText(sw.AmountIn), amountText(sw.AmountOut), "0", "0",
 		"", "", sw.PayoutAddress, sw.PayoutMemo, sw.RefundAddress, sw.RefundMemo,
-		string(swapscout.StatusWaiting), "", "", "", "0", now.UnixNano(), now.UnixNano(), int64(0))
+		string(swapscout.StatusWaiting), "", "", "", "0", now.UnixNano(), now.UnixNano(), int64(0), depositKind(sw.Deposit))
 	if err != nil {
 		return nil, s.fault("reserve swap", err)
 	}
@@ -412,11 +412,12 @@ func (s *DB) scan(row scanner, open bool) (*swapscout.Swap, error) {
 	var dir, rt, status string
 	var in, out, pin, pout, recv string
 	var created, updated, expires int64
+	var kind string
 	err := row.Scan(&sw.ID, &sw.IdempotencyKey, &sw.RequestHash, &sw.QuoteID, &sw.Venue, &sw.Provider, &sw.VenueOrderID,
 		&sw.From.Ticker, &sw.From.Network, &sw.To.Ticker, &sw.To.Network, &dir, &rt, &sw.RateID,
 		&in, &out, &pin, &pout,
 		&sw.DepositAddress, &sw.DepositMemo, &sw.PayoutAddress, &sw.PayoutMemo, &sw.RefundAddress, &sw.RefundMemo,
-		&status, &sw.VenueStatus, &sw.DepositTx, &sw.PayoutTx, &recv, &created, &updated, &expires)
+		&status, &sw.VenueStatus, &sw.DepositTx, &sw.PayoutTx, &recv, &created, &updated, &expires, &kind)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, errNoSwap
 	} else if err != nil {
@@ -426,6 +427,7 @@ func (s *DB) scan(row scanner, open bool) (*swapscout.Swap, error) {
 	sw.Direction, perr = swapscout.ParseDirection(dir)
 	sw.RateType, _ = swapscout.ParseRateType(rt)
 	sw.Status = swapscout.SwapStatus(status)
+	sw.Deposit = swapscout.DepositKind(kind)
 	for _, a := range []struct {
 		dst *swapscout.Amount
 		s   string
@@ -452,6 +454,15 @@ func (s *DB) scan(row scanner, open bool) (*swapscout.Swap, error) {
 		sw.ExpiresAt = time.Unix(0, expires).UTC()
 	}
 	return &sw, nil
+}
+
+// depositKind is the stored spelling of a swap's deposit kind: empty is a
+// plain transfer.
+func depositKind(k swapscout.DepositKind) string {
+	if k == "" {
+		return string(swapscout.DepositTransfer)
+	}
+	return string(k)
 }
 
 func amountText(a swapscout.Amount) string {

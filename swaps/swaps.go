@@ -198,7 +198,10 @@ func (s *Service) Create(ctx context.Context, r CreateRequest) (sw *swapscout.Sw
 		From: req.From, To: req.To, Direction: req.Direction, RateType: offer.RateType, RateID: offer.RateID,
 		AmountIn: offer.AmountIn, AmountOut: offer.AmountOut,
 		PayoutAddress: r.PayoutAddress, PayoutMemo: r.PayoutMemo, RefundAddress: r.RefundAddress, RefundMemo: r.RefundMemo,
-		CallbackURL: r.CallbackURL,
+		CallbackURL: r.CallbackURL, Deposit: offer.Deposit,
+	}
+	if sw.Deposit == "" {
+		sw.Deposit = swapscout.DepositTransfer
 	}
 	old, err := s.Store.ReserveSwap(ctx, sw)
 	if err != nil {

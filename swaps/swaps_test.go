@@ -140,6 +140,26 @@ func TestCreate(t *testing.T) {
 	}
 }
 
+// TestCreateKeepsDepositKind: the swap records what its offer said the
+// deposit must be, so its page warns of a memo deposit after the quote is
+// gone; an offer that says nothing makes a plain transfer.
+func TestCreateKeepsDepositKind(t *testing.T) {
+	f := newFixture(t, swapscout.Send)
+	sw, _, err := f.svc.Create(ctx, request("plain"))
+	if err != nil || sw.Deposit != swapscout.DepositTransfer {
+		t.Fatalf("plain offer: Deposit = %q, %v; want %q", sw.Deposit, err, swapscout.DepositTransfer)
+	}
+	f.quotes.quote.Offers[0].Deposit = swapscout.DepositMemo
+	sw, _, err = f.svc.Create(ctx, request("memo"))
+	if err != nil || sw.Deposit != swapscout.DepositMemo {
+		t.Fatalf("memo offer: Deposit = %q, %v; want %q", sw.Deposit, err, swapscout.DepositMemo)
+	}
+	got, _, err := f.svc.Get(ctx, sw.ID)
+	if err != nil || got.Deposit != swapscout.DepositMemo {
+		t.Errorf("Get: Deposit = %q, %v; want %q", got.Deposit, err, swapscout.DepositMemo)
+	}
+}
+
 func TestIdempotency(t *testing.T) {
 	f := newFixture(t, swapscout.Send)
 	first, _, err := f.svc.Create(ctx, request("k1"))

@@ -42,6 +42,7 @@ func Run(t *testing.T, newStore func(t *testing.T) swapscout.SwapStore) {
 		{"ConcurrentReserve", testConcurrentReserve},
 		{"ConcurrentUpdates", testConcurrentUpdates},
 		{"OrderSecret", testOrderSecret},
+		{"MemoDeposit", testMemoDeposit},
 	}
 	t.Run("SwapStore", func(t *testing.T) {
 		for _, tc := range tests {
@@ -59,7 +60,7 @@ func Sample() *swapscout.Swap {
 		ID: swapscout.NewSwapID(), IdempotencyKey: "key-" + swapscout.NewSwapID(), RequestHash: "h1",
 		QuoteID: "q1", Venue: "changenow",
 		From: swapscout.Asset{Ticker: "btc", Network: "btc"}, To: swapscout.Asset{Ticker: "xmr", Network: "xmr"},
-		Direction: swapscout.Send, RateType: swapscout.Fixed, RateID: "r-1",
+		Direction: swapscout.Send, RateType: swapscout.Fixed, RateID: "r-1", Deposit: swapscout.DepositTransfer,
 		AmountIn: swapscout.MustAmount("0.5"), AmountOut: swapscout.MustAmount("36.123456789012"),
 		PayoutAddress: "44AFFq5kSiGBoZ4NMDwYtN18obc8AemS33DBLWs3H7otXft3XjrpDtQGv7SqSsaBYBb98uNbr2VBBEt7f2wfn3RVGQBEP3A",
 		PayoutMemo:    "", RefundAddress: "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq", RefundMemo: "",
@@ -360,5 +361,28 @@ func testOrderSecret(t *testing.T, st swapscout.SwapStore) {
 	old, err := st.ReserveSwap(ctx, &again)
 	if err != nil || old == nil || old.VenueOrderID != s.VenueOrderID {
 		t.Errorf("retry = %+v, %v; want order id %q", old, err, s.VenueOrderID)
+	}
+}
+
+// testMemoDeposit: a swap whose deposit must carry its memo in the
+// transaction keeps saying so once stored, reserved and complete.
+func testMemoDeposit(t *testing.T, st swapscout.SwapStore) {
+	s := Sample()
+	s.Venue, s.Deposit = "thorchain", swapscout.DepositMemo
+	mustReserve(t, st, s)
+	if got, err := st.Swap(ctx, s.ID); err != nil || got.Deposit != swapscout.DepositMemo {
+		t.Fatalf("reserved swap: Deposit = %q, %v; want %q", got.Deposit, err, swapscout.DepositMemo)
+	}
+	complete(s)
+	s.DepositMemo = "=:XMR.XMR:44AFF:0/1/0"
+	if err := st.CompleteSwap(ctx, s); err != nil {
+		t.Fatal(err)
+	}
+	got, err := st.Swap(ctx, s.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(s, got, cmpSwap); diff != "" {
+		t.Errorf("read back (-want +got):\n%s", diff)
 	}
 }

@@ -66,17 +66,22 @@ type SwapView struct {
 	Fixed                     bool
 	DepositAddress            string
 	DepositMemo               string
-	MemoDeposit               bool
-	QR                        template.HTML // an SVG drawn by package qr (no input text in it)
-	PayoutAddress, PayoutMemo string
-	RefundAddress, RefundMemo string
-	DepositTx, PayoutTx       string
-	Created                   string // UTC clock time
-	Expires                   string // UTC date and time; empty when the venue gave none
-	ExpiresInS                int64
-	RefreshS                  int // the page's own refresh period without JavaScript; 0 when terminal
-	JSONLink, EventsLink      string
-	Words                     string // StatusWords as JSON, for the script
+	MemoDeposit               bool // the record says the memo must be inside the deposit transaction
+	// DepositForm shows the optional form that records the deposit's
+	// transaction id (POST /swap/{id}/deposit); DepositTxInput and
+	// DepositTxError are what was typed and its problem, beside the field.
+	DepositForm                    bool
+	DepositTxInput, DepositTxError string
+	QR                             template.HTML // an SVG drawn by package qr (no input text in it)
+	PayoutAddress, PayoutMemo      string
+	RefundAddress, RefundMemo      string
+	DepositTx, PayoutTx            string
+	Created                        string // UTC clock time
+	Expires                        string // UTC date and time; empty when the venue gave none
+	ExpiresInS                     int64
+	RefreshS                       int // the page's own refresh period without JavaScript; 0 when terminal
+	JSONLink, EventsLink           string
+	Words                          string // StatusWords as JSON, for the script
 }
 
 // Step is one step of the tracker.
@@ -165,7 +170,7 @@ func NewSwapView(sw *swapscout.Swap, history []swapscout.SwapEvent, names map[st
 		From: strings.ToUpper(sw.From.Ticker), To: strings.ToUpper(sw.To.Ticker),
 		FromAsset: assetName(apiAsset{sw.From.Ticker, sw.From.Network}), ToAsset: assetName(apiAsset{sw.To.Ticker, sw.To.Network}),
 		Fixed:          sw.RateType == swapscout.Fixed,
-		DepositAddress: sw.DepositAddress, DepositMemo: sw.DepositMemo,
+		DepositAddress: sw.DepositAddress, DepositMemo: sw.DepositMemo, MemoDeposit: sw.Deposit == swapscout.DepositMemo,
 		PayoutAddress: sw.PayoutAddress, PayoutMemo: sw.PayoutMemo, RefundAddress: sw.RefundAddress, RefundMemo: sw.RefundMemo,
 		DepositTx: sw.DepositTx, PayoutTx: sw.PayoutTx,
 		JSONLink: "/v1/swaps/" + sw.ID, EventsLink: "/v1/swaps/" + sw.ID + "/events",

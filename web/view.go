@@ -152,7 +152,10 @@ type OfferRow struct {
 	Raw                          string // the offer's amount_out or amount_in as given, for re-ranking
 	SwapURL                      string
 	PricesOnly                   bool // the venue cannot make swaps
-	Deposit                      string
+	// Deposit is the offer's deposit kind ("memo": the memo goes inside
+	// the deposit transaction) and Custody the venue's ("non_custodial"):
+	// the row marks both before the user picks the offer.
+	Deposit, Custody string
 }
 
 // FailureRow is a missing venue with its reason.
@@ -191,7 +194,7 @@ func NewResults(body []byte, names map[string]string, query string) (*Results, e
 		row := OfferRow{
 			Rank: i + 1, Venue: o.Venue, Name: nameOf(names, o.Venue), Provider: o.Provider, Route: o.Route,
 			KYC: o.KYC, AmountOut: GroupDigits(o.AmountOut), AmountIn: GroupDigits(o.AmountIn), Rate: GroupDigits(o.Rate),
-			RateType: o.RateType, Took: Millis(o.TookMS), TookMS: o.TookMS, Raw: o.AmountOut, Deposit: o.Deposit,
+			RateType: o.RateType, Took: Millis(o.TookMS), TookMS: o.TookMS, Raw: o.AmountOut, Deposit: o.Deposit, Custody: o.Custody,
 			Limits:  Limits(o.Min, o.Max, o.MinOut, o.MaxOut, res.From, res.To),
 			SwapURL: "/swap/new?" + url.Values{"quote": {q.ID}, "venue": {o.Venue}}.Encode(),
 		}

@@ -60,7 +60,7 @@ func fixtureSwap(venue, order string, steps ...swapStep) []byte {
 		CreatedAt: fixtureT0, ExpiresAt: fixtureT0.Add(30 * time.Minute),
 	}
 	if venue == "thorchain" {
-		sw.DepositMemo = "=:ETH.ETH:" + payoutAddr
+		sw.DepositMemo, sw.Deposit = "=:ETH.ETH:"+payoutAddr, swapscout.DepositMemo
 		sw.AmountOut, sw.PromisedOut = swapscout.MustAmount("2.0231"), swapscout.MustAmount("2.0231")
 	}
 	var hist []swapscout.SwapEvent

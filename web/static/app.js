@@ -143,6 +143,16 @@
     set(tr, '.limits', limits(o, state.from, state.to));
     set(tr, '.took', millis(o.took_ms));
     set(tr, '.sr-venue', ' at ' + name);
+    // The same marks as the server's row: custody, and a memo that must go
+    // inside the deposit transaction, before the user picks the offer.
+    if (o.custody !== 'non_custodial') tr.querySelector('.badge.custody').remove();
+    var memo = tr.querySelector('.badge.memo-deposit');
+    if (o.deposit === 'memo') {
+      memo.id = 'memo-' + o.venue;
+      tr.querySelector('.swap').setAttribute('aria-describedby', memo.id);
+    } else memo.remove();
+    var badges = tr.querySelector('.badges');
+    if (!badges.querySelector('.badge')) badges.replaceChildren();
     if (pricesOnly.indexOf(o.venue) >= 0) { // mirrors the server's row: no Swap button
       var po = document.createElement('span');
       po.className = 'prices-only'; po.textContent = 'prices only';
@@ -385,6 +395,9 @@
       h.className = 'status-' + st;
       $('venue-status').textContent = sw.venue_status || 'nothing yet';
       text('deposit-tx', sw.deposit_tx);
+      // The deposit transaction form is done with once the deposit is known.
+      var dform = $('deposit-tx-form');
+      if (dform && (sw.deposit_tx || st !== 'waiting')) dform.hidden = true;
       text('payout-tx', sw.payout_tx);
       if (sw.amount_received) {
         var rc = $('received'), n = document.createElement('span');
