@@ -58,6 +58,7 @@ func startServeOn(t *testing.T, simURL, secret string, getenv func(string) strin
 		}
 		select {
 		case err := <-done:
+			done <- err // for the cleanup's stop, which waits for it
 			t.Fatalf("serve exited: %v\n%s", err, errOut.String())
 		case <-time.After(20 * time.Millisecond):
 		}

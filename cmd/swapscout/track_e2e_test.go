@@ -328,7 +328,7 @@ func TestSwapFollowedAcrossInstances(t *testing.T) {
 		}
 		return ""
 	}
-	args := []string{"--database-url", url, "--track-interval", "100ms", "--webhook-allow-private"}
+	args := []string{"--database-url", url, "--secret-key-file", testKeyFile(t), "--track-interval", "100ms", "--webhook-allow-private"}
 	a := startServeOn(t, simURL, simSecret, env, args...)
 	b := startServeOn(t, simURL, simSecret, env, args...)
 	c := &http.Client{Transport: &http.Transport{}, Timeout: 60 * time.Second}
