@@ -24,7 +24,7 @@ func (s *DB) SetCallback(ctx context.Context, id, url string, delivered int) err
 // Callback returns swap id's callback URL and how many changes were
 // delivered; url is empty when it has none.
 func (s *DB) Callback(ctx context.Context, id string) (url string, delivered int, err error) {
-	err = s.db.QueryRowContext(ctx, s.bind(`SELECT url, delivered_seq FROM swap_callbacks WHERE swap_id = ?`), id).Scan(&url, &delivered)
+	err = s.rd.QueryRowContext(ctx, s.bind(`SELECT url, delivered_seq FROM swap_callbacks WHERE swap_id = ?`), id).Scan(&url, &delivered)
 	if errors.Is(err, sql.ErrNoRows) {
 		return "", 0, nil
 	} else if err != nil {

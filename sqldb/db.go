@@ -45,7 +45,12 @@ const (
 
 // DB is an open swap database.
 type DB struct {
-	db      *sql.DB
+	db *sql.DB
+	// rd serves the reads outside a transaction (a swap, its history, its
+	// callback, the outcomes): on SQLite a pool of its own, so a reader
+	// (an event stream, a poll) never waits for a connection held by a
+	// writer queued on the one write lock; on PostgreSQL db itself.
+	rd      *sql.DB
 	dialect Dialect
 	now     func() time.Time
 	seal    *seal.Sealer
@@ -80,7 +85,23 @@ func OpenSQLite(ctx context.Context, path string, o Options) (*DB, error) {
 	// One writer at a time is SQLite's rule; a few connections let readers
 	// run beside it under WAL.
 	db.SetMaxOpenConns(4)
-	return open(ctx, db, SQLite, o)
+	s, err := open(ctx, db, SQLite, o)
+	if err != nil {
+		return nil, err
+	}
+	// Readers apart: under WAL they read the last commit beside the writer
+	// and never take the write lock, so they need not queue for the
+	// writers' connections (each may wait up to busy_timeout for the lock
+	// and an fsync): with many swaps changing at once, event streams' reads
+	// waited behind polls' and deliveries' writes.
+	rd, err := sql.Open("sqlite", dsn+"&_pragma=query_only(1)")
+	if err != nil {
+		db.Close()
+		return nil, fmt.Errorf("sqlite: %w", err)
+	}
+	rd.SetMaxOpenConns(8)
+	s.rd = rd
+	return s, nil
 }
 
 // OpenPostgres connects to the PostgreSQL database at url (postgres://…)
@@ -96,7 +117,7 @@ func OpenPostgres(ctx context.Context, url string, o Options) (*DB, error) {
 }
 
 func open(ctx context.Context, db *sql.DB, d Dialect, o Options) (*DB, error) {
-	s := &DB{db: db, dialect: d, now: o.Now, seal: o.Seal, q: newQueries(d)}
+	s := &DB{db: db, rd: db, dialect: d, now: o.Now, seal: o.Seal, q: newQueries(d)}
 	if s.now == nil {
 		s.now = time.Now
 	}
@@ -135,7 +156,12 @@ func (s *DB) migrate(ctx context.Context) error {
 }
 
 // Close closes the database.
-func (s *DB) Close() error { return s.db.Close() }
+func (s *DB) Close() error {
+	if s.rd != s.db {
+		s.rd.Close()
+	}
+	return s.db.Close()
+}
 
 // SQL returns the underlying pool, for components that share the database
 // (the job engine).
@@ -284,7 +310,7 @@ func (s *DB) Swap(ctx context.Context, id string) (*swapscout.Swap, error) {
 	if !swapscout.ValidSwapID(id) {
 		return nil, errNoSwap
 	}
-	return s.scanOne(s.db.QueryRowContext(ctx, s.q.byID, id))
+	return s.scanOne(s.rd.QueryRowContext(ctx, s.q.byID, id))
 }
 
 // PublicSwap returns the swap with id as it may be shown: its venue order
@@ -294,7 +320,7 @@ func (s *DB) PublicSwap(ctx context.Context, id string) (*swapscout.Swap, error)
 	if !swapscout.ValidSwapID(id) {
 		return nil, errNoSwap
 	}
-	return s.scan(s.db.QueryRowContext(ctx, s.q.byID, id), false)
+	return s.scan(s.rd.QueryRowContext(ctx, s.q.byID, id), false)
 }
 
 // UpdateSwap implements swapscout.SwapStore.
@@ -348,7 +374,7 @@ func (s *DB) SwapEvents(ctx context.Context, id string) ([]swapscout.SwapEvent, 
 	if !swapscout.ValidSwapID(id) {
 		return nil, errNoSwap
 	}
-	rows, err := s.db.QueryContext(ctx, s.q.events, id)
+	rows, err := s.rd.QueryContext(ctx, s.q.events, id)
 	if err != nil {
 		return nil, s.fault("swap events", err)
 	}

@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+	"time"
 
 	"github.com/swapscout/swapscout"
 	"github.com/swapscout/swapscout/internal/pgtest"
@@ -99,5 +100,56 @@ func TestDown(t *testing.T) {
 	}
 	if msg := swapscout.ErrorMessage(err); msg != "the swap database is unavailable" {
 		t.Errorf("message %q", msg)
+	}
+}
+
+// TestSQLiteReadsBesideWriters: with every writer connection taken (one
+// holding the write lock, the others queued behind it), a swap, its history
+// and its callback are still read, and a commit made after is seen: the
+// reads have connections of their own. Without them the reads waited for a
+// writer's connection (here: until the context's end).
+func TestSQLiteReadsBesideWriters(t *testing.T) {
+	ctx := context.Background()
+	db := openSQLite(t)
+	s := swaptest.Sample()
+	if _, err := db.ReserveSwap(ctx, s); err != nil {
+		t.Fatal(err)
+	}
+	if err := db.SetCallback(ctx, s.ID, "https://example.com/hook", 0); err != nil {
+		t.Fatal(err)
+	}
+	tx, err := db.SQL().BeginTx(ctx, nil) // _txlock=immediate: takes the write lock
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer tx.Rollback()
+	if _, err := tx.ExecContext(ctx, `UPDATE swaps SET venue_status = 'held' WHERE id = ?`, s.ID); err != nil {
+		t.Fatal(err)
+	}
+	for range db.SQL().Stats().MaxOpenConnections - 1 {
+		c, err := db.SQL().Conn(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer c.Close()
+	}
+	// Generous: the reads answer at once; the bound only ends the test
+	// when they wait for a writer's connection.
+	rctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+	defer cancel()
+	if _, err := db.Swap(rctx, s.ID); err != nil {
+		t.Fatalf("read beside the writers: %v", err)
+	}
+	if _, err := db.SwapEvents(rctx, s.ID); err != nil {
+		t.Fatalf("history beside the writers: %v", err)
+	}
+	if u, _, err := db.Callback(rctx, s.ID); err != nil || u == "" {
+		t.Fatalf("callback beside the writers: %q %v", u, err)
+	}
+	if err := tx.Commit(); err != nil {
+		t.Fatal(err)
+	}
+	if got, err := db.Swap(ctx, s.ID); err != nil || got.VenueStatus != "held" {
+		t.Fatalf("after the commit the reader saw %+v, %v; want venue status held", got, err)
 	}
 }

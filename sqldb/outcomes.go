@@ -17,7 +17,7 @@ func (s *DB) Outcomes(ctx context.Context, since time.Time) ([]swapscout.SwapOut
 		COALESCE((SELECT MIN(e.at) FROM swap_events e WHERE e.swap_id = s.id AND e.status IN ('confirming', 'exchanging', 'sending')), 0),
 		COALESCE((SELECT MIN(e.at) FROM swap_events e WHERE e.swap_id = s.id AND e.status = 'finished'), s.updated_at)
 		FROM swaps s WHERE s.status = 'finished' AND s.updated_at >= ?`)
-	rows, err := s.db.QueryContext(ctx, q, since.UnixNano())
+	rows, err := s.rd.QueryContext(ctx, q, since.UnixNano())
 	if err != nil {
 		return nil, s.fault("outcomes", err)
 	}
