@@ -156,27 +156,10 @@ func killDuringCreations(t *testing.T, dbArgs ...string) {
 	c := &http.Client{Transport: &http.Transport{MaxConnsPerHost: 256, MaxIdleConnsPerHost: 256}, Timeout: 20 * time.Second}
 	defer c.CloseIdleConnections()
 
-	can := swapVenues(t, c, srv.url)
-	_, qbody := get(t, c, srv.url+"/v1/quotes?from=btc&to=eth&amount=0.1")
-	var q struct {
-		ID     string
-		Offers []struct{ Venue string }
-	}
-	if err := json.Unmarshal([]byte(qbody), &q); err != nil {
-		t.Fatal(err)
-	}
-	var venues []string
-	for _, o := range q.Offers {
-		if can[o.Venue] {
-			venues = append(venues, o.Venue)
-		}
-	}
-	if len(venues) == 0 {
-		t.Fatalf("no swap-capable offer: %s", qbody)
-	}
+	quoteID, venues := swapOffers(t, c, srv.url, "from=btc&to=eth&amount=0.1", true)
 	bodies := make([][]byte, total)
 	for i := range bodies {
-		bodies[i], _ = json.Marshal(map[string]string{"quote_id": q.ID, "venue": venues[i%len(venues)],
+		bodies[i], _ = json.Marshal(map[string]string{"quote_id": quoteID, "venue": venues[i%len(venues)],
 			"payout_address": e2ePayoutETH, "refund_address": e2eRefundBTC})
 	}
 	key := func(i int) string { return fmt.Sprintf("kill-%04d", i) }

@@ -63,6 +63,33 @@ func swapVenues(t *testing.T, c *http.Client, base string) map[string]bool {
 	return can
 }
 
+// swapOffers quotes query on base and returns the quote's id and the venues
+// of its offers that can be swapped (can_swap in /v1/venues), best first.
+// Memo-deposit venues (THORChain, Maya) are left out unless memo: they find
+// a deposit by the payout address, and equal swaps to one address there are
+// ambiguous, never guessed between (TestMemoSwapFindsItsDeposit follows one).
+func swapOffers(t *testing.T, c *http.Client, base, query string, memo bool) (quoteID string, venues []string) {
+	t.Helper()
+	can := swapVenues(t, c, base)
+	_, qbody := get(t, c, base+"/v1/quotes?"+query)
+	var q struct {
+		ID     string
+		Offers []struct{ Venue, Deposit string }
+	}
+	if err := json.Unmarshal([]byte(qbody), &q); err != nil {
+		t.Fatal(err)
+	}
+	for _, o := range q.Offers {
+		if can[o.Venue] && (memo || o.Deposit != "memo") {
+			venues = append(venues, o.Venue)
+		}
+	}
+	if len(venues) == 0 {
+		t.Fatalf("no swap-capable offer in %s", qbody)
+	}
+	return q.ID, venues
+}
+
 // TestSwapE2E: serve with a data directory; a swap made through the API is
 // found again after a restart; bad input over a real transport is a clear
 // 4xx; the venues' API keys and the orders' secrets are in no log line,
@@ -90,26 +117,8 @@ func TestSwapE2E(t *testing.T) {
 	if !strings.Contains(health, `"database":"sqlite"`) {
 		t.Errorf("/healthz = %s", health)
 	}
-	can := swapVenues(t, c, s.url)
-	_, qbody := get(t, c, s.url+"/v1/quotes?from=btc&to=eth&amount=0.1")
-	var q struct {
-		ID     string
-		Offers []struct{ Venue string }
-	}
-	if err := json.Unmarshal([]byte(qbody), &q); err != nil {
-		t.Fatal(err)
-	}
-	venue := ""
-	for _, o := range q.Offers {
-		if can[o.Venue] {
-			venue = o.Venue
-			break
-		}
-	}
-	if venue == "" {
-		t.Fatalf("no swap-capable offer in %s", qbody)
-	}
-	good, _ := json.Marshal(map[string]string{"quote_id": q.ID, "venue": venue, "payout_address": e2ePayoutETH, "refund_address": e2eRefundBTC})
+	quoteID, venues := swapOffers(t, c, s.url, "from=btc&to=eth&amount=0.1", true)
+	good, _ := json.Marshal(map[string]string{"quote_id": quoteID, "venue": venues[0], "payout_address": e2ePayoutETH, "refund_address": e2eRefundBTC})
 	for _, c2 := range []struct {
 		name, key, ctype string
 		body             []byte
@@ -121,8 +130,8 @@ func TestSwapE2E(t *testing.T) {
 		{"oversized body", "b1", "application/json", bytes.Repeat([]byte(" "), 100<<10), 400, "request_too_large"},
 		{"wrong content type", "b1", "application/x-www-form-urlencoded", good, 400, "invalid_request"},
 		{"missing Idempotency-Key", "", "application/json", good, 400, "invalid_request"},
-		{"unknown quote", "b1", "application/json", bytes.Replace(good, []byte(q.ID), []byte("qaaaaaaaaaaaaaaaaaaaaaaaaaa"), 1), 404, "not_found"},
-		{"venue not in the quote", "b1", "application/json", bytes.Replace(good, []byte(`"`+venue+`"`), []byte(`"nosuchvenue"`), 1), 400, "invalid_request"},
+		{"unknown quote", "b1", "application/json", bytes.Replace(good, []byte(quoteID), []byte("qaaaaaaaaaaaaaaaaaaaaaaaaaa"), 1), 404, "not_found"},
+		{"venue not in the quote", "b1", "application/json", bytes.Replace(good, []byte(`"`+venues[0]+`"`), []byte(`"nosuchvenue"`), 1), 400, "invalid_request"},
 	} {
 		st, body := postJSON(t, c, s.url+"/v1/swaps", c2.key, c2.ctype, c2.body)
 		responses.WriteString(body)
@@ -205,26 +214,8 @@ func TestSwapAcrossInstances(t *testing.T) {
 	if !strings.Contains(health, `"database":"postgres"`) {
 		t.Errorf("/healthz = %s", health)
 	}
-	can := swapVenues(t, c, a.url)
-	_, qbody := get(t, c, a.url+"/v1/quotes?from=btc&to=eth&amount=0.1&deadline=2s")
-	var q struct {
-		ID     string
-		Offers []struct{ Venue string }
-	}
-	if err := json.Unmarshal([]byte(qbody), &q); err != nil {
-		t.Fatal(err)
-	}
-	venue := ""
-	for _, o := range q.Offers {
-		if can[o.Venue] {
-			venue = o.Venue
-			break
-		}
-	}
-	if venue == "" {
-		t.Fatalf("no swap-capable offer in %s", qbody)
-	}
-	good, _ := json.Marshal(map[string]string{"quote_id": q.ID, "venue": venue, "payout_address": e2ePayoutETH, "refund_address": e2eRefundBTC})
+	quoteID, venues := swapOffers(t, c, a.url, "from=btc&to=eth&amount=0.1&deadline=2s", true)
+	good, _ := json.Marshal(map[string]string{"quote_id": quoteID, "venue": venues[0], "payout_address": e2ePayoutETH, "refund_address": e2eRefundBTC})
 	st, created := postJSON(t, c, b.url+"/v1/swaps", "across-1", "application/json", good)
 	if st != 201 {
 		t.Fatalf("create through the other instance: %d %s", st, created)

@@ -148,30 +148,9 @@ func TestSwapsPushedToTheEnd(t *testing.T) {
 	s := startServeOn(t, simURL, simSecret, env, "--data-dir", dir, "--track-interval", "100ms", "--webhook-allow-private")
 	c := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 64}, Timeout: 60 * time.Second}
 	defer c.CloseIdleConnections()
-	can := swapVenues(t, c, s.url)
-	_, qbody := get(t, c, s.url+"/v1/quotes?from=btc&to=eth&amount=0.1")
-	var q struct {
-		ID     string
-		Offers []struct{ Venue, Deposit string }
-	}
-	if err := json.Unmarshal([]byte(qbody), &q); err != nil {
-		t.Fatal(err)
-	}
-	var venues []string
-	for _, o := range q.Offers {
-		// A memo venue (THORChain, Maya) is left out: it finds a deposit by
-		// the payout address, and equal swaps to one address there are
-		// ambiguous, never guessed between (TestMemoSwapFindsItsDeposit
-		// follows one such swap).
-		if can[o.Venue] && o.Deposit != "memo" {
-			venues = append(venues, o.Venue)
-		}
-	}
-	if len(venues) == 0 {
-		t.Fatalf("no swap-capable offer in %s", qbody)
-	}
+	quoteID, venues := swapOffers(t, c, s.url, "from=btc&to=eth&amount=0.1", false)
 	body := func(venue, callback string) []byte {
-		b, _ := json.Marshal(map[string]string{"quote_id": q.ID, "venue": venue, "payout_address": e2ePayoutETH,
+		b, _ := json.Marshal(map[string]string{"quote_id": quoteID, "venue": venue, "payout_address": e2ePayoutETH,
 			"refund_address": e2eRefundBTC, "callback_url": callback})
 		return b
 	}
@@ -333,24 +312,8 @@ func TestSwapFollowedAcrossInstances(t *testing.T) {
 	b := startServeOn(t, simURL, simSecret, env, args...)
 	c := &http.Client{Transport: &http.Transport{}, Timeout: 60 * time.Second}
 	defer c.CloseIdleConnections()
-	can := swapVenues(t, c, a.url)
-	_, qbody := get(t, c, a.url+"/v1/quotes?from=btc&to=eth&amount=0.1")
-	var q struct {
-		ID     string
-		Offers []struct{ Venue, Deposit string }
-	}
-	json.Unmarshal([]byte(qbody), &q)
-	venue := ""
-	for _, o := range q.Offers {
-		if can[o.Venue] && o.Deposit != "memo" { // see TestSwapsPushedToTheEnd
-			venue = o.Venue
-			break
-		}
-	}
-	if venue == "" {
-		t.Fatalf("no swap-capable offer in %s", qbody)
-	}
-	body, _ := json.Marshal(map[string]string{"quote_id": q.ID, "venue": venue, "payout_address": e2ePayoutETH,
+	quoteID, venues := swapOffers(t, c, a.url, "from=btc&to=eth&amount=0.1", false)
+	body, _ := json.Marshal(map[string]string{"quote_id": quoteID, "venue": venues[0], "payout_address": e2ePayoutETH,
 		"refund_address": e2eRefundBTC, "callback_url": recv.URL})
 	st, created := postJSON(t, c, a.url+"/v1/swaps", "pg-1", "application/json", body)
 	if st != 201 {
