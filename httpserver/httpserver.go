@@ -470,13 +470,18 @@ var shutdownEvent = append(append([]byte("event: error\ndata: "),
 
 // runStream runs stream; if ctx ends first (shutdown), the client gets a
 // final error event and the response ends while the stream's fan-out
-// finishes in the background, writing nowhere.
+// finishes in the background, writing nowhere. A stream that itself stops
+// at ctx's end (a swap's events return at once; a fan-out runs on) gets
+// the same final event: whichever of the two sees the end first writes it.
 func runStream(ctx context.Context, stream func(context.Context, io.Writer, func() error) error, w io.Writer, flush func() error) {
 	g := &guardedWriter{w: w, flush: flush}
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
-		_ = stream(ctx, g, g.Flush)
+		if err := stream(ctx, g, g.Flush); err != nil && ctx.Err() != nil {
+			g.finish()
+			return
+		}
 		g.end()
 	}()
 	select {
