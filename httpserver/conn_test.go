@@ -1,18 +1,22 @@
 package httpserver_test
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
 	"io"
 	"log/slog"
 	"net"
+	"net/http"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
+	"github.com/swapscout/swapscout/httpapi"
 	"github.com/swapscout/swapscout/httpserver"
+	"github.com/swapscout/swapscout/inmem"
 )
 
 // rawExchange sends req on a fresh connection and returns all the server
@@ -61,6 +65,70 @@ func TestQuietConnections(t *testing.T) {
 			}
 			if got[1] != "" && !strings.HasPrefix(got[1], "HTTP/1.1 408 ") {
 				t.Errorf("a connection that sent half a request was answered %q", got[1])
+			}
+		})
+	}
+}
+
+// TestNosniffEverywhere: every answer, JSON errors included (a 404, a 405,
+// a 400 from the API or from the transport, a 503, a stream), carries
+// X-Content-Type-Options: nosniff on both transports.
+func TestNosniffEverywhere(t *testing.T) {
+	for _, transport := range []string{"fasthttp", "nethttp"} {
+		t.Run(transport, func(t *testing.T) {
+			h := httpapi.NewHandler(httpapi.Deps{Quotes: fakeQuotes{}, Store: inmem.New(inmem.Options{})})
+			srv, err := httpserver.Listen("127.0.0.1:0", h, httpserver.Options{Transport: transport})
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer srv.Shutdown(context.Background())
+			c := &http.Client{Transport: &http.Transport{}}
+			defer c.CloseIdleConnections()
+			for _, rq := range []struct {
+				method, path, body string
+				status             int
+			}{
+				{"GET", "/v1/venues", "", 200},
+				{"GET", "/healthz", "", 200},
+				{"GET", "/v1/openapi.json", "", 200},
+				{"GET", "/v1/quotes?from=btc&to=eth&amount=0.1", "", 200},
+				{"GET", "/v1/quotes/stream?from=btc&to=eth&amount=0.1", "", 200},
+				{"GET", "/v1/quotes?from=btc", "", 400},
+				{"GET", "/v1/quotes/qaaaaaaaaaaaaaaaaaaaaaaaaaa", "", 404},
+				{"GET", "/nope", "", 404},
+				{"DELETE", "/v1/venues", "", 405},
+				{"POST", "/v1/swaps", "{}", 503},
+				{"GET", "/v1/swaps/x/events", "", 503},
+				{"GET", "/metrics", "", 404},
+			} {
+				req, _ := http.NewRequest(rq.method, srv.URL()+rq.path, strings.NewReader(rq.body))
+				resp, err := c.Do(req)
+				if err != nil {
+					t.Fatal(err)
+				}
+				_, _ = io.Copy(io.Discard, resp.Body)
+				resp.Body.Close()
+				if resp.StatusCode != rq.status || resp.Header.Get("X-Content-Type-Options") != "nosniff" {
+					t.Errorf("%s %s = %d (want %d), X-Content-Type-Options %q", rq.method, rq.path, resp.StatusCode, rq.status, resp.Header.Get("X-Content-Type-Options"))
+				}
+			}
+			if transport != "fasthttp" {
+				return // net/http answers these requests itself, in plain text
+			}
+			// Requests fasthttp refuses before the API sees them.
+			for _, raw := range []string{
+				"POST /v1/swaps HTTP/1.1\r\nHost: x\r\nContent-Length: 100000\r\n\r\n" + strings.Repeat("x", 100000),
+				"GET /v1/venues HTTP/1.1\r\nHost: x\r\nX-Big: " + strings.Repeat("x", 40<<10) + "\r\n\r\n",
+				"GET /v1/venues HTTP/1.1\r\nHost: x\r\nBad Header\r\n\r\n",
+			} {
+				resp, err := http.ReadResponse(bufio.NewReader(strings.NewReader(rawExchange(t, srv.Addr(), raw))), nil)
+				if err != nil {
+					t.Errorf("%.40q: %v", raw, err)
+					continue
+				}
+				if resp.StatusCode < 400 || resp.Header.Get("X-Content-Type-Options") != "nosniff" {
+					t.Errorf("%.40q = %d, X-Content-Type-Options %q", raw, resp.StatusCode, resp.Header.Get("X-Content-Type-Options"))
+				}
 			}
 		})
 	}

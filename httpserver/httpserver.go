@@ -365,6 +365,7 @@ func readError(ctx *fasthttp.RequestCtx, err error) {
 		}
 		ctx.SetStatusCode(fasthttp.StatusRequestTimeout)
 		ctx.SetContentType("application/json")
+		ctx.Response.Header.SetCanonical(headerNosniff, valueNosniff)
 		ctx.SetBody(httpapi.AppendError(nil, "request_timeout", "the request did not arrive within the header timeout"))
 		ctx.SetConnectionClose()
 		return
@@ -377,6 +378,7 @@ func readError(ctx *fasthttp.RequestCtx, err error) {
 	}
 	ctx.SetStatusCode(httpapi.StatusOf(code))
 	ctx.SetContentType("application/json")
+	ctx.Response.Header.SetCanonical(headerNosniff, valueNosniff)
 	ctx.SetBody(httpapi.AppendError(nil, code, msg))
 	ctx.SetConnectionClose()
 }
@@ -398,6 +400,9 @@ func (l fastLogger) Printf(format string, args ...any) {
 	l.log.LogAttrs(context.Background(), level, "http server", slog.String("detail", fmt.Sprintf(format, args...)))
 }
 
+// Every answer carries X-Content-Type-Options: nosniff, so no browser
+// reads an API answer (JSON, errors included) as anything but its type.
+var headerNosniff, valueNosniff = []byte("X-Content-Type-Options"), []byte("nosniff")
 
 // FastHandler adapts h to fasthttp.
 func FastHandler(base context.Context, h *httpapi.Handler) fasthttp.RequestHandler {
@@ -472,6 +477,7 @@ func (f *fastHandler) write(ctx *fasthttp.RequestCtx, resp *httpapi.Response) {
 	if resp.ContentType != "" {
 		ctx.SetContentType(resp.ContentType)
 	}
+	ctx.Response.Header.SetCanonical(headerNosniff, valueNosniff)
 	for i := range resp.Headers {
 		k, v := resp.Headers[i].Bytes()
 		ctx.Response.Header.SetCanonical(k, v)
@@ -656,6 +662,7 @@ func NetHTTP(h *httpapi.Handler) http.Handler {
 			body, err := io.ReadAll(io.LimitReader(req.Body, httpapi.MaxBody+1))
 			if err != nil {
 				w.Header().Set("Content-Type", "application/json")
+				w.Header().Set("X-Content-Type-Options", "nosniff")
 				w.WriteHeader(http.StatusBadRequest)
 				_, _ = w.Write(httpapi.AppendError(nil, swapscout.EINVALID, "the request body could not be read"))
 				return
@@ -665,6 +672,7 @@ func NetHTTP(h *httpapi.Handler) http.Handler {
 		resp := h.Serve(r)
 		hdr := w.Header()
 		hdr.Set("X-Request-Id", string(r.ID))
+		hdr.Set("X-Content-Type-Options", "nosniff")
 		if resp.ContentType != "" {
 			hdr.Set("Content-Type", resp.ContentType)
 		}
