@@ -638,9 +638,19 @@ func method(b []byte) string {
 	return "OTHER"
 }
 
-type stdHeader http.Header
+// stdHeader reads a net/http request's headers, Host included (net/http
+// keeps it apart from the others).
+type stdHeader struct {
+	h    http.Header
+	host string
+}
 
-func (h stdHeader) Peek(name string) []byte { return []byte(http.Header(h).Get(name)) }
+func (h stdHeader) Peek(name string) []byte {
+	if name == "Host" {
+		return []byte(h.host)
+	}
+	return []byte(h.h.Get(name))
+}
 
 // NetHTTP adapts h to net/http.
 func NetHTTP(h *httpapi.Handler) http.Handler {
@@ -650,7 +660,7 @@ func NetHTTP(h *httpapi.Handler) http.Handler {
 			Method:   req.Method,
 			Path:     []byte(req.URL.Path),
 			RawQuery: []byte(req.URL.RawQuery),
-			Header:   stdHeader(req.Header),
+			Header:   stdHeader{req.Header, req.Host},
 			Now:      time.Now(),
 		}
 		if ap, err := netip.ParseAddrPort(req.RemoteAddr); err == nil {
