@@ -25,13 +25,17 @@ const (
 	DefaultFanOutBurst = 20
 	// DefaultMaxStreams caps the SSE streams open at once.
 	DefaultMaxStreams = 512
+	// DefaultMaxClientStreams caps the SSE streams one client may hold
+	// open: a page holds one or two, so this leaves room for a household
+	// or an office behind one address while no one client can take the
+	// server's streams.
+	DefaultMaxClientStreams = 32
 )
 
 // clientLimiter is a token bucket per client address.
 type clientLimiter struct {
-	rate    rate.Limit
-	burst   int
-	trusted []netip.Prefix
+	rate  rate.Limit
+	burst int
 
 	mu        sync.Mutex
 	clients   map[netip.Addr]*clientBucket
@@ -75,7 +79,7 @@ type clientBucket struct {
 // early and, failing that, the table restarts (every client gets a full bucket).
 const maxClients = 100_000
 
-func newClientLimiter(perSecond float64, burst int, trusted []netip.Prefix) *clientLimiter {
+func newClientLimiter(perSecond float64, burst int) *clientLimiter {
 	if perSecond < 0 {
 		return nil
 	}
@@ -85,7 +89,7 @@ func newClientLimiter(perSecond float64, burst int, trusted []netip.Prefix) *cli
 	if burst <= 0 {
 		burst = DefaultFanOutBurst
 	}
-	return &clientLimiter{rate: rate.Limit(perSecond), burst: burst, trusted: trusted, clients: map[netip.Addr]*clientBucket{}, keys: map[string]time.Time{}}
+	return &clientLimiter{rate: rate.Limit(perSecond), burst: burst, clients: map[netip.Addr]*clientBucket{}, keys: map[string]time.Time{}}
 }
 
 // wait reports how long the client must wait before its next fan-out (0: go
@@ -127,23 +131,42 @@ func (l *clientLimiter) sweep(now time.Time) {
 	}
 }
 
+// clientIDs tells who a request comes from, for every per-client limit.
+type clientIDs struct {
+	trusted []netip.Prefix // reverse proxies whose X-Forwarded-For names the client
+}
+
+// peer returns the connection's address; ok is false when the transport
+// gave none (an in-process call).
+func peer(r *Request) (netip.Addr, bool) {
+	switch a := r.Remote.(type) {
+	case *net.TCPAddr:
+		return a.AddrPort().Addr().Unmap(), true
+	case nil:
+		return netip.Addr{}, false
+	default:
+		ap, err := netip.ParseAddrPort(a.String())
+		if err != nil {
+			return netip.Addr{}, false
+		}
+		return ap.Addr().Unmap(), true
+	}
+}
+
+// peerTrusted reports whether the request came through a trusted proxy.
+func (l *clientIDs) peerTrusted(r *Request) bool {
+	p, ok := peer(r)
+	return ok && l.isTrusted(p)
+}
+
 // clientAddr is who the request comes from: the peer's address, or, when
 // the peer is a trusted proxy, the last address in X-Forwarded-For that is
 // not itself a trusted proxy. ok is false when the transport gave no address
 // (an in-process call): such requests are not limited.
-func (l *clientLimiter) clientAddr(r *Request) (netip.Addr, bool) {
-	var peer netip.Addr
-	switch a := r.Remote.(type) {
-	case *net.TCPAddr:
-		peer = a.AddrPort().Addr().Unmap()
-	case nil:
+func (l *clientIDs) clientAddr(r *Request) (netip.Addr, bool) {
+	peer, ok := peer(r)
+	if !ok {
 		return peer, false
-	default:
-		ap, err := netip.ParseAddrPort(a.String())
-		if err != nil {
-			return peer, false
-		}
-		peer = ap.Addr().Unmap()
 	}
 	if !l.isTrusted(peer) || r.Header == nil {
 		return peer, true
@@ -169,7 +192,7 @@ func (l *clientLimiter) clientAddr(r *Request) (netip.Addr, bool) {
 	return peer, true
 }
 
-func (l *clientLimiter) isTrusted(a netip.Addr) bool {
+func (l *clientIDs) isTrusted(a netip.Addr) bool {
 	for _, p := range l.trusted {
 		if p.Contains(a) {
 			return true
@@ -178,31 +201,81 @@ func (l *clientLimiter) isTrusted(a netip.Addr) bool {
 	return false
 }
 
-// streamSlots caps the open SSE streams.
+// streamSlots caps the open SSE streams, in all and per client.
 type streamSlots struct {
-	max  int64
-	open atomic.Int64
+	max       int64 // in all; 0 or less: no cap
+	perClient int   // per client address; 0 or less: no cap
+	open      atomic.Int64
+
+	mu       sync.Mutex
+	byClient map[netip.Addr]int // open streams of each client that has one
 }
 
-func (s *streamSlots) acquire() bool {
-	if s.max <= 0 {
-		return true
-	}
-	if s.open.Add(1) > s.max {
+// acquire takes a slot for a stream of client (ok false: an in-process
+// call, not counted per client); release gives it back.
+func (s *streamSlots) acquire(client netip.Addr, ok bool) (release func(), err error) {
+	if s.max > 0 && s.open.Add(1) > s.max {
 		s.open.Add(-1)
-		return false
+		return nil, errStreamsFull
 	}
-	return true
+	if s.perClient <= 0 || !ok {
+		return s.releaseAll, nil
+	}
+	s.mu.Lock()
+	if s.byClient[client] >= s.perClient {
+		s.mu.Unlock()
+		s.releaseAll()
+		return nil, errClientStreamsFull
+	}
+	if s.byClient == nil {
+		s.byClient = map[netip.Addr]int{}
+	}
+	s.byClient[client]++
+	s.mu.Unlock()
+	var once sync.Once
+	return func() {
+		once.Do(func() {
+			s.mu.Lock()
+			if s.byClient[client]--; s.byClient[client] <= 0 {
+				delete(s.byClient, client)
+			}
+			s.mu.Unlock()
+			s.releaseAll()
+		})
+	}, nil
 }
 
-func (s *streamSlots) release() {
+func (s *streamSlots) releaseAll() {
 	if s.max > 0 {
 		s.open.Add(-1)
 	}
 }
 
-var errStreamsFull = &retryError{status: http.StatusServiceUnavailable, code: swapscout.EUNAVAILABLE,
-	msg: "too many open streams; retry shortly or use GET /v1/quotes", after: time.Second}
+var (
+	errStreamsFull = &retryError{status: http.StatusServiceUnavailable, code: swapscout.EUNAVAILABLE,
+		msg: "too many open streams; retry shortly or use GET /v1/quotes", after: time.Second}
+	errClientStreamsFull = &retryError{status: http.StatusTooManyRequests, code: "rate_limited",
+		msg: "this client has too many open streams; close one, or retry after the number of seconds in Retry-After", after: 5 * time.Second}
+)
+
+// openStream takes a stream slot for r's client and counts the stream in
+// the metrics; the stream calls done when it ends.
+func (d *deps) openStream(r *Request) (done func(), err error) {
+	client, ok := d.clients.clientAddr(r)
+	release, err := d.streams.acquire(client, ok)
+	if err != nil {
+		return nil, err
+	}
+	if d.OnStream != nil {
+		d.OnStream(1)
+	}
+	return func() {
+		release()
+		if d.OnStream != nil {
+			d.OnStream(-1)
+		}
+	}, nil
+}
 
 // admit is called before a request starts an uncached fan-out: it counts
 // the cache miss (when the cache was asked), applies the per-client fan-out limit and puts the request
@@ -225,7 +298,7 @@ func (d *deps) admit(r *Request, key []byte) error {
 // in the request's context.
 func (d *deps) admitFanOut(r *Request, key []byte) error {
 	if d.limiter != nil {
-		if client, ok := d.limiter.clientAddr(r); ok {
+		if client, ok := d.clients.clientAddr(r); ok {
 			now := r.Now
 			if now.IsZero() {
 				now = d.Now()
@@ -265,23 +338,16 @@ func limitStream(d *deps, a Action) Action {
 		if err := d.admitFanOut(r, nil); err != nil {
 			return Response{}, err
 		}
-		if !d.streams.acquire() {
-			return Response{}, errStreamsFull
-		}
-		if d.OnStream != nil {
-			d.OnStream(1)
+		done, err := d.openStream(r)
+		if err != nil {
+			return Response{}, err
 		}
 		inner, id := resp.Stream, RequestIDFrom(r.Ctx)
 		resp.Stream = func(ctx context.Context, w io.Writer, flush func() error) error {
 			if id != "" {
 				ctx = WithRequestID(ctx, id)
 			}
-			defer func() {
-				d.streams.release()
-				if d.OnStream != nil {
-					d.OnStream(-1)
-				}
-			}()
+			defer done()
 			return inner(ctx, w, flush)
 		}
 		return resp, nil

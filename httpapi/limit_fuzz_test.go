@@ -25,7 +25,7 @@ func FuzzClientAddr(f *testing.F) {
 		f.Add(s, false)
 	}
 	trusted := []netip.Prefix{netip.MustParsePrefix("10.0.0.0/8")}
-	l := newClientLimiter(1, 1, trusted)
+	l := &clientIDs{trusted: trusted}
 	f.Fuzz(func(t *testing.T, xff string, viaProxy bool) {
 		peer := net.IPv4(192, 0, 2, 9)
 		if viaProxy {

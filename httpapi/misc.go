@@ -11,7 +11,7 @@ import (
 //go:embed openapi.json
 var openapiDoc []byte
 
-// OpenAPI returns the embedded OpenAPI 3.1 document.
+// OpenAPI returns the embedded OpenAPI 3.2 document.
 func OpenAPI() []byte { return openapiDoc }
 
 func handleOpenAPI() Action {

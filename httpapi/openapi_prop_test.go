@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"net"
 	"net/url"
 	"regexp"
@@ -62,7 +63,8 @@ func (d *openapiDoc) resolve(v any) map[string]any {
 
 var schemaKeywords = map[string]bool{"$ref": true, "type": true, "properties": true, "required": true, "additionalProperties": true,
 	"items": true, "enum": true, "const": true, "pattern": true, "format": true, "minLength": true, "maxLength": true,
-	"minimum": true, "description": true, "examples": true, "default": true, "title": true}
+	"minimum": true, "description": true, "examples": true, "default": true, "title": true,
+	"oneOf": true, "contentMediaType": true, "contentSchema": true}
 
 // validate checks v (decoded with UseNumber) against schema.
 func (d *openapiDoc) validate(schema any, v any, at string) error {
@@ -74,6 +76,20 @@ func (d *openapiDoc) validate(schema any, v any, at string) error {
 		if !schemaKeywords[k] {
 			return fmt.Errorf("%s: schema keyword %q is not checked by this test", at, k)
 		}
+	}
+	if branches, ok := s["oneOf"].([]any); ok {
+		// Each branch is read together with the schema around it (its
+		// properties merged into the parent's): exactly one must hold.
+		var errs []string
+		for _, b := range branches {
+			if err := d.validate(mergeSchemas(s, d.resolve(b)), v, at); err != nil {
+				errs = append(errs, err.Error())
+			}
+		}
+		if len(branches)-len(errs) != 1 {
+			return fmt.Errorf("%s: %d of %d oneOf branches hold, want 1 (%s)", at, len(branches)-len(errs), len(branches), strings.Join(errs, "; "))
+		}
+		return nil
 	}
 	if typ, ok := s["type"].(string); ok {
 		if err := checkType(typ, v); err != nil {
@@ -89,6 +105,27 @@ func (d *openapiDoc) validate(schema any, v any, at string) error {
 	if str, ok := v.(string); ok {
 		if p, ok := s["pattern"].(string); ok && !regexp.MustCompile(p).MatchString(str) {
 			return fmt.Errorf("%s: %q does not match %s", at, str, p)
+		}
+		if n, ok := s["minLength"].(json.Number); ok {
+			if min, _ := n.Int64(); int64(len([]rune(str))) < min {
+				return fmt.Errorf("%s: %q is shorter than %d", at, str, min)
+			}
+		}
+		if mt, ok := s["contentMediaType"].(string); ok {
+			if mt != "application/json" {
+				return fmt.Errorf("%s: contentMediaType %q is not checked by this test", at, mt)
+			}
+			dec := json.NewDecoder(strings.NewReader(str))
+			dec.UseNumber()
+			var inner any
+			if err := dec.Decode(&inner); err != nil || dec.More() {
+				return fmt.Errorf("%s: %q is not one JSON value", at, str)
+			}
+			if cs, ok := s["contentSchema"]; ok {
+				if err := d.validate(cs, inner, at+"<json>"); err != nil {
+					return err
+				}
+			}
 		}
 		if s["format"] == "date-time" {
 			if _, err := time.Parse(time.RFC3339Nano, str); err != nil {
@@ -144,6 +181,94 @@ func (d *openapiDoc) validate(schema any, v any, at string) error {
 }
 
 func asList(v any) []any { l, _ := v.([]any); return l }
+
+// mergeSchemas is parent without its oneOf, with branch's keywords over
+// it; their properties are merged property by property.
+func mergeSchemas(parent, branch map[string]any) map[string]any {
+	out := map[string]any{}
+	for k, v := range parent {
+		if k != "oneOf" {
+			out[k] = v
+		}
+	}
+	for k, v := range branch {
+		if k != "properties" {
+			out[k] = v
+			continue
+		}
+		props := map[string]any{}
+		for pk, pv := range mapOf(parent["properties"]) {
+			props[pk] = pv
+		}
+		for pk, pv := range mapOf(v) {
+			merged := map[string]any{}
+			for kk, vv := range mapOf(props[pk]) {
+				merged[kk] = vv
+			}
+			for kk, vv := range mapOf(pv) {
+				merged[kk] = vv
+			}
+			props[pk] = merged
+		}
+		out["properties"] = props
+	}
+	return out
+}
+
+// parseSSE splits an event stream into its events as OpenAPI 3.2 reads
+// them: objects of their event, data, id and retry fields; comments are
+// skipped, and so is a block without data (such as a lone retry:).
+func parseSSE(stream string) ([]map[string]any, error) {
+	var out []map[string]any
+	for _, block := range strings.Split(strings.TrimSuffix(stream, "\n\n"), "\n\n") {
+		ev := map[string]any{}
+		var data []string
+		for _, line := range strings.Split(block, "\n") {
+			if strings.HasPrefix(line, ":") {
+				continue
+			}
+			name, value, ok := strings.Cut(line, ": ")
+			if !ok {
+				return nil, fmt.Errorf("malformed line %q", line)
+			}
+			switch name {
+			case "data":
+				data = append(data, value)
+			case "event", "id":
+				ev[name] = value
+			case "retry":
+				ev[name] = json.Number(value)
+			default:
+				return nil, fmt.Errorf("unknown field %q", name)
+			}
+		}
+		if data == nil {
+			continue
+		}
+		ev["data"] = strings.Join(data, "\n")
+		out = append(out, ev)
+	}
+	return out, nil
+}
+
+// checkSSE checks each event of a stream against the media type's
+// itemSchema.
+func checkSSE(doc *openapiDoc, media map[string]any, stream, where string) error {
+	item, ok := media["itemSchema"]
+	if !ok {
+		return fmt.Errorf("%s: the event stream has no itemSchema", where)
+	}
+	events, err := parseSSE(stream)
+	if err != nil {
+		return fmt.Errorf("%s: %v in %q", where, err, stream)
+	}
+	for i, ev := range events {
+		if err := doc.validate(item, ev, fmt.Sprintf("%s event %d", where, i)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
 
 func checkType(typ string, v any) error {
 	ok := false
@@ -207,8 +332,6 @@ func (streamingQuotes) Quote(ctx context.Context, req swapscout.QuoteRequest, se
 	}
 	return q, nil
 }
-
-var sseEvent = regexp.MustCompile(`^event: ([a-z]+)\ndata: (.*)$`)
 
 func TestOpenAPIProperty(t *testing.T) {
 	doc := loadDoc(t)
@@ -287,6 +410,11 @@ func check(t *testing.T, doc *openapiDoc, routes []string, paths map[string]any,
 			resp := h.Serve(r)
 			where := fmt.Sprintf("GET %s?%s", target, q.Encode())
 			status := fmt.Sprint(resp.Status)
+			if path == "/v1/quotes" || path == "/v1/quotes/stream" {
+				if err := sameAssetRule(q, resp); err != nil {
+					t.Fatalf("%s: %v", where, err)
+				}
+			}
 			seen[path+" "+status]++
 			rdoc, ok := op["responses"].(map[string]any)[status]
 			if !ok {
@@ -323,17 +451,8 @@ func check(t *testing.T, doc *openapiDoc, routes []string, paths map[string]any,
 				if err := resp.Stream(context.Background(), &buf, func() error { return nil }); err != nil {
 					t.Fatalf("%s: stream: %v", where, err)
 				}
-				events := mapOf(media["x-sse-events"])
-				for _, ev := range strings.Split(strings.TrimSuffix(buf.String(), "\n\n"), "\n\n") {
-					m := sseEvent.FindStringSubmatch(ev)
-					if m == nil {
-						t.Fatalf("%s: malformed event %q", where, ev)
-					}
-					schema, ok := events[m[1]]
-					if !ok {
-						t.Fatalf("%s: event %q is not documented", where, m[1])
-					}
-					checkJSON(t, doc, schema, []byte(m[2]), where+" event "+m[1])
+				if err := checkSSE(doc, media, buf.String(), where); err != nil {
+					t.Fatal(err)
 				}
 				continue
 			}
@@ -373,7 +492,9 @@ func TestOpenAPIAssets(t *testing.T) {
 	enum := func(name string) []string {
 		var out []string
 		for _, e := range asList(doc.resolve(params[name])["schema"].(map[string]any)["enum"]) {
-			out = append(out, e.(string))
+			if e != "" { // an optional parameter's empty value: as if absent
+				out = append(out, e.(string))
+			}
 		}
 		return out
 	}
@@ -391,5 +512,144 @@ func TestOpenAPIAssets(t *testing.T) {
 		if !slices.Equal(got, w) {
 			t.Errorf("%s enum = %v, server knows %v", name, got, w)
 		}
+	}
+}
+
+// sameAssetRule is what the document says of from and to (the parameter
+// to's description): the same asset on the same network, the ticker's
+// default network standing for an absent or empty one, is a 400 saying so;
+// the same ticker on two networks is not.
+func sameAssetRule(q url.Values, resp httpapi.Response) error {
+	from, err1 := swapscout.ResolveAsset(q.Get("from"), q.Get("from_network"))
+	to, err2 := swapscout.ResolveAsset(q.Get("to"), q.Get("to_network"))
+	if err1 != nil || err2 != nil {
+		return nil // another 400
+	}
+	said := resp.Status == 400 && strings.Contains(string(resp.Body), "from and to are the same asset")
+	if same := from.Asset == to.Asset; same != said {
+		return fmt.Errorf("%s to %s: the document says same asset %v, the server answered %d %s", from.Asset, to.Asset, same, resp.Status, resp.Body)
+	}
+	return nil
+}
+
+// TestOpenAPISameAsset: the rule the document states for from and to, on
+// the cases it names, and the statement itself.
+func TestOpenAPISameAsset(t *testing.T) {
+	doc := loadDoc(t)
+	desc, _ := doc.resolve(doc.root["components"].(map[string]any)["parameters"].(map[string]any)["to"])["description"].(string)
+	if !strings.Contains(desc, "same asset as from on the same network") || !strings.Contains(desc, "same ticker on two networks") {
+		t.Errorf("the parameter to does not state the same-asset rule: %q", desc)
+	}
+	h := httpapi.NewHandler(httpapi.Deps{Quotes: streamingQuotes{}, Store: inmem.New(inmem.Options{}), FanOutRate: -1})
+	for _, query := range []string{"from=btc&to=btc", "from=usdt&to=usdt", "from=usdt&to=usdt&from_network=eth&to_network=eth",
+		"from=usdt&to=usdt&from_network=eth&to_network=", "from=usdt&to=usdt&from_network=eth&to_network=trx", "from=usdt&to=usdt&to_network=bsc",
+		"from=BTC&to=btc", "from=btc&to=eth"} {
+		q, _ := url.ParseQuery(query + "&amount=1")
+		for _, path := range []string{"/v1/quotes", "/v1/quotes/stream"} {
+			resp := h.Serve(&httpapi.Request{Ctx: context.Background(), Method: "GET", Path: []byte(path), RawQuery: []byte(q.Encode())})
+			if err := sameAssetRule(q, resp); err != nil {
+				t.Errorf("%s?%s: %v", path, query, err)
+			}
+			if resp.Stream != nil {
+				_ = resp.Stream(context.Background(), io.Discard, func() error { return nil })
+			}
+		}
+	}
+}
+
+// TestOpenAPIEmptyValues: for every query parameter of every GET route, an
+// empty value is refused (400) exactly when its schema refuses "".
+func TestOpenAPIEmptyValues(t *testing.T) {
+	doc := loadDoc(t)
+	h := httpapi.NewHandler(httpapi.Deps{Quotes: streamingQuotes{}, Store: inmem.New(inmem.Options{}), FanOutRate: -1,
+		Venues: func() []swapscout.VenueInfo { return []swapscout.VenueInfo{{ID: "changenow", Name: "ChangeNOW"}} }})
+	base := url.Values{"from": {"btc"}, "to": {"eth"}, "amount": {"0.1"}}
+	n := 0
+	for path, ops := range doc.root["paths"].(map[string]any) {
+		op, ok := mapOf(ops)["get"].(map[string]any)
+		if !ok {
+			continue
+		}
+		for _, pv := range asList(op["parameters"]) {
+			p := doc.resolve(pv)
+			if p["in"] != "query" {
+				continue
+			}
+			name := p["name"].(string)
+			q := url.Values{}
+			for k, v := range base {
+				q[k] = v
+			}
+			q.Set(name, "")
+			resp := h.Serve(&httpapi.Request{Ctx: context.Background(), Method: "GET", Path: []byte(path), RawQuery: []byte(q.Encode())})
+			if resp.Stream != nil {
+				_ = resp.Stream(context.Background(), io.Discard, func() error { return nil })
+			}
+			documented := doc.validate(p["schema"], "", "") == nil
+			if refused := resp.Status == 400; refused == documented {
+				t.Errorf("%s?%s=: %d %s; the document says an empty %s is allowed: %v", path, name, resp.Status, resp.Body, name, documented)
+			}
+			n++
+		}
+	}
+	if n < 20 {
+		t.Errorf("only %d query parameters checked", n)
+	}
+}
+
+// TestOpenAPISwapCreateEmptyFields: each string field of POST /v1/swaps's
+// body, sent empty, is refused (400) exactly when its schema refuses "".
+func TestOpenAPISwapCreateEmptyFields(t *testing.T) {
+	doc := loadDoc(t)
+	schema := doc.resolve(map[string]any{"$ref": "#/components/schemas/SwapCreate"})
+	f := newSwapFixture(t)
+	qid := f.quote(t)
+	n := 0
+	for name, ps := range mapOf(schema["properties"]) {
+		if doc.resolve(ps)["type"] != "string" {
+			continue
+		}
+		body := goodBody(qid)
+		body[name] = ""
+		resp := f.create("empty-"+name, body)
+		documented := doc.validate(ps, "", "") == nil
+		if refused := resp.Status == 400; refused == documented {
+			t.Errorf("%s \"\": %d %s; the document says an empty %s is allowed: %v", name, resp.Status, resp.Body, name, documented)
+		}
+		n++
+	}
+	if n < 8 {
+		t.Errorf("only %d fields checked", n)
+	}
+}
+
+// TestOpenAPISwapEvents: a swap's event stream, from its retry line to the
+// event of its final status, is what the document's itemSchema says.
+func TestOpenAPISwapEvents(t *testing.T) {
+	doc := loadDoc(t)
+	media := mapOf(mapOf(mapOf(doc.resolve(mapOf(mapOf(mapOf(doc.root["paths"].(map[string]any)["/v1/swaps/{id}/events"])["get"])["responses"])["200"])["content"])["text/event-stream"]))
+	m := newMemSwaps(swapscout.StatusFinished)
+	h := swapHandler(m, nil, 0)
+	resp := get(h, "/v1/swaps/"+m.sw.ID+"/events")
+	var buf bytes.Buffer
+	if resp.Stream == nil {
+		t.Fatalf("events = %d %s", resp.Status, resp.Body)
+	}
+	if err := resp.Stream(context.Background(), &buf, func() error { return nil }); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(buf.String(), "event: swap\n") {
+		t.Fatalf("no swap event in %q", buf.String())
+	}
+	if err := checkSSE(doc, media, buf.String(), "swap events"); err != nil {
+		t.Error(err)
+	}
+	// The event the server ends a stream with when it shuts down.
+	if err := checkSSE(doc, media, "event: error\ndata: "+strings.TrimSpace(string(httpapi.AppendError(nil, "unavailable", "the server is shutting down; ask again")))+"\n\n", "shutdown"); err != nil {
+		t.Error(err)
+	}
+	// And what it is not: a swap event whose data is not a swap.
+	if err := checkSSE(doc, media, "event: swap\nid: 1\ndata: {\"error\":{\"code\":\"x\",\"message\":\"y\"}}\n\n", "wrong"); err == nil {
+		t.Error("a swap event with an error's data passes the itemSchema")
 	}
 }

@@ -23,7 +23,10 @@ var (
 	pageHeaders = []Field{
 		MakeField("Content-Security-Policy", web.CSP),
 		MakeField("X-Content-Type-Options", "nosniff"),
-		MakeField("Referrer-Policy", "no-referrer"),
+		// same-origin, not no-referrer: with no-referrer our own form
+		// POSTs say "Origin: null", which csrf.go must refuse; other
+		// sites still learn nothing of where the visitor was.
+		MakeField("Referrer-Policy", "same-origin"),
 		MakeField("X-Frame-Options", "DENY"),
 		MakeField("Cache-Control", "no-store"),
 	}

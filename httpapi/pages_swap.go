@@ -3,8 +3,6 @@ package httpapi
 import (
 	"bytes"
 	"context"
-	"crypto/rand"
-	"encoding/base32"
 	"errors"
 	"html/template"
 	"net/url"
@@ -56,14 +54,6 @@ func (d *deps) unavailable(r *Request, quote string) (Response, error) {
 	return d.render(r, 503, "swapunavailable", web.SwapUnavailable{Quote: quote})
 }
 
-// newFormKey returns a fresh idempotency key for one swap form: a double
-// submit of the form sends it twice and makes one swap.
-func newFormKey() string {
-	var b [20]byte
-	_, _ = rand.Read(b[:])
-	return "page-" + strings.ToLower(base32.StdEncoding.WithPadding(base32.NoPadding).EncodeToString(b[:]))
-}
-
 // fillQuote fills the form's offer from the stored quote, when it is still
 // readable (an unknown or expired quote leaves the form plain: Create says
 // what is wrong).
@@ -89,7 +79,10 @@ func pageSwapForm(d *deps) Action {
 			return d.unavailable(r, quote)
 		}
 		names := d.venueNames()
-		f := web.SwapForm{Quote: quote, Venue: venue, Name: nameOr(names, venue), Key: newFormKey()}
+		// Each form gets a fresh idempotency key, signed for this browser
+		// (csrf.go): a double submit sends it twice and makes one swap.
+		keys := formKeysOf(r)
+		f := web.SwapForm{Quote: quote, Venue: venue, Name: nameOr(names, venue), Key: keys.key()}
 		d.fillQuote(r.Ctx, &f, names)
 		status := 200
 		switch {
@@ -103,45 +96,25 @@ func pageSwapForm(d *deps) Action {
 			f.Error, status = f.Name+" cannot make swaps through its API (an order book needs an account there): take this offer at the venue itself.", 422
 			f.NoSwap = true
 		}
-		return d.render(r, status, "swapnew", f)
+		return keys.finish(d.render(r, status, "swapnew", f))
 	}
-}
-
-// sameOrigin refuses a form POST sent from another site: a page elsewhere
-// must not make swaps with addresses of its choosing in a visitor's name.
-// Browsers say where a request comes from in Sec-Fetch-Site; older ones
-// only in Origin, which our own pages send as "null" (their referrer policy
-// is no-referrer), so a named origin must be this host.
-func sameOrigin(r *Request) bool {
-	if r.Header == nil {
-		return true
-	}
-	if site := string(r.Header.Peek("Sec-Fetch-Site")); site != "" {
-		return site == "same-origin" || site == "none"
-	}
-	origin := string(r.Header.Peek("Origin"))
-	host := string(r.Header.Peek("Host"))
-	if origin == "" || origin == "null" || host == "" { // net/http keeps Host apart from the headers
-		return true
-	}
-	u, err := url.Parse(origin)
-	return err == nil && u.Host == host
 }
 
 // readForm reads a page form's plain POST, refusing (with the page to
-// answer) one of another type, from another site, or too long.
-func (d *deps) readForm(r *Request) (url.Values, *Response, error) {
-	refuse := func(status int, title, msg string) (url.Values, *Response, error) {
-		resp, err := d.render(r, status, "notfound", web.NotFound{Title: title, Message: msg})
-		return nil, &resp, err
+// answer) one of another type, from another site (csrf.go), or too long.
+// A POST that no browser signal places on this site is read with
+// formNeedsToken: the caller decides what proves it ours.
+func (d *deps) readForm(r *Request) (url.Values, formVerdict, *Response, error) {
+	refuse := func(status int, title, msg string) (url.Values, formVerdict, *Response, error) {
+		resp, err := d.refusePage(r, status, title, msg)
+		return nil, formCrossSite, &resp, err
 	}
-	if r.Header != nil {
-		if ct := string(r.Header.Peek("Content-Type")); !strings.HasPrefix(ct, "application/x-www-form-urlencoded") {
-			return refuse(415, "This form was sent in a way we cannot read", "Send it from the swap form.")
-		}
+	if ct := string(r.header("Content-Type")); !strings.HasPrefix(ct, "application/x-www-form-urlencoded") {
+		return refuse(415, "This form was sent in a way we cannot read", "Send it from the swap form.")
 	}
-	if !sameOrigin(r) {
-		return refuse(403, "This form came from another site", "Swaps are made from this site's own form only.")
+	verdict := d.formOrigin(r)
+	if verdict == formCrossSite {
+		return refuse(403, "This form came from another site", "Swaps are made from this site's own form only: nothing was created.")
 	}
 	if len(r.Body) > MaxBody {
 		return refuse(413, "This form is too long", "Addresses and memos are much shorter: send it from the swap form.")
@@ -150,14 +123,24 @@ func (d *deps) readForm(r *Request) (url.Values, *Response, error) {
 	if err != nil {
 		return refuse(400, "This form could not be read", "Send it from the swap form.")
 	}
-	return form, nil, nil
+	return form, verdict, nil, nil
+}
+
+func (d *deps) refusePage(r *Request, status int, title, msg string) (Response, error) {
+	return d.render(r, status, "notfound", web.NotFound{Title: title, Message: msg})
 }
 
 func pageSwapCreate(d *deps) Action {
 	return func(r *Request) (Response, error) {
-		form, refused, err := d.readForm(r)
+		form, verdict, refused, err := d.readForm(r)
 		if refused != nil {
 			return *refused, err
+		}
+		if verdict == formNeedsToken && !signedKey(r, form.Get("key")) {
+			// A browser that says nothing of where the form comes from:
+			// only a key signed for its own form cookie shows it is ours.
+			return d.refusePage(r, 403, "This form could not be checked",
+				"It did not come from this site's own swap form in this browser, or it is older than the browser's session: nothing was created. Open the swap form again from the offers (it needs cookies allowed for this site).")
 		}
 		get := func(k string) string { return clipField(strings.TrimSpace(form.Get(k))) }
 		f := web.SwapForm{
@@ -170,8 +153,9 @@ func pageSwapCreate(d *deps) Action {
 		}
 		names := d.venueNames()
 		f.Name = nameOr(names, f.Venue)
+		keys := formKeysOf(r)
 		if f.Key == "" {
-			f.Key = newFormKey()
+			f.Key = keys.key()
 		}
 		req := swaps.CreateRequest{
 			IdempotencyKey: f.Key, QuoteID: f.Quote, Venue: f.Venue,
@@ -192,9 +176,9 @@ func pageSwapCreate(d *deps) Action {
 			if _, ok := web.FieldLabels[ae.Field]; !ok {
 				f.Error = ae.Error()
 			}
-			return d.render(r, 400, "swapnew", f)
+			return keys.finish(d.render(r, 400, "swapnew", f))
 		case errors.As(err, &rc):
-			return d.render(r, 409, "swapconfirm", confirmPage(f, rc))
+			return keys.finish(d.render(r, 409, "swapconfirm", confirmPage(f, rc, keys.key())))
 		}
 		code := swapscout.ErrorCode(err)
 		if code == swapscout.EINTERNAL {
@@ -204,7 +188,7 @@ func pageSwapCreate(d *deps) Action {
 		if code == swapscout.EINPROGRESS {
 			f.Error = "Your swap is still being created. Send the form again in a moment: it will not make a second swap."
 		}
-		return d.render(r, StatusOf(code), "swapnew", f)
+		return keys.finish(d.render(r, StatusOf(code), "swapnew", f))
 	}
 }
 
@@ -242,7 +226,7 @@ func fieldMessage(ae *swaps.AddressError) string {
 // confirmPage shows both amounts and a form that creates the swap from the
 // fresh quote, with the same addresses and a new key (the old key's request
 // was another one).
-func confirmPage(f web.SwapForm, rc *swaps.RateChangedError) web.SwapConfirm {
+func confirmPage(f web.SwapForm, rc *swaps.RateChangedError, key string) web.SwapConfirm {
 	c := web.SwapConfirm{Receive: rc.Direction == swapscout.Receive, Shown: web.GroupDigits(rc.Shown.String()), Now: web.GroupDigits(rc.Now.String())}
 	c.Unit = f.To
 	if c.Receive {
@@ -258,7 +242,7 @@ func confirmPage(f web.SwapForm, rc *swaps.RateChangedError) web.SwapConfirm {
 			c.Worse = pct.String() + "\u00a0%"
 		}
 	}
-	f.Quote, f.Key = rc.QuoteID, newFormKey()
+	f.Quote, f.Key = rc.QuoteID, key
 	c.Form = f
 	return c
 }
@@ -324,7 +308,11 @@ func (d *deps) swapView(r *Request, id string) (*web.SwapView, *Response, error)
 // a problem is shown beside the field.
 func pageSwapDeposit(d *deps) Action {
 	return func(r *Request) (Response, error) {
-		form, refused, err := d.readForm(r)
+		// A POST no browser signal places (formNeedsToken) is taken: the
+		// swap's unguessable id in the address is already the secret a
+		// page elsewhere would need (the same as any token), and anyone
+		// who has it may record the deposit through the API anyway.
+		form, _, refused, err := d.readForm(r)
 		if refused != nil {
 			return *refused, err
 		}

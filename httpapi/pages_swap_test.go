@@ -61,9 +61,14 @@ func swapPageHandler(t *testing.T, s httpapi.SwapService) *httpapi.Handler {
 	return httpapi.NewHandler(d)
 }
 
+// post sends a form as a browser on our own page does (Sec-Fetch-Site:
+// same-origin) unless hdr says where it comes from.
 func post(h *httpapi.Handler, target string, form url.Values, hdr headers) httpapi.Response {
 	if hdr == nil {
 		hdr = headers{}
+	}
+	if hdr.Peek("Origin") == nil && hdr.Peek("Sec-Fetch-Site") == nil {
+		hdr["Sec-Fetch-Site"] = "same-origin"
 	}
 	if _, ok := hdr["Content-Type"]; !ok {
 		hdr["Content-Type"] = "application/x-www-form-urlencoded"
@@ -95,7 +100,7 @@ func checkPageHeaders(t *testing.T, what string, resp httpapi.Response) {
 	}
 }
 
-var formKey = regexp.MustCompile(`name="key" value="(page-[a-z2-7]{32})"`)
+var formKey = regexp.MustCompile(`name="key" value="(page-[a-z2-7]{32}-[a-z2-7]{26})"`)
 
 // TestSwapForm: an offer's Swap button opens a form for the payout and
 // refund addresses (and memos) that names the offer, carries the quote, the
@@ -230,7 +235,7 @@ func TestSwapRateChanged(t *testing.T) {
 	h := swapPageHandler(t, fs)
 	id := pageQuoteID(t, h)
 	form := url.Values{"quote": {id}, "venue": {"changenow"}, "key": {"page-k3"}, "payout_address": {"0xpayout"}, "payout_memo": {"12"}, "refund_address": {"bc1qrefund"}}
-	resp := post(h, "/swap/new", form, headers{"Origin": "null", "Sec-Fetch-Site": "same-origin"}) // as our own page sends it
+	resp := post(h, "/swap/new", form, headers{"Origin": "http://swapscout.test", "Host": "swapscout.test", "Sec-Fetch-Site": "same-origin"}) // as our own page sends it
 	body := string(resp.Body)
 	if resp.Status != 409 {
 		t.Fatalf("status %d:\n%s", resp.Status, body)

@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/swapscout/swapscout"
 	"github.com/swapscout/swapscout/httpapi"
 	"github.com/swapscout/swapscout/inmem"
 )
@@ -118,3 +119,57 @@ func TestStreamCap(t *testing.T) {
 type discard struct{}
 
 func (discard) Write(p []byte) (int, error) { return len(p), nil }
+
+// TestClientStreamCap: one client may hold MaxClientStreams streams open,
+// quote streams and swap event streams together; past that it gets 429
+// with Retry-After while other clients, and clients behind a trusted proxy
+// (told apart by X-Forwarded-For), still get theirs; a stream that ends
+// frees its client's slot.
+func TestClientStreamCap(t *testing.T) {
+	proxy := netip.MustParsePrefix("10.0.0.0/8")
+	m := newMemSwaps(swapscout.StatusWaiting)
+	h := httpapi.NewHandler(httpapi.Deps{Quotes: &fakeQuotes{QuoteFn: twoOffers}, Store: inmem.New(inmem.Options{}), Swaps: m,
+		MaxStreams: 100, MaxClientStreams: 2, FanOutRate: -1, TrustedProxies: []netip.Prefix{proxy}})
+	quote := "/v1/quotes/stream?from=btc&to=eth&amount=0.1"
+	events := "/v1/swaps/" + m.sw.ID + "/events"
+	open := func(ip string, xff string, target string) httpapi.Response {
+		t.Helper()
+		var hd hdr
+		if xff != "" {
+			hd = hdr{"X-Forwarded-For": xff}
+		}
+		return h.Serve(from(ip, hd, target))
+	}
+	a1, a2 := open("192.0.2.1", "", quote), open("192.0.2.1", "", events)
+	if a1.Status != 200 || a2.Status != 200 {
+		t.Fatalf("a client's first two streams = %d, %d", a1.Status, a2.Status)
+	}
+	for _, target := range []string{quote, events} {
+		if resp := open("192.0.2.1", "", target); resp.Status != 429 || header(resp, "Retry-After") == "" || resp.Stream != nil {
+			t.Errorf("%s as a client's third stream = %d Retry-After %q, want 429 with Retry-After", target, resp.Status, header(resp, "Retry-After"))
+		}
+	}
+	if resp := open("192.0.2.2", "", quote); resp.Status != 200 {
+		t.Errorf("another client's stream = %d", resp.Status)
+	} else {
+		_ = resp.Stream(context.Background(), discard{}, func() error { return nil })
+	}
+	// Behind the proxy, each forwarded client has its own two.
+	for _, xff := range []string{"198.51.100.7", "198.51.100.7, 10.2.2.2", "198.51.100.8", "198.51.100.8"} {
+		if resp := open("10.1.1.1", xff, quote); resp.Status != 200 {
+			t.Errorf("forwarded client %s = %d", xff, resp.Status)
+		}
+	}
+	if resp := open("10.1.1.1", "198.51.100.7", quote); resp.Status != 429 {
+		t.Errorf("forwarded client's third stream = %d, want 429", resp.Status)
+	}
+	// An untrusted peer's X-Forwarded-For does not make it someone else.
+	if resp := open("192.0.2.1", "198.51.100.9", quote); resp.Status != 429 {
+		t.Errorf("a capped client forging X-Forwarded-For = %d, want 429", resp.Status)
+	}
+	// A stream run to its end gives its slot back.
+	_ = a1.Stream(context.Background(), discard{}, func() error { return nil })
+	if resp := open("192.0.2.1", "", quote); resp.Status != 200 {
+		t.Errorf("a stream after one of the client's ended = %d, want 200", resp.Status)
+	}
+}

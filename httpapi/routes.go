@@ -49,6 +49,11 @@ type Deps struct {
 	// MaxStreams caps the open SSE streams (0: DefaultMaxStreams; negative:
 	// no cap); past it a stream request gets 503 with Retry-After.
 	MaxStreams int
+	// MaxClientStreams caps the SSE streams one client (as FanOutRate
+	// tells clients apart) may hold open (0: DefaultMaxClientStreams;
+	// negative: no cap); past it a stream request gets 429 with
+	// Retry-After.
+	MaxClientStreams int
 
 	// Hooks for metrics, each optional: OnCache(hit) for every identical-
 	// request cache lookup that answers or misses; OnStream(+1/-1) as
@@ -78,6 +83,7 @@ type Deps struct {
 type deps struct {
 	Deps
 	book    *QuoteBook     // makes, collapses, caches and stores quotes
+	clients clientIDs      // who a request comes from
 	limiter *clientLimiter // nil: no per-client fan-out limit
 	streams streamSlots
 }
@@ -87,7 +93,7 @@ type deps struct {
 func NewHandler(d Deps) *Handler {
 	d.defaults()
 	h := &Handler{log: d.Logger}
-	dp := &deps{Deps: d, book: d.Book, limiter: newClientLimiter(d.FanOutRate, d.FanOutBurst, d.TrustedProxies)}
+	dp := &deps{Deps: d, book: d.Book, clients: clientIDs{trusted: d.TrustedProxies}, limiter: newClientLimiter(d.FanOutRate, d.FanOutBurst)}
 	if dp.book == nil {
 		dp.book = NewQuoteBook(d)
 	}
@@ -95,6 +101,10 @@ func NewHandler(d Deps) *Handler {
 		d.MaxStreams = DefaultMaxStreams
 	}
 	dp.streams.max = int64(d.MaxStreams)
+	if d.MaxClientStreams == 0 {
+		d.MaxClientStreams = DefaultMaxClientStreams
+	}
+	dp.streams.perClient = d.MaxClientStreams
 	h.handle("GET", "/v1/quotes", handleQuoteCreate(dp))
 	h.handle("GET", "/v1/quotes/stream", limitStream(dp, handleQuoteStream(dp)))
 	h.handle("GET", "/v1/quotes/{id}", handleQuoteGet(dp))

@@ -39,20 +39,13 @@ func handleSwapEvents(d *deps) Action {
 		if err != nil {
 			return Response{}, err
 		}
-		if !d.streams.acquire() {
-			return Response{}, errStreamsFull
-		}
-		if d.OnStream != nil {
-			d.OnStream(1)
+		done, err := d.openStream(r)
+		if err != nil {
+			return Response{}, err
 		}
 		reqID := RequestIDFrom(r.Ctx)
 		stream := func(ctx context.Context, w io.Writer, flush func() error) error {
-			defer func() {
-				d.streams.release()
-				if d.OnStream != nil {
-					d.OnStream(-1)
-				}
-			}()
+			defer done()
 			if reqID != "" {
 				ctx = WithRequestID(ctx, reqID)
 			}

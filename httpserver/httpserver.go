@@ -14,11 +14,13 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"log/slog"
 	"net"
 	"net/http"
 	"net/netip"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -112,7 +114,7 @@ func Serve(ln net.Listener, h *httpapi.Handler, o Options) (*Server, error) {
 		if o.AccessLog {
 			fh.access = log
 		}
-		s.fast = newFastServer(fh.serve)
+		s.fast = newFastServer(fh.serve, log)
 		s.fast.Concurrency = o.MaxConns
 		s.fast.CloseOnShutdown = true
 		s.fast.ConnState = func(_ net.Conn, st fasthttp.ConnState) {
@@ -322,15 +324,20 @@ func (t *twoPart) Close() error {
 // derive from (cancelled at shutdown); fasthttp cannot report a client that
 // goes away mid-request, so a fan-out ends at its deadline instead.
 func NewFastServer(base context.Context, h *httpapi.Handler) *fasthttp.Server {
-	return newFastServer(FastHandler(base, h))
+	return newFastServer(FastHandler(base, h), slog.Default())
 }
 
-func newFastServer(h fasthttp.RequestHandler) *fasthttp.Server {
+func newFastServer(h fasthttp.RequestHandler, log *slog.Logger) *fasthttp.Server {
 	return &fasthttp.Server{
-		Handler:            h,
-		Name:               "swapscout",
-		ReadBufferSize:     16 << 10,
-		MaxRequestBodySize: 64 << 10,
+		Handler: h,
+		// fasthttp's own lines (a connection it could not serve, an accept
+		// error) go through the process's slog handler, so a JSON log stays
+		// JSON; they never quote what the client sent (it may carry keys).
+		Logger:                fastLogger{log},
+		SecureErrorLogMessage: true,
+		Name:                  "swapscout",
+		ReadBufferSize:        16 << 10,
+		MaxRequestBodySize:    64 << 10,
 		// No per-request ReadTimeout/IdleTimeout: fasthttp resets the
 		// connection's deadline twice per request for them, ~0.45 µs of the
 		// ~17 µs a cached answer costs. Slow and idle clients are bounded by
@@ -340,20 +347,62 @@ func newFastServer(h fasthttp.RequestHandler) *fasthttp.Server {
 		// races with Shutdown under the race detector in v1.74.0.)
 		DisableHeaderNamesNormalizing: false,
 		NoDefaultContentType:          true,
-		ErrorHandler: func(ctx *fasthttp.RequestCtx, err error) {
-			code := swapscout.EINVALID
-			msg := "malformed request"
-			var small *fasthttp.ErrSmallBuffer
-			if errors.As(err, &small) || errors.Is(err, fasthttp.ErrBodyTooLarge) {
-				code, msg = swapscout.ETOOLARGE, "request is too large"
-			}
-			ctx.SetStatusCode(httpapi.StatusOf(code))
-			ctx.SetContentType("application/json")
-			ctx.SetBody(httpapi.AppendError(nil, code, msg))
-			ctx.SetConnectionClose()
-		},
+		ErrorHandler:                  readError,
 	}
 }
+
+// readError answers a request fasthttp could not read. A connection that
+// sent nothing within the header timeout is closed without a word (as
+// net/http does: a browser's preconnected socket must not meet an answer
+// to a request it never made); one that sent part of a request gets 408;
+// a malformed or oversized request gets its JSON 400.
+func readError(ctx *fasthttp.RequestCtx, err error) {
+	var ne net.Error
+	if errors.As(err, &ne) && ne.Timeout() {
+		if _, nothing := err.(*net.OpError); nothing { // fasthttp hands a bare read error when no byte came
+			_ = ctx.Conn().Close() // the answer fasthttp writes next goes nowhere
+			return
+		}
+		ctx.SetStatusCode(fasthttp.StatusRequestTimeout)
+		ctx.SetContentType("application/json")
+		ctx.Response.Header.SetCanonical(headerNosniff, valueNosniff)
+		ctx.SetBody(httpapi.AppendError(nil, "request_timeout", "the request did not arrive within the header timeout"))
+		ctx.SetConnectionClose()
+		return
+	}
+	code := swapscout.EINVALID
+	msg := "malformed request"
+	var small *fasthttp.ErrSmallBuffer
+	if errors.As(err, &small) || errors.Is(err, fasthttp.ErrBodyTooLarge) {
+		code, msg = swapscout.ETOOLARGE, "request is too large"
+	}
+	ctx.SetStatusCode(httpapi.StatusOf(code))
+	ctx.SetContentType("application/json")
+	ctx.Response.Header.SetCanonical(headerNosniff, valueNosniff)
+	ctx.SetBody(httpapi.AppendError(nil, code, msg))
+	ctx.SetConnectionClose()
+}
+
+// fastLogger carries fasthttp's log lines to slog. A connection fasthttp
+// could not serve is the client's doing (a malformed request, a reset):
+// debug; anything else (accept errors, the connection cap) is the
+// operator's concern: warn.
+type fastLogger struct{ log *slog.Logger }
+
+func (l fastLogger) Printf(format string, args ...any) {
+	level := slog.LevelWarn
+	if strings.HasPrefix(format, "error when serving connection") {
+		level = slog.LevelDebug
+	}
+	if !l.log.Enabled(context.Background(), level) {
+		return
+	}
+	l.log.LogAttrs(context.Background(), level, "http server", slog.String("detail", fmt.Sprintf(format, args...)))
+}
+
+// Every answer carries X-Content-Type-Options: nosniff, so no browser
+// reads an API answer (JSON, errors included) as anything but its type.
+var headerNosniff, valueNosniff = []byte("X-Content-Type-Options"), []byte("nosniff")
 
 // FastHandler adapts h to fasthttp.
 func FastHandler(base context.Context, h *httpapi.Handler) fasthttp.RequestHandler {
@@ -428,6 +477,7 @@ func (f *fastHandler) write(ctx *fasthttp.RequestCtx, resp *httpapi.Response) {
 	if resp.ContentType != "" {
 		ctx.SetContentType(resp.ContentType)
 	}
+	ctx.Response.Header.SetCanonical(headerNosniff, valueNosniff)
 	for i := range resp.Headers {
 		k, v := resp.Headers[i].Bytes()
 		ctx.Response.Header.SetCanonical(k, v)
@@ -470,13 +520,18 @@ var shutdownEvent = append(append([]byte("event: error\ndata: "),
 
 // runStream runs stream; if ctx ends first (shutdown), the client gets a
 // final error event and the response ends while the stream's fan-out
-// finishes in the background, writing nowhere.
+// finishes in the background, writing nowhere. A stream that itself stops
+// at ctx's end (a swap's events return at once; a fan-out runs on) gets
+// the same final event: whichever of the two sees the end first writes it.
 func runStream(ctx context.Context, stream func(context.Context, io.Writer, func() error) error, w io.Writer, flush func() error) {
 	g := &guardedWriter{w: w, flush: flush}
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
-		_ = stream(ctx, g, g.Flush)
+		if err := stream(ctx, g, g.Flush); err != nil && ctx.Err() != nil {
+			g.finish()
+			return
+		}
 		g.end()
 	}()
 	select {
@@ -583,9 +638,19 @@ func method(b []byte) string {
 	return "OTHER"
 }
 
-type stdHeader http.Header
+// stdHeader reads a net/http request's headers, Host included (net/http
+// keeps it apart from the others).
+type stdHeader struct {
+	h    http.Header
+	host string
+}
 
-func (h stdHeader) Peek(name string) []byte { return []byte(http.Header(h).Get(name)) }
+func (h stdHeader) Peek(name string) []byte {
+	if name == "Host" {
+		return []byte(h.host)
+	}
+	return []byte(h.h.Get(name))
+}
 
 // NetHTTP adapts h to net/http.
 func NetHTTP(h *httpapi.Handler) http.Handler {
@@ -595,7 +660,7 @@ func NetHTTP(h *httpapi.Handler) http.Handler {
 			Method:   req.Method,
 			Path:     []byte(req.URL.Path),
 			RawQuery: []byte(req.URL.RawQuery),
-			Header:   stdHeader(req.Header),
+			Header:   stdHeader{req.Header, req.Host},
 			Now:      time.Now(),
 		}
 		if ap, err := netip.ParseAddrPort(req.RemoteAddr); err == nil {
@@ -607,6 +672,7 @@ func NetHTTP(h *httpapi.Handler) http.Handler {
 			body, err := io.ReadAll(io.LimitReader(req.Body, httpapi.MaxBody+1))
 			if err != nil {
 				w.Header().Set("Content-Type", "application/json")
+				w.Header().Set("X-Content-Type-Options", "nosniff")
 				w.WriteHeader(http.StatusBadRequest)
 				_, _ = w.Write(httpapi.AppendError(nil, swapscout.EINVALID, "the request body could not be read"))
 				return
@@ -616,6 +682,7 @@ func NetHTTP(h *httpapi.Handler) http.Handler {
 		resp := h.Serve(r)
 		hdr := w.Header()
 		hdr.Set("X-Request-Id", string(r.ID))
+		hdr.Set("X-Content-Type-Options", "nosniff")
 		if resp.ContentType != "" {
 			hdr.Set("Content-Type", resp.ContentType)
 		}

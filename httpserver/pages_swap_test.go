@@ -5,6 +5,7 @@ import (
 	"io"
 	"net/http"
 	"net/url"
+	"regexp"
 	"strings"
 	"sync"
 	"testing"
@@ -51,7 +52,8 @@ func (f *formSwaps) Get(_ context.Context, id string) (*swapscout.Swap, []swapsc
 // TestSwapFormOverHTTP: on both transports the swap form's plain POST is
 // read, answered 303 to the swap's page, the same form sent twice lands on
 // the same swap, an address error comes back as a 400 page, and a POST from
-// another site is refused.
+// another site is refused; a POST that says nothing of its origin needs the
+// key of a form opened with the same cookie.
 func TestSwapFormOverHTTP(t *testing.T) {
 	for _, transport := range []string{"fasthttp", "nethttp"} {
 		t.Run(transport, func(t *testing.T) {
@@ -68,12 +70,22 @@ func TestSwapFormOverHTTP(t *testing.T) {
 			}()
 			c := &http.Client{Transport: &http.Transport{}, CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
 			defer c.CloseIdleConnections()
+			var cookies []*http.Cookie
 			post := func(form url.Values, site string) (*http.Response, string) {
 				t.Helper()
 				req, _ := http.NewRequest("POST", srv.URL()+"/swap/new", strings.NewReader(form.Encode()))
 				req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
-				req.Header.Set("Origin", "null")
-				req.Header.Set("Sec-Fetch-Site", site)
+				switch site {
+				case "null":
+					req.Header.Set("Origin", "null")
+				case "":
+				default:
+					req.Header.Set("Origin", srv.URL())
+					req.Header.Set("Sec-Fetch-Site", site)
+				}
+				for _, c := range cookies {
+					req.AddCookie(c)
+				}
 				resp, err := c.Do(req)
 				if err != nil {
 					t.Fatal(err)
@@ -102,8 +114,32 @@ func TestSwapFormOverHTTP(t *testing.T) {
 			if resp, body := post(form, "same-origin"); resp.StatusCode != 400 || !strings.Contains(body, `id="payout_address-error"`) {
 				t.Errorf("a bad address: %d", resp.StatusCode)
 			}
-			if resp, _ := post(form, "cross-site"); resp.StatusCode != 403 {
-				t.Errorf("a POST from another site: %d", resp.StatusCode)
+			for _, site := range []string{"cross-site", "null", ""} {
+				if resp, _ := post(form, site); resp.StatusCode != 403 {
+					t.Errorf("a POST from another site (%q): %d", site, resp.StatusCode)
+				}
+			}
+			// A browser that sends neither Origin nor Sec-Fetch-Site: the
+			// form's own key, with the cookie the form set.
+			resp, err = c.Get(srv.URL() + "/swap/new?quote=qx&venue=changenow")
+			if err != nil {
+				t.Fatal(err)
+			}
+			b, _ = io.ReadAll(resp.Body)
+			resp.Body.Close()
+			cookies = resp.Cookies()
+			key := regexp.MustCompile(`name="key" value="([^"]+)"`).FindStringSubmatch(string(b))
+			if len(cookies) != 1 || key == nil {
+				t.Fatalf("the form set cookies %v, key %v", cookies, key)
+			}
+			form.Set("payout_address", "0xpayout")
+			form.Set("key", key[1])
+			if resp, body := post(form, ""); resp.StatusCode != 303 {
+				t.Errorf("no origin, the form's key and cookie: %d %s", resp.StatusCode, body)
+			}
+			cookies = nil
+			if resp, _ := post(form, ""); resp.StatusCode != 403 {
+				t.Errorf("no origin, the form's key without its cookie: %d", resp.StatusCode)
 			}
 		})
 	}

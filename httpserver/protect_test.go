@@ -283,7 +283,7 @@ func TestThousandStreams(t *testing.T) {
 	}
 	rel := make(chan struct{})
 	store := inmem.New(inmem.Options{})
-	h := httpapi.NewHandler(httpapi.Deps{Quotes: blocking{rel}, Store: store, FanOutRate: -1, MaxStreams: 300})
+	h := httpapi.NewHandler(httpapi.Deps{Quotes: blocking{rel}, Store: store, FanOutRate: -1, MaxStreams: 300, MaxClientStreams: -1})
 	srv, err := httpserver.Listen("127.0.0.1:0", h, httpserver.Options{})
 	if err != nil {
 		t.Fatal(err)

@@ -52,6 +52,10 @@ func (o *observability) tune(d *httpapi.Deps) {
 	if d.MaxStreams == 0 {
 		d.MaxStreams = -1
 	}
+	d.MaxClientStreams = o.flags.clientStreams
+	if d.MaxClientStreams == 0 {
+		d.MaxClientStreams = -1
+	}
 	o.store = inmem.New(inmem.Options{MaxBytes: o.flags.storeBytes})
 	d.Store = o.store
 	// The cache holds answers for seconds, mostly the store's own bytes:

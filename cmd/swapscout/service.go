@@ -29,6 +29,7 @@ type serviceFlags struct {
 	fanOutBurst    int
 	trustedProxies string
 	maxStreams     int
+	clientStreams  int
 	maxConns       int
 	headerTimeout  time.Duration
 	storeBytes     int64
@@ -44,6 +45,7 @@ func (f *serviceFlags) register(fs *flag.FlagSet, getenv func(string) string) {
 	fs.IntVar(&f.fanOutBurst, "fanout-burst", httpapi.DefaultFanOutBurst, "burst of uncached fan-outs one client may start at once")
 	fs.StringVar(&f.trustedProxies, "trusted-proxy", "", "comma-separated addresses or CIDRs of reverse proxies whose X-Forwarded-For names the client")
 	fs.IntVar(&f.maxStreams, "max-streams", httpapi.DefaultMaxStreams, "open SSE streams at most; more get 503")
+	fs.IntVar(&f.clientStreams, "max-client-streams", httpapi.DefaultMaxClientStreams, "open SSE streams one client may hold (the client as --trusted-proxy tells); more get 429; 0: no cap")
 	fs.IntVar(&f.maxConns, "max-conns", httpserver.DefaultMaxConns, "open client connections at most; more get 503")
 	fs.DurationVar(&f.headerTimeout, "header-timeout", httpserver.DefaultHeaderTimeout, "a new connection must send its request headers within this (slow clients are cut)")
 	fs.Int64Var(&f.storeBytes, "store-bytes", inmem.DefaultMaxBytes, "memory budget of the in-memory quote store, in bytes; the oldest quotes are evicted past it")

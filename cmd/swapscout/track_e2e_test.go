@@ -145,7 +145,8 @@ func TestSwapsPushedToTheEnd(t *testing.T) {
 		return ""
 	}
 	dir := t.TempDir()
-	s := startServeOn(t, simURL, simSecret, env, "--data-dir", dir, "--track-interval", "100ms", "--webhook-allow-private")
+	// One test client holds every stream: no per-client cap (N may be 200).
+	s := startServeOn(t, simURL, simSecret, env, "--data-dir", dir, "--track-interval", "100ms", "--webhook-allow-private", "--max-client-streams", "0")
 	c := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 64}, Timeout: 60 * time.Second}
 	defer c.CloseIdleConnections()
 	quoteID, venues := swapOffers(t, c, s.url, "from=btc&to=eth&amount=0.1", false)
