@@ -36,7 +36,7 @@ import (
 
 // Descriptor registers Chainflip.
 var Descriptor = venue.Descriptor{
-	ID: "chainflip", Name: "Chainflip", Kind: swapscout.InstantSwap,
+	ID: "chainflip", Name: "Chainflip", Kind: swapscout.Protocol,
 	BaseURL: "https://chainflip-broker.io", Website: "https://chainflip.io",
 	Timeout: 5 * time.Second, KYC: 'A', NeedsKey: true, FixedRate: false, Reverse: false,
 	Networks: symbols.Networks(), Evidence: swapscout.Recorded, Custody: swapscout.NonCustodial,

@@ -34,7 +34,7 @@ import (
 // amounts only (the swap runs at the market when the deposit lands, within
 // the slippage tolerance), by the amount sent or received.
 var Descriptor = venue.Descriptor{
-	ID: "nearintents", Name: "NEAR Intents", Kind: swapscout.InstantSwap,
+	ID: "nearintents", Name: "NEAR Intents", Kind: swapscout.Protocol,
 	BaseURL: "https://1click.chaindefuser.com", Website: "https://near-intents.org",
 	// Solvers compete for each quote: 1Click takes one to three seconds.
 	Timeout: 5 * time.Second, KYC: 'A', NeedsKey: false, FixedRate: false, Reverse: true,
