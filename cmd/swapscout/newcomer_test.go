@@ -51,14 +51,11 @@ func TestNegativeAmount(t *testing.T) {
 	}
 }
 
-// TestSubcommandHelp: -h prints the usage and exits 0; a command without
-// flags prints no empty flags section.
+// TestSubcommandHelp: -h prints the usage and exits 0 (on stdout:
+// TestHelpOnStdout); a command without flags prints no empty flags section.
 func TestSubcommandHelp(t *testing.T) {
-	for _, c := range []string{"quote", "venues", "demo", "serve", "sim"} {
-		_, stderr, err := runOut(t, nil, c, "-h")
-		if !errors.Is(err, flag.ErrHelp) || exitCode(err) != 0 || !strings.Contains(stderr, "usage: swapscout "+c) {
-			t.Errorf("%s -h: exit %d, %v\n%s", c, exitCode(err), err, stderr)
-		}
+	if exitCode(flag.ErrHelp) != 0 {
+		t.Error("-h exits non-zero")
 	}
 	if exitCode(errors.New("x")) != 1 {
 		t.Error("an error exits 0")
