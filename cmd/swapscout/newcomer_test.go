@@ -77,6 +77,7 @@ func TestVenuesJSON(t *testing.T) {
 		Venues []struct {
 			ID         string `json:"id"`
 			Configured bool   `json:"configured"`
+			CanSwap    bool   `json:"can_swap"`
 		} `json:"venues"`
 	}
 	if err := json.Unmarshal([]byte(out), &doc); err != nil {
@@ -84,6 +85,14 @@ func TestVenuesJSON(t *testing.T) {
 	}
 	if len(doc.Venues) != len(all.Descriptors) || doc.Venues[0].ID != all.Descriptors[0].ID {
 		t.Errorf("%d venues, first %+v", len(doc.Venues), doc.Venues[0])
+	}
+	// can_swap as GET /v1/venues says it: configured here and able to swap.
+	can := map[string]bool{}
+	for _, v := range doc.Venues {
+		can[v.ID] = v.CanSwap
+	}
+	if !can["exolix"] || !can["thorchain"] || can["changenow"] || can["binance"] {
+		t.Errorf("--json can_swap: %v", can)
 	}
 }
 
