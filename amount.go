@@ -702,6 +702,30 @@ func (a Amount) Round(scale int, mode RoundingMode) Amount {
 	return fit256(u256{a.lo, a.hi}, int(a.scale), int(a.scale)-scale, mode, a.isNeg())
 }
 
+// Ceil returns a rounded toward +∞ to at most scale fractional digits.
+//
+// It is how a lower bound is written with fewer digits: a venue's minimum
+// shown at an asset's precision must never fall below what the venue
+// accepts (a node minimum of 33.55663041 TRX is 33.556631 at TRX's six
+// decimals, not 33.55663, which the node refuses again). Every adapter that
+// converts a minimum between units uses Ceil; maxima use Floor.
+func (a Amount) Ceil(scale int) Amount {
+	if a.isNeg() {
+		return a.Round(scale, RoundDown) // toward zero is toward +∞
+	}
+	return a.Round(scale, RoundUp)
+}
+
+// Floor returns a rounded toward −∞ to at most scale fractional digits: an
+// upper bound (a venue's maximum) written with fewer digits is never above
+// what the venue accepts. See Ceil.
+func (a Amount) Floor(scale int) Amount {
+	if a.isNeg() {
+		return a.Round(scale, RoundUp)
+	}
+	return a.Round(scale, RoundDown)
+}
+
 // Neg returns -a.
 func (a Amount) Neg() Amount {
 	if !a.isBad() && a.hi|a.lo != 0 {

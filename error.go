@@ -85,7 +85,12 @@ type VenueError struct {
 	// venue states them that way (reverse quotes, payout minimums).
 	MinOut, MaxOut Amount
 	RetryAfter     time.Duration
-	Err            error
+	// Field, on a refused swap creation, names the request field the venue
+	// refused ("payout_address", "refund_address", "payout_memo",
+	// "refund_memo"), when its answer says which: the user's input, not a
+	// fault of the venue's.
+	Field string
+	Err   error
 }
 
 func (e *VenueError) Error() string {

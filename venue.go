@@ -1,12 +1,49 @@
 package swapscout
 
-// VenueKind separates instant-swap services from exchanges priced by their book.
+// VenueKind says what a venue is, as README's Venues table classes them.
 type VenueKind string
 
 const (
+	// InstantSwap is a swap service: it quotes, takes the deposit and pays
+	// out itself (ChangeNOW, SideShift, …).
 	InstantSwap VenueKind = "instant_swap"
-	OrderBook   VenueKind = "order_book"
+	// Protocol is a non-custodial protocol reached through its API: a plain
+	// deposit to an address it opens, filled on chain (Chainflip's deposit
+	// channels, NEAR Intents' solvers).
+	Protocol VenueKind = "protocol"
+	// LiquidityNetwork is a non-custodial network of pools: the deposit
+	// itself carries the swap's memo (THORChain, Maya).
+	LiquidityNetwork VenueKind = "liquidity_network"
+	// OrderBook is an exchange priced by walking its public order book.
+	OrderBook VenueKind = "order_book"
 )
+
+// VenueKinds lists every kind, in README's order.
+var VenueKinds = []VenueKind{InstantSwap, Protocol, LiquidityNetwork, OrderBook}
+
+// Valid reports whether k is one of VenueKinds.
+func (k VenueKind) Valid() bool {
+	for _, v := range VenueKinds {
+		if k == v {
+			return true
+		}
+	}
+	return false
+}
+
+// Label is k in words: "instant swap", "protocol", "liquidity network",
+// "order book".
+func (k VenueKind) Label() string {
+	switch k {
+	case LiquidityNetwork:
+		return "liquidity network"
+	case InstantSwap:
+		return "instant swap"
+	case OrderBook:
+		return "order book"
+	}
+	return string(k)
+}
 
 // Evidence says how sure we are of a venue's wire format (research tags).
 type Evidence string

@@ -371,7 +371,7 @@ func check(t *testing.T, doc *openapiDoc, routes []string, paths map[string]any,
 			FanOutRate: 1, FanOutBurst: 2, MaxStreams: 1,
 			Venues: func() []swapscout.VenueInfo {
 				return []swapscout.VenueInfo{{ID: "changenow", Name: "ChangeNOW", Kind: swapscout.InstantSwap, KYC: 'C', Evidence: swapscout.Recorded, Networks: []string{"btc"}},
-					{ID: "chainflip", Name: "Chainflip", Kind: swapscout.InstantSwap, KYC: 'A', Evidence: swapscout.Recorded, Networks: []string{"btc"},
+					{ID: "chainflip", Name: "Chainflip", Kind: swapscout.Protocol, KYC: 'A', Evidence: swapscout.Recorded, Networks: []string{"btc"},
 						Custody: swapscout.NonCustodial}}
 			}})
 		var ids []string

@@ -141,7 +141,7 @@ func pageVenues(d *deps) Action {
 		page.HasAccuracy = d.Accuracy != nil
 		page.Window = web.Duration(d.AccuracyWindow)
 		for _, v := range d.Venues() {
-			page.Venues = append(page.Venues, web.VenueRow{ID: v.ID, Name: v.Name, Kind: string(v.Kind), KYC: v.KYC.String(),
+			page.Venues = append(page.Venues, web.VenueRow{ID: v.ID, Name: v.Name, Kind: v.Kind.Label(), KYC: v.KYC.String(),
 				Evidence: string(v.Evidence), Website: v.Website, NeedsKey: v.NeedsKey, Configured: v.Configured,
 				FixedRate: v.FixedRate, Reverse: v.Reverse, Networks: v.Networks, Custody: string(v.Custody), CanSwap: v.CanSwap, Accuracy: pageAccuracy(acc[v.ID])})
 		}

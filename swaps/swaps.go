@@ -304,6 +304,11 @@ func (s *Service) createAtVenue(ctx context.Context, swapper swapscout.Swapper, 
 	if err != nil {
 		var ve *swapscout.VenueError
 		msg := "the venue did not create the swap"
+		if errors.As(err, &ve) && addressFields[ve.Field] {
+			// The venue refused one of the user's addresses or memos and
+			// said which: a 400 beside that field, as a local check would.
+			return swapscout.SwapOrder{}, nil, &AddressError{Field: ve.Field, Reason: clip(ve.Msg)}
+		}
 		if errors.As(err, &ve) {
 			msg = fmt.Sprintf("%s (%s: %s)", msg, ve.Code, clip(ve.Msg))
 		}
@@ -439,6 +444,9 @@ func publicOrderID(id string) string {
 	id, _, _ = strings.Cut(id, ":")
 	return id
 }
+
+// addressFields are the request fields a venue may say it refused.
+var addressFields = map[string]bool{"payout_address": true, "payout_memo": true, "refund_address": true, "refund_memo": true}
 
 func clip(s string) string {
 	if len(s) <= 64 {

@@ -316,6 +316,31 @@ func TestVenueRefuses(t *testing.T) {
 	}
 }
 
+// TestVenueRefusesAddress: a venue that refuses the user's address and says
+// which field (NEAR Intents' "recipient is not valid") gives a 400
+// invalid_address on that field, not a venue failure; nothing is created and
+// the key is free again.
+func TestVenueRefusesAddress(t *testing.T) {
+	f := newFixture(t, swapscout.Send)
+	ve := swapscout.NewVenueError("bad_request", "NEAR Intents refused this address: recipient is not valid")
+	ve.Field = "payout_address"
+	f.swapper.fail = ve
+	_, _, err := f.svc.Create(ctx, request("k"))
+	var ae *swaps.AddressError
+	if !errors.As(err, &ae) || ae.Field != "payout_address" || swapscout.ErrorCode(err) != swaps.EINVALIDADDRESS ||
+		!strings.Contains(swapscout.ErrorMessage(err), "recipient is not valid") {
+		t.Fatalf("Create = %v (%s); want invalid_address on payout_address with the venue's words", err, swapscout.ErrorCode(err))
+	}
+	ve.Field = "deposit_address" // not a field of the request: the venue's failure
+	if _, _, err := f.svc.Create(ctx, request("k")); swapscout.ErrorCode(err) != swaps.EVENUE {
+		t.Errorf("Create with an unknown field = %v; want %s", err, swaps.EVENUE)
+	}
+	f.swapper.fail = nil
+	if _, created, err := f.svc.Create(ctx, request("k")); err != nil || !created {
+		t.Errorf("retry = %v, %v", created, err)
+	}
+}
+
 // TestStoreDown: with the database gone, creation answers unavailable and
 // nothing is created at the venue.
 func TestStoreDown(t *testing.T) {

@@ -105,7 +105,7 @@ func (d *Descriptor) Validate() error {
 		return fmt.Errorf("venue %q: id must be lowercase letters and digits", d.ID)
 	case d.Name == "":
 		return fmt.Errorf("venue %s: name is required", d.ID)
-	case d.Kind != swapscout.InstantSwap && d.Kind != swapscout.OrderBook:
+	case !d.Kind.Valid():
 		return fmt.Errorf("venue %s: unknown kind %q", d.ID, d.Kind)
 	case d.New == nil:
 		return fmt.Errorf("venue %s: New is nil", d.ID)

@@ -2,8 +2,14 @@ package main
 
 import (
 	"context"
+	"flag"
 	"fmt"
 	"net"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime/debug"
+	"strings"
 	"time"
 
 	"github.com/swapscout/swapscout/httpserver"
@@ -20,6 +26,11 @@ func runDemo(ctx context.Context, args []string, e env) error {
 	db.register(fs, e.getenv)
 	tf := trackFlags{webhookPrivate: true} // the demo is on loopback, and so is a receiver tried with it
 	tf.register(fs, e.getenv)
+	// The demo's limits, stores and metrics are serve's defaults; only
+	// --metrics is its own to turn off.
+	var sf serviceFlags
+	sf.register(flag.NewFlagSet("", flag.ContinueOnError), noEnv)
+	fs.BoolVar(&sf.metrics, "metrics", true, "serve Prometheus metrics at /metrics")
 	var k simKnobs
 	k.autoPay = 20 * time.Second // a newcomer's swap pays itself and runs to its end
 	k.register(fs)
@@ -42,11 +53,16 @@ func runDemo(ctx context.Context, args []string, e env) error {
 		return err
 	}
 	fmt.Fprintln(e.stderr, "loading the venues' market lists from the simulator…")
-	st, err := newStack(ctx, stackOptions{simURL: simsrv.URL(), secret: k.secret, getenv: noEnv, ttl: *ttl, window: *window, log: log, db: &db, track: &tf})
+	obs := newObservability(log, &sf, nil)
+	st, err := newStack(ctx, stackOptions{simURL: simsrv.URL(), secret: k.secret, getenv: noEnv, ttl: *ttl, window: *window, log: log, db: &db, track: &tf,
+		wrapVenue: obs.wrapVenue, tune: obs.tune})
 	if err != nil {
 		return err
 	}
 	defer st.Close()
+	if err := obs.finish(st); err != nil {
+		return err
+	}
 	srv, err := httpserver.Listen(*addr, st.handler, httpserver.Options{Transport: *transport, Logger: log})
 	if err != nil {
 		return err
@@ -57,9 +73,79 @@ func runDemo(ctx context.Context, args []string, e env) error {
 	fmt.Fprintf(e.stdout, "  curl '%s/v1/quotes?from=btc&to=eth&amount=0.1'\n", srv.URL())
 	fmt.Fprintf(e.stdout, "  curl '%s/v1/quotes?from=btc&to=xmr&amount=0.5&deadline=1s'\n", srv.URL())
 	fmt.Fprintf(e.stdout, "  curl '%s/v1/venues'\n", srv.URL())
-	fmt.Fprintf(e.stdout, "  swapscout swap btc eth 0.1 --to-address 0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed --refund-address bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4 --server %s\n", srv.URL())
+	if sf.metrics {
+		fmt.Fprintf(e.stdout, "  curl '%s/metrics'\n", srv.URL())
+	}
+	fmt.Fprintf(e.stdout, "  %s swap btc eth 0.1 --to-address 0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed --refund-address bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4 --server %s\n",
+		selfCommand(thisProgram()), srv.URL())
 	<-ctx.Done()
 	return shutdown(srv)
+}
+
+// program is what selfCommand knows of the running binary.
+type program struct {
+	exe     string // os.Executable
+	version string // the main module's version: "(devel)" from a checkout
+	cwd     string
+	gocache string // $GOCACHE, when set
+	// onPath is the file "swapscout" names on PATH, or "".
+	onPath string
+	// same reports whether two paths are one file.
+	same func(a, b string) bool
+}
+
+func thisProgram() program {
+	p := program{gocache: os.Getenv("GOCACHE"), same: func(a, b string) bool {
+		fa, err1 := os.Stat(a)
+		fb, err2 := os.Stat(b)
+		return err1 == nil && err2 == nil && os.SameFile(fa, fb)
+	}}
+	p.exe, _ = os.Executable()
+	p.cwd, _ = os.Getwd()
+	p.onPath, _ = exec.LookPath("swapscout")
+	if bi, ok := debug.ReadBuildInfo(); ok {
+		p.version = bi.Main.Version
+	}
+	return p
+}
+
+// selfCommand is how to run this program again from the user's shell, so
+// the command the demo prints works as printed: "swapscout" when that name
+// on PATH is this binary; after `go run` (the binary sits in the go-build
+// cache and is gone from any PATH) "go run ./cmd/swapscout" from a checkout,
+// or "go run …/cmd/swapscout@VERSION" for a released module; otherwise the
+// binary's path ("./swapscout" beside the working directory).
+func selfCommand(p program) string {
+	switch {
+	case p.exe == "":
+		return "swapscout"
+	case inBuildCache(p.exe, p.gocache):
+		if p.version == "" || p.version == "(devel)" {
+			return "go run ./cmd/swapscout"
+		}
+		return "go run github.com/swapscout/swapscout/cmd/swapscout@" + p.version
+	case p.onPath != "" && p.same(p.onPath, p.exe):
+		return "swapscout"
+	}
+	if rel, err := filepath.Rel(p.cwd, p.exe); err == nil && p.cwd != "" && !strings.HasPrefix(rel, "..") {
+		return "./" + filepath.ToSlash(rel)
+	}
+	return p.exe
+}
+
+// inBuildCache reports whether exe was built by `go run`: it lies in a
+// go-build directory (the temporary go-buildNNN of a first run, or the
+// build cache, default …/go-build, where Go 1.24+ keeps such binaries).
+func inBuildCache(exe, gocache string) bool {
+	if gocache != "" && strings.HasPrefix(exe, filepath.Clean(gocache)+string(filepath.Separator)) {
+		return true
+	}
+	for _, part := range strings.Split(filepath.ToSlash(filepath.Dir(exe)), "/") {
+		if strings.HasPrefix(part, "go-build") {
+			return true
+		}
+	}
+	return false
 }
 
 // noEnv hides the process environment from the demo: every venue is

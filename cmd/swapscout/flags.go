@@ -1,12 +1,14 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 )
 
@@ -14,7 +16,16 @@ import (
 // arguments ("quote btc eth 0.1 --sim") and returns the positionals. A
 // negative number ("quote btc eth -1") is a positional, not a flag, unless it
 // is the value of the flag before it ("--seed -5").
+//
+// -h and --help end the command with a *helpRequest (run prints the
+// command's usage on stdout and exits 0); a flag that does not parse ends it
+// with a usageError (exit 2) that says where the flags are listed. The flag
+// package prints nothing itself: every message reaches the user once.
 func parseArgs(fs *flag.FlagSet, args []string) (pos []string, err error) {
+	if p, ok := fs.Output().(*flagProbe); ok {
+		p.sets = append(p.sets, fs)
+		return nil, errProbed
+	}
 	if afterParse != nil {
 		defer func() {
 			if err == nil {
@@ -22,6 +33,9 @@ func parseArgs(fs *flag.FlagSet, args []string) (pos []string, err error) {
 			}
 		}()
 	}
+	out := fs.Output()
+	fs.SetOutput(io.Discard)
+	defer fs.SetOutput(out)
 	for len(args) > 0 {
 		// Parse up to the first negative number that is not a flag's value.
 		cut := len(args)
@@ -35,7 +49,10 @@ func parseArgs(fs *flag.FlagSet, args []string) (pos []string, err error) {
 			}
 		}
 		if err := fs.Parse(args[:cut]); err != nil {
-			return nil, err
+			if errors.Is(err, flag.ErrHelp) {
+				return nil, &helpRequest{fs: fs}
+			}
+			return nil, usageErrorf("%v ('swapscout %s -h' lists its flags)", err, fs.Name())
 		}
 		rest := fs.Args()
 		if len(rest) > 0 && rest[0] == "--" {
@@ -54,6 +71,32 @@ func parseArgs(fs *flag.FlagSet, args []string) (pos []string, err error) {
 	}
 	return pos, nil
 }
+
+// helpRequest is -h or --help given to a command: run prints fs's usage on
+// standard output, and the command exits 0.
+type helpRequest struct{ fs *flag.FlagSet }
+
+func (h *helpRequest) Error() string        { return "help requested" }
+func (h *helpRequest) Is(target error) bool { return target == flag.ErrHelp }
+
+// usageError is a command line that cannot be read (an unknown command or
+// flag, a flag's bad value): exit status 2, as the flag package's own.
+type usageError struct{ msg string }
+
+func (e *usageError) Error() string { return e.msg }
+
+func usageErrorf(format string, args ...any) error {
+	return &usageError{msg: fmt.Sprintf(format, args...)}
+}
+
+// flagProbe, given as a command's stderr, makes the command stop at its
+// parseArgs with errProbed, having registered every flag and done nothing
+// else: completion reads the real flag sets this way.
+type flagProbe struct{ sets []*flag.FlagSet }
+
+func (*flagProbe) Write(p []byte) (int, error) { return len(p), nil }
+
+var errProbed = errors.New("flags probed")
 
 // afterParse, when set (by tests), sees every command's flag set and
 // positionals once parsed; an error it returns ends the command there.
@@ -83,20 +126,106 @@ func wantsValue(fs *flag.FlagSet, arg string) bool {
 	return !isBool || !b.IsBoolFlag()
 }
 
+// newFlagSet returns a command's flag set. Its usage goes to stderr when
+// the command is used wrongly (fs.Usage), and to standard output when it is
+// asked for with -h (see helpRequest).
 func newFlagSet(name, usage string, stderr io.Writer) *flag.FlagSet {
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	fs.Usage = func() {
-		fmt.Fprintf(stderr, "usage: swapscout %s\n", usage)
-		n := 0
-		fs.VisitAll(func(*flag.Flag) { n++ })
-		if n > 0 {
-			fmt.Fprintln(stderr, "\nflags:")
-			fs.PrintDefaults()
-		}
-	}
+	fs.Usage = func() { printUsage(fs.Output(), fs, usage) }
 	return fs
 }
+
+// printUsage writes "usage: swapscout USAGE" and fs's flags: the command's
+// own first, then each group of flags shared with other commands under its
+// heading (the simulator's knobs, the swap database's, the service's), so a
+// user's options are not lost among twenty simulator knobs.
+func printUsage(w io.Writer, fs *flag.FlagSet, usage string) {
+	fmt.Fprintf(w, "usage: swapscout %s\n", usage)
+	groups := flagGroups()
+	sections := make([][]*flag.Flag, len(groups)+1)
+	fs.VisitAll(func(f *flag.Flag) {
+		i := 0
+		for j, g := range groups {
+			if g.names[f.Name] && !g.unless[fs.Name()] {
+				i = j + 1
+				break
+			}
+		}
+		sections[i] = append(sections[i], f)
+	})
+	for i, flags := range sections {
+		if len(flags) == 0 {
+			continue
+		}
+		title := "flags"
+		if i > 0 {
+			title = groups[i-1].title
+		}
+		fmt.Fprintf(w, "\n%s:\n", title)
+		for _, f := range flags {
+			printFlag(w, f)
+		}
+	}
+}
+
+// printFlag writes one flag as "--name type", its usage below, and its
+// default unless it is the zero value or the usage already states one.
+func printFlag(w io.Writer, f *flag.Flag) {
+	typ, usage := flag.UnquoteUsage(f)
+	line := "  --" + f.Name
+	if typ != "" {
+		line += " " + typ
+	}
+	fmt.Fprintln(w, line)
+	if !isZeroDefault(f.DefValue) && !strings.Contains(usage, "default") {
+		if g, ok := f.Value.(flag.Getter); ok && isString(g.Get()) {
+			usage += fmt.Sprintf(" (default %q)", f.DefValue)
+		} else {
+			usage += " (default " + f.DefValue + ")"
+		}
+	}
+	fmt.Fprintf(w, "      %s\n", strings.ReplaceAll(usage, "\n", "\n      "))
+}
+
+func isString(v any) bool {
+	_, ok := v.(string)
+	return ok
+}
+
+func isZeroDefault(v string) bool {
+	switch v {
+	case "", "0", "false", "0s":
+		return true
+	}
+	return false
+}
+
+// flagGroup is a set of flags registered by one shared helper, shown under
+// its own heading in every command that has them, except the commands
+// in unless (whose purpose they are).
+type flagGroup struct {
+	title  string
+	names  map[string]bool
+	unless map[string]bool
+}
+
+// flagGroups are the shared flag sets, named from their real registration.
+var flagGroups = sync.OnceValue(func() []flagGroup {
+	names := func(register func(*flag.FlagSet)) map[string]bool {
+		fs := flag.NewFlagSet("", flag.ContinueOnError)
+		register(fs)
+		m := map[string]bool{}
+		fs.VisitAll(func(f *flag.Flag) { m[f.Name] = true })
+		return m
+	}
+	return []flagGroup{
+		{title: "service options (logging, limits, metrics)", names: names(func(fs *flag.FlagSet) { new(serviceFlags).register(fs, noEnv) })},
+		{title: "swap database options", names: names(func(fs *flag.FlagSet) { new(dbFlags).register(fs, noEnv) })},
+		{title: "simulator options (for quote: with --sim)",
+			names: names(func(fs *flag.FlagSet) { new(simKnobs).register(fs) }), unless: map[string]bool{"sim": true}},
+	}
+})
 
 // kvDurations is a repeatable NAME=DURATION flag.
 type kvDurations map[string]time.Duration

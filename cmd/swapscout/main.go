@@ -10,6 +10,7 @@
 //	swapscout venues   list the venues and their metadata
 //	swapscout sim      the venue simulator alone
 //	swapscout version  the build's module version and commit
+//	swapscout completion bash|zsh|fish   shell completion from the real flags
 package main
 
 import (
@@ -42,11 +43,20 @@ func main() {
 	}
 }
 
-// exitCode is the process's exit status after run returned err: 0 also for
-// -h, whose usage was asked for and printed.
+// exitCode is the process's exit status after run returned err (README's
+// "Exit codes"): 0 also for -h, whose usage was asked for and printed; 2 for
+// a command line that cannot be read; 3 for a quote no venue offered on;
+// 1 for every other failure.
 func exitCode(err error) int {
-	if err == nil || errors.Is(err, flag.ErrHelp) {
+	var ue *usageError
+	var no *noOffersError
+	switch {
+	case err == nil || errors.Is(err, flag.ErrHelp):
 		return 0
+	case errors.As(err, &ue):
+		return 2
+	case errors.As(err, &no):
+		return 3
 	}
 	return 1
 }
@@ -70,30 +80,54 @@ var commands = map[string]command{
 	"swap":   {"quote, confirm and make a swap through a server: swap FROM TO AMOUNT", runSwap},
 	"track":  {"follow a swap live until it ends: track SWAP_ID", runTrack},
 	"sim":    {"serve every venue's API format on loopback", runSim},
-	"version": {"print the version and commit of this build", func(_ context.Context, _ []string, e env) error {
+	"version": {"print the version and commit of this build", func(_ context.Context, args []string, e env) error {
+		if _, err := parseArgs(newFlagSet("version", "version", e.stderr), args); err != nil {
+			return err
+		}
 		_, err := fmt.Fprintln(e.stdout, version())
 		return err
 	}},
 }
 
-// run is the whole program; tests call it directly.
+// init adds the commands that list the others.
+func init() {
+	commands["completion"] = command{"print shell completion: completion bash|zsh|fish", runCompletion}
+}
+
+// run is the whole program; tests call it directly. Help asked for (-h,
+// --help, help [COMMAND]) goes to stdout and exits 0; usage shown because
+// the command line is wrong goes to stderr.
 func run(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
-	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
+	if len(args) == 0 {
 		usage(stderr)
-		if len(args) == 0 {
-			return errors.New("a command is required")
-		}
-		return nil
+		return usageErrorf("a command is required")
 	}
-	if args[0] == "--version" || args[0] == "-version" {
+	switch args[0] {
+	case "-h", "-help", "--help":
+		usage(stdout)
+		return nil
+	case "help":
+		if len(args) == 1 {
+			usage(stdout)
+			return nil
+		}
+		args = []string{args[1], "-h"} // swapscout help quote = swapscout quote -h
+	case "--version", "-version":
 		args[0] = "version"
 	}
 	c, ok := commands[args[0]]
 	if !ok {
 		usage(stderr)
-		return fmt.Errorf("unknown command %q", args[0])
+		return usageErrorf("unknown command %q", args[0])
 	}
-	return c.run(ctx, args[1:], env{getenv: getenv, stdout: stdout, stderr: stderr})
+	err := c.run(ctx, args[1:], env{getenv: getenv, stdout: stdout, stderr: stderr})
+	var hr *helpRequest
+	if errors.As(err, &hr) {
+		hr.fs.SetOutput(stdout)
+		hr.fs.Usage()
+		return nil
+	}
+	return err
 }
 
 func usage(w io.Writer) {
@@ -104,7 +138,7 @@ func usage(w io.Writer) {
 	}
 	sort.Strings(names)
 	for _, n := range names {
-		fmt.Fprintf(w, "  %-8s %s\n", n, commands[n].summary)
+		fmt.Fprintf(w, "  %-10s %s\n", n, commands[n].summary)
 	}
 	fmt.Fprintln(w, "\nrun 'swapscout COMMAND -h' for a command's flags")
 }

@@ -97,19 +97,35 @@ func runQuote(ctx context.Context, args []string, e env) error {
 	if err != nil {
 		return err
 	}
-	if *asJSON {
-		_, err := e.stdout.Write(body)
-		return err
-	}
 	var res quoteJSON
 	if err := json.Unmarshal(body, &res); err != nil {
 		return fmt.Errorf("decoding the quote: %w", err)
 	}
-	printQuote(e.stdout, &res)
-	if len(res.Offers)+len(res.Failures) == 0 {
-		fmt.Fprintln(e.stdout, "\nno venue was asked: --venues, --exclude, --kyc and --custody left none (see 'swapscout venues')")
+	if *asJSON {
+		if _, err := e.stdout.Write(body); err != nil {
+			return err
+		}
+	} else {
+		printQuote(e.stdout, &res)
+		if len(res.Offers)+len(res.Failures) == 0 {
+			fmt.Fprintln(e.stdout, "\nno venue was asked: --venues, --exclude, --kyc and --custody left none (see 'swapscout venues')")
+		}
+	}
+	if len(res.Offers) == 0 {
+		return &noOffersError{asked: len(res.Failures)}
 	}
 	return nil
+}
+
+// noOffersError ends a quote that no venue gave an offer for: exit status 3
+// (README's exit codes), so a script can tell it from an error.
+type noOffersError struct{ asked int }
+
+func (e *noOffersError) Error() string {
+	if e.asked == 0 {
+		return "no venue gave an offer: none was asked"
+	}
+	return fmt.Sprintf("no venue gave an offer (%s asked, each failure listed)", plural(e.asked, "venue"))
 }
 
 // checkSelection refuses a --venues list that --exclude empties entirely.

@@ -14,8 +14,10 @@ import (
 	"github.com/swapscout/swapscout/venue/all"
 )
 
-// runVenues lists every venue with its metadata and whether it is configured
-// in this environment.
+// runVenues lists every venue with its metadata, whether it is configured
+// in this environment and whether it can create swaps here: the registry
+// the server would build (its adapters do no I/O until asked), so the table
+// and --json say what GET /v1/venues says.
 func runVenues(ctx context.Context, args []string, e env) error {
 	fs := newFlagSet("venues", "venues [flags]", e.stderr)
 	asJSON := fs.Bool("json", false, "print the venues as GET /v1/venues does")
@@ -29,14 +31,12 @@ func runVenues(ctx context.Context, args []string, e env) error {
 	if err != nil {
 		return err
 	}
-	configured := func(d *venue.Descriptor) bool {
-		return (!d.NeedsKey || e.getenv(d.EnvPrefix()+"API_KEY") != "") && (!d.NeedsSecret || e.getenv(d.EnvPrefix()+"API_SECRET") != "")
+	reg, err := venue.NewRegistry(all.Descriptors, venue.Options{Getenv: e.getenv})
+	if err != nil {
+		return err
 	}
+	infos := reg.Infos()
 	if *asJSON {
-		infos := make([]swapscout.VenueInfo, len(all.Descriptors))
-		for i, d := range all.Descriptors {
-			infos[i] = d.Info(configured(d))
-		}
 		deps := httpapi.Deps{Venues: func() []swapscout.VenueInfo { return infos }, Logger: slog.New(slog.DiscardHandler)}
 		if acc != nil {
 			deps.Accuracy = func(context.Context) (map[string]swapscout.VenueAccuracy, error) { return acc, nil }
@@ -51,19 +51,53 @@ func runVenues(ctx context.Context, args []string, e env) error {
 		return err
 	}
 	tw := tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "ID\tNAME\tKIND\tKYC\tKEY\tCONFIGURED\tFIXED\tREVERSE\tEVIDENCE\tTIMEOUT")
-	for _, d := range all.Descriptors {
+	fmt.Fprintln(tw, "ID\tNAME\tKIND\tCUSTODY\tKYC\tSWAPS\tKEY\tCONFIGURED\tFIXED\tREVERSE\tEVIDENCE\tTIMEOUT\tNETWORKS")
+	for i, d := range all.Descriptors {
+		v := infos[i]
 		key := "-"
 		if d.NeedsKey {
 			key = d.EnvPrefix() + "API_KEY"
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", d.ID, d.Name, strings.ReplaceAll(string(d.Kind), "_", " "), d.KYC.String(),
-			key, yes(configured(d)), yes(d.FixedRate), yes(d.Reverse), d.Evidence, d.Timeout)
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", v.ID, v.Name, v.Kind.Label(), custodyWords(v.Custody),
+			v.KYC.String(), swapsWords(v, d), key, yes(v.Configured), yes(v.FixedRate), yes(v.Reverse), v.Evidence, d.Timeout,
+			strings.Join(v.Networks, ","))
 	}
 	tw.Flush()
-	fmt.Fprintf(e.stdout, "\n%d venues\n", len(all.Descriptors))
+	fmt.Fprintf(e.stdout, "\n%d venues. SWAPS: whether a swap can be made there from here (\"with key\": once its key is set; order books need an account).\n", len(all.Descriptors))
 	printAccuracy(e.stdout, acc, *window)
 	return nil
+}
+
+func custodyWords(c swapscout.Custody) string {
+	if c == swapscout.NonCustodial {
+		return "non-custodial"
+	}
+	return "custodial"
+}
+
+// swapsWords says whether swaps can be made at v: "yes" (its adapter
+// creates swaps and is configured), "with key" (it would, once its key is
+// set), "no".
+func swapsWords(v swapscout.VenueInfo, d *venue.Descriptor) string {
+	switch {
+	case v.CanSwap:
+		return "yes"
+	case !v.Configured && canSwapOnceConfigured(d):
+		return "with key"
+	}
+	return "no"
+}
+
+// canSwapOnceConfigured reports whether d's adapter creates swaps when it
+// has its key: it is built with placeholder credentials (New does no I/O)
+// and asked, as the registry asks a configured one.
+func canSwapOnceConfigured(d *venue.Descriptor) bool {
+	q, err := d.New(venue.Config{BaseURL: d.BaseURL, APIKey: "placeholder", APISecret: "placeholder", Now: time.Now})
+	if err != nil {
+		return false
+	}
+	_, ok := q.(swapscout.Swapper)
+	return ok
 }
 
 func yes(b bool) string {

@@ -186,7 +186,7 @@ func (p *Pricing) tooLarge(err error, legs []Leg, i int) error {
 		return err
 	}
 	exact := p.maxIn(legs)
-	max := exact.Round(p.InScale, swapscout.RoundDown)
+	max := exact.Floor(p.InScale) // a maximum rounds down (swapscout.Amount.Floor)
 	msg := "order book " + legs[i].Base + "/" + legs[i].Quote + " too thin: send at most " + max.String()
 	if exact.Sign() <= 0 {
 		msg = "order book " + legs[i].Base + "/" + legs[i].Quote + " has no depth"

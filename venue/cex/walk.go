@@ -72,5 +72,5 @@ func belowMinimum(f *book.Fill, legs []pleg, inScale int) (leg int, min swapscou
 		}
 		min = swapscout.MaxAmount(min, need)
 	}
-	return leg, min.Round(inScale, swapscout.RoundUp), true
+	return leg, min.Ceil(inScale), true // a minimum rounds up (swapscout.Amount.Ceil)
 }

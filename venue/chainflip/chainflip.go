@@ -24,7 +24,9 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"math"
 	"net/url"
+	"strconv"
 	"strings"
 	"time"
 
@@ -34,7 +36,7 @@ import (
 
 // Descriptor registers Chainflip.
 var Descriptor = venue.Descriptor{
-	ID: "chainflip", Name: "Chainflip", Kind: swapscout.InstantSwap,
+	ID: "chainflip", Name: "Chainflip", Kind: swapscout.Protocol,
 	BaseURL: "https://chainflip-broker.io", Website: "https://chainflip.io",
 	Timeout: 5 * time.Second, KYC: 'A', NeedsKey: true, FixedRate: false, Reverse: false,
 	Networks: symbols.Networks(), Evidence: swapscout.Recorded, Custody: swapscout.NonCustodial,
@@ -140,11 +142,27 @@ func decodeQuotes(req swapscout.QuoteRequest, native swapscout.Amount, status in
 		}
 		o.Fees = append(o.Fees, swapscout.Fee{Kind: feeKind(f.Type), Amount: fromNative(amt, info.Decimals), Asset: info.Asset})
 	}
-	if d := q.EstimatedDurationSeconds; d != nil && *d > 0 && *d < 7*24*3600 {
-		o.ETAMin = time.Duration(*d) * time.Second
-		o.ETAMax = o.ETAMin
+	if d, ok := seconds(q.EstimatedDurationSeconds); ok {
+		o.ETAMin, o.ETAMax = d, d
 	}
 	return o, nil
+}
+
+// maxETA bounds a plausible swap duration: a week.
+const maxETA = 7 * 24 * time.Hour
+
+// seconds reads a duration in seconds that may be fractional: the SDK's
+// estimate sums block times such as Solana's 0.4 s and 0.8 s (its own test
+// expects 0.4 + 0.8 + 60 + 6 seconds for a deposit from Solana). Only a
+// finite number strictly between zero and maxETA is a duration; anything
+// else (absent, negative, NaN-like, huge) is no estimate, never an overflow.
+// The check is made on the float before converting, so the product fits.
+func seconds(n json.Number) (time.Duration, bool) {
+	f, err := strconv.ParseFloat(string(n), 64)
+	if err != nil || !(f > 0 && f < maxETA.Seconds()) {
+		return 0, false
+	}
+	return time.Duration(math.Round(f * float64(time.Second))), true
 }
 
 // feeKind maps Chainflip's fee types onto ours: what the source chain

@@ -82,6 +82,7 @@ func TestQuote(t *testing.T) {
 	}
 	venuetest.RunCases(t, &chainflip.Descriptor, []venuetest.Case{
 		okCase,
+		{Name: "quote_fractional_eta", Req: btcETH, Routes: quotes("quotes_native_fractional_eta.json", 200)},
 		{Name: "below_min", Req: below, Routes: quotes("quotes_native_bad_amount.json", 400), Want: swapscout.CodeAmountTooSmall,
 			Check: query(map[string]string{"amount": "1"})},
 		{Name: "below_min_200", Req: below, Routes: quotes("quotes_native_bad_amount.json", 200), Want: swapscout.CodeAmountTooSmall},

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/swapscout/swapscout"
 )
@@ -123,6 +124,25 @@ func TestNative(t *testing.T) {
 		if back := toNative(got, c.dec); back.String() != c.native {
 			t.Errorf("toNative(%s, %d) = %s, want %s", got, c.dec, back, c.native)
 		}
+	}
+}
+
+// TestSeconds: fractional estimates are read to the millisecond; an
+// estimate that is not a finite duration under a week is no estimate, and
+// never overflows time.Duration.
+func TestSeconds(t *testing.T) {
+	for in, want := range map[string]time.Duration{
+		"175.2": 175200 * time.Millisecond, "1014": 1014 * time.Second, "0.4": 400 * time.Millisecond, "604799.5": 604799500 * time.Millisecond,
+		"0": 0, "-12": 0, "604800": 0, "1e308": 0, "9223372036.854775808": 0, "NaN": 0, "Inf": 0, "": 0, "12s": 0,
+	} {
+		got, ok := seconds(json.Number(in))
+		if got != want || ok != (want > 0) {
+			t.Errorf("seconds(%q) = %v, %v; want %v", in, got, ok, want)
+		}
+	}
+	var q quote
+	if err := json.Unmarshal([]byte(`{"type":"regular","estimatedDurationSeconds":175.2}`), &q); err != nil {
+		t.Fatalf("a fractional estimate does not decode: %v", err)
 	}
 }
 

@@ -22,7 +22,7 @@ type quote struct {
 	EgressAsset              string            `json:"egressAsset"`
 	EgressAmountNative       *swapscout.Amount `json:"egressAmountNative"`
 	IncludedFees             []fee             `json:"includedFees"`
-	EstimatedDurationSeconds *int64            `json:"estimatedDurationSeconds"`
+	EstimatedDurationSeconds json.Number       `json:"estimatedDurationSeconds"` // fractional: 0.4-second blocks add up
 	LowLiquidityWarning      bool              `json:"lowLiquidityWarning"`
 }
 

@@ -26,7 +26,7 @@ var Network = thornode.Network{
 // Descriptor registers Maya. Maya's public node answers without a key;
 // SWAPSCOUT_MAYA_AFFILIATE_ID names us in quotes (at 0 basis points).
 var Descriptor = venue.Descriptor{
-	ID: "maya", Name: "Maya Protocol", Kind: swapscout.InstantSwap,
+	ID: "maya", Name: "Maya Protocol", Kind: swapscout.LiquidityNetwork,
 	BaseURL: "https://mayanode.mayachain.info", IndexerURL: "https://midgard.mayachain.info", Website: "https://www.mayaprotocol.com",
 	Timeout: 5 * time.Second, KYC: 'A', FixedRate: false, Reverse: false,
 	Networks: symbols.Networks(), Evidence: swapscout.Recorded, Custody: swapscout.NonCustodial,

@@ -34,7 +34,7 @@ import (
 // amounts only (the swap runs at the market when the deposit lands, within
 // the slippage tolerance), by the amount sent or received.
 var Descriptor = venue.Descriptor{
-	ID: "nearintents", Name: "NEAR Intents", Kind: swapscout.InstantSwap,
+	ID: "nearintents", Name: "NEAR Intents", Kind: swapscout.Protocol,
 	BaseURL: "https://1click.chaindefuser.com", Website: "https://near-intents.org",
 	// Solvers compete for each quote: 1Click takes one to three seconds.
 	Timeout: 5 * time.Second, KYC: 'A', NeedsKey: false, FixedRate: false, Reverse: true,
@@ -278,6 +278,9 @@ func decodeQuote(req swapscout.QuoteRequest, p pair, status int, body []byte, r 
 //   - a rejected or invalid JWT: not_configured;
 //   - a request 1Click found malformed (its validator's "should not be
 //     empty", "must be …" sentences): our mistake, bad_response;
+//   - a recipient or refund address it says is not valid: bad_response
+//     too (a quote's addresses are our placeholders), with the field
+//     named for CreateSwap, which sends the user's;
 //   - an asset it does not know, or no route ("Failed to get quote"):
 //     unsupported_pair;
 //   - otherwise by its words (venue.TextCode), then by status.
@@ -295,6 +298,14 @@ func refusal(req swapscout.QuoteRequest, p pair, status int, text string) error 
 		return swapscout.NewVenueError(swapscout.CodeNotConfigured, "%s rejected the API key: %s", Descriptor.Name, words)
 	case strings.Contains(t, "should not be empty") || strings.Contains(t, "must be one of") || strings.Contains(t, "must be a"):
 		return swapscout.NewVenueError(swapscout.CodeBadResponse, "%s refused the request: %s", Descriptor.Name, words)
+	case addressField(t) != "":
+		// An address it will not pay to or refund to. A quote carries our
+		// placeholders (placeholder): 1Click refusing one is an answer we
+		// cannot use, bad_response. CreateSwap carries the user's addresses
+		// and turns this into their refused field (asCreateError).
+		ve := swapscout.NewVenueError(swapscout.CodeBadResponse, "%s refused the placeholder address it was quoted with: %s", Descriptor.Name, words)
+		ve.Field = addressField(t)
+		return ve
 	case strings.Contains(t, "failed to get quote") || strings.Contains(t, "no quote") || strings.Contains(t, "asset") ||
 		strings.Contains(t, "token"):
 		return swapscout.NewVenueError(swapscout.CodeUnsupportedPair, "%s: %s", Descriptor.Name, words)
@@ -308,6 +319,23 @@ func refusal(req swapscout.QuoteRequest, p pair, status int, text string) error 
 		return swapscout.NewVenueError(swapscout.CodeUnavailable, "%s: %s", Descriptor.Name, words)
 	}
 	return swapscout.NewVenueError(swapscout.CodeUnsupportedPair, "%s: %s", Descriptor.Name, words)
+}
+
+// addressField is the create request field a refusal's words (lower case)
+// say is not a valid address: 1Click answers "recipient is not valid" (400,
+// recorded) for a recipient it does not take on the destination chain, and
+// names refundTo likewise. Empty when the words are about something else.
+func addressField(t string) string {
+	if !venue.ContainsAny(t, "not valid", "invalid", "not a valid") {
+		return ""
+	}
+	switch {
+	case strings.Contains(t, "refundto") || strings.Contains(t, "refund address"):
+		return "refund_address"
+	case strings.Contains(t, "recipient"):
+		return "payout_address"
+	}
+	return ""
 }
 
 // minimumIn reads N from "… try at least N", N in base units.

@@ -110,11 +110,20 @@ func plainText(s string) bool {
 }
 
 // asCreateError turns a quote refusal that is about what we asked into
-// the create vocabulary: a request 1Click refused is bad_request (an
-// address it does not accept comes back as a validation message).
+// the create vocabulary: an address 1Click says is not valid is the user's,
+// bad_request with its field ("payout_address" for the recipient); another
+// request it refused (a validation message) is bad_request too.
 func asCreateError(err error) error {
 	ve, ok := err.(*swapscout.VenueError)
-	if ok && ve.Code == swapscout.CodeBadResponse && strings.Contains(ve.Msg, "refused the request") {
+	switch {
+	case !ok || ve.Code != swapscout.CodeBadResponse:
+		return err
+	case ve.Field != "":
+		_, words, _ := strings.Cut(ve.Msg, ": ")
+		out := swapscout.NewVenueError(venue.CodeBadRequest, "%s refused this address: %s", Descriptor.Name, words)
+		out.Field = ve.Field
+		return out
+	case strings.Contains(ve.Msg, "refused the request"):
 		return swapscout.NewVenueError(venue.CodeBadRequest, "%s", ve.Msg)
 	}
 	return err

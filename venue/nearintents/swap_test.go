@@ -1,7 +1,10 @@
 package nearintents
 
 import (
+	"context"
 	"encoding/json"
+	"errors"
+	"strings"
 	"testing"
 	"time"
 
@@ -77,6 +80,33 @@ func TestSwapReplay(t *testing.T) {
 		{Name: "status_not_found", OrderID: recordedAddr, Routes: get("status_not_found.json", 404), Want: venue.CodeOrderNotFound},
 		{Name: "status_error_200", OrderID: recordedAddr, Routes: get("internal_error.json", 200), Want: swapscout.CodeUnavailable},
 	})
+}
+
+// TestRecipientRefused: 1Click's recorded "recipient is not valid" (HTTP
+// 400) refuses an address. On a create it is the user's payout address:
+// bad_request naming that field, never unsupported_pair. On a quote the
+// address is our placeholder: a bad_response, with the venue's words.
+func TestRecipientRefused(t *testing.T) {
+	routes := []venuetest.Route{{Path: tokensPath, Fixture: "tokens.json"}, {Method: "POST", Path: quotePath, Fixture: "recipient_invalid.json", Status: 400}}
+	rp := venuetest.NewReplay(t, "testdata", routes)
+	c := venuetest.New(t, &Descriptor, rp.URL).(*Client)
+	_, err := c.CreateSwap(context.Background(), btcETHSwap)
+	var ve *swapscout.VenueError
+	if !errors.As(err, &ve) || ve.Code != venue.CodeBadRequest || ve.Field != "payout_address" || !strings.Contains(ve.Msg, "recipient is not valid") {
+		t.Errorf("CreateSwap = %v (%+v), want bad_request for payout_address with the venue's words", err, ve)
+	}
+	_, err = c.Quote(context.Background(), btcETHSwap.Request)
+	if !errors.As(err, &ve) || ve.Code != swapscout.CodeBadResponse || !strings.Contains(ve.Msg, "recipient is not valid") {
+		t.Errorf("Quote = %v, want bad_response with the venue's words", err)
+	}
+	for words, field := range map[string]string{
+		"recipient is not valid": "payout_address", "refundTo is not valid": "refund_address", "Invalid recipient address": "payout_address",
+		"recipient should not be empty": "", "Token not supported: nep141:eth.omft.near": "", "Failed to get quote": "",
+	} {
+		if got := addressField(strings.ToLower(words)); got != field {
+			t.Errorf("addressField(%q) = %q, want %q", words, got, field)
+		}
+	}
 }
 
 func TestSwapConformance(t *testing.T) {

@@ -1,9 +1,12 @@
 package sideshift
 
 import (
+	"encoding/json"
 	"errors"
 	"os"
 	"path/filepath"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/swapscout/swapscout"
@@ -80,5 +83,55 @@ func FuzzDecodeQuote(f *testing.F) {
 func TestSymbols(t *testing.T) {
 	if err := symbols.Check(); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestSymbolsCoverCoins: every coin of SideShift's coin list (recorded in
+// testdata/coins.json) on a network we map, whose asset is in our catalogue,
+// is in the symbol table under SideShift's code, with the catalogue's
+// decimals where the list gives a token's, and a memo where its network has one.
+func TestSymbolsCoverCoins(t *testing.T) {
+	b, err := os.ReadFile("testdata/coins.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var coins []struct {
+		Coin             string                            `json:"coin"`
+		Networks         []string                          `json:"networks"`
+		NetworksWithMemo []string                          `json:"networksWithMemo"`
+		TokenDetails     map[string]struct{ Decimals int } `json:"tokenDetails"`
+	}
+	if err := json.Unmarshal(b, &coins); err != nil {
+		t.Fatal(err)
+	}
+	// SideShift's network ids (the list's, Edge's map) → our network codes.
+	ours := map[string]string{
+		"bitcoin": "btc", "ethereum": "eth", "arbitrum": "arbitrum", "base": "base", "optimism": "op", "monero": "xmr",
+		"litecoin": "ltc", "bitcoincash": "bch", "doge": "doge", "ripple": "xrp", "ton": "ton", "solana": "sol",
+		"tron": "trx", "bsc": "bsc", "shielded": "zec", "dash": "dash", "cardano": "ada", "polkadot": "dot",
+		"avax": "avaxc", "polygon": "matic", "stellar": "xlm", "near": "near",
+	}
+	n := 0
+	for _, c := range coins {
+		for _, net := range c.Networks {
+			a := swapscout.Asset{Ticker: strings.ToLower(c.Coin), Network: ours[net]}
+			info, listed := swapscout.LookupAsset(a)
+			if a.Network == "" || !listed {
+				continue
+			}
+			n++
+			if got, ok := symbols[a]; !ok || got != (code{c.Coin, net}) {
+				t.Errorf("SideShift lists %s on %s (%s): symbols has %+v, %v", c.Coin, net, a, got, ok)
+			}
+			if d, ok := c.TokenDetails[net]; ok && d.Decimals != info.Decimals {
+				t.Errorf("%s: SideShift says %d decimals, the catalogue %d", a, d.Decimals, info.Decimals)
+			}
+			if slices.Contains(c.NetworksWithMemo, net) && !info.Memo {
+				t.Errorf("%s: SideShift takes a memo on %s, the catalogue says none", a, net)
+			}
+		}
+	}
+	if n < 30 {
+		t.Errorf("only %d of the list's assets are ours: is coins.json the list?", n)
 	}
 }

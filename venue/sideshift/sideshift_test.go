@@ -25,6 +25,9 @@ var (
 	eth     = swapscout.Asset{Ticker: "eth", Network: "eth"}
 	xmr     = swapscout.Asset{Ticker: "xmr", Network: "xmr"}
 	usdtTRX = swapscout.Asset{Ticker: "usdt", Network: "trx"}
+	// usdcPolygon and near are in SideShift's coin list (testdata/coins.json).
+	usdcPolygon = swapscout.Asset{Ticker: "usdc", Network: "matic"}
+	near        = swapscout.Asset{Ticker: "near", Network: "near"}
 )
 
 // btcETH is the pair Cake's recordings were made with.
@@ -94,6 +97,13 @@ func TestQuote(t *testing.T) {
 			Check: receiveCalls},
 		{Name: "quote_token_network", Req: token, Routes: []venuetest.Route{{Path: "/api/v2/pair/xmr-monero/usdt-tron", Fixture: "pair_xmr_usdt_trx.json"}},
 			Check: pairQuery("/api/v2/pair/xmr-monero/usdt-tron", "2")},
+		// Assets SideShift lists (coins.json) that came later to the table: the same answers.
+		{Name: "quote_usdc_polygon", Req: swapscout.QuoteRequest{From: usdcPolygon, To: btc, Amount: swapscout.MustAmount("100")},
+			Routes: []venuetest.Route{{Path: "/api/v2/pair/usdc-polygon/btc-bitcoin", Fixture: "pair_usdc_polygon_btc.json"}},
+			Check:  pairQuery("/api/v2/pair/usdc-polygon/btc-bitcoin", "100")},
+		{Name: "quote_near", Req: swapscout.QuoteRequest{From: btc, To: near, Amount: swapscout.MustAmount("0.01")},
+			Routes: []venuetest.Route{{Path: "/api/v2/pair/btc-bitcoin/near-near", Fixture: "pair_btc_near.json"}},
+			Check:  pairQuery("/api/v2/pair/btc-bitcoin/near-near", "0.01")},
 		{Name: "quote_fixed", Req: fixed, Routes: fixedRoutes("quote_fixed.json", 201), Check: quoteBody(map[string]any{"depositAmount": "0.1"})},
 		{Name: "quote_fixed_receive", Req: fixedReceive, Routes: fixedRoutes("quote_fixed_receive.json", 201),
 			Check: quoteBody(map[string]any{"settleAmount": "1"})},

@@ -27,7 +27,7 @@ var Network = thornode.Network{
 // without a key; SWAPSCOUT_THORCHAIN_AFFILIATE_ID names us in quotes (at 0
 // basis points).
 var Descriptor = venue.Descriptor{
-	ID: "thorchain", Name: "THORChain", Kind: swapscout.InstantSwap,
+	ID: "thorchain", Name: "THORChain", Kind: swapscout.LiquidityNetwork,
 	BaseURL: "https://thornode.ninerealms.com", IndexerURL: "https://midgard.ninerealms.com", Website: "https://thorchain.org",
 	Timeout: 5 * time.Second, KYC: 'A', FixedRate: false, Reverse: false,
 	Networks: symbols.Networks(), Evidence: swapscout.Recorded, Custody: swapscout.NonCustodial,

@@ -98,9 +98,9 @@ func TestRefusalBodies(t *testing.T) {
 	big.Amount = swapscout.MustAmount("0.00001")
 	venuetest.RunRefusals(t, &thorchain.Descriptor, []venuetest.Refusal{
 		{Name: "min_400", Req: tron, Routes: quote("min_swap_amount.json", 400), Code: swapscout.CodeAmountTooSmall,
-			Words: "amount less than min swap amount", Min: "33.55663"},
+			Words: "amount less than min swap amount", Min: "33.556631"},
 		{Name: "min_500", Req: tron, Routes: quote("min_swap_amount.json", 500), Code: swapscout.CodeAmountTooSmall,
-			Words: "recommended_min_amount_in: 3355663041", Min: "33.55663"},
+			Words: "recommended_min_amount_in: 3355663041", Min: "33.556631"},
 		{Name: "halted_500", Req: btcETH, Routes: quote("halted.json", 500), Code: swapscout.CodeUnavailable, Words: "trading is halted"},
 		{Name: "halted_200", Req: btcETH, Routes: quote("halted.json", 200), Code: swapscout.CodeUnavailable, Words: "trading is halted"},
 		{Name: "no_pool_400", Req: btcETH, Routes: quote("no_pool.json", 400), Code: swapscout.CodeUnsupportedPair, Words: "pool does not exist"},

@@ -162,7 +162,7 @@ func (n *Network) simQuote(w http.ResponseWriter, r *http.Request, x *sim.Exchan
 	var le *sim.LimitError
 	switch {
 	case errors.As(err, &le) && le.Below:
-		nodeError(w, 3, "amount less than min swap amount (recommended_min_amount_in: "+ToUnits(le.Min)+"): invalid request")
+		nodeError(w, 3, "amount less than min swap amount (recommended_min_amount_in: "+MinToUnits(le.Min)+"): invalid request")
 		return
 	case errors.As(err, &le):
 		nodeError(w, 3, "failed to simulate swap: swap amount exceeds the pool depth: invalid request")
@@ -208,7 +208,7 @@ func (n *Network) simQuote(w http.ResponseWriter, r *http.Request, x *sim.Exchan
 		"expiry":                    now.Add(QuoteExpiry).Unix(),
 		"warning":                   warningText,
 		"notes":                     "Transfer the inbound_address the asset with the memo. Do not use multi-in, multi-out transactions.",
-		"recommended_min_amount_in": ToUnits(res.Min),
+		"recommended_min_amount_in": MinToUnits(res.Min),
 		"expected_amount_out":       ToUnits(res.AmountOut),
 		"max_streaming_quantity":    maxQ,
 		"streaming_swap_blocks":     streamBlocks,

@@ -49,13 +49,32 @@ func ToUnits(a swapscout.Amount) string {
 }
 
 // FromUnits reads an amount in 1e8 units as asset a's amount, rounded down
-// to a's decimals (8 when a is not in the catalogue).
+// (Floor) to a's decimals: an amount paid out, a fee or a maximum is never
+// shown above what the network gives or takes.
 func FromUnits(u swapscout.Amount, a swapscout.Asset) swapscout.Amount {
-	dec := 8
+	return u.Quo(units, 8, swapscout.RoundDown).Floor(decimalsOf(a))
+}
+
+// MinFromUnits reads a minimum in 1e8 units as asset a's amount, rounded up
+// (Ceil) to a's decimals: the node's 3355663041 TRX units are 33.556631 TRX,
+// which it takes, not 33.55663, which it refuses again.
+func MinFromUnits(u swapscout.Amount, a swapscout.Asset) swapscout.Amount {
+	return u.Quo(units, 8, swapscout.RoundUp).Ceil(decimalsOf(a))
+}
+
+// MinToUnits writes a minimum as the network's integer of 1e-8 units,
+// rounded up: an amount of that many units is never below a.
+func MinToUnits(a swapscout.Amount) string {
+	return a.Mul(units).Ceil(0).String()
+}
+
+// decimalsOf is the digits a's amounts are shown with: its own decimals, at
+// most the network's 8 (8 when a is not in the catalogue).
+func decimalsOf(a swapscout.Asset) int {
 	if info, ok := swapscout.LookupAsset(a); ok && info.Decimals < 8 {
-		dec = info.Decimals
+		return info.Decimals
 	}
-	return u.Quo(units, dec, swapscout.RoundDown)
+	return 8
 }
 
 // Client quotes one network and creates and follows its swaps.
@@ -182,7 +201,7 @@ func (c *Client) refusal(req swapscout.QuoteRequest, status int, words string) e
 		ve := swapscout.NewVenueError(swapscout.CodeAmountTooSmall, "%s", msg)
 		if m := minIn.FindStringSubmatch(words); m != nil {
 			if u, err := swapscout.ParseAmount(m[1]); err == nil && u.Sign() > 0 {
-				ve.Min = FromUnits(u, req.From)
+				ve.Min = MinFromUnits(u, req.From)
 			}
 		}
 		return ve
@@ -206,7 +225,7 @@ func (c *Client) offer(req swapscout.QuoteRequest, r *quoteResponse) (swapscout.
 	out := FromUnits(*r.ExpectedAmountOut, req.To)
 	var min swapscout.Amount
 	if m := venue.Positive(r.RecommendedMinAmountIn); m.Sign() > 0 {
-		min = FromUnits(m, req.From)
+		min = MinFromUnits(m, req.From)
 	}
 	if min.Sign() > 0 && req.Amount.Cmp(min) < 0 {
 		ve := swapscout.NewVenueError(swapscout.CodeAmountTooSmall, "%s recommends sending at least %s %s", c.net.Name, min, req.From)
@@ -218,7 +237,7 @@ func (c *Client) offer(req swapscout.QuoteRequest, r *quoteResponse) (swapscout.
 	if dust := venue.Positive(r.DustThreshold); dust.Sign() > 0 && !strings.Contains(c.net.Symbols[req.From], "-") &&
 		ToUnitsAmount(req.Amount).Cmp(dust) <= 0 {
 		ve := swapscout.NewVenueError(swapscout.CodeAmountTooSmall, "%s ignores deposits at or below its dust threshold of %s %s",
-			c.net.Name, FromUnits(dust, req.From), req.From)
+			c.net.Name, MinFromUnits(dust, req.From), req.From)
 		ve.Min = min
 		return swapscout.Offer{}, ve
 	}

@@ -42,6 +42,24 @@ func TestUnits(t *testing.T) {
 			t.Errorf("FromUnits(%s, %s) = %s, want %s", c.units, c.a, got, c.want)
 		}
 	}
+	// Minimums round up: the amount shown is one the node takes.
+	for _, c := range []struct {
+		units string
+		a     swapscout.Asset
+		want  string
+	}{
+		{"3355663041", swapscout.Asset{Ticker: "trx", Network: "trx"}, "33.556631"}, {"3355663000", swapscout.Asset{Ticker: "trx", Network: "trx"}, "33.55663"},
+		{"123456789", usdt, "1.234568"}, {"6309", btc, "0.00006309"},
+	} {
+		if got := MinFromUnits(swapscout.MustAmount(c.units), c.a); got.String() != c.want {
+			t.Errorf("MinFromUnits(%s, %s) = %s, want %s", c.units, c.a, got, c.want)
+		}
+	}
+	for in, want := range map[string]string{"33.556630411": "3355663042", "33.55663041": "3355663041", "0.000000001": "1"} {
+		if got := MinToUnits(swapscout.MustAmount(in)); got != want {
+			t.Errorf("MinToUnits(%s) = %s, want %s", in, got, want)
+		}
+	}
 }
 
 func TestTxHash(t *testing.T) {
