@@ -140,9 +140,10 @@ func decodeQuotes(req swapscout.QuoteRequest, native swapscout.Amount, status in
 		}
 		o.Fees = append(o.Fees, swapscout.Fee{Kind: feeKind(f.Type), Amount: fromNative(amt, info.Decimals), Asset: info.Asset})
 	}
-	if d := q.EstimatedDurationSeconds; d != nil && *d > 0 && *d < 7*24*3600 {
-		o.ETAMin = time.Duration(*d) * time.Second
-		o.ETAMax = o.ETAMin
+	if d := q.EstimatedDurationSeconds; d != nil && *d < 7*24*3600 {
+		if eta, ok := venue.Duration(*d, time.Second); ok && eta > 0 {
+			o.ETAMin, o.ETAMax = eta, eta
+		}
 	}
 	return o, nil
 }
