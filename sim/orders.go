@@ -348,6 +348,25 @@ func (x *Exchange) PayOrder(id string, amount swapscout.Amount) (Order, error) {
 	return b.state(x, rec, now), nil
 }
 
+// ExpireOrder ends order id unpaid now, as a venue's cancel call does. It
+// fails with ErrNoOrder, or ErrNotPayable for an order no longer waiting
+// for its deposit.
+func (x *Exchange) ExpireOrder(id string) (Order, error) {
+	b := x.book()
+	now := x.Now()
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	rec, ok := b.orders[id]
+	if !ok {
+		return Order{}, ErrNoOrder
+	}
+	if st := b.stateLocked(x, rec, now); st.Stage != StageWaiting {
+		return st, ErrNotPayable
+	}
+	rec.o.ExpiresAt, rec.outcome = now, StageExpired
+	return b.stateLocked(x, rec, now), nil
+}
+
 func (b *orderBook) state(x *Exchange, rec *orderRec, now time.Time) Order {
 	b.mu.Lock()
 	defer b.mu.Unlock()

@@ -185,3 +185,45 @@ func TestSaneExpiry(t *testing.T) {
 		}
 	}
 }
+
+// lateCanceller cancels only when asked a second time: a venue that cancels
+// orders of some age only (SideShift: 5 minutes).
+type lateCanceller struct {
+	*fakeSwapper
+	mu    sync.Mutex
+	tries int
+}
+
+func (c *lateCanceller) CancelSwap(context.Context, string) error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.tries++
+	if c.tries == 1 {
+		return &swapscout.VenueError{Code: "bad_request", Msg: "Orders can only be cancelled after 5 minutes.", RetryAfter: 10 * time.Millisecond}
+	}
+	return nil
+}
+
+// TestCancelAskedAgain: a refused order the venue will not cancel yet is
+// asked again once, when the venue said.
+func TestCancelAskedAgain(t *testing.T) {
+	f := newFixture(t, swapscout.Send)
+	f.swapper.edit = func(o *swapscout.SwapOrder) { o.AmountIn = swapscout.MustAmount("500") }
+	c := &lateCanceller{fakeSwapper: f.swapper}
+	f.svc.Swapper = func(string) (swapscout.Swapper, bool) { return c, true }
+	if _, _, err := f.svc.Create(ctx, request("k")); swapscout.ErrorCode(err) != swapscout.EBADANSWER {
+		t.Fatalf("Create = %v", err)
+	}
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(5 * time.Millisecond) {
+		f.svc.Wait()
+		c.mu.Lock()
+		n := c.tries
+		c.mu.Unlock()
+		if n == 2 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("%d cancel calls; want the second after the venue's wait", n)
+		}
+	}
+}

@@ -499,21 +499,43 @@ func (s *Service) refuse(ctx context.Context, sw *swapscout.Swap, swapper swapsc
 	if !ok || orderID == "" {
 		return
 	}
+	s.cancel(context.WithoutCancel(ctx), c, sw, orderID, true)
+}
+
+// maxCancelWait bounds how long a cancel the venue refused for now (it
+// cancels only orders of some age: SideShift's 5 minutes) is asked again
+// after; one later than that is left to expire unpaid.
+const maxCancelWait = 10 * time.Minute
+
+// cancel cancels a refused order in the background, bounded by
+// cancelTimeout; when the venue says to ask again later (RetryAfter within
+// maxCancelWait), it asks once more then. Best effort: the order was never
+// shown, so nobody pays it either way; a server that stops meanwhile leaves
+// it to expire.
+func (s *Service) cancel(ctx context.Context, c swapscout.SwapCanceller, sw *swapscout.Swap, orderID string, again bool) {
+	public := publicOrderID(orderID)
 	s.cancels.Add(1)
 	go func() {
 		defer s.cancels.Done()
 		cctx, cancel := context.WithTimeout(s.venueContext(ctx), cancelTimeout)
 		defer cancel()
-		if err := c.CancelSwap(cctx, orderID); err != nil {
-			s.log().Warn("refused venue order not cancelled; it expires unpaid", "swap", sw.ID, "venue", sw.Venue, "order", public, "err", err)
+		err := c.CancelSwap(cctx, orderID)
+		if err == nil {
+			s.log().Info("refused venue order cancelled", "swap", sw.ID, "venue", sw.Venue, "order", public)
 			return
 		}
-		s.log().Info("refused venue order cancelled", "swap", sw.ID, "venue", sw.Venue, "order", public)
+		var ve *swapscout.VenueError
+		if again && errors.As(err, &ve) && ve.RetryAfter > 0 && ve.RetryAfter <= maxCancelWait {
+			s.log().Info("refused venue order cannot be cancelled yet; asking again later", "swap", sw.ID, "venue", sw.Venue, "order", public, "after", ve.RetryAfter)
+			time.AfterFunc(ve.RetryAfter, func() { s.cancel(ctx, c, sw, orderID, false) })
+			return
+		}
+		s.log().Warn("refused venue order not cancelled; it expires unpaid", "swap", sw.ID, "venue", sw.Venue, "order", public, "err", err)
 	}()
 }
 
-// Wait waits for the background cancel calls of refused orders (for tests
-// and shutdown).
+// Wait waits for the background cancel calls of refused orders under way
+// (for tests and shutdown; one asked again later is not waited for).
 func (s *Service) Wait() { s.cancels.Wait() }
 
 // requote asks the venue again and checks the new offer against the shown
