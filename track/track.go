@@ -320,12 +320,14 @@ func (w *worker) Work(ctx context.Context, job *river.Job[pollArgs]) error {
 // errDone ends a swap's job: it is over, or there is nothing to follow.
 var errDone = errors.New("done")
 
-// PollOnce polls swap id once, as a tracking job does, and records what
-// changed, without the job engine (for tests and drills): done reports that
-// the swap needs no more polls.
+// PollOnce polls swap id once, as a tracking job does (within PollTimeout),
+// and records what changed, without the job engine (for tests and drills):
+// done reports that the swap needs no more polls.
 func PollOnce(ctx context.Context, cfg Config, id string) (done bool, err error) {
 	cfg.defaults()
 	cfg.Webhooks = nil
+	ctx, cancel := context.WithTimeout(ctx, cfg.PollTimeout) // as the job engine bounds a job
+	defer cancel()
 	_, err = (&worker{cfg: &cfg}).poll(ctx, id)
 	if errors.Is(err, errDone) {
 		return true, nil

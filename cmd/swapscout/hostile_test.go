@@ -9,6 +9,7 @@ import (
 	"math/big"
 	"net/http"
 	"os"
+	"path/filepath"
 	"regexp"
 	"runtime"
 	"slices"
@@ -25,6 +26,8 @@ import (
 	"github.com/swapscout/swapscout/httpserver"
 	"github.com/swapscout/swapscout/inmem"
 	"github.com/swapscout/swapscout/sim"
+	"github.com/swapscout/swapscout/sqldb"
+	"github.com/swapscout/swapscout/swaps"
 	"github.com/swapscout/swapscout/upstream"
 	"github.com/swapscout/swapscout/venue"
 	"github.com/swapscout/swapscout/venue/all"
@@ -261,9 +264,24 @@ type hostileCell struct {
 	apiURL  string
 	timeout time.Duration
 	slowest time.Duration // the slowest answer of the last ask
+	db      *sqldb.DB     // the swap database, with cellOptions.swaps
+	swaps   *swaps.Service
+}
+
+// cellOptions add to a cell what the swap side of the matrix needs.
+type cellOptions struct {
+	swaps         bool          // a swap database (SQLite) and service behind the API
+	createTimeout time.Duration // the swaps' CreateTimeout
+	autoPay       time.Duration // the simulator pays orders this long after they are made
+	swapStage     time.Duration // and moves them on this fast
 }
 
 func startHostileCell(t *testing.T, mode hostile.Mode, scope hostile.Scope, warm bool, timeout time.Duration) *hostileCell {
+	t.Helper()
+	return startCell(t, mode, scope, warm, timeout, cellOptions{})
+}
+
+func startCell(t *testing.T, mode hostile.Mode, scope hostile.Scope, warm bool, timeout time.Duration, o cellOptions) *hostileCell {
 	t.Helper()
 	venues := map[string]sim.Venue{}
 	secrets := map[string]string{}
@@ -277,7 +295,7 @@ func startHostileCell(t *testing.T, mode hostile.Mode, scope hostile.Scope, warm
 		first = hostile.Off
 	}
 	h, err := hostile.New(hostile.Config{
-		Sim:    sim.Config{Seed: 1, Latency: time.Millisecond, Sigma: 0.1, Secrets: secrets},
+		Sim:    sim.Config{Seed: 1, Latency: time.Millisecond, Sigma: 0.1, Secrets: secrets, AutoPay: o.autoPay, SwapStage: o.swapStage},
 		Venues: venues, Mode: first, Scope: scope,
 	})
 	if err != nil {
@@ -314,10 +332,21 @@ func startHostileCell(t *testing.T, mode hostile.Mode, scope hostile.Scope, warm
 		evs = append(evs, aggregate.Venue{ID: v.ID, Kind: v.Kind, KYC: v.KYC, Timeout: v.Timeout, Quoter: v.Quoter, Custody: v.Info(v.Configured).Custody})
 	}
 	svc := &aggregate.Service{Engine: aggregate.New(evs, aggregate.Options{Logger: discardLogger()})}
-	handler := httpapi.NewHandler(httpapi.Deps{
+	deps := httpapi.Deps{
 		Quotes: svc, Venues: c.reg.Infos, Logger: discardLogger(),
 		Store: inmem.New(inmem.Options{}), Cache: inmem.New(inmem.Options{}),
-	})
+	}
+	if o.swaps {
+		if c.db, err = sqldb.OpenSQLite(ctx, filepath.Join(t.TempDir(), "swaps.db"), sqldb.Options{}); err != nil {
+			c.close()
+			t.Fatal(err)
+		}
+		book := httpapi.NewQuoteBook(deps)
+		c.swaps = &swaps.Service{Quotes: book, Store: c.db, Swapper: c.reg.Swapper, Logger: discardLogger(),
+			CreateTimeout: func(string) time.Duration { return o.createTimeout }}
+		deps.Book, deps.Swaps = book, c.swaps
+	}
+	handler := httpapi.NewHandler(deps)
 	c.srv, err = httpserver.Listen("127.0.0.1:0", handler, httpserver.Options{Logger: discardLogger()})
 	if err != nil {
 		c.close()
@@ -362,6 +391,9 @@ func (c *hostileCell) close() {
 	}
 	c.hc.Close()
 	_ = c.h.Close()
+	if c.db != nil {
+		c.db.Close()
+	}
 }
 
 // ask runs hostileQuotes concurrently through the API; problems are the
