@@ -8,7 +8,15 @@
 //     the one shown by more than the allowed slippage creates nothing and
 //     answers rate_changed with both amounts and a fresh quote id;
 //  4. the order is created at the venue with the fresh offer (its rate id
-//     for fixed rates) and recorded before the caller acknowledges it.
+//     for fixed rates), under a deadline of its own (CreateTimeout) that the
+//     client leaving does not cut;
+//  5. the venue's answer is checked (CheckOrder: amounts against the offer
+//     and the slippage, the deposit address and memo as the user's own, the
+//     expiry) and recorded before the caller acknowledges it. A refused
+//     answer is kept for the operator, never shown as payable, and answered
+//     venue_bad_answer; an answer lost after the request left keeps the key
+//     (outcome_unknown: the venue may hold an order, so the key never makes
+//     a second one); a call that certainly made nothing frees it.
 //
 // The service knows nothing of HTTP: the API, the page and the CLI call Create
 // and Get alike.
@@ -252,8 +260,12 @@ func (s *Service) Create(ctx context.Context, r CreateRequest) (sw *swapscout.Sw
 		// venue lets us.
 		why := lostWhy(err)
 		s.log().Warn("swap creation outcome unknown", "swap", sw.ID, "venue", sw.Venue, "why", why, "err", err)
-		var found bool
-		order, found = s.lookup(ctx, swapper, creq, sw)
+		// Looked up within what is left of the deadline, so the answer is
+		// not late; a retry with the key looks again.
+		found := false
+		if dl, _ := vctx.Deadline(); time.Until(dl) > time.Second {
+			order, found = s.lookup(vctx, swapper, creq, sw)
+		}
 		if !found {
 			return nil, false, s.unknown(ctx, sw, swapper, why)
 		}
@@ -361,7 +373,7 @@ func (s *Service) retried(ctx context.Context, old *swapscout.Swap, r *CreateReq
 	shown := &swapscout.Offer{Venue: old.Venue, AmountIn: old.AmountIn, AmountOut: old.AmountOut, RateType: old.RateType, RateID: old.RateID, Deposit: old.Deposit}
 	creq := swapscout.CreateSwapRequest{Request: req, Offer: *shown,
 		PayoutAddress: old.PayoutAddress, PayoutMemo: old.PayoutMemo, RefundAddress: old.RefundAddress, RefundMemo: old.RefundMemo}
-	order, found := s.lookup(ctx, swapper, creq, old)
+	order, found := s.lookup(s.venueContext(ctx), swapper, creq, old)
 	if !found {
 		return nil, false, s.unknown(ctx, old, swapper, why)
 	}
@@ -370,14 +382,14 @@ func (s *Service) retried(ctx context.Context, old *swapscout.Swap, r *CreateReq
 }
 
 // lookup asks a venue that can find its orders (swapscout.SwapFinder) for
-// the order creq made for sw, bounded by LookupTimeout and detached from the
-// client.
+// the order creq made for sw, within ctx (a venue context: detached from the
+// client) and LookupTimeout.
 func (s *Service) lookup(ctx context.Context, swapper swapscout.Swapper, creq swapscout.CreateSwapRequest, sw *swapscout.Swap) (swapscout.SwapOrder, bool) {
 	f, ok := swapper.(swapscout.SwapFinder)
 	if !ok {
 		return swapscout.SwapOrder{}, false
 	}
-	lctx, cancel := context.WithTimeout(s.venueContext(ctx), LookupTimeout)
+	lctx, cancel := context.WithTimeout(ctx, LookupTimeout)
 	defer cancel()
 	order, found, err := f.FindSwap(lctx, creq, sw.CreatedAt.Add(-time.Minute))
 	if err != nil {
