@@ -98,58 +98,17 @@ func TestHostileMatrixSwaps(t *testing.T) {
 	case !runsSelected(t.Name()):
 		t.Skip("the swap matrix runs when asked by name: go test -run TestHostileMatrixSwaps ./cmd/swapscout/ (CI does)")
 	}
-	only := regexp.MustCompile(os.Getenv("SWAPSCOUT_HOSTILE_CELLS")) // e.g. "^hang/"
-	type cell struct {
-		name     string
-		problems []string
-		note     string
-	}
-	var cells []*cell
-	var heavy, light []func()
+	var cells []*matrixCell
 	for _, row := range swapRows {
-		for _, scope := range []hostile.Scope{hostile.ScopeCreate, hostile.ScopeStatus} {
-			c := &cell{name: string(row.mode) + "/" + scope.String()}
-			if !only.MatchString(c.name) {
-				continue
-			}
-			cells = append(cells, c)
-			run := func() {
-				if scope == hostile.ScopeCreate {
-					c.problems, c.note = runCreateCell(t, row.mode, row.mustFail)
-				} else {
-					c.problems, c.note = runStatusCell(t, row.mode)
-				}
-			}
-			if row.heavy {
-				heavy = append(heavy, run)
-			} else {
-				light = append(light, run)
-			}
-		}
+		cells = append(cells,
+			&matrixCell{name: string(row.mode) + "/create", heavy: row.heavy, run: func() ([]string, string) {
+				return runCreateCell(t, row.mode, row.mustFail)
+			}},
+			&matrixCell{name: string(row.mode) + "/status", heavy: row.heavy, run: func() ([]string, string) {
+				return runStatusCell(t, row.mode)
+			}})
 	}
-	for _, run := range heavy {
-		run()
-	}
-	var wg sync.WaitGroup
-	sem := make(chan struct{}, hostileParallel)
-	for _, run := range light {
-		sem <- struct{}{}
-		wg.Go(func() {
-			defer func() { <-sem }()
-			run()
-		})
-	}
-	wg.Wait()
-	for _, c := range cells {
-		t.Run(c.name, func(t *testing.T) {
-			if c.note != "" {
-				t.Log(c.note)
-			}
-			if len(c.problems) > 0 {
-				t.Errorf("%d problems:\n  %s", len(c.problems), strings.Join(c.problems, "\n  "))
-			}
-		})
-	}
+	runMatrix(t, cells, regexp.MustCompile(os.Getenv("SWAPSCOUT_HOSTILE_CELLS")))
 }
 
 // swapTarget is one swap a cell asks for: a venue's offer in a quote, and

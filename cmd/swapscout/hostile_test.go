@@ -136,51 +136,61 @@ func TestHostileMatrix(t *testing.T) {
 		// runs it on its own without -race (.ci/run).
 		t.Skip("the hostile matrix runs without -race: go test -run TestHostileMatrix ./cmd/swapscout/")
 	}
-	// The cells run before their subtests report, so -run cannot pick
-	// them: SWAPSCOUT_HOSTILE_CELLS=REGEXP does (e.g. "^trickle/").
 	only := regexp.MustCompile(os.Getenv("SWAPSCOUT_HOSTILE_CELLS"))
 	base := hostileBaseline(t)
-	type cell struct {
-		name     string
-		problems []string
-		note     string
-	}
-	var cells []*cell
-	var heavy, light []func()
+	var cells []*matrixCell
 	for _, row := range hostileRows {
 		for _, start := range []string{"warm", "cold"} {
 			name := string(row.mode)
 			if row.scope != hostile.ScopeDefault {
 				name += ":" + row.scope.String()
 			}
-			c := &cell{name: name + "/" + start}
-			if !only.MatchString(c.name) {
-				continue
-			}
+			cells = append(cells, &matrixCell{name: name + "/" + start, heavy: row.heavy, run: func() ([]string, string) {
+				return runHostileCell(t, row.mode, row.scope, start == "warm", row.want, base)
+			}})
+		}
+	}
+	runMatrix(t, cells, only)
+}
+
+// matrixCell is one cell of a hostile matrix: run returns its problems and
+// a note to log.
+type matrixCell struct {
+	name     string
+	heavy    bool // run alone, so its heap peak is its own
+	run      func() (problems []string, note string)
+	problems []string
+	note     string
+}
+
+// runMatrix runs the cells whose names only matches, then reports each as a
+// subtest. The cells run before their subtests report, so -run cannot pick
+// them: SWAPSCOUT_HOSTILE_CELLS=REGEXP does (e.g. "^trickle/").
+func runMatrix(t *testing.T, all []*matrixCell, only *regexp.Regexp) {
+	var cells []*matrixCell
+	for _, c := range all {
+		if only.MatchString(c.name) {
 			cells = append(cells, c)
-			run := func() {
-				c.problems, c.note = runHostileCell(t, row.mode, row.scope, start == "warm", row.want, base)
-			}
-			if row.heavy {
-				heavy = append(heavy, run)
-			} else {
-				light = append(light, run)
-			}
 		}
 	}
 	// Heavy cells one at a time, so each heap peak is its own; the others
 	// hostileParallel at a time (they mostly wait on timeouts), whatever
 	// go test's -parallel says.
-	for _, run := range heavy {
-		run()
+	for _, c := range cells {
+		if c.heavy {
+			c.problems, c.note = c.run()
+		}
 	}
 	var wg sync.WaitGroup
 	sem := make(chan struct{}, hostileParallel)
-	for _, run := range light {
+	for _, c := range cells {
+		if c.heavy {
+			continue
+		}
 		sem <- struct{}{}
 		wg.Go(func() {
 			defer func() { <-sem }()
-			run()
+			c.problems, c.note = c.run()
 		})
 	}
 	wg.Wait()
