@@ -511,7 +511,7 @@ func (s *Service) refuse(ctx context.Context, sw *swapscout.Swap, swapper swapsc
 	if !ok || orderID == "" {
 		return
 	}
-	s.cancel(context.WithoutCancel(ctx), c, sw, orderID, true)
+	s.cancel(context.WithoutCancel(ctx), c, sw, orderID)
 }
 
 // maxCancelWait bounds how long a cancel the venue refused for now (it
@@ -524,26 +524,32 @@ const maxCancelWait = 10 * time.Minute
 // maxCancelWait), it asks once more then. Best effort: the order was never
 // shown, so nobody pays it either way; a server that stops meanwhile leaves
 // it to expire.
-func (s *Service) cancel(ctx context.Context, c swapscout.SwapCanceller, sw *swapscout.Swap, orderID string, again bool) {
-	public := publicOrderID(orderID)
+func (s *Service) cancel(ctx context.Context, c swapscout.SwapCanceller, sw *swapscout.Swap, orderID string) {
 	s.cancels.Add(1)
 	go func() {
 		defer s.cancels.Done()
-		cctx, cancel := context.WithTimeout(s.venueContext(ctx), cancelTimeout)
-		defer cancel()
-		err := c.CancelSwap(cctx, orderID)
-		if err == nil {
-			s.log().Info("refused venue order cancelled", "swap", sw.ID, "venue", sw.Venue, "order", public)
-			return
-		}
-		var ve *swapscout.VenueError
-		if again && errors.As(err, &ve) && ve.RetryAfter > 0 && ve.RetryAfter <= maxCancelWait {
-			s.log().Info("refused venue order cannot be cancelled yet; asking again later", "swap", sw.ID, "venue", sw.Venue, "order", public, "after", ve.RetryAfter)
-			time.AfterFunc(ve.RetryAfter, func() { s.cancel(ctx, c, sw, orderID, false) })
-			return
-		}
-		s.log().Warn("refused venue order not cancelled; it expires unpaid", "swap", sw.ID, "venue", sw.Venue, "order", public, "err", err)
+		s.cancelOnce(ctx, c, sw, orderID, true)
 	}()
+}
+
+// cancelOnce makes one cancel call; again allows one more, later, when the
+// venue says when (on a timer: Wait does not wait for it).
+func (s *Service) cancelOnce(ctx context.Context, c swapscout.SwapCanceller, sw *swapscout.Swap, orderID string, again bool) {
+	public := publicOrderID(orderID)
+	cctx, cancel := context.WithTimeout(s.venueContext(ctx), cancelTimeout)
+	defer cancel()
+	err := c.CancelSwap(cctx, orderID)
+	if err == nil {
+		s.log().Info("refused venue order cancelled", "swap", sw.ID, "venue", sw.Venue, "order", public)
+		return
+	}
+	var ve *swapscout.VenueError
+	if again && errors.As(err, &ve) && ve.RetryAfter > 0 && ve.RetryAfter <= maxCancelWait {
+		s.log().Info("refused venue order cannot be cancelled yet; asking again later", "swap", sw.ID, "venue", sw.Venue, "order", public, "after", ve.RetryAfter)
+		time.AfterFunc(ve.RetryAfter, func() { s.cancelOnce(ctx, c, sw, orderID, false) })
+		return
+	}
+	s.log().Warn("refused venue order not cancelled; it expires unpaid", "swap", sw.ID, "venue", sw.Venue, "order", public, "err", err)
 }
 
 // Wait waits for the background cancel calls of refused orders under way
