@@ -19,6 +19,9 @@ const (
 	EINPROGRESS      = "in_progress"          // a request with this Idempotency-Key is still being made
 	ESWAPUNSUPPORTED = "swap_unsupported"     // the venue cannot create swaps
 	EVENUE           = "venue_refused"        // the venue did not do what was asked
+	EBADANSWER       = "venue_bad_answer"     // the venue's answer failed our checks; nothing payable was made
+	EUNKNOWN         = "outcome_unknown"      // the venue may have made an order whose answer was lost
+	ERATELIMITED     = "rate_limited"         // our own limit on calls to the venue holds the request back
 	EDEPOSIT         = "deposit_conflict"     // another deposit transaction is recorded for the swap, or the swap is over
 	EUNAVAILABLE     = "unavailable"          // a dependency is down
 	EINTERNAL        = "internal"             // a bug; the message is generic
@@ -26,14 +29,16 @@ const (
 
 // ErrorCodes lists every application error code, for documentation and tests.
 var ErrorCodes = []string{EINVALID, ENOTFOUND, ENOTALLOWED, ETOOLARGE, ECONFLICT, EADDRESS, ERATECHANGED,
-	EINPROGRESS, ESWAPUNSUPPORTED, EVENUE, EDEPOSIT, EUNAVAILABLE, EINTERNAL}
+	EINPROGRESS, ESWAPUNSUPPORTED, EVENUE, EBADANSWER, EUNKNOWN, ERATELIMITED, EDEPOSIT, EUNAVAILABLE, EINTERNAL}
 
 // Error is an application error: Code and Message are safe to show a client;
-// Err is the cause, for logs only.
+// Err is the cause, for logs only. RetryAfter, when positive, is when asking
+// again may get another answer (transports send it as Retry-After).
 type Error struct {
-	Code    string
-	Message string
-	Err     error
+	Code       string
+	Message    string
+	Err        error
+	RetryAfter time.Duration
 }
 
 func (e *Error) Error() string {
@@ -60,6 +65,15 @@ func ErrorCode(err error) string {
 		return e.Code
 	}
 	return EINTERNAL
+}
+
+// RetryAfterOf returns the RetryAfter of err's *Error, or zero.
+func RetryAfterOf(err error) time.Duration {
+	var e *Error
+	if errors.As(err, &e) {
+		return max(e.RetryAfter, 0)
+	}
+	return 0
 }
 
 // ErrorMessage returns the public message of err; internal errors get a
@@ -116,6 +130,13 @@ func (e *VenueError) Is(target error) bool {
 func NewVenueError(code FailureCode, format string, args ...any) *VenueError {
 	return &VenueError{Code: code, Msg: fmt.Sprintf(format, args...)}
 }
+
+// ErrNotSent marks a venue call that never left: refused before any byte of
+// the request was written (our own rate limit, cool-down or circuit breaker;
+// a connection that could not be opened). errors.Is finds it in the chain
+// of the error a call returns: a create that failed with it made nothing at
+// the venue, whatever else the error says.
+var ErrNotSent = errors.New("the call was not sent")
 
 // Sentinels for errors.Is; wrap them with fmt.Errorf("…: %w", ErrX) or return a
 // *VenueError with the same code and more detail.

@@ -92,10 +92,42 @@ type Swap struct {
 	CreatedAt time.Time
 	UpdatedAt time.Time
 	ExpiresAt time.Time // when the venue stops waiting for the deposit; zero when it did not say
+
+	// While a swap has no venue order, Creation says where its creation
+	// stands: CreatePending until CreateDeadline (the venue is being
+	// asked), then CreateUnknown or CreateRefused when it ended without an
+	// order anyone may pay. CreateNote says why, for the operator;
+	// RefusedOrder is the public id of the order the venue made whose
+	// answer was refused.
+	Creation       Creation
+	CreateDeadline time.Time
+	CreateNote     string
+	RefusedOrder   string
+	// ReceivedDoubt, when set, says why AmountReceived is not believed
+	// (implausible against the promise): it is the venue's claim, kept and
+	// shown as such, and left out of the venue's accuracy.
+	ReceivedDoubt string
 }
 
+// Creation is where the creation of a swap without a venue order stands.
+type Creation string
+
+const (
+	// CreatePending: the venue is being asked, until CreateDeadline.
+	CreatePending Creation = ""
+	// CreateUnknown: the call ended (or its server stopped) without a
+	// readable answer: the venue may hold an order nobody was shown. The
+	// key never makes another one.
+	CreateUnknown Creation = "unknown"
+	// CreateRefused: the venue made an order whose answer failed the
+	// checks (amounts, deposit address, expiry); it is never shown as
+	// payable.
+	CreateRefused Creation = "refused"
+)
+
 // Created reports whether the venue has acknowledged the swap (a reserved
-// swap whose creation is still under way has no venue order id yet).
+// swap whose creation is still under way, or ended without an order anyone
+// may pay, has no venue order id).
 func (s *Swap) Created() bool { return s.VenueOrderID != "" }
 
 // SwapEvent is one change of a swap's status, as it was seen.
@@ -113,6 +145,10 @@ type SwapUpdate struct {
 	DepositTx      string
 	PayoutTx       string
 	AmountReceived Amount
+	// ReceivedDoubt is set by the service that checks the update (never by
+	// an adapter) when AmountReceived is implausible: it is recorded as
+	// the venue's claim, with the doubt (see Swap.ReceivedDoubt).
+	ReceivedDoubt string
 }
 
 // SwapOrder is what a venue answers when it creates an order: its id, where
@@ -143,6 +179,41 @@ type CreateSwapRequest struct {
 type Swapper interface {
 	CreateSwap(ctx context.Context, req CreateSwapRequest) (SwapOrder, error)
 	SwapStatus(ctx context.Context, orderID string) (SwapUpdate, error)
+}
+
+// SwapCanceller is an optional capability of a Swapper, detected like
+// Swapper itself, for venues that document a call to cancel an order
+// before it is paid (SideShift's cancel-order). The swap service cancels an
+// order whose answer it refused, so nothing payable is left at the venue.
+type SwapCanceller interface {
+	CancelSwap(ctx context.Context, orderID string) error
+}
+
+// SwapFinder is an optional capability of a Swapper for venues that let a
+// caller look its own orders up (by a reference it chose, the payout
+// address, or a list of recent orders): it finds the order a create call
+// for req made since since, when that call's answer was lost. found is
+// false when the venue holds none; err is a failure to ask.
+type SwapFinder interface {
+	FindSwap(ctx context.Context, req CreateSwapRequest, since time.Time) (order SwapOrder, found bool, err error)
+}
+
+// limitWaitKey marks a context with how long its venue calls may wait for
+// our own outbound rate limit (WithLimitWait).
+type limitWaitKey struct{}
+
+// WithLimitWait bounds how long venue calls made with the returned context
+// wait for a token of the venue's outbound rate limit: past d they fail
+// rate_limited at once (with ErrNotSent and the wait in RetryAfter) instead
+// of eating the call's own deadline.
+func WithLimitWait(ctx context.Context, d time.Duration) context.Context {
+	return context.WithValue(ctx, limitWaitKey{}, d)
+}
+
+// LimitWait returns the bound WithLimitWait set on ctx.
+func LimitWait(ctx context.Context) (time.Duration, bool) {
+	d, ok := ctx.Value(limitWaitKey{}).(time.Duration)
+	return d, ok
 }
 
 // DepositTracked is an optional capability of a Swapper, detected like
@@ -188,7 +259,9 @@ func StatusKey(sw Swapper, s *Swap) (key string, ok bool) {
 // Creation is two steps around the venue call, so that two requests with one
 // Idempotency-Key make one order at the venue: ReserveSwap claims the key,
 // the caller creates the order, then CompleteSwap records it (or
-// ReleaseSwap frees the key when the venue created nothing).
+// ReleaseSwap frees the key when the venue certainly created nothing;
+// MarkSwapUnknown keeps it when the venue may have; RefuseSwap keeps it
+// when the venue's answer failed the checks).
 type SwapStore interface {
 	// ReserveSwap records s (ID, IdempotencyKey, RequestHash and the
 	// request's fields, no venue order yet) unless its key is taken. It
@@ -203,8 +276,19 @@ type SwapStore interface {
 	// swap with s.ID is reserved.
 	CompleteSwap(ctx context.Context, s *Swap) error
 	// ReleaseSwap deletes a reservation whose order was never created, so
-	// the key can be used again. Completed swaps are never deleted.
+	// the key can be used again. Completed swaps are never deleted, nor
+	// unknown or refused ones.
 	ReleaseSwap(ctx context.Context, id string) error
+	// MarkSwapUnknown records that a reservation's venue call ended
+	// without a readable answer (note says how, for the operator): the
+	// reservation stays, CreateUnknown, until CompleteSwap finds its order.
+	// ENOTFOUND when no reservation without an order has id.
+	MarkSwapUnknown(ctx context.Context, id, note string) error
+	// RefuseSwap records that the venue made order (its public id) but its
+	// answer failed the checks (note says which): the reservation stays,
+	// CreateRefused, and is never completed. ENOTFOUND when no reservation
+	// without an order has id.
+	RefuseSwap(ctx context.Context, id, order, note string) error
 	// Swap returns the swap with id, or an ENOTFOUND error.
 	Swap(ctx context.Context, id string) (*Swap, error)
 	// UpdateSwap applies a venue's update seen at time at; it records an

@@ -5,15 +5,18 @@
 // statuses with and without Retry-After, errors with HTTP 200, malformed,
 // truncated, huge, compressed-bomb or trickled bodies, huge headers, and the
 // simulator's real answers rewritten with absurd amounts, a wrong echo of the
-// amount asked, or absurd market and currency lists.
+// amount asked, an HTML snippet for an address, absurd expiries, or absurd
+// market and currency lists.
 //
 // Modes that rewrite an answer do it generically: they walk the simulator's
 // real JSON and change the numbers (and strings holding numbers) under keys
 // that name amounts, prices, quantities, rates, fees or minimums, so they
 // work for every venue's format. A mode hits the endpoints of its scope: all,
-// the quote endpoints (estimates, rates, order books), or the list endpoints
-// (currencies, markets, networks). SetMode switches modes while serving, so a
-// test can load the lists healthy ("warm") before the fault starts.
+// the quote endpoints (estimates, rates, order books), the list endpoints
+// (currencies, markets, networks), or the swap venues' create-order or
+// order-status calls (swapcalls.go names them per venue). SetMode switches
+// modes while serving, so a test can load the lists healthy ("warm"), or
+// quote healthy, before the fault starts.
 //
 // The server is test infrastructure: it listens on loopback and is run by
 // `swapscout sim --fault MODE` and by the hostile matrix test.
@@ -306,7 +309,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	body, _ := io.ReadAll(io.LimitReader(r.Body, 1<<20))
 	_ = r.Body.Close()
 	r.Body = io.NopCloser(bytes.NewReader(body))
-	if st.mode == Off || !strings.HasPrefix(r.URL.Path, "/") || strings.HasPrefix(r.URL.Path, "/_sim/") || !st.hits(isListRequest(r, body)) {
+	if st.mode == Off || !strings.HasPrefix(r.URL.Path, "/") || strings.HasPrefix(r.URL.Path, "/_sim/") || !st.hits(r, body) {
 		s.healthy.Handler().ServeHTTP(w, r)
 		return
 	}
@@ -349,19 +352,23 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	default: // the modes that rewrite the real answer
 		rec := capture(s.healthy.Handler(), r, body)
 		out, ok := rewriteAnswer(st.mode, rec.buf.Bytes(), echoes(r, body))
-		if !ok || rec.status != http.StatusOK {
+		if !ok || rec.status/100 != 2 { // an error answer is left as it is
 			out = rec.buf.Bytes()
 		}
 		writeRecorded(w, rec, rec.status, out)
 	}
 }
 
-func (st *state) hits(list bool) bool {
+func (st *state) hits(r *http.Request, body []byte) bool {
 	switch st.scope {
 	case ScopeQuotes:
-		return !list
+		return !isListRequest(r, body) && SwapCall(r, body) == NotSwap
 	case ScopeLists:
-		return list
+		return isListRequest(r, body)
+	case ScopeCreate:
+		return SwapCall(r, body) == CreateCall
+	case ScopeStatus:
+		return SwapCall(r, body) == StatusCall
 	}
 	return true
 }
@@ -484,6 +491,10 @@ func rewriteAnswer(m Mode, body []byte, echo []*big.Rat) ([]byte, bool) {
 		scaleAmounts(root, big.NewRat(-1, 1))
 	case WrongEcho:
 		changeEcho(root, echo)
+	case DepositHTML:
+		setStrings(root, addressWords, `<a href="https://evil.example/pay">send here</a>`)
+	case ExpiryHuge:
+		setExpiries(root)
 	case ListsEmpty:
 		emptyLists(root)
 	case ListsZeroFee:

@@ -23,6 +23,13 @@ const (
 	ScopeQuotes
 	// ScopeLists hits only the market and currency list endpoints.
 	ScopeLists
+	// ScopeCreate hits only the swap venues' create-order endpoints (and
+	// THORChain's and Maya's quote with a destination, which is their
+	// create), so a quote and its re-quote stay healthy.
+	ScopeCreate
+	// ScopeStatus hits only the swap venues' order status endpoints (and
+	// the indexers THORChain and Maya swaps are found through).
+	ScopeStatus
 )
 
 func (s Scope) String() string {
@@ -33,6 +40,10 @@ func (s Scope) String() string {
 		return "quotes"
 	case ScopeLists:
 		return "lists"
+	case ScopeCreate:
+		return "create"
+	case ScopeStatus:
+		return "status"
 	}
 	return "default"
 }
@@ -72,6 +83,8 @@ const (
 	AmountsZero       Mode = "amounts-zero"        // … set to 0
 	AmountsNegative   Mode = "amounts-negative"    // … negated
 	WrongEcho         Mode = "wrong-echo"          // the echoed amount-in doubled
+	DepositHTML       Mode = "deposit-html"        // every address in the answer an HTML snippet
+	ExpiryHuge        Mode = "expiry-huge"         // every expiry 1e15 (units) or the year 9999
 	ListsEmpty        Mode = "lists-empty"         // market and currency lists empty
 	ListsZeroFee      Mode = "lists-zero-fee"      // every fee in the lists 0
 	ListsHugeMinimums Mode = "lists-huge-minimums" // every minimum in the lists 1e30
@@ -114,6 +127,8 @@ var modes = []ModeInfo{
 	{AmountsZero, ScopeQuotes, "every amount, price, quantity and rate 0"},
 	{AmountsNegative, ScopeQuotes, "every amount, price, quantity and rate negated"},
 	{WrongEcho, ScopeQuotes, "the amount-in the venue echoes back doubled"},
+	{DepositHTML, ScopeCreate, "every address (deposit, payin, inbound) in the real answer an HTML snippet"},
+	{ExpiryHuge, ScopeCreate, "every expiry in the real answer 1e15 (seconds, minutes…) or the year 9999"},
 	{ListsEmpty, ScopeLists, "market and currency lists answered empty"},
 	{ListsZeroFee, ScopeLists, "every fee in the lists 0"},
 	{ListsHugeMinimums, ScopeLists, "every minimum in the lists 1e30"},
@@ -131,7 +146,8 @@ func lookup(m Mode) (ModeInfo, bool) {
 	return ModeInfo{}, false
 }
 
-// ParseMode parses "MODE" or "MODE:SCOPE" (SCOPE is all, quotes or lists).
+// ParseMode parses "MODE" or "MODE:SCOPE" (SCOPE is all, quotes, lists,
+// create or status).
 func ParseMode(s string) (Mode, Scope, error) {
 	name, sc, hasScope := strings.Cut(strings.TrimSpace(s), ":")
 	m := Mode(strings.ToLower(name))
@@ -152,8 +168,12 @@ func ParseMode(s string) (Mode, Scope, error) {
 			scope = ScopeQuotes
 		case "lists":
 			scope = ScopeLists
+		case "create":
+			scope = ScopeCreate
+		case "status":
+			scope = ScopeStatus
 		default:
-			return "", 0, fmt.Errorf("fault scope %q: want all, quotes or lists", sc)
+			return "", 0, fmt.Errorf("fault scope %q: want all, quotes, lists, create or status", sc)
 		}
 	}
 	return m, scope, nil

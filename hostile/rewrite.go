@@ -214,8 +214,10 @@ var (
 	notAmountWords = wordSet("id ids time ts timestamp date code status precision decimals decimal digits scale nonce " +
 		"seq sequence version chain network type expires expire expiry created updated valid until count level levels " +
 		"step tick lot ticker")
-	feeWords = wordSet("fee fees commission")
-	minWords = wordSet("min minimum")
+	feeWords     = wordSet("fee fees commission")
+	addressWords = wordSet("address deposit payin inbound")
+	expiryWords  = wordSet("expires expire expiry expiration expired valid until deadline inactive")
+	minWords     = wordSet("min minimum")
 )
 
 func wordSet(s string) map[string]bool {
@@ -361,6 +363,36 @@ func setKeyed(root *node, set map[string]bool, text string) {
 		}
 		if _, ok := n.number(); ok {
 			n.text = text
+		}
+	})
+}
+
+// setStrings sets every string that is not a number, under a key with one
+// of words, to text.
+func setStrings(root *node, set map[string]bool, text string) {
+	walkLeaves(root, "", func(key string, n *node) {
+		if n.kind != 's' || key == "" || !keyHas(key, set) {
+			return
+		}
+		if _, ok := n.number(); !ok {
+			n.text = text
+		}
+	})
+}
+
+// setExpiries sets every expiry to one no venue means: a number (of
+// seconds, minutes or milliseconds) to 1e15, a date to the year 9999.
+func setExpiries(root *node) {
+	walkLeaves(root, "", func(key string, n *node) {
+		if key == "" || !keyHas(key, expiryWords) {
+			return
+		}
+		if _, ok := n.number(); ok {
+			n.text = "1000000000000000" // a string stays one
+			return
+		}
+		if n.kind == 's' && len(n.text) >= 10 && n.text[4] == '-' {
+			n.text = "9999-12-31T23:59:59Z"
 		}
 	})
 }

@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"net/http"
 	"strconv"
+	"time"
 
 	"github.com/swapscout/swapscout"
 	"github.com/swapscout/swapscout/swaps"
@@ -76,6 +77,9 @@ var statuses = map[string]int{
 	swapscout.EINPROGRESS:      http.StatusConflict,
 	swapscout.ESWAPUNSUPPORTED: http.StatusUnprocessableEntity,
 	swapscout.EVENUE:           http.StatusBadGateway,
+	swapscout.EBADANSWER:       http.StatusBadGateway,
+	swapscout.EUNKNOWN:         http.StatusBadGateway,
+	swapscout.ERATELIMITED:     http.StatusTooManyRequests,
 	swapscout.EDEPOSIT:         http.StatusConflict,
 	swapscout.EUNAVAILABLE:     http.StatusServiceUnavailable,
 	swapscout.EINTERNAL:        http.StatusInternalServerError,
@@ -100,7 +104,12 @@ func ErrorResponse(log *slog.Logger, r *Request, err error) Response {
 		}
 		log.Error("internal error", "path", path, "err", err)
 	}
-	return JSON(StatusOf(code), appendErrorOf(nil, code, err))
+	resp := JSON(StatusOf(code), appendErrorOf(nil, code, err))
+	if after := swapscout.RetryAfterOf(err); after > 0 {
+		// Whole seconds, rounded up: asking sooner gets the same answer.
+		resp.Headers = []Field{{Key: "Retry-After", Value: strconv.FormatInt(int64((after+time.Second-1)/time.Second), 10)}}
+	}
+	return resp
 }
 
 // appendErrorOf appends err's JSON error body, with the details a client

@@ -26,7 +26,7 @@ import (
 type instantVenue struct{}
 
 func (*instantVenue) CreateSwap(_ context.Context, r swapscout.CreateSwapRequest) (swapscout.SwapOrder, error) {
-	return swapscout.SwapOrder{OrderID: swapscout.NewSwapID(), DepositAddress: "bc1qdeposit", AmountIn: r.Offer.AmountIn, AmountOut: r.Offer.AmountOut, VenueStatus: "new"}, nil
+	return swapscout.SwapOrder{OrderID: swapscout.NewSwapID(), DepositAddress: "bc1qrp33g0q5c5txsp9arysrx4k6zdkfs4nce4xj0gdcccefvpysxf3qccfmv3", AmountIn: r.Offer.AmountIn, AmountOut: r.Offer.AmountOut, VenueStatus: "new"}, nil
 }
 
 func (*instantVenue) SwapStatus(context.Context, string) (swapscout.SwapUpdate, error) {

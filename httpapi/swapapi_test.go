@@ -19,6 +19,7 @@ import (
 	"github.com/swapscout/swapscout/aggregate"
 	"github.com/swapscout/swapscout/httpapi"
 	"github.com/swapscout/swapscout/inmem"
+	"github.com/swapscout/swapscout/sim"
 	"github.com/swapscout/swapscout/sqldb"
 	"github.com/swapscout/swapscout/swaps"
 )
@@ -54,7 +55,7 @@ func (v *swapVenue) CreateSwap(_ context.Context, r swapscout.CreateSwapRequest)
 	if v.fail != nil {
 		return swapscout.SwapOrder{}, v.fail
 	}
-	return swapscout.SwapOrder{OrderID: fmt.Sprintf("ord-%d:%s", n, orderSecret), DepositAddress: "bc1qdeposit" + fmt.Sprint(n),
+	return swapscout.SwapOrder{OrderID: fmt.Sprintf("ord-%d:%s", n, orderSecret), DepositAddress: sim.Address("btc", fmt.Sprint(n)),
 		AmountIn: r.Offer.AmountIn, AmountOut: r.Offer.AmountOut, VenueStatus: "new", ExpiresAt: time.Now().Add(time.Hour)}, nil
 }
 
@@ -193,7 +194,7 @@ func TestSwapCreateAndGet(t *testing.T) {
 		t.Fatalf("create: %d %s", resp.Status, resp.Body)
 	}
 	sw := decodeSwap(t, resp)
-	if !swapscout.ValidSwapID(sw.ID) || sw.Status != "waiting" || sw.Venue != "fast" || sw.DepositAddress != "bc1qdeposit1" || sw.VenueOrderID != "ord-1" {
+	if !swapscout.ValidSwapID(sw.ID) || sw.Status != "waiting" || sw.Venue != "fast" || sw.DepositAddress != sim.Address("btc", "1") || sw.VenueOrderID != "ord-1" {
 		t.Errorf("created swap = %+v", sw)
 	}
 	if len(sw.History) != 1 || sw.History[0].Status != "waiting" {
@@ -341,7 +342,7 @@ func TestSwapCreateRateChangedAndRefused(t *testing.T) {
 	if r := f.create("k-rate", body); r.Status != 201 {
 		t.Errorf("with the fresh quote: %d %s", r.Status, r.Body)
 	}
-	f.venue.fail = &swapscout.VenueError{Code: swapscout.CodeUnavailable, Msg: "maintenance"}
+	f.venue.fail = &swapscout.VenueError{Code: swapscout.CodeAmountTooSmall, Msg: "below the minimum"}
 	if r := f.create("k-refused", body); r.Status != 502 || !bytes.Contains(r.Body, []byte(`"venue_refused"`)) {
 		t.Errorf("venue refusal: %d %s", r.Status, r.Body)
 	}

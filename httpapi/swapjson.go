@@ -67,6 +67,7 @@ func AppendSwap(dst []byte, sw *swapscout.Swap, history []swapscout.SwapEvent) [
 	str("deposit_tx", sw.DepositTx, false)
 	str("payout_tx", sw.PayoutTx, false)
 	amt("amount_received", sw.AmountReceived, false)
+	str("amount_received_doubt", sw.ReceivedDoubt, false) // the venue's claim, not believed
 	dst = append(dst, `,"created_at":`...)
 	dst = appendTime(dst, sw.CreatedAt)
 	dst = append(dst, `,"updated_at":`...)

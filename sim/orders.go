@@ -133,6 +133,10 @@ type orderBook struct {
 	// latest order by deposit address and memo.
 	byTx      map[string]string
 	byDeposit map[string]string
+	// made counts the orders ever created per payout address (lower
+	// case), never forgotten: how a test tells how many orders one swap
+	// request made at the venue.
+	made map[string]int
 }
 
 type orderRec struct {
@@ -144,7 +148,8 @@ type orderRec struct {
 }
 
 func newOrderBook(cfg *Config) *orderBook {
-	return &orderBook{cfg: cfg, orders: make(map[string]*orderRec), byTx: make(map[string]string), byDeposit: make(map[string]string)}
+	return &orderBook{cfg: cfg, orders: make(map[string]*orderRec), byTx: make(map[string]string), byDeposit: make(map[string]string),
+		made: make(map[string]int)}
 }
 
 func (x *Exchange) book() *orderBook {
@@ -217,6 +222,10 @@ func (x *Exchange) CreateOrder(spec OrderSpec) (Order, error) {
 	b.fifo = append(b.fifo, id)
 	txKey, depKey := strings.ToUpper(txID(seed, x.id, id, "in")), o.DepositAddress+"\x00"+o.DepositMemo
 	b.byTx[txKey], b.byDeposit[depKey] = id, id
+	if len(b.made) >= 4*max(MaxOrders, 1) {
+		clear(b.made) // bounded like the orders: a load test with a new address per swap
+	}
+	b.made[strings.ToLower(o.PayoutAddress)]++
 	for len(b.fifo) > max(MaxOrders, 1) {
 		old := b.orders[b.fifo[0]].o
 		delete(b.orders, b.fifo[0])
@@ -239,6 +248,16 @@ func (x *Exchange) Orders() int {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	return len(b.orders)
+}
+
+// OrdersMade returns how many orders the venue ever created paying out to
+// address (any case), forgotten ones included: a test gives each swap
+// request its own payout address and counts the orders it made.
+func (x *Exchange) OrdersMade(address string) int {
+	b := x.book()
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.made[strings.ToLower(address)]
 }
 
 // Order returns order id as it stands now, or ErrNoOrder.
@@ -329,6 +348,25 @@ func (x *Exchange) PayOrder(id string, amount swapscout.Amount) (Order, error) {
 	return b.state(x, rec, now), nil
 }
 
+// ExpireOrder ends order id unpaid now, as a venue's cancel call does. It
+// fails with ErrNoOrder, or ErrNotPayable for an order no longer waiting
+// for its deposit.
+func (x *Exchange) ExpireOrder(id string) (Order, error) {
+	b := x.book()
+	now := x.Now()
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	rec, ok := b.orders[id]
+	if !ok {
+		return Order{}, ErrNoOrder
+	}
+	if st := b.stateLocked(x, rec, now); st.Stage != StageWaiting {
+		return st, ErrNotPayable
+	}
+	rec.o.ExpiresAt, rec.outcome = now, StageExpired
+	return b.stateLocked(x, rec, now), nil
+}
+
 func (b *orderBook) state(x *Exchange, rec *orderRec, now time.Time) Order {
 	b.mu.Lock()
 	defer b.mu.Unlock()
@@ -396,24 +434,11 @@ func txID(seed int64, venue, order, kind string) string {
 	return fmt.Sprintf("%016x%016x%016x%016x", h, mix(h), mix(h+1), mix(h+2))
 }
 
-// depositAddress is a deterministic address-looking string for the asset's
-// network. It is not a valid address: nobody must ever pay it.
+// depositAddress is a deterministic address on the asset's network, well
+// formed (the swap service refuses any other) and of a hash nobody holds the
+// key to (see Address).
 func depositAddress(seed int64, venue, order string, a swapscout.Asset) string {
-	h := hashString(seed, "deposit", venue, order)
-	hex := fmt.Sprintf("%016x%016x%08x", h, mix(h), uint32(mix(h+1)))
-	switch a.Network {
-	case "btc":
-		return "bc1qsim" + hex[:32]
-	case "ltc":
-		return "ltc1qsim" + hex[:32]
-	case "eth", "bsc", "arbitrum", "base", "op", "matic", "avaxc":
-		return "0x" + hex[:40]
-	case "xmr":
-		return "8Sim" + strings.Repeat(hex, 3)[:91]
-	case "trx":
-		return "TSim" + hex[:30]
-	}
-	return "sim" + a.Network + hex[:32]
+	return Address(a.Network, fmt.Sprint(seed), venue, order)
 }
 
 // servePay answers POST /_sim/pay/{venue}/{order} with an optional amount

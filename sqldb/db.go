@@ -178,13 +178,15 @@ var _ swapscout.SwapStore = (*DB)(nil)
 // queries are the statements, rebound to the dialect's placeholders once.
 type queries struct {
 	reserve, byKey, byID, complete, release, lockStatus, update, lastSeq, addEvent, events string
+	unknown, refuse                                                                        string
 }
 
 const swapColumns = `id, idempotency_key, request_hash, quote_id, venue, provider, venue_order_id,
 	from_ticker, from_network, to_ticker, to_network, direction, rate_type, rate_id,
 	amount_in, amount_out, promised_in, promised_out,
 	deposit_address, deposit_memo, payout_address, payout_memo, refund_address, refund_memo,
-	status, venue_status, deposit_tx, payout_tx, amount_received, created_at, updated_at, expires_at, deposit_kind`
+	status, venue_status, deposit_tx, payout_tx, amount_received, created_at, updated_at, expires_at, deposit_kind,
+	create_state, create_deadline, create_note, refused_order, received_doubt`
 
 func newQueries(d Dialect) queries {
 	forUpdate := ""
@@ -193,23 +195,27 @@ func newQueries(d Dialect) queries {
 	}
 	q := queries{
 		reserve: `INSERT INTO swaps (` + swapColumns + `)
-			VALUES (?,?,?,?,?,?,?, ?,?,?,?,?,?,?, ?,?,?,?, ?,?,?,?,?,?, ?,?,?,?,?,?,?,?, ?)
+			VALUES (?,?,?,?,?,?,?, ?,?,?,?,?,?,?, ?,?,?,?, ?,?,?,?,?,?, ?,?,?,?,?,?,?,?, ?, ?,?,?,?,?)
 			ON CONFLICT (idempotency_key) DO NOTHING`,
 		byKey: `SELECT ` + swapColumns + ` FROM swaps WHERE idempotency_key = ?`,
 		byID:  `SELECT ` + swapColumns + ` FROM swaps WHERE id = ?`,
 		complete: `UPDATE swaps SET venue_order_id = ?, provider = ?, rate_id = ?, promised_in = ?, promised_out = ?,
-			deposit_address = ?, deposit_memo = ?, status = ?, venue_status = ?, updated_at = ?, expires_at = ?
-			WHERE id = ? AND venue_order_id = ''`,
-		release:    `DELETE FROM swaps WHERE id = ? AND venue_order_id = ''`,
-		lockStatus: `SELECT status, venue_status, deposit_tx, payout_tx, amount_received FROM swaps WHERE id = ? AND venue_order_id <> ''` + forUpdate,
-		update: `UPDATE swaps SET status = ?, venue_status = ?, deposit_tx = ?, payout_tx = ?, amount_received = ?, updated_at = ?
+			deposit_address = ?, deposit_memo = ?, status = ?, venue_status = ?, updated_at = ?, expires_at = ?, create_state = ''
+			WHERE id = ? AND venue_order_id = '' AND create_state <> 'refused'`,
+		// Only a creation still being asked is released: an unknown one may
+		// have an order at the venue, a refused one has.
+		release:    `DELETE FROM swaps WHERE id = ? AND venue_order_id = '' AND create_state = ''`,
+		unknown:    `UPDATE swaps SET create_state = 'unknown', create_note = ?, updated_at = ? WHERE id = ? AND venue_order_id = '' AND create_state <> 'refused'`,
+		refuse:     `UPDATE swaps SET create_state = 'refused', refused_order = ?, create_note = ?, updated_at = ? WHERE id = ? AND venue_order_id = ''`,
+		lockStatus: `SELECT status, venue_status, deposit_tx, payout_tx, amount_received, received_doubt FROM swaps WHERE id = ? AND venue_order_id <> ''` + forUpdate,
+		update: `UPDATE swaps SET status = ?, venue_status = ?, deposit_tx = ?, payout_tx = ?, amount_received = ?, received_doubt = ?, updated_at = ?
 			WHERE id = ?`,
 		lastSeq:  `SELECT COALESCE(MAX(seq), 0) FROM swap_events WHERE swap_id = ?`,
 		addEvent: `INSERT INTO swap_events (swap_id, seq, at, status, venue_status) VALUES (?, ?, ?, ?, ?)`,
 		events:   `SELECT at, status, venue_status FROM swap_events WHERE swap_id = ? ORDER BY seq`,
 	}
 	if d == Postgres {
-		for _, p := range []*string{&q.reserve, &q.byKey, &q.byID, &q.complete, &q.release, &q.lockStatus, &q.update, &q.lastSeq, &q.addEvent, &q.events} {
+		for _, p := range []*string{&q.reserve, &q.byKey, &q.byID, &q.complete, &q.release, &q.lockStatus, &q.update, &q.lastSeq, &q.addEvent, &q.events, &q.unknown, &q.refuse} {
 			*p = rebind(*p)
 		}
 	}
@@ -241,7 +247,8 @@ func (s *DB) ReserveSwap(ctx context.Context, sw *swapscout.Swap) (*swapscout.Sw
 		sw.From.Ticker, sw.From.Network, sw.To.Ticker, sw.To.Network, sw.Direction.String(), sw.RateType.String(), sw.RateID,
 		amountText(sw.AmountIn), amountText(sw.AmountOut), "0", "0",
 		"", "", sw.PayoutAddress, sw.PayoutMemo, sw.RefundAddress, sw.RefundMemo,
-		string(swapscout.StatusWaiting), "", "", "", "0", now.UnixNano(), now.UnixNano(), int64(0), depositKind(sw.Deposit))
+		string(swapscout.StatusWaiting), "", "", "", "0", now.UnixNano(), now.UnixNano(), int64(0), depositKind(sw.Deposit),
+		"", unixNano(sw.CreateDeadline), "", "", "")
 	if err != nil {
 		return nil, s.fault("reserve swap", err)
 	}
@@ -299,6 +306,31 @@ func (s *DB) ReleaseSwap(ctx context.Context, id string) error {
 	return nil
 }
 
+// MarkSwapUnknown implements swapscout.SwapStore.
+func (s *DB) MarkSwapUnknown(ctx context.Context, id, note string) error {
+	return s.setCreation(ctx, "mark swap unknown", s.q.unknown, note, s.now().UnixNano(), id)
+}
+
+// RefuseSwap implements swapscout.SwapStore.
+func (s *DB) RefuseSwap(ctx context.Context, id, order, note string) error {
+	return s.setCreation(ctx, "refuse swap", s.q.refuse, order, note, s.now().UnixNano(), id)
+}
+
+// setCreation runs one of the creation updates on a reservation without an
+// order; ENOTFOUND when there is none.
+func (s *DB) setCreation(ctx context.Context, what, q string, args ...any) error {
+	res, err := s.db.ExecContext(ctx, q, args...)
+	if err != nil {
+		return s.fault(what, err)
+	}
+	if n, err := res.RowsAffected(); err != nil {
+		return s.fault(what, err)
+	} else if n != 1 {
+		return swapscout.Errorf(swapscout.ENOTFOUND, "no swap %s is being created", args[len(args)-1])
+	}
+	return nil
+}
+
 // SwapByKey returns the swap reserved or created with an Idempotency-Key,
 // or an ENOTFOUND error: a retry is answered even after its quote expired.
 func (s *DB) SwapByKey(ctx context.Context, key string) (*swapscout.Swap, error) {
@@ -330,8 +362,8 @@ func (s *DB) UpdateSwap(ctx context.Context, id string, u swapscout.SwapUpdate, 
 	}
 	changed := false
 	err := s.tx(ctx, "update swap", func(tx *sql.Tx) error {
-		var status, word, depTx, payTx, received string
-		err := tx.QueryRowContext(ctx, s.q.lockStatus, id).Scan(&status, &word, &depTx, &payTx, &received)
+		var status, word, depTx, payTx, received, doubt string
+		err := tx.QueryRowContext(ctx, s.q.lockStatus, id).Scan(&status, &word, &depTx, &payTx, &received, &doubt)
 		if errors.Is(err, sql.ErrNoRows) {
 			return errNoSwap
 		} else if err != nil {
@@ -345,15 +377,17 @@ func (s *DB) UpdateSwap(ctx context.Context, id string, u swapscout.SwapUpdate, 
 			newStatus, newWord = string(u.Status), u.VenueStatus
 		}
 		statusChanged := newStatus != status || newWord != word
-		newDep, newPay, newRecv := keep(depTx, u.DepositTx), keep(payTx, u.PayoutTx), received
+		newDep, newPay, newRecv, newDoubt := keep(depTx, u.DepositTx), keep(payTx, u.PayoutTx), received, doubt
 		if !u.AmountReceived.IsZero() && u.AmountReceived.Valid() {
-			newRecv = u.AmountReceived.String()
+			// The amount and its doubt go together: a believed amount
+			// clears the doubt of an earlier one.
+			newRecv, newDoubt = u.AmountReceived.String(), u.ReceivedDoubt
 		}
-		if !statusChanged && newDep == depTx && newPay == payTx && newRecv == received {
+		if !statusChanged && newDep == depTx && newPay == payTx && newRecv == received && newDoubt == doubt {
 			return nil
 		}
 		changed = true
-		if _, err := tx.ExecContext(ctx, s.q.update, newStatus, newWord, newDep, newPay, newRecv, at.UnixNano(), id); err != nil {
+		if _, err := tx.ExecContext(ctx, s.q.update, newStatus, newWord, newDep, newPay, newRecv, newDoubt, at.UnixNano(), id); err != nil {
 			return err
 		}
 		if !statusChanged {
@@ -437,13 +471,14 @@ func (s *DB) scan(row scanner, open bool) (*swapscout.Swap, error) {
 	var sw swapscout.Swap
 	var dir, rt, status string
 	var in, out, pin, pout, recv string
-	var created, updated, expires int64
-	var kind string
+	var created, updated, expires, deadline int64
+	var kind, creation string
 	err := row.Scan(&sw.ID, &sw.IdempotencyKey, &sw.RequestHash, &sw.QuoteID, &sw.Venue, &sw.Provider, &sw.VenueOrderID,
 		&sw.From.Ticker, &sw.From.Network, &sw.To.Ticker, &sw.To.Network, &dir, &rt, &sw.RateID,
 		&in, &out, &pin, &pout,
 		&sw.DepositAddress, &sw.DepositMemo, &sw.PayoutAddress, &sw.PayoutMemo, &sw.RefundAddress, &sw.RefundMemo,
-		&status, &sw.VenueStatus, &sw.DepositTx, &sw.PayoutTx, &recv, &created, &updated, &expires, &kind)
+		&status, &sw.VenueStatus, &sw.DepositTx, &sw.PayoutTx, &recv, &created, &updated, &expires, &kind,
+		&creation, &deadline, &sw.CreateNote, &sw.RefusedOrder, &sw.ReceivedDoubt)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, errNoSwap
 	} else if err != nil {
@@ -454,6 +489,10 @@ func (s *DB) scan(row scanner, open bool) (*swapscout.Swap, error) {
 	sw.RateType, _ = swapscout.ParseRateType(rt)
 	sw.Status = swapscout.SwapStatus(status)
 	sw.Deposit = swapscout.DepositKind(kind)
+	sw.Creation = swapscout.Creation(creation)
+	if deadline != 0 {
+		sw.CreateDeadline = time.Unix(0, deadline).UTC()
+	}
 	for _, a := range []struct {
 		dst *swapscout.Amount
 		s   string

@@ -11,9 +11,11 @@ import (
 // Outcomes returns what every swap finished since since delivered against
 // its venue's promise, with the times of its deposit (its first change to
 // confirming, exchanging or sending) and its payout (finished), for the
-// venues' accuracy figures.
+// venues' accuracy figures. An amount received the swap service doubted
+// (received_doubt) is read as unknown: the venue's implausible claim never
+// counts for or against it.
 func (s *DB) Outcomes(ctx context.Context, since time.Time) ([]swapscout.SwapOutcome, error) {
-	q := s.bind(`SELECT s.venue, s.promised_out, s.amount_received,
+	q := s.bind(`SELECT s.venue, s.promised_out, CASE WHEN s.received_doubt = '' THEN s.amount_received ELSE '0' END,
 		COALESCE((SELECT MIN(e.at) FROM swap_events e WHERE e.swap_id = s.id AND e.status IN ('confirming', 'exchanging', 'sending')), 0),
 		COALESCE((SELECT MIN(e.at) FROM swap_events e WHERE e.swap_id = s.id AND e.status = 'finished'), s.updated_at)
 		FROM swaps s WHERE s.status = 'finished' AND s.updated_at >= ?`)

@@ -39,14 +39,24 @@ func testOutcomes(t *testing.T, db *sqldb.DB) {
 	mk("changenow", "10", swapscout.SwapUpdate{Status: swapscout.StatusSending, VenueStatus: "s"}) // open: not counted
 	mk("exolix", "5", swapscout.SwapUpdate{Status: swapscout.StatusFailed, VenueStatus: "f"})      // failed: not counted
 	mk("exolix", "10", fin)                                                                        // no deposit seen
+	doubted := fin
+	doubted.AmountReceived, doubted.ReceivedDoubt = swapscout.MustAmount("9900"), "implausibly more than the 10 promised"
+	mk("quickex", "10", doubted) // finished, its amount not believed
 	got, err := db.Outcomes(ctx, t0.Add(-time.Minute))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(got) != 2 {
-		t.Fatalf("Outcomes = %+v; want the two finished swaps", got)
+	if len(got) != 3 {
+		t.Fatalf("Outcomes = %+v; want the three finished swaps", got)
 	}
 	for _, o := range got {
+		if o.Venue == "quickex" {
+			// The doubted claim reads as unknown: it never counts.
+			if !o.Received.IsZero() || !o.PaidAt.Equal(t0) {
+				t.Errorf("doubted outcome %+v: want no amount received, its payout time kept", o)
+			}
+			continue
+		}
 		if o.Received.Cmp(swapscout.MustAmount("9.9")) != 0 || o.Promised.Cmp(swapscout.MustAmount("10")) != 0 {
 			t.Errorf("outcome %+v: amounts", o)
 		}

@@ -8,7 +8,15 @@
 //     the one shown by more than the allowed slippage creates nothing and
 //     answers rate_changed with both amounts and a fresh quote id;
 //  4. the order is created at the venue with the fresh offer (its rate id
-//     for fixed rates) and recorded before the caller acknowledges it.
+//     for fixed rates), under a deadline of its own (CreateTimeout) that the
+//     client leaving does not cut;
+//  5. the venue's answer is checked (CheckOrder: amounts against the offer
+//     and the slippage, the deposit address and memo as the user's own, the
+//     expiry) and recorded before the caller acknowledges it. A refused
+//     answer is kept for the operator, never shown as payable, and answered
+//     venue_bad_answer; an answer lost after the request left keeps the key
+//     (outcome_unknown: the venue may hold an order, so the key never makes
+//     a second one); a call that certainly made nothing frees it.
 //
 // The service knows nothing of HTTP: the API, the page and the CLI call Create
 // and Get alike.
@@ -22,6 +30,7 @@ import (
 	"fmt"
 	"log/slog"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/swapscout/swapscout"
@@ -60,8 +69,18 @@ type Service struct {
 	// CheckCallback checks a callback URL (scheme, target); when nil, a
 	// request with a callback URL is refused: webhooks are not configured.
 	CheckCallback func(url string) error
-	Now           func() time.Time // time.Now when nil
-	Logger        *slog.Logger     // slog.Default() when nil
+	// CreateTimeout is the deadline of a creation's venue calls at a venue
+	// (the re-quote and the create call together); DefaultCreateTimeout
+	// when nil or not positive.
+	CreateTimeout func(venue string) time.Duration
+	// LimitWait bounds how long a creation waits for our own outbound rate
+	// limit on the venue's calls before answering 429 rate_limited;
+	// DefaultLimitWait when zero.
+	LimitWait time.Duration
+	Now       func() time.Time // time.Now when nil
+	Logger    *slog.Logger     // slog.Default() when nil
+
+	cancels sync.WaitGroup // cancel calls of refused orders under way
 }
 
 // CreateRequest is what a client asks to create.
@@ -152,6 +171,11 @@ func (s *Service) log() *slog.Logger {
 
 // Create makes the swap r asks for, or answers the one its key already
 // made. created is false when the swap existed (a retry).
+//
+// Its venue calls (the re-quote and the create call) run to their own
+// deadline (CreateTimeout), detached from ctx: a client that leaves does not
+// cut a create call midway, which would leave an order nobody was shown.
+// Create returns within that deadline and the store's own time.
 func (s *Service) Create(ctx context.Context, r CreateRequest) (sw *swapscout.Swap, created bool, err error) {
 	if err := r.validate(); err != nil {
 		return nil, false, err
@@ -163,7 +187,7 @@ func (s *Service) Create(ctx context.Context, r CreateRequest) (sw *swapscout.Sw
 		old, err := kf.SwapByKey(ctx, r.IdempotencyKey)
 		switch {
 		case err == nil:
-			return s.retried(old, &r)
+			return s.retried(ctx, old, &r)
 		case swapscout.ErrorCode(err) != swapscout.ENOTFOUND:
 			return nil, false, err
 		}
@@ -192,13 +216,14 @@ func (s *Service) Create(ctx context.Context, r CreateRequest) (sw *swapscout.Sw
 	if !ok {
 		return nil, false, swapscout.Errorf(EUNSUPPORTED, "%s cannot create swaps through its API", r.Venue)
 	}
+	budget := s.createTimeout(r.Venue)
 	sw = &swapscout.Swap{
 		ID: swapscout.NewSwapID(), IdempotencyKey: r.IdempotencyKey, RequestHash: r.hash(),
 		QuoteID: q.ID, Venue: r.Venue, Provider: offer.Provider,
 		From: req.From, To: req.To, Direction: req.Direction, RateType: offer.RateType, RateID: offer.RateID,
 		AmountIn: offer.AmountIn, AmountOut: offer.AmountOut,
 		PayoutAddress: r.PayoutAddress, PayoutMemo: r.PayoutMemo, RefundAddress: r.RefundAddress, RefundMemo: r.RefundMemo,
-		CallbackURL: r.CallbackURL, Deposit: offer.Deposit,
+		CallbackURL: r.CallbackURL, Deposit: offer.Deposit, CreateDeadline: s.now().Add(budget),
 	}
 	if sw.Deposit == "" {
 		sw.Deposit = swapscout.DepositTransfer
@@ -208,30 +233,255 @@ func (s *Service) Create(ctx context.Context, r CreateRequest) (sw *swapscout.Sw
 		return nil, false, err
 	}
 	if old != nil {
-		return s.retried(old, &r)
+		return s.retried(ctx, old, &r)
 	}
-	// From here the key is ours: release it on every path that creates
-	// nothing at the venue, so the client can retry.
-	order, fresh, err := s.createAtVenue(ctx, swapper, r, req, offer)
+	// From here the key is ours. The venue phase runs to its own deadline
+	// whatever the client does; every path that certainly made nothing at
+	// the venue releases the key, so the client can retry.
+	vctx, cancel := context.WithTimeout(s.venueContext(ctx), budget)
+	defer cancel()
+	fresh, err := s.requote(vctx, r, req, offer)
 	if err != nil {
-		if rerr := s.Store.ReleaseSwap(context.WithoutCancel(ctx), sw.ID); rerr != nil {
-			s.log().Error("swap reservation not released", "swap", sw.ID, "err", rerr)
-		}
+		s.release(ctx, sw.ID)
 		return nil, false, err
 	}
-	sw.VenueOrderID, sw.DepositAddress, sw.DepositMemo = order.OrderID, order.DepositAddress, order.DepositMemo
-	sw.PromisedIn, sw.PromisedOut = order.AmountIn, order.AmountOut
-	if sw.PromisedIn.IsZero() {
-		sw.PromisedIn = fresh.AmountIn
+	creq := swapscout.CreateSwapRequest{
+		Request: req, Offer: *fresh,
+		PayoutAddress: r.PayoutAddress, PayoutMemo: r.PayoutMemo, RefundAddress: r.RefundAddress, RefundMemo: r.RefundMemo,
 	}
-	if sw.PromisedOut.IsZero() {
-		sw.PromisedOut = fresh.AmountOut
+	order, err := swapper.CreateSwap(vctx, creq)
+	if err != nil {
+		if createdNothing(swapper, err) {
+			s.release(ctx, sw.ID)
+			return nil, false, createError(r.Venue, err)
+		}
+		// The request left and no answer can be read: the venue may hold
+		// an order. The key stays reserved; look the order up where the
+		// venue lets us.
+		why := lostWhy(err)
+		s.log().Warn("swap creation outcome unknown", "swap", sw.ID, "venue", sw.Venue, "why", why, "err", err)
+		// Looked up within what is left of the deadline, so the answer is
+		// not late; a retry with the key looks again.
+		found := false
+		if dl, _ := vctx.Deadline(); time.Until(dl) > time.Second {
+			order, found = s.lookup(vctx, swapper, creq, sw)
+		}
+		if !found {
+			return nil, false, s.unknown(ctx, sw, swapper, why)
+		}
 	}
-	sw.RateID, sw.ExpiresAt = fresh.RateID, order.ExpiresAt
-	if sw.ExpiresAt.IsZero() {
-		sw.ExpiresAt = fresh.ExpiresAt
+	return s.record(ctx, sw, swapper, recordArgs{req: req, shown: offer, fresh: fresh, slip: r.slippage(), rateID: fresh.RateID, expires: fresh.ExpiresAt}, order)
+}
+
+// KeyFinder is a SwapStore that finds a swap by its Idempotency-Key
+// (sqldb.DB does), so a retry is answered before its quote is looked up.
+type KeyFinder interface {
+	// SwapByKey returns the swap with the key, or an ENOTFOUND error.
+	SwapByKey(ctx context.Context, key string) (*swapscout.Swap, error)
+}
+
+// Deadlines of a creation.
+const (
+	// DefaultCreateTimeout is the deadline of a creation's venue calls
+	// (the re-quote and the create call together) when the venue documents
+	// none: no venue among ours documents a create timeout, and 30 s is
+	// past any answer seen from them.
+	DefaultCreateTimeout = 30 * time.Second
+	// DefaultLimitWait is how long a creation waits for our own outbound
+	// rate limit on the venue's calls before answering 429.
+	DefaultLimitWait = 5 * time.Second
+	// RecordSlack is how long past its deadline a creation may take to be
+	// recorded: a reservation still without an outcome after CreateDeadline
+	// + RecordSlack was cut short (the server stopped mid-call).
+	RecordSlack = 15 * time.Second
+	// LookupTimeout bounds a look-up of an order whose answer was lost.
+	LookupTimeout = 10 * time.Second
+	// cancelTimeout bounds the cancel call of a refused order.
+	cancelTimeout = 10 * time.Second
+)
+
+// legacyInterrupted is how long a reservation recorded without a deadline
+// (before deadlines were kept) may have waited: far past any of its calls.
+const legacyInterrupted = 2 * time.Minute
+
+func (s *Service) createTimeout(venue string) time.Duration {
+	if s.CreateTimeout != nil {
+		if d := s.CreateTimeout(venue); d > 0 {
+			return d
+		}
 	}
-	sw.Status, sw.VenueStatus = swapscout.StatusWaiting, order.VenueStatus
+	return DefaultCreateTimeout
+}
+
+// venueContext is ctx for venue calls that must not be cut by the client
+// leaving: its values, not its cancellation, with the bound on waiting for
+// our own rate limit.
+func (s *Service) venueContext(ctx context.Context) context.Context {
+	wait := s.LimitWait
+	if wait <= 0 {
+		wait = DefaultLimitWait
+	}
+	return swapscout.WithLimitWait(context.WithoutCancel(ctx), wait)
+}
+
+// release frees the key of a reservation that certainly made nothing.
+func (s *Service) release(ctx context.Context, id string) {
+	if err := s.Store.ReleaseSwap(context.WithoutCancel(ctx), id); err != nil {
+		s.log().Error("swap reservation not released", "swap", id, "err", err)
+	}
+}
+
+// createDeadline is when old's venue calls end at the latest.
+func createDeadline(old *swapscout.Swap) time.Time {
+	if old.CreateDeadline.IsZero() {
+		return old.CreatedAt.Add(legacyInterrupted)
+	}
+	return old.CreateDeadline
+}
+
+// retried answers a request whose key already made (or is making) old.
+func (s *Service) retried(ctx context.Context, old *swapscout.Swap, r *CreateRequest) (*swapscout.Swap, bool, error) {
+	switch {
+	case old.RequestHash != r.hash():
+		return nil, false, swapscout.Errorf(swapscout.ECONFLICT, "this Idempotency-Key was used for a different request")
+	case old.Created():
+		return old, false, nil
+	case old.Creation == swapscout.CreateRefused:
+		// The same answer as the first time: the order is never shown.
+		return nil, false, &BadAnswerError{Venue: old.Venue, Order: old.RefusedOrder, What: old.CreateNote}
+	case old.Creation == swapscout.CreatePending:
+		if left := createDeadline(old).Add(RecordSlack).Sub(s.now()); left > 0 {
+			return nil, false, &swapscout.Error{Code: EINPROGRESS, RetryAfter: retrySeconds(left),
+				Message: fmt.Sprintf("a request with this Idempotency-Key is still being made: %s may be creating the order. Do not pay anything you were not shown; ask again with the same key in %s",
+					old.Venue, seconds(left))}
+		}
+	}
+	// Unknown, or pending past its deadline: the server that made the call
+	// stopped before recording its outcome. Look the order up again.
+	swapper, ok := s.Swapper(old.Venue)
+	if !ok {
+		return nil, false, s.unknownError(old, nil, "the venue cannot be asked any more")
+	}
+	why := old.CreateNote
+	if old.Creation == swapscout.CreatePending {
+		why = "the server stopped before the venue's answer was recorded"
+	}
+	req := swapscout.QuoteRequest{From: old.From, To: old.To, Direction: old.Direction, RateType: old.RateType, Amount: old.AmountIn}
+	if old.Direction == swapscout.Receive {
+		req.Amount = old.AmountOut
+	}
+	shown := &swapscout.Offer{Venue: old.Venue, AmountIn: old.AmountIn, AmountOut: old.AmountOut, RateType: old.RateType, RateID: old.RateID, Deposit: old.Deposit}
+	creq := swapscout.CreateSwapRequest{Request: req, Offer: *shown,
+		PayoutAddress: old.PayoutAddress, PayoutMemo: old.PayoutMemo, RefundAddress: old.RefundAddress, RefundMemo: old.RefundMemo}
+	order, found := s.lookup(s.venueContext(ctx), swapper, creq, old)
+	if !found {
+		return nil, false, s.unknown(ctx, old, swapper, why)
+	}
+	sw, _, err := s.record(ctx, old, swapper, recordArgs{req: req, shown: shown, fresh: shown, slip: r.slippage(), rateID: old.RateID}, order)
+	return sw, false, err
+}
+
+// lookup asks a venue that can find its orders (swapscout.SwapFinder) for
+// the order creq made for sw, within ctx (a venue context: detached from the
+// client) and LookupTimeout.
+func (s *Service) lookup(ctx context.Context, swapper swapscout.Swapper, creq swapscout.CreateSwapRequest, sw *swapscout.Swap) (swapscout.SwapOrder, bool) {
+	f, ok := swapper.(swapscout.SwapFinder)
+	if !ok {
+		return swapscout.SwapOrder{}, false
+	}
+	lctx, cancel := context.WithTimeout(ctx, LookupTimeout)
+	defer cancel()
+	order, found, err := f.FindSwap(lctx, creq, sw.CreatedAt.Add(-time.Minute))
+	if err != nil {
+		s.log().Warn("swap look-up failed", "swap", sw.ID, "venue", sw.Venue, "err", err)
+		return swapscout.SwapOrder{}, false
+	}
+	if found {
+		s.log().Info("swap found at the venue after its answer was lost", "swap", sw.ID, "venue", sw.Venue, "order", publicOrderID(order.OrderID))
+	}
+	return order, found
+}
+
+// unknown records that sw's creation ended without a readable answer and
+// returns what the client is told.
+func (s *Service) unknown(ctx context.Context, sw *swapscout.Swap, swapper swapscout.Swapper, why string) error {
+	if sw.Creation != swapscout.CreateUnknown || sw.CreateNote != why {
+		if err := s.Store.MarkSwapUnknown(context.WithoutCancel(ctx), sw.ID, why); err != nil && swapscout.ErrorCode(err) != swapscout.ENOTFOUND {
+			s.log().Error("unknown swap creation not recorded", "swap", sw.ID, "venue", sw.Venue, "err", err)
+		}
+	}
+	return s.unknownError(sw, swapper, why)
+}
+
+// UnknownError says a venue may have made an order whose answer was lost.
+// Lookup says the venue can look orders up: asking again with the same key
+// after RetryAfter looks again.
+type UnknownError struct {
+	Venue      string
+	Why        string
+	Lookup     bool
+	RetryAfter time.Duration
+}
+
+func (e *UnknownError) Error() string { return e.Venue + ": outcome unknown: " + e.Why }
+
+// Unwrap gives the application error, so ErrorCode finds outcome_unknown.
+func (e *UnknownError) Unwrap() error {
+	if e.Lookup {
+		return &swapscout.Error{Code: swapscout.EUNKNOWN, RetryAfter: e.RetryAfter, Message: fmt.Sprintf(
+			"%s may have made an order, but its answer was lost (%s). Do not pay anything you were not shown. Ask again with the same Idempotency-Key in %s: the order is looked up at the venue, and this key never makes a second one",
+			e.Venue, e.Why, seconds(e.RetryAfter))}
+	}
+	return &swapscout.Error{Code: swapscout.EUNKNOWN, Message: fmt.Sprintf(
+		"%s may have made an order, but its answer was lost (%s) and %s cannot look it up. No deposit address was shown for it: do not pay anything you were not shown. This Idempotency-Key will not make another order: use a new one for a new swap",
+		e.Venue, e.Why, e.Venue)}
+}
+
+// lookupRetry is when a client is told to ask again about an order the
+// venue may find.
+const lookupRetry = 10 * time.Second
+
+func (s *Service) unknownError(sw *swapscout.Swap, swapper swapscout.Swapper, why string) error {
+	_, finder := swapper.(swapscout.SwapFinder)
+	e := &UnknownError{Venue: sw.Venue, Why: why, Lookup: finder}
+	if finder {
+		e.RetryAfter = lookupRetry
+	}
+	return e
+}
+
+// recordArgs is what an order is checked against and recorded with.
+type recordArgs struct {
+	req          swapscout.QuoteRequest
+	shown, fresh *swapscout.Offer
+	slip         swapscout.Amount
+	rateID       string
+	expires      time.Time // the fresh offer's expiry, used when the order gives none
+}
+
+// record checks the venue's order (CheckOrder) and records it: a refused
+// one is kept for the operator and cancelled where the venue can; a good
+// one completes sw.
+func (s *Service) record(ctx context.Context, sw *swapscout.Swap, swapper swapscout.Swapper, a recordArgs, order swapscout.SwapOrder) (*swapscout.Swap, bool, error) {
+	checked, err := CheckOrder(OrderCheck{Request: a.req, Shown: a.shown, Fresh: a.fresh, Slippage: a.slip,
+		Deposit: sw.Deposit, Now: s.now(), CheckAddress: s.CheckAddress}, order)
+	if err != nil {
+		be, ok := err.(*BadAnswerError)
+		if !ok {
+			be = &BadAnswerError{What: err.Error()}
+		}
+		be.Venue = sw.Venue
+		s.refuse(ctx, sw, swapper, order.OrderID, be)
+		return nil, false, be
+	}
+	sw.VenueOrderID, sw.DepositAddress, sw.DepositMemo = checked.OrderID, checked.DepositAddress, checked.DepositMemo
+	sw.PromisedIn, sw.PromisedOut = checked.AmountIn, checked.AmountOut
+	sw.RateID, sw.ExpiresAt = a.rateID, checked.ExpiresAt
+	if sw.ExpiresAt.IsZero() && SaneExpiry(a.expires, s.now()) {
+		sw.ExpiresAt = a.expires
+	}
+	sw.Status, sw.VenueStatus = swapscout.StatusWaiting, checked.VenueStatus
+	sw.Creation = swapscout.CreatePending
 	// The order exists at the venue now: record it even if the client has
 	// gone, or the user's swap would exist nowhere but at the venue.
 	if err := s.Store.CompleteSwap(context.WithoutCancel(ctx), sw); err != nil {
@@ -245,79 +495,102 @@ func (s *Service) Create(ctx context.Context, r CreateRequest) (sw *swapscout.Sw
 	return rec, true, nil
 }
 
-// KeyFinder is a SwapStore that finds a swap by its Idempotency-Key
-// (sqldb.DB does), so a retry is answered before its quote is looked up.
-type KeyFinder interface {
-	// SwapByKey returns the swap with the key, or an ENOTFOUND error.
-	SwapByKey(ctx context.Context, key string) (*swapscout.Swap, error)
-}
-
-// Interrupted is how long a reservation may wait for its venue's answer
-// before it is taken for one whose creation was cut short (the server
-// stopped between reserving and recording): far past any venue's create
-// timeout.
-var Interrupted = 2 * time.Minute
-
-// retried answers a request whose key already made (or is making) old.
-func (s *Service) retried(old *swapscout.Swap, r *CreateRequest) (*swapscout.Swap, bool, error) {
-	switch {
-	case old.RequestHash != r.hash():
-		return nil, false, swapscout.Errorf(swapscout.ECONFLICT, "this Idempotency-Key was used for a different request")
-	case !old.Created() && s.now().Sub(old.CreatedAt) > Interrupted:
-		// The venue may hold an order nobody was told of: it waits for a
-		// deposit that never comes, and expires. A new key makes a new swap.
-		return nil, false, swapscout.Errorf(EINPROGRESS, "the creation of this swap was interrupted and its outcome is unknown; no deposit address was given, so nothing is owed: use a new Idempotency-Key to make a new swap")
-	case !old.Created():
-		return nil, false, swapscout.Errorf(EINPROGRESS, "a request with this Idempotency-Key is still being made; retry in a moment")
+// refuse records that the venue's order failed the checks, and cancels it
+// in the background where the venue has a cancel call.
+func (s *Service) refuse(ctx context.Context, sw *swapscout.Swap, swapper swapscout.Swapper, orderID string, be *BadAnswerError) {
+	if len(orderID) > maxOrderID || !printable(orderID) {
+		orderID = "" // no id to keep or cancel by
 	}
-	return old, false, nil
+	public := publicOrderID(orderID)
+	be.Order = public
+	s.log().Warn("venue order refused", "swap", sw.ID, "venue", sw.Venue, "order", public, "why", be.What)
+	if err := s.Store.RefuseSwap(context.WithoutCancel(ctx), sw.ID, public, be.What); err != nil {
+		s.log().Error("refused venue order not recorded", "swap", sw.ID, "venue", sw.Venue, "order", public, "err", err)
+	}
+	c, ok := swapper.(swapscout.SwapCanceller)
+	if !ok || orderID == "" {
+		return
+	}
+	s.cancel(context.WithoutCancel(ctx), c, sw, orderID)
 }
 
-// createAtVenue re-quotes, checks the new offer against the shown one, and
-// creates the order with the new offer.
-func (s *Service) createAtVenue(ctx context.Context, swapper swapscout.Swapper, r CreateRequest, req swapscout.QuoteRequest, shown *swapscout.Offer) (swapscout.SwapOrder, *swapscout.Offer, error) {
+// maxCancelWait bounds how long a cancel the venue refused for now (it
+// cancels only orders of some age: SideShift's 5 minutes) is asked again
+// after; one later than that is left to expire unpaid.
+const maxCancelWait = 10 * time.Minute
+
+// cancel cancels a refused order in the background, bounded by
+// cancelTimeout; when the venue says to ask again later (RetryAfter within
+// maxCancelWait), it asks once more then. Best effort: the order was never
+// shown, so nobody pays it either way; a server that stops meanwhile leaves
+// it to expire.
+func (s *Service) cancel(ctx context.Context, c swapscout.SwapCanceller, sw *swapscout.Swap, orderID string) {
+	s.cancels.Add(1)
+	go func() {
+		defer s.cancels.Done()
+		s.cancelOnce(ctx, c, sw, orderID, true)
+	}()
+}
+
+// cancelOnce makes one cancel call; again allows one more, later, when the
+// venue says when (on a timer: Wait does not wait for it).
+func (s *Service) cancelOnce(ctx context.Context, c swapscout.SwapCanceller, sw *swapscout.Swap, orderID string, again bool) {
+	public := publicOrderID(orderID)
+	cctx, cancel := context.WithTimeout(s.venueContext(ctx), cancelTimeout)
+	defer cancel()
+	err := c.CancelSwap(cctx, orderID)
+	if err == nil {
+		s.log().Info("refused venue order cancelled", "swap", sw.ID, "venue", sw.Venue, "order", public)
+		return
+	}
+	var ve *swapscout.VenueError
+	if again && errors.As(err, &ve) && ve.RetryAfter > 0 && ve.RetryAfter <= maxCancelWait {
+		s.log().Info("refused venue order cannot be cancelled yet; asking again later", "swap", sw.ID, "venue", sw.Venue, "order", public, "after", ve.RetryAfter)
+		time.AfterFunc(ve.RetryAfter, func() { s.cancelOnce(ctx, c, sw, orderID, false) })
+		return
+	}
+	s.log().Warn("refused venue order not cancelled; it expires unpaid", "swap", sw.ID, "venue", sw.Venue, "order", public, "err", err)
+}
+
+// Wait waits for the background cancel calls of refused orders under way
+// (for tests and shutdown; one asked again later is not waited for).
+func (s *Service) Wait() { s.cancels.Wait() }
+
+// requote asks the venue again and checks the new offer against the shown
+// one (the re-quote guard). Every error means nothing was created.
+func (s *Service) requote(ctx context.Context, r CreateRequest, req swapscout.QuoteRequest, shown *swapscout.Offer) (*swapscout.Offer, error) {
 	fq, err := s.Quotes.Requote(ctx, req, r.Venue)
 	if err != nil {
-		return swapscout.SwapOrder{}, nil, err
+		return nil, err
 	}
 	fresh := findOffer(fq, r.Venue)
 	if fresh == nil {
 		msg := "the venue gave no offer when asked again"
 		for _, f := range fq.Failures {
-			if f.Venue == r.Venue {
-				msg = fmt.Sprintf("the venue gave no offer when asked again (%s: %s)", f.Code, f.Message)
+			if f.Venue != r.Venue {
+				continue
 			}
+			if f.Code == swapscout.CodeRateLimited {
+				// Our own limit held the call back, or the venue asked us
+				// to slow down: not a refusal of this swap.
+				return nil, rateLimited(r.Venue, f.Message, f.RetryAfter)
+			}
+			msg = fmt.Sprintf("the venue gave no offer when asked again (%s: %s)", f.Code, f.Message)
 		}
-		return swapscout.SwapOrder{}, nil, swapscout.Errorf(EVENUE, "%s; see quote %s", msg, fq.ID)
+		return nil, swapscout.Errorf(EVENUE, "%s; see quote %s", msg, fq.ID)
 	}
-	slip := r.MaxSlippage
-	if slip.IsZero() {
-		slip = DefaultSlippage
+	if err := guard(req.Direction, shown, fresh, r.slippage(), fq.ID); err != nil {
+		return nil, err
 	}
-	if err := guard(req.Direction, shown, fresh, slip, fq.ID); err != nil {
-		return swapscout.SwapOrder{}, nil, err
+	return fresh, nil
+}
+
+// slippage is what r allows, DefaultSlippage when it says nothing.
+func (r *CreateRequest) slippage() swapscout.Amount {
+	if r.MaxSlippage.IsZero() {
+		return DefaultSlippage
 	}
-	order, err := swapper.CreateSwap(ctx, swapscout.CreateSwapRequest{
-		Request: req, Offer: *fresh,
-		PayoutAddress: r.PayoutAddress, PayoutMemo: r.PayoutMemo, RefundAddress: r.RefundAddress, RefundMemo: r.RefundMemo,
-	})
-	if err != nil {
-		var ve *swapscout.VenueError
-		msg := "the venue did not create the swap"
-		if errors.As(err, &ve) && addressFields[ve.Field] {
-			// The venue refused one of the user's addresses or memos and
-			// said which: a 400 beside that field, as a local check would.
-			return swapscout.SwapOrder{}, nil, &AddressError{Field: ve.Field, Reason: clip(ve.Msg)}
-		}
-		if errors.As(err, &ve) {
-			msg = fmt.Sprintf("%s (%s: %s)", msg, ve.Code, clip(ve.Msg))
-		}
-		return swapscout.SwapOrder{}, nil, &swapscout.Error{Code: EVENUE, Message: msg, Err: err}
-	}
-	if order.OrderID == "" || order.DepositAddress == "" {
-		return swapscout.SwapOrder{}, nil, &swapscout.Error{Code: EVENUE, Message: "the venue answered without an order id or deposit address"}
-	}
-	return order, fresh, nil
+	return r.MaxSlippage
 }
 
 // guard refuses a fresh offer worse than the shown one by more than slip:

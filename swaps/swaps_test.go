@@ -24,6 +24,9 @@ var (
 const (
 	payout = "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed" // EIP-55 vector
 	refund = "bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4" // BIP173 vector
+	// deposit is where the fake venue asks the deposit: another BIP173
+	// vector (P2WSH), valid on the Bitcoin network.
+	deposit = "bc1qrp33g0q5c5txsp9arysrx4k6zdkfs4nce4xj0gdcccefvpysxf3qccfmv3"
 )
 
 // fakeQuotes holds one quote and answers re-quotes with fresh.
@@ -50,26 +53,48 @@ func (f *fakeQuotes) Requote(_ context.Context, req swapscout.QuoteRequest, venu
 	return &swapscout.Quote{ID: fmt.Sprintf("fresh-%d", n), Request: req, Offers: []swapscout.Offer{o}}, nil
 }
 
-// fakeSwapper creates orders, counting them; fail makes it refuse.
+// fakeSwapper creates orders, counting them; fail makes it refuse; edit,
+// when set, changes the order it answers (a venue's bad answer); block,
+// when set, holds the call until it is closed or the call's context ends.
 type fakeSwapper struct {
 	creates atomic.Int32
 	fail    error
 	delay   time.Duration
+	edit    func(*swapscout.SwapOrder)
+	block   chan struct{}
 	last    swapscout.CreateSwapRequest
+	lastCtx context.Context
 	mu      sync.Mutex
 }
 
-func (f *fakeSwapper) CreateSwap(_ context.Context, r swapscout.CreateSwapRequest) (swapscout.SwapOrder, error) {
+func (f *fakeSwapper) CreateSwap(ctx context.Context, r swapscout.CreateSwapRequest) (swapscout.SwapOrder, error) {
 	n := f.creates.Add(1)
 	time.Sleep(f.delay)
+	f.mu.Lock()
+	f.lastCtx = ctx
+	f.mu.Unlock()
+	if f.block != nil {
+		select {
+		case <-f.block:
+		case <-ctx.Done():
+			return swapscout.SwapOrder{}, ctx.Err()
+		}
+	}
 	if f.fail != nil {
 		return swapscout.SwapOrder{}, f.fail
 	}
 	f.mu.Lock()
 	f.last = r
 	f.mu.Unlock()
-	return swapscout.SwapOrder{OrderID: fmt.Sprintf("ord-%d", n), DepositAddress: "bc1qdeposit", AmountIn: r.Offer.AmountIn,
-		AmountOut: r.Offer.AmountOut, VenueStatus: "new"}, nil
+	o := swapscout.SwapOrder{OrderID: fmt.Sprintf("ord-%d", n), DepositAddress: deposit, AmountIn: r.Offer.AmountIn,
+		AmountOut: r.Offer.AmountOut, VenueStatus: "new"}
+	if r.Offer.Deposit == swapscout.DepositMemo {
+		o.DepositMemo = "=:ETH.ETH:" + r.PayoutAddress
+	}
+	if f.edit != nil {
+		f.edit(&o)
+	}
+	return o, nil
 }
 
 func (f *fakeSwapper) SwapStatus(context.Context, string) (swapscout.SwapUpdate, error) {
@@ -124,7 +149,7 @@ func TestCreate(t *testing.T) {
 	if err != nil || !created {
 		t.Fatalf("Create = %v, %v", created, err)
 	}
-	if sw.VenueOrderID != "ord-1" || sw.DepositAddress != "bc1qdeposit" || sw.Status != swapscout.StatusWaiting ||
+	if sw.VenueOrderID != "ord-1" || sw.DepositAddress != deposit || sw.Status != swapscout.StatusWaiting ||
 		sw.AmountOut.Cmp(swapscout.MustAmount("10")) != 0 || sw.PromisedOut.Cmp(swapscout.MustAmount("10")) != 0 {
 		t.Errorf("swap = %+v", sw)
 	}
@@ -150,6 +175,7 @@ func TestCreateKeepsDepositKind(t *testing.T) {
 		t.Fatalf("plain offer: Deposit = %q, %v; want %q", sw.Deposit, err, swapscout.DepositTransfer)
 	}
 	f.quotes.quote.Offers[0].Deposit = swapscout.DepositMemo
+	f.quotes.fresh.Deposit = swapscout.DepositMemo
 	sw, _, err = f.svc.Create(ctx, request("memo"))
 	if err != nil || sw.Deposit != swapscout.DepositMemo {
 		t.Fatalf("memo offer: Deposit = %q, %v; want %q", sw.Deposit, err, swapscout.DepositMemo)
@@ -389,8 +415,10 @@ func (failComplete) CompleteSwap(context.Context, *swapscout.Swap) error {
 	return errors.New("the process died here")
 }
 
-// A reservation cut short answers in_progress, and once it is clearly
-// interrupted, says so and how to go on; no retry makes a second order.
+// A reservation cut short answers in_progress until its deadline (and the
+// time to record it) has passed; then its outcome is unknown, and the
+// answer says so truthfully: the venue may hold an order nobody was shown,
+// the key never makes another. No retry makes a second order.
 func TestInterruptedCreation(t *testing.T) {
 	f := newFixture(t, swapscout.Send)
 	f.svc.Store = failComplete{f.db}
@@ -398,12 +426,15 @@ func TestInterruptedCreation(t *testing.T) {
 		t.Fatal("created with the record lost")
 	}
 	f.svc.Store = f.db
-	if _, _, err := f.svc.Create(ctx, request("cut")); swapscout.ErrorCode(err) != swapscout.EINPROGRESS {
-		t.Errorf("retry at once: %v", err)
-	}
-	f.svc.Now = func() time.Time { return time.Now().Add(swaps.Interrupted + time.Minute) }
 	_, _, err := f.svc.Create(ctx, request("cut"))
-	if swapscout.ErrorCode(err) != swapscout.EINPROGRESS || !strings.Contains(swapscout.ErrorMessage(err), "new Idempotency-Key") {
+	if swapscout.ErrorCode(err) != swapscout.EINPROGRESS || swapscout.RetryAfterOf(err) <= 0 ||
+		!strings.Contains(swapscout.ErrorMessage(err), "Do not pay anything you were not shown") {
+		t.Errorf("retry at once: %v (retry after %s)", err, swapscout.RetryAfterOf(err))
+	}
+	f.svc.Now = func() time.Time { return time.Now().Add(swaps.DefaultCreateTimeout + swaps.RecordSlack + time.Second) }
+	_, _, err = f.svc.Create(ctx, request("cut"))
+	if swapscout.ErrorCode(err) != swapscout.EUNKNOWN || !strings.Contains(swapscout.ErrorMessage(err), "use a new one") ||
+		strings.Contains(swapscout.ErrorMessage(err), "nothing is owed") {
 		t.Errorf("retry later: %v", err)
 	}
 	if n := f.swapper.creates.Load(); n != 1 {

@@ -43,6 +43,9 @@ func Run(t *testing.T, newStore func(t *testing.T) swapscout.SwapStore) {
 		{"ConcurrentUpdates", testConcurrentUpdates},
 		{"OrderSecret", testOrderSecret},
 		{"MemoDeposit", testMemoDeposit},
+		{"UnknownCreation", testUnknownCreation},
+		{"RefusedCreation", testRefusedCreation},
+		{"ReceivedDoubt", testReceivedDoubt},
 	}
 	t.Run("SwapStore", func(t *testing.T) {
 		for _, tc := range tests {

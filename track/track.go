@@ -25,6 +25,7 @@ import (
 	"github.com/riverqueue/river/rivermigrate"
 
 	"github.com/swapscout/swapscout"
+	"github.com/swapscout/swapscout/swaps"
 )
 
 // Schedule says how long to wait before polling a swap of the given age
@@ -291,28 +292,81 @@ func (w *worker) changed(ctx context.Context, sw *swapscout.Swap) {
 // Work polls the swap once and snoozes until the next poll, or ends the job
 // when the swap is over.
 func (w *worker) Work(ctx context.Context, job *river.Job[pollArgs]) error {
+	next, err := w.poll(ctx, job.Args.SwapID)
+	switch {
+	case errors.Is(err, errDone):
+		return nil
+	case err != nil:
+		return river.JobCancel(err)
+	case next < 0:
+		return river.JobSnooze(-next) // not a regular poll: the delay as is
+	}
+	// The next poll is due an interval after this one was due, not after
+	// it ran: the time spent waiting for a worker or the venue does not
+	// add up, and each swap is polled once per interval.
+	// A jitter of up to ±5 % spreads swaps that came due together (a
+	// burst of creations, a restart) over the interval in a few rounds.
+	if !job.ScheduledAt.IsZero() {
+		now := w.cfg.Now()
+		next += time.Duration((rand.Float64() - 0.5) * 0.1 * float64(next))
+		if due := job.ScheduledAt.Add(next); due.After(now) {
+			return river.JobSnooze(due.Sub(now))
+		}
+		return river.JobSnooze(0)
+	}
+	return river.JobSnooze(next)
+}
+
+// errDone ends a swap's job: it is over, or there is nothing to follow.
+var errDone = errors.New("done")
+
+// PollOnce polls swap id once, as a tracking job does (within PollTimeout),
+// and records what changed, without the job engine (for tests and drills):
+// done reports that the swap needs no more polls.
+func PollOnce(ctx context.Context, cfg Config, id string) (done bool, err error) {
+	cfg.defaults()
+	cfg.Webhooks = nil
+	ctx, cancel := context.WithTimeout(ctx, cfg.PollTimeout) // as the job engine bounds a job
+	defer cancel()
+	_, err = (&worker{cfg: &cfg}).poll(ctx, id)
+	if errors.Is(err, errDone) {
+		return true, nil
+	}
+	return false, err
+}
+
+// poll polls swap id once and returns when to poll it next: the schedule's
+// interval, or minus a delay to wait as is (a failed read, a venue's
+// Retry-After). errDone ends the job; another error cancels it.
+func (w *worker) poll(ctx context.Context, id string) (time.Duration, error) {
 	c := w.cfg
-	sw, err := c.Store.Swap(ctx, job.Args.SwapID)
+	sw, err := c.Store.Swap(ctx, id)
 	if swapscout.ErrorCode(err) == swapscout.ENOTFOUND {
-		return river.JobCancel(fmt.Errorf("swap %s is gone", job.Args.SwapID))
+		return 0, fmt.Errorf("swap %s is gone", id)
 	} else if err != nil {
-		return river.JobSnooze(c.Schedule(0)) // the database hiccuped: try again soon
+		return -c.Schedule(0), nil // the database hiccuped: try again soon
 	}
 	if sw.Status.Terminal() {
 		// Only a job rescued after its instance died between recording the
 		// end and telling of it gets here: tell again (deliveries are
 		// unique by change, so none is sent twice).
 		w.changed(ctx, sw)
-		return nil
+		return 0, errDone
 	}
 	if !sw.Created() {
-		return nil
+		return 0, errDone
 	}
 	now := c.Now()
 	next := c.Schedule(now.Sub(sw.CreatedAt))
 	swapper, ok := c.Swapper(sw.Venue)
 	if !ok {
-		return river.JobCancel(fmt.Errorf("venue %s cannot report swaps", sw.Venue))
+		return 0, fmt.Errorf("venue %s cannot report swaps", sw.Venue)
+	}
+	// An expiry no venue can mean (one recorded before expiries were
+	// checked: a minute count that overflowed) is no expiry: it must not
+	// end a swap the venue still waits for.
+	if !sw.ExpiresAt.IsZero() && !swaps.SaneExpiry(sw.ExpiresAt, sw.CreatedAt) {
+		sw.ExpiresAt = time.Time{}
 	}
 	key, ready := swapscout.StatusKey(swapper, sw)
 	if !ready {
@@ -325,7 +379,7 @@ func (w *worker) Work(ctx context.Context, job *river.Job[pollArgs]) error {
 		}
 	}
 	if !ready && (sw.ExpiresAt.IsZero() || !now.After(sw.ExpiresAt.Add(c.ExpireAfter))) {
-		return river.JobSnooze(next) // a deposit-tracked swap: nothing to ask until its deposit is known
+		return -next, nil // a deposit-tracked swap: nothing to ask until its deposit is known
 	}
 	u, err := pollStatus(ctx, swapper, sw, key, ready)
 	if err != nil {
@@ -334,10 +388,17 @@ func (w *worker) Work(ctx context.Context, job *river.Job[pollArgs]) error {
 			next = ve.RetryAfter
 		}
 		c.Logger.Debug("swap status", "swap", sw.ID, "venue", sw.Venue, "err", err)
-		return river.JobSnooze(next)
+		return -next, nil
 	}
 	if !u.Status.Valid() {
 		u.Status = swapscout.StatusUnknown
+	}
+	// The venue's word is checked once, by the swap service's rule, for
+	// every venue: an implausible amount received is kept as its claim,
+	// with the doubt, and never counts in its accuracy.
+	u, doubt := swaps.CheckUpdate(sw, u)
+	if doubt != "" && doubt != sw.ReceivedDoubt {
+		c.Logger.Warn("venue's amount received not believed", "swap", sw.ID, "venue", sw.Venue, "why", doubt)
 	}
 	// A swap nobody paid, past its expiry and the grace, is over whatever
 	// the venue keeps saying.
@@ -352,7 +413,7 @@ func (w *worker) Work(ctx context.Context, job *river.Job[pollArgs]) error {
 		// poll began: its time in the history says so.
 		changed, err = c.Store.UpdateSwap(ctx, sw.ID, u, c.Now())
 		if err != nil {
-			return river.JobSnooze(c.Schedule(0))
+			return -c.Schedule(0), nil
 		}
 	}
 	if changed {
@@ -361,21 +422,9 @@ func (w *worker) Work(ctx context.Context, job *river.Job[pollArgs]) error {
 		}
 	}
 	if u.Status.Terminal() {
-		return nil
+		return 0, errDone
 	}
-	// The next poll is due an interval after this one was due, not after
-	// it ran: the time spent waiting for a worker or the venue does not
-	// add up, and each swap is polled once per interval.
-	// A jitter of up to ±5 % spreads swaps that came due together (a
-	// burst of creations, a restart) over the interval in a few rounds.
-	if !job.ScheduledAt.IsZero() {
-		next += time.Duration((rand.Float64() - 0.5) * 0.1 * float64(next))
-		if due := job.ScheduledAt.Add(next); due.After(now) {
-			return river.JobSnooze(due.Sub(now))
-		}
-		return river.JobSnooze(0)
-	}
-	return river.JobSnooze(next)
+	return next, nil
 }
 
 // Migrate creates or updates River's tables on driver's database.
@@ -395,5 +444,5 @@ func Migrate[TX any](ctx context.Context, driver riverdriver.Driver[TX]) error {
 func same(sw *swapscout.Swap, u swapscout.SwapUpdate) bool {
 	return (u.Status == "" || u.Status == sw.Status && u.VenueStatus == sw.VenueStatus) &&
 		(u.DepositTx == "" || u.DepositTx == sw.DepositTx) && (u.PayoutTx == "" || u.PayoutTx == sw.PayoutTx) &&
-		(u.AmountReceived.IsZero() || !u.AmountReceived.Valid() || u.AmountReceived.Cmp(sw.AmountReceived) == 0)
+		(u.AmountReceived.IsZero() || !u.AmountReceived.Valid() || u.AmountReceived.Cmp(sw.AmountReceived) == 0 && u.ReceivedDoubt == sw.ReceivedDoubt)
 }

@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"net"
 	"net/http"
 	"strconv"
 	"sync"
@@ -43,10 +44,25 @@ type Field struct{ Key, Value string }
 // answers too large to read, and answers that are not JSON (an HTML block
 // page is unavailable, not a parse error). parse sees every other status:
 // many venues put their error codes in 4xx or even 200 bodies.
+//
+// An error of a call that never left (the guard held it back; the
+// connection could not be opened) carries swapscout.ErrNotSent, so the swap
+// service knows a create that failed so made nothing; every other failure
+// after the request was sent leaves the outcome open. A context carrying
+// swapscout.WithLimitWait bounds the wait for the rate limit.
 func Fetch(ctx context.Context, cfg *Config, req Request, parse func(status int, body []byte) error) (err error) {
 	if g := cfg.Guard; g != nil {
-		if err := g.begin(ctx); err != nil {
-			return err
+		bctx := ctx
+		if d, ok := swapscout.LimitWait(ctx); ok {
+			var cancel context.CancelFunc
+			bctx, cancel = context.WithTimeout(ctx, max(d, 0))
+			defer cancel()
+		}
+		// The guard waits for a rate-limit token only when one comes
+		// before bctx's deadline; otherwise it refuses at once, rate_limited
+		// with the wait in RetryAfter.
+		if err := g.begin(bctx); err != nil {
+			return notSent(err)
 		}
 		defer func() { err = g.end(err) }()
 	}
@@ -66,7 +82,11 @@ func Fetch(ctx context.Context, cfg *Config, req Request, parse func(status int,
 		c.SetMaxBodySize(req.MaxBody)
 	}
 	if err := cfg.HTTP.Do(ctx, c); err != nil {
-		return transportError(ctx, err)
+		err = transportError(ctx, err)
+		if unsent(err) {
+			err = notSent(err)
+		}
+		return err
 	}
 	status := c.Status()
 	if status == 429 || status == 418 {
@@ -74,7 +94,7 @@ func Fetch(ctx context.Context, cfg *Config, req Request, parse func(status int,
 		if wait == 0 {
 			// KuCoin says when its window resets in milliseconds instead.
 			if ms, err := strconv.Atoi(string(bytes.TrimSpace(c.Header("gw-ratelimit-reset")))); err == nil && ms > 0 {
-				wait = time.Duration(ms) * time.Millisecond
+				wait, _ = Duration(ms, time.Millisecond) // capped: an absurd reset is the longest hold-off
 			}
 		}
 		return &swapscout.VenueError{Code: swapscout.CodeRateLimited, Msg: fmt.Sprintf("rate limited (HTTP %d)", status), RetryAfter: wait}
@@ -114,6 +134,30 @@ func transportError(ctx context.Context, err error) error {
 	return &swapscout.VenueError{Code: code, Msg: msg, Err: err}
 }
 
+// unsent reports whether a transport failure happened before any byte of
+// the request could be written: the connection could not be opened (refused,
+// unreachable, no such host) or the URL was never dialled.
+func unsent(err error) bool {
+	var op *net.OpError
+	var dns *net.DNSError
+	return errors.As(err, &op) && op.Op == "dial" || errors.As(err, &dns) || errors.Is(err, upstream.ErrInvalidURL)
+}
+
+// notSent marks err as the error of a call that never left
+// (swapscout.ErrNotSent), keeping its code, message and RetryAfter.
+func notSent(err error) error {
+	if errors.Is(err, swapscout.ErrNotSent) {
+		return err
+	}
+	var ve *swapscout.VenueError
+	if errors.As(err, &ve) {
+		c := *ve
+		c.Err = errors.Join(swapscout.ErrNotSent, ve.Err)
+		return &c
+	}
+	return fmt.Errorf("%w: %w", swapscout.ErrNotSent, err)
+}
+
 // retryAfter parses a Retry-After header: delay-seconds or an HTTP-date
 // (RFC 9110), relative to now. Zero when absent, malformed or past.
 func retryAfter(v []byte, now time.Time) time.Duration {
@@ -122,7 +166,8 @@ func retryAfter(v []byte, now time.Time) time.Duration {
 		return 0
 	}
 	if n, err := strconv.Atoi(string(v)); err == nil {
-		return time.Duration(max(n, 0)) * time.Second
+		d, _ := Duration(max(n, 0), time.Second) // capped, never wrapped: Retry-After: 1e12
+		return d
 	}
 	t, err := http.ParseTime(string(v))
 	if err != nil {

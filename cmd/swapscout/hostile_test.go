@@ -9,6 +9,7 @@ import (
 	"math/big"
 	"net/http"
 	"os"
+	"path/filepath"
 	"regexp"
 	"runtime"
 	"slices"
@@ -25,6 +26,8 @@ import (
 	"github.com/swapscout/swapscout/httpserver"
 	"github.com/swapscout/swapscout/inmem"
 	"github.com/swapscout/swapscout/sim"
+	"github.com/swapscout/swapscout/sqldb"
+	"github.com/swapscout/swapscout/swaps"
 	"github.com/swapscout/swapscout/upstream"
 	"github.com/swapscout/swapscout/venue"
 	"github.com/swapscout/swapscout/venue/all"
@@ -133,51 +136,61 @@ func TestHostileMatrix(t *testing.T) {
 		// runs it on its own without -race (.ci/run).
 		t.Skip("the hostile matrix runs without -race: go test -run TestHostileMatrix ./cmd/swapscout/")
 	}
-	// The cells run before their subtests report, so -run cannot pick
-	// them: SWAPSCOUT_HOSTILE_CELLS=REGEXP does (e.g. "^trickle/").
 	only := regexp.MustCompile(os.Getenv("SWAPSCOUT_HOSTILE_CELLS"))
 	base := hostileBaseline(t)
-	type cell struct {
-		name     string
-		problems []string
-		note     string
-	}
-	var cells []*cell
-	var heavy, light []func()
+	var cells []*matrixCell
 	for _, row := range hostileRows {
 		for _, start := range []string{"warm", "cold"} {
 			name := string(row.mode)
 			if row.scope != hostile.ScopeDefault {
 				name += ":" + row.scope.String()
 			}
-			c := &cell{name: name + "/" + start}
-			if !only.MatchString(c.name) {
-				continue
-			}
+			cells = append(cells, &matrixCell{name: name + "/" + start, heavy: row.heavy, run: func() ([]string, string) {
+				return runHostileCell(t, row.mode, row.scope, start == "warm", row.want, base)
+			}})
+		}
+	}
+	runMatrix(t, cells, only)
+}
+
+// matrixCell is one cell of a hostile matrix: run returns its problems and
+// a note to log.
+type matrixCell struct {
+	name     string
+	heavy    bool // run alone, so its heap peak is its own
+	run      func() (problems []string, note string)
+	problems []string
+	note     string
+}
+
+// runMatrix runs the cells whose names only matches, then reports each as a
+// subtest. The cells run before their subtests report, so -run cannot pick
+// them: SWAPSCOUT_HOSTILE_CELLS=REGEXP does (e.g. "^trickle/").
+func runMatrix(t *testing.T, all []*matrixCell, only *regexp.Regexp) {
+	var cells []*matrixCell
+	for _, c := range all {
+		if only.MatchString(c.name) {
 			cells = append(cells, c)
-			run := func() {
-				c.problems, c.note = runHostileCell(t, row.mode, row.scope, start == "warm", row.want, base)
-			}
-			if row.heavy {
-				heavy = append(heavy, run)
-			} else {
-				light = append(light, run)
-			}
 		}
 	}
 	// Heavy cells one at a time, so each heap peak is its own; the others
 	// hostileParallel at a time (they mostly wait on timeouts), whatever
 	// go test's -parallel says.
-	for _, run := range heavy {
-		run()
+	for _, c := range cells {
+		if c.heavy {
+			c.problems, c.note = c.run()
+		}
 	}
 	var wg sync.WaitGroup
 	sem := make(chan struct{}, hostileParallel)
-	for _, run := range light {
+	for _, c := range cells {
+		if c.heavy {
+			continue
+		}
 		sem <- struct{}{}
 		wg.Go(func() {
 			defer func() { <-sem }()
-			run()
+			c.problems, c.note = c.run()
 		})
 	}
 	wg.Wait()
@@ -261,9 +274,24 @@ type hostileCell struct {
 	apiURL  string
 	timeout time.Duration
 	slowest time.Duration // the slowest answer of the last ask
+	db      *sqldb.DB     // the swap database, with cellOptions.swaps
+	swaps   *swaps.Service
+}
+
+// cellOptions add to a cell what the swap side of the matrix needs.
+type cellOptions struct {
+	swaps         bool          // a swap database (SQLite) and service behind the API
+	createTimeout time.Duration // the swaps' CreateTimeout
+	autoPay       time.Duration // the simulator pays orders this long after they are made
+	swapStage     time.Duration // and moves them on this fast
 }
 
 func startHostileCell(t *testing.T, mode hostile.Mode, scope hostile.Scope, warm bool, timeout time.Duration) *hostileCell {
+	t.Helper()
+	return startCell(t, mode, scope, warm, timeout, cellOptions{})
+}
+
+func startCell(t *testing.T, mode hostile.Mode, scope hostile.Scope, warm bool, timeout time.Duration, o cellOptions) *hostileCell {
 	t.Helper()
 	venues := map[string]sim.Venue{}
 	secrets := map[string]string{}
@@ -277,7 +305,7 @@ func startHostileCell(t *testing.T, mode hostile.Mode, scope hostile.Scope, warm
 		first = hostile.Off
 	}
 	h, err := hostile.New(hostile.Config{
-		Sim:    sim.Config{Seed: 1, Latency: time.Millisecond, Sigma: 0.1, Secrets: secrets},
+		Sim:    sim.Config{Seed: 1, Latency: time.Millisecond, Sigma: 0.1, Secrets: secrets, AutoPay: o.autoPay, SwapStage: o.swapStage},
 		Venues: venues, Mode: first, Scope: scope,
 	})
 	if err != nil {
@@ -314,10 +342,21 @@ func startHostileCell(t *testing.T, mode hostile.Mode, scope hostile.Scope, warm
 		evs = append(evs, aggregate.Venue{ID: v.ID, Kind: v.Kind, KYC: v.KYC, Timeout: v.Timeout, Quoter: v.Quoter, Custody: v.Info(v.Configured).Custody})
 	}
 	svc := &aggregate.Service{Engine: aggregate.New(evs, aggregate.Options{Logger: discardLogger()})}
-	handler := httpapi.NewHandler(httpapi.Deps{
+	deps := httpapi.Deps{
 		Quotes: svc, Venues: c.reg.Infos, Logger: discardLogger(),
 		Store: inmem.New(inmem.Options{}), Cache: inmem.New(inmem.Options{}),
-	})
+	}
+	if o.swaps {
+		if c.db, err = sqldb.OpenSQLite(ctx, filepath.Join(t.TempDir(), "swaps.db"), sqldb.Options{}); err != nil {
+			c.close()
+			t.Fatal(err)
+		}
+		book := httpapi.NewQuoteBook(deps)
+		c.swaps = &swaps.Service{Quotes: book, Store: c.db, Swapper: c.reg.Swapper, Logger: discardLogger(),
+			CreateTimeout: func(string) time.Duration { return o.createTimeout }}
+		deps.Book, deps.Swaps = book, c.swaps
+	}
+	handler := httpapi.NewHandler(deps)
 	c.srv, err = httpserver.Listen("127.0.0.1:0", handler, httpserver.Options{Logger: discardLogger()})
 	if err != nil {
 		c.close()
@@ -362,6 +401,9 @@ func (c *hostileCell) close() {
 	}
 	c.hc.Close()
 	_ = c.h.Close()
+	if c.db != nil {
+		c.db.Close()
+	}
 }
 
 // ask runs hostileQuotes concurrently through the API; problems are the

@@ -60,7 +60,11 @@ type pushedSwap struct {
 	ID       string
 	Status   string
 	Received string `json:"amount_received"`
-	History  []struct {
+	// Doubt is set when the swap service does not believe the amount (a
+	// simulated deposit channel pays for what it expected, not for the
+	// swap's amount): such a claim never counts in accuracy.
+	Doubt   string `json:"amount_received_doubt"`
+	History []struct {
 		At     time.Time
 		Status string
 	}
@@ -192,7 +196,7 @@ func TestSwapsPushedToTheEnd(t *testing.T) {
 		_, rec := get(t, c, s.url+"/v1/swaps/"+r.id)
 		var final pushedSwap
 		json.Unmarshal([]byte(rec), &final)
-		if final.Received != "" {
+		if final.Received != "" && final.Doubt == "" {
 			received++
 		}
 		var changes []string

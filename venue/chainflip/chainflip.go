@@ -24,7 +24,6 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"math"
 	"net/url"
 	"strconv"
 	"strings"
@@ -162,7 +161,7 @@ func seconds(n json.Number) (time.Duration, bool) {
 	if err != nil || !(f > 0 && f < maxETA.Seconds()) {
 		return 0, false
 	}
-	return time.Duration(math.Round(f * float64(time.Second))), true
+	return venue.Duration(f, time.Second)
 }
 
 // feeKind maps Chainflip's fee types onto ours: what the source chain

@@ -189,7 +189,12 @@ func parseMinutes(s string) (lo, hi time.Duration) {
 	if err1 != nil || err2 != nil || x < 0 || y < x {
 		return 0, 0
 	}
-	return time.Duration(x) * time.Minute, time.Duration(y) * time.Minute
+	lo, ok1 := venue.Duration(x, time.Minute)
+	hi, ok2 := venue.Duration(y, time.Minute)
+	if !ok1 || !ok2 {
+		return 0, 0 // a forecast past a year is no forecast
+	}
+	return lo, hi
 }
 
 var _ swapscout.Quoter = (*Client)(nil)

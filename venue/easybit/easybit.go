@@ -230,7 +230,9 @@ func parseMinutes(s string) (lo, hi time.Duration) {
 	if err1 != nil || err2 != nil || x < 0 || y < x || y > 7*24*60 {
 		return 0, 0
 	}
-	return time.Duration(x) * time.Minute, time.Duration(y) * time.Minute
+	lo, _ = venue.Duration(x, time.Minute)
+	hi, _ = venue.Duration(y, time.Minute)
+	return lo, hi
 }
 
 var _ swapscout.Quoter = (*Client)(nil)

@@ -119,7 +119,7 @@ func (c *Client) CreateSwap(ctx context.Context, req swapscout.CreateSwapRequest
 	o := swapscout.SwapOrder{OrderID: d.ID + orderSep + d.Token, DepositAddress: *d.From.Address, DepositMemo: tagText(d.From.Tag),
 		AmountIn: venue.AmountOf(d.From.Amount), AmountOut: venue.AmountOf(d.To.Amount), VenueStatus: d.Status}
 	if d.Time != nil && d.Time.Expiration != nil && *d.Time.Expiration > 0 {
-		o.ExpiresAt = time.Unix(*d.Time.Expiration, 0).UTC()
+		o.ExpiresAt, _ = venue.UnixTime(*d.Time.Expiration, time.Second)
 	}
 	return o, nil
 }

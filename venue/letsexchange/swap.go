@@ -107,7 +107,7 @@ func (c *Client) CreateSwap(ctx context.Context, req swapscout.CreateSwapRequest
 	o := swapscout.SwapOrder{OrderID: tx.TransactionID, DepositAddress: tx.Deposit, DepositMemo: venue.StringOf(tx.DepositExtraID),
 		AmountIn: venue.AmountOf(tx.DepositAmount), AmountOut: venue.AmountOf(tx.WithdrawalAmount), VenueStatus: tx.Status}
 	if s, err := strconv.ParseInt(strings.Trim(string(tx.ExpiredAt), `" `), 10, 64); err == nil && s > 0 {
-		o.ExpiresAt = time.Unix(s, 0).UTC()
+		o.ExpiresAt, _ = venue.UnixTime(s, time.Second)
 	}
 	return o, nil
 }

@@ -73,8 +73,10 @@ func (c *Client) CreateSwap(ctx context.Context, req swapscout.CreateSwapRequest
 	}
 	so := swapscout.SwapOrder{OrderID: o.Trx, DepositAddress: o.Address, AmountIn: venue.AmountOf(o.FromAmount),
 		AmountOut: venue.AmountOf(o.ReceiveAmount), VenueStatus: "Waiting for funds"}
-	if o.Expiration != nil && o.Expiration.Sign() > 0 {
-		so.ExpiresAt = c.cfg.NowTime().Add(time.Duration(o.Expiration.Float64() * float64(time.Minute))).UTC()
+	// Minutes, possibly fractional; an absurd count is no expiry at all
+	// (it once overflowed to a time 292 billion years ago).
+	if d, ok := venue.DurationOf(venue.AmountOf(o.Expiration), time.Minute); ok && d > 0 {
+		so.ExpiresAt = c.cfg.NowTime().Add(d).UTC()
 	}
 	return so, nil
 }

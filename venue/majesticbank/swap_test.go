@@ -24,6 +24,8 @@ func TestSwapReplay(t *testing.T) {
 	order := swapscout.SwapOrder{OrderID: "MBSc9a71e2f4", DepositAddress: deposit, AmountIn: swapscout.MustAmount("1.5"),
 		AmountOut: swapscout.MustAmount("0.00245301"), VenueStatus: "Waiting for funds",
 		ExpiresAt: time.Date(2026, 7, 29, 14, 0, 0, 0, time.UTC).Add(600 * time.Minute)}
+	noExpiry := order
+	noExpiry.ExpiresAt = time.Time{}
 	route := func(path, fixture string, status int) []venuetest.Route {
 		return []venuetest.Route{{Path: path, Fixture: fixture, Status: status}}
 	}
@@ -41,6 +43,7 @@ func TestSwapReplay(t *testing.T) {
 			Check: query("from_currency=XMR", "receive_currency=BTC", "from_amount=1.5", "receive_address=bc1q")},
 		{Name: "pay_fixed", Create: &fixed, Routes: route(payPath, "exchange_ok.json", 200), WantOrder: order,
 			Check: query("receive_amount=0.00245301")},
+		{Name: "exchange_expiry_overflow", Create: &xmrBTC, Routes: route(exchangePath, "exchange_expiry_overflow.json", 200), WantOrder: noExpiry},
 		{Name: "exchange_bad_address", Create: &xmrBTC, Routes: route(exchangePath, "exchange_bad_address.json", 400), Want: venue.CodeBadRequest},
 		{Name: "exchange_bad_symbol", Create: &xmrBTC, Routes: route(exchangePath, "calculate_bad_symbol.json", 400), Want: swapscout.CodeUnsupportedPair},
 		{Name: "track_waiting", OrderID: "MBSc9a71e2f4", Routes: route(trackPath, "track_waiting.json", 200),

@@ -379,9 +379,10 @@ func offerOf(req swapscout.QuoteRequest, p pair, r *quoteResponse, now time.Time
 	}
 	o := swapscout.Offer{AmountIn: in, AmountOut: out, RateType: swapscout.Float,
 		Custody: swapscout.NonCustodial, Deposit: swapscout.DepositTransfer}
-	if q.TimeEstimate != nil && *q.TimeEstimate > 0 && *q.TimeEstimate < 7*24*3600 {
-		o.ETAMin = time.Duration(*q.TimeEstimate) * time.Second
-		o.ETAMax = o.ETAMin
+	if q.TimeEstimate != nil && *q.TimeEstimate < 7*24*3600 {
+		if d, ok := venue.Duration(*q.TimeEstimate, time.Second); ok && d > 0 {
+			o.ETAMin, o.ETAMax = d, d
+		}
 	}
 	if r.QuoteRequest != nil {
 		if t := venue.SwapTime(r.QuoteRequest.Deadline); t.After(now) {

@@ -92,6 +92,7 @@ func (s *simAPI) swapRoutes(mux *http.ServeMux) {
 	}
 	mux.HandleFunc("POST "+fixedShiftPath, func(w http.ResponseWriter, r *http.Request) { create(w, r, true) })
 	mux.HandleFunc("POST "+variableShiftPath, func(w http.ResponseWriter, r *http.Request) { create(w, r, false) })
+	s.cancelRoute(mux)
 	mux.HandleFunc("GET "+shiftPath+"/{id}", func(w http.ResponseWriter, r *http.Request) {
 		o, err := s.x.Order(r.PathValue("id"))
 		if err != nil {

@@ -2,8 +2,6 @@ package thornode
 
 import (
 	"errors"
-	"fmt"
-	"hash/fnv"
 	"math"
 	"net/http"
 	"strconv"
@@ -95,22 +93,20 @@ func nodeError(w http.ResponseWriter, code int, msg string) {
 	writeJSON(w, st, map[string]any{"code": code, "message": msg, "details": []any{}})
 }
 
-// simAddress is a deterministic address-looking string for the network's
-// vault or router on a chain. It is not a valid address: nobody must pay it.
+// simAddress is a deterministic address of the network's vault or router
+// on a chain, well formed for the chain (the swap service checks deposit
+// addresses) and of a hash nobody holds the key to (sim.Address).
 func (n *Network) simAddress(kind, chain string) string {
-	h := fnv.New128a()
-	fmt.Fprint(h, n.ID, "/", kind, "/", chain)
-	hex := fmt.Sprintf("%x", h.Sum(nil))
-	switch {
-	case chain == "BTC":
-		return "bc1qsim" + hex[:32]
-	case chain == "LTC":
-		return "ltc1qsim" + hex[:32]
-	case evmChains[chain]:
-		return "0x" + hex[:32] + "00000000"
+	net, ok := chainNetworks[chain]
+	if !ok {
+		net = strings.ToLower(chain)
 	}
-	return strings.ToLower(chain) + "sim" + hex[:32]
+	return sim.Address(net, n.ID, kind, chain)
 }
+
+// chainNetworks names the chains whose swapscout network code is not their
+// name in lower case.
+var chainNetworks = map[string]string{"AVAX": "avaxc", "ARB": "arbitrum", "TRON": "trx"}
 
 func (n *Network) simHandler(x *sim.Exchange) http.Handler {
 	rev := map[string]swapscout.Asset{}

@@ -252,11 +252,10 @@ func (c *Client) offer(req swapscout.QuoteRequest, r *quoteResponse) (swapscout.
 		Fees: c.fees(r.Fees),
 	}
 	if r.Expiry > 0 {
-		o.ExpiresAt = time.Unix(r.Expiry, 0).UTC()
+		o.ExpiresAt, _ = venue.UnixTime(r.Expiry, time.Second)
 	}
-	if r.TotalSwapSeconds > 0 {
-		o.ETAMin = time.Duration(r.TotalSwapSeconds) * time.Second
-		o.ETAMax = o.ETAMin
+	if d, ok := venue.Duration(r.TotalSwapSeconds, time.Second); ok && d > 0 {
+		o.ETAMin, o.ETAMax = d, d
 	}
 	return o, nil
 }

@@ -11,7 +11,6 @@ package trocador
 import (
 	"context"
 	"encoding/json"
-	"math"
 	"net/url"
 	"strings"
 	"time"
@@ -175,8 +174,9 @@ func offer(req swapscout.QuoteRequest, r *newRateResponse) (swapscout.Offer, err
 		o.KYC = k
 	}
 	if eta, ok := amount(best.ETA); ok && eta.Float64() < 7*24*60 {
-		o.ETAMin = time.Duration(math.Round(eta.Float64() * float64(time.Minute)))
-		o.ETAMax = o.ETAMin
+		if d, ok := venue.DurationOf(eta, time.Minute); ok {
+			o.ETAMin, o.ETAMax = d, d
+		}
 	}
 	return o, nil
 }
