@@ -198,7 +198,7 @@ func (s *Service) Create(ctx context.Context, r CreateRequest) (sw *swapscout.Sw
 		From: req.From, To: req.To, Direction: req.Direction, RateType: offer.RateType, RateID: offer.RateID,
 		AmountIn: offer.AmountIn, AmountOut: offer.AmountOut,
 		PayoutAddress: r.PayoutAddress, PayoutMemo: r.PayoutMemo, RefundAddress: r.RefundAddress, RefundMemo: r.RefundMemo,
-		CallbackURL: r.CallbackURL, Deposit: offer.Deposit,
+		CallbackURL: r.CallbackURL, Deposit: offer.Deposit, MaxSlippage: r.slippage(),
 	}
 	if sw.Deposit == "" {
 		sw.Deposit = swapscout.DepositTransfer

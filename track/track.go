@@ -89,6 +89,9 @@ type Config struct {
 	// Start, jobs a killed process left running are made available at
 	// once, instead of after RescueAfter and River's 30 s rescue round.
 	SoleInstance bool
+	// Late, when set, marks swaps that run past their venue's usual time
+	// (late.go).
+	Late *Late
 }
 
 func (c *Config) defaults() {
@@ -308,6 +311,7 @@ func (w *worker) Work(ctx context.Context, job *river.Job[pollArgs]) error {
 	if !sw.Created() {
 		return nil
 	}
+	defer w.checkLate(ctx, sw)
 	now := c.Now()
 	next := c.Schedule(now.Sub(sw.CreatedAt))
 	swapper, ok := c.Swapper(sw.Venue)
