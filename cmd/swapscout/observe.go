@@ -65,6 +65,13 @@ func (o *observability) tune(d *httpapi.Deps) {
 	d.Metrics = metrics.Exposition(o.reg)
 }
 
+// swapLate counts a swap the tracker marked late (trackFlags.onLate).
+func (o *observability) swapLate(venue string) {
+	if o.m != nil {
+		o.m.SwapLate(venue)
+	}
+}
+
 // finish registers the metrics once the stack exists.
 func (o *observability) finish(st *stack) error {
 	if o.m == nil {
