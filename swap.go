@@ -363,10 +363,11 @@ type PacketLine struct{ Label, Value string }
 
 // SupportPacket is what a user sends a venue's support about swap s (with
 // its history): the venue's order id (its public part only: never the
-// secret some venues keep beside it), the deposit, the amounts promised
-// and received, the transactions, the addresses and the times, in UTC. It
-// leaves out this server's swap id, the key to the swap's page. venue is
-// the venue's name.
+// secret some venues keep beside it), the deposit address while the swap is
+// open (once it is over it is shown nowhere), the deposit transaction, the
+// amounts asked, promised, received and refunded, the payout and refund,
+// the addresses and the times, in UTC. It leaves out this server's swap id,
+// the key to the swap's page. venue is the venue's name.
 func (s *Swap) SupportPacket(venue string, history []SwapEvent) []PacketLine {
 	var out []PacketLine
 	add := func(label, value string) { out = append(out, PacketLine{label, value}) }

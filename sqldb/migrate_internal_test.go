@@ -18,23 +18,7 @@ import (
 // transfers; and the migration goes down again.
 func TestMigrationDepositKind(t *testing.T) {
 	ctx := context.Background()
-	path := filepath.Join(t.TempDir(), "old.db")
-	raw, err := sql.Open("sqlite", "file:"+path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer raw.Close()
-	sub, err := fs.Sub(migrations, "migrations")
-	if err != nil {
-		t.Fatal(err)
-	}
-	p, err := goose.NewProvider(goose.DialectSQLite3, raw, sub)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := p.UpTo(ctx, 2); err != nil {
-		t.Fatal(err)
-	}
+	path, raw, p := oldDatabase(t, 2)
 	ids := map[string]string{"thorchain": swapscout.NewSwapID(), "maya": swapscout.NewSwapID(), "changenow": swapscout.NewSwapID()}
 	for venue, id := range ids {
 		if _, err := raw.ExecContext(ctx, `INSERT INTO swaps (id, idempotency_key, request_hash, quote_id, venue, venue_order_id,
@@ -72,23 +56,7 @@ func TestMigrationDepositKind(t *testing.T) {
 // and the migration goes down again.
 func TestMigrationHeld(t *testing.T) {
 	ctx := context.Background()
-	path := filepath.Join(t.TempDir(), "old.db")
-	raw, err := sql.Open("sqlite", "file:"+path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer raw.Close()
-	sub, err := fs.Sub(migrations, "migrations")
-	if err != nil {
-		t.Fatal(err)
-	}
-	p, err := goose.NewProvider(goose.DialectSQLite3, raw, sub)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := p.UpTo(ctx, 3); err != nil {
-		t.Fatal(err)
-	}
+	path, raw, p := oldDatabase(t, 3)
 	cases := []struct{ venue, word, old, want string }{
 		{"sideshift", "refund", "hold", "refunding"},
 		{"sideshift", "refunding", "hold", "refunding"},
@@ -145,4 +113,29 @@ func TestMigrationHeld(t *testing.T) {
 	if err := raw.QueryRowContext(ctx, `SELECT COUNT(*) FROM swaps WHERE status = 'hold'`).Scan(&holds); err != nil || holds != 10 {
 		t.Errorf("after 00005 down: %d swaps on hold, %v; want the 10 that were", holds, err)
 	}
+}
+
+// oldDatabase makes a SQLite database migrated up to version only, as a
+// server of that time left it: its path, a connection to it, and the
+// migrations' provider to go further or back with.
+func oldDatabase(t *testing.T, version int64) (string, *sql.DB, *goose.Provider) {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "old.db")
+	raw, err := sql.Open("sqlite", "file:"+path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { raw.Close() })
+	sub, err := fs.Sub(migrations, "migrations")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := goose.NewProvider(goose.DialectSQLite3, raw, sub)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := p.UpTo(context.Background(), version); err != nil {
+		t.Fatal(err)
+	}
+	return path, raw, p
 }

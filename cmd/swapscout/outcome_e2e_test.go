@@ -16,30 +16,7 @@ import (
 	"github.com/swapscout/swapscout/webhook"
 )
 
-// startOutcomeSim starts a simulator like startPayingSim's whose orders at
-// the named venues end as --swap-outcome says, and that pays out exactly
-// what each venue's model says for the deposit (no payout spread).
-func startOutcomeSim(t *testing.T, outcomes string) (url, secret string) {
-	t.Helper()
-	k := simKnobs{}
-	fs := newFlagSet("test", "", io.Discard)
-	k.register(fs)
-	if err := fs.Parse([]string{"--walk", "0", "--latency", "5ms", "--auto-pay", "200ms", "--swap-stage", "150ms",
-		"--payout-spread", "0", "--swap-outcome", outcomes}); err != nil {
-		t.Fatal(err)
-	}
-	s, err := k.newSim()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := s.Start("127.0.0.1:0"); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { s.Close() })
-	return s.URL(), k.secret
-}
-
-// outcomeSwap is what the outcome tests read of a swap record.
+// outcomeRecord is what the outcome tests read of a swap record.
 type outcomeRecord struct {
 	ID             string
 	Status         string
@@ -114,7 +91,8 @@ func TestOutcomesEndToEnd(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs swaps to their end")
 	}
-	simURL, simSecret := startOutcomeSim(t, "fixedfloat=short:0.3,stealthex=hold,changenow=refund")
+	// Each venue's model paid exactly (no payout spread), but for these three.
+	simURL, simSecret := startPayingSim(t, "--payout-spread", "0", "--swap-outcome", "fixedfloat=short:0.3,stealthex=hold,changenow=refund")
 	hooks := &hookLog{t: t, secret: []byte("whsec-outcome"), got: map[string][]outcomeRecord{}}
 	recv := httptest.NewServer(hooks)
 	defer recv.Close()

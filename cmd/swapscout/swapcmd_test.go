@@ -119,7 +119,7 @@ func swapCLIFixtures() map[string][]byte {
 // TestSwapCLIFixtures: the swap and error fixtures are what the server's
 // encoders render today (-update-swapcli rewrites them).
 func TestSwapCLIFixtures(t *testing.T) {
-	for name, want := range swapCLIFixtures() {
+	for name, want := range withOutcomeFixtures(swapCLIFixtures()) {
 		p := filepath.Join("testdata", "swapcli", name)
 		var pretty bytes.Buffer
 		if err := json.Indent(&pretty, want, "", " "); err != nil {
