@@ -170,3 +170,15 @@ func TestOutcomeFixtureKeys(t *testing.T) {
 		}
 	}
 }
+
+// TestPrintAccuracy: swapscout venues' accuracy table counts, per venue,
+// the swaps paid short past their slippage and the swaps held for
+// verification, beside the usual time (p90) a swap is late past.
+func TestPrintAccuracy(t *testing.T) {
+	var out strings.Builder
+	printAccuracy(&out, map[string]swapscout.VenueAccuracy{
+		"stealthex": {Venue: "stealthex", Count: 12, MedianShortfall: swapscout.MustAmount("0.1"), WorstShortfall: swapscout.MustAmount("31"),
+			Short: 2, Held: 3, Timed: 11, MedianTime: 9 * time.Minute, P90Time: 24 * time.Minute},
+	}, 720*time.Hour)
+	wantInOrder(t, out.String(), "SHORT", "HELD", "TIMED", "MEDIAN TIME", "P90 TIME", "\nstealthex", "12", "0.1 %", "31 %", "2", "3", "11", "9m0s", "24m0s")
+}
