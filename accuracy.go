@@ -82,8 +82,8 @@ func Shortfall(promised, received Amount) (Amount, bool) {
 // Accuracy sums up outcomes per venue.
 func Accuracy(outcomes []SwapOutcome) map[string]VenueAccuracy {
 	type acc struct {
-		short       []Amount
-		times       []time.Duration
+		short      []Amount
+		times      []time.Duration
 		over, held int
 	}
 	by := map[string]*acc{}
