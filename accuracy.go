@@ -7,11 +7,14 @@ import (
 
 // SwapOutcome is what one finished swap delivered against what its venue
 // promised when the order was made, and how long the venue took from the
-// deposit to the payout.
+// deposit to the payout; or, for a swap not finished, that it was held.
 type SwapOutcome struct {
 	Venue              string
-	Promised, Received Amount    // in the To asset; Received is zero when the venue did not say
-	DepositAt, PaidAt  time.Time // first seen confirming (or later) and finished; DepositAt zero when never seen
+	Status             SwapStatus // where the swap stands now; empty reads as finished
+	Promised, Received Amount     // in the To asset; Received is zero when the venue did not say
+	MaxSlippage        Amount     // the swap's own (Swap.MaxSlippage); zero reads as DefaultMaxSlippage
+	DepositAt, PaidAt  time.Time  // first seen on the way to the payout (DepositSeen) and finished; DepositAt zero when never seen
+	Held               bool       // the venue held the swap for verification at some point
 }
 
 // VenueAccuracy sums up a venue's finished swaps over a window.
@@ -27,6 +30,38 @@ type VenueAccuracy struct {
 	// median time from deposit to payout.
 	Timed      int
 	MedianTime time.Duration
+	// P90Time is the time nine in ten of the timed swaps took at most:
+	// the venue's usual time (Usual), against which open swaps are late.
+	P90Time time.Duration
+	// Short is the finished swaps that received less than promised by
+	// more than their MaxSlippage (Swap.Shortfall).
+	Short int
+	// Held is the swaps of the window the venue held for verification
+	// (StatusHeld), finished or not.
+	Held int
+}
+
+// DefaultUsualTime is the time from deposit to payout a venue is taken to
+// need until this server has seen UsualMinSwaps of its swaps finish with
+// their deposit timed: an hour, past most venues' own estimates (ChangeNOW
+// says 10 to 60 minutes) with a deposit's confirmations.
+const DefaultUsualTime = time.Hour
+
+// UsualMinSwaps is how many timed finished swaps a venue needs before its
+// own 90th percentile replaces DefaultUsualTime.
+const UsualMinSwaps = 10
+
+// Usual returns the venue's usual time from deposit to payout: its P90Time
+// once it has UsualMinSwaps timed swaps, with their number, or def (0 for
+// DefaultUsualTime) with 0.
+func (a VenueAccuracy) Usual(def time.Duration) (time.Duration, int) {
+	if a.Timed >= UsualMinSwaps && a.P90Time > 0 {
+		return a.P90Time, a.Timed
+	}
+	if def <= 0 {
+		def = DefaultUsualTime
+	}
+	return def, 0
 }
 
 // ShortfallScale is the number of decimals of a shortfall percentage.
@@ -47,8 +82,9 @@ func Shortfall(promised, received Amount) (Amount, bool) {
 // Accuracy sums up outcomes per venue.
 func Accuracy(outcomes []SwapOutcome) map[string]VenueAccuracy {
 	type acc struct {
-		short []Amount
-		times []time.Duration
+		short      []Amount
+		times      []time.Duration
+		over, held int
 	}
 	by := map[string]*acc{}
 	for _, o := range outcomes {
@@ -57,9 +93,19 @@ func Accuracy(outcomes []SwapOutcome) map[string]VenueAccuracy {
 			a = &acc{}
 			by[o.Venue] = a
 		}
+		if o.Held {
+			a.held++
+		}
+		if o.Status != "" && o.Status != StatusFinished {
+			continue
+		}
 		if o.Received.Sign() > 0 {
-			if s, ok := Shortfall(o.Promised, o.Received); ok {
-				a.short = append(a.short, s)
+			sw := Swap{Status: StatusFinished, PromisedOut: o.Promised, AmountReceived: o.Received, MaxSlippage: o.MaxSlippage}
+			if sf, ok := sw.Shortfall(); ok {
+				a.short = append(a.short, sf.Percent)
+				if sf.Short {
+					a.over++
+				}
 			}
 		}
 		if !o.DepositAt.IsZero() && !o.PaidAt.IsZero() && !o.PaidAt.Before(o.DepositAt) {
@@ -69,7 +115,7 @@ func Accuracy(outcomes []SwapOutcome) map[string]VenueAccuracy {
 	out := make(map[string]VenueAccuracy, len(by))
 	two := MustAmount("2")
 	for v, a := range by {
-		va := VenueAccuracy{Venue: v, Count: len(a.short), Timed: len(a.times)}
+		va := VenueAccuracy{Venue: v, Count: len(a.short), Timed: len(a.times), Short: a.over, Held: a.held}
 		if n := len(a.short); n > 0 {
 			slices.SortFunc(a.short, func(x, y Amount) int { return x.Cmp(y) })
 			va.WorstShortfall = a.short[n-1]
@@ -84,8 +130,9 @@ func Accuracy(outcomes []SwapOutcome) map[string]VenueAccuracy {
 			if n%2 == 0 {
 				va.MedianTime = (a.times[n/2-1] + a.times[n/2]) / 2
 			}
+			va.P90Time = a.times[(n*9+9)/10-1] // nearest rank: the ⌈0.9 n⌉-th
 		}
-		if va.Count > 0 || va.Timed > 0 {
+		if va.Count > 0 || va.Timed > 0 || va.Held > 0 {
 			out[v] = va
 		}
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/base32"
+	"strings"
 	"time"
 )
 
@@ -21,14 +22,29 @@ const (
 	StatusFailed     SwapStatus = "failed"     // the venue gave up; support may be needed
 	StatusRefunded   SwapStatus = "refunded"   // the deposit went back to the refund address
 	StatusExpired    SwapStatus = "expired"    // nobody paid in time
-	StatusHold       SwapStatus = "hold"       // the venue asks for KYC or another action
 	StatusUnknown    SwapStatus = "unknown"    // the venue said a word we cannot map
+)
+
+// The statuses of a swap the venue has stopped on its way: each venue's own
+// words for them are listed with its status table (docs/venues.md).
+const (
+	// StatusHeld: the venue holds the swap for verification (KYC or AML
+	// checks, a human review); it goes on, or is refunded, once they end.
+	StatusHeld SwapStatus = "held"
+	// StatusActionRequired: the venue waits for the user, for something
+	// other than verification (a choice between continuing and a refund,
+	// the rest of a short deposit, a word with its support).
+	StatusActionRequired SwapStatus = "action_required"
+	// StatusRefunding: the venue is sending the deposit back (queued or
+	// under way); refunded follows.
+	StatusRefunding SwapStatus = "refunding"
 )
 
 // SwapStatuses lists every SwapStatus in the order a swap moves through them,
 // the terminal ones last, for documentation and tests.
 var SwapStatuses = []SwapStatus{
-	StatusWaiting, StatusConfirming, StatusExchanging, StatusSending, StatusHold, StatusUnknown,
+	StatusWaiting, StatusConfirming, StatusExchanging, StatusSending,
+	StatusHeld, StatusActionRequired, StatusRefunding, StatusUnknown,
 	StatusFinished, StatusFailed, StatusRefunded, StatusExpired,
 }
 
@@ -88,6 +104,22 @@ type Swap struct {
 	DepositTx      string
 	PayoutTx       string
 	AmountReceived Amount // what the venue says it paid out, in To units; zero until known
+	// RefundTx and AmountRefunded are the refund's transaction and what it
+	// sent back (From units), where the venue reports them.
+	RefundTx       string
+	AmountRefunded Amount
+	// MaxSlippage is the worst change the user allowed, as a fraction
+	// (0.005 is 0.5 %): the re-quote guard's bound when the swap was made,
+	// and how far short of its promise a finished swap may pay before it
+	// is shown short (Shortfall). Zero reads as DefaultMaxSlippage.
+	MaxSlippage Amount
+	// LateAt is when the swap was marked late: past its venue's usual time
+	// from deposit to payout, UsualTime then, which came from UsualBasis of
+	// the venue's finished swaps (0: DefaultUsualTime, too few seen). Zero
+	// while the swap is not late.
+	LateAt     time.Time
+	UsualTime  time.Duration
+	UsualBasis int
 
 	CreatedAt time.Time
 	UpdatedAt time.Time
@@ -125,6 +157,70 @@ const (
 	CreateRefused Creation = "refused"
 )
 
+// DefaultMaxSlippage is the slippage a swap recorded without one is held
+// to (the swap service's default, swaps.DefaultSlippage): 0.5 %.
+var DefaultMaxSlippage = MustAmount("0.005")
+
+// SwapShortfall is how far a finished swap's payout fell short of its
+// promise.
+type SwapShortfall struct {
+	Missing Amount // promised less received, in To units (negative: more arrived)
+	Percent Amount // Missing as a percentage of the promise, to ShortfallScale decimals
+	// Short is set when Percent exceeds the swap's MaxSlippage: the swap
+	// finished, but not as promised.
+	Short bool
+}
+
+// Shortfall compares what a finished swap received with what its venue
+// promised when the order was made (the amount shown when it did not say).
+// ok is false while there is nothing to compare: the swap is not finished,
+// or the venue did not say what it paid out.
+func (s *Swap) Shortfall() (sf SwapShortfall, ok bool) {
+	if s.Status != StatusFinished || !s.AmountReceived.Valid() || s.AmountReceived.Sign() <= 0 {
+		return SwapShortfall{}, false
+	}
+	promised := s.PromisedOut
+	if !promised.Valid() || promised.Sign() <= 0 {
+		promised = s.AmountOut
+	}
+	pct, ok := Shortfall(promised, s.AmountReceived)
+	if !ok {
+		return SwapShortfall{}, false
+	}
+	slip := s.MaxSlippage
+	if !slip.Valid() || slip.Sign() <= 0 {
+		slip = DefaultMaxSlippage
+	}
+	return SwapShortfall{Missing: promised.Sub(s.AmountReceived), Percent: pct, Short: pct.Cmp(slip.Mul(hundred)) > 0}, true
+}
+
+// Late reports whether the swap was marked late (LateAt).
+func (s *Swap) Late() bool { return !s.LateAt.IsZero() }
+
+// DepositSeenAt is when a swap's deposit was first seen in its history: its
+// first status on the way to the payout (DepositSeen). false when none is
+// there (a swap that went from waiting straight to its end has no time of
+// its own for the deposit).
+func DepositSeenAt(history []SwapEvent) (time.Time, bool) {
+	for _, ev := range history {
+		if ev.Status.DepositSeen() {
+			return ev.At, true
+		}
+	}
+	return time.Time{}, false
+}
+
+// DepositSeen reports whether a swap in status s has had its deposit seen
+// and is not over yet: confirming, exchanging, sending, held,
+// action_required or refunding.
+func (s SwapStatus) DepositSeen() bool {
+	switch s {
+	case StatusConfirming, StatusExchanging, StatusSending, StatusHeld, StatusActionRequired, StatusRefunding:
+		return true
+	}
+	return false
+}
+
 // Created reports whether the venue has acknowledged the swap (a reserved
 // swap whose creation is still under way, or ended without an order anyone
 // may pay, has no venue order id).
@@ -135,6 +231,9 @@ type SwapEvent struct {
 	At          time.Time
 	Status      SwapStatus
 	VenueStatus string
+	// Late marks the event that recorded the swap running late (the status
+	// and word are the swap's, unchanged).
+	Late bool
 }
 
 // SwapUpdate is what a venue says of an order when asked for its status.
@@ -149,6 +248,9 @@ type SwapUpdate struct {
 	// an adapter) when AmountReceived is implausible: it is recorded as
 	// the venue's claim, with the doubt (see Swap.ReceivedDoubt).
 	ReceivedDoubt string
+
+	RefundTx       string
+	AmountRefunded Amount // From units
 }
 
 // SwapOrder is what a venue answers when it creates an order: its id, where
@@ -322,4 +424,103 @@ func ValidSwapID(id string) bool {
 		}
 	}
 	return true
+}
+
+// SupportContact is where a venue's users reach its support, as the venue
+// documents it: an address, a page, or both; Source is the public page
+// that says so (or that was read and names none: then Email and URL are
+// empty, and the venue's support cannot be named).
+type SupportContact struct {
+	Email  string
+	URL    string
+	Source string
+}
+
+// Documented reports whether the venue documents a support contact.
+func (c SupportContact) Documented() bool { return c.Email != "" || c.URL != "" }
+
+// SupportWarning is what every support packet says first: the venue's
+// support answers, it never writes first, and nobody needs your keys.
+const SupportWarning = "Support never writes to you first and never asks for your private keys, seed words or a payment to release a swap: anyone who does is a scammer."
+
+// PacketLine is one line of a support packet: what, and its value.
+type PacketLine struct{ Label, Value string }
+
+// SupportPacket is what a user sends a venue's support about swap s (with
+// its history): the venue's order id (its public part only: never the
+// secret some venues keep beside it), the deposit address while the swap is
+// open (once it is over it is shown nowhere), the deposit transaction, the
+// amounts asked, promised, received and refunded, the payout and refund,
+// the addresses and the times, in UTC. It leaves out this server's swap id,
+// the key to the swap's page. venue is the venue's name.
+func (s *Swap) SupportPacket(venue string, history []SwapEvent) []PacketLine {
+	var out []PacketLine
+	add := func(label, value string) { out = append(out, PacketLine{label, value}) }
+	or := func(v, none string) string {
+		if v == "" {
+			return none
+		}
+		return v
+	}
+	amount := func(a Amount, a2 Amount, ticker string) string {
+		if !a.Valid() || a.Sign() <= 0 {
+			a = a2
+		}
+		if !a.Valid() || a.Sign() <= 0 {
+			return ""
+		}
+		return a.String() + " " + strings.ToUpper(ticker)
+	}
+	at := func(t time.Time) string { return t.UTC().Format("2006-01-02 15:04:05") + " UTC" }
+	if s.Provider != "" {
+		venue += " (via " + s.Provider + ")"
+	}
+	order, _, _ := strings.Cut(s.VenueOrderID, ":")
+	add("Venue", venue)
+	add("Order id", order)
+	if !s.Status.Terminal() { // once over, it is shown nowhere: nothing more must be sent there
+		add("Deposit address", s.DepositAddress+memoSuffix(s.DepositMemo))
+	}
+	add("Deposit transaction", or(s.DepositTx, "not seen yet"))
+	add("Asked to send", amount(s.PromisedIn, s.AmountIn, s.From.Ticker))
+	add("Promised", amount(s.PromisedOut, s.AmountOut, s.To.Ticker)+" ("+s.RateType.String()+" rate)")
+	received := amount(s.AmountReceived, Amount{}, s.To.Ticker)
+	switch {
+	case received != "":
+	case s.Status == StatusFinished:
+		received = "the venue did not say"
+	default:
+		received = "nothing yet"
+	}
+	add("Received", received)
+	if sf, ok := s.Shortfall(); ok && sf.Short {
+		add("Short by", sf.Missing.String()+" "+strings.ToUpper(s.To.Ticker)+" ("+sf.Percent.String()+" % of the promise)")
+	}
+	add("Payout transaction", or(s.PayoutTx, "none yet"))
+	add("Payout address", s.PayoutAddress+memoSuffix(s.PayoutMemo))
+	if s.RefundTx != "" || !s.AmountRefunded.IsZero() {
+		add("Refund", strings.TrimSpace(amount(s.AmountRefunded, Amount{}, s.From.Ticker)+" "+or(s.RefundTx, "(transaction not given)")))
+	}
+	add("Refund address", s.RefundAddress+memoSuffix(s.RefundMemo))
+	status := string(s.Status)
+	if s.VenueStatus != "" {
+		status += ` (the venue says "` + s.VenueStatus + `")`
+	}
+	add("Status", status)
+	add("Created", at(s.CreatedAt))
+	if dep, ok := DepositSeenAt(history); ok {
+		add("Deposit seen", at(dep))
+	}
+	if s.Late() {
+		add("Late since", at(s.LateAt))
+	}
+	add("Last change", at(s.UpdatedAt))
+	return out
+}
+
+func memoSuffix(memo string) string {
+	if memo == "" {
+		return ""
+	}
+	return " (memo " + memo + ")"
 }

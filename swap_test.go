@@ -2,6 +2,7 @@ package swapscout_test
 
 import (
 	"testing"
+	"time"
 
 	"github.com/swapscout/swapscout"
 )
@@ -40,5 +41,67 @@ func TestSwapStatuses(t *testing.T) {
 	}
 	if swapscout.SwapStatus("paid").Valid() {
 		t.Error("unknown word is Valid")
+	}
+	// A swap stopped on its way is not over: it is followed to its end.
+	for _, s := range []swapscout.SwapStatus{swapscout.StatusHeld, swapscout.StatusActionRequired, swapscout.StatusRefunding} {
+		if !s.Valid() || s.Terminal() || !s.DepositSeen() {
+			t.Errorf("%s: Valid %v, Terminal %v, DepositSeen %v; want valid, open, past the deposit", s, s.Valid(), s.Terminal(), s.DepositSeen())
+		}
+	}
+	if swapscout.SwapStatus("hold").Valid() {
+		t.Error(`"hold" is still a status: it was renamed "held"`)
+	}
+}
+
+func TestSwapShortfall(t *testing.T) {
+	sw := func(status swapscout.SwapStatus, promised, received, slip string) *swapscout.Swap {
+		s := &swapscout.Swap{Status: status, AmountOut: swapscout.MustAmount("21"), PromisedOut: swapscout.MustAmount(promised)}
+		if received != "" {
+			s.AmountReceived = swapscout.MustAmount(received)
+		}
+		if slip != "" {
+			s.MaxSlippage = swapscout.MustAmount(slip)
+		}
+		return s
+	}
+	for _, tc := range []struct {
+		name             string
+		s                *swapscout.Swap
+		ok, short        bool
+		missing, percent string
+	}{
+		// The case of the issue: 20.05 promised, 3.08 paid, shown "paid out".
+		{"far short", sw(swapscout.StatusFinished, "20.05", "3.08", "0.005"), true, true, "16.97", "84.638"},
+		{"within slippage", sw(swapscout.StatusFinished, "20", "19.95", "0.005"), true, false, "0.05", "0.25"},
+		{"at the slippage", sw(swapscout.StatusFinished, "20", "19.9", "0.005"), true, false, "0.1", "0.5"},
+		{"just past it", sw(swapscout.StatusFinished, "20", "19.89", "0.005"), true, true, "0.11", "0.55"},
+		{"the user allowed more", sw(swapscout.StatusFinished, "20", "19", "0.1"), true, false, "1", "5"},
+		{"no slippage recorded: the default", sw(swapscout.StatusFinished, "20", "19.8", ""), true, true, "0.2", "1"},
+		{"more arrived", sw(swapscout.StatusFinished, "20", "20.5", "0.005"), true, false, "-0.5", "-2.5"},
+		{"no promise recorded: the amount shown", sw(swapscout.StatusFinished, "0", "20", "0.005"), true, true, "1", "4.762"},
+		{"the venue did not say", sw(swapscout.StatusFinished, "20", "", "0.005"), false, false, "", ""},
+		{"not finished", sw(swapscout.StatusSending, "20", "3", "0.005"), false, false, "", ""},
+	} {
+		got, ok := tc.s.Shortfall()
+		if ok != tc.ok || got.Short != tc.short {
+			t.Errorf("%s: Shortfall() = %+v, %v; want short %v, ok %v", tc.name, got, ok, tc.short, tc.ok)
+			continue
+		}
+		if ok && (got.Missing.Cmp(swapscout.MustAmount(tc.missing)) != 0 || got.Percent.Cmp(swapscout.MustAmount(tc.percent)) != 0) {
+			t.Errorf("%s: Shortfall() = %s missing, %s %%; want %s, %s %%", tc.name, got.Missing, got.Percent, tc.missing, tc.percent)
+		}
+	}
+}
+
+func TestDepositSeenAt(t *testing.T) {
+	t0 := time.Date(2026, 12, 1, 10, 0, 0, 0, time.UTC)
+	ev := func(min int, s swapscout.SwapStatus) swapscout.SwapEvent {
+		return swapscout.SwapEvent{At: t0.Add(time.Duration(min) * time.Minute), Status: s}
+	}
+	if at, ok := swapscout.DepositSeenAt([]swapscout.SwapEvent{ev(0, swapscout.StatusWaiting), ev(5, swapscout.StatusHeld), ev(9, swapscout.StatusExchanging)}); !ok || !at.Equal(t0.Add(5*time.Minute)) {
+		t.Errorf("DepositSeenAt = %v, %v; want the hold at 10:05", at, ok)
+	}
+	if _, ok := swapscout.DepositSeenAt([]swapscout.SwapEvent{ev(0, swapscout.StatusWaiting), ev(5, swapscout.StatusFinished)}); ok {
+		t.Error("DepositSeenAt found a deposit time in a swap that went from waiting to its end")
 	}
 }

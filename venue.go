@@ -93,4 +93,7 @@ type VenueInfo struct {
 	Website    string
 	Custody    Custody // Custodial unless the venue says otherwise
 	CanSwap    bool    // can create swaps through its API (Swapper)
+	// Support is where the venue's users reach its support, for swap
+	// venues (zero for the others).
+	Support SupportContact
 }

@@ -34,6 +34,8 @@ type venueJSON struct {
 	CanSwap    bool     `json:"can_swap"`
 	// Accuracy: what the venue's finished swaps delivered (venueaccuracy.go).
 	Accuracy *accuracyJSON `json:"accuracy,omitempty"`
+	// Support: where a swap venue's users reach its support (venueaccuracy.go).
+	Support *supportJSON `json:"support,omitempty"`
 }
 
 func handleVenues(d *deps) Action {
@@ -55,7 +57,7 @@ func handleVenues(d *deps) Action {
 			out.Venues[i] = venueJSON{ID: v.ID, Name: v.Name, Kind: string(v.Kind), KYC: v.KYC.String(),
 				NeedsKey: v.NeedsKey, Configured: v.Configured, FixedRate: v.FixedRate, Reverse: v.Reverse,
 				Networks: nets, Evidence: string(v.Evidence), Website: v.Website,
-				Custody: string(custody), CanSwap: v.CanSwap, Accuracy: acc[v.ID]}
+				Custody: string(custody), CanSwap: v.CanSwap, Accuracy: acc[v.ID], Support: supportOf(v.Support)}
 		}
 		b, err := json.Marshal(out)
 		if err != nil {

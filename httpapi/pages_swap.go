@@ -287,6 +287,7 @@ func (d *deps) swapView(r *Request, id string) (*web.SwapView, *Response, error)
 		return nil, &resp, err
 	}
 	v := web.NewSwapView(sw, history, d.venueNames(), d.Now())
+	v.SetSupport(d.venueSupport(sw.Venue))
 	if sw.DepositAddress != "" {
 		if code, err := qr.Encode(depositURI(sw)); err == nil {
 			// Drawn by package qr: rectangles only, no input text. Inline

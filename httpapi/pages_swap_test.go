@@ -317,10 +317,14 @@ func TestSwapPage(t *testing.T) {
 	sw = sampleSwap(swapscout.StatusRefunded)
 	resp = get(h, "/swap/"+sw.ID)
 	body = string(resp.Body)
-	for _, want := range []string{`<li data-status="confirming" class="step done">`, "sent your deposit back", "send nothing to this address"} {
+	for _, want := range []string{`<li data-status="confirming" class="step done">`, "sent your deposit back", "send nothing more"} {
 		if !strings.Contains(body, want) {
 			t.Errorf("refunded swap page lacks %q", want)
 		}
+	}
+	// Over: the deposit address and its QR code are gone.
+	if strings.Contains(body, "bc1qdepositaddress") || strings.Contains(body, "<svg") {
+		t.Error("a refunded swap's page still shows its deposit address or QR code")
 	}
 	if strings.Contains(body, "http-equiv") || strings.Contains(body, `class="step current"`) {
 		t.Error("a refunded swap's page still refreshes or shows a current step")

@@ -326,7 +326,7 @@ func TestSwapEventsAcrossInstances(t *testing.T) {
 // server keeps swaps, and lists venues without it when it cannot read it.
 func TestVenuesAccuracy(t *testing.T) {
 	acc := map[string]swapscout.VenueAccuracy{"changenow": {Venue: "changenow", Count: 3, MedianShortfall: swapscout.MustAmount("0.25"),
-		WorstShortfall: swapscout.MustAmount("1.5"), Timed: 2, MedianTime: 90 * time.Second}}
+		WorstShortfall: swapscout.MustAmount("1.5"), Timed: 2, MedianTime: 90 * time.Second, P90Time: 2 * time.Minute, Short: 1, Held: 2}}
 	var fail bool
 	h := httpapi.NewHandler(httpapi.Deps{Quotes: &fakeQuotes{QuoteFn: twoOffers}, Store: inmem.New(inmem.Options{}),
 		Venues: func() []swapscout.VenueInfo {
@@ -349,7 +349,8 @@ func TestVenuesAccuracy(t *testing.T) {
 	if err := json.Unmarshal(resp.Body, &out); err != nil {
 		t.Fatal(err)
 	}
-	want := map[string]any{"window_seconds": 2592000.0, "count": 3.0, "median_shortfall_pct": "0.25", "worst_shortfall_pct": "1.5", "timed": 2.0, "median_seconds": 90.0}
+	want := map[string]any{"window_seconds": 2592000.0, "count": 3.0, "median_shortfall_pct": "0.25", "worst_shortfall_pct": "1.5", "timed": 2.0, "median_seconds": 90.0,
+		"p90_seconds": 120.0, "short": 1.0, "held": 2.0}
 	if len(out.Venues) != 2 || !reflect.DeepEqual(out.Venues[0].Accuracy, want) || out.Venues[1].Accuracy != nil {
 		t.Errorf("venues = %s", resp.Body)
 	}

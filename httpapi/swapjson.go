@@ -1,7 +1,9 @@
 package httpapi
 
 import (
+	"strconv"
 	"strings"
+	"time"
 
 	"github.com/swapscout/swapscout"
 )
@@ -68,6 +70,7 @@ func AppendSwap(dst []byte, sw *swapscout.Swap, history []swapscout.SwapEvent) [
 	str("payout_tx", sw.PayoutTx, false)
 	amt("amount_received", sw.AmountReceived, false)
 	str("amount_received_doubt", sw.ReceivedDoubt, false) // the venue's claim, not believed
+	dst = appendOutcome(dst, sw)
 	dst = append(dst, `,"created_at":`...)
 	dst = appendTime(dst, sw.CreatedAt)
 	dst = append(dst, `,"updated_at":`...)
@@ -87,7 +90,48 @@ func AppendSwap(dst []byte, sw *swapscout.Swap, history []swapscout.SwapEvent) [
 		dst = appendString(dst, string(ev.Status))
 		dst = append(dst, `,"venue_status":`...)
 		dst = appendString(dst, ev.VenueStatus)
+		if ev.Late {
+			dst = append(dst, `,"late":true`...)
+		}
 		dst = append(dst, '}')
 	}
 	return append(dst, ']', '}')
+}
+
+// appendOutcome appends what a swap shows of its outcome: the slippage it
+// allows; a shortfall, when it finished short of its promise by more
+// (shortfall: the amount missing and its percentage; absent otherwise);
+// the refund's transaction and amount; and whether it is late, with its
+// venue's usual time then.
+func appendOutcome(dst []byte, sw *swapscout.Swap) []byte {
+	slip := sw.MaxSlippage
+	if !slip.Valid() || slip.Sign() <= 0 {
+		slip = swapscout.DefaultMaxSlippage
+	}
+	dst = append(dst, `,"max_slippage":`...)
+	dst = appendAmount(dst, slip)
+	if sf, ok := sw.Shortfall(); ok && sf.Short {
+		dst = append(dst, `,"shortfall":{"amount":`...)
+		dst = appendAmount(dst, sf.Missing)
+		dst = append(dst, `,"percent":`...)
+		dst = appendAmount(dst, sf.Percent)
+		dst = append(dst, '}')
+	}
+	if sw.RefundTx != "" {
+		dst = append(dst, `,"refund_tx":`...)
+		dst = appendString(dst, sw.RefundTx)
+	}
+	if !sw.AmountRefunded.IsZero() && sw.AmountRefunded.Valid() {
+		dst = append(dst, `,"amount_refunded":`...)
+		dst = appendAmount(dst, sw.AmountRefunded)
+	}
+	if !sw.Late() {
+		return append(dst, `,"late":false`...)
+	}
+	dst = append(dst, `,"late":true,"late_at":`...)
+	dst = appendTime(dst, sw.LateAt)
+	dst = append(dst, `,"usual_seconds":`...)
+	dst = strconv.AppendInt(dst, int64(sw.UsualTime/time.Second), 10)
+	dst = append(dst, `,"usual_basis":`...)
+	return strconv.AppendInt(dst, int64(sw.UsualBasis), 10)
 }

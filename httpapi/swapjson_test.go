@@ -37,7 +37,8 @@ func TestAppendSwap(t *testing.T) {
 		"amount_in": "0.1", "amount_out": "2.5", "promised_in": "0.1", "promised_out": "2.49",
 		"deposit_address": "bc1qdeposit", "deposit": "transfer", "payout_address": "0xpayout", "refund_address": "bc1qrefund",
 		"created_at": "2026-11-25T06:00:00.000Z", "updated_at": "2026-11-25T06:00:00.000Z",
-		"history": []any{map[string]any{"at": "2026-11-25T06:00:00.000Z", "status": "waiting", "venue_status": "NEW"}},
+		"history":      []any{map[string]any{"at": "2026-11-25T06:00:00.000Z", "status": "waiting", "venue_status": "NEW"}},
+		"max_slippage": "0.005", "late": false,
 	}
 	if d := cmp.Diff(want, got); d != "" {
 		t.Errorf("swap JSON (-want +got):\n%s", d)
@@ -47,5 +48,45 @@ func TestAppendSwap(t *testing.T) {
 	got = nil
 	if err := json.Unmarshal(AppendSwap(nil, sw, nil), &got); err != nil || got["deposit"] != "memo" || got["deposit_memo"] != "=:ETH.ETH:0xpayout" {
 		t.Errorf("memo swap JSON: deposit %v, memo %v, %v", got["deposit"], got["deposit_memo"], err)
+	}
+}
+
+// TestAppendSwapOutcome: a finished swap short of its promise by more than
+// its slippage says so (shortfall), one within it does not; a refund shows
+// its transaction and amount; a late swap its mark and its venue's usual
+// time, and the history entry that recorded it.
+func TestAppendSwapOutcome(t *testing.T) {
+	at := time.Date(2026, 12, 1, 9, 0, 0, 0, time.UTC)
+	sw := &swapscout.Swap{ID: "abcdefghijklmnopqrstuvwxyz", Status: swapscout.StatusFinished, VenueStatus: "settled",
+		AmountOut: swapscout.MustAmount("20.1"), PromisedOut: swapscout.MustAmount("20.05"), AmountReceived: swapscout.MustAmount("3.08"),
+		MaxSlippage: swapscout.MustAmount("0.01"), CreatedAt: at, UpdatedAt: at}
+	read := func(sw *swapscout.Swap, hist []swapscout.SwapEvent) map[string]any {
+		t.Helper()
+		var got map[string]any
+		if err := json.Unmarshal(AppendSwap(nil, sw, hist), &got); err != nil {
+			t.Fatal(err)
+		}
+		return got
+	}
+	got := read(sw, nil)
+	if d := cmp.Diff(map[string]any{"amount": "16.97", "percent": "84.638"}, got["shortfall"]); d != "" || got["max_slippage"] != "0.01" {
+		t.Errorf("short swap: shortfall (-want +got):\n%s max_slippage %v", d, got["max_slippage"])
+	}
+	sw.AmountReceived = swapscout.MustAmount("19.9")
+	if got := read(sw, nil); got["shortfall"] != nil {
+		t.Errorf("a swap 0.75 %% short with 1 %% allowed: shortfall %v; want none", got["shortfall"])
+	}
+	sw.Status, sw.RefundTx, sw.AmountRefunded = swapscout.StatusRefunded, "0xback", swapscout.MustAmount("0.0999")
+	sw.LateAt, sw.UsualTime, sw.UsualBasis = at.Add(time.Hour), 25*time.Minute, 14
+	got = read(sw, []swapscout.SwapEvent{{At: at, Status: swapscout.StatusExchanging, VenueStatus: "processing", Late: true}})
+	want := map[string]any{"refund_tx": "0xback", "amount_refunded": "0.0999", "late": true, "late_at": "2026-12-01T10:00:00.000Z",
+		"usual_seconds": float64(1500), "usual_basis": float64(14)}
+	for k, v := range want {
+		if got[k] != v {
+			t.Errorf("%s = %v; want %v", k, got[k], v)
+		}
+	}
+	if h := got["history"].([]any)[0].(map[string]any); h["late"] != true {
+		t.Errorf("late history entry %v; want late: true", h)
 	}
 }

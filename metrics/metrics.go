@@ -34,6 +34,7 @@ type Metrics struct {
 	reqLatency    *prometheus.HistogramVec
 	cache         *prometheus.CounterVec
 	streams       prometheus.Gauge
+	swapsLate     *prometheus.CounterVec
 	extra         []prometheus.Collector
 }
 
@@ -58,6 +59,8 @@ func New() *Metrics {
 			Name: "lookups_total", Help: "Identical-request cache lookups, by result (hit or miss)."}, []string{"result"}),
 		streams: prometheus.NewGauge(prometheus.GaugeOpts{Namespace: namespace, Name: "streams_in_flight",
 			Help: "Server-sent event streams open now."}),
+		swapsLate: prometheus.NewCounterVec(prometheus.CounterOpts{Namespace: namespace, Subsystem: "swaps",
+			Name: "late_total", Help: "Swaps this instance marked late: past their venue's usual time from deposit to payout, by venue."}, []string{"venue"}),
 	}
 }
 
@@ -68,7 +71,7 @@ func (m *Metrics) Add(cs ...prometheus.Collector) { m.extra = append(m.extra, cs
 // Register registers every collector on reg.
 func (m *Metrics) Register(reg prometheus.Registerer) error {
 	for _, c := range append([]prometheus.Collector{m.venueCalls, m.venueLatency, m.venueFailures, m.fanOuts,
-		m.requests, m.reqLatency, m.cache, m.streams}, m.extra...) {
+		m.requests, m.reqLatency, m.cache, m.streams, m.swapsLate}, m.extra...) {
 		if err := reg.Register(c); err != nil {
 			return err
 		}
@@ -111,6 +114,14 @@ func (m *Metrics) CacheLookup(hit bool) {
 		m.cache.WithLabelValues("miss").Inc()
 	}
 }
+
+// SwapLate counts a swap marked late at venue (track.Late.OnLate).
+func (m *Metrics) SwapLate(venue string) { m.swapsLate.WithLabelValues(venue).Inc() }
+
+// SwapVenue makes the late counter of a venue that creates swaps exist at
+// 0 from the start, so it is exported (and rate() over it works) before the
+// first swap there is late.
+func (m *Metrics) SwapVenue(venue string) { m.swapsLate.WithLabelValues(venue) }
 
 // StreamDelta tracks open streams (httpapi.Deps.OnStream).
 func (m *Metrics) StreamDelta(n int) { m.streams.Add(float64(n)) }

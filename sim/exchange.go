@@ -51,6 +51,10 @@ type Profile struct {
 	Depth    int           // order book levels per side available (default 100)
 	LevelUSD float64       // order book liquidity per level in USD (default 20000)
 	RateTTL  time.Duration // lifetime of fixed rate ids (default 10m)
+	// Holds says the venue has its own word for an order held for
+	// verification (StageHeld), so that Config.Outcomes may hold its
+	// orders; its handler must name that stage.
+	Holds bool
 }
 
 // Profile defaults.
@@ -101,6 +105,7 @@ type Exchange struct {
 
 	orders     *orderBook // swap orders (orders.go)
 	ordersOnce sync.Once
+	quoted     sync.Map // pair → the amount last quoted (expect.go)
 }
 
 func newExchange(id string, p Profile, secret string, m *market) (*Exchange, error) {

@@ -46,13 +46,17 @@ const (
 	StageFailed
 	StageRefunded
 	StageExpired
+	// StageHeld: the venue holds the order for verification after its
+	// deposit was confirmed (Outcome OutcomeHold); it stays so. Only a
+	// venue whose Profile.Holds names a word for it.
+	StageHeld
 )
 
 // Stages lists every Stage, for the tables of venue status words.
 var Stages = []Stage{StageWaiting, StageConfirming, StageExchanging, StageSending,
-	StageFinished, StageFailed, StageRefunded, StageExpired}
+	StageFinished, StageFailed, StageRefunded, StageExpired, StageHeld}
 
-var stageNames = [...]string{"waiting", "confirming", "exchanging", "sending", "finished", "failed", "refunded", "expired"}
+var stageNames = [...]string{"waiting", "confirming", "exchanging", "sending", "finished", "failed", "refunded", "expired", "held"}
 
 func (s Stage) String() string {
 	if s >= 0 && int(s) < len(stageNames) {
@@ -62,7 +66,9 @@ func (s Stage) String() string {
 }
 
 // Terminal reports whether nothing changes an order in stage s any more.
-func (s Stage) Terminal() bool { return s >= StageFinished }
+func (s Stage) Terminal() bool {
+	return s == StageFinished || s == StageFailed || s == StageRefunded || s == StageExpired
+}
 
 // Order defaults.
 const (
@@ -85,6 +91,10 @@ type OrderSpec struct {
 	// Expiry is how long the venue waits for the deposit
 	// (DefaultOrderExpiry when zero).
 	Expiry time.Duration
+	// AnyAmount says the venue takes any deposit (a variable shift, a
+	// deposit channel): the order expects the amount the venue last quoted
+	// for the pair (expect.go), Quote.Amount when it quoted none.
+	AnyAmount bool
 	// DepositAddress and DepositMemo, when set, are where the venue wants
 	// the deposit and what it must carry (a network's inbound address and
 	// swap memo); otherwise the order gets its own address, and a memo when
@@ -140,8 +150,9 @@ type orderBook struct {
 }
 
 type orderRec struct {
-	o       Order // static part; Stage etc. are computed
-	outcome Stage // StageFinished, StageFailed, StageRefunded or StageExpired
+	o       Order   // static part; Stage etc. are computed
+	outcome Stage   // StageFinished, StageFailed, StageRefunded, StageExpired or StageHeld
+	short   float64 // the fraction of the payout kept back (Outcome OutcomeShort)
 	stages  [3]time.Duration
 	paidAt  time.Time
 	paid    swapscout.Amount
@@ -164,6 +175,9 @@ func (x *Exchange) book() *orderBook {
 // CreateOrder prices spec.Quote with Quote and records an order waiting for
 // its deposit. Its errors are Quote's (ErrNoPair, *LimitError).
 func (x *Exchange) CreateOrder(spec OrderSpec) (Order, error) {
+	if a, ok := x.quotedAmount(spec.Quote); ok && spec.AnyAmount {
+		spec.Quote.Amount = a
+	}
 	q, err := x.Quote(spec.Quote)
 	if err != nil {
 		return Order{}, err
@@ -203,6 +217,7 @@ func (x *Exchange) CreateOrder(spec OrderSpec) (Order, error) {
 	case u < c.SwapFailRate+c.SwapRefundRate+c.SwapExpireRate:
 		rec.outcome = StageExpired
 	}
+	b.applyOutcome(x.id, rec)
 	base := b.cfg.SwapStage
 	if base <= 0 {
 		base = DefaultSwapStage
@@ -396,6 +411,10 @@ func (b *orderBook) stateLocked(x *Exchange, rec *orderRec, now time.Time) Order
 		if now.Before(t) {
 			break
 		}
+		if next == StageExchanging && rec.outcome == StageHeld { // held once the deposit is confirmed
+			o.Stage, o.UpdatedAt = StageHeld, t
+			return o
+		}
 		if next == StageSending && rec.outcome != StageFinished { // failed or refunded instead of sending
 			o.Stage, o.UpdatedAt = rec.outcome, t
 			if rec.outcome == StageRefunded {
@@ -405,14 +424,15 @@ func (b *orderBook) stateLocked(x *Exchange, rec *orderRec, now time.Time) Order
 		}
 		o.Stage, o.UpdatedAt = next, t
 	}
-	if o.Stage >= StageSending {
-		o.AmountSent, o.PayoutTx = b.payout(x, &o), tx("out")
+	if o.Stage == StageSending || o.Stage == StageFinished {
+		o.AmountSent, o.PayoutTx = b.payout(x, &o, rec.short), tx("out")
 	}
 	return o
 }
 
-// payout is what an order pays out for the amount paid in.
-func (b *orderBook) payout(x *Exchange, o *Order) swapscout.Amount {
+// payout is what an order pays out for the amount paid in, less the
+// fraction short its venue keeps back (Outcome OutcomeShort).
+func (b *orderBook) payout(x *Exchange, o *Order, short float64) swapscout.Amount {
 	dec := 8
 	if info, ok := x.assets[o.To]; ok {
 		dec = info.Decimals
@@ -424,6 +444,9 @@ func (b *orderBook) payout(x *Exchange, o *Order) swapscout.Amount {
 	if !o.Fixed && b.cfg.PayoutSpread > 0 {
 		f := floatAmount(1-b.cfg.PayoutSpread, 9, swapscout.RoundDown)
 		out = out.Mul(f).Round(dec, swapscout.RoundDown)
+	}
+	if short > 0 {
+		out = out.Mul(floatAmount(1-short, 9, swapscout.RoundDown)).Round(dec, swapscout.RoundDown)
 	}
 	return out
 }

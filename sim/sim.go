@@ -80,6 +80,9 @@ type Config struct {
 	AutoPay, SwapStage, OrderExpiry              time.Duration
 	SwapFailRate, SwapRefundRate, SwapExpireRate float64
 	PayoutSpread                                 float64
+	// Outcomes, by venue id, make every paid order of the venue end one
+	// way: paid short, held for verification, or refunded (outcome.go).
+	Outcomes map[string]Outcome
 }
 
 // DefaultSigma is the latency tail shape used when Config.Sigma is 0.
@@ -215,6 +218,9 @@ func (c *Config) validate(venues map[string]Venue) error {
 		return err
 	}
 	if err := rate("ListErrorRate", c.ListErrorRate); err != nil {
+		return err
+	}
+	if err := c.validateOutcomes(venues); err != nil {
 		return err
 	}
 	for id := range venues {

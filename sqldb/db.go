@@ -186,7 +186,13 @@ const swapColumns = `id, idempotency_key, request_hash, quote_id, venue, provide
 	amount_in, amount_out, promised_in, promised_out,
 	deposit_address, deposit_memo, payout_address, payout_memo, refund_address, refund_memo,
 	status, venue_status, deposit_tx, payout_tx, amount_received, created_at, updated_at, expires_at, deposit_kind,
-	create_state, create_deadline, create_note, refused_order, received_doubt`
+	create_state, create_deadline, create_note, refused_order, received_doubt` +
+	outcomeColumns
+
+// outcomeColumns are the columns of what arrived (migration 00005): the
+// user's slippage, the refund, and the swap's lateness.
+const outcomeColumns = `,
+	max_slippage, refund_tx, amount_refunded, late_at, usual_ns, usual_basis`
 
 func newQueries(d Dialect) queries {
 	forUpdate := ""
@@ -195,7 +201,7 @@ func newQueries(d Dialect) queries {
 	}
 	q := queries{
 		reserve: `INSERT INTO swaps (` + swapColumns + `)
-			VALUES (?,?,?,?,?,?,?, ?,?,?,?,?,?,?, ?,?,?,?, ?,?,?,?,?,?, ?,?,?,?,?,?,?,?, ?, ?,?,?,?,?)
+			VALUES (?,?,?,?,?,?,?, ?,?,?,?,?,?,?, ?,?,?,?, ?,?,?,?,?,?, ?,?,?,?,?,?,?,?, ?, ?,?,?,?,?, ?,?,?,?,?,?)
 			ON CONFLICT (idempotency_key) DO NOTHING`,
 		byKey: `SELECT ` + swapColumns + ` FROM swaps WHERE idempotency_key = ?`,
 		byID:  `SELECT ` + swapColumns + ` FROM swaps WHERE id = ?`,
@@ -207,12 +213,12 @@ func newQueries(d Dialect) queries {
 		release:    `DELETE FROM swaps WHERE id = ? AND venue_order_id = '' AND create_state = ''`,
 		unknown:    `UPDATE swaps SET create_state = 'unknown', create_note = ?, updated_at = ? WHERE id = ? AND venue_order_id = '' AND create_state <> 'refused'`,
 		refuse:     `UPDATE swaps SET create_state = 'refused', refused_order = ?, create_note = ?, updated_at = ? WHERE id = ? AND venue_order_id = ''`,
-		lockStatus: `SELECT status, venue_status, deposit_tx, payout_tx, amount_received, received_doubt FROM swaps WHERE id = ? AND venue_order_id <> ''` + forUpdate,
-		update: `UPDATE swaps SET status = ?, venue_status = ?, deposit_tx = ?, payout_tx = ?, amount_received = ?, received_doubt = ?, updated_at = ?
+		lockStatus: `SELECT status, venue_status, deposit_tx, payout_tx, amount_received, received_doubt, refund_tx, amount_refunded FROM swaps WHERE id = ? AND venue_order_id <> ''` + forUpdate,
+		update: `UPDATE swaps SET status = ?, venue_status = ?, deposit_tx = ?, payout_tx = ?, amount_received = ?, received_doubt = ?, refund_tx = ?, amount_refunded = ?, updated_at = ?
 			WHERE id = ?`,
 		lastSeq:  `SELECT COALESCE(MAX(seq), 0) FROM swap_events WHERE swap_id = ?`,
 		addEvent: `INSERT INTO swap_events (swap_id, seq, at, status, venue_status) VALUES (?, ?, ?, ?, ?)`,
-		events:   `SELECT at, status, venue_status FROM swap_events WHERE swap_id = ? ORDER BY seq`,
+		events:   `SELECT at, status, venue_status, late FROM swap_events WHERE swap_id = ? ORDER BY seq`,
 	}
 	if d == Postgres {
 		for _, p := range []*string{&q.reserve, &q.byKey, &q.byID, &q.complete, &q.release, &q.lockStatus, &q.update, &q.lastSeq, &q.addEvent, &q.events, &q.unknown, &q.refuse} {
@@ -248,7 +254,8 @@ func (s *DB) ReserveSwap(ctx context.Context, sw *swapscout.Swap) (*swapscout.Sw
 		amountText(sw.AmountIn), amountText(sw.AmountOut), "0", "0",
 		"", "", sw.PayoutAddress, sw.PayoutMemo, sw.RefundAddress, sw.RefundMemo,
 		string(swapscout.StatusWaiting), "", "", "", "0", now.UnixNano(), now.UnixNano(), int64(0), depositKind(sw.Deposit),
-		"", unixNano(sw.CreateDeadline), "", "", "")
+		"", unixNano(sw.CreateDeadline), "", "", "",
+		amountText(sw.MaxSlippage), "", "0", int64(0), int64(0), 0)
 	if err != nil {
 		return nil, s.fault("reserve swap", err)
 	}
@@ -362,8 +369,8 @@ func (s *DB) UpdateSwap(ctx context.Context, id string, u swapscout.SwapUpdate, 
 	}
 	changed := false
 	err := s.tx(ctx, "update swap", func(tx *sql.Tx) error {
-		var status, word, depTx, payTx, received, doubt string
-		err := tx.QueryRowContext(ctx, s.q.lockStatus, id).Scan(&status, &word, &depTx, &payTx, &received, &doubt)
+		var status, word, depTx, payTx, received, doubt, refTx, refunded string
+		err := tx.QueryRowContext(ctx, s.q.lockStatus, id).Scan(&status, &word, &depTx, &payTx, &received, &doubt, &refTx, &refunded)
 		if errors.Is(err, sql.ErrNoRows) {
 			return errNoSwap
 		} else if err != nil {
@@ -383,11 +390,15 @@ func (s *DB) UpdateSwap(ctx context.Context, id string, u swapscout.SwapUpdate, 
 			// clears the doubt of an earlier one.
 			newRecv, newDoubt = u.AmountReceived.String(), u.ReceivedDoubt
 		}
-		if !statusChanged && newDep == depTx && newPay == payTx && newRecv == received && newDoubt == doubt {
+		newRefTx, newRefunded := keep(refTx, u.RefundTx), refunded
+		if !u.AmountRefunded.IsZero() && u.AmountRefunded.Valid() {
+			newRefunded = u.AmountRefunded.String()
+		}
+		if !statusChanged && newDep == depTx && newPay == payTx && newRecv == received && newDoubt == doubt && newRefTx == refTx && newRefunded == refunded {
 			return nil
 		}
 		changed = true
-		if _, err := tx.ExecContext(ctx, s.q.update, newStatus, newWord, newDep, newPay, newRecv, newDoubt, at.UnixNano(), id); err != nil {
+		if _, err := tx.ExecContext(ctx, s.q.update, newStatus, newWord, newDep, newPay, newRecv, newDoubt, newRefTx, newRefunded, at.UnixNano(), id); err != nil {
 			return err
 		}
 		if !statusChanged {
@@ -415,13 +426,13 @@ func (s *DB) SwapEvents(ctx context.Context, id string) ([]swapscout.SwapEvent, 
 	defer rows.Close()
 	var out []swapscout.SwapEvent
 	for rows.Next() {
-		var at int64
+		var at, late int64
 		var e swapscout.SwapEvent
 		var st string
-		if err := rows.Scan(&at, &st, &e.VenueStatus); err != nil {
+		if err := rows.Scan(&at, &st, &e.VenueStatus, &late); err != nil {
 			return nil, s.fault("swap events", err)
 		}
-		e.At, e.Status = time.Unix(0, at).UTC(), swapscout.SwapStatus(st)
+		e.At, e.Status, e.Late = time.Unix(0, at).UTC(), swapscout.SwapStatus(st), late != 0
 		out = append(out, e)
 	}
 	if err := rows.Err(); err != nil {
@@ -473,12 +484,15 @@ func (s *DB) scan(row scanner, open bool) (*swapscout.Swap, error) {
 	var in, out, pin, pout, recv string
 	var created, updated, expires, deadline int64
 	var kind, creation string
+	var slip, refunded string
+	var lateAt, usual int64
 	err := row.Scan(&sw.ID, &sw.IdempotencyKey, &sw.RequestHash, &sw.QuoteID, &sw.Venue, &sw.Provider, &sw.VenueOrderID,
 		&sw.From.Ticker, &sw.From.Network, &sw.To.Ticker, &sw.To.Network, &dir, &rt, &sw.RateID,
 		&in, &out, &pin, &pout,
 		&sw.DepositAddress, &sw.DepositMemo, &sw.PayoutAddress, &sw.PayoutMemo, &sw.RefundAddress, &sw.RefundMemo,
 		&status, &sw.VenueStatus, &sw.DepositTx, &sw.PayoutTx, &recv, &created, &updated, &expires, &kind,
-		&creation, &deadline, &sw.CreateNote, &sw.RefusedOrder, &sw.ReceivedDoubt)
+		&creation, &deadline, &sw.CreateNote, &sw.RefusedOrder, &sw.ReceivedDoubt,
+		&slip, &sw.RefundTx, &refunded, &lateAt, &usual, &sw.UsualBasis)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, errNoSwap
 	} else if err != nil {
@@ -496,7 +510,8 @@ func (s *DB) scan(row scanner, open bool) (*swapscout.Swap, error) {
 	for _, a := range []struct {
 		dst *swapscout.Amount
 		s   string
-	}{{&sw.AmountIn, in}, {&sw.AmountOut, out}, {&sw.PromisedIn, pin}, {&sw.PromisedOut, pout}, {&sw.AmountReceived, recv}} {
+	}{{&sw.AmountIn, in}, {&sw.AmountOut, out}, {&sw.PromisedIn, pin}, {&sw.PromisedOut, pout}, {&sw.AmountReceived, recv},
+		{&sw.MaxSlippage, slip}, {&sw.AmountRefunded, refunded}} {
 		v, err := swapscout.ParseAmount(a.s)
 		if err != nil {
 			perr = err
@@ -517,6 +532,9 @@ func (s *DB) scan(row scanner, open bool) (*swapscout.Swap, error) {
 	sw.CreatedAt, sw.UpdatedAt = time.Unix(0, created).UTC(), time.Unix(0, updated).UTC()
 	if expires != 0 {
 		sw.ExpiresAt = time.Unix(0, expires).UTC()
+	}
+	if lateAt != 0 {
+		sw.LateAt, sw.UsualTime = time.Unix(0, lateAt).UTC(), time.Duration(usual)
 	}
 	return &sw, nil
 }

@@ -223,7 +223,7 @@ func (s *Service) Create(ctx context.Context, r CreateRequest) (sw *swapscout.Sw
 		From: req.From, To: req.To, Direction: req.Direction, RateType: offer.RateType, RateID: offer.RateID,
 		AmountIn: offer.AmountIn, AmountOut: offer.AmountOut,
 		PayoutAddress: r.PayoutAddress, PayoutMemo: r.PayoutMemo, RefundAddress: r.RefundAddress, RefundMemo: r.RefundMemo,
-		CallbackURL: r.CallbackURL, Deposit: offer.Deposit, CreateDeadline: s.now().Add(budget),
+		CallbackURL: r.CallbackURL, Deposit: offer.Deposit, CreateDeadline: s.now().Add(budget), MaxSlippage: r.slippage(),
 	}
 	if sw.Deposit == "" {
 		sw.Deposit = swapscout.DepositTransfer
@@ -585,7 +585,10 @@ func (s *Service) requote(ctx context.Context, r CreateRequest, req swapscout.Qu
 	return fresh, nil
 }
 
-// slippage is what r allows, DefaultSlippage when it says nothing.
+// slippage is the worst change r allows: its MaxSlippage, or
+// DefaultSlippage when it names none. The swap records it: a finished swap
+// that paid short of its promise by more is shown short
+// (swapscout.Swap.Shortfall).
 func (r *CreateRequest) slippage() swapscout.Amount {
 	if r.MaxSlippage.IsZero() {
 		return DefaultSlippage

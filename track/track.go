@@ -90,6 +90,9 @@ type Config struct {
 	// Start, jobs a killed process left running are made available at
 	// once, instead of after RescueAfter and River's 30 s rescue round.
 	SoleInstance bool
+	// Late, when set, marks swaps that run past their venue's usual time
+	// (late.go).
+	Late *Late
 }
 
 func (c *Config) defaults() {
@@ -356,6 +359,7 @@ func (w *worker) poll(ctx context.Context, id string) (time.Duration, error) {
 	if !sw.Created() {
 		return 0, errDone
 	}
+	defer w.checkLate(ctx, sw)
 	now := c.Now()
 	next := c.Schedule(now.Sub(sw.CreatedAt))
 	swapper, ok := c.Swapper(sw.Venue)

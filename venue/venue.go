@@ -48,6 +48,11 @@ type Descriptor struct {
 	Evidence    swapscout.Evidence
 	// Custody: empty means swapscout.Custodial.
 	Custody swapscout.Custody
+	// Support is where a swap venue's users reach its support, as the
+	// venue documents it, with the source that says so (or, with no
+	// address nor page, the sources read that name none): it goes into
+	// every swap's support packet. Zero for venues that make no swaps.
+	Support swapscout.SupportContact
 
 	// New builds the adapter. It must not do I/O.
 	New func(Config) (swapscout.Quoter, error)
@@ -80,7 +85,7 @@ func (d *Descriptor) Info(configured bool) swapscout.VenueInfo {
 		ID: d.ID, Name: d.Name, Kind: d.Kind, KYC: d.KYC, NeedsKey: d.NeedsKey,
 		FixedRate: d.FixedRate, Reverse: d.Reverse, Networks: d.Networks,
 		Evidence: d.Evidence, Configured: configured, Website: d.Website,
-		Custody: d.custody(),
+		Custody: d.custody(), Support: d.Support,
 	}
 }
 

@@ -56,17 +56,20 @@ type SwapView struct {
 	VenueStatus               string
 	Terminal                  bool
 	Steps                     []Step
-	Outcome                   string // "failed", "refunded", "expired", "hold", "unknown" or ""
+	Outcome                   string // "short", "failed", "refunded", "expired", "held", "action_required", "refunding", "unknown" or ""
 	From, To                  string // upper-case tickers
 	FromAsset, ToAsset        string
 	SendAmount                string // grouped: what to send, exactly
 	SendRaw                   string
 	ReceiveAmount             string // grouped: what the venue promised to pay out
 	Received                  string // grouped; empty until known
-	Fixed                     bool
-	DepositAddress            string
-	DepositMemo               string
-	MemoDeposit               bool // the record says the memo must be inside the deposit transaction
+	// ReceivedUnknown: the swap finished and its venue did not say what it
+	// paid out ("the venue did not say", never "not yet").
+	ReceivedUnknown bool
+	Fixed           bool
+	DepositAddress  string
+	DepositMemo     string
+	MemoDeposit     bool // the record says the memo must be inside the deposit transaction
 	// DepositForm shows the optional form that records the deposit's
 	// transaction id (POST /swap/{id}/deposit); DepositTxInput and
 	// DepositTxError are what was typed and its problem, beside the field.
@@ -82,6 +85,9 @@ type SwapView struct {
 	RefreshS                       int // the page's own refresh period without JavaScript; 0 when terminal
 	JSONLink, EventsLink           string
 	Words                          string // StatusWords as JSON, for the script
+	// What arrived (outcome.go): the shortfall, the refund, lateness, and
+	// the support packet.
+	Arrived
 }
 
 // Step is one step of the tracker.
@@ -106,16 +112,18 @@ var stepLabels = map[swapscout.SwapStatus]string{
 
 // StatusWords says a status in words, for the page's heading.
 var StatusWords = map[swapscout.SwapStatus]string{
-	swapscout.StatusWaiting:    "Waiting for your deposit",
-	swapscout.StatusConfirming: "Your deposit is being confirmed",
-	swapscout.StatusExchanging: "The venue is exchanging",
-	swapscout.StatusSending:    "Your coins are on their way",
-	swapscout.StatusFinished:   "Finished: paid out",
-	swapscout.StatusFailed:     "Failed: the venue gave up",
-	swapscout.StatusRefunded:   "Refunded to your refund address",
-	swapscout.StatusExpired:    "Expired: no deposit arrived in time",
-	swapscout.StatusHold:       "On hold: the venue asks you for something",
-	swapscout.StatusUnknown:    "The venue said something we cannot read",
+	swapscout.StatusWaiting:        "Waiting for your deposit",
+	swapscout.StatusConfirming:     "Your deposit is being confirmed",
+	swapscout.StatusExchanging:     "The venue is exchanging",
+	swapscout.StatusSending:        "Your coins are on their way",
+	swapscout.StatusFinished:       "Finished: paid out",
+	swapscout.StatusHeld:           "Held for verification",
+	swapscout.StatusActionRequired: "The venue waits for you",
+	swapscout.StatusRefunding:      "Your deposit is being refunded",
+	swapscout.StatusFailed:         "Failed: the venue gave up",
+	swapscout.StatusRefunded:       "Refunded to your refund address",
+	swapscout.StatusExpired:        "Expired: no deposit arrived in time",
+	swapscout.StatusUnknown:        "The venue said something we cannot read",
 }
 
 var statusWordsJSON = func() string {
@@ -180,7 +188,8 @@ func NewSwapView(sw *swapscout.Swap, history []swapscout.SwapEvent, names map[st
 		v.StatusText = string(sw.Status)
 	}
 	switch sw.Status {
-	case swapscout.StatusFailed, swapscout.StatusRefunded, swapscout.StatusExpired, swapscout.StatusHold, swapscout.StatusUnknown:
+	case swapscout.StatusFailed, swapscout.StatusRefunded, swapscout.StatusExpired, swapscout.StatusHeld,
+		swapscout.StatusActionRequired, swapscout.StatusRefunding, swapscout.StatusUnknown:
 		v.Outcome = string(sw.Status)
 	}
 	in, out := sw.PromisedIn, sw.PromisedOut
@@ -194,6 +203,12 @@ func NewSwapView(sw *swapscout.Swap, history []swapscout.SwapEvent, names map[st
 	v.SendAmount, v.ReceiveAmount = GroupDigits(in.String()), GroupDigits(out.String())
 	if !sw.AmountReceived.IsZero() {
 		v.Received = GroupDigits(sw.AmountReceived.String())
+	}
+	v.ReceivedUnknown = v.Received == "" && sw.Status == swapscout.StatusFinished
+	v.Arrived = arrived(sw, history, v.Name, now)
+	if v.Short {
+		v.Outcome = "short"
+		v.StatusText = "Finished, but short: " + v.ShortPercent + "\u00a0% of the promise did not arrive"
 	}
 	if !sw.CreatedAt.IsZero() {
 		v.Created = sw.CreatedAt.UTC().Format("2006-01-02 15:04:05")

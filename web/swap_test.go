@@ -26,7 +26,7 @@ func TestSteps(t *testing.T) {
 		{swapscout.StatusFinished, nil, "done done done done done"},
 		{swapscout.StatusExpired, ev(swapscout.StatusWaiting, swapscout.StatusExpired), "done todo todo todo todo"},
 		{swapscout.StatusRefunded, ev(swapscout.StatusWaiting, swapscout.StatusConfirming, swapscout.StatusRefunded), "done done todo todo todo"},
-		{swapscout.StatusHold, ev(swapscout.StatusWaiting, swapscout.StatusConfirming, swapscout.StatusExchanging, swapscout.StatusHold), "done done done todo todo"},
+		{swapscout.StatusHeld, ev(swapscout.StatusWaiting, swapscout.StatusConfirming, swapscout.StatusExchanging, swapscout.StatusHeld), "done done done todo todo"},
 		{swapscout.StatusFailed, nil, "todo todo todo todo todo"},
 	} {
 		var got []string

@@ -7,6 +7,7 @@ import (
 
 	"github.com/prometheus/client_golang/prometheus"
 
+	"github.com/swapscout/swapscout"
 	"github.com/swapscout/swapscout/aggregate"
 	"github.com/swapscout/swapscout/httpapi"
 	"github.com/swapscout/swapscout/inmem"
@@ -38,6 +39,9 @@ func newObservability(log *slog.Logger, f *serviceFlags, proxies []netip.Prefix)
 func (o *observability) wrapVenue(v aggregate.Venue) aggregate.Venue {
 	o.venues = append(o.venues, v.ID)
 	if o.m != nil {
+		if _, ok := v.Quoter.(swapscout.Swapper); ok {
+			o.m.SwapVenue(v.ID)
+		}
 		v.Quoter = o.m.Quoter(v.ID, v.Quoter, o.log)
 	}
 	return v
@@ -67,6 +71,13 @@ func (o *observability) tune(d *httpapi.Deps) {
 	d.Quotes = o.m.FanOuts(d.Quotes)
 	d.OnCache, d.OnStream = o.m.CacheLookup, o.m.StreamDelta
 	d.Metrics = metrics.Exposition(o.reg)
+}
+
+// swapLate counts a swap the tracker marked late (trackFlags.onLate).
+func (o *observability) swapLate(venue string) {
+	if o.m != nil {
+		o.m.SwapLate(venue)
+	}
 }
 
 // finish registers the metrics once the stack exists.

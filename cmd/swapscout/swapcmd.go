@@ -268,7 +268,7 @@ func swapCmd(ctx context.Context, args []string, e env, clk cliClock, term promp
 	if err != nil {
 		return err
 	}
-	return f.outcome(final)
+	return f.outcome(ctx, final)
 }
 
 // depositFlag is the track flag a swap followed by its deposit needs.

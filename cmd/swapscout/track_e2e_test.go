@@ -22,13 +22,16 @@ import (
 )
 
 // startPayingSim starts a simulator whose orders pay themselves quickly and
-// move through their stages in a fraction of a second.
-func startPayingSim(t *testing.T) (url, secret string) {
+// move through their stages in a fraction of a second; extra are more
+// simulator flags.
+func startPayingSim(t *testing.T, extra ...string) (url, secret string) {
 	t.Helper()
 	k := simKnobs{}
 	fs := newFlagSet("test", "", io.Discard)
 	k.register(fs)
-	_ = fs.Parse([]string{"--walk", "0", "--latency", "5ms", "--auto-pay", "200ms", "--swap-stage", "150ms"})
+	if err := fs.Parse(append([]string{"--walk", "0", "--latency", "5ms", "--auto-pay", "200ms", "--swap-stage", "150ms"}, extra...)); err != nil {
+		t.Fatal(err)
+	}
 	s, err := k.newSim()
 	if err != nil {
 		t.Fatal(err)

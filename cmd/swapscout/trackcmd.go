@@ -45,6 +45,7 @@ func trackCmd(ctx context.Context, args []string, e env, clk cliClock) error {
 	server := fs.String("server", envOr(e.getenv, "SWAPSCOUT_SERVER", defaultServer), "the swapscout server that made the swap (env SWAPSCOUT_SERVER)")
 	interval := fs.Duration("interval", clk.interval, "how often to ask when the server has no event stream")
 	depositTx := fs.String("deposit-tx", "", "first record this transaction as the swap's deposit (THORChain, Maya: swaps followed by their deposit)")
+	support := fs.Bool("support", false, "print the swap's support packet (the venue's support contact, the order id, deposit, amounts and times) and exit")
 	pos, err := parseArgs(fs, args)
 	if err != nil {
 		return err
@@ -59,6 +60,13 @@ func trackCmd(ctx context.Context, args []string, e env, clk cliClock) error {
 	clk.interval = *interval
 	c := newAPIClient(*server)
 	f := &swapFollower{c: c, out: e.stdout, errOut: e.stderr, clk: clk}
+	if *support {
+		sw, err := c.swap(ctx, pos[0])
+		if err != nil {
+			return err
+		}
+		return f.printPacket(ctx, sw)
+	}
 	var first *swapJSON
 	if tx := strings.TrimSpace(*depositTx); tx != "" {
 		if first, err = c.recordDeposit(ctx, pos[0], tx); err != nil {
@@ -70,7 +78,7 @@ func trackCmd(ctx context.Context, args []string, e env, clk cliClock) error {
 	if err != nil {
 		return err
 	}
-	return f.outcome(sw)
+	return f.outcome(ctx, sw)
 }
 
 // swapJSON mirrors the API's swap record (httpapi.AppendSwap). Amounts stay
@@ -107,7 +115,9 @@ type swapJSON struct {
 		At          time.Time `json:"at"`
 		Status      string    `json:"status"`
 		VenueStatus string    `json:"venue_status"`
+		Late        bool      `json:"late"`
 	} `json:"history"`
+	swapOutcomeJSON
 }
 
 type assetJSON struct {
@@ -327,6 +337,9 @@ type swapFollower struct {
 	started bool
 	seen    int // history entries printed
 	last    swapJSON
+	// packet and lateSeen: the support packet, the late mark, were shown
+	// (trackoutcome.go).
+	packet, lateSeen bool
 }
 
 // maxOutage is how many connection attempts in a row may fail before the
@@ -342,7 +355,7 @@ var errNoStream = errors.New("no event stream")
 // connection drops, and polls GET /v1/swaps/{id} when the server has none.
 func (f *swapFollower) follow(ctx context.Context, id string, sw *swapJSON) (*swapJSON, error) {
 	if sw != nil {
-		f.apply(sw)
+		f.apply(ctx, sw)
 		if sw.terminal() {
 			return sw, nil
 		}
@@ -457,7 +470,7 @@ func (f *swapFollower) stream(ctx context.Context, id string) (*swapJSON, error)
 		if err != nil {
 			return nil // not a swap record (a ping, a newer event kind): skip it
 		}
-		f.apply(sw)
+		f.apply(ctx, sw)
 		last = sw
 		if sw.terminal() {
 			return io.EOF
@@ -535,7 +548,7 @@ func (f *swapFollower) poll(ctx context.Context, id string) (*swapJSON, error) {
 			return nil, f.stopped(id)
 		case err == nil:
 			failures = 0
-			f.apply(sw)
+			f.apply(ctx, sw)
 			if sw.terminal() {
 				return sw, nil
 			}
@@ -567,7 +580,7 @@ func sleepCtx(ctx context.Context, d time.Duration) bool {
 }
 
 // apply prints what changed since the last record seen.
-func (f *swapFollower) apply(sw *swapJSON) {
+func (f *swapFollower) apply(ctx context.Context, sw *swapJSON) {
 	w := f.out
 	if !f.started {
 		f.started = true
@@ -580,6 +593,10 @@ func (f *swapFollower) apply(sw *swapJSON) {
 	switch {
 	case len(sw.History) > f.seen:
 		for _, ev := range sw.History[f.seen:] {
+			if ev.Late {
+				f.lateLine(ev.At, sw)
+				continue
+			}
 			f.line(ev.At, ev.Status, ev.VenueStatus)
 		}
 		f.seen = len(sw.History)
@@ -599,9 +616,7 @@ func (f *swapFollower) apply(sw *swapJSON) {
 	if sw.AmountReceived != "" && sw.AmountReceived != f.last.AmountReceived {
 		fmt.Fprintf(w, "%21s received %s %s\n", "", sw.AmountReceived, sw.To.upper())
 	}
-	if sw.Status == "hold" && f.last.Status != "hold" {
-		fmt.Fprintf(w, "%21s the venue asks for an action (often identity checks): contact %s's support%s\n", "", sw.Venue, orderRef(sw))
-	}
+	f.applyOutcome(ctx, sw)
 	f.last = *sw
 }
 
@@ -627,35 +642,50 @@ func venueName(venue, provider string) string {
 	return venue
 }
 
-// outcome prints how a finished swap ended and returns nil; a swap that
-// ended any other way is an error, so the command exits non-zero.
-func (f *swapFollower) outcome(sw *swapJSON) error {
+// outcome prints how a swap ended and returns nil when it finished as
+// promised; a swap paid short of its promise past its slippage, or that
+// ended any other way, is an error (after its support packet where support
+// can help), so the command exits non-zero.
+func (f *swapFollower) outcome(ctx context.Context, sw *swapJSON) error {
 	switch sw.Status {
 	case "finished":
-		got := sw.AmountReceived
-		if got == "" {
-			got = dash(sw.PromisedOut) + " (promised)"
-		}
 		tx := ""
 		if sw.PayoutTx != "" {
 			tx = " in tx " + sw.PayoutTx
 		}
-		_, err := fmt.Fprintf(f.out, "finished: %s %s sent to %s%s\n", got, sw.To.upper(), sw.PayoutAddress, tx)
+		if sw.Shortfall != nil {
+			f.offerPacket(ctx, sw)
+			return fmt.Errorf("swap %s finished short: %s received %s %s of the %s promised, %s %s (%s %%) less, past the %s %% allowed; write to its support with the packet above",
+				sw.ID, sw.Venue, sw.AmountReceived, sw.To.upper(), dash(sw.PromisedOut), sw.Shortfall.Amount, sw.To.upper(), sw.Shortfall.Percent, slippagePercent(sw.MaxSlippage))
+		}
+		if sw.AmountReceived == "" {
+			_, err := fmt.Fprintf(f.out, "finished: sent to %s%s; %s did not say how much (it promised %s %s)\n", sw.PayoutAddress, tx, sw.Venue, dash(sw.PromisedOut), sw.To.upper())
+			return err
+		}
+		_, err := fmt.Fprintf(f.out, "finished: %s %s sent to %s%s\n", sw.AmountReceived, sw.To.upper(), sw.PayoutAddress, tx)
 		return err
 	case "refunded":
-		tx := ""
-		if sw.PayoutTx != "" {
-			tx = " in tx " + sw.PayoutTx
+		back := ""
+		if sw.AmountRefunded != "" {
+			back = " " + sw.AmountRefunded + " " + sw.From.upper()
 		}
-		return fmt.Errorf("swap %s was refunded to %s%s: no %s was bought", sw.ID, sw.RefundAddress, tx, sw.To.upper())
+		if sw.RefundTx != "" {
+			back += " in tx " + sw.RefundTx
+		}
+		return fmt.Errorf("swap %s was refunded%s to %s: no %s was bought", sw.ID, back, sw.RefundAddress, sw.To.upper())
 	case "expired":
-		return fmt.Errorf("swap %s expired: no deposit arrived in time; do not send anything to %s any more", sw.ID, sw.DepositAddress)
+		return fmt.Errorf("swap %s expired: no deposit arrived in time; do not send anything to its deposit address any more", sw.ID)
 	case "failed":
 		word := ""
 		if sw.VenueStatus != "" {
 			word = fmt.Sprintf(" (it says %q)", sw.VenueStatus)
 		}
-		return fmt.Errorf("swap %s failed at %s%s: contact its support%s", sw.ID, sw.Venue, word, orderRef(sw))
+		f.offerPacket(ctx, sw)
+		order := ""
+		if sw.VenueOrderID != "" {
+			order = " (order id " + sw.VenueOrderID + ")"
+		}
+		return fmt.Errorf("swap %s failed at %s%s: write to its support with the packet above%s", sw.ID, sw.Venue, word, order)
 	}
 	return fmt.Errorf("swap %s stopped in status %q", sw.ID, sw.Status)
 }

@@ -95,9 +95,9 @@ func TestTrackReconnects(t *testing.T) {
 // an error (a non-zero exit) that says what happened.
 func TestTrackEnds(t *testing.T) {
 	for fix, want := range map[string]string{
-		"swap_failed.json":   `swap ` + testSwapID + ` failed at changenow (it says "failed"): contact its support with order id a1b2c3d4e5`,
-		"swap_refunded.json": "swap " + testSwapID + " was refunded to " + refundAddr + " in tx 77e1refund: no ETH was bought",
-		"swap_expired.json":  "swap " + testSwapID + " expired: no deposit arrived in time; do not send anything to " + depositAddr + " any more",
+		"swap_failed.json":   `swap ` + testSwapID + ` failed at changenow (it says "failed"): write to its support with the packet above (order id a1b2c3d4e5)`,
+		"swap_refunded.json": "swap " + testSwapID + " was refunded to " + refundAddr + ": no ETH was bought",
+		"swap_expired.json":  "swap " + testSwapID + " expired: no deposit arrived in time; do not send anything to its deposit address any more",
 	} {
 		f := newFakeAPI(t, fix)
 		out, _, err := runTrackTest(t, f.start(), testSwapID)

@@ -39,7 +39,10 @@ type trackFlags struct {
 	webhookTimeout time.Duration
 	accuracyWindow time.Duration
 	rankByAccuracy bool
+	lateAfter      time.Duration
 	secret         string // from the environment
+	// onLate hears of each swap the tracker marks late (serve's metric).
+	onLate func(venue string)
 }
 
 func (f *trackFlags) register(fs *flag.FlagSet, getenv func(string) string) {
@@ -49,6 +52,7 @@ func (f *trackFlags) register(fs *flag.FlagSet, getenv func(string) string) {
 	fs.DurationVar(&f.webhookTimeout, "webhook-timeout", 10*time.Second, "how long one webhook delivery may take")
 	fs.DurationVar(&f.accuracyWindow, "accuracy-window", 30*24*time.Hour, "venues' accuracy figures cover the swaps finished within this window")
 	fs.BoolVar(&f.rankByAccuracy, "rank-by-accuracy", false, "rank a venue that habitually pays less than it promises (10 or more finished swaps in the window) as if it delivered its median shortfall less")
+	fs.DurationVar(&f.lateAfter, "late-after", swapscout.DefaultUsualTime, "a swap is marked late past its venue's usual time from deposit to payout: the 90th percentile of the venue's finished swaps in the accuracy window, or this until 10 are seen")
 	f.secret = getenv(envWebhookSecret)
 }
 
@@ -84,7 +88,8 @@ func (n feedNotifier) SwapChanged(ctx context.Context, sw *swapscout.Swap) { n.c
 // URL, empty for SQLite); swapper gives each venue's swap capability.
 func startTracking(ctx context.Context, db *sqldb.DB, databaseURL string, swapper func(string) (swapscout.Swapper, bool), f *trackFlags, log *slog.Logger) (*tracking, error) {
 	t := &tracking{log: log, window: f.accuracyWindow}
-	cfg := track.Config{Store: db, Swapper: swapper, Workers: f.workers, Logger: log}
+	t.accuracy = cachedAccuracy(db, f.accuracyWindow)
+	cfg := track.Config{Store: db, Swapper: swapper, Workers: f.workers, Logger: log, Late: lateConfig(t.accuracy, f, log)}
 	if f.interval > 0 {
 		cfg.Schedule = track.ScaledSchedule(f.interval)
 		if f.interval < time.Second {
@@ -130,7 +135,6 @@ func startTracking(ctx context.Context, db *sqldb.DB, databaseURL string, swappe
 		t.Close()
 		return nil, err
 	}
-	t.accuracy = cachedAccuracy(db, f.accuracyWindow)
 	// Make sure every open swap is followed: one created just before a
 	// crash, before its job was added, is picked up here.
 	go func() {
@@ -181,6 +185,28 @@ func cachedAccuracy(db *sqldb.DB, window time.Duration) func(context.Context) (m
 		}
 		last, at = swapscout.Accuracy(outs), time.Now()
 		return last, nil
+	}
+}
+
+// lateConfig marks swaps late against their venue's usual time: the 90th
+// percentile of its finished swaps' time from deposit to payout over the
+// accuracy window, or --late-after until 10 are timed. A store that cannot
+// be read makes no swap late.
+func lateConfig(acc func(context.Context) (map[string]swapscout.VenueAccuracy, error), f *trackFlags, log *slog.Logger) *track.Late {
+	def := f.lateAfter
+	if def <= 0 {
+		def = swapscout.DefaultUsualTime
+	}
+	return &track.Late{
+		Usual: func(ctx context.Context, venue string) (time.Duration, int) {
+			all, err := acc(ctx)
+			if err != nil {
+				log.Debug("late: venue accuracy unavailable", "err", err)
+				return 0, 0
+			}
+			return all[venue].Usual(def)
+		},
+		OnLate: f.onLate,
 	}
 }
 
@@ -322,7 +348,7 @@ func printAccuracy(w io.Writer, acc map[string]swapscout.VenueAccuracy, window t
 	if acc == nil {
 		return
 	}
-	fmt.Fprintf(w, "\naccuracy of finished swaps over the last %s:\n", window)
+	fmt.Fprintf(w, "\naccuracy of finished swaps over the last %s (short: paid short of the promise past the swap's slippage; held: held for verification):\n", window)
 	if len(acc) == 0 {
 		fmt.Fprintln(w, "no finished swaps")
 		return
@@ -333,17 +359,17 @@ func printAccuracy(w io.Writer, acc map[string]swapscout.VenueAccuracy, window t
 	}
 	slices.Sort(ids)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "VENUE\tSWAPS\tMEDIAN SHORTFALL\tWORST SHORTFALL\tTIMED\tMEDIAN TIME")
+	fmt.Fprintln(tw, "VENUE\tSWAPS\tMEDIAN SHORTFALL\tWORST SHORTFALL\tSHORT\tHELD\tTIMED\tMEDIAN TIME\tP90 TIME")
 	for _, id := range ids {
 		a := acc[id]
-		med, worst, took := "-", "-", "-"
+		med, worst, took, p90 := "-", "-", "-", "-"
 		if a.Count > 0 {
 			med, worst = a.MedianShortfall.String()+" %", a.WorstShortfall.String()+" %"
 		}
 		if a.Timed > 0 {
-			took = a.MedianTime.Round(time.Second).String()
+			took, p90 = a.MedianTime.Round(time.Second).String(), a.P90Time.Round(time.Second).String()
 		}
-		fmt.Fprintf(tw, "%s\t%d\t%s\t%s\t%d\t%s\n", id, a.Count, med, worst, a.Timed, took)
+		fmt.Fprintf(tw, "%s\t%d\t%s\t%s\t%d\t%d\t%d\t%s\t%s\n", id, a.Count, med, worst, a.Short, a.Held, a.Timed, took, p90)
 	}
 	tw.Flush()
 }

@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"log/slog"
+	"strings"
 	"time"
 
 	"github.com/swapscout/swapscout"
@@ -39,6 +40,7 @@ type simKnobs struct {
 	autoPay, swapStage, orderExpiry              time.Duration
 	swapFailRate, swapRefundRate, swapExpireRate float64
 	payoutSpread                                 float64
+	outcomes                                     kvOutcomes      // --swap-outcome: how each named venue's orders end
 	names                                        map[string]bool // the flags register added
 }
 
@@ -75,6 +77,8 @@ func (k *simKnobs) register(into *flag.FlagSet) {
 	fs.Float64Var(&k.swapRefundRate, "swap-refund-rate", 0, "fraction of paid orders that end refunded")
 	fs.Float64Var(&k.swapExpireRate, "swap-expire-rate", 0, "fraction of orders that expire unpaid even when auto-paid")
 	fs.Float64Var(&k.payoutSpread, "payout-spread", 0.002, "fraction a floating-rate order pays out below its promise")
+	k.outcomes = kvOutcomes{}
+	fs.Var(k.outcomes, "swap-outcome", "make every paid order of a venue end one way, VENUE=short[:FRACTION] (pays FRACTION, default 0.2, less than promised), VENUE=hold (held for verification, for venues with a word for it) or VENUE=refund (repeatable, or comma-separated)")
 }
 
 // owns reports whether name is one of the simulator's flags.
@@ -111,7 +115,7 @@ func (k *simKnobs) newSim() (*sim.Server, error) {
 		WalkInterval: k.walk, Secrets: secrets,
 		AutoPay: k.autoPay, SwapStage: k.swapStage, OrderExpiry: k.orderExpiry,
 		SwapFailRate: k.swapFailRate, SwapRefundRate: k.swapRefundRate, SwapExpireRate: k.swapExpireRate,
-		PayoutSpread: k.payoutSpread,
+		PayoutSpread: k.payoutSpread, Outcomes: k.outcomes,
 	}, venues)
 }
 
@@ -263,4 +267,24 @@ func (s *stack) Close() {
 		_ = c()
 	}
 	s.http.Close()
+}
+
+// kvOutcomes is --swap-outcome: VENUE=OUTCOME pairs (sim.ParseOutcome),
+// repeatable or comma-separated.
+type kvOutcomes map[string]sim.Outcome
+
+func (m kvOutcomes) String() string { return joinKV(m) }
+func (m kvOutcomes) Set(s string) error {
+	for _, kv := range strings.Split(s, ",") {
+		k, v, ok := strings.Cut(strings.TrimSpace(kv), "=")
+		if !ok || k == "" {
+			return fmt.Errorf("want VENUE=short[:FRACTION], VENUE=hold or VENUE=refund, got %q", kv)
+		}
+		o, err := sim.ParseOutcome(v)
+		if err != nil {
+			return err
+		}
+		m[strings.ToLower(k)] = o
+	}
+	return nil
 }

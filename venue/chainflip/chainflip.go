@@ -37,6 +37,7 @@ import (
 var Descriptor = venue.Descriptor{
 	ID: "chainflip", Name: "Chainflip", Kind: swapscout.Protocol,
 	BaseURL: "https://chainflip-broker.io", Website: "https://chainflip.io",
+	Support: swapscout.SupportContact{Source: "Chainflip documents no support contact in the sources read (its broker API and SDK as read for the adapter; a protocol with no operator of swaps)"},
 	Timeout: 5 * time.Second, KYC: 'A', NeedsKey: true, FixedRate: false, Reverse: false,
 	Networks: symbols.Networks(), Evidence: swapscout.Recorded, Custody: swapscout.NonCustodial,
 	New: func(c venue.Config) (swapscout.Quoter, error) { return New(c), nil },

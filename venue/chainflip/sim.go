@@ -144,7 +144,9 @@ func (s *simAPI) quotes(w http.ResponseWriter, r *http.Request) {
 		writeProblem(w, 400, "One or more validation errors occurred.", "Amount must be a positive integer of native units", nil)
 		return
 	}
-	res, err := s.x.Quote(sim.QuoteSpec{From: from, To: to, Amount: fromNative(native, fi.Decimals)})
+	spec := sim.QuoteSpec{From: from, To: to, Amount: fromNative(native, fi.Decimals)}
+	s.x.RememberQuote(spec) // a deposit channel opened next expects this deposit: the user was told to send it
+	res, err := s.x.Quote(spec)
 	var le *sim.LimitError
 	switch {
 	case errors.As(err, &le) && le.Below:

@@ -66,9 +66,11 @@ func (s *simAPI) swap(w http.ResponseWriter, r *http.Request) {
 		writeProblem(w, 400, "One or more validation errors occurred.", "Unknown or disabled asset", nil)
 		return
 	}
-	// A channel takes any amount; the simulated order expects ten minimums.
+	// A channel takes any amount; the simulated order expects the deposit
+	// of the pair's last quote (what the user was told to send), ten
+	// minimums without one.
 	o, err := s.x.CreateOrder(sim.OrderSpec{Quote: sim.QuoteSpec{From: from, To: to, Amount: min.Mul(swapscout.AmountFromInt(10))},
-		PayoutAddress: q.Get("destinationAddress"), RefundAddress: q.Get("refundAddress"), Expiry: channelLife})
+		PayoutAddress: q.Get("destinationAddress"), RefundAddress: q.Get("refundAddress"), Expiry: channelLife, AnyAmount: true})
 	block, channel, ok := simChannel(o.ID)
 	if err != nil || !ok {
 		writeProblem(w, 500, "Internal Server Error", "Could not open a deposit channel", nil)

@@ -107,7 +107,8 @@ func parseChannelID(id string) (block, network, channel string, ok bool) {
 
 // SwapStatus reads GET /status-by-deposit-channel. A swap refunded by the
 // protocol (its price stayed under the minimum, or it failed) has a
-// refundEgress and no swapEgress: refunded, whatever the state word says.
+// refundEgress and no swapEgress: refunded, whatever the state word says,
+// with the refund's transaction and amount.
 func (c *Client) SwapStatus(ctx context.Context, orderID string) (swapscout.SwapUpdate, error) {
 	block, network, channelID, ok := parseChannelID(orderID)
 	if !ok {
@@ -148,8 +149,17 @@ func (c *Client) SwapStatus(ctx context.Context, orderID string) (swapscout.Swap
 				}
 			}
 		}
-	case st.RefundEgress != nil && (u.Status == swapscout.StatusFinished || u.Status == swapscout.StatusFailed):
-		u.Status = swapscout.StatusRefunded
+	case st.RefundEgress != nil:
+		// The refund's transaction and amount, in the source asset.
+		u.RefundTx = venue.StringOf(st.RefundEgress.TransactionReference)
+		if n := venue.Positive(st.RefundEgress.AmountNative); !n.IsZero() {
+			if info, ok := byID[st.SourceAsset]; ok {
+				u.AmountRefunded = fromNative(n, info.Decimals)
+			}
+		}
+		if u.Status == swapscout.StatusFinished || u.Status == swapscout.StatusFailed {
+			u.Status = swapscout.StatusRefunded
+		}
 	}
 	return u, nil
 }

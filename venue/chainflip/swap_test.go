@@ -61,7 +61,10 @@ func TestSwapReplay(t *testing.T) {
 				PayoutTx:  "0x1d3f5b7d9f1b3d5f7a9c1e3a5c7e9b1d3f5a7c9e1b3d5f7a9c1e3b5d7f9a1c3e"}},
 		{Name: "status_refunded", OrderID: channelID, Routes: status("status_refunded.json", 200),
 			WantUpdate: swapscout.SwapUpdate{Status: swapscout.StatusRefunded, VenueStatus: "failed",
-				DepositTx: "0x8f2a6d1c3b5e7f9a0c2e4d6b8a1f3e5d7c9b0a2f4e6d8c1b3a5f7e9d0c2b4a6f"}},
+				DepositTx: "0x8f2a6d1c3b5e7f9a0c2e4d6b8a1f3e5d7c9b0a2f4e6d8c1b3a5f7e9d0c2b4a6f",
+				// the refundEgress: its transaction and amount, in the source asset
+				RefundTx:       "0x6b8d0f2b4d6f8a0c2e4b6d8f0a2c4e6b8d0f2a4c6e8b0d2f4a6c8e0b2d4f6a8c",
+				AmountRefunded: swapscout.MustAmount("0.00999")}},
 		{Name: "status_expired", OrderID: channelID, Routes: status("status_expired.json", 200),
 			WantUpdate: swapscout.SwapUpdate{Status: swapscout.StatusExpired, VenueStatus: "waiting"}},
 		{Name: "status_unknown_word", OrderID: channelID, Routes: status("status_unknown_word.json", 200),

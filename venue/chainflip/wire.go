@@ -63,6 +63,7 @@ type statusAnswer struct {
 	ID     *int64 `json:"id"`
 	Status *struct {
 		State            string `json:"state"`
+		SourceAsset      string `json:"sourceAsset"`
 		DestinationAsset string `json:"destinationAsset"`
 		DepositChannel   *struct {
 			ID                  string `json:"id"`

@@ -21,6 +21,7 @@ import (
 var Descriptor = venue.Descriptor{
 	ID: "changehero", Name: "ChangeHero", Kind: swapscout.InstantSwap,
 	BaseURL: "https://api.changehero.io", Website: "https://changehero.io",
+	Support: swapscout.SupportContact{Email: "support@changehero.io", Source: "EdgeApp/edge-exchange-plugins src/swap/central/changehero.ts (swapInfo.supportEmail, the address the venue gives integrators)"},
 	Timeout: 4 * time.Second, KYC: 'C', NeedsKey: true, FixedRate: true, Reverse: true,
 	Networks: symbols.Networks(), Evidence: swapscout.FromCode,
 	New: func(c venue.Config) (swapscout.Quoter, error) { return New(c), nil },

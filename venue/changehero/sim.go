@@ -20,7 +20,7 @@ import (
 func Sim() sim.Venue {
 	var faults atomic.Uint64
 	return sim.Venue{
-		Profile: sim.Profile{Kind: swapscout.InstantSwap, Latency: 250 * time.Millisecond, Spread: 0.006, FixedExtra: 0.01,
+		Profile: sim.Profile{Kind: swapscout.InstantSwap, Holds: true, Latency: 250 * time.Millisecond, Spread: 0.006, FixedExtra: 0.01,
 			MinUSD: 12, MaxUSD: 100000, Assets: symbols.Assets()},
 		Handler: simHandler,
 		Fault: func(w http.ResponseWriter, r *http.Request, f sim.Fault) {

@@ -16,6 +16,7 @@ var simStatus = map[sim.Stage]string{
 	sim.StageWaiting: "waiting", sim.StageConfirming: "confirming", sim.StageExchanging: "exchanging",
 	sim.StageSending: "sending", sim.StageFinished: "finished", sim.StageFailed: "failed",
 	sim.StageRefunded: "refunded", sim.StageExpired: "overdue",
+	sim.StageHeld: "hold",
 }
 
 type simSwapRequest struct {

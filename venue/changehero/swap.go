@@ -24,7 +24,7 @@ var statusWords = venue.StatusTable{
 	"refunded":   swapscout.StatusRefunded,
 	"overdue":    swapscout.StatusExpired,
 	"expired":    swapscout.StatusExpired,
-	"hold":       swapscout.StatusHold,
+	"hold":       swapscout.StatusHeld,
 }
 
 // createParams are the params of createFixTransaction ([CODE], Edge) and

@@ -21,6 +21,7 @@ import (
 var Descriptor = venue.Descriptor{
 	ID: "changenow", Name: "ChangeNOW", Kind: swapscout.InstantSwap,
 	BaseURL: "https://api.changenow.io", Website: "https://changenow.io",
+	Support: swapscout.SupportContact{Email: "support@changenow.io", Source: "EdgeApp/edge-exchange-plugins src/swap/central/changenow.ts (swapInfo.supportEmail, the address the venue gives integrators)"},
 	Timeout: 4 * time.Second, KYC: 'C', NeedsKey: true, FixedRate: true, Reverse: true,
 	Networks: symbols.Networks(), Evidence: swapscout.Recorded,
 	New: func(c venue.Config) (swapscout.Quoter, error) { return New(c), nil },

@@ -17,7 +17,7 @@ import (
 func Sim() sim.Venue {
 	var faults atomic.Uint64
 	return sim.Venue{
-		Profile: sim.Profile{Kind: swapscout.InstantSwap, Latency: 180 * time.Millisecond, Spread: 0.006, FixedExtra: 0.01,
+		Profile: sim.Profile{Kind: swapscout.InstantSwap, Holds: true, Latency: 180 * time.Millisecond, Spread: 0.006, FixedExtra: 0.01,
 			MinUSD: 8, MaxUSD: 0, NetworkFeeUSD: 1.5, Assets: symbols.Assets()},
 		Handler: simHandler,
 		Lists:   []string{"GET /v2/exchange/currencies"},

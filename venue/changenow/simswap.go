@@ -15,6 +15,7 @@ var simStatus = map[sim.Stage]string{
 	sim.StageWaiting: "waiting", sim.StageConfirming: "confirming", sim.StageExchanging: "exchanging",
 	sim.StageSending: "sending", sim.StageFinished: "finished", sim.StageFailed: "failed",
 	sim.StageRefunded: "refunded", sim.StageExpired: "expired",
+	sim.StageHeld: "verifying",
 }
 
 // simCreateRequest is createRequest as the venue reads it: amounts as

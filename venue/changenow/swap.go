@@ -24,7 +24,7 @@ var statusWords = venue.StatusTable{
 	"finished":   swapscout.StatusFinished,
 	"failed":     swapscout.StatusFailed,
 	"refunded":   swapscout.StatusRefunded,
-	"verifying":  swapscout.StatusHold,
+	"verifying":  swapscout.StatusHeld,
 	"expired":    swapscout.StatusExpired,
 }
 
@@ -67,6 +67,8 @@ type statusResponse struct {
 	AmountTo           *swapscout.Amount `json:"amountTo"`
 	PayinHash          *string           `json:"payinHash"`
 	PayoutHash         *string           `json:"payoutHash"`
+	RefundHash         *string           `json:"refundHash"`
+	RefundAmount       *swapscout.Amount `json:"refundAmount"`
 	ValidUntil         *string           `json:"validUntil"`
 }
 
@@ -111,7 +113,9 @@ func (c *Client) CreateSwap(ctx context.Context, req swapscout.CreateSwapRequest
 	return o, nil
 }
 
-// SwapStatus reads GET /v2/exchange/by-id.
+// SwapStatus reads GET /v2/exchange/by-id: the status, the deposit's and
+// payout's transactions, what was paid out, and a refund's transaction and
+// amount.
 func (c *Client) SwapStatus(ctx context.Context, orderID string) (swapscout.SwapUpdate, error) {
 	var r statusResponse
 	err := venue.Fetch(ctx, &c.cfg, venue.Request{URL: c.cfg.BaseURL + "/v2/exchange/by-id?id=" + url.QueryEscape(orderID),
@@ -133,6 +137,9 @@ func (c *Client) SwapStatus(ctx context.Context, orderID string) (swapscout.Swap
 	if r.AmountTo != nil && u.PayoutTx != "" {
 		u.AmountReceived = *r.AmountTo
 	}
+	// A refund's transaction and amount (refundHash, refundAmount: null
+	// until there is one, cake's by_id.json).
+	u.RefundTx, u.AmountRefunded = venue.StringOf(r.RefundHash), venue.Positive(r.RefundAmount)
 	return u, nil
 }
 

@@ -13,7 +13,7 @@ import (
 // statusWords maps EasyBit's order statuses. No stored source lists them
 // (research A9 names the status field only); these are the words of
 // EasyBit's API docs as remembered [MEM]. "Volatility Protection" and
-// "Action Request" stop the order until the user acts: a hold.
+// "Action Request" stop the order until the user acts: action_required.
 var statusWords = venue.StatusTable{
 	"Awaiting Deposit":      swapscout.StatusWaiting,
 	"Confirming Deposit":    swapscout.StatusConfirming,
@@ -22,8 +22,8 @@ var statusWords = venue.StatusTable{
 	"Complete":              swapscout.StatusFinished,
 	"Refund":                swapscout.StatusRefunded,
 	"Failed":                swapscout.StatusFailed,
-	"Volatility Protection": swapscout.StatusHold,
-	"Action Request":        swapscout.StatusHold,
+	"Volatility Protection": swapscout.StatusActionRequired,
+	"Action Request":        swapscout.StatusActionRequired,
 	"Request Overdue":       swapscout.StatusExpired,
 }
 

@@ -93,8 +93,13 @@ func simTransaction(o sim.Order, rateType string) map[string]any {
 	if rateType == "" {
 		rateType = "float"
 	}
+	// amountTo is the estimate until the payout is sent, then what was sent.
+	amountTo := o.AmountOut
+	if o.PayoutTx != "" {
+		amountTo = o.AmountSent
+	}
 	return map[string]any{
-		"id": o.ID, "amount": jsNum(o.AmountIn), "amountTo": jsNum(o.AmountOut), "coinFrom": coin(o.From), "coinTo": coin(o.To),
+		"id": o.ID, "amount": jsNum(o.AmountIn), "amountTo": jsNum(amountTo), "coinFrom": coin(o.From), "coinTo": coin(o.To),
 		"comment": nil, "createdAt": o.CreatedAt.UTC().Format("2006-01-02T15:04:05.000Z"),
 		"depositAddress": o.DepositAddress, "depositExtraId": sim.Null(o.DepositMemo),
 		"withdrawalAddress": o.PayoutAddress, "withdrawalExtraId": sim.Null(o.PayoutMemo),

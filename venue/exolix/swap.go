@@ -102,9 +102,12 @@ func (c *Client) CreateSwap(ctx context.Context, req swapscout.CreateSwapRequest
 		AmountIn: venue.AmountOf(tx.Amount), AmountOut: venue.AmountOf(tx.AmountTo), VenueStatus: tx.Status}, nil
 }
 
-// SwapStatus reads GET /api/v2/transactions/{id}. Exolix reports no amount
-// actually paid out beside amountTo, the promise, so AmountReceived stays
-// unknown.
+// SwapStatus reads GET /api/v2/transactions/{id}. Exolix has one amount
+// for the payout, amountTo: the estimate while the transaction runs, what
+// was sent once it succeeded (Cake Wallet reads it as the trade's received
+// amount, exolix_api_schema.dart). So a successful transaction with its
+// payout hash reports amountTo as the amount received; before that it is
+// the promise, never taken for a payout.
 func (c *Client) SwapStatus(ctx context.Context, orderID string) (swapscout.SwapUpdate, error) {
 	var tx transaction
 	if err := c.txCall(ctx, "GET", c.cfg.BaseURL+txPath+"/"+url.PathEscape(orderID), nil, orderID, &tx); err != nil {
@@ -119,6 +122,9 @@ func (c *Client) SwapStatus(ctx context.Context, orderID string) (swapscout.Swap
 	}
 	if tx.HashOut != nil {
 		u.PayoutTx = venue.StringOf(tx.HashOut.Hash)
+	}
+	if u.Status == swapscout.StatusFinished && u.PayoutTx != "" {
+		u.AmountReceived = venue.Positive(tx.AmountTo)
 	}
 	return u, nil
 }

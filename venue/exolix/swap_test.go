@@ -50,7 +50,9 @@ func TestSwapReplay(t *testing.T) {
 		{Name: "status_success", OrderID: "6880e2730aee2e", Routes: get("transaction_success.json", 200),
 			WantUpdate: swapscout.SwapUpdate{Status: swapscout.StatusFinished, VenueStatus: "success",
 				DepositTx: "0x5f1c2e9a7b3d4c6e8f0a1b2c3d4e5f60718293a4b5c6d7e8f9a0b1c2d3e4f5a6",
-				PayoutTx:  "0x9e8d7c6b5a4f3e2d1c0b9a8f7e6d5c4b3a29180f7e6d5c4b3a2918f7e6d5c4b3"}},
+				PayoutTx:  "0x9e8d7c6b5a4f3e2d1c0b9a8f7e6d5c4b3a29180f7e6d5c4b3a2918f7e6d5c4b3",
+				// a succeeded transaction's amountTo is what was sent
+				AmountReceived: swapscout.MustAmount("16.467474")}},
 		{Name: "status_unknown_word", OrderID: "6880e2730aee2e", Routes: get("transaction_unknown_word.json", 200),
 			WantUpdate: swapscout.SwapUpdate{Status: swapscout.StatusUnknown, VenueStatus: "kyc_required"}},
 		{Name: "status_not_found", OrderID: "6880e2730aee2e", Routes: get("transaction_not_found.json", 404), Want: venue.CodeOrderNotFound},
@@ -63,6 +65,7 @@ func TestSwapConformance(t *testing.T) {
 			Amount: swapscout.MustAmount("0.01"), RateType: swapscout.Fixed},
 		PayoutAddress: "44AFFq5kSiGBoZ4NMDwYtN18obc8AemS33DBLWs3H7otXft3XjrpDtQGv7SqSsaBYBb98uNbr2VBBEt7f2wfn3RVGQBEP3A",
 		RefundAddress: "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq",
-		Words:         statusWords.Words(), Map: statusWords.Status, NoAmountReceived: true,
+		NoRefundTx:    true, NoRefundAmount: true, // Exolix reports no refund transaction or amount
+		Words: statusWords.Words(), Map: statusWords.Status,
 	})
 }

@@ -26,6 +26,7 @@ import (
 var Descriptor = venue.Descriptor{
 	ID: "fixedfloat", Name: "FixedFloat", Kind: swapscout.InstantSwap,
 	BaseURL: "https://ff.io", Website: "https://ff.io",
+	Support: swapscout.SupportContact{Source: "FixedFloat documents no support contact in the sources read (the ff.io API v2 pages and the clients of research A2; third-party lists name addresses at fixedfloat.com that no FixedFloat page read confirms)"},
 	Timeout: 4 * time.Second, KYC: 'C', NeedsKey: true, NeedsSecret: true, FixedRate: true, Reverse: true,
 	Networks: symbols.Networks(), Evidence: swapscout.Documented,
 	New: func(c venue.Config) (swapscout.Quoter, error) { return New(c), nil },

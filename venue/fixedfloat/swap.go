@@ -14,7 +14,7 @@ import (
 // statusWords maps FixedFloat's order statuses. The list NEW, PENDING,
 // EXCHANGE, WITHDRAW, DONE, EXPIRED, EMERGENCY is from memory of the API v2
 // docs (research A2, [MEM]). EMERGENCY means the venue waits for the user's
-// choice (refund or continue), a hold; a DONE order whose "back" leg has a
+// choice (refund or continue): action_required; a DONE order whose "back" leg has a
 // transaction was refunded (see SwapStatus).
 var statusWords = venue.StatusTable{
 	"NEW":       swapscout.StatusWaiting,
@@ -23,7 +23,7 @@ var statusWords = venue.StatusTable{
 	"WITHDRAW":  swapscout.StatusSending,
 	"DONE":      swapscout.StatusFinished,
 	"EXPIRED":   swapscout.StatusExpired,
-	"EMERGENCY": swapscout.StatusHold,
+	"EMERGENCY": swapscout.StatusActionRequired,
 }
 
 // createRequest is the body of `create` (crypto-power, [CODE]); refcode
@@ -125,7 +125,8 @@ func (c *Client) CreateSwap(ctx context.Context, req swapscout.CreateSwapRequest
 }
 
 // SwapStatus asks `order` for "<id>:<token>". A DONE order whose back leg
-// has a transaction went back to the user: refunded.
+// has a transaction went back to the user: refunded; that transaction and
+// its amount are the refund's.
 func (c *Client) SwapStatus(ctx context.Context, orderID string) (swapscout.SwapUpdate, error) {
 	id, token, ok := strings.Cut(orderID, orderSep)
 	if !ok || id == "" || token == "" {
@@ -145,6 +146,9 @@ func (c *Client) SwapStatus(ctx context.Context, orderID string) (swapscout.Swap
 	}
 	if u.PayoutTx != "" && d.To.Tx.Amount != nil {
 		u.AmountReceived = *d.To.Tx.Amount
+	}
+	if u.RefundTx = d.Back.txID(); u.RefundTx != "" && d.Back.Tx != nil {
+		u.AmountRefunded = venue.Positive(d.Back.Tx.Amount) // the refund, in the deposit's coin
 	}
 	return u, nil
 }

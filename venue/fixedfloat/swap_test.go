@@ -61,7 +61,10 @@ func TestSwapReplay(t *testing.T) {
 				AmountReceived: swapscout.MustAmount("0.1795")}},
 		{Name: "status_refunded", OrderID: id, Routes: route("order", "order_refunded.json"),
 			WantUpdate: swapscout.SwapUpdate{Status: swapscout.StatusRefunded, VenueStatus: "DONE",
-				DepositTx: "3f1e9c2b7a6d5e4f3a2b1c0d9e8f7a6b5c4d3e2f1a0b9c8d7e6f5a4b3c2d1e0f"}},
+				DepositTx: "3f1e9c2b7a6d5e4f3a2b1c0d9e8f7a6b5c4d3e2f1a0b9c8d7e6f5a4b3c2d1e0f",
+				// the back leg's transaction and amount
+				RefundTx:       "7c6b5a4f3e2d1c0b9a8f7e6d5c4b3a2918f7e6d5c4b3a29180f7e6d5c4b3a2918",
+				AmountRefunded: swapscout.MustAmount("0.0099")}},
 		{Name: "status_unknown_word", OrderID: id, Routes: route("order", "order_unknown_word.json"),
 			WantUpdate: swapscout.SwapUpdate{Status: swapscout.StatusUnknown, VenueStatus: "PAUSED"}},
 		{Name: "status_not_found", OrderID: id, Routes: route("order", "order_not_found.json"), Want: venue.CodeOrderNotFound},

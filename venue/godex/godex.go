@@ -25,6 +25,7 @@ import (
 var Descriptor = venue.Descriptor{
 	ID: "godex", Name: "Godex", Kind: swapscout.InstantSwap,
 	BaseURL: "https://api.godex.io", Website: "https://godex.io",
+	Support: swapscout.SupportContact{Email: "support@godex.io", Source: "EdgeApp/edge-exchange-plugins src/swap/central/godex.ts (swapInfo.supportEmail, the address the venue gives integrators)"},
 	Timeout: 5 * time.Second, KYC: 'B', NeedsKey: false, FixedRate: true, Reverse: true,
 	Networks: symbols.Networks(), Evidence: swapscout.FromCode,
 	New: func(c venue.Config) (swapscout.Quoter, error) { return New(c), nil },

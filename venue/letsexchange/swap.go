@@ -19,7 +19,7 @@ import (
 // lifecycle of the same API family as Godex's, whose words crypto-power's
 // client lists [CODE for Godex, MEM for LetsExchange]: confirmation,
 // confirmed, exchanging, sending, sending_confirmation, success, overdue,
-// error, refund (being returned) and refunded.
+// error, refund (being returned: refunding) and refunded.
 var statusWords = venue.StatusTable{
 	"wait":                 swapscout.StatusWaiting,
 	"confirmation":         swapscout.StatusConfirming,
@@ -30,7 +30,7 @@ var statusWords = venue.StatusTable{
 	"success":              swapscout.StatusFinished,
 	"overdue":              swapscout.StatusExpired,
 	"error":                swapscout.StatusFailed,
-	"refund":               swapscout.StatusRefunded,
+	"refund":               swapscout.StatusRefunding,
 	"refunded":             swapscout.StatusRefunded,
 }
 
@@ -71,6 +71,7 @@ type transaction struct {
 	HashIn               *string           `json:"hash_in"`
 	HashOut              *string           `json:"hash_out"`
 	RealWithdrawalAmount *swapscout.Amount `json:"real_withdrawal_amount"`
+	ReturnAmount         *swapscout.Amount `json:"return_amount"`
 
 	Success *bool           `json:"success"`
 	Error   json.RawMessage `json:"error"`
@@ -127,6 +128,9 @@ func (c *Client) SwapStatus(ctx context.Context, orderID string) (swapscout.Swap
 	if u.PayoutTx != "" {
 		u.AmountReceived = venue.AmountOf(tx.RealWithdrawalAmount)
 	}
+	// return_amount is what went back to the refund address (its
+	// transaction is not in the answer, research A6).
+	u.AmountRefunded = venue.Positive(tx.ReturnAmount)
 	return u, nil
 }
 

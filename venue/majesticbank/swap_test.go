@@ -62,6 +62,7 @@ func TestSwapConformance(t *testing.T) {
 		Req: swapscout.QuoteRequest{From: swapscout.Asset{Ticker: "btc", Network: "btc"}, To: swapscout.Asset{Ticker: "xmr", Network: "xmr"},
 			Amount: swapscout.MustAmount("0.01")},
 		PayoutAddress: "44AFFq5kSiGBoZ4NMDwYtN18obc8AemS33DBLWs3H7otXft3XjrpDtQGv7SqSsaBYBb98uNbr2VBBEt7f2wfn3RVGQBEP3A",
+		NoRefund:      true, // no documented word for a refund
 		Words:         statusWords.Words(), Map: statusWords.Status, NoAmountReceived: true,
 	})
 }

@@ -28,6 +28,7 @@ var Network = thornode.Network{
 var Descriptor = venue.Descriptor{
 	ID: "maya", Name: "Maya Protocol", Kind: swapscout.LiquidityNetwork,
 	BaseURL: "https://mayanode.mayachain.info", IndexerURL: "https://midgard.mayachain.info", Website: "https://www.mayaprotocol.com",
+	Support: swapscout.SupportContact{Source: "Maya documents no support contact in the sources read (MAYANode and Midgard as read for the adapter: a protocol with no operator of swaps; Edge routes its users to its own support)"},
 	Timeout: 5 * time.Second, KYC: 'A', FixedRate: false, Reverse: false,
 	Networks: symbols.Networks(), Evidence: swapscout.Recorded, Custody: swapscout.NonCustodial,
 	New: func(c venue.Config) (swapscout.Quoter, error) { return thornode.New(c, &Network), nil },

@@ -36,6 +36,7 @@ import (
 var Descriptor = venue.Descriptor{
 	ID: "nearintents", Name: "NEAR Intents", Kind: swapscout.Protocol,
 	BaseURL: "https://1click.chaindefuser.com", Website: "https://near-intents.org",
+	Support: swapscout.SupportContact{Source: "NEAR Intents documents no support contact in the sources read (the 1Click OpenAPI description read for the adapter)"},
 	// Solvers compete for each quote: 1Click takes one to three seconds.
 	Timeout: 5 * time.Second, KYC: 'A', NeedsKey: false, FixedRate: false, Reverse: true,
 	Networks: symbols.Networks(), Evidence: swapscout.Recorded, Custody: swapscout.NonCustodial,

@@ -14,12 +14,12 @@ import (
 // OpenAPI description (the generated clients' enum): PENDING_DEPOSIT is
 // recorded (testdata/status.json). INCOMPLETE_DEPOSIT is a deposit below
 // what the quote needs: the swap waits for the rest, and is refunded at the
-// deadline otherwise, so the user has something to do (hold). 1Click has no
+// deadline otherwise, so the user has something to do (action_required). 1Click has no
 // word of its own for sending or for an expired address.
 var statusWords = venue.StatusTable{
 	"PENDING_DEPOSIT":    swapscout.StatusWaiting,
 	"KNOWN_DEPOSIT_TX":   swapscout.StatusConfirming,
-	"INCOMPLETE_DEPOSIT": swapscout.StatusHold,
+	"INCOMPLETE_DEPOSIT": swapscout.StatusActionRequired,
 	"PROCESSING":         swapscout.StatusExchanging,
 	"SUCCESS":            swapscout.StatusFinished,
 	"REFUNDED":           swapscout.StatusRefunded,
@@ -208,19 +208,29 @@ func (c *Client) status(ctx context.Context, req venue.Request, orderID string) 
 		u.DepositTx = firstHash(d.OriginChainTxHashes)
 		u.PayoutTx = firstHash(d.DestinationChainTxHashes)
 		if d.AmountOut != nil && u.Status == swapscout.StatusFinished {
-			u.AmountReceived = c.received(*d.AmountOut, &r)
+			u.AmountReceived = c.received(*d.AmountOut, &r, false)
+		}
+		// A refund goes back on the origin chain: its amount is
+		// refundedAmount; 1Click names no transaction of its own for it.
+		if d.RefundedAmount != nil && u.Status == swapscout.StatusRefunded {
+			u.AmountRefunded = c.received(*d.RefundedAmount, &r, true)
 		}
 	}
 	return u, nil
 }
 
-// received converts the amount paid out, when the destination asset is one
-// we map and the tokens list gives its decimals; zero otherwise.
-func (c *Client) received(base string, r *statusResponse) swapscout.Amount {
+// received converts an amount in base units of the destination asset (the
+// origin's when origin), when that asset is one we map and the tokens list
+// gives its decimals; zero otherwise.
+func (c *Client) received(base string, r *statusResponse, origin bool) swapscout.Amount {
 	if r.QuoteResponse == nil || r.QuoteResponse.QuoteRequest == nil {
 		return swapscout.Amount{}
 	}
-	a, ok := byID[r.QuoteResponse.QuoteRequest.DestinationAsset]
+	id := r.QuoteResponse.QuoteRequest.DestinationAsset
+	if origin {
+		id = r.QuoteResponse.QuoteRequest.OriginAsset
+	}
+	a, ok := byID[id]
 	if !ok {
 		return swapscout.Amount{}
 	}

@@ -66,7 +66,7 @@ func TestSwapReplay(t *testing.T) {
 		{Name: "status_pending", OrderID: recordedAddr, Routes: get("status.json", 200),
 			WantUpdate: swapscout.SwapUpdate{Status: swapscout.StatusWaiting, VenueStatus: "PENDING_DEPOSIT"}},
 		{Name: "status_incomplete", OrderID: recordedAddr, Routes: get("status_incomplete.json", 200),
-			WantUpdate: swapscout.SwapUpdate{Status: swapscout.StatusHold, VenueStatus: "INCOMPLETE_DEPOSIT",
+			WantUpdate: swapscout.SwapUpdate{Status: swapscout.StatusActionRequired, VenueStatus: "INCOMPLETE_DEPOSIT",
 				DepositTx: "8d2f4a6c8e0b2d4f6a8c0e2b4d6f8a0c2e4b6d8f0a2c4e6b8d0f2a4c6e8b0d2f"}},
 		{Name: "status_success", OrderID: recordedAddr, Routes: get("status_success.json", 200),
 			WantUpdate: swapscout.SwapUpdate{Status: swapscout.StatusFinished, VenueStatus: "SUCCESS",
@@ -115,6 +115,7 @@ func TestSwapConformance(t *testing.T) {
 			Amount: swapscout.MustAmount("0.01")},
 		PayoutAddress: "0x00D283fFCb70F7b9A1d844e54A1AdE61E5443B6C",
 		RefundAddress: "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq",
+		NoRefundTx:    true, // refundedAmount, but no refund transaction of its own
 		Words:         statusWords.Words(), Map: statusWords.Status, SimOrderID: simOrderID,
 	})
 }

@@ -74,6 +74,7 @@ type statusResponse struct {
 	SwapDetails   *swapDetails `json:"swapDetails"`
 	QuoteResponse *struct {
 		QuoteRequest *struct {
+			OriginAsset      string `json:"originAsset"`
 			DestinationAsset string `json:"destinationAsset"`
 		} `json:"quoteRequest"`
 	} `json:"quoteResponse"`
@@ -85,6 +86,7 @@ type statusResponse struct {
 // swapDetails is what happened: null amounts until the swap ran.
 type swapDetails struct {
 	AmountOut                *string  `json:"amountOut"`
+	RefundedAmount           *string  `json:"refundedAmount"` // base units of the origin asset
 	OriginChainTxHashes      []txHash `json:"originChainTxHashes"`
 	DestinationChainTxHashes []txHash `json:"destinationChainTxHashes"`
 }

@@ -24,6 +24,7 @@ import (
 var Descriptor = venue.Descriptor{
 	ID: "quickex", Name: "Quickex", Kind: swapscout.InstantSwap,
 	BaseURL: "https://quickex.io/api", Website: "https://quickex.io",
+	Support: swapscout.SupportContact{Email: "support@quickex.io", Source: "Quickex API documentation (partner registration: \"contact our technical support\", mailto:support@quickex.io)"},
 	Timeout: 4 * time.Second, KYC: 'C', NeedsKey: false, FixedRate: true, Reverse: false,
 	Networks: symbols.Networks(), Evidence: swapscout.FromCode,
 	New: func(c venue.Config) (swapscout.Quoter, error) { return New(c), nil },

@@ -71,6 +71,7 @@ func TestSwapConformance(t *testing.T) {
 			Amount: swapscout.MustAmount("0.01"), RateType: swapscout.Fixed},
 		PayoutAddress: "44AFFq5kSiGBoZ4NMDwYtN18obc8AemS33DBLWs3H7otXft3XjrpDtQGv7SqSsaBYBb98uNbr2VBBEt7f2wfn3RVGQBEP3A",
 		RefundAddress: "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq",
+		NoRefund:      true, // no source shows a refund event
 		Words:         statusWords.Words(), Map: statusWords.Status,
 		SimOrderID: func(id string) string { id, _, _ = strings.Cut(id, orderSep); return id },
 	})

@@ -24,7 +24,7 @@ import (
 func Sim() sim.Venue {
 	var faults atomic.Uint64
 	return sim.Venue{
-		Profile: sim.Profile{Kind: swapscout.InstantSwap, Latency: 450 * time.Millisecond, Spread: 0.009, FixedExtra: 0.005,
+		Profile: sim.Profile{Kind: swapscout.InstantSwap, Holds: true, Latency: 450 * time.Millisecond, Spread: 0.009, FixedExtra: 0.005,
 			MinUSD: 10, MaxUSD: 100000, NetworkFeeUSD: 1.5, Assets: symbols.Assets(), RateTTL: 15 * time.Minute},
 		Handler: simHandler,
 		Fault: func(w http.ResponseWriter, r *http.Request, f sim.Fault) {
@@ -156,6 +156,9 @@ func (s *simAPI) pair(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		amount = a
+		// A variable shift made next expects this deposit: the user was
+		// told to send it.
+		s.x.RememberQuote(sim.QuoteSpec{From: from, To: to, Amount: a})
 	}
 	// Outside the limits the rate is the one at the nearest limit.
 	switch {

@@ -16,6 +16,7 @@ var simStatus = map[sim.Stage]string{
 	sim.StageWaiting: "waiting", sim.StageConfirming: "pending", sim.StageExchanging: "processing",
 	sim.StageSending: "settling", sim.StageFinished: "settled", sim.StageFailed: "review",
 	sim.StageRefunded: "refunded", sim.StageExpired: "expired",
+	sim.StageHeld: "review",
 }
 
 // decodeBody reads a JSON request body of at most 64 KiB.
@@ -79,11 +80,13 @@ func (s *simAPI) swapRoutes(mux *http.ServeMux) {
 				return
 			}
 			// A variable shift has no amount: the simulated order expects
-			// about 500 USD, and pays out for what is paid in.
+			// the deposit of the pair's last quote (what the user was told
+			// to send), about 500 USD without one, and pays out for what
+			// is paid in.
 			spec = sim.QuoteSpec{From: from, To: to, Amount: min.Mul(swapscout.AmountFromInt(50))}
 		}
 		o, err := s.x.CreateOrder(sim.OrderSpec{Quote: spec, PayoutAddress: q.SettleAddress, PayoutMemo: q.SettleMemo,
-			RefundAddress: q.RefundAddress, RefundMemo: q.RefundMemo, Expiry: expiry})
+			RefundAddress: q.RefundAddress, RefundMemo: q.RefundMemo, Expiry: expiry, AnyAmount: !fixed})
 		if err != nil {
 			writeJSON(w, 400, errBody("Amount too low", ""))
 			return

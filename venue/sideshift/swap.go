@@ -12,25 +12,27 @@ import (
 )
 
 // statusWords maps the shift statuses docs.sideshift.ai lists under
-// "Deposit status" ([DOC]). SideShift has no word for a failed shift: a
-// deposit it cannot process goes to "review" (a human decides) or to the
-// refund words. "refund" waits for a refund address (the user must act) and
-// "refunding" is the refund under way, neither finished: both are hold, with
-// the word kept beside the status. "multiple" means several deposits came
-// to one shift, each handled on its own (the deposits array says how): it
-// needs a look, so hold too.
+// "Deposit status" ([DOC], api-intro/deposits). SideShift has no word for a
+// failed shift: a deposit it cannot process goes to "review" ("Under human
+// review ... After human review it can be settled or refunded"), held, or
+// to the refund words. "refund" is "Queued for refund" (it waits for a
+// refund address when none was given) and "refunding" is "Refund in
+// progress": both are refunding, with the word kept beside the status.
+// "multiple" means several deposits came to one shift, each handled on its
+// own (the deposits array says how): it needs the user's look, so
+// action_required.
 var statusWords = venue.StatusTable{
 	"waiting":    swapscout.StatusWaiting,
 	"pending":    swapscout.StatusConfirming,
 	"processing": swapscout.StatusExchanging,
-	"review":     swapscout.StatusHold,
+	"review":     swapscout.StatusHeld,
 	"settling":   swapscout.StatusSending,
 	"settled":    swapscout.StatusFinished,
-	"refund":     swapscout.StatusHold,
-	"refunding":  swapscout.StatusHold,
+	"refund":     swapscout.StatusRefunding,
+	"refunding":  swapscout.StatusRefunding,
 	"refunded":   swapscout.StatusRefunded,
 	"expired":    swapscout.StatusExpired,
-	"multiple":   swapscout.StatusHold,
+	"multiple":   swapscout.StatusActionRequired,
 }
 
 // Shift endpoints, relative to Descriptor.BaseURL; a shift's status is

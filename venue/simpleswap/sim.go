@@ -18,7 +18,7 @@ import (
 func Sim() sim.Venue {
 	var faults atomic.Uint64
 	return sim.Venue{
-		Profile: sim.Profile{Kind: swapscout.InstantSwap, Latency: 320 * time.Millisecond, Spread: 0.009, FixedExtra: 0.008,
+		Profile: sim.Profile{Kind: swapscout.InstantSwap, Holds: true, Latency: 320 * time.Millisecond, Spread: 0.009, FixedExtra: 0.008,
 			MinUSD: 20, MaxUSD: 120000, NetworkFeeUSD: 1.2, Assets: symbols.Assets()},
 		Handler: simHandler,
 		Lists:   []string{"GET /v3/currencies"},

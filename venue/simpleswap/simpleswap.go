@@ -23,6 +23,7 @@ import (
 var Descriptor = venue.Descriptor{
 	ID: "simpleswap", Name: "SimpleSwap", Kind: swapscout.InstantSwap,
 	BaseURL: "https://api.simpleswap.io", Website: "https://simpleswap.io",
+	Support: swapscout.SupportContact{Email: "support@simpleswap.io", Source: "EdgeApp/edge-exchange-plugins src/swap/central/simpleswap.ts (swapInfo.supportEmail, commit b0d58a3)"},
 	Timeout: 4 * time.Second, KYC: 'C', NeedsKey: true, FixedRate: true, Reverse: true,
 	Networks: symbols.Networks(), Evidence: swapscout.FromCode,
 	New: func(c venue.Config) (swapscout.Quoter, error) { return New(c), nil },

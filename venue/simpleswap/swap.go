@@ -12,7 +12,7 @@ import (
 // statusWords maps SimpleSwap's exchange statuses. No stored source lists
 // the v3 words (research A4 has none); these are SimpleSwap's documented
 // lifecycle as remembered [MEM]: waiting, confirming, exchanging, sending,
-// finished, failed, refunded, verifying (KYC hold) and expired.
+// finished, failed, refunded, verifying (a KYC check: held) and expired.
 var statusWords = venue.StatusTable{
 	"waiting":    swapscout.StatusWaiting,
 	"confirming": swapscout.StatusConfirming,
@@ -21,7 +21,7 @@ var statusWords = venue.StatusTable{
 	"finished":   swapscout.StatusFinished,
 	"failed":     swapscout.StatusFailed,
 	"refunded":   swapscout.StatusRefunded,
-	"verifying":  swapscout.StatusHold,
+	"verifying":  swapscout.StatusHeld,
 	"expired":    swapscout.StatusExpired,
 }
 

@@ -24,7 +24,7 @@ import (
 func Sim() sim.Venue {
 	var faults atomic.Uint64
 	return sim.Venue{
-		Profile: sim.Profile{Kind: swapscout.InstantSwap, Latency: 200 * time.Millisecond, Spread: 0.005, FixedExtra: 0.01,
+		Profile: sim.Profile{Kind: swapscout.InstantSwap, Holds: true, Latency: 200 * time.Millisecond, Spread: 0.005, FixedExtra: 0.01,
 			MinUSD: 8, NetworkFeeUSD: 1.2, Assets: symbols.Assets()},
 		Handler: simHandler,
 		Fault: func(w http.ResponseWriter, r *http.Request, f sim.Fault) {

@@ -14,7 +14,7 @@ import (
 // statusWords maps StealthEX's exchange statuses (research A5: "waiting" is
 // recorded in cake's create_exchange.json; confirming, exchanging, sending,
 // finished, failed, refunded and verifying are from memory [MEM]).
-// "verifying" is an AML/KYC check, a hold.
+// "verifying" is an AML/KYC check: held.
 var statusWords = venue.StatusTable{
 	"waiting":    swapscout.StatusWaiting,
 	"confirming": swapscout.StatusConfirming,
@@ -23,7 +23,7 @@ var statusWords = venue.StatusTable{
 	"finished":   swapscout.StatusFinished,
 	"failed":     swapscout.StatusFailed,
 	"refunded":   swapscout.StatusRefunded,
-	"verifying":  swapscout.StatusHold,
+	"verifying":  swapscout.StatusHeld,
 }
 
 const exchangesPath = "/v4/exchanges"

@@ -29,6 +29,7 @@ var Network = thornode.Network{
 var Descriptor = venue.Descriptor{
 	ID: "thorchain", Name: "THORChain", Kind: swapscout.LiquidityNetwork,
 	BaseURL: "https://thornode.ninerealms.com", IndexerURL: "https://midgard.ninerealms.com", Website: "https://thorchain.org",
+	Support: swapscout.SupportContact{Source: "THORChain documents no support contact in the sources read (THORNode and Midgard as read for the adapter: a protocol with no operator of swaps; Edge routes its users to its own support)"},
 	Timeout: 5 * time.Second, KYC: 'A', FixedRate: false, Reverse: false,
 	Networks: symbols.Networks(), Evidence: swapscout.Recorded, Custody: swapscout.NonCustodial,
 	New: func(c venue.Config) (swapscout.Quoter, error) { return thornode.New(c, &Network), nil },

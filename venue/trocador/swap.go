@@ -13,19 +13,20 @@ import (
 // statusWords maps Trocador's trade statuses. "waiting" is recorded (cake
 // trocador/new_trade.json and trade.json); the rest are the TradeStatus
 // enum of a Rust client of the same API ([CODE]): new, confirming, sending,
-// paid_partially, finished, failed, expired, halted, refunded. "halted" is a
-// trade the partner stopped for review, and "paid_partially" one waiting for
-// the rest of its deposit: holds.
+// paid_partially, finished, failed, expired, halted, refunded. Trocador's
+// API documentation (Status) says "halted: some issue happened with the
+// swap, please contact support" and "paid partially: user deposited less
+// than the required amount": both wait for the user, action_required.
 var statusWords = venue.StatusTable{
 	"new":            swapscout.StatusWaiting,
 	"waiting":        swapscout.StatusWaiting,
 	"confirming":     swapscout.StatusConfirming,
 	"sending":        swapscout.StatusSending,
-	"paid_partially": swapscout.StatusHold,
+	"paid_partially": swapscout.StatusActionRequired,
 	"finished":       swapscout.StatusFinished,
 	"failed":         swapscout.StatusFailed,
 	"expired":        swapscout.StatusExpired,
-	"halted":         swapscout.StatusHold,
+	"halted":         swapscout.StatusActionRequired,
 	"refunded":       swapscout.StatusRefunded,
 }
 

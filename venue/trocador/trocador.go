@@ -25,6 +25,7 @@ import (
 var Descriptor = venue.Descriptor{
 	ID: "trocador", Name: "Trocador", Kind: swapscout.InstantSwap,
 	BaseURL: "https://api.trocador.app", Website: "https://trocador.app",
+	Support: swapscout.SupportContact{Email: "support@trocador.app", URL: "https://t.me/TrocadorSupportBot", Source: "trocador.app API documentation, page footer \"Support: @TrocadorSupportBot, support@trocador.app\""},
 	Timeout: 5 * time.Second, KYC: 'C', NeedsKey: true, FixedRate: true, Reverse: true,
 	Networks: symbols.Networks(), Evidence: swapscout.Recorded,
 	New: func(c venue.Config) (swapscout.Quoter, error) { return New(c), nil },

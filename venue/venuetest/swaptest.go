@@ -33,6 +33,9 @@ type SwapOptions struct {
 	Map   func(word string) swapscout.SwapStatus
 	// NoAmountReceived: the venue does not report what it paid out.
 	NoAmountReceived bool
+	// NoRefundTx and NoRefundAmount: the venue does not report a refund's
+	// transaction, its amount. NoRefund: it has no word for a refund.
+	NoRefundTx, NoRefundAmount, NoRefund bool
 	// SimOrderID turns the adapter's order id into the simulator's, for
 	// adapters that keep more than the venue's id (default: the same).
 	SimOrderID func(orderID string) string
@@ -121,6 +124,7 @@ func RunSwap(t *testing.T, d *venue.Descriptor, o SwapOptions) {
 		}
 	})
 	t.Run("AutoPay", func(t *testing.T) { runAutoPay(t, d, o) })
+	t.Run("Outcomes", func(t *testing.T) { runOutcomes(t, d, o) })
 }
 
 // runAutoPay creates an order on a simulator that pays every order itself

@@ -18,7 +18,7 @@ import (
 // way WizardSwap does it: "Insufficient liquidity.".
 func Sim() sim.Venue {
 	return sim.Venue{
-		Profile: sim.Profile{Kind: swapscout.InstantSwap, Latency: 450 * time.Millisecond, Spread: 0.015,
+		Profile: sim.Profile{Kind: swapscout.InstantSwap, Holds: true, Latency: 450 * time.Millisecond, Spread: 0.015,
 			MinUSD: 20, MaxUSD: 25000, NetworkFeeUSD: 0.5, Assets: symbols.Assets()},
 		Handler: simHandler,
 		Lists:   []string{"GET /pairs", "GET /pairs/{from}"},

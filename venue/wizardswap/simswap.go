@@ -19,6 +19,7 @@ var simStatus = map[sim.Stage]string{
 	sim.StageWaiting: "waiting", sim.StageConfirming: "confirming", sim.StageExchanging: "exchanging",
 	sim.StageSending: "sending", sim.StageFinished: "finished", sim.StageFailed: "failed",
 	sim.StageRefunded: "refunded", sim.StageExpired: "failed",
+	sim.StageHeld: "verifying",
 }
 
 // simSwapRoutes adds POST /exchange and GET /exchange/{id}, tab first.

@@ -13,7 +13,7 @@ import (
 
 // statusWords maps WizardSwap's exchange statuses, the list Edge's plugin
 // and crypto-power's driver know (research A11, [CODE]). "verifying" is an
-// AML check, a hold.
+// AML check: held.
 var statusWords = venue.StatusTable{
 	"waiting":    swapscout.StatusWaiting,
 	"confirming": swapscout.StatusConfirming,
@@ -22,7 +22,7 @@ var statusWords = venue.StatusTable{
 	"finished":   swapscout.StatusFinished,
 	"failed":     swapscout.StatusFailed,
 	"refunded":   swapscout.StatusRefunded,
-	"verifying":  swapscout.StatusHold,
+	"verifying":  swapscout.StatusHeld,
 }
 
 // exchangeRequest is POST /exchange ([CODE]); api_key is the optional

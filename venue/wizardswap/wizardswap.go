@@ -21,6 +21,7 @@ import (
 var Descriptor = venue.Descriptor{
 	ID: "wizardswap", Name: "WizardSwap", Kind: swapscout.InstantSwap,
 	BaseURL: "https://www.wizardswap.io/api", Website: "https://www.wizardswap.io",
+	Support: swapscout.SupportContact{Source: "WizardSwap documents no support contact in the sources read (research A11: Edge's and crypto-power's WizardSwap clients, Stack Wallet's)"},
 	Timeout: 5 * time.Second, KYC: 'A', NeedsKey: false, FixedRate: false, Reverse: false,
 	Networks: symbols.Networks(), Evidence: swapscout.FromCode,
 	New: func(c venue.Config) (swapscout.Quoter, error) { return New(c), nil },

@@ -28,6 +28,7 @@ import (
 var Descriptor = venue.Descriptor{
 	ID: "xgram", Name: "Xgram", Kind: swapscout.InstantSwap,
 	BaseURL: "https://xgram.io/api/v1", Website: "https://xgram.io",
+	Support: swapscout.SupportContact{Email: "support@xgram.io", Source: "EdgeApp/edge-exchange-plugins src/swap/central/xgram.ts (swapInfo.supportEmail, the address the venue gives integrators)"},
 	Timeout: 4 * time.Second, KYC: 'C', NeedsKey: true, FixedRate: false, Reverse: false,
 	Networks: symbols.Networks(), Evidence: swapscout.Documented,
 	New: func(c venue.Config) (swapscout.Quoter, error) { return New(c), nil },

@@ -375,10 +375,11 @@
       }
     }
     // show mirrors web.Steps and the page's fields. A status off the path
-    // (failed, refunded, expired, hold) reloads the page, which explains it.
+    // (failed, refunded, expired, held, action_required, refunding), the
+    // end, or the swap running late reloads the page, which explains it.
     function show(sw) {
       var st = sw.status, i = path.indexOf(st);
-      if (st !== root.dataset.status && (i < 0 || st === 'finished')) {
+      if ((st !== root.dataset.status && (i < 0 || st === 'finished')) || (sw.late && root.dataset.late !== 'true')) {
         if (es) es.close();
         location.reload();
         return;
