@@ -192,6 +192,9 @@ func (s *Service) Create(ctx context.Context, r CreateRequest) (sw *swapscout.Sw
 	if !ok {
 		return nil, false, swapscout.Errorf(EUNSUPPORTED, "%s cannot create swaps through its API", r.Venue)
 	}
+	if why := swapscout.SwapRefusal(swapper, req, offer); why != "" {
+		return nil, false, swapscout.Errorf(EUNSUPPORTED, "%s cannot make this swap: %s", r.Venue, why)
+	}
 	sw = &swapscout.Swap{
 		ID: swapscout.NewSwapID(), IdempotencyKey: r.IdempotencyKey, RequestHash: r.hash(),
 		QuoteID: q.ID, Venue: r.Venue, Provider: offer.Provider,
@@ -300,6 +303,7 @@ func (s *Service) createAtVenue(ctx context.Context, swapper swapscout.Swapper, 
 	order, err := swapper.CreateSwap(ctx, swapscout.CreateSwapRequest{
 		Request: req, Offer: *fresh,
 		PayoutAddress: r.PayoutAddress, PayoutMemo: r.PayoutMemo, RefundAddress: r.RefundAddress, RefundMemo: r.RefundMemo,
+		MaxSlippage: slip,
 	})
 	if err != nil {
 		var ve *swapscout.VenueError
