@@ -101,6 +101,7 @@ type Exchange struct {
 
 	orders     *orderBook // swap orders (orders.go)
 	ordersOnce sync.Once
+	memos      DepositMemo // how the venue reads deposits' memos (memo.go); nil: as they are
 }
 
 func newExchange(id string, p Profile, secret string, m *market) (*Exchange, error) {
