@@ -77,7 +77,9 @@ func TestFindDeposit(t *testing.T) {
 		// automatic payment carries the node's memo, without ours): the
 		// same swap, when no deposit carries the very memo.
 		{name: "other_limit", fixture: "actions_pending.json", want: foundTx,
-			swap: func(s *swapscout.Swap) { s.DepositMemo = "=:e:0x1c7b17362c84287bd1184447e6dfeaf920c31bbe:13426722:t:100" }},
+			swap: func(s *swapscout.Swap) {
+				s.DepositMemo = "=:e:0x1c7b17362c84287bd1184447e6dfeaf920c31bbe:13426722:t:100"
+			}},
 		// A checksummed EVM address is asked as written and in lower case.
 		{name: "checksummed", fixture: "actions_pending.json", want: foundTx,
 			swap: func(s *swapscout.Swap) { s.PayoutAddress = "0x1C7b17362c84287bd1184447e6dfeaf920c31bbe" }},
