@@ -19,7 +19,6 @@ import (
 	"github.com/swapscout/swapscout"
 	"github.com/swapscout/swapscout/httpapi"
 	"github.com/swapscout/swapscout/httpserver"
-	"github.com/swapscout/swapscout/sim"
 	"github.com/swapscout/swapscout/venue"
 )
 
@@ -254,25 +253,4 @@ func TestSwappableSweep(t *testing.T) {
 	if total < len(jobs) {
 		t.Errorf("%d swaps over %d quotes: the sweep made too few", total, len(jobs))
 	}
-}
-
-// startSimServerWith runs the simulator in this process with the given
-// simulator flags.
-func startSimServerWith(t *testing.T, args ...string) (*sim.Server, string) {
-	t.Helper()
-	k := simKnobs{}
-	fs := newFlagSet("test", "", io.Discard)
-	k.register(fs)
-	if err := fs.Parse(args); err != nil {
-		t.Fatal(err)
-	}
-	s, err := k.newSim()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := s.Start("127.0.0.1:0"); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { s.Close() })
-	return s, k.secret
 }

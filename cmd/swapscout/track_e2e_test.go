@@ -25,19 +25,8 @@ import (
 // move through their stages in a fraction of a second.
 func startPayingSim(t *testing.T) (url, secret string) {
 	t.Helper()
-	k := simKnobs{}
-	fs := newFlagSet("test", "", io.Discard)
-	k.register(fs)
-	_ = fs.Parse([]string{"--walk", "0", "--latency", "5ms", "--auto-pay", "200ms", "--swap-stage", "150ms"})
-	s, err := k.newSim()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := s.Start("127.0.0.1:0"); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { s.Close() })
-	return s.URL(), k.secret
+	s, secret := startSimServerWith(t, "--walk", "0", "--latency", "5ms", "--auto-pay", "200ms", "--swap-stage", "150ms")
+	return s.URL(), secret
 }
 
 // hookReceiver records verified webhook deliveries as they arrive.
