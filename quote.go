@@ -2,6 +2,7 @@ package swapscout
 
 import (
 	"strconv"
+	"strings"
 	"time"
 )
 
@@ -128,6 +129,13 @@ type Offer struct {
 	Custody Custody
 	Deposit DepositKind
 
+	// CanSwap says whether this server can turn the offer into a swap here
+	// and now (POST /v1/swaps); NoSwap says why not, in words, when it
+	// cannot. The engine sets both for every venue by one rule (SwapRefusal),
+	// never the adapter.
+	CanSwap bool
+	NoSwap  string
+
 	Took time.Duration // how long the venue took to answer
 }
 
@@ -210,6 +218,44 @@ type PriceReference interface {
 	// to (the same units as an Offer's AmountOut/AmountIn), and false when it
 	// has no fresh data for the pair at hand.
 	MidPrice(from, to Asset) (Amount, bool)
+}
+
+// SwapChecker is an optional capability of a Swapper, detected like it: a
+// venue that can create swaps for some of its offers only says, without
+// I/O, which. CannotSwap returns "" when the venue can create a swap from
+// offer o, given for req, and otherwise why not, in words a person reads
+// ("deposits of USDT on Ethereum go through THORChain's router contract…").
+// A Swapper without it can create a swap from every offer it gives.
+type SwapChecker interface {
+	CannotSwap(req QuoteRequest, o *Offer) string
+}
+
+// SwapRefusal is the one rule for whether offer o, given for req by a venue
+// whose swap capability is sw (nil when it has none), can become a swap:
+// "" when it can, else why not. The venue must create swaps through its
+// API, the amounts must be within the offer's own limits (the venue would
+// refuse the order), and the venue's SwapChecker, when it has one, must
+// accept the offer. The engine marks every offer with it, and the swap
+// service refuses by it before any venue is called.
+func SwapRefusal(sw Swapper, req QuoteRequest, o *Offer) string {
+	if sw == nil {
+		return "this venue cannot create swaps through its API"
+	}
+	for _, l := range [...]struct {
+		v, min, max Amount
+		side        Asset
+	}{{o.AmountIn, o.Min, o.Max, req.From}, {o.AmountOut, o.MinOut, o.MaxOut, req.To}} {
+		switch {
+		case l.min.Sign() > 0 && l.v.Cmp(l.min) < 0:
+			return "the amount is below the venue's minimum of " + l.min.String() + " " + strings.ToUpper(l.side.Ticker)
+		case l.max.Sign() > 0 && l.v.Cmp(l.max) > 0:
+			return "the amount is above the venue's maximum of " + l.max.String() + " " + strings.ToUpper(l.side.Ticker)
+		}
+	}
+	if c, ok := sw.(SwapChecker); ok {
+		return c.CannotSwap(req, o)
+	}
+	return ""
 }
 
 // FormatDuration shows a duration the way people read one in a message:

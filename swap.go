@@ -273,6 +273,11 @@ type CreateSwapRequest struct {
 	Offer                     Offer
 	PayoutAddress, PayoutMemo string
 	RefundAddress, RefundMemo string
+	// MaxSlippage is the worst the user accepts, as a fraction of the
+	// offer's amount received (0.005 is 0.5 %). A venue that can make the
+	// order itself refuse a worse fill (THORChain's and Maya's memo limit)
+	// sets its limit from it; zero when the caller gives none.
+	MaxSlippage Amount
 }
 
 // Swapper is an optional capability of a venue adapter, detected like

@@ -34,6 +34,9 @@ type Venue struct {
 	// Custody is the venue's (its descriptor's); empty means
 	// swapscout.Custodial. Every offer of the venue carries it.
 	Custody swapscout.Custody
+	// Swapper is the venue's swap capability, when Quoter wraps the
+	// adapter (metrics) and hides it; nil: Quoter's own (swappable.go).
+	Swapper swapscout.Swapper
 }
 
 // stamp sets what every offer of v says of its venue: the custody is the
@@ -101,6 +104,9 @@ type Selection struct {
 	MaxKYC  swapscout.KYCRating // only venues rated this or better ('A' best); 0 = any
 	// Custody: only venues of this custody; empty = any.
 	Custody swapscout.Custody
+	// Swappable: only offers that can become a swap here (CanSwap); venues
+	// that create no swaps are not asked.
+	Swappable bool
 }
 
 // Select returns the venues s selects, in engine order, or an EINVALID error
@@ -131,6 +137,9 @@ func (e *Engine) Select(s Selection) ([]Venue, error) {
 			continue
 		}
 		if s.Custody != "" && v.custody() != s.Custody {
+			continue
+		}
+		if s.Swappable && v.swapper() == nil {
 			continue
 		}
 		out = append(out, v)
@@ -318,6 +327,7 @@ func (c *collector) take(a answer) {
 	}
 	if a.err == nil {
 		v.stamp(&a.offer)
+		v.markSwap(c.req, &a.offer)
 	}
 	if a.err != nil {
 		c.fail(a.i, a.err, a.took)
@@ -832,6 +842,9 @@ func (s *Service) Quote(ctx context.Context, req swapscout.QuoteRequest, sel Sel
 	vs, err := s.Engine.Select(sel)
 	if err != nil {
 		return nil, err
+	}
+	if sel.Swappable {
+		return swappableOnly(s.Engine.quote(ctx, req, vs, sel.MaxKYC, swappableEmit(emit))), nil
 	}
 	return s.Engine.quote(ctx, req, vs, sel.MaxKYC, emit), nil
 }

@@ -11,6 +11,7 @@ import (
 
 	"github.com/swapscout/swapscout"
 	"github.com/swapscout/swapscout/httpapi"
+	"github.com/swapscout/swapscout/inmem"
 	"github.com/swapscout/swapscout/swaps"
 )
 
@@ -118,7 +119,7 @@ func TestSwapFormCSRF(t *testing.T) {
 // and not by an X-Forwarded-Host from anyone else.
 func TestSwapFormOrigins(t *testing.T) {
 	fs := &fakeSwaps{CreateFn: func(int, swaps.CreateRequest) (*swapscout.Swap, error) { return &swapscout.Swap{ID: "sx"}, nil }}
-	h := httpapi.NewHandler(httpapi.Deps{Quotes: &fakeQuotes{QuoteFn: twoOffers}, Swaps: fs,
+	h := httpapi.NewHandler(httpapi.Deps{Quotes: &fakeQuotes{QuoteFn: twoOffers}, Store: inmem.New(inmem.Options{}), Swaps: fs,
 		TrustedProxies: []netip.Prefix{netip.MustParsePrefix("10.0.0.0/8")}})
 	form := url.Values{"quote": {"qx"}, "venue": {"changenow"}, "key": {"page-k"}, "payout_address": {"0xa"}, "refund_address": {"bc1qa"}}
 	for _, c := range []struct {

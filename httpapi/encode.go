@@ -126,8 +126,8 @@ func AppendOffer(dst []byte, o *swapscout.Offer) []byte {
 	}
 	dst = append(dst, `,"kyc":`...)
 	dst = appendString(dst, o.KYC.String())
-	// The engine sets both on every offer; an adapter's own offer (in its
-	// tests) may lack them.
+	// The engine sets these on every offer; an adapter's own offer (in its
+	// tests) lacks them.
 	if o.Custody != "" {
 		dst = append(dst, `,"custody":`...)
 		dst = appendString(dst, string(o.Custody))
@@ -135,6 +135,14 @@ func AppendOffer(dst []byte, o *swapscout.Offer) []byte {
 	if o.Deposit != "" {
 		dst = append(dst, `,"deposit":`...)
 		dst = appendString(dst, string(o.Deposit))
+	}
+	// The engine judges every offer: swappable, or not with its reason.
+	switch {
+	case o.CanSwap:
+		dst = append(dst, `,"can_swap":true`...)
+	case o.NoSwap != "":
+		dst = append(dst, `,"can_swap":false,"no_swap_reason":`...)
+		dst = appendString(dst, o.NoSwap)
 	}
 	dst = append(dst, `,"took_ms":`...)
 	dst = itoa(dst, o.Took.Milliseconds())

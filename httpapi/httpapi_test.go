@@ -32,9 +32,9 @@ func twoOffers(_ context.Context, req swapscout.QuoteRequest, _ aggregate.Select
 	return &swapscout.Quote{Request: req, CreatedAt: now, Took: 120 * time.Millisecond,
 		Offers: []swapscout.Offer{
 			{Venue: "changenow", AmountIn: req.Amount, AmountOut: swapscout.MustAmount("2.0312"), Rate: swapscout.MustAmount("20.312"), KYC: 'C', Took: 100 * time.Millisecond,
-				Custody: swapscout.Custodial, Deposit: swapscout.DepositTransfer},
+				Custody: swapscout.Custodial, Deposit: swapscout.DepositTransfer, CanSwap: true},
 			{Venue: "binance", Route: "ETH/BTC", AmountIn: req.Amount, AmountOut: swapscout.MustAmount("2.0111"), Rate: swapscout.MustAmount("20.111"), KYC: 'D',
-				Custody: swapscout.Custodial, Deposit: swapscout.DepositTransfer,
+				Custody: swapscout.Custodial, Deposit: swapscout.DepositTransfer, NoSwap: "an exchange's price, for comparison: trading there needs an account",
 				Fees: []swapscout.Fee{{Kind: "withdrawal", Amount: swapscout.MustAmount("0.0008"), Asset: req.To}}},
 		},
 		Failures: []swapscout.Failure{{Venue: "kraken", Code: swapscout.CodeTimeout, Message: "no answer within 1s", Took: time.Second}},

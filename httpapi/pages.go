@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"errors"
 	"net/url"
-	"slices"
 	"time"
 
 	"github.com/swapscout/swapscout"
@@ -86,18 +85,18 @@ func pageQuote(d *deps, create Action) Action {
 		page := web.QuotePage{Choices: choices, Form: web.Form{From: "btc", To: "xmr"}}
 		infos := d.Venues()
 		names := make(map[string]string, len(infos))
-		pricesOnly := []string{} // venues that cannot make swaps: their offers get no Swap button
+		books := []string{} // order-book venues: their prices are shown apart
 		for _, v := range infos {
 			names[v.ID] = v.Name
 			page.Venues = append(page.Venues, web.VenueEntry{ID: v.ID, Name: v.Name})
-			if !v.CanSwap {
-				pricesOnly = append(pricesOnly, v.ID)
+			if v.Kind == swapscout.OrderBook {
+				books = append(books, v.ID)
 			}
 		}
 		nb, _ := json.Marshal(names)
 		page.Names = string(nb)
-		pb, _ := json.Marshal(pricesOnly)
-		page.PricesOnly = string(pb)
+		bb, _ := json.Marshal(books)
+		page.OrderBooks = string(bb)
 		if create == nil || len(r.RawQuery) == 0 {
 			return d.render(r, 200, "quote", page)
 		}
@@ -126,9 +125,7 @@ func pageQuote(d *deps, create Action) Action {
 		if err != nil {
 			return Response{}, errors.Join(errors.New("page: quote JSON"), err)
 		}
-		for i := range res.Offers {
-			res.Offers[i].PricesOnly = slices.Contains(pricesOnly, res.Offers[i].Venue)
-		}
+		res.Arrange(books)
 		page.Results = res
 		return d.render(r, 200, "quote", page)
 	}

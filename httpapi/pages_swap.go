@@ -70,6 +70,7 @@ func (d *deps) fillQuote(ctx context.Context, f *web.SwapForm, names map[string]
 		d.Logger.Error("page: stored quote JSON", "quote", f.Quote, "err", err)
 	}
 	f.MemoDeposit = f.MemoDeposit || d.memoDeposit(ctx, f.Quote, f.Venue)
+	f.MemoLimit = memoLimit(f)
 }
 
 func pageSwapForm(d *deps) Action {
@@ -146,7 +147,7 @@ func pageSwapCreate(d *deps) Action {
 		f := web.SwapForm{
 			Quote: get("quote"), Venue: get("venue"), Key: get("key"),
 			Payout: get("payout_address"), PayoutMemo: get("payout_memo"),
-			Refund: get("refund_address"), RefundMemo: get("refund_memo"),
+			Refund: get("refund_address"), RefundMemo: get("refund_memo"), MemoConfirmed: get("memo_confirm") == "yes",
 		}
 		if d.Swaps == nil {
 			return d.unavailable(r, f.Quote)
@@ -156,6 +157,13 @@ func pageSwapCreate(d *deps) Action {
 		keys := formKeysOf(r)
 		if f.Key == "" {
 			f.Key = keys.key()
+		}
+		if !f.MemoConfirmed && d.memoDeposit(r.Ctx, f.Quote, f.Venue) {
+			// Never a default: a deposit whose memo the wallet cannot add
+			// is lost, so the user says theirs can, in the form.
+			d.fillQuote(r.Ctx, &f, names)
+			f.Errors = map[string]string{"memo_confirm": "Confirm that your wallet can put the memo inside the deposit transaction, or go back and choose another offer."}
+			return d.render(r, 400, "swapnew", f)
 		}
 		req := swaps.CreateRequest{
 			IdempotencyKey: f.Key, QuoteID: f.Quote, Venue: f.Venue,
@@ -410,6 +418,21 @@ func (d *deps) memoDeposit(ctx context.Context, quoteID, venue string) bool {
 		}
 	}
 	return false
+}
+
+// memoLimit is the least f's memo deposit swap pays out, in words: the
+// offer's amount less the slippage the page's swaps are made with (the
+// service's default), which the venue's memo carries as its price limit.
+func memoLimit(f *web.SwapForm) string {
+	if !f.MemoDeposit || f.Offer == nil || f.Receive {
+		return ""
+	}
+	out, err := swapscout.ParseAmount(f.Offer.Raw)
+	if err != nil {
+		return ""
+	}
+	lim := out.Mul(swapscout.AmountFromInt(1).Sub(swaps.DefaultSlippage)).Round(8, swapscout.RoundUp)
+	return web.GroupDigits(lim.String()) + "\u00a0" + f.To
 }
 
 func nameOr(names map[string]string, id string) string {

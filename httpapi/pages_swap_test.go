@@ -559,7 +559,7 @@ func TestPageResultsPricesOnly(t *testing.T) {
 	if strings.Contains(body, "venue=binance") || !strings.Contains(body, `<span class="prices-only"`) || !strings.Contains(body, "venue=changenow") {
 		t.Errorf("Binance's offer has a Swap button, or ChangeNOW's has none:\n%s", body)
 	}
-	if !strings.Contains(body, `data-prices-only="[&#34;binance&#34;,&#34;kraken&#34;]"`) {
-		t.Error("the script is not told which venues give prices only")
+	if !strings.Contains(body, `data-order-books="[&#34;binance&#34;,&#34;kraken&#34;]"`) {
+		t.Error("the script is not told which venues are order books")
 	}
 }

@@ -55,7 +55,7 @@ func TestPageResults(t *testing.T) {
 	for _, want := range []string{
 		"ChangeNOW", "Binance", "2.0312 ETH", "2.0111 ETH", "20.312", "ETH/BTC", "withdrawal 0.0008\u00a0ETH",
 		`<span class="name">Kraken</span> <span class="reason">timed out after 1 s</span>`,
-		"2 offers for 0.1 BTC sent",
+		"1 offer for 0.1 BTC sent", "Prices on exchanges, for comparison",
 	} {
 		if !strings.Contains(body, want) {
 			t.Errorf("page lacks %q", want)
@@ -218,7 +218,7 @@ func TestPageResultsMarks(t *testing.T) {
 	offers := func(ctx context.Context, req swapscout.QuoteRequest, sel aggregate.Selection) (*swapscout.Quote, error) {
 		q, _ := twoOffers(ctx, req, sel)
 		q.Offers = append([]swapscout.Offer{{Venue: "thorchain", AmountIn: req.Amount, AmountOut: swapscout.MustAmount("2.05"),
-			Rate: swapscout.MustAmount("20.5"), KYC: 'A', Custody: swapscout.NonCustodial, Deposit: swapscout.DepositMemo}}, q.Offers...)
+			Rate: swapscout.MustAmount("20.5"), KYC: 'A', Custody: swapscout.NonCustodial, Deposit: swapscout.DepositMemo, CanSwap: true}}, q.Offers...)
 		return q, nil
 	}
 	venues := append([]swapscout.VenueInfo{{ID: "thorchain", Name: "THORChain", Kind: swapscout.InstantSwap, KYC: 'A', CanSwap: true,

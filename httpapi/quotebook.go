@@ -136,8 +136,9 @@ func (b *QuoteBook) Requote(ctx context.Context, req swapscout.QuoteRequest, ven
 
 // DecodeQuote reads a quote back from the JSON AppendQuote wrote: the
 // request, and each offer's venue, provider, route, amounts, limits, rate
-// type, rate id, expiry, fees, ETA and KYC rating (what a swap needs of the
-// quote it is made from), and the failures' venues, codes and messages.
+// type, rate id, expiry, fees, ETA, KYC rating, custody, deposit kind and
+// whether it can be swapped (what a swap needs of the quote it is made
+// from), and the failures' venues, codes and messages.
 func DecodeQuote(body []byte) (*swapscout.Quote, error) {
 	type assetJSON struct {
 		Ticker  string `json:"ticker"`
@@ -176,6 +177,8 @@ func DecodeQuote(body []byte) (*swapscout.Quote, error) {
 			KYC     string `json:"kyc"`
 			Custody string `json:"custody"`
 			Deposit string `json:"deposit"`
+			CanSwap bool   `json:"can_swap"`
+			NoSwap  string `json:"no_swap_reason"`
 			TookMS  int64  `json:"took_ms"`
 		} `json:"offers"`
 		Failures []struct {
@@ -233,7 +236,7 @@ func DecodeQuote(body []byte) (*swapscout.Quote, error) {
 			RateType: ort, RateID: o.RateID, ExpiresAt: tm(o.ExpiresAt),
 			ETAMin: time.Duration(o.ETAMin) * time.Second, ETAMax: time.Duration(o.ETAMax) * time.Second,
 			KYC: kyc, Custody: swapscout.Custody(o.Custody), Deposit: swapscout.DepositKind(o.Deposit),
-			Took: time.Duration(o.TookMS) * time.Millisecond,
+			CanSwap: o.CanSwap, NoSwap: o.NoSwap, Took: time.Duration(o.TookMS) * time.Millisecond,
 		}
 		for _, f := range o.Fees {
 			off.Fees = append(off.Fees, swapscout.Fee{Kind: f.Kind, Amount: f.Amount, Asset: swapscout.Asset{Ticker: f.Asset.Ticker, Network: f.Asset.Network}})

@@ -129,7 +129,7 @@ func TestDecodeQuoteRoundTrip(t *testing.T) {
 			RateType: swapscout.Fixed, RateID: "rid", ExpiresAt: at.Add(time.Minute),
 			Fees:   []swapscout.Fee{{Kind: "network", Amount: swapscout.MustAmount("0.01"), Asset: swapscout.Asset{Ticker: "ETH", Network: "eth"}}},
 			ETAMin: time.Minute, ETAMax: 2 * time.Minute, KYC: 'A',
-			Custody: swapscout.NonCustodial, Deposit: swapscout.DepositMemo, Took: 120 * time.Millisecond,
+			Custody: swapscout.NonCustodial, Deposit: swapscout.DepositMemo, NoSwap: "deposits go through a router", Took: 120 * time.Millisecond,
 		}},
 		Failures: []swapscout.Failure{{Venue: "kraken", Code: swapscout.FailureCode("amount_too_small"), Message: "needs more",
 			Min: swapscout.MustAmount("0.5"), Took: 30 * time.Millisecond}},

@@ -16,7 +16,7 @@ import (
 )
 
 // quoteParams are the query parameters GET /v1/quotes accepts.
-var quoteParams = []string{"from", "to", "amount", "from_network", "to_network", "direction", "rate", "deadline", "venues", "exclude", "kyc", "custody"}
+var quoteParams = []string{"from", "to", "amount", "from_network", "to_network", "direction", "rate", "deadline", "venues", "exclude", "kyc", "custody", "swappable"}
 
 // Cache status headers; static so the hot path allocates nothing. The
 // degraded variants tell the client the shared store is down and this answer
@@ -170,12 +170,13 @@ func (d *deps) normalizeSelection(sel *aggregate.Selection) error {
 		n := 0
 		for _, v := range infos {
 			if (len(sel.Include) == 0 || slices.Contains(sel.Include, v.ID)) && !slices.Contains(sel.Exclude, v.ID) &&
-				(sel.MaxKYC == 0 || v.KYC <= sel.MaxKYC) && (sel.Custody == "" || infoCustody(v) == sel.Custody) {
+				(sel.MaxKYC == 0 || v.KYC <= sel.MaxKYC) && (sel.Custody == "" || infoCustody(v) == sel.Custody) &&
+				(!sel.Swappable || v.CanSwap) {
 				n++
 			}
 		}
 		if n == 0 {
-			return invalid("no venue matches venues, exclude, kyc and custody together")
+			return invalid("no venue matches venues, exclude, kyc, custody and swappable together")
 		}
 	}
 	return nil
@@ -212,6 +213,9 @@ func appendKey(dst []byte, pq *parsedQuote) []byte {
 		dst = append(dst, 'c')
 	case swapscout.NonCustodial:
 		dst = append(dst, 'n')
+	}
+	if pq.sel.Swappable {
+		dst = append(dst, 's')
 	}
 	for _, v := range pq.sel.Include {
 		dst = append(dst, '+')
@@ -319,6 +323,13 @@ func parseQuoteQuery(r *Request, def, max time.Duration) (parsedQuote, error) {
 		pq.sel.Custody = swapscout.NonCustodial
 	default:
 		return pq, invalid("custody must be custodial or non_custodial")
+	}
+	switch v := r.Query("swappable"); string(v) {
+	case "", "false":
+	case "true":
+		pq.sel.Swappable = true
+	default:
+		return pq, invalid("swappable must be true or false")
 	}
 	return pq, nil
 }

@@ -105,7 +105,8 @@ type Exchange struct {
 
 	orders     *orderBook // swap orders (orders.go)
 	ordersOnce sync.Once
-	quoted     sync.Map // pair → the amount last quoted (expect.go)
+	quoted     sync.Map    // pair → the amount last quoted (expect.go)
+	memos      DepositMemo // how the venue reads deposits' memos (memo.go); nil: as they are
 }
 
 func newExchange(id string, p Profile, secret string, m *market) (*Exchange, error) {

@@ -156,6 +156,7 @@ type orderRec struct {
 	stages  [3]time.Duration
 	paidAt  time.Time
 	paid    swapscout.Amount
+	minOut  swapscout.Amount // the deposit's limit (memo.go): refunded rather than pay less
 }
 
 func newOrderBook(cfg *Config) *orderBook {
@@ -235,7 +236,7 @@ func (x *Exchange) CreateOrder(spec OrderSpec) (Order, error) {
 	b.mu.Lock()
 	b.orders[id] = rec
 	b.fifo = append(b.fifo, id)
-	txKey, depKey := strings.ToUpper(txID(seed, x.id, id, "in")), o.DepositAddress+"\x00"+o.DepositMemo
+	txKey, depKey := strings.ToUpper(txID(seed, x.id, id, "in")), x.depositKey(o.DepositAddress, o.DepositMemo)
 	b.byTx[txKey], b.byDeposit[depKey] = id, id
 	if len(b.made) >= 4*max(MaxOrders, 1) {
 		clear(b.made) // bounded like the orders: a load test with a new address per swap
@@ -247,7 +248,7 @@ func (x *Exchange) CreateOrder(spec OrderSpec) (Order, error) {
 		if k := strings.ToUpper(txID(seed, x.id, old.ID, "in")); b.byTx[k] == old.ID {
 			delete(b.byTx, k)
 		}
-		if k := old.DepositAddress + "\x00" + old.DepositMemo; b.byDeposit[k] == old.ID {
+		if k := x.depositKey(old.DepositAddress, old.DepositMemo); b.byDeposit[k] == old.ID {
 			delete(b.byDeposit, k)
 		}
 		b.fifo = b.fifo[1:]
@@ -308,7 +309,7 @@ func (x *Exchange) OrderByDepositTx(tx string) (Order, error) {
 func (x *Exchange) OrderByDeposit(address, memo string) (Order, error) {
 	b := x.book()
 	b.mu.Lock()
-	id, ok := b.byDeposit[address+"\x00"+memo]
+	id, ok := b.byDeposit[x.depositKey(address, memo)]
 	b.mu.Unlock()
 	if !ok {
 		return Order{}, ErrNoOrder
@@ -406,18 +407,22 @@ func (b *orderBook) stateLocked(x *Exchange, rec *orderRec, now time.Time) Order
 	o.PaidAt, o.AmountPaid, o.DepositTx = rec.paidAt, rec.paid, tx("in")
 	t := rec.paidAt
 	o.Stage, o.UpdatedAt = StageConfirming, t
+	outcome := rec.outcome
+	if outcome == StageFinished && b.belowLimit(x, rec, &o) {
+		outcome = StageRefunded
+	}
 	for i, next := range []Stage{StageExchanging, StageSending, StageFinished} {
 		t = t.Add(rec.stages[i])
 		if now.Before(t) {
 			break
 		}
-		if next == StageExchanging && rec.outcome == StageHeld { // held once the deposit is confirmed
+		if next == StageExchanging && outcome == StageHeld { // held once the deposit is confirmed
 			o.Stage, o.UpdatedAt = StageHeld, t
 			return o
 		}
-		if next == StageSending && rec.outcome != StageFinished { // failed or refunded instead of sending
-			o.Stage, o.UpdatedAt = rec.outcome, t
-			if rec.outcome == StageRefunded {
+		if next == StageSending && outcome != StageFinished { // failed or refunded instead of sending
+			o.Stage, o.UpdatedAt = outcome, t
+			if outcome == StageRefunded {
 				o.AmountRefunded, o.RefundTx = rec.paid, tx("refund")
 			}
 			return o
@@ -533,7 +538,8 @@ func (s *Server) servePay(w http.ResponseWriter, r *http.Request) {
 // serveDeposit answers POST /_sim/deposit/{venue} with JSON {"address":…,
 // "memo":…}: the deposit a user of a memo venue (THORChain, Maya) sends to
 // the inbound address with the swap's memo. It pays the latest order waiting
-// for that deposit and answers as /_sim/pay does, with the deposit's
+// for that deposit (a memo asking the same swap, whatever its limit, as the
+// venue reads it: memo.go) and answers as /_sim/pay does, with the deposit's
 // transaction id (deposit_tx), which such a venue follows the swap by; an
 // order already paid (Config.AutoPay) answers 409 with its deposit_tx.
 func (s *Server) serveDeposit(w http.ResponseWriter, r *http.Request) {
@@ -552,10 +558,7 @@ func (s *Server) serveDeposit(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, `sim: want JSON {"address":…,"memo":…}`, http.StatusBadRequest)
 		return
 	}
-	o, err := mt.x.OrderByDeposit(body.Address, body.Memo)
-	if err == nil {
-		o, err = mt.x.PayOrder(o.ID, swapscout.Amount{})
-	}
+	o, err := mt.x.PayDeposit(body.Address, body.Memo)
 	w.Header().Set("Content-Type", "application/json")
 	switch {
 	case errors.Is(err, ErrNoOrder):

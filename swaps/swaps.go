@@ -216,6 +216,9 @@ func (s *Service) Create(ctx context.Context, r CreateRequest) (sw *swapscout.Sw
 	if !ok {
 		return nil, false, swapscout.Errorf(EUNSUPPORTED, "%s cannot create swaps through its API", r.Venue)
 	}
+	if why := swapscout.SwapRefusal(swapper, req, offer); why != "" {
+		return nil, false, swapscout.Errorf(EUNSUPPORTED, "%s cannot make this swap: %s", r.Venue, why)
+	}
 	budget := s.createTimeout(r.Venue)
 	sw = &swapscout.Swap{
 		ID: swapscout.NewSwapID(), IdempotencyKey: r.IdempotencyKey, RequestHash: r.hash(),
@@ -248,6 +251,7 @@ func (s *Service) Create(ctx context.Context, r CreateRequest) (sw *swapscout.Sw
 	creq := swapscout.CreateSwapRequest{
 		Request: req, Offer: *fresh,
 		PayoutAddress: r.PayoutAddress, PayoutMemo: r.PayoutMemo, RefundAddress: r.RefundAddress, RefundMemo: r.RefundMemo,
+		MaxSlippage: r.slippage(),
 	}
 	order, err := swapper.CreateSwap(vctx, creq)
 	if err != nil {
@@ -372,7 +376,8 @@ func (s *Service) retried(ctx context.Context, old *swapscout.Swap, r *CreateReq
 	}
 	shown := &swapscout.Offer{Venue: old.Venue, AmountIn: old.AmountIn, AmountOut: old.AmountOut, RateType: old.RateType, RateID: old.RateID, Deposit: old.Deposit}
 	creq := swapscout.CreateSwapRequest{Request: req, Offer: *shown,
-		PayoutAddress: old.PayoutAddress, PayoutMemo: old.PayoutMemo, RefundAddress: old.RefundAddress, RefundMemo: old.RefundMemo}
+		PayoutAddress: old.PayoutAddress, PayoutMemo: old.PayoutMemo, RefundAddress: old.RefundAddress, RefundMemo: old.RefundMemo,
+		MaxSlippage: old.MaxSlippage}
 	order, found := s.lookup(s.venueContext(ctx), swapper, creq, old)
 	if !found {
 		return nil, false, s.unknown(ctx, old, swapper, why)

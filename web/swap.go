@@ -27,6 +27,13 @@ type SwapForm struct {
 	Error              string            // a problem that is not one field's
 	BackURL            string
 	NoSwap             bool // the venue cannot make swaps: no form, only the way back
+
+	// MemoConfirmed: the user said their wallet can put the memo in the
+	// deposit transaction (a memo deposit is made only then); MemoLimit is
+	// the least the memo's price limit lets the swap pay out, with its
+	// ticker, when the quote is known.
+	MemoConfirmed bool
+	MemoLimit     string
 }
 
 // FieldError returns the problem with the named field, if any.

@@ -55,6 +55,8 @@ type Offer struct {
 	TookMS  int64  `json:"took_ms"`
 	Custody string `json:"custody"`
 	Deposit string `json:"deposit"` // "memo": the deposit must carry the swap's memo in its transaction
+	CanSwap bool   `json:"can_swap"`
+	NoSwap  string `json:"no_swap_reason"`
 }
 
 // Failure is one missing venue of the API's JSON.
@@ -116,9 +118,9 @@ type QuotePage struct {
 	Error   string   // the request's problem, in words
 	Results *Results // nil on the home page
 	Names   string   // venue id → name, JSON, for the script
-	// PricesOnly lists, as JSON for the script, the venues that cannot
-	// make swaps (order books): their offers have no Swap button.
-	PricesOnly string
+	// OrderBooks lists, as JSON for the script, the order-book venues:
+	// their prices are shown apart (Results.Arrange).
+	OrderBooks string
 	Venues     []VenueEntry // for the exclusion hint
 }
 
@@ -130,6 +132,7 @@ type Results struct {
 	Amount               string
 	Receive              bool
 	Offers               []OfferRow
+	Books                []OfferRow // order books' prices, for comparison (Arrange)
 	Failures             []FailureRow
 	AgeMS, ExpiresInMS   int64
 	Age                  string // AgeMS in words when it is a second or more
@@ -150,8 +153,13 @@ type OfferRow struct {
 	Took                         string
 	TookMS                       int64
 	Raw                          string // the offer's amount_out or amount_in as given, for re-ranking
+	Shown                        string // the amount column: received (sent, on the receive side) and its ticker
 	SwapURL                      string
-	PricesOnly                   bool // the venue cannot make swaps
+	// CanSwap: the offer can become a swap here (its Swap button); NoSwap
+	// says why not. Book: an order book's price, shown apart.
+	CanSwap bool
+	NoSwap  string
+	Book    bool
 	// Deposit is the offer's deposit kind ("memo": the memo goes inside
 	// the deposit transaction) and Custody the venue's ("non_custodial"):
 	// the row marks both before the user picks the offer.
@@ -195,11 +203,13 @@ func NewResults(body []byte, names map[string]string, query string) (*Results, e
 			Rank: i + 1, Venue: o.Venue, Name: nameOf(names, o.Venue), Provider: o.Provider, Route: o.Route,
 			KYC: o.KYC, AmountOut: GroupDigits(o.AmountOut), AmountIn: GroupDigits(o.AmountIn), Rate: GroupDigits(o.Rate),
 			RateType: o.RateType, Took: Millis(o.TookMS), TookMS: o.TookMS, Raw: o.AmountOut, Deposit: o.Deposit, Custody: o.Custody,
+			CanSwap: o.CanSwap, NoSwap: o.NoSwap,
 			Limits:  Limits(o.Min, o.Max, o.MinOut, o.MaxOut, res.From, res.To),
 			SwapURL: "/swap/new?" + url.Values{"quote": {q.ID}, "venue": {o.Venue}}.Encode(),
 		}
+		row.Shown = row.AmountOut + " " + res.To
 		if res.Receive {
-			row.Raw = o.AmountIn
+			row.Raw, row.Shown = o.AmountIn, row.AmountIn+" "+res.From
 		}
 		for _, f := range o.Fees {
 			row.Fees = append(row.Fees, f.Kind+" "+GroupDigits(f.Amount)+nbsp+strings.ToUpper(f.Asset.Ticker))
@@ -215,6 +225,33 @@ func NewResults(body []byte, names map[string]string, query string) (*Results, e
 		res.Failures = append(res.Failures, fr)
 	}
 	return res, nil
+}
+
+// Arrange orders the offers for people, as the API does not: those that
+// can become a swap here first, then the others (each saying why not),
+// each group in the API's ranking; the order-book venues' prices apart,
+// in Books ("prices on exchanges, for comparison"). Ranks are renumbered
+// within each list.
+func (r *Results) Arrange(orderBooks []string) {
+	var swap, other []OfferRow
+	r.Books = nil
+	for _, o := range r.Offers {
+		switch {
+		case contains(orderBooks, o.Venue):
+			o.Book = true
+			r.Books = append(r.Books, o)
+		case o.CanSwap:
+			swap = append(swap, o)
+		default:
+			other = append(other, o)
+		}
+	}
+	r.Offers = append(swap, other...)
+	for _, rows := range [][]OfferRow{r.Offers, r.Books} {
+		for i := range rows {
+			rows[i].Rank = i + 1
+		}
+	}
 }
 
 // Limits renders an offer's limits: "min 0.001 BTC · max 2 BTC".

@@ -137,6 +137,7 @@ func TestBrowserMemoSwapDeposit(t *testing.T) {
 		chromedp.Navigate(url+href.Value),
 		chromedp.SendKeys(chromedp.ID("payout_address"), pageETHAddress),
 		chromedp.SendKeys(chromedp.ID("refund_address"), pageBTCAddress),
+		chromedp.Click(chromedp.ID("memo_confirm")), // the wallet can add the memo (TestBrowserMemoConfirmation)
 		chromedp.Click(chromedp.ID("swap-submit")),
 		chromedp.WaitVisible(chromedp.ID("deposit-tx-form")))
 	if err != nil {

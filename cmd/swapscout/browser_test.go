@@ -99,8 +99,10 @@ func watchConsole(tab context.Context) (stop func() []string) {
 }
 
 // pageRow is an offer row as shown; Text is all of it, spaces folded, so
-// the script's rendering can be compared with the server's.
-type pageRow struct{ Venue, Amount, Text string }
+// the script's rendering can be compared with the server's. Table is
+// "offer" (the offers) or "book" (the exchanges' prices, apart); CanSwap
+// the row's data-can-swap.
+type pageRow struct{ Venue, Amount, Text, Table, CanSwap string }
 
 type pageState struct {
 	Rows     []pageRow
@@ -109,8 +111,9 @@ type pageState struct {
 }
 
 const readPage = `(() => ({
-  Rows: Array.from(document.querySelectorAll('#offer-rows tr')).map(tr => ({Venue: tr.dataset.venue,
-    Amount: tr.querySelector('.amount').textContent.trim(), Text: tr.textContent.replace(/[ \t\n]+/g, ' ').trim()})),
+  Rows: Array.from(document.querySelectorAll('#offer-rows tr, #book-rows tr')).map(tr => ({Venue: tr.dataset.venue,
+    Amount: tr.querySelector('.amount').textContent.trim(), Text: tr.textContent.replace(/[ \t\n]+/g, ' ').trim(),
+    Table: tr.parentElement.id.replace('-rows', ''), CanSwap: tr.dataset.canSwap || ''})),
   Failures: Array.from(document.querySelectorAll('#failures li')).map(li => li.dataset.venue + ': ' + li.textContent.replace(/[ \t\n]+/g, ' ').trim()),
   Quote: document.getElementById('results').dataset.quote || ''
 }))()`
@@ -126,10 +129,23 @@ func amountOf(t *testing.T, s string) swapscout.Amount {
 	return a
 }
 
+// checkRanked checks the rows are ranked for people: in the offers, those
+// that can become a swap first, each group best first; the exchanges'
+// prices apart, best first.
 func checkRanked(t *testing.T, when string, rows []pageRow) {
 	t.Helper()
 	for i := 1; i < len(rows); i++ {
-		if amountOf(t, rows[i-1].Amount).Cmp(amountOf(t, rows[i].Amount)) < 0 {
+		a, b := rows[i-1], rows[i]
+		if a.Table != b.Table {
+			continue
+		}
+		if a.CanSwap != b.CanSwap {
+			if a.CanSwap != "true" {
+				t.Fatalf("%s: %s, which cannot be swapped here, ranks above %s, which can", when, a.Venue, b.Venue)
+			}
+			continue
+		}
+		if amountOf(t, a.Amount).Cmp(amountOf(t, b.Amount)) < 0 {
 			t.Fatalf("%s: %s (%s) ranks above %s (%s)", when, rows[i-1].Venue, rows[i-1].Amount, rows[i].Venue, rows[i].Amount)
 		}
 	}
@@ -184,8 +200,8 @@ func TestBrowserResultsStreamIn(t *testing.T) {
 	if i < 0 || len(st.Rows) < 15 {
 		t.Fatalf("final rows %+v, want %s among 15 or more", st.Rows, slow)
 	}
-	if i == len(st.Rows)-1 {
-		t.Errorf("%s answered last and stayed last: the rows were not re-ranked", slow)
+	if i == len(st.Rows)-1 || st.Rows[i+1].Table != st.Rows[i].Table {
+		t.Errorf("%s answered last and stayed last of its table: the rows were not re-ranked", slow)
 	}
 	checkRanked(t, "at the end", st.Rows)
 	loc, err := chromedp.Run(ctx, chromedp.Location())

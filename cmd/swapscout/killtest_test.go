@@ -91,19 +91,7 @@ func startServerProc(t *testing.T, args ...string) *serverProc {
 // startSimServer runs the simulator in this process, orders and all.
 func startSimServer(t *testing.T) (*sim.Server, string) {
 	t.Helper()
-	k := simKnobs{}
-	fs := newFlagSet("test", "", io.Discard)
-	k.register(fs)
-	_ = fs.Parse([]string{"--walk", "0", "--latency", "20ms"})
-	s, err := k.newSim()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := s.Start("127.0.0.1:0"); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { s.Close() })
-	return s, k.secret
+	return startSimServerWith(t, "--walk", "0", "--latency", "20ms")
 }
 
 func simOrders(s *sim.Server) int {

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -21,6 +22,7 @@ import (
 	"github.com/swapscout/swapscout"
 	"github.com/swapscout/swapscout/aggregate"
 	"github.com/swapscout/swapscout/httpapi"
+	"github.com/swapscout/swapscout/venue/all"
 )
 
 // runQuote asks venues for a swap and prints the ranked offers as a table,
@@ -106,7 +108,11 @@ func runQuote(ctx context.Context, args []string, e env) error {
 			return err
 		}
 	} else {
+		res.books = orderBooks(ctx, *server)
 		printQuote(e.stdout, &res)
+		if memoShown(&res) {
+			fmt.Fprintln(e.stdout, "\nSWAP memo: the deposit must carry the swap's memo inside its transaction (from Bitcoin-like chains an OP_RETURN output);\nthe memo sets a price limit, below which the network refunds. 'swapscout swap' takes such an offer only with --allow-memo-deposit.")
+		}
 		if len(res.Offers)+len(res.Failures) == 0 {
 			fmt.Fprintln(e.stdout, "\nno venue was asked: --venues, --exclude, --kyc and --custody left none (see 'swapscout venues')")
 		}
@@ -126,6 +132,45 @@ func (e *noOffersError) Error() string {
 		return "no venue gave an offer: none was asked"
 	}
 	return fmt.Sprintf("no venue gave an offer (%s asked, each failure listed)", plural(e.asked, "venue"))
+}
+
+// orderBooks returns the ids of the order-book venues: those the server
+// at server lists as such (its /v1/venues), or, without a server, those
+// of this build; none when the server cannot say.
+func orderBooks(ctx context.Context, server string) map[string]bool {
+	books := map[string]bool{}
+	if server == "" {
+		for _, d := range all.Descriptors {
+			if d.Kind == swapscout.OrderBook {
+				books[d.ID] = true
+			}
+		}
+		return books
+	}
+	b, err := newAPIClient(server).get(ctx, "/v1/venues")
+	if err != nil {
+		return books
+	}
+	var doc struct {
+		Venues []struct{ ID, Kind string }
+	}
+	_ = json.Unmarshal(b, &doc)
+	for _, v := range doc.Venues {
+		if v.Kind == string(swapscout.OrderBook) {
+			books[v.ID] = true
+		}
+	}
+	return books
+}
+
+// memoShown reports whether a swappable offer of q needs a memo deposit.
+func memoShown(q *quoteJSON) bool {
+	for _, o := range q.Offers {
+		if o.CanSwap && o.Deposit == string(swapscout.DepositMemo) && !q.books[o.Venue] {
+			return true
+		}
+	}
+	return false
 }
 
 // checkSelection refuses a --venues list that --exclude empties entirely.
@@ -280,22 +325,7 @@ type quoteJSON struct {
 		Amount    string
 		Direction string
 	} `json:"request"`
-	Offers []struct {
-		Venue     string `json:"venue"`
-		Provider  string `json:"provider"`
-		Route     string `json:"route"`
-		AmountIn  string `json:"amount_in"`
-		AmountOut string `json:"amount_out"`
-		Rate      string `json:"rate"`
-		Min       string `json:"min"`
-		Max       string `json:"max"`
-		MinOut    string `json:"min_out"`
-		MaxOut    string `json:"max_out"`
-		RateType  string `json:"rate_type"`
-		KYC       string `json:"kyc"`
-		ETAMaxS   int    `json:"eta_max_s"`
-		TookMS    int64  `json:"took_ms"`
-	} `json:"offers"`
+	Offers   []quoteOffer `json:"offers"`
 	Failures []struct {
 		Venue   string `json:"venue"`
 		Code    string `json:"code"`
@@ -303,11 +333,51 @@ type quoteJSON struct {
 		TookMS  int64  `json:"took_ms"`
 	} `json:"failures"`
 	TookMS int64 `json:"took_ms"`
+
+	// books are the order-book venues (not in the document): their prices
+	// are printed apart.
+	books map[string]bool
 }
 
+type quoteOffer struct {
+	Venue     string `json:"venue"`
+	Provider  string `json:"provider"`
+	Route     string `json:"route"`
+	AmountIn  string `json:"amount_in"`
+	AmountOut string `json:"amount_out"`
+	Rate      string `json:"rate"`
+	Min       string `json:"min"`
+	Max       string `json:"max"`
+	MinOut    string `json:"min_out"`
+	MaxOut    string `json:"max_out"`
+	RateType  string `json:"rate_type"`
+	KYC       string `json:"kyc"`
+	ETAMaxS   int    `json:"eta_max_s"`
+	Deposit   string `json:"deposit"`
+	CanSwap   bool   `json:"can_swap"`
+	NoSwap    string `json:"no_swap_reason"`
+	TookMS    int64  `json:"took_ms"`
+}
+
+// printQuote prints q for people, as the API does not rank it: the offers
+// that can become a swap here first (best first, each group in the API's
+// order), then those that cannot, with why; the order books' prices apart,
+// for comparison.
 func printQuote(w io.Writer, q *quoteJSON) {
 	from := strings.ToUpper(q.Request.From.Ticker)
 	to := strings.ToUpper(q.Request.To.Ticker)
+	var swap, other, books []quoteOffer
+	for _, o := range q.Offers {
+		switch {
+		case q.books[o.Venue]:
+			books = append(books, o)
+		case o.CanSwap:
+			swap = append(swap, o)
+		default:
+			other = append(other, o)
+		}
+	}
+	offers := append(swap, other...)
 	fmt.Fprintf(w, "%s %s (%s) → %s (%s), %s side, %s, %s, %s\n\n", q.Request.Amount,
 		from, q.Request.From.Network, to, q.Request.To.Network, q.Request.Direction,
 		plural(len(q.Offers), "offer"), plural(len(q.Failures), "failure"), fmtDuration(time.Duration(q.TookMS)*time.Millisecond))
@@ -317,31 +387,26 @@ func printQuote(w io.Writer, q *quoteJSON) {
 	for _, o := range q.Offers {
 		outLimits = outLimits || o.MinOut != "" || o.MaxOut != ""
 	}
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	if len(q.Offers) == 0 {
+	if len(offers) == 0 {
 		fmt.Fprintln(w, "no offers")
-		tw = tabwriter.NewWriter(io.Discard, 0, 0, 2, ' ', 0) // no table without rows
+	} else {
+		printOffers(w, offers, from, to, outLimits, true)
 	}
-	fmt.Fprintf(tw, "#\tVENUE\tSEND %s\tRECEIVE %s\tRATE\tMIN %s\tMAX %s\t", from, to, from, from)
-	if outLimits {
-		fmt.Fprintf(tw, "MIN %s\tMAX %s\t", to, to)
-	}
-	fmt.Fprint(tw, "TYPE\tKYC\tTOOK\t\n")
-	for i, o := range q.Offers {
-		name := o.Venue
-		if o.Provider != "" {
-			name += " (" + o.Provider + ")"
+	if len(other) > 0 {
+		fmt.Fprintln(w, "\ncannot be swapped here:")
+		tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+		for _, o := range other {
+			fmt.Fprintf(tw, "  %s\t%s\n", o.Venue, cmp.Or(o.NoSwap, "the server did not say"))
 		}
-		fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%s\t%s\t%s\t", i+1, name, o.AmountIn, o.AmountOut, o.Rate, dash(o.Min), dash(o.Max))
-		if outLimits {
-			fmt.Fprintf(tw, "%s\t%s\t", dash(o.MinOut), dash(o.MaxOut))
-		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t\n", o.RateType, o.KYC, fmtDuration(time.Duration(o.TookMS)*time.Millisecond))
+		tw.Flush()
 	}
-	tw.Flush()
+	if len(books) > 0 {
+		fmt.Fprintln(w, "\nprices on exchanges, for comparison; they need an account there:")
+		printOffers(w, books, from, to, outLimits, false)
+	}
 	if len(q.Failures) > 0 {
 		fmt.Fprintln(w, "\nno offer from:")
-		tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+		tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 		for _, f := range q.Failures {
 			fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\n", f.Venue, f.Code, readableDurations(f.Message), fmtDuration(time.Duration(f.TookMS)*time.Millisecond))
 		}
@@ -350,6 +415,45 @@ func printQuote(w io.Writer, q *quoteJSON) {
 	if q.ID != "" {
 		fmt.Fprintf(w, "\nquote id %s\n", q.ID)
 	}
+}
+
+// printOffers prints offers as a table, numbered from 1; swapCol adds
+// whether each can be swapped here ("memo": only from a wallet that can put
+// the memo in the deposit transaction).
+func printOffers(w io.Writer, offers []quoteOffer, from, to string, outLimits, swapCol bool) {
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintf(tw, "#\tVENUE\tSEND %s\tRECEIVE %s\tRATE\tMIN %s\tMAX %s\t", from, to, from, from)
+	if outLimits {
+		fmt.Fprintf(tw, "MIN %s\tMAX %s\t", to, to)
+	}
+	fmt.Fprint(tw, "TYPE\tKYC\tTOOK\t")
+	if swapCol {
+		fmt.Fprint(tw, "SWAP\t")
+	}
+	fmt.Fprint(tw, "\n")
+	for i, o := range offers {
+		name := o.Venue
+		if o.Provider != "" {
+			name += " (" + o.Provider + ")"
+		}
+		fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%s\t%s\t%s\t", i+1, name, o.AmountIn, o.AmountOut, o.Rate, dash(o.Min), dash(o.Max))
+		if outLimits {
+			fmt.Fprintf(tw, "%s\t%s\t", dash(o.MinOut), dash(o.MaxOut))
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t", o.RateType, o.KYC, fmtDuration(time.Duration(o.TookMS)*time.Millisecond))
+		if swapCol {
+			can := "no"
+			switch {
+			case o.CanSwap && o.Deposit == string(swapscout.DepositMemo):
+				can = "memo"
+			case o.CanSwap:
+				can = "yes"
+			}
+			fmt.Fprintf(tw, "%s\t", can)
+		}
+		fmt.Fprint(tw, "\n")
+	}
+	tw.Flush()
 }
 
 func dash(s string) string {

@@ -122,11 +122,16 @@ type swapCommand struct {
 	c    *apiClient
 	term prompter // nil: not a terminal
 	yes  bool
+	// allowMemo lets --yes take a memo-deposit offer (--allow-memo-deposit);
+	// without it such an offer is never the default pick, and is made
+	// only after the user confirms their wallet can add the memo.
+	allowMemo bool
 
 	query    url.Values
 	venue    string
 	body     createBody
 	slipText string // as typed, for messages: "0.5%"
+	slipFrac string // the same as a fraction: "0.005"
 	flagOf   map[string]string
 	valueOf  map[string]string
 }
@@ -173,6 +178,10 @@ type swapOffer struct {
 	// Deposit is "memo" when the deposit must carry the swap's memo in the
 	// transaction itself (THORChain, Maya); "transfer" or empty otherwise.
 	Deposit string `json:"deposit"`
+	// CanSwap is the offer's can_swap (nil from a server that does not
+	// say: its venue's can_swap then decides); NoSwap why not.
+	CanSwap *bool  `json:"can_swap"`
+	NoSwap  string `json:"no_swap_reason"`
 }
 
 func (o *swapOffer) memoDeposit() bool { return o.Deposit == string(swapscout.DepositMemo) }
@@ -190,6 +199,7 @@ func swapCmd(ctx context.Context, args []string, e env, clk cliClock, term promp
 	fixed := fs.Bool("fixed", false, "ask for fixed rates")
 	slip := fs.String("max-slippage", "0.5%", "the worst change of rate since the quote that the swap is made at without asking again")
 	yes := fs.Bool("yes", false, "create the swap without asking (a changed rate still stops it)")
+	allowMemo := fs.Bool("allow-memo-deposit", false, "let --yes take an offer whose deposit must carry the swap's memo inside the transaction (THORChain, Maya: from Bitcoin an OP_RETURN output, which many wallets cannot add)")
 	server := fs.String("server", envOr(e.getenv, "SWAPSCOUT_SERVER", defaultServer), "the swapscout server to quote and swap through (env SWAPSCOUT_SERVER)")
 	noFollow := fs.Bool("no-follow", false, "stop once the swap is created ('swapscout track ID' follows it later)")
 	deadline := fs.Duration("deadline", 3*time.Second, "how long to wait for venues' quotes")
@@ -221,7 +231,8 @@ func swapCmd(ctx context.Context, args []string, e env, clk cliClock, term promp
 	if !*yes && term == nil {
 		return errors.New("swap asks for confirmation on a terminal, and standard input is not one: run it in a terminal, or pass --yes to create the swap without asking")
 	}
-	s := &swapCommand{e: e, clk: clk, c: newAPIClient(*server), term: term, yes: *yes, venue: strings.ToLower(strings.TrimSpace(*venue)), slipText: *slip,
+	s := &swapCommand{e: e, clk: clk, c: newAPIClient(*server), term: term, yes: *yes, allowMemo: *allowMemo,
+		venue: strings.ToLower(strings.TrimSpace(*venue)), slipText: *slip, slipFrac: frac,
 		body:   createBody{PayoutAddress: strings.TrimSpace(*toAddr), PayoutMemo: *toMemo, RefundAddress: strings.TrimSpace(*refundAddr), RefundMemo: *refundMemo},
 		flagOf: map[string]string{"payout_address": "--to-address", "payout_memo": "--to-memo", "refund_address": "--refund-address", "refund_memo": "--refund-memo"},
 	}
@@ -431,24 +442,43 @@ func (s *swapCommand) quote(ctx context.Context, caps map[string]venueCap) (*swa
 		return nil, nil, fmt.Errorf("decoding the quote: %w", err)
 	}
 	var offers []swapOffer
-	cannot := 0
+	cannot, memo := 0, 0
 	for _, o := range q.Offers {
 		switch {
-		case !caps[o.Venue].CanSwap:
+		case !o.swappable(caps):
 			cannot++
-		case s.venue == "" || o.Venue == s.venue:
+		case s.venue != "" && o.Venue != s.venue:
+		case s.yes && !s.allowMemo && o.memoDeposit():
+			// Never a default pick: --yes takes a memo deposit only when
+			// told the wallet can add the memo.
+			memo++
+		default:
 			offers = append(offers, o)
 		}
 	}
 	if len(offers) == 0 {
-		return nil, nil, s.noOffer(&q)
+		return nil, nil, s.noOffer(&q, memo)
 	}
-	s.printOffers(&q, offers, cannot)
+	s.printOffers(&q, offers, cannot, memo)
 	return &q, offers, nil
 }
 
-// noOffer explains why no offer can be swapped.
-func (s *swapCommand) noOffer(q *swapQuote) error {
+// swappable reports whether o can become a swap here: its can_swap, or,
+// from a server that does not say, its venue's.
+func (o *swapOffer) swappable(caps map[string]venueCap) bool {
+	if o.CanSwap != nil {
+		return *o.CanSwap
+	}
+	return caps[o.Venue].CanSwap
+}
+
+// noOffer explains why no offer can be swapped; memo offers were left out
+// for want of --allow-memo-deposit.
+func (s *swapCommand) noOffer(q *swapQuote, memo int) error {
+	if memo > 0 {
+		return fmt.Errorf("%w: %s whose deposit must carry the swap's memo inside the transaction (from Bitcoin-like chains an OP_RETURN output, which many wallets cannot add), and --yes takes one only with --allow-memo-deposit; pass it if your wallet can add the memo, or leave --yes out to be asked",
+			errNoSwap, plural(memo, "offer"))
+	}
 	if s.venue != "" {
 		for _, f := range q.Failures {
 			if f.Venue == s.venue {
@@ -463,7 +493,7 @@ func (s *swapCommand) noOffer(q *swapQuote) error {
 	return fmt.Errorf("%w: %s, but none from a venue that can create swaps through its API", errNoSwap, plural(len(q.Offers), "offer"))
 }
 
-func (s *swapCommand) printOffers(q *swapQuote, offers []swapOffer, cannot int) {
+func (s *swapCommand) printOffers(q *swapQuote, offers []swapOffer, cannot, memoLeft int) {
 	w := s.e.stdout
 	from, to := q.Request.From.upper(), q.Request.To.upper()
 	n := min(len(offers), shownOffers)
@@ -495,7 +525,10 @@ func (s *swapCommand) printOffers(q *swapQuote, offers []swapOffer, cannot int) 
 		fmt.Fprintf(w, "(%s not shown)\n", plural(more, "more offer"))
 	}
 	if cannot > 0 {
-		fmt.Fprintf(w, "(%s from venues that cannot create swaps here not shown)\n", plural(cannot, "offer"))
+		fmt.Fprintf(w, "(%s that cannot be swapped here not shown: 'swapscout quote' lists them, and the exchanges' prices)\n", plural(cannot, "offer"))
+	}
+	if memoLeft > 0 {
+		fmt.Fprintf(w, "(%s whose deposit must carry the memo inside the transaction not taken: --allow-memo-deposit takes them)\n", plural(memoLeft, "offer"))
 	}
 }
 
@@ -527,8 +560,23 @@ func (s *swapCommand) printSummary(q *swapQuote, o *swapOffer, label string) {
 	}
 	fmt.Fprintf(w, "  rate guard    the venue is asked again first; worse by more than %s and nothing is created\n", s.slipText)
 	if o.memoDeposit() {
+		if lim := s.memoLimit(o.AmountOut); lim != "" {
+			fmt.Fprintf(w, "  price limit   the memo makes %s refund your deposit rather than pay out less than ≈ %s %s (%s under)\n", o.Venue, lim, to, s.slipText)
+		}
 		fmt.Fprint(w, memoWarning(o.Venue, from))
 	}
+}
+
+// memoLimit is the least a memo-deposit swap receiving about out pays out:
+// out less the slippage allowed, which the venue's memo carries as its
+// price limit; "" when out is not an amount.
+func (s *swapCommand) memoLimit(out string) string {
+	a, err1 := swapscout.ParseAmount(out)
+	slip, err2 := swapscout.ParseAmount(s.slipFrac)
+	if err1 != nil || err2 != nil || a.Sign() <= 0 {
+		return ""
+	}
+	return a.Mul(swapscout.AmountFromInt(1).Sub(slip)).Round(8, swapscout.RoundUp).String()
 }
 
 // etaText words a venue's time estimate in minutes or hours.
@@ -568,9 +616,17 @@ func memoWarning(venue, from string) string {
 // choose shows the best offer and asks; the user may name another offer of
 // the table by its number.
 func (s *swapCommand) choose(ctx context.Context, q *swapQuote, offers []swapOffer) (*swapOffer, error) {
-	i := 0
 	n := min(len(offers), shownOffers)
-	s.printSummary(q, &offers[i], " (offer 1)")
+	// The offer proposed first is the best whose deposit is a plain
+	// transfer: a memo deposit is never the default.
+	i := 0
+	for i < n-1 && offers[i].memoDeposit() {
+		i++
+	}
+	if offers[i].memoDeposit() {
+		i = 0
+	}
+	s.printSummary(q, &offers[i], fmt.Sprintf(" (offer %d)", i+1))
 	for tries := 0; ; tries++ {
 		question := "Create this swap? [y/N] "
 		if n > 1 {
@@ -581,6 +637,16 @@ func (s *swapCommand) choose(ctx context.Context, q *swapQuote, offers []swapOff
 			return nil, fmt.Errorf("%w: %v", errNoSwap, err)
 		}
 		switch a := strings.ToLower(ans); {
+		case (a == "y" || a == "yes") && offers[i].memoDeposit() && !s.allowMemo:
+			ok, err := s.confirmMemo(ctx, q)
+			if err != nil {
+				return nil, fmt.Errorf("%w: %v", errNoSwap, err)
+			}
+			if ok {
+				return &offers[i], nil
+			}
+			fmt.Fprintln(s.e.stdout, "Then choose an offer whose deposit is a plain transfer.")
+			continue
 		case a == "y" || a == "yes":
 			return &offers[i], nil
 		case a == "" || a == "n" || a == "no":
@@ -598,6 +664,28 @@ func (s *swapCommand) choose(ctx context.Context, q *swapQuote, offers []swapOff
 		}
 		fmt.Fprintln(s.e.stderr, "answer y to create the swap, n to stop, or an offer's number")
 	}
+}
+
+// confirmMemo asks whether the user's wallet can put the swap's memo
+// inside the deposit transaction, naming what that takes on the chain sent
+// from.
+func (s *swapCommand) confirmMemo(ctx context.Context, q *swapQuote) (bool, error) {
+	ans, err := s.term.ask(ctx, fmt.Sprintf("Can your wallet put the swap's memo inside the %s transaction (%s), and will you send from it, never from an exchange? [y/N] ",
+		q.Request.From.upper(), memoHow(q.Request.From.Network)))
+	if err != nil {
+		return false, err
+	}
+	a := strings.ToLower(ans)
+	return a == "y" || a == "yes", nil
+}
+
+// memoHow says how a chain's transaction carries a memo.
+func memoHow(network string) string {
+	switch network {
+	case "btc", "ltc", "bch", "doge", "dash", "zec":
+		return "an OP_RETURN output"
+	}
+	return "its memo field"
 }
 
 // create posts the swap with one fresh Idempotency-Key, and retries with the
@@ -775,6 +863,11 @@ func (s *swapCommand) printCreated(sw *swapJSON, o *swapOffer) {
 		approx = ""
 	}
 	fmt.Fprintf(w, "  you receive    %s%s %s at %s%s\n", approx, get, sw.To.upper(), sw.PayoutAddress, memoSuffix(sw.PayoutMemo))
+	if o.memoDeposit() && sw.DepositMemo != "" {
+		if lim := s.memoLimit(get); lim != "" {
+			fmt.Fprintf(w, "  price limit    the memo's: below ≈ %s %s, %s refunds your deposit instead of swapping\n", lim, sw.To.upper(), sw.Venue)
+		}
+	}
 	fmt.Fprintf(w, "  refunds to     %s%s\n", sw.RefundAddress, memoSuffix(sw.RefundMemo))
 	if code, err := qr.Encode(sw.DepositAddress); err == nil {
 		fmt.Fprintf(w, "\n%s", code.Terminal(isTerminal(w)))

@@ -485,7 +485,7 @@ func TestSwapConfirmYes(t *testing.T) {
 		t.Errorf("no question on stderr:\n%s", errOut)
 	}
 	// kraken (an order book) is best but cannot swap: not offered.
-	if strings.Contains(out, "kraken") || !strings.Contains(out, "1 offer from venues that cannot create swaps here not shown") {
+	if strings.Contains(out, "kraken") || !strings.Contains(out, "(1 offer that cannot be swapped here not shown") {
 		t.Errorf("order-book offer shown as swappable:\n%s", out)
 	}
 	wantInOrder(t, out,
@@ -566,7 +566,7 @@ func TestSwapInputEnds(t *testing.T) {
 // the memo is shown with the deposit address.
 func TestSwapMemoWarning(t *testing.T) {
 	f := newFakeAPI(t, "swap_memo_waiting.json")
-	out, errOut, err := runSwapTest(t, f.start(), typed("2\ny\n"), "--no-follow")
+	out, errOut, err := runSwapTest(t, f.start(), typed("2\ny\ny\n"), "--no-follow")
 	if err != nil {
 		t.Fatalf("swap: %v\n%s\n%s", err, out, errOut)
 	}
@@ -574,17 +574,21 @@ func TestSwapMemoWarning(t *testing.T) {
 		t.Fatalf("posts %+v, want one at thorchain", f.Posts())
 	}
 	wantInOrder(t, out, "Swap at fixedfloat (offer 1):", "Swap at thorchain (offer 2):",
+		"price limit   the memo makes thorchain refund your deposit rather than pay out less than ≈ 2.0129845 ETH (0.5% under)",
 		"WARNING: thorchain needs the swap's MEMO INSIDE YOUR DEPOSIT TRANSACTION", "OP_RETURN",
 		"Swap "+testSwapID+" created at thorchain.", "memo           =:ETH.ETH:"+payoutAddr, "INSIDE the transaction",
+		"price limit    the memo's: below ≈ 2.0129845 ETH, thorchain refunds your deposit instead of swapping",
 		"follow it with: swapscout track "+testSwapID+" --server ", "--deposit-tx TXID")
+	wantInOrder(t, errOut, "Create this swap?", "Create this swap?",
+		"Can your wallet put the swap's memo inside the BTC transaction (an OP_RETURN output), and will you send from it, never from an exchange? [y/N]")
 	if strings.Count(out, "WARNING") != 1 {
 		t.Errorf("warned %d times, want once (only for thorchain)", strings.Count(out, "WARNING"))
 	}
-	// --yes takes no answer, but still warns.
+	// --yes takes a memo deposit only with --allow-memo-deposit, and still warns.
 	f = newFakeAPI(t, "swap_memo_waiting.json")
-	out, _, err = runSwapTest(t, f.start(), nil, "--venue", "thorchain", "--yes", "--no-follow")
+	out, _, err = runSwapTest(t, f.start(), nil, "--venue", "thorchain", "--yes", "--allow-memo-deposit", "--no-follow")
 	if err != nil || !strings.Contains(out, "WARNING: thorchain") {
-		t.Errorf("--venue thorchain --yes: %v\n%s", err, out)
+		t.Errorf("--venue thorchain --yes --allow-memo-deposit: %v\n%s", err, out)
 	}
 	if len(f.Quotes()) != 1 || !strings.Contains(f.Quotes()[0], "venues=thorchain") {
 		t.Errorf("quotes asked %q, want only thorchain", f.Quotes())
@@ -872,7 +876,7 @@ func TestSwapEndToEnd(t *testing.T) {
 // it, and follows; skipped, it says how to record it later.
 func TestSwapMemoDepositTx(t *testing.T) {
 	f := newFakeAPI(t, "swap_memo_waiting.json", "swap_finished.json")
-	out, errOut, err := runSwapTest(t, f.start(), typed("2\ny\nnot-a-tx\nE5C0FFEE\n"))
+	out, errOut, err := runSwapTest(t, f.start(), typed("2\ny\ny\nnot-a-tx\nE5C0FFEE\n"))
 	if err != nil {
 		t.Fatalf("swap: %v\n%s\n%s", err, out, errOut)
 	}
@@ -883,7 +887,7 @@ func TestSwapMemoDepositTx(t *testing.T) {
 	wantInOrder(t, out, "created at thorchain", "deposit transaction E5C0FFEE recorded", "following swap", "deposit tx E5C0FFEE", "finished: ")
 
 	f = newFakeAPI(t, "swap_memo_waiting.json", "swap_finished.json")
-	out, _, err = runSwapTest(t, f.start(), typed("2\ny\n\n"))
+	out, _, err = runSwapTest(t, f.start(), typed("2\ny\ny\n\n"))
 	if err != nil || len(f.Deposits()) != 0 {
 		t.Fatalf("skipped deposit: %v, deposits %q", err, f.Deposits())
 	}
@@ -944,4 +948,61 @@ func TestSwapWaitsWhileInProgress(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "cut short at the server") || len(f.Posts()) != 1 {
 		t.Errorf("interrupted: err %v after %d POSTs", err, len(f.Posts()))
 	}
+}
+
+// TestSwapMemoNeverByDefault: a memo-deposit offer is never the default
+// pick. With --yes it is passed over for the best plain transfer (and,
+// when it is the only one, refused with the flag that takes it) unless
+// --allow-memo-deposit; asked, the first offer proposed is the best plain
+// transfer, and a memo offer chosen is made only once the user says their
+// wallet can add the memo (a no creates nothing and asks again).
+func TestSwapMemoNeverByDefault(t *testing.T) {
+	// THORChain's memo offer ranks first.
+	memoFirst := func(f *fakeAPI) {
+		var q map[string]any
+		json.Unmarshal(f.quote, &q)
+		offers := q["offers"].([]any)
+		for i, o := range offers {
+			if o.(map[string]any)["venue"] == "thorchain" {
+				o.(map[string]any)["amount_out"] = "2.05"
+				q["offers"] = append([]any{o}, append(offers[:i:i], offers[i+1:]...)...)
+				break
+			}
+		}
+		f.quote, _ = json.Marshal(q)
+	}
+	f := newFakeAPI(t, finishedSteps...)
+	memoFirst(f)
+	out, errOut, err := runSwapTest(t, f.start(), nil, "--yes")
+	if err != nil || len(f.Posts()) != 1 || f.Posts()[0].Venue != "fixedfloat" {
+		t.Fatalf("--yes: %v, posts %+v\n%s%s", err, f.Posts(), out, errOut)
+	}
+	if !strings.Contains(out, "(1 offer whose deposit must carry the memo inside the transaction not taken: --allow-memo-deposit takes them)") || strings.Contains(out, "WARNING") {
+		t.Errorf("--yes output:\n%s", out)
+	}
+
+	f = newFakeAPI(t, "swap_memo_waiting.json")
+	memoFirst(f)
+	out, _, err = runSwapTest(t, f.start(), nil, "--yes", "--allow-memo-deposit", "--no-follow")
+	if err != nil || len(f.Posts()) != 1 || f.Posts()[0].Venue != "thorchain" || !strings.Contains(out, "WARNING: thorchain") {
+		t.Errorf("--yes --allow-memo-deposit: %v, posts %+v\n%s", err, f.Posts(), out)
+	}
+
+	f = newFakeAPI(t, "swap_memo_waiting.json")
+	_, _, err = runSwapTest(t, f.start(), nil, "--venue", "thorchain", "--yes", "--no-follow")
+	if err == nil || !strings.Contains(err.Error(), "--allow-memo-deposit") || len(f.Posts()) != 0 {
+		t.Errorf("--venue thorchain --yes: %v, posts %+v", err, f.Posts())
+	}
+
+	// Asked: offer 2 (fixedfloat) is proposed, not THORChain's offer 1; 1
+	// then y, then no to the wallet question, creates nothing and asks again.
+	f = newFakeAPI(t, finishedSteps...)
+	memoFirst(f)
+	out, errOut, err = runSwapTest(t, f.start(), typed("1\ny\nn\nn\n"))
+	if !errors.Is(err, errNoSwap) || len(f.Posts()) != 0 {
+		t.Errorf("declined memo: %v, posts %+v", err, f.Posts())
+	}
+	wantInOrder(t, out, "1   thorchain", "2  fixedfloat", "Swap at fixedfloat (offer 2):", "Swap at thorchain (offer 1):",
+		"Then choose an offer whose deposit is a plain transfer.")
+	wantInOrder(t, errOut, "Create this swap?", "Create this swap?", "Can your wallet put the swap's memo inside the BTC transaction", "Create this swap?")
 }

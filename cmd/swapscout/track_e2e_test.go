@@ -26,21 +26,8 @@ import (
 // simulator flags.
 func startPayingSim(t *testing.T, extra ...string) (url, secret string) {
 	t.Helper()
-	k := simKnobs{}
-	fs := newFlagSet("test", "", io.Discard)
-	k.register(fs)
-	if err := fs.Parse(append([]string{"--walk", "0", "--latency", "5ms", "--auto-pay", "200ms", "--swap-stage", "150ms"}, extra...)); err != nil {
-		t.Fatal(err)
-	}
-	s, err := k.newSim()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := s.Start("127.0.0.1:0"); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { s.Close() })
-	return s.URL(), k.secret
+	s, secret := startSimServerWith(t, append([]string{"--walk", "0", "--latency", "5ms", "--auto-pay", "200ms", "--swap-stage", "150ms"}, extra...)...)
+	return s.URL(), secret
 }
 
 // hookReceiver records verified webhook deliveries as they arrive.

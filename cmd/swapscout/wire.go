@@ -152,6 +152,9 @@ type stackOptions struct {
 	db *dbFlags
 	// track, when set with db, follows the swaps (trackwire.go).
 	track *trackFlags
+	// venueLimit, when set, gives the venues' outbound limits instead of
+	// venue.LimitOf (tests that sweep the simulator lift them).
+	venueLimit func(id string) venue.Limit
 }
 
 // listWait bounds how long newStack waits for the venues' first market
@@ -162,7 +165,7 @@ const listWait = 10 * time.Second
 func newStack(ctx context.Context, o stackOptions) (*stack, error) {
 	hc := upstream.New(upstream.Options{})
 	getenv := o.getenv
-	vo := venue.Options{HTTP: hc, Getenv: getenv}
+	vo := venue.Options{HTTP: hc, Getenv: getenv, Limit: o.venueLimit}
 	if o.simURL != "" {
 		// The simulator accepts any API key and checks signatures with its secret.
 		vo.BaseURL = func(id string) string { return o.simURL + "/" + id }
@@ -209,6 +212,7 @@ func newStack(ctx context.Context, o stackOptions) (*stack, error) {
 	var evs []aggregate.Venue
 	for _, v := range reg.Venues() {
 		ev := aggregate.Venue{ID: v.ID, Kind: v.Kind, KYC: v.KYC, Timeout: v.Timeout, Quoter: v.Quoter, Custody: v.Info(v.Configured).Custody}
+		ev.Swapper, _ = reg.Swapper(v.ID) // before wrapVenue hides it behind the metrics
 		if o.wrapVenue != nil {
 			ev = o.wrapVenue(ev)
 		}

@@ -73,6 +73,13 @@ func TestFindDeposit(t *testing.T) {
 				s.DepositMemo = "loan-:BTC.BTC:bc1q269j5rs4rm5tjpvm6adcchhvgmghc4p46250ra:0"
 				s.CreatedAt = time.Date(2024, 1, 10, 0, 0, 0, 0, time.UTC)
 			}},
+		// The deposit asks the swap with another limit (the simulator's
+		// automatic payment carries the node's memo, without ours): the
+		// same swap, when no deposit carries the very memo.
+		{name: "other_limit", fixture: "actions_pending.json", want: foundTx,
+			swap: func(s *swapscout.Swap) {
+				s.DepositMemo = "=:e:0x1c7b17362c84287bd1184447e6dfeaf920c31bbe:13426722:t:100"
+			}},
 		// A checksummed EVM address is asked as written and in lower case.
 		{name: "checksummed", fixture: "actions_pending.json", want: foundTx,
 			swap: func(s *swapscout.Swap) { s.PayoutAddress = "0x1C7b17362c84287bd1184447e6dfeaf920c31bbe" }},

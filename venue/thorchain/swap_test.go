@@ -1,13 +1,20 @@
 package thorchain_test
 
 import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"net/http"
 	"net/url"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/swapscout/swapscout"
+	"github.com/swapscout/swapscout/sim"
 	"github.com/swapscout/swapscout/venue"
 	"github.com/swapscout/swapscout/venue/thorchain"
 	"github.com/swapscout/swapscout/venue/thornode"
@@ -38,6 +45,14 @@ func TestSwapReplay(t *testing.T) {
 	memo := "=:ETH.ETH:0x1c7b17362c84287bd1184447e6dfeaf920c31bbe::t:100"
 	withMemo := btcETHSwap
 	withMemo.PayoutMemo = "12345"
+	// A swap asked with 0.5 % slippage: the memo's limit is the quote's
+	// expected_amount_out (13494192) less 0.5 %, rounded up.
+	limited := btcETHSwap
+	limited.MaxSlippage = swapscout.MustAmount("0.005")
+	limitedOrder := swapscout.SwapOrder{OrderID: "bc1qjgxkus8e5slq06j3v8t9kzz7cflr9fa8nhu5g7", DepositAddress: "bc1qjgxkus8e5slq06j3v8t9kzz7cflr9fa8nhu5g7",
+		DepositMemo: "=:ETH.ETH:0x1c7b17362c84287bd1184447e6dfeaf920c31bbe:13426722:t:100",
+		AmountIn:    swapscout.MustAmount("0.01"), AmountOut: swapscout.MustAmount("0.13494192"),
+		ExpiresAt: venuetest.Unix(1785334500), VenueStatus: thornode.WordUnseen}
 	venuetest.RunSwapCases(t, &thorchain.Descriptor, []venuetest.SwapCase{
 		{Name: "create", Create: &btcETHSwap, Routes: quote("create_btc_eth.json", 200),
 			WantOrder: swapscout.SwapOrder{OrderID: "bc1qjgxkus8e5slq06j3v8t9kzz7cflr9fa8nhu5g7", DepositAddress: "bc1qjgxkus8e5slq06j3v8t9kzz7cflr9fa8nhu5g7", DepositMemo: memo,
@@ -54,6 +69,10 @@ func TestSwapReplay(t *testing.T) {
 					t.Errorf("quote asked with %q, want the payout address, no refund address and 1000000", reqs[0].RawQuery)
 				}
 			}},
+		{Name: "create_limit", Create: &limited, Routes: quote("create_btc_eth.json", 200), WantOrder: limitedOrder},
+		// The node's memo is checked: paying another address or asset, it is never handed over.
+		{Name: "create_other_dest", Create: &limited, Routes: quote("create_btc_eth_other_dest.json", 200), Want: swapscout.CodeBadResponse},
+		{Name: "create_other_asset", Create: &limited, Routes: quote("create_btc_eth_other_asset.json", 200), Want: swapscout.CodeBadResponse},
 		// The recorded quote expired in 2023: no swap on it.
 		{Name: "create_expired", Create: &btcETHSwap, Routes: quote("quote_btc_eth.json", 200), Want: swapscout.CodeBadResponse},
 		{Name: "create_without_memo", Create: &btcETHSwap, Routes: quote("quote_btc_eth_streaming.json", 200), Want: swapscout.CodeBadResponse},
@@ -111,4 +130,93 @@ func FuzzSwap(f *testing.F) {
 		seeds = append(seeds, b)
 	}
 	venuetest.FuzzSwap(f, &thorchain.Descriptor, btcETHSwap, seeds...)
+}
+
+// TestCannotSwap: offers sending from a chain whose deposits go through the
+// router contract (EVM chains) cannot become a swap, and say why; from
+// other chains they can (swapscout.SwapChecker, which the engine asks).
+func TestCannotSwap(t *testing.T) {
+	q, err := thorchain.Descriptor.New(venue.Config{BaseURL: "http://127.0.0.1:1", HTTP: venuetest.Client(t)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, ok := q.(swapscout.SwapChecker)
+	if !ok {
+		t.Fatal("the THORChain adapter is no SwapChecker")
+	}
+	usdt := swapscout.Asset{Ticker: "usdt", Network: "eth"}
+	for _, r := range []swapscout.QuoteRequest{{From: usdt, To: eth}, {From: eth, To: btc}, {From: swapscout.Asset{Ticker: "avax", Network: "avaxc"}, To: btc}} {
+		why := c.CannotSwap(r, &swapscout.Offer{})
+		if !strings.Contains(why, "router contract") || !strings.Contains(why, strings.ToUpper(r.From.Ticker)) {
+			t.Errorf("CannotSwap(%s → %s) = %q, want the router named", r.From, r.To, why)
+		}
+	}
+	for _, r := range []swapscout.QuoteRequest{{From: btc, To: usdt}, {From: btc, To: eth}, {From: swapscout.Asset{Ticker: "xrp", Network: "xrp"}, To: eth}} {
+		if why := c.CannotSwap(r, &swapscout.Offer{}); why != "" {
+			t.Errorf("CannotSwap(%s → %s) = %q, want swappable", r.From, r.To, why)
+		}
+	}
+}
+
+// TestSimulatedLimit: on the simulated node, a swap made with a memo limit
+// finishes when the network can pay it, and is refunded when what it would
+// pay is below the limit the deposit's memo carries; the deposit is the
+// memo the swap gave, and the simulated Midgard lists it with that memo.
+func TestSimulatedLimit(t *testing.T) {
+	s := venuetest.StartSim(t, sim.Config{Seed: 5, Latency: time.Millisecond, SwapStage: 20 * time.Millisecond, PayoutSpread: 0.002},
+		"thorchain", thorchain.Descriptor.Sim())
+	q, err := thorchain.Descriptor.New(venue.Config{BaseURL: s.VenueURL("thorchain"), IndexerURL: s.VenueURL("thorchain"), HTTP: venuetest.Client(t)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sw := q.(swapscout.Swapper)
+	c := &http.Client{Timeout: 5 * time.Second}
+	defer c.CloseIdleConnections()
+	for _, tc := range []struct {
+		slip string
+		want swapscout.SwapStatus
+	}{
+		{"0.005", swapscout.StatusFinished},  // pays 0.2 % under the quote: within 0.5 %
+		{"0.0001", swapscout.StatusRefunded}, // 0.2 % under is below a 0.01 % limit
+	} {
+		req := swapscout.CreateSwapRequest{Request: swapscout.QuoteRequest{From: btc, To: eth, Amount: swapscout.MustAmount("0.01")},
+			PayoutAddress: "0x1c7b17362c84287bd1184447e6dfeaf920c31bbe", RefundAddress: "bc1qxhmdufsvnuaaaer4ynz88fspdsxq2h9e9cetdj",
+			MaxSlippage: swapscout.MustAmount(tc.slip)}
+		order, err := sw.CreateSwap(context.Background(), req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m := regexp.MustCompile(`^=:ETH\.ETH:0x1c7b17362c84287bd1184447e6dfeaf920c31bbe:([0-9]+)/1/[0-9]+$`).FindStringSubmatch(order.DepositMemo)
+		if m == nil {
+			t.Fatalf("slippage %s: memo %q, want a limit", tc.slip, order.DepositMemo)
+		}
+		body, _ := json.Marshal(map[string]string{"address": order.DepositAddress, "memo": order.DepositMemo})
+		r, err := c.Post(s.URL()+"/_sim/deposit/thorchain", "application/json", bytes.NewReader(body))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var paid struct {
+			DepositTx string `json:"deposit_tx"`
+		}
+		json.NewDecoder(r.Body).Decode(&paid)
+		r.Body.Close()
+		if r.StatusCode != 200 || paid.DepositTx == "" {
+			t.Fatalf("slippage %s: deposit answered %d %+v", tc.slip, r.StatusCode, paid)
+		}
+		var u swapscout.SwapUpdate
+		for deadline := time.Now().Add(10 * time.Second); !u.Status.Terminal() && time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
+			if u, err = sw.SwapStatus(context.Background(), paid.DepositTx); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if u.Status != tc.want {
+			t.Errorf("slippage %s (limit %s): status %s (%s), want %s", tc.slip, m[1], u.Status, u.VenueStatus, tc.want)
+		}
+		// Midgard lists the deposit with the memo it carried: the swap finds it.
+		tx, found, err := q.(swapscout.DepositFinder).FindDeposit(context.Background(), &swapscout.Swap{From: btc, To: eth,
+			AmountIn: req.Request.Amount, PayoutAddress: req.PayoutAddress, DepositMemo: order.DepositMemo})
+		if err != nil || !found || !strings.EqualFold(tx, paid.DepositTx) {
+			t.Errorf("slippage %s: FindDeposit = %q %v %v, want %s", tc.slip, tx, found, err, paid.DepositTx)
+		}
+	}
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -66,9 +67,10 @@ type actionTx struct {
 // FindDeposit asks the network's indexer for the payout address's swaps and
 // returns the deposit of s (swapscout.DepositFinder): an inbound of s's
 // From asset, of the amount the swap asks (in 1e8 units, within one unit of
-// rounding), carrying the swap's memo when the indexer gives one, dated not
-// before the swap was created. No match, or more than one transaction
-// matching, is not found: the user may still give the id.
+// rounding), carrying the swap's memo when the indexer gives one (or, when
+// no deposit does, the same swap's: sameSwapMemo), dated not before the
+// swap was created. No match, or more than
+// one transaction matching, is not found: the user may still give the id.
 func (c *Client) FindDeposit(ctx context.Context, s *swapscout.Swap) (string, bool, error) {
 	if c.cfg.IndexerURL == "" || s == nil || s.PayoutAddress == "" {
 		return "", false, nil
@@ -79,6 +81,10 @@ func (c *Client) FindDeposit(ctx context.Context, s *swapscout.Swap) (string, bo
 	addr := s.PayoutAddress
 	if low := strings.ToLower(addr); low != addr && strings.HasPrefix(low, "0x") {
 		addr += "," + low
+	}
+	// The memo names a "bitcoincash:" address without its prefix.
+	if bare := memoAddress(s.PayoutAddress); bare != s.PayoutAddress {
+		addr += "," + bare
 	}
 	q := url.Values{"address": {addr}, "type": {"swap"}, "limit": {strconv.Itoa(ActionsLimit)}}
 	var tx string
@@ -107,7 +113,9 @@ func (c *Client) decodeActions(body []byte, s *swapscout.Swap) (string, bool, er
 }
 
 // matchDeposit picks s's deposit among r's actions: the one transaction
-// that matches, or none when none or several do.
+// that matches, or none when none or several do. A deposit carrying s's
+// very memo is preferred; one asking the same swap with another limit
+// (sameSwapMemo) counts only when none carries it.
 func (c *Client) matchDeposit(r *actionsResponse, s *swapscout.Swap) (string, bool) {
 	symbol, ok := c.net.Symbols[s.From]
 	if !ok {
@@ -122,15 +130,19 @@ func (c *Client) matchDeposit(r *actionsResponse, s *swapscout.Swap) (string, bo
 	}
 	wantU := ToUnitsAmount(want)
 	one := swapscout.AmountFromInt(1)
-	var match string
+	var exact, same []string // the matching deposits' hashes, by how their memo matches
 	for i := range r.Actions {
 		a := &r.Actions[i]
 		if a.Type != "" && a.Type != "swap" {
 			continue
 		}
+		tier := &exact
 		if a.Metadata != nil && a.Metadata.Swap != nil && a.Metadata.Swap.Memo != "" && s.DepositMemo != "" &&
 			!strings.EqualFold(strings.TrimSpace(a.Metadata.Swap.Memo), strings.TrimSpace(s.DepositMemo)) {
-			continue
+			if !c.sameSwapMemo(a.Metadata.Swap.Memo, s.DepositMemo) {
+				continue
+			}
+			tier = &same
 		}
 		if !s.CreatedAt.IsZero() {
 			ns, err := strconv.ParseInt(a.Date, 10, 64)
@@ -139,19 +151,38 @@ func (c *Client) matchDeposit(r *actionsResponse, s *swapscout.Swap) (string, bo
 			}
 		}
 		for _, in := range a.In {
-			hash, ok := TxHash(in.TxID)
-			if !ok || !inboundMatches(in.Coins, symbol, wantU, one) {
-				continue
-			}
-			switch {
-			case match == "":
-				match = hash
-			case match != hash:
-				return "", false // two deposits fit: never guess
+			if hash, ok := TxHash(in.TxID); ok && inboundMatches(in.Coins, symbol, wantU, one) && !slices.Contains(*tier, hash) {
+				*tier = append(*tier, hash)
 			}
 		}
 	}
-	return match, match != ""
+	for _, hashes := range [][]string{exact, same} {
+		switch len(hashes) {
+		case 0:
+			continue
+		case 1:
+			return hashes[0], true
+		}
+		return "", false // two deposits fit: never guess
+	}
+	return "", false
+}
+
+// sameSwapMemo reports whether a deposit's memo asks the swap of memo:
+// the same asset, destination and streaming, whatever limit each sets and
+// however each writes the asset (a wallet may write the memo's limit in
+// short form; the simulator's automatic payment carries the node's memo,
+// without the limit); memos that are not swaps' must be equal.
+func (c *Client) sameSwapMemo(got, memo string) bool {
+	names := make([]string, 0, len(c.rev))
+	for n := range c.rev {
+		names = append(names, n)
+	}
+	a, b := memoIntent(got, names), memoIntent(memo, names)
+	if a == "" || b == "" {
+		return strings.EqualFold(strings.TrimSpace(got), strings.TrimSpace(memo))
+	}
+	return a == b
 }
 
 // inboundMatches reports whether coins hold symbol's amount want (1e8

@@ -41,15 +41,6 @@ const (
 	noPoolText  = "failed to calculate min swap amount: fail to convert dest fee to src asset pool does not exist"
 )
 
-// chainOf is the chain part of a CHAIN.SYMBOL name.
-func chainOf(name string) string {
-	c, _, _ := strings.Cut(name, ".")
-	return c
-}
-
-var utxoChains = map[string]bool{"BTC": true, "LTC": true, "BCH": true, "DOGE": true, "DASH": true, "ZEC": true}
-var evmChains = map[string]bool{"ETH": true, "BSC": true, "AVAX": true, "BASE": true, "ARB": true}
-
 // confirmSeconds is a chain's inbound confirmation wait for a small swap.
 var confirmSeconds = map[string]int64{"BTC": 600, "LTC": 150, "BCH": 600, "DOGE": 60, "DASH": 150, "ZEC": 150}
 
@@ -113,6 +104,7 @@ func (n *Network) simHandler(x *sim.Exchange) http.Handler {
 	for a, s := range n.Symbols {
 		rev[strings.ToUpper(s)] = a
 	}
+	x.ReadDepositMemos(func(memo string) (string, swapscout.Amount) { return n.readMemo(memo, rev) })
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET "+n.Path+"/quote/swap", func(w http.ResponseWriter, r *http.Request) {
 		n.simQuote(w, r, x, rev)
@@ -226,9 +218,20 @@ func (n *Network) simQuote(w http.ResponseWriter, r *http.Request, x *sim.Exchan
 		if refund := q.Get("refund_address"); refund != "" {
 			target += "/" + refund
 		}
-		memo := "=:" + toName + ":" + target + ":0/" + strconv.FormatInt(interval, 10) + "/" + strconv.FormatInt(quantity, 10)
+		tail := ":" + target + ":0/" + strconv.FormatInt(interval, 10) + "/" + strconv.FormatInt(quantity, 10)
 		if aff := q.Get("affiliate"); aff != "" {
-			memo += ":" + aff + ":" + q.Get("affiliate_bps")
+			tail += ":" + aff + ":" + q.Get("affiliate_bps")
+		}
+		// From a Bitcoin-like chain the node names the asset short when
+		// the memo would not fit the OP_RETURN, and refuses what still
+		// does not.
+		memo := "=:" + toName + tail
+		if utxoChains[chain] && len(memo) > MaxUTXOMemo {
+			memo = "=:" + shortAsset(toName) + tail
+		}
+		if utxoChains[chain] && len(memo) > MaxUTXOMemo {
+			nodeError(w, 3, "generated memo too long for source chain: invalid request")
+			return
 		}
 		ans["memo"] = memo
 		if _, err := x.CreateOrder(sim.OrderSpec{Quote: spec, PayoutAddress: dest, RefundAddress: q.Get("refund_address"),
@@ -238,6 +241,28 @@ func (n *Network) simQuote(w http.ResponseWriter, r *http.Request, x *sim.Exchan
 		}
 	}
 	writeJSON(w, 200, ans)
+}
+
+// readMemo reads a deposit's memo as the network does (sim.DepositMemo):
+// the swap it asks, without its limit, and that limit as an amount of the
+// asset received (zero: none).
+func (n *Network) readMemo(memo string, rev map[string]swapscout.Asset) (string, swapscout.Amount) {
+	names := make([]string, 0, len(rev))
+	for name := range rev {
+		names = append(names, name)
+	}
+	m, ok := parseSwapMemo(memo)
+	intent := memoIntent(memo, names)
+	if !ok || intent == "" {
+		return memo, swapscout.Amount{}
+	}
+	lim, _ := limitUnits(m.limit)
+	for _, name := range names {
+		if sameAsset(m.asset, name) && lim.Sign() > 0 {
+			return intent, FromUnits(lim, rev[name])
+		}
+	}
+	return intent, swapscout.Amount{}
 }
 
 // floatAmount is f with 6 decimals, for the simulator's arithmetic.

@@ -3,6 +3,7 @@ package thornode
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"strings"
 	"time"
 
@@ -43,6 +44,25 @@ var StatusWords = venue.StatusTable{
 	WordRefunded:       swapscout.StatusRefunded,
 }
 
+// CannotSwap (swapscout.SwapChecker) refuses the offers whose deposit a
+// deposit address and a memo cannot express: from a chain with a router
+// contract (EVM chains), THORChain's documentation has every deposit call
+// the router's depositWithExpiry (after approving the router to spend a
+// token), which a swap record cannot ask of a wallet. Such offers show as
+// prices, never with a swap that would end in the venue's refusal.
+func (c *Client) CannotSwap(req swapscout.QuoteRequest, _ *swapscout.Offer) string {
+	from, ok := c.net.Symbols[req.From]
+	if !ok || !evmChains[chainOf(from)] {
+		return ""
+	}
+	network := swapscout.Networks[req.From.Network]
+	if network == "" {
+		network = req.From.Network
+	}
+	return fmt.Sprintf("%s takes deposits of %s on %s through its router contract (a contract call, not a transfer to an address), which swaps made here cannot ask of a wallet",
+		c.net.Name, strings.ToUpper(req.From.Ticker), network)
+}
+
 // CreateSwap asks the quote again with the payout address as destination
 // (and the refund address): its inbound address and memo are what the
 // deposit must be, until its expiry. Nothing is created at the network; the
@@ -52,10 +72,17 @@ var StatusWords = venue.StatusTable{
 // transaction once the user gives it or Midgard lists it
 // (swapscout.DepositTracked, swapscout.DepositFinder).
 //
+// The node's memo is checked (a swap to the asset and the payout address
+// asked) and given a price limit (LIM) from req.MaxSlippage: the least the
+// swap may pay out is the quote's expected_amount_out less that fraction,
+// so the network refunds the deposit rather than fill at any price (see
+// memo.go). From a Bitcoin-like chain the memo stays within its 80 bytes.
+//
 // Deposits from chains with a router contract (EVM chains: the answer names
 // the router) must call the router's depositWithExpiry, not transfer to the
-// inbound address; a swap record cannot say that yet, so such a swap is
-// refused rather than risk a deposit the network never credits.
+// inbound address; a swap record cannot say that, so such a swap is
+// refused (CannotSwap says so at quote time) rather than risk a deposit the
+// network never credits.
 func (c *Client) CreateSwap(ctx context.Context, req swapscout.CreateSwapRequest) (swapscout.SwapOrder, error) {
 	qr := req.Request
 	from, ok1 := c.net.Symbols[qr.From]
@@ -76,12 +103,16 @@ func (c *Client) CreateSwap(ctx context.Context, req swapscout.CreateSwapRequest
 	// bytes, which a refund address in it would overflow (the node refuses
 	// such a quote); there the refund goes to the sending address, the
 	// network's default.
-	refund := req.RefundAddress
-	if utxoChains[chainOf(from)] {
+	// An address goes into the memo without a "bitcoincash:" prefix,
+	// whose colon would split the memo's fields.
+	refund := memoAddress(req.RefundAddress)
+	utxo := utxoChains[chainOf(from)]
+	if utxo {
 		refund = ""
 	}
+	dest := memoAddress(req.PayoutAddress)
 	var order swapscout.SwapOrder
-	err := c.fetchQuote(ctx, qr, c.quoteParams(qr, from, to, req.PayoutAddress, refund), func(r *quoteResponse) error {
+	err := c.fetchQuote(ctx, qr, c.quoteParams(qr, from, to, dest, refund), func(r *quoteResponse) error {
 		o, err := c.offer(qr, r)
 		if err != nil {
 			return err
@@ -95,15 +126,46 @@ func (c *Client) CreateSwap(ctx context.Context, req swapscout.CreateSwapRequest
 		case r.Expiry > 0 && !time.Unix(r.Expiry, 0).After(c.cfg.NowTime()):
 			return swapscout.NewVenueError(swapscout.CodeBadResponse, "%s answered a quote that has already expired", c.net.Name)
 		}
+		memo, err := c.limitMemo(r.Memo, to, dest, *r.ExpectedAmountOut, req.MaxSlippage, utxo)
+		if err != nil {
+			return err
+		}
 		vault := r.InboundAddress
 		if i := strings.LastIndexByte(vault, ':'); i >= 0 {
 			vault = vault[i+1:]
 		}
-		order = swapscout.SwapOrder{OrderID: vault, DepositAddress: r.InboundAddress, DepositMemo: r.Memo,
+		order = swapscout.SwapOrder{OrderID: vault, DepositAddress: r.InboundAddress, DepositMemo: memo,
 			AmountIn: qr.Amount, AmountOut: o.AmountOut, ExpiresAt: o.ExpiresAt, VenueStatus: WordUnseen}
 		return nil
 	})
 	return order, err
+}
+
+// limitMemo checks the node's memo, a swap to the asset to (the network's
+// name) paying out to dest, and sets its limit: expected (1e8 units of to)
+// less the fraction slip, rounded up. A zero slip leaves the memo's own
+// limit. The venue's answer is data to check: a memo paying another
+// address or asset is a bad_response, never handed to a user.
+func (c *Client) limitMemo(memo, to, dest string, expected, slip swapscout.Amount, utxo bool) (string, error) {
+	m, ok := parseSwapMemo(memo)
+	switch {
+	case !ok:
+		return "", swapscout.NewVenueError(swapscout.CodeBadResponse, "%s answered a memo that is not a swap's", c.net.Name)
+	case !sameAsset(m.asset, to):
+		return "", swapscout.NewVenueError(swapscout.CodeBadResponse, "%s answered a memo swapping to %s, not %s", c.net.Name, venue.Clip(m.asset), to)
+	case !sameDest(m.dest, dest):
+		return "", swapscout.NewVenueError(swapscout.CodeBadResponse, "%s answered a memo paying out to another address than the one asked", c.net.Name)
+	}
+	if slip.Sign() <= 0 {
+		return memo, nil
+	}
+	lim := expected.Mul(swapscout.AmountFromInt(1).Sub(slip)).Round(0, swapscout.RoundUp)
+	out, ok := withLimit(m, lim, utxo)
+	if !ok {
+		return "", swapscout.NewVenueError(venue.CodeBadRequest, "%s's memo with its price limit takes %d bytes, more than the %d a deposit from this chain can carry",
+			c.net.Name, len(out), MaxUTXOMemo)
+	}
+	return out, nil
 }
 
 // TxHash normalises a deposit's transaction id as the networks name it: 64
@@ -243,4 +305,7 @@ func (c *Client) payout(r *statusResponse) (string, swapscout.Amount) {
 // the networks' swaps are followed by it, as TxHash writes it.
 func (c *Client) DepositTxID(id string) (string, bool) { return TxHash(id) }
 
-var _ swapscout.DepositTracked = (*Client)(nil)
+var (
+	_ swapscout.DepositTracked = (*Client)(nil)
+	_ swapscout.SwapChecker    = (*Client)(nil)
+)

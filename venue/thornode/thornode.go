@@ -77,6 +77,20 @@ func decimalsOf(a swapscout.Asset) int {
 	return 8
 }
 
+// chainOf is the chain part of a CHAIN.SYMBOL name.
+func chainOf(name string) string {
+	c, _, _ := strings.Cut(name, ".")
+	return c
+}
+
+// utxoChains are the Bitcoin-like chains, whose deposits carry the memo in
+// an OP_RETURN output of at most 80 bytes; evmChains those whose deposits
+// go through the network's router contract (the node's quote names it).
+var (
+	utxoChains = map[string]bool{"BTC": true, "LTC": true, "BCH": true, "DOGE": true, "DASH": true, "ZEC": true}
+	evmChains  = map[string]bool{"ETH": true, "BSC": true, "AVAX": true, "BASE": true, "ARB": true}
+)
+
 // Client quotes one network and creates and follows its swaps.
 type Client struct {
 	cfg venue.Config

@@ -14,8 +14,9 @@
   if (!form || !section) return;
   var names = {};
   try { names = JSON.parse(section.dataset.names || '{}'); } catch (e) { names = {}; }
-  var pricesOnly = [];
-  try { pricesOnly = JSON.parse(section.dataset.pricesOnly || '[]'); } catch (e) { pricesOnly = []; }
+  var orderBooks = [];
+  try { orderBooks = JSON.parse(section.dataset.orderBooks || '[]'); } catch (e) { orderBooks = []; }
+  var isBook = function (o) { return orderBooks.indexOf(o.venue) >= 0; };
 
   // group mirrors web.GroupDigits: digits in threes on a side longer than four.
   function group(s) {
@@ -72,9 +73,11 @@
     af = af.padEnd(n, '0'); bf = bf.padEnd(n, '0');
     return af === bf ? 0 : (af < bf ? -1 : 1);
   }
-  // rank orders offers like swapscout.Better: more received (or less sent).
+  // rank orders offers like swapscout.Better: more received (or less sent);
+  // for people (web.Results.Arrange), those that can become a swap first.
   function rank(receive) {
     return function (a, b) {
+      if (!a.can_swap !== !b.can_swap) return a.can_swap ? -1 : 1;
       var c = receive ? cmpDec(a.amount_in, b.amount_in) : cmpDec(b.amount_out, a.amount_out);
       if (c) return c;
       if (a.took_ms !== b.took_ms) return a.took_ms - b.took_ms;
@@ -122,12 +125,13 @@
   }
 
   var state = null, es = null, ticker = null;
-  var tpl = $('offer-template'), rows = $('offer-rows'), fails = $('failures');
+  var tpl = $('offer-template'), rows = $('offer-rows'), bookRows = $('book-rows'), fails = $('failures');
 
   function set(root, sel, text) { root.querySelector(sel).textContent = text; }
   function offerRow(o, i) {
     var tr = tpl.content.firstElementChild.cloneNode(true), name = names[o.venue] || o.venue;
     tr.dataset.venue = o.venue;
+    tr.dataset.canSwap = String(!!o.can_swap);
     set(tr, '.rank', String(i + 1));
     set(tr, '.name', name);
     set(tr, '.via', [o.provider ? 'via ' + o.provider : '', o.route || ''].filter(Boolean).join(' '));
@@ -153,12 +157,12 @@
     } else memo.remove();
     var badges = tr.querySelector('.badges');
     if (!badges.querySelector('.badge')) badges.replaceChildren();
-    if (pricesOnly.indexOf(o.venue) >= 0) { // mirrors the server's row: no Swap button
-      var po = document.createElement('span');
-      po.className = 'prices-only'; po.textContent = 'prices only';
-      po.title = 'This venue cannot make swaps from here: take the offer at the venue';
-      tr.querySelector('.swap').replaceWith(po);
-    } else if (state.id) {
+    // Mirrors the server's row: a Swap button only for an offer that can
+    // become a swap here; an exchange's price, or why not.
+    var act = tr.querySelector('.act'), keep = o.can_swap ? '.swap' : isBook(o) ? '.prices-only' : '.no-swap';
+    Array.from(act.children).forEach(function (c) { if (!c.matches(keep)) c.remove(); });
+    if (keep === '.no-swap') set(tr, '.why', o.no_swap_reason || '');
+    if (o.can_swap && state.id) {
       var a = tr.querySelector('.swap');
       a.href = '/swap/new?' + new URLSearchParams({ quote: state.id, venue: o.venue }).toString();
       a.removeAttribute('aria-disabled');
@@ -181,10 +185,16 @@
   }
   function render() {
     state.offers.sort(rank(state.receive));
-    rows.replaceChildren.apply(rows, state.offers.map(offerRow));
+    var main = state.offers.filter(function (o) { return !isBook(o); }), books = state.offers.filter(isBook);
+    rows.replaceChildren.apply(rows, main.map(offerRow));
+    bookRows.replaceChildren.apply(bookRows, books.map(offerRow));
+    $('books-section').hidden = books.length === 0;
     fails.replaceChildren.apply(fails, state.failures.map(failureItem));
     $('missing-title').hidden = state.failures.length === 0;
-    var n = state.offers.length;
+    Array.prototype.forEach.call(section.querySelectorAll('.amount-col'), function (th) {
+      th.textContent = state.receive ? 'You send' : 'You receive';
+    });
+    var n = main.length;
     $('offers-wrap').hidden = n === 0 && !state.streaming;
     $('no-offers').hidden = n > 0 || state.streaming;
     $('results-title').textContent = n + ' offer' + (n === 1 ? '' : 's') + ' for ' + group(state.amount) + ' ' +
