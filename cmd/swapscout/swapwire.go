@@ -9,6 +9,7 @@ import (
 	"log/slog"
 	"net/url"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"time"
 
@@ -249,15 +250,27 @@ func dbState(ctx context.Context, db *sqldb.DB, desc string) string {
 	return kind
 }
 
-// redactPassword replaces the password of the URL raw wherever msg
-// repeats it.
+// redactPassword masks the password of the database URL or DSN raw where
+// msg shows it as a password: the URL's user info ("user:password@",
+// escaped or not) and a "password=" parameter (a URL's query, a
+// keyword/value DSN). Nothing else is touched: a password that is also the
+// user's or the database's name ("postgres") leaves those as they are.
 func redactPassword(msg, raw string) string {
-	u, err := url.Parse(raw)
-	if err != nil || u.User == nil {
-		return msg
+	if u, err := url.Parse(raw); err == nil && u.User != nil {
+		if pw, ok := u.User.Password(); ok && pw != "" {
+			name := u.User.Username()
+			masked := url.UserPassword(name, redactedMask).String() + "@"
+			for _, info := range []string{u.User.String() + "@", name + ":" + pw + "@"} {
+				msg = strings.ReplaceAll(msg, info, masked)
+			}
+		}
 	}
-	if pw, ok := u.User.Password(); ok && pw != "" {
-		msg = strings.ReplaceAll(msg, pw, "xxxxx")
-	}
-	return msg
+	return passwordParam.ReplaceAllString(msg, "${1}"+redactedMask)
 }
+
+// redactedMask stands for a password in messages.
+const redactedMask = "xxxxx"
+
+// passwordParam is a password given as a parameter: "password=…" in a URL's
+// query or a keyword/value DSN, quoted or not.
+var passwordParam = regexp.MustCompile(`(?i)(\bpassword\s*=\s*)('(?:[^'\\]|\\.)*'|[^\s&'"]+)`)
