@@ -29,6 +29,17 @@ func runDemo(ctx context.Context, args []string, e env) error {
 	if host, _, err := net.SplitHostPort(*addr); err != nil || !isLoopback(host) {
 		return fmt.Errorf("--addr %q: the demo serves on loopback only", *addr)
 	}
+	// Bind first, as serve does: a busy port fails before anything starts.
+	ln, err := listen(*addr)
+	if err != nil {
+		return err
+	}
+	serving := false
+	defer func() {
+		if !serving {
+			ln.Close()
+		}
+	}()
 	simsrv, err := k.newSim()
 	if err != nil {
 		return err
@@ -47,7 +58,8 @@ func runDemo(ctx context.Context, args []string, e env) error {
 		return err
 	}
 	defer st.Close()
-	srv, err := httpserver.Listen(*addr, st.handler, httpserver.Options{Transport: *transport, Logger: log})
+	srv, err := httpserver.Serve(ln, st.handler, httpserver.Options{Transport: *transport, Logger: log})
+	serving = true // Serve owns the listener now
 	if err != nil {
 		return err
 	}

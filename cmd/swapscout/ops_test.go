@@ -1,8 +1,16 @@
 package main
 
 import (
+	"context"
+	"errors"
+	"io"
+	"io/fs"
+	"net"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 // TestServeQuietAtInfo: a serve with swaps and tracking, started and
@@ -22,5 +30,32 @@ func TestServeQuietAtInfo(t *testing.T) {
 		if strings.Contains(line, "component=river") {
 			t.Errorf("the job engine's line at info: %s", line)
 		}
+	}
+}
+
+// TestServeBusyPortFailsFirst: a serve whose port is taken fails at once,
+// saying so, before it opens the database (nothing is made in the data
+// directory) or starts anything.
+func TestServeBusyPortFailsFirst(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	simURL, secret := startSim(t)
+	dir := filepath.Join(t.TempDir(), "data")
+	var stderr syncBuffer
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	err = run(ctx, []string{"serve", "--addr", ln.Addr().String(), "--sim-url", simURL, "--sim-secret", secret, "--data-dir", dir},
+		noEnv, io.Discard, &stderr)
+	if _, err := os.Stat(dir); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("the data directory was made (%v): the database was opened before the port was bound", err)
+	}
+	if err == nil || !strings.Contains(err.Error(), "--addr "+ln.Addr().String()) || !strings.Contains(err.Error(), "in use") {
+		t.Errorf("serve on a busy port: %v; want an error naming --addr and the busy address", err)
+	}
+	if logs := stderr.String(); logs != "" {
+		t.Errorf("serve started things before failing:\n%s", logs)
 	}
 }
