@@ -59,3 +59,38 @@ func TestServeBusyPortFailsFirst(t *testing.T) {
 		t.Errorf("serve started things before failing:\n%s", logs)
 	}
 }
+
+// TestOneServerPerDataDir: a second serve, or a demo, on a data directory
+// a serve holds fails with a message saying so, and the first keeps
+// serving; once it stops, the directory can be served again.
+func TestOneServerPerDataDir(t *testing.T) {
+	dir := t.TempDir()
+	first := startServe(t, noEnv, "--data-dir", dir)
+	simURL, secret := startSim(t)
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	for _, args := range [][]string{
+		{"serve", "--addr", "127.0.0.1:0", "--sim-url", simURL, "--sim-secret", secret, "--data-dir", dir},
+		{"demo", "--addr", "127.0.0.1:0", "--walk", "0", "--data-dir", dir},
+	} {
+		var out syncBuffer
+		err := run(ctx, args, noEnv, &out, io.Discard)
+		if err == nil || !strings.Contains(err.Error(), "--data-dir") || !strings.Contains(err.Error(), "in use by another swapscout") ||
+			!strings.Contains(err.Error(), "pid ") {
+			t.Errorf("%s on a held data directory: %v; want it refused, naming the holder", args[0], err)
+		}
+		if strings.Contains(out.String(), "serving on") || strings.Contains(out.String(), "API: ") {
+			t.Errorf("%s served:\n%s", args[0], out.String())
+		}
+	}
+	if st, health := fetchBody(t, first.url+"/healthz"); st != 200 || !strings.Contains(health, `"database":"sqlite"`) {
+		t.Errorf("the first server after the refusals: /healthz %d %s", st, health)
+	}
+	if err := first.stop(); err != nil {
+		t.Fatal(err)
+	}
+	again := startServeOn(t, simURL, secret, noEnv, "--data-dir", dir)
+	if st, _ := fetchBody(t, again.url+"/healthz"); st != 200 {
+		t.Errorf("serve after the first stopped: /healthz %d", st)
+	}
+}

@@ -175,8 +175,19 @@ func (s *stack) wireSwaps(ctx context.Context, f *dbFlags, d *httpapi.Deps, log 
 	if err := f.requireKey(); err != nil {
 		return err
 	}
+	// One server per SQLite data directory: it alone runs the jobs of the
+	// swaps there (track.Config.SoleInstance). Taken before the key or the
+	// database is made.
+	var lock *sqldb.DirLock
+	if f.url == "" && f.dataDir != "" {
+		var err error
+		if lock, err = sqldb.LockDir(f.dataDir); err != nil {
+			return fmt.Errorf("--data-dir: %w", err)
+		}
+	}
 	db, desc, note, err := openSwapDBNote(ctx, *f, true)
 	if err != nil {
+		lock.Release()
 		return err
 	}
 	if note != "" {
@@ -190,7 +201,11 @@ func (s *stack) wireSwaps(ctx context.Context, f *dbFlags, d *httpapi.Deps, log 
 	if db == nil {
 		log.Warn("no swap database: set --data-dir or --database-url to create swaps")
 	} else {
-		s.closers = append(s.closers, db.Close)
+		s.closers = append(s.closers, func() error {
+			err := db.Close()
+			lock.Release() // after the database, whose writers it guards
+			return err
+		})
 		s.db = db
 		book := httpapi.NewQuoteBook(*d)
 		d.Book = book
