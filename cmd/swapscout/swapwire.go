@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/swapscout/swapscout/httpapi"
@@ -213,12 +214,17 @@ func (s *stack) wireSwaps(ctx context.Context, f *dbFlags, d *httpapi.Deps, log 
 		d.Swaps = s.swaps
 		log.Info("swap database", "db", desc)
 	}
+	var dbHealth dbWatch
 	d.Health = func(ctx context.Context) map[string]string {
 		m := map[string]string{}
 		if health != nil {
 			m = health(ctx)
 		}
-		m["database"] = dbState(ctx, db, desc)
+		state, ok := dbHealth.state(ctx, db, log)
+		m["database"] = state
+		if !ok {
+			m["status"] = "degraded"
+		}
 		return m
 	}
 	return nil
@@ -250,19 +256,48 @@ func checkSeals(ctx context.Context, db *sqldb.DB, log *slog.Logger) {
 	}
 }
 
-// dbState is the database's line in /healthz: its kind, and whether it
-// answers now.
-func dbState(ctx context.Context, db *sqldb.DB, desc string) string {
+// dbWatch is the database's line in /healthz: its kind, and whether it
+// answers and takes writes now (sqldb.DB.CheckWrite, a small commit at
+// most every few seconds). A change of that is logged once.
+type dbWatch struct {
+	mu   sync.Mutex
+	last string
+}
+
+// state returns the database's line and whether it is healthy.
+func (w *dbWatch) state(ctx context.Context, db *sqldb.DB, log *slog.Logger) (string, bool) {
 	if db == nil {
-		return "none (swaps disabled)"
+		return "none (swaps disabled)", true
 	}
 	kind := string(db.Dialect())
 	pctx, cancel := context.WithTimeout(ctx, time.Second)
 	defer cancel()
+	state, problem, cause := kind, "", error(nil)
 	if err := db.Ping(pctx); err != nil {
-		return kind + " (unreachable)"
+		problem, cause = "unreachable", err
+	} else if err := db.CheckWrite(ctx); err != nil {
+		reason := "error"
+		var we *sqldb.WriteError
+		if errors.As(err, &we) {
+			reason = we.Reason
+		}
+		problem, cause = "cannot write: "+reason, err
 	}
-	return kind
+	if cause != nil {
+		state = kind + " (" + problem + ")"
+	}
+	w.mu.Lock()
+	prev := w.last
+	w.last = state
+	w.mu.Unlock()
+	switch {
+	case state == prev:
+	case cause != nil:
+		log.Error("swap database "+problem+": swaps cannot be created or followed until it recovers", "err", cause)
+	case prev != "":
+		log.Info("the swap database answers and writes again")
+	}
+	return state, cause == nil
 }
 
 // redactPassword masks the password of the database URL or DSN raw where
