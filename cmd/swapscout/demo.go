@@ -30,16 +30,11 @@ func runDemo(ctx context.Context, args []string, e env) error {
 		return fmt.Errorf("--addr %q: the demo serves on loopback only", *addr)
 	}
 	// Bind first, as serve does: a busy port fails before anything starts.
-	ln, err := listen(*addr)
+	ln, err := bind(*addr)
 	if err != nil {
 		return err
 	}
-	serving := false
-	defer func() {
-		if !serving {
-			ln.Close()
-		}
-	}()
+	defer ln.Close()
 	simsrv, err := k.newSim()
 	if err != nil {
 		return err
@@ -58,8 +53,7 @@ func runDemo(ctx context.Context, args []string, e env) error {
 		return err
 	}
 	defer st.Close()
-	srv, err := httpserver.Serve(ln, st.handler, httpserver.Options{Transport: *transport, Logger: log})
-	serving = true // Serve owns the listener now
+	srv, err := httpserver.Serve(ln.take(), st.handler, httpserver.Options{Transport: *transport, Logger: log})
 	if err != nil {
 		return err
 	}

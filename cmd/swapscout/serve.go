@@ -43,16 +43,11 @@ func runServe(ctx context.Context, args []string, e env) error {
 	// Bind first: a busy port fails the start here, before the database is
 	// opened, its lock taken or a job started. Connections that arrive
 	// while the rest starts wait in the listen queue.
-	ln, err := listen(*addr)
+	ln, err := bind(*addr)
 	if err != nil {
 		return err
 	}
-	serving := false
-	defer func() {
-		if !serving {
-			ln.Close()
-		}
-	}()
+	defer ln.Close()
 	if sf.pprof != "" {
 		paddr, stop, err := servePprof(sf.pprof)
 		if err != nil {
@@ -71,9 +66,8 @@ func runServe(ctx context.Context, args []string, e env) error {
 	if err := obs.finish(st); err != nil {
 		return err
 	}
-	srv, err := httpserver.Serve(ln, st.handler, httpserver.Options{Transport: *transport, Logger: log,
+	srv, err := httpserver.Serve(ln.take(), st.handler, httpserver.Options{Transport: *transport, Logger: log,
 		AccessLog: sf.accessLog, HeaderTimeout: sf.headerTimeout, MaxConns: sf.maxConns, MemoryLimit: memoryLimit(sf.storeBytes)})
-	serving = true // Serve owns the listener now, closed or serving
 	if err != nil {
 		return err
 	}
@@ -83,9 +77,13 @@ func runServe(ctx context.Context, args []string, e env) error {
 	return shutdownWithin(srv, sf.grace)
 }
 
-// listen binds the API's address, with a message that names the flag and,
+// bound is the API's listener, bound before anything else starts, until
+// a server takes it.
+type bound struct{ ln net.Listener }
+
+// bind binds the API's address, with a message that names the flag and,
 // for a busy port, says what to do.
-func listen(addr string) (net.Listener, error) {
+func bind(addr string) (*bound, error) {
 	ln, err := net.Listen("tcp", addr)
 	switch {
 	case errors.Is(err, syscall.EADDRINUSE):
@@ -93,7 +91,21 @@ func listen(addr string) (net.Listener, error) {
 	case err != nil:
 		return nil, fmt.Errorf("--addr %s: %w", addr, err)
 	}
-	return ln, nil
+	return &bound{ln: ln}, nil
+}
+
+// take hands the listener to the server that will own it.
+func (b *bound) take() net.Listener {
+	ln := b.ln
+	b.ln = nil
+	return ln
+}
+
+// Close closes the listener unless a server took it: the start failed.
+func (b *bound) Close() {
+	if b.ln != nil {
+		b.ln.Close()
+	}
 }
 
 func shutdown(srv *httpserver.Server) error { return shutdownWithin(srv, 5*time.Second) }
