@@ -11,29 +11,16 @@ import (
 // venue answers the same wrong scale (a shared upstream bug, or a hostile
 // network in front of all of them) so that the venues' median and the order
 // books' mids are wrong together. Each catalogue ticker has a rough USD
-// price; an offer whose rate is more than implausibleFactor away from the
-// rate the anchors imply is a bad_response before any median is taken, and
-// the median is then taken over the offers that passed.
-//
-// The anchors are orders of magnitude, not prices: a factor of 100 either
-// way leaves room for years of market moves (an anchor within 3× of the
-// market still catches every ×1000 unit error), and no money is ever
-// computed from them. An asset whose market price drifts more than about
-// 30× from its anchor needs its line updated here (TestAnchorsCoverCatalogue
-// keeps the table complete).
-var anchorsUSD = map[string]float64{
-	"btc": 80000, "eth": 3000, "xmr": 250, "ltc": 90, "bch": 400,
-	"doge": 0.2, "xrp": 2, "ton": 3, "sol": 150, "trx": 0.25,
-	"bnb": 700, "zec": 100, "dash": 30, "ada": 0.6, "dot": 5,
-	"avax": 25, "pol": 0.3, "xlm": 0.3, "firo": 1.5, "near": 2,
-	"usdt": 1, "usdc": 1, "dai": 1,
-}
+// price (swapscout.RoughUSD, orders of magnitude); an offer whose rate is
+// more than implausibleFactor away from the rate the anchors imply is a
+// bad_response before any median is taken, and the median is then taken
+// over the offers that passed.
 
 // anchorLog is the log of the rate the anchors imply for req (To per From),
 // when both assets have one.
 func anchorLog(req swapscout.QuoteRequest) (float64, bool) {
-	f, ok1 := anchorsUSD[req.From.Ticker]
-	t, ok2 := anchorsUSD[req.To.Ticker]
+	f, ok1 := swapscout.RoughUSD(req.From.Ticker)
+	t, ok2 := swapscout.RoughUSD(req.To.Ticker)
 	if !ok1 || !ok2 {
 		return 0, false
 	}
@@ -74,7 +61,7 @@ func absurdLimit(req swapscout.QuoteRequest, f *swapscout.Failure) string {
 		a     swapscout.Amount
 		asset swapscout.Asset
 	}{{f.Min, req.From}, {f.MinOut, req.To}} {
-		usd, ok := anchorsUSD[l.asset.Ticker]
+		usd, ok := swapscout.RoughUSD(l.asset.Ticker)
 		if !ok || !l.a.Valid() || l.a.Sign() <= 0 {
 			continue
 		}

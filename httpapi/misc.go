@@ -73,12 +73,18 @@ func handleHealth(d *deps) Action {
 		if d.Health != nil {
 			checks = d.Health(r.Ctx)
 		}
+		status := "ok"
+		if st, ok := checks["status"]; ok { // a dependency degrades the whole
+			status = st
+		}
 		keys := make([]string, 0, len(checks))
 		for k := range checks {
-			keys = append(keys, k)
+			if k != "status" {
+				keys = append(keys, k)
+			}
 		}
 		sort.Strings(keys)
-		b := append([]byte(nil), `{"status":"ok"`...)
+		b := appendString(append([]byte(nil), `{"status":`...), status)
 		for _, k := range keys {
 			b = append(b, ',')
 			b = appendString(b, k)

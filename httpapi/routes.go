@@ -25,7 +25,8 @@ type Deps struct {
 	Cache       swapscout.QuoteStore
 	CacheWindow time.Duration
 	Venues      func() []swapscout.VenueInfo
-	// Health reports dependencies' state for /healthz (e.g. "store": "memory").
+	// Health reports dependencies' state for /healthz (e.g. "store": "memory");
+	// a "status" entry ("degraded") stands for the whole instead of "ok".
 	Health func(ctx context.Context) map[string]string
 	// Degraded, when set and true, makes every quote answer carry
 	// X-Swapscout-Store: the shared store is down and quotes live in memory.

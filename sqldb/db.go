@@ -55,6 +55,7 @@ type DB struct {
 	now     func() time.Time
 	seal    *seal.Sealer
 	q       queries
+	wc      writeCheck // CheckWrite's last answer (health.go)
 }
 
 // Options configure Open.

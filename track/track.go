@@ -176,7 +176,7 @@ func New[TX any](driver riverdriver.Driver[TX], cfg Config) (*Tracker[TX], error
 		JobTimeout:           cfg.PollTimeout,
 		RescueStuckJobsAfter: cfg.RescueAfter,
 		FetchPollInterval:    cfg.FetchInterval,
-		Logger:               cfg.Logger.With("component", "river"),
+		Logger:               quietLogger(cfg.Logger.With("component", "river")),
 	})
 	if err != nil {
 		return nil, fmt.Errorf("track: %w", err)

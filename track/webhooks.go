@@ -2,7 +2,6 @@ package track
 
 import (
 	"context"
-	"fmt"
 	"math/rand/v2"
 	"sync"
 	"time"
@@ -17,23 +16,36 @@ import (
 type Callbacks interface {
 	SetCallback(ctx context.Context, id, url string, delivered int) error
 	Callback(ctx context.Context, id string) (url string, delivered int, err error)
-	LeaseCallback(ctx context.Context, id string, now, until time.Time) (bool, error)
+	// LeaseCallback takes swap id's lease until until unless a delivery
+	// holds it or the swap backs off past now; when it backs off, it
+	// returns false and when the back-off ends.
+	LeaseCallback(ctx context.Context, id string, now, until time.Time) (ok bool, backoff time.Time, err error)
 	AdvanceCallback(ctx context.Context, id string, seq int) error
-	ReleaseCallback(ctx context.Context, id string) error
+	// ReleaseCallback gives the lease back; a non-zero notBefore keeps
+	// every delivery of the swap away until then (its back-off).
+	ReleaseCallback(ctx context.Context, id string, notBefore time.Time) error
 }
 
 // Webhooks configures delivery of each change of a swap to its callback
 // URL, on the same job engine as the polls.
 //
 // Every change a poll records inserts a delivery job (unique by swap and
-// change number). A delivery job takes the swap's lease, so one delivery
-// runs per swap at a time, and POSTs every change not yet delivered, oldest
-// first, advancing the swap's delivered count after each: changes arrive in
-// order, and a job whose insertion was lost (a crash between the change and
-// the insert) is made up by the next one. A failed POST fails the job, which
-// River retries with backoff (2 s, 4 s, 8 s … then hourly); a change still
-// undeliverable GiveUpAfter after it was seen is given up (logged) so the
-// later ones can go.
+// change number) and makes a first attempt at once. A delivery takes the
+// swap's lease, so one delivery runs per swap at a time, and POSTs every
+// change not yet delivered, oldest first, advancing the swap's delivered
+// count after each: changes arrive in order, and a job whose insertion was
+// lost (a crash between the change and the insert) is made up by the next
+// one.
+//
+// The back-off belongs to the swap, not to a job: a failed POST releases the
+// lease with a time before which no delivery of that swap may start (2 s,
+// 4 s, 8 s … after the change was seen, then hourly; see RetryDelay), so the
+// jobs of later changes, and their first attempts, wait for it too instead
+// of each trying the stuck change again on a schedule of its own. Every
+// job whose change is not delivered yet sleeps until the back-off ends, and
+// whichever wakes first makes the next attempt, for every change. A change
+// still undeliverable GiveUpAfter after it was seen is given up (logged) so
+// the later ones can go.
 type Webhooks struct {
 	Callbacks Callbacks
 	// Send POSTs one change (webhook.Sender.Send); its errors must not
@@ -46,9 +58,9 @@ type Webhooks struct {
 	GiveUpAfter time.Duration
 	// Timeout bounds one POST (default 10 s).
 	Timeout time.Duration
-	// Backoff is the wait before retry attempt n+1 of a failed delivery
-	// (default: 2 s doubling to an hour, with up to 10 % jitter).
-	Backoff func(attempt int) time.Duration
+	// Backoff is how long to wait after a failed attempt at a change that
+	// has waited this long since it was seen (default RetryDelay).
+	Backoff func(waited time.Duration) time.Duration
 	// Workers is how many deliveries run at once in this instance, on a
 	// queue of their own so slow receivers never delay polls (default 10).
 	Workers int
@@ -95,8 +107,8 @@ type deliverer struct {
 // job just queued for it: the job would wait for the queue's next fetch
 // (up to the fetch interval on SQLite, which has no LISTEN). The swap's
 // lease keeps the two from sending the change twice; whichever comes second
-// finds it delivered, and a failure here is the job's to retry. When every
-// slot is busy the job alone delivers.
+// finds it delivered. A failure here starts the swap's back-off, which the
+// job then keeps. When every slot is busy the job alone delivers.
 func (d *deliverer) deliverNow(id string, seq int) {
 	if d == nil {
 		return
@@ -125,51 +137,86 @@ func (d *deliverer) jobTimeout() time.Duration { return 6 * d.cfg.Webhooks.Timeo
 
 func (d *deliverer) Timeout(*river.Job[deliverArgs]) time.Duration { return d.jobTimeout() }
 
-// NextRetry backs off exponentially from 2 s to an hour, with jitter.
-func (d *deliverer) NextRetry(job *river.Job[deliverArgs]) time.Time {
-	return d.cfg.Now().Add(d.cfg.Webhooks.Backoff(job.Attempt))
-}
-
-// RetryDelay is the default Backoff: 2 s doubling to an hour (attempt 12
-// on), with up to 10 % jitter; about 30 attempts fit in the first day.
-func RetryDelay(attempt int) time.Duration {
-	wait := time.Hour
-	if attempt < 12 {
-		wait = min(time.Duration(2<<max(attempt-1, 0))*time.Second, time.Hour)
-	}
+// RetryDelay is the default Backoff: as long again as the change has
+// waited, plus 2 s, at most an hour, with up to 10 % jitter. Attempts thus
+// fall 2 s, 6 s, 14 s, 30 s … after the change was seen, each wait double
+// the last, then hourly; about 35 attempts fit in the first day. It depends
+// on the change's age alone, so whichever job or instance makes the next
+// attempt keeps the same schedule.
+func RetryDelay(waited time.Duration) time.Duration {
+	wait := min(max(waited, 0)+2*time.Second, time.Hour)
 	return wait + time.Duration(rand.Int64N(int64(wait/10)+1))
 }
 
+// Work delivers the swap's changes up to at least the job's, unless they
+// are delivered already.
 func (d *deliverer) Work(ctx context.Context, job *river.Job[deliverArgs]) error {
 	c, wh := d.cfg, d.cfg.Webhooks
-	id := job.Args.SwapID
-	url, delivered, err := wh.Callbacks.Callback(ctx, id)
-	if err != nil {
-		return err
+	id, seq := job.Args.SwapID, job.Args.Seq
+	for {
+		url, delivered, err := wh.Callbacks.Callback(ctx, id)
+		if err != nil {
+			return err
+		}
+		if url == "" || delivered >= seq {
+			return nil
+		}
+		now := c.Now()
+		ok, backoff, err := wh.Callbacks.LeaseCallback(ctx, id, now, now.Add(d.leaseFor()))
+		if err != nil {
+			return err
+		}
+		switch {
+		case !ok && !backoff.IsZero():
+			// The swap's receiver failed: try when its back-off ends.
+			return river.JobSnooze(max(backoff.Sub(now), 0) + time.Millisecond)
+		case !ok:
+			// A delivery for this swap is running: it delivers this change
+			// too, or finds it once it lets go; look again soon in case it
+			// fails and the back-off falls to this job.
+			return river.JobSnooze(time.Second)
+		}
+		n, retryAt, err := d.deliver(ctx, id, url)
+		if err != nil {
+			return err
+		}
+		if !retryAt.IsZero() {
+			return river.JobSnooze(max(retryAt.Sub(c.Now()), 0) + time.Millisecond)
+		}
+		// Delivered every change read under the lease. One recorded
+		// meanwhile had its attempts turned away by the lease: deliver it
+		// now the lease is free (unless another delivery has taken it).
+		hist, err := c.Store.SwapEvents(ctx, id)
+		if err != nil || len(hist) <= n {
+			return err
+		}
+		seq = len(hist)
 	}
-	if url == "" || delivered >= job.Args.Seq {
-		return nil
-	}
-	now := c.Now()
-	ok, err := wh.Callbacks.LeaseCallback(ctx, id, now, now.Add(d.leaseFor()))
-	if err != nil {
-		return err
-	}
-	if !ok {
-		return river.JobSnooze(time.Second) // another delivery for this swap is running
-	}
-	defer wh.Callbacks.ReleaseCallback(context.WithoutCancel(ctx), id)
+}
+
+// deliver POSTs the swap's undelivered changes in order under its lease,
+// then releases it. It returns how many changes the swap had; and, when a
+// change failed, the time before which no delivery may try again (the
+// lease is released with it).
+func (d *deliverer) deliver(ctx context.Context, id, url string) (n int, retryAt time.Time, err error) {
+	c, wh := d.cfg, d.cfg.Webhooks
+	defer func() {
+		if rerr := wh.Callbacks.ReleaseCallback(context.WithoutCancel(ctx), id, retryAt); rerr != nil && err == nil {
+			err = rerr
+		}
+	}()
 	// Read again under the lease: the holder before us may have advanced.
-	if _, delivered, err = wh.Callbacks.Callback(ctx, id); err != nil {
-		return err
+	_, delivered, err := wh.Callbacks.Callback(ctx, id)
+	if err != nil {
+		return 0, time.Time{}, err
 	}
 	sw, err := c.Store.Swap(ctx, id)
 	if err != nil {
-		return err
+		return 0, time.Time{}, err
 	}
 	hist, err := c.Store.SwapEvents(ctx, id)
 	if err != nil {
-		return err
+		return 0, time.Time{}, err
 	}
 	var buf []byte
 	for k := delivered + 1; k <= len(hist); k++ {
@@ -178,17 +225,19 @@ func (d *deliverer) Work(ctx context.Context, job *river.Job[deliverArgs]) error
 		err := wh.Send(sctx, url, id, k, buf)
 		cancel()
 		if err != nil {
-			if c.Now().Sub(hist[k-1].At) < wh.GiveUpAfter {
-				c.Logger.Debug("webhook delivery failed; retrying", "swap", id, "change", k, "attempt", job.Attempt, "err", err)
-				return fmt.Errorf("change %d: %w", k, err)
+			now := c.Now()
+			if waited := now.Sub(hist[k-1].At); waited < wh.GiveUpAfter {
+				retryAt = now.Add(wh.Backoff(waited))
+				c.Logger.Debug("webhook delivery failed; retrying", "swap", id, "change", k, "retry_at", retryAt, "err", err)
+				return len(hist), retryAt, nil
 			}
 			c.Logger.Warn("webhook delivery given up", "swap", id, "change", k, "err", err)
 		}
 		if err := wh.Callbacks.AdvanceCallback(ctx, id, k); err != nil {
-			return err
+			return 0, time.Time{}, err
 		}
 	}
-	return nil
+	return len(hist), time.Time{}, nil
 }
 
 // asOf returns the swap as it stood at its k-th status change: that

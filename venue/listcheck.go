@@ -12,6 +12,27 @@ import (
 // mean "no limit" by a huge maximum should pass zero (absent) for it.
 var MaxListAmount = swapscout.MustAmount("1000000000000000")
 
+// MaxMinimumUSD is the most a venue's least order or least deposit may be
+// worth at the rough prices (swapscout.RoughUSD): no venue asks for ten
+// million dollars' worth of a coin before it will trade. A minimum worth
+// more is a number read in the wrong unit (satoshis or wei taken for coins,
+// a list scaled ×10^12), though it may be far under MaxListAmount, and the
+// list carrying it is refused like any absurd list: retried within seconds,
+// instead of refusing every order until the next refresh.
+const MaxMinimumUSD = 1e7
+
+// AbsurdMinimum reports whether min, a least order or deposit in units of
+// the catalogue ticker, is worth more than MaxMinimumUSD at the rough
+// prices, and what it is worth (0 for a ticker without a rough price).
+func AbsurdMinimum(ticker string, min swapscout.Amount) (worthUSD float64, absurd bool) {
+	usd, ok := swapscout.RoughUSD(ticker)
+	if !ok || !min.Valid() || min.Sign() <= 0 {
+		return 0, false
+	}
+	worth := min.Float64() * usd
+	return worth, worth > MaxMinimumUSD
+}
+
 // MaxListDecimals is the most decimal places a listed precision may have
 // (NEAR has 24; 30 leaves room).
 const MaxListDecimals = 30
@@ -51,6 +72,16 @@ func (c *ListCheck) Range(item string, min, max swapscout.Amount) {
 	c.Amount(item, "maximum", max, true)
 	if min.Sign() > 0 && max.Sign() > 0 && min.Cmp(max) > 0 {
 		c.Problem(item, "minimum %s exceeds maximum %s", min, max)
+	}
+}
+
+// Minimum checks a least order or deposit of the catalogue ticker: as
+// Amount does (zero is absent), and worth at most MaxMinimumUSD.
+func (c *ListCheck) Minimum(item, ticker string, min swapscout.Amount) {
+	n := c.n
+	c.Amount(item, "minimum", min, true)
+	if worth, absurd := AbsurdMinimum(ticker, min); absurd && c.n == n {
+		c.Problem(item, "minimum %s %s is worth about $%.2g", min, ticker, worth)
 	}
 }
 

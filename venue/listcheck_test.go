@@ -32,6 +32,15 @@ func TestListCheck(t *testing.T) {
 		{"astronomical fee", func(c *venue.ListCheck) { c.Amount("ETH", "fee", a("1000000000000000"), false) }, 1, "ETH: fee"},
 		{"zero required", func(c *venue.ListCheck) { c.Amount("ETH", "step", swapscout.Amount{}, false) }, 1, "step is zero"},
 		{"precision", func(c *venue.ListCheck) { c.Decimals("ETH", 99) }, 1, "precision of 99"},
+		{"real minimums", func(c *venue.ListCheck) {
+			c.Minimum("BTC", "btc", a("0.0005"))
+			c.Minimum("ETH", "eth", a("1000")) // $3e6: large, not absurd
+			c.Minimum("ETH", "eth", swapscout.Amount{})
+			c.Minimum("FOO", "foo", a("1e12")) // no rough price: only the unit bound
+		}, 3, ""},
+		{"a minimum worth trillions", func(c *venue.ListCheck) { c.Minimum("ETH", "eth", a("1000000000")) }, 1, "ETH: minimum 1000000000 eth is worth about $3e+12"},
+		{"a minimum in satoshis read as coins", func(c *venue.ListCheck) { c.Minimum("BTC", "btc", a("50000")) }, 1, "worth about $4e+09"},
+		{"an astronomical minimum, said once", func(c *venue.ListCheck) { c.Minimum("BTC", "btc", a("1e20")) }, 1, "BTC: minimum 100000000000000000000 is astronomical"},
 		{"negative precision", func(c *venue.ListCheck) { c.Decimals("ETH", -1) }, 1, "precision of -1"},
 		{"counts the rest", func(c *venue.ListCheck) {
 			for range 5 {

@@ -154,6 +154,8 @@ func (v *Venue) ListAge(now time.Time) (time.Duration, bool) {
 type Registry struct {
 	venues []*Venue
 	byID   map[string]*Venue
+	// after waits between refreshes (time.After; tests count the waits).
+	after func(time.Duration) <-chan time.Time
 }
 
 // Options configure NewRegistry.
@@ -180,7 +182,7 @@ func NewRegistry(ds []*Descriptor, o Options) (*Registry, error) {
 	if getenv == nil {
 		getenv = os.Getenv
 	}
-	r := &Registry{byID: make(map[string]*Venue, len(ds))}
+	r := &Registry{byID: make(map[string]*Venue, len(ds)), after: time.After}
 	for _, d := range ds {
 		if err := d.Validate(); err != nil {
 			return nil, err
@@ -308,7 +310,7 @@ func (r *Registry) StartRefreshers(ctx context.Context, report func(id string, e
 		firsts.Add(1)
 		go func() {
 			defer bg.Done()
-			refreshLoop(ctx, v, rf, report, firsts.Done)
+			refreshLoop(ctx, v, rf, report, firsts.Done, r.after)
 		}()
 	}
 	go func() {
@@ -325,8 +327,13 @@ const (
 )
 
 // refreshLoop refreshes v until ctx ends; firstDone is called once the
-// first attempt has ended.
-func refreshLoop(ctx context.Context, v *Venue, rf swapscout.Refresher, report func(string, error), firstDone func()) {
+// first attempt has ended. A failed attempt, whether the venue did not
+// answer or answered a list its adapter refused as absurd (venue.ListCheck,
+// a bad_response), is retried on the short back-off: a list refused at
+// start is replaced as soon as the venue answers sanely, not after the
+// venue's refresh interval.
+func refreshLoop(ctx context.Context, v *Venue, rf swapscout.Refresher, report func(string, error), firstDone func(),
+	after func(time.Duration) <-chan time.Time) {
 	attempt := func() error {
 		cctx, cancel := context.WithTimeout(ctx, 4*v.Timeout)
 		defer cancel()
@@ -348,12 +355,10 @@ func refreshLoop(ctx context.Context, v *Venue, rf swapscout.Refresher, report f
 			wait = backoff
 			backoff = min(2*backoff, refreshRetryMax)
 		}
-		t := time.NewTimer(wait)
 		select {
 		case <-ctx.Done():
-			t.Stop()
 			return
-		case <-t.C:
+		case <-after(wait):
 		}
 		prev := err
 		err = attempt()

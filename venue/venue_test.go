@@ -254,3 +254,76 @@ func TestConfigFromEnv(t *testing.T) {
 		t.Errorf("config key %q secret %q affiliate %q, want k, s, a", got.APIKey, got.APISecret, got.Affiliate)
 	}
 }
+
+// scaled is a Refresher whose venue answers its first list with every
+// minimum ×10^12 (ETH's least order a billion coins: under the unit bound,
+// absurd by value) and sane lists after; it keeps the minimum it accepted.
+type scaled struct {
+	nopQuoter
+	calls atomic.Int64
+	min   atomic.Pointer[swapscout.Amount]
+}
+
+func (s *scaled) Refresh(context.Context) error {
+	min := swapscout.MustAmount("0.001")
+	if s.calls.Add(1) == 1 {
+		min = swapscout.MustAmount("1000000000")
+	}
+	lc := venue.ListCheck{What: "Scaled market list"}
+	lc.Minimum("ETH", "eth", min)
+	if err := lc.Err(1); err != nil {
+		return err
+	}
+	s.min.Store(&min)
+	return nil
+}
+
+func (s *scaled) RefreshInterval() time.Duration { return 10 * time.Minute }
+
+// TestAbsurdListRetriedSoon: a list refused as absurd at start is asked
+// again after the short back-off (2 s), not after the venue's refresh
+// interval, so the sane list the venue answers next replaces it at once;
+// then the interval applies. The waits are counted, not slept.
+func TestAbsurdListRetriedSoon(t *testing.T) {
+	s := &scaled{}
+	d := desc("scaled")
+	d.New = func(venue.Config) (swapscout.Quoter, error) { return s, nil }
+	reg, err := venue.NewRegistry([]*venue.Descriptor{d}, venue.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	waits := make(chan time.Duration, 4)
+	fire := make(chan time.Time)
+	close(fire)
+	venue.SetAfter(reg, func(d time.Duration) <-chan time.Time {
+		waits <- d
+		if len(waits) < 2 {
+			return fire // at once: the test does not sleep
+		}
+		return nil // the third refresh never comes
+	})
+	ctx, cancel := context.WithCancel(context.Background())
+	var reports []string
+	var mu sync.Mutex
+	_, wait := reg.StartRefreshers(ctx, func(id string, err error) {
+		mu.Lock()
+		reports = append(reports, fmt.Sprint(err))
+		mu.Unlock()
+	})
+	first, second := <-waits, <-waits
+	cancel()
+	wait()
+	if first != 2*time.Second || second != 10*time.Minute {
+		t.Errorf("waits after the refused list and after the sane one: %v, %v; want 2s, 10m0s", first, second)
+	}
+	if got := s.min.Load(); got == nil || got.String() != "0.001" {
+		t.Errorf("minimum in use %v; want the sane list's 0.001", got)
+	}
+	if len(reports) != 2 || !strings.Contains(reports[0], "worth about $3e+12") || reports[1] != "<nil>" {
+		t.Errorf("reports %q; want the refusal, then the recovery", reports)
+	}
+	v, _ := reg.Lookup("scaled")
+	if _, ok := v.ListAge(time.Now()); !ok {
+		t.Error("no list age after the sane list loaded")
+	}
+}

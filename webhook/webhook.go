@@ -18,7 +18,9 @@
 // each connection: private, loopback, link-local and other non-public
 // addresses are refused unless allowed (tests and private deployments), so
 // a client cannot make the server call into its own network, whatever a
-// name resolves to by then.
+// name resolves to by then. At creation a host is read as browsers and
+// resolvers read it (host.go): "http://2130706433/", "http://0x7f.1/" and
+// "http://[::ffff:127.0.0.1]/" are all the loopback address.
 package webhook
 
 import (
@@ -91,7 +93,13 @@ func CheckURL(raw string, allowPrivate bool) error {
 	if h == "localhost" || strings.HasSuffix(h, ".localhost") {
 		return bad("must not point at this machine")
 	}
-	if ip, err := netip.ParseAddr(h); err == nil && !Public(ip) {
+	ip, isIP, err := hostAddr(host)
+	switch {
+	case errors.Is(err, errBadIPv4):
+		return bad("has a host that is neither a name nor an IPv4 address")
+	case err != nil:
+		return bad("has an invalid host name")
+	case isIP && !Public(ip):
 		return bad("must not point at a private, loopback or reserved address")
 	}
 	return nil
@@ -99,7 +107,12 @@ func CheckURL(raw string, allowPrivate bool) error {
 
 // Public reports whether ip is a public unicast address: not loopback,
 // private (RFC 1918, fc00::/7), link-local, unspecified, multicast, CGNAT
-// (100.64.0.0/10) or another reserved range.
+// (100.64.0.0/10) or another reserved range. An IPv4-mapped address is
+// judged as its IPv4 address, and so is one that carries an IPv4 address
+// to its destination (NAT64, 6to4); the IPv6 forms that embed an IPv4
+// address without a public route to it (IPv4-compatible ::a.b.c.d,
+// IPv4-translated, Teredo and the other IETF protocol ranges, local-use
+// NAT64) are not public.
 func Public(ip netip.Addr) bool {
 	ip = ip.Unmap()
 	if !ip.IsValid() || ip.IsLoopback() || ip.IsPrivate() || ip.IsLinkLocalUnicast() || ip.IsLinkLocalMulticast() ||
@@ -110,6 +123,9 @@ func Public(ip netip.Addr) bool {
 		if p.Contains(ip) {
 			return false
 		}
+	}
+	if v4, ok := embeddedIPv4(ip); ok {
+		return Public(v4)
 	}
 	return true
 }
@@ -123,8 +139,14 @@ var reserved = []netip.Prefix{
 	netip.MustParsePrefix("198.51.100.0/24"),
 	netip.MustParsePrefix("203.0.113.0/24"),
 	netip.MustParsePrefix("240.0.0.0/4"),
-	netip.MustParsePrefix("64:ff9b::/96"),
-	netip.MustParsePrefix("2001:db8::/32"),
+	netip.MustParsePrefix("::/96"),           // IPv4-compatible (deprecated): ::127.0.0.1
+	netip.MustParsePrefix("::ffff:0:0:0/96"), // IPv4-translated (SIIT)
+	netip.MustParsePrefix("64:ff9b:1::/48"),  // local-use NAT64
+	netip.MustParsePrefix("100::/64"),        // discard-only
+	netip.MustParsePrefix("2001::/23"),       // IETF protocol assignments: Teredo, benchmarking, ORCHID
+	netip.MustParsePrefix("2001:db8::/32"),   // documentation
+	netip.MustParsePrefix("3fff::/20"),       // documentation
+	netip.MustParsePrefix("fec0::/10"),       // site-local (deprecated)
 }
 
 var errPrivateTarget = errors.New("webhook: callback resolves to a non-public address")

@@ -46,6 +46,64 @@ func TestCheckURL(t *testing.T) {
 		{"http://localhost/hook", true, true},
 		{"ftp://127.0.0.1/", true, false},
 		{"https://example.com/" + strings.Repeat("a", 3000), false, false},
+		// Loopback and private addresses in the forms browsers and C
+		// resolvers accept (inet_aton, the WHATWG URL standard) and the
+		// IPv6 forms that carry an IPv4 address.
+		{"http://2130706433/", false, false},
+		{"http://0x7f000001/", false, false},
+		{"http://0X7F000001/", false, false},
+		{"http://0x7f.0.0.1/", false, false},
+		{"http://0x7f.1/", false, false},
+		{"http://0177.0.0.1/", false, false},
+		{"http://0177.1/", false, false},
+		{"http://127.1/", false, false},
+		{"http://127.0.1/", false, false},
+		{"http://127.0.0.1./", false, false},
+		{"http://0/", false, false},
+		{"http://0x0a.0x01.0x02.0x03/", false, false},
+		{"http://012.1.2.3/", false, false},
+		{"http://167772161/", false, false},  // 10.0.0.1
+		{"http://3232235777/", false, false}, // 192.168.1.1
+		{"http://0xa9fea9fe/", false, false}, // 169.254.169.254
+		{"http://%31%32%37.0.0.1/", false, false},
+		{"http://１２７．０．０．１/", false, false},
+		{"http://[::ffff:127.0.0.1]/", false, false},
+		{"http://[::ffff:7f00:1]/", false, false},
+		{"http://[::ffff:10.0.0.1]/", false, false},
+		{"http://[::127.0.0.1]/", false, false},
+		{"http://[::7f00:1]/", false, false},
+		{"http://[::8.8.8.8]/", false, false}, // IPv4-compatible: no route, whatever it carries
+		{"http://[::ffff:0:127.0.0.1]/", false, false},
+		{"http://[2002:7f00:1::]/", false, false},
+		{"http://[2002:c0a8:101::1]/", false, false}, // 6to4 of 192.168.1.1
+		{"http://[64:ff9b::127.0.0.1]/", false, false},
+		{"http://[64:ff9b::a9fe:a9fe]/", false, false},
+		{"http://[64:ff9b:1::7f00:1]/", false, false},
+		{"http://[2001:0:4136:e378:8000:63bf:80ff:fffe]/", false, false}, // Teredo
+		{"http://[fec0::1]/", false, false},
+		{"http://[fe80::1%25eth0]/", false, false},
+		// Hosts that end in a number but are no address: nothing to call.
+		{"http://1.2.3.4.5/", false, false},
+		{"http://256.1.1.1/", false, false},
+		{"http://1.2.3.256/", false, false},
+		{"http://1.16777216/", false, false},
+		{"http://4294967296/", false, false},
+		{"http://08.1.1.1/", false, false},
+		{"http://example.123/", false, false},
+		{"http://99999999999999999999999/", false, false},
+		// Public addresses in the same forms, and names that merely
+		// contain digits, are fine.
+		{"http://134744072/", false, true}, // 8.8.8.8
+		{"http://0x8.0x8.0x8.0x8/", false, true},
+		{"http://8.8.2056/", false, true},
+		{"http://[2002:808:808::1]/", false, true},
+		{"http://[64:ff9b::808:808]/", false, true},
+		{"http://[2606:4700::1111]/", false, true},
+		{"https://1.example.com/", false, true},
+		{"https://0x7f.example/", false, true},
+		{"https://hooks.example.com./", false, true},
+		{"https://bücher.example/", false, true},
+		{"http://2130706433/", true, true},
 	} {
 		err := webhook.CheckURL(tc.url, tc.allowPrivate)
 		if (err == nil) != tc.ok {

@@ -40,6 +40,12 @@ func runDemo(ctx context.Context, args []string, e env) error {
 	if host, _, err := net.SplitHostPort(*addr); err != nil || !isLoopback(host) {
 		return fmt.Errorf("--addr %q: the demo serves on loopback only", *addr)
 	}
+	// Bind first, as serve does: a busy port fails before anything starts.
+	ln, err := bind(*addr)
+	if err != nil {
+		return err
+	}
+	defer ln.Close()
 	simsrv, err := k.newSim()
 	if err != nil {
 		return err
@@ -63,7 +69,7 @@ func runDemo(ctx context.Context, args []string, e env) error {
 	if err := obs.finish(st); err != nil {
 		return err
 	}
-	srv, err := httpserver.Listen(*addr, st.handler, httpserver.Options{Transport: *transport, Logger: log})
+	srv, err := httpserver.Serve(ln.take(), st.handler, httpserver.Options{Transport: *transport, Logger: log})
 	if err != nil {
 		return err
 	}

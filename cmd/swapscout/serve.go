@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"net/http/pprof"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/swapscout/swapscout/httpserver"
@@ -39,6 +40,22 @@ func runServe(ctx context.Context, args []string, e env) error {
 	if err != nil {
 		return err
 	}
+	// Bind first: a busy port fails the start here, before the database is
+	// opened, its lock taken or a job started. Connections that arrive
+	// while the rest starts wait in the listen queue.
+	ln, err := bind(*addr)
+	if err != nil {
+		return err
+	}
+	defer ln.Close()
+	if sf.pprof != "" {
+		paddr, stop, err := servePprof(sf.pprof)
+		if err != nil {
+			return err
+		}
+		defer stop()
+		log.Info("pprof listening", "addr", paddr)
+	}
 	obs := newObservability(log, &sf, proxies)
 	tf.onLate = obs.swapLate
 	st, err := newStack(ctx, stackOptions{listenAtOnce: true, simURL: strings.TrimSuffix(*simURL, "/"), secret: *secret, getenv: e.getenv, ttl: *ttl, window: *window, redis: *redisURL, log: log,
@@ -50,15 +67,7 @@ func runServe(ctx context.Context, args []string, e env) error {
 	if err := obs.finish(st); err != nil {
 		return err
 	}
-	if sf.pprof != "" {
-		paddr, stop, err := servePprof(sf.pprof)
-		if err != nil {
-			return err
-		}
-		defer stop()
-		log.Info("pprof listening", "addr", paddr)
-	}
-	srv, err := httpserver.Listen(*addr, st.handler, httpserver.Options{Transport: *transport, Logger: log,
+	srv, err := httpserver.Serve(ln.take(), st.handler, httpserver.Options{Transport: *transport, Logger: log,
 		AccessLog: sf.accessLog, HeaderTimeout: sf.headerTimeout, MaxConns: sf.maxConns, MemoryLimit: memoryLimit(sf.storeBytes)})
 	if err != nil {
 		return err
@@ -67,6 +76,37 @@ func runServe(ctx context.Context, args []string, e env) error {
 	<-ctx.Done()
 	log.Info("shutting down", "grace", sf.grace)
 	return shutdownWithin(srv, sf.grace)
+}
+
+// bound is the API's listener, bound before anything else starts, until
+// a server takes it.
+type bound struct{ ln net.Listener }
+
+// bind binds the API's address, with a message that names the flag and,
+// for a busy port, says what to do.
+func bind(addr string) (*bound, error) {
+	ln, err := net.Listen("tcp", addr)
+	switch {
+	case errors.Is(err, syscall.EADDRINUSE):
+		return nil, fmt.Errorf("--addr %s: the address is in use (another server listens there): stop it or choose another --addr", addr)
+	case err != nil:
+		return nil, fmt.Errorf("--addr %s: %w", addr, err)
+	}
+	return &bound{ln: ln}, nil
+}
+
+// take hands the listener to the server that will own it.
+func (b *bound) take() net.Listener {
+	ln := b.ln
+	b.ln = nil
+	return ln
+}
+
+// Close closes the listener unless a server took it: the start failed.
+func (b *bound) Close() {
+	if b.ln != nil {
+		b.ln.Close()
+	}
 }
 
 func shutdown(srv *httpserver.Server) error { return shutdownWithin(srv, 5*time.Second) }

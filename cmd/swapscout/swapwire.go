@@ -9,7 +9,9 @@ import (
 	"log/slog"
 	"net/url"
 	"path/filepath"
+	"regexp"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/swapscout/swapscout/httpapi"
@@ -174,8 +176,19 @@ func (s *stack) wireSwaps(ctx context.Context, f *dbFlags, d *httpapi.Deps, log 
 	if err := f.requireKey(); err != nil {
 		return err
 	}
+	// One server per SQLite data directory: it alone runs the jobs of the
+	// swaps there (track.Config.SoleInstance). Taken before the key or the
+	// database is made.
+	var lock *sqldb.DirLock
+	if f.url == "" && f.dataDir != "" {
+		var err error
+		if lock, err = sqldb.LockDir(f.dataDir); err != nil {
+			return fmt.Errorf("--data-dir: %w", err)
+		}
+	}
 	db, desc, note, err := openSwapDBNote(ctx, *f, true)
 	if err != nil {
+		lock.Release()
 		return err
 	}
 	if note != "" {
@@ -189,7 +202,11 @@ func (s *stack) wireSwaps(ctx context.Context, f *dbFlags, d *httpapi.Deps, log 
 	if db == nil {
 		log.Warn("no swap database: set --data-dir or --database-url to create swaps")
 	} else {
-		s.closers = append(s.closers, db.Close)
+		s.closers = append(s.closers, func() error {
+			err := db.Close()
+			lock.Release() // after the database, whose writers it guards
+			return err
+		})
 		s.db = db
 		book := httpapi.NewQuoteBook(*d)
 		d.Book = book
@@ -197,12 +214,17 @@ func (s *stack) wireSwaps(ctx context.Context, f *dbFlags, d *httpapi.Deps, log 
 		d.Swaps = s.swaps
 		log.Info("swap database", "db", desc)
 	}
+	var dbHealth dbWatch
 	d.Health = func(ctx context.Context) map[string]string {
 		m := map[string]string{}
 		if health != nil {
 			m = health(ctx)
 		}
-		m["database"] = dbState(ctx, db, desc)
+		state, ok := dbHealth.state(ctx, db, log)
+		m["database"] = state
+		if !ok {
+			m["status"] = "degraded"
+		}
 		return m
 	}
 	return nil
@@ -234,30 +256,71 @@ func checkSeals(ctx context.Context, db *sqldb.DB, log *slog.Logger) {
 	}
 }
 
-// dbState is the database's line in /healthz: its kind, and whether it
-// answers now.
-func dbState(ctx context.Context, db *sqldb.DB, desc string) string {
+// dbWatch is the database's line in /healthz: its kind, and whether it
+// answers and takes writes now (sqldb.DB.CheckWrite, a small commit at
+// most every few seconds). A change of that is logged once.
+type dbWatch struct {
+	mu   sync.Mutex
+	last string
+}
+
+// state returns the database's line and whether it is healthy.
+func (w *dbWatch) state(ctx context.Context, db *sqldb.DB, log *slog.Logger) (string, bool) {
 	if db == nil {
-		return "none (swaps disabled)"
+		return "none (swaps disabled)", true
 	}
 	kind := string(db.Dialect())
 	pctx, cancel := context.WithTimeout(ctx, time.Second)
 	defer cancel()
+	state, problem, cause := kind, "", error(nil)
 	if err := db.Ping(pctx); err != nil {
-		return kind + " (unreachable)"
+		problem, cause = "unreachable", err
+	} else if err := db.CheckWrite(ctx); err != nil {
+		reason := "error"
+		var we *sqldb.WriteError
+		if errors.As(err, &we) {
+			reason = we.Reason
+		}
+		problem, cause = "cannot write: "+reason, err
 	}
-	return kind
+	if cause != nil {
+		state = kind + " (" + problem + ")"
+	}
+	w.mu.Lock()
+	prev := w.last
+	w.last = state
+	w.mu.Unlock()
+	switch {
+	case state == prev:
+	case cause != nil:
+		log.Error("swap database "+problem+": swaps cannot be created or followed until it recovers", "err", cause)
+	case prev != "":
+		log.Info("the swap database answers and writes again")
+	}
+	return state, cause == nil
 }
 
-// redactPassword replaces the password of the URL raw wherever msg
-// repeats it.
+// redactPassword masks the password of the database URL or DSN raw where
+// msg shows it as a password: the URL's user info ("user:password@",
+// escaped or not) and a "password=" parameter (a URL's query, a
+// keyword/value DSN). Nothing else is touched: a password that is also the
+// user's or the database's name ("postgres") leaves those as they are.
 func redactPassword(msg, raw string) string {
-	u, err := url.Parse(raw)
-	if err != nil || u.User == nil {
-		return msg
+	if u, err := url.Parse(raw); err == nil && u.User != nil {
+		if pw, ok := u.User.Password(); ok && pw != "" {
+			name := u.User.Username()
+			masked := url.UserPassword(name, redactedMask).String() + "@"
+			for _, info := range []string{u.User.String() + "@", name + ":" + pw + "@"} {
+				msg = strings.ReplaceAll(msg, info, masked)
+			}
+		}
 	}
-	if pw, ok := u.User.Password(); ok && pw != "" {
-		msg = strings.ReplaceAll(msg, pw, "xxxxx")
-	}
-	return msg
+	return passwordParam.ReplaceAllString(msg, "${1}"+redactedMask)
 }
+
+// redactedMask stands for a password in messages.
+const redactedMask = "xxxxx"
+
+// passwordParam is a password given as a parameter: "password=…" in a URL's
+// query or a keyword/value DSN, quoted or not.
+var passwordParam = regexp.MustCompile(`(?i)(\bpassword\s*=\s*)('(?:[^'\\]|\\.)*'|[^\s&'"]+)`)

@@ -38,8 +38,33 @@ func TestSwapDBUnreachable(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "--database-url") || strings.Contains(err.Error(), "hunter2pw") {
 		t.Errorf("err = %v", err)
 	}
-	if got := redactPassword("dial postgres://a:hunter2pw@h/db: refused", "postgres://a:hunter2pw@h/db"); strings.Contains(got, "hunter2pw") {
-		t.Errorf("redactPassword left the password: %s", got)
+}
+
+// TestRedactPassword: only the password is masked, wherever a message
+// shows it as the password; the user's and the database's names stay,
+// even when the password is the same word.
+func TestRedactPassword(t *testing.T) {
+	for _, c := range []struct{ raw, msg, want string }{
+		{"postgres://a:hunter2pw@h/db", "dial postgres://a:hunter2pw@h/db: refused", "dial postgres://a:xxxxx@h/db: refused"},
+		{"postgres://postgres:postgres@127.0.0.1:5432/postgres?sslmode=disable",
+			"cannot reach postgres://postgres:postgres@127.0.0.1:5432/postgres?sslmode=disable (user postgres, database postgres)",
+			"cannot reach postgres://postgres:xxxxx@127.0.0.1:5432/postgres?sslmode=disable (user postgres, database postgres)"},
+		{"postgres://postgres:postgres@h/postgres",
+			`failed to connect to ` + "`user=postgres database=postgres`" + `: password authentication failed for user "postgres"`,
+			`failed to connect to ` + "`user=postgres database=postgres`" + `: password authentication failed for user "postgres"`},
+		{"postgres://u:p%40ss%2Fw@h/db", "at postgres://u:p%40ss%2Fw@h/db", "at postgres://u:xxxxx@h/db"},
+		{"postgres://u:p%40ss%2Fw@h/db", "as u:p@ss/w@h", "as u:xxxxx@h"},
+		{"postgres://h/db?user=u&password=s3cret&sslmode=disable", "bad postgres://h/db?user=u&password=s3cret&sslmode=disable",
+			"bad postgres://h/db?user=u&password=xxxxx&sslmode=disable"},
+		{"host=h user=u password=s3cret dbname=d", "cannot parse host=h user=u password=s3cret dbname=d", "cannot parse host=h user=u password=xxxxx dbname=d"},
+		{"host=h user=u password='s3 cr\\'et' dbname=d", "cannot parse host=h user=u password='s3 cr\\'et' dbname=d", "cannot parse host=h user=u password=xxxxx dbname=d"},
+		{"postgres://u@h/db", "dial postgres://u@h/db: refused", "dial postgres://u@h/db: refused"},
+		{"postgres://u:@h/db", "dial postgres://u:@h/db: refused", "dial postgres://u:@h/db: refused"},
+		{"::not a url", "open ::not a url: bad", "open ::not a url: bad"},
+	} {
+		if got := redactPassword(c.msg, c.raw); got != c.want {
+			t.Errorf("redactPassword(%q, %q)\n got  %q\n want %q", c.msg, c.raw, got, c.want)
+		}
 	}
 }
 

@@ -113,13 +113,13 @@ func startTracking(ctx context.Context, db *sqldb.DB, databaseURL string, swappe
 		var pool *pgxpool.Pool
 		pool, err = pgxpool.New(ctx, databaseURL)
 		if err != nil {
-			return nil, fmt.Errorf("tracker: %w", err)
+			return nil, fmt.Errorf("tracker: %w", redactURL(err, databaseURL))
 		}
 		t.closers = append(t.closers, pool.Close)
 		var pg *swapfeed.Postgres
 		if pg, err = swapfeed.NewPostgres(ctx, databaseURL, log); err != nil {
 			t.Close()
-			return nil, fmt.Errorf("swap feed: %w", err)
+			return nil, fmt.Errorf("swap feed: %w", redactURL(err, databaseURL))
 		}
 		t.closers = append(t.closers, pg.Close)
 		t.feed = pg

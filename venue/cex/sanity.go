@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/swapscout/swapscout"
+	"github.com/swapscout/swapscout/venue"
 )
 
 // A refreshed list replaces the last good one only if its values are
@@ -21,7 +22,9 @@ import (
 // Market list, rejected when:
 //   - it is empty, or no market joins two of the venue's tickers;
 //   - a minimum order (MinBase, MinQuote) is negative, unreadable or at
-//     least absurdAmount (no asset's least order is that many units);
+//     least absurdAmount (no asset's least order is that many units), or
+//     worth more than venue.MaxMinimumUSD at the rough prices (a list
+//     scaled ×10^12 stays under absurdAmount);
 //   - a market's own taker fee is negative, unreadable or at least
 //     absurdTakerFee;
 //   - at least zeroQuorum markets carry their own fee and more than three
@@ -31,7 +34,8 @@ import (
 // Currency list, rejected when:
 //   - it is empty, or it covers none of the networks Symbols maps;
 //   - a withdrawal fee or deposit minimum is negative, unreadable or at
-//     least absurdAmount;
+//     least absurdAmount, or the deposit minimum is worth more than
+//     venue.MaxMinimumUSD;
 //   - a withdrawal fee is more than absurdFeeRatio times the static
 //     table's fee for the asset (when that is above zero): fees move (gas
 //     spikes), but not by two orders of magnitude; a list scaled ×1000
@@ -79,9 +83,18 @@ func (s *Spec) checkMarkets(n int, idx *marketIndex) error {
 		return absurdList(what, "none of its %d markets joins two of the assets it maps", n)
 	}
 	withFee, zeroFee := 0, 0
+	assets, _ := s.assetTickers()
 	for _, m := range idx.byPair {
 		if !plausible(m.MinBase) || !plausible(m.MinQuote) {
 			return absurdList(what, "%s has the minimum order %s %s / %s %s", m.Symbol, m.MinBase, m.Base, m.MinQuote, m.Quote)
+		}
+		for _, min := range []struct {
+			a      swapscout.Amount
+			ticker string
+		}{{m.MinBase, m.Base}, {m.MinQuote, m.Quote}} {
+			if worth, absurd := venue.AbsurdMinimum(assets[min.ticker], min.a); absurd {
+				return absurdList(what, "%s has the minimum order %s %s, worth about $%.2g", m.Symbol, min.a, min.ticker, worth)
+			}
 		}
 		if m.TakerFee == nil {
 			continue
@@ -119,6 +132,9 @@ func (s *Spec) checkNetworks(n int, kept map[Code]Network) error {
 		}
 		if !plausible(net.DepositMin) {
 			return absurdList(what, "%s on %s has the deposit minimum %s", code.Ticker, code.Network, net.DepositMin)
+		}
+		if worth, absurd := venue.AbsurdMinimum(a.Ticker, net.DepositMin); absurd {
+			return absurdList(what, "%s on %s has the deposit minimum %s, worth about $%.2g", code.Ticker, code.Network, net.DepositMin, worth)
 		}
 		if !net.HasFee {
 			continue

@@ -31,6 +31,9 @@ func TestAbsurdMarketListKept(t *testing.T) {
 		{"all fees zero", withFees(&zero, &zero, &zero, &zero), false},
 		{"a 50% taker fee", withFees(&half), false},
 		{"astronomical minimum", []fakeMarket{{Base: "BTC", Quote: "USDT", MinBase: amt("1e12")}}, false},
+		{"a minimum of a thousand bitcoin", []fakeMarket{{Base: "BTC", Quote: "USDT", MinBase: amt("1000")}}, false}, // ×10^6: worth $8e7
+		{"a minimum notional of five billion dollars", []fakeMarket{{Base: "BTC", Quote: "USDT", MinQuote: amt("5000000000")}}, false},
+		{"a large but real minimum", []fakeMarket{{Base: "BTC", Quote: "USDT", MinBase: amt("10"), MinQuote: amt("10000")}}, true},
 		{"negative minimum", []fakeMarket{{Base: "BTC", Quote: "USDT", MinQuote: amt("-1")}}, false},
 		{"no market of ours", []fakeMarket{{Base: "DOGE", Quote: "SHIB"}}, false},
 		{"empty", nil, false},
@@ -87,6 +90,8 @@ func TestAbsurdCurrencyListKept(t *testing.T) {
 		{"a fee up 200 times", with("USDT TRC20", "200 1 1"), false},
 		{"astronomical fee of an asset free on record", with("LTC LTC", "1e12 1 1"), false},
 		{"astronomical deposit minimum", with("BTC BTC", "0.0002 1 1 1e15"), false},
+		{"a deposit minimum worth billions", with("ETH ETH", "0.002 1 1 1000000000"), false},
+		{"a large but real deposit minimum", with("ETH ETH", "0.002 1 1 100"), true},
 		{"negative fee", with("ETH ETH", "-0.002 1 1"), false},
 		{"none of ours", map[string]string{"DOGE DOGE": "5 1 1"}, false},
 		{"empty", map[string]string{}, false},

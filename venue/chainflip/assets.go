@@ -98,7 +98,7 @@ func checkAssets(l *assetList) (map[string]listed, error) {
 				lc.Problem(a.ID, "minimalAmountNative %s is not a count of units", n)
 			default:
 				e.min = fromNative(*n, info.Decimals)
-				lc.Amount(a.ID, "minimum", e.min, true)
+				lc.Minimum(a.ID, info.Ticker, e.min)
 			}
 		}
 		m[a.ID] = e
