@@ -170,10 +170,17 @@ func (w *quoter) Quote(ctx context.Context, req swapscout.QuoteRequest) (swapsco
 	o, err := w.q.Quote(ctx, req)
 	took := time.Since(start)
 	w.calls.Inc()
-	w.lat.Observe(took.Seconds())
 	if err == nil && ctx.Err() != nil {
 		err = ctx.Err() // the engine counts a late answer as a timeout too
 	}
+	if errors.Is(err, context.Canceled) {
+		// Cut by its caller (the engine cuts a call its request no longer
+		// waits for when it cannot let it run on): neither the venue's
+		// failure nor its latency. A client's short deadline never shows
+		// here: calls run under the venue's own deadline.
+		return o, err
+	}
+	w.lat.Observe(took.Seconds())
 	if err != nil {
 		code := FailureCode(err)
 		w.failures.WithLabelValues(code).Inc()
