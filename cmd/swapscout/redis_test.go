@@ -39,19 +39,7 @@ func startInstance(t *testing.T, simURL, secret, redisURL string) instance {
 
 func startSim(t *testing.T) (url, secret string) {
 	t.Helper()
-	k := simKnobs{}
-	fs := newFlagSet("test", "", io.Discard)
-	k.register(fs)
-	_ = fs.Parse([]string{"--walk", "0", "--latency", "20ms"})
-	s, err := k.newSim()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := s.Start("127.0.0.1:0"); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { s.Close() })
-	return s.URL(), k.secret
+	return startSimWith(t, "--walk", "0", "--latency", "20ms")
 }
 
 func fetch(t *testing.T, url string) (int, http.Header, string) {
