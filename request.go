@@ -2,6 +2,8 @@ package swapscout
 
 import (
 	"context"
+	"fmt"
+	"sync/atomic"
 	"time"
 )
 
@@ -27,15 +29,50 @@ func Detach(ctx context.Context) context.Context {
 // Detached is the context Detach returns. A value that lives as long as
 // the calls may embed one and Reset it, to save an allocation.
 type Detached struct {
-	parent      context.Context
-	deadline    time.Time
-	hasDeadline bool
+	parent context.Context
+	// deadline is the request's, in Unix nanoseconds; 0: none.
+	deadline atomic.Int64
 }
 
 // Reset makes d the detached context of ctx (see Detach).
 func (d *Detached) Reset(ctx context.Context) {
 	d.parent = ctx
-	d.deadline, d.hasDeadline = ctx.Deadline()
+	d.deadline.Store(0)
+	if dl, ok := ctx.Deadline(); ok {
+		d.deadline.Store(max(dl.UnixNano(), 1))
+	}
+}
+
+// Extend makes d's calls wanted until ctx's deadline too (for ever when
+// ctx has none): another request now waits for them.
+func (d *Detached) Extend(ctx context.Context) {
+	dl, ok := ctx.Deadline()
+	for {
+		old := d.deadline.Load()
+		if old == 0 || ok && dl.UnixNano() <= old {
+			return
+		}
+		next := int64(0)
+		if ok {
+			next = dl.UnixNano()
+		}
+		if d.deadline.CompareAndSwap(old, next) {
+			return
+		}
+	}
+}
+
+// End marks the request over as of now, whatever its deadline said: its
+// calls may finish what they have sent but start nothing new, until
+// Extend.
+func (d *Detached) End() {
+	now := time.Now().UnixNano()
+	for {
+		old := d.deadline.Load()
+		if old != 0 && old <= now || d.deadline.CompareAndSwap(old, now) {
+			return
+		}
+	}
 }
 
 type requestDeadlineKey struct{}
@@ -55,22 +92,33 @@ func (d *Detached) Value(key any) any {
 func (d *Detached) String() string { return "swapscout.Detach" }
 
 // RequestDeadline returns the deadline of the request a detached call serves
-// (the deadline ctx's ancestor had when Detach was called), and false when
-// ctx was not detached or the request had none. Past it nobody waits for the
-// call's answer: the call may still run to its own deadline, but should not
-// wait for anything else (a rate-limit token) beyond it.
+// (the deadline ctx's ancestor had when Detach was called, the moment End
+// said it was over, or a later one Extend gave it), and false when ctx was
+// not detached or the request has none. Past it nobody waits for the call's answer: a call under way may run
+// to its own deadline, but a new one should not start (ErrRequestEnded) nor
+// wait for anything (a rate-limit token) beyond it.
 func RequestDeadline(ctx context.Context) (time.Time, bool) {
 	d, ok := ctx.Value(requestDeadlineKey{}).(*Detached)
-	if !ok || !d.hasDeadline {
+	if !ok {
 		return time.Time{}, false
 	}
-	return d.deadline, true
+	n := d.deadline.Load()
+	if n == 0 {
+		return time.Time{}, false
+	}
+	return time.Unix(0, n), true
 }
+
+// ErrRequestEnded is the cause of a venue call that was not made because
+// the request it served had ended (RequestDeadline) before it could start:
+// nothing was sent, so it says nothing of the venue. It is also
+// context.Canceled (errors.Is), as a cancelled call says the same.
+var ErrRequestEnded = fmt.Errorf("the request ended before the call started: %w", context.Canceled)
 
 type bulkKey struct{}
 
 // WithBulk marks the venue calls made with ctx as bulk: they come from a
-// client that has already started more uncached quotes lately than its
+// client that already runs more uncached quotes at once than its
 // interactive share, so each venue lets them use only the rate budget it has
 // to spare, never what it keeps for everyone else, and never makes them wait
 // for it. Bulk reports the mark.

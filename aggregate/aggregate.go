@@ -232,7 +232,7 @@ func (e *Engine) quote(ctx context.Context, req swapscout.QuoteRequest, venues [
 		s := &c.state[i]
 		s.waiting = true
 		s.ctx = fo.ctx(venues[i].Timeout)
-		if e.sharing.Load() > 0 && e.join(venues[i].ID, req, results, i) {
+		if e.sharing.Load() > 0 && e.join(ctx, venues[i].ID, req, results, i) {
 			s.joined = true
 			fo.left.Add(-1)
 			continue
@@ -268,10 +268,24 @@ func (e *Engine) quote(ctx context.Context, req swapscout.QuoteRequest, venues [
 	for left := len(venues); left > 0; {
 		select {
 		case a := <-results:
-			if !c.state[a.i].waiting {
+			s := &c.state[a.i]
+			if !s.waiting {
 				continue // a straggler's late answer: already reported as a timeout
 			}
-			c.state[a.i].waiting = false
+			if errors.Is(a.err, swapscout.ErrRequestEnded) {
+				// Not an answer: the call never went out because the
+				// request it served had ended. That is this request's
+				// end, reported when it comes (giveUp), unless the call
+				// was another's that this request joined: then it asks
+				// the venue itself.
+				if s.joined {
+					s.joined = false
+					fo.left.Add(1)
+					go e.ask(&venues[a.i], a.i, s.ctx, req, results, fo, &s.finished)
+				}
+				continue
+			}
+			s.waiting = false
 			left--
 			c.take(a)
 		case <-watch:
@@ -287,7 +301,7 @@ func (e *Engine) quote(ctx context.Context, req swapscout.QuoteRequest, venues [
 			for drained := false; !drained && left > 0; {
 				select {
 				case a := <-results:
-					if c.state[a.i].waiting {
+					if c.state[a.i].waiting && !errors.Is(a.err, swapscout.ErrRequestEnded) {
 						c.state[a.i].waiting = false
 						left--
 						c.take(a)

@@ -15,10 +15,12 @@ import (
 // makes a venue look slow or broken to its circuit breaker, its back-off or
 // the metrics, which learn of the call's real outcome. A call still running
 // when its request ends runs on to its venue's deadline (within
-// Options.MaxDetached): its answer still warms what the adapter keeps (order
-// books, lists) and its outcome still teaches the breaker, and a fan-out
-// for the same request to the same venue meanwhile joins it instead of
-// asking the venue again.
+// Options.MaxDetached) but starts nothing new (the venue's guard refuses a
+// call whose request has ended: swapscout.ErrRequestEnded), so it costs the
+// venue only what was already sent: its answer still warms what the adapter
+// keeps (order books, lists), its outcome still teaches the breaker, and a
+// fan-out for the same request to the same venue meanwhile joins it instead
+// of asking the venue again (and keeps it going: Detached.Extend).
 
 // fanOut is one fan-out's venue calls: their contexts, one per distinct
 // venue timeout and shared by the venues that have it (a context per venue
@@ -114,6 +116,7 @@ func (e *Engine) letGo(fo *fanOut, state []venueState, venues []Venue, req swaps
 			fo.detached = n
 			e.live[fo] = struct{}{}
 			e.wg.Add(1)
+			fo.base.End()          // the calls finish what they sent, start nothing new
 			fo.sharing.Store(true) // before looking at finished: see ask
 			for i := range state {
 				s := &state[i]
@@ -155,15 +158,19 @@ type joiner struct {
 	t0      time.Time
 }
 
-// join makes venue i of a fan-out (answering on results) wait on the
-// detached call to the same venue for the same request, when there is one.
-func (e *Engine) join(venue string, req swapscout.QuoteRequest, results chan<- answer, i int) bool {
+// join makes venue i of a fan-out for the request whose context is ctx
+// (answering on results) wait on the detached call to the same venue for
+// the same request, when there is one; that call's fan-out is then wanted
+// until ctx's deadline too, so its calls go on to start what the venue
+// needs (a second call, a book).
+func (e *Engine) join(ctx context.Context, venue string, req swapscout.QuoteRequest, results chan<- answer, i int) bool {
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	sc := e.shared[callKey{venue: venue, req: req}]
 	if sc == nil {
 		return false
 	}
+	sc.fo.base.Extend(ctx)
 	sc.joiners = append(sc.joiners, joiner{results: results, i: i, t0: time.Now()})
 	e.joined.Add(1)
 	return true

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"runtime"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -18,9 +19,14 @@ import (
 // the gate open at its start (nil: answers at once) or for its context, and
 // the guard learns every outcome as it does from venue.Fetch.
 type gatedVenue struct {
-	guard *venue.Guard
-	out   swapscout.Amount
-	gate  atomic.Pointer[chan struct{}]
+	guard  *venue.Guard
+	out    swapscout.Amount
+	gate   atomic.Pointer[chan struct{}]
+	onCall atomic.Pointer[func()] // called as each call goes out
+	// steps is how many calls a quote makes, one after the other (as
+	// adapters that ask for an estimate, then its limits); 0 means 1. The
+	// gate holds the first.
+	steps int
 	calls atomic.Int32 // calls the guard let through
 	ended atomic.Int32 // calls returned
 	// deadlines records how long each call was given (its context's
@@ -46,6 +52,9 @@ func (f *gatedVenue) Quote(ctx context.Context, req swapscout.QuoteRequest) (swa
 	var o swapscout.Offer
 	err := f.guard.Do(ctx, func(ctx context.Context) error {
 		f.calls.Add(1)
+		if fn := f.onCall.Load(); fn != nil {
+			(*fn)()
+		}
 		if dl, ok := ctx.Deadline(); ok {
 			f.mu.Lock()
 			f.deadlines = append(f.deadlines, time.Until(dl))
@@ -61,7 +70,27 @@ func (f *gatedVenue) Quote(ctx context.Context, req swapscout.QuoteRequest) (swa
 		o = swapscout.Offer{AmountIn: req.Amount, AmountOut: f.out}
 		return nil
 	})
+	for step := 1; step < f.steps && err == nil; step++ {
+		err = f.guard.Do(ctx, func(context.Context) error {
+			f.calls.Add(1)
+			return nil
+		})
+	}
 	return o, err
+}
+
+// endWhenOut makes c end once a call of each of fakes has gone out.
+func endWhenOut(c *endable, fakes ...*gatedVenue) {
+	var n atomic.Int32
+	var once sync.Once
+	fn := func() {
+		if n.Add(1) == int32(len(fakes)) {
+			once.Do(c.end)
+		}
+	}
+	for _, f := range fakes {
+		f.onCall.Store(&fn)
+	}
 }
 
 // fixedClock is the injected clock: nothing here waits on the wall clock.
@@ -95,34 +124,72 @@ func amountReq(i int) swapscout.QuoteRequest {
 	return r
 }
 
+// endable is a request's context whose end the test decides: the
+// request's clock, injected. Its deadline is far ahead, as a real request's
+// is when its venue calls go out; end makes it pass (or cancels).
+type endable struct {
+	deadline time.Time
+	done     chan struct{}
+	err      error
+}
+
+func newEndable(deadline bool) *endable {
+	c := &endable{done: make(chan struct{})}
+	if deadline {
+		c.deadline = time.Now().Add(time.Hour)
+	}
+	return c
+}
+
+func (c *endable) Deadline() (time.Time, bool) { return c.deadline, !c.deadline.IsZero() }
+func (c *endable) Done() <-chan struct{}       { return c.done }
+func (c *endable) Value(any) any               { return nil }
+func (c *endable) Err() error {
+	select {
+	case <-c.done:
+		return c.err
+	default:
+		return nil
+	}
+}
+
+func (c *endable) end() {
+	c.err = context.Canceled
+	if !c.deadline.IsZero() {
+		c.err = context.DeadlineExceeded
+	}
+	close(c.done)
+}
+
 // TestClientDeadlineNeverCountsAgainstVenues is issue 20's flood in the
-// engine: a thousand requests whose deadline passes before any venue
-// answers (as deadline=10ms or 1ms does against venues that take longer),
-// and a thousand that are cancelled, each with venues answering after it.
+// engine: a thousand requests whose deadline passes while every venue's
+// call is out (as deadline=10ms or 1ms does against venues that take
+// longer), a thousand cancelled so, and a thousand whose deadline has
+// passed before any call could go out; the venues answer after each.
 // Every one is a timeout for that answer only: no venue's breaker learns a
-// failure, every call ran under the venue's own deadline, and the next
-// normal quote gets every offer. Before, the venues' calls ended with the
-// request's deadline, and five such requests opened every breaker.
+// failure, every call ran under the venue's own deadline, the calls that
+// could not start before the request ended never went out, and the next
+// normal quote gets every offer. Before, the calls ended with the request's
+// deadline, and five such requests opened every breaker.
 func TestClientDeadlineNeverCountsAgainstVenues(t *testing.T) {
 	const venues, rounds = 8, 1000
 	e, fakes := gatedEngine(t, venues, aggregate.Options{})
-	ask := func(name string, offset int, ctx func() (context.Context, context.CancelFunc), want string) {
+	ask := func(name string, offset int, newCtx func() context.Context, want string) {
 		for i := range rounds {
 			for _, f := range fakes {
 				f.close()
 			}
-			ctx, cancel := ctx()
-			q := e.Quote(ctx, amountReq(offset+i), e.Venues(), nil)
-			cancel()
+			q := e.Quote(newCtx(), amountReq(offset+i), e.Venues(), nil)
 			if len(q.Offers) != 0 || len(q.Failures) != venues {
 				t.Fatalf("%s %d: %d offers, %d failures; want every venue a timeout", name, i, len(q.Offers), len(q.Failures))
 			}
 			for _, f := range q.Failures {
-				if f.Code != swapscout.CodeTimeout || f.Message[:len(want)] != want {
+				if f.Code != swapscout.CodeTimeout || !strings.HasPrefix(f.Message, want) {
 					t.Fatalf("%s %d: %s %s: %s, want a timeout (%s…)", name, i, f.Venue, f.Code, f.Message, want)
 				}
 			}
 			for _, f := range fakes { // the venues answer after the request has ended
+				f.onCall.Store(nil)
 				close(*f.gate.Load())
 			}
 			for e.Detached() != 0 {
@@ -130,20 +197,26 @@ func TestClientDeadlineNeverCountsAgainstVenues(t *testing.T) {
 			}
 		}
 	}
-	ask("deadline", 0, func() (context.Context, context.CancelFunc) {
-		return context.WithDeadline(context.Background(), time.Now()) // already passed: no venue can be in time
-	}, "no answer within")
-	ask("cancelled", rounds, func() (context.Context, context.CancelFunc) {
-		ctx, cancel := context.WithCancel(context.Background())
+	endingOnceOut := func(deadline bool) func() context.Context {
+		return func() context.Context {
+			c := newEndable(deadline)
+			endWhenOut(c, fakes...)
+			return c
+		}
+	}
+	ask("deadline", 0, endingOnceOut(true), "no answer within")
+	ask("cancelled", rounds, endingOnceOut(false), "request cancelled")
+	ask("deadline passed", 2*rounds, func() context.Context {
+		ctx, cancel := context.WithDeadline(context.Background(), time.Now()) // no call can go out in time
 		cancel()
-		return ctx, cancel
-	}, "request cancelled")
+		return ctx
+	}, "no answer within")
 	for i, f := range fakes {
 		if got := f.guard.State(); got != "closed" {
-			t.Errorf("venue %d: breaker %s after %d cut requests, want closed", i, got, 2*rounds)
+			t.Errorf("venue %d: breaker %s after %d cut requests, want closed", i, got, 3*rounds)
 		}
 		if n := f.calls.Load(); n != 2*rounds {
-			t.Errorf("venue called %d times, want %d: every call went out", n, 2*rounds)
+			t.Errorf("venue called %d times, want %d: every call out before its request ended, none after", n, 2*rounds)
 		}
 		f.mu.Lock()
 		for _, d := range f.deadlines {
@@ -175,12 +248,13 @@ func TestVenueOwnDeadlineStillCounts(t *testing.T) {
 			hung.close() // never opened: every call runs to its deadline
 			e := aggregate.New([]aggregate.Venue{{ID: "hung", KYC: 'B', Timeout: 2 * time.Millisecond, Quoter: hung}}, aggregate.Options{Now: fixedClock})
 			for i := range venue.BreakerFailures {
-				ctx, cancel := context.Background(), context.CancelFunc(func() {})
+				var ctx context.Context = context.Background()
 				if name != "no request deadline" {
-					ctx, cancel = context.WithDeadline(ctx, time.Now()) // passed already
+					c := newEndable(true)
+					endWhenOut(c, hung) // the request's deadline passes as the call goes out
+					ctx = c
 				}
 				q := e.Quote(ctx, amountReq(i), e.Venues(), nil)
-				cancel()
 				if len(q.Failures) != 1 || q.Failures[0].Code != swapscout.CodeTimeout {
 					t.Fatalf("failures %+v, want a timeout", q.Failures)
 				}
@@ -204,9 +278,9 @@ func TestCutCallsAreNobodysFailure(t *testing.T) {
 		f.close()
 	}
 	for i := range 50 {
-		ctx, cancel := context.WithDeadline(context.Background(), time.Now())
-		e.Quote(ctx, amountReq(i), e.Venues(), nil)
-		cancel()
+		c := newEndable(true)
+		endWhenOut(c, fakes...)
+		e.Quote(c, amountReq(i), e.Venues(), nil)
 	}
 	for _, f := range fakes {
 		for f.ended.Load() != 50 { // cut: they end without the gate
@@ -230,8 +304,8 @@ func TestDetachedCallIsJoined(t *testing.T) {
 	for i, f := range fakes {
 		gates[i] = f.close()
 	}
-	short, cancel := context.WithDeadline(context.Background(), time.Now())
-	defer cancel()
+	short := newEndable(true)
+	endWhenOut(short, fakes...)
 	if q := e.Quote(short, req, e.Venues(), nil); len(q.Offers) != 0 {
 		t.Fatalf("cut request: %d offers", len(q.Offers))
 	}
@@ -264,8 +338,8 @@ func TestCloseCutsDetachedCalls(t *testing.T) {
 	for _, f := range fakes {
 		f.close()
 	}
-	short, cancel := context.WithDeadline(context.Background(), time.Now())
-	defer cancel()
+	short := newEndable(true)
+	endWhenOut(short, fakes...)
 	e.Quote(short, req, e.Venues(), nil)
 	if n := e.Detached(); n != 3 {
 		t.Fatalf("Detached() = %d, want 3", n)
@@ -278,7 +352,9 @@ func TestCloseCutsDetachedCalls(t *testing.T) {
 	if n := e.Detached(); n != 0 {
 		t.Errorf("Detached() = %d after Close", n)
 	}
-	e.Quote(short, amountReq(1), e.Venues(), nil)
+	late := newEndable(true)
+	endWhenOut(late, fakes...)
+	e.Quote(late, amountReq(1), e.Venues(), nil)
 	if n := e.Detached(); n != 0 {
 		t.Errorf("Detached() = %d for a request after Close", n)
 	}
@@ -289,5 +365,47 @@ func TestCloseCutsDetachedCalls(t *testing.T) {
 		if got := f.guard.State(); got != "closed" {
 			t.Errorf("breaker %s", got)
 		}
+	}
+}
+
+// TestEndedRequestStartsNothingNew: a call whose request has ended finishes
+// what it has sent, but the adapter's next call never goes out (nobody
+// waits for it); when a later request has joined it, it goes on, and the
+// venue is still asked once per step.
+func TestEndedRequestStartsNothingNew(t *testing.T) {
+	for _, joined := range []bool{false, true} {
+		t.Run(fmt.Sprint("joined=", joined), func(t *testing.T) {
+			e, fakes := gatedEngine(t, 1, aggregate.Options{})
+			f := fakes[0]
+			f.steps = 2
+			gate := f.close()
+			short := newEndable(true)
+			endWhenOut(short, f)
+			if q := e.Quote(short, req, e.Venues(), nil); len(q.Offers) != 0 {
+				t.Fatalf("cut request: %d offers", len(q.Offers))
+			}
+			f.onCall.Store(nil)
+			done := make(chan *swapscout.Quote, 1)
+			if joined {
+				go func() { done <- e.Quote(context.Background(), req, e.Venues(), nil) }()
+				for e.Joined() < 1 {
+					runtime.Gosched()
+				}
+			}
+			close(gate)
+			for e.Detached() != 0 {
+				runtime.Gosched()
+			}
+			want := int32(1) // the first step only
+			if joined {
+				if q := <-done; len(q.Offers) != 1 {
+					t.Errorf("joined request: offers %d, failures %+v", len(q.Offers), q.Failures)
+				}
+				want = 2
+			}
+			if n := f.calls.Load(); n != want {
+				t.Errorf("%d calls went out, want %d", n, want)
+			}
+		})
 	}
 }

@@ -41,7 +41,9 @@ import (
 //     counts as neither: it is nobody's failure, and a probe cut so gives
 //     its turn back rather than reopen the circuit. The engine runs every
 //     quote call under the venue's own deadline, whatever the request's,
-//     so a deadline that passes is the venue's.
+//     so a deadline that passes is the venue's; a call whose request has
+//     ended ([swapscout.RequestDeadline]) finishes what it sent but starts
+//     no new call ([swapscout.ErrRequestEnded]).
 //
 // A nil *Guard lets every call through.
 type Guard struct {
@@ -156,6 +158,11 @@ func (g *Guard) Do(ctx context.Context, call func(context.Context) error) error 
 // begin decides whether a call may go out now. It waits for a rate-limit
 // token when one comes before ctx's deadline.
 func (g *Guard) begin(ctx context.Context) error {
+	if rd, ok := swapscout.RequestDeadline(ctx); ok && !time.Now().Before(rd) {
+		// The engine lets a call its request no longer waits for finish
+		// what it has sent, but it starts nothing new.
+		return errRequestEnded
+	}
 	if left := g.coolingFor(g.now()); left > 0 {
 		return &swapscout.VenueError{Code: swapscout.CodeRateLimited, RetryAfter: left,
 			Msg: fmt.Sprintf("%s rate limit: holding off calls for %s", g.name, left.Round(time.Millisecond))}
@@ -173,6 +180,9 @@ func (g *Guard) begin(ctx context.Context) error {
 	}
 	return nil
 }
+
+var errRequestEnded = &swapscout.VenueError{Code: swapscout.CodeTimeout, Msg: "the request ended before this call could start",
+	Err: swapscout.ErrRequestEnded}
 
 func (g *Guard) openError(d time.Duration) error {
 	if d <= 0 {

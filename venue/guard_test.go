@@ -304,6 +304,37 @@ func TestRequestDeadlineBoundsTokenWait(t *testing.T) {
 	}
 }
 
+// TestEndedRequestStartsNoCall: a call whose request has ended (the engine
+// says so with Detached.End) never goes out, and says nothing of the venue:
+// its breaker and metrics see a cancellation.
+func TestEndedRequestStartsNoCall(t *testing.T) {
+	g := newGuarded(t, Limit{}, BreakerOpen)
+	request, cancel := context.WithTimeout(context.Background(), time.Hour)
+	defer cancel()
+	d := swapscout.Detach(request).(*swapscout.Detached)
+	call, cancel2 := context.WithTimeout(d, time.Minute)
+	defer cancel2()
+	if err := g.fetch(call); err != nil {
+		t.Fatalf("while the request runs: %v", err)
+	}
+	d.End()
+	for range 2 * BreakerFailures {
+		if err := g.fetch(call); !errors.Is(err, swapscout.ErrRequestEnded) || !errors.Is(err, context.Canceled) {
+			t.Fatalf("after the request's end: %v, want ErrRequestEnded", err)
+		}
+	}
+	if n := g.calls.Load(); n != 1 {
+		t.Errorf("%d calls reached the venue, want 1", n)
+	}
+	if got := g.cfg.Guard.State(); got != "closed" {
+		t.Errorf("State() = %q, want closed", got)
+	}
+	d.Extend(context.Background()) // a request with no deadline joined
+	if err := g.fetch(call); err != nil {
+		t.Errorf("once another request waits: %v", err)
+	}
+}
+
 // TestBulkCallsLeaveTheReserve: bulk calls (a client running more quotes at
 // once than its interactive share) take tokens only while the bucket holds
 // more than half its burst, and never wait; whoever comes next still finds
