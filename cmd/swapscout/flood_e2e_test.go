@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 )
@@ -166,4 +167,92 @@ func openBreakers(t *testing.T, c *http.Client, url string) []string {
 		}
 	}
 	return open
+}
+
+// TestFloodOfUncachedQuotes: one client keeps twelve uncached quotes with
+// the default deadline running at once (its start limit raised); another
+// client's quotes meanwhile still get every offer a quote got before the
+// flood. The flooder's fan-outs past its interactive share are bulk: they
+// use only what each venue's rate budget has to spare, so the others' calls
+// neither wait behind them nor find the budget empty.
+func TestFloodOfUncachedQuotes(t *testing.T) {
+	if testing.Short() {
+		t.Skip("e2e: a flood against the simulator")
+	}
+	simURL, secret := startSimWith(t, "--walk", "0")
+	s := startServeOn(t, simURL, secret, func(string) string { return "" },
+		"--fanout-rate", "100000", "--fanout-burst", "100000", "--trusted-proxy", "127.0.0.1", "--log-level", "error")
+	c := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 16}, Timeout: 20 * time.Second}
+	defer c.CloseIdleConnections()
+	ask := func(client string, i int) (apiQuote, error) {
+		req, _ := http.NewRequest("GET", fmt.Sprintf("%s/v1/quotes?from=btc&to=eth&amount=0.%06d", s.url, i), nil)
+		req.Header.Set("X-Forwarded-For", client)
+		resp, err := c.Do(req)
+		if err != nil {
+			return apiQuote{}, err
+		}
+		defer resp.Body.Close()
+		var q apiQuote
+		if resp.StatusCode != 200 {
+			return q, fmt.Errorf("status %d", resp.StatusCode)
+		}
+		return q, json.NewDecoder(resp.Body).Decode(&q)
+	}
+	offers := func(q apiQuote) map[string]bool {
+		m := map[string]bool{}
+		for _, o := range q.Offers {
+			m[o.Venue] = true
+		}
+		return m
+	}
+	q0, err := ask("198.51.100.2", 300000)
+	for wait := time.Now().Add(30 * time.Second); err == nil && loading(q0) && time.Now().Before(wait); {
+		time.Sleep(200 * time.Millisecond)
+		q0, err = ask("198.51.100.2", 300001)
+	}
+	base := offers(q0)
+	if err != nil || len(base) < 20 {
+		t.Fatalf("baseline quote: %v, %d offers", err, len(base))
+	}
+	stop := make(chan struct{})
+	var wg sync.WaitGroup
+	var n atomic.Int64
+	for w := range 12 {
+		wg.Go(func() {
+			for i := 0; ; i++ {
+				select {
+				case <-stop:
+					return
+				default:
+				}
+				if _, err := ask("198.51.100.1", 100000+w*10000+i); err != nil {
+					t.Errorf("flood: %v", err)
+					return
+				}
+				n.Add(1)
+			}
+		})
+	}
+	time.Sleep(2 * time.Second) // the flood is under way
+	for k := range 5 {
+		q, err := ask("198.51.100.2", 310000+k)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := offers(q)
+		var missing []string
+		for v := range base {
+			if !got[v] {
+				missing = append(missing, v)
+			}
+		}
+		if len(missing) > 0 {
+			slices.Sort(missing)
+			t.Errorf("quote %d during the flood lacks %d of %d offers: %v (failures %+v)", k, len(missing), len(base), missing, q.Failures)
+		}
+		time.Sleep(time.Second)
+	}
+	close(stop)
+	wg.Wait()
+	t.Logf("the flooder's quotes answered meanwhile: %d", n.Load())
 }
