@@ -2,6 +2,7 @@ package swapscout
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"sync/atomic"
 	"time"
@@ -109,11 +110,18 @@ func RequestDeadline(ctx context.Context) (time.Time, bool) {
 	return time.Unix(0, n), true
 }
 
+// ErrHeldBack is the cause of a venue call our own side did not send: over
+// our outbound rate limit, in a cool-down after the venue rate-limited us,
+// refused by an open circuit breaker, or its request over. Nothing reached
+// the venue, so it says nothing new of it: metrics count it apart from the
+// venue's failures.
+var ErrHeldBack = errors.New("held back: not sent to the venue")
+
 // ErrRequestEnded is the cause of a venue call that was not made because
-// the request it served had ended (RequestDeadline) before it could start:
-// nothing was sent, so it says nothing of the venue. It is also
-// context.Canceled (errors.Is), as a cancelled call says the same.
-var ErrRequestEnded = fmt.Errorf("the request ended before the call started: %w", context.Canceled)
+// the request it served had ended (RequestDeadline) before it could start.
+// It is also ErrHeldBack and context.Canceled (errors.Is), as a cancelled
+// call says as little of the venue.
+var ErrRequestEnded = fmt.Errorf("the request ended before the call started: %w: %w", ErrHeldBack, context.Canceled)
 
 type bulkKey struct{}
 

@@ -164,7 +164,7 @@ func (g *Guard) begin(ctx context.Context) error {
 		return errRequestEnded
 	}
 	if left := g.coolingFor(g.now()); left > 0 {
-		return &swapscout.VenueError{Code: swapscout.CodeRateLimited, RetryAfter: left,
+		return &swapscout.VenueError{Code: swapscout.CodeRateLimited, RetryAfter: left, Err: swapscout.ErrHeldBack,
 			Msg: fmt.Sprintf("%s rate limit: holding off calls for %s", g.name, left.Round(time.Millisecond))}
 	}
 	if d := g.cb.RemainingDelay(); d > 0 {
@@ -185,12 +185,11 @@ var errRequestEnded = &swapscout.VenueError{Code: swapscout.CodeTimeout, Msg: "t
 	Err: swapscout.ErrRequestEnded}
 
 func (g *Guard) openError(d time.Duration) error {
+	msg := fmt.Sprintf("circuit open after %d failures; retrying in %s", BreakerFailures, d.Round(time.Second))
 	if d <= 0 {
-		return swapscout.NewVenueError(swapscout.CodeUnavailable,
-			"circuit half-open after %d failures: a probe call is in flight", BreakerFailures)
+		msg = fmt.Sprintf("circuit half-open after %d failures: a probe call is in flight", BreakerFailures)
 	}
-	return swapscout.NewVenueError(swapscout.CodeUnavailable,
-		"circuit open after %d failures; retrying in %s", BreakerFailures, d.Round(time.Second))
+	return &swapscout.VenueError{Code: swapscout.CodeUnavailable, Msg: msg, Err: swapscout.ErrHeldBack}
 }
 
 // wait takes a token of the outbound rate limit, waiting for it only when
@@ -212,8 +211,8 @@ func (g *Guard) wait(ctx context.Context) error {
 		}
 		if bulk {
 			wait := time.Duration((keep + 1 - tokens) / float64(g.limit.Rate) * float64(time.Second))
-			return &swapscout.VenueError{Code: swapscout.CodeRateLimited, RetryAfter: wait,
-				Msg: fmt.Sprintf("%s: this client's many quotes lately may use only the rate budget other quotes leave (%g calls/s); retry later",
+			return &swapscout.VenueError{Code: swapscout.CodeRateLimited, RetryAfter: wait, Err: swapscout.ErrHeldBack,
+				Msg: fmt.Sprintf("%s: this client runs many quotes at once; those past its share use only the rate budget others leave (%g calls/s)",
 					g.name, float64(g.limit.Rate))}
 		}
 		return &swapscout.VenueError{Code: swapscout.CodeRateLimited, Err: ErrSkipped,
@@ -230,7 +229,7 @@ func (g *Guard) wait(ctx context.Context) error {
 	}
 	if !r.OK() || ok && now.Add(d).After(dl) {
 		r.CancelAt(now)
-		return &swapscout.VenueError{Code: swapscout.CodeRateLimited, RetryAfter: d,
+		return &swapscout.VenueError{Code: swapscout.CodeRateLimited, RetryAfter: d, Err: swapscout.ErrHeldBack,
 			Msg: fmt.Sprintf("over our own rate limit for %s (%g calls/s); next call in %s", g.name, float64(g.limit.Rate), d.Round(time.Millisecond))}
 	}
 	t := time.NewTimer(d)
@@ -342,7 +341,7 @@ func asVenueError(err error) *swapscout.VenueError {
 // ErrSkipped is the cause of an optional call the rate limit skipped: it
 // says nothing of the venue, so a caller reports another route's error
 // before it (errors.Is).
-var ErrSkipped = errors.New("optional call skipped")
+var ErrSkipped = fmt.Errorf("optional call skipped: %w", swapscout.ErrHeldBack)
 
 // optionalKey marks a context whose calls are optional (WithOptional).
 type optionalKey struct{}
