@@ -46,6 +46,11 @@ func TestFloodOfShortDeadlines(t *testing.T) {
 	if testing.Short() {
 		t.Skip("e2e: 2,000 requests against the simulator")
 	}
+	if raceEnabled {
+		// Like the hostile matrix: CI runs it on its own without -race,
+		// whose slowdown on 2 cores turns deadlines into noise.
+		t.Skip("the flood tests run without -race: go test -run TestFlood ./cmd/swapscout/")
+	}
 	simURL, secret := startSimWith(t, "--walk", "0") // each venue's own latency
 	s := startServeOn(t, simURL, secret, func(string) string { return "" },
 		"--fanout-rate", "100000", "--fanout-burst", "100000", "--trusted-proxy", "127.0.0.1", "--log-level", "error")
@@ -178,6 +183,9 @@ func openBreakers(t *testing.T, c *http.Client, url string) []string {
 func TestFloodOfUncachedQuotes(t *testing.T) {
 	if testing.Short() {
 		t.Skip("e2e: a flood against the simulator")
+	}
+	if raceEnabled {
+		t.Skip("the flood tests run without -race: go test -run TestFlood ./cmd/swapscout/")
 	}
 	simURL, secret := startSimWith(t, "--walk", "0")
 	s := startServeOn(t, simURL, secret, func(string) string { return "" },
