@@ -29,8 +29,11 @@ const (
 	// running at once at full priority; the ones past it are bulk
 	// (swapscout.WithBulk): each venue lets them use only the rate budget
 	// it has to spare, so one client's flood never takes what others'
-	// quotes need. A person on the page has one running.
-	interactiveFanOuts = 2
+	// quotes need. A person on the page has one running, an application a
+	// few pairs at once; measured, a client with four at full priority and
+	// eight more in bulk leaves another client every offer
+	// (TestFloodOfUncachedQuotes).
+	interactiveFanOuts = 4
 )
 
 // clientLimiter is a token bucket per client address.
