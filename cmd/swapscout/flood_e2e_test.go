@@ -132,14 +132,7 @@ func TestFloodOfShortDeadlines(t *testing.T) {
 		}
 		for _, who := range []string{other, flooder} {
 			got, q := normal(who)
-			var missing []string
-			for v := range base {
-				if !got[v] {
-					missing = append(missing, v)
-				}
-			}
-			if len(missing) > 0 {
-				slices.Sort(missing)
+			if missing := missingFrom(base, got); len(missing) > 0 {
 				t.Errorf("after deadline=%s, %s's normal quote lacks %d of %d offers: %v (failures %+v)",
 					deadline, who, len(missing), len(base), missing, q.Failures)
 			}
@@ -148,6 +141,18 @@ func TestFloodOfShortDeadlines(t *testing.T) {
 			t.Errorf("after deadline=%s, breakers not closed: %v", deadline, open)
 		}
 	}
+}
+
+// missingFrom lists, sorted, the venues of base that got lacks.
+func missingFrom(base, got map[string]bool) []string {
+	var missing []string
+	for v := range base {
+		if !got[v] {
+			missing = append(missing, v)
+		}
+	}
+	slices.Sort(missing)
+	return missing
 }
 
 // loading reports whether some venue of q still loads its market list.
@@ -247,15 +252,7 @@ func TestFloodOfUncachedQuotes(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		got := offers(q)
-		var missing []string
-		for v := range base {
-			if !got[v] {
-				missing = append(missing, v)
-			}
-		}
-		if len(missing) > 0 {
-			slices.Sort(missing)
+		if missing := missingFrom(base, offers(q)); len(missing) > 0 {
 			t.Errorf("quote %d during the flood lacks %d of %d offers: %v (failures %+v)", k, len(missing), len(base), missing, q.Failures)
 		}
 		time.Sleep(time.Second)
