@@ -17,6 +17,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"time"
 	"unicode/utf8"
@@ -67,6 +68,17 @@ type Engine struct {
 	stragglers atomic.Int64 // venue calls answered without (see Stragglers)
 	// accuracy, when set, ranks by accuracy (SetAccuracy).
 	accuracy func(context.Context) (map[string]swapscout.VenueAccuracy, error)
+
+	// Venue calls that run on after their request (detach.go).
+	maxDetached int64
+	detached    atomic.Int64 // calls running past the request that started them
+	joined      atomic.Int64 // answers taken from another fan-out's call
+	sharing     atomic.Int32 // len(shared), read without the lock
+	mu          sync.Mutex
+	shared      map[callKey]*sharedCall // detached calls others may join
+	live        map[*fanOut]struct{}    // fan-outs with detached calls
+	closed      bool
+	wg          sync.WaitGroup // one per fan-out in live
 }
 
 // SetAccuracy makes the engine rank each quote by accuracy (RankByAccuracy)
@@ -80,11 +92,27 @@ func (e *Engine) SetAccuracy(acc func(context.Context) (map[string]swapscout.Ven
 type Options struct {
 	Now    func() time.Time // time.Now when nil
 	Logger *slog.Logger     // slog.Default() when nil
+	// MaxDetached bounds the venue calls, engine-wide, that may run on to
+	// their venue's own deadline after the request that started them has
+	// been answered (see Quote); past it, such calls are cut. Zero means
+	// DefaultMaxDetached, negative means none: every call still running
+	// when its request ends is cut.
+	MaxDetached int
 }
+
+// DefaultMaxDetached is Options.MaxDetached's default. Each detached call is
+// a goroutine and a connection for at most its venue's timeout, and real
+// calls are bounded anyway by each venue's outbound rate limit (package
+// venue): a ceiling for adapters that have none.
+const DefaultMaxDetached = 1024
 
 // New returns an engine over venues, asked in the given order.
 func New(venues []Venue, o Options) *Engine {
-	e := &Engine{venues: venues, now: o.Now, log: o.Logger}
+	e := &Engine{venues: venues, now: o.Now, log: o.Logger, maxDetached: int64(o.MaxDetached),
+		shared: map[callKey]*sharedCall{}, live: map[*fanOut]struct{}{}}
+	if e.maxDetached == 0 {
+		e.maxDetached = DefaultMaxDetached
+	}
 	if e.now == nil {
 		e.now = time.Now
 	}
@@ -155,11 +183,20 @@ const stragglerGrace = 20 * time.Millisecond
 
 // Quote asks venues for req concurrently and returns the ranked result.
 //
-// Each venue gets its own deadline, the earlier of ctx's and its Timeout,
-// and Quote answers by then (plus stragglerGrace) whatever the adapters do:
-// a venue whose call is still running is reported as a timeout, and its
-// call drains in the background with its result discarded (Stragglers
-// counts them). Cancelling ctx cancels every upstream call.
+// ctx is the request's: its deadline and cancellation bound the answer, not
+// the venue calls. Each venue call runs under the venue's own deadline (its
+// Timeout), so how a venue is judged (its circuit breaker, back-off and
+// metrics, which learn of the call's outcome) depends on what the venue did
+// within its own deadline, never on how short a deadline a client chose.
+// Quote answers by the earlier of ctx's end and each venue's deadline (plus
+// stragglerGrace) whatever the adapters do: a venue that has not answered
+// is reported as a timeout, for this answer only. A call still running when
+// ctx ends runs on to its venue's deadline in the background (Detached
+// counts them, Options.MaxDetached bounds them; past the bound the calls are
+// cut), and an identical call (same venue, same request) that a later
+// fan-out would make joins it instead of asking the venue twice. A call
+// that ignores even its own deadline is answered without and drains in the
+// background (Stragglers counts them).
 //
 // Every offer must answer the request (see complete) and be plausible
 // against the others (plausible.go); an offer that is not becomes a
@@ -196,16 +233,20 @@ func (e *Engine) quote(ctx context.Context, req swapscout.QuoteRequest, venues [
 	start := e.now()
 	q := &swapscout.Quote{Request: req, CreatedAt: start}
 	results := make(chan answer, len(venues)) // room for every venue: a straggler's late send never blocks
-	deadlines := newDeadlines(ctx, venues)
-	defer deadlines.cancel()
+	fo := newFanOut(ctx, venues)
 	c := &collector{e: e, req: req, venues: venues, maxKYC: maxKYC, emit: emit, q: q, start: start, t0: time.Now(),
 		state: make([]venueState, len(venues))}
 	c.anchor, c.hasAnchor = anchorLog(req)
 	for i := range venues {
-		c.state[i].waiting = true
-		vctx := deadlines.ctx(ctx, venues[i].Timeout)
-		c.state[i].ctx = vctx
-		go e.ask(&venues[i], i, vctx, req, results)
+		s := &c.state[i]
+		s.waiting = true
+		s.ctx = fo.ctx(venues[i].Timeout)
+		if e.sharing.Load() > 0 && e.join(ctx, venues[i].ID, req, results, i) {
+			s.joined = true
+			fo.left.Add(-1)
+			continue
+		}
+		go e.ask(&venues[i], i, s.ctx, req, results, fo, &s.finished)
 	}
 	q.Offers = make([]swapscout.Offer, 0, len(venues))
 	if emit != nil {
@@ -216,13 +257,12 @@ func (e *Engine) quote(ctx context.Context, req swapscout.QuoteRequest, venues [
 		c.scratch = make([]int, 2*len(venues))
 	}
 	// Waiting costs no timer of its own while every venue answers in time:
-	// the loop watches the first deadline's context, and only once it has
-	// passed (or ctx is cancelled) arms a timer for the grace.
+	// the loop watches the first venue deadline's context, and only once it
+	// has passed arms a timer for the grace.
 	var timer *time.Timer
 	var timerC <-chan time.Time
-	var cancelAt time.Time
 	arm := func(now time.Time) {
-		next := c.nextCheck(cancelAt)
+		next := c.nextCheck()
 		if next.IsZero() {
 			return
 		}
@@ -237,10 +277,24 @@ func (e *Engine) quote(ctx context.Context, req swapscout.QuoteRequest, venues [
 	for left := len(venues); left > 0; {
 		select {
 		case a := <-results:
-			if !c.state[a.i].waiting {
+			s := &c.state[a.i]
+			if !s.waiting {
 				continue // a straggler's late answer: already reported as a timeout
 			}
-			c.state[a.i].waiting = false
+			if errors.Is(a.err, swapscout.ErrRequestEnded) {
+				// Not an answer: the call never went out because the
+				// request it served had ended. That is this request's
+				// end, reported when it comes (giveUp), unless the call
+				// was another's that this request joined: then it asks
+				// the venue itself.
+				if s.joined {
+					s.joined = false
+					fo.left.Add(1)
+					go e.ask(&venues[a.i], a.i, s.ctx, req, results, fo, &s.finished)
+				}
+				continue
+			}
+			s.waiting = false
 			left--
 			c.take(a)
 		case <-watch:
@@ -248,16 +302,30 @@ func (e *Engine) quote(ctx context.Context, req swapscout.QuoteRequest, venues [
 			arm(time.Now())
 		case now := <-timerC:
 			timerC = nil
-			left -= c.abandon(ctx, now, cancelAt)
+			left -= c.abandon(now)
 			watch = c.firstDeadline()
 		case <-done:
-			done, cancelAt = nil, time.Now()
-			arm(cancelAt)
+			// The request is over: the answers already in count, the venues
+			// still running are timeouts of this answer (their calls run on).
+			for drained := false; !drained && left > 0; {
+				select {
+				case a := <-results:
+					if c.state[a.i].waiting && !errors.Is(a.err, swapscout.ErrRequestEnded) {
+						c.state[a.i].waiting = false
+						left--
+						c.take(a)
+					}
+				default:
+					drained = true
+				}
+			}
+			left -= c.giveUp(ctx, time.Now())
 		}
 	}
 	if timer != nil {
 		timer.Stop()
 	}
+	e.letGo(fo, c.state, venues, req)
 	c.finish()
 	e.rank(ctx, req.Direction, q.Offers)
 	sort.SliceStable(q.Failures, func(i, j int) bool {
@@ -269,7 +337,8 @@ func (e *Engine) quote(ctx context.Context, req swapscout.QuoteRequest, venues [
 
 // ask calls one venue and sends its answer on results, which has room for
 // it: the call may outlive Quote (a straggler) and still never blocks.
-func (e *Engine) ask(v *Venue, i int, vctx context.Context, req swapscout.QuoteRequest, results chan<- answer) {
+func (e *Engine) ask(v *Venue, i int, vctx context.Context, req swapscout.QuoteRequest, results chan<- answer, fo *fanOut, finished *atomic.Bool) {
+	defer fo.release(e)
 	a := answer{i: i}
 	t0 := time.Now()
 	func() {
@@ -286,12 +355,19 @@ func (e *Engine) ask(v *Venue, i int, vctx context.Context, req swapscout.QuoteR
 		// An answer that arrived after the deadline is not an answer.
 		a.err = vctx.Err()
 	}
+	finished.Store(true)
+	if fo.sharing.Load() {
+		e.share(fo, i, v.ID, req, a)
+	}
 	results <- a
 }
 
 type venueState struct {
-	ctx     context.Context // nil when the venue was not asked (cooling down)
+	ctx     context.Context // the venue's own deadline
 	waiting bool            // no answer taken yet, nor given up on
+	joined  bool            // waiting on another fan-out's call (detach.go)
+	// finished is set by the call's goroutine once it has its answer.
+	finished atomic.Bool
 }
 
 // collector gathers one fan-out's answers into its Quote.
@@ -402,13 +478,9 @@ func (c *collector) firstDeadline() <-chan struct{} {
 }
 
 // nextCheck is when the next venue still waiting runs out of grace: its
-// deadline, or the cancellation of the request, plus stragglerGrace. Zero
-// when no venue waits on a deadline.
-func (c *collector) nextCheck(cancelAt time.Time) time.Time {
+// deadline plus stragglerGrace. Zero when no venue waits on a deadline.
+func (c *collector) nextCheck() time.Time {
 	var next time.Time
-	if !cancelAt.IsZero() {
-		next = cancelAt.Add(stragglerGrace)
-	}
 	for i := range c.state {
 		s := &c.state[i]
 		if !s.waiting || s.ctx == nil {
@@ -423,9 +495,9 @@ func (c *collector) nextCheck(cancelAt time.Time) time.Time {
 	return next
 }
 
-// abandon gives up on the venues still running past their grace, reports
-// them as timeouts, and returns how many.
-func (c *collector) abandon(ctx context.Context, now, cancelAt time.Time) int {
+// abandon gives up on the venues still running past their own deadline's
+// grace, reports them as timeouts, and returns how many.
+func (c *collector) abandon(now time.Time) int {
 	n := 0
 	for i := range c.state {
 		s := &c.state[i]
@@ -433,8 +505,7 @@ func (c *collector) abandon(ctx context.Context, now, cancelAt time.Time) int {
 			continue
 		}
 		dl, ok := s.ctx.Deadline()
-		late := ok && !now.Before(dl.Add(stragglerGrace)) || !cancelAt.IsZero() && !now.Before(cancelAt.Add(stragglerGrace))
-		if !late {
+		if !ok || now.Before(dl.Add(stragglerGrace)) {
 			continue
 		}
 		s.waiting = false
@@ -442,15 +513,31 @@ func (c *collector) abandon(ctx context.Context, now, cancelAt time.Time) int {
 		c.e.stragglers.Add(1)
 		took := now.Sub(c.t0)
 		c.e.log.Debug("venue ignored its deadline; answering without it", "venue", c.venues[i].ID, "running", took.Round(time.Millisecond))
-		within := took
-		if ok {
-			within = dl.Sub(c.t0) // what the venue was given, as for venues that stop in time
-		}
-		msg := "no answer within " + swapscout.FormatDuration(within)
-		if errors.Is(ctx.Err(), context.Canceled) {
-			msg = "request cancelled"
-		}
+		// What the venue was given, as for venues that stop in time.
+		msg := "no answer within " + swapscout.FormatDuration(dl.Sub(c.t0))
 		c.failed(swapscout.Failure{Venue: c.venues[i].ID, Code: swapscout.CodeTimeout, Message: msg, Took: took})
+	}
+	return n
+}
+
+// giveUp reports every venue still waiting when the request ended (ctx) as
+// a timeout of this answer, and returns how many. Their calls are not the
+// request's: they run on (Engine.letGo).
+func (c *collector) giveUp(ctx context.Context, now time.Time) int {
+	msg := "request cancelled"
+	if dl, ok := ctx.Deadline(); ok && errors.Is(ctx.Err(), context.DeadlineExceeded) {
+		msg = "no answer within " + swapscout.FormatDuration(dl.Sub(c.t0))
+	}
+	n := 0
+	for i := range c.state {
+		s := &c.state[i]
+		if !s.waiting {
+			continue
+		}
+		s.waiting = false
+		n++
+		c.e.log.Debug("venue cut by the request's end", "venue", c.venues[i].ID, "msg", msg)
+		c.failed(swapscout.Failure{Venue: c.venues[i].ID, Code: swapscout.CodeTimeout, Message: msg, Took: now.Sub(c.t0)})
 	}
 	return n
 }
@@ -569,49 +656,6 @@ func (e *Engine) reference(req swapscout.QuoteRequest) ([]swapscout.Amount, []fl
 		logs[i] = math.Log(m.Float64())
 	}
 	return mids, logs
-}
-
-// venueDeadlines holds one context per distinct venue timeout, shared by
-// the venues that have it. Venues mostly share one timeout, and a context
-// per venue would cost a timer each, set up at the same instant by a dozen
-// goroutines contending for the runtime's timer lock: the largest part of
-// the fan-out's own cost, measured (BenchmarkEngine).
-type venueDeadlines struct {
-	timeouts []time.Duration
-	ctxs     []context.Context
-	cancels  []context.CancelFunc
-}
-
-// deadlines prepares the contexts venues need: none for a venue whose
-// timeout ends after ctx's own deadline (ctx serves it as it is).
-func newDeadlines(ctx context.Context, venues []Venue) *venueDeadlines {
-	d := &venueDeadlines{}
-	now := time.Now() // the real clock, whatever Options.Now says: timers run on it
-	dl, hasDL := ctx.Deadline()
-	for i := range venues {
-		t := venues[i].Timeout
-		if hasDL && !dl.After(now.Add(t)) || slices.Contains(d.timeouts, t) {
-			continue
-		}
-		c, cancel := context.WithDeadline(ctx, now.Add(t))
-		d.timeouts, d.ctxs, d.cancels = append(d.timeouts, t), append(d.ctxs, c), append(d.cancels, cancel)
-	}
-	return d
-}
-
-// ctx is the context for a venue with timeout t: the shared one for t, or
-// parent when its deadline comes first.
-func (d *venueDeadlines) ctx(parent context.Context, t time.Duration) context.Context {
-	if i := slices.Index(d.timeouts, t); i >= 0 {
-		return d.ctxs[i]
-	}
-	return parent
-}
-
-func (d *venueDeadlines) cancel() {
-	for _, c := range d.cancels {
-		c()
-	}
 }
 
 func (e *Engine) index(id string) int {

@@ -184,14 +184,15 @@ func TestRequestDeadline(t *testing.T) {
 	}
 }
 
-// TestCancelStopsEveryCall: cancelling the request returns promptly and every
-// venue call sees the cancellation (goleak checks nothing outlives it).
+// TestCancelStopsEveryCall: cancelling the request returns promptly, and
+// when no call may run on past its request (MaxDetached < 0) every venue
+// call sees the cancellation (goleak checks nothing outlives it).
 func TestCancelStopsEveryCall(t *testing.T) {
 	var venues []aggregate.Venue
 	for i := range 12 {
 		venues = append(venues, v(fmt.Sprint("v", i), after(10*time.Second, "1")))
 	}
-	e := aggregate.New(venues, aggregate.Options{})
+	e := aggregate.New(venues, aggregate.Options{MaxDetached: -1})
 	ctx, cancel := context.WithCancel(context.Background())
 	time.AfterFunc(30*time.Millisecond, cancel)
 	start := time.Now()

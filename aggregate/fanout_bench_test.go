@@ -153,12 +153,18 @@ func (q instantQuoter) Quote(_ context.Context, r swapscout.QuoteRequest) (swaps
 	return swapscout.Offer{AmountIn: r.Amount, AmountOut: q.out}, nil
 }
 
-func BenchmarkEngine(b *testing.B) {
+// instantVenues are twelve venues that answer at once, with timeout t.
+func instantVenues(t time.Duration) []aggregate.Venue {
 	var evs []aggregate.Venue
 	for i := range 12 {
-		evs = append(evs, aggregate.Venue{ID: fmt.Sprintf("v%02d", i), Timeout: 2 * time.Second,
+		evs = append(evs, aggregate.Venue{ID: fmt.Sprintf("v%02d", i), Timeout: t,
 			Quoter: instantQuoter{swapscout.MustAmount(fmt.Sprintf("15.%03d", 100+i))}})
 	}
+	return evs
+}
+
+func BenchmarkEngine(b *testing.B) {
+	evs := instantVenues(2 * time.Second)
 	e := aggregate.New(evs, aggregate.Options{})
 	ctx := context.Background()
 	b.ReportAllocs()
@@ -166,5 +172,21 @@ func BenchmarkEngine(b *testing.B) {
 		if q := e.Quote(ctx, req, evs, nil); len(q.Offers) != len(evs) {
 			b.Fatalf("offers %d, failures %+v", len(q.Offers), q.Failures)
 		}
+	}
+}
+
+// BenchmarkEngineDeadline is BenchmarkEngine with the request's deadline
+// the API gives every fan-out (3 s, shorter than the venues' own): the
+// serve path's cost, deadline context included.
+func BenchmarkEngineDeadline(b *testing.B) {
+	evs := instantVenues(4 * time.Second)
+	e := aggregate.New(evs, aggregate.Options{})
+	b.ReportAllocs()
+	for b.Loop() {
+		ctx, cancel := context.WithTimeout(context.Background(), 3*time.Second)
+		if q := e.Quote(ctx, req, evs, nil); len(q.Offers) != len(evs) {
+			b.Fatalf("offers %d, failures %+v", len(q.Offers), q.Failures)
+		}
+		cancel()
 	}
 }

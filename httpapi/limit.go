@@ -30,6 +30,16 @@ const (
 	// or an office behind one address while no one client can take the
 	// server's streams.
 	DefaultMaxClientStreams = 32
+
+	// interactiveFanOuts is how many uncached fan-outs one client may have
+	// running at once at full priority; the ones past it are bulk
+	// (swapscout.WithBulk): each venue lets them use only the rate budget
+	// it has to spare, so one client's flood never takes what others'
+	// quotes need. A person on the page has one running, an application a
+	// few pairs at once; measured, a client with four at full priority and
+	// eight more in bulk leaves another client every offer
+	// (TestFloodOfUncachedQuotes).
+	interactiveFanOuts = 4
 )
 
 // clientLimiter is a token bucket per client address.
@@ -73,6 +83,8 @@ func (l *clientLimiter) markKey(key []byte, now time.Time) {
 type clientBucket struct {
 	lim  *rate.Limiter
 	seen time.Time
+	// running is the client's admitted fan-outs not yet ended (release).
+	running int
 }
 
 // maxClients bounds the limiter's memory; past it, idle buckets are swept
@@ -81,7 +93,9 @@ const maxClients = 100_000
 
 func newClientLimiter(perSecond float64, burst int) *clientLimiter {
 	if perSecond < 0 {
-		return nil
+		// No limit on starts; the fan-outs a client runs at once still
+		// decide their priority.
+		perSecond = float64(rate.Inf)
 	}
 	if perSecond == 0 {
 		perSecond = DefaultFanOutRate
@@ -93,8 +107,9 @@ func newClientLimiter(perSecond float64, burst int) *clientLimiter {
 }
 
 // wait reports how long the client must wait before its next fan-out (0: go
-// ahead, and the fan-out is counted).
-func (l *clientLimiter) wait(client netip.Addr, now time.Time) time.Duration {
+// ahead, and the fan-out is counted, as running until release) and whether
+// the fan-out is bulk: the client already runs interactiveFanOuts.
+func (l *clientLimiter) wait(client netip.Addr, now time.Time) (time.Duration, bool) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	if now.Sub(l.lastSweep) > time.Minute || len(l.clients) >= maxClients {
@@ -108,21 +123,32 @@ func (l *clientLimiter) wait(client netip.Addr, now time.Time) time.Duration {
 	b.seen = now
 	res := b.lim.ReserveN(now, 1)
 	if !res.OK() {
-		return time.Minute
+		return time.Minute, false
 	}
 	if d := res.DelayFrom(now); d > 0 {
 		res.CancelAt(now)
-		return d
+		return d, false
 	}
-	return 0
+	b.running++
+	return 0, b.running > interactiveFanOuts
 }
 
-// sweep forgets clients whose bucket has refilled: they are as good as new.
+// release ends a fan-out wait admitted.
+func (l *clientLimiter) release(client netip.Addr) {
+	l.mu.Lock()
+	if b := l.clients[client]; b != nil && b.running > 0 {
+		b.running--
+	}
+	l.mu.Unlock()
+}
+
+// sweep forgets clients whose bucket has refilled and that run no fan-out:
+// they are as good as new.
 func (l *clientLimiter) sweep(now time.Time) {
 	l.lastSweep = now
 	full := time.Duration(float64(l.burst) / float64(l.rate) * float64(time.Second))
 	for k, b := range l.clients {
-		if now.Sub(b.seen) > full {
+		if now.Sub(b.seen) > full && b.running == 0 {
 			delete(l.clients, k)
 		}
 	}
@@ -283,7 +309,8 @@ func (d *deps) openStream(r *Request) (done func(), err error) {
 // key is the request's cache key: an identical request admitted within the
 // cache window is free, as it joins that fan-out or reads its cached answer
 // and costs the venues nothing more.
-func (d *deps) admit(r *Request, key []byte) error {
+// Call release (never nil) when the fan-out has ended.
+func (d *deps) admit(r *Request, key []byte) (release func(), err error) {
 	cached := d.Cache != nil && d.CacheWindow > 0
 	if d.OnCache != nil && cached {
 		d.OnCache(false)
@@ -294,9 +321,14 @@ func (d *deps) admit(r *Request, key []byte) error {
 	return d.admitFanOut(r, key)
 }
 
-// admitFanOut applies the per-client fan-out limit and puts the request id
-// in the request's context.
-func (d *deps) admitFanOut(r *Request, key []byte) error {
+func noRelease() {}
+
+// admitFanOut applies the per-client fan-out limit, marks the fan-out bulk
+// when the client already runs interactiveFanOuts, and puts the request id
+// in the request's context. Call release (never nil) when the fan-out has
+// ended.
+func (d *deps) admitFanOut(r *Request, key []byte) (release func(), err error) {
+	release = noRelease
 	if d.limiter != nil {
 		if client, ok := d.clients.clientAddr(r); ok {
 			now := r.Now
@@ -304,9 +336,14 @@ func (d *deps) admitFanOut(r *Request, key []byte) error {
 				now = d.Now()
 			}
 			if key == nil || !d.limiter.recentKey(key, now, d.CacheWindow) {
-				if wait := d.limiter.wait(client, now); wait > 0 {
-					return &retryError{status: http.StatusTooManyRequests, code: "rate_limited", after: wait,
+				wait, bulk := d.limiter.wait(client, now)
+				if wait > 0 {
+					return release, &retryError{status: http.StatusTooManyRequests, code: "rate_limited", after: wait,
 						msg: "too many uncached quotes from this client; retry after the number of seconds in Retry-After (identical requests within the cache window are not limited)"}
+				}
+				release = func() { d.limiter.release(client) }
+				if bulk {
+					r.Ctx = swapscout.WithBulk(r.Ctx)
 				}
 				if key != nil {
 					d.limiter.markKey(key, now)
@@ -317,7 +354,7 @@ func (d *deps) admitFanOut(r *Request, key []byte) error {
 	if len(r.ID) > 0 {
 		r.Ctx = WithRequestID(r.Ctx, string(r.ID))
 	}
-	return nil
+	return release, nil
 }
 
 // cached counts a cache hit.
@@ -335,18 +372,24 @@ func limitStream(d *deps, a Action) Action {
 		if err != nil || resp.Stream == nil {
 			return resp, err
 		}
-		if err := d.admitFanOut(r, nil); err != nil {
+		release, err := d.admitFanOut(r, nil)
+		if err != nil {
 			return Response{}, err
 		}
 		done, err := d.openStream(r)
 		if err != nil {
+			release()
 			return Response{}, err
 		}
-		inner, id := resp.Stream, RequestIDFrom(r.Ctx)
+		inner, id, bulk := resp.Stream, RequestIDFrom(r.Ctx), swapscout.Bulk(r.Ctx)
 		resp.Stream = func(ctx context.Context, w io.Writer, flush func() error) error {
 			if id != "" {
 				ctx = WithRequestID(ctx, id)
 			}
+			if bulk {
+				ctx = swapscout.WithBulk(ctx)
+			}
+			defer release()
 			defer done()
 			return inner(ctx, w, flush)
 		}

@@ -54,9 +54,11 @@ func handleQuoteCreate(d *deps) Action {
 				}
 			}
 		}
-		if err := d.admit(r, key); err != nil { // counts the miss, limits fan-outs per client
+		release, err := d.admit(r, key) // counts the miss, limits fan-outs per client
+		if err != nil {
 			return Response{}, err
 		}
+		defer release()
 		skey := string(key)
 		v, err, _ := d.book.flights.Do(skey, func() (any, error) {
 			return d.fanOut(r.Ctx, &pq, skey, nil)
@@ -194,7 +196,11 @@ func infoCustody(v swapscout.VenueInfo) swapscout.Custody {
 // appendKey appends the canonical form of a quote request, built from the
 // parsed, normalised request: identical requests, however spelled, get the
 // same key, and different ones never do (each venue id is prefixed by its
-// length, so no id can pose as a list of others).
+// length, so no id can pose as a list of others). The deadline is part of
+// it, to the nanosecond: an answer cut short by one client's deadline is
+// never served from the cache, nor shared in flight, to a request that
+// allowed more time (the venue calls themselves are shared anyway: see
+// aggregate.Engine.Quote).
 func appendKey(dst []byte, pq *parsedQuote) []byte {
 	dst = append(dst, pq.req.From.Ticker...)
 	dst = append(dst, '@')
@@ -206,7 +212,7 @@ func appendKey(dst []byte, pq *parsedQuote) []byte {
 	dst = append(dst, '|')
 	dst = pq.req.Amount.Append(dst)
 	dst = append(dst, '|', byte('0'+pq.req.Direction), byte('0'+pq.req.RateType), '|')
-	dst = strconv.AppendInt(dst, int64(pq.deadline/time.Millisecond), 10)
+	dst = strconv.AppendInt(dst, int64(pq.deadline), 10)
 	dst = append(dst, '|', byte(pq.sel.MaxKYC))
 	switch pq.sel.Custody {
 	case swapscout.Custodial:

@@ -29,6 +29,7 @@ type Metrics struct {
 	venueCalls    *prometheus.CounterVec
 	venueLatency  *prometheus.HistogramVec
 	venueFailures *prometheus.CounterVec
+	venueHeld     *prometheus.CounterVec
 	fanOuts       prometheus.Gauge
 	requests      *prometheus.CounterVec
 	reqLatency    *prometheus.HistogramVec
@@ -48,6 +49,8 @@ func New() *Metrics {
 			Buckets: []float64{.025, .05, .1, .2, .35, .5, .75, 1, 1.5, 2, 3, 5, 10}}, []string{"venue"}),
 		venueFailures: prometheus.NewCounterVec(prometheus.CounterOpts{Namespace: namespace, Subsystem: "venue",
 			Name: "failures_total", Help: "Quote calls that failed, by venue and failure code."}, []string{"venue", "code"}),
+		venueHeld: prometheus.NewCounterVec(prometheus.CounterOpts{Namespace: namespace, Subsystem: "venue",
+			Name: "held_back_total", Help: "Quote calls our own side did not send to each venue (own rate limit, cool-down, open circuit), by failure code; not in calls_total nor failures_total."}, []string{"venue", "code"}),
 		fanOuts: prometheus.NewGauge(prometheus.GaugeOpts{Namespace: namespace, Name: "fanouts_in_flight",
 			Help: "Fan-outs to the venues running now."}),
 		requests: prometheus.NewCounterVec(prometheus.CounterOpts{Namespace: namespace, Subsystem: "http",
@@ -70,7 +73,7 @@ func (m *Metrics) Add(cs ...prometheus.Collector) { m.extra = append(m.extra, cs
 
 // Register registers every collector on reg.
 func (m *Metrics) Register(reg prometheus.Registerer) error {
-	for _, c := range append([]prometheus.Collector{m.venueCalls, m.venueLatency, m.venueFailures, m.fanOuts,
+	for _, c := range append([]prometheus.Collector{m.venueCalls, m.venueLatency, m.venueFailures, m.venueHeld, m.fanOuts,
 		m.requests, m.reqLatency, m.cache, m.streams, m.swapsLate}, m.extra...) {
 		if err := reg.Register(c); err != nil {
 			return err
@@ -164,7 +167,8 @@ func (g *venueGauges) Collect(ch chan<- prometheus.Metric) {
 // the request id when the context carries one). log may be nil.
 func (m *Metrics) Quoter(venue string, q swapscout.Quoter, log *slog.Logger) swapscout.Quoter {
 	return &quoter{venue: venue, q: q, log: log, calls: m.venueCalls.WithLabelValues(venue),
-		lat: m.venueLatency.WithLabelValues(venue), failures: m.venueFailures.MustCurryWith(prometheus.Labels{"venue": venue})}
+		lat: m.venueLatency.WithLabelValues(venue), failures: m.venueFailures.MustCurryWith(prometheus.Labels{"venue": venue}),
+		held: m.venueHeld.MustCurryWith(prometheus.Labels{"venue": venue})}
 }
 
 type quoter struct {
@@ -174,17 +178,32 @@ type quoter struct {
 	calls    prometheus.Counter
 	lat      prometheus.Observer
 	failures *prometheus.CounterVec
+	held     *prometheus.CounterVec
 }
 
 func (w *quoter) Quote(ctx context.Context, req swapscout.QuoteRequest) (swapscout.Offer, error) {
 	start := time.Now()
 	o, err := w.q.Quote(ctx, req)
 	took := time.Since(start)
-	w.calls.Inc()
-	w.lat.Observe(took.Seconds())
 	if err == nil && ctx.Err() != nil {
 		err = ctx.Err() // the engine counts a late answer as a timeout too
 	}
+	switch {
+	case errors.Is(err, context.Canceled):
+		// Cut by its caller (the engine cuts a call its request no longer
+		// waits for when it cannot let it run on, and starts none once the
+		// request is over): neither the venue's call nor its failure. A
+		// client's short deadline never shows here: calls run under the
+		// venue's own deadline.
+		return o, err
+	case errors.Is(err, swapscout.ErrHeldBack):
+		// Never sent (our rate limit, a cool-down, an open circuit): one
+		// client's flood of quotes must not make the venue look broken.
+		w.held.WithLabelValues(FailureCode(err)).Inc()
+		return o, err
+	}
+	w.calls.Inc()
+	w.lat.Observe(took.Seconds())
 	if err != nil {
 		code := FailureCode(err)
 		w.failures.WithLabelValues(code).Inc()

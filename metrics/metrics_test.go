@@ -162,3 +162,49 @@ func TestExposition(t *testing.T) {
 		}
 	}
 }
+
+// TestHeldBackAndCutCalls: a call our side never sent (own rate limit,
+// cool-down, open circuit) counts in held_back_total, neither as a call
+// nor as a failure of the venue; a call its caller cut counts nowhere. One
+// client's flood of quotes cannot make a venue look broken.
+func TestHeldBackAndCutCalls(t *testing.T) {
+	reg := prometheus.NewRegistry()
+	m := metrics.New()
+	if err := m.Register(reg); err != nil {
+		t.Fatal(err)
+	}
+	held := m.Quoter("kraken", quoterFunc(func(context.Context, swapscout.QuoteRequest) (swapscout.Offer, error) {
+		return swapscout.Offer{}, &swapscout.VenueError{Code: swapscout.CodeRateLimited, Msg: "over our own rate limit", Err: swapscout.ErrHeldBack}
+	}), nil)
+	cut := m.Quoter("kraken", quoterFunc(func(context.Context, swapscout.QuoteRequest) (swapscout.Offer, error) {
+		return swapscout.Offer{}, fmt.Errorf("read: %w", context.Canceled)
+	}), nil)
+	ctx := context.Background()
+	for range 3 {
+		_, _ = held.Quote(ctx, swapscout.QuoteRequest{})
+		_, _ = cut.Quote(ctx, swapscout.QuoteRequest{})
+	}
+	want := `
+# HELP swapscout_venue_calls_total Quote calls made to each venue.
+# TYPE swapscout_venue_calls_total counter
+swapscout_venue_calls_total{venue="kraken"} 0
+# HELP swapscout_venue_held_back_total Quote calls our own side did not send to each venue (own rate limit, cool-down, open circuit), by failure code; not in calls_total nor failures_total.
+# TYPE swapscout_venue_held_back_total counter
+swapscout_venue_held_back_total{code="rate_limited",venue="kraken"} 3
+`
+	if err := testutil.GatherAndCompare(reg, strings.NewReader(want), "swapscout_venue_held_back_total",
+		"swapscout_venue_calls_total", "swapscout_venue_failures_total"); err != nil {
+		t.Error(err)
+	}
+	mfs, err := reg.Gather()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, mf := range mfs {
+		if mf.GetName() == "swapscout_venue_call_duration_seconds" {
+			if n := mf.GetMetric()[0].GetHistogram().GetSampleCount(); n != 0 {
+				t.Errorf("%d latencies observed for calls never made or cut, want 0", n)
+			}
+		}
+	}
+}

@@ -26,13 +26,24 @@ import (
 //     and the first call after it probes the venue again;
 //   - an outbound rate limit (a token bucket sized from the venue's
 //     documented limits, see [Limits]): a call over it waits for a token
-//     only if it can get one before its context's deadline, else fails
-//     rate_limited at once;
+//     only if it can get one before its context's deadline and its
+//     request's ([swapscout.RequestDeadline]: nobody waits for the answer
+//     past it), else fails rate_limited at once; a bulk call
+//     ([swapscout.Bulk]: a client past its interactive share) only takes a
+//     token while the bucket holds more than its reserve (half its burst),
+//     so one client's flood never takes the budget others' quotes need;
 //   - a circuit breaker: after [BreakerFailures] failures in a row
 //     (unreachable, timeout, 5xx, unreadable answers) the venue answers
 //     unavailable without a network call for [BreakerOpen], then one probe
 //     call decides whether it closes again. Normal answers such as an
-//     unsupported pair or an amount out of range count as successes.
+//     unsupported pair or an amount out of range count as successes. A call
+//     its caller cancelled (the engine cuts calls it cannot let run on)
+//     counts as neither: it is nobody's failure, and a probe cut so gives
+//     its turn back rather than reopen the circuit. The engine runs every
+//     quote call under the venue's own deadline, whatever the request's,
+//     so a deadline that passes is the venue's; a call whose request has
+//     ended ([swapscout.RequestDeadline]) finishes what it sent but starts
+//     no new call ([swapscout.ErrRequestEnded]).
 //
 // A nil *Guard lets every call through.
 type Guard struct {
@@ -131,11 +142,29 @@ func (g *Guard) coolingFor(now time.Time) time.Duration {
 	return max(0, time.Duration(until-now.UnixNano()))
 }
 
+// Do runs call under the guard, as [Fetch] does for the calls it makes: for
+// a venue call made some other way. The error is call's, or the guard's
+// refusal (call then never runs).
+func (g *Guard) Do(ctx context.Context, call func(context.Context) error) error {
+	if g == nil {
+		return call(ctx)
+	}
+	if err := g.begin(ctx); err != nil {
+		return err
+	}
+	return g.end(call(ctx))
+}
+
 // begin decides whether a call may go out now. It waits for a rate-limit
 // token when one comes before ctx's deadline.
 func (g *Guard) begin(ctx context.Context) error {
+	if rd, ok := swapscout.RequestDeadline(ctx); ok && !time.Now().Before(rd) {
+		// The engine lets a call its request no longer waits for finish
+		// what it has sent, but it starts nothing new.
+		return errRequestEnded
+	}
 	if left := g.coolingFor(g.now()); left > 0 {
-		return &swapscout.VenueError{Code: swapscout.CodeRateLimited, RetryAfter: left,
+		return &swapscout.VenueError{Code: swapscout.CodeRateLimited, RetryAfter: left, Err: swapscout.ErrHeldBack,
 			Msg: fmt.Sprintf("%s rate limit: holding off calls for %s", g.name, left.Round(time.Millisecond))}
 	}
 	if d := g.cb.RemainingDelay(); d > 0 {
@@ -152,24 +181,39 @@ func (g *Guard) begin(ctx context.Context) error {
 	return nil
 }
 
+var errRequestEnded = &swapscout.VenueError{Code: swapscout.CodeTimeout, Msg: "the request ended before this call could start",
+	Err: swapscout.ErrRequestEnded}
+
 func (g *Guard) openError(d time.Duration) error {
+	msg := fmt.Sprintf("circuit open after %d failures; retrying in %s", BreakerFailures, d.Round(time.Second))
 	if d <= 0 {
-		return swapscout.NewVenueError(swapscout.CodeUnavailable,
-			"circuit half-open after %d failures: a probe call is in flight", BreakerFailures)
+		msg = fmt.Sprintf("circuit half-open after %d failures: a probe call is in flight", BreakerFailures)
 	}
-	return swapscout.NewVenueError(swapscout.CodeUnavailable,
-		"circuit open after %d failures; retrying in %s", BreakerFailures, d.Round(time.Second))
+	return &swapscout.VenueError{Code: swapscout.CodeUnavailable, Msg: msg, Err: swapscout.ErrHeldBack}
 }
 
 // wait takes a token of the outbound rate limit, waiting for it only when
 // it comes before ctx's deadline.
 func (g *Guard) wait(ctx context.Context) error {
 	now := time.Now()
-	if Optional(ctx) {
-		// An optional call takes a token only when it leaves one for the
-		// calls that are not, and never waits for one.
-		if g.lim.TokensAt(now) >= 2 && g.lim.AllowN(now, 1) {
+	optional, bulk := Optional(ctx), swapscout.Bulk(ctx)
+	if optional || bulk {
+		// Neither waits for a token, and each leaves some to the calls that
+		// need them: an optional call the last one, a bulk call the
+		// reserve.
+		keep := 1.0
+		if bulk {
+			keep = max(keep, g.reserve())
+		}
+		tokens := g.lim.TokensAt(now)
+		if tokens >= keep+1 && g.lim.AllowN(now, 1) {
 			return nil
+		}
+		if bulk {
+			wait := time.Duration((keep + 1 - tokens) / float64(g.limit.Rate) * float64(time.Second))
+			return &swapscout.VenueError{Code: swapscout.CodeRateLimited, RetryAfter: wait, Err: swapscout.ErrHeldBack,
+				Msg: fmt.Sprintf("%s: this client runs many quotes at once; those past its share use only the rate budget others leave (%g calls/s)",
+					g.name, float64(g.limit.Rate))}
 		}
 		return &swapscout.VenueError{Code: swapscout.CodeRateLimited, Err: ErrSkipped,
 			Msg: fmt.Sprintf("over our own rate limit for %s (%g calls/s): an optional call was skipped", g.name, float64(g.limit.Rate))}
@@ -179,9 +223,13 @@ func (g *Guard) wait(ctx context.Context) error {
 	}
 	r := g.lim.ReserveN(now, 1)
 	d := r.DelayFrom(now)
-	if dl, ok := ctx.Deadline(); !r.OK() || ok && now.Add(d).After(dl) {
+	dl, ok := ctx.Deadline()
+	if rd, rok := swapscout.RequestDeadline(ctx); rok && (!ok || rd.Before(dl)) {
+		dl, ok = rd, true // the call may run on past it, but nobody waits for its token
+	}
+	if !r.OK() || ok && now.Add(d).After(dl) {
 		r.CancelAt(now)
-		return &swapscout.VenueError{Code: swapscout.CodeRateLimited, RetryAfter: d,
+		return &swapscout.VenueError{Code: swapscout.CodeRateLimited, RetryAfter: d, Err: swapscout.ErrHeldBack,
 			Msg: fmt.Sprintf("over our own rate limit for %s (%g calls/s); next call in %s", g.name, float64(g.limit.Rate), d.Round(time.Millisecond))}
 	}
 	t := time.NewTimer(d)
@@ -193,6 +241,12 @@ func (g *Guard) wait(ctx context.Context) error {
 		r.Cancel()
 		return ctx.Err()
 	}
+}
+
+// reserve is the part of the bucket bulk calls leave to the others: half
+// the burst, at least one token.
+func (g *Guard) reserve() float64 {
+	return max(1, float64(g.limit.Burst)/2)
 }
 
 // end records the outcome of a call that begin let through and returns the
@@ -211,12 +265,16 @@ func (g *Guard) end(err error) error {
 		g.cb.RecordSuccess() // the venue answered; the cool-down handles it
 		return g.coolDown(ve, err)
 	case errors.Is(err, context.Canceled), errors.Is(err, upstream.ErrBodyBudget):
-		// Not the venue's doing: the caller gave up, or other answers
-		// filled the shared body budget. A probe's permit must still be
-		// given back; counting it failed keeps the breaker open a while
-		// longer, which is the cautious side.
+		// Not the venue's doing: the caller gave up (or the engine cut the
+		// call), or other answers filled the shared body budget. A probe's
+		// permit goes back with no verdict: counting it failed would let
+		// whoever cancels probes keep the circuit open for everyone.
 		if g.cb.IsHalfOpen() {
-			g.cb.RecordFailure()
+			// Give the permit back: a fresh half-open state (through open,
+			// as the breaker ignores a move to the state it is in). Only
+			// this call held the permit, so no verdict is lost.
+			g.cb.Open()
+			g.cb.HalfOpen()
 		}
 		return err
 	case errors.Is(err, context.DeadlineExceeded), !isVE,
@@ -283,7 +341,7 @@ func asVenueError(err error) *swapscout.VenueError {
 // ErrSkipped is the cause of an optional call the rate limit skipped: it
 // says nothing of the venue, so a caller reports another route's error
 // before it (errors.Is).
-var ErrSkipped = errors.New("optional call skipped")
+var ErrSkipped = fmt.Errorf("optional call skipped: %w", swapscout.ErrHeldBack)
 
 // optionalKey marks a context whose calls are optional (WithOptional).
 type optionalKey struct{}

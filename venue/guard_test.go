@@ -247,6 +247,124 @@ func TestBreaker(t *testing.T) {
 	})
 }
 
+// TestCutProbeGivesItsTurnBack: a half-open breaker's probe that its caller
+// cancels (a client gone, a call the engine cut) is no verdict: the breaker
+// stays half-open for the next call, which closes it. Before, the cut probe
+// counted as a failure and reopened the circuit for everyone, so whoever
+// cancelled probes kept a venue out.
+func TestCutProbeGivesItsTurnBack(t *testing.T) {
+	g := newGuarded(t, Limit{}, 50*time.Millisecond)
+	g.set(func(w http.ResponseWriter, r *http.Request) { w.WriteHeader(503) })
+	for range BreakerFailures {
+		g.fetch(context.Background())
+	}
+	time.Sleep(80 * time.Millisecond)
+	if got := g.cfg.Guard.State(); got != "half-open" {
+		t.Fatalf("State() = %q, want half-open", got)
+	}
+	g.set(func(w http.ResponseWriter, r *http.Request) { fmt.Fprint(w, `{}`) })
+	for range 3 {
+		cut, cancel := context.WithCancel(context.Background())
+		cancel()
+		if err := g.fetch(cut); !errors.Is(err, context.Canceled) {
+			t.Fatalf("cut probe: %v", err)
+		}
+		if got := g.cfg.Guard.State(); got != "half-open" {
+			t.Fatalf("State() after a cut probe = %q, want half-open", got)
+		}
+	}
+	if err := g.fetch(context.Background()); err != nil {
+		t.Fatalf("probe: %v", err)
+	}
+	if got := g.cfg.Guard.State(); got != "closed" {
+		t.Errorf("State() after a good probe = %q, want closed", got)
+	}
+}
+
+// TestRequestDeadlineBoundsTokenWait: a call detached from its request
+// (the engine runs every quote call under the venue's own deadline) waits
+// for a rate-limit token only until the request's deadline: past it nobody
+// wants the answer, and its reservation would push others' calls back.
+func TestRequestDeadlineBoundsTokenWait(t *testing.T) {
+	g := newGuarded(t, Limit{Rate: 5, Burst: 1}, BreakerOpen) // a token every 200ms
+	if err := g.fetch(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	request, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
+	defer cancel()
+	call, cancel2 := context.WithTimeout(swapscout.Detach(request), 2*time.Second)
+	defer cancel2()
+	start := time.Now()
+	ve := veOf(t, g.fetch(call))
+	if ve.Code != swapscout.CodeRateLimited || time.Since(start) > 40*time.Millisecond {
+		t.Fatalf("%v after %v, want rate_limited at once", ve, time.Since(start))
+	}
+	if n := g.calls.Load(); n != 1 {
+		t.Errorf("%d calls, want 1", n)
+	}
+}
+
+// TestEndedRequestStartsNoCall: a call whose request has ended (the engine
+// says so with Detached.End) never goes out, and says nothing of the venue:
+// its breaker and metrics see a cancellation.
+func TestEndedRequestStartsNoCall(t *testing.T) {
+	g := newGuarded(t, Limit{}, BreakerOpen)
+	request, cancel := context.WithTimeout(context.Background(), time.Hour)
+	defer cancel()
+	d := swapscout.Detach(request).(*swapscout.Detached)
+	call, cancel2 := context.WithTimeout(d, time.Minute)
+	defer cancel2()
+	if err := g.fetch(call); err != nil {
+		t.Fatalf("while the request runs: %v", err)
+	}
+	d.End()
+	for range 2 * BreakerFailures {
+		if err := g.fetch(call); !errors.Is(err, swapscout.ErrRequestEnded) || !errors.Is(err, context.Canceled) {
+			t.Fatalf("after the request's end: %v, want ErrRequestEnded", err)
+		}
+	}
+	if n := g.calls.Load(); n != 1 {
+		t.Errorf("%d calls reached the venue, want 1", n)
+	}
+	if got := g.cfg.Guard.State(); got != "closed" {
+		t.Errorf("State() = %q, want closed", got)
+	}
+	d.Extend(context.Background()) // a request with no deadline joined
+	if err := g.fetch(call); err != nil {
+		t.Errorf("once another request waits: %v", err)
+	}
+}
+
+// TestBulkCallsLeaveTheReserve: bulk calls (a client running more quotes at
+// once than its interactive share) take tokens only while the bucket holds
+// more than half its burst, and never wait; whoever comes next still finds
+// a token at once.
+func TestBulkCallsLeaveTheReserve(t *testing.T) {
+	g := newGuarded(t, Limit{Rate: 0.1, Burst: 6}, BreakerOpen) // a token every 10 s: none comes back here
+	long, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	bulk := swapscout.WithBulk(long)
+	for i := range 3 { // 6 → 3
+		if err := g.fetch(bulk); err != nil {
+			t.Fatalf("bulk call %d with tokens to spare: %v", i, err)
+		}
+	}
+	start := time.Now()
+	ve := veOf(t, g.fetch(bulk))
+	if ve.Code != swapscout.CodeRateLimited || ve.RetryAfter <= 0 || time.Since(start) > 40*time.Millisecond {
+		t.Fatalf("bulk call on the reserve: %v after %v, want rate_limited at once", ve, time.Since(start))
+	}
+	for i := range 3 { // the reserve is everyone else's
+		start := time.Now()
+		if err := g.fetch(long); err != nil || time.Since(start) > 40*time.Millisecond {
+			t.Fatalf("call %d after the bulk ones: %v after %v, want a token at once", i, err, time.Since(start))
+		}
+	}
+	if n := g.calls.Load(); n != 6 {
+		t.Errorf("%d calls reached the venue, want 6", n)
+	}
+}
+
 // TestRateLimit: a call over the venue's rate waits for a token when one
 // comes before its deadline, and fails rate_limited at once otherwise,
 // without a network call.

@@ -89,6 +89,11 @@ func (o *observability) finish(st *stack) error {
 		func() float64 { return float64(o.store.Evictions()) }))
 	o.m.Add(metrics.GaugeFunc("quote_store_bytes", "Bytes the in-memory quote store holds, within --store-bytes (expired quotes included until swept).",
 		func() float64 { return float64(o.store.Bytes()) }))
+	eng := st.service.Engine
+	o.m.Add(metrics.GaugeFunc("venue_calls_detached", "Venue calls running on to their venue's own deadline after the request that started them ended.",
+		func() float64 { return float64(eng.Detached()) }))
+	o.m.Add(metrics.CounterFunc("venue_calls_joined_total", "Venue answers taken from a call another request had started, instead of asking the venue again.",
+		func() float64 { return float64(eng.Joined()) }))
 	reg := st.registry
 	o.m.Add(metrics.VenueGauges("breaker_state", "Circuit breaker state per venue: 0 closed, 1 half-open, 2 open.", o.venues,
 		func(id string) float64 {

@@ -39,8 +39,7 @@ func startInstance(t *testing.T, simURL, secret, redisURL string) instance {
 
 func startSim(t *testing.T) (url, secret string) {
 	t.Helper()
-	s, secret := startSimServerWith(t, "--walk", "0", "--latency", "20ms")
-	return s.URL(), secret
+	return startSimWith(t, "--walk", "0", "--latency", "20ms")
 }
 
 func fetch(t *testing.T, url string) (int, http.Header, string) {

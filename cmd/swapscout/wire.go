@@ -263,10 +263,16 @@ func newStack(ctx context.Context, o stackOptions) (*stack, error) {
 	return s, nil
 }
 
-// Close stops background refreshers and closes the stores and the upstream client.
+// Close stops background refreshers and the venue calls still running past
+// their requests, and closes the stores and the upstream client.
 func (s *stack) Close() {
 	s.stop()
 	s.wait()
+	if s.service != nil {
+		ctx, cancel := context.WithTimeout(context.Background(), time.Second)
+		_ = s.service.Engine.Close(ctx)
+		cancel()
+	}
 	for _, c := range s.closers {
 		_ = c()
 	}

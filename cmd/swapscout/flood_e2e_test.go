@@ -1,0 +1,250 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"slices"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+)
+
+// startSimWith starts the simulator with flags (e.g. "--latency", "20ms";
+// without, each venue has its own latency, as in the demo).
+func startSimWith(t *testing.T, flags ...string) (url, secret string) {
+	t.Helper()
+	s, secret := startSimServerWith(t, flags...)
+	return s.URL(), secret
+}
+
+// TestFloodOfShortDeadlines is issue 20's "nobody can degrade the service
+// for others", end to end on the simulator: one client sends 1,000 uncached
+// quotes with deadline=10ms, then 1,000 with deadline=1ms (the per-client
+// fan-out limit raised so every one fans out); after each flood a normal
+// quote, another client's and the flooder's own, gets every offer a normal
+// quote got before it, and no venue's circuit is open. Before, six requests
+// with deadline=50ms opened the circuit of 28 of 32 venues for 30 s.
+func TestFloodOfShortDeadlines(t *testing.T) {
+	if testing.Short() {
+		t.Skip("e2e: 2,000 requests against the simulator")
+	}
+	if raceEnabled {
+		// Like the hostile matrix: CI runs it on its own without -race,
+		// whose slowdown on 2 cores turns deadlines into noise.
+		t.Skip("the flood tests run without -race: go test -run TestFlood ./cmd/swapscout/")
+	}
+	simURL, secret := startSimWith(t, "--walk", "0") // each venue's own latency
+	s := startServeOn(t, simURL, secret, func(string) string { return "" },
+		"--fanout-rate", "100000", "--fanout-burst", "100000", "--trusted-proxy", "127.0.0.1", "--log-level", "error")
+	c := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 16}, Timeout: 20 * time.Second}
+	defer c.CloseIdleConnections()
+	const flooder, other = "198.51.100.1", "198.51.100.2"
+	ask := func(client, query string) (int, apiQuote, error) {
+		req, _ := http.NewRequest("GET", s.url+"/v1/quotes?"+query, nil)
+		req.Header.Set("X-Forwarded-For", client)
+		resp, err := c.Do(req)
+		if err != nil {
+			return 0, apiQuote{}, err
+		}
+		defer resp.Body.Close()
+		body, _ := io.ReadAll(resp.Body)
+		var q apiQuote
+		if resp.StatusCode == 200 {
+			if err := json.Unmarshal(body, &q); err != nil {
+				return resp.StatusCode, q, fmt.Errorf("%v: %s", err, body)
+			}
+		}
+		return resp.StatusCode, q, nil
+	}
+	n := 0
+	normal := func(client string) (map[string]bool, apiQuote) {
+		t.Helper()
+		n++ // a new amount each time: an uncached fan-out
+		st, q, err := ask(client, fmt.Sprintf("from=btc&to=eth&amount=0.3%03d&deadline=10s", n))
+		if err != nil || st != 200 {
+			t.Fatalf("normal quote: %d %v", st, err)
+		}
+		got := map[string]bool{}
+		for _, o := range q.Offers {
+			got[o.Venue] = true
+		}
+		return got, q
+	}
+	base, q0 := normal(other)
+	for wait := time.Now().Add(30 * time.Second); loading(q0) && time.Now().Before(wait); { // serve listens before the lists load
+		time.Sleep(200 * time.Millisecond)
+		base, q0 = normal(other)
+	}
+	if len(base) < 20 {
+		t.Fatalf("baseline quote: %d offers (failures %+v)", len(base), q0.Failures)
+	}
+	for round, deadline := range []string{"10ms", "1ms"} {
+		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute) // the flood is bounded in time
+		work := make(chan int)
+		var mu sync.Mutex
+		codes := map[int]int{}
+		var wg sync.WaitGroup
+		start := time.Now()
+		for range 8 {
+			wg.Go(func() {
+				for i := range work {
+					st, _, err := ask(flooder, fmt.Sprintf("from=btc&to=eth&amount=0.%d%05d&deadline=%s", 1+round, i, deadline))
+					if err != nil {
+						t.Errorf("flood request: %v", err)
+					}
+					mu.Lock()
+					codes[st]++
+					mu.Unlock()
+				}
+			})
+		}
+		for i := 0; i < 1000 && ctx.Err() == nil; i++ {
+			work <- i
+		}
+		close(work)
+		wg.Wait()
+		timedOut := ctx.Err() != nil
+		cancel()
+		if timedOut {
+			t.Fatalf("deadline=%s: the flood took over 2 minutes", deadline)
+		}
+		t.Logf("deadline=%s: 1,000 requests in %s, statuses %v", deadline, time.Since(start).Round(time.Millisecond), codes)
+		if codes[200] != 1000 {
+			t.Errorf("deadline=%s: statuses %v, want 1,000 answers", deadline, codes)
+		}
+		for _, who := range []string{other, flooder} {
+			got, q := normal(who)
+			if missing := missingFrom(base, got); len(missing) > 0 {
+				t.Errorf("after deadline=%s, %s's normal quote lacks %d of %d offers: %v (failures %+v)",
+					deadline, who, len(missing), len(base), missing, q.Failures)
+			}
+		}
+		if open := openBreakers(t, c, s.url); len(open) > 0 {
+			t.Errorf("after deadline=%s, breakers not closed: %v", deadline, open)
+		}
+	}
+}
+
+// missingFrom lists, sorted, the venues of base that got lacks.
+func missingFrom(base, got map[string]bool) []string {
+	var missing []string
+	for v := range base {
+		if !got[v] {
+			missing = append(missing, v)
+		}
+	}
+	slices.Sort(missing)
+	return missing
+}
+
+// loading reports whether some venue of q still loads its market list.
+func loading(q apiQuote) bool {
+	return slices.ContainsFunc(q.Failures, func(f struct{ Venue, Code, Message string }) bool {
+		return strings.Contains(f.Message, "list loading")
+	})
+}
+
+// openBreakers lists the venues whose breaker /metrics shows open or
+// half-open.
+func openBreakers(t *testing.T, c *http.Client, url string) []string {
+	t.Helper()
+	resp, body := get(t, c, url+"/metrics")
+	if resp.StatusCode != 200 {
+		t.Fatalf("/metrics: %d", resp.StatusCode)
+	}
+	var open []string
+	for line := range strings.Lines(body) {
+		if rest, ok := strings.CutPrefix(line, "swapscout_venue_breaker_state{"); ok && !strings.HasSuffix(strings.TrimSpace(rest), " 0") {
+			open = append(open, strings.TrimSpace(rest))
+		}
+	}
+	return open
+}
+
+// TestFloodOfUncachedQuotes: one client keeps twelve uncached quotes with
+// the default deadline running at once (its start limit raised); another
+// client's quotes meanwhile still get every offer a quote got before the
+// flood. The flooder's fan-outs past its interactive share are bulk: they
+// use only what each venue's rate budget has to spare, so the others' calls
+// neither wait behind them nor find the budget empty.
+func TestFloodOfUncachedQuotes(t *testing.T) {
+	if testing.Short() {
+		t.Skip("e2e: a flood against the simulator")
+	}
+	if raceEnabled {
+		t.Skip("the flood tests run without -race: go test -run TestFlood ./cmd/swapscout/")
+	}
+	simURL, secret := startSimWith(t, "--walk", "0")
+	s := startServeOn(t, simURL, secret, func(string) string { return "" },
+		"--fanout-rate", "100000", "--fanout-burst", "100000", "--trusted-proxy", "127.0.0.1", "--log-level", "error")
+	c := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 16}, Timeout: 20 * time.Second}
+	defer c.CloseIdleConnections()
+	ask := func(client string, i int) (apiQuote, error) {
+		req, _ := http.NewRequest("GET", fmt.Sprintf("%s/v1/quotes?from=btc&to=eth&amount=0.%06d", s.url, i), nil)
+		req.Header.Set("X-Forwarded-For", client)
+		resp, err := c.Do(req)
+		if err != nil {
+			return apiQuote{}, err
+		}
+		defer resp.Body.Close()
+		var q apiQuote
+		if resp.StatusCode != 200 {
+			return q, fmt.Errorf("status %d", resp.StatusCode)
+		}
+		return q, json.NewDecoder(resp.Body).Decode(&q)
+	}
+	offers := func(q apiQuote) map[string]bool {
+		m := map[string]bool{}
+		for _, o := range q.Offers {
+			m[o.Venue] = true
+		}
+		return m
+	}
+	q0, err := ask("198.51.100.2", 300000)
+	for wait := time.Now().Add(30 * time.Second); err == nil && loading(q0) && time.Now().Before(wait); {
+		time.Sleep(200 * time.Millisecond)
+		q0, err = ask("198.51.100.2", 300001)
+	}
+	base := offers(q0)
+	if err != nil || len(base) < 20 {
+		t.Fatalf("baseline quote: %v, %d offers", err, len(base))
+	}
+	stop := make(chan struct{})
+	var wg sync.WaitGroup
+	var n atomic.Int64
+	for w := range 12 {
+		wg.Go(func() {
+			for i := 0; ; i++ {
+				select {
+				case <-stop:
+					return
+				default:
+				}
+				if _, err := ask("198.51.100.1", 100000+w*10000+i); err != nil {
+					t.Errorf("flood: %v", err)
+					return
+				}
+				n.Add(1)
+			}
+		})
+	}
+	time.Sleep(2 * time.Second) // the flood is under way
+	for k := range 5 {
+		q, err := ask("198.51.100.2", 310000+k)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if missing := missingFrom(base, offers(q)); len(missing) > 0 {
+			t.Errorf("quote %d during the flood lacks %d of %d offers: %v (failures %+v)", k, len(missing), len(base), missing, q.Failures)
+		}
+		time.Sleep(time.Second)
+	}
+	close(stop)
+	wg.Wait()
+	t.Logf("the flooder's quotes answered meanwhile: %d", n.Load())
+}

@@ -1,0 +1,141 @@
+package swapscout
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sync/atomic"
+	"time"
+)
+
+// A venue call serves a request, but what the request chose is its own
+// business: a short deadline or a flood of quotes from one client must not
+// change how a venue is judged (its circuit breaker, back-off, metrics) nor
+// take the share of its rate budget other requests need. The engine runs each
+// venue call under the venue's own deadline, detached from the request
+// (Detach), and the venue side reads here what it needs to know of the
+// request: until when an answer is wanted (RequestDeadline), and whether the
+// request may only use spare capacity (Bulk).
+
+// Detach returns a context for a venue call that may outlive the request
+// whose context is ctx: it keeps ctx's values, but neither its deadline nor
+// its cancellation, and remembers ctx's deadline as the request's (see
+// RequestDeadline). The call must get a deadline of its own.
+func Detach(ctx context.Context) context.Context {
+	d := new(Detached)
+	d.Reset(ctx)
+	return d
+}
+
+// Detached is the context Detach returns. A value that lives as long as
+// the calls may embed one and Reset it, to save an allocation.
+type Detached struct {
+	parent context.Context
+	// deadline is the request's, in Unix nanoseconds; 0: none.
+	deadline atomic.Int64
+}
+
+// Reset makes d the detached context of ctx (see Detach).
+func (d *Detached) Reset(ctx context.Context) {
+	d.parent = ctx
+	d.deadline.Store(0)
+	if dl, ok := ctx.Deadline(); ok {
+		d.deadline.Store(max(dl.UnixNano(), 1))
+	}
+}
+
+// Extend makes d's calls wanted until ctx's deadline too (for ever when
+// ctx has none): another request now waits for them.
+func (d *Detached) Extend(ctx context.Context) {
+	dl, ok := ctx.Deadline()
+	for {
+		old := d.deadline.Load()
+		if old == 0 || ok && dl.UnixNano() <= old {
+			return
+		}
+		next := int64(0)
+		if ok {
+			next = dl.UnixNano()
+		}
+		if d.deadline.CompareAndSwap(old, next) {
+			return
+		}
+	}
+}
+
+// End marks the request over as of now, whatever its deadline said: its
+// calls may finish what they have sent but start nothing new, until
+// Extend.
+func (d *Detached) End() {
+	now := time.Now().UnixNano()
+	for {
+		old := d.deadline.Load()
+		if old != 0 && old <= now || d.deadline.CompareAndSwap(old, now) {
+			return
+		}
+	}
+}
+
+type requestDeadlineKey struct{}
+
+func (*Detached) Deadline() (time.Time, bool) { return time.Time{}, false }
+func (*Detached) Done() <-chan struct{}       { return nil }
+func (*Detached) Err() error                  { return nil }
+
+// Value is the parent's, except RequestDeadline's key.
+func (d *Detached) Value(key any) any {
+	if _, ok := key.(requestDeadlineKey); ok {
+		return d // no boxing of the time: RequestDeadline reads the field
+	}
+	return d.parent.Value(key)
+}
+
+func (d *Detached) String() string { return "swapscout.Detach" }
+
+// RequestDeadline returns the deadline of the request a detached call serves
+// (the deadline ctx's ancestor had when Detach was called, the moment End
+// said it was over, or a later one Extend gave it), and false when ctx was
+// not detached or the request has none. Past it nobody waits for the call's answer: a call under way may run
+// to its own deadline, but a new one should not start (ErrRequestEnded) nor
+// wait for anything (a rate-limit token) beyond it.
+func RequestDeadline(ctx context.Context) (time.Time, bool) {
+	d, ok := ctx.Value(requestDeadlineKey{}).(*Detached)
+	if !ok {
+		return time.Time{}, false
+	}
+	n := d.deadline.Load()
+	if n == 0 {
+		return time.Time{}, false
+	}
+	return time.Unix(0, n), true
+}
+
+// ErrHeldBack is the cause of a venue call our own side did not send: over
+// our outbound rate limit, in a cool-down after the venue rate-limited us,
+// refused by an open circuit breaker, or its request over. Nothing reached
+// the venue, so it says nothing new of it: metrics count it apart from the
+// venue's failures.
+var ErrHeldBack = errors.New("held back: not sent to the venue")
+
+// ErrRequestEnded is the cause of a venue call that was not made because
+// the request it served had ended (RequestDeadline) before it could start.
+// It is also ErrHeldBack and context.Canceled (errors.Is), as a cancelled
+// call says as little of the venue.
+var ErrRequestEnded = fmt.Errorf("the request ended before the call started: %w: %w", ErrHeldBack, context.Canceled)
+
+type bulkKey struct{}
+
+// WithBulk marks the venue calls made with ctx as bulk: they come from a
+// client that already runs more uncached quotes at once than its
+// interactive share, so each venue lets them use only the rate budget it has
+// to spare, never what it keeps for everyone else, and never makes them wait
+// for it. Bulk reports the mark.
+func WithBulk(ctx context.Context) context.Context {
+	return context.WithValue(ctx, bulkKey{}, true)
+}
+
+// Bulk reports whether ctx was marked by WithBulk.
+func Bulk(ctx context.Context) bool {
+	b, _ := ctx.Value(bulkKey{}).(bool)
+	return b
+}
