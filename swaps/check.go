@@ -137,8 +137,16 @@ func CheckOrder(c OrderCheck, o swapscout.SwapOrder) (swapscout.SwapOrder, error
 		}
 	default:
 		least := c.Shown.AmountOut.Mul(one.Sub(c.Slippage))
+		// What the user sends is the amount quoted. A venue that fixes the
+		// amount received instead (Majestic Bank's /pay) works out what to
+		// send itself and may round it a little down, never up: less, by no
+		// more than the slippage, is what the page then asks for.
+		asked := req.Amount
+		if known(req.From) {
+			asked = asked.Round(decimals(req.From), swapscout.RoundDown)
+		}
 		switch {
-		case o.AmountIn.Cmp(req.Amount) != 0 && !(known(req.From) && o.AmountIn.Cmp(req.Amount.Round(decimals(req.From), swapscout.RoundDown)) == 0):
+		case o.AmountIn.Cmp(req.Amount) > 0, o.AmountIn.Cmp(asked.Mul(one.Sub(c.Slippage))) < 0:
 			return bad("it asks %s %s, not the %s %s quoted", o.AmountIn, from, req.Amount, from)
 		case o.AmountOut.Cmp(least) < 0:
 			return bad("it promises %s %s, less than the %s %s shown allows with the slippage of %s", o.AmountOut, to, c.Shown.AmountOut, to, c.Slippage)

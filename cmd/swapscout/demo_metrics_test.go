@@ -19,7 +19,7 @@ import (
 // with --metrics=false), and README's metrics table lists exactly the
 // swapscout_* metrics it exports, with their labels.
 func TestDemoMetrics(t *testing.T) {
-	base := startDemo(t, "--venue-error-rate", "binance=1")
+	base := startDemo(t, "--venue-error-rate", "binance=1", "--venue-rate-limit-rate", "kraken=1")
 	get := func(url string) (int, string) {
 		t.Helper()
 		resp, err := http.Get(url)
@@ -30,9 +30,12 @@ func TestDemoMetrics(t *testing.T) {
 		b, _ := io.ReadAll(resp.Body)
 		return resp.StatusCode, string(b)
 	}
-	// One quote makes every per-venue series exist (binance fails it).
-	if code, body := get(base + "/v1/quotes?from=btc&to=eth&amount=0.1"); code != 200 {
-		t.Fatalf("quote: %d %s", code, body)
+	// Two quotes make every per-venue series exist: binance fails both;
+	// kraken rate-limits the first, so the second is held back on our side.
+	for _, amount := range []string{"0.1", "0.2"} {
+		if code, body := get(base + "/v1/quotes?from=btc&to=eth&amount=" + amount); code != 200 {
+			t.Fatalf("quote: %d %s", code, body)
+		}
 	}
 	code, body := get(base + "/metrics")
 	if code != 200 {

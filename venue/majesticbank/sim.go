@@ -18,10 +18,13 @@ import (
 // of "FROM-TO" rates plus per-coin "limits"). Refusals are
 // {"error":…,"extra":…} with HTTP 400: "Bad <field> currency symbol" for an
 // unknown coin as clients test for, and limit wording that is [MEM]. No key.
+// Majestic Bank has one rate: /calculate prices what /exchange and /pay
+// charge (no fixed-rate surcharge is documented), so an order made with /pay
+// for a quoted receive amount asks the quoted from_amount.
 func Sim() sim.Venue {
 	var faults atomic.Uint64
 	return sim.Venue{
-		Profile: sim.Profile{Kind: swapscout.InstantSwap, Latency: 450 * time.Millisecond, Spread: 0.01, FixedExtra: 0.005,
+		Profile: sim.Profile{Kind: swapscout.InstantSwap, Latency: 450 * time.Millisecond, Spread: 0.01,
 			MinUSD: 50, MaxUSD: 150000, NetworkFeeUSD: 0.5, Assets: symbols.Assets()},
 		Handler: simHandler,
 		Lists:   []string{"GET " + ratesPath},
