@@ -26,6 +26,7 @@ import (
 	"github.com/swapscout/swapscout/httpserver"
 	"github.com/swapscout/swapscout/inmem"
 	"github.com/swapscout/swapscout/sim"
+	simall "github.com/swapscout/swapscout/sim/all"
 	"github.com/swapscout/swapscout/sqldb"
 	"github.com/swapscout/swapscout/swaps"
 	"github.com/swapscout/swapscout/upstream"
@@ -293,12 +294,10 @@ func startHostileCell(t *testing.T, mode hostile.Mode, scope hostile.Scope, warm
 
 func startCell(t *testing.T, mode hostile.Mode, scope hostile.Scope, warm bool, timeout time.Duration, o cellOptions) *hostileCell {
 	t.Helper()
-	venues := map[string]sim.Venue{}
+	venues := simall.Venues()
 	secrets := map[string]string{}
-	for _, d := range all.Descriptors {
-		if d.Sim != nil {
-			venues[d.ID], secrets[d.ID] = d.Sim(), defaultSimSecret
-		}
+	for id := range venues {
+		secrets[id] = defaultSimSecret
 	}
 	first := mode
 	if warm {

@@ -14,6 +14,7 @@ import (
 	"github.com/swapscout/swapscout/inmem"
 	"github.com/swapscout/swapscout/redis"
 	"github.com/swapscout/swapscout/sim"
+	simall "github.com/swapscout/swapscout/sim/all"
 	"github.com/swapscout/swapscout/sqldb"
 	"github.com/swapscout/swapscout/swaps"
 	"github.com/swapscout/swapscout/upstream"
@@ -86,13 +87,10 @@ func (k *simKnobs) owns(name string) bool { return k.names[name] }
 
 // newSim builds the simulator for every venue.
 func (k *simKnobs) newSim() (*sim.Server, error) {
-	venues := map[string]sim.Venue{}
+	venues := simall.Venues()
 	secrets := map[string]string{}
-	for _, d := range all.Descriptors {
-		if d.Sim != nil {
-			venues[d.ID] = d.Sim()
-			secrets[d.ID] = k.secret
-		}
+	for id := range venues {
+		secrets[id] = k.secret
 	}
 	for _, m := range []map[string]time.Duration{k.venueLatency} {
 		for id := range m {

@@ -1,0 +1,33 @@
+// Package all is the one list of the venues' simulated APIs, beside
+// venue/all's list of adapters: each venue's simulator lives in a package
+// of its own under sim/ that imports its adapter (for its symbols and
+// constants), never the reverse, so the product links no simulator code
+// it does not serve.
+//
+// While the simulators move out of the adapter packages, a venue not listed
+// here yet is served by its descriptor's Sim.
+package all
+
+import (
+	"github.com/swapscout/swapscout/sim"
+	venues "github.com/swapscout/swapscout/venue/all"
+)
+
+// simulators are the venues' simulated APIs by venue id, in venue/all's
+// order of sections: instant-swap services, protocols and liquidity
+// networks, order books.
+var simulators = map[string]func() sim.Venue{}
+
+// Venues returns a fresh simulated API for every venue of venue/all, by
+// venue id.
+func Venues() map[string]sim.Venue {
+	out := make(map[string]sim.Venue, len(venues.Descriptors))
+	for _, d := range venues.Descriptors {
+		if f, ok := simulators[d.ID]; ok {
+			out[d.ID] = f()
+		} else if d.Sim != nil {
+			out[d.ID] = d.Sim()
+		}
+	}
+	return out
+}
