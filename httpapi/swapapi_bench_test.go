@@ -17,8 +17,8 @@ import (
 	"github.com/swapscout/swapscout/httpapi"
 	"github.com/swapscout/swapscout/inmem"
 	"github.com/swapscout/swapscout/internal/pgtest"
-	"github.com/swapscout/swapscout/sqldb"
 	"github.com/swapscout/swapscout/swaps"
+	"github.com/swapscout/swapscout/swaps/sqlstore"
 )
 
 // instantVenue re-quotes and creates in no time, so what a create costs
@@ -33,7 +33,7 @@ func (*instantVenue) SwapStatus(context.Context, string) (swapscout.SwapUpdate, 
 	return swapscout.SwapUpdate{}, nil
 }
 
-func benchHandler(b *testing.B, db *sqldb.DB) (*httpapi.Handler, []byte) {
+func benchHandler(b *testing.B, db *sqlstore.DB) (*httpapi.Handler, []byte) {
 	engine := &fakeQuotes{QuoteFn: func(_ context.Context, req swapscout.QuoteRequest, _ aggregate.Selection) (*swapscout.Quote, error) {
 		return &swapscout.Quote{Request: req, CreatedAt: time.Now(), Offers: []swapscout.Offer{{Venue: "fast", AmountIn: req.Amount, AmountOut: swapscout.MustAmount("2.0312"), KYC: 'A'}}}, nil
 	}}
@@ -62,7 +62,7 @@ var benchRun atomic.Int64 // each run of a benchmark uses keys of its own
 func BenchmarkSwapCreate(b *testing.B) {
 	for _, backend := range []string{"sqlite", "postgres"} {
 		b.Run(backend, func(b *testing.B) {
-			var db *sqldb.DB
+			var db *sqlstore.DB
 			var err error
 			if backend == "sqlite" {
 				// SWAPSCOUT_BENCH_DIR puts the database elsewhere: on tmpfs
@@ -76,11 +76,11 @@ func BenchmarkSwapCreate(b *testing.B) {
 					}
 					b.Cleanup(func() { os.RemoveAll(dir) })
 				}
-				db, err = sqldb.OpenSQLite(context.Background(), filepath.Join(dir, "s.db"), sqldb.Options{})
+				db, err = sqlstore.OpenSQLite(context.Background(), filepath.Join(dir, "s.db"), sqlstore.Options{})
 			} else {
 				url := pgtest.URL(b)
 				b.Cleanup(pgtest.Stop)
-				db, err = sqldb.OpenPostgres(context.Background(), url, sqldb.Options{})
+				db, err = sqlstore.OpenPostgres(context.Background(), url, sqlstore.Options{})
 			}
 			if err != nil {
 				b.Fatal(err)

@@ -20,8 +20,8 @@ import (
 	"github.com/swapscout/swapscout/httpapi"
 	"github.com/swapscout/swapscout/inmem"
 	"github.com/swapscout/swapscout/sim"
-	"github.com/swapscout/swapscout/sqldb"
 	"github.com/swapscout/swapscout/swaps"
+	"github.com/swapscout/swapscout/swaps/sqlstore"
 )
 
 const (
@@ -66,7 +66,7 @@ func (v *swapVenue) SwapStatus(context.Context, string) (swapscout.SwapUpdate, e
 type swapFixture struct {
 	h     *httpapi.Handler
 	venue *swapVenue
-	db    *sqldb.DB
+	db    *sqlstore.DB
 	dbDir string
 	logs  *syncBuffer
 	clock *atomic.Int64
@@ -94,7 +94,7 @@ func (s *syncBuffer) String() string {
 // swaps and "book" that cannot.
 func newSwapFixture(t testing.TB) *swapFixture {
 	dir := t.TempDir()
-	db, err := sqldb.OpenSQLite(context.Background(), filepath.Join(dir, "swaps.db"), sqldb.Options{})
+	db, err := sqlstore.OpenSQLite(context.Background(), filepath.Join(dir, "swaps.db"), sqlstore.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

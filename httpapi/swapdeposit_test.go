@@ -13,8 +13,8 @@ import (
 	"github.com/swapscout/swapscout/aggregate"
 	"github.com/swapscout/swapscout/httpapi"
 	"github.com/swapscout/swapscout/inmem"
-	"github.com/swapscout/swapscout/sqldb"
 	"github.com/swapscout/swapscout/swaps"
+	"github.com/swapscout/swapscout/swaps/sqlstore"
 )
 
 // memoVenue follows its swaps by their deposit, like THORChain: its
@@ -32,7 +32,7 @@ func (*memoVenue) DepositTxID(id string) (string, bool) {
 // newDepositFixture wires the API with a memo venue "memo" and a venue
 // "fast" that follows its own orders.
 func newDepositFixture(t *testing.T) *swapFixture {
-	db, err := sqldb.OpenSQLite(context.Background(), filepath.Join(t.TempDir(), "swaps.db"), sqldb.Options{})
+	db, err := sqlstore.OpenSQLite(context.Background(), filepath.Join(t.TempDir(), "swaps.db"), sqlstore.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -15,10 +15,10 @@ import (
 	"github.com/swapscout/swapscout/httpapi"
 	"github.com/swapscout/swapscout/inmem"
 	"github.com/swapscout/swapscout/internal/pgtest"
-	"github.com/swapscout/swapscout/sqldb"
-	"github.com/swapscout/swapscout/swapfeed"
 	"github.com/swapscout/swapscout/swaps"
-	"github.com/swapscout/swapscout/swaptest"
+	"github.com/swapscout/swapscout/swaps/feed"
+	"github.com/swapscout/swapscout/swaps/sqlstore"
+	"github.com/swapscout/swapscout/swaps/storetest"
 )
 
 // memSwaps is a SwapService over one swap held in memory.
@@ -53,7 +53,7 @@ func (m *memSwaps) set(st swapscout.SwapStatus) {
 }
 
 func newMemSwaps(st swapscout.SwapStatus) *memSwaps {
-	sw := swaptest.Sample()
+	sw := storetest.Sample()
 	sw.VenueOrderID, sw.DepositAddress, sw.CreatedAt, sw.UpdatedAt = "ord", "dep", now, now
 	m := &memSwaps{sw: *sw}
 	m.set(st)
@@ -147,7 +147,7 @@ func startStream(t *testing.T, h *httpapi.Handler, id string) (*sseWriter, chan 
 func TestSwapEventsFollow(t *testing.T) {
 	setIntervals(t, time.Hour, time.Hour, time.Hour)
 	m := newMemSwaps(swapscout.StatusWaiting)
-	hub := &swapfeed.Hub{}
+	hub := &feed.Hub{}
 	h := swapHandler(m, hub, 0)
 	w, done, _ := startStream(t, h, m.sw.ID)
 	if got := w.next(t, 2*time.Second); got != "waiting" {
@@ -193,7 +193,7 @@ func TestSwapEventsPoll(t *testing.T) {
 // TestSwapEventsTerminal: a finished swap's stream says so and closes.
 func TestSwapEventsTerminal(t *testing.T) {
 	m := newMemSwaps(swapscout.StatusFinished)
-	h := swapHandler(m, &swapfeed.Hub{}, 0)
+	h := swapHandler(m, &feed.Hub{}, 0)
 	w, done, _ := startStream(t, h, m.sw.ID)
 	if got := w.next(t, time.Second); got != "finished" {
 		t.Fatalf("event %q; want finished", got)
@@ -210,7 +210,7 @@ func TestSwapEventsTerminal(t *testing.T) {
 func TestSwapEventsKeepAlive(t *testing.T) {
 	setIntervals(t, 10*time.Millisecond, time.Hour, time.Hour)
 	m := newMemSwaps(swapscout.StatusWaiting)
-	h := swapHandler(m, &swapfeed.Hub{}, 0)
+	h := swapHandler(m, &feed.Hub{}, 0)
 	w, done, cancel := startStream(t, h, m.sw.ID)
 	w.next(t, time.Second)
 	select {
@@ -232,7 +232,7 @@ func TestSwapEventsKeepAlive(t *testing.T) {
 // TestSwapEventsRefusals: unknown ids, no swap service, full stream slots.
 func TestSwapEventsRefusals(t *testing.T) {
 	m := newMemSwaps(swapscout.StatusWaiting)
-	h := swapHandler(m, &swapfeed.Hub{}, 1)
+	h := swapHandler(m, &feed.Hub{}, 1)
 	if resp := get(h, "/v1/swaps/nosuchswap/events"); resp.Status != 404 || !strings.Contains(string(resp.Body), "not_found") {
 		t.Errorf("unknown swap: %d %s", resp.Status, resp.Body)
 	}
@@ -249,7 +249,7 @@ func TestSwapEventsRefusals(t *testing.T) {
 	cancel()
 }
 
-func waitWatchers(t *testing.T, hub *swapfeed.Hub, n int) {
+func waitWatchers(t *testing.T, hub *feed.Hub, n int) {
 	t.Helper()
 	for i := 0; hub.Watchers() != n; i++ {
 		if i > 200 {
@@ -277,22 +277,22 @@ func TestSwapEventsAcrossInstances(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
 	url := pgtest.URL(t)
-	var dbs [2]*sqldb.DB
-	var feeds [2]*swapfeed.Postgres
+	var dbs [2]*sqlstore.DB
+	var feeds [2]*feed.Postgres
 	for i := range 2 {
-		db, err := sqldb.OpenPostgres(ctx, url, sqldb.Options{})
+		db, err := sqlstore.OpenPostgres(ctx, url, sqlstore.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
 		defer db.Close()
-		f, err := swapfeed.NewPostgres(ctx, url, nil)
+		f, err := feed.NewPostgres(ctx, url, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
 		defer f.Close()
 		dbs[i], feeds[i] = db, f
 	}
-	sw := swaptest.Sample()
+	sw := storetest.Sample()
 	if _, err := dbs[1].ReserveSwap(ctx, sw); err != nil {
 		t.Fatal(err)
 	}

@@ -6,8 +6,8 @@ import (
 
 	"github.com/swapscout/swapscout"
 	"github.com/swapscout/swapscout/seal"
-	"github.com/swapscout/swapscout/sqldb"
 	"github.com/swapscout/swapscout/swaps"
+	"github.com/swapscout/swapscout/swaps/sqlstore"
 )
 
 // TestGetWithoutTheSecret: Get reads what is shown, so a swap whose order
@@ -15,7 +15,7 @@ import (
 // still served, while a read that needs the secret says why it fails.
 func TestGetWithoutTheSecret(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "s.db")
-	db, err := sqldb.OpenSQLite(ctx, path, sqldb.Options{Seal: seal.New(seal.NewKey())})
+	db, err := sqlstore.OpenSQLite(ctx, path, sqlstore.Options{Seal: seal.New(seal.NewKey())})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -30,7 +30,7 @@ func TestGetWithoutTheSecret(t *testing.T) {
 	}
 	db.Close()
 
-	other, err := sqldb.OpenSQLite(ctx, path, sqldb.Options{Seal: seal.New(seal.NewKey())})
+	other, err := sqlstore.OpenSQLite(ctx, path, sqlstore.Options{Seal: seal.New(seal.NewKey())})
 	if err != nil {
 		t.Fatal(err)
 	}

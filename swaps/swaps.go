@@ -278,7 +278,7 @@ func (s *Service) Create(ctx context.Context, r CreateRequest) (sw *swapscout.Sw
 }
 
 // KeyFinder is a SwapStore that finds a swap by its Idempotency-Key
-// (sqldb.DB does), so a retry is answered before its quote is looked up.
+// (sqlstore.DB does), so a retry is answered before its quote is looked up.
 type KeyFinder interface {
 	// SwapByKey returns the swap with the key, or an ENOTFOUND error.
 	SwapByKey(ctx context.Context, key string) (*swapscout.Swap, error)
@@ -621,7 +621,7 @@ func guard(d swapscout.Direction, shown, fresh *swapscout.Offer, slip swapscout.
 }
 
 // PublicReader is a SwapStore that reads a swap as it may be shown,
-// without opening its venue order's secret (sqldb.DB does): Get never needs
+// without opening its venue order's secret (sqlstore.DB does): Get never needs
 // the secret, so a record whose secret cannot be opened (another key sealed
 // it) is still served.
 type PublicReader interface {

@@ -12,8 +12,8 @@ import (
 	"time"
 
 	"github.com/swapscout/swapscout"
-	"github.com/swapscout/swapscout/sqldb"
 	"github.com/swapscout/swapscout/swaps"
+	"github.com/swapscout/swapscout/swaps/sqlstore"
 )
 
 var (
@@ -105,12 +105,12 @@ type fixture struct {
 	svc     *swaps.Service
 	quotes  *fakeQuotes
 	swapper *fakeSwapper
-	db      *sqldb.DB
+	db      *sqlstore.DB
 }
 
 func newFixture(t *testing.T, dir swapscout.Direction) *fixture {
 	t.Helper()
-	db, err := sqldb.OpenSQLite(context.Background(), filepath.Join(t.TempDir(), "s.db"), sqldb.Options{})
+	db, err := sqlstore.OpenSQLite(context.Background(), filepath.Join(t.TempDir(), "s.db"), sqlstore.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -409,7 +409,7 @@ func TestRetryAfterQuoteExpired(t *testing.T) {
 
 // failComplete loses the venue's answer: the server stopped between
 // reserving a key and recording the order.
-type failComplete struct{ *sqldb.DB }
+type failComplete struct{ *sqlstore.DB }
 
 func (failComplete) CompleteSwap(context.Context, *swapscout.Swap) error {
 	return errors.New("the process died here")

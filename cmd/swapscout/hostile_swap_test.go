@@ -23,7 +23,7 @@ import (
 	"github.com/swapscout/swapscout/hostile"
 	"github.com/swapscout/swapscout/sim"
 	"github.com/swapscout/swapscout/swaps"
-	"github.com/swapscout/swapscout/track"
+	"github.com/swapscout/swapscout/swaps/track"
 )
 
 // The swap side of the hostile matrix: every fault mode on the create call

@@ -27,8 +27,8 @@ import (
 	"github.com/swapscout/swapscout/inmem"
 	"github.com/swapscout/swapscout/sim"
 	simall "github.com/swapscout/swapscout/sim/all"
-	"github.com/swapscout/swapscout/sqldb"
 	"github.com/swapscout/swapscout/swaps"
+	"github.com/swapscout/swapscout/swaps/sqlstore"
 	"github.com/swapscout/swapscout/upstream"
 	"github.com/swapscout/swapscout/venue"
 	"github.com/swapscout/swapscout/venue/all"
@@ -275,7 +275,7 @@ type hostileCell struct {
 	apiURL  string
 	timeout time.Duration
 	slowest time.Duration // the slowest answer of the last ask
-	db      *sqldb.DB     // the swap database, with cellOptions.swaps
+	db      *sqlstore.DB  // the swap database, with cellOptions.swaps
 	swaps   *swaps.Service
 }
 
@@ -346,7 +346,7 @@ func startCell(t *testing.T, mode hostile.Mode, scope hostile.Scope, warm bool, 
 		Store: inmem.New(inmem.Options{}), Cache: inmem.New(inmem.Options{}),
 	}
 	if o.swaps {
-		if c.db, err = sqldb.OpenSQLite(ctx, filepath.Join(t.TempDir(), "swaps.db"), sqldb.Options{}); err != nil {
+		if c.db, err = sqlstore.OpenSQLite(ctx, filepath.Join(t.TempDir(), "swaps.db"), sqlstore.Options{}); err != nil {
 			c.close()
 			t.Fatal(err)
 		}

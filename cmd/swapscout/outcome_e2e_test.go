@@ -13,7 +13,7 @@ import (
 	"time"
 
 	"github.com/swapscout/swapscout"
-	"github.com/swapscout/swapscout/webhook"
+	"github.com/swapscout/swapscout/swaps/webhook"
 )
 
 // outcomeRecord is what the outcome tests read of a swap record.

@@ -13,7 +13,7 @@ import (
 	"time"
 
 	"github.com/swapscout/swapscout/seal"
-	"github.com/swapscout/swapscout/sqldb"
+	"github.com/swapscout/swapscout/swaps/sqlstore"
 )
 
 // TestSealedOrderSecrets: a FixedFloat swap made through the simulator
@@ -81,7 +81,7 @@ func TestSealedOrderSecrets(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	db, err := sqldb.OpenSQLite(context.Background(), filepath.Join(dir, swapDBFile), sqldb.Options{Seal: seal.New(k)})
+	db, err := sqlstore.OpenSQLite(context.Background(), filepath.Join(dir, swapDBFile), sqlstore.Options{Seal: seal.New(k)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -243,7 +243,7 @@ func TestSealedSwapIsFollowed(t *testing.T) {
 		time.Sleep(100 * time.Millisecond)
 	}
 	_ = s.stop()
-	db, err := sqldb.OpenSQLite(context.Background(), filepath.Join(dir, swapDBFile), sqldb.Options{})
+	db, err := sqlstore.OpenSQLite(context.Background(), filepath.Join(dir, swapDBFile), sqlstore.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -16,8 +16,8 @@ import (
 
 	"github.com/swapscout/swapscout/httpapi"
 	"github.com/swapscout/swapscout/seal"
-	"github.com/swapscout/swapscout/sqldb"
 	"github.com/swapscout/swapscout/swaps"
+	"github.com/swapscout/swapscout/swaps/sqlstore"
 )
 
 // dbFlags choose where swap records are kept: SQLite in a data directory by
@@ -116,7 +116,7 @@ const swapDBFile = "swapscout.db"
 // openSwapDB opens and migrates the swap database dbFlags name; nil (and a
 // description saying so) when neither a data directory nor a URL is known.
 // It is for readers: it makes no secret key (see dbFlags.sealer).
-func openSwapDB(ctx context.Context, f dbFlags) (db *sqldb.DB, desc string, err error) {
+func openSwapDB(ctx context.Context, f dbFlags) (db *sqlstore.DB, desc string, err error) {
 	db, desc, _, err = openSwapDBNote(ctx, f, false)
 	return db, desc, err
 }
@@ -124,7 +124,7 @@ func openSwapDB(ctx context.Context, f dbFlags) (db *sqldb.DB, desc string, err 
 // openSwapDBNote is openSwapDB for a server that writes swaps: with SQLite
 // and no key configured it makes the data directory's key, and returns a
 // note to log when it did.
-func openSwapDBNote(ctx context.Context, f dbFlags, makeKey bool) (db *sqldb.DB, desc, note string, err error) {
+func openSwapDBNote(ctx context.Context, f dbFlags, makeKey bool) (db *sqlstore.DB, desc, note string, err error) {
 	if f.url == "" && f.dataDir == "" {
 		return nil, "none", "", nil
 	}
@@ -132,17 +132,17 @@ func openSwapDBNote(ctx context.Context, f dbFlags, makeKey bool) (db *sqldb.DB,
 	if err != nil {
 		return nil, "", "", err
 	}
-	opts := sqldb.Options{Seal: sealer}
+	opts := sqlstore.Options{Seal: sealer}
 	switch {
 	case f.url != "":
-		db, err = sqldb.OpenPostgres(ctx, f.url, opts)
+		db, err = sqlstore.OpenPostgres(ctx, f.url, opts)
 		if err != nil {
 			return nil, "", "", fmt.Errorf("--database-url: %w", redactURL(err, f.url))
 		}
 		return db, "postgres", note, nil
 	default:
 		path := filepath.Join(f.dataDir, swapDBFile)
-		db, err = sqldb.OpenSQLite(ctx, path, opts)
+		db, err = sqlstore.OpenSQLite(ctx, path, opts)
 		if err != nil {
 			return nil, "", "", fmt.Errorf("--data-dir: %w", err)
 		}
@@ -179,10 +179,10 @@ func (s *stack) wireSwaps(ctx context.Context, f *dbFlags, d *httpapi.Deps, log 
 	// One server per SQLite data directory: it alone runs the jobs of the
 	// swaps there (track.Config.SoleInstance). Taken before the key or the
 	// database is made.
-	var lock *sqldb.DirLock
+	var lock *sqlstore.DirLock
 	if f.url == "" && f.dataDir != "" {
 		var err error
-		if lock, err = sqldb.LockDir(f.dataDir); err != nil {
+		if lock, err = sqlstore.LockDir(f.dataDir); err != nil {
 			return fmt.Errorf("--data-dir: %w", err)
 		}
 	}
@@ -231,7 +231,7 @@ func (s *stack) wireSwaps(ctx context.Context, f *dbFlags, d *httpapi.Deps, log 
 }
 
 // sealPlain seals the order secrets an earlier version wrote in plain text.
-func sealPlain(ctx context.Context, db *sqldb.DB, log *slog.Logger) {
+func sealPlain(ctx context.Context, db *sqlstore.DB, log *slog.Logger) {
 	cctx, cancel := context.WithTimeout(ctx, 30*time.Second)
 	defer cancel()
 	if n, err := db.SealPlain(cctx); err != nil {
@@ -243,7 +243,7 @@ func sealPlain(ctx context.Context, db *sqldb.DB, log *slog.Logger) {
 
 // checkSeals warns at start when open swaps' order secrets do not open
 // with the key configured: they cannot be followed until it is restored.
-func checkSeals(ctx context.Context, db *sqldb.DB, log *slog.Logger) {
+func checkSeals(ctx context.Context, db *sqlstore.DB, log *slog.Logger) {
 	cctx, cancel := context.WithTimeout(ctx, 30*time.Second)
 	defer cancel()
 	bad, ids, err := db.SealCheck(cctx)
@@ -257,7 +257,7 @@ func checkSeals(ctx context.Context, db *sqldb.DB, log *slog.Logger) {
 }
 
 // dbWatch is the database's line in /healthz: its kind, and whether it
-// answers and takes writes now (sqldb.DB.CheckWrite, a small commit at
+// answers and takes writes now (sqlstore.DB.CheckWrite, a small commit at
 // most every few seconds). A change of that is logged once.
 type dbWatch struct {
 	mu   sync.Mutex
@@ -265,7 +265,7 @@ type dbWatch struct {
 }
 
 // state returns the database's line and whether it is healthy.
-func (w *dbWatch) state(ctx context.Context, db *sqldb.DB, log *slog.Logger) (string, bool) {
+func (w *dbWatch) state(ctx context.Context, db *sqlstore.DB, log *slog.Logger) (string, bool) {
 	if db == nil {
 		return "none (swaps disabled)", true
 	}
@@ -277,7 +277,7 @@ func (w *dbWatch) state(ctx context.Context, db *sqldb.DB, log *slog.Logger) (st
 		problem, cause = "unreachable", err
 	} else if err := db.CheckWrite(ctx); err != nil {
 		reason := "error"
-		var we *sqldb.WriteError
+		var we *sqlstore.WriteError
 		if errors.As(err, &we) {
 			reason = we.Reason
 		}

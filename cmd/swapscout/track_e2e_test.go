@@ -18,7 +18,7 @@ import (
 	"time"
 
 	"github.com/swapscout/swapscout/internal/pgtest"
-	"github.com/swapscout/swapscout/webhook"
+	"github.com/swapscout/swapscout/swaps/webhook"
 )
 
 // startPayingSim starts a simulator whose orders pay themselves quickly and

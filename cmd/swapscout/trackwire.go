@@ -20,11 +20,11 @@ import (
 
 	"github.com/swapscout/swapscout"
 	"github.com/swapscout/swapscout/httpapi"
-	"github.com/swapscout/swapscout/sqldb"
-	"github.com/swapscout/swapscout/swapfeed"
 	"github.com/swapscout/swapscout/swaps"
-	"github.com/swapscout/swapscout/track"
-	"github.com/swapscout/swapscout/webhook"
+	"github.com/swapscout/swapscout/swaps/feed"
+	"github.com/swapscout/swapscout/swaps/sqlstore"
+	"github.com/swapscout/swapscout/swaps/track"
+	"github.com/swapscout/swapscout/swaps/webhook"
 )
 
 // envWebhookSecret names the variable holding the webhook signing secret:
@@ -86,7 +86,7 @@ func (n feedNotifier) SwapChanged(ctx context.Context, sw *swapscout.Swap) { n.c
 
 // startTracking starts the tracker on db (databaseURL is db's PostgreSQL
 // URL, empty for SQLite); swapper gives each venue's swap capability.
-func startTracking(ctx context.Context, db *sqldb.DB, databaseURL string, swapper func(string) (swapscout.Swapper, bool), f *trackFlags, log *slog.Logger) (*tracking, error) {
+func startTracking(ctx context.Context, db *sqlstore.DB, databaseURL string, swapper func(string) (swapscout.Swapper, bool), f *trackFlags, log *slog.Logger) (*tracking, error) {
 	t := &tracking{log: log, window: f.accuracyWindow}
 	t.accuracy = cachedAccuracy(db, f.accuracyWindow)
 	cfg := track.Config{Store: db, Swapper: swapper, Workers: f.workers, Logger: log, Late: lateConfig(t.accuracy, f, log)}
@@ -104,9 +104,9 @@ func startTracking(ctx context.Context, db *sqldb.DB, databaseURL string, swappe
 	}
 	var err error
 	if databaseURL == "" {
-		hub := &swapfeed.Hub{}
+		hub := &feed.Hub{}
 		t.feed = hub
-		cfg.Notifier = feedNotifier{changed: swapfeed.Local{Hub: hub}.Changed}
+		cfg.Notifier = feedNotifier{changed: feed.Local{Hub: hub}.Changed}
 		cfg.SoleInstance = true // SQLite: one process owns the file
 		t.tracker, err = runTracker(ctx, riversqlite.New(db.SQL()), cfg)
 	} else {
@@ -116,8 +116,8 @@ func startTracking(ctx context.Context, db *sqldb.DB, databaseURL string, swappe
 			return nil, fmt.Errorf("tracker: %w", redactURL(err, databaseURL))
 		}
 		t.closers = append(t.closers, pool.Close)
-		var pg *swapfeed.Postgres
-		if pg, err = swapfeed.NewPostgres(ctx, databaseURL, log); err != nil {
+		var pg *feed.Postgres
+		if pg, err = feed.NewPostgres(ctx, databaseURL, log); err != nil {
 			t.Close()
 			return nil, fmt.Errorf("swap feed: %w", redactURL(err, databaseURL))
 		}
@@ -169,7 +169,7 @@ func runTracker[TX any](ctx context.Context, drv riverdriver.Driver[TX], cfg tra
 
 // cachedAccuracy reads the venues' accuracy at most every 5 s: it scans
 // the window's finished swaps.
-func cachedAccuracy(db *sqldb.DB, window time.Duration) func(context.Context) (map[string]swapscout.VenueAccuracy, error) {
+func cachedAccuracy(db *sqlstore.DB, window time.Duration) func(context.Context) (map[string]swapscout.VenueAccuracy, error) {
 	var mu sync.Mutex
 	var at time.Time
 	var last map[string]swapscout.VenueAccuracy

@@ -15,8 +15,8 @@ import (
 	"github.com/swapscout/swapscout/redis"
 	"github.com/swapscout/swapscout/sim"
 	simall "github.com/swapscout/swapscout/sim/all"
-	"github.com/swapscout/swapscout/sqldb"
 	"github.com/swapscout/swapscout/swaps"
+	"github.com/swapscout/swapscout/swaps/sqlstore"
 	"github.com/swapscout/swapscout/upstream"
 	"github.com/swapscout/swapscout/venue"
 	"github.com/swapscout/swapscout/venue/all"
@@ -124,7 +124,7 @@ type stack struct {
 	service  *aggregate.Service
 	store    swapscout.QuoteStore
 	handler  *httpapi.Handler
-	db       *sqldb.DB      // the swap database; nil without one (swapwire.go)
+	db       *sqlstore.DB   // the swap database; nil without one (swapwire.go)
 	swaps    *swaps.Service // nil without a swap database
 	stop     context.CancelFunc
 	wait     func() // until the venues' background refreshers have stopped
