@@ -4,6 +4,10 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/base32"
+	"fmt"
+	"io"
+	"log/slog"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -76,8 +80,8 @@ type Swap struct {
 	RequestHash    string // hash of the creating request, to tell a retry from a conflict
 	QuoteID        string
 	Venue          string
-	Provider       string // for aggregator venues: the exchange that executes
-	VenueOrderID   string // empty while the swap is being created
+	Provider       string   // for aggregator venues: the exchange that executes
+	VenueOrder     OrderRef // zero while the swap is being created
 
 	From, To  Asset
 	Direction Direction
@@ -224,7 +228,41 @@ func (s SwapStatus) DepositSeen() bool {
 // Created reports whether the venue has acknowledged the swap (a reserved
 // swap whose creation is still under way, or ended without an order anyone
 // may pay, has no venue order id).
-func (s *Swap) Created() bool { return s.VenueOrderID != "" }
+func (s *Swap) Created() bool { return s.VenueOrder.ID != "" }
+
+// OrderRef is how a venue knows an order: its ID, which may be shown (a
+// user quotes it to the venue's support), and, for some venues, a Secret
+// kept beside it that authorizes reading the order (FixedFloat's order
+// token, Quickex's payout address). The secret never leaves the server:
+// String, every fmt verb, slog and text encodings give the ID alone, and the
+// swap store keeps the secret sealed.
+type OrderRef struct {
+	ID     string
+	Secret string
+}
+
+// String returns the order's public id, never its secret.
+func (r OrderRef) String() string { return r.ID }
+
+// Format writes the public id for every verb (%q quotes it), so a reference
+// printed with %v, %+v or %#v shows no secret.
+func (r OrderRef) Format(f fmt.State, verb rune) {
+	if verb == 'q' {
+		io.WriteString(f, strconv.Quote(r.ID))
+		return
+	}
+	io.WriteString(f, r.ID)
+}
+
+// LogValue logs the public id alone.
+func (r OrderRef) LogValue() slog.Value { return slog.StringValue(r.ID) }
+
+// MarshalText encodes the public id alone (JSON, text logs): a reference
+// encoded by mistake carries no secret. Nothing decodes it back.
+func (r OrderRef) MarshalText() ([]byte, error) { return []byte(r.ID), nil }
+
+// IsZero reports whether r names no order.
+func (r OrderRef) IsZero() bool { return r.ID == "" && r.Secret == "" }
 
 // SwapEvent is one change of a swap's status, as it was seen.
 type SwapEvent struct {
@@ -253,10 +291,10 @@ type SwapUpdate struct {
 	AmountRefunded Amount // From units
 }
 
-// SwapOrder is what a venue answers when it creates an order: its id, where
-// the user deposits, and the amounts it commits to.
+// SwapOrder is what a venue answers when it creates an order: how it knows
+// it, where the user deposits, and the amounts it commits to.
 type SwapOrder struct {
-	OrderID        string
+	Ref            OrderRef
 	DepositAddress string
 	DepositMemo    string
 	AmountIn       Amount // what the user must send
@@ -285,7 +323,7 @@ type CreateSwapRequest struct {
 // Errors are *VenueError values, as for Quote.
 type Swapper interface {
 	CreateSwap(ctx context.Context, req CreateSwapRequest) (SwapOrder, error)
-	SwapStatus(ctx context.Context, orderID string) (SwapUpdate, error)
+	SwapStatus(ctx context.Context, ref OrderRef) (SwapUpdate, error)
 }
 
 // SwapCanceller is an optional capability of a Swapper, detected like
@@ -293,7 +331,7 @@ type Swapper interface {
 // before it is paid (SideShift's cancel-order). The swap service cancels an
 // order whose answer it refused, so nothing payable is left at the venue.
 type SwapCanceller interface {
-	CancelSwap(ctx context.Context, orderID string) error
+	CancelSwap(ctx context.Context, ref OrderRef) error
 }
 
 // SwapFinder is an optional capability of a Swapper for venues that let a
@@ -349,15 +387,16 @@ type DepositFinder interface {
 	FindDeposit(ctx context.Context, s *Swap) (txID string, found bool, err error)
 }
 
-// StatusKey returns the id to ask sw's SwapStatus with for swap s: the
-// deposit's transaction id for a DepositTracked venue, the venue's order id
-// otherwise. ok is false while there is nothing to ask: a deposit-tracked
-// swap whose deposit transaction is not known yet is waiting for it.
-func StatusKey(sw Swapper, s *Swap) (key string, ok bool) {
+// StatusKey returns the reference to ask sw's SwapStatus with for swap s:
+// the deposit's transaction id (as its ID) for a DepositTracked venue, the
+// venue's order otherwise. ok is false while there is nothing to ask: a
+// deposit-tracked swap whose deposit transaction is not known yet is
+// waiting for it.
+func StatusKey(sw Swapper, s *Swap) (key OrderRef, ok bool) {
 	if _, byDeposit := sw.(DepositTracked); byDeposit {
-		return s.DepositTx, s.DepositTx != ""
+		return OrderRef{ID: s.DepositTx}, s.DepositTx != ""
 	}
-	return s.VenueOrderID, s.VenueOrderID != ""
+	return s.VenueOrder, s.VenueOrder.ID != ""
 }
 
 // SwapStore keeps swap records. Implementations make each write durable
@@ -452,8 +491,8 @@ const SupportWarning = "Support never writes to you first and never asks for you
 type PacketLine struct{ Label, Value string }
 
 // SupportPacket is what a user sends a venue's support about swap s (with
-// its history): the venue's order id (its public part only: never the
-// secret some venues keep beside it), the deposit address while the swap is
+// its history): the venue's order id (never the secret some venues keep
+// beside it), the deposit address while the swap is
 // open (once it is over it is shown nowhere), the deposit transaction, the
 // amounts asked, promised, received and refunded, the payout and refund,
 // the addresses and the times, in UTC. It leaves out this server's swap id,
@@ -480,9 +519,8 @@ func (s *Swap) SupportPacket(venue string, history []SwapEvent) []PacketLine {
 	if s.Provider != "" {
 		venue += " (via " + s.Provider + ")"
 	}
-	order, _, _ := strings.Cut(s.VenueOrderID, ":")
 	add("Venue", venue)
-	add("Order id", order)
+	add("Order id", s.VenueOrder.ID)
 	if !s.Status.Terminal() { // once over, it is shown nowhere: nothing more must be sent there
 		add("Deposit address", s.DepositAddress+memoSuffix(s.DepositMemo))
 	}

@@ -1,11 +1,55 @@
 package swapscout_test
 
 import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"log/slog"
+	"strings"
 	"testing"
 	"time"
 
 	"github.com/swapscout/swapscout"
 )
+
+// TestOrderRefHidesSecret: an order reference printed, logged or encoded
+// by any of the usual ways shows its id and never its secret, alone or
+// inside a swap.
+func TestOrderRefHidesSecret(t *testing.T) {
+	ref := swapscout.OrderRef{ID: "ff-123", Secret: "t0k3n-S3CR3T"}
+	sw := &swapscout.Swap{ID: swapscout.NewSwapID(), VenueOrder: ref}
+	var outs []string
+	for _, verb := range []string{"%v", "%+v", "%#v", "%s", "%q", "%x", "%d"} {
+		outs = append(outs, fmt.Sprintf(verb, ref), fmt.Sprintf(verb, sw))
+	}
+	outs = append(outs, ref.String(), fmt.Sprint(ref), fmt.Sprintln(*sw))
+	for _, v := range []any{ref, sw, *sw} {
+		b, err := json.Marshal(v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		outs = append(outs, string(b))
+	}
+	var logs bytes.Buffer
+	for _, h := range []slog.Handler{slog.NewTextHandler(&logs, nil), slog.NewJSONHandler(&logs, nil)} {
+		slog.New(h).Info("order", "order", ref, "swap", sw)
+	}
+	outs = append(outs, logs.String())
+	for _, out := range outs {
+		if strings.Contains(out, ref.Secret) {
+			t.Errorf("the secret shows in %q", out)
+		}
+	}
+	if got := fmt.Sprintf("%v %q", ref, ref); got != `ff-123 "ff-123"` {
+		t.Errorf("printed %s; want the id", got)
+	}
+	if !strings.Contains(logs.String(), "ff-123") {
+		t.Errorf("logs %s; want the id", logs.String())
+	}
+	if (swapscout.OrderRef{}).IsZero() != true || ref.IsZero() || (swapscout.OrderRef{Secret: "s"}).IsZero() {
+		t.Error("IsZero")
+	}
+}
 
 func TestSwapIDs(t *testing.T) {
 	seen := map[string]bool{}

@@ -36,7 +36,7 @@ func (swapVenue) CreateSwap(context.Context, swapscout.CreateSwapRequest) (swaps
 	return swapscout.SwapOrder{}, nil
 }
 
-func (swapVenue) SwapStatus(context.Context, string) (swapscout.SwapUpdate, error) {
+func (swapVenue) SwapStatus(context.Context, swapscout.OrderRef) (swapscout.SwapUpdate, error) {
 	return swapscout.SwapUpdate{}, nil
 }
 

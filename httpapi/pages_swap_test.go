@@ -267,7 +267,7 @@ func TestSwapRateChanged(t *testing.T) {
 
 func sampleSwap(status swapscout.SwapStatus) *swapscout.Swap {
 	return &swapscout.Swap{
-		ID: "s" + strings.Repeat("d", 26), QuoteID: "qgone", Venue: "changenow", VenueOrderID: "ord123:secret-token",
+		ID: "s" + strings.Repeat("d", 26), QuoteID: "qgone", Venue: "changenow", VenueOrder: swapscout.OrderRef{ID: "ord123", Secret: "secret-token"},
 		From: swapscout.Asset{Ticker: "btc", Network: "btc"}, To: swapscout.Asset{Ticker: "xmr", Network: "xmr"},
 		RateType: swapscout.Fixed, AmountIn: swapscout.MustAmount("0.1"), AmountOut: swapscout.MustAmount("5.1234567"),
 		PromisedIn: swapscout.MustAmount("0.1"), PromisedOut: swapscout.MustAmount("5.1234567"),

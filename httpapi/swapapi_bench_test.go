@@ -26,10 +26,10 @@ import (
 type instantVenue struct{}
 
 func (*instantVenue) CreateSwap(_ context.Context, r swapscout.CreateSwapRequest) (swapscout.SwapOrder, error) {
-	return swapscout.SwapOrder{OrderID: swapscout.NewSwapID(), DepositAddress: "bc1qrp33g0q5c5txsp9arysrx4k6zdkfs4nce4xj0gdcccefvpysxf3qccfmv3", AmountIn: r.Offer.AmountIn, AmountOut: r.Offer.AmountOut, VenueStatus: "new"}, nil
+	return swapscout.SwapOrder{Ref: swapscout.OrderRef{ID: swapscout.NewSwapID()}, DepositAddress: "bc1qrp33g0q5c5txsp9arysrx4k6zdkfs4nce4xj0gdcccefvpysxf3qccfmv3", AmountIn: r.Offer.AmountIn, AmountOut: r.Offer.AmountOut, VenueStatus: "new"}, nil
 }
 
-func (*instantVenue) SwapStatus(context.Context, string) (swapscout.SwapUpdate, error) {
+func (*instantVenue) SwapStatus(context.Context, swapscout.OrderRef) (swapscout.SwapUpdate, error) {
 	return swapscout.SwapUpdate{}, nil
 }
 

@@ -55,11 +55,11 @@ func (v *swapVenue) CreateSwap(_ context.Context, r swapscout.CreateSwapRequest)
 	if v.fail != nil {
 		return swapscout.SwapOrder{}, v.fail
 	}
-	return swapscout.SwapOrder{OrderID: fmt.Sprintf("ord-%d:%s", n, orderSecret), DepositAddress: sim.Address("btc", fmt.Sprint(n)),
+	return swapscout.SwapOrder{Ref: swapscout.OrderRef{ID: fmt.Sprintf("ord-%d", n), Secret: orderSecret}, DepositAddress: sim.Address("btc", fmt.Sprint(n)),
 		AmountIn: r.Offer.AmountIn, AmountOut: r.Offer.AmountOut, VenueStatus: "new", ExpiresAt: time.Now().Add(time.Hour)}, nil
 }
 
-func (v *swapVenue) SwapStatus(context.Context, string) (swapscout.SwapUpdate, error) {
+func (v *swapVenue) SwapStatus(context.Context, swapscout.OrderRef) (swapscout.SwapUpdate, error) {
 	return swapscout.SwapUpdate{}, nil
 }
 

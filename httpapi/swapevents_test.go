@@ -54,7 +54,7 @@ func (m *memSwaps) set(st swapscout.SwapStatus) {
 
 func newMemSwaps(st swapscout.SwapStatus) *memSwaps {
 	sw := storetest.Sample()
-	sw.VenueOrderID, sw.DepositAddress, sw.CreatedAt, sw.UpdatedAt = "ord", "dep", now, now
+	sw.VenueOrder, sw.DepositAddress, sw.CreatedAt, sw.UpdatedAt = swapscout.OrderRef{ID: "ord"}, "dep", now, now
 	m := &memSwaps{sw: *sw}
 	m.set(st)
 	return m
@@ -296,7 +296,7 @@ func TestSwapEventsAcrossInstances(t *testing.T) {
 	if _, err := dbs[1].ReserveSwap(ctx, sw); err != nil {
 		t.Fatal(err)
 	}
-	sw.VenueOrderID, sw.DepositAddress, sw.Status, sw.VenueStatus = "ord", "dep", swapscout.StatusWaiting, "wait"
+	sw.VenueOrder, sw.DepositAddress, sw.Status, sw.VenueStatus = swapscout.OrderRef{ID: "ord"}, "dep", swapscout.StatusWaiting, "wait"
 	if err := dbs[1].CompleteSwap(ctx, sw); err != nil {
 		t.Fatal(err)
 	}

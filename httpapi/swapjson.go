@@ -2,19 +2,10 @@ package httpapi
 
 import (
 	"strconv"
-	"strings"
 	"time"
 
 	"github.com/swapscout/swapscout"
 )
-
-// PublicOrderID is the part of a venue's order id that may be shown: some
-// adapters keep a secret beside the id (FixedFloat's order token, Quickex's
-// payout address) after a ':', and it must never reach a response or a log.
-func PublicOrderID(venueOrderID string) string {
-	id, _, _ := strings.Cut(venueOrderID, ":")
-	return id
-}
 
 // AppendSwap appends a swap record and its history of status changes as
 // JSON: the one shape of a swap for the API, its event stream, webhooks and
@@ -43,7 +34,7 @@ func AppendSwap(dst []byte, sw *swapscout.Swap, history []swapscout.SwapEvent) [
 	str("venue_status", sw.VenueStatus, true)
 	str("venue", sw.Venue, true)
 	str("provider", sw.Provider, false)
-	str("venue_order_id", PublicOrderID(sw.VenueOrderID), true)
+	str("venue_order_id", sw.VenueOrder.ID, true) // never its Secret
 	str("quote_id", sw.QuoteID, true)
 	dst = append(dst, `,"from":`...)
 	dst = appendAsset(dst, sw.From)

@@ -14,7 +14,7 @@ import (
 func TestAppendSwap(t *testing.T) {
 	at := time.Date(2026, 11, 25, 6, 0, 0, 0, time.UTC)
 	sw := &swapscout.Swap{
-		ID: "abcdefghijklmnopqrstuvwxyz", Venue: "fixedfloat", VenueOrderID: "ORD1:secret-token",
+		ID: "abcdefghijklmnopqrstuvwxyz", Venue: "fixedfloat", VenueOrder: swapscout.OrderRef{ID: "ORD1", Secret: "secret-token"},
 		QuoteID: "q1", From: swapscout.Asset{Ticker: "btc", Network: "btc"}, To: swapscout.Asset{Ticker: "eth", Network: "eth"},
 		AmountIn: swapscout.MustAmount("0.1"), AmountOut: swapscout.MustAmount("2.5"),
 		PromisedIn: swapscout.MustAmount("0.1"), PromisedOut: swapscout.MustAmount("2.49"),

@@ -37,7 +37,7 @@ func TestLongStreamOutlivesWriteLimit(t *testing.T) {
 	limit, keep := httpserver.StreamWriteLimit, httpapi.SwapKeepAlive
 	httpserver.StreamWriteLimit, httpapi.SwapKeepAlive = 300*time.Millisecond, 50*time.Millisecond
 	defer func() { httpserver.StreamWriteLimit, httpapi.SwapKeepAlive = limit, keep }()
-	sw := swapscout.Swap{ID: swapscout.NewSwapID(), Status: swapscout.StatusWaiting, Venue: "changenow", VenueOrderID: "o", CreatedAt: time.Now()}
+	sw := swapscout.Swap{ID: swapscout.NewSwapID(), Status: swapscout.StatusWaiting, Venue: "changenow", VenueOrder: swapscout.OrderRef{ID: "o"}, CreatedAt: time.Now()}
 	for _, transport := range []string{"fasthttp", "nethttp"} {
 		t.Run(transport, func(t *testing.T) {
 			h := httpapi.NewHandler(httpapi.Deps{Quotes: &staggered{}, Store: inmem.New(inmem.Options{}), Swaps: &waitingSwap{sw: sw}})

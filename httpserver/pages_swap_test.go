@@ -33,7 +33,7 @@ func (f *formSwaps) Create(_ context.Context, r swaps.CreateRequest) (*swapscout
 	if sw := f.byKey[r.IdempotencyKey]; sw != nil {
 		return sw, false, nil
 	}
-	sw := &swapscout.Swap{ID: swapscout.NewSwapID(), VenueOrderID: "o1", Venue: r.Venue, DepositAddress: "bc1qdeposit", Status: swapscout.StatusWaiting}
+	sw := &swapscout.Swap{ID: swapscout.NewSwapID(), VenueOrder: swapscout.OrderRef{ID: "o1"}, Venue: r.Venue, DepositAddress: "bc1qdeposit", Status: swapscout.StatusWaiting}
 	f.byKey[r.IdempotencyKey] = sw
 	return sw, true, nil
 }

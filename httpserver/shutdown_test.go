@@ -42,7 +42,7 @@ func TestShutdownEndsSwapStreams(t *testing.T) {
 	const streams = 40
 	for _, transport := range []string{"fasthttp", "nethttp"} {
 		t.Run(transport, func(t *testing.T) {
-			sw := &swapscout.Swap{ID: swapscout.NewSwapID(), Venue: "changenow", VenueOrderID: "o1", DepositAddress: "bc1qdeposit",
+			sw := &swapscout.Swap{ID: swapscout.NewSwapID(), Venue: "changenow", VenueOrder: swapscout.OrderRef{ID: "o1"}, DepositAddress: "bc1qdeposit",
 				Status: swapscout.StatusWaiting, CreatedAt: time.Now(), UpdatedAt: time.Now()}
 			h := httpapi.NewHandler(httpapi.Deps{Quotes: fakeQuotes{}, Store: inmem.New(inmem.Options{}), Swaps: waitingSwaps{sw}, MaxClientStreams: -1})
 			srv, err := httpserver.Listen("127.0.0.1:0", h, httpserver.Options{Transport: transport})

@@ -1,20 +1,25 @@
-// Package seal keeps the secret part of a venue's order id out of the swap
-// database. Some adapters keep a secret beside an order's id, after the
-// first ':' of Swap.VenueOrderID (FixedFloat's order token; Quickex's
-// payout address, which authorizes its status reads). A Sealer encrypts
-// that part with AES-256-GCM before it is written and decrypts it when it is
-// read back, so the database holds only ciphertext while the tracker's
-// status polls see the real order id.
+// Package seal keeps the secret of a venue's order out of the swap database.
+// Some venues keep a secret beside an order's id (swapscout.OrderRef.Secret:
+// FixedFloat's order token; Quickex's payout address, which authorizes its
+// status reads). A Sealer encrypts it with AES-256-GCM before it is written
+// and decrypts it when it is read back, so the database holds only
+// ciphertext while the tracker's status polls see the real secret.
 //
-// The swap's id (and the order's public id) are the associated data: a
-// sealed value copied into another record does not open there.
+// The swap's id and the order's public id are the associated data: a sealed
+// value copied into another record does not open there.
 //
-// A sealed order id keeps its public part readable, for operators and for
-// what the API shows:
+// A stored order keeps its public id readable, for operators and for what
+// the API shows, in one column:
 //
-//	<public id>:sealed1.<base64url(nonce ‖ ciphertext ‖ tag)>
+//	<public id>                                          no secret
+//	<public id>:sealed1.<base64url(nonce ‖ ciphertext ‖ tag)>  a sealed secret
+//	<public id>:<secret>                                 written before sealing, or without a key
+//	<public id>:plain1.<secret>                          without a key, for an id holding a ':'
 //
-// Order ids without a ':' carry no secret and are kept as they are.
+// A sealed value is found by its last ":sealed1.", so a public id may hold a
+// ':' when it is sealed (an id with a ':' is always sealed when there is a
+// key, even without a secret); without a key such an id is kept exact by
+// the plain1 mark.
 package seal
 
 import (
@@ -30,6 +35,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/swapscout/swapscout"
 )
 
 // KeySize is the length of a key: 32 bytes, for AES-256.
@@ -125,9 +132,9 @@ func KeyFile(path string) (k Key, created bool, err error) {
 	return k, true, nil
 }
 
-// Sealer seals and opens the secret part of order ids. A nil *Sealer
-// seals nothing (tests, and stores that only read) and refuses to open a
-// sealed value with ErrNoKey.
+// Sealer seals and opens the secrets of orders. A nil *Sealer seals
+// nothing (tests, and stores that only read) and refuses to open a sealed
+// value with ErrNoKey.
 type Sealer struct {
 	aead cipher.AEAD
 }
@@ -145,12 +152,15 @@ func New(key Key) *Sealer {
 	return &Sealer{aead: aead}
 }
 
-// sep separates an order's public id from its secret, as the adapters and
-// httpapi.PublicOrderID have it.
+// sep separates an order's public id from its secret in the stored column.
 const sep = ":"
 
-// prefix marks a sealed secret.
-const prefix = "sealed1."
+// prefix marks a sealed secret; plain a secret written without a key
+// beside an id that holds a ':'.
+const (
+	prefix = "sealed1."
+	plain  = "plain1."
+)
 
 var (
 	// ErrOpen: a sealed secret does not open with this key (another key
@@ -160,10 +170,23 @@ var (
 	ErrNoKey = errors.New("the order's secret is sealed and no secret key is configured (--secret-key-file or SWAPSCOUT_SECRET_KEY)")
 )
 
-// Sealed reports whether a stored order id carries a sealed secret.
+// split cuts a stored order into its public id and what follows: a sealed
+// box (sealed true, without its prefix), or a secret written in plain text.
+func split(stored string) (public, rest string, sealed bool) {
+	if i := strings.LastIndex(stored, sep+prefix); i >= 0 {
+		return stored[:i], stored[i+len(sep+prefix):], true
+	}
+	if i := strings.Index(stored, sep+plain); i >= 0 {
+		return stored[:i], stored[i+len(sep+plain):], false
+	}
+	public, rest, _ = strings.Cut(stored, sep)
+	return public, rest, false
+}
+
+// Sealed reports whether a stored order carries a sealed secret.
 func Sealed(stored string) bool {
-	_, secret, ok := strings.Cut(stored, sep)
-	return ok && strings.HasPrefix(secret, prefix)
+	_, _, sealed := split(stored)
+	return sealed
 }
 
 // additional binds a sealed secret to its swap and its order's public id.
@@ -171,49 +194,54 @@ func additional(swapID, public string) []byte {
 	return []byte("swapscout order secret\x00" + swapID + "\x00" + public)
 }
 
-// Seal returns orderID as it may be stored for swap swapID: its secret
-// part, if any, sealed. A nil Sealer returns orderID unchanged.
-func (s *Sealer) Seal(swapID, orderID string) (string, error) {
-	public, secret, ok := strings.Cut(orderID, sep)
-	if !ok || s == nil {
-		return orderID, nil
+// Seal returns ref as it may be stored for swap swapID: its public id, and
+// its secret sealed. A reference without a secret (and without a ':' in its
+// id) is stored as its id. A nil Sealer writes the secret in plain text.
+func (s *Sealer) Seal(swapID string, ref swapscout.OrderRef) (string, error) {
+	if strings.HasPrefix(ref.Secret, prefix) || strings.Contains(ref.Secret, sep+prefix) {
+		return "", errors.New("seal: the order's secret is sealed already")
 	}
-	if strings.HasPrefix(secret, prefix) {
-		return "", errors.New("seal: the order id is sealed already")
+	switch {
+	case !strings.Contains(ref.ID, sep) && ref.Secret == "":
+		return ref.ID, nil
+	case s == nil && strings.Contains(ref.ID, sep):
+		return ref.ID + sep + plain + ref.Secret, nil
+	case s == nil:
+		return ref.ID + sep + ref.Secret, nil
 	}
-	nonce := make([]byte, s.aead.NonceSize(), s.aead.NonceSize()+len(secret)+s.aead.Overhead())
+	nonce := make([]byte, s.aead.NonceSize(), s.aead.NonceSize()+len(ref.Secret)+s.aead.Overhead())
 	rand.Read(nonce)
-	box := s.aead.Seal(nonce, nonce, []byte(secret), additional(swapID, public))
-	return public + sep + prefix + base64.RawURLEncoding.EncodeToString(box), nil
+	box := s.aead.Seal(nonce, nonce, []byte(ref.Secret), additional(swapID, ref.ID))
+	return ref.ID + sep + prefix + base64.RawURLEncoding.EncodeToString(box), nil
 }
 
-// Open returns the order id stored for swap swapID with its secret opened.
-// An order id without a sealed secret is returned unchanged (no secret, or
-// one written before sealing). The errors are ErrOpen and ErrNoKey and
-// never contain the stored value.
-func (s *Sealer) Open(swapID, stored string) (string, error) {
-	if !Sealed(stored) {
-		return stored, nil
+// Open returns the order stored for swap swapID with its secret opened. A
+// stored order without a sealed secret is read as it is (no secret, or one
+// written before sealing). The errors are ErrOpen and ErrNoKey and never
+// contain the stored value.
+func (s *Sealer) Open(swapID, stored string) (swapscout.OrderRef, error) {
+	public, rest, sealed := split(stored)
+	if !sealed {
+		return swapscout.OrderRef{ID: public, Secret: rest}, nil
 	}
 	if s == nil {
-		return "", ErrNoKey
+		return swapscout.OrderRef{}, ErrNoKey
 	}
-	public, secret, _ := strings.Cut(stored, sep)
-	box, err := base64.RawURLEncoding.DecodeString(secret[len(prefix):])
+	box, err := base64.RawURLEncoding.DecodeString(rest)
 	if err != nil || len(box) < s.aead.NonceSize()+s.aead.Overhead() {
-		return "", ErrOpen
+		return swapscout.OrderRef{}, ErrOpen
 	}
 	n := s.aead.NonceSize()
 	plain, err := s.aead.Open(nil, box[:n], box[n:], additional(swapID, public))
 	if err != nil {
-		return "", ErrOpen
+		return swapscout.OrderRef{}, ErrOpen
 	}
-	return public + sep + string(plain), nil
+	return swapscout.OrderRef{ID: public, Secret: string(plain)}, nil
 }
 
-// Public returns the part of an order id that may be shown: what comes
-// before its secret.
-func Public(orderID string) string {
-	public, _, _ := strings.Cut(orderID, sep)
-	return public
+// Public returns the order stored as it may be shown: its public id, the
+// secret left out and never opened.
+func Public(stored string) swapscout.OrderRef {
+	public, _, _ := split(stored)
+	return swapscout.OrderRef{ID: public}
 }

@@ -11,14 +11,16 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/swapscout/swapscout"
 	"github.com/swapscout/swapscout/seal"
 )
 
 const (
 	swapA = "aaaaaaaaaaaaaaaaaaaaaaaaaa"
 	swapB = "bbbbbbbbbbbbbbbbbbbbbbbbbb"
-	order = "ff-order-1:tok3nS3CR3T"
 )
+
+var order = swapscout.OrderRef{ID: "ff-order-1", Secret: "tok3nS3CR3T"}
 
 func TestRoundTrip(t *testing.T) {
 	s := seal.New(seal.NewKey())
@@ -37,8 +39,38 @@ func TestRoundTrip(t *testing.T) {
 	if err != nil || got != order {
 		t.Fatalf("Open = %q, %v; want %q", got, err, order)
 	}
-	if _, err := s.Seal(swapA, stored); err == nil {
+	_, box, _ := strings.Cut(stored, ":")
+	if _, err := s.Seal(swapA, swapscout.OrderRef{ID: order.ID, Secret: box}); err == nil {
 		t.Error("sealing a sealed value twice was allowed")
+	}
+	if got := seal.Public(stored); got != (swapscout.OrderRef{ID: order.ID}) {
+		t.Errorf("Public = %#v; want the id alone", got)
+	}
+}
+
+// An order id holding a ':' reads back whole, sealed even without a secret
+// when there is a key, marked plain without one.
+func TestColonInID(t *testing.T) {
+	s := seal.New(seal.NewKey())
+	for _, ref := range []swapscout.OrderRef{{ID: "a:b"}, {ID: "a:b", Secret: "s:t"}} {
+		stored, err := s.Seal(swapA, ref)
+		if err != nil || !seal.Sealed(stored) || strings.Contains(stored, "s:t") {
+			t.Fatalf("Seal(%+v) = %q, %v", ref, stored, err)
+		}
+		if got, err := s.Open(swapA, stored); err != nil || got.ID != ref.ID || got.Secret != ref.Secret {
+			t.Errorf("Open(Seal(%s)) = %s, %v", ref.ID, got.ID, err)
+		}
+		if got := seal.Public(stored); got.ID != ref.ID || got.Secret != "" {
+			t.Errorf("Public(Seal(%s)) = %s", ref.ID, got.ID)
+		}
+		var none *seal.Sealer
+		stored, err = none.Seal(swapA, ref)
+		if err != nil || seal.Sealed(stored) {
+			t.Fatalf("nil Seal(%s) = %q, %v", ref.ID, stored, err)
+		}
+		if got, err := none.Open(swapA, stored); err != nil || got.ID != ref.ID || got.Secret != ref.Secret {
+			t.Errorf("nil Open(Seal(%s)) = %s, %v", ref.ID, got.ID, err)
+		}
 	}
 }
 
@@ -46,18 +78,19 @@ func TestRoundTrip(t *testing.T) {
 func TestPlain(t *testing.T) {
 	s := seal.New(seal.NewKey())
 	for _, id := range []string{"cn-123", "", "1234-Ethereum-5"} {
-		if got, err := s.Seal(swapA, id); err != nil || got != id {
+		if got, err := s.Seal(swapA, swapscout.OrderRef{ID: id}); err != nil || got != id {
 			t.Errorf("Seal(%q) = %q, %v", id, got, err)
 		}
-		if got, err := s.Open(swapA, id); err != nil || got != id {
-			t.Errorf("Open(%q) = %q, %v", id, got, err)
+		if got, err := s.Open(swapA, id); err != nil || got != (swapscout.OrderRef{ID: id}) {
+			t.Errorf("Open(%q) = %#v, %v", id, got, err)
 		}
 	}
-	if got, err := s.Open(swapA, order); err != nil || got != order {
-		t.Errorf("Open of a legacy plain value = %q, %v", got, err)
+	const legacy = "ff-order-1:tok3nS3CR3T"
+	if got, err := s.Open(swapA, legacy); err != nil || got != order {
+		t.Errorf("Open of a legacy plain value = %#v, %v", got, err)
 	}
 	var none *seal.Sealer
-	if got, _ := none.Seal(swapA, order); got != order {
+	if got, _ := none.Seal(swapA, order); got != legacy {
 		t.Errorf("nil Sealer sealed: %q", got)
 	}
 }
@@ -84,8 +117,8 @@ func TestOpenFails(t *testing.T) {
 		"no key at all":  {nil, swapA, stored, seal.ErrNoKey},
 	} {
 		got, err := c.s.Open(c.swap, c.stored)
-		if !errors.Is(err, c.want) || got != "" {
-			t.Errorf("%s: Open = %q, %v; want %v", name, got, err, c.want)
+		if !errors.Is(err, c.want) || !got.IsZero() {
+			t.Errorf("%s: Open = %#v, %v; want %v", name, got, err, c.want)
 		}
 		if err != nil && strings.Contains(err.Error(), box[:20]) {
 			t.Errorf("%s: the error repeats the stored value: %v", name, err)

@@ -98,9 +98,9 @@ func CheckOrder(c OrderCheck, o swapscout.SwapOrder) (swapscout.SwapOrder, error
 	req := c.Request
 	from, to := strings.ToUpper(req.From.Ticker), strings.ToUpper(req.To.Ticker)
 	switch {
-	case o.OrderID == "":
+	case o.Ref.ID == "":
 		return bad("it gave no order id")
-	case len(o.OrderID) > maxOrderID || !printable(o.OrderID):
+	case len(o.Ref.ID)+len(o.Ref.Secret) > maxOrderID || !printable(o.Ref.ID) || !printable(o.Ref.Secret):
 		return bad("its order id is not a printable id of at most %d characters", maxOrderID)
 	case o.DepositAddress == "":
 		return bad("it gave no deposit address")

@@ -19,7 +19,8 @@ type cancellingSwapper struct {
 	cancelled []string
 }
 
-func (c *cancellingSwapper) CancelSwap(_ context.Context, id string) error {
+func (c *cancellingSwapper) CancelSwap(_ context.Context, ref swapscout.OrderRef) error {
+	id := ref.ID
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	c.cancelled = append(c.cancelled, id)
@@ -59,8 +60,8 @@ func TestBadAnswers(t *testing.T) {
 		{"deposit address of another network", swapscout.Send, func(o *swapscout.SwapOrder) { o.DepositAddress = payout }, "deposit address fails the checks of Bitcoin"},
 		{"deposit address bad checksum", swapscout.Send, func(o *swapscout.SwapOrder) { o.DepositAddress = deposit[:len(deposit)-1] + "4" }, "checksum"},
 		{"memo on a network without", swapscout.Send, func(o *swapscout.SwapOrder) { o.DepositMemo = "12345" }, "memo"},
-		{"no order id", swapscout.Send, func(o *swapscout.SwapOrder) { o.OrderID = "" }, "no order id"},
-		{"order id with a line break", swapscout.Send, func(o *swapscout.SwapOrder) { o.OrderID = "ord\n<script>" }, "order id"},
+		{"no order id", swapscout.Send, func(o *swapscout.SwapOrder) { o.Ref.ID = "" }, "no order id"},
+		{"order id with a line break", swapscout.Send, func(o *swapscout.SwapOrder) { o.Ref.ID = "ord\n<script>" }, "order id"},
 		{"no deposit address", swapscout.Send, func(o *swapscout.SwapOrder) { o.DepositAddress = "" }, "no deposit address"},
 		{"expiry overflowed into the past", swapscout.Send, func(o *swapscout.SwapOrder) { o.ExpiresAt = time.Unix(-9223372036, 0) }, "deposit window ends"},
 		{"expiry a decade ahead", swapscout.Send, func(o *swapscout.SwapOrder) { o.ExpiresAt = time.Now().AddDate(10, 0, 0) }, "deposit window ends"},
@@ -196,7 +197,7 @@ type lateCanceller struct {
 	tries int
 }
 
-func (c *lateCanceller) CancelSwap(context.Context, string) error {
+func (c *lateCanceller) CancelSwap(context.Context, swapscout.OrderRef) error {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	c.tries++

@@ -151,7 +151,7 @@ func (f *finder) FindSwap(_ context.Context, r swapscout.CreateSwapRequest, sinc
 	if !f.found.Load() {
 		return swapscout.SwapOrder{}, false, nil
 	}
-	o := swapscout.SwapOrder{OrderID: "ord-1", DepositAddress: deposit, AmountIn: r.Offer.AmountIn, AmountOut: r.Offer.AmountOut, VenueStatus: "new"}
+	o := swapscout.SwapOrder{Ref: swapscout.OrderRef{ID: "ord-1"}, DepositAddress: deposit, AmountIn: r.Offer.AmountIn, AmountOut: r.Offer.AmountOut, VenueStatus: "new"}
 	if f.edit != nil {
 		f.edit(&o)
 	}
@@ -178,7 +178,7 @@ func TestLookup(t *testing.T) {
 	}
 	fd.found.Store(true)
 	sw, created, err := f.svc.Create(ctx, request("k"))
-	if err != nil || created || sw.VenueOrderID != "ord-1" || sw.DepositAddress != deposit || sw.Creation != swapscout.CreatePending {
+	if err != nil || created || sw.VenueOrder.ID != "ord-1" || sw.DepositAddress != deposit || sw.Creation != swapscout.CreatePending {
 		t.Fatalf("retry once found = %+v, %v, %v", sw, created, err)
 	}
 	if got, _, err := f.svc.Get(ctx, sw.ID); err != nil || got.ID != sw.ID {

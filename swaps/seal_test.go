@@ -24,7 +24,7 @@ func TestGetWithoutTheSecret(t *testing.T) {
 	if _, err := db.ReserveSwap(ctx, s); err != nil {
 		t.Fatal(err)
 	}
-	s.VenueOrderID, s.DepositAddress = "ff1:t0ken", "bc1qdeposit"
+	s.VenueOrder, s.DepositAddress = swapscout.OrderRef{ID: "ff1", Secret: "t0ken"}, "bc1qdeposit"
 	if err := db.CompleteSwap(ctx, s); err != nil {
 		t.Fatal(err)
 	}
@@ -37,7 +37,7 @@ func TestGetWithoutTheSecret(t *testing.T) {
 	defer other.Close()
 	svc := &swaps.Service{Store: other}
 	got, evs, err := svc.Get(ctx, s.ID)
-	if err != nil || got.VenueOrderID != "ff1" || got.DepositAddress != "bc1qdeposit" || len(evs) != 1 {
+	if err != nil || got.VenueOrder.ID != "ff1" || got.DepositAddress != "bc1qdeposit" || len(evs) != 1 {
 		t.Fatalf("Get with another key = %+v, %v, %v", got, evs, err)
 	}
 	if _, err := other.Swap(ctx, s.ID); swapscout.ErrorCode(err) != swapscout.EUNAVAILABLE {

@@ -29,7 +29,6 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
-	"strings"
 	"sync"
 	"time"
 
@@ -402,7 +401,7 @@ func (s *Service) lookup(ctx context.Context, swapper swapscout.Swapper, creq sw
 		return swapscout.SwapOrder{}, false
 	}
 	if found {
-		s.log().Info("swap found at the venue after its answer was lost", "swap", sw.ID, "venue", sw.Venue, "order", publicOrderID(order.OrderID))
+		s.log().Info("swap found at the venue after its answer was lost", "swap", sw.ID, "venue", sw.Venue, "order", order.Ref)
 	}
 	return order, found
 }
@@ -476,10 +475,10 @@ func (s *Service) record(ctx context.Context, sw *swapscout.Swap, swapper swapsc
 			be = &BadAnswerError{What: err.Error()}
 		}
 		be.Venue = sw.Venue
-		s.refuse(ctx, sw, swapper, order.OrderID, be)
+		s.refuse(ctx, sw, swapper, order.Ref, be)
 		return nil, false, be
 	}
-	sw.VenueOrderID, sw.DepositAddress, sw.DepositMemo = checked.OrderID, checked.DepositAddress, checked.DepositMemo
+	sw.VenueOrder, sw.DepositAddress, sw.DepositMemo = checked.Ref, checked.DepositAddress, checked.DepositMemo
 	sw.PromisedIn, sw.PromisedOut = checked.AmountIn, checked.AmountOut
 	sw.RateID, sw.ExpiresAt = a.rateID, checked.ExpiresAt
 	if sw.ExpiresAt.IsZero() && SaneExpiry(a.expires, s.now()) {
@@ -490,7 +489,7 @@ func (s *Service) record(ctx context.Context, sw *swapscout.Swap, swapper swapsc
 	// The order exists at the venue now: record it even if the client has
 	// gone, or the user's swap would exist nowhere but at the venue.
 	if err := s.Store.CompleteSwap(context.WithoutCancel(ctx), sw); err != nil {
-		s.log().Error("swap created at the venue but not recorded", "swap", sw.ID, "venue", sw.Venue, "order", publicOrderID(sw.VenueOrderID), "err", err)
+		s.log().Error("swap created at the venue but not recorded", "swap", sw.ID, "venue", sw.Venue, "order", sw.VenueOrder, "err", err)
 		return nil, false, err
 	}
 	rec, err := s.Store.Swap(context.WithoutCancel(ctx), sw.ID)
@@ -502,21 +501,21 @@ func (s *Service) record(ctx context.Context, sw *swapscout.Swap, swapper swapsc
 
 // refuse records that the venue's order failed the checks, and cancels it
 // in the background where the venue has a cancel call.
-func (s *Service) refuse(ctx context.Context, sw *swapscout.Swap, swapper swapscout.Swapper, orderID string, be *BadAnswerError) {
-	if len(orderID) > maxOrderID || !printable(orderID) {
-		orderID = "" // no id to keep or cancel by
+func (s *Service) refuse(ctx context.Context, sw *swapscout.Swap, swapper swapscout.Swapper, order swapscout.OrderRef, be *BadAnswerError) {
+	if len(order.ID)+len(order.Secret) > maxOrderID || !printable(order.ID) || !printable(order.Secret) {
+		order = swapscout.OrderRef{} // no id to keep or cancel by
 	}
-	public := publicOrderID(orderID)
+	public := order.ID
 	be.Order = public
 	s.log().Warn("venue order refused", "swap", sw.ID, "venue", sw.Venue, "order", public, "why", be.What)
 	if err := s.Store.RefuseSwap(context.WithoutCancel(ctx), sw.ID, public, be.What); err != nil {
 		s.log().Error("refused venue order not recorded", "swap", sw.ID, "venue", sw.Venue, "order", public, "err", err)
 	}
 	c, ok := swapper.(swapscout.SwapCanceller)
-	if !ok || orderID == "" {
+	if !ok || order.ID == "" {
 		return
 	}
-	s.cancel(context.WithoutCancel(ctx), c, sw, orderID)
+	s.cancel(context.WithoutCancel(ctx), c, sw, order)
 }
 
 // maxCancelWait bounds how long a cancel the venue refused for now (it
@@ -529,21 +528,21 @@ const maxCancelWait = 10 * time.Minute
 // maxCancelWait), it asks once more then. Best effort: the order was never
 // shown, so nobody pays it either way; a server that stops meanwhile leaves
 // it to expire.
-func (s *Service) cancel(ctx context.Context, c swapscout.SwapCanceller, sw *swapscout.Swap, orderID string) {
+func (s *Service) cancel(ctx context.Context, c swapscout.SwapCanceller, sw *swapscout.Swap, order swapscout.OrderRef) {
 	s.cancels.Add(1)
 	go func() {
 		defer s.cancels.Done()
-		s.cancelOnce(ctx, c, sw, orderID, true)
+		s.cancelOnce(ctx, c, sw, order, true)
 	}()
 }
 
 // cancelOnce makes one cancel call; again allows one more, later, when the
 // venue says when (on a timer: Wait does not wait for it).
-func (s *Service) cancelOnce(ctx context.Context, c swapscout.SwapCanceller, sw *swapscout.Swap, orderID string, again bool) {
-	public := publicOrderID(orderID)
+func (s *Service) cancelOnce(ctx context.Context, c swapscout.SwapCanceller, sw *swapscout.Swap, order swapscout.OrderRef, again bool) {
+	public := order.ID
 	cctx, cancel := context.WithTimeout(s.venueContext(ctx), cancelTimeout)
 	defer cancel()
-	err := c.CancelSwap(cctx, orderID)
+	err := c.CancelSwap(cctx, order)
 	if err == nil {
 		s.log().Info("refused venue order cancelled", "swap", sw.ID, "venue", sw.Venue, "order", public)
 		return
@@ -551,7 +550,7 @@ func (s *Service) cancelOnce(ctx context.Context, c swapscout.SwapCanceller, sw 
 	var ve *swapscout.VenueError
 	if again && errors.As(err, &ve) && ve.RetryAfter > 0 && ve.RetryAfter <= maxCancelWait {
 		s.log().Info("refused venue order cannot be cancelled yet; asking again later", "swap", sw.ID, "venue", sw.Venue, "order", public, "after", ve.RetryAfter)
-		time.AfterFunc(ve.RetryAfter, func() { s.cancelOnce(ctx, c, sw, orderID, false) })
+		time.AfterFunc(ve.RetryAfter, func() { s.cancelOnce(ctx, c, sw, order, false) })
 		return
 	}
 	s.log().Warn("refused venue order not cancelled; it expires unpaid", "swap", sw.ID, "venue", sw.Venue, "order", public, "err", err)
@@ -625,13 +624,13 @@ func guard(d swapscout.Direction, shown, fresh *swapscout.Offer, slip swapscout.
 // the secret, so a record whose secret cannot be opened (another key sealed
 // it) is still served.
 type PublicReader interface {
-	// PublicSwap returns the swap with id, its VenueOrderID cut to the
-	// public part, or an ENOTFOUND error.
+	// PublicSwap returns the swap with id, its VenueOrder without its
+	// secret, or an ENOTFOUND error.
 	PublicSwap(ctx context.Context, id string) (*swapscout.Swap, error)
 }
 
-// Get returns the swap with id and its history. Its VenueOrderID is the
-// public part only when the store is a PublicReader: what is shown.
+// Get returns the swap with id and its history. Its VenueOrder carries no
+// secret when the store is a PublicReader: what is shown.
 func (s *Service) Get(ctx context.Context, id string) (*swapscout.Swap, []swapscout.SwapEvent, error) {
 	read := s.Store.Swap
 	if pr, ok := s.Store.(PublicReader); ok {
@@ -717,13 +716,6 @@ func findOffer(q *swapscout.Quote, venue string) *swapscout.Offer {
 		}
 	}
 	return nil
-}
-
-// publicOrderID is the part of a venue's order id that may be logged: some
-// adapters keep a secret after a ':' (see httpapi.PublicOrderID).
-func publicOrderID(id string) string {
-	id, _, _ = strings.Cut(id, ":")
-	return id
 }
 
 // addressFields are the request fields a venue may say it refused.

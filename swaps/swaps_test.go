@@ -86,7 +86,7 @@ func (f *fakeSwapper) CreateSwap(ctx context.Context, r swapscout.CreateSwapRequ
 	f.mu.Lock()
 	f.last = r
 	f.mu.Unlock()
-	o := swapscout.SwapOrder{OrderID: fmt.Sprintf("ord-%d", n), DepositAddress: deposit, AmountIn: r.Offer.AmountIn,
+	o := swapscout.SwapOrder{Ref: swapscout.OrderRef{ID: fmt.Sprintf("ord-%d", n)}, DepositAddress: deposit, AmountIn: r.Offer.AmountIn,
 		AmountOut: r.Offer.AmountOut, VenueStatus: "new"}
 	if r.Offer.Deposit == swapscout.DepositMemo {
 		o.DepositMemo = "=:ETH.ETH:" + r.PayoutAddress
@@ -97,7 +97,7 @@ func (f *fakeSwapper) CreateSwap(ctx context.Context, r swapscout.CreateSwapRequ
 	return o, nil
 }
 
-func (f *fakeSwapper) SwapStatus(context.Context, string) (swapscout.SwapUpdate, error) {
+func (f *fakeSwapper) SwapStatus(context.Context, swapscout.OrderRef) (swapscout.SwapUpdate, error) {
 	return swapscout.SwapUpdate{}, nil
 }
 
@@ -149,7 +149,7 @@ func TestCreate(t *testing.T) {
 	if err != nil || !created {
 		t.Fatalf("Create = %v, %v", created, err)
 	}
-	if sw.VenueOrderID != "ord-1" || sw.DepositAddress != deposit || sw.Status != swapscout.StatusWaiting ||
+	if sw.VenueOrder.ID != "ord-1" || sw.DepositAddress != deposit || sw.Status != swapscout.StatusWaiting ||
 		sw.AmountOut.Cmp(swapscout.MustAmount("10")) != 0 || sw.PromisedOut.Cmp(swapscout.MustAmount("10")) != 0 {
 		t.Errorf("swap = %+v", sw)
 	}
@@ -157,7 +157,7 @@ func TestCreate(t *testing.T) {
 		t.Errorf("id %q is not a swap id", sw.ID)
 	}
 	got, evs, err := f.svc.Get(ctx, sw.ID)
-	if err != nil || got.VenueOrderID != "ord-1" || len(evs) != 1 {
+	if err != nil || got.VenueOrder.ID != "ord-1" || len(evs) != 1 {
 		t.Errorf("Get = %+v, %v, %v", got, evs, err)
 	}
 	if f.swapper.last.PayoutAddress != payout || f.swapper.last.RefundAddress != refund {

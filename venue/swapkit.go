@@ -61,11 +61,10 @@ func Refusal(name string, status int, orderID, words string) *swapscout.VenueErr
 }
 
 // OrderNotFound is the error for an order id the venue does not know. It
-// names the order by its public part: a secret kept after a ':' (an order
-// token) must not reach a log line.
+// is given the order's public id (swapscout.OrderRef.ID), never its secret,
+// which must not reach a log line.
 func OrderNotFound(name, orderID string) *swapscout.VenueError {
-	public, _, _ := strings.Cut(orderID, ":")
-	return swapscout.NewVenueError(CodeOrderNotFound, "%s has no order %q", name, swapWords(public))
+	return swapscout.NewVenueError(CodeOrderNotFound, "%s has no order %q", name, swapWords(orderID))
 }
 
 // swapWords keeps a venue's words short and on one line in our messages.

@@ -37,10 +37,12 @@ func TestRefusal(t *testing.T) {
 	}
 }
 
-// TestOrderNotFoundHidesTheSecret: an order id's secret (after its ':')
-// stays out of the error, which is logged.
+// TestOrderNotFoundHidesTheSecret: an order's secret stays out of the
+// error, which is logged: adapters name the order by its public id.
 func TestOrderNotFoundHidesTheSecret(t *testing.T) {
-	for _, err := range []error{OrderNotFound("fixedfloat", "AB12:t0kenS3CR3T"), Refusal("quickex", 404, "q-1:t0kenS3CR3T", "not found")} {
+	ff := swapscout.OrderRef{ID: "AB12", Secret: "t0kenS3CR3T"}
+	qx := swapscout.OrderRef{ID: "q-1", Secret: "t0kenS3CR3T"}
+	for _, err := range []error{OrderNotFound("fixedfloat", ff.ID), Refusal("quickex", 404, qx.ID, "not found")} {
 		if msg := err.Error(); strings.Contains(msg, "t0kenS3CR3T") || !strings.Contains(msg, `no order "`) {
 			t.Errorf("error %q", msg)
 		}

@@ -180,7 +180,7 @@ func Steps(status swapscout.SwapStatus, history []swapscout.SwapEvent) []Step {
 func NewSwapView(sw *swapscout.Swap, history []swapscout.SwapEvent, names map[string]string, now time.Time) *SwapView {
 	v := &SwapView{
 		ID: sw.ID, Venue: sw.Venue, Name: nameOf(names, sw.Venue), Provider: sw.Provider,
-		OrderID: publicOrderID(sw.VenueOrderID), Status: string(sw.Status), StatusText: StatusWords[sw.Status],
+		OrderID: sw.VenueOrder.ID, Status: string(sw.Status), StatusText: StatusWords[sw.Status],
 		VenueStatus: sw.VenueStatus, Terminal: sw.Status.Terminal(), Steps: Steps(sw.Status, history),
 		From: strings.ToUpper(sw.From.Ticker), To: strings.ToUpper(sw.To.Ticker),
 		FromAsset: assetName(apiAsset{sw.From.Ticker, sw.From.Network}), ToAsset: assetName(apiAsset{sw.To.Ticker, sw.To.Network}),
@@ -230,13 +230,6 @@ func NewSwapView(sw *swapscout.Swap, history []swapscout.SwapEvent, names map[st
 		v.RefreshS = 10
 	}
 	return v
-}
-
-// publicOrderID drops the secret some adapters keep beside a venue's order
-// id after a ':' (httpapi.PublicOrderID does the same for the API).
-func publicOrderID(id string) string {
-	id, _, _ = strings.Cut(id, ":")
-	return id
 }
 
 // FieldLabels names the swap form's fields in words, for messages.

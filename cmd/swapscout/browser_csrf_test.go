@@ -30,7 +30,7 @@ type countingSwaps struct {
 func (c *countingSwaps) Create(_ context.Context, r swaps.CreateRequest) (*swapscout.Swap, bool, error) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	sw := &swapscout.Swap{ID: swapscout.NewSwapID(), Venue: r.Venue, VenueOrderID: "o1", DepositAddress: "bc1qdeposit",
+	sw := &swapscout.Swap{ID: swapscout.NewSwapID(), Venue: r.Venue, VenueOrder: swapscout.OrderRef{ID: "o1"}, DepositAddress: "bc1qdeposit",
 		PayoutAddress: r.PayoutAddress, RefundAddress: r.RefundAddress, Status: swapscout.StatusWaiting, CreatedAt: time.Now(), UpdatedAt: time.Now()}
 	c.made = append(c.made, sw)
 	return sw, true, nil

@@ -90,9 +90,9 @@ func TestSealedOrderSecrets(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	id, token, ok := strings.Cut(rec.VenueOrderID, ":")
-	if !ok || id != sw.VenueOrderID || len(token) < 8 {
-		t.Fatalf("order id read back %q; want %s:<token>", rec.VenueOrderID, sw.VenueOrderID)
+	token := rec.VenueOrder.Secret
+	if rec.VenueOrder.ID != sw.VenueOrderID || len(token) < 8 {
+		t.Fatalf("order read back %q with a secret of %d bytes; want %s with its token", rec.VenueOrder, len(rec.VenueOrder.Secret), sw.VenueOrderID)
 	}
 	files, _ := filepath.Glob(filepath.Join(dir, "*"))
 	var all []byte
@@ -103,7 +103,7 @@ func TestSealedOrderSecrets(t *testing.T) {
 	if bytes.Contains(all, []byte(token)) {
 		t.Error("the order token is in the data directory")
 	}
-	if !bytes.Contains(all, []byte(id+":sealed1.")) {
+	if !bytes.Contains(all, []byte(rec.VenueOrder.ID+":sealed1.")) {
 		t.Error("no sealed order id in the database: the check above proves little")
 	}
 
@@ -132,7 +132,7 @@ func TestSealedOrderSecrets(t *testing.T) {
 	s3 := startServeOn(t, simURL, secret, other, "--data-dir", dir)
 	resp, shown := get(t, c, s3.url+"/v1/swaps/"+sw.ID)
 	responses.WriteString(shown)
-	if resp.StatusCode != 200 || !strings.Contains(shown, `"venue_order_id":"`+id+`"`) {
+	if resp.StatusCode != 200 || !strings.Contains(shown, `"venue_order_id":"`+sw.VenueOrderID+`"`) {
 		t.Errorf("with another key: %d %s", resp.StatusCode, shown)
 	}
 	_ = s3.stop()

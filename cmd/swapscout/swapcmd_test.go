@@ -52,7 +52,7 @@ type swapStep struct {
 // (httpapi.AppendSwap) after the given steps.
 func fixtureSwap(venue, order string, steps ...swapStep) []byte {
 	sw := &swapscout.Swap{
-		ID: testSwapID, QuoteID: testQuoteID, Venue: venue, VenueOrderID: order,
+		ID: testSwapID, QuoteID: testQuoteID, Venue: venue, VenueOrder: swapscout.OrderRef{ID: order},
 		From: swapscout.Asset{Ticker: "btc", Network: "btc"}, To: swapscout.Asset{Ticker: "eth", Network: "eth"},
 		AmountIn: swapscout.MustAmount("0.1"), AmountOut: swapscout.MustAmount("2.024356592"),
 		PromisedIn: swapscout.MustAmount("0.1"), PromisedOut: swapscout.MustAmount("2.0240"),

@@ -167,7 +167,7 @@ func (s *swapJSON) domain() *domainSwap {
 	}
 	rt, _ := swapscout.ParseRateType(s.RateType)
 	d := &domainSwap{Swap: swapscout.Swap{
-		Venue: s.Venue, Provider: s.Provider, VenueOrderID: s.VenueOrderID,
+		Venue: s.Venue, Provider: s.Provider, VenueOrder: swapscout.OrderRef{ID: s.VenueOrderID},
 		From: swapscout.Asset{Ticker: s.From.Ticker, Network: s.From.Network}, To: swapscout.Asset{Ticker: s.To.Ticker, Network: s.To.Network},
 		RateType: rt, AmountIn: amt(s.AmountIn), AmountOut: amt(s.AmountOut), PromisedIn: amt(s.PromisedIn), PromisedOut: amt(s.PromisedOut),
 		DepositAddress: s.DepositAddress, DepositMemo: s.DepositMemo, PayoutAddress: s.PayoutAddress, PayoutMemo: s.PayoutMemo,

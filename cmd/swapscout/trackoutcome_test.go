@@ -16,7 +16,7 @@ import (
 // 90 s apart, as the server does, with mod applied to the record last.
 func outcomeSwap(mod func(*swapscout.Swap, []swapscout.SwapEvent) []swapscout.SwapEvent, steps ...swapStep) []byte {
 	sw := &swapscout.Swap{
-		ID: testSwapID, QuoteID: testQuoteID, Venue: "changenow", VenueOrderID: "a1b2c3d4e5",
+		ID: testSwapID, QuoteID: testQuoteID, Venue: "changenow", VenueOrder: swapscout.OrderRef{ID: "a1b2c3d4e5"},
 		From: swapscout.Asset{Ticker: "btc", Network: "btc"}, To: swapscout.Asset{Ticker: "eth", Network: "eth"},
 		AmountIn: swapscout.MustAmount("0.1"), AmountOut: swapscout.MustAmount("2.024356592"),
 		PromisedIn: swapscout.MustAmount("0.1"), PromisedOut: swapscout.MustAmount("2.0240"), MaxSlippage: swapscout.MustAmount("0.005"),

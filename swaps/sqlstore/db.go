@@ -61,9 +61,9 @@ type DB struct {
 // Options configure Open.
 type Options struct {
 	Now func() time.Time // time.Now when nil
-	// Seal seals the secret part of venue order ids (after their first
-	// ':') before they are written and opens it when they are read, so the
-	// database holds only ciphertext. Nil writes order ids as they are (for
+	// Seal seals the secret of venue orders (swapscout.OrderRef.Secret)
+	// before they are written and opens it when they are read, so the
+	// database holds only ciphertext. Nil writes secrets in plain text (for
 	// tests and read-only uses); a sealed one read without it is an error.
 	Seal *seal.Sealer
 }
@@ -277,14 +277,14 @@ func (s *DB) ReserveSwap(ctx context.Context, sw *swapscout.Swap) (*swapscout.Sw
 
 // CompleteSwap implements swapscout.SwapStore.
 func (s *DB) CompleteSwap(ctx context.Context, sw *swapscout.Swap) error {
-	if sw.VenueOrderID == "" {
+	if sw.VenueOrder.ID == "" {
 		return swapscout.Errorf(swapscout.EINVALID, "a swap is complete only with the venue's order id")
 	}
 	status := sw.Status
 	if status == "" {
 		status = swapscout.StatusWaiting
 	}
-	stored, err := s.seal.Seal(sw.ID, sw.VenueOrderID)
+	stored, err := s.seal.Seal(sw.ID, sw.VenueOrder)
 	if err != nil {
 		return &swapscout.Error{Code: swapscout.EINTERNAL, Message: "internal error", Err: err}
 	}
@@ -487,7 +487,8 @@ func (s *DB) scan(row scanner, open bool) (*swapscout.Swap, error) {
 	var kind, creation string
 	var slip, refunded string
 	var lateAt, usual int64
-	err := row.Scan(&sw.ID, &sw.IdempotencyKey, &sw.RequestHash, &sw.QuoteID, &sw.Venue, &sw.Provider, &sw.VenueOrderID,
+	var order string
+	err := row.Scan(&sw.ID, &sw.IdempotencyKey, &sw.RequestHash, &sw.QuoteID, &sw.Venue, &sw.Provider, &order,
 		&sw.From.Ticker, &sw.From.Network, &sw.To.Ticker, &sw.To.Network, &dir, &rt, &sw.RateID,
 		&in, &out, &pin, &pout,
 		&sw.DepositAddress, &sw.DepositMemo, &sw.PayoutAddress, &sw.PayoutMemo, &sw.RefundAddress, &sw.RefundMemo,
@@ -523,8 +524,8 @@ func (s *DB) scan(row scanner, open bool) (*swapscout.Swap, error) {
 		return nil, s.fault("read swap", fmt.Errorf("swap %s: %w", sw.ID, perr))
 	}
 	if !open {
-		sw.VenueOrderID = seal.Public(sw.VenueOrderID)
-	} else if sw.VenueOrderID, perr = s.seal.Open(sw.ID, sw.VenueOrderID); perr != nil {
+		sw.VenueOrder = seal.Public(order)
+	} else if sw.VenueOrder, perr = s.seal.Open(sw.ID, order); perr != nil {
 		// A key problem, not a database one: the message says which swap
 		// and what to check; the stored value is never repeated.
 		return nil, &swapscout.Error{Code: swapscout.EUNAVAILABLE,
@@ -631,7 +632,11 @@ func (s *DB) SealPlain(ctx context.Context) (n int, err error) {
 	}
 	q := s.bind(`UPDATE swaps SET venue_order_id = ? WHERE id = ? AND venue_order_id = ?`)
 	for _, r := range plain {
-		sealed, err := s.seal.Seal(r.id, r.stored)
+		ref, err := s.seal.Open(r.id, r.stored)
+		if err != nil {
+			return n, err
+		}
+		sealed, err := s.seal.Seal(r.id, ref)
 		if err != nil {
 			return n, err
 		}

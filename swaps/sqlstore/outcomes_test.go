@@ -21,7 +21,7 @@ func testOutcomes(t *testing.T, db *sqlstore.DB) {
 		if _, err := db.ReserveSwap(ctx, s); err != nil {
 			t.Fatal(err)
 		}
-		s.VenueOrderID, s.DepositAddress, s.PromisedOut = "o-"+s.ID, "dep", swapscout.MustAmount(promised)
+		s.VenueOrder, s.DepositAddress, s.PromisedOut = swapscout.OrderRef{ID: "o-" + s.ID}, "dep", swapscout.MustAmount(promised)
 		if err := db.CompleteSwap(ctx, s); err != nil {
 			t.Fatal(err)
 		}
@@ -122,7 +122,7 @@ func testArrived(t *testing.T, db *sqlstore.DB) {
 	if _, err := db.ReserveSwap(ctx, s); err != nil {
 		t.Fatal(err)
 	}
-	s.VenueOrderID, s.DepositAddress = "o-"+s.ID, "dep"
+	s.VenueOrder, s.DepositAddress = swapscout.OrderRef{ID: "o-" + s.ID}, "dep"
 	if err := db.CompleteSwap(ctx, s); err != nil {
 		t.Fatal(err)
 	}
@@ -174,7 +174,7 @@ func testArrived(t *testing.T, db *sqlstore.DB) {
 	if _, err := db.ReserveSwap(ctx, s2); err != nil {
 		t.Fatal(err)
 	}
-	s2.VenueOrderID, s2.DepositAddress = "o-"+s2.ID, "dep"
+	s2.VenueOrder, s2.DepositAddress = swapscout.OrderRef{ID: "o-" + s2.ID}, "dep"
 	if err := db.CompleteSwap(ctx, s2); err != nil {
 		t.Fatal(err)
 	}

@@ -44,8 +44,8 @@ func TestPostgresSealed(t *testing.T) {
 
 const token = "T0KEN-6f1d2c9a7b"
 
-// completeWithSecret reserves and completes a swap whose order id keeps
-// token after its ':'.
+// completeWithSecret reserves and completes a swap whose order keeps token
+// as its secret.
 func completeWithSecret(t *testing.T, db *sqlstore.DB) *swapscout.Swap {
 	t.Helper()
 	ctx := context.Background()
@@ -53,7 +53,7 @@ func completeWithSecret(t *testing.T, db *sqlstore.DB) *swapscout.Swap {
 	if _, err := db.ReserveSwap(ctx, s); err != nil {
 		t.Fatal(err)
 	}
-	s.VenueOrderID = "ff-" + s.ID[:6] + ":" + token + s.ID[:4]
+	s.VenueOrder = swapscout.OrderRef{ID: "ff-" + s.ID[:6], Secret: token + s.ID[:4]}
 	s.DepositAddress, s.Status, s.VenueStatus = "bc1qdeposit", swapscout.StatusWaiting, "NEW"
 	if err := db.CompleteSwap(ctx, s); err != nil {
 		t.Fatal(err)
@@ -76,10 +76,10 @@ func TestSealedAtRest(t *testing.T) {
 	}
 	a, b := completeWithSecret(t, db), completeWithSecret(t, db)
 	got, err := db.Swap(ctx, a.ID)
-	if err != nil || got.VenueOrderID != a.VenueOrderID {
-		t.Fatalf("read back %v, %v; want %q", got, err, a.VenueOrderID)
+	if err != nil || got.VenueOrder != a.VenueOrder {
+		t.Fatalf("read back %v, %v; want %q with its secret", got, err, a.VenueOrder)
 	}
-	if byKey, err := db.SwapByKey(ctx, a.IdempotencyKey); err != nil || byKey.VenueOrderID != a.VenueOrderID {
+	if byKey, err := db.SwapByKey(ctx, a.IdempotencyKey); err != nil || byKey.VenueOrder != a.VenueOrder {
 		t.Fatalf("by key %v, %v", byKey, err)
 	}
 	if bad, _, err := db.SealCheck(ctx); err != nil || bad != 0 {
@@ -111,7 +111,7 @@ func TestSealedAtRest(t *testing.T) {
 		t.Errorf("wrong key: %v", err)
 	}
 	pub, err := wrong.PublicSwap(ctx, a.ID)
-	if err != nil || pub.VenueOrderID != "ff-"+a.ID[:6] || pub.DepositAddress != "bc1qdeposit" {
+	if err != nil || pub.VenueOrder != (swapscout.OrderRef{ID: "ff-" + a.ID[:6]}) || pub.DepositAddress != "bc1qdeposit" {
 		t.Errorf("PublicSwap with the wrong key = %+v, %v", pub, err)
 	}
 	if bad, ids, err := wrong.SealCheck(ctx); err != nil || bad != 2 || len(ids) != 2 {
@@ -151,7 +151,7 @@ func TestSealedAtRest(t *testing.T) {
 	if _, err := db.Swap(ctx, a.ID); !errors.Is(err, seal.ErrOpen) {
 		t.Errorf("a sealed value moved to another record opened: %v", err)
 	}
-	if got, err := db.Swap(ctx, b.ID); err != nil || got.VenueOrderID != b.VenueOrderID {
+	if got, err := db.Swap(ctx, b.ID); err != nil || got.VenueOrder != b.VenueOrder {
 		t.Errorf("b = %v, %v", got, err)
 	}
 }
@@ -166,7 +166,7 @@ func TestPostgresSealedAtRest(t *testing.T) {
 	}
 	defer db.Close()
 	s := completeWithSecret(t, db)
-	if got, err := db.Swap(ctx, s.ID); err != nil || got.VenueOrderID != s.VenueOrderID {
+	if got, err := db.Swap(ctx, s.ID); err != nil || got.VenueOrder != s.VenueOrder {
 		t.Fatalf("read back %v, %v", got, err)
 	}
 	var n int
@@ -199,7 +199,7 @@ func TestSealPlain(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	if got, err := db.Swap(ctx, a.ID); err != nil || got.VenueOrderID != a.VenueOrderID {
+	if got, err := db.Swap(ctx, a.ID); err != nil || got.VenueOrder != a.VenueOrder {
 		t.Fatalf("plain value read with a key: %v, %v", got, err)
 	}
 	for _, want := range []int{1, 0} { // the second start finds nothing to seal
@@ -211,7 +211,7 @@ func TestSealPlain(t *testing.T) {
 	if err := db.SQL().QueryRow(`SELECT venue_order_id FROM swaps WHERE id = ?`, a.ID).Scan(&stored); err != nil || !seal.Sealed(stored) || strings.Contains(stored, token) {
 		t.Errorf("stored %q, %v", stored, err)
 	}
-	if got, err := db.Swap(ctx, a.ID); err != nil || got.VenueOrderID != a.VenueOrderID {
+	if got, err := db.Swap(ctx, a.ID); err != nil || got.VenueOrder != a.VenueOrder {
 		t.Errorf("after sealing: %v, %v", got, err)
 	}
 }

@@ -72,7 +72,7 @@ func Sample() *swapscout.Swap {
 
 // complete fills what a venue answers at creation.
 func complete(s *swapscout.Swap) {
-	s.VenueOrderID = "order-" + s.ID[:8]
+	s.VenueOrder = swapscout.OrderRef{ID: "order-" + s.ID[:8]}
 	s.DepositAddress, s.DepositMemo = "bc1qdeposit", ""
 	s.PromisedIn, s.PromisedOut = swapscout.MustAmount("0.5"), swapscout.MustAmount("36.1")
 	s.Status, s.VenueStatus = swapscout.StatusWaiting, "new"
@@ -145,7 +145,7 @@ func testSameKey(t *testing.T, st swapscout.SwapStore) {
 		t.Fatal(err)
 	}
 	old, err = st.ReserveSwap(ctx, &again)
-	if err != nil || old == nil || old.ID != s.ID || old.VenueOrderID != s.VenueOrderID {
+	if err != nil || old == nil || old.ID != s.ID || old.VenueOrder != s.VenueOrder {
 		t.Fatalf("retry after create = %+v, %v; want the first swap", old, err)
 	}
 	if _, err := st.Swap(ctx, again.ID); swapscout.ErrorCode(err) != swapscout.ENOTFOUND {
@@ -341,14 +341,15 @@ func testConcurrentUpdates(t *testing.T, st swapscout.SwapStore) {
 	}
 }
 
-// testOrderSecret: an order id that keeps a secret after its ':' (as
+// testOrderSecret: an order that keeps a secret beside its id (as
 // FixedFloat's token) reads back whole, by id and by a retry's key, and
-// updates leave it whole (a store may seal the secret at rest).
+// updates leave it whole (a store may seal the secret at rest). So does an
+// id holding a ':' without a secret.
 func testOrderSecret(t *testing.T, st swapscout.SwapStore) {
 	s := Sample()
 	mustReserve(t, st, s)
 	complete(s)
-	s.VenueOrderID = "ord-" + s.ID[:6] + ":tok-" + s.ID[6:]
+	s.VenueOrder = swapscout.OrderRef{ID: "ord-" + s.ID[:6], Secret: "tok-" + s.ID[6:]}
 	if err := st.CompleteSwap(ctx, s); err != nil {
 		t.Fatal(err)
 	}
@@ -356,14 +357,25 @@ func testOrderSecret(t *testing.T, st swapscout.SwapStore) {
 		t.Fatal(err)
 	}
 	got, err := st.Swap(ctx, s.ID)
-	if err != nil || got.VenueOrderID != s.VenueOrderID {
-		t.Fatalf("read back %v, %v; want order id %q", got, err, s.VenueOrderID)
+	if err != nil || got.VenueOrder != s.VenueOrder {
+		t.Fatalf("read back %v, %v; want order %q with its secret", got, err, s.VenueOrder)
 	}
 	again := *s
 	again.ID = swapscout.NewSwapID()
 	old, err := st.ReserveSwap(ctx, &again)
-	if err != nil || old == nil || old.VenueOrderID != s.VenueOrderID {
-		t.Errorf("retry = %+v, %v; want order id %q", old, err, s.VenueOrderID)
+	if err != nil || old == nil || old.VenueOrder != s.VenueOrder {
+		t.Errorf("retry = %+v, %v; want order %q with its secret", old, err, s.VenueOrder)
+	}
+
+	c := Sample()
+	mustReserve(t, st, c)
+	complete(c)
+	c.VenueOrder = swapscout.OrderRef{ID: "1234:5678"}
+	if err := st.CompleteSwap(ctx, c); err != nil {
+		t.Fatal(err)
+	}
+	if got, err := st.Swap(ctx, c.ID); err != nil || got.VenueOrder != c.VenueOrder {
+		t.Errorf("read back %v, %v; want order %q without a secret", got, err, c.VenueOrder)
 	}
 }
 

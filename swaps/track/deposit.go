@@ -11,7 +11,7 @@ import (
 // gave nor anyone found (!ready; see findDeposit) has nothing to ask: as
 // far as anyone knows it is still waiting, and past its expiry and the
 // grace the expiry rule ends it.
-func pollStatus(ctx context.Context, sw swapscout.Swapper, s *swapscout.Swap, key string, ready bool) (swapscout.SwapUpdate, error) {
+func pollStatus(ctx context.Context, sw swapscout.Swapper, s *swapscout.Swap, key swapscout.OrderRef, ready bool) (swapscout.SwapUpdate, error) {
 	if !ready {
 		return swapscout.SwapUpdate{Status: swapscout.StatusWaiting, VenueStatus: s.VenueStatus}, nil
 	}

@@ -54,13 +54,13 @@ func TestDepositTracked(t *testing.T) {
 		t.Fatal(err)
 	}
 	waitStatus(t, db, sw.ID, swapscout.StatusFinished)
-	if v.count("dtx") == 0 || v.count(sw.VenueOrderID) != 0 {
-		t.Errorf("asked dtx %d times and the order id %d times; want the deposit only", v.count("dtx"), v.count(sw.VenueOrderID))
+	if v.count("dtx") == 0 || v.count(sw.VenueOrder.ID) != 0 {
+		t.Errorf("asked dtx %d times and the order id %d times; want the deposit only", v.count("dtx"), v.count(sw.VenueOrder.ID))
 	}
 
 	s := storetest.Sample()
 	db.ReserveSwap(ctx, s)
-	s.VenueOrderID, s.DepositAddress, s.ExpiresAt = "memo", "dep", time.Now().Add(-time.Minute)
+	s.VenueOrder, s.DepositAddress, s.ExpiresAt = swapscout.OrderRef{ID: "memo"}, "dep", time.Now().Add(-time.Minute)
 	if err := db.CompleteSwap(ctx, s); err != nil {
 		t.Fatal(err)
 	}
@@ -143,7 +143,7 @@ func TestDepositFound(t *testing.T) {
 	v.tx = ""
 	s := storetest.Sample()
 	db.ReserveSwap(ctx, s)
-	s.VenueOrderID, s.DepositAddress, s.ExpiresAt = "memo", "dep", time.Now().Add(300*time.Millisecond)
+	s.VenueOrder, s.DepositAddress, s.ExpiresAt = swapscout.OrderRef{ID: "memo"}, "dep", time.Now().Add(300*time.Millisecond)
 	if err := db.CompleteSwap(ctx, s); err != nil {
 		t.Fatal(err)
 	}

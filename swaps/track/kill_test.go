@@ -29,7 +29,8 @@ func (v slowVenue) CreateSwap(context.Context, swapscout.CreateSwapRequest) (swa
 	panic("not used")
 }
 
-func (v slowVenue) SwapStatus(ctx context.Context, id string) (swapscout.SwapUpdate, error) {
+func (v slowVenue) SwapStatus(ctx context.Context, ref swapscout.OrderRef) (swapscout.SwapUpdate, error) {
+	id := ref.ID
 	fmt.Printf("polled %s\n", id)
 	time.Sleep(v.took)
 	return swapscout.SwapUpdate{Status: swapscout.StatusWaiting, VenueStatus: "wait"}, nil
@@ -45,7 +46,8 @@ func (f *firstPolls) CreateSwap(context.Context, swapscout.CreateSwapRequest) (s
 	panic("not used")
 }
 
-func (f *firstPolls) SwapStatus(_ context.Context, id string) (swapscout.SwapUpdate, error) {
+func (f *firstPolls) SwapStatus(_ context.Context, ref swapscout.OrderRef) (swapscout.SwapUpdate, error) {
+	id := ref.ID
 	f.mu.Lock()
 	if _, ok := f.first[id]; !ok {
 		f.first[id] = time.Now()
@@ -109,7 +111,7 @@ func TestKill9(t *testing.T) {
 		if err := inserter.Track(ctx, sw.ID); err != nil {
 			t.Fatal(err)
 		}
-		orders = append(orders, sw.VenueOrderID)
+		orders = append(orders, sw.VenueOrder.ID)
 	}
 	cmd := exec.Command(os.Args[0], "-test.run=^TestKill9Child$")
 	cmd.Env = append(os.Environ(), killEnv+"="+path)

@@ -53,7 +53,7 @@ func TestLate(t *testing.T) {
 	if _, err := db.ReserveSwap(ctx, slow); err != nil {
 		t.Fatal(err)
 	}
-	slow.VenueOrderID, slow.DepositAddress = "ord-"+slow.ID, "dep"
+	slow.VenueOrder, slow.DepositAddress = swapscout.OrderRef{ID: "ord-" + slow.ID}, "dep"
 	if err := db.CompleteSwap(ctx, slow); err != nil {
 		t.Fatal(err)
 	}
@@ -78,7 +78,7 @@ func TestLate(t *testing.T) {
 		t.Errorf("late swap: usual %s from %d, status %s; want 50ms from 12, still confirming", sw.UsualTime, sw.UsualBasis, sw.Status)
 	}
 	// Let more polls pass: the swap is marked once, the slow one never.
-	for v.count(late.VenueOrderID) < 5 || v.count(slow.VenueOrderID) < 5 {
+	for v.count(late.VenueOrder.ID) < 5 || v.count(slow.VenueOrder.ID) < 5 {
 		if time.Now().After(deadline) {
 			t.Fatal("polls stopped")
 		}

@@ -48,7 +48,8 @@ func (v *limitedVenue) CreateSwap(context.Context, swapscout.CreateSwapRequest) 
 	panic("not used")
 }
 
-func (v *limitedVenue) SwapStatus(ctx context.Context, id string) (swapscout.SwapUpdate, error) {
+func (v *limitedVenue) SwapStatus(ctx context.Context, ref swapscout.OrderRef) (swapscout.SwapUpdate, error) {
+	id := ref.ID
 	if err := v.lim.Wait(ctx); err != nil {
 		return swapscout.SwapUpdate{}, err
 	}

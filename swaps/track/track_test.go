@@ -39,7 +39,8 @@ func (v *venue) CreateSwap(context.Context, swapscout.CreateSwapRequest) (swapsc
 	panic("not used")
 }
 
-func (v *venue) SwapStatus(_ context.Context, id string) (swapscout.SwapUpdate, error) {
+func (v *venue) SwapStatus(_ context.Context, ref swapscout.OrderRef) (swapscout.SwapUpdate, error) {
+	id := ref.ID
 	v.mu.Lock()
 	defer v.mu.Unlock()
 	n := v.calls[id]
@@ -86,7 +87,7 @@ func createSwap(t *testing.T, st swapscout.SwapStore) *swapscout.Swap {
 	if _, err := st.ReserveSwap(ctx, s); err != nil {
 		t.Fatal(err)
 	}
-	s.VenueOrderID, s.DepositAddress, s.Status, s.VenueStatus = "ord-"+s.ID, "dep", swapscout.StatusWaiting, "waiting"
+	s.VenueOrder, s.DepositAddress, s.Status, s.VenueStatus = swapscout.OrderRef{ID: "ord-" + s.ID}, "dep", swapscout.StatusWaiting, "waiting"
 	if err := st.CompleteSwap(ctx, s); err != nil {
 		t.Fatal(err)
 	}
@@ -153,9 +154,9 @@ func TestToTheEnd(t *testing.T) {
 	if len(evs) != 5 {
 		t.Errorf("history has %d events; want 5: %+v", len(evs), evs)
 	}
-	calls := v.count(sw.VenueOrderID)
+	calls := v.count(sw.VenueOrder.ID)
 	time.Sleep(200 * time.Millisecond)
-	if after := v.count(sw.VenueOrderID); after != calls {
+	if after := v.count(sw.VenueOrder.ID); after != calls {
 		t.Errorf("polled %d more times after finished", after-calls)
 	}
 	n.mu.Lock()
@@ -183,7 +184,7 @@ func TestExpiry(t *testing.T) {
 	defer tr.Stop(ctx)
 	s := storetest.Sample()
 	db.ReserveSwap(ctx, s)
-	s.VenueOrderID, s.DepositAddress, s.ExpiresAt = "ord", "dep", time.Now().Add(-time.Minute)
+	s.VenueOrder, s.DepositAddress, s.ExpiresAt = swapscout.OrderRef{ID: "ord"}, "dep", time.Now().Add(-time.Minute)
 	if err := db.CompleteSwap(ctx, s); err != nil {
 		t.Fatal(err)
 	}
@@ -280,7 +281,7 @@ func TestPostgresInstances(t *testing.T) {
 	}
 	for _, sw := range ids {
 		waitStatus(t, db, sw.ID, swapscout.StatusFinished)
-		if n := v.count(sw.VenueOrderID); n != len(progress) {
+		if n := v.count(sw.VenueOrder.ID); n != len(progress) {
 			t.Errorf("swap %s polled %d times; want %d (one per step)", sw.ID, n, len(progress))
 		}
 	}

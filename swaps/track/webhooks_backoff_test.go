@@ -68,7 +68,7 @@ func newBackoffRig(t *testing.T) *backoffRig {
 	if _, err := db.ReserveSwap(ctx, sw); err != nil {
 		t.Fatal(err)
 	}
-	sw.VenueOrderID, sw.DepositAddress, sw.Status = "ord-"+sw.ID, "dep", swapscout.StatusWaiting
+	sw.VenueOrder, sw.DepositAddress, sw.Status = swapscout.OrderRef{ID: "ord-" + sw.ID}, "dep", swapscout.StatusWaiting
 	if err := db.CompleteSwap(ctx, sw); err != nil {
 		t.Fatal(err)
 	}

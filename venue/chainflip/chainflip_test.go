@@ -172,7 +172,7 @@ func TestKeyNeverInErrors(t *testing.T) {
 		srv := httptest.NewServer(h)
 		c := chainflip.New(venue.Config{BaseURL: srv.URL, HTTP: venuetest.Client(t), APIKey: key, Now: time.Now})
 		_, err := c.Quote(context.Background(), btcETH)
-		_, err2 := c.SwapStatus(context.Background(), "14138313-Ethereum-13128")
+		_, err2 := c.SwapStatus(context.Background(), swapscout.OrderRef{ID: "14138313-Ethereum-13128"})
 		srv.Close()
 		for _, e := range []error{err, err2} {
 			if e == nil {

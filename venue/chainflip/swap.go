@@ -73,7 +73,7 @@ func (c *Client) CreateSwap(ctx context.Context, req swapscout.CreateSwapRequest
 		return swapscout.SwapOrder{}, swapscout.NewVenueError(swapscout.CodeBadResponse, "Chainflip opened a channel without address, block, network or id")
 	}
 	id := strconv.FormatInt(*ch.IssuedBlock, 10) + "-" + ch.Network + "-" + strconv.FormatInt(*ch.ChannelID, 10)
-	return swapscout.SwapOrder{OrderID: id, DepositAddress: ch.Address, AmountIn: req.Offer.AmountIn, AmountOut: req.Offer.AmountOut,
+	return swapscout.SwapOrder{Ref: swapscout.OrderRef{ID: id}, DepositAddress: ch.Address, AmountIn: req.Offer.AmountIn, AmountOut: req.Offer.AmountOut,
 		VenueStatus: "waiting"}, nil
 }
 
@@ -109,16 +109,16 @@ func parseChannelID(id string) (block, network, channel string, ok bool) {
 // protocol (its price stayed under the minimum, or it failed) has a
 // refundEgress and no swapEgress: refunded, whatever the state word says,
 // with the refund's transaction and amount.
-func (c *Client) SwapStatus(ctx context.Context, orderID string) (swapscout.SwapUpdate, error) {
-	block, network, channelID, ok := parseChannelID(orderID)
+func (c *Client) SwapStatus(ctx context.Context, ref swapscout.OrderRef) (swapscout.SwapUpdate, error) {
+	block, network, channelID, ok := parseChannelID(ref.ID)
 	if !ok {
-		return swapscout.SwapUpdate{}, venue.OrderNotFound(Descriptor.Name, orderID)
+		return swapscout.SwapUpdate{}, venue.OrderNotFound(Descriptor.Name, ref.ID)
 	}
 	q := url.Values{"apiKey": {c.cfg.APIKey}, "issuedBlock": {block}, "network": {network}, "channelId": {channelID}}
 	var a statusAnswer
 	err := venue.Fetch(ctx, &c.cfg, venue.Request{URL: c.cfg.BaseURL + statusPath + "?" + q.Encode()}, func(status int, b []byte) error {
 		if status != 200 {
-			return swapRefusal(status, orderID, b)
+			return swapRefusal(status, ref.ID, b)
 		}
 		if err := json.Unmarshal(b, &a); err != nil {
 			return venue.BadResponse(err)

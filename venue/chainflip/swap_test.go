@@ -29,7 +29,7 @@ func TestSwapReplay(t *testing.T) {
 	}
 	venuetest.RunSwapCases(t, &Descriptor, []venuetest.SwapCase{
 		{Name: "open_channel", Create: &ethUSDC, Routes: open("swap.json", 200),
-			WantOrder: swapscout.SwapOrder{OrderID: channelID, DepositAddress: "0x4fab7dc9d763a21e01c1799d72900b02d0a5f092",
+			WantOrder: swapscout.SwapOrder{Ref: swapscout.OrderRef{ID: channelID}, DepositAddress: "0x4fab7dc9d763a21e01c1799d72900b02d0a5f092",
 				AmountIn: swapscout.MustAmount("0.01"), AmountOut: swapscout.MustAmount("18.9"), VenueStatus: "waiting"},
 			Check: func(t *testing.T, reqs []venuetest.Recorded) {
 				reqs = reqs[1:] // the asset list, loaded first

@@ -87,19 +87,19 @@ func (c *Client) CreateSwap(ctx context.Context, req swapscout.CreateSwapRequest
 	if tx.ID == "" || tx.PayinAddress == "" {
 		return swapscout.SwapOrder{}, swapscout.NewVenueError(swapscout.CodeBadResponse, "ChangeHero created a transaction without id or payinAddress")
 	}
-	return swapscout.SwapOrder{OrderID: tx.ID, DepositAddress: tx.PayinAddress, DepositMemo: venue.StringOf(tx.PayinExtraID),
+	return swapscout.SwapOrder{Ref: swapscout.OrderRef{ID: tx.ID}, DepositAddress: tx.PayinAddress, DepositMemo: venue.StringOf(tx.PayinExtraID),
 		AmountIn: venue.AmountOf(tx.AmountExpectedFrom), AmountOut: venue.AmountOf(tx.AmountExpectedTo), VenueStatus: tx.Status}, nil
 }
 
 // SwapStatus calls getTransactions for the id: an empty list is an unknown
 // order; amountTo is what was paid out once the payout has a hash.
-func (c *Client) SwapStatus(ctx context.Context, orderID string) (swapscout.SwapUpdate, error) {
+func (c *Client) SwapStatus(ctx context.Context, ref swapscout.OrderRef) (swapscout.SwapUpdate, error) {
 	var list []transaction
-	if err := c.swapCall(ctx, "getTransactions", idParams{orderID}, orderID, &list); err != nil {
+	if err := c.swapCall(ctx, "getTransactions", idParams{ref.ID}, ref.ID, &list); err != nil {
 		return swapscout.SwapUpdate{}, err
 	}
 	if len(list) == 0 {
-		return swapscout.SwapUpdate{}, venue.OrderNotFound(Descriptor.Name, orderID)
+		return swapscout.SwapUpdate{}, venue.OrderNotFound(Descriptor.Name, ref.ID)
 	}
 	tx := list[0]
 	if tx.Status == "" {

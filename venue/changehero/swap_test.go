@@ -33,7 +33,7 @@ func TestSwapReplay(t *testing.T) {
 			}
 		}
 	}
-	order := swapscout.SwapOrder{OrderID: "chq7h2k9x4", DepositAddress: "bc1qchsimdeposit2w4e6r8t0y2u4i6o8p0a2s4d6",
+	order := swapscout.SwapOrder{Ref: swapscout.OrderRef{ID: "chq7h2k9x4"}, DepositAddress: "bc1qchsimdeposit2w4e6r8t0y2u4i6o8p0a2s4d6",
 		AmountIn: swapscout.MustAmount("0.01"), AmountOut: swapscout.MustAmount("1.7312"), VenueStatus: "waiting"}
 	venuetest.RunSwapCases(t, &Descriptor, []venuetest.SwapCase{
 		{Name: "create_fixed", Create: &btcXMRSwap, Routes: rpc("create_fix_transaction.json"), WantOrder: order,

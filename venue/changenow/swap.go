@@ -105,7 +105,7 @@ func (c *Client) CreateSwap(ctx context.Context, req swapscout.CreateSwapRequest
 	if r.ID == "" || r.PayinAddress == "" {
 		return swapscout.SwapOrder{}, swapscout.NewVenueError(swapscout.CodeBadResponse, "ChangeNOW created an exchange without id or payinAddress")
 	}
-	o := swapscout.SwapOrder{OrderID: r.ID, DepositAddress: r.PayinAddress, AmountIn: venue.AmountOf(r.FromAmount), AmountOut: venue.AmountOf(r.ToAmount),
+	o := swapscout.SwapOrder{Ref: swapscout.OrderRef{ID: r.ID}, DepositAddress: r.PayinAddress, AmountIn: venue.AmountOf(r.FromAmount), AmountOut: venue.AmountOf(r.ToAmount),
 		VenueStatus: "new", ExpiresAt: parseTime(r.ValidUntil)}
 	if r.PayinExtraID != nil {
 		o.DepositMemo = *r.PayinExtraID
@@ -116,11 +116,11 @@ func (c *Client) CreateSwap(ctx context.Context, req swapscout.CreateSwapRequest
 // SwapStatus reads GET /v2/exchange/by-id: the status, the deposit's and
 // payout's transactions, what was paid out, and a refund's transaction and
 // amount.
-func (c *Client) SwapStatus(ctx context.Context, orderID string) (swapscout.SwapUpdate, error) {
+func (c *Client) SwapStatus(ctx context.Context, ref swapscout.OrderRef) (swapscout.SwapUpdate, error) {
 	var r statusResponse
-	err := venue.Fetch(ctx, &c.cfg, venue.Request{URL: c.cfg.BaseURL + "/v2/exchange/by-id?id=" + url.QueryEscape(orderID),
+	err := venue.Fetch(ctx, &c.cfg, venue.Request{URL: c.cfg.BaseURL + "/v2/exchange/by-id?id=" + url.QueryEscape(ref.ID),
 		Header: []venue.Field{{Key: "x-changenow-api-key", Value: c.cfg.APIKey}}},
-		func(status int, body []byte) error { return swapDecode(status, body, orderID, &r) })
+		func(status int, body []byte) error { return swapDecode(status, body, ref.ID, &r) })
 	if err != nil {
 		return swapscout.SwapUpdate{}, err
 	}

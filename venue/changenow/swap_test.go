@@ -37,7 +37,7 @@ func TestSwapReplay(t *testing.T) {
 	}
 	venuetest.RunSwapCases(t, &Descriptor, []venuetest.SwapCase{
 		{Name: "create", Create: &ethUSDT, Routes: create("create_exchange.json", 200),
-			WantOrder: swapscout.SwapOrder{OrderID: "c2036055d1f776", DepositAddress: "0x82E5678e6360596b949f2d5727b61BEa1402126d",
+			WantOrder: swapscout.SwapOrder{Ref: swapscout.OrderRef{ID: "c2036055d1f776"}, DepositAddress: "0x82E5678e6360596b949f2d5727b61BEa1402126d",
 				AmountIn: swapscout.MustAmount("0.01"), AmountOut: swapscout.MustAmount("18.373221"), VenueStatus: "new"},
 			Check: func(t *testing.T, reqs []venuetest.Recorded) {
 				m := body(t, reqs)
@@ -53,7 +53,7 @@ func TestSwapReplay(t *testing.T) {
 				}
 			}},
 		{Name: "create_fixed", Create: &fixed, Routes: create("create_exchange.json", 200),
-			WantOrder: swapscout.SwapOrder{OrderID: "c2036055d1f776", DepositAddress: "0x82E5678e6360596b949f2d5727b61BEa1402126d",
+			WantOrder: swapscout.SwapOrder{Ref: swapscout.OrderRef{ID: "c2036055d1f776"}, DepositAddress: "0x82E5678e6360596b949f2d5727b61BEa1402126d",
 				AmountIn: swapscout.MustAmount("0.01"), AmountOut: swapscout.MustAmount("18.373221"), VenueStatus: "new"},
 			Check: func(t *testing.T, reqs []venuetest.Recorded) {
 				if m := body(t, reqs); m["flow"] != "fixed-rate" || m["rateId"] != fixed.Offer.RateID {

@@ -73,20 +73,20 @@ func (c *Client) CreateSwap(ctx context.Context, req swapscout.CreateSwapRequest
 	if o.ID == "" || o.SendAddress == "" {
 		return swapscout.SwapOrder{}, swapscout.NewVenueError(swapscout.CodeBadResponse, "EasyBit created an order without id or sendAddress")
 	}
-	return swapscout.SwapOrder{OrderID: o.ID, DepositAddress: o.SendAddress, DepositMemo: venue.StringOf(o.SendTag),
+	return swapscout.SwapOrder{Ref: swapscout.OrderRef{ID: o.ID}, DepositAddress: o.SendAddress, DepositMemo: venue.StringOf(o.SendTag),
 		AmountIn: venue.AmountOf(o.SendAmount), AmountOut: venue.AmountOf(o.ReceiveAmount), VenueStatus: o.Status}, nil
 }
 
 // SwapStatus reads GET /orders?id=: an empty list is an unknown order.
 // EasyBit reports no amount paid out beside receiveAmount, the estimate, so
 // AmountReceived stays unknown.
-func (c *Client) SwapStatus(ctx context.Context, orderID string) (swapscout.SwapUpdate, error) {
+func (c *Client) SwapStatus(ctx context.Context, ref swapscout.OrderRef) (swapscout.SwapUpdate, error) {
 	var list []order
-	if err := c.orderCall(ctx, venue.Request{URL: c.cfg.BaseURL + "/orders?" + url.Values{"id": {orderID}}.Encode()}, orderID, &list); err != nil {
+	if err := c.orderCall(ctx, venue.Request{URL: c.cfg.BaseURL + "/orders?" + url.Values{"id": {ref.ID}}.Encode()}, ref.ID, &list); err != nil {
 		return swapscout.SwapUpdate{}, err
 	}
 	if len(list) == 0 {
-		return swapscout.SwapUpdate{}, venue.OrderNotFound(Descriptor.Name, orderID)
+		return swapscout.SwapUpdate{}, venue.OrderNotFound(Descriptor.Name, ref.ID)
 	}
 	o := list[0]
 	if o.Status == "" {

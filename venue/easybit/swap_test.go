@@ -26,7 +26,7 @@ func TestSwapReplay(t *testing.T) {
 	get := func(fixture string) []venuetest.Route { return []venuetest.Route{{Path: "/orders", Fixture: fixture}} }
 	venuetest.RunSwapCases(t, &Descriptor, []venuetest.SwapCase{
 		{Name: "create", Create: &btcXMRSwap, Routes: create("order_create.json"),
-			WantOrder: swapscout.SwapOrder{OrderID: "ebt81f3c2a9d", DepositAddress: "bc1qeasybitsimdeposit4r6t8y0u2i4o6p8a0s2d",
+			WantOrder: swapscout.SwapOrder{Ref: swapscout.OrderRef{ID: "ebt81f3c2a9d"}, DepositAddress: "bc1qeasybitsimdeposit4r6t8y0u2i4o6p8a0s2d",
 				AmountIn: swapscout.MustAmount("0.01"), AmountOut: swapscout.MustAmount("1.7204"), VenueStatus: "Awaiting Deposit"},
 			Check: func(t *testing.T, reqs []venuetest.Recorded) {
 				var m map[string]any

@@ -98,7 +98,7 @@ func (c *Client) CreateSwap(ctx context.Context, req swapscout.CreateSwapRequest
 	if tx.ID == "" || tx.DepositAddress == "" {
 		return swapscout.SwapOrder{}, swapscout.NewVenueError(swapscout.CodeBadResponse, "Exolix created a transaction without id or depositAddress")
 	}
-	return swapscout.SwapOrder{OrderID: tx.ID, DepositAddress: tx.DepositAddress, DepositMemo: venue.StringOf(tx.DepositExtraID),
+	return swapscout.SwapOrder{Ref: swapscout.OrderRef{ID: tx.ID}, DepositAddress: tx.DepositAddress, DepositMemo: venue.StringOf(tx.DepositExtraID),
 		AmountIn: venue.AmountOf(tx.Amount), AmountOut: venue.AmountOf(tx.AmountTo), VenueStatus: tx.Status}, nil
 }
 
@@ -108,9 +108,9 @@ func (c *Client) CreateSwap(ctx context.Context, req swapscout.CreateSwapRequest
 // amount, exolix_api_schema.dart). So a successful transaction with its
 // payout hash reports amountTo as the amount received; before that it is
 // the promise, never taken for a payout.
-func (c *Client) SwapStatus(ctx context.Context, orderID string) (swapscout.SwapUpdate, error) {
+func (c *Client) SwapStatus(ctx context.Context, ref swapscout.OrderRef) (swapscout.SwapUpdate, error) {
 	var tx transaction
-	if err := c.txCall(ctx, "GET", c.cfg.BaseURL+txPath+"/"+url.PathEscape(orderID), nil, orderID, &tx); err != nil {
+	if err := c.txCall(ctx, "GET", c.cfg.BaseURL+txPath+"/"+url.PathEscape(ref.ID), nil, ref.ID, &tx); err != nil {
 		return swapscout.SwapUpdate{}, err
 	}
 	if tx.Status == "" {

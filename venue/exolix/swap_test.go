@@ -25,7 +25,7 @@ func TestSwapReplay(t *testing.T) {
 	}
 	venuetest.RunSwapCases(t, &Descriptor, []venuetest.SwapCase{
 		{Name: "create", Create: &ethUSDT, Routes: create("create_transaction.json", 201),
-			WantOrder: swapscout.SwapOrder{OrderID: "6880e2730aee2e", DepositAddress: "0x73Fda32d75205DEef528679B611Ac2d94c3603EE",
+			WantOrder: swapscout.SwapOrder{Ref: swapscout.OrderRef{ID: "6880e2730aee2e"}, DepositAddress: "0x73Fda32d75205DEef528679B611Ac2d94c3603EE",
 				AmountIn: swapscout.MustAmount("0.01"), AmountOut: swapscout.MustAmount("16.467474"), VenueStatus: "wait"},
 			Check: func(t *testing.T, reqs []venuetest.Recorded) {
 				var m map[string]any

@@ -75,13 +75,10 @@ func (l *orderLeg) txID() string {
 	return venue.StringOf(l.Tx.ID)
 }
 
-// orderSep joins an order's id and token in the order id we keep: `order`
-// needs both, and the token is only given at creation.
-const orderSep = ":"
-
 // CreateSwap creates an order; FixedFloat has no rate id, the type (fixed or
-// float) and direction say what is locked. The order id returned is
-// "<id>:<token>".
+// float) and direction say what is locked. The order returned carries its
+// token as its secret: `order` needs both, and the token is only given at
+// creation.
 func (c *Client) CreateSwap(ctx context.Context, req swapscout.CreateSwapRequest) (swapscout.SwapOrder, error) {
 	from, ok1 := symbols[req.Request.From]
 	to, ok2 := symbols[req.Request.To]
@@ -116,7 +113,7 @@ func (c *Client) CreateSwap(ctx context.Context, req swapscout.CreateSwapRequest
 	if d.ID == "" || d.Token == "" || d.From == nil || venue.StringOf(d.From.Address) == "" || d.To == nil {
 		return swapscout.SwapOrder{}, swapscout.NewVenueError(swapscout.CodeBadResponse, "FixedFloat created an order without id, token or deposit address")
 	}
-	o := swapscout.SwapOrder{OrderID: d.ID + orderSep + d.Token, DepositAddress: *d.From.Address, DepositMemo: tagText(d.From.Tag),
+	o := swapscout.SwapOrder{Ref: swapscout.OrderRef{ID: d.ID, Secret: d.Token}, DepositAddress: *d.From.Address, DepositMemo: tagText(d.From.Tag),
 		AmountIn: venue.AmountOf(d.From.Amount), AmountOut: venue.AmountOf(d.To.Amount), VenueStatus: d.Status}
 	if d.Time != nil && d.Time.Expiration != nil && *d.Time.Expiration > 0 {
 		o.ExpiresAt, _ = venue.UnixTime(*d.Time.Expiration, time.Second)
@@ -124,17 +121,17 @@ func (c *Client) CreateSwap(ctx context.Context, req swapscout.CreateSwapRequest
 	return o, nil
 }
 
-// SwapStatus asks `order` for "<id>:<token>". A DONE order whose back leg
+// SwapStatus asks `order` for the order's id and token (its secret). A DONE order whose back leg
 // has a transaction went back to the user: refunded; that transaction and
 // its amount are the refund's.
-func (c *Client) SwapStatus(ctx context.Context, orderID string) (swapscout.SwapUpdate, error) {
-	id, token, ok := strings.Cut(orderID, orderSep)
-	if !ok || id == "" || token == "" {
-		return swapscout.SwapUpdate{}, venue.OrderNotFound(Descriptor.Name, orderID)
+func (c *Client) SwapStatus(ctx context.Context, ref swapscout.OrderRef) (swapscout.SwapUpdate, error) {
+	id, token := ref.ID, ref.Secret
+	if id == "" || token == "" {
+		return swapscout.SwapUpdate{}, venue.OrderNotFound(Descriptor.Name, ref.ID)
 	}
 	b, _ := json.Marshal(orderRequest{ID: id, Token: token})
 	var d orderData
-	if err := c.orderCall(ctx, "order", b, orderID, &d); err != nil {
+	if err := c.orderCall(ctx, "order", b, ref.ID, &d); err != nil {
 		return swapscout.SwapUpdate{}, err
 	}
 	if d.Status == "" {

@@ -2,7 +2,6 @@ package fixedfloat
 
 import (
 	"encoding/json"
-	"strings"
 	"testing"
 	"time"
 
@@ -23,10 +22,10 @@ func TestSwapReplay(t *testing.T) {
 		return []venuetest.Route{{Method: "POST", Path: "/api/v2/ccies", Fixture: "ccies.json"},
 			{Method: "POST", Path: "/api/v2/" + method, Fixture: fixture}}
 	}
-	const id = "TESTID:abcTOKEN123"
+	const id, token = "TESTID", "abcTOKEN123"
 	venuetest.RunSwapCases(t, &Descriptor, []venuetest.SwapCase{
 		{Name: "create", Create: &btcETH, Routes: route("create", "create_order.json"),
-			WantOrder: swapscout.SwapOrder{OrderID: id, DepositAddress: "bc1qffsimdeposit7x9k2m4n6p8q0r2s4t6v8w0y2z4",
+			WantOrder: swapscout.SwapOrder{Ref: swapscout.OrderRef{ID: id, Secret: token}, DepositAddress: "bc1qffsimdeposit7x9k2m4n6p8q0r2s4t6v8w0y2z4",
 				AmountIn: swapscout.MustAmount("0.01"), AmountOut: swapscout.MustAmount("0.18"), VenueStatus: "NEW",
 				ExpiresAt: time.Unix(1785334800, 0).UTC()},
 			Check: func(t *testing.T, reqs []venuetest.Recorded) {
@@ -47,27 +46,27 @@ func TestSwapReplay(t *testing.T) {
 			}},
 		{Name: "create_bad_address", Create: &btcETH, Routes: route("create", "create_bad_address.json"), Want: venue.CodeBadRequest},
 		{Name: "create_auth", Create: &btcETH, Routes: route("create", "error_auth.json"), Want: swapscout.CodeNotConfigured},
-		{Name: "status_new", OrderID: id, Routes: route("order", "create_order.json"),
+		{Name: "status_new", OrderID: id, Secret: token, Routes: route("order", "create_order.json"),
 			WantUpdate: swapscout.SwapUpdate{Status: swapscout.StatusWaiting, VenueStatus: "NEW"},
 			Check: func(t *testing.T, reqs []venuetest.Recorded) {
 				if b := string(reqs[len(reqs)-1].Body); b != `{"id":"TESTID","token":"abcTOKEN123"}` {
 					t.Errorf("order body %s", b)
 				}
 			}},
-		{Name: "status_done", OrderID: id, Routes: route("order", "order_done.json"),
+		{Name: "status_done", OrderID: id, Secret: token, Routes: route("order", "order_done.json"),
 			WantUpdate: swapscout.SwapUpdate{Status: swapscout.StatusFinished, VenueStatus: "DONE",
 				DepositTx:      "3f1e9c2b7a6d5e4f3a2b1c0d9e8f7a6b5c4d3e2f1a0b9c8d7e6f5a4b3c2d1e0f",
 				PayoutTx:       "0x9e8d7c6b5a4f3e2d1c0b9a8f7e6d5c4b3a29180f7e6d5c4b3a2918f7e6d5c4b3",
 				AmountReceived: swapscout.MustAmount("0.1795")}},
-		{Name: "status_refunded", OrderID: id, Routes: route("order", "order_refunded.json"),
+		{Name: "status_refunded", OrderID: id, Secret: token, Routes: route("order", "order_refunded.json"),
 			WantUpdate: swapscout.SwapUpdate{Status: swapscout.StatusRefunded, VenueStatus: "DONE",
 				DepositTx: "3f1e9c2b7a6d5e4f3a2b1c0d9e8f7a6b5c4d3e2f1a0b9c8d7e6f5a4b3c2d1e0f",
 				// the back leg's transaction and amount
 				RefundTx:       "7c6b5a4f3e2d1c0b9a8f7e6d5c4b3a2918f7e6d5c4b3a29180f7e6d5c4b3a2918",
 				AmountRefunded: swapscout.MustAmount("0.0099")}},
-		{Name: "status_unknown_word", OrderID: id, Routes: route("order", "order_unknown_word.json"),
+		{Name: "status_unknown_word", OrderID: id, Secret: token, Routes: route("order", "order_unknown_word.json"),
 			WantUpdate: swapscout.SwapUpdate{Status: swapscout.StatusUnknown, VenueStatus: "PAUSED"}},
-		{Name: "status_not_found", OrderID: id, Routes: route("order", "order_not_found.json"), Want: venue.CodeOrderNotFound},
+		{Name: "status_not_found", OrderID: id, Secret: token, Routes: route("order", "order_not_found.json"), Want: venue.CodeOrderNotFound},
 		{Name: "status_without_token", OrderID: "TESTID", Routes: route("order", "create_order.json"), Want: venue.CodeOrderNotFound},
 	})
 }
@@ -79,6 +78,5 @@ func TestSwapConformance(t *testing.T) {
 		PayoutAddress: "44AFFq5kSiGBoZ4NMDwYtN18obc8AemS33DBLWs3H7otXft3XjrpDtQGv7SqSsaBYBb98uNbr2VBBEt7f2wfn3RVGQBEP3A",
 		RefundAddress: "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq",
 		Words:         statusWords.Words(), Map: statusWords.Status,
-		SimOrderID: func(id string) string { id, _, _ = strings.Cut(id, orderSep); return id },
 	})
 }

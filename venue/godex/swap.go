@@ -82,15 +82,15 @@ func (c *Client) CreateSwap(ctx context.Context, req swapscout.CreateSwapRequest
 	if tx.TransactionID == "" || tx.Deposit == "" {
 		return swapscout.SwapOrder{}, swapscout.NewVenueError(swapscout.CodeBadResponse, "Godex created a transaction without id or deposit address")
 	}
-	return swapscout.SwapOrder{OrderID: tx.TransactionID, DepositAddress: tx.Deposit, DepositMemo: venue.StringOf(tx.DepositExtraID),
+	return swapscout.SwapOrder{Ref: swapscout.OrderRef{ID: tx.TransactionID}, DepositAddress: tx.Deposit, DepositMemo: venue.StringOf(tx.DepositExtraID),
 		AmountIn: venue.AmountOf(tx.DepositAmount), AmountOut: venue.AmountOf(tx.WithdrawalAmount), VenueStatus: tx.Status}, nil
 }
 
 // SwapStatus reads GET /api/v1/transaction/{id}: real_withdrawal_amount is
 // what was paid out once hash_out is known.
-func (c *Client) SwapStatus(ctx context.Context, orderID string) (swapscout.SwapUpdate, error) {
+func (c *Client) SwapStatus(ctx context.Context, ref swapscout.OrderRef) (swapscout.SwapUpdate, error) {
 	var tx transaction
-	if err := c.txCall(ctx, "GET", "/api/v1/transaction/"+url.PathEscape(orderID), nil, orderID, &tx); err != nil {
+	if err := c.txCall(ctx, "GET", "/api/v1/transaction/"+url.PathEscape(ref.ID), nil, ref.ID, &tx); err != nil {
 		return swapscout.SwapUpdate{}, err
 	}
 	if tx.Status == "" {

@@ -38,7 +38,7 @@ func TestSwapReplay(t *testing.T) {
 			}
 		}
 	}
-	order := swapscout.SwapOrder{OrderID: "gdx5e1b9c7a3", DepositAddress: "bc1qgodexsimdeposit3e5r7t9y1u3i5o7p9a1s3d5",
+	order := swapscout.SwapOrder{Ref: swapscout.OrderRef{ID: "gdx5e1b9c7a3"}, DepositAddress: "bc1qgodexsimdeposit3e5r7t9y1u3i5o7p9a1s3d5",
 		AmountIn: swapscout.MustAmount("0.1"), AmountOut: swapscout.MustAmount("1.78"), VenueStatus: "wait"}
 	venuetest.RunSwapCases(t, &Descriptor, []venuetest.SwapCase{
 		{Name: "create", Create: &btcETH, Routes: create("/api/v1/transaction", "create_transaction.json", 200), WantOrder: order,

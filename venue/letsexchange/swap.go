@@ -105,7 +105,7 @@ func (c *Client) CreateSwap(ctx context.Context, req swapscout.CreateSwapRequest
 	if tx.TransactionID == "" || tx.Deposit == "" {
 		return swapscout.SwapOrder{}, swapscout.NewVenueError(swapscout.CodeBadResponse, "LetsExchange created a transaction without id or deposit address")
 	}
-	o := swapscout.SwapOrder{OrderID: tx.TransactionID, DepositAddress: tx.Deposit, DepositMemo: venue.StringOf(tx.DepositExtraID),
+	o := swapscout.SwapOrder{Ref: swapscout.OrderRef{ID: tx.TransactionID}, DepositAddress: tx.Deposit, DepositMemo: venue.StringOf(tx.DepositExtraID),
 		AmountIn: venue.AmountOf(tx.DepositAmount), AmountOut: venue.AmountOf(tx.WithdrawalAmount), VenueStatus: tx.Status}
 	if s, err := strconv.ParseInt(strings.Trim(string(tx.ExpiredAt), `" `), 10, 64); err == nil && s > 0 {
 		o.ExpiresAt, _ = venue.UnixTime(s, time.Second)
@@ -115,9 +115,9 @@ func (c *Client) CreateSwap(ctx context.Context, req swapscout.CreateSwapRequest
 
 // SwapStatus reads GET /api/v1/transaction/{id}: real_withdrawal_amount is
 // what was paid out once hash_out is known.
-func (c *Client) SwapStatus(ctx context.Context, orderID string) (swapscout.SwapUpdate, error) {
+func (c *Client) SwapStatus(ctx context.Context, ref swapscout.OrderRef) (swapscout.SwapUpdate, error) {
 	var tx transaction
-	if err := c.txCall(ctx, "GET", c.cfg.BaseURL+"/api/v1/transaction/"+url.PathEscape(orderID), nil, orderID, &tx); err != nil {
+	if err := c.txCall(ctx, "GET", c.cfg.BaseURL+"/api/v1/transaction/"+url.PathEscape(ref.ID), nil, ref.ID, &tx); err != nil {
 		return swapscout.SwapUpdate{}, err
 	}
 	if tx.Status == "" {

@@ -28,7 +28,7 @@ func TestSwapReplay(t *testing.T) {
 	get := func(fixture string, status int) []venuetest.Route {
 		return []venuetest.Route{{Path: "/api/v1/transaction/c6a6a086fc476c", Fixture: fixture, Status: status}}
 	}
-	order := swapscout.SwapOrder{OrderID: "c6a6a086fc476c", DepositAddress: "0x7f4C2496B5306F558E5fF5247c132517a7a70F62",
+	order := swapscout.SwapOrder{Ref: swapscout.OrderRef{ID: "c6a6a086fc476c"}, DepositAddress: "0x7f4C2496B5306F558E5fF5247c132517a7a70F62",
 		AmountIn: swapscout.MustAmount("150"), AmountOut: swapscout.MustAmount("145.467368"), VenueStatus: "wait",
 		ExpiresAt: time.Unix(1785335671, 0).UTC()}
 	sent := func(want map[string]any) func(*testing.T, []venuetest.Recorded) {

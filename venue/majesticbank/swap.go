@@ -71,7 +71,7 @@ func (c *Client) CreateSwap(ctx context.Context, req swapscout.CreateSwapRequest
 	if o.Trx == "" || o.Address == "" {
 		return swapscout.SwapOrder{}, swapscout.NewVenueError(swapscout.CodeBadResponse, "Majestic Bank created a trade without trx or address")
 	}
-	so := swapscout.SwapOrder{OrderID: o.Trx, DepositAddress: o.Address, AmountIn: venue.AmountOf(o.FromAmount),
+	so := swapscout.SwapOrder{Ref: swapscout.OrderRef{ID: o.Trx}, DepositAddress: o.Address, AmountIn: venue.AmountOf(o.FromAmount),
 		AmountOut: venue.AmountOf(o.ReceiveAmount), VenueStatus: "Waiting for funds"}
 	// Minutes, possibly fractional; an absurd count is no expiry at all
 	// (it once overflowed to a time 292 billion years ago).
@@ -83,9 +83,9 @@ func (c *Client) CreateSwap(ctx context.Context, req swapscout.CreateSwapRequest
 
 // SwapStatus reads /track?trx=. Majestic Bank shows no transaction hashes
 // and no amount paid out beside receive_amount, the promise.
-func (c *Client) SwapStatus(ctx context.Context, orderID string) (swapscout.SwapUpdate, error) {
+func (c *Client) SwapStatus(ctx context.Context, ref swapscout.OrderRef) (swapscout.SwapUpdate, error) {
 	var o order
-	if err := c.orderCall(ctx, trackPath+"?"+url.Values{"trx": {orderID}}.Encode(), orderID, &o); err != nil {
+	if err := c.orderCall(ctx, trackPath+"?"+url.Values{"trx": {ref.ID}}.Encode(), ref.ID, &o); err != nil {
 		return swapscout.SwapUpdate{}, err
 	}
 	if o.Status == "" {

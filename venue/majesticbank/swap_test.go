@@ -21,7 +21,7 @@ func TestSwapReplay(t *testing.T) {
 	fixed := xmrBTC
 	fixed.Offer.RateType = swapscout.Fixed
 	const deposit = "8BsimMajesticDeposit5t7y9u1i3o5p7a9s1d3f5g7h9j1k3l5z7x9c1v3b5n7m9q2w4e6r8t0y2u4i6o8p0a2s4d6f8g0h2j4k"
-	order := swapscout.SwapOrder{OrderID: "MBSc9a71e2f4", DepositAddress: deposit, AmountIn: swapscout.MustAmount("1.5"),
+	order := swapscout.SwapOrder{Ref: swapscout.OrderRef{ID: "MBSc9a71e2f4"}, DepositAddress: deposit, AmountIn: swapscout.MustAmount("1.5"),
 		AmountOut: swapscout.MustAmount("0.00245301"), VenueStatus: "Waiting for funds",
 		ExpiresAt: time.Date(2026, 7, 29, 14, 0, 0, 0, time.UTC).Add(600 * time.Minute)}
 	noExpiry := order

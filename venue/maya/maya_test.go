@@ -66,7 +66,7 @@ func TestSwapReplay(t *testing.T) {
 	status := []venuetest.Route{{Path: "/mayachain/tx/status/" + hash, Fixture: "status_done.json"}}
 	venuetest.RunSwapCases(t, &maya.Descriptor, []venuetest.SwapCase{
 		{Name: "create", Create: &create, Routes: quote("create_btc_eth.json", 200),
-			WantOrder: swapscout.SwapOrder{OrderID: "bc1q0cyg49kz2u982x0m57f8ces0296s04wedddrcs", DepositAddress: "bc1q0cyg49kz2u982x0m57f8ces0296s04wedddrcs", DepositMemo: memo,
+			WantOrder: swapscout.SwapOrder{Ref: swapscout.OrderRef{ID: "bc1q0cyg49kz2u982x0m57f8ces0296s04wedddrcs"}, DepositAddress: "bc1q0cyg49kz2u982x0m57f8ces0296s04wedddrcs", DepositMemo: memo,
 				AmountIn: swapscout.MustAmount("1"), AmountOut: swapscout.MustAmount("17.40667871"),
 				ExpiresAt: venuetest.Unix(1785334500), VenueStatus: thornode.WordUnseen}},
 		// Without a destination the recorded quote has an empty memo: no swap on it.

@@ -108,10 +108,10 @@ func TestRecordedCreate(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := swapscout.SwapOrder{OrderID: "0x6145625D094e8C70bb94784C7d6a4390Ead6947d", DepositAddress: "0x6145625D094e8C70bb94784C7d6a4390Ead6947d",
+	want := swapscout.SwapOrder{Ref: swapscout.OrderRef{ID: "0x6145625D094e8C70bb94784C7d6a4390Ead6947d"}, DepositAddress: "0x6145625D094e8C70bb94784C7d6a4390Ead6947d",
 		AmountIn: swapscout.MustAmount("10"), AmountOut: swapscout.MustAmount("6.160820348891358620689654"),
 		ExpiresAt: time.Date(2026, 7, 29, 15, 4, 56, 287e6, time.UTC)}
-	if o.OrderID != want.OrderID || o.DepositAddress != want.DepositAddress || !o.AmountIn.Equal(want.AmountIn) ||
+	if o.Ref != want.Ref || o.DepositAddress != want.DepositAddress || !o.AmountIn.Equal(want.AmountIn) ||
 		!o.AmountOut.Equal(want.AmountOut) || !o.ExpiresAt.Equal(want.ExpiresAt) || o.DepositMemo != "" {
 		t.Errorf("order %+v, want %+v", o, want)
 	}

@@ -62,7 +62,7 @@ func TestSubmitDepositSimulated(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	u, err := c.SubmitDeposit(ctx, o.OrderID, "5e2b8c1d9f3a7e6b4c0d2f8a1e3b5c7d9f0a2e4b6c8d0f1a3e5b7c9d1f3a5e7b")
+	u, err := c.SubmitDeposit(ctx, o.Ref.ID, "5e2b8c1d9f3a7e6b4c0d2f8a1e3b5c7d9f0a2e4b6c8d0f1a3e5b7c9d1f3a5e7b")
 	if err != nil || u.Status != swapscout.StatusWaiting {
 		t.Errorf("SubmitDeposit = %+v, %v", u, err)
 	}

@@ -91,7 +91,7 @@ func (c *Client) create(ctx context.Context, req swapscout.CreateSwapRequest, p 
 	if q.DepositMemo != "" {
 		id += memoSep + q.DepositMemo
 	}
-	return swapscout.SwapOrder{OrderID: id, DepositAddress: q.DepositAddress, DepositMemo: q.DepositMemo,
+	return swapscout.SwapOrder{Ref: swapscout.OrderRef{ID: id}, DepositAddress: q.DepositAddress, DepositMemo: q.DepositMemo,
 		AmountIn: o.AmountIn, AmountOut: o.AmountOut, ExpiresAt: exp}, nil
 }
 
@@ -132,16 +132,16 @@ func asCreateError(err error) error {
 // SwapStatus reads GET /v0/status?depositAddress=… (with depositMemo when
 // the order has one). The amount received is swapDetails.amountOut, in
 // base units of the destination asset the status echoes.
-func (c *Client) SwapStatus(ctx context.Context, orderID string) (swapscout.SwapUpdate, error) {
-	addr, memo, _ := strings.Cut(orderID, memoSep)
+func (c *Client) SwapStatus(ctx context.Context, ref swapscout.OrderRef) (swapscout.SwapUpdate, error) {
+	addr, memo, _ := strings.Cut(ref.ID, memoSep)
 	if addr == "" {
-		return swapscout.SwapUpdate{}, venue.OrderNotFound(Descriptor.Name, orderID)
+		return swapscout.SwapUpdate{}, venue.OrderNotFound(Descriptor.Name, ref.ID)
 	}
 	q := url.Values{"depositAddress": {addr}}
 	if memo != "" {
 		q.Set("depositMemo", memo)
 	}
-	return c.status(ctx, venue.Request{URL: c.cfg.BaseURL + statusPath + "?" + q.Encode(), Header: c.header()}, orderID)
+	return c.status(ctx, venue.Request{URL: c.cfg.BaseURL + statusPath + "?" + q.Encode(), Header: c.header()}, ref.ID)
 }
 
 // submitRequest is the body of POST /v0/deposit/submit.

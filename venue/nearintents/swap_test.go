@@ -41,7 +41,7 @@ func TestSwapReplay(t *testing.T) {
 		{Name: "create", Create: &btcETHSwap, Routes: create("quote_live_btc_eth.json", 201),
 			// The order expires at the deadline asked (an hour), before the
 			// deposit address's own (three days).
-			WantOrder: swapscout.SwapOrder{OrderID: modelledAddr, DepositAddress: modelledAddr,
+			WantOrder: swapscout.SwapOrder{Ref: swapscout.OrderRef{ID: modelledAddr}, DepositAddress: modelledAddr,
 				AmountIn: swapscout.MustAmount("0.1"), AmountOut: swapscout.MustAmount("3.37150620483762145"),
 				ExpiresAt: time.Date(2026, 7, 29, 15, 0, 0, 0, time.UTC)},
 			Check: func(t *testing.T, reqs []venuetest.Recorded) {

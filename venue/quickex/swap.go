@@ -81,10 +81,6 @@ type orderLeg struct {
 	TxID   *string           `json:"txId"`
 }
 
-// orderSep joins the order id and the payout address in the id we keep:
-// public-info needs both (the address authorizes the read).
-const orderSep = ":"
-
 // CreateSwap creates an order at the rate mode of the offer; Quickex takes
 // no rate id. The key, when configured with its secret, signs the request;
 // the affiliate id is sent as referrerId.
@@ -117,21 +113,22 @@ func (c *Client) CreateSwap(ctx context.Context, req swapscout.CreateSwapRequest
 	if id == "" || id == "null" || addr == "" {
 		return swapscout.SwapOrder{}, swapscout.NewVenueError(swapscout.CodeBadResponse, "Quickex created an order without orderId or depositAddress")
 	}
-	return swapscout.SwapOrder{OrderID: id + orderSep + req.PayoutAddress, DepositAddress: addr, DepositMemo: memo,
+	return swapscout.SwapOrder{Ref: swapscout.OrderRef{ID: id, Secret: req.PayoutAddress}, DepositAddress: addr, DepositMemo: memo,
 		AmountIn: venue.AmountOf(r.ClaimedDepositAmount), AmountOut: venue.AmountOf(r.AmountToGet), VenueStatus: "CREATION_END"}, nil
 }
 
-// SwapStatus reads public-info for "<orderId>:<payout address>": the word
+// SwapStatus reads public-info for the order's id and payout address (its
+// secret: public-info needs both, the address authorizes the read): the word
 // is "completed" or "failedToCreate" when those flags are set, else the kind
 // of the latest event.
-func (c *Client) SwapStatus(ctx context.Context, orderID string) (swapscout.SwapUpdate, error) {
-	id, addr, ok := strings.Cut(orderID, orderSep)
-	if !ok || id == "" || addr == "" {
-		return swapscout.SwapUpdate{}, venue.OrderNotFound(Descriptor.Name, orderID)
+func (c *Client) SwapStatus(ctx context.Context, ref swapscout.OrderRef) (swapscout.SwapUpdate, error) {
+	id, addr := ref.ID, ref.Secret
+	if id == "" || addr == "" {
+		return swapscout.SwapUpdate{}, venue.OrderNotFound(Descriptor.Name, ref.ID)
 	}
 	q := url.Values{"orderId": {id}, "destinationAddress": {addr}}.Encode()
 	var r orderReply
-	if err := c.orderCall(ctx, venue.Request{URL: c.cfg.BaseURL + infoPath + "?" + q}, q, orderID, swapscout.Amount{}, &r); err != nil {
+	if err := c.orderCall(ctx, venue.Request{URL: c.cfg.BaseURL + infoPath + "?" + q}, q, ref.ID, swapscout.Amount{}, &r); err != nil {
 		return swapscout.SwapUpdate{}, err
 	}
 	word := ""

@@ -24,10 +24,10 @@ const CancelAge = 5 * time.Minute
 // CancelSwap cancels a shift nobody is to pay (the swap service refused its
 // answer). An order already expired is done; one too young to cancel is
 // refused with RetryAfter CancelAge, for the caller to ask again then.
-func (c *Client) CancelSwap(ctx context.Context, orderID string) error {
+func (c *Client) CancelSwap(ctx context.Context, ref swapscout.OrderRef) error {
 	b, err := json.Marshal(struct {
 		OrderID string `json:"orderId"`
-	}{orderID})
+	}{ref.ID})
 	if err != nil {
 		return err
 	}
@@ -40,7 +40,7 @@ func (c *Client) CancelSwap(ctx context.Context, orderID string) error {
 			return nil
 		}
 		if json.Unmarshal(body, &e) != nil || e.Error == nil {
-			return venue.Refusal(Descriptor.Name, max(status, 400), orderID, "HTTP "+http.StatusText(status))
+			return venue.Refusal(Descriptor.Name, max(status, 400), ref.ID, "HTTP "+http.StatusText(status))
 		}
 		msg := e.Error.Message
 		switch t := strings.ToLower(msg); {
@@ -49,7 +49,7 @@ func (c *Client) CancelSwap(ctx context.Context, orderID string) error {
 		case strings.Contains(t, "after 5 minutes"):
 			return &swapscout.VenueError{Code: venue.CodeBadRequest, Msg: "SideShift: " + venue.Clip(msg), RetryAfter: CancelAge}
 		}
-		return venue.Refusal(Descriptor.Name, max(status, 400), orderID, msg)
+		return venue.Refusal(Descriptor.Name, max(status, 400), ref.ID, msg)
 	})
 }
 

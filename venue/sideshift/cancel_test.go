@@ -50,22 +50,22 @@ func TestCancelSwap(t *testing.T) {
 		t.Fatal(err)
 	}
 	c := q.(swapscout.SwapCanceller)
-	err = c.CancelSwap(ctx, o.OrderID)
+	err = c.CancelSwap(ctx, o.Ref)
 	var ve *swapscout.VenueError
 	if !errors.As(err, &ve) || ve.Code != venue.CodeBadRequest || ve.RetryAfter != sideshift.CancelAge {
 		t.Fatalf("cancel at once = %v; want refused, to ask again after %s", err, sideshift.CancelAge)
 	}
 	clk.add(sideshift.CancelAge)
-	if err := c.CancelSwap(ctx, o.OrderID); err != nil {
+	if err := c.CancelSwap(ctx, o.Ref); err != nil {
 		t.Fatalf("cancel after 5 minutes = %v", err)
 	}
-	if err := c.CancelSwap(ctx, o.OrderID); err != nil {
+	if err := c.CancelSwap(ctx, o.Ref); err != nil {
 		t.Errorf("cancel again = %v; want done (already expired)", err)
 	}
-	if u, err := sw.SwapStatus(ctx, o.OrderID); err != nil || u.Status != swapscout.StatusExpired {
+	if u, err := sw.SwapStatus(ctx, o.Ref); err != nil || u.Status != swapscout.StatusExpired {
 		t.Errorf("status after the cancel = %+v, %v; want expired", u, err)
 	}
-	if err := c.CancelSwap(ctx, "nosuchorder"); venuetest.Code(err) != venue.CodeOrderNotFound {
+	if err := c.CancelSwap(ctx, swapscout.OrderRef{ID: "nosuchorder"}); venuetest.Code(err) != venue.CodeOrderNotFound {
 		t.Errorf("cancel of an unknown order = %v (%s); want order_not_found", err, venuetest.Code(err))
 	}
 }

@@ -134,15 +134,15 @@ func (c *Client) CreateSwap(ctx context.Context, req swapscout.CreateSwapRequest
 	if in.IsZero() || out.IsZero() {
 		in, out = req.Offer.AmountIn, req.Offer.AmountOut
 	}
-	return swapscout.SwapOrder{OrderID: s.ID, DepositAddress: s.DepositAddress, DepositMemo: venue.StringOf(s.DepositMemo),
+	return swapscout.SwapOrder{Ref: swapscout.OrderRef{ID: s.ID}, DepositAddress: s.DepositAddress, DepositMemo: venue.StringOf(s.DepositMemo),
 		AmountIn: in, AmountOut: out, ExpiresAt: venue.SwapTime(s.ExpiresAt), VenueStatus: s.Status}, nil
 }
 
 // SwapStatus reads GET /v2/shifts/{id}. What was paid out is settleAmount
 // once the shift is settled.
-func (c *Client) SwapStatus(ctx context.Context, orderID string) (swapscout.SwapUpdate, error) {
+func (c *Client) SwapStatus(ctx context.Context, ref swapscout.OrderRef) (swapscout.SwapUpdate, error) {
 	var s shift
-	if err := c.shiftCall(ctx, "GET", c.cfg.BaseURL+shiftPath+"/"+url.PathEscape(orderID), nil, orderID, &s); err != nil {
+	if err := c.shiftCall(ctx, "GET", c.cfg.BaseURL+shiftPath+"/"+url.PathEscape(ref.ID), nil, ref.ID, &s); err != nil {
 		return swapscout.SwapUpdate{}, err
 	}
 	if s.Status == "" {

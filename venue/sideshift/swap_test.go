@@ -52,14 +52,14 @@ func TestSwapReplay(t *testing.T) {
 	}
 	venuetest.RunSwapCases(t, &Descriptor, []venuetest.SwapCase{
 		{Name: "create_fixed", Create: &fixedSwap, Routes: post("/api/v2/shifts/fixed", "shift_fixed.json", 201),
-			WantOrder: swapscout.SwapOrder{OrderID: "f78df8663d4c4d5913b9", DepositAddress: "bc1qv8ml2n3y7kz4x0c5q9w6e2r8t4y6u1i3o5p7a9",
+			WantOrder: swapscout.SwapOrder{Ref: swapscout.OrderRef{ID: "f78df8663d4c4d5913b9"}, DepositAddress: "bc1qv8ml2n3y7kz4x0c5q9w6e2r8t4y6u1i3o5p7a9",
 				AmountIn: swapscout.MustAmount("0.1"), AmountOut: swapscout.MustAmount("3.28571429"),
 				ExpiresAt: venue.SwapTime("2026-07-29T14:15:00.000Z"), VenueStatus: "waiting"},
 			Check: body(map[string]any{"quoteId": "c1d79240-0117-4867-afed-9cc4605c53aa", "settleAddress": fixedSwap.PayoutAddress,
 				"refundAddress": fixedSwap.RefundAddress})},
 		// A variable shift promises no amount: the order keeps the offer's.
 		{Name: "create_variable", Create: &variableSwap, Routes: post("/api/v2/shifts/variable", "shift_variable.json", 201),
-			WantOrder: swapscout.SwapOrder{OrderID: "b5cf2a7e1d3904c6a8e1", DepositAddress: "bc1q9h7garjdzw4g5d7k3rkkk7xg6a9z2e6y0u4tm8",
+			WantOrder: swapscout.SwapOrder{Ref: swapscout.OrderRef{ID: "b5cf2a7e1d3904c6a8e1"}, DepositAddress: "bc1q9h7garjdzw4g5d7k3rkkk7xg6a9z2e6y0u4tm8",
 				AmountIn: swapscout.MustAmount("0.1"), AmountOut: swapscout.MustAmount("3.3019083"),
 				ExpiresAt: venue.SwapTime("2026-08-05T14:00:05.000Z"), VenueStatus: "waiting"},
 			Check: body(map[string]any{"settleAddress": variableSwap.PayoutAddress, "refundAddress": variableSwap.RefundAddress,

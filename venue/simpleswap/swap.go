@@ -84,15 +84,15 @@ func (c *Client) CreateSwap(ctx context.Context, req swapscout.CreateSwapRequest
 	if x == nil || x.ID == "" || x.AddressFrom == "" {
 		return swapscout.SwapOrder{}, swapscout.NewVenueError(swapscout.CodeBadResponse, "SimpleSwap created an exchange without id or addressFrom")
 	}
-	return swapscout.SwapOrder{OrderID: x.ID, DepositAddress: x.AddressFrom, DepositMemo: venue.StringOf(x.ExtraIDFrom),
+	return swapscout.SwapOrder{Ref: swapscout.OrderRef{ID: x.ID}, DepositAddress: x.AddressFrom, DepositMemo: venue.StringOf(x.ExtraIDFrom),
 		AmountIn: venue.AmountOf(x.AmountFrom), AmountOut: venue.AmountOf(x.AmountTo), VenueStatus: x.Status}, nil
 }
 
 // SwapStatus reads GET /v3/exchanges/{id}; SimpleSwap reports no amount
 // paid out beside the estimate, so AmountReceived stays unknown.
-func (c *Client) SwapStatus(ctx context.Context, orderID string) (swapscout.SwapUpdate, error) {
+func (c *Client) SwapStatus(ctx context.Context, ref swapscout.OrderRef) (swapscout.SwapUpdate, error) {
 	var r exchangeReply
-	if err := c.exchangeCall(ctx, "GET", c.cfg.BaseURL+"/v3/exchanges/"+url.PathEscape(orderID), nil, orderID, &r); err != nil {
+	if err := c.exchangeCall(ctx, "GET", c.cfg.BaseURL+"/v3/exchanges/"+url.PathEscape(ref.ID), nil, ref.ID, &r); err != nil {
 		return swapscout.SwapUpdate{}, err
 	}
 	if r.Result == nil || r.Result.Status == "" {

@@ -26,7 +26,7 @@ func TestSwapReplay(t *testing.T) {
 	get := func(fixture string, status int) []venuetest.Route {
 		return []venuetest.Route{{Path: "/v3/exchanges/ss7hQk2fYb9", Fixture: fixture, Status: status}}
 	}
-	order := swapscout.SwapOrder{OrderID: "ss7hQk2fYb9", DepositAddress: "bc1qm5x0p3v8l2k9n4c7d6s3a2w1e0r9t8y7u6i5o4",
+	order := swapscout.SwapOrder{Ref: swapscout.OrderRef{ID: "ss7hQk2fYb9"}, DepositAddress: "bc1qm5x0p3v8l2k9n4c7d6s3a2w1e0r9t8y7u6i5o4",
 		AmountIn: swapscout.MustAmount("0.01"), AmountOut: swapscout.MustAmount("1.7412"), VenueStatus: "waiting"}
 	sent := func(want map[string]any) func(*testing.T, []venuetest.Recorded) {
 		return func(t *testing.T, reqs []venuetest.Recorded) {

@@ -96,7 +96,7 @@ func (c *Client) CreateSwap(ctx context.Context, req swapscout.CreateSwapRequest
 	if x.ID == "" || x.Deposit == nil || x.Deposit.Address == "" || x.Withdrawal == nil {
 		return swapscout.SwapOrder{}, swapscout.NewVenueError(swapscout.CodeBadResponse, "StealthEX created an exchange without id or deposit address")
 	}
-	o := swapscout.SwapOrder{OrderID: x.ID, DepositAddress: x.Deposit.Address, DepositMemo: memoText(x.Deposit.ExtraID),
+	o := swapscout.SwapOrder{Ref: swapscout.OrderRef{ID: x.ID}, DepositAddress: x.Deposit.Address, DepositMemo: memoText(x.Deposit.ExtraID),
 		AmountIn: expected(x.Deposit), AmountOut: expected(x.Withdrawal), VenueStatus: x.Status}
 	if x.ExpiresAt != nil {
 		o.ExpiresAt = venue.SwapTime(*x.ExpiresAt)
@@ -106,9 +106,9 @@ func (c *Client) CreateSwap(ctx context.Context, req swapscout.CreateSwapRequest
 
 // SwapStatus reads GET /v4/exchanges/{id}: withdrawal.amount beside its
 // expected_amount is what was paid out once the payout has a hash.
-func (c *Client) SwapStatus(ctx context.Context, orderID string) (swapscout.SwapUpdate, error) {
+func (c *Client) SwapStatus(ctx context.Context, ref swapscout.OrderRef) (swapscout.SwapUpdate, error) {
 	var x exchange
-	if err := c.exchangeCall(ctx, "GET", c.cfg.BaseURL+exchangesPath+"/"+url.PathEscape(orderID), nil, orderID, &x); err != nil {
+	if err := c.exchangeCall(ctx, "GET", c.cfg.BaseURL+exchangesPath+"/"+url.PathEscape(ref.ID), nil, ref.ID, &x); err != nil {
 		return swapscout.SwapUpdate{}, err
 	}
 	if x.Status == "" {

@@ -25,7 +25,7 @@ func TestSwapReplay(t *testing.T) {
 	get := func(fixture string, status int) []venuetest.Route {
 		return []venuetest.Route{{Path: "/v4/exchanges/GYfebH4n7", Fixture: fixture, Status: status}}
 	}
-	order := swapscout.SwapOrder{OrderID: "GYfebH4n7", DepositAddress: "0x0f735f51c2936d313777b1d183d63d9bd6da5ea3",
+	order := swapscout.SwapOrder{Ref: swapscout.OrderRef{ID: "GYfebH4n7"}, DepositAddress: "0x0f735f51c2936d313777b1d183d63d9bd6da5ea3",
 		AmountIn: swapscout.MustAmount("0.01"), AmountOut: swapscout.MustAmount("18.722082"), VenueStatus: "waiting"}
 	tagged := order
 	tagged.DepositAddress, tagged.DepositMemo = "rXrpDeposit4Sim9b8e7d6c5b4a3f2e1d", "123456789"

@@ -49,13 +49,13 @@ func TestSwapReplay(t *testing.T) {
 	// expected_amount_out (13494192) less 0.5 %, rounded up.
 	limited := btcETHSwap
 	limited.MaxSlippage = swapscout.MustAmount("0.005")
-	limitedOrder := swapscout.SwapOrder{OrderID: "bc1qjgxkus8e5slq06j3v8t9kzz7cflr9fa8nhu5g7", DepositAddress: "bc1qjgxkus8e5slq06j3v8t9kzz7cflr9fa8nhu5g7",
+	limitedOrder := swapscout.SwapOrder{Ref: swapscout.OrderRef{ID: "bc1qjgxkus8e5slq06j3v8t9kzz7cflr9fa8nhu5g7"}, DepositAddress: "bc1qjgxkus8e5slq06j3v8t9kzz7cflr9fa8nhu5g7",
 		DepositMemo: "=:ETH.ETH:0x1c7b17362c84287bd1184447e6dfeaf920c31bbe:13426722:t:100",
 		AmountIn:    swapscout.MustAmount("0.01"), AmountOut: swapscout.MustAmount("0.13494192"),
 		ExpiresAt: venuetest.Unix(1785334500), VenueStatus: thornode.WordUnseen}
 	venuetest.RunSwapCases(t, &thorchain.Descriptor, []venuetest.SwapCase{
 		{Name: "create", Create: &btcETHSwap, Routes: quote("create_btc_eth.json", 200),
-			WantOrder: swapscout.SwapOrder{OrderID: "bc1qjgxkus8e5slq06j3v8t9kzz7cflr9fa8nhu5g7", DepositAddress: "bc1qjgxkus8e5slq06j3v8t9kzz7cflr9fa8nhu5g7", DepositMemo: memo,
+			WantOrder: swapscout.SwapOrder{Ref: swapscout.OrderRef{ID: "bc1qjgxkus8e5slq06j3v8t9kzz7cflr9fa8nhu5g7"}, DepositAddress: "bc1qjgxkus8e5slq06j3v8t9kzz7cflr9fa8nhu5g7", DepositMemo: memo,
 				AmountIn: swapscout.MustAmount("0.01"), AmountOut: swapscout.MustAmount("0.13494192"),
 				ExpiresAt: venuetest.Unix(1785334500), VenueStatus: thornode.WordUnseen},
 			Check: func(t *testing.T, reqs []venuetest.Recorded) {
@@ -205,7 +205,7 @@ func TestSimulatedLimit(t *testing.T) {
 		}
 		var u swapscout.SwapUpdate
 		for deadline := time.Now().Add(10 * time.Second); !u.Status.Terminal() && time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
-			if u, err = sw.SwapStatus(context.Background(), paid.DepositTx); err != nil {
+			if u, err = sw.SwapStatus(context.Background(), swapscout.OrderRef{ID: paid.DepositTx}); err != nil {
 				t.Fatal(err)
 			}
 		}

@@ -134,7 +134,7 @@ func (c *Client) CreateSwap(ctx context.Context, req swapscout.CreateSwapRequest
 		if i := strings.LastIndexByte(vault, ':'); i >= 0 {
 			vault = vault[i+1:]
 		}
-		order = swapscout.SwapOrder{OrderID: vault, DepositAddress: r.InboundAddress, DepositMemo: memo,
+		order = swapscout.SwapOrder{Ref: swapscout.OrderRef{ID: vault}, DepositAddress: r.InboundAddress, DepositMemo: memo,
 			AmountIn: qr.Amount, AmountOut: o.AmountOut, ExpiresAt: o.ExpiresAt, VenueStatus: WordUnseen}
 		return nil
 	})
@@ -188,10 +188,10 @@ func TxHash(id string) (string, bool) {
 // id (swapscout.DepositTracked: the tracker asks with Swap.DepositTx). A
 // transaction the network has not seen is waiting, not unknown: the user
 // may give its id before the network observes it.
-func (c *Client) SwapStatus(ctx context.Context, txID string) (swapscout.SwapUpdate, error) {
-	hash, ok := TxHash(txID)
+func (c *Client) SwapStatus(ctx context.Context, ref swapscout.OrderRef) (swapscout.SwapUpdate, error) {
+	hash, ok := TxHash(ref.ID)
 	if !ok {
-		return swapscout.SwapUpdate{}, venue.OrderNotFound(c.net.Name, txID)
+		return swapscout.SwapUpdate{}, venue.OrderNotFound(c.net.Name, ref.ID)
 	}
 	var u swapscout.SwapUpdate
 	err := venue.Fetch(ctx, &c.cfg, venue.Request{URL: c.cfg.BaseURL + c.net.Path + "/tx/status/" + hash,

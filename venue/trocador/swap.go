@@ -88,7 +88,7 @@ func (c *Client) CreateSwap(ctx context.Context, req swapscout.CreateSwapRequest
 	if t.TradeID == "" || t.AddressProvider == "" {
 		return swapscout.SwapOrder{}, swapscout.NewVenueError(swapscout.CodeBadResponse, "Trocador created a trade without trade_id or address_provider")
 	}
-	o := swapscout.SwapOrder{OrderID: t.TradeID, DepositAddress: t.AddressProvider, DepositMemo: t.AddressProviderMemo,
+	o := swapscout.SwapOrder{Ref: swapscout.OrderRef{ID: t.TradeID}, DepositAddress: t.AddressProvider, DepositMemo: t.AddressProviderMemo,
 		AmountIn: venue.AmountOf(t.AmountFrom), AmountOut: venue.AmountOf(t.AmountTo), VenueStatus: t.Status}
 	if t.Quotes != nil {
 		o.ExpiresAt = venue.SwapTime(strings.Replace(t.Quotes.ExpiresAt, " ", "T", 1))
@@ -99,13 +99,13 @@ func (c *Client) CreateSwap(ctx context.Context, req swapscout.CreateSwapRequest
 // SwapStatus reads GET /trade?id=, a list of one trade (an empty list is an
 // unknown id). Trocador shows the payout hash (hashout) but no amount paid
 // out beside amount_to, the promise, so AmountReceived stays unknown.
-func (c *Client) SwapStatus(ctx context.Context, orderID string) (swapscout.SwapUpdate, error) {
+func (c *Client) SwapStatus(ctx context.Context, ref swapscout.OrderRef) (swapscout.SwapUpdate, error) {
 	var list []trade
-	if err := c.tradeCall(ctx, tradePath+"?"+url.Values{"id": {orderID}}.Encode(), orderID, &list); err != nil {
+	if err := c.tradeCall(ctx, tradePath+"?"+url.Values{"id": {ref.ID}}.Encode(), ref.ID, &list); err != nil {
 		return swapscout.SwapUpdate{}, err
 	}
 	if len(list) == 0 {
-		return swapscout.SwapUpdate{}, venue.OrderNotFound(Descriptor.Name, orderID)
+		return swapscout.SwapUpdate{}, venue.OrderNotFound(Descriptor.Name, ref.ID)
 	}
 	t := list[0]
 	if t.Status == "" {

@@ -26,7 +26,7 @@ func TestSwapReplay(t *testing.T) {
 	get := func(fixture string) []venuetest.Route { return []venuetest.Route{{Path: tradePath, Fixture: fixture}} }
 	venuetest.RunSwapCases(t, &Descriptor, []venuetest.SwapCase{
 		{Name: "new_trade", Create: &ethUSDT, Routes: create("new_trade.json", 200),
-			WantOrder: swapscout.SwapOrder{OrderID: "poUZze6vYp", DepositAddress: "0xe5b2f8d7bfeb88a9f97d85e7a869aeb4083ad14b",
+			WantOrder: swapscout.SwapOrder{Ref: swapscout.OrderRef{ID: "poUZze6vYp"}, DepositAddress: "0xe5b2f8d7bfeb88a9f97d85e7a869aeb4083ad14b",
 				AmountIn: swapscout.MustAmount("0.01"), AmountOut: swapscout.MustAmount("18.475"), VenueStatus: "waiting"},
 			Check: func(t *testing.T, reqs []venuetest.Recorded) {
 				for _, p := range []string{"id=poUZze6vYp", "provider=FixedFloat", "ticker_from=eth", "network_to=ERC20", "amount_from=0.01",

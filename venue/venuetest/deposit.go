@@ -63,14 +63,14 @@ func RunDepositSwap(t *testing.T, d *venue.Descriptor, o SwapOptions) {
 			if err != nil {
 				t.Fatalf("CreateSwap: %v", err)
 			}
-			if order.OrderID == "" || order.DepositAddress == "" || order.DepositMemo == "" || order.AmountIn.Sign() <= 0 ||
+			if order.Ref.ID == "" || order.DepositAddress == "" || order.DepositMemo == "" || order.AmountIn.Sign() <= 0 ||
 				order.AmountOut.Sign() <= 0 || order.ExpiresAt.IsZero() || order.VenueStatus == "" {
 				t.Fatalf("CreateSwap = %+v, want an order id, an inbound address, a memo, positive amounts, an expiry and a word", order)
 			}
 			if !strings.Contains(order.DepositMemo, o.PayoutAddress) {
 				t.Errorf("memo %q does not name the payout address %s", order.DepositMemo, o.PayoutAddress)
 			}
-			rec := &swapscout.Swap{VenueOrderID: order.OrderID}
+			rec := &swapscout.Swap{VenueOrder: order.Ref}
 			if key, ok := swapscout.StatusKey(sw, rec); ok {
 				t.Errorf("StatusKey before the deposit = %q, want nothing to ask", key)
 			}
@@ -111,7 +111,7 @@ func RunDepositSwap(t *testing.T, d *venue.Descriptor, o SwapOptions) {
 				}
 			}
 			key, ok := swapscout.StatusKey(sw, rec)
-			if !ok || key != so.DepositTx {
+			if !ok || key.ID != so.DepositTx {
 				t.Fatalf("StatusKey after the deposit = %q, %v; want the deposit's transaction %s", key, ok, so.DepositTx)
 			}
 			var u swapscout.SwapUpdate
@@ -136,11 +136,11 @@ func RunDepositSwap(t *testing.T, d *venue.Descriptor, o SwapOptions) {
 			if auto && u.AmountReceived.Cmp(order.AmountOut) >= 0 {
 				t.Errorf("received %s of an expected %s with a 1%% payout spread, want less", u.AmountReceived, order.AmountOut)
 			}
-			u, err = sw.SwapStatus(ctx, strings.Repeat("0", 63)+"1")
+			u, err = sw.SwapStatus(ctx, swapscout.OrderRef{ID: strings.Repeat("0", 63) + "1"})
 			if err != nil || u.Status != swapscout.StatusWaiting {
 				t.Errorf("SwapStatus(a transaction never seen) = %+v, %v; want waiting", u, err)
 			}
-			_, err = sw.SwapStatus(ctx, "doesnotexist0000")
+			_, err = sw.SwapStatus(ctx, swapscout.OrderRef{ID: "doesnotexist0000"})
 			var ve *swapscout.VenueError
 			if !errors.As(err, &ve) || ve.Code != venue.CodeOrderNotFound {
 				t.Errorf("SwapStatus(malformed id) = %v, want a *VenueError with code %s", err, venue.CodeOrderNotFound)

@@ -80,7 +80,7 @@ func runOutcome(t *testing.T, d *venue.Descriptor, o SwapOptions, outcome sim.Ou
 	var u swapscout.SwapUpdate
 	for u.Status != want {
 		time.Sleep(10 * time.Millisecond)
-		if u, err = sw.SwapStatus(ctx, order.OrderID); err != nil {
+		if u, err = sw.SwapStatus(ctx, order.Ref); err != nil {
 			t.Fatalf("SwapStatus: %v", err)
 		}
 		if u.Status.Terminal() && u.Status != want {

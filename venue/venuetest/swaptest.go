@@ -7,6 +7,7 @@ import (
 	"net/http/httptest"
 	"net/url"
 	"slices"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -87,17 +88,17 @@ func RunSwap(t *testing.T, d *venue.Descriptor, o SwapOptions) {
 		if err != nil {
 			t.Fatalf("CreateSwap: %v", err)
 		}
-		if order.OrderID == "" || order.DepositAddress == "" || order.AmountIn.Sign() <= 0 || order.AmountOut.Sign() <= 0 {
+		if order.Ref.ID == "" || order.DepositAddress == "" || order.AmountIn.Sign() <= 0 || order.AmountOut.Sign() <= 0 {
 			t.Fatalf("CreateSwap = %+v, want an order id, a deposit address and positive amounts", order)
 		}
-		u, err := sw.SwapStatus(ctx, order.OrderID)
+		u, err := sw.SwapStatus(ctx, order.Ref)
 		if err != nil {
 			t.Fatalf("SwapStatus after create: %v", err)
 		}
 		if u.Status != swapscout.StatusWaiting || u.VenueStatus == "" {
 			t.Fatalf("status after create = %q (%q), want waiting with the venue's word", u.Status, u.VenueStatus)
 		}
-		simID := order.OrderID
+		simID := order.Ref.ID
 		if o.SimOrderID != nil {
 			simID = o.SimOrderID(simID)
 		}
@@ -105,7 +106,7 @@ func RunSwap(t *testing.T, d *venue.Descriptor, o SwapOptions) {
 		last := 0
 		for u.Status != swapscout.StatusFinished {
 			time.Sleep(10 * time.Millisecond)
-			if u, err = sw.SwapStatus(ctx, order.OrderID); err != nil {
+			if u, err = sw.SwapStatus(ctx, order.Ref); err != nil {
 				t.Fatalf("SwapStatus: %v", err)
 			}
 			i := slices.Index(progress, u.Status)
@@ -117,7 +118,7 @@ func RunSwap(t *testing.T, d *venue.Descriptor, o SwapOptions) {
 		if !o.NoAmountReceived && u.AmountReceived.Sign() <= 0 {
 			t.Errorf("finished without the amount received: %+v", u)
 		}
-		_, err = sw.SwapStatus(ctx, "doesnotexist0000")
+		_, err = sw.SwapStatus(ctx, swapscout.OrderRef{ID: "doesnotexist0000"})
 		var ve *swapscout.VenueError
 		if !errors.As(err, &ve) || ve.Code != venue.CodeOrderNotFound {
 			t.Errorf("SwapStatus(unknown id) = %v, want a *VenueError with code %s", err, venue.CodeOrderNotFound)
@@ -150,7 +151,7 @@ func runAutoPay(t *testing.T, d *venue.Descriptor, o SwapOptions) {
 	var u swapscout.SwapUpdate
 	for u.Status != swapscout.StatusFinished {
 		time.Sleep(10 * time.Millisecond)
-		if u, err = sw.SwapStatus(ctx, order.OrderID); err != nil {
+		if u, err = sw.SwapStatus(ctx, order.Ref); err != nil {
 			t.Fatalf("SwapStatus: %v", err)
 		}
 		if u.Status.Terminal() && u.Status != swapscout.StatusFinished {
@@ -176,12 +177,13 @@ func Pay(t testing.TB, s *sim.Server, venueID, id string) {
 }
 
 // SwapCase is one fixture-driven test of a Swapper: CreateSwap when Create
-// is set, else SwapStatus(OrderID).
+// is set, else SwapStatus of the order OrderID (with Secret, for venues
+// that keep one beside the id).
 type SwapCase struct {
-	Name    string
-	Routes  []Route
-	Create  *swapscout.CreateSwapRequest
-	OrderID string
+	Name            string
+	Routes          []Route
+	Create          *swapscout.CreateSwapRequest
+	OrderID, Secret string
 	// Want is the failure code expected; empty when an answer is expected,
 	// which is then compared with WantOrder or WantUpdate.
 	Want       swapscout.FailureCode
@@ -208,10 +210,13 @@ func RunSwapCases(t *testing.T, d *venue.Descriptor, cases []SwapCase) {
 			if c.Create != nil {
 				got, err = sw.CreateSwap(ctx, *c.Create)
 			} else {
-				got, err = sw.SwapStatus(ctx, c.OrderID)
+				got, err = sw.SwapStatus(ctx, swapscout.OrderRef{ID: c.OrderID, Secret: c.Secret})
 			}
 			if c.Check != nil {
 				c.Check(t, rp.Requests())
+			}
+			if c.Secret != "" && err != nil && strings.Contains(err.Error(), c.Secret) {
+				t.Errorf("error %q shows the order's secret", err)
 			}
 			if c.Want != "" {
 				if err == nil {
@@ -287,10 +292,10 @@ func FuzzSwap(f *testing.F, d *venue.Descriptor, create swapscout.CreateSwapRequ
 		// Venues that need metadata first may refuse before any call; that is fine.
 		order, err := sw.CreateSwap(ctx, create)
 		check("CreateSwap", err)
-		if err == nil && (order.OrderID == "" || order.DepositAddress == "") {
+		if err == nil && (order.Ref.ID == "" || order.DepositAddress == "") {
 			t.Fatalf("CreateSwap = %+v without an error, id or deposit address", order)
 		}
-		u, err := sw.SwapStatus(ctx, "order1:payout")
+		u, err := sw.SwapStatus(ctx, swapscout.OrderRef{ID: "order1", Secret: "payout"})
 		check("SwapStatus", err)
 		if err == nil && !u.Status.Valid() {
 			t.Fatalf("SwapStatus status %q is not valid", u.Status)

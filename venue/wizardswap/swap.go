@@ -81,15 +81,15 @@ func (c *Client) CreateSwap(ctx context.Context, req swapscout.CreateSwapRequest
 	if x.ID == "" || venue.StringOf(x.AddressFrom) == "" {
 		return swapscout.SwapOrder{}, swapscout.NewVenueError(swapscout.CodeBadResponse, "WizardSwap created an exchange without id or address_from")
 	}
-	return swapscout.SwapOrder{OrderID: x.ID, DepositAddress: *x.AddressFrom, DepositMemo: venue.StringOf(x.ExtraIDFrom),
+	return swapscout.SwapOrder{Ref: swapscout.OrderRef{ID: x.ID}, DepositAddress: *x.AddressFrom, DepositMemo: venue.StringOf(x.ExtraIDFrom),
 		AmountIn: venue.AmountOf(x.ExpectedAmount), AmountOut: venue.AmountOf(x.AmountTo), VenueStatus: x.Status}, nil
 }
 
 // SwapStatus reads GET /exchange/{id}. WizardSwap shows no amount paid out
 // beside amount_to, the estimate, so AmountReceived stays unknown.
-func (c *Client) SwapStatus(ctx context.Context, orderID string) (swapscout.SwapUpdate, error) {
+func (c *Client) SwapStatus(ctx context.Context, ref swapscout.OrderRef) (swapscout.SwapUpdate, error) {
 	var x exchange
-	if err := c.exchangeCall(ctx, venue.Request{URL: c.cfg.BaseURL + "/exchange/" + url.PathEscape(orderID)}, orderID, &x); err != nil {
+	if err := c.exchangeCall(ctx, venue.Request{URL: c.cfg.BaseURL + "/exchange/" + url.PathEscape(ref.ID)}, ref.ID, &x); err != nil {
 		return swapscout.SwapUpdate{}, err
 	}
 	if x.Status == "" {

@@ -25,7 +25,7 @@ func TestSwapReplay(t *testing.T) {
 	}
 	venuetest.RunSwapCases(t, &Descriptor, []venuetest.SwapCase{
 		{Name: "create", Create: &btcETH, Routes: create("exchange_create.json"),
-			WantOrder: swapscout.SwapOrder{OrderID: "wz7a1c9e3b5d", DepositAddress: "bc1qwizardsimdeposit7y9u1i3o5p7a9s1d3f5g7",
+			WantOrder: swapscout.SwapOrder{Ref: swapscout.OrderRef{ID: "wz7a1c9e3b5d"}, DepositAddress: "bc1qwizardsimdeposit7y9u1i3o5p7a9s1d3f5g7",
 				AmountIn: swapscout.MustAmount("0.02"), AmountOut: swapscout.MustAmount("0.61202374"), VenueStatus: "waiting"},
 			Check: func(t *testing.T, reqs []venuetest.Recorded) {
 				var m map[string]any

@@ -90,15 +90,15 @@ func (c *Client) CreateSwap(ctx context.Context, req swapscout.CreateSwapRequest
 	if r.ID == "" || r.DepositAddress == "" {
 		return swapscout.SwapOrder{}, swapscout.NewVenueError(swapscout.CodeBadResponse, "Xgram launched an exchange without id or depositAddress")
 	}
-	return swapscout.SwapOrder{OrderID: r.ID, DepositAddress: r.DepositAddress, DepositMemo: r.DepositTag,
+	return swapscout.SwapOrder{Ref: swapscout.OrderRef{ID: r.ID}, DepositAddress: r.DepositAddress, DepositMemo: r.DepositTag,
 		AmountIn: venue.AmountOf(r.CcyAmountFrom), AmountOut: venue.AmountOf(r.CcyAmountToExpected),
 		ExpiresAt: venue.SwapTime(r.ExpiresAt), VenueStatus: "x-new"}, nil
 }
 
 // SwapStatus reads fetch-status-info?id=.
-func (c *Client) SwapStatus(ctx context.Context, orderID string) (swapscout.SwapUpdate, error) {
+func (c *Client) SwapStatus(ctx context.Context, ref swapscout.OrderRef) (swapscout.SwapUpdate, error) {
 	var r statusReply
-	if err := c.orderCall(ctx, statusPath+"?"+url.Values{"id": {orderID}}.Encode(), orderID, &r); err != nil {
+	if err := c.orderCall(ctx, statusPath+"?"+url.Values{"id": {ref.ID}}.Encode(), ref.ID, &r); err != nil {
 		return swapscout.SwapUpdate{}, err
 	}
 	if r.Status == "" {

@@ -28,7 +28,7 @@ func TestSwapReplay(t *testing.T) {
 	}
 	venuetest.RunSwapCases(t, &Descriptor, []venuetest.SwapCase{
 		{Name: "launch", Create: &btcUSDT, Routes: create("launch_new_exchange.json", 200),
-			WantOrder: swapscout.SwapOrder{OrderID: "dyv3a2tdbgipvh0", DepositAddress: "bc1q8tgkyamr4jvlfw2ccaqg5gd2tskqs9h6r7fra7",
+			WantOrder: swapscout.SwapOrder{Ref: swapscout.OrderRef{ID: "dyv3a2tdbgipvh0"}, DepositAddress: "bc1q8tgkyamr4jvlfw2ccaqg5gd2tskqs9h6r7fra7",
 				AmountIn: swapscout.MustAmount("0.01334746"), AmountOut: swapscout.MustAmount("992.5"), VenueStatus: "x-new",
 				ExpiresAt: time.Date(2026, 5, 27, 21, 27, 28, 0, time.UTC)},
 			Check: func(t *testing.T, reqs []venuetest.Recorded) {
