@@ -274,6 +274,22 @@ type SwapEvent struct {
 	Late bool
 }
 
+// SwapChange is one change of a swap as the swap service records it, the
+// one event that flows to whoever follows the swap: event streams, other
+// instances, webhooks. Seq is how many status changes the swap's history
+// holds with it (the event stream's event id, the webhook delivery's
+// number; zero when a listener does not know it), Status where the swap
+// stands. It carries nothing else, no secret in particular: a listener that
+// needs the swap reads it.
+type SwapChange struct {
+	SwapID string
+	Seq    int
+	Status SwapStatus
+}
+
+// Name names the change as webhook deliveries do: "<swap id>.<seq>".
+func (c SwapChange) Name() string { return c.SwapID + "." + strconv.Itoa(c.Seq) }
+
 // SwapUpdate is what a venue says of an order when asked for its status.
 // Zero fields are unknown and leave the record as it is.
 type SwapUpdate struct {

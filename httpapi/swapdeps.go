@@ -15,11 +15,11 @@ type SwapService interface {
 	Get(ctx context.Context, id string) (*swapscout.Swap, []swapscout.SwapEvent, error)
 }
 
-// SwapFeed tells a swap's watchers that it changed, whichever instance saw
-// the change (in process on one instance; PostgreSQL LISTEN/NOTIFY across
-// several). Subscribe returns a channel that receives a value after each
-// change (changes may coalesce: a reader re-reads the swap), and stop, which
-// releases the subscription and must be called.
+// SwapFeed tells a swap's watchers of its changes, whichever instance saw
+// them (in process on one instance; PostgreSQL LISTEN/NOTIFY across
+// several): swaps/feed. Subscribe returns a channel that receives the swap
+// service's changes (they may coalesce: a reader re-reads the swap), and
+// stop, which releases the subscription and must be called.
 type SwapFeed interface {
-	Subscribe(id string) (changed <-chan struct{}, stop func())
+	Subscribe(id string) (changed <-chan swapscout.SwapChange, stop func())
 }

@@ -57,7 +57,7 @@ func handleSwapEvents(d *deps) Action {
 
 func (d *deps) followSwap(ctx context.Context, id string, sw *swapscout.Swap, hist []swapscout.SwapEvent, w io.Writer, flush func() error) error {
 	recheck := SwapPollInterval
-	var changed <-chan struct{}
+	var changed <-chan swapscout.SwapChange
 	if d.SwapFeed != nil {
 		ch, stop := d.SwapFeed.Subscribe(id)
 		defer stop()

@@ -156,7 +156,7 @@ func TestSwapEventsFollow(t *testing.T) {
 	for _, st := range []swapscout.SwapStatus{swapscout.StatusConfirming, swapscout.StatusExchanging, swapscout.StatusSending, swapscout.StatusFinished} {
 		waitWatchers(t, hub, 1)
 		m.set(st)
-		hub.Publish(m.sw.ID)
+		hub.Publish(swapscout.SwapChange{SwapID: m.sw.ID, Status: st})
 		if got := w.next(t, 2*time.Second); got != string(st) {
 			t.Fatalf("event %q; want %s", got, st)
 		}
@@ -312,7 +312,7 @@ func TestSwapEventsAcrossInstances(t *testing.T) {
 		if _, err := dbs[1].UpdateSwap(ctx, sw.ID, swapscout.SwapUpdate{Status: st, VenueStatus: string(st)}, at); err != nil {
 			t.Fatal(err)
 		}
-		feeds[1].Changed(ctx, sw.ID)
+		feeds[1].SwapChanged(ctx, swapscout.SwapChange{SwapID: sw.ID, Status: st})
 		if got := w.next(t, 5*time.Second); got != string(st) {
 			t.Fatalf("event %q; want %s", got, st)
 		}

@@ -18,8 +18,15 @@
 //     (outcome_unknown: the venue may hold an order, so the key never makes
 //     a second one); a call that certainly made nothing frees it.
 //
-// The service knows nothing of HTTP: the API, the page and the CLI call Create
-// and Get alike.
+// Once made, a swap is followed to its end by the same service
+// (lifecycle.go): Create and RecordDeposit hand it to a Tracker, which runs
+// Poll on the swap's schedule; Poll asks the venue, checks its word, applies
+// the expiry rule, finds memo deposits, marks late swaps and tells the
+// Listeners (event streams, webhooks) of each change, as one
+// swapscout.SwapChange.
+//
+// The service knows nothing of HTTP nor of the job engine: the API, the page
+// and the CLI call Create and Get alike, and the tracker calls Poll.
 package swaps
 
 import (
@@ -55,7 +62,7 @@ type Quotes interface {
 	Requote(ctx context.Context, req swapscout.QuoteRequest, venue string) (*swapscout.Quote, error)
 }
 
-// Service creates and reads swaps.
+// Service creates, reads and follows swaps.
 type Service struct {
 	Quotes Quotes
 	Store  swapscout.SwapStore
@@ -78,6 +85,28 @@ type Service struct {
 	LimitWait time.Duration
 	Now       func() time.Time // time.Now when nil
 	Logger    *slog.Logger     // slog.Default() when nil
+
+	// What follows a created swap (lifecycle.go).
+	//
+	// Tracker runs the polls; nil, swaps are created and read but not
+	// followed.
+	Tracker Tracker
+	// Listeners hear of every change recorded.
+	Listeners []Listener
+	// Callbacks keeps the swaps' callback URLs when webhooks are on (with
+	// CheckCallback); nil, none is kept.
+	Callbacks Subscriber
+	// Schedule says when a swap is polled again (DefaultSchedule when nil).
+	Schedule Schedule
+	// ExpireAfter is how long past its expiry an unpaid swap is kept
+	// waiting before it is expired, for venues that never say so
+	// themselves (DefaultExpireAfter when zero).
+	ExpireAfter time.Duration
+	// Accuracy gives each venue's usual time from deposit to payout; nil,
+	// no swap is marked late. OnLate, when set, hears of each swap marked
+	// late (a metric).
+	Accuracy *Accuracy
+	OnLate   func(venue string)
 
 	cancels sync.WaitGroup // cancel calls of refused orders under way
 }
@@ -175,7 +204,22 @@ func (s *Service) log() *slog.Logger {
 // deadline (CreateTimeout), detached from ctx: a client that leaves does not
 // cut a create call midway, which would leave an order nobody was shown.
 // Create returns within that deadline and the store's own time.
+//
+// A swap it answers is followed from then on (Tracker), with r's callback
+// URL subscribed to its changes when it made the swap.
 func (s *Service) Create(ctx context.Context, r CreateRequest) (sw *swapscout.Swap, created bool, err error) {
+	sw, created, err = s.create(ctx, r)
+	if err == nil && sw != nil && sw.Created() {
+		callback := ""
+		if created {
+			callback = r.CallbackURL // the record read back does not carry it
+		}
+		s.follow(ctx, sw, callback)
+	}
+	return sw, created, err
+}
+
+func (s *Service) create(ctx context.Context, r CreateRequest) (sw *swapscout.Swap, created bool, err error) {
 	if err := r.validate(); err != nil {
 		return nil, false, err
 	}

@@ -23,7 +23,6 @@ import (
 	"github.com/swapscout/swapscout/hostile"
 	"github.com/swapscout/swapscout/sim"
 	"github.com/swapscout/swapscout/swaps"
-	"github.com/swapscout/swapscout/swaps/track"
 )
 
 // The swap side of the hostile matrix: every fault mode on the create call
@@ -364,14 +363,16 @@ func runStatusCell(t *testing.T, mode hostile.Mode) (problems []string, note str
 		ids = append(ids, targets[i])
 	}
 	time.Sleep(500 * time.Millisecond) // the simulator pays and finishes the orders meanwhile
-	cfg := track.Config{Store: c.db, Swapper: c.reg.Swapper, Logger: discardLogger(), PollTimeout: swapPollTimeout}
 	var mu sync.Mutex
 	poll := func() {
 		var wg sync.WaitGroup
 		for _, tg := range ids {
 			wg.Go(func() {
 				start := time.Now()
-				_, err := track.PollOnce(context.Background(), cfg, tg.id)
+				// One poll, bounded as the tracker bounds its jobs.
+				ctx, cancel := context.WithTimeout(context.Background(), swapPollTimeout)
+				_, err := c.swaps.Poll(ctx, tg.id)
+				cancel()
 				mu.Lock()
 				defer mu.Unlock()
 				if took := time.Since(start); took > swapPollTimeout+swapCreateSlack {

@@ -9,20 +9,13 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
-	"sync"
 	"text/tabwriter"
 	"time"
-
-	"github.com/jackc/pgx/v5/pgxpool"
-	"github.com/riverqueue/river/riverdriver"
-	"github.com/riverqueue/river/riverdriver/riverpgxv5"
-	"github.com/riverqueue/river/riverdriver/riversqlite"
 
 	"github.com/swapscout/swapscout"
 	"github.com/swapscout/swapscout/httpapi"
 	"github.com/swapscout/swapscout/swaps"
 	"github.com/swapscout/swapscout/swaps/feed"
-	"github.com/swapscout/swapscout/swaps/sqlstore"
 	"github.com/swapscout/swapscout/swaps/track"
 	"github.com/swapscout/swapscout/swaps/webhook"
 )
@@ -56,245 +49,26 @@ func (f *trackFlags) register(fs *flag.FlagSet, getenv func(string) string) {
 	f.secret = getenv(envWebhookSecret)
 }
 
-// follower is a running track.Tracker, whatever its database.
-type follower interface {
-	Follow(ctx context.Context, sw *swapscout.Swap) error
-	TrackMany(ctx context.Context, ids []string) (int, error)
+// tracker is a running track.Tracker, whatever its database: the swap
+// service's Tracker, and its Listener for webhooks.
+type tracker interface {
+	swaps.Tracker
+	swaps.Listener
+	Start(ctx context.Context) error
 	Stop(ctx context.Context) error
 }
 
-// tracking follows this instance's share of the open swaps on the swaps'
-// own database, pushes their changes to event streams (in process, or
-// through PostgreSQL LISTEN/NOTIFY to every instance) and to webhooks, and
-// serves the venues' accuracy.
-type tracking struct {
-	tracker  follower
-	feed     httpapi.SwapFeed
-	check    func(string) error // swaps.Service.CheckCallback; nil without a webhook secret
-	accuracy func(ctx context.Context) (map[string]swapscout.VenueAccuracy, error)
-	window   time.Duration
-	log      *slog.Logger
-	closers  []func()
+// changeFeed is where the swap service's changes go to reach event streams:
+// this process (SQLite), or every instance (PostgreSQL LISTEN/NOTIFY).
+type changeFeed interface {
+	swaps.Listener
+	httpapi.SwapFeed
 }
 
-// feedNotifier publishes the tracker's changes to a feed.
-type feedNotifier struct {
-	changed func(ctx context.Context, id string)
-}
-
-func (n feedNotifier) SwapChanged(ctx context.Context, sw *swapscout.Swap) { n.changed(ctx, sw.ID) }
-
-// startTracking starts the tracker on db (databaseURL is db's PostgreSQL
-// URL, empty for SQLite); swapper gives each venue's swap capability.
-func startTracking(ctx context.Context, db *sqlstore.DB, databaseURL string, swapper func(string) (swapscout.Swapper, bool), f *trackFlags, log *slog.Logger) (*tracking, error) {
-	t := &tracking{log: log, window: f.accuracyWindow}
-	t.accuracy = cachedAccuracy(db, f.accuracyWindow)
-	cfg := track.Config{Store: db, Swapper: swapper, Workers: f.workers, Logger: log, Late: lateConfig(t.accuracy, f, log)}
-	if f.interval > 0 {
-		cfg.Schedule = track.ScaledSchedule(f.interval)
-		if f.interval < time.Second {
-			cfg.FetchInterval = f.interval // tests and demos with quick swaps
-		}
-	}
-	if f.secret != "" {
-		sender := &webhook.Sender{Secret: []byte(f.secret), Client: webhook.Client(f.webhookTimeout, f.webhookPrivate)}
-		cfg.Webhooks = &track.Webhooks{Callbacks: db, Send: sender.Send, Encode: httpapi.AppendSwap, Timeout: f.webhookTimeout}
-		allow := f.webhookPrivate
-		t.check = func(u string) error { return webhook.CheckURL(u, allow) }
-	}
-	var err error
-	if databaseURL == "" {
-		hub := &feed.Hub{}
-		t.feed = hub
-		cfg.Notifier = feedNotifier{changed: feed.Local{Hub: hub}.Changed}
-		cfg.SoleInstance = true // SQLite: one process owns the file
-		t.tracker, err = runTracker(ctx, riversqlite.New(db.SQL()), cfg)
-	} else {
-		var pool *pgxpool.Pool
-		pool, err = pgxpool.New(ctx, databaseURL)
-		if err != nil {
-			return nil, fmt.Errorf("tracker: %w", redactURL(err, databaseURL))
-		}
-		t.closers = append(t.closers, pool.Close)
-		var pg *feed.Postgres
-		if pg, err = feed.NewPostgres(ctx, databaseURL, log); err != nil {
-			t.Close()
-			return nil, fmt.Errorf("swap feed: %w", redactURL(err, databaseURL))
-		}
-		t.closers = append(t.closers, pg.Close)
-		t.feed = pg
-		cfg.Notifier = feedNotifier{changed: pg.Changed}
-		// Instances starting together migrate one at a time.
-		if err = migrateLocked(ctx, pool); err != nil {
-			t.Close()
-			return nil, err
-		}
-		t.tracker, err = runTracker(ctx, riverpgxv5.New(pool), cfg)
-	}
-	if err != nil {
-		t.Close()
-		return nil, err
-	}
-	// Make sure every open swap is followed: one created just before a
-	// crash, before its job was added, is picked up here.
-	go func() {
-		ids, err := db.OpenSwaps(ctx)
-		if err == nil {
-			var added int
-			if added, err = t.tracker.TrackMany(ctx, ids); added > 0 {
-				log.Info("tracker: following open swaps that had no job", "count", added)
-			}
-		}
-		if err != nil && ctx.Err() == nil {
-			log.Warn("tracker: sweep of open swaps failed", "err", err)
-		}
-	}()
-	return t, nil
-}
-
-// runTracker migrates River's tables and starts a tracker on drv.
-func runTracker[TX any](ctx context.Context, drv riverdriver.Driver[TX], cfg track.Config) (follower, error) {
-	if err := track.Migrate(ctx, drv); err != nil {
-		return nil, err
-	}
-	tr, err := track.New(drv, cfg)
-	if err != nil {
-		return nil, err
-	}
-	if err := tr.Start(ctx); err != nil {
-		return nil, fmt.Errorf("tracker: %w", err)
-	}
-	return tr, nil
-}
-
-// cachedAccuracy reads the venues' accuracy at most every 5 s: it scans
-// the window's finished swaps.
-func cachedAccuracy(db *sqlstore.DB, window time.Duration) func(context.Context) (map[string]swapscout.VenueAccuracy, error) {
-	var mu sync.Mutex
-	var at time.Time
-	var last map[string]swapscout.VenueAccuracy
-	return func(ctx context.Context) (map[string]swapscout.VenueAccuracy, error) {
-		mu.Lock()
-		defer mu.Unlock()
-		if last != nil && time.Since(at) < 5*time.Second {
-			return last, nil
-		}
-		outs, err := db.Outcomes(ctx, time.Now().Add(-window))
-		if err != nil {
-			return nil, err
-		}
-		last, at = swapscout.Accuracy(outs), time.Now()
-		return last, nil
-	}
-}
-
-// lateConfig marks swaps late against their venue's usual time: the 90th
-// percentile of its finished swaps' time from deposit to payout over the
-// accuracy window, or --late-after until 10 are timed. A store that cannot
-// be read makes no swap late.
-func lateConfig(acc func(context.Context) (map[string]swapscout.VenueAccuracy, error), f *trackFlags, log *slog.Logger) *track.Late {
-	def := f.lateAfter
-	if def <= 0 {
-		def = swapscout.DefaultUsualTime
-	}
-	return &track.Late{
-		Usual: func(ctx context.Context, venue string) (time.Duration, int) {
-			all, err := acc(ctx)
-			if err != nil {
-				log.Debug("late: venue accuracy unavailable", "err", err)
-				return 0, 0
-			}
-			return all[venue].Usual(def)
-		},
-		OnLate: f.onLate,
-	}
-}
-
-// tune plugs tracking into the API: created swaps are followed, streams
-// hear of changes, venues show their accuracy.
-func (t *tracking) tune(d *httpapi.Deps) {
-	if d.Swaps != nil {
-		d.Swaps = followingSwaps{SwapService: d.Swaps, t: t}
-	}
-	d.SwapFeed = t.feed
-	d.Accuracy, d.AccuracyWindow = t.accuracy, t.window
-}
-
-// configure sets the swap service's callback check: webhooks are offered
-// only with a signing secret.
-func (t *tracking) configure(s *swaps.Service) { s.CheckCallback = t.check }
-
-// Close stops polling (waiting up to 5 s for polls under way: a cut one is
-// polled again at the next start) and closes the feed and the job engine's
-// connections.
-func (t *tracking) Close() {
-	if t.tracker != nil {
-		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-		_ = t.tracker.Stop(ctx)
-		cancel()
-	}
-	for i := len(t.closers) - 1; i >= 0; i-- {
-		t.closers[i]()
-	}
-}
-
-// followingSwaps starts following each swap right after it is created.
-type followingSwaps struct {
-	httpapi.SwapService
-	t *tracking
-}
-
-func (s followingSwaps) Create(ctx context.Context, r swaps.CreateRequest) (*swapscout.Swap, bool, error) {
-	sw, created, err := s.SwapService.Create(ctx, r)
-	if err == nil && sw != nil && sw.Created() {
-		f := *sw
-		if created {
-			f.CallbackURL = r.CallbackURL // the record read back does not carry it
-		}
-		// The swap exists whatever happens here: a failure is logged and
-		// the next start's sweep follows it.
-		if ferr := s.t.tracker.Follow(context.WithoutCancel(ctx), &f); ferr != nil {
-			s.t.log.Error("tracker: could not follow a new swap", "swap", sw.ID, "err", ferr)
-		}
-	}
-	return sw, created, err
-}
-
-// RecordDeposit records a memo swap's deposit transaction through the
-// wrapped service, and makes sure the swap is followed: the venue knows the
-// swap only by that transaction, so its polls can begin now.
-func (s followingSwaps) RecordDeposit(ctx context.Context, id, txID string) (*swapscout.Swap, []swapscout.SwapEvent, error) {
-	rec, ok := s.SwapService.(httpapi.SwapDeposits)
-	if !ok {
-		return nil, nil, swapscout.Errorf(swapscout.ESWAPUNSUPPORTED, "this server does not record deposit transactions")
-	}
-	sw, hist, err := rec.RecordDeposit(ctx, id, txID)
-	if err == nil && sw != nil && !sw.Status.Terminal() {
-		if _, ferr := s.t.tracker.TrackMany(context.WithoutCancel(ctx), []string{sw.ID}); ferr != nil {
-			s.t.log.Error("tracker: could not follow a swap after its deposit", "swap", sw.ID, "err", ferr)
-		}
-	}
-	return sw, hist, err
-}
-
-// migrateLocked migrates River's tables on PostgreSQL under an advisory
-// lock, so instances starting at once do not race.
-func migrateLocked(ctx context.Context, pool *pgxpool.Pool) error {
-	conn, err := pool.Acquire(ctx)
-	if err != nil {
-		return fmt.Errorf("tracker: %w", err)
-	}
-	defer conn.Release()
-	const key = 0x73776170 // "swap"
-	if _, err := conn.Exec(ctx, "SELECT pg_advisory_lock($1)", key); err != nil {
-		return fmt.Errorf("tracker: %w", err)
-	}
-	defer conn.Exec(context.WithoutCancel(ctx), "SELECT pg_advisory_unlock($1)", key)
-	return track.Migrate(ctx, riverpgxv5.New(pool))
-}
-
-// wireTracking starts following the swaps of the database wireSwaps opened
-// (none without one) and plugs tracking into the API and the swap service.
+// wireTracking gives the swap service of the database wireSwaps opened (none
+// without one) its tracker (River, on that database), its listeners (the
+// event streams' feed, webhooks) and the venues' accuracy, from the flags;
+// the API gets the feed and the accuracy. The open swaps are swept once.
 func (s *stack) wireTracking(ctx context.Context, db *dbFlags, f *trackFlags, d *httpapi.Deps, log *slog.Logger) error {
 	if s.db == nil || f == nil {
 		return nil
@@ -302,20 +76,79 @@ func (s *stack) wireTracking(ctx context.Context, db *dbFlags, f *trackFlags, d 
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
-	t, err := startTracking(ctx, s.db, db.url, s.registry.Swapper, f, log)
-	if err != nil {
-		return err
+	svc := s.swaps
+	acc := &swaps.Accuracy{Outcomes: s.db, Window: f.accuracyWindow, UsualDefault: f.lateAfter, Logger: log}
+	svc.Accuracy, svc.OnLate = acc, f.onLate
+	cfg := track.Config{Swaps: svc, Workers: f.workers, Logger: log}
+	if f.interval > 0 {
+		svc.Schedule = swaps.ScaledSchedule(f.interval)
+		if f.interval < time.Second {
+			cfg.FetchInterval = f.interval // tests and demos with quick swaps
+		}
 	}
-	// Tracking stops before the database closes (closers run in order).
-	s.closers = append([]func() error{func() error { t.Close(); return nil }}, s.closers...)
-	t.configure(s.swaps)
-	t.tune(d)
-	if f.rankByAccuracy {
-		s.service.Engine.SetAccuracy(t.accuracy)
-	}
-	if f.secret == "" {
+	if f.secret != "" {
+		sender := &webhook.Sender{Secret: []byte(f.secret), Client: webhook.Client(f.webhookTimeout, f.webhookPrivate)}
+		cfg.Webhooks = &track.Webhooks{Callbacks: s.db, Send: sender.Send, Encode: httpapi.AppendSwap, Timeout: f.webhookTimeout}
+		allow := f.webhookPrivate
+		svc.CheckCallback = func(u string) error { return webhook.CheckURL(u, allow) }
+		svc.Callbacks = s.db
+	} else {
 		log.Info("webhooks off: set " + envWebhookSecret + " to sign and send them")
 	}
+	var (
+		changes changeFeed
+		tr      tracker
+		closers []func()
+	)
+	closeAll := func() {
+		for i := len(closers) - 1; i >= 0; i-- {
+			closers[i]()
+		}
+	}
+	if db.url == "" {
+		changes = &feed.Hub{}
+		t, err := track.OpenSQLite(ctx, s.db.SQL(), cfg)
+		if err != nil {
+			return err
+		}
+		tr = t
+	} else {
+		pg, err := feed.NewPostgres(ctx, db.url, log)
+		if err != nil {
+			return fmt.Errorf("swap feed: %w", redactURL(err, db.url))
+		}
+		closers = append(closers, pg.Close)
+		changes = pg
+		t, err := track.OpenPostgres(ctx, db.url, cfg)
+		if err != nil {
+			closeAll()
+			return redactURL(err, db.url)
+		}
+		tr = t
+	}
+	svc.Tracker = tr
+	svc.Listeners = append(svc.Listeners, changes, tr)
+	if err := tr.Start(ctx); err != nil {
+		_ = tr.Stop(context.Background())
+		closeAll()
+		return fmt.Errorf("tracker: %w", err)
+	}
+	// Polls stop (within 5 s: a cut one runs again at the next start)
+	// before the feed and the database close: closers run in order.
+	stop := func() error {
+		sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		_ = tr.Stop(sctx)
+		cancel()
+		closeAll()
+		return nil
+	}
+	s.closers = append([]func() error{stop}, s.closers...)
+	d.SwapFeed = changes
+	d.Accuracy, d.AccuracyWindow = acc.Venues, acc.WindowOrDefault()
+	if f.rankByAccuracy {
+		s.service.Engine.SetAccuracy(acc.Venues)
+	}
+	go s.swaps.Sweep(ctx)
 	return nil
 }
 
@@ -335,11 +168,7 @@ func readAccuracy(ctx context.Context, f dbFlags, window time.Duration) (map[str
 		return nil, err
 	}
 	defer db.Close()
-	outs, err := db.Outcomes(ctx, time.Now().Add(-window))
-	if err != nil {
-		return nil, err
-	}
-	return swapscout.Accuracy(outs), nil
+	return (&swaps.Accuracy{Outcomes: db, Window: window}).Venues(ctx)
 }
 
 // printAccuracy prints the venues' accuracy as a table, when there is a

@@ -1,11 +1,12 @@
-// Package feed tells the watchers of a swap (event streams, pages) that
-// it changed, whichever instance saw the change.
+// Package feed tells the watchers of a swap (event streams, pages) of its
+// changes, whichever instance recorded them: the swap service's
+// swapscout.SwapChange, heard as a swaps.Listener.
 //
 // Hub does so within one process. Postgres does so across every instance on
 // one PostgreSQL database with LISTEN/NOTIFY: a change is NOTIFYed on one
-// channel with the swap id as payload, and each instance's one listening
-// connection hands it to its Hub. A notice carries no state: a watcher
-// re-reads the swap from the store, so notices may coalesce or repeat
+// channel, and each instance's one listening connection hands it to its
+// Hub. A change carries no state beyond its number and status: a watcher
+// re-reads the swap from the store, so changes may coalesce or repeat
 // without harm, and a watcher that missed some (a dropped connection) only
 // needs one more.
 package feed
@@ -13,25 +14,31 @@ package feed
 import (
 	"context"
 	"sync"
+
+	"github.com/swapscout/swapscout"
+	"github.com/swapscout/swapscout/swaps"
 )
 
 // Hub is the in-process feed. Its zero value is ready to use.
 type Hub struct {
 	mu   sync.Mutex
-	subs map[string]map[chan struct{}]struct{}
+	subs map[string]map[chan swapscout.SwapChange]struct{}
 }
 
-// Subscribe implements httpapi.SwapFeed: changed receives a value after
-// each change of swap id (coalesced while unread); stop releases it.
-func (h *Hub) Subscribe(id string) (changed <-chan struct{}, stop func()) {
-	ch := make(chan struct{}, 1)
+var _ swaps.Listener = (*Hub)(nil)
+
+// Subscribe implements httpapi.SwapFeed: changed receives each change of
+// swap id (while one is unread, a later one replaces it: a watcher sees the
+// latest); stop releases it.
+func (h *Hub) Subscribe(id string) (changed <-chan swapscout.SwapChange, stop func()) {
+	ch := make(chan swapscout.SwapChange, 1)
 	h.mu.Lock()
 	if h.subs == nil {
-		h.subs = map[string]map[chan struct{}]struct{}{}
+		h.subs = map[string]map[chan swapscout.SwapChange]struct{}{}
 	}
 	set := h.subs[id]
 	if set == nil {
-		set = map[chan struct{}]struct{}{}
+		set = map[chan swapscout.SwapChange]struct{}{}
 		h.subs[id] = set
 	}
 	set[ch] = struct{}{}
@@ -49,28 +56,42 @@ func (h *Hub) Subscribe(id string) (changed <-chan struct{}, stop func()) {
 	}
 }
 
-// Publish tells swap id's watchers in this process that it changed. It never
-// blocks: a watcher that has not read the last notice gets no second one.
-func (h *Hub) Publish(id string) {
+// SwapChanged implements swaps.Listener: it publishes c in this process
+// only (one instance, or SQLite).
+func (h *Hub) SwapChanged(_ context.Context, c swapscout.SwapChange) { h.Publish(c) }
+
+// Publish tells the swap's watchers in this process of change c. It never
+// blocks: a watcher that has not read the last change has it replaced by c.
+func (h *Hub) Publish(c swapscout.SwapChange) {
 	h.mu.Lock()
-	for ch := range h.subs[id] {
-		select {
-		case ch <- struct{}{}:
-		default:
-		}
+	for ch := range h.subs[c.SwapID] {
+		offer(ch, c)
 	}
 	h.mu.Unlock()
 }
 
-// publishAll wakes every watcher, after notices may have been lost.
+// offer puts c in ch, in place of a change still unread.
+func offer(ch chan swapscout.SwapChange, c swapscout.SwapChange) {
+	for {
+		select {
+		case ch <- c:
+			return
+		default:
+		}
+		select {
+		case <-ch: // the reader has not taken it: the newer replaces it
+		default:
+		}
+	}
+}
+
+// publishAll wakes every watcher, after changes may have been lost: each
+// hears a change of its swap whose number is not known (Seq 0).
 func (h *Hub) publishAll() {
 	h.mu.Lock()
-	for _, set := range h.subs {
+	for id, set := range h.subs {
 		for ch := range set {
-			select {
-			case ch <- struct{}{}:
-			default:
-			}
+			offer(ch, swapscout.SwapChange{SwapID: id})
 		}
 	}
 	h.mu.Unlock()
@@ -86,10 +107,3 @@ func (h *Hub) Watchers() int {
 	}
 	return n
 }
-
-// Local is a Hub as a publisher for the tracker: SwapChanged publishes in
-// this process only (one instance, or SQLite).
-type Local struct{ *Hub }
-
-// Changed publishes id; ctx is unused.
-func (l Local) Changed(_ context.Context, id string) { l.Publish(id) }

@@ -3,19 +3,24 @@ package feed
 import (
 	"context"
 	"log/slog"
+	"strconv"
+	"strings"
 	"sync"
 	"time"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/swapscout/swapscout"
+	"github.com/swapscout/swapscout/swaps"
 )
 
 // Channel is the PostgreSQL notification channel of swap changes.
 const Channel = "swapscout_swap_changed"
 
 // Postgres is the feed across instances on one PostgreSQL database. Watchers
-// subscribe to its Hub; Changed publishes to this process at once and to the
-// others through NOTIFY.
+// subscribe to its Hub; SwapChanged publishes to this process at once and
+// to the others through NOTIFY.
 type Postgres struct {
 	*Hub
 	pool *pgxpool.Pool
@@ -55,14 +60,34 @@ func NewPostgres(ctx context.Context, url string, log *slog.Logger) (*Postgres, 
 	}
 }
 
-// Changed tells every instance's watchers of swap id that it changed. A
-// failed NOTIFY is logged: this process's watchers heard it already, the
-// others will see the change on their next read.
-func (p *Postgres) Changed(ctx context.Context, id string) {
-	p.Publish(id)
-	if _, err := p.pool.Exec(ctx, "SELECT pg_notify($1, $2)", Channel, id); err != nil {
-		p.log.Warn("swap feed: notify failed", "swap", id, "err", err)
+var _ swaps.Listener = (*Postgres)(nil)
+
+// SwapChanged implements swaps.Listener: it tells every instance's watchers
+// of change c. A failed NOTIFY is logged: this process's watchers heard it
+// already, the others will see the change on their next read.
+func (p *Postgres) SwapChanged(ctx context.Context, c swapscout.SwapChange) {
+	p.Publish(c)
+	if _, err := p.pool.Exec(ctx, "SELECT pg_notify($1, $2)", Channel, payload(c)); err != nil {
+		p.log.Warn("swap feed: notify failed", "swap", c.SwapID, "err", err)
 	}
+}
+
+// payload is a change as NOTIFY carries it: "<swap id> <seq> <status>".
+func payload(c swapscout.SwapChange) string {
+	return c.SwapID + " " + strconv.Itoa(c.Seq) + " " + string(c.Status)
+}
+
+// parsePayload reads a NOTIFY payload: payload's form, or a swap id alone
+// (what an instance of an earlier version sends), whose change is not
+// known (Seq 0).
+func parsePayload(s string) swapscout.SwapChange {
+	f := strings.Fields(s)
+	c := swapscout.SwapChange{SwapID: s}
+	if len(f) == 3 {
+		c.SwapID, c.Status = f[0], swapscout.SwapStatus(f[2])
+		c.Seq, _ = strconv.Atoi(f[1])
+	}
+	return c
 }
 
 // Close stops listening and closes the connections.
@@ -120,7 +145,7 @@ func (p *Postgres) listenOnce(ctx context.Context, listening func()) error {
 			return err
 		}
 		if n.Channel == Channel {
-			p.Publish(n.Payload)
+			p.Publish(parsePayload(n.Payload))
 		}
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/swapscout/swapscout"
 	"github.com/swapscout/swapscout/internal/pgtest"
 	"github.com/swapscout/swapscout/swaps/feed"
 )
@@ -18,7 +19,7 @@ func TestMain(m *testing.M) {
 }
 
 // TestPostgresAcrossInstances: a change published by one instance reaches
-// the watchers of another through NOTIFY, and its own at once.
+// the watchers of another through NOTIFY, whole, and its own at once.
 func TestPostgresAcrossInstances(t *testing.T) {
 	url := pgtest.URL(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
@@ -40,10 +41,14 @@ func TestPostgresAcrossInstances(t *testing.T) {
 	defer stopB()
 	other, stopO := b.Subscribe("swap2")
 	defer stopO()
-	a.Changed(ctx, "swap1")
-	for name, ch := range map[string]<-chan struct{}{"publisher": onA, "other instance": onB} {
+	want := swapscout.SwapChange{SwapID: "swap1", Seq: 3, Status: swapscout.StatusExchanging}
+	a.SwapChanged(ctx, want)
+	for name, ch := range map[string]<-chan swapscout.SwapChange{"publisher": onA, "other instance": onB} {
 		select {
-		case <-ch:
+		case got := <-ch:
+			if got != want {
+				t.Errorf("the %s's watcher heard %+v; want %+v", name, got, want)
+			}
 		case <-time.After(5 * time.Second):
 			t.Fatalf("the %s's watcher heard nothing", name)
 		}

@@ -6,8 +6,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/riverqueue/river/riverdriver/riversqlite"
-
 	"github.com/swapscout/swapscout"
 	"github.com/swapscout/swapscout/swaps/storetest"
 	"github.com/swapscout/swapscout/swaps/track"
@@ -25,22 +23,12 @@ func (*depositVenue) DepositTxID(id string) (string, bool) { return id, id != ""
 func TestDepositTracked(t *testing.T) {
 	ctx := context.Background()
 	db := sqliteDB(t)
-	drv := riversqlite.New(db.SQL())
-	if err := track.Migrate(ctx, drv); err != nil {
-		t.Fatal(err)
-	}
 	v := &depositVenue{venue{steps: progress[1:], calls: map[string]int{}}}
-	tr, err := track.New(drv, track.Config{Store: db, Swapper: func(string) (swapscout.Swapper, bool) { return v, true },
-		Schedule: fast, Logger: quiet, FetchInterval: 20 * time.Millisecond, ExpireAfter: time.Millisecond})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := tr.Start(ctx); err != nil {
-		t.Fatal(err)
-	}
-	defer tr.Stop(ctx)
+	svc := service(db, v, fast)
+	svc.ExpireAfter = time.Millisecond
+	tr := startTracker(t, db, svc, track.Config{})
 	sw := createSwap(t, db)
-	if err := tr.Track(ctx, sw.ID); err != nil {
+	if _, err := tr.Track(ctx, sw.ID); err != nil {
 		t.Fatal(err)
 	}
 	time.Sleep(200 * time.Millisecond)
@@ -94,28 +82,18 @@ func (f *finderVenue) FindDeposit(_ context.Context, s *swapscout.Swap) (string,
 func TestDepositFound(t *testing.T) {
 	ctx := context.Background()
 	db := sqliteDB(t)
-	drv := riversqlite.New(db.SQL())
-	if err := track.Migrate(ctx, drv); err != nil {
-		t.Fatal(err)
-	}
 	// The network reports the deposit it is asked about: the steps name none.
 	steps := append([]swapscout.SwapUpdate(nil), progress[1:]...)
 	for i := range steps {
 		steps[i].DepositTx = ""
 	}
 	v := &finderVenue{depositVenue: depositVenue{venue{steps: steps, calls: map[string]int{}}}, tx: "ftx", after: 3}
-	tr, err := track.New(drv, track.Config{Store: db, Swapper: func(string) (swapscout.Swapper, bool) { return v, true },
-		Schedule: fast, Logger: quiet, FetchInterval: 20 * time.Millisecond, ExpireAfter: time.Millisecond})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := tr.Start(ctx); err != nil {
-		t.Fatal(err)
-	}
-	defer tr.Stop(ctx)
+	svc := service(db, v, fast)
+	svc.ExpireAfter = time.Millisecond
+	tr := startTracker(t, db, svc, track.Config{})
 
 	sw := createSwap(t, db)
-	if err := tr.Track(ctx, sw.ID); err != nil {
+	if _, err := tr.Track(ctx, sw.ID); err != nil {
 		t.Fatal(err)
 	}
 	waitStatus(t, db, sw.ID, swapscout.StatusFinished)

@@ -71,8 +71,8 @@ func TestKill9Child(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tr, err := track.New(riversqlite.New(db.SQL()), track.Config{Store: db, Swapper: func(string) (swapscout.Swapper, bool) { return slowVenue{300 * time.Millisecond}, true },
-		Schedule: every, Logger: quiet, FetchInterval: 50 * time.Millisecond, Workers: 10, SoleInstance: true})
+	tr, err := track.New(riversqlite.New(db.SQL()), track.Config{Swaps: service(db, slowVenue{300 * time.Millisecond}, every),
+		Logger: quiet, FetchInterval: 50 * time.Millisecond, Workers: 10, SoleInstance: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -98,8 +98,8 @@ func TestKill9(t *testing.T) {
 		t.Fatal(err)
 	}
 	seen := &firstPolls{first: map[string]time.Time{}}
-	cfg := track.Config{Store: db, Swapper: func(string) (swapscout.Swapper, bool) { return seen, true },
-		Schedule: func(time.Duration) time.Duration { return 0 }, Logger: quiet, FetchInterval: 50 * time.Millisecond, SoleInstance: true}
+	cfg := track.Config{Swaps: service(db, seen, func(time.Duration) time.Duration { return 0 }),
+		Logger: quiet, FetchInterval: 50 * time.Millisecond, SoleInstance: true}
 	inserter, err := track.New(drv, cfg)
 	if err != nil {
 		t.Fatal(err)
@@ -108,7 +108,7 @@ func TestKill9(t *testing.T) {
 	var orders []string
 	for range n {
 		sw := createSwap(t, db)
-		if err := inserter.Track(ctx, sw.ID); err != nil {
+		if _, err := inserter.Track(ctx, sw.ID); err != nil {
 			t.Fatal(err)
 		}
 		orders = append(orders, sw.VenueOrder.ID)
@@ -139,7 +139,7 @@ func TestKill9(t *testing.T) {
 	killed := time.Now()
 	cmd.Wait()
 
-	cfg.Schedule = every
+	cfg.Swaps = service(db, seen, every)
 	tr, err := track.New(drv, cfg)
 	if err != nil {
 		t.Fatal(err)

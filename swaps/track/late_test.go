@@ -6,12 +6,26 @@ import (
 	"testing"
 	"time"
 
-	"github.com/riverqueue/river/riverdriver/riversqlite"
-
 	"github.com/swapscout/swapscout"
+	"github.com/swapscout/swapscout/swaps"
 	"github.com/swapscout/swapscout/swaps/storetest"
 	"github.com/swapscout/swapscout/swaps/track"
 )
+
+// outcomes is an OutcomeReader whose venues' usual times are set: what
+// their finished swaps would say (12 of them timed, the 90th percentile).
+type outcomes map[string]time.Duration
+
+func (o outcomes) Outcomes(context.Context, time.Time) ([]swapscout.SwapOutcome, error) {
+	var outs []swapscout.SwapOutcome
+	dep := time.Date(2026, 11, 1, 0, 0, 0, 0, time.UTC)
+	for venue, took := range o {
+		for range 12 {
+			outs = append(outs, swapscout.SwapOutcome{Venue: venue, Status: swapscout.StatusFinished, DepositAt: dep, PaidAt: dep.Add(took)})
+		}
+	}
+	return outs, nil
+}
 
 // TestLate: a swap whose deposit was seen longer ago than its venue's usual
 // time is marked late once, with the usual time and its basis; the notifier
@@ -20,33 +34,20 @@ import (
 func TestLate(t *testing.T) {
 	ctx := context.Background()
 	db := sqliteDB(t)
-	drv := riversqlite.New(db.SQL())
-	if err := track.Migrate(ctx, drv); err != nil {
-		t.Fatal(err)
-	}
 	stuck := []swapscout.SwapUpdate{{Status: swapscout.StatusConfirming, VenueStatus: "confirming", DepositTx: "dtx"}}
 	v := &venue{steps: stuck, calls: map[string]int{}}
 	n := &notes{}
 	var mu sync.Mutex
 	counted := map[string]int{}
-	usual := map[string]time.Duration{"slow": time.Hour, "changenow": 50 * time.Millisecond}
-	tr, err := track.New(drv, track.Config{Store: db, Swapper: func(string) (swapscout.Swapper, bool) { return v, true },
-		Notifier: n, Schedule: fast, Logger: quiet, FetchInterval: 20 * time.Millisecond,
-		Late: &track.Late{
-			Usual: func(_ context.Context, venue string) (time.Duration, int) { return usual[venue], 12 },
-			OnLate: func(venue string) {
-				mu.Lock()
-				counted[venue]++
-				mu.Unlock()
-			},
-		}})
-	if err != nil {
-		t.Fatal(err)
+	svc := service(db, v, fast)
+	svc.Listeners = []swaps.Listener{n}
+	svc.Accuracy = &swaps.Accuracy{Outcomes: outcomes{"slow": time.Hour, "changenow": 50 * time.Millisecond}}
+	svc.OnLate = func(venue string) {
+		mu.Lock()
+		counted[venue]++
+		mu.Unlock()
 	}
-	if err := tr.Start(ctx); err != nil {
-		t.Fatal(err)
-	}
-	defer tr.Stop(ctx)
+	tr := startTracker(t, db, svc, track.Config{})
 	late := createSwap(t, db) // storetest.Sample's venue: changenow
 	slow := storetest.Sample()
 	slow.Venue = "slow"
@@ -57,13 +58,12 @@ func TestLate(t *testing.T) {
 	if err := db.CompleteSwap(ctx, slow); err != nil {
 		t.Fatal(err)
 	}
-	for _, id := range []string{late.ID, slow.ID} {
-		if err := tr.Track(ctx, id); err != nil {
-			t.Fatal(err)
-		}
+	if _, err := tr.Track(ctx, late.ID, slow.ID); err != nil {
+		t.Fatal(err)
 	}
 	deadline := time.Now().Add(20 * time.Second)
 	var sw *swapscout.Swap
+	var err error
 	for {
 		sw, err = db.Swap(ctx, late.ID)
 		if err == nil && sw.Late() {

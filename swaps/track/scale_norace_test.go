@@ -15,13 +15,11 @@ import (
 	"testing"
 	"time"
 
-	"github.com/jackc/pgx/v5/pgxpool"
-	"github.com/riverqueue/river/riverdriver/riverpgxv5"
-	"github.com/riverqueue/river/riverdriver/riversqlite"
 	"golang.org/x/time/rate"
 
 	"github.com/swapscout/swapscout"
 	"github.com/swapscout/swapscout/internal/pgtest"
+	"github.com/swapscout/swapscout/swaps"
 	"github.com/swapscout/swapscout/swaps/sqlstore"
 	"github.com/swapscout/swapscout/swaps/track"
 )
@@ -276,18 +274,15 @@ func TestScaleSQLite(t *testing.T) {
 	perSecond := 2 * float64(n) / interval.Seconds() / scaleVenues                  // twice the steady need
 	ctx := context.Background()
 	db := sqliteDB(t)
-	drv := riversqlite.New(db.SQL())
-	if err := track.Migrate(ctx, drv); err != nil {
-		t.Fatal(err)
-	}
-	ids := insertOpen(t, db, n)
 	l := &pollLog{polls: map[string][]time.Time{}}
-	tr, err := track.New(drv, track.Config{Store: db, Swapper: l.newVenues(perSecond), Logger: quiet,
-		Schedule: func(time.Duration) time.Duration { return interval }, SoleInstance: true, Workers: scaleWorkers()})
+	svc := &swaps.Service{Store: db, Swapper: l.newVenues(perSecond), Logger: quiet,
+		Schedule: func(time.Duration) time.Duration { return interval }}
+	tr, err := track.OpenSQLite(ctx, db.SQL(), track.Config{Swaps: svc, Logger: quiet, Workers: scaleWorkers()})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := tr.TrackMany(ctx, ids); err != nil {
+	ids := insertOpen(t, db, n)
+	if _, err := tr.Track(ctx, ids...); err != nil {
 		t.Fatal(err)
 	}
 	if err := tr.Start(ctx); err != nil {
@@ -316,27 +311,17 @@ func TestScalePostgres(t *testing.T) {
 			t.Fatal(err)
 		}
 		defer db.Close()
-		pool, err := pgxpool.New(ctx, url)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer pool.Close()
-		drv := riverpgxv5.New(pool)
-		if i == 0 {
-			if err := track.Migrate(ctx, drv); err != nil {
-				t.Fatal(err)
-			}
-			ids = insertOpen(t, db, n)
-		}
 		// Each instance holds its own limiter per venue, at half the
 		// venue's limit: together they stay within it.
-		tr, err := track.New(drv, track.Config{Store: db, Swapper: l.newVenues(perSecond / 2), Logger: quiet,
-			Schedule: func(time.Duration) time.Duration { return interval }, Workers: scaleWorkers()})
+		svc := &swaps.Service{Store: db, Swapper: l.newVenues(perSecond / 2), Logger: quiet,
+			Schedule: func(time.Duration) time.Duration { return interval }}
+		tr, err := track.OpenPostgres(ctx, url, track.Config{Swaps: svc, Logger: quiet, Workers: scaleWorkers()})
 		if err != nil {
 			t.Fatal(err)
 		}
 		if i == 0 {
-			if _, err := tr.TrackMany(ctx, ids); err != nil {
+			ids = insertOpen(t, db, n)
+			if _, err := tr.Track(ctx, ids...); err != nil {
 				t.Fatal(err)
 			}
 		}

@@ -1,78 +1,50 @@
-// Package track follows open swaps to the end on River, a job engine that
+// Package track runs the swap service's polls on River, a job engine that
 // keeps its jobs in the same database as the swaps (SQLite through
-// riversqlite, PostgreSQL through riverpgxv5).
+// riversqlite, PostgreSQL through riverpgxv5), and delivers webhooks.
 //
-// Each created swap gets one job, unique by swap id. The job asks the venue
-// for the order's status, records any change (with its history) in the
-// SwapStore, tells the Notifier, and snoozes until the next poll: soon after
-// creation, backing off as the swap ages. A terminal status ends the job.
-// Because the job lives in the database, it survives restarts; because River
-// locks a job while it runs, several instances on one PostgreSQL never poll
-// one swap at once, and a job whose instance died (kill -9) is rescued and
-// run again once RescueAfter has passed.
+// Each followed swap gets one job, unique by swap id. The job calls the swap
+// service's Poll (swaps.Service.Poll decides what a poll does: ask the
+// venue, check its word, expire, record, tell) and snoozes until the next
+// poll it asks for, an interval after this one was due; a swap that is over
+// ends its job. Because the job lives in the database, it survives
+// restarts; because River locks a job while it runs, several instances on
+// one PostgreSQL never poll one swap at once, and a job whose instance died
+// (kill -9) is rescued and run again once RescueAfter has passed.
 package track
 
 import (
 	"context"
+	"database/sql"
 	"errors"
 	"fmt"
 	"log/slog"
 	"math/rand/v2"
 	"time"
 
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/riverqueue/river"
 	"github.com/riverqueue/river/riverdriver"
+	"github.com/riverqueue/river/riverdriver/riverpgxv5"
+	"github.com/riverqueue/river/riverdriver/riversqlite"
 	"github.com/riverqueue/river/rivermigrate"
 
 	"github.com/swapscout/swapscout"
 	"github.com/swapscout/swapscout/swaps"
 )
 
-// Schedule says how long to wait before polling a swap of the given age
-// again.
-type Schedule func(age time.Duration) time.Duration
-
-// DefaultSchedule polls every 10 s in a swap's first 15 minutes (when the
-// deposit usually arrives), every 30 s until its first hour is out, every
-// 2 minutes for a day, then every 10 minutes.
-func DefaultSchedule(age time.Duration) time.Duration {
-	switch {
-	case age < 15*time.Minute:
-		return 10 * time.Second
-	case age < time.Hour:
-		return 30 * time.Second
-	case age < 24*time.Hour:
-		return 2 * time.Minute
-	}
-	return 10 * time.Minute
-}
-
-// ScaledSchedule is DefaultSchedule with every interval scaled so that the
-// first is first (DefaultSchedule's is 10 s): ScaledSchedule(time.Second)
-// polls every second, then every 3 s, 12 s and a minute as swaps age.
-func ScaledSchedule(first time.Duration) Schedule {
-	return func(age time.Duration) time.Duration {
-		return time.Duration(float64(DefaultSchedule(age)) * float64(first) / float64(10*time.Second))
-	}
-}
-
-// Notifier hears of every change a poll records, for streams and webhooks.
-type Notifier interface {
-	SwapChanged(ctx context.Context, sw *swapscout.Swap)
+// Swaps is the swap service as the tracker calls it; *swaps.Service is one.
+type Swaps interface {
+	// Poll follows a swap one step.
+	Poll(ctx context.Context, id string) (swaps.Step, error)
+	// Get reads a swap as it may be shown, with its history (webhook
+	// bodies).
+	Get(ctx context.Context, id string) (*swapscout.Swap, []swapscout.SwapEvent, error)
 }
 
 // Config configures a Tracker.
 type Config struct {
-	Store swapscout.SwapStore
-	// Swapper returns the venue's swap capability.
-	Swapper  func(venue string) (swapscout.Swapper, bool)
-	Notifier Notifier // may be nil
-	Schedule Schedule // DefaultSchedule when nil
-	// ExpireAfter is how long past its ExpiresAt an unpaid swap is kept
-	// waiting before it is marked expired, for venues that never say so
-	// themselves (default 1 h: deposits seen late are still honoured by
-	// most venues).
-	ExpireAfter time.Duration
+	Swaps Swaps
 	// Workers is how many polls run at once in this instance (default 20).
 	Workers int
 	// PollTimeout bounds one poll (default 20 s); RescueAfter is when a
@@ -90,18 +62,9 @@ type Config struct {
 	// Start, jobs a killed process left running are made available at
 	// once, instead of after RescueAfter and River's 30 s rescue round.
 	SoleInstance bool
-	// Late, when set, marks swaps that run past their venue's usual time
-	// (late.go).
-	Late *Late
 }
 
 func (c *Config) defaults() {
-	if c.Schedule == nil {
-		c.Schedule = DefaultSchedule
-	}
-	if c.ExpireAfter <= 0 {
-		c.ExpireAfter = time.Hour
-	}
 	if c.Workers <= 0 {
 		c.Workers = 20
 	}
@@ -138,22 +101,32 @@ func (pollArgs) InsertOpts() river.InsertOpts {
 	return river.InsertOpts{UniqueOpts: river.UniqueOpts{ByArgs: true}, MaxAttempts: 1000}
 }
 
-// Tracker runs the tracking jobs of one instance.
+// Tracker runs the tracking jobs of one instance. It is the swap service's
+// swaps.Tracker, and its swaps.Listener for webhooks.
 type Tracker[TX any] struct {
 	cfg     Config
 	client  *river.Client[TX]
 	driver  riverdriver.Driver[TX]
 	deliver *deliverer // nil without webhooks
+	insert  func(ctx context.Context, args river.JobArgs) error
+	close   func() // what OpenPostgres opened, closed by Stop
 }
+
+var (
+	_ swaps.Tracker  = (*Tracker[*sql.Tx])(nil)
+	_ swaps.Listener = (*Tracker[*sql.Tx])(nil)
+)
 
 // New returns a Tracker on driver's database; its River tables must exist
 // (Migrate).
 func New[TX any](driver riverdriver.Driver[TX], cfg Config) (*Tracker[TX], error) {
 	cfg.defaults()
 	t := &Tracker[TX]{cfg: cfg, driver: driver}
+	if cfg.Swaps == nil {
+		return nil, errors.New("track: no swap service to poll")
+	}
 	workers := river.NewWorkers()
-	w := &worker{cfg: &t.cfg}
-	if err := river.AddWorkerSafely(workers, w); err != nil {
+	if err := river.AddWorkerSafely(workers, &worker{cfg: &t.cfg}); err != nil {
 		return nil, err
 	}
 	queues := map[string]river.QueueConfig{river.QueueDefault: {MaxWorkers: cfg.Workers}}
@@ -162,7 +135,7 @@ func New[TX any](driver riverdriver.Driver[TX], cfg Config) (*Tracker[TX], error
 		if err := river.AddWorkerSafely(workers, d); err != nil {
 			return nil, err
 		}
-		w.now, t.deliver = d, d
+		t.deliver = d
 		queues[QueueWebhooks] = river.QueueConfig{MaxWorkers: cfg.Webhooks.Workers}
 	}
 	cooldown := river.FetchCooldownDefault
@@ -182,11 +155,61 @@ func New[TX any](driver riverdriver.Driver[TX], cfg Config) (*Tracker[TX], error
 		return nil, fmt.Errorf("track: %w", err)
 	}
 	t.client = c
-	w.insert = func(ctx context.Context, args river.JobArgs) error {
+	t.insert = func(ctx context.Context, args river.JobArgs) error {
 		_, err := c.Insert(ctx, args, nil)
 		return err
 	}
 	return t, nil
+}
+
+// OpenSQLite returns a Tracker on the SQLite database db the swaps live in,
+// its River tables migrated. It is the database's sole instance
+// (Config.SoleInstance): one process owns a SQLite file.
+func OpenSQLite(ctx context.Context, db *sql.DB, cfg Config) (*Tracker[*sql.Tx], error) {
+	drv := riversqlite.New(db)
+	if err := Migrate(ctx, drv); err != nil {
+		return nil, err
+	}
+	cfg.SoleInstance = true
+	return New(drv, cfg)
+}
+
+// OpenPostgres connects to the PostgreSQL database at url the swaps live
+// in and returns a Tracker on it, its River tables migrated under an
+// advisory lock (instances starting together migrate one at a time). Stop
+// closes its connections.
+func OpenPostgres(ctx context.Context, url string, cfg Config) (*Tracker[pgx.Tx], error) {
+	pool, err := pgxpool.New(ctx, url)
+	if err != nil {
+		return nil, fmt.Errorf("tracker: %w", err)
+	}
+	if err := migrateLocked(ctx, pool); err != nil {
+		pool.Close()
+		return nil, err
+	}
+	t, err := New(riverpgxv5.New(pool), cfg)
+	if err != nil {
+		pool.Close()
+		return nil, err
+	}
+	t.close = pool.Close
+	return t, nil
+}
+
+// migrateLocked migrates River's tables on PostgreSQL under an advisory
+// lock, so instances starting at once do not race.
+func migrateLocked(ctx context.Context, pool *pgxpool.Pool) error {
+	conn, err := pool.Acquire(ctx)
+	if err != nil {
+		return fmt.Errorf("tracker: %w", err)
+	}
+	defer conn.Release()
+	const key = 0x73776170 // "swap"
+	if _, err := conn.Exec(ctx, "SELECT pg_advisory_lock($1)", key); err != nil {
+		return fmt.Errorf("tracker: %w", err)
+	}
+	defer conn.Exec(context.WithoutCancel(ctx), "SELECT pg_advisory_unlock($1)", key)
+	return Migrate(ctx, riverpgxv5.New(pool))
 }
 
 // Start starts polling; Stop ends it.
@@ -202,43 +225,26 @@ func (t *Tracker[TX]) Start(ctx context.Context) error {
 	return t.client.Start(ctx)
 }
 
-// Stop waits for the polls and deliveries under way to finish, within ctx.
+// Stop waits for the polls and deliveries under way to finish, within ctx
+// (a poll cut is run again at the next start), then closes what
+// OpenPostgres opened.
 func (t *Tracker[TX]) Stop(ctx context.Context) error {
 	err := t.client.Stop(ctx)
 	if t.deliver != nil {
 		t.deliver.inline.Wait()
 	}
+	if t.close != nil {
+		t.close()
+		t.close = nil
+	}
 	return err
 }
 
-// Follow starts following a created swap (Track) and, when it has a
-// callback URL and webhooks are configured, subscribes the URL to its
-// changes from now on.
-func (t *Tracker[TX]) Follow(ctx context.Context, sw *swapscout.Swap) error {
-	if sw.CallbackURL != "" && t.cfg.Webhooks != nil {
-		if err := t.cfg.Webhooks.Callbacks.SetCallback(ctx, sw.ID, sw.CallbackURL, 1); err != nil {
-			return err
-		}
-	}
-	return t.Track(ctx, sw.ID)
-}
-
-// Track starts following a created swap; its first poll comes at once
-// (a job scheduled for later would wait for River's scheduler round, up to
-// 5 s more), the next after the schedule's first interval. Tracking a swap
-// already followed does nothing.
-func (t *Tracker[TX]) Track(ctx context.Context, swapID string) error {
-	_, err := t.client.Insert(ctx, pollArgs{SwapID: swapID}, nil)
-	if err != nil {
-		return &swapscout.Error{Code: swapscout.EUNAVAILABLE, Message: "the swap tracker is unavailable", Err: err}
-	}
-	return nil
-}
-
-// TrackMany makes sure each of ids is followed, in batches (a restart's
-// sweep of the open swaps: those already followed keep their job and
-// schedule). It returns how many jobs it had to add.
-func (t *Tracker[TX]) TrackMany(ctx context.Context, ids []string) (added int, err error) {
+// Track makes sure each of ids is followed, in batches: a swap followed
+// already keeps its job and schedule (the job is unique by swap). A new
+// job's first poll comes at once, the next when Poll says. It returns how
+// many jobs it had to add.
+func (t *Tracker[TX]) Track(ctx context.Context, ids ...string) (added int, err error) {
 	for len(ids) > 0 {
 		n := min(len(ids), 500)
 		params := make([]river.InsertManyParams, n)
@@ -259,56 +265,47 @@ func (t *Tracker[TX]) TrackMany(ctx context.Context, ids []string) (added int, e
 	return added, nil
 }
 
-type worker struct {
-	river.WorkerDefaults[pollArgs]
-	cfg    *Config
-	insert func(ctx context.Context, args river.JobArgs) error
-	// now delivers a change's webhook at once, beside its job (see
-	// deliverNow); nil without webhooks.
-	now *deliverer
-}
-
-// changed tells the notifier of a recorded change and queues its webhook
-// delivery when the swap has a callback URL.
-func (w *worker) changed(ctx context.Context, sw *swapscout.Swap) {
-	c := w.cfg
-	if c.Notifier != nil {
-		c.Notifier.SwapChanged(ctx, sw)
-	}
-	if c.Webhooks == nil {
+// SwapChanged queues the change's webhook delivery when the swap has a
+// callback URL (a job, unique by swap and change, and a first attempt at
+// once beside it); without webhooks it does nothing.
+func (t *Tracker[TX]) SwapChanged(ctx context.Context, c swapscout.SwapChange) {
+	wh := t.cfg.Webhooks
+	if wh == nil || c.Seq <= 0 {
 		return
 	}
-	url, _, err := c.Webhooks.Callbacks.Callback(ctx, sw.ID)
+	url, _, err := wh.Callbacks.Callback(ctx, c.SwapID)
 	if err != nil || url == "" {
 		return
 	}
-	hist, err := c.Store.SwapEvents(ctx, sw.ID)
-	if err != nil || len(hist) == 0 {
-		return
+	if err := t.insert(ctx, deliverArgs{SwapID: c.SwapID, Seq: c.Seq}); err != nil {
+		t.cfg.Logger.Warn("webhook: queueing a delivery failed; the next change delivers it", "swap", c.SwapID, "err", err)
 	}
-	if err := w.insert(ctx, deliverArgs{SwapID: sw.ID, Seq: len(hist)}); err != nil {
-		c.Logger.Warn("webhook: queueing a delivery failed; the next change delivers it", "swap", sw.ID, "err", err)
-	}
-	w.now.deliverNow(sw.ID, len(hist))
+	t.deliver.deliverNow(c.SwapID, c.Seq)
 }
 
-// Work polls the swap once and snoozes until the next poll, or ends the job
-// when the swap is over.
+type worker struct {
+	river.WorkerDefaults[pollArgs]
+	cfg *Config
+}
+
+// Work runs one Poll of the swap and snoozes until the next, or ends the
+// job when the swap is over.
 func (w *worker) Work(ctx context.Context, job *river.Job[pollArgs]) error {
-	next, err := w.poll(ctx, job.Args.SwapID)
+	step, err := w.cfg.Swaps.Poll(ctx, job.Args.SwapID)
 	switch {
-	case errors.Is(err, errDone):
-		return nil
 	case err != nil:
 		return river.JobCancel(err)
-	case next < 0:
-		return river.JobSnooze(-next) // not a regular poll: the delay as is
+	case step.Done:
+		return nil
+	case step.Wait:
+		return river.JobSnooze(step.Next) // not a regular poll: the delay as is
 	}
 	// The next poll is due an interval after this one was due, not after
 	// it ran: the time spent waiting for a worker or the venue does not
 	// add up, and each swap is polled once per interval.
 	// A jitter of up to ±5 % spreads swaps that came due together (a
 	// burst of creations, a restart) over the interval in a few rounds.
+	next := step.Next
 	if !job.ScheduledAt.IsZero() {
 		now := w.cfg.Now()
 		next += time.Duration((rand.Float64() - 0.5) * 0.1 * float64(next))
@@ -318,117 +315,6 @@ func (w *worker) Work(ctx context.Context, job *river.Job[pollArgs]) error {
 		return river.JobSnooze(0)
 	}
 	return river.JobSnooze(next)
-}
-
-// errDone ends a swap's job: it is over, or there is nothing to follow.
-var errDone = errors.New("done")
-
-// PollOnce polls swap id once, as a tracking job does (within PollTimeout),
-// and records what changed, without the job engine (for tests and drills):
-// done reports that the swap needs no more polls.
-func PollOnce(ctx context.Context, cfg Config, id string) (done bool, err error) {
-	cfg.defaults()
-	cfg.Webhooks = nil
-	ctx, cancel := context.WithTimeout(ctx, cfg.PollTimeout) // as the job engine bounds a job
-	defer cancel()
-	_, err = (&worker{cfg: &cfg}).poll(ctx, id)
-	if errors.Is(err, errDone) {
-		return true, nil
-	}
-	return false, err
-}
-
-// poll polls swap id once and returns when to poll it next: the schedule's
-// interval, or minus a delay to wait as is (a failed read, a venue's
-// Retry-After). errDone ends the job; another error cancels it.
-func (w *worker) poll(ctx context.Context, id string) (time.Duration, error) {
-	c := w.cfg
-	sw, err := c.Store.Swap(ctx, id)
-	if swapscout.ErrorCode(err) == swapscout.ENOTFOUND {
-		return 0, fmt.Errorf("swap %s is gone", id)
-	} else if err != nil {
-		return -c.Schedule(0), nil // the database hiccuped: try again soon
-	}
-	if sw.Status.Terminal() {
-		// Only a job rescued after its instance died between recording the
-		// end and telling of it gets here: tell again (deliveries are
-		// unique by change, so none is sent twice).
-		w.changed(ctx, sw)
-		return 0, errDone
-	}
-	if !sw.Created() {
-		return 0, errDone
-	}
-	defer w.checkLate(ctx, sw)
-	now := c.Now()
-	next := c.Schedule(now.Sub(sw.CreatedAt))
-	swapper, ok := c.Swapper(sw.Venue)
-	if !ok {
-		return 0, fmt.Errorf("venue %s cannot report swaps", sw.Venue)
-	}
-	// An expiry no venue can mean (one recorded before expiries were
-	// checked: a minute count that overflowed) is no expiry: it must not
-	// end a swap the venue still waits for.
-	if !sw.ExpiresAt.IsZero() && !swaps.SaneExpiry(sw.ExpiresAt, sw.CreatedAt) {
-		sw.ExpiresAt = time.Time{}
-	}
-	key, ready := swapscout.StatusKey(swapper, sw)
-	if !ready {
-		// A deposit-tracked swap whose deposit nobody gave: look for it
-		// at the network, on the swap's own schedule.
-		var found bool
-		sw, found = w.findDeposit(ctx, swapper, sw)
-		if found {
-			key, ready = swapscout.StatusKey(swapper, sw)
-		}
-	}
-	if !ready && (sw.ExpiresAt.IsZero() || !now.After(sw.ExpiresAt.Add(c.ExpireAfter))) {
-		return -next, nil // a deposit-tracked swap: nothing to ask until its deposit is known
-	}
-	u, err := pollStatus(ctx, swapper, sw, key, ready)
-	if err != nil {
-		var ve *swapscout.VenueError
-		if errors.As(err, &ve) && ve.RetryAfter > next {
-			next = ve.RetryAfter
-		}
-		c.Logger.Debug("swap status", "swap", sw.ID, "venue", sw.Venue, "err", err)
-		return -next, nil
-	}
-	if !u.Status.Valid() {
-		u.Status = swapscout.StatusUnknown
-	}
-	// The venue's word is checked once, by the swap service's rule, for
-	// every venue: an implausible amount received is kept as its claim,
-	// with the doubt, and never counts in its accuracy.
-	u, doubt := swaps.CheckUpdate(sw, u)
-	if doubt != "" && doubt != sw.ReceivedDoubt {
-		c.Logger.Warn("venue's amount received not believed", "swap", sw.ID, "venue", sw.Venue, "why", doubt)
-	}
-	// A swap nobody paid, past its expiry and the grace, is over whatever
-	// the venue keeps saying.
-	if u.Status == swapscout.StatusWaiting && !sw.ExpiresAt.IsZero() && now.After(sw.ExpiresAt.Add(c.ExpireAfter)) {
-		u.Status = swapscout.StatusExpired
-	}
-	// Most polls find nothing new: skip the write transaction then (on
-	// SQLite every write takes the one write lock).
-	changed := false
-	if !same(sw, u) {
-		// The change is seen when the venue's answer arrives, not when the
-		// poll began: its time in the history says so.
-		changed, err = c.Store.UpdateSwap(ctx, sw.ID, u, c.Now())
-		if err != nil {
-			return -c.Schedule(0), nil
-		}
-	}
-	if changed {
-		if rec, err := c.Store.Swap(ctx, sw.ID); err == nil {
-			w.changed(ctx, rec)
-		}
-	}
-	if u.Status.Terminal() {
-		return 0, errDone
-	}
-	return next, nil
 }
 
 // Migrate creates or updates River's tables on driver's database.
@@ -441,12 +327,4 @@ func Migrate[TX any](ctx context.Context, driver riverdriver.Driver[TX]) error {
 		return fmt.Errorf("track: migrate: %w", err)
 	}
 	return nil
-}
-
-// same reports whether u says nothing new of sw: the store would record no
-// change.
-func same(sw *swapscout.Swap, u swapscout.SwapUpdate) bool {
-	return (u.Status == "" || u.Status == sw.Status && u.VenueStatus == sw.VenueStatus) &&
-		(u.DepositTx == "" || u.DepositTx == sw.DepositTx) && (u.PayoutTx == "" || u.PayoutTx == sw.PayoutTx) &&
-		(u.AmountReceived.IsZero() || !u.AmountReceived.Valid() || u.AmountReceived.Cmp(sw.AmountReceived) == 0 && u.ReceivedDoubt == sw.ReceivedDoubt)
 }

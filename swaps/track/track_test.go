@@ -17,6 +17,7 @@ import (
 
 	"github.com/swapscout/swapscout"
 	"github.com/swapscout/swapscout/internal/pgtest"
+	"github.com/swapscout/swapscout/swaps"
 	"github.com/swapscout/swapscout/swaps/sqlstore"
 	"github.com/swapscout/swapscout/swaps/storetest"
 	"github.com/swapscout/swapscout/swaps/track"
@@ -65,20 +66,58 @@ var progress = []swapscout.SwapUpdate{
 	{Status: swapscout.StatusFinished, VenueStatus: "finished", PayoutTx: "ptx", AmountReceived: swapscout.MustAmount("36.05")},
 }
 
+// notes is a listener of the swap service, recording the statuses it hears.
 type notes struct {
 	mu   sync.Mutex
 	seen []swapscout.SwapStatus
 }
 
-func (n *notes) SwapChanged(_ context.Context, sw *swapscout.Swap) {
+func (n *notes) SwapChanged(_ context.Context, c swapscout.SwapChange) {
 	n.mu.Lock()
-	n.seen = append(n.seen, sw.Status)
+	n.seen = append(n.seen, c.Status)
 	n.mu.Unlock()
 }
 
 var quiet = slog.New(slog.DiscardHandler)
 
 func fast(time.Duration) time.Duration { return 20 * time.Millisecond }
+
+// service is the swap service over st with one venue, v, polled on sched.
+func service(st swapscout.SwapStore, v swapscout.Swapper, sched swaps.Schedule) *swaps.Service {
+	return &swaps.Service{Store: st, Swapper: func(string) (swapscout.Swapper, bool) { return v, true }, Schedule: sched, Logger: quiet}
+}
+
+// startTracker runs a tracker on db's River tables (migrated) polling svc,
+// which it follows for (svc.Tracker and a listener for webhooks), until the
+// test ends. cfg's Swaps, Logger and FetchInterval are set when empty.
+func startTracker(t *testing.T, db *sqlstore.DB, svc *swaps.Service, cfg track.Config) *track.Tracker[sqlTx] {
+	t.Helper()
+	ctx := context.Background()
+	drv := riversqlite.New(db.SQL())
+	if err := track.Migrate(ctx, drv); err != nil {
+		t.Fatal(err)
+	}
+	if cfg.Swaps == nil {
+		cfg.Swaps = svc
+	}
+	if cfg.Logger == nil {
+		cfg.Logger = quiet
+	}
+	if cfg.FetchInterval == 0 {
+		cfg.FetchInterval = 20 * time.Millisecond
+	}
+	tr, err := track.New(drv, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	svc.Tracker = tr
+	svc.Listeners = append(svc.Listeners, tr)
+	if err := tr.Start(ctx); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { tr.Stop(context.Background()) })
+	return tr
+}
 
 func createSwap(t *testing.T, st swapscout.SwapStore) *swapscout.Swap {
 	t.Helper()
@@ -120,31 +159,22 @@ func sqliteDB(t *testing.T) *sqlstore.DB {
 }
 
 // TestToTheEnd: a swap is followed through every status to finished, each
-// change recorded in its history and told to the notifier, and polling stops.
+// change recorded in its history and told to the service's listeners, and
+// polling stops.
 func TestToTheEnd(t *testing.T) {
 	ctx := context.Background()
 	db := sqliteDB(t)
-	drv := riversqlite.New(db.SQL())
-	if err := track.Migrate(ctx, drv); err != nil {
-		t.Fatal(err)
-	}
 	v := &venue{steps: progress, calls: map[string]int{}}
 	n := &notes{}
-	tr, err := track.New(drv, track.Config{Store: db, Swapper: func(string) (swapscout.Swapper, bool) { return v, true },
-		Notifier: n, Schedule: fast, Logger: quiet, FetchInterval: 20 * time.Millisecond})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := tr.Start(ctx); err != nil {
-		t.Fatal(err)
-	}
-	defer tr.Stop(ctx)
+	svc := service(db, v, fast)
+	svc.Listeners = []swaps.Listener{n}
+	tr := startTracker(t, db, svc, track.Config{})
 	sw := createSwap(t, db)
-	if err := tr.Track(ctx, sw.ID); err != nil {
-		t.Fatal(err)
+	if added, err := tr.Track(ctx, sw.ID); err != nil || added != 1 {
+		t.Fatalf("Track = %d, %v", added, err)
 	}
-	if err := tr.Track(ctx, sw.ID); err != nil { // a second Track is a no-op
-		t.Fatal(err)
+	if added, err := tr.Track(ctx, sw.ID); err != nil || added != 0 { // a second Track is a no-op
+		t.Fatalf("Track again = %d, %v", added, err)
 	}
 	got := waitStatus(t, db, sw.ID, swapscout.StatusFinished)
 	if got.DepositTx != "dtx" || got.PayoutTx != "ptx" || got.AmountReceived.Cmp(swapscout.MustAmount("36.05")) != 0 {
@@ -170,18 +200,10 @@ func TestToTheEnd(t *testing.T) {
 func TestExpiry(t *testing.T) {
 	ctx := context.Background()
 	db := sqliteDB(t)
-	drv := riversqlite.New(db.SQL())
-	if err := track.Migrate(ctx, drv); err != nil {
-		t.Fatal(err)
-	}
 	v := &venue{steps: []swapscout.SwapUpdate{{Status: swapscout.StatusWaiting, VenueStatus: "new"}}, calls: map[string]int{}}
-	tr, err := track.New(drv, track.Config{Store: db, Swapper: func(string) (swapscout.Swapper, bool) { return v, true },
-		Schedule: fast, Logger: quiet, FetchInterval: 20 * time.Millisecond, ExpireAfter: time.Millisecond})
-	if err != nil {
-		t.Fatal(err)
-	}
-	tr.Start(ctx)
-	defer tr.Stop(ctx)
+	svc := service(db, v, fast)
+	svc.ExpireAfter = time.Millisecond
+	tr := startTracker(t, db, svc, track.Config{})
 	s := storetest.Sample()
 	db.ReserveSwap(ctx, s)
 	s.VenueOrder, s.DepositAddress, s.ExpiresAt = swapscout.OrderRef{ID: "ord"}, "dep", time.Now().Add(-time.Minute)
@@ -205,10 +227,10 @@ func TestRestart(t *testing.T) {
 	track.Migrate(ctx, drv)
 	v := &venue{steps: progress, calls: map[string]int{}}
 	slow := func(time.Duration) time.Duration { return time.Hour }
-	cfg := track.Config{Store: db, Swapper: func(string) (swapscout.Swapper, bool) { return v, true }, Schedule: slow, Logger: quiet, FetchInterval: 20 * time.Millisecond}
+	cfg := track.Config{Swaps: service(db, v, slow), Logger: quiet, FetchInterval: 20 * time.Millisecond}
 	tr, _ := track.New(drv, cfg)
 	sw := createSwap(t, db)
-	if err := tr.Track(ctx, sw.ID); err != nil { // inserted, never started: as if it died
+	if _, err := tr.Track(ctx, sw.ID); err != nil { // inserted, never started: as if it died
 		t.Fatal(err)
 	}
 	db.Close()
@@ -219,15 +241,15 @@ func TestRestart(t *testing.T) {
 	}
 	defer db2.Close()
 	drv2 := riversqlite.New(db2.SQL())
-	cfg.Store, cfg.Schedule = db2, fast
+	cfg.Swaps = service(db2, v, fast)
 	tr2, err := track.New(drv2, cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
 	// The job was scheduled an hour out; a restarted instance that is told
 	// to track the swap again finds the job and does not add a second one.
-	if err := tr2.Track(ctx, sw.ID); err != nil {
-		t.Fatal(err)
+	if added, err := tr2.Track(ctx, sw.ID); err != nil || added != 0 {
+		t.Fatalf("Track after the restart = %d, %v", added, err)
 	}
 	var jobs int
 	db2.SQL().QueryRow(`SELECT COUNT(*) FROM river_job`).Scan(&jobs)
@@ -260,8 +282,7 @@ func TestPostgresInstances(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		tr, err := track.New(drv, track.Config{Store: db, Swapper: func(string) (swapscout.Swapper, bool) { return v, true },
-			Schedule: fast, Logger: quiet, FetchInterval: 20 * time.Millisecond})
+		tr, err := track.New(drv, track.Config{Swaps: service(db, v, fast), Logger: quiet, FetchInterval: 20 * time.Millisecond})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -274,7 +295,7 @@ func TestPostgresInstances(t *testing.T) {
 	var ids []*swapscout.Swap
 	for i := range 200 {
 		sw := createSwap(t, db)
-		if err := trackers[i%2].Track(ctx, sw.ID); err != nil {
+		if _, err := trackers[i%2].Track(ctx, sw.ID); err != nil {
 			t.Fatal(err)
 		}
 		ids = append(ids, sw)

@@ -12,9 +12,10 @@ import (
 	"github.com/swapscout/swapscout"
 )
 
-// Callbacks keeps webhook subscriptions; *sqlstore.DB satisfies it.
+// Callbacks keeps webhook subscriptions and their deliveries' progress;
+// *sqlstore.DB satisfies it. (The swap service subscribes a swap's URL when
+// it creates the swap: swaps.Subscriber.)
 type Callbacks interface {
-	SetCallback(ctx context.Context, id, url string, delivered int) error
 	Callback(ctx context.Context, id string) (url string, delivered int, err error)
 	// LeaseCallback takes swap id's lease until until unless a delivery
 	// holds it or the swap backs off past now; when it backs off, it
@@ -29,8 +30,9 @@ type Callbacks interface {
 // Webhooks configures delivery of each change of a swap to its callback
 // URL, on the same job engine as the polls.
 //
-// Every change a poll records inserts a delivery job (unique by swap and
-// change number) and makes a first attempt at once. A delivery takes the
+// Every change the swap service records (swapscout.SwapChange, heard by
+// Tracker.SwapChanged) inserts a delivery job (unique by swap and change
+// number) and makes a first attempt at once. A delivery takes the
 // swap's lease, so one delivery runs per swap at a time, and POSTs every
 // change not yet delivered, oldest first, advancing the swap's delivered
 // count after each: changes arrive in order, and a job whose insertion was
@@ -50,7 +52,7 @@ type Webhooks struct {
 	Callbacks Callbacks
 	// Send POSTs one change (webhook.Sender.Send); its errors must not
 	// carry secrets, as River keeps them with the job.
-	Send func(ctx context.Context, url, swapID string, seq int, body []byte) error
+	Send func(ctx context.Context, url string, c swapscout.SwapChange, body []byte) error
 	// Encode appends the JSON of the swap as of a change
 	// (httpapi.AppendSwap).
 	Encode func(dst []byte, sw *swapscout.Swap, history []swapscout.SwapEvent) []byte
@@ -186,7 +188,7 @@ func (d *deliverer) Work(ctx context.Context, job *river.Job[deliverArgs]) error
 		// Delivered every change read under the lease. One recorded
 		// meanwhile had its attempts turned away by the lease: deliver it
 		// now the lease is free (unless another delivery has taken it).
-		hist, err := c.Store.SwapEvents(ctx, id)
+		_, hist, err := c.Swaps.Get(ctx, id)
 		if err != nil || len(hist) <= n {
 			return err
 		}
@@ -210,11 +212,9 @@ func (d *deliverer) deliver(ctx context.Context, id, url string) (n int, retryAt
 	if err != nil {
 		return 0, time.Time{}, err
 	}
-	sw, err := c.Store.Swap(ctx, id)
-	if err != nil {
-		return 0, time.Time{}, err
-	}
-	hist, err := c.Store.SwapEvents(ctx, id)
+	// The swap as it may be shown: its order's secret is never opened
+	// for a webhook.
+	sw, hist, err := c.Swaps.Get(ctx, id)
 	if err != nil {
 		return 0, time.Time{}, err
 	}
@@ -222,7 +222,7 @@ func (d *deliverer) deliver(ctx context.Context, id, url string) (n int, retryAt
 	for k := delivered + 1; k <= len(hist); k++ {
 		buf = wh.Encode(buf[:0], asOf(sw, hist, k), hist[:k])
 		sctx, cancel := context.WithTimeout(ctx, wh.Timeout)
-		err := wh.Send(sctx, url, id, k, buf)
+		err := wh.Send(sctx, url, swapscout.SwapChange{SwapID: id, Seq: k, Status: hist[k-1].Status}, buf)
 		cancel()
 		if err != nil {
 			now := c.Now()

@@ -13,6 +13,7 @@ import (
 	"github.com/riverqueue/river/rivertype"
 
 	"github.com/swapscout/swapscout"
+	"github.com/swapscout/swapscout/swaps"
 	"github.com/swapscout/swapscout/swaps/sqlstore"
 	"github.com/swapscout/swapscout/swaps/storetest"
 )
@@ -47,17 +48,17 @@ func newBackoffRig(t *testing.T) *backoffRig {
 	}
 	t.Cleanup(func() { db.Close() })
 	r.db = db
-	cfg := &Config{Store: db, Now: clock, Logger: slog.New(slog.DiscardHandler), Webhooks: &Webhooks{
+	cfg := &Config{Swaps: &swaps.Service{Store: db}, Now: clock, Logger: slog.New(slog.DiscardHandler), Webhooks: &Webhooks{
 		Callbacks: db,
 		Encode:    func(dst []byte, sw *swapscout.Swap, _ []swapscout.SwapEvent) []byte { return append(dst, sw.Status...) },
 		// RetryDelay without its jitter, so the schedule can be written down.
 		Backoff: func(waited time.Duration) time.Duration { return min(waited+2*time.Second, time.Hour) },
-		Send: func(_ context.Context, _, _ string, seq int, _ []byte) error {
+		Send: func(_ context.Context, _ string, c swapscout.SwapChange, _ []byte) error {
 			r.sends = append(r.sends, r.now)
 			if r.down {
 				return errors.New("receiver answered 503")
 			}
-			r.ok = append(r.ok, seq)
+			r.ok = append(r.ok, c.Seq)
 			return nil
 		},
 	}}
@@ -199,15 +200,15 @@ func TestWebhookLeaseHandOver(t *testing.T) {
 		t.Fatal(err)
 	}
 	send := r.d.cfg.Webhooks.Send
-	r.d.cfg.Webhooks.Send = func(ctx context.Context, url, id string, seq int, body []byte) error {
-		if seq == 2 {
+	r.d.cfg.Webhooks.Send = func(ctx context.Context, url string, c swapscout.SwapChange, body []byte) error {
+		if c.Seq == 2 {
 			r.d.cfg.Webhooks.Send = send
 			r.change(swapscout.StatusExchanging)
 			if len(r.ok) != 0 {
 				t.Errorf("change 3 was sent while change 2 was being delivered")
 			}
 		}
-		return send(ctx, url, id, seq, body)
+		return send(ctx, url, c, body)
 	}
 	if due := r.work(2); !due.IsZero() {
 		t.Fatalf("the delivery of change 2 asks to run again at %v", due)

@@ -10,10 +10,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/riverqueue/river/riverdriver/riversqlite"
-
 	"github.com/swapscout/swapscout"
-	"github.com/swapscout/swapscout/httpapi"
+	"github.com/swapscout/swapscout/swaps"
 	"github.com/swapscout/swapscout/swaps/sqlstore"
 	"github.com/swapscout/swapscout/swaps/track"
 	"github.com/swapscout/swapscout/swaps/webhook"
@@ -60,26 +58,36 @@ func (rc *receiver) statuses() []string {
 	return append([]string(nil), rc.got...)
 }
 
-func webhookTracker(t *testing.T, db *sqlstore.DB, v swapscout.Swapper, rc *receiver, giveUp time.Duration) *track.Tracker[sqlTx] {
+// encode is a webhook body with what the receiver reads: the status and
+// the history (the server sends the API's swap JSON).
+func encode(dst []byte, sw *swapscout.Swap, hist []swapscout.SwapEvent) []byte {
+	b, _ := json.Marshal(map[string]any{"status": sw.Status, "history": hist})
+	return append(dst, b...)
+}
+
+// webhookService is the swap service over db with venue v, followed by a
+// tracker that delivers webhooks to rc (callback URLs kept in db).
+func webhookService(t *testing.T, db *sqlstore.DB, v swapscout.Swapper, rc *receiver, giveUp time.Duration) *swaps.Service {
 	t.Helper()
-	ctx := context.Background()
-	drv := riversqlite.New(db.SQL())
-	if err := track.Migrate(ctx, drv); err != nil {
-		t.Fatal(err)
-	}
 	sender := &webhook.Sender{Secret: rc.secret, Client: webhook.Client(2*time.Second, true)}
-	tr, err := track.New(drv, track.Config{Store: db, Swapper: func(string) (swapscout.Swapper, bool) { return v, true },
-		Schedule: fast, Logger: quiet, FetchInterval: 20 * time.Millisecond,
-		Webhooks: &track.Webhooks{Callbacks: db, Send: sender.Send, Encode: httpapi.AppendSwap, GiveUpAfter: giveUp,
+	svc := service(db, v, fast)
+	svc.Callbacks = db
+	startTracker(t, db, svc, track.Config{
+		Webhooks: &track.Webhooks{Callbacks: db, Send: sender.Send, Encode: encode, GiveUpAfter: giveUp,
 			Backoff: func(time.Duration) time.Duration { return 10 * time.Millisecond }}})
-	if err != nil {
+	return svc
+}
+
+// follow subscribes url to sw's changes and follows it, as the service does
+// for a swap it creates.
+func follow(t *testing.T, svc *swaps.Service, sw *swapscout.Swap, url string) {
+	t.Helper()
+	if err := svc.Callbacks.SetCallback(context.Background(), sw.ID, url, 1); err != nil {
 		t.Fatal(err)
 	}
-	if err := tr.Start(ctx); err != nil {
+	if _, err := svc.Tracker.Track(context.Background(), sw.ID); err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { tr.Stop(context.Background()) })
-	return tr
 }
 
 func waitDeliveries(t *testing.T, rc *receiver, n int) []string {
@@ -106,12 +114,9 @@ func TestWebhooksInOrder(t *testing.T) {
 	srv := httptest.NewServer(rc)
 	defer srv.Close()
 	v := &venue{steps: progress, calls: map[string]int{}}
-	tr := webhookTracker(t, db, v, rc, time.Hour)
+	svc := webhookService(t, db, v, rc, time.Hour)
 	sw := createSwap(t, db)
-	sw.CallbackURL = srv.URL + "/hook"
-	if err := tr.Follow(context.Background(), sw); err != nil {
-		t.Fatal(err)
-	}
+	follow(t, svc, sw, srv.URL+"/hook")
 	waitStatus(t, db, sw.ID, swapscout.StatusFinished)
 	got := waitDeliveries(t, rc, 4)
 	want := []string{"confirming", "exchanging", "sending", "finished"}
@@ -135,13 +140,10 @@ func TestWebhooksGiveUp(t *testing.T) {
 	srv := httptest.NewServer(rc)
 	defer srv.Close()
 	v := &venue{steps: progress, calls: map[string]int{}}
-	tr := webhookTracker(t, db, v, rc, 50*time.Millisecond)
+	svc := webhookService(t, db, v, rc, 50*time.Millisecond)
 	sw := createSwap(t, db)
 	bad = sw.ID + ".2" // confirming never gets through
-	sw.CallbackURL = srv.URL
-	if err := tr.Follow(context.Background(), sw); err != nil {
-		t.Fatal(err)
-	}
+	follow(t, svc, sw, srv.URL)
 	got := waitDeliveries(t, rc, 3)
 	if len(got) != 3 || got[0] != "exchanging" || got[2] != "finished" {
 		t.Errorf("delivered %v; want exchanging, sending, finished", got)

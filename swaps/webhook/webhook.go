@@ -238,11 +238,12 @@ type StatusError struct{ Status int }
 
 func (e *StatusError) Error() string { return "webhook: receiver answered " + strconv.Itoa(e.Status) }
 
-// Send POSTs body to url as change seq of swap id. Any 2xx is delivered;
+// Send POSTs body to url as change c of its swap (Swapscout-Delivery:
+// c.Name()). Any 2xx is delivered;
 // anything else, or no answer in the client's time, is an error to retry.
 // Errors never carry the secret (nor the URL's query, which may hold the
 // receiver's own token).
-func (s *Sender) Send(ctx context.Context, target, swapID string, seq int, body []byte) error {
+func (s *Sender) Send(ctx context.Context, target string, c swapscout.SwapChange, body []byte) error {
 	now := time.Now
 	if s.Now != nil {
 		now = s.Now
@@ -254,7 +255,7 @@ func (s *Sender) Send(ctx context.Context, target, swapID string, seq int, body 
 	req.Header.Set("Content-Type", "application/json")
 	req.Header.Set("User-Agent", "swapscout-webhook/1")
 	req.Header.Set(SignatureHeader, Sign(s.Secret, now().Unix(), body))
-	req.Header.Set(DeliveryHeader, swapID+"."+strconv.Itoa(seq))
+	req.Header.Set(DeliveryHeader, c.Name())
 	resp, err := s.Client.Do(req)
 	if err != nil {
 		var ue *url.Error

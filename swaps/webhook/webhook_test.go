@@ -164,7 +164,7 @@ func TestSend(t *testing.T) {
 	s := &webhook.Sender{Secret: secret, Client: webhook.Client(2*time.Second, true)}
 	ctx := context.Background()
 	body := []byte(`{"id":"abc"}`)
-	if err := s.Send(ctx, srv.URL+"/ok", "abc", 3, body); err != nil {
+	if err := s.Send(ctx, srv.URL+"/ok", swapscout.SwapChange{SwapID: "abc", Seq: 3}, body); err != nil {
 		t.Fatal(err)
 	}
 	r := <-got
@@ -174,18 +174,18 @@ func TestSend(t *testing.T) {
 	if err := webhook.Verify(secret, r.Header.Get("Swapscout-Signature"), gotBody, time.Now(), time.Minute); err != nil {
 		t.Errorf("the receiver cannot verify: %v", err)
 	}
-	if err := s.Send(ctx, srv.URL+"/fail", "abc", 3, body); err == nil {
+	if err := s.Send(ctx, srv.URL+"/fail", swapscout.SwapChange{SwapID: "abc", Seq: 3}, body); err == nil {
 		t.Error("a 500 counted as delivered")
 	}
 	<-got
-	if err := s.Send(ctx, srv.URL+"/redirect", "abc", 3, body); err == nil {
+	if err := s.Send(ctx, srv.URL+"/redirect", swapscout.SwapChange{SwapID: "abc", Seq: 3}, body); err == nil {
 		t.Error("a redirect counted as delivered")
 	}
 	<-got
 	// Without allowPrivate the loopback receiver is refused at connect time,
 	// and the error does not carry the URL.
 	strict := &webhook.Sender{Secret: secret, Client: webhook.Client(2*time.Second, false)}
-	err := strict.Send(ctx, srv.URL+"/ok?token=mine", "abc", 3, body)
+	err := strict.Send(ctx, srv.URL+"/ok?token=mine", swapscout.SwapChange{SwapID: "abc", Seq: 3}, body)
 	if err == nil {
 		t.Fatal("a loopback receiver was called without allowPrivate")
 	}
