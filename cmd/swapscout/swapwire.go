@@ -11,7 +11,6 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/swapscout/swapscout/httpapi"
@@ -214,13 +213,13 @@ func (s *stack) wireSwaps(ctx context.Context, f *dbFlags, d *httpapi.Deps, log 
 		d.Swaps = s.swaps
 		log.Info("swap database", "db", desc)
 	}
-	var dbHealth dbWatch
+	dbHealth := &sqlstore.Watch{DB: db, Logger: log}
 	d.Health = func(ctx context.Context) map[string]string {
 		m := map[string]string{}
 		if health != nil {
 			m = health(ctx)
 		}
-		state, ok := dbHealth.state(ctx, db, log)
+		state, ok := dbHealth.State(ctx)
 		m["database"] = state
 		if !ok {
 			m["status"] = "degraded"
@@ -254,50 +253,6 @@ func checkSeals(ctx context.Context, db *sqlstore.DB, log *slog.Logger) {
 		log.Error("open swaps whose order secret does not open with this secret key: they are served but cannot be followed until the key that sealed them is configured (--secret-key-file or "+envSecretKey+")",
 			"count", bad, "swaps", strings.Join(ids, ","))
 	}
-}
-
-// dbWatch is the database's line in /healthz: its kind, and whether it
-// answers and takes writes now (sqlstore.DB.CheckWrite, a small commit at
-// most every few seconds). A change of that is logged once.
-type dbWatch struct {
-	mu   sync.Mutex
-	last string
-}
-
-// state returns the database's line and whether it is healthy.
-func (w *dbWatch) state(ctx context.Context, db *sqlstore.DB, log *slog.Logger) (string, bool) {
-	if db == nil {
-		return "none (swaps disabled)", true
-	}
-	kind := string(db.Dialect())
-	pctx, cancel := context.WithTimeout(ctx, time.Second)
-	defer cancel()
-	state, problem, cause := kind, "", error(nil)
-	if err := db.Ping(pctx); err != nil {
-		problem, cause = "unreachable", err
-	} else if err := db.CheckWrite(ctx); err != nil {
-		reason := "error"
-		var we *sqlstore.WriteError
-		if errors.As(err, &we) {
-			reason = we.Reason
-		}
-		problem, cause = "cannot write: "+reason, err
-	}
-	if cause != nil {
-		state = kind + " (" + problem + ")"
-	}
-	w.mu.Lock()
-	prev := w.last
-	w.last = state
-	w.mu.Unlock()
-	switch {
-	case state == prev:
-	case cause != nil:
-		log.Error("swap database "+problem+": swaps cannot be created or followed until it recovers", "err", cause)
-	case prev != "":
-		log.Info("the swap database answers and writes again")
-	}
-	return state, cause == nil
 }
 
 // redactPassword masks the password of the database URL or DSN raw where

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"log/slog"
 	"strings"
 	"sync"
 	"time"
@@ -121,4 +122,57 @@ func writeReason(err error) string {
 		}
 	}
 	return "error"
+}
+
+// Watch is a swap database's line in /healthz: its dialect, and whether it
+// answers and takes writes now (CheckWrite: a small commit at most every
+// WriteCheckEvery). Each change of that is logged once. Its zero value
+// with a nil DB says swaps are disabled.
+type Watch struct {
+	DB     *DB
+	Logger *slog.Logger // slog.Default() when nil
+
+	mu   sync.Mutex
+	last string
+}
+
+// State returns the database's line ("sqlite", "postgres (unreachable)",
+// "sqlite (cannot write: disk full)") and whether it is healthy.
+func (w *Watch) State(ctx context.Context) (line string, ok bool) {
+	if w.DB == nil {
+		return "none (swaps disabled)", true
+	}
+	kind := string(w.DB.Dialect())
+	pctx, cancel := context.WithTimeout(ctx, time.Second)
+	defer cancel()
+	state, problem, cause := kind, "", error(nil)
+	if err := w.DB.Ping(pctx); err != nil {
+		problem, cause = "unreachable", err
+	} else if err := w.DB.CheckWrite(ctx); err != nil {
+		reason := "error"
+		var we *WriteError
+		if errors.As(err, &we) {
+			reason = we.Reason
+		}
+		problem, cause = "cannot write: "+reason, err
+	}
+	if cause != nil {
+		state = kind + " (" + problem + ")"
+	}
+	w.mu.Lock()
+	prev := w.last
+	w.last = state
+	w.mu.Unlock()
+	log := w.Logger
+	if log == nil {
+		log = slog.Default()
+	}
+	switch {
+	case state == prev:
+	case cause != nil:
+		log.Error("swap database "+problem+": swaps cannot be created or followed until it recovers", "err", cause)
+	case prev != "":
+		log.Info("the swap database answers and writes again")
+	}
+	return state, cause == nil
 }

@@ -1,9 +1,12 @@
 package sqlstore_test
 
 import (
+	"bytes"
 	"context"
 	"errors"
+	"log/slog"
 	"path/filepath"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -78,5 +81,33 @@ func TestSQLiteCheckWrite(t *testing.T) {
 	var v int
 	if err := db.SQL().QueryRowContext(ctx, `PRAGMA user_version`).Scan(&v); err != nil || v != 7 {
 		t.Errorf("user_version after the check = %d, %v; want 7", v, err)
+	}
+}
+
+// TestWatch: the database's /healthz line is its dialect while it answers
+// and writes, says what is wrong when it does not, and the change is logged
+// once; without a database, swaps are disabled.
+func TestWatch(t *testing.T) {
+	ctx := context.Background()
+	if line, ok := (&sqlstore.Watch{}).State(ctx); line != "none (swaps disabled)" || !ok {
+		t.Errorf("no database: %q, %v", line, ok)
+	}
+	db, err := sqlstore.OpenSQLite(ctx, filepath.Join(t.TempDir(), "s.db"), sqlstore.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var logs bytes.Buffer
+	w := &sqlstore.Watch{DB: db, Logger: slog.New(slog.NewTextHandler(&logs, nil))}
+	if line, ok := w.State(ctx); line != "sqlite" || !ok {
+		t.Errorf("healthy: %q, %v", line, ok)
+	}
+	db.Close()
+	for range 2 {
+		if line, ok := w.State(ctx); line != "sqlite (unreachable)" || ok {
+			t.Errorf("closed: %q, %v", line, ok)
+		}
+	}
+	if n := strings.Count(logs.String(), "swap database unreachable"); n != 1 {
+		t.Errorf("logged %d times; want once:\n%s", n, logs.String())
 	}
 }
