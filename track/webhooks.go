@@ -177,8 +177,10 @@ func (d *deliverer) Work(ctx context.Context, job *river.Job[deliverArgs]) error
 		sctx, cancel := context.WithTimeout(ctx, wh.Timeout)
 		err := wh.Send(sctx, url, id, k, buf)
 		cancel()
+		giveUp := err != nil && c.Now().Sub(hist[k-1].At) >= wh.GiveUpAfter
+		c.delivered(err, giveUp)
 		if err != nil {
-			if c.Now().Sub(hist[k-1].At) < wh.GiveUpAfter {
+			if !giveUp {
 				c.Logger.Debug("webhook delivery failed; retrying", "swap", id, "change", k, "attempt", job.Attempt, "err", err)
 				return fmt.Errorf("change %d: %w", k, err)
 			}
