@@ -74,13 +74,7 @@ swapscout_track_poll_lag_seconds_count 2
 	if n := testutil.CollectAndCount(reg, "swapscout_track_poll_duration_seconds"); n != 3 {
 		t.Errorf("%d poll latency histograms, want one per venue (3)", n)
 	}
-	problems, err := testutil.GatherAndLint(reg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, p := range problems {
-		t.Errorf("promlint: %s: %s", p.Metric, p.Text)
-	}
+	lint(t, reg)
 }
 
 // TestOpenSwaps: the open swaps are exported by status, every status not
@@ -128,7 +122,5 @@ swapscout_swaps_open{status="waiting"} 7
 	if n := testutil.CollectAndCount(reg, "swapscout_swaps_open"); n != 0 || queries != 2 {
 		t.Errorf("after a failed count: %d series, %d counts; want none, 2", n, queries)
 	}
-	if problems, err := testutil.GatherAndLint(reg); err != nil || len(problems) > 0 {
-		t.Errorf("promlint: %v %v", problems, err)
-	}
+	lint(t, reg)
 }
