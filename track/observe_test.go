@@ -4,6 +4,7 @@ import (
 	"context"
 	"net/http/httptest"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -81,7 +82,8 @@ func (f *flaky) SwapStatus(ctx context.Context, id string) (swapscout.SwapUpdate
 // TestObserver: the observer hears of every status call the venue got
 // (the failed one as failed), of every poll's start, and of every webhook
 // POST the receiver got, by outcome: the change that never gets through
-// failed until it was given up, once; the others delivered.
+// failed, then (once the clock has passed its give-up time) was given up;
+// the others delivered.
 func TestObserver(t *testing.T) {
 	ctx := context.Background()
 	db := sqliteDB(t)
@@ -90,8 +92,18 @@ func TestObserver(t *testing.T) {
 		t.Fatal(err)
 	}
 	var bad string
+	var skew atomic.Int64 // the tracker's clock runs this far ahead
+	refused := 0
 	rc := &receiver{t: t, secret: []byte("whsec")}
-	rc.fail = func(_ int, d string) bool { return d == bad }
+	rc.fail = func(_ int, d string) bool {
+		if d != bad {
+			return false
+		}
+		if refused++; refused == 2 {
+			skew.Store(int64(2 * time.Hour)) // past GiveUpAfter: this POST's failure gives the change up
+		}
+		return true
+	}
 	srv := httptest.NewServer(rc)
 	defer srv.Close()
 	v := &flaky{venue: &venue{steps: progress, calls: map[string]int{}}}
@@ -99,7 +111,8 @@ func TestObserver(t *testing.T) {
 	sender := &webhook.Sender{Secret: rc.secret, Client: webhook.Client(2*time.Second, true)}
 	tr, err := track.New(drv, track.Config{Store: db, Swapper: func(string) (swapscout.Swapper, bool) { return v, true },
 		Schedule: fast, Logger: quiet, FetchInterval: 20 * time.Millisecond, Observer: o.observer(),
-		Webhooks: &track.Webhooks{Callbacks: db, Send: sender.Send, Encode: httpapi.AppendSwap, GiveUpAfter: 50 * time.Millisecond,
+		Now: func() time.Time { return time.Now().Add(time.Duration(skew.Load())) },
+		Webhooks: &track.Webhooks{Callbacks: db, Send: sender.Send, Encode: httpapi.AppendSwap, GiveUpAfter: time.Hour,
 			Backoff: func(int) time.Duration { return 10 * time.Millisecond }}})
 	if err != nil {
 		t.Fatal(err)
@@ -134,7 +147,7 @@ func TestObserver(t *testing.T) {
 	posts := rc.calls
 	rc.mu.Unlock()
 	total := o.delivered["delivered"] + o.delivered["failed"] + o.delivered["given_up"]
-	if total != posts || o.delivered["delivered"] != 3 || o.delivered["given_up"] != 1 || o.delivered["failed"] < 1 {
-		t.Errorf("observed deliveries %v; the receiver got %d POSTs: 3 delivered, the bad change failed then given up once", o.delivered, posts)
+	if total != posts || o.delivered["delivered"] != 3 || o.delivered["failed"] != 1 || o.delivered["given_up"] != 1 {
+		t.Errorf("observed deliveries %v; the receiver got %d POSTs: 3 delivered, the bad change failed once then given up", o.delivered, posts)
 	}
 }
