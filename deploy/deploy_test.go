@@ -5,7 +5,8 @@
 // equal to /metrics) and shows every one of them; the systemd unit carries
 // its hardening and a stop timeout that fits the shutdown; the Containerfile
 // needs no base image. Where haproxy, promtool or systemd-analyze is on the
-// PATH, each file also passes its own tool's check (CI installs them).
+// PATH, each file also passes its own tool's check (CI installs haproxy and
+// unpacks promtool; systemd-analyze comes with systemd).
 // That the commands in these files parse with swapscout's real flag sets
 // is checked beside the flags, in cmd/swapscout.
 package deploy
