@@ -93,6 +93,9 @@ type Config struct {
 	// Late, when set, marks swaps that run past their venue's usual time
 	// (late.go).
 	Late *Late
+	// Observer hears of each status call, each poll's lateness and each
+	// webhook POST, for metrics (observe.go).
+	Observer Observer
 }
 
 func (c *Config) defaults() {
@@ -295,6 +298,7 @@ func (w *worker) changed(ctx context.Context, sw *swapscout.Swap) {
 // Work polls the swap once and snoozes until the next poll, or ends the job
 // when the swap is over.
 func (w *worker) Work(ctx context.Context, job *river.Job[pollArgs]) error {
+	w.cfg.pollStarted(job)
 	next, err := w.poll(ctx, job.Args.SwapID)
 	switch {
 	case errors.Is(err, errDone):
@@ -385,7 +389,7 @@ func (w *worker) poll(ctx context.Context, id string) (time.Duration, error) {
 	if !ready && (sw.ExpiresAt.IsZero() || !now.After(sw.ExpiresAt.Add(c.ExpireAfter))) {
 		return -next, nil // a deposit-tracked swap: nothing to ask until its deposit is known
 	}
-	u, err := pollStatus(ctx, swapper, sw, key, ready)
+	u, err := w.askStatus(ctx, swapper, sw, key, ready)
 	if err != nil {
 		var ve *swapscout.VenueError
 		if errors.As(err, &ve) && ve.RetryAfter > next {

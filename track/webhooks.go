@@ -224,10 +224,12 @@ func (d *deliverer) deliver(ctx context.Context, id, url string) (n int, retryAt
 		sctx, cancel := context.WithTimeout(ctx, wh.Timeout)
 		err := wh.Send(sctx, url, id, k, buf)
 		cancel()
+		giveUp := err != nil && c.Now().Sub(hist[k-1].At) >= wh.GiveUpAfter
+		c.delivered(err, giveUp)
 		if err != nil {
-			now := c.Now()
-			if waited := now.Sub(hist[k-1].At); waited < wh.GiveUpAfter {
-				retryAt = now.Add(wh.Backoff(waited))
+			if !giveUp {
+				now := c.Now()
+				retryAt = now.Add(wh.Backoff(now.Sub(hist[k-1].At)))
 				c.Logger.Debug("webhook delivery failed; retrying", "swap", id, "change", k, "retry_at", retryAt, "err", err)
 				return len(hist), retryAt, nil
 			}

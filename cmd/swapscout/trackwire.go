@@ -41,8 +41,10 @@ type trackFlags struct {
 	rankByAccuracy bool
 	lateAfter      time.Duration
 	secret         string // from the environment
-	// onLate hears of each swap the tracker marks late (serve's metric).
-	onLate func(venue string)
+	// onLate hears of each swap the tracker marks late, observer of its
+	// polls and webhook POSTs (the metrics).
+	onLate   func(venue string)
+	observer track.Observer
 }
 
 func (f *trackFlags) register(fs *flag.FlagSet, getenv func(string) string) {
@@ -89,7 +91,7 @@ func (n feedNotifier) SwapChanged(ctx context.Context, sw *swapscout.Swap) { n.c
 func startTracking(ctx context.Context, db *sqldb.DB, databaseURL string, swapper func(string) (swapscout.Swapper, bool), f *trackFlags, log *slog.Logger) (*tracking, error) {
 	t := &tracking{log: log, window: f.accuracyWindow}
 	t.accuracy = cachedAccuracy(db, f.accuracyWindow)
-	cfg := track.Config{Store: db, Swapper: swapper, Workers: f.workers, Logger: log, Late: lateConfig(t.accuracy, f, log)}
+	cfg := track.Config{Store: db, Swapper: swapper, Workers: f.workers, Logger: log, Late: lateConfig(t.accuracy, f, log), Observer: f.observer}
 	if f.interval > 0 {
 		cfg.Schedule = track.ScaledSchedule(f.interval)
 		if f.interval < time.Second {
