@@ -379,7 +379,10 @@ func runFaults(t *testing.T, s Suite) {
 			_, _ = w.Write(bytes.Repeat([]byte(" "), chain.DefaultMaxBody+1))
 		}, swapscout.CodeBadResponse},
 		{"silent", func(w http.ResponseWriter, r *http.Request) {
-			<-r.Context().Done() // never answers; the watcher's deadline must end the call
+			// Never answers; the watcher's deadline must end the call. The
+			// body is read first so the server notices the client leave.
+			_, _ = io.Copy(io.Discard, r.Body)
+			<-r.Context().Done()
 		}, swapscout.CodeTimeout},
 	}
 	for _, f := range faults {
