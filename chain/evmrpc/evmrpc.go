@@ -61,6 +61,9 @@ var BlockTimes = map[string]time.Duration{
 
 // Options tune a Watcher; zero fields take the defaults.
 type Options struct {
+	// BlockTime overrides the network's nominal block time (BlockTimes),
+	// for a test chain or the simulator, whose blocks come faster.
+	BlockTime time.Duration
 	// MaxLogRange is the most blocks one eth_getLogs call spans (providers
 	// cap it differently; 10,000 is the common ceiling). Default 10,000.
 	MaxLogRange uint64
@@ -106,6 +109,9 @@ func New(network string, cfg chain.Config, opt Options) (*Watcher, error) {
 	bt, ok := BlockTimes[network]
 	if !ok {
 		return nil, errors.New("evmrpc: unknown EVM network " + strconv.Quote(network))
+	}
+	if opt.BlockTime > 0 {
+		bt = opt.BlockTime
 	}
 	if err := cfg.Check("evmrpc"); err != nil {
 		return nil, err

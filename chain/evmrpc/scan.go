@@ -70,17 +70,23 @@ func (s *scanner) find(ctx context.Context, info swapscout.AssetInfo, to string,
 }
 
 // step reads at most ScanBatch blocks forwards from the last one read
-// towards tip, then at most ScanBatch backwards when since asks for blocks
-// older than the window holds.
+// towards tip (the first time, the newest ScanBatch blocks), then at most
+// ScanBatch backwards when since asks for blocks older than the window
+// holds.
 func (s *scanner) step(ctx context.Context, tip uint64, since time.Time) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	w := s.w
 	want := w.fromBlock(tip, since, w.opt.ScanWindow)
-	if !s.started {
-		s.started, s.next = true, want
-	}
 	batch := uint64(w.opt.ScanBatch)
+	if !s.started {
+		// Start at the newest blocks (a transfer just sent matters most);
+		// older ones are filled in backwards, a batch per query.
+		s.started, s.next = true, want
+		if tip >= batch && tip-batch+1 > want {
+			s.next = tip - batch + 1
+		}
+	}
 	if s.next <= tip {
 		end := min(tip, s.next+batch-1)
 		blocks, err := s.fetch(ctx, s.next, end)
