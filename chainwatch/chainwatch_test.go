@@ -230,3 +230,26 @@ func TestRatio(t *testing.T) {
 		t.Error("a ratio of nothing received")
 	}
 }
+
+// BenchmarkCheck is the Watcher's own work for one check of a payout
+// against an address history of 25 transfers (the chain watcher's call is
+// the fake's, free).
+func BenchmarkCheck(b *testing.B) {
+	var ts []swapscout.Transfer
+	for i := range 25 {
+		ts = append(ts, tr(strings.Repeat(string(rune('a'+i%26)), 64), "0.0"+string(rune('1'+i%9)), int64(100+i), 3, t0.Add(time.Duration(i)*time.Minute)))
+	}
+	f := &fake{networks: []string{"btc"}, findFn: func(swapscout.TransferQuery) ([]swapscout.Transfer, error) { return ts, nil }}
+	w, err := chainwatch.New(chainwatch.Config{Watchers: []swapscout.ChainWatcher{f}, Now: func() time.Time { return t0.Add(time.Hour) }})
+	if err != nil {
+		b.Fatal(err)
+	}
+	e := chainwatch.Expect{Side: chainwatch.Payout, Network: "btc", Address: addr, Asset: btc, Amount: amt("0.05"), After: t0}
+	b.ReportAllocs()
+	for b.Loop() {
+		f.calls = f.calls[:0]
+		if got := w.Check(context.Background(), e); got.State != chainwatch.Confirmed {
+			b.Fatal(got)
+		}
+	}
+}
