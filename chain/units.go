@@ -54,3 +54,18 @@ func clipText(s string) string {
 	}
 	return s
 }
+
+// IsHex reports whether s is made of hex digits only (either case).
+func IsHex(s string) bool {
+	for i := 0; i < len(s); i++ {
+		c := s[i] | 0x20
+		if !('0' <= s[i] && s[i] <= '9' || 'a' <= c && c <= 'f') {
+			return false
+		}
+	}
+	return true
+}
+
+// IsHexID reports whether s is a 32-byte id written as 64 hex digits, as
+// UTXO chains and TRON write transaction ids.
+func IsHexID(s string) bool { return len(s) == 64 && IsHex(s) }

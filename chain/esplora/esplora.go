@@ -210,15 +210,4 @@ func (w *Watcher) transfers(ctx context.Context, txs []txJSON, address string) (
 	return out, nil
 }
 
-func validTxID(s string) bool {
-	if len(s) != 64 {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		c := s[i] | 0x20
-		if !('0' <= s[i] && s[i] <= '9' || 'a' <= c && c <= 'f') {
-			return false
-		}
-	}
-	return true
-}
+func validTxID(s string) bool { return chain.IsHexID(s) }

@@ -355,16 +355,8 @@ func (w *Watcher) succeeded(ctx context.Context, hash string) (bool, error) {
 
 func hexQ(n uint64) string { return "0x" + strconv.FormatUint(n, 16) }
 
-func isHexAddress(s string) bool { return len(s) == 42 && strings.HasPrefix(s, "0x") && isHex(s[2:]) }
-
-func isHash(s string) bool { return len(s) == 66 && strings.HasPrefix(s, "0x") && isHex(s[2:]) }
-
-func isHex(s string) bool {
-	for i := 0; i < len(s); i++ {
-		c := s[i] | 0x20
-		if !('0' <= s[i] && s[i] <= '9' || 'a' <= c && c <= 'f') {
-			return false
-		}
-	}
-	return true
+func isHexAddress(s string) bool {
+	return len(s) == 42 && strings.HasPrefix(s, "0x") && chain.IsHex(s[2:])
 }
+
+func isHash(s string) bool { return len(s) == 66 && strings.HasPrefix(s, "0x") && chain.IsHexID(s[2:]) }

@@ -67,7 +67,7 @@ func decodeTransferLogs(logs []logJSON) ([]tokenTransfer, error) {
 			continue
 		}
 		data := strings.TrimPrefix(l.Data, "0x")
-		if len(data) != 64 || !isHex(data) {
+		if len(data) != 64 || !chain.IsHex(data) {
 			continue // not an ERC-20 Transfer (a non-standard event sharing the signature)
 		}
 		from, ok1 := topicAddress(l.Topics[1])
@@ -99,7 +99,7 @@ func decodeTransferLogs(logs []logJSON) ([]tokenTransfer, error) {
 // 20 bytes.
 func topicAddress(topic string) (string, bool) {
 	h := strings.TrimPrefix(topic, "0x")
-	if len(h) != 64 || !isHex(h) || strings.Trim(h[:24], "0") != "" {
+	if len(h) != 64 || !chain.IsHex(h) || strings.Trim(h[:24], "0") != "" {
 		return "", false
 	}
 	return "0x" + strings.ToLower(h[24:]), true

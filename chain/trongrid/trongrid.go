@@ -275,15 +275,4 @@ func (w *Watcher) do(ctx context.Context, req chain.Request, v any) error {
 	})
 }
 
-func validTxID(s string) bool {
-	if len(s) != 64 {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		c := s[i] | 0x20
-		if !('0' <= s[i] && s[i] <= '9' || 'a' <= c && c <= 'f') {
-			return false
-		}
-	}
-	return true
-}
+func validTxID(s string) bool { return chain.IsHexID(s) }

@@ -59,13 +59,19 @@ func FuzzParse(f *testing.F) {
 	})
 }
 
-func BenchmarkParseTRC20(b *testing.B) {
-	body, err := os.ReadFile("testdata/trc20_usdt.json")
+// benchBody reads a fixture and readies b to measure its parse.
+func benchBody(b *testing.B, file string) []byte {
+	body, err := os.ReadFile("testdata/" + file)
 	if err != nil {
 		b.Fatal(err)
 	}
 	b.ReportAllocs()
 	b.SetBytes(int64(len(body)))
+	return body
+}
+
+func BenchmarkParseTRC20(b *testing.B) {
+	body := benchBody(b, "trc20_usdt.json")
 	for b.Loop() {
 		var env v1Envelope
 		var rows []trc20Row
@@ -79,12 +85,7 @@ func BenchmarkParseTRC20(b *testing.B) {
 }
 
 func BenchmarkParseTRXHistory(b *testing.B) {
-	body, err := os.ReadFile("testdata/trx_transactions.json")
-	if err != nil {
-		b.Fatal(err)
-	}
-	b.ReportAllocs()
-	b.SetBytes(int64(len(body)))
+	body := benchBody(b, "trx_transactions.json")
 	for b.Loop() {
 		var env v1Envelope
 		var txs []txJSON
