@@ -104,15 +104,8 @@ func (w *Watcher) FindTransfers(ctx context.Context, q swapscout.TransferQuery) 
 	var out []swapscout.Transfer
 	if contract, token := swapscout.ChainToken(info.Asset); token {
 		query.Set("contract_address", contract)
-		var rows []trc20Row
-		if err := w.pages(ctx, "/v1/accounts/"+url.PathEscape(addr)+"/transactions/trc20", query, func(raw json.RawMessage) (int, error) {
-			var page []trc20Row
-			if err := json.Unmarshal(raw, &page); err != nil {
-				return 0, err
-			}
-			rows = append(rows, page...)
-			return len(page), nil
-		}); err != nil {
+		rows, err := pages[trc20Row](ctx, w, "/v1/accounts/"+url.PathEscape(addr)+"/transactions/trc20", query)
+		if err != nil {
 			return nil, err
 		}
 		found, err := parseTRC20(info, contract, rows, addr)
@@ -131,15 +124,8 @@ func (w *Watcher) FindTransfers(ctx context.Context, q swapscout.TransferQuery) 
 			out = append(out, t)
 		}
 	} else {
-		var rows []txJSON
-		if err := w.pages(ctx, "/v1/accounts/"+url.PathEscape(addr)+"/transactions", query, func(raw json.RawMessage) (int, error) {
-			var page []txJSON
-			if err := json.Unmarshal(raw, &page); err != nil {
-				return 0, err
-			}
-			rows = append(rows, page...)
-			return len(page), nil
-		}); err != nil {
+		rows, err := pages[txJSON](ctx, w, "/v1/accounts/"+url.PathEscape(addr)+"/transactions", query)
+		if err != nil {
 			return nil, err
 		}
 		if out, err = parseNative(w.trx, rows, addr); err != nil {
@@ -169,27 +155,29 @@ func (w *Watcher) confirm(ctx context.Context, out []swapscout.Transfer) ([]swap
 	return out, nil
 }
 
-// pages reads a v1 list and its next pages (by fingerprint) while they
-// are full, up to MaxPages.
-func (w *Watcher) pages(ctx context.Context, path string, query url.Values, take func(json.RawMessage) (int, error)) error {
+// pages reads the rows of a v1 list and of its next pages (by
+// fingerprint) while they are full, up to MaxPages.
+func pages[T any](ctx context.Context, w *Watcher, path string, query url.Values) ([]T, error) {
+	var rows []T
 	for page := 0; page < MaxPages; page++ {
 		var env v1Envelope
 		if err := w.do(ctx, chain.Request{Path: path + "?" + query.Encode()}, &env); err != nil {
-			return err
+			return nil, err
 		}
 		if !env.Success {
-			return chain.Error(w.name, swapscout.CodeBadResponse, "answered success=false: %s", venue.Clip(env.Error))
+			return nil, chain.Error(w.name, swapscout.CodeBadResponse, "answered success=false: %s", venue.Clip(env.Error))
 		}
-		n, err := take(env.Data)
-		if err != nil {
-			return chain.BadAnswer(w.name, err)
+		var got []T
+		if err := json.Unmarshal(env.Data, &got); err != nil {
+			return nil, chain.BadAnswer(w.name, err)
 		}
-		if n < 50 || env.Meta.Fingerprint == "" {
-			return nil
+		rows = append(rows, got...)
+		if len(got) < 50 || env.Meta.Fingerprint == "" {
+			break
 		}
 		query.Set("fingerprint", env.Meta.Fingerprint)
 	}
-	return nil
+	return rows, nil
 }
 
 // Transaction implements swapscout.ChainWatcher.

@@ -3,6 +3,7 @@ package trongrid_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -155,5 +156,31 @@ func TestKey(t *testing.T) {
 	bad := newWatcher(t, "http://127.0.0.1:1"+chaintest.Secret, key, time.Second)
 	if _, err := bad.FindTransfers(context.Background(), swapscout.TransferQuery{Network: "trx", Address: usdtContract, Asset: usdt}); err == nil || strings.Contains(err.Error(), key) {
 		t.Errorf("error %v shows the key", err)
+	}
+}
+
+// TestPaging: a full page (50 rows) with a fingerprint leads to the next
+// page, asked with that fingerprint.
+func TestPaging(t *testing.T) {
+	row := `{"ret":[{"contractRet":"SUCCESS"}],"txID":"%064x","blockNumber":62258690,"block_timestamp":1717419760000,` +
+		`"raw_data":{"contract":[{"parameter":{"value":{"amount":7,"owner_address":"419b3281a60ab7a44f351ef2896c653f134972ad22",` +
+		`"to_address":"4105cc125604448afeb6867eb688efb7e80411d57a"}},"type":"TransferContract"}]}}`
+	var rows []string
+	for i := range 50 {
+		rows = append(rows, fmt.Sprintf(row, i+1))
+	}
+	page1 := `{"data":[` + strings.Join(rows, ",") + `],"success":true,"meta":{"fingerprint":"fp1","page_size":50}}`
+	rp := chaintest.NewReplay(t, "testdata", []chaintest.Route{
+		{Path: "/v1/accounts/" + ledgerAddr + "/transactions", Query: "fingerprint=fp1", Fixture: "trx_transactions.json"},
+		{Path: "/v1/accounts/" + ledgerAddr + "/transactions", Body: page1},
+		{Method: "POST", Path: "/wallet/getblock", Fixture: "getblock_62258717.json"},
+	})
+	w := newWatcher(t, rp.URL(), "", time.Second)
+	got, err := w.FindTransfers(context.Background(), swapscout.TransferQuery{Network: "trx", Address: ledgerAddr, Asset: trx})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != 52 {
+		t.Errorf("%d transfers, want 50 from the first page and 2 from the second", len(got))
 	}
 }
