@@ -85,8 +85,11 @@ type Transfer struct {
 	Amount  swapscout.Amount // rounded down to the asset's decimals
 	At      time.Time        // broadcast; a future time hides it until then
 	// TxID, when set, is the transaction's id (the order engine's own,
-	// deterministic ids); when empty the chain makes one from the seed.
-	// Recording the same TxID again changes nothing.
+	// deterministic ids), written in the network's form (0x for EVM
+	// networks; a derived base58 signature on Solana, or for an id that is
+	// not 64 hex digits); when empty the chain makes one from the seed.
+	// Recording the same TxID again changes nothing, and the given id
+	// finds the transfer as well as the network's form of it.
 	TxID string
 }
 
@@ -194,14 +197,18 @@ func (c *Chain) Record(t Transfer) (Recorded, error) {
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if t.TxID != "" {
-		if r, dup := l.byTx[txKey(t.Network, t.TxID)]; dup {
+	given := t.TxID
+	if given != "" {
+		if r, dup := l.byTx[txKey(t.Network, given)]; dup {
 			return *r, nil
 		}
 	}
 	l.seq++
-	if t.TxID == "" {
+	switch {
+	case given == "":
 		t.TxID = c.makeID(t.Network, "tx", t.To, t.Amount.String(), t.At.Format(time.RFC3339Nano), fmt.Sprint(l.seq))
+	default:
+		t.TxID = c.networkID(t.Network, given)
 	}
 	if t.From == "" {
 		t.From = c.makeAddress(t.Network, "sender", t.TxID)
@@ -216,9 +223,16 @@ func (c *Chain) Record(t Transfer) (Recorded, error) {
 	})
 	l.all = slices.Insert(l.all, i, r)
 	l.byTx[txKey(t.Network, t.TxID)] = r
+	if given != "" {
+		l.byTx[txKey(t.Network, given)] = r // the recorder's own id finds it too
+	}
 	if len(l.all) > MaxTransfers {
 		old := l.all[0]
-		delete(l.byTx, txKey(t.Network, old.TxID))
+		for k, v := range l.byTx {
+			if v == old {
+				delete(l.byTx, k)
+			}
+		}
 		l.all = l.all[1:]
 	}
 	return *r, nil
@@ -289,6 +303,26 @@ func (c *Chain) lookup(network, txid string) (*ledger, int64, *Recorded, bool) {
 		return l, 0, nil, false
 	}
 	return l, c.heightAt(l, now), r, true
+}
+
+// networkID writes a recorder's transaction id in network's form: the
+// order engine's ids are 64 hex digits, which EVM networks write with 0x
+// and Solana cannot take (its ids are base58 signatures of 64 bytes: one
+// is derived from the given id).
+func (c *Chain) networkID(network, id string) string {
+	h := strings.ToLower(strings.TrimPrefix(id, "0x"))
+	switch {
+	case network == "sol":
+		if len(base58.Decode(id)) == 64 {
+			return id
+		}
+		return c.makeID(network, "id", id)
+	case len(h) != 64 || strings.Trim(h, "0123456789abcdef") != "":
+		return c.makeID(network, "id", id)
+	case evm[network]:
+		return "0x" + h
+	}
+	return h
 }
 
 // makeID is a deterministic transaction id in network's form.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"net/http/httptest"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -237,6 +238,37 @@ func TestRecord(t *testing.T) {
 	r.clk.Set(t0.Add(59 * time.Minute))
 	if f := w.Check(context.Background(), e); f.State != chainwatch.NotSeen {
 		t.Errorf("a transfer due in a minute is visible: %+v", f)
+	}
+}
+
+// TestRecorderIDs: the order engine's 64-hex ids become each network's
+// form, and the chain watchers find the transfer by the form returned.
+func TestRecorderIDs(t *testing.T) {
+	r := newRig(t)
+	const id = "00000000000000010000000000000002000000000000000300000000000000AB"
+	for _, tc := range []struct {
+		network string
+		asset   swapscout.Asset
+		want    func(string) bool
+	}{
+		{"eth", swapscout.Asset{Ticker: "eth", Network: "eth"}, func(s string) bool { return s == "0x"+strings.ToLower(id) }},
+		{"btc", swapscout.Asset{Ticker: "btc", Network: "btc"}, func(s string) bool { return s == strings.ToLower(id) }},
+		{"sol", swapscout.Asset{Ticker: "sol", Network: "sol"}, func(s string) bool { return len(s) >= 86 && !strings.Contains(s, "0") }},
+	} {
+		rec := r.record(simchain.Transfer{Network: tc.network, To: sim.Address(tc.network, "ids"), Asset: tc.asset, Amount: swapscout.MustAmount("1"), At: t0, TxID: id})
+		if !tc.want(rec.TxID) {
+			t.Errorf("%s: id %q", tc.network, rec.TxID)
+		}
+		again := r.record(simchain.Transfer{Network: tc.network, To: "elsewhere", Asset: tc.asset, Amount: swapscout.MustAmount("9"), TxID: id})
+		if again.TxID != rec.TxID || again.To != rec.To {
+			t.Errorf("%s: recording the engine's id again made %+v", tc.network, again)
+		}
+		r.clk.Set(t0.Add(time.Hour))
+		e := chainwatch.Expect{Side: chainwatch.Payout, Network: tc.network, Address: rec.To, Asset: tc.asset, Amount: swapscout.MustAmount("1"), After: t0, TxID: rec.TxID}
+		if f := r.watcher(tc.network).Check(context.Background(), e); f.State != chainwatch.Confirmed || f.TxIDs[0] != rec.TxID {
+			t.Errorf("%s: by the returned id: %+v", tc.network, f)
+		}
+		r.clk.Set(t0)
 	}
 }
 
