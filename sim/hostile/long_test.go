@@ -33,12 +33,12 @@ import (
 // answered and their slowest time against the deadline, and how the venues
 // failed.
 //
-//	SWAPSCOUT_HOSTILE_LONG=1 go test -run TestLongMemory -v -timeout 30m ./hostile/
+//	SWAPSCOUT_HOSTILE_LONG=1 go test -run TestLongMemory -v -timeout 30m ./sim/hostile/
 //
 // SWAPSCOUT_HOSTILE_LONG_FOR sets the load time per mode (default 1m).
 func TestLongMemory(t *testing.T) {
 	if os.Getenv("SWAPSCOUT_HOSTILE_LONG") == "" {
-		t.Skip("long form: SWAPSCOUT_HOSTILE_LONG=1 go test -run TestLongMemory -v -timeout 30m ./hostile/")
+		t.Skip("long form: SWAPSCOUT_HOSTILE_LONG=1 go test -run TestLongMemory -v -timeout 30m ./sim/hostile/")
 	}
 	loadFor := time.Minute
 	if v := os.Getenv("SWAPSCOUT_HOSTILE_LONG_FOR"); v != "" {
