@@ -22,7 +22,7 @@ func runOutcomes(t *testing.T, d *venue.Descriptor, o SwapOptions) {
 	for _, w := range o.Words {
 		held = held || o.Map(w) == swapscout.StatusHeld
 	}
-	if sv := d.Sim(); sv.Profile.Holds != held {
+	if sv := o.simulator(d); sv.Profile.Holds != held {
 		t.Errorf("the status table maps a word to held: %v; the simulator holds orders (Profile.Holds): %v; want both or neither", held, sv.Profile.Holds)
 	}
 	t.Run("Short", func(t *testing.T) {
@@ -63,7 +63,7 @@ func runOutcomes(t *testing.T, d *venue.Descriptor, o SwapOptions) {
 func runOutcome(t *testing.T, d *venue.Descriptor, o SwapOptions, outcome sim.Outcome, want swapscout.SwapStatus) (swapscout.SwapUpdate, swapscout.SwapOrder) {
 	t.Helper()
 	s := StartSim(t, sim.Config{Seed: 3, Latency: time.Millisecond, SwapStage: 20 * time.Millisecond, AutoPay: 30 * time.Millisecond,
-		Secrets: map[string]string{d.ID: "test-secret"}, Outcomes: map[string]sim.Outcome{d.ID: outcome}}, d.ID, d.Sim())
+		Secrets: map[string]string{d.ID: "test-secret"}, Outcomes: map[string]sim.Outcome{d.ID: outcome}}, d.ID, o.simulator(d))
 	q := New(t, d, s.VenueURL(d.ID))
 	sw := q.(swapscout.Swapper)
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)

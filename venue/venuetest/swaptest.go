@@ -39,6 +39,36 @@ type SwapOptions struct {
 	// SimOrderID turns the adapter's order id into the simulator's, for
 	// adapters that keep more than the venue's id (default: the same).
 	SimOrderID func(orderID string) string
+	// Sim builds the venue's simulated API (sim/<name>), which the suite
+	// runs the adapter against (default, while descriptors carry one:
+	// the descriptor's Sim).
+	Sim func() sim.Venue
+}
+
+// simulator is a fresh simulated API of d for o.
+func (o *SwapOptions) simulator(d *venue.Descriptor) sim.Venue {
+	if o.Sim != nil {
+		return o.Sim()
+	}
+	return d.Sim()
+}
+
+// CheckStatusWords checks a venue's status table: each of words, the
+// status words the venue documents, maps (through m) to a valid status
+// other than StatusUnknown, and a word nobody documents to StatusUnknown.
+func CheckStatusWords(t *testing.T, words []string, m func(word string) swapscout.SwapStatus) {
+	t.Helper()
+	if len(words) == 0 || m == nil {
+		t.Fatal("the status words and their mapping are required")
+	}
+	for _, w := range words {
+		if st := m(w); !st.Valid() || st == swapscout.StatusUnknown {
+			t.Errorf("status word %q maps to %q, want a known status", w, st)
+		}
+	}
+	if st := m("surely-not-a-status"); st != swapscout.StatusUnknown {
+		t.Errorf("an undocumented word maps to %q, want unknown", st)
+	}
 }
 
 // progress is the order a swap that goes well moves through.
@@ -55,22 +85,10 @@ var progress = []swapscout.SwapStatus{
 // table maps every documented word.
 func RunSwap(t *testing.T, d *venue.Descriptor, o SwapOptions) {
 	t.Helper()
-	t.Run("StatusWords", func(t *testing.T) {
-		if len(o.Words) == 0 || o.Map == nil {
-			t.Fatal("SwapOptions.Words and Map are required")
-		}
-		for _, w := range o.Words {
-			if st := o.Map(w); !st.Valid() || st == swapscout.StatusUnknown {
-				t.Errorf("status word %q maps to %q, want a known status", w, st)
-			}
-		}
-		if st := o.Map("surely-not-a-status"); st != swapscout.StatusUnknown {
-			t.Errorf("an undocumented word maps to %q, want unknown", st)
-		}
-	})
+	t.Run("StatusWords", func(t *testing.T) { CheckStatusWords(t, o.Words, o.Map) })
 	t.Run("AgainstSimulator", func(t *testing.T) {
 		s := StartSim(t, sim.Config{Seed: 1, Latency: time.Millisecond, SwapStage: 30 * time.Millisecond,
-			Secrets: map[string]string{d.ID: "test-secret"}}, d.ID, d.Sim())
+			Secrets: map[string]string{d.ID: "test-secret"}}, d.ID, o.simulator(d))
 		q := New(t, d, s.VenueURL(d.ID))
 		sw, ok := q.(swapscout.Swapper)
 		if !ok {
@@ -133,7 +151,7 @@ func RunSwap(t *testing.T, d *venue.Descriptor, o SwapOptions) {
 // received than promised.
 func runAutoPay(t *testing.T, d *venue.Descriptor, o SwapOptions) {
 	s := StartSim(t, sim.Config{Seed: 2, Latency: time.Millisecond, SwapStage: 20 * time.Millisecond,
-		AutoPay: 30 * time.Millisecond, PayoutSpread: 0.01, Secrets: map[string]string{d.ID: "test-secret"}}, d.ID, d.Sim())
+		AutoPay: 30 * time.Millisecond, PayoutSpread: 0.01, Secrets: map[string]string{d.ID: "test-secret"}}, d.ID, o.simulator(d))
 	q := New(t, d, s.VenueURL(d.ID))
 	sw := q.(swapscout.Swapper)
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
