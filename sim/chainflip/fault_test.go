@@ -1,4 +1,4 @@
-package chainflip_test
+package chainflip
 
 import (
 	"context"
@@ -8,7 +8,7 @@ import (
 
 	"github.com/swapscout/swapscout"
 	"github.com/swapscout/swapscout/sim"
-	"github.com/swapscout/swapscout/venue/chainflip"
+	adapter "github.com/swapscout/swapscout/venue/chainflip"
 	"github.com/swapscout/swapscout/venue/venuetest"
 )
 
@@ -16,7 +16,7 @@ import (
 // with HTTP 500 and, every other time, with HTTP 200; both are unavailable.
 func TestSimulatorErrorBodies(t *testing.T) {
 	s := venuetest.StartSim(t, sim.Config{Seed: 1, Latency: time.Millisecond, VenueErrorRate: map[string]float64{"chainflip": 1}},
-		"chainflip", chainflip.Sim())
+		"chainflip", Venue())
 	statuses := map[int]int{}
 	for range 4 {
 		resp, err := http.Get(s.VenueURL("chainflip") + "/quotes-native")
@@ -30,9 +30,9 @@ func TestSimulatorErrorBodies(t *testing.T) {
 	if statuses[200] != 2 || statuses[500] != 2 {
 		t.Errorf("injected errors came with statuses %v, want 200 and 500 alike", statuses)
 	}
-	q := venuetest.New(t, &chainflip.Descriptor, s.VenueURL("chainflip"))
+	q := venuetest.New(t, &adapter.Descriptor, s.VenueURL("chainflip"))
 	for range 4 {
-		if _, err := q.Quote(context.Background(), okCase.Req); venuetest.Code(err) != swapscout.CodeUnavailable {
+		if _, err := q.Quote(context.Background(), btcETH); venuetest.Code(err) != swapscout.CodeUnavailable {
 			t.Errorf("Quote against injected errors: %v (%s), want unavailable", err, venuetest.Code(err))
 		}
 	}
