@@ -19,7 +19,7 @@ import (
 	"time"
 
 	"github.com/swapscout/swapscout/sim"
-	"github.com/swapscout/swapscout/venue/all"
+	simall "github.com/swapscout/swapscout/sim/all"
 )
 
 // TestLongMemory is the long-form memory measurement (not in CI): the real
@@ -77,12 +77,10 @@ func measureMode(t *testing.T, bin string, m Mode, loadFor time.Duration) memRow
 		workers  = 20
 		deadline = 3 * time.Second
 	)
-	venues := map[string]sim.Venue{}
+	venues := simall.Venues()
 	secrets := map[string]string{}
-	for _, d := range all.Descriptors {
-		if d.Sim != nil {
-			venues[d.ID], secrets[d.ID] = d.Sim(), "swapscout-sim-secret"
-		}
+	for id := range venues {
+		secrets[id] = "swapscout-sim-secret"
 	}
 	h, err := New(Config{Sim: sim.Config{Seed: 1, Secrets: secrets}, Venues: venues})
 	if err != nil {
