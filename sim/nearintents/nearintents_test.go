@@ -40,25 +40,9 @@ func start(t *testing.T, cfg sim.Config) (*sim.Server, *adapter.Client) {
 // error body with HTTP 500 and, every other time, with HTTP 200; the adapter
 // reads both as unavailable.
 func TestSimulatorErrorBodies(t *testing.T) {
-	s, q := start(t, sim.Config{Seed: 1, Latency: time.Millisecond, VenueErrorRate: map[string]float64{"nearintents": 1}})
-	statuses := map[int]int{}
-	for range 4 {
-		resp, err := http.Post(s.VenueURL("nearintents")+adapter.QuotePath, "application/json", nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		resp.Body.Close()
-		statuses[resp.StatusCode]++
-	}
-	http.DefaultClient.CloseIdleConnections()
-	if statuses[200] != 2 || statuses[500] != 2 {
-		t.Errorf("injected errors came with statuses %v, want 200 and 500 alike", statuses)
-	}
-	for range 4 {
-		if _, err := q.Quote(context.Background(), btcETH); venuetest.Code(err) != swapscout.CodeUnavailable {
-			t.Errorf("Quote against injected errors: %v (%s), want unavailable", err, venuetest.Code(err))
-		}
-	}
+	venuetest.RunInjectedErrors(t, &adapter.Descriptor, Venue(), btcETH, func(root string) (*http.Response, error) {
+		return http.Post(root+adapter.QuotePath, "application/json", nil)
+	})
 }
 
 // TestSimulatorQuirks: the simulator speaks in base units, answers 201,

@@ -90,26 +90,12 @@ func TestSwapConformance(t *testing.T) {
 // TestSimulatorErrorBodies: injected errors come as the node's error body
 // with HTTP 500 and, every other time, 200; both read as unavailable.
 func TestSimulatorErrorBodies(t *testing.T) {
-	s := venuetest.StartSim(t, sim.Config{Seed: 1, Latency: time.Millisecond, VenueErrorRate: map[string]float64{"thorchain": 1}},
-		"thorchain", THORChain())
-	statuses := map[int]int{}
-	for range 4 {
-		resp, err := http.Get(s.VenueURL("thorchain") + "/any")
-		if err != nil {
-			t.Fatal(err)
-		}
-		resp.Body.Close()
-		statuses[resp.StatusCode]++
-	}
-	http.DefaultClient.CloseIdleConnections()
-	if statuses[200] != 2 || statuses[500] != 2 {
-		t.Errorf("injected errors came with statuses %v, want 200 and 500 alike", statuses)
-	}
-	q := venuetest.New(t, &thorchain.Descriptor, s.VenueURL("thorchain"))
-	for range 2 {
-		if _, err := q.Quote(context.Background(), btcETH); venuetest.Code(err) != swapscout.CodeUnavailable {
-			t.Errorf("Quote against injected errors: %v (%s), want unavailable", err, venuetest.Code(err))
-		}
+	for _, n := range networks {
+		t.Run(n.d.ID, func(t *testing.T) {
+			venuetest.RunInjectedErrors(t, n.d, n.sim(), btcETH, func(root string) (*http.Response, error) {
+				return http.Get(root + "/any")
+			})
+		})
 	}
 }
 
