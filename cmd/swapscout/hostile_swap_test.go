@@ -20,8 +20,8 @@ import (
 
 	"github.com/swapscout/swapscout"
 	"github.com/swapscout/swapscout/address"
-	"github.com/swapscout/swapscout/hostile"
 	"github.com/swapscout/swapscout/sim"
+	"github.com/swapscout/swapscout/sim/hostile"
 	"github.com/swapscout/swapscout/swaps"
 	"github.com/swapscout/swapscout/track"
 )

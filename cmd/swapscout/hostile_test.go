@@ -21,12 +21,12 @@ import (
 
 	"github.com/swapscout/swapscout"
 	"github.com/swapscout/swapscout/aggregate"
-	"github.com/swapscout/swapscout/hostile"
 	"github.com/swapscout/swapscout/httpapi"
 	"github.com/swapscout/swapscout/httpserver"
 	"github.com/swapscout/swapscout/inmem"
 	"github.com/swapscout/swapscout/sim"
 	simall "github.com/swapscout/swapscout/sim/all"
+	"github.com/swapscout/swapscout/sim/hostile"
 	"github.com/swapscout/swapscout/sqldb"
 	"github.com/swapscout/swapscout/swaps"
 	"github.com/swapscout/swapscout/upstream"

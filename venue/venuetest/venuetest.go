@@ -24,9 +24,9 @@ import (
 
 	"github.com/swapscout/swapscout"
 	"github.com/swapscout/swapscout/aggregate"
-	"github.com/swapscout/swapscout/hostile"
 	"github.com/swapscout/swapscout/httpapi"
 	"github.com/swapscout/swapscout/sim"
+	"github.com/swapscout/swapscout/sim/hostile"
 	"github.com/swapscout/swapscout/upstream"
 	"github.com/swapscout/swapscout/venue"
 )

@@ -19,7 +19,7 @@ import (
 	"time"
 
 	"github.com/swapscout/swapscout/sim"
-	"github.com/swapscout/swapscout/venue/all"
+	simall "github.com/swapscout/swapscout/sim/all"
 )
 
 // TestLongMemory is the long-form memory measurement (not in CI): the real
@@ -33,12 +33,12 @@ import (
 // answered and their slowest time against the deadline, and how the venues
 // failed.
 //
-//	SWAPSCOUT_HOSTILE_LONG=1 go test -run TestLongMemory -v -timeout 30m ./hostile/
+//	SWAPSCOUT_HOSTILE_LONG=1 go test -run TestLongMemory -v -timeout 30m ./sim/hostile/
 //
 // SWAPSCOUT_HOSTILE_LONG_FOR sets the load time per mode (default 1m).
 func TestLongMemory(t *testing.T) {
 	if os.Getenv("SWAPSCOUT_HOSTILE_LONG") == "" {
-		t.Skip("long form: SWAPSCOUT_HOSTILE_LONG=1 go test -run TestLongMemory -v -timeout 30m ./hostile/")
+		t.Skip("long form: SWAPSCOUT_HOSTILE_LONG=1 go test -run TestLongMemory -v -timeout 30m ./sim/hostile/")
 	}
 	loadFor := time.Minute
 	if v := os.Getenv("SWAPSCOUT_HOSTILE_LONG_FOR"); v != "" {
@@ -77,12 +77,10 @@ func measureMode(t *testing.T, bin string, m Mode, loadFor time.Duration) memRow
 		workers  = 20
 		deadline = 3 * time.Second
 	)
-	venues := map[string]sim.Venue{}
+	venues := simall.Venues()
 	secrets := map[string]string{}
-	for _, d := range all.Descriptors {
-		if d.Sim != nil {
-			venues[d.ID], secrets[d.ID] = d.Sim(), "swapscout-sim-secret"
-		}
+	for id := range venues {
+		secrets[id] = "swapscout-sim-secret"
 	}
 	h, err := New(Config{Sim: sim.Config{Seed: 1, Secrets: secrets}, Venues: venues})
 	if err != nil {

@@ -1,10 +1,13 @@
+// Package nearintents is NEAR Intents' simulated 1Click API (its adapter is
+// venue/nearintents): the tokens list, dry and live quotes, a live quote's
+// status and the deposit's submission, in the recorded shapes.
 package nearintents
 
 import (
 	"encoding/json"
 	"errors"
-
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -14,6 +17,7 @@ import (
 	"github.com/swapscout/swapscout"
 	"github.com/swapscout/swapscout/sim"
 	"github.com/swapscout/swapscout/venue"
+	adapter "github.com/swapscout/swapscout/venue/nearintents"
 )
 
 // Messages 1Click sends. The first is recorded by several integrators (with
@@ -39,7 +43,7 @@ const simTimeEstimate = 25
 // after the one asked.
 const simInactiveAfter = 72 * time.Hour
 
-// Sim is the simulated 1Click API: GET /v0/tokens, POST /v0/quote (dry or
+// Venue is the simulated 1Click API: GET /v0/tokens, POST /v0/quote (dry or
 // not), GET /v0/status and POST /v0/deposit/submit, in the recorded shapes. Its quirks: every amount an
 // integer string in the token's base units; a quote answers HTTP 201;
 // errors are NestJS bodies on 400 whose message lists every invalid field
@@ -47,13 +51,13 @@ const simInactiveAfter = 72 * time.Hour
 // asked without a key pays out 0.2% less; a live quote's deposit address
 // doubles as the order id, with a deadline and no memo. A key is not
 // checked (the simulator cannot verify a JWT) unless it is not a Bearer.
-func Sim() sim.Venue {
+func Venue() sim.Venue {
 	var faults atomic.Uint64
 	return sim.Venue{
 		Profile: sim.Profile{Kind: swapscout.InstantSwap, Latency: 900 * time.Millisecond, Spread: 0.004,
-			MinUSD: 1, MaxUSD: 2_000_000, NetworkFeeUSD: 0.3, Assets: symbols.Assets()},
-		Handler: simHandler,
-		Lists:   []string{"GET " + tokensPath},
+			MinUSD: 1, MaxUSD: 2_000_000, NetworkFeeUSD: 0.3, Assets: adapter.Symbols.Assets()},
+		Handler: handler,
+		Lists:   []string{"GET " + adapter.TokensPath},
 		Fault: func(w http.ResponseWriter, r *http.Request, f sim.Fault) {
 			if f == sim.FaultRateLimit {
 				simError(w, 429, simThrottled, "Too Many Requests")
@@ -93,8 +97,8 @@ type simOrder struct {
 	id    string
 	req   map[string]any
 	quote map[string]any
-	from  asset
-	to    asset
+	from  adapter.Token
+	to    adapter.Token
 }
 
 // simAddrs maps deposit addresses to simulator order ids, for the tests
@@ -119,17 +123,17 @@ func rememberAddr(addr, id string) {
 	}
 }
 
-// simOrderID is the simulator's order id behind an order id of ours.
-func simOrderID(orderID string) string {
-	addr, _, _ := strings.Cut(orderID, memoSep)
+// simOrderID is the simulator's order id behind the adapter's order id: the
+// deposit address (with no memo: the simulator gives none).
+func simOrderID(addr string) string {
 	simAddrs.Lock()
 	defer simAddrs.Unlock()
 	return simAddrs.m[addr]
 }
 
-func simHandler(x *sim.Exchange) http.Handler {
-	rev := make(map[string]swapscout.Asset, len(symbols))
-	for a, s := range symbols {
+func handler(x *sim.Exchange) http.Handler {
+	rev := make(map[string]swapscout.Asset, len(adapter.Symbols))
+	for a, s := range adapter.Symbols {
 		rev[s.ID] = a
 	}
 	var mu sync.Mutex
@@ -137,17 +141,17 @@ func simHandler(x *sim.Exchange) http.Handler {
 	var fifo []string
 
 	mux := http.NewServeMux()
-	mux.HandleFunc("GET "+tokensPath, func(w http.ResponseWriter, r *http.Request) {
+	mux.HandleFunc("GET "+adapter.TokensPath, func(w http.ResponseWriter, r *http.Request) {
 		now := x.Now().UTC().Format(simTime)
-		out := make([]map[string]any, 0, len(symbols))
-		for _, a := range symbols.Assets() {
-			s := symbols[a]
+		out := make([]map[string]any, 0, len(adapter.Symbols))
+		for _, a := range adapter.Symbols.Assets() {
+			s := adapter.Symbols[a]
 			out = append(out, map[string]any{"assetId": s.ID, "decimals": s.Decimals, "blockchain": s.Blockchain,
 				"symbol": strings.ToUpper(a.Ticker), "price": x.USD(a.Ticker), "priceUpdatedAt": now})
 		}
 		writeJSON(w, 200, out)
 	})
-	mux.HandleFunc("POST "+quotePath, func(w http.ResponseWriter, r *http.Request) {
+	mux.HandleFunc("POST "+adapter.QuotePath, func(w http.ResponseWriter, r *http.Request) {
 		if a := r.Header.Get("Authorization"); a != "" && !strings.HasPrefix(a, "Bearer ") {
 			simError(w, 401, simBadJWT, "Unauthorized")
 			return
@@ -173,19 +177,19 @@ func simHandler(x *sim.Exchange) http.Handler {
 			simError(w, 400, simUnknownID+*q.DestinationAsset, "Bad Request")
 			return
 		}
-		fs, ts := symbols[from], symbols[to]
+		fs, ts := adapter.Symbols[from], adapter.Symbols[to]
 		spec := sim.QuoteSpec{From: from, To: to}
 		dec0 := fs.Decimals
 		if *q.SwapType == "EXACT_OUTPUT" {
 			spec.Direction, dec0 = swapscout.Receive, ts.Decimals
 		}
-		amt, _ := fromBase(*q.Amount, dec0)
+		amt, _ := adapter.FromBase(*q.Amount, dec0)
 		spec.Amount = amt
 		res, err := x.Quote(spec)
 		var le *sim.LimitError
 		switch {
 		case errors.As(err, &le) && le.Below:
-			min, _ := toBase(le.Min.Round(fs.Decimals, swapscout.RoundUp), fs.Decimals)
+			min, _ := adapter.ToBase(le.Min.Round(fs.Decimals, swapscout.RoundUp), fs.Decimals)
 			simError(w, 400, simTooLow+min, "Bad Request")
 			return
 		case err != nil:
@@ -198,9 +202,9 @@ func simHandler(x *sim.Exchange) http.Handler {
 		}
 		slip, _ := q.SlippageTolerance.Int64()
 		minOut := out.Sub(out.Mul(swapscout.NewAmount(slip, 4))).Round(ts.Decimals, swapscout.RoundDown)
-		inB, _ := toBase(res.AmountIn, fs.Decimals)
-		outB, _ := toBase(out, ts.Decimals)
-		minOutB, _ := toBase(minOut, ts.Decimals)
+		inB, _ := adapter.ToBase(res.AmountIn, fs.Decimals)
+		outB, _ := adapter.ToBase(out, ts.Decimals)
+		minOutB, _ := adapter.ToBase(minOut, ts.Decimals)
 		quote := map[string]any{
 			"amountIn": inB, "amountInFormatted": res.AmountIn.String(), "amountInUsd": usd(x, from, res.AmountIn),
 			"minAmountIn": inB,
@@ -234,7 +238,7 @@ func simHandler(x *sim.Exchange) http.Handler {
 		writeJSON(w, 201, map[string]any{"quote": quote, "quoteRequest": echo,
 			"signature": "ed25519:" + x.NewID("sim"), "timestamp": now, "correlationId": x.NewID("")})
 	})
-	mux.HandleFunc("GET "+statusPath, func(w http.ResponseWriter, r *http.Request) {
+	mux.HandleFunc("GET "+adapter.StatusPath, func(w http.ResponseWriter, r *http.Request) {
 		addr := r.URL.Query().Get("depositAddress")
 		mu.Lock()
 		so := orders[addr]
@@ -250,7 +254,7 @@ func simHandler(x *sim.Exchange) http.Handler {
 		}
 		writeJSON(w, 200, simStatus(x, so, o))
 	})
-	mux.HandleFunc("POST "+submitPath, func(w http.ResponseWriter, r *http.Request) {
+	mux.HandleFunc("POST "+adapter.SubmitPath, func(w http.ResponseWriter, r *http.Request) {
 		var q struct {
 			TxHash         *string `json:"txHash"`
 			DepositAddress *string `json:"depositAddress"`
@@ -297,7 +301,7 @@ func simStatus(x *sim.Exchange, so *simOrder, o sim.Order) map[string]any {
 		if a.IsZero() {
 			return nil
 		}
-		s, _ := toBase(a, dec)
+		s, _ := adapter.ToBase(a, dec)
 		return s
 	}
 	hashes := func(h string) []map[string]any {
@@ -308,7 +312,7 @@ func simStatus(x *sim.Exchange, so *simOrder, o sim.Order) map[string]any {
 	}
 	refunded := "0"
 	if !o.AmountRefunded.IsZero() {
-		refunded, _ = toBase(o.AmountRefunded, so.from.Decimals)
+		refunded, _ = adapter.ToBase(o.AmountRefunded, so.from.Decimals)
 	}
 	var out any
 	if o.Stage == sim.StageFinished {
@@ -337,7 +341,7 @@ func (q *simQuoteReq) invalid() []string {
 		switch {
 		case p == nil || *p == "":
 			m = append(m, name+" should not be empty")
-		case len(oneOf) > 0 && !contains(oneOf, *p):
+		case len(oneOf) > 0 && !slices.Contains(oneOf, *p):
 			m = append(m, name+" must be one of the following values: "+strings.Join(oneOf, ", "))
 		}
 	}
@@ -355,7 +359,7 @@ func (q *simQuoteReq) invalid() []string {
 	str("destinationAsset", q.DestinationAsset)
 	if q.Amount == nil || *q.Amount == "" {
 		m = append(m, "amount should not be empty")
-	} else if a, err := fromBase(*q.Amount, 0); err != nil || a.Sign() <= 0 {
+	} else if a, err := adapter.FromBase(*q.Amount, 0); err != nil || a.Sign() <= 0 {
 		m = append(m, "amount must be specified in base units (the smallest unit of your asset's chain)")
 	}
 	str("refundTo", q.RefundTo)
@@ -380,15 +384,6 @@ func (q *simQuoteReq) echo() map[string]any {
 		"insured": false}
 }
 
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
-}
-
 // usd is an amount's worth as 1Click writes it: a string with 12 decimals.
 func usd(x *sim.Exchange, a swapscout.Asset, amt swapscout.Amount) string {
 	return strconv.FormatFloat(x.USD(a.Ticker)*amt.Float64(), 'f', 12, 64)
@@ -400,7 +395,7 @@ const simTime = "2006-01-02T15:04:05.000Z"
 // simError writes a NestJS error body.
 func simError(w http.ResponseWriter, status int, msg, errWord string) {
 	writeJSON(w, status, map[string]any{"message": msg, "error": errWord, "statusCode": status,
-		"timestamp": time.Now().UTC().Format(simTime), "path": quotePath})
+		"timestamp": time.Now().UTC().Format(simTime), "path": adapter.QuotePath})
 }
 
 // writeJSON writes v as 1Click does.

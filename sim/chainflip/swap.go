@@ -7,6 +7,7 @@ import (
 
 	"github.com/swapscout/swapscout"
 	"github.com/swapscout/swapscout/sim"
+	adapter "github.com/swapscout/swapscout/venue/chainflip"
 )
 
 // Channel ids in the simulator: a simulated order's id is 16 hex digits;
@@ -21,15 +22,15 @@ func simChannel(orderID string) (block, channel int64, ok bool) {
 	return int64(b), int64(c), err1 == nil && err2 == nil
 }
 
-// SimOrderID turns a channel id the adapter keeps (issuedBlock-Network-channelId)
-// into the simulated order's id, for tests that pay a simulated order.
-func SimOrderID(channelID string) string {
-	block, _, channel, ok := parseChannelID(channelID)
-	if !ok {
+// orderID is the simulated order's id of the channel opened at block with
+// id channel (decimal numbers, as the status call names them); "" when
+// they name none.
+func orderID(block, channel string) string {
+	b, err1 := strconv.ParseUint(block, 10, 32)
+	c, err2 := strconv.ParseUint(channel, 10, 32)
+	if err1 != nil || err2 != nil || strconv.FormatUint(b, 10) != block || strconv.FormatUint(c, 10) != channel {
 		return ""
 	}
-	b, _ := strconv.ParseUint(block, 10, 32)
-	c, _ := strconv.ParseUint(channel, 10, 32)
 	return strconv.FormatUint(b|1<<32, 16)[1:] + strconv.FormatUint(c|1<<32, 16)[1:]
 }
 
@@ -45,7 +46,7 @@ var simState = map[sim.Stage]string{
 // channelLife is how long a deposit channel stays open (24 hours).
 const channelLife = 24 * time.Hour
 
-func (s *simAPI) swap(w http.ResponseWriter, r *http.Request) {
+func (s *api) swap(w http.ResponseWriter, r *http.Request) {
 	q := r.URL.Query()
 	from, ok1 := s.rev[q.Get("sourceAsset")]
 	to, ok2 := s.rev[q.Get("destinationAsset")]
@@ -76,22 +77,22 @@ func (s *simAPI) swap(w http.ResponseWriter, r *http.Request) {
 		writeProblem(w, 500, "Internal Server Error", "Could not open a deposit channel", nil)
 		return
 	}
-	network := symbols[from].Chain
+	network := adapter.Symbols[from].Chain
 	writeJSON(w, 200, map[string]any{"id": block % 100000, "address": o.DepositAddress, "issuedBlock": block, "network": network,
 		"channelId": channel, "sourceExpiryBlock": block + 7200,
 		"explorerUrl":       "https://scan.chainflip.io/channels/" + strconv.FormatInt(block, 10) + "-" + network + "-" + strconv.FormatInt(channel, 10),
 		"channelOpeningFee": 0, "channelOpeningFeeNative": "0"})
 }
 
-func (s *simAPI) status(w http.ResponseWriter, r *http.Request) {
+func (s *api) status(w http.ResponseWriter, r *http.Request) {
 	q := r.URL.Query()
 	id := q.Get("issuedBlock") + "-" + q.Get("network") + "-" + q.Get("channelId")
-	o, err := s.x.Order(SimOrderID(id))
-	if err != nil || symbols[o.From].Chain != q.Get("network") {
+	o, err := s.x.Order(orderID(q.Get("issuedBlock"), q.Get("channelId")))
+	if err != nil || adapter.Symbols[o.From].Chain != q.Get("network") {
 		writeProblem(w, 404, "Not Found", "Deposit channel not found", nil)
 		return
 	}
-	fc, tc := symbols[o.From], symbols[o.To]
+	fc, tc := adapter.Symbols[o.From], adapter.Symbols[o.To]
 	fi, _ := swapscout.LookupAsset(o.From)
 	ti, _ := swapscout.LookupAsset(o.To)
 	ms := func(t time.Time) int64 { return t.UnixMilli() }
@@ -104,15 +105,15 @@ func (s *simAPI) status(w http.ResponseWriter, r *http.Request) {
 		"lastStateChainUpdateAt": ms(o.UpdatedAt),
 	}
 	if o.DepositTx != "" {
-		st["deposit"] = map[string]any{"amount": num(o.AmountPaid), "amountNative": toNative(o.AmountPaid, fi.Decimals).String(),
+		st["deposit"] = map[string]any{"amount": num(o.AmountPaid), "amountNative": adapter.ToNative(o.AmountPaid, fi.Decimals).String(),
 			"transactionReference": o.DepositTx, "transactionConfirmations": 5, "witnessedAt": ms(o.PaidAt)}
 	}
 	if o.PayoutTx != "" {
-		st["swapEgress"] = map[string]any{"amount": num(o.AmountSent), "amountNative": toNative(o.AmountSent, ti.Decimals).String(),
+		st["swapEgress"] = map[string]any{"amount": num(o.AmountSent), "amountNative": adapter.ToNative(o.AmountSent, ti.Decimals).String(),
 			"transactionReference": o.PayoutTx, "scheduledAt": ms(o.UpdatedAt)}
 	}
 	if o.RefundTx != "" {
-		st["refundEgress"] = map[string]any{"amount": num(o.AmountRefunded), "amountNative": toNative(o.AmountRefunded, fi.Decimals).String(),
+		st["refundEgress"] = map[string]any{"amount": num(o.AmountRefunded), "amountNative": adapter.ToNative(o.AmountRefunded, fi.Decimals).String(),
 			"transactionReference": o.RefundTx}
 	}
 	block, _ := strconv.ParseInt(q.Get("issuedBlock"), 10, 64)
