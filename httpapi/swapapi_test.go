@@ -19,6 +19,7 @@ import (
 	"github.com/swapscout/swapscout/aggregate"
 	"github.com/swapscout/swapscout/httpapi"
 	"github.com/swapscout/swapscout/inmem"
+	"github.com/swapscout/swapscout/quotes"
 	"github.com/swapscout/swapscout/sim"
 	"github.com/swapscout/swapscout/sqldb"
 	"github.com/swapscout/swapscout/swaps"
@@ -117,7 +118,7 @@ func newSwapFixture(t testing.TB) *swapFixture {
 	}}
 	log := slog.New(slog.NewTextHandler(f.logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
 	d := httpapi.Deps{Quotes: engine, Store: inmem.New(inmem.Options{Now: clock}), Now: clock, Logger: log}
-	book := httpapi.NewQuoteBook(d)
+	book := quotes.New(d.QuoteConfig())
 	d.Book = book
 	d.Swaps = &swaps.Service{Quotes: book, Store: db, Logger: log, Now: clock,
 		Swapper: func(v string) (swapscout.Swapper, bool) {

@@ -25,6 +25,7 @@ import (
 	"github.com/swapscout/swapscout/httpapi"
 	"github.com/swapscout/swapscout/httpserver"
 	"github.com/swapscout/swapscout/inmem"
+	"github.com/swapscout/swapscout/quotes"
 	"github.com/swapscout/swapscout/sim"
 	simall "github.com/swapscout/swapscout/sim/all"
 	"github.com/swapscout/swapscout/sqldb"
@@ -350,7 +351,7 @@ func startCell(t *testing.T, mode hostile.Mode, scope hostile.Scope, warm bool, 
 			c.close()
 			t.Fatal(err)
 		}
-		book := httpapi.NewQuoteBook(deps)
+		book := quotes.New(deps.QuoteConfig())
 		c.swaps = &swaps.Service{Quotes: book, Store: c.db, Swapper: c.reg.Swapper, Logger: discardLogger(),
 			CreateTimeout: func(string) time.Duration { return o.createTimeout }}
 		deps.Book, deps.Swaps = book, c.swaps

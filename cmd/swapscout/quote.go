@@ -22,6 +22,7 @@ import (
 	"github.com/swapscout/swapscout"
 	"github.com/swapscout/swapscout/aggregate"
 	"github.com/swapscout/swapscout/httpapi"
+	"github.com/swapscout/swapscout/quotes"
 	"github.com/swapscout/swapscout/venue/all"
 )
 
@@ -234,7 +235,7 @@ func localQuote(ctx context.Context, q url.Values, useSim bool, k *simKnobs, e e
 }
 
 type progressService struct {
-	inner httpapi.QuoteService
+	inner quotes.Engine
 	emit  func(swapscout.Result)
 }
 

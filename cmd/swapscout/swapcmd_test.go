@@ -22,6 +22,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/swapscout/swapscout"
+	"github.com/swapscout/swapscout/api"
 	"github.com/swapscout/swapscout/httpapi"
 	"github.com/swapscout/swapscout/swaps"
 )
@@ -49,7 +50,7 @@ type swapStep struct {
 }
 
 // fixtureSwap builds a swap record the way the server renders it
-// (httpapi.AppendSwap) after the given steps.
+// (api.AppendSwap) after the given steps.
 func fixtureSwap(venue, order string, steps ...swapStep) []byte {
 	sw := &swapscout.Swap{
 		ID: testSwapID, QuoteID: testQuoteID, Venue: venue, VenueOrderID: order,
@@ -78,7 +79,7 @@ func fixtureSwap(venue, order string, steps ...swapStep) []byte {
 		}
 		hist = append(hist, swapscout.SwapEvent{At: at, Status: st.status, VenueStatus: st.word})
 	}
-	return httpapi.AppendSwap(nil, sw, hist)
+	return api.AppendSwap(nil, sw, hist)
 }
 
 var (

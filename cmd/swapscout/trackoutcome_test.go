@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"github.com/swapscout/swapscout"
-	"github.com/swapscout/swapscout/httpapi"
+	"github.com/swapscout/swapscout/api"
 )
 
 // outcomeSwap renders a ChangeNOW swap after steps (status, word), each
@@ -38,7 +38,7 @@ func outcomeSwap(mod func(*swapscout.Swap, []swapscout.SwapEvent) []swapscout.Sw
 	if mod != nil {
 		hist = mod(sw, hist)
 	}
-	return httpapi.AppendSwap(nil, sw, hist)
+	return api.AppendSwap(nil, sw, hist)
 }
 
 var (
