@@ -21,7 +21,8 @@ import (
 // (CreateSwap, Swap, SwapEvents, RecordDeposit) and the server (Venues,
 // Health). An answer other than success is an *Error carrying the API's
 // code and message; a request that got no answer returns the transport's
-// error as it is.
+// error as it is (ErrAnswer and ErrStreamBroken mark the answers that
+// came but could not be used).
 type Client struct {
 	base string
 	hc   *http.Client
@@ -35,6 +36,24 @@ type Client struct {
 
 // MaxAnswer is the largest answer the client reads.
 const MaxAnswer = 4 << 20
+
+// Errors of answers the client could not use: ErrAnswer wraps a success
+// whose body is not what the API sends (a swap record, a quote, …);
+// ErrStreamBroken wraps a stream that failed after it began (the
+// connection dropped, a line too long). A request that got no answer at
+// all is neither: it returns the transport's error.
+var (
+	ErrAnswer       = errors.New("the server's answer could not be read")
+	ErrStreamBroken = errors.New("the stream broke")
+)
+
+// decoded wraps a decoder's error in ErrAnswer.
+func decoded[T any](v T, err error) (T, error) {
+	if err != nil {
+		return v, fmt.Errorf("%w: %w", ErrAnswer, err)
+	}
+	return v, nil
+}
 
 // NewClient returns a client of the server at server: a URL
 // ("http://127.0.0.1:8080"), or host:port as people type it.
@@ -114,7 +133,7 @@ func (c *Client) Quote(ctx context.Context, r QuoteRequest) (*Quote, error) {
 	if err != nil {
 		return nil, err
 	}
-	return DecodeQuote(b)
+	return decoded(DecodeQuote(b))
 }
 
 // QuoteStream asks for r as Quote does, through the event stream (GET
@@ -133,10 +152,10 @@ func (c *Client) QuoteStream(ctx context.Context, r QuoteRequest, fn func(swapsc
 	for {
 		ev, err := er.Next()
 		if err == io.EOF {
-			return nil, errors.New("the server closed the stream before the final quote")
+			return nil, fmt.Errorf("%w: the server closed the stream before the final quote", ErrStreamBroken)
 		}
 		if err != nil {
-			return nil, err
+			return nil, fmt.Errorf("%w: %w", ErrStreamBroken, err)
 		}
 		switch ev.Name {
 		case "offer":
@@ -148,7 +167,7 @@ func (c *Client) QuoteStream(ctx context.Context, r QuoteRequest, fn func(swapsc
 				fn(swapscout.Result{Failure: f})
 			}
 		case "quote":
-			return DecodeQuote(ev.Data)
+			return decoded(DecodeQuote(ev.Data))
 		case "error":
 			return nil, DecodeError(0, ev.Data)
 		}
@@ -162,7 +181,7 @@ func (c *Client) QuoteByID(ctx context.Context, id string) (*Quote, error) {
 	if err != nil {
 		return nil, err
 	}
-	return DecodeQuote(b)
+	return decoded(DecodeQuote(b))
 }
 
 // SwapRequest is the body of POST /v1/swaps: the offer of a stored quote to
@@ -204,7 +223,7 @@ func (c *Client) CreateSwap(ctx context.Context, idempotencyKey string, r SwapRe
 	if resp.StatusCode != http.StatusOK && resp.StatusCode != http.StatusCreated {
 		return nil, false, withRetryAfter(DecodeError(resp.StatusCode, b), resp)
 	}
-	sw, err = DecodeSwap(b)
+	sw, err = decoded(DecodeSwap(b))
 	return sw, resp.StatusCode == http.StatusCreated, err
 }
 
@@ -214,7 +233,7 @@ func (c *Client) Swap(ctx context.Context, id string) (*Swap, error) {
 	if err != nil {
 		return nil, err
 	}
-	return DecodeSwap(b)
+	return decoded(DecodeSwap(b))
 }
 
 // RecordDeposit tells the server which transaction paid swap id, for a
@@ -239,7 +258,7 @@ func (c *Client) RecordDeposit(ctx context.Context, id, txID string) (*Swap, err
 	if resp.StatusCode != http.StatusOK {
 		return nil, withRetryAfter(DecodeError(resp.StatusCode, b), resp)
 	}
-	return DecodeSwap(b)
+	return decoded(DecodeSwap(b))
 }
 
 // SwapEvents follows swap id through its event stream (GET
@@ -265,7 +284,7 @@ func (c *Client) SwapEvents(ctx context.Context, id string, fn func(*Swap) error
 			return nil
 		}
 		if err != nil {
-			return err
+			return fmt.Errorf("%w: %w", ErrStreamBroken, err)
 		}
 		if ev.Name == "error" {
 			return DecodeError(0, ev.Data)
@@ -289,7 +308,7 @@ func (c *Client) Venues(ctx context.Context) ([]Venue, error) {
 	if err != nil {
 		return nil, err
 	}
-	return DecodeVenues(b)
+	return decoded(DecodeVenues(b))
 }
 
 // Health returns the server's health (GET /healthz).
@@ -298,7 +317,7 @@ func (c *Client) Health(ctx context.Context) (*Health, error) {
 	if err != nil {
 		return nil, err
 	}
-	return DecodeHealth(b)
+	return decoded(DecodeHealth(b))
 }
 
 // get asks for path and returns the body of a 200 answer; another answer

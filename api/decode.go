@@ -19,7 +19,9 @@ type assetJSON struct {
 	Network string `json:"network"`
 }
 
-func (a assetJSON) asset() swapscout.Asset { return swapscout.Asset{Ticker: a.Ticker, Network: a.Network} }
+func (a assetJSON) asset() swapscout.Asset {
+	return swapscout.Asset{Ticker: a.Ticker, Network: a.Network}
+}
 
 type offerJSON struct {
 	Venue     string           `json:"venue"`

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/swapscout/swapscout"
+	"github.com/swapscout/swapscout/api"
 	"github.com/swapscout/swapscout/venue/all"
 )
 
@@ -124,10 +125,9 @@ func TestPluralsAndDurations(t *testing.T) {
 			t.Errorf("got %q, want %q", c.got, c.want)
 		}
 	}
-	var q quoteJSON
-	_ = json.Unmarshal([]byte(`{"request":{"amount":"1"},"offers":[{"venue":"a","took_ms":1001}],"failures":[{"venue":"b","code":"timeout"}],"took_ms":1001}`), &q)
+	q, _ := api.DecodeQuote([]byte(`{"request":{"amount":"1"},"offers":[{"venue":"a","took_ms":1001}],"failures":[{"venue":"b","code":"timeout"}],"took_ms":1001}`))
 	var b strings.Builder
-	printQuote(&b, &q)
+	printQuote(&b, q, nil)
 	if out := b.String(); !strings.Contains(out, "1 offer, 1 failure, 1.0 s") || strings.Contains(out, "1001") {
 		t.Errorf("header:\n%s", out)
 	}
@@ -141,7 +141,7 @@ func TestPluralsAndDurations(t *testing.T) {
 	}
 	q.Offers = nil
 	b.Reset()
-	printQuote(&b, &q)
+	printQuote(&b, q, nil)
 	if out := b.String(); !strings.Contains(out, "no offers") || strings.Contains(out, "VENUE") {
 		t.Errorf("no offers, yet a table header:\n%s", out)
 	}

@@ -12,7 +12,6 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
-	"reflect"
 	"regexp"
 	"strings"
 	"sync"
@@ -175,11 +174,11 @@ type fakeAPI struct {
 	streamCut int
 	// onPost answers the n-th POST /v1/swaps (from 1); nil answers
 	// steps[0] with 201. drop closes the connection without an answer.
-	onPost func(n int, body createBody) (status int, resp []byte, drop bool)
+	onPost func(n int, body api.SwapRequest) (status int, resp []byte, drop bool)
 
 	mu       sync.Mutex
 	deposits []string // the transactions POSTed to /v1/swaps/{id}/deposit
-	posts    []createBody
+	posts    []api.SwapRequest
 	keys     []string
 	gets     int
 	streams  int
@@ -215,12 +214,12 @@ func (f *fakeAPI) start() *httptest.Server {
 		f.mu.Unlock()
 		w.Header().Set("Content-Type", "text/event-stream")
 		for _, o := range q.Offers {
-			fmt.Fprintf(w, "event: offer\ndata: %s\n\n", o)
+			w.Write(api.AppendEvent(nil, "offer", "", o))
 		}
-		fmt.Fprintf(w, "event: quote\ndata: %s\n\n", f.quote)
+		w.Write(api.AppendEvent(nil, "quote", "", f.quote))
 	})
 	mux.HandleFunc("POST /v1/swaps", func(w http.ResponseWriter, r *http.Request) {
-		var body createBody
+		var body api.SwapRequest
 		dec := json.NewDecoder(r.Body)
 		dec.DisallowUnknownFields()
 		if err := dec.Decode(&body); err != nil {
@@ -326,7 +325,7 @@ func (f *fakeAPI) start() *httptest.Server {
 		}
 		fmt.Fprint(w, ": hello\n\n")
 		for i := from; i < len(f.steps); i++ {
-			fmt.Fprintf(w, "event: swap\ndata: %s\n\n", f.steps[i])
+			w.Write(api.AppendEvent(nil, "swap", "", f.steps[i]))
 			fl.Flush()
 			if first && f.streamCut > 0 && i+1 == f.streamCut {
 				return
@@ -340,10 +339,10 @@ func (f *fakeAPI) start() *httptest.Server {
 }
 
 // Locked reads of what the fake server saw.
-func (f *fakeAPI) Posts() []createBody {
+func (f *fakeAPI) Posts() []api.SwapRequest {
 	f.mu.Lock()
 	defer f.mu.Unlock()
-	return append([]createBody(nil), f.posts...)
+	return append([]api.SwapRequest(nil), f.posts...)
 }
 
 func (f *fakeAPI) Deposits() []string {
@@ -475,7 +474,7 @@ func TestSwapConfirmYes(t *testing.T) {
 	if len(f.Posts()) != 1 {
 		t.Fatalf("%d POSTs, want 1", len(f.Posts()))
 	}
-	want := createBody{QuoteID: testQuoteID, Venue: "fixedfloat", PayoutAddress: payoutAddr, RefundAddress: refundAddr}
+	want := api.SwapRequest{QuoteID: testQuoteID, Venue: "fixedfloat", PayoutAddress: payoutAddr, RefundAddress: refundAddr}
 	if d := cmp.Diff(want, f.Posts()[0]); d != "" {
 		t.Errorf("POST body (-want +got):\n%s", d)
 	}
@@ -613,8 +612,8 @@ func TestSwapVenueChecks(t *testing.T) {
 // again; yes creates from the fresh quote with a fresh key, no creates
 // nothing, and --yes never accepts a new rate.
 func TestSwapRateChanged(t *testing.T) {
-	changed := func(f *fakeAPI) func(int, createBody) (int, []byte, bool) {
-		return func(n int, b createBody) (int, []byte, bool) {
+	changed := func(f *fakeAPI) func(int, api.SwapRequest) (int, []byte, bool) {
+		return func(n int, b api.SwapRequest) (int, []byte, bool) {
 			if b.QuoteID == testQuoteID {
 				return http.StatusConflict, fixture(t, "error_rate_changed.json"), false
 			}
@@ -646,7 +645,7 @@ func TestSwapRateChanged(t *testing.T) {
 	// A server whose error carries only the message: the amounts and the
 	// fresh quote are read from it.
 	f = newFakeAPI(t, finishedSteps...)
-	f.onPost = func(n int, b createBody) (int, []byte, bool) {
+	f.onPost = func(n int, b api.SwapRequest) (int, []byte, bool) {
 		if b.QuoteID == testQuoteID {
 			return http.StatusConflict, []byte(`{"error":{"code":"rate_changed","message":"the venue now gives 2.0107 instead of 2.024356592; see quote ` + freshQuote + `"}}`), false
 		}
@@ -668,7 +667,7 @@ func TestSwapRateChanged(t *testing.T) {
 
 func TestSwapInvalidAddress(t *testing.T) {
 	f := newFakeAPI(t, finishedSteps...)
-	f.onPost = func(int, createBody) (int, []byte, bool) {
+	f.onPost = func(int, api.SwapRequest) (int, []byte, bool) {
 		return http.StatusBadRequest, fixture(t, "error_invalid_address.json"), false
 	}
 	_, _, err := runSwapTest(t, f.start(), nil, "--yes")
@@ -683,7 +682,7 @@ func TestSwapInvalidAddress(t *testing.T) {
 // with the same Idempotency-Key and body, so the server answers the one swap.
 func TestSwapRetrySameKey(t *testing.T) {
 	f := newFakeAPI(t, finishedSteps...)
-	f.onPost = func(n int, _ createBody) (int, []byte, bool) {
+	f.onPost = func(n int, _ api.SwapRequest) (int, []byte, bool) {
 		switch n {
 		case 1:
 			return 0, nil, true // created, but the answer is lost
@@ -711,7 +710,7 @@ func TestSwapRetrySameKey(t *testing.T) {
 
 func TestSwapGivesUpRetrying(t *testing.T) {
 	f := newFakeAPI(t, finishedSteps...)
-	f.onPost = func(int, createBody) (int, []byte, bool) { return 0, nil, true }
+	f.onPost = func(int, api.SwapRequest) (int, []byte, bool) { return 0, nil, true }
 	_, _, err := runSwapTest(t, f.start(), nil, "--yes")
 	if err == nil || !strings.Contains(err.Error(), "may exist at fixedfloat") || len(f.Posts()) != createTries {
 		t.Errorf("err %v after %d POSTs", err, len(f.Posts()))
@@ -723,7 +722,7 @@ func TestSwapGivesUpRetrying(t *testing.T) {
 
 func TestSwapQuoteExpired(t *testing.T) {
 	f := newFakeAPI(t, finishedSteps...)
-	f.onPost = func(n int, _ createBody) (int, []byte, bool) {
+	f.onPost = func(n int, _ api.SwapRequest) (int, []byte, bool) {
 		if n == 1 {
 			return http.StatusNotFound, fixture(t, "error_quote_expired.json"), false
 		}
@@ -778,36 +777,12 @@ func TestSwapServerDown(t *testing.T) {
 	}
 }
 
-// TestSwapFixtureKeys: every key the CLI reads of a swap is one the server
-// writes (a renamed field would otherwise read as empty in silence).
-func TestSwapFixtureKeys(t *testing.T) {
-	var server map[string]any
-	if err := json.Unmarshal(fixture(t, "swap_finished.json"), &server); err != nil {
-		t.Fatal(err)
-	}
-	optional := map[string]bool{"provider": true, "deposit_memo": true, "payout_memo": true, "refund_memo": true}
-	var missing []string
-	rt := reflect.TypeOf(swapJSON{})
-	for i := 0; i < rt.NumField(); i++ {
-		if rt.Field(i).Anonymous {
-			continue // swapOutcomeJSON: TestOutcomeFixtureKeys
-		}
-		key, _, _ := strings.Cut(rt.Field(i).Tag.Get("json"), ",")
-		if _, ok := server[key]; !ok && !optional[key] {
-			missing = append(missing, key)
-		}
-	}
-	if len(missing) > 0 {
-		t.Errorf("the CLI reads %v, which the server's swap record does not have", missing)
-	}
-}
-
 // TestSwapUnavailable: a server that answers 503 created nothing: the
 // command says so at once. After a lost answer, though, it keeps asking with
 // the same key until the server answers what the lost try made.
 func TestSwapUnavailable(t *testing.T) {
 	f := newFakeAPI(t, finishedSteps...)
-	f.onPost = func(int, createBody) (int, []byte, bool) {
+	f.onPost = func(int, api.SwapRequest) (int, []byte, bool) {
 		return http.StatusServiceUnavailable, unavailableJSON, false
 	}
 	_, _, err := runSwapTest(t, f.start(), nil, "--yes")
@@ -819,7 +794,7 @@ func TestSwapUnavailable(t *testing.T) {
 
 func TestSwapUnavailableAfterLostAnswer(t *testing.T) {
 	f := newFakeAPI(t, finishedSteps...)
-	f.onPost = func(n int, _ createBody) (int, []byte, bool) {
+	f.onPost = func(n int, _ api.SwapRequest) (int, []byte, bool) {
 		switch n {
 		case 1:
 			return 0, nil, true
@@ -930,7 +905,7 @@ func TestETAText(t *testing.T) {
 // number of tries; a creation the server calls interrupted ends it at once.
 func TestSwapWaitsWhileInProgress(t *testing.T) {
 	f := newFakeAPI(t, finishedSteps...)
-	f.onPost = func(n int, _ createBody) (int, []byte, bool) {
+	f.onPost = func(n int, _ api.SwapRequest) (int, []byte, bool) {
 		if n <= createTries+2 {
 			return http.StatusConflict, fixture(t, "error_in_progress.json"), false
 		}
@@ -942,7 +917,7 @@ func TestSwapWaitsWhileInProgress(t *testing.T) {
 	}
 
 	f = newFakeAPI(t, finishedSteps...)
-	f.onPost = func(int, createBody) (int, []byte, bool) {
+	f.onPost = func(int, api.SwapRequest) (int, []byte, bool) {
 		return http.StatusConflict, []byte(`{"error":{"code":"in_progress","message":"the creation of this swap was interrupted and its outcome is unknown; no deposit address was given, so nothing is owed: use a new Idempotency-Key to make a new swap"}}`), false
 	}
 	_, _, err = runSwapTest(t, f.start(), nil, "--yes")
