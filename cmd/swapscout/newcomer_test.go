@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"flag"
 	"io"
@@ -74,22 +73,16 @@ func TestVenuesJSON(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var doc struct {
-		Venues []struct {
-			ID         string `json:"id"`
-			Configured bool   `json:"configured"`
-			CanSwap    bool   `json:"can_swap"`
-		} `json:"venues"`
-	}
-	if err := json.Unmarshal([]byte(out), &doc); err != nil {
+	venues, err := api.DecodeVenues([]byte(out))
+	if err != nil {
 		t.Fatalf("%v: %s", err, out)
 	}
-	if len(doc.Venues) != len(all.Descriptors) || doc.Venues[0].ID != all.Descriptors[0].ID {
-		t.Errorf("%d venues, first %+v", len(doc.Venues), doc.Venues[0])
+	if len(venues) != len(all.Descriptors) || venues[0].ID != all.Descriptors[0].ID {
+		t.Errorf("%d venues, first %+v", len(venues), venues[0])
 	}
 	// can_swap as GET /v1/venues says it: configured here and able to swap.
 	can := map[string]bool{}
-	for _, v := range doc.Venues {
+	for _, v := range venues {
 		can[v.ID] = v.CanSwap
 	}
 	if !can["exolix"] || !can["thorchain"] || can["changenow"] || can["binance"] {
@@ -159,13 +152,13 @@ func TestQuoteInjectedFaults(t *testing.T) {
 	if strings.Contains(stderr, "\033[") {
 		t.Errorf("escape codes in progress to a non-terminal: %q", stderr)
 	}
-	var q apiQuote
-	if err := json.Unmarshal([]byte(out), &q); err != nil {
+	q, err := api.DecodeQuote([]byte(out))
+	if err != nil {
 		t.Fatal(err)
 	}
 	codes := map[string]string{}
 	for _, f := range q.Failures {
-		codes[f.Venue] = f.Code + ": " + f.Message
+		codes[f.Venue] = string(f.Code) + ": " + f.Message
 	}
 	if !strings.HasPrefix(codes["binance"], "rate_limited") {
 		t.Errorf("binance under rate-limit-rate 1: %q", codes["binance"])

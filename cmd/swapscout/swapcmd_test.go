@@ -202,19 +202,17 @@ func (f *fakeAPI) start() *httptest.Server {
 		w.Write(f.venues)
 	})
 	mux.HandleFunc("GET /v1/quotes/stream", func(w http.ResponseWriter, r *http.Request) {
-		var q struct {
-			ID     string            `json:"id"`
-			Offers []json.RawMessage `json:"offers"`
-		}
-		if err := json.Unmarshal(f.quote, &q); err != nil {
+		q, err := api.DecodeQuote(f.quote)
+		if err != nil {
 			f.t.Error(err)
+			q = &api.Quote{}
 		}
 		f.mu.Lock()
 		f.quotes = append(f.quotes, r.URL.RawQuery)
 		f.mu.Unlock()
 		w.Header().Set("Content-Type", "text/event-stream")
 		for _, o := range q.Offers {
-			w.Write(api.AppendEvent(nil, "offer", "", o))
+			w.Write(api.AppendEvent(nil, "offer", "", api.AppendOffer(nil, &o)))
 		}
 		w.Write(api.AppendEvent(nil, "quote", "", f.quote))
 	})
@@ -270,11 +268,9 @@ func (f *fakeAPI) start() *httptest.Server {
 			w.Write(b)
 			return
 		}
-		var rec map[string]any
-		json.Unmarshal(f.steps[0], &rec)
-		rec["deposit_tx"] = body.TxID
-		b, _ := json.Marshal(rec)
-		w.Write(b)
+		rec, _ := api.DecodeSwap(f.steps[0])
+		rec.DepositTx = body.TxID
+		w.Write(api.AppendSwap(nil, &rec.Swap, rec.History))
 	})
 	mux.HandleFunc("GET /v1/swaps/{id}", func(w http.ResponseWriter, r *http.Request) {
 		if f.swapsOff {
@@ -935,17 +931,16 @@ func TestSwapWaitsWhileInProgress(t *testing.T) {
 func TestSwapMemoNeverByDefault(t *testing.T) {
 	// THORChain's memo offer ranks first.
 	memoFirst := func(f *fakeAPI) {
-		var q map[string]any
-		json.Unmarshal(f.quote, &q)
-		offers := q["offers"].([]any)
+		q, _ := api.DecodeQuote(f.quote)
+		offers := q.Offers
 		for i, o := range offers {
-			if o.(map[string]any)["venue"] == "thorchain" {
-				o.(map[string]any)["amount_out"] = "2.05"
-				q["offers"] = append([]any{o}, append(offers[:i:i], offers[i+1:]...)...)
+			if o.Venue == "thorchain" {
+				o.AmountOut = swapscout.MustAmount("2.05")
+				q.Offers = append([]api.Offer{o}, append(offers[:i:i], offers[i+1:]...)...)
 				break
 			}
 		}
-		f.quote, _ = json.Marshal(q)
+		f.quote = api.AppendAnswer(nil, q)
 	}
 	f := newFakeAPI(t, finishedSteps...)
 	memoFirst(f)
