@@ -67,6 +67,26 @@ func NewClient(server string) *Client {
 	return &Client{base: base, hc: &http.Client{}, once: &http.Client{Transport: tr}}
 }
 
+// NewClientWith is NewClient with hc for every request (its timeout, its
+// transport). A swap's creation still goes on a connection of its own when
+// hc's transport is an *http.Transport (a clone without keep-alives);
+// with another transport, hc sends it.
+func NewClientWith(server string, hc *http.Client) *Client {
+	c := NewClient(server)
+	c.hc, c.once = hc, hc
+	if tr, ok := hc.Transport.(*http.Transport); ok || hc.Transport == nil {
+		if !ok {
+			tr = http.DefaultTransport.(*http.Transport)
+		}
+		tr = tr.Clone()
+		tr.DisableKeepAlives = true
+		once := *hc
+		once.Transport = tr
+		c.once = &once
+	}
+	return c
+}
+
 // Base returns the server's URL, without a trailing slash.
 func (c *Client) Base() string { return c.base }
 
