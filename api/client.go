@@ -231,20 +231,12 @@ func (c *Client) CreateSwap(ctx context.Context, idempotencyKey string, r SwapRe
 	if err != nil {
 		return nil, false, err
 	}
-	resp, err := c.send(ctx, c.once, "POST", "/v1/swaps", body, idempotencyKey, "application/json")
+	status, b, err := c.call(ctx, c.once, "POST", "/v1/swaps", body, idempotencyKey)
 	if err != nil {
 		return nil, false, err
-	}
-	defer resp.Body.Close()
-	b, err := io.ReadAll(io.LimitReader(resp.Body, MaxAnswer))
-	if err != nil {
-		return nil, false, err
-	}
-	if resp.StatusCode != http.StatusOK && resp.StatusCode != http.StatusCreated {
-		return nil, false, withRetryAfter(DecodeError(resp.StatusCode, b), resp)
 	}
 	sw, err = decoded(DecodeSwap(b))
-	return sw, resp.StatusCode == http.StatusCreated, err
+	return sw, status == http.StatusCreated, err
 }
 
 // Swap returns swap id with its history (GET /v1/swaps/{id}).
@@ -266,17 +258,9 @@ func (c *Client) RecordDeposit(ctx context.Context, id, txID string) (*Swap, err
 	if err != nil {
 		return nil, err
 	}
-	resp, err := c.send(ctx, c.hc, "POST", "/v1/swaps/"+url.PathEscape(id)+"/deposit", body, "", "application/json")
+	_, b, err := c.call(ctx, c.hc, "POST", "/v1/swaps/"+url.PathEscape(id)+"/deposit", body, "")
 	if err != nil {
 		return nil, err
-	}
-	defer resp.Body.Close()
-	b, err := io.ReadAll(io.LimitReader(resp.Body, MaxAnswer))
-	if err != nil {
-		return nil, err
-	}
-	if resp.StatusCode != http.StatusOK {
-		return nil, withRetryAfter(DecodeError(resp.StatusCode, b), resp)
 	}
 	return decoded(DecodeSwap(b))
 }
@@ -343,19 +327,26 @@ func (c *Client) Health(ctx context.Context) (*Health, error) {
 // get asks for path and returns the body of a 200 answer; another answer
 // is an *Error.
 func (c *Client) get(ctx context.Context, path string) ([]byte, error) {
-	resp, err := c.send(ctx, c.hc, "GET", path, nil, "", "application/json")
+	_, b, err := c.call(ctx, c.hc, "GET", path, nil, "")
+	return b, err
+}
+
+// call makes one request for a JSON answer and returns a success's status
+// (200 or 201) and body; another answer is an *Error.
+func (c *Client) call(ctx context.Context, hc *http.Client, method, path string, body []byte, key string) (int, []byte, error) {
+	resp, err := c.send(ctx, hc, method, path, body, key, "application/json")
 	if err != nil {
-		return nil, err
+		return 0, nil, err
 	}
 	defer resp.Body.Close()
 	b, err := io.ReadAll(io.LimitReader(resp.Body, MaxAnswer))
 	if err != nil {
-		return nil, err
+		return 0, nil, err
 	}
-	if resp.StatusCode != http.StatusOK {
-		return nil, withRetryAfter(DecodeError(resp.StatusCode, b), resp)
+	if resp.StatusCode != http.StatusOK && resp.StatusCode != http.StatusCreated {
+		return 0, nil, withRetryAfter(DecodeError(resp.StatusCode, b), resp)
 	}
-	return b, nil
+	return resp.StatusCode, b, nil
 }
 
 // send makes one request; the caller closes the answer's body.

@@ -90,7 +90,7 @@ func (s *syncBuffer) String() string {
 	return s.b.String()
 }
 
-// newSwapFixture wires the API as serve does: one quote book for the API
+// newSwapFixture wires the API as serve does: one quote service for the API
 // and the swap service, a real SQLite store, a venue "fast" that creates
 // swaps and "book" that cannot.
 func newSwapFixture(t testing.TB) *swapFixture {
