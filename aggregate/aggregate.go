@@ -878,9 +878,9 @@ func clip(s string) string {
 	return s[:i] + "…"
 }
 
-// Service answers quote requests for the API: it selects venues and runs the
-// engine. (Caching and collapsing of identical requests are the API's:
-// package httpapi.)
+// Service answers quote requests for the quote service: it selects venues
+// and runs the engine. (Caching and collapsing of identical requests are
+// the quote service's: package quotes.)
 type Service struct {
 	Engine *Engine
 }
