@@ -146,7 +146,7 @@ func New(key Key) *Sealer {
 }
 
 // sep separates an order's public id from its secret, as the adapters and
-// httpapi.PublicOrderID have it.
+// api.PublicOrderID have it.
 const sep = ":"
 
 // prefix marks a sealed secret.

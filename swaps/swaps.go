@@ -45,11 +45,12 @@ var DefaultSlippage = swapscout.MustAmount("0.005")
 // recognise the offer they chose.
 var maxSlippage = swapscout.MustAmount("0.1")
 
-// Quotes finds the structured quote an offer was shown in.
+// Quotes finds the structured quote an offer was shown in
+// (*quotes.Service satisfies it).
 type Quotes interface {
-	// Quote returns the quote with id, or an ENOTFOUND error when it is
-	// unknown or expired.
-	Quote(ctx context.Context, id string) (*swapscout.Quote, error)
+	// QuoteByID returns the quote with id, or an ENOTFOUND error when it
+	// is unknown or expired.
+	QuoteByID(ctx context.Context, id string) (*swapscout.Quote, error)
 	// Requote asks venue again for req, through the same checks as any
 	// quote, and stores the answer as a new quote (its id goes back to the
 	// client when the rate changed).
@@ -192,7 +193,7 @@ func (s *Service) Create(ctx context.Context, r CreateRequest) (sw *swapscout.Sw
 			return nil, false, err
 		}
 	}
-	q, err := s.Quotes.Quote(ctx, r.QuoteID)
+	q, err := s.Quotes.QuoteByID(ctx, r.QuoteID)
 	if err != nil {
 		return nil, false, err
 	}
@@ -720,7 +721,7 @@ func findOffer(q *swapscout.Quote, venue string) *swapscout.Offer {
 }
 
 // publicOrderID is the part of a venue's order id that may be logged: some
-// adapters keep a secret after a ':' (see httpapi.PublicOrderID).
+// adapters keep a secret after a ':' (see api.PublicOrderID).
 func publicOrderID(id string) string {
 	id, _, _ = strings.Cut(id, ":")
 	return id

@@ -11,7 +11,7 @@ import (
 	"github.com/riverqueue/river/riverdriver/riversqlite"
 
 	"github.com/swapscout/swapscout"
-	"github.com/swapscout/swapscout/httpapi"
+	"github.com/swapscout/swapscout/api"
 	"github.com/swapscout/swapscout/track"
 	"github.com/swapscout/swapscout/webhook"
 )
@@ -112,7 +112,7 @@ func TestObserver(t *testing.T) {
 	tr, err := track.New(drv, track.Config{Store: db, Swapper: func(string) (swapscout.Swapper, bool) { return v, true },
 		Schedule: fast, Logger: quiet, FetchInterval: 20 * time.Millisecond, Observer: o.observer(),
 		Now: func() time.Time { return time.Now().Add(time.Duration(skew.Load())) },
-		Webhooks: &track.Webhooks{Callbacks: db, Send: sender.Send, Encode: httpapi.AppendSwap, GiveUpAfter: time.Hour,
+		Webhooks: &track.Webhooks{Callbacks: db, Send: sender.Send, Encode: api.AppendSwap, GiveUpAfter: time.Hour,
 			Backoff: func(time.Duration) time.Duration { return 10 * time.Millisecond }}})
 	if err != nil {
 		t.Fatal(err)

@@ -52,7 +52,7 @@ type Webhooks struct {
 	// carry secrets, as River keeps them with the job.
 	Send func(ctx context.Context, url, swapID string, seq int, body []byte) error
 	// Encode appends the JSON of the swap as of a change
-	// (httpapi.AppendSwap).
+	// (api.AppendSwap).
 	Encode func(dst []byte, sw *swapscout.Swap, history []swapscout.SwapEvent) []byte
 	// GiveUpAfter is how long a change is retried (default 25 h).
 	GiveUpAfter time.Duration

@@ -13,7 +13,7 @@ import (
 	"github.com/riverqueue/river/riverdriver/riversqlite"
 
 	"github.com/swapscout/swapscout"
-	"github.com/swapscout/swapscout/httpapi"
+	"github.com/swapscout/swapscout/api"
 	"github.com/swapscout/swapscout/sqldb"
 	"github.com/swapscout/swapscout/track"
 	"github.com/swapscout/swapscout/webhook"
@@ -70,7 +70,7 @@ func webhookTracker(t *testing.T, db *sqldb.DB, v swapscout.Swapper, rc *receive
 	sender := &webhook.Sender{Secret: rc.secret, Client: webhook.Client(2*time.Second, true)}
 	tr, err := track.New(drv, track.Config{Store: db, Swapper: func(string) (swapscout.Swapper, bool) { return v, true },
 		Schedule: fast, Logger: quiet, FetchInterval: 20 * time.Millisecond,
-		Webhooks: &track.Webhooks{Callbacks: db, Send: sender.Send, Encode: httpapi.AppendSwap, GiveUpAfter: giveUp,
+		Webhooks: &track.Webhooks{Callbacks: db, Send: sender.Send, Encode: api.AppendSwap, GiveUpAfter: giveUp,
 			Backoff: func(time.Duration) time.Duration { return 10 * time.Millisecond }}})
 	if err != nil {
 		t.Fatal(err)

@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/swapscout/swapscout/api"
 	"github.com/swapscout/swapscout/seal"
 	"github.com/swapscout/swapscout/sqldb"
 )
@@ -48,11 +49,8 @@ func TestSealedOrderSecrets(t *testing.T) {
 	}
 	keyText, _ := os.ReadFile(keyPath)
 	_, qbody := get(t, c, s.url+"/v1/quotes?from=btc&to=eth&amount=0.1")
-	var q struct {
-		ID     string
-		Offers []struct{ Venue string }
-	}
-	if err := json.Unmarshal([]byte(qbody), &q); err != nil {
+	q, err := api.DecodeQuote([]byte(qbody))
+	if err != nil {
 		t.Fatal(err)
 	}
 	if !strings.Contains(qbody, `"venue":"fixedfloat"`) {
@@ -64,11 +62,8 @@ func TestSealedOrderSecrets(t *testing.T) {
 	if st != 201 {
 		t.Fatalf("create: %d %s", st, created)
 	}
-	var sw struct {
-		ID           string
-		VenueOrderID string `json:"venue_order_id"`
-	}
-	if err := json.Unmarshal([]byte(created), &sw); err != nil || sw.VenueOrderID == "" || strings.Contains(sw.VenueOrderID, ":") {
+	sw, err := api.DecodeSwap([]byte(created))
+	if err != nil || sw.VenueOrderID == "" || strings.Contains(sw.VenueOrderID, ":") {
 		t.Fatalf("created %s (%v)", created, err)
 	}
 	if err := s.stop(); err != nil {
@@ -220,8 +215,8 @@ func TestSealedSwapIsFollowed(t *testing.T) {
 	c := &http.Client{Transport: &http.Transport{}, Timeout: 30 * time.Second}
 	defer c.CloseIdleConnections()
 	_, qbody := get(t, c, s.url+"/v1/quotes?from=btc&to=eth&amount=0.1")
-	var q struct{ ID string }
-	if err := json.Unmarshal([]byte(qbody), &q); err != nil || !strings.Contains(qbody, `"venue":"fixedfloat"`) {
+	q, err := api.DecodeQuote([]byte(qbody))
+	if err != nil || !strings.Contains(qbody, `"venue":"fixedfloat"`) {
 		t.Fatalf("no FixedFloat offer: %s", qbody)
 	}
 	body, _ := json.Marshal(map[string]string{"quote_id": q.ID, "venue": "fixedfloat", "payout_address": e2ePayoutETH, "refund_address": e2eRefundBTC})
@@ -229,8 +224,7 @@ func TestSealedSwapIsFollowed(t *testing.T) {
 	if st != 201 {
 		t.Fatalf("create: %d %s", st, created)
 	}
-	var sw struct{ ID string }
-	_ = json.Unmarshal([]byte(created), &sw)
+	sw := swapOf(created)
 	deadline := time.Now().Add(20 * time.Second)
 	for {
 		_, now := get(t, c, s.url+"/v1/swaps/"+sw.ID)

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/swapscout/swapscout/httpapi"
+	"github.com/swapscout/swapscout/quotes"
 	"github.com/swapscout/swapscout/seal"
 	"github.com/swapscout/swapscout/sqldb"
 	"github.com/swapscout/swapscout/swaps"
@@ -208,7 +209,7 @@ func (s *stack) wireSwaps(ctx context.Context, f *dbFlags, d *httpapi.Deps, log 
 			return err
 		})
 		s.db = db
-		book := httpapi.NewQuoteBook(*d)
+		book := quotes.New(d.QuoteConfig())
 		d.Book = book
 		s.swaps = &swaps.Service{Quotes: book, Store: db, Swapper: s.registry.Swapper, Logger: log}
 		d.Swaps = s.swaps

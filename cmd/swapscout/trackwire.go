@@ -19,6 +19,7 @@ import (
 	"github.com/riverqueue/river/riverdriver/riversqlite"
 
 	"github.com/swapscout/swapscout"
+	"github.com/swapscout/swapscout/api"
 	"github.com/swapscout/swapscout/httpapi"
 	"github.com/swapscout/swapscout/sqldb"
 	"github.com/swapscout/swapscout/swapfeed"
@@ -100,7 +101,7 @@ func startTracking(ctx context.Context, db *sqldb.DB, databaseURL string, swappe
 	}
 	if f.secret != "" {
 		sender := &webhook.Sender{Secret: []byte(f.secret), Client: webhook.Client(f.webhookTimeout, f.webhookPrivate)}
-		cfg.Webhooks = &track.Webhooks{Callbacks: db, Send: sender.Send, Encode: httpapi.AppendSwap, Timeout: f.webhookTimeout}
+		cfg.Webhooks = &track.Webhooks{Callbacks: db, Send: sender.Send, Encode: api.AppendSwap, Timeout: f.webhookTimeout}
 		allow := f.webhookPrivate
 		t.check = func(u string) error { return webhook.CheckURL(u, allow) }
 	}

@@ -1,4 +1,4 @@
-package httpapi_test
+package api_test
 
 import (
 	"bytes"
@@ -9,7 +9,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/swapscout/swapscout"
-	"github.com/swapscout/swapscout/httpapi"
+	"github.com/swapscout/swapscout/api"
 )
 
 // BenchmarkEncodeQuote compares AppendQuote, which encodes every fan-out's
@@ -18,17 +18,17 @@ import (
 // ten offers (one routed through an order book, one through an aggregator's
 // provider), fees, limits, fixed-rate ids and two failures; about 3.4 KB.
 //
-//	go test -run '^$' -bench EncodeQuote -benchmem ./httpapi/
+//	go test -run '^$' -bench EncodeQuote -benchmem ./api/
 func BenchmarkEncodeQuote(b *testing.B) {
 	q := encBenchQuote()
 	t := encTaggedOf(q)
-	size := int64(len(httpapi.AppendQuote(nil, q)))
+	size := int64(len(api.AppendQuote(nil, q)))
 	b.Run("ours", func(b *testing.B) {
 		buf := make([]byte, 0, 8<<10)
 		b.SetBytes(size)
 		b.ReportAllocs()
 		for b.Loop() {
-			buf = httpapi.AppendQuote(buf[:0], q)
+			buf = api.AppendQuote(buf[:0], q)
 		}
 	})
 	b.Run("json_Marshal", func(b *testing.B) {
@@ -62,7 +62,7 @@ func BenchmarkEncodeQuote(b *testing.B) {
 func TestEncodeQuoteEquivalent(t *testing.T) {
 	q := encBenchQuote()
 	tagged := encTaggedOf(q)
-	ours := httpapi.AppendQuote(nil, q)
+	ours := api.AppendQuote(nil, q)
 	marshalled, err := json.Marshal(&tagged)
 	if err != nil {
 		t.Fatal(err)

@@ -1,6 +1,7 @@
-package httpapi
+package api
 
 import (
+	"strconv"
 	"time"
 	"unicode/utf8"
 
@@ -230,3 +231,5 @@ func appendString(dst []byte, s string) []byte {
 	dst = append(dst, s[start:]...)
 	return append(dst, '"')
 }
+
+func itoa(dst []byte, n int64) []byte { return strconv.AppendInt(dst, n, 10) }

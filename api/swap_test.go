@@ -1,4 +1,4 @@
-package httpapi
+package api
 
 import (
 	"encoding/json"
