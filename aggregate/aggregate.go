@@ -137,40 +137,44 @@ type Selection struct {
 	Swappable bool
 }
 
+// Unknown returns the first venue id s names (included or excluded) that
+// known does not know.
+func (s *Selection) Unknown(known func(id string) bool) (string, bool) {
+	for _, ids := range [][]string{s.Include, s.Exclude} {
+		for _, id := range ids {
+			if !known(id) {
+				return id, true
+			}
+		}
+	}
+	return "", false
+}
+
+// Selects reports whether s selects a venue with this id, KYC rating,
+// custody (empty reads as custodial) and swap capability. It is the one
+// rule of selection: the engine picks the venues it asks with it, and the
+// quote service checks with it, against the venues it lists, that a
+// selection leaves some venue to ask.
+func (s *Selection) Selects(id string, kyc swapscout.KYCRating, custody swapscout.Custody, canSwap bool) bool {
+	if custody == "" {
+		custody = swapscout.Custodial
+	}
+	return (len(s.Include) == 0 || contains(s.Include, id)) && !contains(s.Exclude, id) &&
+		(s.MaxKYC == 0 || kyc <= s.MaxKYC) && (s.Custody == "" || custody == s.Custody) &&
+		(!s.Swappable || canSwap)
+}
+
 // Select returns the venues s selects, in engine order, or an EINVALID error
 // naming an unknown venue id.
 func (e *Engine) Select(s Selection) ([]Venue, error) {
-	known := func(id string) bool {
-		for _, v := range e.venues {
-			if v.ID == id {
-				return true
-			}
-		}
-		return false
-	}
-	for _, id := range append(append([]string(nil), s.Include...), s.Exclude...) {
-		if !known(id) {
-			return nil, swapscout.Errorf(swapscout.EINVALID, "unknown venue %q", clip(id))
-		}
+	if id, ok := s.Unknown(func(id string) bool { return e.index(id) >= 0 }); ok {
+		return nil, swapscout.Errorf(swapscout.EINVALID, "unknown venue %q", clip(id))
 	}
 	out := make([]Venue, 0, len(e.venues))
 	for _, v := range e.venues {
-		if len(s.Include) > 0 && !contains(s.Include, v.ID) {
-			continue
+		if s.Selects(v.ID, v.KYC, v.custody(), v.swapper() != nil) {
+			out = append(out, v)
 		}
-		if contains(s.Exclude, v.ID) {
-			continue
-		}
-		if s.MaxKYC != 0 && v.KYC > s.MaxKYC {
-			continue
-		}
-		if s.Custody != "" && v.custody() != s.Custody {
-			continue
-		}
-		if s.Swappable && v.swapper() == nil {
-			continue
-		}
-		out = append(out, v)
 	}
 	return out, nil
 }
@@ -874,9 +878,9 @@ func clip(s string) string {
 	return s[:i] + "…"
 }
 
-// Service answers quote requests for the API: it selects venues and runs the
-// engine. (Caching and collapsing of identical requests are the API's:
-// package httpapi.)
+// Service answers quote requests for the quote service: it selects venues
+// and runs the engine. (Caching and collapsing of identical requests are
+// the quote service's: package quotes.)
 type Service struct {
 	Engine *Engine
 }

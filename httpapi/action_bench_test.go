@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/swapscout/swapscout"
+	"github.com/swapscout/swapscout/api"
 	"github.com/swapscout/swapscout/inmem"
 )
 
@@ -43,7 +44,7 @@ func BenchmarkActionVsPlain(b *testing.B) {
 		v, err := store.Get(r.Ctx, r.Param("id"))
 		if err != nil {
 			w.status = StatusOf(swapscout.ErrorCode(err))
-			w.body = AppendError(w.body[:0], swapscout.ErrorCode(err), swapscout.ErrorMessage(err))
+			w.body = api.AppendError(w.body[:0], &api.Error{Code: swapscout.ErrorCode(err), Message: swapscout.ErrorMessage(err)})
 			return
 		}
 		age := time.Since(time.Unix(0, int64(binary.BigEndian.Uint64(v[:8])))).Milliseconds()

@@ -10,6 +10,7 @@ import (
 
 	"github.com/swapscout/swapscout"
 	"github.com/swapscout/swapscout/aggregate"
+	"github.com/swapscout/swapscout/api"
 	"github.com/swapscout/swapscout/httpapi"
 	"github.com/swapscout/swapscout/inmem"
 )
@@ -183,7 +184,7 @@ func TestCustodyParam(t *testing.T) {
 func TestOfferCustodyEncoded(t *testing.T) {
 	o := swapscout.Offer{Venue: "chainflip", AmountIn: swapscout.MustAmount("1"), AmountOut: swapscout.MustAmount("2"), KYC: 'A',
 		Custody: swapscout.NonCustodial, Deposit: swapscout.DepositTransfer}
-	got := string(httpapi.AppendOffer(nil, &o))
+	got := string(api.AppendOffer(nil, &o))
 	if !strings.Contains(got, `"kyc":"A","custody":"non_custodial","deposit":"transfer","took_ms":0}`) {
 		t.Errorf("offer JSON %s lacks custody and deposit", got)
 	}

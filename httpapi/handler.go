@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/swapscout/swapscout"
+	"github.com/swapscout/swapscout/api"
 )
 
 // Handler routes Requests to actions. It is transport-independent: package
@@ -101,7 +102,7 @@ func (h *Handler) Serve(r *Request) (resp Response) {
 func (h *Handler) errorResponse(r *Request, err error) Response {
 	var re *retryError
 	if errors.As(err, &re) {
-		resp := JSON(re.status, AppendError(nil, re.code, re.msg))
+		resp := JSON(re.status, api.AppendError(nil, &api.Error{Code: re.code, Message: re.msg}))
 		resp.Headers = []Field{MakeField("Retry-After", strconv.Itoa(re.seconds()))}
 		return resp
 	}

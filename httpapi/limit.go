@@ -311,7 +311,7 @@ func (d *deps) openStream(r *Request) (done func(), err error) {
 // and costs the venues nothing more.
 // Call release (never nil) when the fan-out has ended.
 func (d *deps) admit(r *Request, key []byte) (release func(), err error) {
-	cached := d.Cache != nil && d.CacheWindow > 0
+	cached := d.quotes.CacheWindow() > 0
 	if d.OnCache != nil && cached {
 		d.OnCache(false)
 	}
@@ -335,7 +335,7 @@ func (d *deps) admitFanOut(r *Request, key []byte) (release func(), err error) {
 			if now.IsZero() {
 				now = d.Now()
 			}
-			if key == nil || !d.limiter.recentKey(key, now, d.CacheWindow) {
+			if key == nil || !d.limiter.recentKey(key, now, d.quotes.CacheWindow()) {
 				wait, bulk := d.limiter.wait(client, now)
 				if wait > 0 {
 					return release, &retryError{status: http.StatusTooManyRequests, code: "rate_limited", after: wait,

@@ -19,6 +19,7 @@ import (
 
 	"github.com/swapscout/swapscout"
 	"github.com/swapscout/swapscout/aggregate"
+	"github.com/swapscout/swapscout/api"
 	"github.com/swapscout/swapscout/httpapi"
 	"github.com/swapscout/swapscout/inmem"
 )
@@ -645,7 +646,7 @@ func TestOpenAPISwapEvents(t *testing.T) {
 		t.Error(err)
 	}
 	// The event the server ends a stream with when it shuts down.
-	if err := checkSSE(doc, media, "event: error\ndata: "+strings.TrimSpace(string(httpapi.AppendError(nil, "unavailable", "the server is shutting down; ask again")))+"\n\n", "shutdown"); err != nil {
+	if err := checkSSE(doc, media, "event: error\ndata: "+strings.TrimSpace(string(api.AppendError(nil, &api.Error{Code: "unavailable", Message: "the server is shutting down; ask again"})))+"\n\n", "shutdown"); err != nil {
 		t.Error(err)
 	}
 	// And what it is not: a swap event whose data is not a swap.

@@ -2,19 +2,20 @@ package httpapi
 
 import (
 	"encoding/json"
-	"errors"
 	"net/url"
 	"time"
 
 	"github.com/swapscout/swapscout"
+	"github.com/swapscout/swapscout/api"
 	"github.com/swapscout/swapscout/web"
 )
 
 // The web page is served beside the API by the same handler. Its actions
-// call the API's own actions and parsing (the results page runs the same
-// quote action as GET /v1/quotes, so it validates, caches and stores alike)
-// and render the API's JSON through package web. Page routes are not API:
-// Routes leaves them out and openapi.json does not describe them.
+// call the same services and parsing as the API (the results page answers
+// through the same quote path as GET /v1/quotes, so it validates, caches,
+// limits and stores alike) and render their domain values through package
+// web. Page routes are not API: Routes leaves them out and openapi.json does
+// not describe them.
 
 const contentHTML = "text/html; charset=utf-8"
 
@@ -53,9 +54,8 @@ func (h *Handler) PageRoutes() []string {
 }
 
 func registerPages(h *Handler, d *deps) {
-	quote := handleQuoteCreate(d)
-	h.handlePage("GET", "/", pageQuote(d, nil))
-	h.handlePage("GET", "/quote", pageQuote(d, quote))
+	h.handlePage("GET", "/", pageQuote(d, false))
+	h.handlePage("GET", "/quote", pageQuote(d, true))
 	h.handlePage("GET", "/venues", pageVenues(d))
 	registerSwapPages(h, d) // pages_swap.go
 	h.handlePage("GET", "/static/{name}", staticFile)
@@ -78,9 +78,10 @@ func (d *deps) render(r *Request, status int, name string, data any) (Response, 
 
 var choices = web.NewChoices()
 
-// pageQuote serves the quote form and, when create is set, its results: the
-// quote action's JSON, rendered. Bad input is a 4xx page saying what is wrong.
-func pageQuote(d *deps, create Action) Action {
+// pageQuote serves the quote form and, when results is set, the results of
+// the query: the quote the API would answer, rendered. Bad input is a 4xx
+// page saying what is wrong.
+func pageQuote(d *deps, results bool) Action {
 	return func(r *Request) (Response, error) {
 		page := web.QuotePage{Choices: choices, Form: web.Form{From: "btc", To: "xmr"}}
 		infos := d.Venues()
@@ -97,7 +98,7 @@ func pageQuote(d *deps, create Action) Action {
 		page.Names = string(nb)
 		bb, _ := json.Marshal(books)
 		page.OrderBooks = string(bb)
-		if create == nil || len(r.RawQuery) == 0 {
+		if !results || len(r.RawQuery) == 0 {
 			return d.render(r, 200, "quote", page)
 		}
 		for _, k := range web.FormFields {
@@ -109,7 +110,11 @@ func pageQuote(d *deps, create Action) Action {
 				query.Set(k, string(v))
 			}
 		}
-		resp, err := create(r)
+		a, _, err := d.quote(r)
+		var q *swapscout.Quote
+		if err == nil {
+			q, err = a.Quote()
+		}
 		if err != nil {
 			code := swapscout.ErrorCode(err)
 			msg := swapscout.ErrorMessage(err)
@@ -119,12 +124,11 @@ func pageQuote(d *deps, create Action) Action {
 			page.Error = msg
 			return d.render(r, StatusOf(code), "quote", page)
 		}
-		body := make([]byte, 0, len(resp.Head)+len(resp.Body))
-		body = append(append(body, resp.Head...), resp.Body...)
-		res, err := web.NewResults(body, names, query.Encode())
-		if err != nil {
-			return Response{}, errors.Join(errors.New("page: quote JSON"), err)
+		now := r.Now
+		if now.IsZero() {
+			now = d.Now()
 		}
+		res := web.NewResults(q, a.Frame.Age(now), names, query.Encode())
 		res.Arrange(books)
 		page.Results = res
 		return d.render(r, 200, "quote", page)
@@ -156,7 +160,7 @@ func staticFile(r *Request) (Response, error) {
 	return Response{Status: 200, ContentType: f.ContentType, Body: f.Body, Headers: staticHeaders}, nil
 }
 
-func pageAccuracy(a *accuracyJSON) *web.Accuracy {
+func pageAccuracy(a *api.Accuracy) *web.Accuracy {
 	if a == nil {
 		return nil
 	}

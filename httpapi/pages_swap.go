@@ -62,13 +62,14 @@ func (d *deps) fillQuote(ctx context.Context, f *web.SwapForm, names map[string]
 	if f.Quote == "" || d.Store == nil {
 		return
 	}
-	body := d.storedQuote(ctx, f.Quote)
-	if body == nil {
+	q, err := d.quotes.QuoteByID(ctx, f.Quote)
+	if err != nil {
+		if code := swapscout.ErrorCode(err); code != swapscout.ENOTFOUND && code != swapscout.EINVALID {
+			d.Logger.Error("page: stored quote", "quote", f.Quote, "err", err)
+		}
 		return
 	}
-	if err := f.SetQuote(body, names); err != nil {
-		d.Logger.Error("page: stored quote JSON", "quote", f.Quote, "err", err)
-	}
+	f.SetQuote(q, names)
 	f.MemoDeposit = f.MemoDeposit || d.memoDeposit(ctx, f.Quote, f.Venue)
 	f.MemoLimit = memoLimit(f)
 }
@@ -377,19 +378,6 @@ func depositTxMessage(msg string) string {
 // every wallet scans.
 func depositURI(sw *swapscout.Swap) string { return sw.DepositAddress }
 
-// storedQuote returns the quote's JSON as the store keeps it (after its
-// 8-byte creation time; see answer), or nil when it is unknown or expired.
-func (d *deps) storedQuote(ctx context.Context, id string) []byte {
-	if d.Store == nil {
-		return nil
-	}
-	v, err := d.Store.Get(ctx, []byte(id))
-	if err != nil || len(v) < 10 || v[8] != '{' {
-		return nil
-	}
-	return v[8:]
-}
-
 // canSwap reports whether venue can create swaps through its API (true
 // when the venue is not listed: Create has the last word).
 func (d *deps) canSwap(venue string) bool {
@@ -405,10 +393,10 @@ func (d *deps) canSwap(venue string) bool {
 // to carry the swap's memo in its transaction (THORChain, Maya), while the
 // quote is readable.
 func (d *deps) memoDeposit(ctx context.Context, quoteID, venue string) bool {
-	if quoteID == "" || d.book == nil {
+	if quoteID == "" || d.quotes == nil {
 		return false
 	}
-	q, err := d.book.Quote(ctx, quoteID)
+	q, err := d.quotes.QuoteByID(ctx, quoteID)
 	if err != nil {
 		return false
 	}

@@ -1,18 +1,13 @@
 package httpapi
 
 import (
-	"context"
-	"crypto/rand"
-	"encoding/base32"
-	"encoding/binary"
 	"errors"
-	"slices"
-	"strconv"
 	"strings"
 	"time"
 
 	"github.com/swapscout/swapscout"
-	"github.com/swapscout/swapscout/aggregate"
+	"github.com/swapscout/swapscout/api"
+	"github.com/swapscout/swapscout/quotes"
 )
 
 // quoteParams are the query parameters GET /v1/quotes accepts.
@@ -36,212 +31,78 @@ var (
 
 // handleQuoteCreate answers a quote request. Identical requests within the
 // cache window are answered from the cache, with their age; concurrent
-// identical misses collapse into one fan-out. Every answer is stored under
-// its id. Stored values are framed (creation time + JSON without the age) so
-// a hit writes the stored bytes after a few bytes of age, with no encoding.
+// identical misses collapse into one fan-out (package quotes). A hit writes
+// the stored bytes after a few bytes of age, with no encoding.
 func handleQuoteCreate(d *deps) Action {
 	return func(r *Request) (Response, error) {
-		pq, err := d.parseQuote(r)
+		a, hdr, err := d.quote(r)
 		if err != nil {
 			return Response{}, err
 		}
-		key := appendKey(r.key[:0], &pq)
-		if d.Cache != nil && d.CacheWindow > 0 {
-			if v, err := d.Cache.Get(r.Ctx, key); err == nil {
-				if resp, ok := d.answer(r, v, hitHeaders); ok {
-					d.cached()
-					return resp, nil
-				}
-			}
-		}
-		release, err := d.admit(r, key) // counts the miss, limits fan-outs per client
-		if err != nil {
-			return Response{}, err
-		}
-		defer release()
-		skey := string(key)
-		v, err, _ := d.book.flights.Do(skey, func() (any, error) {
-			return d.fanOut(r.Ctx, &pq, skey, nil)
-		})
-		if err != nil {
-			return Response{}, err
-		}
-		resp, ok := d.answer(r, v.([]byte), missHeaders)
-		if !ok {
-			return Response{}, errors.New("stored quote is malformed")
-		}
-		return resp, nil
+		return d.answer(r, a.Frame, hdr), nil
 	}
 }
 
-// fanOut runs one fan-out for pq through the quote book, and returns the
-// framed value it stored.
-func (d *deps) fanOut(parent context.Context, pq *parsedQuote, key string, emit func(swapscout.Result)) ([]byte, error) {
-	_, v, err := d.book.make(parent, pq, key, emit)
-	return v, err
+// quote answers a quote request through the quote service: parsed and
+// normalised, from the cache, or, once the client may start a fan-out
+// (admit), by one; hdr is the cache status to answer with. The API and the
+// web page both answer this way.
+func (d *deps) quote(r *Request) (a quotes.Answer, hdr []Field, err error) {
+	pq, err := d.parseQuote(r)
+	if err != nil {
+		return a, nil, err
+	}
+	key := quotes.AppendKey(r.key[:0], &pq)
+	if f, ok := d.quotes.Cached(r.Ctx, key); ok {
+		d.cached()
+		return quotes.Answer{Frame: f, Hit: true}, hitHeaders, nil
+	}
+	release, err := d.admit(r, key) // counts the miss, limits fan-outs per client
+	if err != nil {
+		return a, nil, err
+	}
+	defer release()
+	a, err = d.quotes.Make(r.Ctx, &pq, string(key))
+	return a, missHeaders, err
 }
 
-// answer turns a framed stored value into a response: {"age_ms":N, then the
-// stored JSON after its opening brace. No JSON is encoded and nothing allocates.
-func (d *deps) answer(r *Request, v []byte, hdr []Field) (Response, bool) {
-	if len(v) < 10 || v[8] != '{' {
-		return Response{}, false
-	}
-	created := time.Unix(0, int64(binary.BigEndian.Uint64(v[:8])))
+// answer turns a quote's frame into a response: {"age_ms":N, then the
+// stored JSON after its opening brace. No JSON is encoded and nothing
+// allocates.
+func (d *deps) answer(r *Request, f quotes.Frame, hdr []Field) Response {
 	now := r.Now
 	if now.IsZero() {
 		now = d.Now()
 	}
-	age := now.Sub(created).Milliseconds()
-	if age < 0 {
-		age = 0
-	}
 	if d.Degraded != nil && d.Degraded() {
 		hdr = degraded[&hdr[0]]
 	}
-	head := append(r.head[:0], `{"age_ms":`...)
-	head = strconv.AppendInt(head, age, 10)
-	head = append(head, ',')
-	return Response{Status: 200, ContentType: contentJSON, Head: head, Body: v[9:], Headers: hdr}, true
+	head := api.AppendAge(r.head[:0], f.Age(now))
+	return Response{Status: 200, ContentType: contentJSON, Head: head, Body: f.Rest(), Headers: hdr}
 }
 
 // handleQuoteGet answers a stored quote: its bytes as stored, after its age.
 func handleQuoteGet(d *deps) Action {
 	return func(r *Request) (Response, error) {
-		v, err := d.Store.Get(r.Ctx, r.Param("id"))
+		f, err := d.quotes.Stored(r.Ctx, r.Param("id"))
 		if err != nil {
 			return Response{}, err
 		}
-		resp, ok := d.answer(r, v, storeHeaders)
-		if !ok {
-			return Response{}, errors.New("stored quote is malformed")
-		}
-		return resp, nil
+		return d.answer(r, f, storeHeaders), nil
 	}
 }
 
 // parseQuote parses and validates a quote request, its venue selection
 // included, before any cache is consulted: a request the engine would
 // refuse is refused here, whatever the cache holds. The selection comes
-// back normalised (see normalizeSelection), so equivalent spellings share
-// a cache key.
-func (d *deps) parseQuote(r *Request) (parsedQuote, error) {
+// back normalised (quotes.Service.Normalize), so equivalent spellings
+// share a cache key.
+func (d *deps) parseQuote(r *Request) (quotes.Request, error) {
 	pq, err := parseQuoteQuery(r, d.DefaultDeadline, d.MaxDeadline)
 	if err != nil {
 		return pq, err
 	}
-	if pq.sel.MaxKYC == 'D' {
-		pq.sel.MaxKYC = 0 // D is the worst rating: it selects every venue
-	}
-	if len(pq.sel.Include) == 0 && len(pq.sel.Exclude) == 0 {
-		// Nothing to check (kyc= and custody= alone leave the engine to
-		// select), and the hot path allocates nothing.
-		return pq, nil
-	}
-	return pq, d.normalizeSelection(&pq.sel)
-}
-
-// normalizeSelection checks every venue id against the venues the API
-// serves (when Deps.Venues lists any; else the service checks them) and
-// rewrites sel in canonical form: ids sorted and de-duplicated, and with a
-// venue list, the excluded ids taken out of it. A selection that leaves no venue to ask is refused: an
-// empty Include would mean every venue.
-func (d *deps) normalizeSelection(sel *aggregate.Selection) error {
-	infos := d.Venues()
-	if infos != nil {
-		for _, ids := range [][]string{sel.Include, sel.Exclude} {
-			for _, id := range ids {
-				if !slices.ContainsFunc(infos, func(v swapscout.VenueInfo) bool { return v.ID == id }) {
-					return invalid("unknown venue %q (GET /v1/venues lists them)", clip(id))
-				}
-			}
-		}
-	}
-	slices.Sort(sel.Include)
-	sel.Include = slices.Compact(sel.Include)
-	slices.Sort(sel.Exclude)
-	sel.Exclude = slices.Compact(sel.Exclude)
-	if len(sel.Include) > 0 {
-		sel.Include = slices.DeleteFunc(sel.Include, func(id string) bool { return slices.Contains(sel.Exclude, id) })
-		sel.Exclude = nil
-		if len(sel.Include) == 0 {
-			return invalid("venues and exclude leave no venue to ask")
-		}
-	}
-	if infos != nil {
-		n := 0
-		for _, v := range infos {
-			if (len(sel.Include) == 0 || slices.Contains(sel.Include, v.ID)) && !slices.Contains(sel.Exclude, v.ID) &&
-				(sel.MaxKYC == 0 || v.KYC <= sel.MaxKYC) && (sel.Custody == "" || infoCustody(v) == sel.Custody) &&
-				(!sel.Swappable || v.CanSwap) {
-				n++
-			}
-		}
-		if n == 0 {
-			return invalid("no venue matches venues, exclude, kyc, custody and swappable together")
-		}
-	}
-	return nil
-}
-
-// infoCustody is a venue's custody as /v1/venues shows it: custodial when
-// the venue does not say.
-func infoCustody(v swapscout.VenueInfo) swapscout.Custody {
-	if v.Custody == "" {
-		return swapscout.Custodial
-	}
-	return v.Custody
-}
-
-// appendKey appends the canonical form of a quote request, built from the
-// parsed, normalised request: identical requests, however spelled, get the
-// same key, and different ones never do (each venue id is prefixed by its
-// length, so no id can pose as a list of others). The deadline is part of
-// it, to the nanosecond: an answer cut short by one client's deadline is
-// never served from the cache, nor shared in flight, to a request that
-// allowed more time (the venue calls themselves are shared anyway: see
-// aggregate.Engine.Quote).
-func appendKey(dst []byte, pq *parsedQuote) []byte {
-	dst = append(dst, pq.req.From.Ticker...)
-	dst = append(dst, '@')
-	dst = append(dst, pq.req.From.Network...)
-	dst = append(dst, '>')
-	dst = append(dst, pq.req.To.Ticker...)
-	dst = append(dst, '@')
-	dst = append(dst, pq.req.To.Network...)
-	dst = append(dst, '|')
-	dst = pq.req.Amount.Append(dst)
-	dst = append(dst, '|', byte('0'+pq.req.Direction), byte('0'+pq.req.RateType), '|')
-	dst = strconv.AppendInt(dst, int64(pq.deadline), 10)
-	dst = append(dst, '|', byte(pq.sel.MaxKYC))
-	switch pq.sel.Custody {
-	case swapscout.Custodial:
-		dst = append(dst, 'c')
-	case swapscout.NonCustodial:
-		dst = append(dst, 'n')
-	}
-	if pq.sel.Swappable {
-		dst = append(dst, 's')
-	}
-	for _, v := range pq.sel.Include {
-		dst = append(dst, '+')
-		dst = strconv.AppendInt(dst, int64(len(v)), 10)
-		dst = append(dst, ':')
-		dst = append(dst, v...)
-	}
-	for _, v := range pq.sel.Exclude {
-		dst = append(dst, '-')
-		dst = strconv.AppendInt(dst, int64(len(v)), 10)
-		dst = append(dst, ':')
-		dst = append(dst, v...)
-	}
-	return dst
-}
-
-type parsedQuote struct {
-	req      swapscout.QuoteRequest
-	sel      aggregate.Selection
-	deadline time.Duration
+	return pq, d.quotes.Normalize(&pq)
 }
 
 func invalid(format string, args ...any) error {
@@ -251,8 +112,8 @@ func invalid(format string, args ...any) error {
 // parseQuoteQuery validates every parameter of a quote request; anything wrong
 // is an EINVALID error with a message naming the parameter. It allocates
 // nothing for a well-formed request without venue lists.
-func parseQuoteQuery(r *Request, def, max time.Duration) (parsedQuote, error) {
-	var pq parsedQuote
+func parseQuoteQuery(r *Request, def, max time.Duration) (quotes.Request, error) {
+	var pq quotes.Request
 	var unknown []byte
 	r.QueryKeys(func(k []byte) bool {
 		for _, p := range quoteParams {
@@ -301,8 +162,8 @@ func parseQuoteQuery(r *Request, def, max time.Duration) (parsedQuote, error) {
 	if err != nil {
 		return pq, err
 	}
-	pq.req = swapscout.QuoteRequest{From: from.Asset, To: to.Asset, Amount: amount, Direction: dir, RateType: rt}
-	pq.deadline = def
+	pq.QuoteRequest = swapscout.QuoteRequest{From: from.Asset, To: to.Asset, Amount: amount, Direction: dir, RateType: rt}
+	pq.Deadline = def
 	if v := r.Query("deadline"); len(v) > 0 {
 		dl, ok := parseDuration(v)
 		if !ok || dl <= 0 {
@@ -311,29 +172,29 @@ func parseQuoteQuery(r *Request, def, max time.Duration) (parsedQuote, error) {
 		if dl > max {
 			return pq, invalid("deadline must be at most %s", max)
 		}
-		pq.deadline = dl
+		pq.Deadline = dl
 	}
-	pq.sel.Include = splitList(r.Query("venues"))
-	pq.sel.Exclude = splitList(r.Query("exclude"))
+	pq.Selection.Include = splitList(r.Query("venues"))
+	pq.Selection.Exclude = splitList(r.Query("exclude"))
 	if v := r.Query("kyc"); len(v) > 0 {
 		if len(v) != 1 || (v[0]|0x20) < 'a' || (v[0]|0x20) > 'd' {
 			return pq, invalid("kyc rating must be one of A, B, C, D")
 		}
-		pq.sel.MaxKYC = swapscout.KYCRating(v[0] &^ 0x20)
+		pq.Selection.MaxKYC = swapscout.KYCRating(v[0] &^ 0x20)
 	}
 	switch v := r.Query("custody"); string(v) {
 	case "":
 	case "custodial":
-		pq.sel.Custody = swapscout.Custodial
+		pq.Selection.Custody = swapscout.Custodial
 	case "non_custodial":
-		pq.sel.Custody = swapscout.NonCustodial
+		pq.Selection.Custody = swapscout.NonCustodial
 	default:
 		return pq, invalid("custody must be custodial or non_custodial")
 	}
 	switch v := r.Query("swappable"); string(v) {
 	case "", "false":
 	case "true":
-		pq.sel.Swappable = true
+		pq.Selection.Swappable = true
 	default:
 		return pq, invalid("swappable must be true or false")
 	}
@@ -431,13 +292,4 @@ func clip(s string) string {
 		return s[:32] + "…"
 	}
 	return s
-}
-
-var idEncoding = base32.NewEncoding("abcdefghijklmnopqrstuvwxyz234567").WithPadding(base32.NoPadding)
-
-// NewQuoteID returns a fresh random quote id: "q" and 26 base32 characters (128 bits).
-func NewQuoteID() string {
-	var b [16]byte
-	_, _ = rand.Read(b[:])
-	return "q" + idEncoding.EncodeToString(b[:])
 }

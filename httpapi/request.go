@@ -2,7 +2,9 @@
 // handlers are actions that take a *Request and return a Response value (or an
 // error mapped to a status in one table), every route is listed in routes.go,
 // and the OpenAPI document in openapi.json describes exactly those routes.
-// Package httpserver carries Requests and Responses over a real server.
+// It parses requests, limits each client and writes answers: the quote use
+// case is package quotes', the JSON package api's. Package httpserver
+// carries Requests and Responses over a real server.
 package httpapi
 
 import (

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/swapscout/swapscout"
+	"github.com/swapscout/swapscout/api"
 	"github.com/swapscout/swapscout/swaps"
 )
 
@@ -116,40 +117,18 @@ func ErrorResponse(log *slog.Logger, r *Request, err error) Response {
 // acts on: the field of an invalid address; both amounts and the fresh
 // quote of a rate change.
 func appendErrorOf(dst []byte, code string, err error) []byte {
-	dst = append(dst, `{"error":{"code":`...)
-	dst = appendString(dst, code)
-	dst = append(dst, `,"message":`...)
-	dst = appendString(dst, swapscout.ErrorMessage(err))
+	e := api.Error{Code: code, Message: swapscout.ErrorMessage(err)}
 	var ae *swaps.AddressError
 	var rc *swaps.RateChangedError
 	switch {
 	case errors.As(err, &ae):
-		dst = append(dst, `,"field":`...)
-		dst = appendString(dst, ae.Field)
+		e.Field = ae.Field
 	case errors.As(err, &rc):
-		field := "amount_out"
+		e.Field = "amount_out"
 		if rc.Direction == swapscout.Receive {
-			field = "amount_in"
+			e.Field = "amount_in"
 		}
-		dst = append(dst, `,"field":`...)
-		dst = appendString(dst, field)
-		dst = append(dst, `,"shown":`...)
-		dst = appendAmount(dst, rc.Shown)
-		dst = append(dst, `,"now":`...)
-		dst = appendAmount(dst, rc.Now)
-		dst = append(dst, `,"quote_id":`...)
-		dst = appendString(dst, rc.QuoteID)
+		e.Shown, e.Now, e.QuoteID = rc.Shown, rc.Now, rc.QuoteID
 	}
-	return append(dst, "}}\n"...)
+	return api.AppendError(dst, &e)
 }
-
-// AppendError appends the JSON error body.
-func AppendError(dst []byte, code, message string) []byte {
-	dst = append(dst, `{"error":{"code":`...)
-	dst = appendString(dst, code)
-	dst = append(dst, `,"message":`...)
-	dst = appendString(dst, message)
-	return append(dst, "}}\n"...)
-}
-
-func itoa(dst []byte, n int64) []byte { return strconv.AppendInt(dst, n, 10) }

@@ -7,17 +7,16 @@ import (
 	"time"
 
 	"github.com/swapscout/swapscout"
-	"github.com/swapscout/swapscout/aggregate"
+	"github.com/swapscout/swapscout/quotes"
 )
-
-// QuoteService fans a request out to venues (aggregate.Service satisfies it).
-type QuoteService interface {
-	Quote(ctx context.Context, req swapscout.QuoteRequest, sel aggregate.Selection, emit func(swapscout.Result)) (*swapscout.Quote, error)
-}
 
 // Deps are the handlers' dependencies.
 type Deps struct {
-	Quotes QuoteService
+	// Quotes, Store, Cache, CacheWindow, TTL and DefaultDeadline make the
+	// quote service (quotes.Config) unless Book is set: the engine that
+	// fans out (aggregate.Service), where quotes are kept by id, and the
+	// identical-request cache.
+	Quotes quotes.Engine
 	Store  swapscout.QuoteStore
 	// Cache, when set, answers identical requests within CacheWindow from
 	// the quote they produced (its age in the answer); it can be the shared
@@ -71,9 +70,10 @@ type Deps struct {
 	// SwapFeed pushes swap changes to event streams and tracker pages; nil,
 	// they poll the SwapService.
 	SwapFeed SwapFeed
-	// Book, when set, is the quote book the API shares with the swap flow
-	// (NewQuoteBook from the same Deps); nil, NewHandler makes its own.
-	Book *QuoteBook
+	// Book, when set, is the quote service the API shares with the swap
+	// flow (quotes.New(d.QuoteConfig()) from the same Deps); nil,
+	// NewHandler makes its own.
+	Book *quotes.Service
 	// Accuracy, when set, gives each venue's figures over its finished swaps
 	// in the last AccuracyWindow, shown by GET /v1/venues.
 	Accuracy       func(ctx context.Context) (map[string]swapscout.VenueAccuracy, error)
@@ -83,9 +83,9 @@ type Deps struct {
 // deps is Deps plus the handlers' shared state.
 type deps struct {
 	Deps
-	book    *QuoteBook     // makes, collapses, caches and stores quotes
-	clients clientIDs      // who a request comes from
-	limiter *clientLimiter // nil: no per-client fan-out limit
+	quotes  *quotes.Service // makes, collapses, caches and stores quotes
+	clients clientIDs       // who a request comes from
+	limiter *clientLimiter  // nil: no per-client fan-out limit
 	streams streamSlots
 }
 
@@ -94,9 +94,9 @@ type deps struct {
 func NewHandler(d Deps) *Handler {
 	d.defaults()
 	h := &Handler{log: d.Logger}
-	dp := &deps{Deps: d, book: d.Book, clients: clientIDs{trusted: d.TrustedProxies}, limiter: newClientLimiter(d.FanOutRate, d.FanOutBurst)}
-	if dp.book == nil {
-		dp.book = NewQuoteBook(d)
+	dp := &deps{Deps: d, quotes: d.Book, clients: clientIDs{trusted: d.TrustedProxies}, limiter: newClientLimiter(d.FanOutRate, d.FanOutBurst)}
+	if dp.quotes == nil {
+		dp.quotes = quotes.New(d.QuoteConfig())
 	}
 	if d.MaxStreams == 0 {
 		d.MaxStreams = DefaultMaxStreams
@@ -121,13 +121,21 @@ func NewHandler(d Deps) *Handler {
 	return h
 }
 
+// QuoteConfig is the quote service's configuration d describes, with
+// NewHandler's defaults.
+func (d Deps) QuoteConfig() quotes.Config {
+	d.defaults()
+	return quotes.Config{Engine: d.Quotes, Store: d.Store, Cache: d.Cache, CacheWindow: d.CacheWindow,
+		Venues: d.Venues, TTL: d.TTL, DefaultDeadline: d.DefaultDeadline, Now: d.Now, Logger: d.Logger}
+}
+
 // defaults fills in the defaults of unset fields.
 func (d *Deps) defaults() {
 	if d.TTL <= 0 {
-		d.TTL = 2 * time.Minute
+		d.TTL = quotes.DefaultTTL
 	}
 	if d.DefaultDeadline <= 0 {
-		d.DefaultDeadline = 3 * time.Second
+		d.DefaultDeadline = quotes.DefaultDeadline
 	}
 	if d.MaxDeadline <= 0 {
 		d.MaxDeadline = 30 * time.Second

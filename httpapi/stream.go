@@ -5,6 +5,7 @@ import (
 	"io"
 
 	"github.com/swapscout/swapscout"
+	"github.com/swapscout/swapscout/api"
 )
 
 var streamHeaders = []Field{MakeField("Cache-Control", "no-cache"), MakeField("X-Accel-Buffering", "no")}
@@ -20,20 +21,8 @@ func handleQuoteStream(d *deps) Action {
 		if err != nil {
 			return Response{}, err
 		}
-		key := string(appendKey(nil, &pq))
 		stream := func(ctx context.Context, w io.Writer, flush func() error) error {
-			buf := make([]byte, 0, 2048)
-			send := func(event string, data []byte) error {
-				buf = append(buf[:0], "event: "...)
-				buf = append(buf, event...)
-				buf = append(buf, "\ndata: "...)
-				buf = append(buf, data...)
-				buf = append(buf, "\n\n"...)
-				if _, err := w.Write(buf); err != nil {
-					return err
-				}
-				return flush()
-			}
+			ew := api.NewEventWriter(w, flush)
 			var werr error
 			var ebuf []byte
 			emit := func(res swapscout.Result) {
@@ -41,22 +30,21 @@ func handleQuoteStream(d *deps) Action {
 					return
 				}
 				if res.Offer != nil {
-					ebuf = AppendOffer(ebuf[:0], res.Offer)
-					werr = send("offer", ebuf)
+					ebuf = api.AppendOffer(ebuf[:0], res.Offer)
+					werr = ew.Event("offer", "", ebuf)
 				} else {
-					ebuf = AppendFailure(ebuf[:0], res.Failure)
-					werr = send("failure", ebuf)
+					ebuf = api.AppendFailure(ebuf[:0], res.Failure)
+					werr = ew.Event("failure", "", ebuf)
 				}
 			}
-			v, err := d.fanOut(ctx, &pq, key, emit)
+			a, err := d.quotes.QuoteStream(ctx, pq, emit)
 			if err != nil {
-				return send("error", AppendError(nil, swapscout.ErrorCode(err), swapscout.ErrorMessage(err)))
+				return ew.Event("error", "", api.AppendError(nil, &api.Error{Code: swapscout.ErrorCode(err), Message: swapscout.ErrorMessage(err)}))
 			}
 			if werr != nil {
 				return werr // the client went away; the quote is stored all the same
 			}
-			final := append(append([]byte(nil), `{"age_ms":0,`...), v[9:len(v)-1]...) // without the trailing newline
-			return send("quote", final)
+			return ew.Event("quote", "", append(api.AppendAge(nil, 0), a.Frame.Rest()...))
 		}
 		return Response{Status: 200, ContentType: "text/event-stream", Headers: streamHeaders, Stream: stream}, nil
 	}

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 
 	"github.com/swapscout/swapscout"
+	"github.com/swapscout/swapscout/api"
 	"github.com/swapscout/swapscout/swaps"
 )
 
@@ -91,7 +92,7 @@ func handleSwapCreate(d *deps) Action {
 			status = 201
 			hdr = []Field{swapHeaders[0], {Key: "Location", Value: "/v1/swaps/" + sw.ID}}
 		}
-		resp := JSON(status, append(AppendSwap(make([]byte, 0, 1536), sw, hist), '\n'))
+		resp := JSON(status, append(api.AppendSwap(make([]byte, 0, 1536), sw, hist), '\n'))
 		resp.Headers = hdr
 		return resp, nil
 	}
@@ -119,7 +120,7 @@ func handleSwapGet(d *deps) Action {
 		if err != nil {
 			return Response{}, err
 		}
-		resp := JSON(200, append(AppendSwap(make([]byte, 0, 1536), sw, hist), '\n'))
+		resp := JSON(200, append(api.AppendSwap(make([]byte, 0, 1536), sw, hist), '\n'))
 		resp.Headers = swapHeaders
 		return resp, nil
 	}

@@ -17,6 +17,7 @@ import (
 	"github.com/swapscout/swapscout/httpapi"
 	"github.com/swapscout/swapscout/inmem"
 	"github.com/swapscout/swapscout/internal/pgtest"
+	"github.com/swapscout/swapscout/quotes"
 	"github.com/swapscout/swapscout/swaps"
 	"github.com/swapscout/swapscout/swaps/sqlstore"
 )
@@ -38,7 +39,7 @@ func benchHandler(b *testing.B, db *sqlstore.DB) (*httpapi.Handler, []byte) {
 		return &swapscout.Quote{Request: req, CreatedAt: time.Now(), Offers: []swapscout.Offer{{Venue: "fast", AmountIn: req.Amount, AmountOut: swapscout.MustAmount("2.0312"), KYC: 'A'}}}, nil
 	}}
 	d := httpapi.Deps{Quotes: engine, Store: inmem.New(inmem.Options{}), TTL: time.Hour}
-	book := httpapi.NewQuoteBook(d)
+	book := quotes.New(d.QuoteConfig())
 	d.Book = book
 	v := &instantVenue{}
 	d.Swaps = &swaps.Service{Quotes: book, Store: db, Swapper: func(string) (swapscout.Swapper, bool) { return v, true }}

@@ -19,6 +19,7 @@ import (
 	"github.com/swapscout/swapscout/aggregate"
 	"github.com/swapscout/swapscout/httpapi"
 	"github.com/swapscout/swapscout/inmem"
+	"github.com/swapscout/swapscout/quotes"
 	"github.com/swapscout/swapscout/sim"
 	"github.com/swapscout/swapscout/swaps"
 	"github.com/swapscout/swapscout/swaps/sqlstore"
@@ -89,7 +90,7 @@ func (s *syncBuffer) String() string {
 	return s.b.String()
 }
 
-// newSwapFixture wires the API as serve does: one quote book for the API
+// newSwapFixture wires the API as serve does: one quote service for the API
 // and the swap service, a real SQLite store, a venue "fast" that creates
 // swaps and "book" that cannot.
 func newSwapFixture(t testing.TB) *swapFixture {
@@ -117,7 +118,7 @@ func newSwapFixture(t testing.TB) *swapFixture {
 	}}
 	log := slog.New(slog.NewTextHandler(f.logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
 	d := httpapi.Deps{Quotes: engine, Store: inmem.New(inmem.Options{Now: clock}), Now: clock, Logger: log}
-	book := httpapi.NewQuoteBook(d)
+	book := quotes.New(d.QuoteConfig())
 	d.Book = book
 	d.Swaps = &swaps.Service{Quotes: book, Store: db, Logger: log, Now: clock,
 		Swapper: func(v string) (swapscout.Swapper, bool) {

@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"github.com/swapscout/swapscout"
+	"github.com/swapscout/swapscout/api"
 )
 
 // POST /v1/swaps/{id}/deposit records the transaction that paid a swap at a
@@ -48,7 +49,7 @@ func handleSwapDeposit(d *deps) Action {
 		if err != nil {
 			return Response{}, err
 		}
-		resp := JSON(200, append(AppendSwap(make([]byte, 0, 1536), sw, hist), '\n'))
+		resp := JSON(200, append(api.AppendSwap(make([]byte, 0, 1536), sw, hist), '\n'))
 		resp.Headers = swapHeaders
 		return resp, nil
 	}

@@ -13,6 +13,7 @@ import (
 	"github.com/swapscout/swapscout/aggregate"
 	"github.com/swapscout/swapscout/httpapi"
 	"github.com/swapscout/swapscout/inmem"
+	"github.com/swapscout/swapscout/quotes"
 	"github.com/swapscout/swapscout/swaps"
 	"github.com/swapscout/swapscout/swaps/sqlstore"
 )
@@ -49,7 +50,7 @@ func newDepositFixture(t *testing.T) *swapFixture {
 		return q, nil
 	}}
 	d := httpapi.Deps{Quotes: engine, Store: inmem.New(inmem.Options{})}
-	d.Book = httpapi.NewQuoteBook(d)
+	d.Book = quotes.New(d.QuoteConfig())
 	d.Swaps = &swaps.Service{Quotes: d.Book, Store: db, Swapper: func(v string) (swapscout.Swapper, bool) {
 		switch v {
 		case "fast":

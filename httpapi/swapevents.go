@@ -3,10 +3,10 @@ package httpapi
 import (
 	"context"
 	"io"
-	"strconv"
 	"time"
 
 	"github.com/swapscout/swapscout"
+	"github.com/swapscout/swapscout/api"
 )
 
 // Swap event streams: how often an idle stream sends a comment (so proxies
@@ -63,21 +63,15 @@ func (d *deps) followSwap(ctx context.Context, id string, sw *swapscout.Swap, hi
 		defer stop()
 		changed, recheck = ch, SwapRecheckInterval
 	}
-	buf := make([]byte, 0, 2048)
+	ew := api.NewEventWriter(w, flush)
+	var buf []byte
 	send := func(sw *swapscout.Swap, hist []swapscout.SwapEvent) error {
-		buf = append(buf[:0], "event: swap\nid: "...)
-		buf = strconv.AppendInt(buf, int64(len(hist)), 10)
-		buf = append(buf, "\ndata: "...)
-		buf = AppendSwap(buf, sw, hist)
-		buf = append(buf, "\n\n"...)
-		if _, err := w.Write(buf); err != nil {
-			return err
-		}
-		return flush()
+		buf = api.AppendSwap(buf[:0], sw, hist)
+		return ew.EventN("swap", len(hist), buf)
 	}
 	// A client that loses the stream reconnects after 2 s (EventSource) and
 	// gets the current state first: nothing is lost.
-	if _, err := io.WriteString(w, "retry: 2000\n\n"); err != nil {
+	if err := ew.Retry(2 * time.Second); err != nil {
 		return err
 	}
 	if err := send(sw, hist); err != nil {
@@ -117,10 +111,7 @@ func (d *deps) followSwap(ctx context.Context, id string, sw *swapscout.Swap, hi
 			reread = true
 			poll.Reset(recheck)
 		case <-keep.C:
-			if _, err := io.WriteString(w, ": keep-alive\n\n"); err != nil {
-				return err
-			}
-			if err := flush(); err != nil {
+			if err := ew.Comment("keep-alive"); err != nil {
 				return err
 			}
 		}

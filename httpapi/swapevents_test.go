@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/swapscout/swapscout"
+	"github.com/swapscout/swapscout/api"
 	"github.com/swapscout/swapscout/httpapi"
 	"github.com/swapscout/swapscout/inmem"
 	"github.com/swapscout/swapscout/internal/pgtest"
@@ -93,22 +94,19 @@ func (w *sseWriter) next(t *testing.T, within time.Duration) string {
 	deadline := time.After(within)
 	for {
 		select {
-		case ev := <-w.events:
-			if !strings.HasPrefix(ev, "event: swap\n") {
+		case raw := <-w.events:
+			ev, err := api.NewEventReader(strings.NewReader(raw + "\n\n")).Next()
+			if err != nil || ev.Name != "swap" {
 				continue
 			}
-			_, data, _ := strings.Cut(ev, "data: ")
-			var v struct {
-				Status  string
-				History []json.RawMessage
+			v, err := api.DecodeSwap(ev.Data)
+			if err != nil {
+				t.Fatalf("event data %q: %v", ev.Data, err)
 			}
-			if err := json.Unmarshal([]byte(data), &v); err != nil {
-				t.Fatalf("event data %q: %v", data, err)
+			if ev.ID != itoa(len(v.History)) {
+				t.Errorf("event %q: id is not the history's length %d", raw, len(v.History))
 			}
-			if !strings.Contains(ev, "\nid: "+itoa(len(v.History))+"\n") {
-				t.Errorf("event %q: id is not the history's length %d", ev, len(v.History))
-			}
-			return v.Status
+			return string(v.Status)
 		case <-deadline:
 			t.Fatalf("no swap event within %v", within)
 			return ""

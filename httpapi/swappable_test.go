@@ -11,6 +11,7 @@ import (
 
 	"github.com/swapscout/swapscout"
 	"github.com/swapscout/swapscout/aggregate"
+	"github.com/swapscout/swapscout/api"
 	"github.com/swapscout/swapscout/httpapi"
 	"github.com/swapscout/swapscout/inmem"
 )
@@ -65,11 +66,11 @@ func TestSwappableParam(t *testing.T) {
 func TestOfferCanSwapEncoded(t *testing.T) {
 	o := swapscout.Offer{Venue: "changenow", AmountIn: swapscout.MustAmount("1"), AmountOut: swapscout.MustAmount("2"), KYC: 'A',
 		Custody: swapscout.Custodial, Deposit: swapscout.DepositTransfer, CanSwap: true}
-	if got := string(httpapi.AppendOffer(nil, &o)); !strings.Contains(got, `"deposit":"transfer","can_swap":true,"took_ms":0}`) {
+	if got := string(api.AppendOffer(nil, &o)); !strings.Contains(got, `"deposit":"transfer","can_swap":true,"took_ms":0}`) {
 		t.Errorf("swappable offer JSON %s", got)
 	}
 	o.CanSwap, o.NoSwap = false, `deposits go through the "router" <contract>`
-	got := httpapi.AppendOffer(nil, &o)
+	got := api.AppendOffer(nil, &o)
 	var m map[string]any
 	if err := json.Unmarshal(got, &m); err != nil {
 		t.Fatal(err)
@@ -79,12 +80,12 @@ func TestOfferCanSwapEncoded(t *testing.T) {
 	}
 	// An adapter's own offer, which the engine has not judged, says nothing.
 	bare := swapscout.Offer{Venue: "x", AmountIn: swapscout.MustAmount("1"), AmountOut: swapscout.MustAmount("2")}
-	if got := string(httpapi.AppendOffer(nil, &bare)); strings.Contains(got, "can_swap") {
+	if got := string(api.AppendOffer(nil, &bare)); strings.Contains(got, "can_swap") {
 		t.Errorf("unjudged offer JSON %s", got)
 	}
 	q := &swapscout.Quote{ID: "q1", Request: swapscout.QuoteRequest{From: swapscout.Asset{Ticker: "btc", Network: "btc"},
 		To: swapscout.Asset{Ticker: "eth", Network: "eth"}, Amount: swapscout.MustAmount("1")}, Offers: []swapscout.Offer{o}}
-	back, err := httpapi.DecodeQuote(httpapi.AppendQuote(nil, q))
+	back, err := api.DecodeQuote(api.AppendQuote(nil, q))
 	if err != nil || back.Offers[0].CanSwap || back.Offers[0].NoSwap != o.NoSwap {
 		t.Errorf("decoded %+v (%v)", back.Offers, err)
 	}

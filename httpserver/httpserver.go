@@ -28,6 +28,7 @@ import (
 	"github.com/valyala/fasthttp"
 
 	"github.com/swapscout/swapscout"
+	"github.com/swapscout/swapscout/api"
 	"github.com/swapscout/swapscout/httpapi"
 )
 
@@ -366,7 +367,7 @@ func readError(ctx *fasthttp.RequestCtx, err error) {
 		ctx.SetStatusCode(fasthttp.StatusRequestTimeout)
 		ctx.SetContentType("application/json")
 		ctx.Response.Header.SetCanonical(headerNosniff, valueNosniff)
-		ctx.SetBody(httpapi.AppendError(nil, "request_timeout", "the request did not arrive within the header timeout"))
+		ctx.SetBody(api.AppendError(nil, &api.Error{Code: "request_timeout", Message: "the request did not arrive within the header timeout"}))
 		ctx.SetConnectionClose()
 		return
 	}
@@ -379,7 +380,7 @@ func readError(ctx *fasthttp.RequestCtx, err error) {
 	ctx.SetStatusCode(httpapi.StatusOf(code))
 	ctx.SetContentType("application/json")
 	ctx.Response.Header.SetCanonical(headerNosniff, valueNosniff)
-	ctx.SetBody(httpapi.AppendError(nil, code, msg))
+	ctx.SetBody(api.AppendError(nil, &api.Error{Code: code, Message: msg}))
 	ctx.SetConnectionClose()
 }
 
@@ -515,8 +516,8 @@ func (f *fastHandler) write(ctx *fasthttp.RequestCtx, resp *httpapi.Response) {
 
 // shutdownEvent is the last event of a stream the server ends because it is
 // shutting down.
-var shutdownEvent = append(append([]byte("event: error\ndata: "),
-	bytes.TrimSuffix(httpapi.AppendError(nil, swapscout.EUNAVAILABLE, "the server is shutting down; ask again"), []byte("\n"))...), "\n\n"...)
+var shutdownEvent = api.AppendEvent(nil, "error", "",
+	api.AppendError(nil, &api.Error{Code: swapscout.EUNAVAILABLE, Message: "the server is shutting down; ask again"}))
 
 // runStream runs stream; if ctx ends first (shutdown), the client gets a
 // final error event and the response ends while the stream's fan-out
@@ -674,7 +675,7 @@ func NetHTTP(h *httpapi.Handler) http.Handler {
 				w.Header().Set("Content-Type", "application/json")
 				w.Header().Set("X-Content-Type-Options", "nosniff")
 				w.WriteHeader(http.StatusBadRequest)
-				_, _ = w.Write(httpapi.AppendError(nil, swapscout.EINVALID, "the request body could not be read"))
+				_, _ = w.Write(api.AppendError(nil, &api.Error{Code: swapscout.EINVALID, Message: "the request body could not be read"}))
 				return
 			}
 			r.Body = body

@@ -2,8 +2,8 @@ package httpserver_test
 
 import (
 	"bufio"
+	"bytes"
 	"context"
-	"encoding/json"
 	"io"
 	"net/http"
 	"strings"
@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/swapscout/swapscout"
+	"github.com/swapscout/swapscout/api"
 	"github.com/swapscout/swapscout/httpapi"
 	"github.com/swapscout/swapscout/httpserver"
 	"github.com/swapscout/swapscout/inmem"
@@ -103,13 +104,18 @@ func TestShutdownEndsSwapStreams(t *testing.T) {
 // the shutdown's error event, whose data is an Error (code unavailable).
 func endsWithShutdownEvent(t *testing.T, body string) bool {
 	t.Helper()
-	events := strings.Split(strings.TrimSuffix(body, "\n\n"), "\n\n")
-	last, ok := strings.CutPrefix(events[len(events)-1], "event: error\ndata: ")
-	if !ok {
+	var last api.Event
+	er := api.NewEventReader(strings.NewReader(body))
+	for {
+		ev, err := er.Next()
+		if err != nil {
+			break
+		}
+		last = api.Event{Name: ev.Name, Data: bytes.Clone(ev.Data)}
+	}
+	if last.Name != "error" {
 		return false
 	}
-	var e struct {
-		Error struct{ Code, Message string }
-	}
-	return json.Unmarshal([]byte(last), &e) == nil && e.Error.Code == "unavailable" && e.Error.Message != ""
+	e := api.DecodeError(0, last.Data)
+	return e.Code == "unavailable" && e.Message != "" && !strings.HasPrefix(e.Message, "the server answered")
 }

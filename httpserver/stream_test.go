@@ -13,6 +13,7 @@ import (
 
 	"github.com/swapscout/swapscout"
 	"github.com/swapscout/swapscout/aggregate"
+	"github.com/swapscout/swapscout/api"
 	"github.com/swapscout/swapscout/httpapi"
 	"github.com/swapscout/swapscout/httpserver"
 	"github.com/swapscout/swapscout/inmem"
@@ -68,20 +69,20 @@ func TestStreamFirstEventEarly(t *testing.T) {
 			if ct := resp.Header.Get("Content-Type"); ct != "text/event-stream" {
 				t.Fatalf("content type %q", ct)
 			}
-			sc := bufio.NewScanner(resp.Body)
-			sc.Buffer(make([]byte, 64<<10), 1<<20)
+			er := api.NewEventReader(resp.Body)
 			var events []string
 			var firstAt time.Duration
-			for sc.Scan() {
-				line := sc.Text()
-				if ev, ok := strings.CutPrefix(line, "event: "); ok {
-					if len(events) == 0 {
-						firstAt = time.Since(start)
-					}
-					events = append(events, ev)
+			for {
+				ev, err := er.Next()
+				if err != nil {
+					break
 				}
-				if strings.HasPrefix(line, "data: ") && len(events) == 3 && !strings.Contains(line, `"id":"q`) {
-					t.Errorf("final event lacks the quote id: %s", line)
+				if len(events) == 0 {
+					firstAt = time.Since(start)
+				}
+				events = append(events, ev.Name)
+				if len(events) == 3 && !strings.Contains(string(ev.Data), `"id":"q`) {
+					t.Errorf("final event lacks the quote id: %s", ev.Data)
 				}
 			}
 			if strings.Join(events, ",") != "offer,offer,quote" {

@@ -36,7 +36,8 @@ type Metrics struct {
 	cache         *prometheus.CounterVec
 	streams       prometheus.Gauge
 	swapsLate     *prometheus.CounterVec
-	extra         []prometheus.Collector
+	tracker
+	extra []prometheus.Collector
 }
 
 // New returns unregistered metrics.
@@ -64,6 +65,7 @@ func New() *Metrics {
 			Help: "Server-sent event streams open now."}),
 		swapsLate: prometheus.NewCounterVec(prometheus.CounterOpts{Namespace: namespace, Subsystem: "swaps",
 			Name: "late_total", Help: "Swaps this instance marked late: past their venue's usual time from deposit to payout, by venue."}, []string{"venue"}),
+		tracker: newTracker(),
 	}
 }
 
@@ -74,7 +76,7 @@ func (m *Metrics) Add(cs ...prometheus.Collector) { m.extra = append(m.extra, cs
 // Register registers every collector on reg.
 func (m *Metrics) Register(reg prometheus.Registerer) error {
 	for _, c := range append([]prometheus.Collector{m.venueCalls, m.venueLatency, m.venueFailures, m.venueHeld, m.fanOuts,
-		m.requests, m.reqLatency, m.cache, m.streams, m.swapsLate}, m.extra...) {
+		m.requests, m.reqLatency, m.cache, m.streams, m.swapsLate, m.polls, m.pollLatency, m.pollLag, m.webhooks}, m.extra...) {
 		if err := reg.Register(c); err != nil {
 			return err
 		}
@@ -121,10 +123,14 @@ func (m *Metrics) CacheLookup(hit bool) {
 // SwapLate counts a swap marked late at venue (track.Late.OnLate).
 func (m *Metrics) SwapLate(venue string) { m.swapsLate.WithLabelValues(venue).Inc() }
 
-// SwapVenue makes the late counter of a venue that creates swaps exist at
-// 0 from the start, so it is exported (and rate() over it works) before the
-// first swap there is late.
-func (m *Metrics) SwapVenue(venue string) { m.swapsLate.WithLabelValues(venue) }
+// SwapVenue makes the late counter and the tracker's series of a venue
+// that creates swaps exist at 0 from the start, so they are exported (and
+// rate() over them works) before its first late swap or status poll.
+func (m *Metrics) SwapVenue(venue string) {
+	m.swapsLate.WithLabelValues(venue)
+	m.polls.WithLabelValues(venue, pollOK)
+	m.pollLatency.WithLabelValues(venue)
+}
 
 // StreamDelta tracks open streams (httpapi.Deps.OnStream).
 func (m *Metrics) StreamDelta(n int) { m.streams.Add(float64(n)) }

@@ -117,6 +117,12 @@ swapscout_venue_breaker_state{venue="kraken"} 2
 	if n := testutil.CollectAndCount(reg, "swapscout_venue_call_duration_seconds"); n != 3 {
 		t.Errorf("%d latency histograms, want one per venue (3)", n)
 	}
+	lint(t, reg)
+}
+
+// lint fails t on every promlint problem of reg's metrics.
+func lint(t *testing.T, reg prometheus.Gatherer) {
+	t.Helper()
 	problems, err := testutil.GatherAndLint(reg)
 	if err != nil {
 		t.Fatal(err)

@@ -189,9 +189,9 @@ var ErrNotFollowed = errors.New("swap cannot be followed")
 //   - a memo swap (swapscout.DepositTracked) whose deposit nobody gave is
 //     looked for at the network (swapscout.DepositFinder), and waits until
 //     it is known;
-//   - the venue is asked; its word is checked once, for every venue
-//     (CheckUpdate: an implausible amount received is kept as its claim,
-//     with the doubt);
+//   - the venue is asked (OnPoll hears of the call); its word is checked
+//     once, for every venue (CheckUpdate: an implausible amount received
+//     is kept as its claim, with the doubt);
 //   - the expiry rule: a swap nobody paid, past its expiry and ExpireAfter,
 //     is expired whatever the venue keeps saying (an expiry no venue can
 //     mean is no expiry);
@@ -241,7 +241,7 @@ func (s *Service) Poll(ctx context.Context, id string) (Step, error) {
 	if !ready && !expired {
 		return Step{Next: next, Wait: true}, nil // nothing to ask until its deposit is known
 	}
-	u, err := statusOf(ctx, swapper, sw, key, ready)
+	u, err := s.askStatus(ctx, swapper, sw, key, ready)
 	if err != nil {
 		var ve *swapscout.VenueError
 		if errors.As(err, &ve) && ve.RetryAfter > next {
@@ -277,6 +277,18 @@ func (s *Service) Poll(ctx context.Context, id string) (Step, error) {
 		return Step{Done: true}, nil
 	}
 	return Step{Next: next}, nil
+}
+
+// askStatus asks the venue for sw's status (statusOf) and tells OnPoll how
+// the call went.
+func (s *Service) askStatus(ctx context.Context, swapper swapscout.Swapper, sw *swapscout.Swap, key swapscout.OrderRef, ready bool) (swapscout.SwapUpdate, error) {
+	if !ready || s.OnPoll == nil {
+		return statusOf(ctx, swapper, sw, key, ready)
+	}
+	start := s.now()
+	u, err := statusOf(ctx, swapper, sw, key, ready)
+	s.OnPoll(sw.Venue, s.now().Sub(start), err)
+	return u, err
 }
 
 // statusOf asks the venue for the swap's status by key (StatusKey). A

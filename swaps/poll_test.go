@@ -338,6 +338,62 @@ func TestPollMemoDeposit(t *testing.T) {
 	}
 }
 
+// slowVenue is a venue whose status calls take took on the rig's clock.
+type slowVenue struct {
+	swapscout.Swapper
+	clock *clock
+	took  time.Duration
+}
+
+func (v slowVenue) SwapStatus(ctx context.Context, ref swapscout.OrderRef) (swapscout.SwapUpdate, error) {
+	v.clock.add(v.took)
+	return v.Swapper.SwapStatus(ctx, ref)
+}
+
+// TestPollOnPoll: OnPoll hears of each status call a poll asks of a venue,
+// with the time the venue took and its error; a poll that asks no venue (a
+// memo swap whose deposit is not known, even once it expires) is no call.
+func TestPollOnPoll(t *testing.T) {
+	type call struct {
+		venue string
+		took  time.Duration
+		err   string
+	}
+	var calls []call
+	r := newPollRig(t, progress...)
+	r.svc.OnPoll = func(venue string, took time.Duration, err error) {
+		c := call{venue: venue, took: took}
+		if err != nil {
+			c.err = err.Error()
+		}
+		calls = append(calls, c)
+	}
+	r.svc.ExpireAfter = time.Minute
+	sv := slowVenue{Swapper: r.venue, clock: r.clock, took: 3 * time.Second}
+	r.svc.Swapper = func(string) (swapscout.Swapper, bool) { return sv, true }
+	sw := r.created(t, nil)
+	r.poll(t, sw.ID)
+	r.venue.err = errors.New("connection reset")
+	r.poll(t, sw.ID)
+	want := []call{{sw.Venue, 3 * time.Second, ""}, {sw.Venue, 3 * time.Second, "connection reset"}}
+	if diff := cmp.Diff(want, calls, cmp.AllowUnexported(call{})); diff != "" {
+		t.Errorf("OnPoll heard (-want +got):\n%s", diff)
+	}
+
+	calls = nil
+	m := &memoVenue{stepper: r.venue}
+	r.svc.Swapper = func(string) (swapscout.Swapper, bool) { return m, true }
+	memo := r.created(t, func(s *swapscout.Swap) { s.ExpiresAt = r.clock.now().Add(time.Minute) })
+	r.poll(t, memo.ID)
+	r.clock.add(3 * time.Minute)
+	if step := r.poll(t, memo.ID); !step.Done {
+		t.Fatalf("memo swap past its expiry's grace = %+v; want done", step)
+	}
+	if len(calls) != 0 {
+		t.Errorf("OnPoll heard %+v of a memo swap whose deposit is unknown; want no call", calls)
+	}
+}
+
 // usualTimes is an OutcomeReader whose venues' finished swaps all took
 // their usual time, twelve of each; reads counts its reads.
 type usualTimes struct {

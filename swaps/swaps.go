@@ -51,11 +51,12 @@ var DefaultSlippage = swapscout.MustAmount("0.005")
 // recognise the offer they chose.
 var maxSlippage = swapscout.MustAmount("0.1")
 
-// Quotes finds the structured quote an offer was shown in.
+// Quotes finds the structured quote an offer was shown in
+// (*quotes.Service satisfies it).
 type Quotes interface {
-	// Quote returns the quote with id, or an ENOTFOUND error when it is
-	// unknown or expired.
-	Quote(ctx context.Context, id string) (*swapscout.Quote, error)
+	// QuoteByID returns the quote with id, or an ENOTFOUND error when it
+	// is unknown or expired.
+	QuoteByID(ctx context.Context, id string) (*swapscout.Quote, error)
 	// Requote asks venue again for req, through the same checks as any
 	// quote, and stores the answer as a new quote (its id goes back to the
 	// client when the rate changed).
@@ -107,6 +108,12 @@ type Service struct {
 	// late (a metric).
 	Accuracy *Accuracy
 	OnLate   func(venue string)
+	// OnPoll, when set, hears of each status call a poll asks of a venue:
+	// how long the venue took and its error (nil: it answered), for
+	// metrics. A poll that asks no venue (a deposit-tracked swap whose
+	// deposit is not known yet) makes no call. It runs on the polling
+	// goroutine: it must return at once.
+	OnPoll func(venue string, took time.Duration, err error)
 
 	cancels sync.WaitGroup // cancel calls of refused orders under way
 }
@@ -235,7 +242,7 @@ func (s *Service) create(ctx context.Context, r CreateRequest) (sw *swapscout.Sw
 			return nil, false, err
 		}
 	}
-	q, err := s.Quotes.Quote(ctx, r.QuoteID)
+	q, err := s.Quotes.QuoteByID(ctx, r.QuoteID)
 	if err != nil {
 		return nil, false, err
 	}

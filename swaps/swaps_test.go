@@ -37,7 +37,7 @@ type fakeQuotes struct {
 	requote atomic.Int32
 }
 
-func (f *fakeQuotes) Quote(_ context.Context, id string) (*swapscout.Quote, error) {
+func (f *fakeQuotes) QuoteByID(_ context.Context, id string) (*swapscout.Quote, error) {
 	if f.quote == nil || id != f.quote.ID {
 		return nil, swapscout.Errorf(swapscout.ENOTFOUND, "quote not found or expired")
 	}

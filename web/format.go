@@ -4,6 +4,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/swapscout/swapscout"
 )
 
 // groupSep separates digit groups: a narrow no-break space, so a grouped
@@ -86,42 +88,43 @@ func Millis(ms int64) string {
 // Reason says in words why a venue gave no offer. from and to are the
 // request's tickers, for the units of limits. The venue's own message is not
 // part of it: it is untrusted text, shown apart (see FailureRow.Detail).
-func Reason(f Failure, from, to string) string {
+func Reason(f *swapscout.Failure, from, to string) string {
 	from, to = strings.ToUpper(from), strings.ToUpper(to)
 	switch f.Code {
-	case "amount_too_small":
+	case swapscout.CodeAmountTooSmall:
 		switch {
-		case f.Min != "":
-			return "needs at least " + GroupDigits(f.Min) + nbsp + from
-		case f.MinOut != "":
-			return "needs to pay out at least " + GroupDigits(f.MinOut) + nbsp + to
+		case !f.Min.IsZero():
+			return "needs at least " + GroupDigits(f.Min.String()) + nbsp + from
+		case !f.MinOut.IsZero():
+			return "needs to pay out at least " + GroupDigits(f.MinOut.String()) + nbsp + to
 		}
 		return "the amount is too small for it"
-	case "amount_too_large":
+	case swapscout.CodeAmountTooLarge:
 		switch {
-		case f.Max != "":
-			return "takes at most " + GroupDigits(f.Max) + nbsp + from
-		case f.MaxOut != "":
-			return "pays out at most " + GroupDigits(f.MaxOut) + nbsp + to
+		case !f.Max.IsZero():
+			return "takes at most " + GroupDigits(f.Max.String()) + nbsp + from
+		case !f.MaxOut.IsZero():
+			return "pays out at most " + GroupDigits(f.MaxOut.String()) + nbsp + to
 		}
 		return "the amount is too large for it"
-	case "timeout":
-		return "timed out after " + Millis(f.TookMS)
-	case "unsupported_pair":
+	case swapscout.CodeTimeout:
+		return "timed out after " + Millis(f.Took.Milliseconds())
+	case swapscout.CodeUnsupportedPair:
 		return "does not offer this pair"
-	case "rate_limited":
-		if f.RetryAfterS > 0 {
-			return "is limiting our requests; try again in " + strconv.FormatInt(f.RetryAfterS, 10) + " s"
+	case swapscout.CodeRateLimited:
+		if f.RetryAfter > 0 {
+			// Whole seconds, rounded up, as the API says it (retry_after_s).
+			return "is limiting our requests; try again in " + strconv.FormatInt(int64((f.RetryAfter+time.Second-1)/time.Second), 10) + " s"
 		}
 		return "is limiting our requests; try again shortly"
-	case "unavailable":
+	case swapscout.CodeUnavailable:
 		return "is unavailable right now"
-	case "bad_response":
+	case swapscout.CodeBadResponse:
 		return "sent an answer we could not read"
-	case "not_configured":
+	case swapscout.CodeNotConfigured:
 		return "is not configured on this server (it needs an API key)"
 	}
-	return "gave no offer (" + f.Code + ")"
+	return "gave no offer (" + string(f.Code) + ")"
 }
 
 // Duration says a duration in words, to its largest units: "45 s",

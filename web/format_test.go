@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/swapscout/swapscout"
 )
 
 func TestGroupDigits(t *testing.T) {
@@ -52,21 +54,22 @@ func TestMillis(t *testing.T) {
 }
 
 func TestReason(t *testing.T) {
+	a := swapscout.MustAmount
 	for _, c := range []struct {
-		f    Failure
+		f    swapscout.Failure
 		want string
 	}{
-		{Failure{Code: "amount_too_small", Min: "0.0012"}, "needs at least 0.0012\u00a0BTC"},
-		{Failure{Code: "amount_too_small", MinOut: "25"}, "needs to pay out at least 25\u00a0ETH"},
-		{Failure{Code: "amount_too_small"}, "the amount is too small for it"},
-		{Failure{Code: "amount_too_large", Max: "12500"}, "takes at most 12\u202f500\u00a0BTC"},
-		{Failure{Code: "timeout", TookMS: 2000}, "timed out after 2 s"},
-		{Failure{Code: "unsupported_pair"}, "does not offer this pair"},
-		{Failure{Code: "rate_limited", RetryAfterS: 30}, "is limiting our requests; try again in 30 s"},
-		{Failure{Code: "not_configured"}, "is not configured on this server (it needs an API key)"},
-		{Failure{Code: "something_new"}, "gave no offer (something_new)"},
+		{swapscout.Failure{Code: "amount_too_small", Min: a("0.0012")}, "needs at least 0.0012\u00a0BTC"},
+		{swapscout.Failure{Code: "amount_too_small", MinOut: a("25")}, "needs to pay out at least 25\u00a0ETH"},
+		{swapscout.Failure{Code: "amount_too_small"}, "the amount is too small for it"},
+		{swapscout.Failure{Code: "amount_too_large", Max: a("12500")}, "takes at most 12\u202f500\u00a0BTC"},
+		{swapscout.Failure{Code: "timeout", Took: 2000 * time.Millisecond}, "timed out after 2 s"},
+		{swapscout.Failure{Code: "unsupported_pair"}, "does not offer this pair"},
+		{swapscout.Failure{Code: "rate_limited", RetryAfter: 30 * time.Second}, "is limiting our requests; try again in 30 s"},
+		{swapscout.Failure{Code: "not_configured"}, "is not configured on this server (it needs an API key)"},
+		{swapscout.Failure{Code: "something_new"}, "gave no offer (something_new)"},
 	} {
-		if got := Reason(c.f, "btc", "eth"); got != c.want {
+		if got := Reason(&c.f, "btc", "eth"); got != c.want {
 			t.Errorf("Reason(%+v) = %q, want %q", c.f, got, c.want)
 		}
 	}

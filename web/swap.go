@@ -183,7 +183,7 @@ func NewSwapView(sw *swapscout.Swap, history []swapscout.SwapEvent, names map[st
 		OrderID: sw.VenueOrder.ID, Status: string(sw.Status), StatusText: StatusWords[sw.Status],
 		VenueStatus: sw.VenueStatus, Terminal: sw.Status.Terminal(), Steps: Steps(sw.Status, history),
 		From: strings.ToUpper(sw.From.Ticker), To: strings.ToUpper(sw.To.Ticker),
-		FromAsset: assetName(apiAsset{sw.From.Ticker, sw.From.Network}), ToAsset: assetName(apiAsset{sw.To.Ticker, sw.To.Network}),
+		FromAsset: assetName(sw.From), ToAsset: assetName(sw.To),
 		Fixed:          sw.RateType == swapscout.Fixed,
 		DepositAddress: sw.DepositAddress, DepositMemo: sw.DepositMemo, MemoDeposit: sw.Deposit == swapscout.DepositMemo,
 		PayoutAddress: sw.PayoutAddress, PayoutMemo: sw.PayoutMemo, RefundAddress: sw.RefundAddress, RefundMemo: sw.RefundMemo,
@@ -240,19 +240,12 @@ var FieldLabels = map[string]string{
 	"refund_memo":    "Refund memo",
 }
 
-// SetQuote fills the form's offer from the API's quote JSON (the quote the
-// Swap button named): the offer of f.Venue, the assets, and the way back to
-// the same request's offers.
-func (f *SwapForm) SetQuote(body []byte, names map[string]string) error {
-	var q Quote
-	if err := json.Unmarshal(body, &q); err != nil {
-		return err
-	}
-	f.BackURL = "/quote?" + QuoteQuery(&q)
-	res, err := NewResults(body, names, "")
-	if err != nil {
-		return err
-	}
+// SetQuote fills the form's offer from the quote the Swap button named:
+// the offer of f.Venue, the assets, and the way back to the same request's
+// offers.
+func (f *SwapForm) SetQuote(q *swapscout.Quote, names map[string]string) {
+	f.BackURL = "/quote?" + QuoteQuery(&q.Request)
+	res := NewResults(q, 0, names, "")
 	f.From, f.To, f.FromAsset, f.ToAsset, f.Receive = res.From, res.To, res.FromAsset, res.ToAsset, res.Receive
 	for i := range res.Offers {
 		if res.Offers[i].Venue == f.Venue {
@@ -261,25 +254,24 @@ func (f *SwapForm) SetQuote(body []byte, names map[string]string) error {
 			f.MemoDeposit = o.Deposit == string(swapscout.DepositMemo)
 		}
 	}
-	return nil
 }
 
-// QuoteQuery is the results page's query for the request a quote answered.
-func QuoteQuery(q *Quote) string {
+// QuoteQuery is the results page's query for a request.
+func QuoteQuery(r *swapscout.QuoteRequest) string {
 	v := url.Values{}
-	v.Set("from", q.Request.FromJSON.Ticker)
-	if info, err := swapscout.ResolveAsset(q.Request.FromJSON.Ticker, ""); err != nil || info.Network != q.Request.FromJSON.Network {
-		v.Set("from_network", q.Request.FromJSON.Network)
+	v.Set("from", r.From.Ticker)
+	if info, err := swapscout.ResolveAsset(r.From.Ticker, ""); err != nil || info.Network != r.From.Network {
+		v.Set("from_network", r.From.Network)
 	}
-	v.Set("to", q.Request.ToJSON.Ticker)
-	if info, err := swapscout.ResolveAsset(q.Request.ToJSON.Ticker, ""); err != nil || info.Network != q.Request.ToJSON.Network {
-		v.Set("to_network", q.Request.ToJSON.Network)
+	v.Set("to", r.To.Ticker)
+	if info, err := swapscout.ResolveAsset(r.To.Ticker, ""); err != nil || info.Network != r.To.Network {
+		v.Set("to_network", r.To.Network)
 	}
-	v.Set("amount", q.Request.Amount)
-	if q.Request.Direction == "receive" {
+	v.Set("amount", r.Amount.String())
+	if r.Direction == swapscout.Receive {
 		v.Set("direction", "receive")
 	}
-	if q.Request.Rate == "fixed" {
+	if r.RateType == swapscout.Fixed {
 		v.Set("rate", "fixed")
 	}
 	return v.Encode()

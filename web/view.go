@@ -1,76 +1,12 @@
 package web
 
 import (
-	"encoding/json"
 	"net/url"
 	"strings"
 	"time"
 
 	"github.com/swapscout/swapscout"
 )
-
-// Quote is the API's quote JSON (GET /v1/quotes), as the page reads it.
-// Amounts stay the strings the API gives.
-type Quote struct {
-	ID      string `json:"id"`
-	AgeMS   int64  `json:"age_ms"`
-	Request struct {
-		FromJSON  apiAsset `json:"from"`
-		ToJSON    apiAsset `json:"to"`
-		Amount    string   `json:"amount"`
-		Direction string   `json:"direction"`
-		Rate      string   `json:"rate"`
-	} `json:"request"`
-	Offers    []Offer   `json:"offers"`
-	Failures  []Failure `json:"failures"`
-	CreatedAt time.Time `json:"created_at"`
-	ExpiresAt time.Time `json:"expires_at"`
-	TookMS    int64     `json:"took_ms"`
-}
-
-type apiAsset struct {
-	Ticker  string `json:"ticker"`
-	Network string `json:"network"`
-}
-
-// Offer is one offer of the API's JSON.
-type Offer struct {
-	Venue     string `json:"venue"`
-	Provider  string `json:"provider"`
-	Route     string `json:"route"`
-	AmountIn  string `json:"amount_in"`
-	AmountOut string `json:"amount_out"`
-	Rate      string `json:"rate"`
-	Min       string `json:"min"`
-	Max       string `json:"max"`
-	MinOut    string `json:"min_out"`
-	MaxOut    string `json:"max_out"`
-	RateType  string `json:"rate_type"`
-	Fees      []struct {
-		Kind   string   `json:"kind"`
-		Amount string   `json:"amount"`
-		Asset  apiAsset `json:"asset"`
-	} `json:"fees"`
-	KYC     string `json:"kyc"`
-	TookMS  int64  `json:"took_ms"`
-	Custody string `json:"custody"`
-	Deposit string `json:"deposit"` // "memo": the deposit must carry the swap's memo in its transaction
-	CanSwap bool   `json:"can_swap"`
-	NoSwap  string `json:"no_swap_reason"`
-}
-
-// Failure is one missing venue of the API's JSON.
-type Failure struct {
-	Venue       string `json:"venue"`
-	Code        string `json:"code"`
-	Message     string `json:"message"`
-	Min         string `json:"min"`
-	Max         string `json:"max"`
-	MinOut      string `json:"min_out"`
-	MaxOut      string `json:"max_out"`
-	RetryAfterS int64  `json:"retry_after_s"`
-	TookMS      int64  `json:"took_ms"`
-}
 
 // Form is the quote form's values, as the query gave them (for filling the
 // form in again; the API's parser validates them).
@@ -174,57 +110,65 @@ type FailureRow struct {
 // VenueEntry names a venue.
 type VenueEntry struct{ ID, Name string }
 
-// NewResults turns the API's quote JSON into the page's rows. names maps
-// venue ids to display names.
-func NewResults(body []byte, names map[string]string, query string) (*Results, error) {
-	var q Quote
-	if err := json.Unmarshal(body, &q); err != nil {
-		return nil, err
-	}
-	from, to := q.Request.FromJSON, q.Request.ToJSON
+// NewResults turns a quote, age old, into the page's rows. names maps
+// venue ids to display names; query is the request's, for the refresh link.
+func NewResults(q *swapscout.Quote, age time.Duration, names map[string]string, query string) *Results {
+	from, to := q.Request.From, q.Request.To
+	ageMS := age.Milliseconds()
 	res := &Results{
 		ID: q.ID, Query: query,
 		From: strings.ToUpper(from.Ticker), To: strings.ToUpper(to.Ticker),
 		FromAsset: assetName(from), ToAsset: assetName(to),
-		Amount: GroupDigits(q.Request.Amount), Receive: q.Request.Direction == "receive",
-		AgeMS: q.AgeMS, TookMS: q.TookMS,
+		Amount: GroupDigits(q.Request.Amount.String()), Receive: q.Request.Direction == swapscout.Receive,
+		AgeMS: ageMS, TookMS: q.Took.Milliseconds(),
 		RefreshURL: "/quote?" + query, JSONLink: "/v1/quotes/" + url.PathEscape(q.ID),
 	}
-	if q.AgeMS >= 1000 {
-		res.Age = Millis(q.AgeMS)
+	if ageMS >= 1000 {
+		res.Age = Millis(ageMS)
 	}
 	if !q.ExpiresAt.IsZero() && !q.CreatedAt.IsZero() {
-		res.ExpiresInMS = q.ExpiresAt.Sub(q.CreatedAt).Milliseconds() - q.AgeMS
+		res.ExpiresInMS = q.ExpiresAt.Sub(q.CreatedAt).Milliseconds() - ageMS
 		res.Created = q.CreatedAt.UTC().Format("15:04:05")
 		res.Expires = q.ExpiresAt.UTC().Format("15:04:05")
 	}
-	for i, o := range q.Offers {
+	for i := range q.Offers {
+		o := &q.Offers[i]
+		out, in := o.AmountOut.String(), o.AmountIn.String()
 		row := OfferRow{
 			Rank: i + 1, Venue: o.Venue, Name: nameOf(names, o.Venue), Provider: o.Provider, Route: o.Route,
-			KYC: o.KYC, AmountOut: GroupDigits(o.AmountOut), AmountIn: GroupDigits(o.AmountIn), Rate: GroupDigits(o.Rate),
-			RateType: o.RateType, Took: Millis(o.TookMS), TookMS: o.TookMS, Raw: o.AmountOut, Deposit: o.Deposit, Custody: o.Custody,
-			CanSwap: o.CanSwap, NoSwap: o.NoSwap,
-			Limits:  Limits(o.Min, o.Max, o.MinOut, o.MaxOut, res.From, res.To),
+			KYC: o.KYC.String(), AmountOut: GroupDigits(out), AmountIn: GroupDigits(in), Rate: GroupDigits(o.Rate.String()),
+			RateType: o.RateType.String(), Took: Millis(o.Took.Milliseconds()), TookMS: o.Took.Milliseconds(), Raw: out,
+			Deposit: string(o.Deposit), Custody: string(o.Custody), CanSwap: o.CanSwap, NoSwap: o.NoSwap,
+			Limits:  Limits(limit(o.Min), limit(o.Max), limit(o.MinOut), limit(o.MaxOut), res.From, res.To),
 			SwapURL: "/swap/new?" + url.Values{"quote": {q.ID}, "venue": {o.Venue}}.Encode(),
 		}
 		row.Shown = row.AmountOut + " " + res.To
 		if res.Receive {
-			row.Raw, row.Shown = o.AmountIn, row.AmountIn+" "+res.From
+			row.Raw, row.Shown = in, row.AmountIn+" "+res.From
 		}
 		for _, f := range o.Fees {
-			row.Fees = append(row.Fees, f.Kind+" "+GroupDigits(f.Amount)+nbsp+strings.ToUpper(f.Asset.Ticker))
+			row.Fees = append(row.Fees, f.Kind+" "+GroupDigits(f.Amount.String())+nbsp+strings.ToUpper(f.Asset.Ticker))
 		}
 		res.Offers = append(res.Offers, row)
 	}
-	for _, f := range q.Failures {
+	for i := range q.Failures {
+		f := &q.Failures[i]
 		fr := FailureRow{Venue: f.Venue, Name: nameOf(names, f.Venue), Reason: Reason(f, from.Ticker, to.Ticker)}
 		switch f.Code {
-		case "unavailable", "bad_response":
+		case swapscout.CodeUnavailable, swapscout.CodeBadResponse:
 			fr.Detail = f.Message
 		}
 		res.Failures = append(res.Failures, fr)
 	}
-	return res, nil
+	return res
+}
+
+// limit is a limit as the page shows it: "" when the venue gave none.
+func limit(a swapscout.Amount) string {
+	if a.IsZero() {
+		return ""
+	}
+	return a.String()
 }
 
 // Arrange orders the offers for people, as the API does not: those that
@@ -272,8 +216,8 @@ func nameOf(names map[string]string, id string) string {
 	return id
 }
 
-func assetName(a apiAsset) string {
-	info, ok := swapscout.LookupAsset(swapscout.Asset{Ticker: a.Ticker, Network: a.Network})
+func assetName(a swapscout.Asset) string {
+	info, ok := swapscout.LookupAsset(a)
 	if !ok {
 		return strings.ToUpper(a.Ticker)
 	}

@@ -1,7 +1,8 @@
 // Package web is swapscout's web page: html/template pages, one stylesheet
 // and one script, all embedded so the page works offline and over Tor with
 // nothing fetched from anywhere else. It renders view models built from the
-// API's own JSON; package httpapi serves the pages beside the API.
+// domain's values (a swapscout.Quote, a swapscout.Swap and its history),
+// never from JSON read back; package httpapi serves the pages beside the API.
 package web
 
 import (

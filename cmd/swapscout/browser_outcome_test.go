@@ -53,9 +53,7 @@ func TestBrowserSwapOutcome(t *testing.T) {
 			if st != 201 {
 				t.Fatalf("create at %s: %d %s", v, st, created)
 			}
-			var rec struct{ ID string }
-			json.Unmarshal([]byte(created), &rec)
-			ids[v] = rec.ID
+			ids[v] = swapOf(created).ID
 		}
 		tab, tcancel := chromedp.NewContext(ctx)
 		console := watchConsole(tab)

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"io"
 	"net/http"
@@ -12,6 +11,8 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/swapscout/swapscout/api"
 )
 
 // startSimWith starts the simulator with flags (e.g. "--latency", "20ms";
@@ -44,25 +45,25 @@ func TestFloodOfShortDeadlines(t *testing.T) {
 	c := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 16}, Timeout: 20 * time.Second}
 	defer c.CloseIdleConnections()
 	const flooder, other = "198.51.100.1", "198.51.100.2"
-	ask := func(client, query string) (int, apiQuote, error) {
+	ask := func(client, query string) (int, *api.Quote, error) {
 		req, _ := http.NewRequest("GET", s.url+"/v1/quotes?"+query, nil)
 		req.Header.Set("X-Forwarded-For", client)
 		resp, err := c.Do(req)
 		if err != nil {
-			return 0, apiQuote{}, err
+			return 0, &api.Quote{}, err
 		}
 		defer resp.Body.Close()
 		body, _ := io.ReadAll(resp.Body)
-		var q apiQuote
+		q := &api.Quote{}
 		if resp.StatusCode == 200 {
-			if err := json.Unmarshal(body, &q); err != nil {
-				return resp.StatusCode, q, fmt.Errorf("%v: %s", err, body)
+			if q, err = api.DecodeQuote(body); err != nil {
+				return resp.StatusCode, &api.Quote{}, fmt.Errorf("%v: %s", err, body)
 			}
 		}
 		return resp.StatusCode, q, nil
 	}
 	n := 0
-	normal := func(client string) (map[string]bool, apiQuote) {
+	normal := func(client string) (map[string]bool, *api.Quote) {
 		t.Helper()
 		n++ // a new amount each time: an uncached fan-out
 		st, q, err := ask(client, fmt.Sprintf("from=btc&to=eth&amount=0.3%03d&deadline=10s", n))
@@ -143,8 +144,8 @@ func missingFrom(base, got map[string]bool) []string {
 }
 
 // loading reports whether some venue of q still loads its market list.
-func loading(q apiQuote) bool {
-	return slices.ContainsFunc(q.Failures, func(f struct{ Venue, Code, Message string }) bool {
+func loading(q *api.Quote) bool {
+	return slices.ContainsFunc(q.Failures, func(f api.Failure) bool {
 		return strings.Contains(f.Message, "list loading")
 	})
 }
@@ -184,21 +185,28 @@ func TestFloodOfUncachedQuotes(t *testing.T) {
 		"--fanout-rate", "100000", "--fanout-burst", "100000", "--trusted-proxy", "127.0.0.1", "--log-level", "error")
 	c := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 16}, Timeout: 20 * time.Second}
 	defer c.CloseIdleConnections()
-	ask := func(client string, i int) (apiQuote, error) {
+	ask := func(client string, i int) (*api.Quote, error) {
 		req, _ := http.NewRequest("GET", fmt.Sprintf("%s/v1/quotes?from=btc&to=eth&amount=0.%06d", s.url, i), nil)
 		req.Header.Set("X-Forwarded-For", client)
 		resp, err := c.Do(req)
 		if err != nil {
-			return apiQuote{}, err
+			return &api.Quote{}, err
 		}
 		defer resp.Body.Close()
-		var q apiQuote
 		if resp.StatusCode != 200 {
-			return q, fmt.Errorf("status %d", resp.StatusCode)
+			return &api.Quote{}, fmt.Errorf("status %d", resp.StatusCode)
 		}
-		return q, json.NewDecoder(resp.Body).Decode(&q)
+		body, err := io.ReadAll(resp.Body)
+		if err != nil {
+			return &api.Quote{}, err
+		}
+		q, err := api.DecodeQuote(body)
+		if err != nil {
+			return &api.Quote{}, err
+		}
+		return q, nil
 	}
-	offers := func(q apiQuote) map[string]bool {
+	offers := func(q *api.Quote) map[string]bool {
 		m := map[string]bool{}
 		for _, o := range q.Offers {
 			m[o.Venue] = true

@@ -20,8 +20,9 @@ import (
 
 	"github.com/swapscout/swapscout"
 	"github.com/swapscout/swapscout/address"
-	"github.com/swapscout/swapscout/hostile"
+	"github.com/swapscout/swapscout/api"
 	"github.com/swapscout/swapscout/sim"
+	"github.com/swapscout/swapscout/sim/hostile"
 	"github.com/swapscout/swapscout/swaps"
 )
 
@@ -140,24 +141,17 @@ func (c *hostileCell) swapTargets(t *testing.T, cellName string) ([]*swapTarget,
 			problems = append(problems, fmt.Sprintf("quote %s→%s: %v", q.from, q.to, err))
 			continue
 		}
-		var qa struct {
-			ID      string `json:"id"`
-			Request struct {
-				From, To struct{ Ticker, Network string }
-			} `json:"request"`
-			Offers []struct {
-				Venue     string `json:"venue"`
-				AmountOut string `json:"amount_out"`
-			} `json:"offers"`
-		}
-		err = json.NewDecoder(resp.Body).Decode(&qa)
+		body, err := io.ReadAll(resp.Body)
 		resp.Body.Close()
+		qa := &api.Quote{}
+		if err == nil {
+			qa, err = api.DecodeQuote(body)
+		}
 		if err != nil || resp.StatusCode != 200 {
 			problems = append(problems, fmt.Sprintf("quote %s→%s: HTTP %d %v", q.from, q.to, resp.StatusCode, err))
 			continue
 		}
-		from := swapscout.Asset{Ticker: qa.Request.From.Ticker, Network: qa.Request.From.Network}
-		to := swapscout.Asset{Ticker: qa.Request.To.Ticker, Network: qa.Request.To.Network}
+		from, to := qa.Request.From, qa.Request.To
 		for _, o := range qa.Offers {
 			sw, ok := c.reg.Swapper(o.Venue)
 			if !ok || seen[o.Venue] {
@@ -165,7 +159,7 @@ func (c *hostileCell) swapTargets(t *testing.T, cellName string) ([]*swapTarget,
 			}
 			seen[o.Venue] = true
 			_, tracked := sw.(swapscout.DepositTracked)
-			out = append(out, &swapTarget{venue: o.Venue, quoteID: qa.ID, from: from, to: to, asked: q.amount, amountOut: o.AmountOut,
+			out = append(out, &swapTarget{venue: o.Venue, quoteID: qa.ID, from: from, to: to, asked: q.amount, amountOut: o.AmountOut.String(),
 				payout: sim.Address(to.Network, cellName, o.Venue), refund: sim.Address(from.Network, "refund"),
 				key: cellName + "/" + o.Venue, depositTracked: tracked})
 		}
@@ -180,17 +174,8 @@ type createAnswer struct {
 	took   time.Duration
 	code   string
 	msg    string
-	swap   struct {
-		ID             string `json:"id"`
-		AmountIn       string `json:"amount_in"`
-		AmountOut      string `json:"amount_out"`
-		PromisedIn     string `json:"promised_in"`
-		PromisedOut    string `json:"promised_out"`
-		DepositAddress string `json:"deposit_address"`
-		DepositMemo    string `json:"deposit_memo"`
-		Deposit        string `json:"deposit"`
-	}
-	err error
+	swap   api.Swap
+	err    error
 }
 
 // create asks for every target's swap at once.
@@ -216,14 +201,15 @@ func (c *hostileCell) create(targets []*swapTarget) []createAnswer {
 			resp.Body.Close()
 			a.status, a.took = resp.StatusCode, time.Since(start)
 			if resp.StatusCode < 300 {
-				a.err = json.Unmarshal(b, &a.swap)
+				sw, err := api.DecodeSwap(b)
+				if err == nil {
+					a.swap = *sw
+				}
+				a.err = err
 				return
 			}
-			var e struct {
-				Error struct{ Code, Message string }
-			}
-			a.err = json.Unmarshal(b, &e)
-			a.code, a.msg = e.Error.Code, e.Error.Message
+			e := api.DecodeError(resp.StatusCode, b)
+			a.code, a.msg = e.Code, e.Message
 		})
 	}
 	wg.Wait()
@@ -269,7 +255,7 @@ func checkPayable(name string, tg *swapTarget, a createAnswer) []string {
 	var p []string
 	s := a.swap
 	rat := func(v string) *big.Rat { r, _ := new(big.Rat).SetString(v); return r }
-	in, asked, out, shown := rat(s.PromisedIn), rat(tg.asked), rat(s.PromisedOut), rat(tg.amountOut)
+	in, asked, out, shown := rat(s.PromisedIn.String()), rat(tg.asked), rat(s.PromisedOut.String()), rat(tg.amountOut)
 	switch {
 	case in == nil || asked == nil || in.Cmp(asked) != 0:
 		p = append(p, fmt.Sprintf("%s: the swap asks %s %s for a quote of %s", name, s.PromisedIn, tg.from.Ticker, tg.asked))
@@ -283,7 +269,7 @@ func checkPayable(name string, tg *swapTarget, a createAnswer) []string {
 		}
 	}
 	memo := s.DepositMemo
-	if s.Deposit == string(swapscout.DepositMemo) {
+	if s.Deposit == swapscout.DepositMemo {
 		memo = "" // a memo inside the deposit transaction, not the network's
 	}
 	if err := address.Check(tg.from.Network, s.DepositAddress, memo); err != nil {

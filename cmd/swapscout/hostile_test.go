@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"io"
 	"log/slog"
@@ -21,12 +20,14 @@ import (
 
 	"github.com/swapscout/swapscout"
 	"github.com/swapscout/swapscout/aggregate"
-	"github.com/swapscout/swapscout/hostile"
+	"github.com/swapscout/swapscout/api"
 	"github.com/swapscout/swapscout/httpapi"
 	"github.com/swapscout/swapscout/httpserver"
 	"github.com/swapscout/swapscout/inmem"
+	"github.com/swapscout/swapscout/quotes"
 	"github.com/swapscout/swapscout/sim"
 	simall "github.com/swapscout/swapscout/sim/all"
+	"github.com/swapscout/swapscout/sim/hostile"
 	"github.com/swapscout/swapscout/swaps"
 	"github.com/swapscout/swapscout/swaps/sqlstore"
 	"github.com/swapscout/swapscout/upstream"
@@ -350,7 +351,7 @@ func startCell(t *testing.T, mode hostile.Mode, scope hostile.Scope, warm bool, 
 			c.close()
 			t.Fatal(err)
 		}
-		book := httpapi.NewQuoteBook(deps)
+		book := quotes.New(deps.QuoteConfig())
 		c.swaps = &swaps.Service{Quotes: book, Store: c.db, Swapper: c.reg.Swapper, Logger: discardLogger(),
 			CreateTimeout: func(string) time.Duration { return o.createTimeout }}
 		deps.Book, deps.Swaps = book, c.swaps
@@ -434,20 +435,8 @@ func (c *hostileCell) ask() ([]quoteAnswer, []string) {
 				probs[i] = append(probs[i], fmt.Sprintf("%s→%s: HTTP %d %.200s (%v)", q.from, q.to, resp.StatusCode, body, err))
 				return
 			}
-			var out struct {
-				Offers []struct {
-					Venue     string `json:"venue"`
-					AmountIn  string `json:"amount_in"`
-					AmountOut string `json:"amount_out"`
-				} `json:"offers"`
-				Failures []struct {
-					Venue   string                `json:"venue"`
-					Code    swapscout.FailureCode `json:"code"`
-					Message string                `json:"message"`
-					TookMS  int64                 `json:"took_ms"`
-				} `json:"failures"`
-			}
-			if err := json.Unmarshal(body, &out); err != nil {
+			out, err := api.DecodeQuote(body)
+			if err != nil {
 				probs[i] = append(probs[i], fmt.Sprintf("%s→%s: %v: %.200s", q.from, q.to, err, body))
 				return
 			}
@@ -456,14 +445,14 @@ func (c *hostileCell) ask() ([]quoteAnswer, []string) {
 				if _, dup := a[o.Venue]; dup {
 					probs[i] = append(probs[i], fmt.Sprintf("%s→%s: %s listed twice", q.from, q.to, o.Venue))
 				}
-				a[o.Venue] = venueResult{offer: true, amountIn: o.AmountIn, amount: o.AmountOut}
+				a[o.Venue] = venueResult{offer: true, amountIn: o.AmountIn.String(), amount: o.AmountOut.String()}
 			}
 			for _, f := range out.Failures {
 				if _, dup := a[f.Venue]; dup {
 					probs[i] = append(probs[i], fmt.Sprintf("%s→%s: %s listed twice", q.from, q.to, f.Venue))
 				}
 				a[f.Venue] = venueResult{code: f.Code, msg: f.Message}
-				if took := time.Duration(f.TookMS) * time.Millisecond; took > c.timeout+hostileVenueSlack {
+				if took := f.Took; took > c.timeout+hostileVenueSlack {
 					probs[i] = append(probs[i], fmt.Sprintf("%s→%s %s: failed after %s, its timeout is %s", q.from, q.to, f.Venue, took, c.timeout))
 				}
 			}

@@ -18,6 +18,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/swapscout/swapscout/api"
 	"github.com/swapscout/swapscout/internal/pgtest"
 	"github.com/swapscout/swapscout/sim"
 	"github.com/swapscout/swapscout/venue/all"
@@ -191,15 +192,12 @@ func killDuringCreations(t *testing.T, dbArgs ...string) {
 			if resp.StatusCode != 201 {
 				return
 			}
-			var sw struct {
-				ID      string
-				Deposit string `json:"deposit_address"`
-			}
-			if err := json.Unmarshal(b, &sw); err != nil || sw.ID == "" {
+			sw, err := api.DecodeSwap(b)
+			if err != nil || sw.ID == "" {
 				t.Errorf("a 201 without a swap: %s", b)
 				return
 			}
-			acked[i] = ack{sw.ID, sw.Deposit}
+			acked[i] = ack{sw.ID, sw.DepositAddress}
 			if nacked.Add(1) >= killAfter {
 				kill()
 			}

@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"fmt"
 	"io"
 	"net/http"
@@ -18,6 +17,7 @@ import (
 	"go.uber.org/goleak"
 
 	"github.com/swapscout/swapscout"
+	"github.com/swapscout/swapscout/api"
 	"github.com/swapscout/swapscout/httpserver"
 	"github.com/swapscout/swapscout/venue/all"
 )
@@ -93,19 +93,7 @@ func startDemo(t *testing.T, args ...string) string {
 	return ""
 }
 
-type apiQuote struct {
-	ID     string
-	Offers []struct {
-		Venue     string `json:"venue"`
-		AmountOut string `json:"amount_out"`
-	}
-	Failures []struct {
-		Venue, Code, Message string
-	}
-	TookMS int64 `json:"took_ms"`
-}
-
-func getQuote(t *testing.T, url string) (apiQuote, time.Duration) {
+func getQuote(t *testing.T, url string) (*api.Quote, time.Duration) {
 	t.Helper()
 	c := &http.Client{Transport: &http.Transport{}, Timeout: 20 * time.Second}
 	defer c.CloseIdleConnections()
@@ -120,8 +108,8 @@ func getQuote(t *testing.T, url string) (apiQuote, time.Duration) {
 	if resp.StatusCode != 200 {
 		t.Fatalf("GET %s = %d %s", url, resp.StatusCode, body)
 	}
-	var q apiQuote
-	if err := json.Unmarshal(body, &q); err != nil {
+	q, err := api.DecodeQuote(body)
+	if err != nil {
 		t.Fatalf("%v: %s", err, body)
 	}
 	return q, took
@@ -154,7 +142,7 @@ func TestDemoQuotesEveryVenue(t *testing.T) {
 		}
 	}
 	for i := 1; i < len(q.Offers); i++ {
-		if cmpDecimal(q.Offers[i-1].AmountOut, q.Offers[i].AmountOut) < 0 {
+		if q.Offers[i-1].AmountOut.Cmp(q.Offers[i].AmountOut) < 0 {
 			t.Errorf("offers not ranked by amount_out: %s before %s", q.Offers[i-1].AmountOut, q.Offers[i].AmountOut)
 		}
 	}
@@ -250,10 +238,7 @@ func isListed(id string) bool {
 	return false
 }
 
-func contains(offers []struct {
-	Venue     string `json:"venue"`
-	AmountOut string `json:"amount_out"`
-}, id string) bool {
+func contains(offers []api.Offer, id string) bool {
 	for _, o := range offers {
 		if o.Venue == id {
 			return true

@@ -5,6 +5,9 @@ import (
 	"net/http"
 	"testing"
 	"time"
+
+	"github.com/swapscout/swapscout"
+	"github.com/swapscout/swapscout/api"
 )
 
 // TestMemoSwapFindsItsDeposit: on a simulator that pays its orders by
@@ -24,16 +27,13 @@ func TestMemoSwapFindsItsDeposit(t *testing.T) {
 		t.Fatal("THORChain cannot swap in /v1/venues")
 	}
 	_, qbody := get(t, c, s.url+"/v1/quotes?from=btc&to=eth&amount=0.1")
-	var q struct {
-		ID     string
-		Offers []struct{ Venue, Deposit string }
-	}
-	if err := json.Unmarshal([]byte(qbody), &q); err != nil {
+	q, err := api.DecodeQuote([]byte(qbody))
+	if err != nil {
 		t.Fatal(err)
 	}
 	found := false
 	for _, o := range q.Offers {
-		found = found || o.Venue == "thorchain" && o.Deposit == "memo"
+		found = found || o.Venue == "thorchain" && o.Deposit == swapscout.DepositMemo
 	}
 	if !found {
 		t.Fatalf("no THORChain memo offer in %s", qbody)
@@ -44,12 +44,7 @@ func TestMemoSwapFindsItsDeposit(t *testing.T) {
 	if st != 201 {
 		t.Fatalf("create: %d %s", st, created)
 	}
-	var sw struct {
-		ID, Status  string
-		DepositTx   string `json:"deposit_tx"`
-		DepositMemo string `json:"deposit_memo"`
-	}
-	json.Unmarshal([]byte(created), &sw)
+	sw := swapOf(created)
 	if sw.DepositTx != "" {
 		t.Fatalf("created with a deposit already: %s", created)
 	}
@@ -61,8 +56,8 @@ func TestMemoSwapFindsItsDeposit(t *testing.T) {
 		t.Fatalf("the swap's stream ended at %+v; want finished", events)
 	}
 	_, rec := get(t, c, s.url+"/v1/swaps/"+sw.ID)
-	json.Unmarshal([]byte(rec), &sw)
-	if sw.Status != "finished" || len(sw.DepositTx) != 64 {
+	sw = swapOf(rec)
+	if sw.Status != swapscout.StatusFinished || len(sw.DepositTx) != 64 {
 		t.Errorf("swap ended %s with deposit %q; want finished with the found transaction: %s", sw.Status, sw.DepositTx, rec)
 	}
 }

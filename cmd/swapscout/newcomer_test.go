@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"flag"
 	"io"
@@ -11,6 +10,7 @@ import (
 	"time"
 
 	"github.com/swapscout/swapscout"
+	"github.com/swapscout/swapscout/api"
 	"github.com/swapscout/swapscout/venue/all"
 )
 
@@ -73,22 +73,16 @@ func TestVenuesJSON(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var doc struct {
-		Venues []struct {
-			ID         string `json:"id"`
-			Configured bool   `json:"configured"`
-			CanSwap    bool   `json:"can_swap"`
-		} `json:"venues"`
-	}
-	if err := json.Unmarshal([]byte(out), &doc); err != nil {
+	venues, err := api.DecodeVenues([]byte(out))
+	if err != nil {
 		t.Fatalf("%v: %s", err, out)
 	}
-	if len(doc.Venues) != len(all.Descriptors) || doc.Venues[0].ID != all.Descriptors[0].ID {
-		t.Errorf("%d venues, first %+v", len(doc.Venues), doc.Venues[0])
+	if len(venues) != len(all.Descriptors) || venues[0].ID != all.Descriptors[0].ID {
+		t.Errorf("%d venues, first %+v", len(venues), venues[0])
 	}
 	// can_swap as GET /v1/venues says it: configured here and able to swap.
 	can := map[string]bool{}
-	for _, v := range doc.Venues {
+	for _, v := range venues {
 		can[v.ID] = v.CanSwap
 	}
 	if !can["exolix"] || !can["thorchain"] || can["changenow"] || can["binance"] {
@@ -124,10 +118,9 @@ func TestPluralsAndDurations(t *testing.T) {
 			t.Errorf("got %q, want %q", c.got, c.want)
 		}
 	}
-	var q quoteJSON
-	_ = json.Unmarshal([]byte(`{"request":{"amount":"1"},"offers":[{"venue":"a","took_ms":1001}],"failures":[{"venue":"b","code":"timeout"}],"took_ms":1001}`), &q)
+	q, _ := api.DecodeQuote([]byte(`{"request":{"amount":"1"},"offers":[{"venue":"a","took_ms":1001}],"failures":[{"venue":"b","code":"timeout"}],"took_ms":1001}`))
 	var b strings.Builder
-	printQuote(&b, &q)
+	printQuote(&b, q, nil)
 	if out := b.String(); !strings.Contains(out, "1 offer, 1 failure, 1.0 s") || strings.Contains(out, "1001") {
 		t.Errorf("header:\n%s", out)
 	}
@@ -141,7 +134,7 @@ func TestPluralsAndDurations(t *testing.T) {
 	}
 	q.Offers = nil
 	b.Reset()
-	printQuote(&b, &q)
+	printQuote(&b, q, nil)
 	if out := b.String(); !strings.Contains(out, "no offers") || strings.Contains(out, "VENUE") {
 		t.Errorf("no offers, yet a table header:\n%s", out)
 	}
@@ -159,13 +152,13 @@ func TestQuoteInjectedFaults(t *testing.T) {
 	if strings.Contains(stderr, "\033[") {
 		t.Errorf("escape codes in progress to a non-terminal: %q", stderr)
 	}
-	var q apiQuote
-	if err := json.Unmarshal([]byte(out), &q); err != nil {
+	q, err := api.DecodeQuote([]byte(out))
+	if err != nil {
 		t.Fatal(err)
 	}
 	codes := map[string]string{}
 	for _, f := range q.Failures {
-		codes[f.Venue] = f.Code + ": " + f.Message
+		codes[f.Venue] = string(f.Code) + ": " + f.Message
 	}
 	if !strings.HasPrefix(codes["binance"], "rate_limited") {
 		t.Errorf("binance under rate-limit-rate 1: %q", codes["binance"])

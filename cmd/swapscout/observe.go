@@ -12,6 +12,7 @@ import (
 	"github.com/swapscout/swapscout/httpapi"
 	"github.com/swapscout/swapscout/inmem"
 	"github.com/swapscout/swapscout/metrics"
+	"github.com/swapscout/swapscout/swaps/track"
 )
 
 // observability wires serve's metrics, limits and store budget into the
@@ -73,11 +74,16 @@ func (o *observability) tune(d *httpapi.Deps) {
 	d.Metrics = metrics.Exposition(o.reg)
 }
 
-// swapLate counts a swap the tracker marked late (trackFlags.onLate).
-func (o *observability) swapLate(venue string) {
-	if o.m != nil {
-		o.m.SwapLate(venue)
+// hookTracking hands the swap service's and the tracker's hooks to f: swaps
+// marked late and status calls (the service's), the polls' lateness and
+// webhook POSTs (the tracker's) are counted.
+func (o *observability) hookTracking(f *trackFlags) {
+	if o.m == nil {
+		return
 	}
+	f.onLate = o.m.SwapLate
+	f.onPoll = o.m.PollDone
+	f.observer = track.Observer{Late: o.m.PollLate, Delivered: o.m.WebhookSent}
 }
 
 // finish registers the metrics once the stack exists.
@@ -94,6 +100,9 @@ func (o *observability) finish(st *stack) error {
 		func() float64 { return float64(eng.Detached()) }))
 	o.m.Add(metrics.CounterFunc("venue_calls_joined_total", "Venue answers taken from a call another request had started, instead of asking the venue again.",
 		func() float64 { return float64(eng.Joined()) }))
+	if st.db != nil {
+		o.m.Add(&metrics.OpenSwaps{Count: st.db.OpenSwapCounts})
+	}
 	reg := st.registry
 	o.m.Add(metrics.VenueGauges("breaker_state", "Circuit breaker state per venue: 0 closed, 1 half-open, 2 open.", o.venues,
 		func(id string) float64 {

@@ -13,27 +13,20 @@ import (
 	"time"
 
 	"github.com/swapscout/swapscout"
+	"github.com/swapscout/swapscout/api"
 	"github.com/swapscout/swapscout/swaps/webhook"
 )
 
 // outcomeRecord is what the outcome tests read of a swap record.
-type outcomeRecord struct {
-	ID             string
-	Status         string
-	Venue          string
-	PromisedOut    string `json:"promised_out"`
-	AmountReceived string `json:"amount_received"`
-	MaxSlippage    string `json:"max_slippage"`
-	Shortfall      *struct{ Amount, Percent string }
-	RefundTx       string `json:"refund_tx"`
-	AmountRefunded string `json:"amount_refunded"`
-	Late           bool
-	UsualSeconds   int64 `json:"usual_seconds"`
-	UsualBasis     int   `json:"usual_basis"`
-	History        []struct {
-		Status string
-		Late   bool
+type outcomeRecord = api.Swap
+
+// shortfall is the record's shortfall past its slippage, nil when it has
+// none (the API's "shortfall").
+func shortfall(r outcomeRecord) *swapscout.SwapShortfall {
+	if sf, ok := r.Shortfall(); ok && sf.Short {
+		return &sf
 	}
+	return nil
 }
 
 // hookLog keeps every verified webhook body by swap id.
@@ -51,12 +44,13 @@ func (h *hookLog) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		w.WriteHeader(400)
 		return
 	}
-	var rec outcomeRecord
-	if err := json.Unmarshal(body, &rec); err != nil {
+	rec, err := api.DecodeSwap(body)
+	if err != nil {
 		h.t.Errorf("webhook body %s: %v", body, err)
+		rec = &api.Swap{}
 	}
 	h.mu.Lock()
-	h.got[rec.ID] = append(h.got[rec.ID], rec)
+	h.got[rec.ID] = append(h.got[rec.ID], *rec)
 	h.mu.Unlock()
 }
 
@@ -115,9 +109,7 @@ func TestOutcomesEndToEnd(t *testing.T) {
 			t.Errorf("create at %s: %d %s", v, st, created)
 			continue
 		}
-		var rec outcomeRecord
-		json.Unmarshal([]byte(created), &rec)
-		ids[v] = rec.ID
+		ids[v] = swapOf(created).ID
 	}
 	for _, v := range []string{"fixedfloat", "stealthex", "changenow", "sideshift"} {
 		if ids[v] == "" {
@@ -127,11 +119,11 @@ func TestOutcomesEndToEnd(t *testing.T) {
 	read := func(id string) outcomeRecord {
 		t.Helper()
 		_, body := get(t, c, s.url+"/v1/swaps/"+id)
-		var rec outcomeRecord
-		if err := json.Unmarshal([]byte(body), &rec); err != nil {
+		rec, err := api.DecodeSwap([]byte(body))
+		if err != nil {
 			t.Fatalf("swap %s: %v: %s", id, err, body)
 		}
-		return rec
+		return *rec
 	}
 	wait := func(what, id string, ok func(outcomeRecord) bool) outcomeRecord {
 		t.Helper()
@@ -151,17 +143,17 @@ func TestOutcomesEndToEnd(t *testing.T) {
 
 	// Paid short.
 	short := wait("short", ids["fixedfloat"], ended)
-	if short.Status != "finished" || short.Shortfall == nil || !strings.HasPrefix(short.Shortfall.Percent, "30") || short.MaxSlippage != "0.005" {
+	if short.Status != "finished" || shortfall(short) == nil || !strings.HasPrefix(shortfall(short).Percent.String(), "30") || short.MaxSlippage.String() != "0.005" {
 		t.Errorf("FixedFloat paid 30 %% short: %+v", short)
 	}
 	// Held, then late.
-	held := wait("held and late", ids["stealthex"], func(r outcomeRecord) bool { return r.Late })
-	if held.Status != "held" || held.UsualSeconds != 1 || held.UsualBasis != 0 || !held.History[len(held.History)-1].Late {
+	held := wait("held and late", ids["stealthex"], func(r outcomeRecord) bool { return r.Late() })
+	if held.Status != "held" || held.UsualTime != time.Second || held.UsualBasis != 0 || !held.History[len(held.History)-1].Late {
 		t.Errorf("StealthEX held and late: %+v", held)
 	}
 	// Refunded.
 	refunded := wait("refunded", ids["changenow"], ended)
-	if refunded.Status != "refunded" || refunded.RefundTx == "" || refunded.AmountRefunded != "0.1" {
+	if refunded.Status != "refunded" || refunded.RefundTx == "" || refunded.AmountRefunded.String() != "0.1" {
 		t.Errorf("ChangeNOW refunded: %+v", refunded)
 	}
 	// The others pay what they promised for the deposit the user was told.
@@ -170,14 +162,14 @@ func TestOutcomesEndToEnd(t *testing.T) {
 			continue
 		}
 		rec := wait(v, id, ended)
-		if rec.Status != "finished" || rec.Shortfall != nil {
-			t.Errorf("%s: ended %s, shortfall %+v; want finished as promised", v, rec.Status, rec.Shortfall)
+		if rec.Status != "finished" || shortfall(rec) != nil {
+			t.Errorf("%s: ended %s, shortfall %+v; want finished as promised", v, rec.Status, shortfall(rec))
 			continue
 		}
-		if rec.AmountReceived == "" {
+		if rec.AmountReceived.IsZero() {
 			continue // the venue does not say what it paid
 		}
-		sw := swapscout.Swap{Status: swapscout.StatusFinished, PromisedOut: swapscout.MustAmount(rec.PromisedOut), AmountReceived: swapscout.MustAmount(rec.AmountReceived)}
+		sw := swapscout.Swap{Status: swapscout.StatusFinished, PromisedOut: rec.PromisedOut, AmountReceived: rec.AmountReceived}
 		if sf, _ := sw.Shortfall(); sf.Percent.Abs().Cmp(swapscout.MustAmount("0.05")) > 0 {
 			t.Errorf("%s: received %s of %s promised (%s %% short); want the promise for the deposit told", v, rec.AmountReceived, rec.PromisedOut, sf.Percent)
 		}
@@ -190,8 +182,8 @@ func TestOutcomesEndToEnd(t *testing.T) {
 		id   string
 		ok   func(outcomeRecord) bool
 	}{
-		{"shortfall", ids["fixedfloat"], func(r outcomeRecord) bool { return r.Status == "finished" && r.Shortfall != nil }},
-		{"late", ids["stealthex"], func(r outcomeRecord) bool { return r.Late && r.Status == "held" }},
+		{"shortfall", ids["fixedfloat"], func(r outcomeRecord) bool { return r.Status == "finished" && shortfall(r) != nil }},
+		{"late", ids["stealthex"], func(r outcomeRecord) bool { return r.Late() && r.Status == "held" }},
 		{"refund", ids["changenow"], func(r outcomeRecord) bool { return r.Status == "refunded" && r.RefundTx != "" }},
 	} {
 		for !hooks.any(w.id, w.ok) {
@@ -208,16 +200,9 @@ func TestOutcomesEndToEnd(t *testing.T) {
 	}
 	for deadline := time.Now().Add(8 * time.Second); ; time.Sleep(250 * time.Millisecond) {
 		_, vbody := get(t, c, s.url+"/v1/venues")
-		var vs struct {
-			Venues []struct {
-				ID       string
-				Accuracy *struct{ Held, Short int }
-				Support  *struct{ Email string }
-			}
-		}
-		json.Unmarshal([]byte(vbody), &vs)
+		vs, _ := api.DecodeVenues([]byte(vbody))
 		var heldN, shortN int
-		for _, v := range vs.Venues {
+		for _, v := range vs {
 			if v.Accuracy != nil && v.ID == "stealthex" {
 				heldN = v.Accuracy.Held
 			}

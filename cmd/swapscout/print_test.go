@@ -1,9 +1,11 @@
 package main
 
 import (
-	"encoding/json"
 	"strings"
 	"testing"
+
+	"github.com/swapscout/swapscout"
+	"github.com/swapscout/swapscout/api"
 )
 
 // TestPrintQuoteLimits: limit columns name their asset, and receive-side
@@ -14,15 +16,15 @@ func TestPrintQuoteLimits(t *testing.T) {
 		          {"venue":"exolix","amount_in":"0.0026","amount_out":"1","rate":"390","min":"0.0001","max":"10","rate_type":"fixed","kyc":"A","took_ms":4}],
 		"failures":[],"took_ms":5}`
 	for _, withOut := range []bool{true, false} {
-		var q quoteJSON
-		if err := json.Unmarshal([]byte(doc), &q); err != nil {
+		q, err := api.DecodeQuote([]byte(doc))
+		if err != nil {
 			t.Fatal(err)
 		}
 		if !withOut {
-			q.Offers[0].MinOut, q.Offers[0].MaxOut = "", ""
+			q.Offers[0].MinOut, q.Offers[0].MaxOut = swapscout.Amount{}, swapscout.Amount{}
 		}
 		var b strings.Builder
-		printQuote(&b, &q)
+		printQuote(&b, q, nil)
 		out := b.String()
 		if !strings.Contains(out, "MIN BTC") || !strings.Contains(out, "MAX BTC") {
 			t.Errorf("send-side limit columns lack their asset:\n%s", out)

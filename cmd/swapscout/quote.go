@@ -1,10 +1,8 @@
 package main
 
 import (
-	"bufio"
 	"cmp"
 	"context"
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -21,7 +19,9 @@ import (
 
 	"github.com/swapscout/swapscout"
 	"github.com/swapscout/swapscout/aggregate"
+	"github.com/swapscout/swapscout/api"
 	"github.com/swapscout/swapscout/httpapi"
+	"github.com/swapscout/swapscout/quotes"
 	"github.com/swapscout/swapscout/venue/all"
 )
 
@@ -68,49 +68,35 @@ func runQuote(ctx context.Context, args []string, e env) error {
 	if err := checkSelection(*venues, *exclude); err != nil {
 		return err
 	}
-	q := url.Values{"from": {pos[0]}, "to": {pos[1]}, "amount": {pos[2]}, "deadline": {deadline.String()}}
-	set := func(k, v string) {
-		if v != "" {
-			q.Set(k, v)
-		}
+	if *deadline <= 0 {
+		return fmt.Errorf("--deadline must be positive, got %s", *deadline)
 	}
-	set("from_network", *fromNet)
-	set("to_network", *toNet)
-	set("venues", *venues)
-	set("exclude", *exclude)
-	set("kyc", *kyc)
-	set("custody", *custody)
+	req := api.QuoteRequest{From: pos[0], To: pos[1], Amount: pos[2], FromNetwork: *fromNet, ToNetwork: *toNet, Deadline: *deadline,
+		Venues: splitIDs(*venues), Exclude: splitIDs(*exclude), KYC: *kyc, Custody: swapscout.Custody(*custody)}
 	if *receive {
-		q.Set("direction", "receive")
+		req.Direction = swapscout.Receive
 	}
 	if *fixed {
-		q.Set("rate", "fixed")
+		req.RateType = swapscout.Fixed
 	}
-	var body []byte
+	var res *api.Quote
 	if *server != "" {
-		base := strings.TrimSuffix(*server, "/")
-		if !strings.Contains(base, "://") {
-			base = "http://" + base
-		}
-		body, err = streamQuote(ctx, base, q, newProgress(e.stderr))
+		c := api.NewClient(*server)
+		res, err = streamQuote(ctx, c, req, newProgress(e.stderr))
 	} else {
-		body, err = localQuote(ctx, q, *useSim, &k, e)
+		res, err = localQuote(ctx, req.Query(), *useSim, &k, e)
 	}
 	if err != nil {
 		return err
 	}
-	var res quoteJSON
-	if err := json.Unmarshal(body, &res); err != nil {
-		return fmt.Errorf("decoding the quote: %w", err)
-	}
 	if *asJSON {
-		if _, err := e.stdout.Write(body); err != nil {
+		if _, err := e.stdout.Write(api.AppendAnswer(nil, res)); err != nil {
 			return err
 		}
 	} else {
-		res.books = orderBooks(ctx, *server)
-		printQuote(e.stdout, &res)
-		if memoShown(&res) {
+		books := orderBooks(ctx, *server)
+		printQuote(e.stdout, res, books)
+		if memoShown(res, books) {
 			fmt.Fprintln(e.stdout, "\nSWAP memo: the deposit must carry the swap's memo inside its transaction (from Bitcoin-like chains an OP_RETURN output);\nthe memo sets a price limit, below which the network refunds. 'swapscout swap' takes such an offer only with --allow-memo-deposit.")
 		}
 		if len(res.Offers)+len(res.Failures) == 0 {
@@ -121,6 +107,15 @@ func runQuote(ctx context.Context, args []string, e env) error {
 		return &noOffersError{asked: len(res.Failures)}
 	}
 	return nil
+}
+
+// splitIDs splits a comma-separated list of venue ids as typed (the
+// server trims and lowercases them).
+func splitIDs(s string) []string {
+	if s == "" {
+		return nil
+	}
+	return strings.Split(s, ",")
 }
 
 // noOffersError ends a quote that no venue gave an offer for: exit status 3
@@ -147,15 +142,11 @@ func orderBooks(ctx context.Context, server string) map[string]bool {
 		}
 		return books
 	}
-	b, err := newAPIClient(server).get(ctx, "/v1/venues")
+	vs, err := api.NewClient(server).Venues(ctx)
 	if err != nil {
 		return books
 	}
-	var doc struct {
-		Venues []struct{ ID, Kind string }
-	}
-	_ = json.Unmarshal(b, &doc)
-	for _, v := range doc.Venues {
+	for _, v := range vs {
 		if v.Kind == string(swapscout.OrderBook) {
 			books[v.ID] = true
 		}
@@ -164,9 +155,9 @@ func orderBooks(ctx context.Context, server string) map[string]bool {
 }
 
 // memoShown reports whether a swappable offer of q needs a memo deposit.
-func memoShown(q *quoteJSON) bool {
+func memoShown(q *api.Quote, books map[string]bool) bool {
 	for _, o := range q.Offers {
-		if o.CanSwap && o.Deposit == string(swapscout.DepositMemo) && !q.books[o.Venue] {
+		if o.CanSwap && o.Deposit == swapscout.DepositMemo && !books[o.Venue] {
 			return true
 		}
 	}
@@ -190,8 +181,10 @@ func checkSelection(venues, exclude string) error {
 	return fmt.Errorf("--exclude %s removes every venue --venues %s names: nothing left to ask", exclude, venues)
 }
 
-// localQuote runs the engine in this process, against the simulator or live venues.
-func localQuote(ctx context.Context, q url.Values, useSim bool, k *simKnobs, e env) ([]byte, error) {
+// localQuote runs the engine in this process, against the simulator or
+// live venues, through the API handler the server runs (the same
+// checks, the same answer).
+func localQuote(ctx context.Context, q url.Values, useSim bool, k *simKnobs, e env) (*api.Quote, error) {
 	o := stackOptions{getenv: e.getenv, log: newLogger(env{getenv: e.getenv, stderr: io.Discard})}
 	if useSim {
 		s, err := k.newSim()
@@ -228,13 +221,13 @@ func localQuote(ctx context.Context, q url.Values, useSim bool, k *simKnobs, e e
 	pr.clear()
 	body := append(append([]byte(nil), resp.Head...), resp.Body...)
 	if resp.Status != http.StatusOK {
-		return nil, apiError(body)
+		return nil, api.DecodeError(resp.Status, body)
 	}
-	return body, nil
+	return api.DecodeQuote(body)
 }
 
 type progressService struct {
-	inner httpapi.QuoteService
+	inner quotes.Engine
 	emit  func(swapscout.Result)
 }
 
@@ -247,130 +240,48 @@ func (p progressService) Quote(ctx context.Context, req swapscout.QuoteRequest, 
 	})
 }
 
-// streamQuote reads the event stream of the server at base, showing each
-// venue's answer on progress as it arrives, and returns the final quote document.
-func streamQuote(ctx context.Context, base string, q url.Values, progress *progress) ([]byte, error) {
-	req, err := http.NewRequestWithContext(ctx, "GET", base+"/v1/quotes/stream?"+q.Encode(), nil)
-	if err != nil {
-		return nil, fmt.Errorf("--server %s: %w", base, err)
-	}
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		if ctx.Err() != nil {
-			return nil, ctx.Err()
+// streamQuote asks the server c speaks to through its event stream,
+// showing each venue's answer on progress as it arrives, and returns the
+// final quote.
+func streamQuote(ctx context.Context, c *api.Client, req api.QuoteRequest, progress *progress) (*api.Quote, error) {
+	n := 0
+	q, err := c.QuoteStream(ctx, req, func(r swapscout.Result) {
+		n++
+		if r.Offer != nil {
+			progress.line("[%d] %s %s", n, r.Offer.Venue, "answered in "+fmtDuration(r.Offer.Took))
+		} else {
+			progress.line("[%d] %s %s", n, r.Failure.Venue, r.Failure.Code)
 		}
-		return nil, fmt.Errorf("cannot reach the server at %s: %s (is 'swapscout serve' or 'swapscout demo' running there?)", base, reason(err))
-	}
-	defer resp.Body.Close()
-	if resp.StatusCode != http.StatusOK {
-		body, _ := io.ReadAll(io.LimitReader(resp.Body, 1<<20))
-		return nil, apiError(body)
-	}
-	sc := bufio.NewScanner(resp.Body)
-	sc.Buffer(make([]byte, 64<<10), 8<<20)
-	event, n := "", 0
-	for sc.Scan() {
-		line := sc.Text()
-		if v, ok := strings.CutPrefix(line, "event: "); ok {
-			event = v
-			continue
-		}
-		data, ok := strings.CutPrefix(line, "data: ")
-		if !ok {
-			continue
-		}
-		var row struct {
-			Venue  string `json:"venue"`
-			Code   string `json:"code"`
-			TookMS int64  `json:"took_ms"`
-		}
-		switch event {
-		case "offer", "failure":
-			n++
-			_ = json.Unmarshal([]byte(data), &row)
-			what := "answered in " + fmtDuration(time.Duration(row.TookMS)*time.Millisecond)
-			if event == "failure" {
-				what = row.Code
-			}
-			progress.line("[%d] %s %s", n, row.Venue, what)
-		case "quote":
-			progress.clear()
-			return []byte(data), nil
-		case "error":
-			progress.clear()
-			return nil, apiError([]byte(data))
-		}
-	}
-	if err := sc.Err(); err != nil {
-		return nil, err
-	}
-	return nil, errors.New("the server closed the stream before the final quote")
+	})
+	progress.clear()
+	return q, unreachable(ctx, c, err)
 }
 
-func apiError(body []byte) error {
-	var e struct {
-		Error struct{ Code, Message string }
+// unreachable words a request that got no answer for the user; the API's
+// own errors and unusable answers are left as they are.
+func unreachable(ctx context.Context, c *api.Client, err error) error {
+	var ae *api.Error
+	switch {
+	case err == nil || errors.As(err, &ae) || errors.Is(err, api.ErrAnswer) || errors.Is(err, api.ErrStreamBroken):
+		return err
+	case ctx.Err() != nil:
+		return ctx.Err()
 	}
-	if json.Unmarshal(body, &e) == nil && e.Error.Message != "" {
-		return fmt.Errorf("%s (%s)", e.Error.Message, e.Error.Code)
-	}
-	return fmt.Errorf("unexpected answer: %.200s", body)
-}
-
-// quoteJSON mirrors the API's quote document for printing.
-type quoteJSON struct {
-	ID      string `json:"id"`
-	Request struct {
-		From, To  struct{ Ticker, Network string }
-		Amount    string
-		Direction string
-	} `json:"request"`
-	Offers   []quoteOffer `json:"offers"`
-	Failures []struct {
-		Venue   string `json:"venue"`
-		Code    string `json:"code"`
-		Message string `json:"message"`
-		TookMS  int64  `json:"took_ms"`
-	} `json:"failures"`
-	TookMS int64 `json:"took_ms"`
-
-	// books are the order-book venues (not in the document): their prices
-	// are printed apart.
-	books map[string]bool
-}
-
-type quoteOffer struct {
-	Venue     string `json:"venue"`
-	Provider  string `json:"provider"`
-	Route     string `json:"route"`
-	AmountIn  string `json:"amount_in"`
-	AmountOut string `json:"amount_out"`
-	Rate      string `json:"rate"`
-	Min       string `json:"min"`
-	Max       string `json:"max"`
-	MinOut    string `json:"min_out"`
-	MaxOut    string `json:"max_out"`
-	RateType  string `json:"rate_type"`
-	KYC       string `json:"kyc"`
-	ETAMaxS   int    `json:"eta_max_s"`
-	Deposit   string `json:"deposit"`
-	CanSwap   bool   `json:"can_swap"`
-	NoSwap    string `json:"no_swap_reason"`
-	TookMS    int64  `json:"took_ms"`
+	return fmt.Errorf("cannot reach the server at %s: %s (is 'swapscout serve' or 'swapscout demo' running there?)", c.Base(), reason(err))
 }
 
 // printQuote prints q for people, as the API does not rank it: the offers
 // that can become a swap here first (best first, each group in the API's
-// order), then those that cannot, with why; the order books' prices apart,
-// for comparison.
-func printQuote(w io.Writer, q *quoteJSON) {
+// order), then those that cannot, with why; the order books' prices
+// (books) apart, for comparison.
+func printQuote(w io.Writer, q *api.Quote, books map[string]bool) {
 	from := strings.ToUpper(q.Request.From.Ticker)
 	to := strings.ToUpper(q.Request.To.Ticker)
-	var swap, other, books []quoteOffer
+	var swap, other, book []api.Offer
 	for _, o := range q.Offers {
 		switch {
-		case q.books[o.Venue]:
-			books = append(books, o)
+		case books[o.Venue]:
+			book = append(book, o)
 		case o.CanSwap:
 			swap = append(swap, o)
 		default:
@@ -380,12 +291,12 @@ func printQuote(w io.Writer, q *quoteJSON) {
 	offers := append(swap, other...)
 	fmt.Fprintf(w, "%s %s (%s) → %s (%s), %s side, %s, %s, %s\n\n", q.Request.Amount,
 		from, q.Request.From.Network, to, q.Request.To.Network, q.Request.Direction,
-		plural(len(q.Offers), "offer"), plural(len(q.Failures), "failure"), fmtDuration(time.Duration(q.TookMS)*time.Millisecond))
+		plural(len(q.Offers), "offer"), plural(len(q.Failures), "failure"), fmtDuration(q.Took))
 	// Limits are columns of their asset: on the amount sent, and on the
 	// amount received when some venue states them that way.
 	outLimits := false
 	for _, o := range q.Offers {
-		outLimits = outLimits || o.MinOut != "" || o.MaxOut != ""
+		outLimits = outLimits || !o.MinOut.IsZero() || !o.MaxOut.IsZero()
 	}
 	if len(offers) == 0 {
 		fmt.Fprintln(w, "no offers")
@@ -400,15 +311,15 @@ func printQuote(w io.Writer, q *quoteJSON) {
 		}
 		tw.Flush()
 	}
-	if len(books) > 0 {
+	if len(book) > 0 {
 		fmt.Fprintln(w, "\nprices on exchanges, for comparison; they need an account there:")
-		printOffers(w, books, from, to, outLimits, false)
+		printOffers(w, book, from, to, outLimits, false)
 	}
 	if len(q.Failures) > 0 {
 		fmt.Fprintln(w, "\nno offer from:")
 		tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 		for _, f := range q.Failures {
-			fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\n", f.Venue, f.Code, readableDurations(f.Message), fmtDuration(time.Duration(f.TookMS)*time.Millisecond))
+			fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\n", f.Venue, f.Code, readableDurations(f.Message), fmtDuration(f.Took))
 		}
 		tw.Flush()
 	}
@@ -420,7 +331,7 @@ func printQuote(w io.Writer, q *quoteJSON) {
 // printOffers prints offers as a table, numbered from 1; swapCol adds
 // whether each can be swapped here ("memo": only from a wallet that can put
 // the memo in the deposit transaction).
-func printOffers(w io.Writer, offers []quoteOffer, from, to string, outLimits, swapCol bool) {
+func printOffers(w io.Writer, offers []api.Offer, from, to string, outLimits, swapCol bool) {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintf(tw, "#\tVENUE\tSEND %s\tRECEIVE %s\tRATE\tMIN %s\tMAX %s\t", from, to, from, from)
 	if outLimits {
@@ -436,15 +347,15 @@ func printOffers(w io.Writer, offers []quoteOffer, from, to string, outLimits, s
 		if o.Provider != "" {
 			name += " (" + o.Provider + ")"
 		}
-		fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%s\t%s\t%s\t", i+1, name, o.AmountIn, o.AmountOut, o.Rate, dash(o.Min), dash(o.Max))
+		fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%s\t%s\t%s\t", i+1, name, o.AmountIn, o.AmountOut, o.Rate, limit(o.Min), limit(o.Max))
 		if outLimits {
-			fmt.Fprintf(tw, "%s\t%s\t", dash(o.MinOut), dash(o.MaxOut))
+			fmt.Fprintf(tw, "%s\t%s\t", limit(o.MinOut), limit(o.MaxOut))
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t", o.RateType, o.KYC, fmtDuration(time.Duration(o.TookMS)*time.Millisecond))
+		fmt.Fprintf(tw, "%s\t%s\t%s\t", o.RateType, o.KYC, fmtDuration(o.Took))
 		if swapCol {
 			can := "no"
 			switch {
-			case o.CanSwap && o.Deposit == string(swapscout.DepositMemo):
+			case o.CanSwap && o.Deposit == swapscout.DepositMemo:
 				can = "memo"
 			case o.CanSwap:
 				can = "yes"
@@ -454,6 +365,14 @@ func printOffers(w io.Writer, offers []quoteOffer, from, to string, outLimits, s
 		fmt.Fprint(tw, "\n")
 	}
 	tw.Flush()
+}
+
+// limit shows a venue's limit, "-" when it gave none.
+func limit(a swapscout.Amount) string {
+	if a.IsZero() {
+		return "-"
+	}
+	return a.String()
 }
 
 func dash(s string) string {

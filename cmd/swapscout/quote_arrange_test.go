@@ -2,12 +2,13 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"regexp"
 	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/swapscout/swapscout/api"
 )
 
 // TestPrintQuoteForPeople: `swapscout quote` ranks for people, as the API
@@ -22,13 +23,13 @@ func TestPrintQuoteForPeople(t *testing.T) {
 		 {"venue":"maya","amount_in":"500","amount_out":"0.157","rate":"0.000314","rate_type":"float","kyc":"A","deposit":"memo","can_swap":true,"took_ms":3},
 		 {"venue":"changenow","amount_in":"500","amount_out":"0.156","rate":"0.000312","rate_type":"float","kyc":"C","deposit":"transfer","can_swap":true,"took_ms":4}],
 		"failures":[],"took_ms":5}`
-	var q quoteJSON
-	if err := json.Unmarshal([]byte(doc), &q); err != nil {
+	q, err := api.DecodeQuote([]byte(doc))
+	if err != nil {
 		t.Fatal(err)
 	}
-	q.books = orderBooks(context.Background(), "")
+	bookIDs := orderBooks(context.Background(), "")
 	var b strings.Builder
-	printQuote(&b, &q)
+	printQuote(&b, q, bookIDs)
 	out := b.String()
 	main, books, ok := strings.Cut(out, "prices on exchanges, for comparison; they need an account there:")
 	if !ok {
@@ -50,7 +51,7 @@ func TestPrintQuoteForPeople(t *testing.T) {
 	if !strings.Contains(main, "cannot be swapped here:\n  thorchain  THORChain takes deposits of USDT on Ethereum through its router contract") {
 		t.Errorf("no reason for THORChain:\n%s", out)
 	}
-	if !memoShown(&q) {
+	if !memoShown(q, bookIDs) {
 		t.Error("memoShown is false with Maya's memo offer")
 	}
 }

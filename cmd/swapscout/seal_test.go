@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/swapscout/swapscout/api"
 	"github.com/swapscout/swapscout/seal"
 	"github.com/swapscout/swapscout/swaps/sqlstore"
 )
@@ -48,11 +49,8 @@ func TestSealedOrderSecrets(t *testing.T) {
 	}
 	keyText, _ := os.ReadFile(keyPath)
 	_, qbody := get(t, c, s.url+"/v1/quotes?from=btc&to=eth&amount=0.1")
-	var q struct {
-		ID     string
-		Offers []struct{ Venue string }
-	}
-	if err := json.Unmarshal([]byte(qbody), &q); err != nil {
+	q, err := api.DecodeQuote([]byte(qbody))
+	if err != nil {
 		t.Fatal(err)
 	}
 	if !strings.Contains(qbody, `"venue":"fixedfloat"`) {
@@ -64,11 +62,8 @@ func TestSealedOrderSecrets(t *testing.T) {
 	if st != 201 {
 		t.Fatalf("create: %d %s", st, created)
 	}
-	var sw struct {
-		ID           string
-		VenueOrderID string `json:"venue_order_id"`
-	}
-	if err := json.Unmarshal([]byte(created), &sw); err != nil || sw.VenueOrderID == "" || strings.Contains(sw.VenueOrderID, ":") {
+	sw, err := api.DecodeSwap([]byte(created))
+	if err != nil || sw.VenueOrder.ID == "" || strings.Contains(sw.VenueOrder.ID, ":") {
 		t.Fatalf("created %s (%v)", created, err)
 	}
 	if err := s.stop(); err != nil {
@@ -91,8 +86,8 @@ func TestSealedOrderSecrets(t *testing.T) {
 		t.Fatal(err)
 	}
 	token := rec.VenueOrder.Secret
-	if rec.VenueOrder.ID != sw.VenueOrderID || len(token) < 8 {
-		t.Fatalf("order read back %q with a secret of %d bytes; want %s with its token", rec.VenueOrder, len(rec.VenueOrder.Secret), sw.VenueOrderID)
+	if rec.VenueOrder.ID != sw.VenueOrder.ID || len(token) < 8 {
+		t.Fatalf("order read back %q with a secret of %d bytes; want %s with its token", rec.VenueOrder, len(rec.VenueOrder.Secret), sw.VenueOrder.ID)
 	}
 	files, _ := filepath.Glob(filepath.Join(dir, "*"))
 	var all []byte
@@ -132,7 +127,7 @@ func TestSealedOrderSecrets(t *testing.T) {
 	s3 := startServeOn(t, simURL, secret, other, "--data-dir", dir)
 	resp, shown := get(t, c, s3.url+"/v1/swaps/"+sw.ID)
 	responses.WriteString(shown)
-	if resp.StatusCode != 200 || !strings.Contains(shown, `"venue_order_id":"`+sw.VenueOrderID+`"`) {
+	if resp.StatusCode != 200 || !strings.Contains(shown, `"venue_order_id":"`+sw.VenueOrder.ID+`"`) {
 		t.Errorf("with another key: %d %s", resp.StatusCode, shown)
 	}
 	_ = s3.stop()
@@ -220,8 +215,8 @@ func TestSealedSwapIsFollowed(t *testing.T) {
 	c := &http.Client{Transport: &http.Transport{}, Timeout: 30 * time.Second}
 	defer c.CloseIdleConnections()
 	_, qbody := get(t, c, s.url+"/v1/quotes?from=btc&to=eth&amount=0.1")
-	var q struct{ ID string }
-	if err := json.Unmarshal([]byte(qbody), &q); err != nil || !strings.Contains(qbody, `"venue":"fixedfloat"`) {
+	q, err := api.DecodeQuote([]byte(qbody))
+	if err != nil || !strings.Contains(qbody, `"venue":"fixedfloat"`) {
 		t.Fatalf("no FixedFloat offer: %s", qbody)
 	}
 	body, _ := json.Marshal(map[string]string{"quote_id": q.ID, "venue": "fixedfloat", "payout_address": e2ePayoutETH, "refund_address": e2eRefundBTC})
@@ -229,8 +224,7 @@ func TestSealedSwapIsFollowed(t *testing.T) {
 	if st != 201 {
 		t.Fatalf("create: %d %s", st, created)
 	}
-	var sw struct{ ID string }
-	_ = json.Unmarshal([]byte(created), &sw)
+	sw := swapOf(created)
 	deadline := time.Now().Add(20 * time.Second)
 	for {
 		_, now := get(t, c, s.url+"/v1/swaps/"+sw.ID)

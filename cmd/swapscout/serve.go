@@ -57,7 +57,7 @@ func runServe(ctx context.Context, args []string, e env) error {
 		log.Info("pprof listening", "addr", paddr)
 	}
 	obs := newObservability(log, &sf, proxies)
-	tf.onLate = obs.swapLate
+	obs.hookTracking(&tf)
 	st, err := newStack(ctx, stackOptions{listenAtOnce: true, simURL: strings.TrimSuffix(*simURL, "/"), secret: *secret, getenv: e.getenv, ttl: *ttl, window: *window, redis: *redisURL, log: log,
 		wrapVenue: obs.wrapVenue, tune: obs.tune, db: &db, track: &tf})
 	if err != nil {

@@ -5,8 +5,8 @@ import (
 	"fmt"
 	"sort"
 
-	"github.com/swapscout/swapscout/hostile"
 	"github.com/swapscout/swapscout/sim"
+	"github.com/swapscout/swapscout/sim/hostile"
 	"github.com/swapscout/swapscout/venue/all"
 )
 
@@ -14,7 +14,7 @@ import (
 func runSim(ctx context.Context, args []string, e env) error {
 	fs := newFlagSet("sim", "sim [flags]", e.stderr)
 	addr := fs.String("addr", "127.0.0.1:9090", "listen address")
-	fault := fs.String("fault", "", "serve every venue through a hostile upstream: MODE or MODE:all|quotes|lists|create|status (hang, reset, refused, 429, gzip-bomb, amounts-x1000, deposit-html, lists-empty, …; see package hostile)")
+	fault := fs.String("fault", "", "serve every venue through a hostile upstream: MODE or MODE:all|quotes|lists|create|status (hang, reset, refused, 429, gzip-bomb, amounts-x1000, deposit-html, lists-empty, …; see package sim/hostile)")
 	var k simKnobs
 	k.register(fs)
 	if _, err := parseArgs(fs, args); err != nil {

@@ -3,13 +3,11 @@ package main
 import (
 	"bufio"
 	"context"
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"net/http"
-	"net/url"
 	"os"
 	"regexp"
 	"strconv"
@@ -18,6 +16,7 @@ import (
 	"time"
 
 	"github.com/swapscout/swapscout"
+	"github.com/swapscout/swapscout/api"
 	"github.com/swapscout/swapscout/qr"
 )
 
@@ -119,7 +118,7 @@ const (
 type swapCommand struct {
 	e    env
 	clk  cliClock
-	c    *apiClient
+	c    *api.Client
 	term prompter // nil: not a terminal
 	yes  bool
 	// allowMemo lets --yes take a memo-deposit offer (--allow-memo-deposit);
@@ -127,64 +126,18 @@ type swapCommand struct {
 	// only after the user confirms their wallet can add the memo.
 	allowMemo bool
 
-	query    url.Values
+	req      api.QuoteRequest
 	venue    string
-	body     createBody
+	body     api.SwapRequest
 	slipText string // as typed, for messages: "0.5%"
 	slipFrac string // the same as a fraction: "0.005"
 	flagOf   map[string]string
 	valueOf  map[string]string
 }
 
-// createBody is the body of POST /v1/swaps.
-type createBody struct {
-	QuoteID       string `json:"quote_id"`
-	Venue         string `json:"venue"`
-	PayoutAddress string `json:"payout_address"`
-	PayoutMemo    string `json:"payout_memo,omitempty"`
-	RefundAddress string `json:"refund_address"`
-	RefundMemo    string `json:"refund_memo,omitempty"`
-	MaxSlippage   string `json:"max_slippage,omitempty"`
-}
-
-// swapQuote is the part of the API's quote document a swap needs.
-type swapQuote struct {
-	ID      string `json:"id"`
-	Request struct {
-		From      assetJSON `json:"from"`
-		To        assetJSON `json:"to"`
-		Amount    string    `json:"amount"`
-		Direction string    `json:"direction"`
-	} `json:"request"`
-	Offers   []swapOffer `json:"offers"`
-	Failures []struct {
-		Venue   string `json:"venue"`
-		Code    string `json:"code"`
-		Message string `json:"message"`
-	} `json:"failures"`
-	ExpiresAt time.Time `json:"expires_at"`
-}
-
-type swapOffer struct {
-	Venue     string `json:"venue"`
-	Provider  string `json:"provider"`
-	AmountIn  string `json:"amount_in"`
-	AmountOut string `json:"amount_out"`
-	Rate      string `json:"rate"`
-	RateType  string `json:"rate_type"`
-	KYC       string `json:"kyc"`
-	ETAMaxS   int    `json:"eta_max_s"`
-	Custody   string `json:"custody"`
-	// Deposit is "memo" when the deposit must carry the swap's memo in the
-	// transaction itself (THORChain, Maya); "transfer" or empty otherwise.
-	Deposit string `json:"deposit"`
-	// CanSwap is the offer's can_swap (nil from a server that does not
-	// say: its venue's can_swap then decides); NoSwap why not.
-	CanSwap *bool  `json:"can_swap"`
-	NoSwap  string `json:"no_swap_reason"`
-}
-
-func (o *swapOffer) memoDeposit() bool { return o.Deposit == string(swapscout.DepositMemo) }
+// memoDeposit reports whether o's deposit must carry the swap's memo in
+// the transaction itself (THORChain, Maya).
+func memoDeposit(o *api.Offer) bool { return o.Deposit == swapscout.DepositMemo }
 
 func swapCmd(ctx context.Context, args []string, e env, clk cliClock, term prompter) error {
 	fs := newFlagSet("swap", "swap FROM TO AMOUNT --to-address ADDRESS --refund-address ADDRESS [flags]", e.stderr)
@@ -231,9 +184,12 @@ func swapCmd(ctx context.Context, args []string, e env, clk cliClock, term promp
 	if !*yes && term == nil {
 		return errors.New("swap asks for confirmation on a terminal, and standard input is not one: run it in a terminal, or pass --yes to create the swap without asking")
 	}
-	s := &swapCommand{e: e, clk: clk, c: newAPIClient(*server), term: term, yes: *yes, allowMemo: *allowMemo,
+	if *deadline <= 0 {
+		return fmt.Errorf("--deadline must be positive, got %s", *deadline)
+	}
+	s := &swapCommand{e: e, clk: clk, c: api.NewClient(*server), term: term, yes: *yes, allowMemo: *allowMemo,
 		venue: strings.ToLower(strings.TrimSpace(*venue)), slipText: *slip, slipFrac: frac,
-		body:   createBody{PayoutAddress: strings.TrimSpace(*toAddr), PayoutMemo: *toMemo, RefundAddress: strings.TrimSpace(*refundAddr), RefundMemo: *refundMemo},
+		body:   api.SwapRequest{PayoutAddress: strings.TrimSpace(*toAddr), PayoutMemo: *toMemo, RefundAddress: strings.TrimSpace(*refundAddr), RefundMemo: *refundMemo},
 		flagOf: map[string]string{"payout_address": "--to-address", "payout_memo": "--to-memo", "refund_address": "--refund-address", "refund_memo": "--refund-memo"},
 	}
 	s.valueOf = map[string]string{"payout_address": s.body.PayoutAddress, "payout_memo": s.body.PayoutMemo, "refund_address": s.body.RefundAddress, "refund_memo": s.body.RefundMemo}
@@ -242,22 +198,16 @@ func swapCmd(ctx context.Context, args []string, e env, clk cliClock, term promp
 			s.body.MaxSlippage = frac
 		}
 	})
-	q := url.Values{"from": {pos[0]}, "to": {pos[1]}, "amount": {pos[2]}, "deadline": {deadline.String()}}
-	set := func(k, v string) {
-		if v != "" {
-			q.Set(k, v)
-		}
+	s.req = api.QuoteRequest{From: pos[0], To: pos[1], Amount: pos[2], FromNetwork: *fromNet, ToNetwork: *toNet, Deadline: *deadline}
+	if s.venue != "" {
+		s.req.Venues = []string{s.venue}
 	}
-	set("from_network", *fromNet)
-	set("to_network", *toNet)
-	set("venues", s.venue)
 	if *receive {
-		q.Set("direction", "receive")
+		s.req.Direction = swapscout.Receive
 	}
 	if *fixed {
-		q.Set("rate", "fixed")
+		s.req.RateType = swapscout.Fixed
 	}
-	s.query = q
 
 	sw, offer, err := s.make(ctx)
 	if err != nil {
@@ -268,7 +218,7 @@ func swapCmd(ctx context.Context, args []string, e env, clk cliClock, term promp
 		_, err := fmt.Fprintf(e.stdout, "\nfollow it with: swapscout track %s%s%s\n", sw.ID, s.serverFlag(), depositFlag(offer))
 		return err
 	}
-	if offer.memoDeposit() {
+	if memoDeposit(offer) {
 		if sw, err = s.askDeposit(ctx, sw); err != nil {
 			return err
 		}
@@ -283,8 +233,8 @@ func swapCmd(ctx context.Context, args []string, e env, clk cliClock, term promp
 }
 
 // depositFlag is the track flag a swap followed by its deposit needs.
-func depositFlag(o *swapOffer) string {
-	if o.memoDeposit() {
+func depositFlag(o *api.Offer) string {
+	if memoDeposit(o) {
 		return " --deposit-tx TXID (the id of your deposit transaction, once sent)"
 	}
 	return ""
@@ -294,7 +244,7 @@ func depositFlag(o *swapOffer) string {
 // deposit (THORChain, Maya know a swap only by it) and records it; without
 // a terminal, or when the user skips, it says how to record it later (the
 // server looks for it meanwhile by the payout address).
-func (s *swapCommand) askDeposit(ctx context.Context, sw *swapJSON) (*swapJSON, error) {
+func (s *swapCommand) askDeposit(ctx context.Context, sw *api.Swap) (*api.Swap, error) {
 	later := fmt.Sprintf("%s follows this swap by its deposit: the server looks for it by the payout address; to give it yourself once sent, record it with\n  swapscout track %s%s --deposit-tx TXID\n", sw.Venue, sw.ID, s.serverFlag())
 	if s.term == nil || s.yes {
 		fmt.Fprint(s.e.stdout, "\n"+later)
@@ -309,8 +259,8 @@ func (s *swapCommand) askDeposit(ctx context.Context, sw *swapJSON) (*swapJSON, 
 			}
 			return sw, nil
 		}
-		rec, err := s.c.recordDeposit(ctx, sw.ID, tx)
-		var ae *apiErr
+		rec, err := recordDeposit(ctx, s.c, sw.ID, tx)
+		var ae *api.Error
 		switch {
 		case err != nil && errors.As(err, &ae) && ae.Code == swapscout.EINVALID:
 			fmt.Fprintln(s.e.stderr, err) // a typo: ask again
@@ -337,11 +287,11 @@ func parseSlippage(s string) (string, error) {
 	return a.Quo(swapscout.AmountFromInt(100), a.Scale()+2, swapscout.RoundDown).String(), nil
 }
 
-func (s *swapCommand) serverFlag() string { return s.c.serverFlag() }
+func (s *swapCommand) serverFlag() string { return serverFlag(s.c) }
 
 // make quotes, asks, and creates, until a swap exists or the user or the
 // server says no. It returns the swap and the offer it was made from.
-func (s *swapCommand) make(ctx context.Context) (*swapJSON, *swapOffer, error) {
+func (s *swapCommand) make(ctx context.Context) (*api.Swap, *api.Offer, error) {
 	caps, err := s.venueCaps(ctx)
 	if err != nil {
 		return nil, nil, err
@@ -365,7 +315,7 @@ requote:
 			if err == nil {
 				return sw, offer, nil
 			}
-			var ae *apiErr
+			var ae *api.Error
 			if !errors.As(err, &ae) {
 				return nil, nil, err
 			}
@@ -386,7 +336,7 @@ requote:
 				fmt.Fprintf(s.e.stdout, "\nThe quote expired before the swap was made; asking the venues again.\n\n")
 				continue requote
 			case ae.Status == http.StatusNotFound || ae.Status == http.StatusMethodNotAllowed:
-				return nil, nil, fmt.Errorf("the server at %s does not create swaps (POST /v1/swaps answered %d): %s", s.c.base, ae.Status, ae.Message)
+				return nil, nil, fmt.Errorf("the server at %s does not create swaps (POST /v1/swaps answered %d): %s", s.c.Base(), ae.Status, ae.Message)
 			default:
 				return nil, nil, fmt.Errorf("%w: %v", errNoSwap, ae)
 			}
@@ -394,27 +344,16 @@ requote:
 	}
 }
 
-// venueCap is what /v1/venues says of a venue's swaps.
-type venueCap struct {
-	ID      string `json:"id"`
-	Name    string `json:"name"`
-	CanSwap bool   `json:"can_swap"`
-	Custody string `json:"custody"`
-}
-
-func (s *swapCommand) venueCaps(ctx context.Context) (map[string]venueCap, error) {
-	b, err := s.c.get(ctx, "/v1/venues")
+func (s *swapCommand) venueCaps(ctx context.Context) (map[string]api.Venue, error) {
+	vs, err := s.c.Venues(ctx)
 	if err != nil {
-		return nil, err
+		if errors.Is(err, api.ErrAnswer) {
+			return nil, fmt.Errorf("reading the server's venues: %w", err)
+		}
+		return nil, unreachable(ctx, s.c, err)
 	}
-	var doc struct {
-		Venues []venueCap `json:"venues"`
-	}
-	if err := json.Unmarshal(b, &doc); err != nil {
-		return nil, fmt.Errorf("reading the server's venues: %w", err)
-	}
-	caps := make(map[string]venueCap, len(doc.Venues))
-	for _, v := range doc.Venues {
+	caps := make(map[string]api.Venue, len(vs))
+	for _, v := range vs {
 		caps[v.ID] = v
 	}
 	if s.venue != "" {
@@ -432,23 +371,19 @@ func (s *swapCommand) venueCaps(ctx context.Context) (map[string]venueCap, error
 // quote asks the server's venues (following its event stream, as quote
 // --server does) and returns the quote with its swap-capable offers, best
 // first, and prints them.
-func (s *swapCommand) quote(ctx context.Context, caps map[string]venueCap) (*swapQuote, []swapOffer, error) {
-	body, err := streamQuote(ctx, s.c.base, s.query, newProgress(s.e.stderr))
+func (s *swapCommand) quote(ctx context.Context, caps map[string]api.Venue) (*api.Quote, []api.Offer, error) {
+	q, err := streamQuote(ctx, s.c, s.req, newProgress(s.e.stderr))
 	if err != nil {
 		return nil, nil, err
 	}
-	var q swapQuote
-	if err := json.Unmarshal(body, &q); err != nil {
-		return nil, nil, fmt.Errorf("decoding the quote: %w", err)
-	}
-	var offers []swapOffer
+	var offers []api.Offer
 	cannot, memo := 0, 0
 	for _, o := range q.Offers {
 		switch {
-		case !o.swappable(caps):
+		case !swappable(&o, caps):
 			cannot++
 		case s.venue != "" && o.Venue != s.venue:
-		case s.yes && !s.allowMemo && o.memoDeposit():
+		case s.yes && !s.allowMemo && memoDeposit(&o):
 			// Never a default pick: --yes takes a memo deposit only when
 			// told the wallet can add the memo.
 			memo++
@@ -457,24 +392,25 @@ func (s *swapCommand) quote(ctx context.Context, caps map[string]venueCap) (*swa
 		}
 	}
 	if len(offers) == 0 {
-		return nil, nil, s.noOffer(&q, memo)
+		return nil, nil, s.noOffer(q, memo)
 	}
-	s.printOffers(&q, offers, cannot, memo)
-	return &q, offers, nil
+	s.printOffers(q, offers, cannot, memo)
+	return q, offers, nil
 }
 
 // swappable reports whether o can become a swap here: its can_swap, or,
-// from a server that does not say, its venue's.
-func (o *swapOffer) swappable(caps map[string]venueCap) bool {
-	if o.CanSwap != nil {
-		return *o.CanSwap
+// from a server that does not say (neither can_swap nor a reason), its
+// venue's.
+func swappable(o *api.Offer, caps map[string]api.Venue) bool {
+	if o.CanSwap || o.NoSwap != "" {
+		return o.CanSwap
 	}
 	return caps[o.Venue].CanSwap
 }
 
 // noOffer explains why no offer can be swapped; memo offers were left out
 // for want of --allow-memo-deposit.
-func (s *swapCommand) noOffer(q *swapQuote, memo int) error {
+func (s *swapCommand) noOffer(q *api.Quote, memo int) error {
 	if memo > 0 {
 		return fmt.Errorf("%w: %s whose deposit must carry the swap's memo inside the transaction (from Bitcoin-like chains an OP_RETURN output, which many wallets cannot add), and --yes takes one only with --allow-memo-deposit; pass it if your wallet can add the memo, or leave --yes out to be asked",
 			errNoSwap, plural(memo, "offer"))
@@ -488,20 +424,20 @@ func (s *swapCommand) noOffer(q *swapQuote, memo int) error {
 		return fmt.Errorf("%w: %s has no offer for this swap", errNoSwap, s.venue)
 	}
 	if len(q.Offers) == 0 {
-		return fmt.Errorf("%w: no venue has an offer for this swap ('swapscout quote … --server %s' shows why)", errNoSwap, s.c.base)
+		return fmt.Errorf("%w: no venue has an offer for this swap ('swapscout quote … --server %s' shows why)", errNoSwap, s.c.Base())
 	}
 	return fmt.Errorf("%w: %s, but none from a venue that can create swaps through its API", errNoSwap, plural(len(q.Offers), "offer"))
 }
 
-func (s *swapCommand) printOffers(q *swapQuote, offers []swapOffer, cannot, memoLeft int) {
+func (s *swapCommand) printOffers(q *api.Quote, offers []api.Offer, cannot, memoLeft int) {
 	w := s.e.stdout
-	from, to := q.Request.From.upper(), q.Request.To.upper()
+	from, to := upper(q.Request.From), upper(q.Request.To)
 	n := min(len(offers), shownOffers)
 	fmt.Fprintf(w, "%s %s (%s) → %s (%s), %s side: %s from venues that create swaps\n\n", q.Request.Amount, from, q.Request.From.Network,
 		to, q.Request.To.Network, q.Request.Direction, plural(len(offers), "offer"))
 	memo := false
 	for _, o := range offers[:n] {
-		memo = memo || o.memoDeposit()
+		memo = memo || memoDeposit(&o)
 	}
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintf(tw, "#\tVENUE\tSEND %s\tRECEIVE %s\tRATE\tTYPE\tKYC\t", from, to)
@@ -510,10 +446,10 @@ func (s *swapCommand) printOffers(q *swapQuote, offers []swapOffer, cannot, memo
 	}
 	fmt.Fprint(tw, "\n")
 	for i, o := range offers[:n] {
-		fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%s\t%s\t%s\t", i+1, venueName(o.Venue, o.Provider), o.AmountIn, o.AmountOut, o.Rate, o.RateType, dash(o.KYC))
+		fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%s\t%s\t%s\t", i+1, venueName(o.Venue, o.Provider), o.AmountIn, o.AmountOut, o.Rate, o.RateType, o.KYC)
 		if memo {
 			kind := "transfer"
-			if o.memoDeposit() {
+			if memoDeposit(&o) {
 				kind = "MEMO IN TX"
 			}
 			fmt.Fprintf(tw, "%s\t", kind)
@@ -534,16 +470,16 @@ func (s *swapCommand) printOffers(q *swapQuote, offers []swapOffer, cannot, memo
 
 // printSummary shows what is about to be created, with a loud warning when
 // the deposit must carry a memo in the transaction.
-func (s *swapCommand) printSummary(q *swapQuote, o *swapOffer, label string) {
+func (s *swapCommand) printSummary(q *api.Quote, o *api.Offer, label string) {
 	w := s.e.stdout
-	from, to := q.Request.From.upper(), q.Request.To.upper()
+	from, to := upper(q.Request.From), upper(q.Request.To)
 	fmt.Fprintf(w, "\nSwap at %s%s:\n", venueName(o.Venue, o.Provider), label)
-	send, get := o.AmountIn+" "+from, o.AmountOut+" "+to
+	send, get := o.AmountIn.String()+" "+from, o.AmountOut.String()+" "+to
 	send += " on " + q.Request.From.Network
 	get += " on " + q.Request.To.Network
-	if o.RateType == "fixed" {
+	if o.RateType == swapscout.Fixed {
 		get += " (fixed rate)"
-	} else if q.Request.Direction == "receive" {
+	} else if q.Request.Direction == swapscout.Receive {
 		send = "≈ " + send + " (floating rate)"
 	} else {
 		get = "≈ " + get + " (floating rate: the rate when your deposit arrives)"
@@ -552,14 +488,12 @@ func (s *swapCommand) printSummary(q *swapQuote, o *swapOffer, label string) {
 	fmt.Fprintf(w, "  you receive   %s\n", get)
 	fmt.Fprintf(w, "  paid out to   %s%s\n", s.body.PayoutAddress, memoSuffix(s.body.PayoutMemo))
 	fmt.Fprintf(w, "  refunds to    %s%s\n", s.body.RefundAddress, memoSuffix(s.body.RefundMemo))
-	if o.KYC != "" {
-		fmt.Fprintf(w, "  KYC rating    %s (A never asks … D requires)\n", o.KYC)
-	}
-	if o.ETAMaxS > 0 {
-		fmt.Fprintf(w, "  takes         up to %s after the deposit (the venue's estimate)\n", etaText(o.ETAMaxS))
+	fmt.Fprintf(w, "  KYC rating    %s (A never asks … D requires)\n", o.KYC)
+	if o.ETAMax >= time.Second {
+		fmt.Fprintf(w, "  takes         up to %s after the deposit (the venue's estimate)\n", etaText(int(o.ETAMax/time.Second)))
 	}
 	fmt.Fprintf(w, "  rate guard    the venue is asked again first; worse by more than %s and nothing is created\n", s.slipText)
-	if o.memoDeposit() {
+	if memoDeposit(o) {
 		if lim := s.memoLimit(o.AmountOut); lim != "" {
 			fmt.Fprintf(w, "  price limit   the memo makes %s refund your deposit rather than pay out less than ≈ %s %s (%s under)\n", o.Venue, lim, to, s.slipText)
 		}
@@ -569,14 +503,13 @@ func (s *swapCommand) printSummary(q *swapQuote, o *swapOffer, label string) {
 
 // memoLimit is the least a memo-deposit swap receiving about out pays out:
 // out less the slippage allowed, which the venue's memo carries as its
-// price limit; "" when out is not an amount.
-func (s *swapCommand) memoLimit(out string) string {
-	a, err1 := swapscout.ParseAmount(out)
-	slip, err2 := swapscout.ParseAmount(s.slipFrac)
-	if err1 != nil || err2 != nil || a.Sign() <= 0 {
+// price limit; "" when out is not positive.
+func (s *swapCommand) memoLimit(out swapscout.Amount) string {
+	slip, err := swapscout.ParseAmount(s.slipFrac)
+	if err != nil || !out.Valid() || out.Sign() <= 0 {
 		return ""
 	}
-	return a.Mul(swapscout.AmountFromInt(1).Sub(slip)).Round(8, swapscout.RoundUp).String()
+	return out.Mul(swapscout.AmountFromInt(1).Sub(slip)).Round(8, swapscout.RoundUp).String()
 }
 
 // etaText words a venue's time estimate in minutes or hours.
@@ -615,15 +548,15 @@ func memoWarning(venue, from string) string {
 
 // choose shows the best offer and asks; the user may name another offer of
 // the table by its number.
-func (s *swapCommand) choose(ctx context.Context, q *swapQuote, offers []swapOffer) (*swapOffer, error) {
+func (s *swapCommand) choose(ctx context.Context, q *api.Quote, offers []api.Offer) (*api.Offer, error) {
 	n := min(len(offers), shownOffers)
 	// The offer proposed first is the best whose deposit is a plain
 	// transfer: a memo deposit is never the default.
 	i := 0
-	for i < n-1 && offers[i].memoDeposit() {
+	for i < n-1 && memoDeposit(&offers[i]) {
 		i++
 	}
-	if offers[i].memoDeposit() {
+	if memoDeposit(&offers[i]) {
 		i = 0
 	}
 	s.printSummary(q, &offers[i], fmt.Sprintf(" (offer %d)", i+1))
@@ -637,7 +570,7 @@ func (s *swapCommand) choose(ctx context.Context, q *swapQuote, offers []swapOff
 			return nil, fmt.Errorf("%w: %v", errNoSwap, err)
 		}
 		switch a := strings.ToLower(ans); {
-		case (a == "y" || a == "yes") && offers[i].memoDeposit() && !s.allowMemo:
+		case (a == "y" || a == "yes") && memoDeposit(&offers[i]) && !s.allowMemo:
 			ok, err := s.confirmMemo(ctx, q)
 			if err != nil {
 				return nil, fmt.Errorf("%w: %v", errNoSwap, err)
@@ -669,9 +602,9 @@ func (s *swapCommand) choose(ctx context.Context, q *swapQuote, offers []swapOff
 // confirmMemo asks whether the user's wallet can put the swap's memo
 // inside the deposit transaction, naming what that takes on the chain sent
 // from.
-func (s *swapCommand) confirmMemo(ctx context.Context, q *swapQuote) (bool, error) {
+func (s *swapCommand) confirmMemo(ctx context.Context, q *api.Quote) (bool, error) {
 	ans, err := s.term.ask(ctx, fmt.Sprintf("Can your wallet put the swap's memo inside the %s transaction (%s), and will you send from it, never from an exchange? [y/N] ",
-		q.Request.From.upper(), memoHow(q.Request.From.Network)))
+		upper(q.Request.From), memoHow(q.Request.From.Network)))
 	if err != nil {
 		return false, err
 	}
@@ -692,32 +625,29 @@ func memoHow(network string) string {
 // same key while the server cannot be heard or asks to wait (in_progress),
 // and after a lost answer while it is unavailable: a retry answers the swap
 // the first try made, never a second.
-func (s *swapCommand) create(ctx context.Context, body createBody) (*swapJSON, error) {
-	b, err := json.Marshal(body)
-	if err != nil {
-		return nil, err
-	}
+func (s *swapCommand) create(ctx context.Context, body api.SwapRequest) (*api.Swap, error) {
 	key := newIdempotencyKey()
-	h := http.Header{"Idempotency-Key": {key}}
 	delay := s.clk.retry
 	lost := false    // some try may have made the swap without our hearing of it
 	waiting := false // the last answer: a try with this key is still being made
 	started := time.Now()
 	for try := 1; ; try++ {
 		actx, cancel := context.WithTimeout(ctx, 90*time.Second)
-		st, resp, err := s.c.call(actx, "POST", "/v1/swaps", b, h)
+		sw, _, err := s.c.CreateSwap(actx, key, body)
 		cancel()
 		var why string
+		var ae *api.Error
 		switch {
-		case err != nil && ctx.Err() != nil:
+		case err == nil:
+			return sw, nil
+		case errors.Is(err, api.ErrAnswer):
+			return nil, fmt.Errorf("reading the swap record: %w", err)
+		case !errors.As(err, &ae) && ctx.Err() != nil:
 			return nil, fmt.Errorf("interrupted while the swap was being created: it may exist at %s without its deposit address shown here", body.Venue)
-		case err != nil:
+		case ae == nil:
 			why = "no answer from the server (" + connReason(err) + ")"
 			lost, waiting = true, false
-		case st == http.StatusOK || st == http.StatusCreated:
-			return decodeSwap(resp)
 		default:
-			ae := decodeAPIError(st, resp)
 			waiting = false
 			switch {
 			case ae.Code == swapscout.EINPROGRESS && strings.Contains(ae.Message, "interrupted"):
@@ -726,9 +656,9 @@ func (s *swapCommand) create(ctx context.Context, body createBody) (*swapJSON, e
 				return nil, fmt.Errorf("the swap's creation was cut short at the server: %s", ae.Message)
 			case ae.Code == swapscout.EINPROGRESS:
 				lost, waiting = true, true
-			case st == http.StatusServiceUnavailable && lost:
+			case ae.Status == http.StatusServiceUnavailable && lost:
 				// Keep asking: an earlier try may have made the swap.
-			case st == http.StatusServiceUnavailable:
+			case ae.Status == http.StatusServiceUnavailable:
 				// Nothing was created (no database, or it is down).
 				return nil, fmt.Errorf("%w: %s; try again later", errNoSwap, ae)
 			default:
@@ -757,10 +687,8 @@ var rateChangedText = regexp.MustCompile(`now (?:gives|asks) ([0-9.]+) instead o
 
 // rateChanged shows both amounts of a rate_changed answer and asks whether
 // to swap at the new one; it returns the fresh quote's id to create from.
-func (s *swapCommand) rateChanged(ctx context.Context, q *swapQuote, o *swapOffer, ae *apiErr, changes int) (string, error) {
-	fresh := ae.detail("quote_id", "fresh_quote_id", "new_quote_id")
-	shown := ae.detail("shown", "amount_shown", "shown_amount")
-	now := ae.detail("now", "amount_now", "now_amount", "new_amount")
+func (s *swapCommand) rateChanged(ctx context.Context, q *api.Quote, o *api.Offer, ae *api.Error, changes int) (string, error) {
+	fresh, shown, now := ae.QuoteID, amountText(ae.Shown), amountText(ae.Now)
 	if m := rateChangedText.FindStringSubmatch(ae.Message); m != nil {
 		if now == "" {
 			now = m[1]
@@ -772,10 +700,10 @@ func (s *swapCommand) rateChanged(ctx context.Context, q *swapQuote, o *swapOffe
 			fresh = m[3]
 		}
 	}
-	from, to := q.Request.From.upper(), q.Request.To.upper()
+	from, to := upper(q.Request.From), upper(q.Request.To)
 	w := s.e.stdout
 	fmt.Fprintf(w, "\nThe rate changed at %s by more than %s since the quote:\n", o.Venue, s.slipText)
-	if q.Request.Direction == "receive" {
+	if q.Request.Direction == swapscout.Receive {
 		fmt.Fprintf(w, "  you would now send  %s %s\n  instead of          %s %s\n", dash(now), from, dash(shown), from)
 	} else {
 		fmt.Fprintf(w, "  you would now receive  %s %s\n  instead of             %s %s\n", dash(now), to, dash(shown), to)
@@ -795,19 +723,19 @@ func (s *swapCommand) rateChanged(ctx context.Context, q *swapQuote, o *swapOffe
 	if a := strings.ToLower(ans); a != "y" && a != "yes" {
 		return "", errNoSwap
 	}
-	if now != "" {
-		if q.Request.Direction == "receive" {
-			o.AmountIn = now
+	if a, err := swapscout.ParseAmount(now); err == nil {
+		if q.Request.Direction == swapscout.Receive {
+			o.AmountIn = a
 		} else {
-			o.AmountOut = now
+			o.AmountOut = a
 		}
 	}
 	return fresh, nil
 }
 
 // addressError names the flag whose address the server refused.
-func (s *swapCommand) addressError(ae *apiErr) error {
-	field := ae.detail("field")
+func (s *swapCommand) addressError(ae *api.Error) error {
+	field := ae.Field
 	msg := ae.Message
 	if f, rest, ok := strings.Cut(msg, ":"); ok && (field == "" || f == field) {
 		if _, known := s.flagOf[f]; known {
@@ -822,26 +750,26 @@ func (s *swapCommand) addressError(ae *apiErr) error {
 }
 
 // printCreated shows where and what to deposit, with a QR code of the address.
-func (s *swapCommand) printCreated(sw *swapJSON, o *swapOffer) {
+func (s *swapCommand) printCreated(sw *api.Swap, o *api.Offer) {
 	w := s.e.stdout
 	send := sw.PromisedIn
-	if send == "" || isZero(send) {
+	if send.IsZero() {
 		send = sw.AmountIn
 	}
 	order := ""
-	if sw.VenueOrderID != "" {
-		order = ", order " + sw.VenueOrderID
+	if sw.VenueOrder.ID != "" {
+		order = ", order " + sw.VenueOrder.ID
 	}
 	fmt.Fprintf(w, "\nSwap %s created at %s%s.\n\n", sw.ID, venueName(sw.Venue, sw.Provider), order)
-	fmt.Fprintf(w, "  send exactly   %s %s on %s\n", send, sw.From.upper(), sw.From.Network)
+	fmt.Fprintf(w, "  send exactly   %s %s on %s\n", send, upper(sw.From), sw.From.Network)
 	fmt.Fprintf(w, "  to             %s\n", sw.DepositAddress)
 	if sw.DepositMemo != "" {
-		if o.memoDeposit() {
+		if memoDeposit(o) {
 			fmt.Fprintf(w, "  memo           %s\n                 (INSIDE the transaction, e.g. as OP_RETURN: without it the deposit is not swapped)\n", sw.DepositMemo)
 		} else {
 			fmt.Fprintf(w, "  memo / tag     %s\n                 (required: without it the venue cannot credit your deposit)\n", sw.DepositMemo)
 		}
-	} else if o.memoDeposit() {
+	} else if memoDeposit(o) {
 		fmt.Fprintf(w, "  memo           the venue gave none, though its deposits need one: do not send\n")
 	}
 	if sw.ExpiresAt.IsZero() {
@@ -855,17 +783,17 @@ func (s *swapCommand) printCreated(sw *swapJSON, o *swapOffer) {
 		fmt.Fprintf(w, "  send before    %s%s\n", sw.ExpiresAt.In(s.clk.loc).Format("2006-01-02 15:04:05 MST"), in)
 	}
 	get := sw.PromisedOut
-	if get == "" || isZero(get) {
+	if get.IsZero() {
 		get = sw.AmountOut
 	}
 	approx := "≈ "
-	if sw.RateType == "fixed" {
+	if sw.RateType == swapscout.Fixed {
 		approx = ""
 	}
-	fmt.Fprintf(w, "  you receive    %s%s %s at %s%s\n", approx, get, sw.To.upper(), sw.PayoutAddress, memoSuffix(sw.PayoutMemo))
-	if o.memoDeposit() && sw.DepositMemo != "" {
+	fmt.Fprintf(w, "  you receive    %s%s %s at %s%s\n", approx, get, upper(sw.To), sw.PayoutAddress, memoSuffix(sw.PayoutMemo))
+	if memoDeposit(o) && sw.DepositMemo != "" {
 		if lim := s.memoLimit(get); lim != "" {
-			fmt.Fprintf(w, "  price limit    the memo's: below ≈ %s %s, %s refunds your deposit instead of swapping\n", lim, sw.To.upper(), sw.Venue)
+			fmt.Fprintf(w, "  price limit    the memo's: below ≈ %s %s, %s refunds your deposit instead of swapping\n", lim, upper(sw.To), sw.Venue)
 		}
 	}
 	fmt.Fprintf(w, "  refunds to     %s%s\n", sw.RefundAddress, memoSuffix(sw.RefundMemo))
@@ -874,10 +802,16 @@ func (s *swapCommand) printCreated(sw *swapJSON, o *swapOffer) {
 	}
 }
 
-func isZero(s string) bool {
-	a, err := swapscout.ParseAmount(s)
-	return err == nil && a.IsZero()
+// amountText is an amount as a message says it; "" for none.
+func amountText(a swapscout.Amount) string {
+	if a.IsZero() {
+		return ""
+	}
+	return a.String()
 }
+
+// upper is an asset's ticker as the CLI shows it: "BTC".
+func upper(a swapscout.Asset) string { return strings.ToUpper(a.Ticker) }
 
 // connReason words why a request got no answer.
 func connReason(err error) string {

@@ -12,7 +12,6 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
-	"reflect"
 	"regexp"
 	"strings"
 	"sync"
@@ -22,6 +21,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/swapscout/swapscout"
+	"github.com/swapscout/swapscout/api"
 	"github.com/swapscout/swapscout/httpapi"
 	"github.com/swapscout/swapscout/swaps"
 )
@@ -49,7 +49,7 @@ type swapStep struct {
 }
 
 // fixtureSwap builds a swap record the way the server renders it
-// (httpapi.AppendSwap) after the given steps.
+// (api.AppendSwap) after the given steps.
 func fixtureSwap(venue, order string, steps ...swapStep) []byte {
 	sw := &swapscout.Swap{
 		ID: testSwapID, QuoteID: testQuoteID, Venue: venue, VenueOrder: swapscout.OrderRef{ID: order},
@@ -78,7 +78,7 @@ func fixtureSwap(venue, order string, steps ...swapStep) []byte {
 		}
 		hist = append(hist, swapscout.SwapEvent{At: at, Status: st.status, VenueStatus: st.word})
 	}
-	return httpapi.AppendSwap(nil, sw, hist)
+	return api.AppendSwap(nil, sw, hist)
 }
 
 var (
@@ -174,11 +174,11 @@ type fakeAPI struct {
 	streamCut int
 	// onPost answers the n-th POST /v1/swaps (from 1); nil answers
 	// steps[0] with 201. drop closes the connection without an answer.
-	onPost func(n int, body createBody) (status int, resp []byte, drop bool)
+	onPost func(n int, body api.SwapRequest) (status int, resp []byte, drop bool)
 
 	mu       sync.Mutex
 	deposits []string // the transactions POSTed to /v1/swaps/{id}/deposit
-	posts    []createBody
+	posts    []api.SwapRequest
 	keys     []string
 	gets     int
 	streams  int
@@ -202,24 +202,22 @@ func (f *fakeAPI) start() *httptest.Server {
 		w.Write(f.venues)
 	})
 	mux.HandleFunc("GET /v1/quotes/stream", func(w http.ResponseWriter, r *http.Request) {
-		var q struct {
-			ID     string            `json:"id"`
-			Offers []json.RawMessage `json:"offers"`
-		}
-		if err := json.Unmarshal(f.quote, &q); err != nil {
+		q, err := api.DecodeQuote(f.quote)
+		if err != nil {
 			f.t.Error(err)
+			q = &api.Quote{}
 		}
 		f.mu.Lock()
 		f.quotes = append(f.quotes, r.URL.RawQuery)
 		f.mu.Unlock()
 		w.Header().Set("Content-Type", "text/event-stream")
 		for _, o := range q.Offers {
-			fmt.Fprintf(w, "event: offer\ndata: %s\n\n", o)
+			w.Write(api.AppendEvent(nil, "offer", "", api.AppendOffer(nil, &o)))
 		}
-		fmt.Fprintf(w, "event: quote\ndata: %s\n\n", f.quote)
+		w.Write(api.AppendEvent(nil, "quote", "", f.quote))
 	})
 	mux.HandleFunc("POST /v1/swaps", func(w http.ResponseWriter, r *http.Request) {
-		var body createBody
+		var body api.SwapRequest
 		dec := json.NewDecoder(r.Body)
 		dec.DisallowUnknownFields()
 		if err := dec.Decode(&body); err != nil {
@@ -270,11 +268,9 @@ func (f *fakeAPI) start() *httptest.Server {
 			w.Write(b)
 			return
 		}
-		var rec map[string]any
-		json.Unmarshal(f.steps[0], &rec)
-		rec["deposit_tx"] = body.TxID
-		b, _ := json.Marshal(rec)
-		w.Write(b)
+		rec, _ := api.DecodeSwap(f.steps[0])
+		rec.DepositTx = body.TxID
+		w.Write(api.AppendSwap(nil, &rec.Swap, rec.History))
 	})
 	mux.HandleFunc("GET /v1/swaps/{id}", func(w http.ResponseWriter, r *http.Request) {
 		if f.swapsOff {
@@ -325,7 +321,7 @@ func (f *fakeAPI) start() *httptest.Server {
 		}
 		fmt.Fprint(w, ": hello\n\n")
 		for i := from; i < len(f.steps); i++ {
-			fmt.Fprintf(w, "event: swap\ndata: %s\n\n", f.steps[i])
+			w.Write(api.AppendEvent(nil, "swap", "", f.steps[i]))
 			fl.Flush()
 			if first && f.streamCut > 0 && i+1 == f.streamCut {
 				return
@@ -339,10 +335,10 @@ func (f *fakeAPI) start() *httptest.Server {
 }
 
 // Locked reads of what the fake server saw.
-func (f *fakeAPI) Posts() []createBody {
+func (f *fakeAPI) Posts() []api.SwapRequest {
 	f.mu.Lock()
 	defer f.mu.Unlock()
-	return append([]createBody(nil), f.posts...)
+	return append([]api.SwapRequest(nil), f.posts...)
 }
 
 func (f *fakeAPI) Deposits() []string {
@@ -474,7 +470,7 @@ func TestSwapConfirmYes(t *testing.T) {
 	if len(f.Posts()) != 1 {
 		t.Fatalf("%d POSTs, want 1", len(f.Posts()))
 	}
-	want := createBody{QuoteID: testQuoteID, Venue: "fixedfloat", PayoutAddress: payoutAddr, RefundAddress: refundAddr}
+	want := api.SwapRequest{QuoteID: testQuoteID, Venue: "fixedfloat", PayoutAddress: payoutAddr, RefundAddress: refundAddr}
 	if d := cmp.Diff(want, f.Posts()[0]); d != "" {
 		t.Errorf("POST body (-want +got):\n%s", d)
 	}
@@ -612,8 +608,8 @@ func TestSwapVenueChecks(t *testing.T) {
 // again; yes creates from the fresh quote with a fresh key, no creates
 // nothing, and --yes never accepts a new rate.
 func TestSwapRateChanged(t *testing.T) {
-	changed := func(f *fakeAPI) func(int, createBody) (int, []byte, bool) {
-		return func(n int, b createBody) (int, []byte, bool) {
+	changed := func(f *fakeAPI) func(int, api.SwapRequest) (int, []byte, bool) {
+		return func(n int, b api.SwapRequest) (int, []byte, bool) {
 			if b.QuoteID == testQuoteID {
 				return http.StatusConflict, fixture(t, "error_rate_changed.json"), false
 			}
@@ -645,7 +641,7 @@ func TestSwapRateChanged(t *testing.T) {
 	// A server whose error carries only the message: the amounts and the
 	// fresh quote are read from it.
 	f = newFakeAPI(t, finishedSteps...)
-	f.onPost = func(n int, b createBody) (int, []byte, bool) {
+	f.onPost = func(n int, b api.SwapRequest) (int, []byte, bool) {
 		if b.QuoteID == testQuoteID {
 			return http.StatusConflict, []byte(`{"error":{"code":"rate_changed","message":"the venue now gives 2.0107 instead of 2.024356592; see quote ` + freshQuote + `"}}`), false
 		}
@@ -667,7 +663,7 @@ func TestSwapRateChanged(t *testing.T) {
 
 func TestSwapInvalidAddress(t *testing.T) {
 	f := newFakeAPI(t, finishedSteps...)
-	f.onPost = func(int, createBody) (int, []byte, bool) {
+	f.onPost = func(int, api.SwapRequest) (int, []byte, bool) {
 		return http.StatusBadRequest, fixture(t, "error_invalid_address.json"), false
 	}
 	_, _, err := runSwapTest(t, f.start(), nil, "--yes")
@@ -682,7 +678,7 @@ func TestSwapInvalidAddress(t *testing.T) {
 // with the same Idempotency-Key and body, so the server answers the one swap.
 func TestSwapRetrySameKey(t *testing.T) {
 	f := newFakeAPI(t, finishedSteps...)
-	f.onPost = func(n int, _ createBody) (int, []byte, bool) {
+	f.onPost = func(n int, _ api.SwapRequest) (int, []byte, bool) {
 		switch n {
 		case 1:
 			return 0, nil, true // created, but the answer is lost
@@ -710,7 +706,7 @@ func TestSwapRetrySameKey(t *testing.T) {
 
 func TestSwapGivesUpRetrying(t *testing.T) {
 	f := newFakeAPI(t, finishedSteps...)
-	f.onPost = func(int, createBody) (int, []byte, bool) { return 0, nil, true }
+	f.onPost = func(int, api.SwapRequest) (int, []byte, bool) { return 0, nil, true }
 	_, _, err := runSwapTest(t, f.start(), nil, "--yes")
 	if err == nil || !strings.Contains(err.Error(), "may exist at fixedfloat") || len(f.Posts()) != createTries {
 		t.Errorf("err %v after %d POSTs", err, len(f.Posts()))
@@ -722,7 +718,7 @@ func TestSwapGivesUpRetrying(t *testing.T) {
 
 func TestSwapQuoteExpired(t *testing.T) {
 	f := newFakeAPI(t, finishedSteps...)
-	f.onPost = func(n int, _ createBody) (int, []byte, bool) {
+	f.onPost = func(n int, _ api.SwapRequest) (int, []byte, bool) {
 		if n == 1 {
 			return http.StatusNotFound, fixture(t, "error_quote_expired.json"), false
 		}
@@ -777,36 +773,12 @@ func TestSwapServerDown(t *testing.T) {
 	}
 }
 
-// TestSwapFixtureKeys: every key the CLI reads of a swap is one the server
-// writes (a renamed field would otherwise read as empty in silence).
-func TestSwapFixtureKeys(t *testing.T) {
-	var server map[string]any
-	if err := json.Unmarshal(fixture(t, "swap_finished.json"), &server); err != nil {
-		t.Fatal(err)
-	}
-	optional := map[string]bool{"provider": true, "deposit_memo": true, "payout_memo": true, "refund_memo": true}
-	var missing []string
-	rt := reflect.TypeOf(swapJSON{})
-	for i := 0; i < rt.NumField(); i++ {
-		if rt.Field(i).Anonymous {
-			continue // swapOutcomeJSON: TestOutcomeFixtureKeys
-		}
-		key, _, _ := strings.Cut(rt.Field(i).Tag.Get("json"), ",")
-		if _, ok := server[key]; !ok && !optional[key] {
-			missing = append(missing, key)
-		}
-	}
-	if len(missing) > 0 {
-		t.Errorf("the CLI reads %v, which the server's swap record does not have", missing)
-	}
-}
-
 // TestSwapUnavailable: a server that answers 503 created nothing: the
 // command says so at once. After a lost answer, though, it keeps asking with
 // the same key until the server answers what the lost try made.
 func TestSwapUnavailable(t *testing.T) {
 	f := newFakeAPI(t, finishedSteps...)
-	f.onPost = func(int, createBody) (int, []byte, bool) {
+	f.onPost = func(int, api.SwapRequest) (int, []byte, bool) {
 		return http.StatusServiceUnavailable, unavailableJSON, false
 	}
 	_, _, err := runSwapTest(t, f.start(), nil, "--yes")
@@ -818,7 +790,7 @@ func TestSwapUnavailable(t *testing.T) {
 
 func TestSwapUnavailableAfterLostAnswer(t *testing.T) {
 	f := newFakeAPI(t, finishedSteps...)
-	f.onPost = func(n int, _ createBody) (int, []byte, bool) {
+	f.onPost = func(n int, _ api.SwapRequest) (int, []byte, bool) {
 		switch n {
 		case 1:
 			return 0, nil, true
@@ -929,7 +901,7 @@ func TestETAText(t *testing.T) {
 // number of tries; a creation the server calls interrupted ends it at once.
 func TestSwapWaitsWhileInProgress(t *testing.T) {
 	f := newFakeAPI(t, finishedSteps...)
-	f.onPost = func(n int, _ createBody) (int, []byte, bool) {
+	f.onPost = func(n int, _ api.SwapRequest) (int, []byte, bool) {
 		if n <= createTries+2 {
 			return http.StatusConflict, fixture(t, "error_in_progress.json"), false
 		}
@@ -941,7 +913,7 @@ func TestSwapWaitsWhileInProgress(t *testing.T) {
 	}
 
 	f = newFakeAPI(t, finishedSteps...)
-	f.onPost = func(int, createBody) (int, []byte, bool) {
+	f.onPost = func(int, api.SwapRequest) (int, []byte, bool) {
 		return http.StatusConflict, []byte(`{"error":{"code":"in_progress","message":"the creation of this swap was interrupted and its outcome is unknown; no deposit address was given, so nothing is owed: use a new Idempotency-Key to make a new swap"}}`), false
 	}
 	_, _, err = runSwapTest(t, f.start(), nil, "--yes")
@@ -959,17 +931,16 @@ func TestSwapWaitsWhileInProgress(t *testing.T) {
 func TestSwapMemoNeverByDefault(t *testing.T) {
 	// THORChain's memo offer ranks first.
 	memoFirst := func(f *fakeAPI) {
-		var q map[string]any
-		json.Unmarshal(f.quote, &q)
-		offers := q["offers"].([]any)
+		q, _ := api.DecodeQuote(f.quote)
+		offers := q.Offers
 		for i, o := range offers {
-			if o.(map[string]any)["venue"] == "thorchain" {
-				o.(map[string]any)["amount_out"] = "2.05"
-				q["offers"] = append([]any{o}, append(offers[:i:i], offers[i+1:]...)...)
+			if o.Venue == "thorchain" {
+				o.AmountOut = swapscout.MustAmount("2.05")
+				q.Offers = append([]api.Offer{o}, append(offers[:i:i], offers[i+1:]...)...)
 				break
 			}
 		}
-		f.quote, _ = json.Marshal(q)
+		f.quote = api.AppendAnswer(nil, q)
 	}
 	f := newFakeAPI(t, finishedSteps...)
 	memoFirst(f)

@@ -11,6 +11,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/swapscout/swapscout"
+	"github.com/swapscout/swapscout/api"
 	"github.com/swapscout/swapscout/internal/pgtest"
 )
 
@@ -37,31 +39,34 @@ func postJSON(t *testing.T, c *http.Client, url, key, ctype string, body []byte)
 	return resp.StatusCode, string(b)
 }
 
-type e2eVenue struct {
-	ID      string `json:"id"`
-	Kind    string `json:"kind"`
-	CanSwap bool   `json:"can_swap"`
-	Custody string `json:"custody"`
-}
-
 // swapVenues reads /v1/venues and checks can_swap: true for exactly the
 // venues that are not order books (swap services and protocols all create
 // swaps), false for order books.
 func swapVenues(t *testing.T, c *http.Client, base string) map[string]bool {
 	t.Helper()
 	_, body := get(t, c, base+"/v1/venues")
-	var vs struct{ Venues []e2eVenue }
-	if err := json.Unmarshal([]byte(body), &vs); err != nil {
+	vs, err := api.DecodeVenues([]byte(body))
+	if err != nil {
 		t.Fatal(err)
 	}
 	can := map[string]bool{}
-	for _, v := range vs.Venues {
+	for _, v := range vs {
 		if v.CanSwap != (v.Kind != "order_book") || v.Custody == "" {
 			t.Errorf("venue %+v", v)
 		}
 		can[v.ID] = v.CanSwap
 	}
 	return can
+}
+
+// swapOf reads a swap answer; a body that is not one reads as an empty
+// swap, whose checks then say what is missing.
+func swapOf(body string) *api.Swap {
+	sw, err := api.DecodeSwap([]byte(body))
+	if err != nil {
+		return &api.Swap{}
+	}
+	return sw
 }
 
 // swapOffers quotes query on base and returns the quote's id and the venues
@@ -73,15 +78,12 @@ func swapOffers(t *testing.T, c *http.Client, base, query string, memo bool) (qu
 	t.Helper()
 	can := swapVenues(t, c, base)
 	_, qbody := get(t, c, base+"/v1/quotes?"+query)
-	var q struct {
-		ID     string
-		Offers []struct{ Venue, Deposit string }
-	}
-	if err := json.Unmarshal([]byte(qbody), &q); err != nil {
+	q, err := api.DecodeQuote([]byte(qbody))
+	if err != nil {
 		t.Fatal(err)
 	}
 	for _, o := range q.Offers {
-		if can[o.Venue] && (memo || o.Deposit != "memo") {
+		if can[o.Venue] && (memo || o.Deposit != swapscout.DepositMemo) {
 			venues = append(venues, o.Venue)
 		}
 	}
@@ -145,12 +147,8 @@ func TestSwapE2E(t *testing.T) {
 	if st != 201 {
 		t.Fatalf("create: %d %s", st, created)
 	}
-	var sw struct {
-		ID             string
-		DepositAddress string `json:"deposit_address"`
-		Status         string
-	}
-	if err := json.Unmarshal([]byte(created), &sw); err != nil || sw.DepositAddress == "" || sw.Status != "waiting" {
+	sw, err := api.DecodeSwap([]byte(created))
+	if err != nil || sw.DepositAddress == "" || sw.Status != swapscout.StatusWaiting {
 		t.Fatalf("created %s (%v)", created, err)
 	}
 	if err := s.stop(); err != nil {
@@ -221,8 +219,7 @@ func TestSwapAcrossInstances(t *testing.T) {
 	if st != 201 {
 		t.Fatalf("create through the other instance: %d %s", st, created)
 	}
-	var sw struct{ ID string }
-	_ = json.Unmarshal([]byte(created), &sw)
+	sw := swapOf(created)
 	if resp, body := get(t, c, a.url+"/v1/swaps/"+sw.ID); resp.StatusCode != 200 {
 		t.Errorf("read through the first instance: %d %s", resp.StatusCode, body)
 	}

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/swapscout/swapscout/httpapi"
+	"github.com/swapscout/swapscout/quotes"
 	"github.com/swapscout/swapscout/seal"
 	"github.com/swapscout/swapscout/swaps"
 	"github.com/swapscout/swapscout/swaps/sqlstore"
@@ -163,7 +164,8 @@ func (r *redacted) Error() string { return redactPassword(r.err.Error(), r.raw) 
 func (r *redacted) Unwrap() error { return r.err }
 
 // wireSwaps opens the swap database and gives the API a swap service that
-// shares the API's quote book, with the registry's swap-capable venues.
+// shares the API's quote service (quotes), with the registry's swap-capable
+// venues.
 // Without a database the swap routes answer 503.
 func (s *stack) wireSwaps(ctx context.Context, f *dbFlags, d *httpapi.Deps, log *slog.Logger) error {
 	if f == nil {
@@ -207,7 +209,7 @@ func (s *stack) wireSwaps(ctx context.Context, f *dbFlags, d *httpapi.Deps, log 
 			return err
 		})
 		s.db = db
-		book := httpapi.NewQuoteBook(*d)
+		book := quotes.New(d.QuoteConfig())
 		d.Book = book
 		s.swaps = &swaps.Service{Quotes: book, Store: db, Swapper: s.registry.Swapper, Logger: log}
 		d.Swaps = s.swaps

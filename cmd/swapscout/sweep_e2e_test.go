@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/swapscout/swapscout"
+	"github.com/swapscout/swapscout/api"
 	"github.com/swapscout/swapscout/httpapi"
 	"github.com/swapscout/swapscout/httpserver"
 	"github.com/swapscout/swapscout/venue"
@@ -45,13 +46,6 @@ const sweepDeadline = 12 * time.Minute
 // sweepUSD is what each quote of the sweep is worth: within every
 // simulated venue's limits.
 const sweepUSD = 500
-
-type sweepOffer struct {
-	Venue   string `json:"venue"`
-	CanSwap *bool  `json:"can_swap"`
-	NoSwap  string `json:"no_swap_reason"`
-	Deposit string `json:"deposit"`
-}
 
 // TestSwappableSweep sweeps the simulator's whole pair matrix: for every
 // pair of catalogue assets, at a fixed rate and a floating one, a
@@ -156,23 +150,21 @@ func TestSwappableSweep(t *testing.T) {
 		pair := fmt.Sprintf("%s %s→%s (%s)", amount, j.from.Asset, j.to.Asset, map[bool]string{false: "float", true: "fixed"}[j.fixed])
 		// Every offer of the full quote says whether it can be swapped.
 		st, body, err := call("GET", "/v1/quotes?"+q.Encode(), nil, "")
-		var full struct{ Offers []sweepOffer }
-		if err != nil || st != 200 || json.Unmarshal(body, &full) != nil {
+		full, derr := api.DecodeQuote(body)
+		if err != nil || st != 200 || derr != nil {
 			report("%s: quote %d %v %.200s", pair, st, err, body)
 			return
 		}
 		for _, o := range full.Offers {
-			if o.CanSwap == nil || !*o.CanSwap && o.NoSwap == "" {
+			// Judged: swappable, or not with its reason.
+			if !o.CanSwap && o.NoSwap == "" {
 				report("%s: %s's offer says can_swap %v, reason %q", pair, o.Venue, o.CanSwap, o.NoSwap)
 			}
 		}
 		q.Set("swappable", "true")
 		st, body, err = call("GET", "/v1/quotes?"+q.Encode(), nil, "")
-		var sq struct {
-			ID     string
-			Offers []sweepOffer
-		}
-		if err != nil || st != 200 || json.Unmarshal(body, &sq) != nil {
+		sq, derr := api.DecodeQuote(body)
+		if err != nil || st != 200 || derr != nil {
 			report("%s: swappable quote %d %v %.200s", pair, st, err, body)
 			return
 		}
@@ -181,18 +173,14 @@ func TestSwappableSweep(t *testing.T) {
 		shown += len(sq.Offers)
 		mu.Unlock()
 		for _, o := range sq.Offers {
-			if o.CanSwap == nil || !*o.CanSwap {
+			if !o.CanSwap {
 				report("%s: %s's offer in a swappable=true quote says can_swap %v (%s)", pair, o.Venue, o.CanSwap, o.NoSwap)
 				continue
 			}
 			body := map[string]string{"quote_id": sq.ID, "venue": o.Venue,
 				"payout_address": sweepAddress[j.to.Network], "refund_address": sweepAddress[j.from.Network]}
 			st, resp, err := call("POST", "/v1/swaps", body, "sweep-"+sq.ID+"-"+o.Venue)
-			var sw struct {
-				DepositAddress string `json:"deposit_address"`
-				Error          struct{ Code, Message string }
-			}
-			_ = json.Unmarshal(resp, &sw)
+			sw, ae := swapOf(string(resp)), api.DecodeError(st, resp)
 			switch {
 			case err != nil:
 				report("%s at %s: %v", pair, o.Venue, err)
@@ -200,12 +188,12 @@ func TestSwappableSweep(t *testing.T) {
 				mu.Lock()
 				made[o.Venue]++
 				mu.Unlock()
-			case st == 409 && sw.Error.Code == swapscout.ERATECHANGED:
+			case st == 409 && ae.Code == swapscout.ERATECHANGED:
 				mu.Lock()
 				changed++
 				mu.Unlock()
 			default:
-				report("%s at %s: %d %s: %s", pair, o.Venue, st, sw.Error.Code, sw.Error.Message)
+				report("%s at %s: %d %s: %s", pair, o.Venue, st, ae.Code, ae.Message)
 			}
 		}
 	}

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -17,6 +16,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/swapscout/swapscout/api"
 	"github.com/swapscout/swapscout/internal/pgtest"
 	"github.com/swapscout/swapscout/swaps/webhook"
 )
@@ -46,22 +46,9 @@ type pushed struct {
 	seenAt  time.Time // when the tracker saw this change (its history entry)
 }
 
-type pushedSwap struct {
-	ID       string
-	Status   string
-	Received string `json:"amount_received"`
-	// Doubt is set when the swap service does not believe the amount (a
-	// simulated deposit channel pays for what it expected, not for the
-	// swap's amount): such a claim never counts in accuracy.
-	Doubt   string `json:"amount_received_doubt"`
-	History []struct {
-		At     time.Time
-		Status string
-	}
-}
-
-func (p *pushedSwap) push(arrived time.Time) pushed {
-	out := pushed{status: p.Status, arrived: arrived}
+// push is swap p as it arrived at a client.
+func push(p *api.Swap, arrived time.Time) pushed {
+	out := pushed{status: string(p.Status), arrived: arrived}
 	if n := len(p.History); n > 0 && p.History[n-1].Status == p.Status {
 		out.seenAt = p.History[n-1].At
 	}
@@ -76,12 +63,13 @@ func (h *hookReceiver) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		w.WriteHeader(400)
 		return
 	}
-	var sw pushedSwap
-	if err := json.Unmarshal(body, &sw); err != nil {
+	sw, err := api.DecodeSwap(body)
+	if err != nil {
 		h.t.Errorf("webhook body %s: %v", body, err)
+		sw = &api.Swap{}
 	}
 	h.mu.Lock()
-	h.got[sw.ID] = append(h.got[sw.ID], sw.push(now))
+	h.got[sw.ID] = append(h.got[sw.ID], push(sw, now))
 	h.mu.Unlock()
 }
 
@@ -96,20 +84,21 @@ func followEvents(c *http.Client, url string) ([]pushed, error) {
 		return nil, fmt.Errorf("events: %d %s", resp.StatusCode, ct)
 	}
 	var out []pushed
-	sc := bufio.NewScanner(resp.Body)
-	sc.Buffer(make([]byte, 64<<10), 1<<20)
-	for sc.Scan() {
-		data, ok := strings.CutPrefix(sc.Text(), "data: ")
-		if !ok {
-			continue
+	er := api.NewEventReader(resp.Body)
+	for {
+		ev, err := er.Next()
+		if err == io.EOF {
+			return out, nil
 		}
-		var sw pushedSwap
-		if err := json.Unmarshal([]byte(data), &sw); err != nil {
+		if err != nil {
 			return out, err
 		}
-		out = append(out, sw.push(time.Now()))
+		sw, err := api.DecodeSwap(ev.Data)
+		if err != nil {
+			return out, err
+		}
+		out = append(out, push(sw, time.Now()))
 	}
-	return out, sc.Err()
 }
 
 // TestSwapsPushedToTheEnd: swaps made through serve (SQLite) run to
@@ -164,8 +153,7 @@ func TestSwapsPushedToTheEnd(t *testing.T) {
 		if st != 201 {
 			t.Fatalf("create: %d %s", st, created)
 		}
-		var sw pushedSwap
-		json.Unmarshal([]byte(created), &sw)
+		sw := swapOf(created)
 		runs[i].id = sw.ID
 		wg.Add(1)
 		go func() {
@@ -184,14 +172,16 @@ func TestSwapsPushedToTheEnd(t *testing.T) {
 			t.Fatalf("swap %s stream ended at %+v; want finished", r.id, r.events)
 		}
 		_, rec := get(t, c, s.url+"/v1/swaps/"+r.id)
-		var final pushedSwap
-		json.Unmarshal([]byte(rec), &final)
-		if final.Received != "" && final.Doubt == "" {
+		final := swapOf(rec)
+		// A doubted amount received (a simulated deposit channel pays for
+		// what it expected, not for the swap's amount) never counts in
+		// accuracy.
+		if !final.AmountReceived.IsZero() && final.ReceivedDoubt == "" {
 			received++
 		}
 		var changes []string
 		for _, h := range final.History[1:] {
-			changes = append(changes, h.Status)
+			changes = append(changes, string(h.Status))
 		}
 		deadline := time.Now().Add(10 * time.Second)
 		var hooked []pushed
@@ -225,19 +215,9 @@ func TestSwapsPushedToTheEnd(t *testing.T) {
 	deadline := time.Now().Add(8 * time.Second)
 	for {
 		_, vbody := get(t, c, s.url+"/v1/venues")
-		var vs struct {
-			Venues []struct {
-				ID       string
-				Accuracy *struct {
-					Count           int    `json:"count"`
-					MedianShortfall string `json:"median_shortfall_pct"`
-					Timed           int    `json:"timed"`
-				}
-			}
-		}
-		json.Unmarshal([]byte(vbody), &vs)
+		vs, _ := api.DecodeVenues([]byte(vbody))
 		total, timed := 0, 0
-		for _, v := range vs.Venues {
+		for _, v := range vs {
 			if v.Accuracy != nil {
 				total += v.Accuracy.Count
 				timed += v.Accuracy.Timed
@@ -314,8 +294,7 @@ func TestSwapFollowedAcrossInstances(t *testing.T) {
 	if st != 201 {
 		t.Fatalf("create on a: %d %s", st, created)
 	}
-	var sw pushedSwap
-	json.Unmarshal([]byte(created), &sw)
+	sw := swapOf(created)
 	events, err := followEvents(c, b.url+"/v1/swaps/"+sw.ID+"/events")
 	if err != nil {
 		t.Fatal(err)
@@ -324,11 +303,10 @@ func TestSwapFollowedAcrossInstances(t *testing.T) {
 		t.Fatalf("the stream on b ended at %+v; want finished", events)
 	}
 	_, rec := get(t, c, b.url+"/v1/swaps/"+sw.ID)
-	var final pushedSwap
-	json.Unmarshal([]byte(rec), &final)
+	final := swapOf(rec)
 	var changes []string
 	for _, h := range final.History[1:] {
-		changes = append(changes, h.Status)
+		changes = append(changes, string(h.Status))
 	}
 	deadline := time.Now().Add(10 * time.Second)
 	for {

@@ -1,19 +1,18 @@
 package main
 
 import (
-	"bufio"
-	"bytes"
 	"context"
 	"crypto/rand"
 	"encoding/hex"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"net/http"
-	"net/url"
 	"strings"
 	"time"
+
+	"github.com/swapscout/swapscout"
+	"github.com/swapscout/swapscout/api"
 )
 
 // defaultServer is where swap and track find the API when neither --server
@@ -58,18 +57,18 @@ func trackCmd(ctx context.Context, args []string, e env, clk cliClock) error {
 		return fmt.Errorf("--interval must be positive, got %s", *interval)
 	}
 	clk.interval = *interval
-	c := newAPIClient(*server)
+	c := api.NewClient(*server)
 	f := &swapFollower{c: c, out: e.stdout, errOut: e.stderr, clk: clk}
 	if *support {
-		sw, err := c.swap(ctx, pos[0])
+		sw, err := getSwap(ctx, c, pos[0])
 		if err != nil {
 			return err
 		}
 		return f.printPacket(ctx, sw)
 	}
-	var first *swapJSON
+	var first *api.Swap
 	if tx := strings.TrimSpace(*depositTx); tx != "" {
-		if first, err = c.recordDeposit(ctx, pos[0], tx); err != nil {
+		if first, err = recordDeposit(ctx, c, pos[0], tx); err != nil {
 			return err
 		}
 		fmt.Fprintf(e.stdout, "deposit transaction %s recorded\n", first.DepositTx)
@@ -81,242 +80,37 @@ func trackCmd(ctx context.Context, args []string, e env, clk cliClock) error {
 	return f.outcome(ctx, sw)
 }
 
-// swapJSON mirrors the API's swap record (httpapi.AppendSwap). Amounts stay
-// the exact strings the server sent.
-type swapJSON struct {
-	ID             string    `json:"id"`
-	Status         string    `json:"status"`
-	VenueStatus    string    `json:"venue_status"`
-	Venue          string    `json:"venue"`
-	Provider       string    `json:"provider"`
-	VenueOrderID   string    `json:"venue_order_id"`
-	QuoteID        string    `json:"quote_id"`
-	From           assetJSON `json:"from"`
-	To             assetJSON `json:"to"`
-	Direction      string    `json:"direction"`
-	RateType       string    `json:"rate_type"`
-	AmountIn       string    `json:"amount_in"`
-	AmountOut      string    `json:"amount_out"`
-	PromisedIn     string    `json:"promised_in"`
-	PromisedOut    string    `json:"promised_out"`
-	DepositAddress string    `json:"deposit_address"`
-	DepositMemo    string    `json:"deposit_memo"`
-	PayoutAddress  string    `json:"payout_address"`
-	PayoutMemo     string    `json:"payout_memo"`
-	RefundAddress  string    `json:"refund_address"`
-	RefundMemo     string    `json:"refund_memo"`
-	DepositTx      string    `json:"deposit_tx"`
-	PayoutTx       string    `json:"payout_tx"`
-	AmountReceived string    `json:"amount_received"`
-	CreatedAt      time.Time `json:"created_at"`
-	UpdatedAt      time.Time `json:"updated_at"`
-	ExpiresAt      time.Time `json:"expires_at"`
-	History        []struct {
-		At          time.Time `json:"at"`
-		Status      string    `json:"status"`
-		VenueStatus string    `json:"venue_status"`
-		Late        bool      `json:"late"`
-	} `json:"history"`
-	swapOutcomeJSON
+// getSwap reads swap id, wording a server that cannot be reached for the
+// user.
+func getSwap(ctx context.Context, c *api.Client, id string) (*api.Swap, error) {
+	sw, err := c.Swap(ctx, id)
+	return sw, unreachable(ctx, c, err)
 }
 
-type assetJSON struct {
-	Ticker  string `json:"ticker"`
-	Network string `json:"network"`
-}
-
-func (a assetJSON) upper() string { return strings.ToUpper(a.Ticker) }
-
-// terminal reports whether the swap is over (the statuses of
-// swapscout.SwapStatus.Terminal).
-func (s *swapJSON) terminal() bool {
-	switch s.Status {
-	case "finished", "failed", "refunded", "expired":
-		return true
-	}
-	return false
-}
-
-func decodeSwap(b []byte) (*swapJSON, error) {
-	var sw swapJSON
-	if err := json.Unmarshal(b, &sw); err != nil {
-		return nil, fmt.Errorf("reading the swap record: %w", err)
-	}
-	if sw.ID == "" || sw.Status == "" {
-		return nil, fmt.Errorf("the server answered something that is not a swap: %.200s", b)
-	}
-	return &sw, nil
-}
-
-// apiClient speaks to a swapscout server's API.
-type apiClient struct {
-	base string
-	hc   *http.Client
-	// once sends each request on a connection of its own. net/http sends a
-	// request that carries an Idempotency-Key again by itself when a reused
-	// connection drops; the swap command must see every lost answer, since
-	// after one a 503 no longer proves that nothing was created.
-	once *http.Client
-}
-
-// newAPIClient takes a server address as people type it: a URL, or
-// host:port without its scheme.
-func newAPIClient(server string) *apiClient {
-	base := strings.TrimSuffix(strings.TrimSpace(server), "/")
-	if !strings.Contains(base, "://") {
-		base = "http://" + base
-	}
-	tr := http.DefaultTransport.(*http.Transport).Clone()
-	tr.DisableKeepAlives = true
-	return &apiClient{base: base, hc: &http.Client{}, once: &http.Client{Transport: tr}}
-}
-
-// apiErr is an answer other than success: its status and the API's error
-// code and message; Detail holds the error object's other fields.
-type apiErr struct {
-	Status  int
-	Code    string
-	Message string
-	Detail  map[string]json.RawMessage
-}
-
-func (e *apiErr) Error() string {
-	if e.Code == "" {
-		return e.Message
-	}
-	return fmt.Sprintf("%s (%s)", e.Message, e.Code)
-}
-
-// detail returns the first of the error object's string (or number) fields
-// named by keys.
-func (e *apiErr) detail(keys ...string) string {
-	for _, k := range keys {
-		raw, ok := e.Detail[k]
-		if !ok {
-			continue
-		}
-		var s string
-		if json.Unmarshal(raw, &s) == nil && s != "" {
-			return s
-		}
-		if n := strings.TrimSpace(string(raw)); n != "" && n != "null" && (n[0] == '-' || n[0] >= '0' && n[0] <= '9') {
-			return n
-		}
-	}
-	return ""
-}
-
-func decodeAPIError(status int, body []byte) *apiErr {
-	var doc struct {
-		Error map[string]json.RawMessage `json:"error"`
-	}
-	e := &apiErr{Status: status}
-	if json.Unmarshal(body, &doc) == nil && doc.Error != nil {
-		e.Detail = doc.Error
-		e.Code = e.detail("code")
-		e.Message = e.detail("message")
-	}
-	if e.Message == "" {
-		e.Message = fmt.Sprintf("the server answered %d %s: %.200s", status, http.StatusText(status), bytes.TrimSpace(body))
-	}
-	return e
-}
-
-// call makes one request and returns the answer's status and body (at most
-// 1 MiB). A non-nil error is a transport failure: nothing was answered.
-func (c *apiClient) call(ctx context.Context, method, path string, body []byte, header http.Header) (int, []byte, error) {
-	var rd io.Reader
-	if body != nil {
-		rd = bytes.NewReader(body)
-	}
-	req, err := http.NewRequestWithContext(ctx, method, c.base+path, rd)
-	if err != nil {
-		return 0, nil, fmt.Errorf("--server %s: %w", c.base, err)
-	}
-	for k, v := range header {
-		req.Header[k] = v
-	}
-	if body != nil {
-		req.Header.Set("Content-Type", "application/json")
-	}
-	req.Header.Set("Accept", "application/json")
-	hc := c.hc
-	if req.Header.Get("Idempotency-Key") != "" {
-		hc = c.once
-	}
-	resp, err := hc.Do(req)
-	if err != nil {
-		return 0, nil, err
-	}
-	defer resp.Body.Close()
-	b, err := io.ReadAll(io.LimitReader(resp.Body, 1<<20))
-	if err != nil {
-		return 0, nil, err
-	}
-	return resp.StatusCode, b, nil
-}
-
-// get asks for path and returns the body of a 200 answer; an answer with
-// another status is an *apiErr.
-func (c *apiClient) get(ctx context.Context, path string) ([]byte, error) {
-	st, b, err := c.call(ctx, "GET", path, nil, nil)
-	if err != nil {
-		return nil, c.unreachable(ctx, err)
-	}
-	if st != http.StatusOK {
-		return nil, decodeAPIError(st, b)
-	}
-	return b, nil
-}
-
-// unreachable words a transport failure for the user.
-func (c *apiClient) unreachable(ctx context.Context, err error) error {
-	if ctx.Err() != nil {
-		return ctx.Err()
-	}
-	return fmt.Errorf("cannot reach the server at %s: %s (is 'swapscout serve' or 'swapscout demo' running there?)", c.base, reason(err))
-}
-
-func (c *apiClient) swap(ctx context.Context, id string) (*swapJSON, error) {
-	b, err := c.get(ctx, "/v1/swaps/"+url.PathEscape(id))
-	if err != nil {
-		return nil, err
-	}
-	return decodeSwap(b)
-}
-
-// serverFlag is the --server flag that names this client's server, empty
-// for the default one.
-func (c *apiClient) serverFlag() string {
-	if c.base == defaultServer {
+// serverFlag is the --server flag that names c's server, empty for the
+// default one.
+func serverFlag(c *api.Client) string {
+	if c.Base() == defaultServer {
 		return ""
 	}
-	return " --server " + c.base
+	return " --server " + c.Base()
 }
 
 // trackCommand is the command line that follows swap id again.
-func (c *apiClient) trackCommand(id string) string {
-	return "swapscout track " + id + c.serverFlag()
+func trackCommand(c *api.Client, id string) string {
+	return "swapscout track " + id + serverFlag(c)
 }
 
 // recordDeposit tells the server which transaction paid a swap that is
 // followed by its deposit (POST /v1/swaps/{id}/deposit) and returns the
 // record. Recording the same transaction twice is harmless.
-func (c *apiClient) recordDeposit(ctx context.Context, id, tx string) (*swapJSON, error) {
-	b, err := json.Marshal(struct {
-		TxID string `json:"tx_id"`
-	}{tx})
-	if err != nil {
-		return nil, err
+func recordDeposit(ctx context.Context, c *api.Client, id, tx string) (*api.Swap, error) {
+	sw, err := c.RecordDeposit(ctx, id, tx)
+	var ae *api.Error
+	if errors.As(err, &ae) {
+		return nil, fmt.Errorf("the deposit transaction was not recorded: %w", ae)
 	}
-	st, resp, err := c.call(ctx, "POST", "/v1/swaps/"+url.PathEscape(id)+"/deposit", b, nil)
-	if err != nil {
-		return nil, c.unreachable(ctx, err)
-	}
-	if st != http.StatusOK {
-		return nil, fmt.Errorf("the deposit transaction was not recorded: %w", decodeAPIError(st, resp))
-	}
-	return decodeSwap(resp)
+	return sw, unreachable(ctx, c, err)
 }
 
 // newIdempotencyKey returns a fresh key for one creation (128 random bits).
@@ -330,13 +124,13 @@ func newIdempotencyKey() string {
 // when, the status, the venue's own word, and the transaction ids and the
 // amount received when they become known.
 type swapFollower struct {
-	c           *apiClient
+	c           *api.Client
 	out, errOut io.Writer
 	clk         cliClock
 
 	started bool
 	seen    int // history entries printed
-	last    swapJSON
+	last    api.Swap
 	// packet and lateSeen: the support packet, the late mark, were shown
 	// (trackoutcome.go).
 	packet, lateSeen bool
@@ -353,10 +147,10 @@ var errNoStream = errors.New("no event stream")
 // after it, until the swap ends, and returns its last record. It listens to
 // the server's event stream, GET /v1/swaps/{id}/events, reconnecting when the
 // connection drops, and polls GET /v1/swaps/{id} when the server has none.
-func (f *swapFollower) follow(ctx context.Context, id string, sw *swapJSON) (*swapJSON, error) {
+func (f *swapFollower) follow(ctx context.Context, id string, sw *api.Swap) (*api.Swap, error) {
 	if sw != nil {
 		f.apply(ctx, sw)
-		if sw.terminal() {
+		if sw.Terminal() {
 			return sw, nil
 		}
 	}
@@ -364,7 +158,7 @@ func (f *swapFollower) follow(ctx context.Context, id string, sw *swapJSON) (*sw
 	delay := f.clk.retry
 	for {
 		got, err := f.stream(ctx, id)
-		if got != nil && got.terminal() {
+		if got != nil && got.Terminal() {
 			return got, nil
 		}
 		switch {
@@ -379,7 +173,7 @@ func (f *swapFollower) follow(ctx context.Context, id string, sw *swapJSON) (*sw
 			failures, delay = 0, f.clk.retry
 		}
 		if failures++; failures > maxOutage {
-			return nil, fmt.Errorf("lost the server while following swap %s: %v; '%s' follows it again", id, err, f.c.trackCommand(id))
+			return nil, fmt.Errorf("lost the server while following swap %s: %v; '%s' follows it again", id, err, trackCommand(f.c, id))
 		}
 		why := "the server closed the stream"
 		if err != nil {
@@ -395,7 +189,7 @@ func (f *swapFollower) follow(ctx context.Context, id string, sw *swapJSON) (*sw
 
 // stopped is the error when the user interrupts the follow: the swap goes on.
 func (f *swapFollower) stopped(id string) error {
-	return fmt.Errorf("stopped following; the swap goes on at the venue: '%s' follows it again", f.c.trackCommand(id))
+	return fmt.Errorf("stopped following; the swap goes on at the venue: '%s' follows it again", trackCommand(f.c, id))
 }
 
 // transientErr marks a failure worth retrying (the connection, a 5xx).
@@ -413,152 +207,77 @@ func transient(err error) bool {
 // record seen (nil when none) and why it stopped: nil when the server closed
 // the stream, errNoStream when the server has none, a transientErr when the
 // connection failed, any other error when following cannot go on.
-func (f *swapFollower) stream(ctx context.Context, id string) (*swapJSON, error) {
-	path := "/v1/swaps/" + url.PathEscape(id)
-	req, err := http.NewRequestWithContext(ctx, "GET", f.c.base+path+"/events", nil)
-	if err != nil {
-		return nil, err
-	}
-	req.Header.Set("Accept", "text/event-stream")
-	resp, err := f.c.hc.Do(req)
-	if err != nil {
-		return nil, transientErr{f.c.unreachable(ctx, err)}
-	}
-	defer resp.Body.Close()
+func (f *swapFollower) stream(ctx context.Context, id string) (*api.Swap, error) {
+	var last *api.Swap
+	err := f.c.SwapEvents(ctx, id, func(sw *api.Swap) error {
+		f.apply(ctx, sw)
+		last = sw
+		return nil
+	})
+	var ae *api.Error
 	switch {
-	case resp.StatusCode == http.StatusNotFound:
+	case err == nil:
+		return last, nil
+	case ctx.Err() != nil:
+		return last, ctx.Err()
+	case errors.Is(err, api.ErrStreamBroken):
+		return last, transientErr{fmt.Errorf("the stream broke: %s", reason(err))}
+	case !errors.As(err, &ae):
+		return nil, transientErr{unreachable(ctx, f.c, err)}
+	case ae.Status == 0: // the stream's error event
+		if ae.Code == swapscout.EUNAVAILABLE { // the server is shutting down: reconnect
+			return last, transientErr{ae}
+		}
+		return last, ae
+	case ae.Status == http.StatusNotFound:
 		// No such route, or no such swap: the record says which.
-		if _, err := f.c.swap(ctx, id); err != nil {
-			var ae *apiErr
+		if _, err := getSwap(ctx, f.c, id); err != nil {
 			if errors.As(err, &ae) && ae.Status == http.StatusNotFound {
-				return nil, fmt.Errorf("no swap %s at %s: %s", id, f.c.base, ae.Message)
+				return nil, fmt.Errorf("no swap %s at %s: %s", id, f.c.Base(), ae.Message)
 			}
 			return nil, transientErr{err}
 		}
 		return nil, errNoStream
-	case resp.StatusCode == http.StatusMethodNotAllowed:
+	case ae.Status == http.StatusMethodNotAllowed:
 		return nil, errNoStream
-	case resp.StatusCode == http.StatusServiceUnavailable:
+	case ae.Status == http.StatusServiceUnavailable:
 		// The server holds its most streams (then its records answer), or
 		// serves no swaps at all (then they do not either).
-		b, _ := io.ReadAll(io.LimitReader(resp.Body, 64<<10))
-		if _, err := f.c.swap(ctx, id); err != nil {
-			var ae *apiErr
+		stream := ae
+		if _, err := getSwap(ctx, f.c, id); err != nil {
 			if errors.As(err, &ae) && ae.Status == http.StatusServiceUnavailable {
 				return nil, ae
 			}
-			return nil, transientErr{decodeAPIError(resp.StatusCode, b)}
+			return nil, transientErr{stream}
 		}
 		return nil, errNoStream
-	case resp.StatusCode >= 500:
-		b, _ := io.ReadAll(io.LimitReader(resp.Body, 64<<10))
-		return nil, transientErr{decodeAPIError(resp.StatusCode, b)}
-	case resp.StatusCode != http.StatusOK:
-		b, _ := io.ReadAll(io.LimitReader(resp.Body, 64<<10))
-		return nil, decodeAPIError(resp.StatusCode, b)
+	case ae.Status >= 500:
+		return nil, transientErr{ae}
 	}
-	var last *swapJSON
-	err = readEvents(resp.Body, func(event string, data []byte) error {
-		if event == "error" {
-			ae := decodeAPIError(0, data)
-			if ae.Code == "unavailable" { // the server is shutting down: reconnect
-				return transientErr{ae}
-			}
-			return ae
-		}
-		sw, err := decodeSwap(data)
-		if err != nil {
-			return nil // not a swap record (a ping, a newer event kind): skip it
-		}
-		f.apply(ctx, sw)
-		last = sw
-		if sw.terminal() {
-			return io.EOF
-		}
-		return nil
-	})
-	switch {
-	case errors.Is(err, io.EOF):
-		return last, nil
-	case err != nil && ctx.Err() != nil:
-		return last, ctx.Err()
-	case err != nil && !transient(err) && !isAPIErr(err):
-		return last, transientErr{fmt.Errorf("the stream broke: %s", reason(err))}
-	}
-	return last, err
-}
-
-func isAPIErr(err error) bool {
-	var ae *apiErr
-	return errors.As(err, &ae)
-}
-
-// readEvents reads a server-sent event stream and calls fn with each event's
-// name ("" when it has none) and data; it stops at the end of the stream
-// (nil) or at fn's first error.
-func readEvents(r io.Reader, fn func(event string, data []byte) error) error {
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 64<<10), 4<<20)
-	event := ""
-	var data []byte
-	has := false
-	for sc.Scan() {
-		line := sc.Bytes()
-		if len(line) == 0 {
-			if has {
-				if err := fn(event, data); err != nil {
-					return err
-				}
-			}
-			event, data, has = "", data[:0], false
-			continue
-		}
-		if line[0] == ':' {
-			continue // a comment: keep-alive
-		}
-		field, value, _ := bytes.Cut(line, []byte(":"))
-		value = bytes.TrimPrefix(value, []byte(" "))
-		switch string(field) {
-		case "event":
-			event = string(value)
-		case "data":
-			if has {
-				data = append(data, '\n')
-			}
-			data = append(data, value...)
-			has = true
-		}
-	}
-	if err := sc.Err(); err != nil {
-		return err
-	}
-	if has { // a last event without its blank line
-		return fn(event, data)
-	}
-	return nil
+	return nil, ae
 }
 
 // poll asks for the swap every interval until it ends.
-func (f *swapFollower) poll(ctx context.Context, id string) (*swapJSON, error) {
+func (f *swapFollower) poll(ctx context.Context, id string) (*api.Swap, error) {
 	failures := 0
 	for {
-		sw, err := f.c.swap(ctx, id)
+		sw, err := getSwap(ctx, f.c, id)
 		switch {
 		case ctx.Err() != nil:
 			return nil, f.stopped(id)
 		case err == nil:
 			failures = 0
 			f.apply(ctx, sw)
-			if sw.terminal() {
+			if sw.Terminal() {
 				return sw, nil
 			}
 		default:
-			var ae *apiErr
+			var ae *api.Error
 			if errors.As(err, &ae) && ae.Status < 500 {
 				return nil, err
 			}
 			if failures++; failures > maxOutage {
-				return nil, fmt.Errorf("lost the server while following swap %s: %v; '%s' follows it again", id, err, f.c.trackCommand(id))
+				return nil, fmt.Errorf("lost the server while following swap %s: %v; '%s' follows it again", id, err, trackCommand(f.c, id))
 			}
 			fmt.Fprintf(f.errOut, "%v; asking again in %s\n", err, fmtDuration(f.clk.interval))
 		}
@@ -580,13 +299,13 @@ func sleepCtx(ctx context.Context, d time.Duration) bool {
 }
 
 // apply prints what changed since the last record seen.
-func (f *swapFollower) apply(ctx context.Context, sw *swapJSON) {
+func (f *swapFollower) apply(ctx context.Context, sw *api.Swap) {
 	w := f.out
 	if !f.started {
 		f.started = true
 		order := ""
-		if sw.VenueOrderID != "" {
-			order = ", order " + sw.VenueOrderID
+		if sw.VenueOrder.ID != "" {
+			order = ", order " + sw.VenueOrder.ID
 		}
 		fmt.Fprintf(w, "following swap %s at %s%s\n", sw.ID, venueName(sw.Venue, sw.Provider), order)
 	}
@@ -597,7 +316,7 @@ func (f *swapFollower) apply(ctx context.Context, sw *swapJSON) {
 				f.lateLine(ev.At, sw)
 				continue
 			}
-			f.line(ev.At, ev.Status, ev.VenueStatus)
+			f.line(ev.At, string(ev.Status), ev.VenueStatus)
 		}
 		f.seen = len(sw.History)
 	case sw.Status != f.last.Status || sw.VenueStatus != f.last.VenueStatus:
@@ -605,7 +324,7 @@ func (f *swapFollower) apply(ctx context.Context, sw *swapJSON) {
 		if at.IsZero() {
 			at = f.clk.now()
 		}
-		f.line(at, sw.Status, sw.VenueStatus)
+		f.line(at, string(sw.Status), sw.VenueStatus)
 	}
 	if sw.DepositTx != "" && sw.DepositTx != f.last.DepositTx {
 		fmt.Fprintf(w, "%21s deposit tx %s\n", "", sw.DepositTx)
@@ -613,8 +332,8 @@ func (f *swapFollower) apply(ctx context.Context, sw *swapJSON) {
 	if sw.PayoutTx != "" && sw.PayoutTx != f.last.PayoutTx {
 		fmt.Fprintf(w, "%21s payout tx %s\n", "", sw.PayoutTx)
 	}
-	if sw.AmountReceived != "" && sw.AmountReceived != f.last.AmountReceived {
-		fmt.Fprintf(w, "%21s received %s %s\n", "", sw.AmountReceived, sw.To.upper())
+	if !sw.AmountReceived.IsZero() && !sw.AmountReceived.Equal(f.last.AmountReceived) {
+		fmt.Fprintf(w, "%21s received %s %s\n", "", sw.AmountReceived, upper(sw.To))
 	}
 	f.applyOutcome(ctx, sw)
 	f.last = *sw
@@ -628,11 +347,11 @@ func (f *swapFollower) line(at time.Time, status, word string) {
 	fmt.Fprintf(f.out, "%s  %-10s%s\n", at.In(f.clk.loc).Format("2006-01-02 15:04:05"), status, venue)
 }
 
-func orderRef(sw *swapJSON) string {
-	if sw.VenueOrderID == "" {
+func orderRef(sw *api.Swap) string {
+	if sw.VenueOrder.ID == "" {
 		return ""
 	}
-	return " with order id " + sw.VenueOrderID
+	return " with order id " + sw.VenueOrder.ID
 }
 
 func venueName(venue, provider string) string {
@@ -646,44 +365,44 @@ func venueName(venue, provider string) string {
 // promised; a swap paid short of its promise past its slippage, or that
 // ended any other way, is an error (after its support packet where support
 // can help), so the command exits non-zero.
-func (f *swapFollower) outcome(ctx context.Context, sw *swapJSON) error {
+func (f *swapFollower) outcome(ctx context.Context, sw *api.Swap) error {
 	switch sw.Status {
-	case "finished":
+	case swapscout.StatusFinished:
 		tx := ""
 		if sw.PayoutTx != "" {
 			tx = " in tx " + sw.PayoutTx
 		}
-		if sw.Shortfall != nil {
+		if sf, ok := sw.Shortfall(); ok && sf.Short {
 			f.offerPacket(ctx, sw)
 			return fmt.Errorf("swap %s finished short: %s received %s %s of the %s promised, %s %s (%s %%) less, past the %s %% allowed; write to its support with the packet above",
-				sw.ID, sw.Venue, sw.AmountReceived, sw.To.upper(), dash(sw.PromisedOut), sw.Shortfall.Amount, sw.To.upper(), sw.Shortfall.Percent, slippagePercent(sw.MaxSlippage))
+				sw.ID, sw.Venue, sw.AmountReceived, upper(sw.To), dash(amountText(sw.PromisedOut)), sf.Missing, upper(sw.To), sf.Percent, slippagePercent(sw.MaxSlippage))
 		}
-		if sw.AmountReceived == "" {
-			_, err := fmt.Fprintf(f.out, "finished: sent to %s%s; %s did not say how much (it promised %s %s)\n", sw.PayoutAddress, tx, sw.Venue, dash(sw.PromisedOut), sw.To.upper())
+		if sw.AmountReceived.IsZero() {
+			_, err := fmt.Fprintf(f.out, "finished: sent to %s%s; %s did not say how much (it promised %s %s)\n", sw.PayoutAddress, tx, sw.Venue, dash(amountText(sw.PromisedOut)), upper(sw.To))
 			return err
 		}
-		_, err := fmt.Fprintf(f.out, "finished: %s %s sent to %s%s\n", sw.AmountReceived, sw.To.upper(), sw.PayoutAddress, tx)
+		_, err := fmt.Fprintf(f.out, "finished: %s %s sent to %s%s\n", sw.AmountReceived, upper(sw.To), sw.PayoutAddress, tx)
 		return err
-	case "refunded":
+	case swapscout.StatusRefunded:
 		back := ""
-		if sw.AmountRefunded != "" {
-			back = " " + sw.AmountRefunded + " " + sw.From.upper()
+		if !sw.AmountRefunded.IsZero() {
+			back = " " + sw.AmountRefunded.String() + " " + upper(sw.From)
 		}
 		if sw.RefundTx != "" {
 			back += " in tx " + sw.RefundTx
 		}
-		return fmt.Errorf("swap %s was refunded%s to %s: no %s was bought", sw.ID, back, sw.RefundAddress, sw.To.upper())
-	case "expired":
+		return fmt.Errorf("swap %s was refunded%s to %s: no %s was bought", sw.ID, back, sw.RefundAddress, upper(sw.To))
+	case swapscout.StatusExpired:
 		return fmt.Errorf("swap %s expired: no deposit arrived in time; do not send anything to its deposit address any more", sw.ID)
-	case "failed":
+	case swapscout.StatusFailed:
 		word := ""
 		if sw.VenueStatus != "" {
 			word = fmt.Sprintf(" (it says %q)", sw.VenueStatus)
 		}
 		f.offerPacket(ctx, sw)
 		order := ""
-		if sw.VenueOrderID != "" {
-			order = " (order id " + sw.VenueOrderID + ")"
+		if sw.VenueOrder.ID != "" {
+			order = " (order id " + sw.VenueOrder.ID + ")"
 		}
 		return fmt.Errorf("swap %s failed at %s%s: write to its support with the packet above%s", sw.ID, sw.Venue, word, order)
 	}

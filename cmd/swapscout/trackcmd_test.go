@@ -1,17 +1,15 @@
 package main
 
 import (
-	"bytes"
 	"context"
-	"fmt"
 	"net/http"
 	"net/http/httptest"
-	"os"
-	"path/filepath"
 	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/swapscout/swapscout/api"
 )
 
 func runTrackTest(t *testing.T, srv *httptest.Server, args ...string) (stdout, stderr string, err error) {
@@ -172,9 +170,9 @@ func TestTrackStreamError(t *testing.T) {
 		w.Header().Set("Content-Type", "text/event-stream")
 		switch n {
 		case 1:
-			fmt.Fprintf(w, "event: swap\ndata: %s\n\nevent: error\ndata: {\"error\":{\"code\":\"unavailable\",\"message\":\"the server is shutting down\"}}\n\n", waiting)
+			w.Write(api.AppendEvent(api.AppendEvent(nil, "swap", "", waiting), "error", "", []byte(`{"error":{"code":"unavailable","message":"the server is shutting down"}}`)))
 		case 2:
-			fmt.Fprintf(w, "data: %s\n\n", finished) // no event name: a swap record all the same
+			w.Write(api.AppendEvent(nil, "", "", finished)) // no event name: a swap record all the same
 		}
 	})
 	srv := httptest.NewServer(mux)
@@ -192,25 +190,12 @@ func TestTrackStreamError(t *testing.T) {
 	mux = http.NewServeMux()
 	mux.HandleFunc("GET /v1/swaps/{id}/events", func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "text/event-stream")
-		fmt.Fprint(w, "event: error\ndata: {\"error\":{\"code\":\"internal\",\"message\":\"internal error\"}}\n\n")
+		w.Write(api.AppendEvent(nil, "error", "", []byte(`{"error":{"code":"internal","message":"internal error"}}`)))
 	})
 	srv2 := httptest.NewServer(mux)
 	defer srv2.Close()
 	if _, _, err := runTrackTest(t, srv2, testSwapID); err == nil || err.Error() != "internal error (internal)" {
 		t.Errorf("error event: %v", err)
-	}
-}
-
-func TestReadEvents(t *testing.T) {
-	in := ": keep-alive\n\nevent: swap\ndata: {\"a\":\ndata: 1}\n\nid: 7\ndata:x\n\ndata: last"
-	var got []string
-	err := readEvents(strings.NewReader(in), func(ev string, data []byte) error {
-		got = append(got, ev+"|"+string(data))
-		return nil
-	})
-	want := []string{"swap|{\"a\":\n1}", "|x", "|last"}
-	if err != nil || fmt.Sprint(got) != fmt.Sprint(want) {
-		t.Errorf("readEvents = %q, %v; want %q", got, err, want)
 	}
 }
 
@@ -237,36 +222,6 @@ func TestTrackDepositTx(t *testing.T) {
 	}
 }
 
-// FuzzServerAnswers: whatever bytes a server sends as an event stream, a
-// swap record or an error, reading them neither panics nor hangs, and an
-// event's data comes back as it was sent.
-func FuzzServerAnswers(f *testing.F) {
-	for _, name := range []string{"swap_finished.json", "swap_memo_waiting.json", "error_rate_changed.json", "error_invalid_address.json"} {
-		b, err := os.ReadFile(filepath.Join("testdata", "swapcli", name))
-		if err != nil {
-			f.Fatal(err)
-		}
-		f.Add(b)
-	}
-	f.Add([]byte("retry: 2000\n\nevent: swap\nid: 3\ndata: {}\n\n: keep-alive\n\nevent: error\ndata: {\"error\":{\"code\":1}}"))
-	f.Fuzz(func(t *testing.T, b []byte) {
-		decodeSwap(b)
-		decodeAPIError(400, b).detail("quote_id", "shown", "now")
-		n := 0
-		readEvents(bytes.NewReader(b), func(string, []byte) error { n++; return nil })
-		if n > len(b) {
-			t.Fatalf("%d events from %d bytes", n, len(b))
-		}
-		if !bytes.ContainsAny(b, "\r\n") {
-			var got []byte
-			readEvents(bytes.NewReader(append([]byte("data: "), b...)), func(_ string, d []byte) error { got = d; return nil })
-			if !bytes.Equal(got, b) && len(got)+len(b) > 0 && len(b) < 60<<10 {
-				t.Fatalf("data %q read back as %q", b, got)
-			}
-		}
-	})
-}
-
 // TestTrackInterrupted: an interrupt while a swap is still open ends the
 // follow with the line that picks it up again.
 func TestTrackInterrupted(t *testing.T) {
@@ -274,7 +229,7 @@ func TestTrackInterrupted(t *testing.T) {
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /v1/swaps/{id}/events", func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "text/event-stream")
-		fmt.Fprintf(w, "event: swap\ndata: %s\n\n", waiting)
+		w.Write(api.AppendEvent(nil, "swap", "", waiting))
 		http.NewResponseController(w).Flush()
 		<-r.Context().Done()
 	})

@@ -2,66 +2,49 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"strings"
 	"time"
 
 	"github.com/swapscout/swapscout"
+	"github.com/swapscout/swapscout/api"
 )
-
-// swapOutcomeJSON is what a swap record says of its outcome
-// (httpapi.AppendSwap): the slippage allowed, a shortfall past it, the
-// refund, and whether the swap is late.
-type swapOutcomeJSON struct {
-	MaxSlippage string `json:"max_slippage"`
-	Shortfall   *struct {
-		Amount  string `json:"amount"`
-		Percent string `json:"percent"`
-	} `json:"shortfall"`
-	RefundTx       string    `json:"refund_tx"`
-	AmountRefunded string    `json:"amount_refunded"`
-	Late           bool      `json:"late"`
-	LateAt         time.Time `json:"late_at"`
-	UsualSeconds   int64     `json:"usual_seconds"`
-	UsualBasis     int       `json:"usual_basis"`
-}
 
 // applyOutcome prints what a record says of the swap's outcome that the
 // last one did not: the refund, a hold, the venue waiting for the user, the
 // swap running late; each of the last three with the support packet, once.
-func (f *swapFollower) applyOutcome(ctx context.Context, sw *swapJSON) {
+func (f *swapFollower) applyOutcome(ctx context.Context, sw *api.Swap) {
 	w, pad := f.out, ""
-	if sw.AmountRefunded != "" && sw.AmountRefunded != f.last.AmountRefunded {
-		fmt.Fprintf(w, "%21s refunded %s %s\n", pad, sw.AmountRefunded, sw.From.upper())
+	if !sw.AmountRefunded.IsZero() && !sw.AmountRefunded.Equal(f.last.AmountRefunded) {
+		fmt.Fprintf(w, "%21s refunded %s %s\n", pad, sw.AmountRefunded, upper(sw.From))
 	}
 	if sw.RefundTx != "" && sw.RefundTx != f.last.RefundTx {
 		fmt.Fprintf(w, "%21s refund tx %s\n", pad, sw.RefundTx)
 	}
-	if sw.Late && !f.lateSeen {
+	if sw.Late() && !f.lateSeen {
 		f.lateLine(sw.LateAt, sw)
 	}
 	help := false
 	if sw.Status != f.last.Status {
 		switch sw.Status {
-		case string(swapscout.StatusHeld):
+		case swapscout.StatusHeld:
 			fmt.Fprintf(w, "%21s %s holds this swap for verification (identity or source-of-funds checks): it goes on, or is refunded, once they end; answer its requests only through its support contact below\n", pad, sw.Venue)
 			help = true
-		case string(swapscout.StatusActionRequired):
+		case swapscout.StatusActionRequired:
 			fmt.Fprintf(w, "%21s %s waits for you (a choice between going on and a refund, or the rest of a short deposit): write to its support with the packet below\n", pad, sw.Venue)
 			help = true
-		case string(swapscout.StatusRefunding):
+		case swapscout.StatusRefunding:
 			fmt.Fprintf(w, "%21s %s is sending your deposit back to %s\n", pad, sw.Venue, sw.RefundAddress)
 		}
 	}
-	if help || (sw.Late && !f.last.Late && !sw.terminal()) {
+	if help || (sw.Late() && !f.last.Late() && !sw.Terminal()) {
 		f.offerPacket(ctx, sw)
 	}
 }
 
 // lateLine prints the swap's late mark: what is usual for its venue, and
 // what to do.
-func (f *swapFollower) lateLine(at time.Time, sw *swapJSON) {
+func (f *swapFollower) lateLine(at time.Time, sw *api.Swap) {
 	f.lateSeen = true
 	from := fmt.Sprintf("the %d of its swaps this server has seen finish", sw.UsualBasis)
 	if sw.UsualBasis == 0 {
@@ -71,7 +54,7 @@ func (f *swapFollower) lateLine(at time.Time, sw *swapJSON) {
 		at = f.clk.now()
 	}
 	fmt.Fprintf(f.out, "%s  %-10s  taking longer than usual: %s usually pays out within %s of the deposit (%s); give it time, and if nothing changes write to its support with the packet below\n",
-		at.In(f.clk.loc).Format("2006-01-02 15:04:05"), "late", sw.Venue, longDuration(time.Duration(sw.UsualSeconds)*time.Second), from)
+		at.In(f.clk.loc).Format("2006-01-02 15:04:05"), "late", sw.Venue, longDuration(sw.UsualTime), from)
 }
 
 // longDuration says a duration of minutes or hours the short way: "25m",
@@ -88,7 +71,7 @@ func longDuration(d time.Duration) string {
 }
 
 // offerPacket prints the support packet once per follow.
-func (f *swapFollower) offerPacket(ctx context.Context, sw *swapJSON) {
+func (f *swapFollower) offerPacket(ctx context.Context, sw *api.Swap) {
 	if f.packet {
 		return
 	}
@@ -102,25 +85,14 @@ func (f *swapFollower) offerPacket(ctx context.Context, sw *swapJSON) {
 // contact (from the server's venue list, with its source), what support
 // needs to find the swap, and the warning that support never writes first.
 // It leaves out the swap's id here, the key to its page.
-func (f *swapFollower) printPacket(ctx context.Context, sw *swapJSON) error {
+func (f *swapFollower) printPacket(ctx context.Context, sw *api.Swap) error {
 	name, contact := sw.Venue, swapscout.SupportContact{}
 	vctx, cancel := context.WithTimeout(ctx, 10*time.Second)
 	defer cancel()
-	if b, err := f.c.get(vctx, "/v1/venues"); err == nil {
-		var vs struct {
-			Venues []struct {
-				ID, Name string
-				Support  *struct{ Email, URL, Source string }
-			}
-		}
-		if json.Unmarshal(b, &vs) == nil {
-			for _, v := range vs.Venues {
-				if v.ID == sw.Venue {
-					name = v.Name
-					if v.Support != nil {
-						contact = swapscout.SupportContact{Email: v.Support.Email, URL: v.Support.URL, Source: v.Support.Source}
-					}
-				}
+	if vs, err := f.c.Venues(vctx); err == nil {
+		for _, v := range vs {
+			if v.ID == sw.Venue {
+				name, contact = v.Name, v.Support.Contact()
 			}
 		}
 	}
@@ -140,53 +112,17 @@ func (f *swapFollower) printPacket(ctx context.Context, sw *swapJSON) error {
 	default:
 		fmt.Fprintf(w, "\nsupport packet: this server does not know %s's support contact; look for one on its own website only. Give them this:\n", name)
 	}
-	d := sw.domain()
-	for _, l := range d.SupportPacket(name, d.history) {
+	for _, l := range sw.SupportPacket(name, sw.History) {
 		fmt.Fprintf(w, "  %-20s %s\n", l.Label+":", l.Value)
 	}
 	_, err := fmt.Fprintf(w, "%s\n\n", swapscout.SupportWarning)
 	return err
 }
 
-// domainSwap is a swap record read back into the domain's terms, with its
-// history.
-type domainSwap struct {
-	swapscout.Swap
-	history []swapscout.SwapEvent
-}
-
-// domain reads the record into the domain's terms (an amount that does not
-// parse is left zero: the packet then says it is not known).
-func (s *swapJSON) domain() *domainSwap {
-	amt := func(v string) swapscout.Amount {
-		a, err := swapscout.ParseAmount(v)
-		if err != nil {
-			return swapscout.Amount{}
-		}
-		return a
-	}
-	rt, _ := swapscout.ParseRateType(s.RateType)
-	d := &domainSwap{Swap: swapscout.Swap{
-		Venue: s.Venue, Provider: s.Provider, VenueOrder: swapscout.OrderRef{ID: s.VenueOrderID},
-		From: swapscout.Asset{Ticker: s.From.Ticker, Network: s.From.Network}, To: swapscout.Asset{Ticker: s.To.Ticker, Network: s.To.Network},
-		RateType: rt, AmountIn: amt(s.AmountIn), AmountOut: amt(s.AmountOut), PromisedIn: amt(s.PromisedIn), PromisedOut: amt(s.PromisedOut),
-		DepositAddress: s.DepositAddress, DepositMemo: s.DepositMemo, PayoutAddress: s.PayoutAddress, PayoutMemo: s.PayoutMemo,
-		RefundAddress: s.RefundAddress, RefundMemo: s.RefundMemo, Status: swapscout.SwapStatus(s.Status), VenueStatus: s.VenueStatus,
-		DepositTx: s.DepositTx, PayoutTx: s.PayoutTx, AmountReceived: amt(s.AmountReceived),
-		RefundTx: s.RefundTx, AmountRefunded: amt(s.AmountRefunded), MaxSlippage: amt(s.MaxSlippage),
-		CreatedAt: s.CreatedAt, UpdatedAt: s.UpdatedAt, LateAt: s.LateAt,
-	}}
-	for _, ev := range s.History {
-		d.history = append(d.history, swapscout.SwapEvent{At: ev.At, Status: swapscout.SwapStatus(ev.Status), VenueStatus: ev.VenueStatus, Late: ev.Late})
-	}
-	return d
-}
-
-// slippagePercent says a slippage fraction as a percentage: "0.005" is
+// slippagePercent says a slippage fraction as a percentage: 0.005 is
 // "0.5".
-func slippagePercent(frac string) string {
-	a, err := swapscout.ParseAmount(frac)
-	if err != nil || a.Sign() <= 0 {
+func slippagePercent(a swapscout.Amount) string {
+	if !a.Valid() || a.Sign() <= 0 {
 		a = swapscout.DefaultMaxSlippage
 	}
 	p := a.Mul(swapscout.AmountFromInt(100)).String()

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/swapscout/swapscout"
+	"github.com/swapscout/swapscout/api"
 	"github.com/swapscout/swapscout/httpapi"
 	"github.com/swapscout/swapscout/swaps"
 	"github.com/swapscout/swapscout/swaps/feed"
@@ -34,8 +35,12 @@ type trackFlags struct {
 	rankByAccuracy bool
 	lateAfter      time.Duration
 	secret         string // from the environment
-	// onLate hears of each swap the tracker marks late (serve's metric).
-	onLate func(venue string)
+	// The metrics' hooks: onLate hears of each swap the service marks
+	// late, onPoll of each status call it asks of a venue, observer of the
+	// tracker's polls starting and its webhook POSTs.
+	onLate   func(venue string)
+	onPoll   func(venue string, took time.Duration, err error)
+	observer track.Observer
 }
 
 func (f *trackFlags) register(fs *flag.FlagSet, getenv func(string) string) {
@@ -78,8 +83,8 @@ func (s *stack) wireTracking(ctx context.Context, db *dbFlags, f *trackFlags, d 
 	}
 	svc := s.swaps
 	acc := &swaps.Accuracy{Outcomes: s.db, Window: f.accuracyWindow, UsualDefault: f.lateAfter, Logger: log}
-	svc.Accuracy, svc.OnLate = acc, f.onLate
-	cfg := track.Config{Swaps: svc, Workers: f.workers, Logger: log}
+	svc.Accuracy, svc.OnLate, svc.OnPoll = acc, f.onLate, f.onPoll
+	cfg := track.Config{Swaps: svc, Workers: f.workers, Logger: log, Observer: f.observer}
 	if f.interval > 0 {
 		svc.Schedule = swaps.ScaledSchedule(f.interval)
 		if f.interval < time.Second {
@@ -88,7 +93,7 @@ func (s *stack) wireTracking(ctx context.Context, db *dbFlags, f *trackFlags, d 
 	}
 	if f.secret != "" {
 		sender := &webhook.Sender{Secret: []byte(f.secret), Client: webhook.Client(f.webhookTimeout, f.webhookPrivate)}
-		cfg.Webhooks = &track.Webhooks{Callbacks: s.db, Send: sender.Send, Encode: httpapi.AppendSwap, Timeout: f.webhookTimeout}
+		cfg.Webhooks = &track.Webhooks{Callbacks: s.db, Send: sender.Send, Encode: api.AppendSwap, Timeout: f.webhookTimeout}
 		allow := f.webhookPrivate
 		svc.CheckCallback = func(u string) error { return webhook.CheckURL(u, allow) }
 		svc.Callbacks = s.db

@@ -3,13 +3,12 @@ package main
 import (
 	"context"
 	"fmt"
-	"log/slog"
 	"strings"
 	"text/tabwriter"
 	"time"
 
 	"github.com/swapscout/swapscout"
-	"github.com/swapscout/swapscout/httpapi"
+	"github.com/swapscout/swapscout/api"
 	"github.com/swapscout/swapscout/venue"
 	"github.com/swapscout/swapscout/venue/all"
 )
@@ -37,17 +36,22 @@ func runVenues(ctx context.Context, args []string, e env) error {
 	}
 	infos := reg.Infos()
 	if *asJSON {
-		deps := httpapi.Deps{Venues: func() []swapscout.VenueInfo { return infos }, Logger: slog.New(slog.DiscardHandler)}
-		if acc != nil {
-			deps.Accuracy = func(context.Context) (map[string]swapscout.VenueAccuracy, error) { return acc, nil }
-			deps.AccuracyWindow = *window
+		vs := make([]api.Venue, len(infos))
+		for i, v := range infos {
+			var a *api.Accuracy
+			if va, ok := acc[v.ID]; ok {
+				a = api.NewAccuracy(va, *window)
+			}
+			vs[i] = api.NewVenue(v, a)
 		}
-		h := httpapi.NewHandler(deps)
-		resp := h.Serve(&httpapi.Request{Ctx: ctx, Method: "GET", Path: []byte("/v1/venues")})
-		if _, err := e.stdout.Write(append(resp.Head, resp.Body...)); err != nil {
+		b, err := api.AppendVenues(nil, vs)
+		if err != nil {
 			return err
 		}
-		_, err := fmt.Fprintln(e.stdout)
+		if _, err := e.stdout.Write(b); err != nil {
+			return err
+		}
+		_, err = fmt.Fprintln(e.stdout)
 		return err
 	}
 	tw := tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', 0)

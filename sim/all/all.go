@@ -10,13 +10,22 @@ package all
 
 import (
 	"github.com/swapscout/swapscout/sim"
+	"github.com/swapscout/swapscout/sim/chainflip"
+	"github.com/swapscout/swapscout/sim/nearintents"
+	"github.com/swapscout/swapscout/sim/thornode"
 	venues "github.com/swapscout/swapscout/venue/all"
 )
 
 // simulators are the venues' simulated APIs by venue id, in venue/all's
 // order of sections: instant-swap services, protocols and liquidity
 // networks, order books.
-var simulators = map[string]func() sim.Venue{}
+var simulators = map[string]func() sim.Venue{
+	// Protocols and liquidity networks.
+	"thorchain":   thornode.THORChain,
+	"maya":        thornode.Maya,
+	"chainflip":   chainflip.Venue,
+	"nearintents": nearintents.Venue,
+}
 
 // Venues returns a fresh simulated API for every venue of venue/all, by
 // venue id.

@@ -62,6 +62,9 @@ type Config struct {
 	// Start, jobs a killed process left running are made available at
 	// once, instead of after RescueAfter and River's 30 s rescue round.
 	SoleInstance bool
+	// Observer hears of each poll's lateness and each webhook POST, for
+	// metrics (observe.go).
+	Observer Observer
 }
 
 func (c *Config) defaults() {
@@ -291,6 +294,7 @@ type worker struct {
 // Work runs one Poll of the swap and snoozes until the next, or ends the
 // job when the swap is over.
 func (w *worker) Work(ctx context.Context, job *river.Job[pollArgs]) error {
+	w.cfg.pollStarted(job)
 	step, err := w.cfg.Swaps.Poll(ctx, job.Args.SwapID)
 	switch {
 	case err != nil:

@@ -54,7 +54,7 @@ type Webhooks struct {
 	// carry secrets, as River keeps them with the job.
 	Send func(ctx context.Context, url string, c swapscout.SwapChange, body []byte) error
 	// Encode appends the JSON of the swap as of a change
-	// (httpapi.AppendSwap).
+	// (api.AppendSwap).
 	Encode func(dst []byte, sw *swapscout.Swap, history []swapscout.SwapEvent) []byte
 	// GiveUpAfter is how long a change is retried (default 25 h).
 	GiveUpAfter time.Duration
@@ -224,10 +224,12 @@ func (d *deliverer) deliver(ctx context.Context, id, url string) (n int, retryAt
 		sctx, cancel := context.WithTimeout(ctx, wh.Timeout)
 		err := wh.Send(sctx, url, swapscout.SwapChange{SwapID: id, Seq: k, Status: hist[k-1].Status}, buf)
 		cancel()
+		giveUp := err != nil && c.Now().Sub(hist[k-1].At) >= wh.GiveUpAfter
+		c.delivered(err, giveUp)
 		if err != nil {
-			now := c.Now()
-			if waited := now.Sub(hist[k-1].At); waited < wh.GiveUpAfter {
-				retryAt = now.Add(wh.Backoff(waited))
+			if !giveUp {
+				now := c.Now()
+				retryAt = now.Add(wh.Backoff(now.Sub(hist[k-1].At)))
 				c.Logger.Debug("webhook delivery failed; retrying", "swap", id, "change", k, "retry_at", retryAt, "err", err)
 				return len(hist), retryAt, nil
 			}

@@ -10,10 +10,10 @@ import (
 	"github.com/swapscout/swapscout/venue"
 )
 
-// assetsPath is the asset list: every asset the broker swaps, whether it is
+// AssetsPath is the asset list: every asset the broker swaps, whether it is
 // enabled and in which direction, its decimals and its least deposit. It
 // needs no key.
-const assetsPath = "/assets"
+const AssetsPath = "/assets"
 
 // listed is what the asset list says of one of our assets.
 type listed struct {
@@ -47,7 +47,7 @@ func (c *Client) RefreshInterval() time.Duration { return 10 * time.Minute }
 // catalogue's (TestSymbolsMatchAssets), without a minimum.
 func (c *Client) Refresh(ctx context.Context) error {
 	var m map[string]listed
-	err := venue.Fetch(ctx, &c.cfg, venue.Request{URL: c.cfg.BaseURL + assetsPath, Header: []venue.Field{{Key: "Accept", Value: "application/json"}},
+	err := venue.Fetch(ctx, &c.cfg, venue.Request{URL: c.cfg.BaseURL + AssetsPath, Header: []venue.Field{{Key: "Accept", Value: "application/json"}},
 		MaxBody: 1 << 20}, func(status int, body []byte) error {
 		if status != 200 {
 			return venue.StatusError(status)
@@ -71,7 +71,7 @@ func (c *Client) Refresh(ctx context.Context) error {
 // when one of them is absurd or none is there.
 func checkAssets(l *assetList) (map[string]listed, error) {
 	lc := venue.ListCheck{What: "Chainflip asset list"}
-	m := make(map[string]listed, len(symbols))
+	m := make(map[string]listed, len(Symbols))
 	for _, a := range l.Assets {
 		info, ok := byID[a.ID]
 		if !ok {
@@ -97,7 +97,7 @@ func checkAssets(l *assetList) (map[string]listed, error) {
 			case !n.Valid() || !n.Equal(n.Round(0, swapscout.RoundDown)):
 				lc.Problem(a.ID, "minimalAmountNative %s is not a count of units", n)
 			default:
-				e.min = fromNative(*n, info.Decimals)
+				e.min = FromNative(*n, info.Decimals)
 				lc.Minimum(a.ID, info.Ticker, e.min)
 			}
 		}
@@ -119,7 +119,7 @@ func (c *Client) checkListed(req swapscout.QuoteRequest) (swapscout.Amount, erro
 		return swapscout.Amount{}, nil // no list yet: the recorded one stands in
 	}
 	m := *p
-	from, to := symbols[req.From], symbols[req.To]
+	from, to := Symbols[req.From], Symbols[req.To]
 	f, ok1 := m[from.ID]
 	t, ok2 := m[to.ID]
 	switch {

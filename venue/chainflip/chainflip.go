@@ -39,16 +39,15 @@ var Descriptor = venue.Descriptor{
 	BaseURL: "https://chainflip-broker.io", Website: "https://chainflip.io",
 	Support: swapscout.SupportContact{Source: "Chainflip documents no support contact in the sources read (its broker API and SDK as read for the adapter; a protocol with no operator of swaps)"},
 	Timeout: 5 * time.Second, KYC: 'A', NeedsKey: true, FixedRate: false, Reverse: false,
-	Networks: symbols.Networks(), Evidence: swapscout.Recorded, Custody: swapscout.NonCustodial,
+	Networks: Symbols.Networks(), Evidence: swapscout.Recorded, Custody: swapscout.NonCustodial,
 	New: func(c venue.Config) (swapscout.Quoter, error) { return New(c), nil },
-	Sim: Sim,
 }
 
 // Endpoints, relative to Descriptor.BaseURL.
 const (
-	quotePath  = "/quotes-native"
-	swapPath   = "/swap"
-	statusPath = "/status-by-deposit-channel"
+	QuotePath  = "/quotes-native"
+	SwapPath   = "/swap"
+	StatusPath = "/status-by-deposit-channel"
 )
 
 // Client quotes Chainflip.
@@ -62,8 +61,8 @@ func New(cfg venue.Config) *Client { return &Client{cfg: cfg} }
 
 // Quote asks GET /quotes-native for the amount sent.
 func (c *Client) Quote(ctx context.Context, req swapscout.QuoteRequest) (swapscout.Offer, error) {
-	from, ok1 := symbols[req.From]
-	to, ok2 := symbols[req.To]
+	from, ok1 := Symbols[req.From]
+	to, ok2 := Symbols[req.To]
 	fromInfo, ok3 := swapscout.LookupAsset(req.From)
 	if !ok1 || !ok2 || !ok3 || req.From == req.To {
 		return swapscout.Offer{}, venue.Unsupported(Descriptor.Name, req)
@@ -78,13 +77,13 @@ func (c *Client) Quote(ctx context.Context, req swapscout.QuoteRequest) (swapsco
 	if err != nil {
 		return swapscout.Offer{}, err
 	}
-	native := toNative(req.Amount, fromInfo.Decimals)
-	if native.Sign() <= 0 || !fromNative(native, fromInfo.Decimals).Equal(req.Amount) {
+	native := ToNative(req.Amount, fromInfo.Decimals)
+	if native.Sign() <= 0 || !FromNative(native, fromInfo.Decimals).Equal(req.Amount) {
 		return swapscout.Offer{}, swapscout.NewVenueError(swapscout.CodeAmountTooSmall, "Chainflip takes whole %s units", strings.ToUpper(req.From.Ticker))
 	}
 	q := url.Values{"apiKey": {c.cfg.APIKey}, "sourceAsset": {from.ID}, "destinationAsset": {to.ID}, "amount": {native.String()}}
 	var o swapscout.Offer
-	err = venue.Fetch(ctx, &c.cfg, venue.Request{URL: c.cfg.BaseURL + quotePath + "?" + q.Encode(),
+	err = venue.Fetch(ctx, &c.cfg, venue.Request{URL: c.cfg.BaseURL + QuotePath + "?" + q.Encode(),
 		Header: []venue.Field{{Key: "Accept", Value: "application/json"}}},
 		func(status int, body []byte) (err error) {
 			o, err = decodeQuotes(req, native, status, body)
@@ -130,17 +129,17 @@ func decodeQuotes(req swapscout.QuoteRequest, native swapscout.Amount, status in
 	switch {
 	case in.IsZero() || out.IsZero() || !in.Equal(in.Round(0, swapscout.RoundDown)) || !out.Equal(out.Round(0, swapscout.RoundDown)):
 		return swapscout.Offer{}, swapscout.NewVenueError(swapscout.CodeBadResponse, "Chainflip quoted %v native units for %v", q.EgressAmountNative, q.IngressAmountNative)
-	case q.IngressAsset != symbols[req.From].ID || q.EgressAsset != symbols[req.To].ID:
+	case q.IngressAsset != Symbols[req.From].ID || q.EgressAsset != Symbols[req.To].ID:
 		return swapscout.Offer{}, swapscout.NewVenueError(swapscout.CodeBadResponse, "Chainflip quoted %s to %s, not the pair asked", venue.Clip(q.IngressAsset), venue.Clip(q.EgressAsset))
 	}
-	o := swapscout.Offer{AmountIn: fromNative(in, fromInfo.Decimals), AmountOut: fromNative(out, toInfo.Decimals), RateType: swapscout.Float}
+	o := swapscout.Offer{AmountIn: FromNative(in, fromInfo.Decimals), AmountOut: FromNative(out, toInfo.Decimals), RateType: swapscout.Float}
 	for _, f := range q.IncludedFees {
 		info, ok := byID[f.Asset]
 		amt := venue.Positive(f.AmountNative)
 		if !ok || amt.IsZero() {
 			continue // an asset we do not list (an intermediate) or nothing
 		}
-		o.Fees = append(o.Fees, swapscout.Fee{Kind: feeKind(f.Type), Amount: fromNative(amt, info.Decimals), Asset: info.Asset})
+		o.Fees = append(o.Fees, swapscout.Fee{Kind: feeKind(f.Type), Amount: FromNative(amt, info.Decimals), Asset: info.Asset})
 	}
 	if d, ok := seconds(q.EstimatedDurationSeconds); ok {
 		o.ETAMin, o.ETAMax = d, d
@@ -240,7 +239,7 @@ func minimum(p *problem, req swapscout.QuoteRequest) swapscout.Amount {
 	}
 	if m := first("minimalAmountNative"); !m.IsZero() && m.Scale() == 0 {
 		if info, ok := swapscout.LookupAsset(req.From); ok {
-			return fromNative(m, info.Decimals)
+			return FromNative(m, info.Decimals)
 		}
 	}
 	return swapscout.Amount{}

@@ -13,7 +13,6 @@ import (
 	"go.uber.org/goleak"
 
 	"github.com/swapscout/swapscout"
-	"github.com/swapscout/swapscout/sim"
 	"github.com/swapscout/swapscout/venue"
 	"github.com/swapscout/swapscout/venue/chainflip"
 	"github.com/swapscout/swapscout/venue/venuetest"
@@ -105,32 +104,6 @@ func TestMinimum(t *testing.T) {
 			Words: "Amount below minimum. Min: 40000", Min: "0.0004"},
 		{Name: "unknown_asset", Req: btcETH, Routes: quotes("unknown_asset.json", 400), Code: swapscout.CodeUnsupportedPair, Words: "not supported"},
 		{Name: "key", Req: btcETH, Routes: quotes("unauthorized.json", 401), Code: swapscout.CodeNotConfigured, Words: "Invalid apiKey"},
-	})
-}
-
-// TestAgainstSim drives the adapter through the simulator: offers for every
-// mapped pair from BTC, the minimum below it, and unsupported assets.
-func TestAgainstSim(t *testing.T) {
-	s := venuetest.StartSim(t, sim.Config{Seed: 7, Latency: time.Millisecond}, "chainflip", chainflip.Sim())
-	q := venuetest.New(t, &chainflip.Descriptor, s.VenueURL("chainflip"))
-	ctx := context.Background()
-	o, err := q.Quote(ctx, btcETH)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !o.AmountIn.Equal(btcETH.Amount) || o.AmountOut.Sign() <= 0 || len(o.Fees) == 0 || o.ETAMax <= 0 {
-		t.Errorf("offer %+v, want 0.1 in, something out, fees and a duration", o)
-	}
-	_, err = q.Quote(ctx, swapscout.QuoteRequest{From: btc, To: eth, Amount: swapscout.MustAmount("0.00001")})
-	var ve *swapscout.VenueError
-	if !errors.As(err, &ve) || ve.Code != swapscout.CodeAmountTooSmall || ve.Min.Sign() <= 0 {
-		t.Errorf("below the minimum: %v, want amount_too_small with the minimum", err)
-	}
-	venuetest.CheckServedAssets(ctx, t, q, chainflip.Sim().Profile.Assets, btc, usdcETH, func(in swapscout.Asset) swapscout.Amount {
-		if in == usdcETH {
-			return swapscout.MustAmount("1000")
-		}
-		return swapscout.MustAmount("0.1")
 	})
 }
 

@@ -76,7 +76,7 @@ func FuzzChannelID(f *testing.F) {
 // mapped id is listed, on the chain the map names, with the catalogue's
 // decimals (amounts go out in native units computed from them).
 func TestSymbolsMatchAssets(t *testing.T) {
-	if err := symbols.Check(); err != nil {
+	if err := Symbols.Check(); err != nil {
 		t.Fatal(err)
 	}
 	b, err := os.ReadFile("testdata/assets.json")
@@ -93,7 +93,7 @@ func TestSymbolsMatchAssets(t *testing.T) {
 	if err := json.Unmarshal(b, &list); err != nil {
 		t.Fatal(err)
 	}
-	for a, c := range symbols {
+	for a, c := range Symbols {
 		info, _ := swapscout.LookupAsset(a)
 		found := false
 		for _, l := range list.Assets {
@@ -117,12 +117,12 @@ func TestNative(t *testing.T) {
 		dec    int
 		want   string
 	}{{"3327151665764943643", 18, "3.327151665764943643"}, {"10000000", 8, "0.1"}, {"234", 8, "0.00000234"}, {"0", 6, "0"}} {
-		got := fromNative(swapscout.MustAmount(c.native), c.dec)
+		got := FromNative(swapscout.MustAmount(c.native), c.dec)
 		if got.String() != c.want {
-			t.Errorf("fromNative(%s, %d) = %s, want %s", c.native, c.dec, got, c.want)
+			t.Errorf("FromNative(%s, %d) = %s, want %s", c.native, c.dec, got, c.want)
 		}
-		if back := toNative(got, c.dec); back.String() != c.native {
-			t.Errorf("toNative(%s, %d) = %s, want %s", got, c.dec, back, c.native)
+		if back := ToNative(got, c.dec); back.String() != c.native {
+			t.Errorf("ToNative(%s, %d) = %s, want %s", got, c.dec, back, c.native)
 		}
 	}
 }

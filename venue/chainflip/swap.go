@@ -12,11 +12,11 @@ import (
 	"github.com/swapscout/swapscout/venue"
 )
 
-// statusWords maps the states of a swap by deposit channel, as the
+// StatusWords maps the states of a swap by deposit channel, as the
 // service's OpenAPI description lists them (state enum of the status
 // answer, [CODE]); "waiting" is recorded. "receiving" is the deposit being
 // witnessed, "sent" the payout broadcast but not yet seen on chain.
-var statusWords = venue.StatusTable{
+var StatusWords = venue.StatusTable{
 	"waiting":   swapscout.StatusWaiting,
 	"receiving": swapscout.StatusConfirming,
 	"swapping":  swapscout.StatusExchanging,
@@ -41,8 +41,8 @@ const (
 // takes any amount: the order's amounts are the offer's, an estimate. Its id
 // is the channel's, issuedBlock-Network-channelId.
 func (c *Client) CreateSwap(ctx context.Context, req swapscout.CreateSwapRequest) (swapscout.SwapOrder, error) {
-	from, ok1 := symbols[req.Request.From]
-	to, ok2 := symbols[req.Request.To]
+	from, ok1 := Symbols[req.Request.From]
+	to, ok2 := Symbols[req.Request.To]
 	if !ok1 || !ok2 {
 		return swapscout.SwapOrder{}, venue.Unsupported(Descriptor.Name, req.Request)
 	}
@@ -57,7 +57,7 @@ func (c *Client) CreateSwap(ctx context.Context, req swapscout.CreateSwapRequest
 		"destinationAddress": {req.PayoutAddress}, "refundAddress": {req.RefundAddress},
 		"minimumPrice": {minPrice}, "retryDurationInBlocks": {retryBlocks}}
 	var ch channel
-	err := venue.Fetch(ctx, &c.cfg, venue.Request{URL: c.cfg.BaseURL + swapPath + "?" + q.Encode()}, func(status int, b []byte) error {
+	err := venue.Fetch(ctx, &c.cfg, venue.Request{URL: c.cfg.BaseURL + SwapPath + "?" + q.Encode()}, func(status int, b []byte) error {
 		if status != 200 {
 			return swapRefusal(status, "", b)
 		}
@@ -116,7 +116,7 @@ func (c *Client) SwapStatus(ctx context.Context, ref swapscout.OrderRef) (swapsc
 	}
 	q := url.Values{"apiKey": {c.cfg.APIKey}, "issuedBlock": {block}, "network": {network}, "channelId": {channelID}}
 	var a statusAnswer
-	err := venue.Fetch(ctx, &c.cfg, venue.Request{URL: c.cfg.BaseURL + statusPath + "?" + q.Encode()}, func(status int, b []byte) error {
+	err := venue.Fetch(ctx, &c.cfg, venue.Request{URL: c.cfg.BaseURL + StatusPath + "?" + q.Encode()}, func(status int, b []byte) error {
 		if status != 200 {
 			return swapRefusal(status, ref.ID, b)
 		}
@@ -132,7 +132,7 @@ func (c *Client) SwapStatus(ctx context.Context, ref swapscout.OrderRef) (swapsc
 	if st == nil || st.State == "" {
 		return swapscout.SwapUpdate{}, swapscout.NewVenueError(swapscout.CodeBadResponse, "Chainflip status without a state")
 	}
-	u := swapscout.SwapUpdate{Status: statusWords.Status(st.State), VenueStatus: st.State}
+	u := swapscout.SwapUpdate{Status: StatusWords.Status(st.State), VenueStatus: st.State}
 	if u.Status == swapscout.StatusWaiting && st.DepositChannel != nil && st.DepositChannel.IsExpired {
 		u.Status = swapscout.StatusExpired // the channel closed with nothing paid in
 	}
@@ -145,7 +145,7 @@ func (c *Client) SwapStatus(ctx context.Context, ref swapscout.OrderRef) (swapsc
 		if u.Status == swapscout.StatusFinished {
 			if n := venue.Positive(st.SwapEgress.AmountNative); !n.IsZero() {
 				if info, ok := byID[st.DestinationAsset]; ok {
-					u.AmountReceived = fromNative(n, info.Decimals)
+					u.AmountReceived = FromNative(n, info.Decimals)
 				}
 			}
 		}
@@ -154,7 +154,7 @@ func (c *Client) SwapStatus(ctx context.Context, ref swapscout.OrderRef) (swapsc
 		u.RefundTx = venue.StringOf(st.RefundEgress.TransactionReference)
 		if n := venue.Positive(st.RefundEgress.AmountNative); !n.IsZero() {
 			if info, ok := byID[st.SourceAsset]; ok {
-				u.AmountRefunded = fromNative(n, info.Decimals)
+				u.AmountRefunded = FromNative(n, info.Decimals)
 			}
 		}
 		if u.Status == swapscout.StatusFinished || u.Status == swapscout.StatusFailed {

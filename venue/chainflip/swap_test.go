@@ -75,15 +75,9 @@ func TestSwapReplay(t *testing.T) {
 	})
 }
 
-func TestSwapConformance(t *testing.T) {
-	venuetest.RunSwap(t, &Descriptor, venuetest.SwapOptions{
-		Req: swapscout.QuoteRequest{From: swapscout.Asset{Ticker: "btc", Network: "btc"}, To: swapscout.Asset{Ticker: "eth", Network: "eth"},
-			Amount: swapscout.MustAmount("0.01")},
-		PayoutAddress: "0x00D283fFCb70F7b9A1d844e54A1AdE61E5443B6C",
-		RefundAddress: "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq",
-		Words:         statusWords.Words(), Map: statusWords.Status,
-		SimOrderID: SimOrderID,
-	})
+// TestStatusWords: every state word maps to a known status.
+func TestStatusWords(t *testing.T) {
+	venuetest.CheckStatusWords(t, StatusWords.Words(), StatusWords.Status)
 }
 
 // FuzzSwap feeds made-up channel and status answers to the Swapper.

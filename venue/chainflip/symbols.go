@@ -5,7 +5,7 @@ import (
 	"github.com/swapscout/swapscout/venue"
 )
 
-// code is Chainflip's name for an asset as the broker API writes it,
+// Code is Chainflip's name for an asset as the broker API writes it,
 // "<ticker>.<chain>" (btc.btc, usdc.arb), and the name of its chain as a
 // deposit channel's id spells it (Bitcoin, Ethereum). The ids, chains and
 // decimals are those of the recorded asset list (testdata/assets.json,
@@ -16,9 +16,10 @@ import (
 // Left out: dot.hub, usdc.hub and usdt.hub (Polkadot's Asset Hub, not the
 // relay chain our dot@dot names), flip.eth and wbtc.eth (not in the
 // catalogue).
-type code struct{ ID, Chain string }
+type Code struct{ ID, Chain string }
 
-var symbols = venue.Symbols[code]{
+// Symbols maps our assets to their Code.
+var Symbols = venue.Symbols[Code]{
 	{Ticker: "btc", Network: "btc"}:       {"btc.btc", "Bitcoin"},
 	{Ticker: "eth", Network: "eth"}:       {"eth.eth", "Ethereum"},
 	{Ticker: "eth", Network: "arbitrum"}:  {"eth.arb", "Arbitrum"},
@@ -35,8 +36,8 @@ var symbols = venue.Symbols[code]{
 
 // byID maps a Chainflip asset id to our asset and its decimals.
 var byID = func() map[string]swapscout.AssetInfo {
-	m := make(map[string]swapscout.AssetInfo, len(symbols))
-	for a, c := range symbols {
+	m := make(map[string]swapscout.AssetInfo, len(Symbols))
+	for a, c := range Symbols {
 		if info, ok := swapscout.LookupAsset(a); ok {
 			m[c.ID] = info
 		}
@@ -57,13 +58,13 @@ var powers = func() []swapscout.Amount {
 	return out
 }()
 
-// fromNative turns a count of native units of an asset with dec decimals
+// FromNative turns a count of native units of an asset with dec decimals
 // into coins, exactly.
-func fromNative(n swapscout.Amount, dec int) swapscout.Amount {
+func FromNative(n swapscout.Amount, dec int) swapscout.Amount {
 	return n.Quo(tens(dec), dec, swapscout.RoundDown)
 }
 
-// toNative turns coins into native units, rounded down to a whole unit.
-func toNative(a swapscout.Amount, dec int) swapscout.Amount {
+// ToNative turns coins into native units, rounded down to a whole unit.
+func ToNative(a swapscout.Amount, dec int) swapscout.Amount {
 	return a.Mul(tens(dec)).Round(0, swapscout.RoundDown)
 }

@@ -6,34 +6,21 @@
 package maya
 
 import (
-	"time"
-
 	"github.com/swapscout/swapscout"
-	"github.com/swapscout/swapscout/sim"
 	"github.com/swapscout/swapscout/venue"
 	"github.com/swapscout/swapscout/venue/thornode"
 )
 
-// Network is Maya's node API: /mayachain, its asset names, and its simulated
-// node (shallower pools than THORChain's: 0.35 % taken at the simulated
-// depth, a streaming sub-swap per 1,500 USD, a longer outbound delay).
-var Network = thornode.Network{
-	ID: "maya", Name: "Maya", Path: "/mayachain", Symbols: symbols,
-	Sim: thornode.SimProfile{Latency: 350 * time.Millisecond, Spread: 0.0035, MinUSD: 5, NetworkFeeUSD: 2,
-		BlockSeconds: 6, OutboundDelayBlocks: 10, StreamUSD: 1500},
-}
+// Network is Maya's node API: /mayachain and its asset names.
+var Network = thornode.Network{ID: "maya", Name: "Maya", Path: "/mayachain", Symbols: symbols}
 
 // Descriptor registers Maya. Maya's public node answers without a key;
 // SWAPSCOUT_MAYA_AFFILIATE_ID names us in quotes (at 0 basis points).
-var Descriptor = venue.Descriptor{
-	ID: "maya", Name: "Maya Protocol", Kind: swapscout.LiquidityNetwork,
+var Descriptor = Network.Descriptor(venue.Descriptor{
+	Name:    "Maya Protocol",
 	BaseURL: "https://mayanode.mayachain.info", IndexerURL: "https://midgard.mayachain.info", Website: "https://www.mayaprotocol.com",
 	Support: swapscout.SupportContact{Source: "Maya documents no support contact in the sources read (MAYANode and Midgard as read for the adapter: a protocol with no operator of swaps; Edge routes its users to its own support)"},
-	Timeout: 5 * time.Second, KYC: 'A', FixedRate: false, Reverse: false,
-	Networks: symbols.Networks(), Evidence: swapscout.Recorded, Custody: swapscout.NonCustodial,
-	New: func(c venue.Config) (swapscout.Quoter, error) { return thornode.New(c, &Network), nil },
-	Sim: func() sim.Venue { return Network.SimVenue() },
-}
+})
 
 // symbols maps our assets to Maya's CHAIN.SYMBOL names (Arbitrum is ARB).
 // Maya's own CACAO, THOR.RUNE, KUJI, XRD and the other coins it pools are

@@ -1,17 +1,14 @@
 package maya_test
 
 import (
-	"context"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"go.uber.org/goleak"
 
 	"github.com/swapscout/swapscout"
-	"github.com/swapscout/swapscout/sim"
 	"github.com/swapscout/swapscout/venue/maya"
 	"github.com/swapscout/swapscout/venue/thornode"
 	"github.com/swapscout/swapscout/venue/venuetest"
@@ -75,30 +72,6 @@ func TestSwapReplay(t *testing.T) {
 			WantUpdate: swapscout.SwapUpdate{Status: swapscout.StatusFinished, VenueStatus: thornode.WordDone, DepositTx: hash,
 				PayoutTx: "16487E76DB13E0070F6259EB6F2A8366857E264DD93BFDA60A36213E974316B8", AmountReceived: swapscout.MustAmount("3.5412")}},
 	})
-}
-
-func TestSwapConformance(t *testing.T) {
-	venuetest.RunDepositSwap(t, &maya.Descriptor, venuetest.SwapOptions{
-		Req:           swapscout.QuoteRequest{From: dash, To: eth, Amount: swapscout.MustAmount("2")},
-		PayoutAddress: "0x1c7b17362c84287bd1184447e6dfeaf920c31bbe",
-		RefundAddress: "XpESxaUmonkq8RaLLp46Brx2K39ggQe226",
-		Words:         thornode.StatusWords.Words(), Map: thornode.StatusWords.Status,
-	})
-}
-
-// TestAgainstSim: every served asset quotes against the simulated node.
-func TestAgainstSim(t *testing.T) {
-	s := venuetest.StartSim(t, sim.Config{Seed: 7, Latency: time.Millisecond}, "maya", maya.Descriptor.Sim())
-	q := venuetest.New(t, &maya.Descriptor, s.VenueURL("maya"))
-	for _, a := range maya.Descriptor.Sim().Profile.Assets {
-		from, amt := btc, "0.05"
-		if a == btc {
-			from, amt = eth, "1"
-		}
-		if _, err := q.Quote(context.Background(), swapscout.QuoteRequest{From: from, To: a, Amount: swapscout.MustAmount(amt)}); err != nil {
-			t.Errorf("%s→%s: %v", from, a, err)
-		}
-	}
 }
 
 func FuzzSwap(f *testing.F) {

@@ -85,7 +85,7 @@ func FuzzTokens(f *testing.F) {
 			return
 		}
 		for a, d := range m {
-			if _, ok := symbols[a]; !ok || d < 0 || d > swapscout.MaxScale {
+			if _, ok := Symbols[a]; !ok || d < 0 || d > swapscout.MaxScale {
 				t.Fatalf("kept %s with %d decimals", a, d)
 			}
 		}
@@ -100,16 +100,16 @@ func FuzzBaseUnits(f *testing.F) {
 		f.Add(s, 24)
 	}
 	f.Fuzz(func(t *testing.T, s string, dec int) {
-		a, err := fromBase(s, dec)
+		a, err := FromBase(s, dec)
 		if err != nil {
 			return
 		}
 		if strings.TrimLeft(s, "0123456789") != "" {
-			t.Fatalf("fromBase(%q) accepted a non-digit", s)
+			t.Fatalf("FromBase(%q) accepted a non-digit", s)
 		}
-		back, ok := toBase(a, dec)
+		back, ok := ToBase(a, dec)
 		if want := strings.TrimLeft(s, "0"); !ok || (back != want && !(back == "0" && want == "")) {
-			t.Fatalf("fromBase(%q, %d) = %s, toBase = %q", s, dec, a, back)
+			t.Fatalf("FromBase(%q, %d) = %s, toBase = %q", s, dec, a, back)
 		}
 	})
 }

@@ -39,17 +39,16 @@ var Descriptor = venue.Descriptor{
 	Support: swapscout.SupportContact{Source: "NEAR Intents documents no support contact in the sources read (the 1Click OpenAPI description read for the adapter)"},
 	// Solvers compete for each quote: 1Click takes one to three seconds.
 	Timeout: 5 * time.Second, KYC: 'A', NeedsKey: false, FixedRate: false, Reverse: true,
-	Networks: symbols.Networks(), Evidence: swapscout.Recorded, Custody: swapscout.NonCustodial,
+	Networks: Symbols.Networks(), Evidence: swapscout.Recorded, Custody: swapscout.NonCustodial,
 	New: func(c venue.Config) (swapscout.Quoter, error) { return New(c), nil },
-	Sim: Sim,
 }
 
 // Paths, relative to Descriptor.BaseURL.
 const (
-	tokensPath = "/v0/tokens"
-	quotePath  = "/v0/quote"
-	statusPath = "/v0/status"
-	submitPath = "/v0/deposit/submit"
+	TokensPath = "/v0/tokens"
+	QuotePath  = "/v0/quote"
+	StatusPath = "/v0/status"
+	SubmitPath = "/v0/deposit/submit"
 )
 
 // Request constants. slippageBps is the tolerance asked (1%, what Cake
@@ -80,7 +79,7 @@ func (c *Client) RefreshInterval() time.Duration { return 10 * time.Minute }
 // (venue.ListCheck) and the last good one kept.
 func (c *Client) Refresh(ctx context.Context) error {
 	var toks []token
-	err := venue.Fetch(ctx, &c.cfg, venue.Request{URL: c.cfg.BaseURL + tokensPath, Header: c.header(), MaxBody: 8 << 20},
+	err := venue.Fetch(ctx, &c.cfg, venue.Request{URL: c.cfg.BaseURL + TokensPath, Header: c.header(), MaxBody: 8 << 20},
 		func(status int, body []byte) error {
 			if status == 401 || status == 403 {
 				return venue.KeyRejected(Descriptor.Name, status, body)
@@ -106,8 +105,8 @@ func (c *Client) Refresh(ctx context.Context) error {
 
 // byID is the asset each mapped 1Click asset id stands for.
 var byID = func() map[string]swapscout.Asset {
-	m := make(map[string]swapscout.Asset, len(symbols))
-	for a, s := range symbols {
+	m := make(map[string]swapscout.Asset, len(Symbols))
+	for a, s := range Symbols {
 		m[s.ID] = a
 	}
 	return m
@@ -116,7 +115,7 @@ var byID = func() map[string]swapscout.Asset {
 // checkTokens keeps the decimals of the listed tokens we map.
 func checkTokens(toks []token) (map[swapscout.Asset]int, error) {
 	lc := venue.ListCheck{What: "NEAR Intents tokens list"}
-	m := make(map[swapscout.Asset]int, len(symbols))
+	m := make(map[swapscout.Asset]int, len(Symbols))
 	for _, t := range toks {
 		a, ours := byID[t.AssetID]
 		if !ours {
@@ -146,15 +145,15 @@ func (c *Client) header() []venue.Field {
 
 // pair is a request resolved against the tokens list.
 type pair struct {
-	from, to       asset
+	from, to       Token
 	fromDec, toDec int
 }
 
 // resolve maps req's assets and reads their decimals; the error is
 // unsupported_pair, without a call.
 func (c *Client) resolve(req swapscout.QuoteRequest) (pair, error) {
-	from, ok1 := symbols[req.From]
-	to, ok2 := symbols[req.To]
+	from, ok1 := Symbols[req.From]
+	to, ok2 := Symbols[req.To]
 	if !ok1 || !ok2 || req.From == req.To {
 		return pair{}, venue.Unsupported(Descriptor.Name, req)
 	}
@@ -175,7 +174,7 @@ func (c *Client) decimalsOf(a swapscout.Asset) (int, bool) {
 		d, ok := (*list)[a]
 		return d, ok
 	}
-	s, ok := symbols[a]
+	s, ok := Symbols[a]
 	return s.Decimals, ok
 }
 
@@ -186,7 +185,7 @@ func (c *Client) request(req swapscout.QuoteRequest, p pair, dry bool, recipient
 	if req.Direction == swapscout.Receive {
 		dec, swapType = p.toDec, "EXACT_OUTPUT"
 	}
-	amount, ok := toBase(req.Amount, dec)
+	amount, ok := ToBase(req.Amount, dec)
 	if !ok || amount == "0" {
 		return quoteRequest{}, swapscout.NewVenueError(swapscout.CodeAmountTooSmall, "%s: %s is less than one base unit", Descriptor.Name, req.Amount)
 	}
@@ -234,7 +233,7 @@ func (c *Client) post(ctx context.Context, req swapscout.QuoteRequest, p pair, b
 		return nil, err
 	}
 	var r quoteResponse
-	err = venue.Fetch(ctx, &c.cfg, venue.Request{Method: "POST", URL: c.cfg.BaseURL + quotePath, Header: c.header(),
+	err = venue.Fetch(ctx, &c.cfg, venue.Request{Method: "POST", URL: c.cfg.BaseURL + QuotePath, Header: c.header(),
 		Body: b, ContentType: "application/json"},
 		func(status int, body []byte) error {
 			r = quoteResponse{}
@@ -349,7 +348,7 @@ func minimumIn(text string, dec int) (swapscout.Amount, bool) {
 	if j := strings.IndexFunc(n, func(r rune) bool { return r < '0' || r > '9' }); j >= 0 {
 		n = n[:j]
 	}
-	a, err := fromBase(n, dec)
+	a, err := FromBase(n, dec)
 	if err != nil || a.Sign() <= 0 {
 		return swapscout.Amount{}, false
 	}
@@ -364,8 +363,8 @@ func offerOf(req swapscout.QuoteRequest, p pair, r *quoteResponse, now time.Time
 	if q.AmountIn == nil || q.AmountOut == nil {
 		return swapscout.Offer{}, swapscout.NewVenueError(swapscout.CodeBadResponse, "%s quoted without amountIn or amountOut", Descriptor.Name)
 	}
-	in, err1 := fromBase(*q.AmountIn, p.fromDec)
-	out, err2 := fromBase(*q.AmountOut, p.toDec)
+	in, err1 := FromBase(*q.AmountIn, p.fromDec)
+	out, err2 := FromBase(*q.AmountOut, p.toDec)
 	if err1 != nil || err2 != nil {
 		return swapscout.Offer{}, swapscout.NewVenueError(swapscout.CodeBadResponse, "%s quoted an amount that is not an integer in base units", Descriptor.Name)
 	}

@@ -57,7 +57,7 @@ func TestRecordedQuotes(t *testing.T) {
 		"quote_dry.json":  time.Date(2026, 7, 29, 15, 4, 55, 229e6, time.UTC),
 		"quote_live.json": time.Date(2026, 7, 29, 15, 4, 56, 287e6, time.UTC),
 	} {
-		c, rp := recordedClient(t, []venuetest.Route{{Method: "POST", Path: quotePath, Fixture: name, Status: 201}})
+		c, rp := recordedClient(t, []venuetest.Route{{Method: "POST", Path: QuotePath, Fixture: name, Status: 201}})
 		o, err := c.Quote(context.Background(), recordedReq.Request)
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
@@ -103,7 +103,7 @@ func TestNEARPlaceholder(t *testing.T) {
 // address, its amounts, and the deadline asked (an hour) rather than the
 // address's own (three days later).
 func TestRecordedCreate(t *testing.T) {
-	c, rp := recordedClient(t, []venuetest.Route{{Method: "POST", Path: quotePath, Fixture: "quote_live.json", Status: 201}})
+	c, rp := recordedClient(t, []venuetest.Route{{Method: "POST", Path: QuotePath, Fixture: "quote_live.json", Status: 201}})
 	o, err := c.CreateSwap(context.Background(), recordedReq)
 	if err != nil {
 		t.Fatal(err)
@@ -149,7 +149,7 @@ func TestCreateOddDepositAddress(t *testing.T) {
 		if err := os.WriteFile(filepath.Join(dir, "q.json"), []byte(body), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		rp := venuetest.NewReplay(t, dir, []venuetest.Route{{Method: "POST", Path: quotePath, Fixture: "q.json", Status: 201}})
+		rp := venuetest.NewReplay(t, dir, []venuetest.Route{{Method: "POST", Path: QuotePath, Fixture: "q.json", Status: 201}})
 		c := New(venue.Config{BaseURL: rp.URL, HTTP: venuetest.Client(t),
 			Now: func() time.Time { return time.Date(2026, 7, 29, 14, 4, 0, 0, time.UTC) }})
 		if _, err := c.CreateSwap(context.Background(), recordedReq); venuetest.Code(err) != swapscout.CodeBadResponse {

@@ -4,10 +4,8 @@ import (
 	"context"
 	"encoding/json"
 	"testing"
-	"time"
 
 	"github.com/swapscout/swapscout"
-	"github.com/swapscout/swapscout/sim"
 	"github.com/swapscout/swapscout/venue"
 	"github.com/swapscout/swapscout/venue/venuetest"
 )
@@ -17,7 +15,7 @@ import (
 // hash that is not plain text is refused without a call.
 func TestSubmitDeposit(t *testing.T) {
 	const hash = "5e2b8c1d9f3a7e6b4c0d2f8a1e3b5c7d9f0a2e4b6c8d0f1a3e5b7c9d1f3a5e7b"
-	c, rp := recordedClient(t, []venuetest.Route{{Method: "POST", Path: submitPath, Fixture: "status.json"}})
+	c, rp := recordedClient(t, []venuetest.Route{{Method: "POST", Path: SubmitPath, Fixture: "status.json"}})
 	u, err := c.SubmitDeposit(context.Background(), recordedAddr, hash)
 	if err != nil || u.Status != swapscout.StatusWaiting || u.VenueStatus != "PENDING_DEPOSIT" {
 		t.Fatalf("SubmitDeposit = %+v, %v", u, err)
@@ -39,34 +37,8 @@ func TestSubmitDeposit(t *testing.T) {
 	if n := rp.Count(); n != 1 {
 		t.Errorf("%d calls, want 1", n)
 	}
-	c, _ = recordedClient(t, []venuetest.Route{{Method: "POST", Path: submitPath, Fixture: "status_not_found.json", Status: 404}})
+	c, _ = recordedClient(t, []venuetest.Route{{Method: "POST", Path: SubmitPath, Fixture: "status_not_found.json", Status: 404}})
 	if _, err := c.SubmitDeposit(context.Background(), recordedAddr, hash); venuetest.Code(err) != venue.CodeOrderNotFound {
 		t.Errorf("unknown address: %v, want order_not_found", err)
-	}
-}
-
-// TestSubmitDepositSimulated: against the simulator, an order's deposit
-// hash is taken and answered with its status; an unknown address is not
-// found.
-func TestSubmitDepositSimulated(t *testing.T) {
-	s := venuetest.StartSim(t, sim.Config{Seed: 1, Latency: time.Millisecond}, Descriptor.ID, Sim())
-	c := venuetest.New(t, &Descriptor, s.VenueURL(Descriptor.ID)).(*Client)
-	ctx := context.Background()
-	offer, err := c.Quote(ctx, btcETHSwap.Request)
-	if err != nil {
-		t.Fatal(err)
-	}
-	req := btcETHSwap
-	req.Offer = offer
-	o, err := c.CreateSwap(ctx, req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	u, err := c.SubmitDeposit(ctx, o.Ref.ID, "5e2b8c1d9f3a7e6b4c0d2f8a1e3b5c7d9f0a2e4b6c8d0f1a3e5b7c9d1f3a5e7b")
-	if err != nil || u.Status != swapscout.StatusWaiting {
-		t.Errorf("SubmitDeposit = %+v, %v", u, err)
-	}
-	if _, err := c.SubmitDeposit(ctx, "bc1qnotanorder", "5e2b8c1d"); venuetest.Code(err) != venue.CodeOrderNotFound {
-		t.Errorf("unknown address: %v", err)
 	}
 }

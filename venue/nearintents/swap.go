@@ -10,13 +10,13 @@ import (
 	"github.com/swapscout/swapscout/venue"
 )
 
-// statusWords maps every status of GetExecutionStatusResponse in 1Click's
+// StatusWords maps every status of GetExecutionStatusResponse in 1Click's
 // OpenAPI description (the generated clients' enum): PENDING_DEPOSIT is
 // recorded (testdata/status.json). INCOMPLETE_DEPOSIT is a deposit below
 // what the quote needs: the swap waits for the rest, and is refunded at the
 // deadline otherwise, so the user has something to do (action_required). 1Click has no
 // word of its own for sending or for an expired address.
-var statusWords = venue.StatusTable{
+var StatusWords = venue.StatusTable{
 	"PENDING_DEPOSIT":    swapscout.StatusWaiting,
 	"KNOWN_DEPOSIT_TX":   swapscout.StatusConfirming,
 	"INCOMPLETE_DEPOSIT": swapscout.StatusActionRequired,
@@ -141,7 +141,7 @@ func (c *Client) SwapStatus(ctx context.Context, ref swapscout.OrderRef) (swapsc
 	if memo != "" {
 		q.Set("depositMemo", memo)
 	}
-	return c.status(ctx, venue.Request{URL: c.cfg.BaseURL + statusPath + "?" + q.Encode(), Header: c.header()}, ref.ID)
+	return c.status(ctx, venue.Request{URL: c.cfg.BaseURL + StatusPath + "?" + q.Encode(), Header: c.header()}, ref.ID)
 }
 
 // submitRequest is the body of POST /v0/deposit/submit.
@@ -168,7 +168,7 @@ func (c *Client) SubmitDeposit(ctx context.Context, orderID, txHash string) (swa
 	if err != nil {
 		return swapscout.SwapUpdate{}, err
 	}
-	return c.status(ctx, venue.Request{Method: "POST", URL: c.cfg.BaseURL + submitPath, Header: c.header(),
+	return c.status(ctx, venue.Request{Method: "POST", URL: c.cfg.BaseURL + SubmitPath, Header: c.header(),
 		Body: b, ContentType: "application/json"}, orderID)
 }
 
@@ -203,7 +203,7 @@ func (c *Client) status(ctx context.Context, req venue.Request, orderID string) 
 	if err != nil {
 		return swapscout.SwapUpdate{}, err
 	}
-	u := swapscout.SwapUpdate{Status: statusWords.Status(*r.Status), VenueStatus: venue.Clip(*r.Status)}
+	u := swapscout.SwapUpdate{Status: StatusWords.Status(*r.Status), VenueStatus: venue.Clip(*r.Status)}
 	if d := r.SwapDetails; d != nil {
 		u.DepositTx = firstHash(d.OriginChainTxHashes)
 		u.PayoutTx = firstHash(d.DestinationChainTxHashes)
@@ -238,7 +238,7 @@ func (c *Client) received(base string, r *statusResponse, origin bool) swapscout
 	if !ok {
 		return swapscout.Amount{}
 	}
-	amt, err := fromBase(base, dec)
+	amt, err := FromBase(base, dec)
 	if err != nil || amt.Sign() <= 0 {
 		return swapscout.Amount{}
 	}

@@ -4,7 +4,7 @@ import (
 	"github.com/swapscout/swapscout/venue"
 )
 
-// asset is 1Click's name for one of our assets: its asset id (the NEAR
+// Token is 1Click's name for one of our assets: its asset id (the NEAR
 // Intents token that stands for it: nep141:… or nep245:…), the decimals the
 // tokens list gives it (amounts on the wire are integers in these units)
 // and the list's blockchain code.
@@ -27,13 +27,14 @@ import (
 // deposit address is then shared and the memo tells deposits apart, and
 // status must be asked with both; and chains without a placeholder address
 // we can vouch for (see placeholder).
-type asset struct {
+type Token struct {
 	ID         string
 	Decimals   int
 	Blockchain string
 }
 
-var symbols = venue.Symbols[asset]{
+// Symbols maps our assets to their Token.
+var Symbols = venue.Symbols[Token]{
 	{Ticker: "btc", Network: "btc"}:       {"nep141:btc.omft.near", 8, "btc"},
 	{Ticker: "eth", Network: "eth"}:       {"nep141:eth.omft.near", 18, "eth"},
 	{Ticker: "eth", Network: "arbitrum"}:  {"nep141:arb.omft.near", 18, "arb"},

@@ -10,7 +10,7 @@ import (
 // a placeholder address for dry quotes; and every row agrees with the
 // recorded tokens list on its decimals and chain.
 func TestSymbols(t *testing.T) {
-	if err := symbols.Check(); err != nil {
+	if err := Symbols.Check(); err != nil {
 		t.Fatal(err)
 	}
 	b, err := os.ReadFile("testdata/tokens.json")
@@ -25,7 +25,7 @@ func TestSymbols(t *testing.T) {
 	for _, tk := range toks {
 		rec[tk.AssetID] = tk
 	}
-	for a, s := range symbols {
+	for a, s := range Symbols {
 		if placeholder[a.Network] == "" {
 			t.Errorf("%s: no placeholder address for network %s", a, a.Network)
 		}
@@ -38,8 +38,8 @@ func TestSymbols(t *testing.T) {
 		}
 	}
 	m, err := checkTokens(toks)
-	if err != nil || len(m) != len(symbols) {
-		t.Errorf("checkTokens kept %d of %d (%v)", len(m), len(symbols), err)
+	if err != nil || len(m) != len(Symbols) {
+		t.Errorf("checkTokens kept %d of %d (%v)", len(m), len(Symbols), err)
 	}
 }
 

@@ -14,11 +14,11 @@ var errBaseUnits = errors.New("not an integer amount in base units")
 // holds exactly, far above any real balance (10^14 tokens of 24 decimals).
 const maxBaseDigits = 38
 
-// fromBase reads s, an integer in the smallest unit of a token with dec
+// FromBase reads s, an integer in the smallest unit of a token with dec
 // decimals ("6160820348891358620689654" with 24 decimals), as the exact
 // decimal amount (6.160820348891358620689654). Only digits are accepted: no
 // sign, point, exponent or spaces, as 1Click writes them.
-func fromBase(s string, dec int) (swapscout.Amount, error) {
+func FromBase(s string, dec int) (swapscout.Amount, error) {
 	if s == "" || dec < 0 || dec > swapscout.MaxScale {
 		return swapscout.Amount{}, errBaseUnits
 	}
@@ -50,11 +50,11 @@ func fromBase(s string, dec int) (swapscout.Amount, error) {
 	return swapscout.ParseAmount(b.String())
 }
 
-// toBase writes a as an integer in the smallest unit of a token with dec
+// ToBase writes a as an integer in the smallest unit of a token with dec
 // decimals, dropping (rounding toward zero) any digit finer than that unit:
 // 1Click takes no fraction of a base unit. ok is false for a negative or
 // invalid amount.
-func toBase(a swapscout.Amount, dec int) (s string, ok bool) {
+func ToBase(a swapscout.Amount, dec int) (s string, ok bool) {
 	if !a.Valid() || a.Sign() < 0 || dec < 0 || dec > swapscout.MaxScale {
 		return "", false
 	}

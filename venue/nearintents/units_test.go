@@ -22,26 +22,26 @@ func TestBaseUnits(t *testing.T) {
 		{"123", 0, "123"},
 		{"99999999999999999999999999999999999999", 18, "99999999999999999999.999999999999999999"},
 	} {
-		a, err := fromBase(c.base, c.dec)
+		a, err := FromBase(c.base, c.dec)
 		if err != nil || a.String() != c.want {
-			t.Errorf("fromBase(%s, %d) = %s, %v; want %s", c.base, c.dec, a, err, c.want)
+			t.Errorf("FromBase(%s, %d) = %s, %v; want %s", c.base, c.dec, a, err, c.want)
 		}
-		back, ok := toBase(a, c.dec)
+		back, ok := ToBase(a, c.dec)
 		if want := trimZeros(c.base); !ok || back != want {
-			t.Errorf("toBase(%s, %d) = %q; want %q", a, c.dec, back, want)
+			t.Errorf("ToBase(%s, %d) = %q; want %q", a, c.dec, back, want)
 		}
 	}
 	for _, bad := range []string{"", "-1", "1.5", "1e6", " 1", "0x10", "١", "999999999999999999999999999999999999999"} {
-		if a, err := fromBase(bad, 6); err == nil {
-			t.Errorf("fromBase(%q) = %s, want an error", bad, a)
+		if a, err := FromBase(bad, 6); err == nil {
+			t.Errorf("FromBase(%q) = %s, want an error", bad, a)
 		}
 	}
 	// Finer than the token's unit: dropped, never rounded up.
-	if s, _ := toBase(swapscout.MustAmount("10.0000009"), 6); s != "10000000" {
-		t.Errorf("toBase(10.0000009, 6) = %s", s)
+	if s, _ := ToBase(swapscout.MustAmount("10.0000009"), 6); s != "10000000" {
+		t.Errorf("ToBase(10.0000009, 6) = %s", s)
 	}
-	if _, ok := toBase(swapscout.MustAmount("-1"), 6); ok {
-		t.Error("toBase(-1) ok")
+	if _, ok := ToBase(swapscout.MustAmount("-1"), 6); ok {
+		t.Error("ToBase(-1) ok")
 	}
 }
 
@@ -53,7 +53,7 @@ func trimZeros(s string) string {
 }
 
 func TestAllocsFromBase(t *testing.T) {
-	n := testing.AllocsPerRun(100, func() { _, _ = fromBase("6160820348891358620689654", 24) })
+	n := testing.AllocsPerRun(100, func() { _, _ = FromBase("6160820348891358620689654", 24) })
 	if n > 1 {
 		t.Errorf("fromBase allocates %.0f times, want at most 1", n)
 	}

@@ -1,20 +1,13 @@
 package thorchain_test
 
 import (
-	"bytes"
-	"context"
-	"encoding/json"
-	"net/http"
 	"net/url"
 	"os"
 	"path/filepath"
-	"regexp"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/swapscout/swapscout"
-	"github.com/swapscout/swapscout/sim"
 	"github.com/swapscout/swapscout/venue"
 	"github.com/swapscout/swapscout/venue/thorchain"
 	"github.com/swapscout/swapscout/venue/thornode"
@@ -106,15 +99,6 @@ func TestSwapReplay(t *testing.T) {
 	})
 }
 
-func TestSwapConformance(t *testing.T) {
-	venuetest.RunDepositSwap(t, &thorchain.Descriptor, venuetest.SwapOptions{
-		Req:           swapscout.QuoteRequest{From: btc, To: eth, Amount: swapscout.MustAmount("0.01")},
-		PayoutAddress: "0x1c7b17362c84287bd1184447e6dfeaf920c31bbe",
-		RefundAddress: "bc1qxhmdufsvnuaaaer4ynz88fspdsxq2h9e9cetdj",
-		Words:         thornode.StatusWords.Words(), Map: thornode.StatusWords.Status,
-	})
-}
-
 // FuzzSwap feeds made-up quote and status answers to the Swapper.
 func FuzzSwap(f *testing.F) {
 	files, _ := filepath.Glob("testdata/*.json")
@@ -154,69 +138,6 @@ func TestCannotSwap(t *testing.T) {
 	for _, r := range []swapscout.QuoteRequest{{From: btc, To: usdt}, {From: btc, To: eth}, {From: swapscout.Asset{Ticker: "xrp", Network: "xrp"}, To: eth}} {
 		if why := c.CannotSwap(r, &swapscout.Offer{}); why != "" {
 			t.Errorf("CannotSwap(%s → %s) = %q, want swappable", r.From, r.To, why)
-		}
-	}
-}
-
-// TestSimulatedLimit: on the simulated node, a swap made with a memo limit
-// finishes when the network can pay it, and is refunded when what it would
-// pay is below the limit the deposit's memo carries; the deposit is the
-// memo the swap gave, and the simulated Midgard lists it with that memo.
-func TestSimulatedLimit(t *testing.T) {
-	s := venuetest.StartSim(t, sim.Config{Seed: 5, Latency: time.Millisecond, SwapStage: 20 * time.Millisecond, PayoutSpread: 0.002},
-		"thorchain", thorchain.Descriptor.Sim())
-	q, err := thorchain.Descriptor.New(venue.Config{BaseURL: s.VenueURL("thorchain"), IndexerURL: s.VenueURL("thorchain"), HTTP: venuetest.Client(t)})
-	if err != nil {
-		t.Fatal(err)
-	}
-	sw := q.(swapscout.Swapper)
-	c := &http.Client{Timeout: 5 * time.Second}
-	defer c.CloseIdleConnections()
-	for _, tc := range []struct {
-		slip string
-		want swapscout.SwapStatus
-	}{
-		{"0.005", swapscout.StatusFinished},  // pays 0.2 % under the quote: within 0.5 %
-		{"0.0001", swapscout.StatusRefunded}, // 0.2 % under is below a 0.01 % limit
-	} {
-		req := swapscout.CreateSwapRequest{Request: swapscout.QuoteRequest{From: btc, To: eth, Amount: swapscout.MustAmount("0.01")},
-			PayoutAddress: "0x1c7b17362c84287bd1184447e6dfeaf920c31bbe", RefundAddress: "bc1qxhmdufsvnuaaaer4ynz88fspdsxq2h9e9cetdj",
-			MaxSlippage: swapscout.MustAmount(tc.slip)}
-		order, err := sw.CreateSwap(context.Background(), req)
-		if err != nil {
-			t.Fatal(err)
-		}
-		m := regexp.MustCompile(`^=:ETH\.ETH:0x1c7b17362c84287bd1184447e6dfeaf920c31bbe:([0-9]+)/1/[0-9]+$`).FindStringSubmatch(order.DepositMemo)
-		if m == nil {
-			t.Fatalf("slippage %s: memo %q, want a limit", tc.slip, order.DepositMemo)
-		}
-		body, _ := json.Marshal(map[string]string{"address": order.DepositAddress, "memo": order.DepositMemo})
-		r, err := c.Post(s.URL()+"/_sim/deposit/thorchain", "application/json", bytes.NewReader(body))
-		if err != nil {
-			t.Fatal(err)
-		}
-		var paid struct {
-			DepositTx string `json:"deposit_tx"`
-		}
-		json.NewDecoder(r.Body).Decode(&paid)
-		r.Body.Close()
-		if r.StatusCode != 200 || paid.DepositTx == "" {
-			t.Fatalf("slippage %s: deposit answered %d %+v", tc.slip, r.StatusCode, paid)
-		}
-		var u swapscout.SwapUpdate
-		for deadline := time.Now().Add(10 * time.Second); !u.Status.Terminal() && time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
-			if u, err = sw.SwapStatus(context.Background(), swapscout.OrderRef{ID: paid.DepositTx}); err != nil {
-				t.Fatal(err)
-			}
-		}
-		if u.Status != tc.want {
-			t.Errorf("slippage %s (limit %s): status %s (%s), want %s", tc.slip, m[1], u.Status, u.VenueStatus, tc.want)
-		}
-		// Midgard lists the deposit with the memo it carried: the swap finds it.
-		tx, found, err := q.(swapscout.DepositFinder).FindDeposit(context.Background(), &swapscout.Swap{From: btc, To: eth,
-			AmountIn: req.Request.Amount, PayoutAddress: req.PayoutAddress, DepositMemo: order.DepositMemo})
-		if err != nil || !found || !strings.EqualFold(tx, paid.DepositTx) {
-			t.Errorf("slippage %s: FindDeposit = %q %v %v, want %s", tc.slip, tx, found, err, paid.DepositTx)
 		}
 	}
 }

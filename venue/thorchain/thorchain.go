@@ -6,35 +6,21 @@
 package thorchain
 
 import (
-	"time"
-
 	"github.com/swapscout/swapscout"
-	"github.com/swapscout/swapscout/sim"
 	"github.com/swapscout/swapscout/venue"
 	"github.com/swapscout/swapscout/venue/thornode"
 )
 
-// Network is THORChain's node API: /thorchain, its asset names, and its
-// simulated node (6-second blocks, 0.2 % taken by the pools at the
-// simulated depth, a streaming sub-swap per 2,500 USD).
-var Network = thornode.Network{
-	ID: "thorchain", Name: "THORChain", Path: "/thorchain", Symbols: symbols,
-	Sim: thornode.SimProfile{Latency: 250 * time.Millisecond, Spread: 0.002, MinUSD: 3, NetworkFeeUSD: 1.5,
-		BlockSeconds: 6, OutboundDelayBlocks: 2, StreamUSD: 2500},
-}
+// Network is THORChain's node API: /thorchain and its asset names.
+var Network = thornode.Network{ID: "thorchain", Name: "THORChain", Path: "/thorchain", Symbols: symbols}
 
 // Descriptor registers THORChain. The public node of Nine Realms answers
 // without a key; SWAPSCOUT_THORCHAIN_AFFILIATE_ID names us in quotes (at 0
 // basis points).
-var Descriptor = venue.Descriptor{
-	ID: "thorchain", Name: "THORChain", Kind: swapscout.LiquidityNetwork,
+var Descriptor = Network.Descriptor(venue.Descriptor{
 	BaseURL: "https://thornode.ninerealms.com", IndexerURL: "https://midgard.ninerealms.com", Website: "https://thorchain.org",
 	Support: swapscout.SupportContact{Source: "THORChain documents no support contact in the sources read (THORNode and Midgard as read for the adapter: a protocol with no operator of swaps; Edge routes its users to its own support)"},
-	Timeout: 5 * time.Second, KYC: 'A', FixedRate: false, Reverse: false,
-	Networks: symbols.Networks(), Evidence: swapscout.Recorded, Custody: swapscout.NonCustodial,
-	New: func(c venue.Config) (swapscout.Quoter, error) { return thornode.New(c, &Network), nil },
-	Sim: func() sim.Venue { return Network.SimVenue() },
-}
+})
 
 // symbols maps our assets to THORChain's CHAIN.SYMBOL names: the chain's
 // own coin, and tokens as SYMBOL-CONTRACT with the contract in upper case,

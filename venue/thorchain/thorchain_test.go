@@ -1,18 +1,13 @@
 package thorchain_test
 
 import (
-	"context"
-	"net/http"
 	"net/url"
 	"testing"
-	"time"
 
 	"go.uber.org/goleak"
 
 	"github.com/swapscout/swapscout"
-	"github.com/swapscout/swapscout/sim"
 	"github.com/swapscout/swapscout/venue/thorchain"
-	"github.com/swapscout/swapscout/venue/thornode"
 	"github.com/swapscout/swapscout/venue/venuetest"
 )
 
@@ -116,59 +111,3 @@ func TestConformance(t *testing.T) {
 func TestDuplicateKeys(t *testing.T) {
 	venuetest.CheckDuplicateKeys(t, &thorchain.Descriptor, okCase)
 }
-
-// TestAgainstSim: every served asset quotes against the simulated node; the
-// least amount is refused with the node's minimum; an unserved asset is
-// unsupported without a call.
-func TestAgainstSim(t *testing.T) {
-	s := venuetest.StartSim(t, sim.Config{Seed: 7, Latency: time.Millisecond}, "thorchain", thorchain.Descriptor.Sim())
-	q := venuetest.New(t, &thorchain.Descriptor, s.VenueURL("thorchain"))
-	ctx := context.Background()
-	served := thorchain.Descriptor.Sim().Profile.Assets
-	for _, a := range served {
-		from, amt := btc, "0.05"
-		if a == btc {
-			from, amt = eth, "1"
-		}
-		o, err := q.Quote(ctx, swapscout.QuoteRequest{From: from, To: a, Amount: swapscout.MustAmount(amt)})
-		if err != nil {
-			t.Errorf("%s→%s: %v", from, a, err)
-			continue
-		}
-		if o.Deposit != swapscout.DepositMemo || o.ExpiresAt.IsZero() || o.ETAMax <= 0 || len(o.Fees) == 0 || o.Min.Sign() <= 0 {
-			t.Errorf("%s→%s: offer %+v lacks the memo deposit, expiry, wait, fees or minimum", from, a, o)
-		}
-	}
-	_, err := q.Quote(ctx, swapscout.QuoteRequest{From: btc, To: eth, Amount: swapscout.MustAmount("0.00000002")})
-	if venuetest.Code(err) != swapscout.CodeAmountTooSmall {
-		t.Errorf("tiny amount: %v, want amount_too_small", err)
-	}
-}
-
-// TestSimulatorErrorBodies: injected errors come as the node's error body
-// with HTTP 500 and, every other time, 200; both read as unavailable.
-func TestSimulatorErrorBodies(t *testing.T) {
-	s := venuetest.StartSim(t, sim.Config{Seed: 1, Latency: time.Millisecond, VenueErrorRate: map[string]float64{"thorchain": 1}},
-		"thorchain", thorchain.Descriptor.Sim())
-	statuses := map[int]int{}
-	for range 4 {
-		resp, err := http.Get(s.VenueURL("thorchain") + "/any")
-		if err != nil {
-			t.Fatal(err)
-		}
-		resp.Body.Close()
-		statuses[resp.StatusCode]++
-	}
-	http.DefaultClient.CloseIdleConnections()
-	if statuses[200] != 2 || statuses[500] != 2 {
-		t.Errorf("injected errors came with statuses %v, want 200 and 500 alike", statuses)
-	}
-	q := venuetest.New(t, &thorchain.Descriptor, s.VenueURL("thorchain"))
-	for range 2 {
-		if _, err := q.Quote(context.Background(), okCase.Req); venuetest.Code(err) != swapscout.CodeUnavailable {
-			t.Errorf("Quote against injected errors: %v (%s), want unavailable", err, venuetest.Code(err))
-		}
-	}
-}
-
-var _ = thornode.ToUnits

@@ -26,28 +26,30 @@ import (
 // carries: an OP_RETURN output of 80 bytes.
 const MaxUTXOMemo = 80
 
-// swapMemo is a swap memo's fields.
-type swapMemo struct {
-	fn, asset, dest string
-	limit           string   // LIM as written: "", "0", digits, or digits e digits
-	stream          string   // "/INTERVAL/QUANTITY" as written, or ""
-	rest            []string // AFFILIATE, FEE and anything after
+// SwapMemo is a swap memo's fields, as written.
+type SwapMemo struct {
+	fn     string
+	Asset  string // ASSET: the asset received, possibly short (SameAsset)
+	dest   string
+	limit  string   // LIM as written: "", "0", digits, or digits e digits
+	stream string   // "/INTERVAL/QUANTITY" as written, or ""
+	rest   []string // AFFILIATE, FEE and anything after
 }
 
-// parseSwapMemo reads a swap memo; false for any other memo.
-func parseSwapMemo(memo string) (swapMemo, bool) {
+// ParseSwapMemo reads a swap memo; false for any other memo.
+func ParseSwapMemo(memo string) (SwapMemo, bool) {
 	f := strings.Split(strings.TrimSpace(memo), ":")
 	if len(f) < 3 {
-		return swapMemo{}, false
+		return SwapMemo{}, false
 	}
 	switch strings.ToLower(f[0]) {
 	case "=", "s", "swap":
 	default:
-		return swapMemo{}, false
+		return SwapMemo{}, false
 	}
-	m := swapMemo{fn: f[0], asset: f[1], dest: f[2]}
-	if m.asset == "" || m.dest == "" {
-		return swapMemo{}, false
+	m := SwapMemo{fn: f[0], Asset: f[1], dest: f[2]}
+	if m.Asset == "" || m.dest == "" {
+		return SwapMemo{}, false
 	}
 	if len(f) > 3 {
 		m.limit, m.stream, _ = strings.Cut(f[3], "/")
@@ -57,15 +59,15 @@ func parseSwapMemo(memo string) (swapMemo, bool) {
 		m.rest = f[4:]
 	}
 	if _, ok := limitUnits(m.limit); !ok {
-		return swapMemo{}, false
+		return SwapMemo{}, false
 	}
 	return m, true
 }
 
 // String writes m back as a memo.
-func (m swapMemo) String() string {
+func (m SwapMemo) String() string {
 	var b strings.Builder
-	b.WriteString(m.fn + ":" + m.asset + ":" + m.dest)
+	b.WriteString(m.fn + ":" + m.Asset + ":" + m.dest)
 	if m.limit != "" || m.stream != "" || len(m.rest) > 0 {
 		b.WriteString(":" + m.limit + m.stream)
 	}
@@ -73,6 +75,13 @@ func (m swapMemo) String() string {
 		b.WriteString(":" + r)
 	}
 	return b.String()
+}
+
+// LimitUnits is the memo's LIM in 1e8 units of the asset received: the
+// least the swap may pay out; zero for no limit.
+func (m SwapMemo) LimitUnits() swapscout.Amount {
+	lim, _ := limitUnits(m.limit) // ParseSwapMemo checked it
+	return lim
 }
 
 // limitUnits reads LIM: zero for "" or "0" (no limit); false when it is
@@ -143,11 +152,11 @@ var shortCodes = map[string]string{
 	"g": "GAIA.ATOM", "l": "LTC.LTC", "n": "BNB.BNB", "r": "THOR.RUNE", "s": "BSC.BNB",
 }
 
-// sameAsset reports whether a memo's ASSET field names the asset full
+// SameAsset reports whether a memo's ASSET field names the asset full
 // (CHAIN.SYMBOL or CHAIN.SYMBOL-CONTRACT, as the network writes it): the
 // name itself, its one-letter code, or the token with its contract cut
 // to its last characters or left out.
-func sameAsset(field, full string) bool {
+func SameAsset(field, full string) bool {
 	field, full = strings.ToUpper(field), strings.ToUpper(full)
 	if field == full || shortCodes[strings.ToLower(field)] == full {
 		return true
@@ -157,9 +166,9 @@ func sameAsset(field, full string) bool {
 	return wok && fs == ws && (!fok || fsuf != "" && strings.HasSuffix(contract, fsuf))
 }
 
-// shortAsset is full as short as a memo may name it: a chain's coin by its
+// ShortAsset is full as short as a memo may name it: a chain's coin by its
 // letter, a token with its contract's last three characters.
-func shortAsset(full string) string {
+func ShortAsset(full string) string {
 	for code, name := range shortCodes {
 		if strings.EqualFold(name, full) {
 			return code
@@ -190,19 +199,19 @@ func memoAddress(addr string) string {
 	return addr
 }
 
-// memoIntent is what a swap memo asks, without the limit the depositor
+// MemoIntent is what a swap memo asks, without the limit the depositor
 // sets: the function, the asset (resolved to its full name against
 // symbols, the network's names), the destination and what follows the
 // limit. Two memos with one intent are one swap asked with different
 // limits. "" for a memo that is not a swap's.
-func memoIntent(memo string, names []string) string {
-	m, ok := parseSwapMemo(memo)
+func MemoIntent(memo string, names []string) string {
+	m, ok := ParseSwapMemo(memo)
 	if !ok {
 		return ""
 	}
-	asset := strings.ToUpper(m.asset)
+	asset := strings.ToUpper(m.Asset)
 	for _, n := range names {
-		if sameAsset(m.asset, n) {
+		if SameAsset(m.Asset, n) {
 			asset = strings.ToUpper(n)
 			break
 		}
@@ -218,7 +227,7 @@ func memoIntent(memo string, names []string) string {
 // of the asset received), as short as it must be for the chain sent from:
 // from a Bitcoin-like chain, within MaxUTXOMemo bytes, writing LIM short
 // and then the asset short; false when even so it does not fit.
-func withLimit(m swapMemo, lim swapscout.Amount, utxo bool) (string, bool) {
+func withLimit(m SwapMemo, lim swapscout.Amount, utxo bool) (string, bool) {
 	m.limit = formatLimit(lim, false)
 	if s := m.String(); !utxo || len(s) <= MaxUTXOMemo {
 		return s, true
@@ -227,7 +236,7 @@ func withLimit(m swapMemo, lim swapscout.Amount, utxo bool) (string, bool) {
 	if s := m.String(); len(s) <= MaxUTXOMemo {
 		return s, true
 	}
-	m.asset = shortAsset(m.asset)
+	m.Asset = ShortAsset(m.Asset)
 	s := m.String()
 	return s, len(s) <= MaxUTXOMemo
 }

@@ -20,14 +20,14 @@ func TestSwapMemoRoundTrip(t *testing.T) {
 		"SWAP:ETH.ETH:0x388C818CA8B9251b393131C08a736A67ccB19297:1612345678",
 		"s:ETH.USDT-EC7:0xe6a30f4f3bad978910e2cbb4d97581f5b5a0ade0/bc1qrefund:100e7/3/0:t:10",
 	} {
-		m, ok := parseSwapMemo(memo)
+		m, ok := ParseSwapMemo(memo)
 		if !ok || m.String() != memo {
-			t.Errorf("parseSwapMemo(%q) = %+v, %v; written back %q", memo, m, ok, m.String())
+			t.Errorf("ParseSwapMemo(%q) = %+v, %v; written back %q", memo, m, ok, m.String())
 		}
 	}
 	for _, memo := range []string{"", "=:", "=:ETH.ETH", "+:BTC.BTC:thor1x", "loan-:BTC.BTC:bc1q:0", "=:ETH.ETH:0x1:12a4", "=:ETH.ETH:0x1:1e", "=::0x1:1"} {
-		if m, ok := parseSwapMemo(memo); ok {
-			t.Errorf("parseSwapMemo(%q) = %+v, want not a swap memo", memo, m)
+		if m, ok := ParseSwapMemo(memo); ok {
+			t.Errorf("ParseSwapMemo(%q) = %+v, want not a swap memo", memo, m)
 		}
 	}
 }
@@ -72,13 +72,13 @@ func TestSameAsset(t *testing.T) {
 		{"ETH.USDT-EC8", usdtETH, false}, {"ETH.USDC", usdtETH, false}, {"BSC.USDT-EC7", usdtETH, false},
 		{"b", "ETH.ETH", false}, {"ETH.ETH", "BTC.BTC", false}, {"ETH.USDT-", usdtETH, false},
 	} {
-		if got := sameAsset(c.field, c.full); got != c.want {
-			t.Errorf("sameAsset(%q, %q) = %v", c.field, c.full, got)
+		if got := SameAsset(c.field, c.full); got != c.want {
+			t.Errorf("SameAsset(%q, %q) = %v", c.field, c.full, got)
 		}
 	}
 	for full, want := range map[string]string{"ETH.ETH": "e", "BTC.BTC": "b", usdtETH: "ETH.USDT-EC7", "XRP.XRP": "XRP.XRP"} {
-		if got := shortAsset(full); got != want || !sameAsset(got, full) {
-			t.Errorf("shortAsset(%s) = %s, want %s", full, got, want)
+		if got := ShortAsset(full); got != want || !SameAsset(got, full) {
+			t.Errorf("ShortAsset(%s) = %s, want %s", full, got, want)
 		}
 	}
 }
@@ -106,9 +106,9 @@ func TestWithLimit(t *testing.T) {
 		{"=:" + usdtETH + ":" + eth + ":0/1/0", false, "=:" + usdtETH + ":" + eth + ":49751234567/1/0", true},
 		{"=:ETH.ETH:" + eth + "/" + strings.Repeat("x", 40) + ":0/1/0", true, "", false},
 	} {
-		m, ok := parseSwapMemo(c.memo)
+		m, ok := ParseSwapMemo(c.memo)
 		if !ok {
-			t.Fatalf("parseSwapMemo(%q) failed", c.memo)
+			t.Fatalf("ParseSwapMemo(%q) failed", c.memo)
 		}
 		got, ok := withLimit(m, lim, c.utxo)
 		if ok != c.ok || ok && got != c.want {
@@ -126,21 +126,21 @@ func TestWithLimit(t *testing.T) {
 func TestMemoIntent(t *testing.T) {
 	names := []string{"ETH.ETH", "BTC.BTC", usdtETH}
 	const dest = "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed"
-	base := memoIntent("=:"+usdtETH+":"+dest+":0/1/0", names)
+	base := MemoIntent("=:"+usdtETH+":"+dest+":0/1/0", names)
 	if base == "" {
 		t.Fatal("no intent")
 	}
 	for _, same := range []string{"=:ETH.USDT-EC7:" + dest + ":49752e6/1/0", "=:" + usdtETH + ":" + strings.ToLower(dest) + ":49751234567/1/0", "SWAP:eth.usdt:" + dest + ":/1/0"} {
-		if got := memoIntent(same, names); got != base {
-			t.Errorf("memoIntent(%q) = %q, want %q", same, got, base)
+		if got := MemoIntent(same, names); got != base {
+			t.Errorf("MemoIntent(%q) = %q, want %q", same, got, base)
 		}
 	}
 	for _, other := range []string{"=:ETH.ETH:" + dest + ":0/1/0", "=:" + usdtETH + ":0x1c7b17362c84287bd1184447e6dfeaf920c31bbe:0/1/0", "=:" + usdtETH + ":" + dest + ":0/2/0", "=:" + usdtETH + ":" + dest + ":0/1/0:t:10"} {
-		if got := memoIntent(other, names); got == base {
-			t.Errorf("memoIntent(%q) = %q, the same swap as the base", other, got)
+		if got := MemoIntent(other, names); got == base {
+			t.Errorf("MemoIntent(%q) = %q, the same swap as the base", other, got)
 		}
 	}
-	if memoIntent("+:BTC.BTC:thor1x", names) != "" {
+	if MemoIntent("+:BTC.BTC:thor1x", names) != "" {
 		t.Error("an add-liquidity memo has a swap intent")
 	}
 }

@@ -178,7 +178,7 @@ func (c *Client) sameSwapMemo(got, memo string) bool {
 	for n := range c.rev {
 		names = append(names, n)
 	}
-	a, b := memoIntent(got, names), memoIntent(memo, names)
+	a, b := MemoIntent(got, names), MemoIntent(memo, names)
 	if a == "" || b == "" {
 		return strings.EqualFold(strings.TrimSpace(got), strings.TrimSpace(memo))
 	}

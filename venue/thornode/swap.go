@@ -52,7 +52,7 @@ var StatusWords = venue.StatusTable{
 // prices, never with a swap that would end in the venue's refusal.
 func (c *Client) CannotSwap(req swapscout.QuoteRequest, _ *swapscout.Offer) string {
 	from, ok := c.net.Symbols[req.From]
-	if !ok || !evmChains[chainOf(from)] {
+	if !ok || !RouterChain(ChainOf(from)) {
 		return ""
 	}
 	network := swapscout.Networks[req.From.Network]
@@ -106,7 +106,7 @@ func (c *Client) CreateSwap(ctx context.Context, req swapscout.CreateSwapRequest
 	// An address goes into the memo without a "bitcoincash:" prefix,
 	// whose colon would split the memo's fields.
 	refund := memoAddress(req.RefundAddress)
-	utxo := utxoChains[chainOf(from)]
+	utxo := UTXOChain(ChainOf(from))
 	if utxo {
 		refund = ""
 	}
@@ -147,12 +147,12 @@ func (c *Client) CreateSwap(ctx context.Context, req swapscout.CreateSwapRequest
 // limit. The venue's answer is data to check: a memo paying another
 // address or asset is a bad_response, never handed to a user.
 func (c *Client) limitMemo(memo, to, dest string, expected, slip swapscout.Amount, utxo bool) (string, error) {
-	m, ok := parseSwapMemo(memo)
+	m, ok := ParseSwapMemo(memo)
 	switch {
 	case !ok:
 		return "", swapscout.NewVenueError(swapscout.CodeBadResponse, "%s answered a memo that is not a swap's", c.net.Name)
-	case !sameAsset(m.asset, to):
-		return "", swapscout.NewVenueError(swapscout.CodeBadResponse, "%s answered a memo swapping to %s, not %s", c.net.Name, venue.Clip(m.asset), to)
+	case !SameAsset(m.Asset, to):
+		return "", swapscout.NewVenueError(swapscout.CodeBadResponse, "%s answered a memo swapping to %s, not %s", c.net.Name, venue.Clip(m.Asset), to)
 	case !sameDest(m.dest, dest):
 		return "", swapscout.NewVenueError(swapscout.CodeBadResponse, "%s answered a memo paying out to another address than the one asked", c.net.Name)
 	}

@@ -34,8 +34,22 @@ type Network struct {
 	// Symbols maps our assets to the network's CHAIN.SYMBOL names, in the
 	// case the network writes them (contracts upper case).
 	Symbols venue.Symbols[string]
-	// Sim tunes the simulated node (sim.go).
-	Sim SimProfile
+}
+
+// Descriptor completes d, a network's descriptor, with what every
+// THORNode-shaped network shares: its id and (unless d names it) its name,
+// a non-custodial liquidity network without a key that quotes floating
+// rates by the amount sent, its networks, the evidence of its recordings,
+// and the client over n.
+func (n *Network) Descriptor(d venue.Descriptor) venue.Descriptor {
+	d.ID, d.Kind = n.ID, swapscout.LiquidityNetwork
+	if d.Name == "" {
+		d.Name = n.Name
+	}
+	d.Timeout, d.KYC, d.FixedRate, d.Reverse = 5*time.Second, 'A', false, false
+	d.Networks, d.Evidence, d.Custody = n.Symbols.Networks(), swapscout.Recorded, swapscout.NonCustodial
+	d.New = func(c venue.Config) (swapscout.Quoter, error) { return New(c, n), nil }
+	return d
 }
 
 // units is the network's fixed scale: every amount is an integer count of
@@ -77,15 +91,20 @@ func decimalsOf(a swapscout.Asset) int {
 	return 8
 }
 
-// chainOf is the chain part of a CHAIN.SYMBOL name.
-func chainOf(name string) string {
+// ChainOf is the chain part of a CHAIN.SYMBOL name.
+func ChainOf(name string) string {
 	c, _, _ := strings.Cut(name, ".")
 	return c
 }
 
-// utxoChains are the Bitcoin-like chains, whose deposits carry the memo in
-// an OP_RETURN output of at most 80 bytes; evmChains those whose deposits
-// go through the network's router contract (the node's quote names it).
+// UTXOChain reports whether chain is Bitcoin-like: its deposits carry the
+// memo in an OP_RETURN output of at most MaxUTXOMemo bytes.
+func UTXOChain(chain string) bool { return utxoChains[chain] }
+
+// RouterChain reports whether chain's deposits go through the network's
+// router contract (EVM chains; the node's quote names the router).
+func RouterChain(chain string) bool { return evmChains[chain] }
+
 var (
 	utxoChains = map[string]bool{"BTC": true, "LTC": true, "BCH": true, "DOGE": true, "DASH": true, "ZEC": true}
 	evmChains  = map[string]bool{"ETH": true, "BSC": true, "AVAX": true, "BASE": true, "ARB": true}

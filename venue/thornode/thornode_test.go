@@ -9,6 +9,7 @@ import (
 
 	"github.com/swapscout/swapscout"
 	"github.com/swapscout/swapscout/venue"
+	"github.com/swapscout/swapscout/venue/venuetest"
 )
 
 var (
@@ -190,4 +191,9 @@ func TestNothingQuoted(t *testing.T) {
 			t.Errorf("%s: %v, want bad_response", body, err)
 		}
 	}
+}
+
+// TestStatusWords: every stage word maps to a known status.
+func TestStatusWords(t *testing.T) {
+	venuetest.CheckStatusWords(t, StatusWords.Words(), StatusWords.Status)
 }

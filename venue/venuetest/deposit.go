@@ -24,16 +24,7 @@ import (
 // not used: the order is found by its deposit address and memo.
 func RunDepositSwap(t *testing.T, d *venue.Descriptor, o SwapOptions) {
 	t.Helper()
-	t.Run("StatusWords", func(t *testing.T) {
-		for _, w := range o.Words {
-			if st := o.Map(w); !st.Valid() || st == swapscout.StatusUnknown {
-				t.Errorf("status word %q maps to %q, want a known status", w, st)
-			}
-		}
-		if st := o.Map("surely-not-a-status"); st != swapscout.StatusUnknown {
-			t.Errorf("an undocumented word maps to %q, want unknown", st)
-		}
-	})
+	t.Run("StatusWords", func(t *testing.T) { CheckStatusWords(t, o.Words, o.Map) })
 	for _, auto := range []bool{false, true} {
 		name := "AgainstSimulator"
 		cfg := sim.Config{Seed: 1, Latency: time.Millisecond, SwapStage: 30 * time.Millisecond}
@@ -42,7 +33,7 @@ func RunDepositSwap(t *testing.T, d *venue.Descriptor, o SwapOptions) {
 			cfg.Seed, cfg.SwapStage, cfg.AutoPay, cfg.PayoutSpread = 2, 20*time.Millisecond, 30*time.Millisecond, 0.01
 		}
 		t.Run(name, func(t *testing.T) {
-			s := StartSim(t, cfg, d.ID, d.Sim())
+			s := StartSim(t, cfg, d.ID, o.simulator(d))
 			q := New(t, d, s.VenueURL(d.ID))
 			sw, ok := q.(swapscout.DepositTracked)
 			if !ok {

@@ -22,7 +22,7 @@ func runOutcomes(t *testing.T, d *venue.Descriptor, o SwapOptions) {
 	for _, w := range o.Words {
 		held = held || o.Map(w) == swapscout.StatusHeld
 	}
-	if sv := d.Sim(); sv.Profile.Holds != held {
+	if sv := o.simulator(d); sv.Profile.Holds != held {
 		t.Errorf("the status table maps a word to held: %v; the simulator holds orders (Profile.Holds): %v; want both or neither", held, sv.Profile.Holds)
 	}
 	t.Run("Short", func(t *testing.T) {
@@ -62,30 +62,9 @@ func runOutcomes(t *testing.T, d *venue.Descriptor, o SwapOptions) {
 // end); it returns the last update and the order.
 func runOutcome(t *testing.T, d *venue.Descriptor, o SwapOptions, outcome sim.Outcome, want swapscout.SwapStatus) (swapscout.SwapUpdate, swapscout.SwapOrder) {
 	t.Helper()
-	s := StartSim(t, sim.Config{Seed: 3, Latency: time.Millisecond, SwapStage: 20 * time.Millisecond, AutoPay: 30 * time.Millisecond,
-		Secrets: map[string]string{d.ID: "test-secret"}, Outcomes: map[string]sim.Outcome{d.ID: outcome}}, d.ID, d.Sim())
-	q := New(t, d, s.VenueURL(d.ID))
-	sw := q.(swapscout.Swapper)
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
-	offer, err := q.Quote(ctx, o.Req)
-	if err != nil {
-		t.Fatalf("Quote: %v", err)
-	}
-	order, err := sw.CreateSwap(ctx, swapscout.CreateSwapRequest{Request: o.Req, Offer: offer,
-		PayoutAddress: o.PayoutAddress, PayoutMemo: o.PayoutMemo, RefundAddress: o.RefundAddress})
-	if err != nil {
-		t.Fatalf("CreateSwap: %v", err)
-	}
-	var u swapscout.SwapUpdate
-	for u.Status != want {
-		time.Sleep(10 * time.Millisecond)
-		if u, err = sw.SwapStatus(ctx, order.Ref); err != nil {
-			t.Fatalf("SwapStatus: %v", err)
-		}
-		if u.Status.Terminal() && u.Status != want {
-			t.Fatalf("outcome %s: the order ended %s (%s), want %s", outcome, u.Status, u.VenueStatus, want)
-		}
-	}
-	return u, order
+	_, sw, _, order := makeSwap(ctx, t, d, o, sim.Config{Seed: 3, Latency: time.Millisecond, SwapStage: 20 * time.Millisecond,
+		AutoPay: 30 * time.Millisecond, Outcomes: map[string]sim.Outcome{d.ID: outcome}})
+	return follow(ctx, t, sw, order.Ref, want), order
 }

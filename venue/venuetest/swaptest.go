@@ -40,6 +40,36 @@ type SwapOptions struct {
 	// SimOrderID turns the adapter's order id into the simulator's, for
 	// adapters that keep more than the venue's id (default: the same).
 	SimOrderID func(orderID string) string
+	// Sim builds the venue's simulated API (sim/<name>), which the suite
+	// runs the adapter against (default, while descriptors carry one:
+	// the descriptor's Sim).
+	Sim func() sim.Venue
+}
+
+// simulator is a fresh simulated API of d for o.
+func (o *SwapOptions) simulator(d *venue.Descriptor) sim.Venue {
+	if o.Sim != nil {
+		return o.Sim()
+	}
+	return d.Sim()
+}
+
+// CheckStatusWords checks a venue's status table: each of words, the
+// status words the venue documents, maps (through m) to a valid status
+// other than StatusUnknown, and a word nobody documents to StatusUnknown.
+func CheckStatusWords(t *testing.T, words []string, m func(word string) swapscout.SwapStatus) {
+	t.Helper()
+	if len(words) == 0 || m == nil {
+		t.Fatal("the status words and their mapping are required")
+	}
+	for _, w := range words {
+		if st := m(w); !st.Valid() || st == swapscout.StatusUnknown {
+			t.Errorf("status word %q maps to %q, want a known status", w, st)
+		}
+	}
+	if st := m("surely-not-a-status"); st != swapscout.StatusUnknown {
+		t.Errorf("an undocumented word maps to %q, want unknown", st)
+	}
 }
 
 // progress is the order a swap that goes well moves through.
@@ -56,38 +86,11 @@ var progress = []swapscout.SwapStatus{
 // table maps every documented word.
 func RunSwap(t *testing.T, d *venue.Descriptor, o SwapOptions) {
 	t.Helper()
-	t.Run("StatusWords", func(t *testing.T) {
-		if len(o.Words) == 0 || o.Map == nil {
-			t.Fatal("SwapOptions.Words and Map are required")
-		}
-		for _, w := range o.Words {
-			if st := o.Map(w); !st.Valid() || st == swapscout.StatusUnknown {
-				t.Errorf("status word %q maps to %q, want a known status", w, st)
-			}
-		}
-		if st := o.Map("surely-not-a-status"); st != swapscout.StatusUnknown {
-			t.Errorf("an undocumented word maps to %q, want unknown", st)
-		}
-	})
+	t.Run("StatusWords", func(t *testing.T) { CheckStatusWords(t, o.Words, o.Map) })
 	t.Run("AgainstSimulator", func(t *testing.T) {
-		s := StartSim(t, sim.Config{Seed: 1, Latency: time.Millisecond, SwapStage: 30 * time.Millisecond,
-			Secrets: map[string]string{d.ID: "test-secret"}}, d.ID, d.Sim())
-		q := New(t, d, s.VenueURL(d.ID))
-		sw, ok := q.(swapscout.Swapper)
-		if !ok {
-			t.Fatalf("%s's adapter %T does not implement swapscout.Swapper", d.ID, q)
-		}
 		ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 		defer cancel()
-		offer, err := q.Quote(ctx, o.Req)
-		if err != nil {
-			t.Fatalf("Quote: %v", err)
-		}
-		order, err := sw.CreateSwap(ctx, swapscout.CreateSwapRequest{Request: o.Req, Offer: offer,
-			PayoutAddress: o.PayoutAddress, PayoutMemo: o.PayoutMemo, RefundAddress: o.RefundAddress})
-		if err != nil {
-			t.Fatalf("CreateSwap: %v", err)
-		}
+		s, sw, _, order := makeSwap(ctx, t, d, o, sim.Config{Seed: 1, Latency: time.Millisecond, SwapStage: 30 * time.Millisecond})
 		if order.Ref.ID == "" || order.DepositAddress == "" || order.AmountIn.Sign() <= 0 || order.AmountOut.Sign() <= 0 {
 			t.Fatalf("CreateSwap = %+v, want an order id, a deposit address and positive amounts", order)
 		}
@@ -133,12 +136,28 @@ func RunSwap(t *testing.T, d *venue.Descriptor, o SwapOptions) {
 // the order finishes without /_sim/pay, and a floating order reports less
 // received than promised.
 func runAutoPay(t *testing.T, d *venue.Descriptor, o SwapOptions) {
-	s := StartSim(t, sim.Config{Seed: 2, Latency: time.Millisecond, SwapStage: 20 * time.Millisecond,
-		AutoPay: 30 * time.Millisecond, PayoutSpread: 0.01, Secrets: map[string]string{d.ID: "test-secret"}}, d.ID, d.Sim())
-	q := New(t, d, s.VenueURL(d.ID))
-	sw := q.(swapscout.Swapper)
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
+	_, sw, offer, order := makeSwap(ctx, t, d, o, sim.Config{Seed: 2, Latency: time.Millisecond, SwapStage: 20 * time.Millisecond,
+		AutoPay: 30 * time.Millisecond, PayoutSpread: 0.01})
+	u := follow(ctx, t, sw, order.Ref, swapscout.StatusFinished)
+	if !o.NoAmountReceived && offer.RateType != swapscout.Fixed && u.AmountReceived.Cmp(order.AmountOut) >= 0 {
+		t.Errorf("received %s of a promised %s with a 1%% payout spread, want less", u.AmountReceived, order.AmountOut)
+	}
+}
+
+// makeSwap serves d's simulated API with cfg (and the test secret), builds
+// the adapter against it, and creates o's swap on the offer its quote of
+// o.Req gives; any failure ends the test.
+func makeSwap(ctx context.Context, t *testing.T, d *venue.Descriptor, o SwapOptions, cfg sim.Config) (*sim.Server, swapscout.Swapper, swapscout.Offer, swapscout.SwapOrder) {
+	t.Helper()
+	cfg.Secrets = map[string]string{d.ID: "test-secret"}
+	s := StartSim(t, cfg, d.ID, o.simulator(d))
+	q := New(t, d, s.VenueURL(d.ID))
+	sw, ok := q.(swapscout.Swapper)
+	if !ok {
+		t.Fatalf("%s's adapter %T does not implement swapscout.Swapper", d.ID, q)
+	}
 	offer, err := q.Quote(ctx, o.Req)
 	if err != nil {
 		t.Fatalf("Quote: %v", err)
@@ -148,19 +167,25 @@ func runAutoPay(t *testing.T, d *venue.Descriptor, o SwapOptions) {
 	if err != nil {
 		t.Fatalf("CreateSwap: %v", err)
 	}
+	return s, sw, offer, order
+}
+
+// follow asks the order's status until it is want, and returns that
+// update; any other end, or an error, ends the test.
+func follow(ctx context.Context, t *testing.T, sw swapscout.Swapper, ref swapscout.OrderRef, want swapscout.SwapStatus) swapscout.SwapUpdate {
+	t.Helper()
 	var u swapscout.SwapUpdate
-	for u.Status != swapscout.StatusFinished {
+	for u.Status != want {
 		time.Sleep(10 * time.Millisecond)
-		if u, err = sw.SwapStatus(ctx, order.Ref); err != nil {
+		var err error
+		if u, err = sw.SwapStatus(ctx, ref); err != nil {
 			t.Fatalf("SwapStatus: %v", err)
 		}
-		if u.Status.Terminal() && u.Status != swapscout.StatusFinished {
-			t.Fatalf("auto-paid order ended %s (%s)", u.Status, u.VenueStatus)
+		if u.Status.Terminal() && u.Status != want {
+			t.Fatalf("the order ended %s (%s), want %s", u.Status, u.VenueStatus, want)
 		}
 	}
-	if !o.NoAmountReceived && offer.RateType != swapscout.Fixed && u.AmountReceived.Cmp(order.AmountOut) >= 0 {
-		t.Errorf("received %s of a promised %s with a 1%% payout spread, want less", u.AmountReceived, order.AmountOut)
-	}
+	return u
 }
 
 // Pay pays order id at simulated venue through POST /_sim/pay.

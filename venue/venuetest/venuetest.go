@@ -24,9 +24,9 @@ import (
 
 	"github.com/swapscout/swapscout"
 	"github.com/swapscout/swapscout/aggregate"
-	"github.com/swapscout/swapscout/hostile"
-	"github.com/swapscout/swapscout/httpapi"
+	"github.com/swapscout/swapscout/api"
 	"github.com/swapscout/swapscout/sim"
+	"github.com/swapscout/swapscout/sim/hostile"
 	"github.com/swapscout/swapscout/upstream"
 	"github.com/swapscout/swapscout/venue"
 )
@@ -225,7 +225,7 @@ func Code(err error) swapscout.FailureCode {
 func Golden(t *testing.T, path, venueID string, o swapscout.Offer) {
 	t.Helper()
 	o.Venue, o.Took = venueID, 0
-	got := append(httpapi.AppendOffer(nil, &o), '\n')
+	got := append(api.AppendOffer(nil, &o), '\n')
 	if *update {
 		if err := os.WriteFile(path, got, 0o644); err != nil {
 			t.Fatal(err)

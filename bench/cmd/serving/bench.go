@@ -18,6 +18,7 @@ import (
 
 	vegeta "github.com/tsenart/vegeta/v12/lib"
 
+	"github.com/swapscout/swapscout/api"
 	"github.com/swapscout/swapscout/bench/internal/fixture"
 	"github.com/swapscout/swapscout/bench/internal/peers"
 )
@@ -202,41 +203,22 @@ var smokeClient = &http.Client{Timeout: 3 * time.Second, Transport: &http.Transp
 // swapscout stored (compared as decoded JSON, age aside) and an unknown id
 // with 404.
 func (b *bench) smoke(ctx context.Context, base string) error {
+	c := api.NewClientWith(base, smokeClient)
 	for _, i := range []int{0, len(b.recs) / 2, len(b.recs) - 1} {
 		rec := &b.recs[i]
-		status, body, err := get(ctx, base+"/v1/quotes/"+rec.ID)
+		q, err := c.QuoteByID(ctx, rec.ID)
 		if err != nil {
-			return err
+			return fmt.Errorf("GET %s: %w", rec.ID, err)
 		}
-		if status != 200 {
-			return fmt.Errorf("GET %s: status %d: %.200s", rec.ID, status, body)
-		}
-		if err := peers.SameQuote(body, rec.JSON()); err != nil {
+		if err := peers.Same(q, rec.JSON()); err != nil {
 			return fmt.Errorf("GET %s: %w", rec.ID, err)
 		}
 	}
-	status, body, err := get(ctx, base+"/v1/quotes/qzzzzzzzzzzzzzzzzzzzzzzzzzz")
-	if err != nil {
-		return err
-	}
-	if status != 404 {
-		return fmt.Errorf("GET unknown id: status %d, want 404: %.200s", status, body)
+	var ae *api.Error
+	if _, err := c.QuoteByID(ctx, "qzzzzzzzzzzzzzzzzzzzzzzzzzz"); !errors.As(err, &ae) || ae.Status != 404 {
+		return fmt.Errorf("GET unknown id: %v, want a 404", err)
 	}
 	return nil
-}
-
-func get(ctx context.Context, url string) (int, []byte, error) {
-	req, err := http.NewRequestWithContext(ctx, "GET", url, nil)
-	if err != nil {
-		return 0, nil, err
-	}
-	resp, err := smokeClient.Do(req)
-	if err != nil {
-		return 0, nil, err
-	}
-	defer resp.Body.Close()
-	body, err := io.ReadAll(io.LimitReader(resp.Body, 1<<20))
-	return resp.StatusCode, body, err
 }
 
 // wrkResult is what the Lua script's done() prints.

@@ -11,12 +11,12 @@ import (
 	"io"
 	"log/slog"
 	"net/http"
-	"reflect"
 	"time"
 
 	"github.com/gin-gonic/gin"
 	"github.com/valyala/fasthttp"
 
+	"github.com/swapscout/swapscout/api"
 	"github.com/swapscout/swapscout/bench/internal/fixture"
 	"github.com/swapscout/swapscout/httpapi"
 	"github.com/swapscout/swapscout/inmem"
@@ -70,9 +70,9 @@ func Gin(recs []fixture.Record) (*gin.Engine, error) {
 func Floor(recs []fixture.Record) fasthttp.RequestHandler {
 	bodies := make(map[string][]byte, len(recs))
 	for _, r := range recs {
-		bodies[r.ID] = append([]byte(`{"age_ms":0,`), r.JSON()[1:]...)
+		bodies[r.ID] = append(api.AppendAge(nil, 0), r.JSON()[1:]...)
 	}
-	notFound := httpapi.AppendError(nil, "not_found", "quote not found or expired")
+	notFound := api.AppendError(nil, &api.Error{Code: "not_found", Message: "quote not found or expired"})
 	return func(ctx *fasthttp.RequestCtx) {
 		path := ctx.Path()
 		body, ok := bodies[string(path[bytes.LastIndexByte(path, '/')+1:])]
@@ -87,41 +87,30 @@ func Floor(recs []fixture.Record) fasthttp.RequestHandler {
 	}
 }
 
-// SameQuote reports whether got is the stored quote want plus an age_ms,
-// decoded with encoding/json. Timestamps are compared as instants:
-// encoding/json writes 12:00:00.5Z where swapscout writes 12:00:00.500Z.
+// SameQuote reports whether got, an answer, is the stored quote want plus
+// an age_ms: both decode (api.DecodeQuote) to the same quote, timestamps as
+// instants (encoding/json writes 12:00:00.5Z where swapscout writes
+// 12:00:00.500Z).
 func SameQuote(got, want []byte) error {
-	var g, w map[string]any
-	if err := json.Unmarshal(got, &g); err != nil {
-		return fmt.Errorf("answer is not JSON: %w: %.200s", err, got)
+	if !bytes.Contains(got, []byte(`"age_ms":`)) {
+		return fmt.Errorf("answer has no age_ms: %.200s", got)
 	}
-	if err := json.Unmarshal(want, &w); err != nil {
-		return err
+	q, err := api.DecodeQuote(got)
+	if err != nil {
+		return fmt.Errorf("answer is not a quote: %w: %.200s", err, got)
 	}
-	if _, ok := g["age_ms"].(float64); !ok {
-		return fmt.Errorf("answer has no numeric age_ms: %.200s", got)
-	}
-	delete(g, "age_ms")
-	if !reflect.DeepEqual(normTimes(g), normTimes(w)) {
-		return fmt.Errorf("answer differs from the stored quote:\n got %.300s\nwant %.300s", got, want)
-	}
-	return nil
+	return Same(q, want)
 }
 
-func normTimes(v any) any {
-	switch v := v.(type) {
-	case map[string]any:
-		for k, e := range v {
-			v[k] = normTimes(e)
-		}
-	case []any:
-		for i, e := range v {
-			v[i] = normTimes(e)
-		}
-	case string:
-		if t, err := time.Parse(time.RFC3339Nano, v); err == nil {
-			return t.UTC().Format(time.RFC3339Nano)
-		}
+// Same reports whether q is the stored quote want: encoded again, the two
+// are the same bytes.
+func Same(q *api.Quote, want []byte) error {
+	w, err := api.DecodeQuote(want)
+	if err != nil {
+		return err
 	}
-	return v
+	if g, w := api.AppendQuote(nil, &q.Quote), api.AppendQuote(nil, &w.Quote); !bytes.Equal(g, w) {
+		return fmt.Errorf("answer differs from the stored quote:\n got %.300s\nwant %.300s", g, w)
+	}
+	return nil
 }

@@ -1,0 +1,128 @@
+package api
+
+import (
+	"strconv"
+	"time"
+
+	"github.com/swapscout/swapscout"
+)
+
+// AppendSwap appends a swap record and its history of status changes as
+// JSON: the one shape of a swap for the API, its event stream, webhooks and
+// the CLI. Optional fields are left out when empty; amounts are decimal
+// strings, times RFC 3339.
+func AppendSwap(dst []byte, sw *swapscout.Swap, history []swapscout.SwapEvent) []byte {
+	str := func(key, v string, always bool) {
+		if v != "" || always {
+			dst = append(dst, ',', '"')
+			dst = append(dst, key...)
+			dst = append(dst, '"', ':')
+			dst = appendString(dst, v)
+		}
+	}
+	amt := func(key string, a swapscout.Amount, always bool) {
+		if !a.IsZero() || always {
+			dst = append(dst, ',', '"')
+			dst = append(dst, key...)
+			dst = append(dst, '"', ':')
+			dst = appendAmount(dst, a)
+		}
+	}
+	dst = append(dst, `{"id":`...)
+	dst = appendString(dst, sw.ID)
+	str("status", string(sw.Status), true)
+	str("venue_status", sw.VenueStatus, true)
+	str("venue", sw.Venue, true)
+	str("provider", sw.Provider, false)
+	str("venue_order_id", sw.VenueOrder.ID, true) // never its Secret
+	str("quote_id", sw.QuoteID, true)
+	dst = append(dst, `,"from":`...)
+	dst = appendAsset(dst, sw.From)
+	dst = append(dst, `,"to":`...)
+	dst = appendAsset(dst, sw.To)
+	str("direction", sw.Direction.String(), true)
+	str("rate_type", sw.RateType.String(), true)
+	amt("amount_in", sw.AmountIn, true)
+	amt("amount_out", sw.AmountOut, true)
+	amt("promised_in", sw.PromisedIn, true)
+	amt("promised_out", sw.PromisedOut, true)
+	str("deposit_address", sw.DepositAddress, true)
+	str("deposit_memo", sw.DepositMemo, false)
+	deposit := sw.Deposit
+	if deposit == "" {
+		deposit = swapscout.DepositTransfer
+	}
+	str("deposit", string(deposit), true)
+	str("payout_address", sw.PayoutAddress, true)
+	str("payout_memo", sw.PayoutMemo, false)
+	str("refund_address", sw.RefundAddress, true)
+	str("refund_memo", sw.RefundMemo, false)
+	str("deposit_tx", sw.DepositTx, false)
+	str("payout_tx", sw.PayoutTx, false)
+	amt("amount_received", sw.AmountReceived, false)
+	str("amount_received_doubt", sw.ReceivedDoubt, false) // the venue's claim, not believed
+	dst = appendOutcome(dst, sw)
+	dst = append(dst, `,"created_at":`...)
+	dst = appendTime(dst, sw.CreatedAt)
+	dst = append(dst, `,"updated_at":`...)
+	dst = appendTime(dst, sw.UpdatedAt)
+	if !sw.ExpiresAt.IsZero() {
+		dst = append(dst, `,"expires_at":`...)
+		dst = appendTime(dst, sw.ExpiresAt)
+	}
+	dst = append(dst, `,"history":[`...)
+	for i, ev := range history {
+		if i > 0 {
+			dst = append(dst, ',')
+		}
+		dst = append(dst, `{"at":`...)
+		dst = appendTime(dst, ev.At)
+		dst = append(dst, `,"status":`...)
+		dst = appendString(dst, string(ev.Status))
+		dst = append(dst, `,"venue_status":`...)
+		dst = appendString(dst, ev.VenueStatus)
+		if ev.Late {
+			dst = append(dst, `,"late":true`...)
+		}
+		dst = append(dst, '}')
+	}
+	return append(dst, ']', '}')
+}
+
+// appendOutcome appends what a swap shows of its outcome: the slippage it
+// allows; a shortfall, when it finished short of its promise by more
+// (shortfall: the amount missing and its percentage; absent otherwise);
+// the refund's transaction and amount; and whether it is late, with its
+// venue's usual time then.
+func appendOutcome(dst []byte, sw *swapscout.Swap) []byte {
+	slip := sw.MaxSlippage
+	if !slip.Valid() || slip.Sign() <= 0 {
+		slip = swapscout.DefaultMaxSlippage
+	}
+	dst = append(dst, `,"max_slippage":`...)
+	dst = appendAmount(dst, slip)
+	if sf, ok := sw.Shortfall(); ok && sf.Short {
+		dst = append(dst, `,"shortfall":{"amount":`...)
+		dst = appendAmount(dst, sf.Missing)
+		dst = append(dst, `,"percent":`...)
+		dst = appendAmount(dst, sf.Percent)
+		dst = append(dst, '}')
+	}
+	if sw.RefundTx != "" {
+		dst = append(dst, `,"refund_tx":`...)
+		dst = appendString(dst, sw.RefundTx)
+	}
+	if !sw.AmountRefunded.IsZero() && sw.AmountRefunded.Valid() {
+		dst = append(dst, `,"amount_refunded":`...)
+		dst = appendAmount(dst, sw.AmountRefunded)
+	}
+	if !sw.Late() {
+		return append(dst, `,"late":false`...)
+	}
+	dst = append(dst, `,"late":true,"late_at":`...)
+	dst = appendTime(dst, sw.LateAt)
+	dst = append(dst, `,"usual_seconds":`...)
+	dst = strconv.AppendInt(dst, int64(sw.UsualTime/time.Second), 10)
+	dst = append(dst, `,"usual_basis":`...)
+	return strconv.AppendInt(dst, int64(sw.UsualBasis), 10)
+}

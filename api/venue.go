@@ -1,0 +1,172 @@
+package api
+
+import (
+	"encoding/json"
+	"fmt"
+	"sort"
+	"time"
+
+	"github.com/swapscout/swapscout"
+)
+
+// Venue is one venue of GET /v1/venues: what it is, whether it is
+// configured here and can make swaps, and, where the server measures them,
+// its accuracy and support contact.
+type Venue struct {
+	ID         string   `json:"id"`
+	Name       string   `json:"name"`
+	Kind       string   `json:"kind"`
+	KYC        string   `json:"kyc"`
+	NeedsKey   bool     `json:"needs_key"`
+	Configured bool     `json:"configured"`
+	FixedRate  bool     `json:"fixed_rate"`
+	Reverse    bool     `json:"reverse"`
+	Networks   []string `json:"networks"`
+	Evidence   string   `json:"evidence"`
+	Website    string   `json:"website,omitempty"`
+	Custody    string   `json:"custody"`
+	CanSwap    bool     `json:"can_swap"`
+	// Accuracy: what the venue's finished swaps delivered.
+	Accuracy *Accuracy `json:"accuracy,omitempty"`
+	// Support: where a swap venue's users reach its support.
+	Support *Support `json:"support,omitempty"`
+}
+
+// Accuracy is a venue's accuracy in GET /v1/venues: over its swaps
+// finished in the last window_seconds, how many had a known amount received
+// (count), the median and worst percentage of the promised amount that did
+// not arrive (negative: more did), and over those whose deposit was seen
+// (timed), the median seconds from deposit to payout.
+type Accuracy struct {
+	WindowSeconds   int64  `json:"window_seconds"`
+	Count           int    `json:"count"`
+	MedianShortfall string `json:"median_shortfall_pct,omitempty"`
+	WorstShortfall  string `json:"worst_shortfall_pct,omitempty"`
+	Timed           int    `json:"timed"`
+	MedianSeconds   *int64 `json:"median_seconds,omitempty"`
+	// P90Seconds is the venue's usual time (its timed swaps' 90th
+	// percentile); Short the finished swaps short of their promise by more
+	// than their slippage; Held the swaps it held for verification.
+	P90Seconds *int64 `json:"p90_seconds,omitempty"`
+	Short      int    `json:"short"`
+	Held       int    `json:"held"`
+}
+
+// Support is a swap venue's support contact in GET /v1/venues: its
+// address or page as it documents them, and the page that says so; none
+// (false) when it documents none.
+type Support struct {
+	Documented bool   `json:"documented"`
+	Email      string `json:"email,omitempty"`
+	URL        string `json:"url,omitempty"`
+	Source     string `json:"source"`
+}
+
+// Contact returns the support contact in the domain's terms.
+func (s *Support) Contact() swapscout.SupportContact {
+	if s == nil {
+		return swapscout.SupportContact{}
+	}
+	return swapscout.SupportContact{Email: s.Email, URL: s.URL, Source: s.Source}
+}
+
+// NewVenue is v as GET /v1/venues shows it, with its accuracy (nil when
+// not measured).
+func NewVenue(v swapscout.VenueInfo, acc *Accuracy) Venue {
+	nets := v.Networks
+	custody := v.Custody
+	if custody == "" {
+		custody = swapscout.Custodial
+	}
+	if nets == nil {
+		nets = []string{}
+	}
+	return Venue{ID: v.ID, Name: v.Name, Kind: string(v.Kind), KYC: v.KYC.String(),
+		NeedsKey: v.NeedsKey, Configured: v.Configured, FixedRate: v.FixedRate, Reverse: v.Reverse,
+		Networks: nets, Evidence: string(v.Evidence), Website: v.Website,
+		Custody: string(custody), CanSwap: v.CanSwap, Accuracy: acc, Support: supportOf(v.Support)}
+}
+
+func supportOf(c swapscout.SupportContact) *Support {
+	if c.Source == "" {
+		return nil
+	}
+	return &Support{Documented: c.Documented(), Email: c.Email, URL: c.URL, Source: c.Source}
+}
+
+// NewAccuracy is a venue's accuracy over window as GET /v1/venues shows it.
+func NewAccuracy(a swapscout.VenueAccuracy, window time.Duration) *Accuracy {
+	j := &Accuracy{WindowSeconds: int64(window.Seconds()), Count: a.Count, Timed: a.Timed, Short: a.Short, Held: a.Held}
+	if a.Count > 0 {
+		j.MedianShortfall, j.WorstShortfall = a.MedianShortfall.String(), a.WorstShortfall.String()
+	}
+	if a.Timed > 0 {
+		s, p90 := int64(a.MedianTime.Seconds()), int64(a.P90Time.Seconds())
+		j.MedianSeconds, j.P90Seconds = &s, &p90
+	}
+	return j
+}
+
+type venuesJSON struct {
+	Venues []Venue `json:"venues"`
+}
+
+// AppendVenues appends GET /v1/venues's answer: {"venues":[…]}. It is not
+// on a hot path, so encoding/json writes it.
+func AppendVenues(dst []byte, vs []Venue) ([]byte, error) {
+	if vs == nil {
+		vs = []Venue{}
+	}
+	b, err := json.Marshal(venuesJSON{Venues: vs})
+	if err != nil {
+		return dst, err
+	}
+	return append(append(dst, b...), '\n'), nil
+}
+
+// DecodeVenues reads GET /v1/venues's answer.
+func DecodeVenues(body []byte) ([]Venue, error) {
+	var w venuesJSON
+	if err := json.Unmarshal(body, &w); err != nil {
+		return nil, fmt.Errorf("decode venues: %w", err)
+	}
+	return w.Venues, nil
+}
+
+// Health is GET /healthz's answer: the overall status ("ok", or
+// "degraded" when a dependency says so) and each dependency's state
+// ("store": "memory", "database": "sqlite", …).
+type Health struct {
+	Status string
+	Checks map[string]string
+}
+
+// AppendHealth appends h as JSON: "status" first, then the checks by name.
+func AppendHealth(dst []byte, h Health) []byte {
+	keys := make([]string, 0, len(h.Checks))
+	for k := range h.Checks {
+		if k != "status" {
+			keys = append(keys, k)
+		}
+	}
+	sort.Strings(keys)
+	dst = appendString(append(dst, `{"status":`...), h.Status)
+	for _, k := range keys {
+		dst = append(dst, ',')
+		dst = appendString(dst, k)
+		dst = append(dst, ':')
+		dst = appendString(dst, h.Checks[k])
+	}
+	return append(dst, "}\n"...)
+}
+
+// DecodeHealth reads GET /healthz's answer.
+func DecodeHealth(body []byte) (*Health, error) {
+	var m map[string]string
+	if err := json.Unmarshal(body, &m); err != nil {
+		return nil, fmt.Errorf("decode health: %w", err)
+	}
+	h := &Health{Status: m["status"], Checks: m}
+	delete(m, "status")
+	return h, nil
+}

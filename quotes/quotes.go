@@ -1,0 +1,430 @@
+// Package quotes is the quote service: the one path by which quotes are
+// made, collapsed, cached, stored and read back. It owns what a quote
+// request selects (the venues asked, normalised so that equivalent
+// spellings are one request), the cache key, the collapsing of identical
+// requests in flight, quote ids, the store (a quote is readable by id until
+// it expires), the re-quote a swap is guarded by, and the stream of venue
+// answers as they arrive. GET /v1/quotes, the quote stream, the web page,
+// the CLI and the swap service (swaps.Quotes) all go through it, so a swap
+// is made from exactly what was shown.
+//
+// Quotes are stored encoded, as Frames: when the quote was assembled, then
+// its JSON (api.AppendQuote). A cache hit or a quote read by id is served
+// from those bytes as they are, with no encoding and no allocation.
+package quotes
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/base32"
+	"fmt"
+	"log/slog"
+	"slices"
+	"strconv"
+	"time"
+
+	"golang.org/x/sync/singleflight"
+
+	"github.com/swapscout/swapscout"
+	"github.com/swapscout/swapscout/aggregate"
+	"github.com/swapscout/swapscout/api"
+)
+
+// Engine fans a request out to the venues it selects
+// (aggregate.Service satisfies it).
+type Engine interface {
+	Quote(ctx context.Context, req swapscout.QuoteRequest, sel aggregate.Selection, emit func(swapscout.Result)) (*swapscout.Quote, error)
+}
+
+// Keeper is a QuoteStore that keeps the structured quote beside its
+// encoded bytes (inmem.Store does), so a swap is made from the very quote
+// that was shown without decoding it again. Stores without it (Redis) are
+// read back from the stored encoding (api.DecodeQuote).
+type Keeper interface {
+	swapscout.QuoteStore
+	PutQuote(ctx context.Context, q *swapscout.Quote, body []byte, ttl time.Duration) error
+	// GetQuote returns the structured quote stored under id, or an
+	// ENOTFOUND error; the quote must not be modified.
+	GetQuote(ctx context.Context, id string) (*swapscout.Quote, error)
+}
+
+// Config is what a Service is made of.
+type Config struct {
+	Engine Engine
+	// Store keeps every quote under its id for TTL; nil keeps none (no
+	// quote is readable by id).
+	Store swapscout.QuoteStore
+	// Cache, when set, answers identical requests within CacheWindow from
+	// the quote they produced; it can be the shared Redis store so several
+	// instances share hits.
+	Cache       swapscout.QuoteStore
+	CacheWindow time.Duration
+	// Venues lists the venues a selection may name; nil or empty leaves
+	// the engine to check them.
+	Venues          func() []swapscout.VenueInfo
+	TTL             time.Duration // how long a quote id stays readable (default 2m)
+	DefaultDeadline time.Duration // a re-quote's fan-out deadline (default 3s)
+	Now             func() time.Time
+	Logger          *slog.Logger
+}
+
+// Default TTL and deadline of a Config that leaves them unset.
+const (
+	DefaultTTL      = 2 * time.Minute
+	DefaultDeadline = 3 * time.Second
+)
+
+// Service makes, collapses, caches and stores quotes. Its methods are safe
+// for concurrent use.
+type Service struct {
+	c       Config
+	flights singleflight.Group // collapses concurrent identical misses
+}
+
+// New returns the service c describes, with the defaults of its unset
+// fields.
+func New(c Config) *Service {
+	if c.TTL <= 0 {
+		c.TTL = DefaultTTL
+	}
+	if c.DefaultDeadline <= 0 {
+		c.DefaultDeadline = DefaultDeadline
+	}
+	if c.Now == nil {
+		c.Now = time.Now
+	}
+	if c.Logger == nil {
+		c.Logger = slog.Default()
+	}
+	if c.Venues == nil {
+		c.Venues = func() []swapscout.VenueInfo { return nil }
+	}
+	if c.CacheWindow <= 0 {
+		c.Cache = nil
+	}
+	return &Service{c: c}
+}
+
+// Request is a quote request: what to quote, which venues to ask, and how
+// long to wait for them.
+type Request struct {
+	swapscout.QuoteRequest
+	Selection aggregate.Selection
+	Deadline  time.Duration
+}
+
+// Answer is a quote as the service answers it: its frame, whether it came
+// from the identical-request cache, and the structured quote when it was
+// made for this request.
+type Answer struct {
+	Frame Frame
+	Hit   bool
+	quote *swapscout.Quote
+}
+
+// Quote returns the answer's structured quote: the one made, or, for a
+// cache hit, the one its frame holds. It must not be modified.
+func (a *Answer) Quote() (*swapscout.Quote, error) {
+	if a.quote != nil {
+		return a.quote, nil
+	}
+	if !a.Frame.Valid() {
+		return nil, fmt.Errorf("cached quote is malformed")
+	}
+	q, err := api.DecodeQuote(a.Frame.JSON())
+	if err != nil {
+		return nil, fmt.Errorf("cached quote: %w", err)
+	}
+	return &q.Quote, nil
+}
+
+func invalid(format string, args ...any) error {
+	return swapscout.Errorf(swapscout.EINVALID, format, args...)
+}
+
+// Normalize checks r's selection and rewrites it in canonical form, so
+// equivalent spellings share a cache key: a KYC rating of D (the worst)
+// selects every venue; venue ids are sorted and de-duplicated and, with a
+// venue list, the excluded ids taken out of it. Every id must be a venue
+// the service lists (when Config.Venues gives a list; else the engine checks
+// them), and a selection that leaves no venue to ask is refused (an empty
+// list would mean every venue). Both are EINVALID errors. It allocates
+// nothing for a request without venue lists. Normalizing twice changes
+// nothing.
+func (s *Service) Normalize(r *Request) error {
+	sel := &r.Selection
+	if sel.MaxKYC == 'D' {
+		sel.MaxKYC = 0 // D is the worst rating: it selects every venue
+	}
+	if len(sel.Include) == 0 && len(sel.Exclude) == 0 {
+		// Nothing to check (kyc= and custody= alone leave the engine to
+		// select), and the hot path allocates nothing.
+		return nil
+	}
+	infos := s.c.Venues()
+	if infos != nil {
+		known := func(id string) bool {
+			return slices.ContainsFunc(infos, func(v swapscout.VenueInfo) bool { return v.ID == id })
+		}
+		if id, ok := sel.Unknown(known); ok {
+			return invalid("unknown venue %q (GET /v1/venues lists them)", clip(id))
+		}
+	}
+	slices.Sort(sel.Include)
+	sel.Include = slices.Compact(sel.Include)
+	slices.Sort(sel.Exclude)
+	sel.Exclude = slices.Compact(sel.Exclude)
+	if len(sel.Include) > 0 {
+		sel.Include = slices.DeleteFunc(sel.Include, func(id string) bool { return slices.Contains(sel.Exclude, id) })
+		sel.Exclude = nil
+		if len(sel.Include) == 0 {
+			return invalid("venues and exclude leave no venue to ask")
+		}
+	}
+	if infos != nil && !slices.ContainsFunc(infos, func(v swapscout.VenueInfo) bool {
+		return sel.Selects(v.ID, v.KYC, v.Custody, v.CanSwap)
+	}) {
+		return invalid("no venue matches venues, exclude, kyc, custody and swappable together")
+	}
+	return nil
+}
+
+func clip(s string) string {
+	if len(s) > 32 {
+		return s[:32] + "…"
+	}
+	return s
+}
+
+// AppendKey appends the cache key of r, a normalised request: identical
+// requests, however spelled, get the same key, and different ones never do
+// (each venue id is prefixed by its length, so no id can pose as a list of
+// others). The deadline is part of it, to the nanosecond: an answer cut
+// short by one client's deadline is never served from the cache, nor
+// shared in flight, to a request that allowed more time (the venue calls
+// themselves are shared anyway: see aggregate.Engine.Quote).
+func AppendKey(dst []byte, r *Request) []byte {
+	dst = append(dst, r.From.Ticker...)
+	dst = append(dst, '@')
+	dst = append(dst, r.From.Network...)
+	dst = append(dst, '>')
+	dst = append(dst, r.To.Ticker...)
+	dst = append(dst, '@')
+	dst = append(dst, r.To.Network...)
+	dst = append(dst, '|')
+	dst = r.Amount.Append(dst)
+	dst = append(dst, '|', byte('0'+r.Direction), byte('0'+r.RateType), '|')
+	dst = strconv.AppendInt(dst, int64(r.Deadline), 10)
+	dst = append(dst, '|', byte(r.Selection.MaxKYC))
+	switch r.Selection.Custody {
+	case swapscout.Custodial:
+		dst = append(dst, 'c')
+	case swapscout.NonCustodial:
+		dst = append(dst, 'n')
+	}
+	if r.Selection.Swappable {
+		dst = append(dst, 's')
+	}
+	for _, v := range r.Selection.Include {
+		dst = append(dst, '+')
+		dst = strconv.AppendInt(dst, int64(len(v)), 10)
+		dst = append(dst, ':')
+		dst = append(dst, v...)
+	}
+	for _, v := range r.Selection.Exclude {
+		dst = append(dst, '-')
+		dst = strconv.AppendInt(dst, int64(len(v)), 10)
+		dst = append(dst, ':')
+		dst = append(dst, v...)
+	}
+	return dst
+}
+
+// CacheWindow is how long an identical request is answered from the cache;
+// 0 when there is no cache.
+func (s *Service) CacheWindow() time.Duration {
+	if s.c.Cache == nil {
+		return 0
+	}
+	return s.c.CacheWindow
+}
+
+// Cached returns the cached frame for key (AppendKey), if there is one. It
+// allocates nothing: the hot path of identical requests.
+func (s *Service) Cached(ctx context.Context, key []byte) (Frame, bool) {
+	if s.c.Cache == nil {
+		return nil, false
+	}
+	v, err := s.c.Cache.Get(ctx, key)
+	if err != nil || !Frame(v).Valid() {
+		return nil, false
+	}
+	return Frame(v), true
+}
+
+// Make runs one fan-out for r, a normalised request whose cache key is
+// key, and stores its quote (under its id, and under key in the cache).
+// Concurrent calls for the same key share one fan-out and its answer.
+func (s *Service) Make(ctx context.Context, r *Request, key string) (Answer, error) {
+	v, err, _ := s.flights.Do(key, func() (any, error) {
+		q, f, err := s.make(ctx, r, key, nil)
+		return made{q, f}, err
+	})
+	if err != nil {
+		return Answer{}, err
+	}
+	m := v.(made)
+	return Answer{Frame: m.frame, quote: m.quote}, nil
+}
+
+type made struct {
+	quote *swapscout.Quote
+	frame Frame
+}
+
+// Quote answers r: from the cache when an identical request was answered
+// within the cache window, else by one fan-out (Make). Callers that limit
+// fan-outs per client call Normalize, Cached and Make themselves.
+func (s *Service) Quote(ctx context.Context, r Request) (Answer, error) {
+	if err := s.Normalize(&r); err != nil {
+		return Answer{}, err
+	}
+	key := AppendKey(nil, &r)
+	if f, ok := s.Cached(ctx, key); ok {
+		return Answer{Frame: f, Hit: true}, nil
+	}
+	return s.Make(ctx, &r, string(key))
+}
+
+// QuoteStream answers r with one fan-out of its own, calling emit (from
+// the calling goroutine) with each venue's result as it arrives; the quote
+// is stored and cached like any other. Streams are never collapsed: each
+// sees its own venues answer.
+func (s *Service) QuoteStream(ctx context.Context, r Request, emit func(swapscout.Result)) (Answer, error) {
+	if err := s.Normalize(&r); err != nil {
+		return Answer{}, err
+	}
+	q, f, err := s.make(ctx, &r, string(AppendKey(nil, &r)), emit)
+	if err != nil {
+		return Answer{}, err
+	}
+	return Answer{Frame: f, quote: q}, nil
+}
+
+// make runs one fan-out for r, encodes and stores it (under its id, and
+// under key in the cache when key is set), and returns the quote and its
+// frame. Its context is detached from the request that started it (other
+// identical requests wait on it) but keeps the request's deadline.
+func (s *Service) make(parent context.Context, r *Request, key string, emit func(swapscout.Result)) (*swapscout.Quote, Frame, error) {
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(parent), r.Deadline)
+	defer cancel()
+	q, err := s.c.Engine.Quote(ctx, r.QuoteRequest, r.Selection, emit)
+	if err != nil {
+		return nil, nil, err
+	}
+	q.ID = NewID()
+	q.ExpiresAt = q.CreatedAt.Add(s.c.TTL)
+	// The frame holds when the quote was assembled: a fresh answer has age
+	// 0, a cached one its real age since the venues answered.
+	f := NewFrame(s.c.Now(), q)
+	// Store and cache with a context of our own: the answer is good even if
+	// a store is down, it only won't be readable by id (the logs say so).
+	sctx, scancel := context.WithTimeout(context.WithoutCancel(parent), time.Second)
+	defer scancel()
+	var perr error
+	if k, ok := s.c.Store.(Keeper); ok {
+		perr = k.PutQuote(sctx, q, f, s.c.TTL)
+	} else if s.c.Store != nil {
+		perr = s.c.Store.Put(sctx, q.ID, f, s.c.TTL)
+	}
+	if perr != nil {
+		s.c.Logger.Warn("quote store put failed", "id", q.ID, "err", perr)
+	}
+	if key != "" && s.c.Cache != nil {
+		if err := s.c.Cache.Put(sctx, key, f, s.c.CacheWindow); err != nil {
+			s.c.Logger.Warn("quote cache put failed", "err", err)
+		}
+	}
+	return q, f, nil
+}
+
+// Stored returns the frame stored under id, as it is: the quote-by-id hot
+// path, which allocates nothing. A quote unknown or expired is the
+// store's ENOTFOUND error.
+func (s *Service) Stored(ctx context.Context, id []byte) (Frame, error) {
+	if s.c.Store == nil {
+		return nil, errNoStore
+	}
+	v, err := s.c.Store.Get(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	if !Frame(v).Valid() {
+		return nil, fmt.Errorf("stored quote %s is malformed", id)
+	}
+	return Frame(v), nil
+}
+
+// QuoteByID returns the quote stored under id, structured; an ENOTFOUND
+// error names the quote id when it is unknown or has expired. The quote
+// must not be modified.
+func (s *Service) QuoteByID(ctx context.Context, id string) (*swapscout.Quote, error) {
+	var q *swapscout.Quote
+	if s.c.Store == nil {
+		return nil, quoteIDError(errNoStore)
+	}
+	if k, ok := s.c.Store.(Keeper); ok {
+		kq, err := k.GetQuote(ctx, id)
+		if err != nil {
+			return nil, quoteIDError(err)
+		}
+		q = kq
+	} else {
+		v, err := s.c.Store.Get(ctx, []byte(id))
+		if err != nil {
+			return nil, quoteIDError(err)
+		}
+		if !Frame(v).Valid() {
+			return nil, fmt.Errorf("stored quote %s is malformed", id)
+		}
+		aq, err := api.DecodeQuote(Frame(v).JSON())
+		if err != nil {
+			return nil, fmt.Errorf("stored quote %s: %w", id, err)
+		}
+		q = &aq.Quote
+	}
+	if !q.ExpiresAt.IsZero() && !s.c.Now().Before(q.ExpiresAt) {
+		return nil, swapscout.Errorf(swapscout.ENOTFOUND, "quote_id: the quote has expired; ask for a new one")
+	}
+	return q, nil
+}
+
+// errNoStore answers a read of a service that keeps no quotes.
+var errNoStore = swapscout.Errorf(swapscout.ENOTFOUND, "no quotes are kept here")
+
+// quoteIDError says which field a store's not-found is about.
+func quoteIDError(err error) error {
+	if swapscout.ErrorCode(err) == swapscout.ENOTFOUND {
+		return &swapscout.Error{Code: swapscout.ENOTFOUND, Message: "quote_id: " + swapscout.ErrorMessage(err)}
+	}
+	return err
+}
+
+// Requote asks venue again for req, bypassing the cache (the point is a
+// fresh answer), and stores the answer as a new quote, cached like any
+// other.
+func (s *Service) Requote(ctx context.Context, req swapscout.QuoteRequest, venue string) (*swapscout.Quote, error) {
+	r := Request{QuoteRequest: req, Selection: aggregate.Selection{Include: []string{venue}}, Deadline: s.c.DefaultDeadline}
+	q, _, err := s.make(ctx, &r, string(AppendKey(nil, &r)), nil)
+	return q, err
+}
+
+var idEncoding = base32.NewEncoding("abcdefghijklmnopqrstuvwxyz234567").WithPadding(base32.NoPadding)
+
+// NewID returns a fresh random quote id: "q" and 26 base32 characters (128
+// bits).
+func NewID() string {
+	var b [16]byte
+	_, _ = rand.Read(b[:])
+	return "q" + idEncoding.EncodeToString(b[:])
+}
