@@ -1,6 +1,8 @@
 package venue
 
 import (
+	"encoding/json"
+	"errors"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -116,4 +118,66 @@ func SwapTime(s string) time.Time {
 		return time.Time{}
 	}
 	return t
+}
+
+// Update is the update a status answer with the venue's word makes: the
+// status the table maps the word to, the word beside it; bad_response when
+// venue name's answer carries no word.
+func (t StatusTable) Update(name, word string) (swapscout.SwapUpdate, error) {
+	if word == "" {
+		return swapscout.SwapUpdate{}, swapscout.NewVenueError(swapscout.CodeBadResponse, "%s answered an order without a status", name)
+	}
+	return swapscout.SwapUpdate{Status: t.Status(word), VenueStatus: word}, nil
+}
+
+// Created checks the order a create call answered: without an order id or
+// a deposit address, venue name's answer is bad_response.
+func Created(name string, o swapscout.SwapOrder) (swapscout.SwapOrder, error) {
+	if o.OrderID == "" || o.DepositAddress == "" {
+		return swapscout.SwapOrder{}, swapscout.NewVenueError(swapscout.CodeBadResponse, "%s created an order without an id or a deposit address", name)
+	}
+	return o, nil
+}
+
+// SwapRefusal reads venue name's refusal of a create or a status call
+// (orderID set on a status call) by its words. On a status call, HTTP 404 or
+// "not found" is an unknown order; a refused key is not_configured; words
+// naming one of fields (the request's address, memo or tag fields, in lower
+// case) are a bad request in the venue's words. Otherwise quote, the
+// adapter's reading of the same words in a quote's refusal, decides (a limit,
+// an unserved pair, an outage), unless it could not tell (bad_response,
+// nil): then it is a bad request too.
+func SwapRefusal(name string, status int, orderID, words string, quote error, fields ...string) error {
+	status = max(status, 400) // a refusal sent with a 2xx status
+	lower := strings.ToLower(words)
+	switch {
+	case orderID != "" && (status == 404 || strings.Contains(lower, "not found")):
+		return OrderNotFound(name, orderID)
+	case status == 401 || status == 403 || ContainsAny(lower, fields...):
+		return Refusal(name, status, orderID, words)
+	}
+	var ve *swapscout.VenueError
+	if quote == nil || errors.As(quote, &ve) && ve.Code == swapscout.CodeBadResponse && words != "" {
+		return Refusal(name, status, orderID, words)
+	}
+	return quote
+}
+
+// RawText reads a JSON value a venue sends as a string or a number (a memo,
+// an XRP tag): its text, "" for null.
+func RawText(raw json.RawMessage) string {
+	s := strings.TrimSpace(string(raw))
+	if s == "null" {
+		return ""
+	}
+	return strings.Trim(s, `"`)
+}
+
+// JSON returns r carrying body as its JSON payload, when there is one (a
+// create call; a status call has none).
+func (r Request) JSON(body []byte) Request {
+	if body != nil {
+		r.Body, r.ContentType = body, "application/json"
+	}
+	return r
 }

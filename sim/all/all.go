@@ -10,13 +10,17 @@ package all
 
 import (
 	"github.com/swapscout/swapscout/sim"
+	simchangenow "github.com/swapscout/swapscout/sim/changenow"
 	venues "github.com/swapscout/swapscout/venue/all"
 )
 
 // simulators are the venues' simulated APIs by venue id, in venue/all's
 // order of sections: instant-swap services, protocols and liquidity
 // networks, order books.
-var simulators = map[string]func() sim.Venue{}
+var simulators = map[string]func() sim.Venue{
+	// Instant-swap services.
+	"changenow": simchangenow.Sim,
+}
 
 // Venues returns a fresh simulated API for every venue of venue/all, by
 // venue id.

@@ -48,21 +48,3 @@ type errorResponse struct {
 		} `json:"range"`
 	} `json:"payload"`
 }
-
-// currency is an item of GET /v2/exchange/currencies (served by the simulator).
-type currency struct {
-	Ticker             string  `json:"ticker"`
-	Name               string  `json:"name"`
-	Image              string  `json:"image"`
-	HasExternalID      bool    `json:"hasExternalId"`
-	IsExtraIDSupported bool    `json:"isExtraIdSupported"`
-	IsFiat             bool    `json:"isFiat"`
-	Featured           bool    `json:"featured"`
-	IsStable           bool    `json:"isStable"`
-	SupportsFixedRate  bool    `json:"supportsFixedRate"`
-	Network            string  `json:"network"`
-	TokenContract      *string `json:"tokenContract"`
-	Buy                bool    `json:"buy"`
-	Sell               bool    `json:"sell"`
-	LegacyTicker       string  `json:"legacyTicker"`
-}

@@ -47,12 +47,9 @@ var progress = []swapscout.SwapStatus{
 	swapscout.StatusSending, swapscout.StatusFinished,
 }
 
-// RunSwap is the conformance suite of a swapscout.Swapper against its
-// venue's simulator: the adapter creates an order waiting for its deposit
-// at a deposit address; once paid through /_sim/pay the order moves forward
-// only, through known statuses, to finished; an unknown order id is a
-// *swapscout.VenueError with code venue.CodeOrderNotFound; and the status
-// table maps every documented word.
+// RunSwap is the conformance suite of a swapscout.Swapper: its status table
+// maps every documented word and no other; and, while the descriptor still
+// names its simulator (Descriptor.Sim), RunSwapSim runs against it.
 func RunSwap(t *testing.T, d *venue.Descriptor, o SwapOptions) {
 	t.Helper()
 	t.Run("StatusWords", func(t *testing.T) {
@@ -68,9 +65,24 @@ func RunSwap(t *testing.T, d *venue.Descriptor, o SwapOptions) {
 			t.Errorf("an undocumented word maps to %q, want unknown", st)
 		}
 	})
+	if d.Sim != nil {
+		RunSwapSim(t, d, d.Sim, o)
+	}
+}
+
+// RunSwapSim is the conformance suite of a swapscout.Swapper against its
+// venue's simulator (newSim builds it; a venue's simulator lives in its own
+// package under sim/, whose tests call this): the adapter creates an order
+// waiting for its deposit at a deposit address; once paid through /_sim/pay
+// the order moves forward only, through known statuses, to finished; an
+// unknown order id is a *swapscout.VenueError with code
+// venue.CodeOrderNotFound; an order the simulator pays itself finishes; and
+// every outcome (runOutcomes) reads as what happened.
+func RunSwapSim(t *testing.T, d *venue.Descriptor, newSim func() sim.Venue, o SwapOptions) {
+	t.Helper()
 	t.Run("AgainstSimulator", func(t *testing.T) {
 		s := StartSim(t, sim.Config{Seed: 1, Latency: time.Millisecond, SwapStage: 30 * time.Millisecond,
-			Secrets: map[string]string{d.ID: "test-secret"}}, d.ID, d.Sim())
+			Secrets: map[string]string{d.ID: "test-secret"}}, d.ID, newSim())
 		q := New(t, d, s.VenueURL(d.ID))
 		sw, ok := q.(swapscout.Swapper)
 		if !ok {
@@ -123,17 +135,17 @@ func RunSwap(t *testing.T, d *venue.Descriptor, o SwapOptions) {
 			t.Errorf("SwapStatus(unknown id) = %v, want a *VenueError with code %s", err, venue.CodeOrderNotFound)
 		}
 	})
-	t.Run("AutoPay", func(t *testing.T) { runAutoPay(t, d, o) })
-	t.Run("Outcomes", func(t *testing.T) { runOutcomes(t, d, o) })
+	t.Run("AutoPay", func(t *testing.T) { runAutoPay(t, d, newSim, o) })
+	t.Run("Outcomes", func(t *testing.T) { runOutcomes(t, d, newSim, o) })
 }
 
 // runAutoPay creates an order on a simulator that pays every order itself
 // (Config.AutoPay) and pays out below the promise (Config.PayoutSpread):
 // the order finishes without /_sim/pay, and a floating order reports less
 // received than promised.
-func runAutoPay(t *testing.T, d *venue.Descriptor, o SwapOptions) {
+func runAutoPay(t *testing.T, d *venue.Descriptor, newSim func() sim.Venue, o SwapOptions) {
 	s := StartSim(t, sim.Config{Seed: 2, Latency: time.Millisecond, SwapStage: 20 * time.Millisecond,
-		AutoPay: 30 * time.Millisecond, PayoutSpread: 0.01, Secrets: map[string]string{d.ID: "test-secret"}}, d.ID, d.Sim())
+		AutoPay: 30 * time.Millisecond, PayoutSpread: 0.01, Secrets: map[string]string{d.ID: "test-secret"}}, d.ID, newSim())
 	q := New(t, d, s.VenueURL(d.ID))
 	sw := q.(swapscout.Swapper)
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
