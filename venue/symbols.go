@@ -121,3 +121,13 @@ func Except(assets []swapscout.Asset, names ...string) []swapscout.Asset {
 	}
 	return out
 }
+
+// IsToken reports whether a is a token (USDT, USDC, DAI) rather than the
+// own coin of its network, which venues often name differently.
+func IsToken(a swapscout.Asset) bool {
+	switch a.Ticker {
+	case "usdt", "usdc", "dai":
+		return true
+	}
+	return false
+}

@@ -11,6 +11,10 @@ package all
 import (
 	"github.com/swapscout/swapscout/sim"
 	simchangenow "github.com/swapscout/swapscout/sim/changenow"
+	simexolix "github.com/swapscout/swapscout/sim/exolix"
+	simletsexchange "github.com/swapscout/swapscout/sim/letsexchange"
+	simsimpleswap "github.com/swapscout/swapscout/sim/simpleswap"
+	simstealthex "github.com/swapscout/swapscout/sim/stealthex"
 	venues "github.com/swapscout/swapscout/venue/all"
 )
 
@@ -19,7 +23,11 @@ import (
 // networks, order books.
 var simulators = map[string]func() sim.Venue{
 	// Instant-swap services.
-	"changenow": simchangenow.Sim,
+	"changenow":    simchangenow.Sim,
+	"exolix":       simexolix.Sim,
+	"letsexchange": simletsexchange.Sim,
+	"stealthex":    simstealthex.Sim,
+	"simpleswap":   simsimpleswap.Sim,
 }
 
 // Venues returns a fresh simulated API for every venue of venue/all, by

@@ -43,12 +43,3 @@ type errorReply struct {
 	Description string          `json:"description"`
 	Error       json.RawMessage `json:"error"`
 }
-
-// currency is an item of GET /v3/currencies ({"result":[…]}), served by the
-// simulator; Postman's collection documents ticker+network as the identity.
-type currency struct {
-	Ticker     string `json:"ticker"`
-	Network    string `json:"network"`
-	Name       string `json:"name"`
-	HasExtraID bool   `json:"hasExtraId"`
-}

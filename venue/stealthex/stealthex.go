@@ -27,15 +27,16 @@ var Descriptor = venue.Descriptor{
 	BaseURL: "https://api.stealthex.io", Website: "https://stealthex.io",
 	Support: swapscout.SupportContact{Email: "support@stealthex.io", Source: "EdgeApp/edge-exchange-plugins src/swap/central/stealthex.ts (swapInfo.supportEmail, the address the venue gives integrators)"},
 	Timeout: 4 * time.Second, KYC: 'B', NeedsKey: true, FixedRate: true, Reverse: true,
-	Networks: symbols.Networks(), Evidence: swapscout.Recorded,
+	Networks: Symbols.Networks(), Evidence: swapscout.Recorded,
 	New: func(c venue.Config) (swapscout.Quoter, error) { return New(c), nil },
-	Sim: Sim,
 }
 
-// Endpoints, relative to Descriptor.BaseURL.
+// API paths, relative to Descriptor.BaseURL: a route's range and estimate,
+// an exchange's creation (POST ExchangesPath) and status (ExchangesPath/{id}).
 const (
-	rangePath    = "/v4/rates/range"
-	estimatePath = "/v4/rates/estimated-amount"
+	RangePath     = "/v4/rates/range"
+	EstimatePath  = "/v4/rates/estimated-amount"
+	ExchangesPath = "/v4/exchanges"
 )
 
 // Client quotes StealthEX.
@@ -46,10 +47,9 @@ func New(cfg venue.Config) *Client { return &Client{cfg: cfg} }
 
 // Quote asks for the estimate and the range of the route at once.
 func (c *Client) Quote(ctx context.Context, req swapscout.QuoteRequest) (swapscout.Offer, error) {
-	from, ok1 := symbols[req.From]
-	to, ok2 := symbols[req.To]
-	if !ok1 || !ok2 || req.From == req.To {
-		return swapscout.Offer{}, venue.Unsupported(Descriptor.Name, req)
+	from, to, err := Symbols.Pair(Descriptor.Name, req)
+	if err != nil {
+		return swapscout.Offer{}, err
 	}
 	var rr rateRequest
 	rr.Route.From, rr.Route.To = from, to
@@ -86,13 +86,13 @@ func (c *Client) Quote(ctx context.Context, req swapscout.QuoteRequest) (swapsco
 	var estErr, rangeErr error
 	_ = venue.Parallel(ctx,
 		func(ctx context.Context) error {
-			estErr = venue.Fetch(ctx, &c.cfg, post(estimatePath, estimateBody), func(status int, body []byte) error {
+			estErr = venue.Fetch(ctx, &c.cfg, post(EstimatePath, estimateBody), func(status int, body []byte) error {
 				return decode(status, body, &est)
 			})
 			return nil
 		},
 		func(ctx context.Context) error {
-			rangeErr = venue.Fetch(ctx, &c.cfg, post(rangePath, rangeBody), func(status int, body []byte) error {
+			rangeErr = venue.Fetch(ctx, &c.cfg, post(RangePath, rangeBody), func(status int, body []byte) error {
 				return decode(status, body, &rng)
 			})
 			return nil

@@ -17,8 +17,8 @@ import (
 // JSON number, digit for digit.
 type rateRequest struct {
 	Route struct {
-		From code `json:"from"`
-		To   code `json:"to"`
+		From Code `json:"from"`
+		To   Code `json:"to"`
 	} `json:"route"`
 	Estimation string  `json:"estimation"` // "direct", or "reversed" (by the amount to receive; fixed only)
 	Rate       string  `json:"rate"`       // "floating" or "fixed"

@@ -1,24 +1,20 @@
 package simpleswap
 
 import (
-	"encoding/json"
-	"errors"
 	"net/http"
 	"time"
 
 	"github.com/swapscout/swapscout"
 	"github.com/swapscout/swapscout/sim"
+	"github.com/swapscout/swapscout/sim/swapsim"
+	"github.com/swapscout/swapscout/venue/simpleswap"
 )
 
-// simStatus is the word SimpleSwap shows for each simulated stage.
-var simStatus = map[sim.Stage]string{
-	sim.StageWaiting: "waiting", sim.StageConfirming: "confirming", sim.StageExchanging: "exchanging",
-	sim.StageSending: "sending", sim.StageFinished: "finished", sim.StageFailed: "failed",
-	sim.StageRefunded: "refunded", sim.StageExpired: "expired",
-	sim.StageHeld: "verifying",
-}
+// words are the statuses SimpleSwap shows, from the adapter's table.
+var words = swapsim.WordsOf(simpleswap.StatusWords)
 
-type simCreate struct {
+// createRequest is the adapter's createRequest as the venue reads it.
+type createRequest struct {
 	TickerFrom, NetworkFrom, TickerTo, NetworkTo string
 	Amount                                       swapscout.Amount
 	Fixed, Reverse                               bool
@@ -27,25 +23,20 @@ type simCreate struct {
 	RateID                                       string
 }
 
-// simSwapRoutes adds POST /v3/exchanges and GET /v3/exchanges/{id}, in
+// swapRoutes adds POST /v3/exchanges and GET /v3/exchanges/{id}, in
 // Edge's create shape wrapped in "result" like every v3 answer.
-func simSwapRoutes(mux *http.ServeMux, x *sim.Exchange) {
-	rev := symbols.Reverse()
-	mux.HandleFunc("POST /v3/exchanges", func(w http.ResponseWriter, r *http.Request) {
-		if r.Header.Get("x-api-key") == "" {
-			writeError(w, 401, "API key is missing or invalid")
-			return
-		}
-		var q simCreate
-		if err := json.NewDecoder(http.MaxBytesReader(w, r.Body, 1<<16)).Decode(&q); err != nil {
+func swapRoutes(mux *http.ServeMux, x *sim.Exchange) {
+	mux.HandleFunc("POST "+simpleswap.ExchangesPath, keyed(func(w http.ResponseWriter, r *http.Request) {
+		var q createRequest
+		if err := swapsim.Decode(w, r, &q); err != nil {
 			writeError(w, 400, "Body must be JSON")
 			return
 		}
-		from, ok1 := rev[code{q.TickerFrom, q.NetworkFrom}]
-		to, ok2 := rev[code{q.TickerTo, q.NetworkTo}]
+		from, to, ok := swapsim.Pair(codes, simpleswap.Code{Ticker: q.TickerFrom, Network: q.NetworkFrom},
+			simpleswap.Code{Ticker: q.TickerTo, Network: q.NetworkTo})
 		switch {
-		case !ok1 || !ok2 || from == to:
-			writeError(w, 404, "Pair is not found")
+		case !ok:
+			noPair(w)
 			return
 		case len(q.AddressTo) < 8:
 			writeError(w, 400, "addressTo is not a valid address")
@@ -60,35 +51,29 @@ func simSwapRoutes(mux *http.ServeMux, x *sim.Exchange) {
 		}
 		o, err := x.CreateOrder(sim.OrderSpec{Quote: spec, PayoutAddress: q.AddressTo, PayoutMemo: q.ExtraIDTo,
 			RefundAddress: q.UserRefundAddress, RefundMemo: q.UserRefundExtraID, Expiry: time.Hour})
-		var le *sim.LimitError
-		switch {
-		case errors.As(err, &le):
-			writeError(w, 422, "Amount is out of range")
-			return
-		case err != nil:
-			writeError(w, 404, "Pair is not found")
+		if (swapsim.Refusal{
+			Below: func(w http.ResponseWriter, _ *sim.LimitError) { writeError(w, 422, "Amount is out of range") },
+			Pair:  noPair,
+		}).Write(w, err) {
 			return
 		}
-		writeJSON(w, 200, result{simExchange(o)})
-	})
-	mux.HandleFunc("GET /v3/exchanges/{id}", func(w http.ResponseWriter, r *http.Request) {
-		if r.Header.Get("x-api-key") == "" {
-			writeError(w, 401, "API key is missing or invalid")
-			return
-		}
+		writeJSON(w, 200, result{exchange(o)})
+	}))
+	mux.HandleFunc("GET "+simpleswap.ExchangesPath+"/{id}", keyed(func(w http.ResponseWriter, r *http.Request) {
 		o, err := x.Order(r.PathValue("id"))
 		if err != nil {
 			writeError(w, 404, "Exchange is not found")
 			return
 		}
-		writeJSON(w, 200, result{simExchange(o)})
-	})
+		writeJSON(w, 200, result{exchange(o)})
+	}))
 }
 
-func simExchange(o sim.Order) map[string]any {
-	from, to := symbols[o.From], symbols[o.To]
+// exchange is an order in SimpleSwap's exchange shape.
+func exchange(o sim.Order) map[string]any {
+	from, to := simpleswap.Symbols[o.From], simpleswap.Symbols[o.To]
 	return map[string]any{
-		"id": o.ID, "status": simStatus[o.Stage], "fixed": o.Fixed, "reverse": o.Direction == swapscout.Receive,
+		"id": o.ID, "status": words[o.Stage], "fixed": o.Fixed, "reverse": o.Direction == swapscout.Receive,
 		"tickerFrom": from.Ticker, "networkFrom": from.Network, "tickerTo": to.Ticker, "networkTo": to.Network,
 		"amountFrom": o.AmountIn, "amountTo": o.AmountOut, "addressFrom": o.DepositAddress, "extraIdFrom": sim.Null(o.DepositMemo),
 		"addressTo": o.PayoutAddress, "extraIdTo": sim.Null(o.PayoutMemo),

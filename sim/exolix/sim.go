@@ -1,16 +1,18 @@
+// Package exolix is Exolix's simulated API v2, served by `swapscout sim`,
+// built on the adapter's symbols, paths and status words (package
+// venue/exolix).
 package exolix
 
 import (
-	"errors"
 	"net/http"
 	"strconv"
 	"strings"
-	"sync/atomic"
 	"time"
 
 	"github.com/swapscout/swapscout"
 	"github.com/swapscout/swapscout/sim"
-	"github.com/swapscout/swapscout/venue"
+	"github.com/swapscout/swapscout/sim/swapsim"
+	"github.com/swapscout/swapscout/venue/exolix"
 )
 
 // Messages Exolix puts in a refusal in the rate shape. The first is recorded;
@@ -28,24 +30,17 @@ const (
 // {"errors":{…}}. A key is optional and accepted in any of the forms clients
 // use (Authorization header, with or without Bearer, or apiToken).
 func Sim() sim.Venue {
-	var faults atomic.Uint64
 	return sim.Venue{
 		Profile: sim.Profile{Kind: swapscout.InstantSwap, Latency: 300 * time.Millisecond, Spread: 0.008, FixedExtra: 0.004,
-			MinUSD: 5, MaxUSD: 650000, NetworkFeeUSD: 1, Assets: symbols.Assets()},
-		Handler: simHandler,
-		Fault: func(w http.ResponseWriter, r *http.Request, f sim.Fault) {
-			// Exolix's own rate-limit and error bodies are not known ([MEM]).
-			if f == sim.FaultRateLimit {
-				writeJSON(w, 429, map[string]any{"message": "Too Many Requests"})
-				return
-			}
-			writeJSON(w, faultStatus(&faults), map[string]any{"message": "Internal server error"})
-		},
+			MinUSD: 5, MaxUSD: 650000, NetworkFeeUSD: 1, Assets: exolix.Symbols.Assets()},
+		Handler: handler,
+		// Exolix's own rate-limit and error bodies are not known ([MEM]).
+		Fault: swapsim.Fault(writeJSON, "", map[string]any{"message": "Too Many Requests"}, map[string]any{"message": "Internal server error"}),
 	}
 }
 
-// simRate is rateResponse as Exolix writes it.
-type simRate struct {
+// rate is the adapter's rateResponse as Exolix writes it.
+type rate struct {
 	FromAmount  jsNum   `json:"fromAmount"`
 	ToAmount    jsNum   `json:"toAmount"`
 	Rate        *jsNum  `json:"rate,omitempty"`
@@ -56,15 +51,27 @@ type simRate struct {
 	PriceImpact *string `json:"priceImpact,omitempty"`
 }
 
-func simHandler(x *sim.Exchange) http.Handler {
-	rev := symbols.Reverse()
+var (
+	codes   = exolix.Symbols.Reverse()
+	noPair  = map[string]string{"error": "Such exchange pair is not available"}
+	invalid = func(w http.ResponseWriter, field, msg string) {
+		writeJSON(w, 400, map[string]any{"errors": map[string]string{field: msg}})
+	}
+)
+
+// pair resolves two coins and networks, in any case.
+func pair(coinFrom, networkFrom, coinTo, networkTo string) (from, to swapscout.Asset, ok bool) {
+	up := strings.ToUpper
+	return swapsim.Pair(codes, exolix.Code{Coin: up(coinFrom), Network: up(networkFrom)}, exolix.Code{Coin: up(coinTo), Network: up(networkTo)})
+}
+
+func handler(x *sim.Exchange) http.Handler {
 	mux := http.NewServeMux()
-	mux.HandleFunc("GET "+ratePath, func(w http.ResponseWriter, r *http.Request) {
+	mux.HandleFunc("GET "+exolix.RatePath, func(w http.ResponseWriter, r *http.Request) {
 		q := r.URL.Query()
-		from, ok1 := rev[code{strings.ToUpper(q.Get("coinFrom")), strings.ToUpper(q.Get("networkFrom"))}]
-		to, ok2 := rev[code{strings.ToUpper(q.Get("coinTo")), strings.ToUpper(q.Get("networkTo"))}]
-		if !ok1 || !ok2 || from == to {
-			writeJSON(w, 422, map[string]string{"error": "Such exchange pair is not available"})
+		from, to, ok := pair(q.Get("coinFrom"), q.Get("networkFrom"), q.Get("coinTo"), q.Get("networkTo"))
+		if !ok {
+			writeJSON(w, 422, noPair)
 			return
 		}
 		spec := sim.QuoteSpec{From: from, To: to}
@@ -73,7 +80,7 @@ func simHandler(x *sim.Exchange) http.Handler {
 		case "fixed":
 			spec.Fixed = true
 		default:
-			writeJSON(w, 400, map[string]any{"errors": map[string]string{"rateType": "rateType must be one of the following values: float, fixed"}})
+			invalid(w, "rateType", "rateType must be one of the following values: float, fixed")
 			return
 		}
 		field := "amount"
@@ -82,21 +89,21 @@ func simHandler(x *sim.Exchange) http.Handler {
 		}
 		amt, err := swapscout.ParseAmount(q.Get(field))
 		if err != nil || amt.Sign() <= 0 {
-			writeJSON(w, 400, map[string]any{"errors": map[string]string{field: field + " must be a positive number"}})
+			invalid(w, field, field+" must be a positive number")
 			return
 		}
 		spec.Amount = amt
 		// The payout of the least deposit is withdrawMin.
 		var wmin *jsNum
-		if lim, err := x.Quote(sim.QuoteSpec{From: from, To: to, Amount: minOf(x, spec)}); err == nil {
-			wmin = jsPtr(lim.AmountOut)
+		if min, _, err := swapsim.Limits(x, spec); err == nil {
+			if lim, err := x.Quote(sim.QuoteSpec{From: from, To: to, Amount: min}); err == nil {
+				wmin = jsPtr(lim.AmountOut)
+			}
 		}
 		res, err := x.Quote(spec)
-		var le *sim.LimitError
-		switch {
-		case errors.As(err, &le):
+		refusal := func(w http.ResponseWriter, le *sim.LimitError) {
 			// The recorded refusal has no rate, withdrawMin or priceImpact.
-			out := simRate{MinAmount: jsNum(le.Min), MaxAmount: jsNum(le.Max), ToAmount: jsNum(swapscout.AmountFromInt(0))}
+			out := rate{MinAmount: jsNum(le.Min), MaxAmount: jsNum(le.Max), ToAmount: jsNum(swapscout.AmountFromInt(0))}
 			msg, status := belowMinMessage, 422
 			if !le.Below {
 				msg = aboveMaxMessage
@@ -111,30 +118,19 @@ func simHandler(x *sim.Exchange) http.Handler {
 			}
 			out.Message = &msg
 			writeJSON(w, status, out)
-			return
-		case err != nil:
-			writeJSON(w, 422, map[string]string{"error": "Such exchange pair is not available"})
+		}
+		if (swapsim.Refusal{Below: refusal, Pair: func(w http.ResponseWriter) { writeJSON(w, 422, noPair) }}).Write(w, err) {
 			return
 		}
 		impact := "0"
-		writeJSON(w, 200, simRate{
+		writeJSON(w, 200, rate{
 			FromAmount: jsNum(res.AmountIn), ToAmount: jsNum(res.AmountOut),
 			Rate:      jsPtr(res.AmountOut.Quo(res.AmountIn, 8, swapscout.RoundHalfEven)),
 			MinAmount: jsNum(res.Min), WithdrawMin: wmin, MaxAmount: jsNum(res.Max), PriceImpact: &impact,
 		})
 	})
-	simSwapRoutes(mux, x)
+	swapRoutes(mux, x)
 	return mux
-}
-
-// minOf returns the pair's least deposit, as the venue's limit error gives it.
-func minOf(x *sim.Exchange, spec sim.QuoteSpec) swapscout.Amount {
-	_, err := x.Quote(sim.QuoteSpec{From: spec.From, To: spec.To, Amount: swapscout.AmountFromInt(0)})
-	var le *sim.LimitError
-	if errors.As(err, &le) {
-		return le.Min
-	}
-	return swapscout.AmountFromInt(0)
 }
 
 // jsNum is an Amount written as a JSON number the way JavaScript's
@@ -175,14 +171,4 @@ func jsPtr(a swapscout.Amount) *jsNum {
 }
 
 // writeJSON writes v as the venue does.
-var writeJSON = venue.JSONWriter{ContentType: "application/json; charset=utf-8", EncodeError: []byte(`{"message":"Internal server error"}`)}.Write
-
-// faultStatus is the status of an injected error: every other one is sent
-// with HTTP 200, as this venue may send its error bodies, so adapters are
-// exercised on reading the body rather than the status.
-func faultStatus(n *atomic.Uint64) int {
-	if n.Add(1)%2 == 0 {
-		return http.StatusOK
-	}
-	return http.StatusInternalServerError
-}
+var writeJSON = swapsim.JSON{ContentType: "application/json; charset=utf-8", EncodeError: []byte(`{"message":"Internal server error"}`)}.Write

@@ -2,28 +2,24 @@ package stealthex
 
 import (
 	"encoding/json"
-	"errors"
 	"net/http"
-	"strings"
 	"time"
 
 	"github.com/swapscout/swapscout"
 	"github.com/swapscout/swapscout/sim"
+	"github.com/swapscout/swapscout/sim/swapsim"
+	"github.com/swapscout/swapscout/venue/stealthex"
 )
 
-// simStatus is the word StealthEX shows for each simulated stage. It
+// words are the statuses StealthEX shows, from the adapter's table. It
 // documents no word for an unpaid order that lapsed: the sim says "failed".
-var simStatus = map[sim.Stage]string{
-	sim.StageWaiting: "waiting", sim.StageConfirming: "confirming", sim.StageExchanging: "exchanging",
-	sim.StageSending: "sending", sim.StageFinished: "finished", sim.StageFailed: "failed",
-	sim.StageRefunded: "refunded", sim.StageExpired: "failed",
-	sim.StageHeld: "verifying",
-}
+var words = swapsim.WordsOf(stealthex.StatusWords).With(sim.StageExpired, "failed")
 
-type simCreate struct {
+// createRequest is the adapter's createRequest as the venue reads it.
+type createRequest struct {
 	Route struct {
-		From code `json:"from"`
-		To   code `json:"to"`
+		From stealthex.Code `json:"from"`
+		To   stealthex.Code `json:"to"`
 	} `json:"route"`
 	Estimation, Rate string
 	Amount           json.RawMessage
@@ -34,31 +30,19 @@ type simCreate struct {
 	RateID           string `json:"rate_id"`
 }
 
-// simSwapRoutes adds POST /v4/exchanges (201) and GET /v4/exchanges/{id} in
+// swapRoutes adds POST /v4/exchanges (201) and GET /v4/exchanges/{id} in
 // the shape of cake's create_exchange.json.
-func simSwapRoutes(mux *http.ServeMux, x *sim.Exchange) {
-	rev := symbols.Reverse()
-	keyed := func(w http.ResponseWriter, r *http.Request) bool {
-		if key, found := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer "); !found || key == "" {
-			writeErr(w, 401, "NoUserApiKey", "API key is required")
-			return false
-		}
-		return true
-	}
-	mux.HandleFunc("POST "+exchangesPath, func(w http.ResponseWriter, r *http.Request) {
-		if !keyed(w, r) {
-			return
-		}
-		var q simCreate
-		if err := json.NewDecoder(http.MaxBytesReader(w, r.Body, 1<<16)).Decode(&q); err != nil {
+func swapRoutes(mux *http.ServeMux, x *sim.Exchange) {
+	mux.HandleFunc("POST "+stealthex.ExchangesPath, keyed(func(w http.ResponseWriter, r *http.Request) {
+		var q createRequest
+		if err := swapsim.Decode(w, r, &q); err != nil {
 			writeErr(w, 400, "InvalidData", "invalid request body")
 			return
 		}
-		from, ok1 := rev[q.Route.From]
-		to, ok2 := rev[q.Route.To]
+		from, to, ok := swapsim.Pair(codes, q.Route.From, q.Route.To)
 		amt, err := swapscout.ParseAmount(string(q.Amount))
 		switch {
-		case !ok1 || !ok2 || from == to:
+		case !ok:
 			writeErr(w, 404, "NoPair", "One or both currencies do not exist")
 			return
 		case len(q.Amount) > 0 && q.Amount[0] == '"':
@@ -80,35 +64,32 @@ func simSwapRoutes(mux *http.ServeMux, x *sim.Exchange) {
 		}
 		o, err := x.CreateOrder(sim.OrderSpec{Quote: spec, PayoutAddress: q.Address, PayoutMemo: q.ExtraID,
 			RefundAddress: q.RefundAddress, RefundMemo: q.RefundExtraID, Expiry: time.Hour})
-		var le *sim.LimitError
-		switch {
-		case errors.As(err, &le) && le.Below:
-			writeErr(w, 400, "InvalidAmount", "Amount is less than minimal")
-			return
-		case errors.As(err, &le):
-			writeErr(w, 400, "InvalidAmount", "Amount is greater than maximal")
-			return
-		case err != nil:
-			writeErr(w, 404, "NoExchangeRoute", "No exchange route for this pair")
-			return
-		}
-		writeJSON(w, 201, simExchange(o))
-	})
-	mux.HandleFunc("GET "+exchangesPath+"/{id}", func(w http.ResponseWriter, r *http.Request) {
-		if !keyed(w, r) {
+		if (swapsim.Refusal{
+			Below: func(w http.ResponseWriter, _ *sim.LimitError) {
+				writeErr(w, 400, "InvalidAmount", "Amount is less than minimal")
+			},
+			Above: func(w http.ResponseWriter, _ *sim.LimitError) {
+				writeErr(w, 400, "InvalidAmount", "Amount is greater than maximal")
+			},
+			Pair: noRoute,
+		}).Write(w, err) {
 			return
 		}
+		writeJSON(w, 201, exchange(o))
+	}))
+	mux.HandleFunc("GET "+stealthex.ExchangesPath+"/{id}", keyed(func(w http.ResponseWriter, r *http.Request) {
 		o, err := x.Order(r.PathValue("id"))
 		if err != nil {
 			writeErr(w, 404, "NotFound", "Exchange not found")
 			return
 		}
-		writeJSON(w, 200, simExchange(o))
-	})
+		writeJSON(w, 200, exchange(o))
+	}))
 }
 
-func simExchange(o sim.Order) map[string]any {
-	from, to := symbols[o.From], symbols[o.To]
+// exchange is an order in StealthEX's exchange shape.
+func exchange(o sim.Order) map[string]any {
+	from, to := stealthex.Symbols[o.From], stealthex.Symbols[o.To]
 	rate := "floating"
 	if o.Fixed {
 		rate = "fixed"
@@ -125,7 +106,7 @@ func simExchange(o sim.Order) map[string]any {
 		expires = o.ExpiresAt.UTC().Format(time.RFC3339Nano)
 	}
 	return map[string]any{
-		"id": o.ID, "status": simStatus[o.Stage], "rate": rate,
+		"id": o.ID, "status": words[o.Stage], "rate": rate,
 		"deposit": map[string]any{"symbol": from.Symbol, "network": from.Network, "amount": sim.Num(depositAmount),
 			"expected_amount": sim.Num(o.AmountIn), "address": o.DepositAddress, "extra_id": sim.Null(o.DepositMemo),
 			"tx_hash": sim.Null(o.DepositTx), "address_explorer_url": nil, "tx_explorer_url": nil},

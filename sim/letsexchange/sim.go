@@ -1,3 +1,6 @@
+// Package letsexchange is LetsExchange's simulated API v1, served by
+// `swapscout sim`, built on the adapter's symbols, paths and status words
+// (package venue/letsexchange).
 package letsexchange
 
 import (
@@ -6,12 +9,12 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
-	"sync/atomic"
 	"time"
 
 	"github.com/swapscout/swapscout"
 	"github.com/swapscout/swapscout/sim"
-	"github.com/swapscout/swapscout/venue"
+	"github.com/swapscout/swapscout/sim/swapsim"
+	"github.com/swapscout/swapscout/venue/letsexchange"
 )
 
 // Sim is LetsExchange's simulated API v1: POST info and info-revert with the
@@ -21,25 +24,36 @@ import (
 // the amount is outside them, the recorded validation envelope on 422, and
 // 401 without an Authorization header (with or without "Bearer").
 func Sim() sim.Venue {
-	var faults atomic.Uint64
 	return sim.Venue{
 		Profile: sim.Profile{Kind: swapscout.InstantSwap, Latency: 250 * time.Millisecond, Spread: 0.006, FixedExtra: 0.003,
-			MinUSD: 60, MaxUSD: 2400000, NetworkFeeUSD: 0.35, Assets: symbols.Assets()},
-		Handler: simHandler,
-		Fault: func(w http.ResponseWriter, r *http.Request, f sim.Fault) {
-			// Laravel's throttle and error answers ([MEM]).
-			if f == sim.FaultRateLimit {
-				w.Header().Set("Retry-After", "60")
-				writeJSON(w, 429, map[string]string{"message": "Too Many Attempts."})
-				return
-			}
-			writeJSON(w, faultStatus(&faults), map[string]string{"message": "Server Error"})
-		},
+			MinUSD: 60, MaxUSD: 2400000, NetworkFeeUSD: 0.35, Assets: letsexchange.Symbols.Assets()},
+		Handler: handler,
+		// Laravel's throttle and error answers ([MEM]).
+		Fault: swapsim.Fault(writeJSON, "60", map[string]string{"message": "Too Many Attempts."}, map[string]string{"message": "Server Error"}),
 	}
 }
 
-// simInfo is infoResponse as LetsExchange writes it, in the recorded key order.
-type simInfo struct {
+var (
+	codes = letsexchange.Symbols.Reverse()
+	// keyed refuses a request without an Authorization header (with or
+	// without "Bearer").
+	keyed = swapsim.Keyed("Authorization", "", func(w http.ResponseWriter) {
+		writeJSON(w, 401, map[string]string{"message": "Unauthenticated."})
+	})
+)
+
+// pair resolves two coins and networks, in any case; a network left out (as
+// in the recorded request) is the coin's own code.
+func pair(coinFrom, networkFrom, coinTo, networkTo string) (from, to swapscout.Asset, okFrom, okTo bool) {
+	up := strings.ToUpper
+	from, okFrom = codes[letsexchange.Code{Coin: up(coinFrom), Network: up(or(networkFrom, coinFrom))}]
+	to, okTo = codes[letsexchange.Code{Coin: up(coinTo), Network: up(or(networkTo, coinTo))}]
+	return from, to, okFrom, okTo
+}
+
+// info is the adapter's infoResponse as LetsExchange writes it, in the
+// recorded key order.
+type info struct {
 	DepositMinAmount   string `json:"deposit_min_amount"`
 	DepositMaxAmount   string `json:"deposit_max_amount"`
 	MinAmount          string `json:"min_amount"`
@@ -60,19 +74,15 @@ type simInfo struct {
 	BaseAmount         string `json:"base_amount"`
 }
 
-func simHandler(x *sim.Exchange) http.Handler {
+func handler(x *sim.Exchange) http.Handler {
 	mux := http.NewServeMux()
-	mux.HandleFunc("POST "+infoPath, func(w http.ResponseWriter, r *http.Request) { simInfoHandler(x, w, r, false) })
-	mux.HandleFunc("POST "+infoRevertPath, func(w http.ResponseWriter, r *http.Request) { simInfoHandler(x, w, r, true) })
-	simSwapRoutes(mux, x)
+	mux.HandleFunc("POST "+letsexchange.InfoPath, keyed(func(w http.ResponseWriter, r *http.Request) { quote(x, w, r, false) }))
+	mux.HandleFunc("POST "+letsexchange.InfoRevertPath, keyed(func(w http.ResponseWriter, r *http.Request) { quote(x, w, r, true) }))
+	swapRoutes(mux, x)
 	return mux
 }
 
-func simInfoHandler(x *sim.Exchange, w http.ResponseWriter, r *http.Request, revert bool) {
-	if r.Header.Get("Authorization") == "" {
-		writeJSON(w, 401, map[string]string{"message": "Unauthenticated."})
-		return
-	}
+func quote(x *sim.Exchange, w http.ResponseWriter, r *http.Request, revert bool) {
 	var in struct {
 		From        string            `json:"from"`
 		To          string            `json:"to"`
@@ -95,10 +105,7 @@ func simInfoHandler(x *sim.Exchange, w http.ResponseWriter, r *http.Request, rev
 		validation(w, missing...)
 		return
 	}
-	// The recorded request left the networks out: a coin's own code is then its network.
-	rev := symbols.Reverse()
-	from, ok1 := rev[code{strings.ToUpper(in.From), strings.ToUpper(or(in.NetworkFrom, in.From))}]
-	to, ok2 := rev[code{strings.ToUpper(in.To), strings.ToUpper(or(in.NetworkTo, in.To))}]
+	from, to, ok1, ok2 := pair(in.From, in.NetworkFrom, in.To, in.NetworkTo)
 	switch {
 	case !ok1:
 		validation(w, [2]string{"from", "The selected from is invalid."})
@@ -122,7 +129,7 @@ func simInfoHandler(x *sim.Exchange, w http.ResponseWriter, r *http.Request, rev
 		return
 	}
 	ti, _ := swapscout.LookupAsset(to)
-	out := simInfo{
+	out := info{
 		DepositMinAmount: res.Min.String(), DepositMaxAmount: res.Max.String(),
 		MinAmount: res.Min.String(), MaxAmount: res.Max.String(),
 		Amount: res.AmountOut.String(), Fee: "0", Rate: padded(res.Rate, 15), Profit: "0",
@@ -216,14 +223,4 @@ func or(s, def string) string {
 }
 
 // writeJSON writes v as the venue does.
-var writeJSON = venue.JSONWriter{ContentType: "application/json", EncodeError: []byte(`{"message":"Server Error"}`)}.Write
-
-// faultStatus is the status of an injected error: every other one is sent
-// with HTTP 200, as this venue may send its error bodies, so adapters are
-// exercised on reading the body rather than the status.
-func faultStatus(n *atomic.Uint64) int {
-	if n.Add(1)%2 == 0 {
-		return http.StatusOK
-	}
-	return http.StatusInternalServerError
-}
+var writeJSON = swapsim.JSON{ContentType: "application/json", EncodeError: []byte(`{"message":"Server Error"}`)}.Write

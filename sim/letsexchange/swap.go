@@ -1,24 +1,21 @@
 package letsexchange
 
 import (
-	"encoding/json"
-	"errors"
 	"net/http"
 	"strings"
 	"time"
 
 	"github.com/swapscout/swapscout"
 	"github.com/swapscout/swapscout/sim"
+	"github.com/swapscout/swapscout/sim/swapsim"
+	"github.com/swapscout/swapscout/venue/letsexchange"
 )
 
-// simStatus is the word LetsExchange shows for each simulated stage.
-var simStatus = map[sim.Stage]string{
-	sim.StageWaiting: "wait", sim.StageConfirming: "confirmation", sim.StageExchanging: "exchanging",
-	sim.StageSending: "sending", sim.StageFinished: "success", sim.StageFailed: "error",
-	sim.StageRefunded: "refunded", sim.StageExpired: "overdue",
-}
+// words are the statuses LetsExchange shows, from the adapter's table.
+var words = swapsim.WordsOf(letsexchange.StatusWords, "exchanging", "sending")
 
-type simCreate struct {
+// createRequest is the adapter's createRequest as the venue reads it.
+type createRequest struct {
 	CoinFrom          string            `json:"coin_from"`
 	CoinTo            string            `json:"coin_to"`
 	NetworkFrom       string            `json:"network_from"`
@@ -33,22 +30,16 @@ type simCreate struct {
 	Float             *bool             `json:"float"`
 }
 
-// simSwapRoutes adds POST /api/v1/transaction, /api/v1/transaction-revert
+// swapRoutes adds POST /api/v1/transaction, /api/v1/transaction-revert
 // and GET /api/v1/transaction/{id} in the shape of cake's recordings.
-func simSwapRoutes(mux *http.ServeMux, x *sim.Exchange) {
-	rev := symbols.Reverse()
+func swapRoutes(mux *http.ServeMux, x *sim.Exchange) {
 	create := func(w http.ResponseWriter, r *http.Request, revert bool) {
-		if r.Header.Get("Authorization") == "" {
-			writeJSON(w, 401, map[string]string{"message": "Unauthenticated."})
-			return
-		}
-		var q simCreate
-		if err := json.NewDecoder(http.MaxBytesReader(w, r.Body, 1<<16)).Decode(&q); err != nil {
+		var q createRequest
+		if err := swapsim.Decode(w, r, &q); err != nil {
 			validation(w, [2]string{"coin_from", "The coin from field is required."})
 			return
 		}
-		from, ok1 := rev[code{strings.ToUpper(q.CoinFrom), strings.ToUpper(or(q.NetworkFrom, q.CoinFrom))}]
-		to, ok2 := rev[code{strings.ToUpper(q.CoinTo), strings.ToUpper(or(q.NetworkTo, q.CoinTo))}]
+		from, to, ok1, ok2 := pair(q.CoinFrom, q.NetworkFrom, q.CoinTo, q.NetworkTo)
 		fixed := q.Float != nil && !*q.Float
 		spec := sim.QuoteSpec{From: from, To: to, Fixed: fixed}
 		amountField, amount := "deposit_amount", q.DepositAmount
@@ -75,49 +66,40 @@ func simSwapRoutes(mux *http.ServeMux, x *sim.Exchange) {
 		spec.Amount = *amount
 		o, err := x.CreateOrder(sim.OrderSpec{Quote: spec, PayoutAddress: q.Withdrawal, PayoutMemo: q.WithdrawalExtraID,
 			RefundAddress: q.Return, RefundMemo: q.ReturnExtraID, Expiry: 2 * time.Hour})
-		var le *sim.LimitError
-		switch {
-		case errors.As(err, &le) && le.Below:
-			validation(w, [2]string{amountField, "The " + strings.ReplaceAll(amountField, "_", " ") + " must be at least " + le.Min.String() + "."})
-			return
-		case errors.As(err, &le):
-			validation(w, [2]string{amountField, "The " + strings.ReplaceAll(amountField, "_", " ") + " may not be greater than " + le.Max.String() + "."})
-			return
-		case err != nil:
-			validation(w, [2]string{"coin_to", "The selected coin to is invalid."})
-			return
+		field := "The " + strings.ReplaceAll(amountField, "_", " ")
+		refused := swapsim.Refusal{
+			Below: func(w http.ResponseWriter, le *sim.LimitError) {
+				validation(w, [2]string{amountField, field + " must be at least " + le.Min.String() + "."})
+			},
+			Above: func(w http.ResponseWriter, le *sim.LimitError) {
+				validation(w, [2]string{amountField, field + " may not be greater than " + le.Max.String() + "."})
+			},
+			Pair: func(w http.ResponseWriter) { validation(w, [2]string{"coin_to", "The selected coin to is invalid."}) },
+		}.Write(w, err)
+		if !refused {
+			writeJSON(w, 200, transaction(o, false))
 		}
-		writeJSON(w, 200, simTransaction(o, false))
 	}
-	mux.HandleFunc("POST "+txCreatePath, func(w http.ResponseWriter, r *http.Request) { create(w, r, false) })
-	mux.HandleFunc("POST "+txCreateRevertPath, func(w http.ResponseWriter, r *http.Request) { create(w, r, true) })
-	mux.HandleFunc("GET /api/v1/transaction/{id}", func(w http.ResponseWriter, r *http.Request) {
-		if r.Header.Get("Authorization") == "" {
-			writeJSON(w, 401, map[string]string{"message": "Unauthenticated."})
-			return
-		}
+	mux.HandleFunc("POST "+letsexchange.TxPath, keyed(func(w http.ResponseWriter, r *http.Request) { create(w, r, false) }))
+	mux.HandleFunc("POST "+letsexchange.TxRevertPath, keyed(func(w http.ResponseWriter, r *http.Request) { create(w, r, true) }))
+	mux.HandleFunc("GET "+letsexchange.TxPath+"/{id}", keyed(func(w http.ResponseWriter, r *http.Request) {
 		o, err := x.Order(r.PathValue("id"))
 		if err != nil {
 			writeJSON(w, 404, map[string]any{"success": false, "error": "Transaction not found"})
 			return
 		}
-		writeJSON(w, 200, simTransaction(o, true))
-	})
+		writeJSON(w, 200, transaction(o, true))
+	}))
 }
 
-// simTransaction is an order in the create shape, or (full) the status
+// transaction is an order in the create shape, or (full) the status
 // shape, whose types drift from the create's as recorded (is_float 1,
 // revert 0, extra_fee_from "0").
-func simTransaction(o sim.Order, full bool) map[string]any {
-	from, to := symbols[o.From], symbols[o.To]
-	str := func(a swapscout.Amount) any {
-		if a.IsZero() {
-			return nil
-		}
-		return a.String()
-	}
+func transaction(o sim.Order, full bool) map[string]any {
+	from, to := letsexchange.Symbols[o.From], letsexchange.Symbols[o.To]
+	str := swapsim.NullString
 	m := map[string]any{
-		"is_float": !o.Fixed, "status": simStatus[o.Stage], "type": "cex", "coin_from": from.Coin, "coin_to": to.Coin,
+		"is_float": !o.Fixed, "status": words[o.Stage], "type": "cex", "coin_from": from.Coin, "coin_to": to.Coin,
 		"deposit_amount": o.AmountIn.String(), "withdrawal": o.PayoutAddress, "withdrawal_extra_id": sim.Null(o.PayoutMemo),
 		"return": o.RefundAddress, "return_extra_id": sim.Null(o.RefundMemo), "extra_fee_from": 0, "extra_fee_to": 0,
 		"coin_from_network": from.Network, "coin_to_network": to.Network, "deposit": o.DepositAddress,

@@ -1,25 +1,20 @@
 package exolix
 
 import (
-	"encoding/json"
-	"errors"
 	"net/http"
-	"strings"
 	"time"
 
 	"github.com/swapscout/swapscout"
 	"github.com/swapscout/swapscout/sim"
+	"github.com/swapscout/swapscout/sim/swapsim"
+	"github.com/swapscout/swapscout/venue/exolix"
 )
 
-// simStatus is the word Exolix shows for each simulated stage.
-var simStatus = map[sim.Stage]string{
-	sim.StageWaiting: "wait", sim.StageConfirming: "confirmation", sim.StageExchanging: "exchanging",
-	sim.StageSending: "sending", sim.StageFinished: "success", sim.StageFailed: "error",
-	sim.StageRefunded: "refunded", sim.StageExpired: "overdue",
-}
+// words are the statuses Exolix shows, from the adapter's table.
+var words = swapsim.WordsOf(exolix.StatusWords, "exchanging", "overdue")
 
-// simCreate is createRequest as the venue reads it.
-type simCreate struct {
+// createRequest is the adapter's createRequest as the venue reads it.
+type createRequest struct {
 	CoinFrom, CoinTo, NetworkFrom, NetworkTo string
 	Amount, WithdrawalAmount                 swapscout.Amount
 	WithdrawalAddress, WithdrawalExtraID     string
@@ -27,24 +22,32 @@ type simCreate struct {
 	RateType                                 string
 }
 
-// simSwapRoutes adds POST /api/v2/transactions and GET
+// swapRoutes adds POST /api/v2/transactions and GET
 // /api/v2/transactions/{id} in the shape of cake's create_transaction.json.
-func simSwapRoutes(mux *http.ServeMux, x *sim.Exchange) {
-	rev := symbols.Reverse()
-	mux.HandleFunc("POST "+txPath, func(w http.ResponseWriter, r *http.Request) {
-		var q simCreate
-		if err := json.NewDecoder(http.MaxBytesReader(w, r.Body, 1<<16)).Decode(&q); err != nil {
-			writeJSON(w, 400, map[string]any{"errors": map[string]string{"body": "body must be JSON"}})
+func swapRoutes(mux *http.ServeMux, x *sim.Exchange) {
+	refuse := swapsim.Refusal{
+		Below: func(w http.ResponseWriter, le *sim.LimitError) {
+			msg := belowMinMessage
+			if !le.Below {
+				msg = aboveMaxMessage
+			}
+			writeJSON(w, 422, map[string]any{"message": msg, "minAmount": jsNum(le.Min), "maxAmount": jsNum(le.Max)})
+		},
+		Pair: func(w http.ResponseWriter) { writeJSON(w, 422, noPair) },
+	}
+	mux.HandleFunc("POST "+exolix.TxPath, func(w http.ResponseWriter, r *http.Request) {
+		var q createRequest
+		if err := swapsim.Decode(w, r, &q); err != nil {
+			invalid(w, "body", "body must be JSON")
 			return
 		}
-		from, ok1 := rev[code{strings.ToUpper(q.CoinFrom), strings.ToUpper(q.NetworkFrom)}]
-		to, ok2 := rev[code{strings.ToUpper(q.CoinTo), strings.ToUpper(q.NetworkTo)}]
-		if !ok1 || !ok2 || from == to {
-			writeJSON(w, 422, map[string]string{"error": "Such exchange pair is not available"})
+		from, to, ok := pair(q.CoinFrom, q.NetworkFrom, q.CoinTo, q.NetworkTo)
+		if !ok {
+			writeJSON(w, 422, noPair)
 			return
 		}
 		if len(q.WithdrawalAddress) < 8 {
-			writeJSON(w, 400, map[string]any{"errors": map[string]string{"withdrawalAddress": "Invalid withdrawal address"}})
+			invalid(w, "withdrawalAddress", "Invalid withdrawal address")
 			return
 		}
 		spec := sim.QuoteSpec{From: from, To: to, Amount: q.Amount, Fixed: q.RateType == "fixed"}
@@ -53,22 +56,12 @@ func simSwapRoutes(mux *http.ServeMux, x *sim.Exchange) {
 		}
 		o, err := x.CreateOrder(sim.OrderSpec{Quote: spec, PayoutAddress: q.WithdrawalAddress, PayoutMemo: q.WithdrawalExtraID,
 			RefundAddress: q.RefundAddress, RefundMemo: q.RefundExtraID, Expiry: 3 * time.Hour})
-		var le *sim.LimitError
-		switch {
-		case errors.As(err, &le):
-			msg := belowMinMessage
-			if !le.Below {
-				msg = aboveMaxMessage
-			}
-			writeJSON(w, 422, map[string]any{"message": msg, "minAmount": jsNum(le.Min), "maxAmount": jsNum(le.Max)})
-			return
-		case err != nil:
-			writeJSON(w, 422, map[string]string{"error": "Such exchange pair is not available"})
+		if refuse.Write(w, err) {
 			return
 		}
-		writeJSON(w, 201, simTransaction(o, q.RateType))
+		writeJSON(w, 201, transaction(o, q.RateType))
 	})
-	mux.HandleFunc("GET "+txPath+"/{id}", func(w http.ResponseWriter, r *http.Request) {
+	mux.HandleFunc("GET "+exolix.TxPath+"/{id}", func(w http.ResponseWriter, r *http.Request) {
 		o, err := x.Order(r.PathValue("id"))
 		if err != nil {
 			writeJSON(w, 404, map[string]string{"message": "Transaction not found"})
@@ -78,14 +71,14 @@ func simSwapRoutes(mux *http.ServeMux, x *sim.Exchange) {
 		if o.Fixed {
 			rt = "fixed"
 		}
-		writeJSON(w, 200, simTransaction(o, rt))
+		writeJSON(w, 200, transaction(o, rt))
 	})
 }
 
-// simTransaction is an order in Exolix's transaction shape.
-func simTransaction(o sim.Order, rateType string) map[string]any {
+// transaction is an order in Exolix's transaction shape.
+func transaction(o sim.Order, rateType string) map[string]any {
 	coin := func(a swapscout.Asset) map[string]any {
-		c := symbols[a]
+		c := exolix.Symbols[a]
 		info, _ := swapscout.LookupAsset(a)
 		return map[string]any{"coinCode": c.Coin, "coinName": info.Name, "network": c.Network, "networkName": c.Network,
 			"networkShortName": c.Network, "icon": "", "memoName": "", "networkIcon": "", "networkNotes": "", "contract": nil}
@@ -105,7 +98,7 @@ func simTransaction(o sim.Order, rateType string) map[string]any {
 		"withdrawalAddress": o.PayoutAddress, "withdrawalExtraId": sim.Null(o.PayoutMemo),
 		"refundAddress": o.RefundAddress, "refundExtraId": sim.Null(o.RefundMemo),
 		"hashIn": map[string]any{"hash": sim.Null(o.DepositTx), "link": nil}, "hashOut": map[string]any{"hash": sim.Null(o.PayoutTx), "link": nil},
-		"rate": jsNum(o.Rate), "rateType": rateType, "affiliateToken": nil, "status": simStatus[o.Stage],
+		"rate": jsNum(o.Rate), "rateType": rateType, "affiliateToken": nil, "status": words[o.Stage],
 		"source": "api", "email": nil, "clickId": nil,
 	}
 }
