@@ -157,7 +157,7 @@ func SwapRefusal(name string, status int, orderID, words string, quote error, fi
 		return Refusal(name, status, orderID, words)
 	}
 	var ve *swapscout.VenueError
-	if quote == nil || errors.As(quote, &ve) && ve.Code == swapscout.CodeBadResponse && words != "" {
+	if quote == nil || errors.As(quote, &ve) && ve.Code == swapscout.CodeBadResponse {
 		return Refusal(name, status, orderID, words)
 	}
 	return quote

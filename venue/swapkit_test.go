@@ -91,7 +91,7 @@ func TestSwapRefusal(t *testing.T) {
 		{"address field", 400, "", "Invalid withdrawal Address", limit, CodeBadRequest},
 		{"quote decides", 400, "", "amount too small", limit, swapscout.CodeAmountTooSmall},
 		{"quote unclear", 200, "", "something odd", unclear, CodeBadRequest},
-		{"unclear without words", 400, "", "", unclear, swapscout.CodeBadResponse},
+		{"unclear without words", 400, "", "", unclear, CodeBadRequest},
 		{"no quote reading", 400, "", "odd", nil, CodeBadRequest},
 	} {
 		err := SwapRefusal("V", tc.status, tc.order, tc.words, tc.quote, "address", "memo")

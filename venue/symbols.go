@@ -131,3 +131,13 @@ func IsToken(a swapscout.Asset) bool {
 	}
 	return false
 }
+
+// UpperCase names a the way many venues do: its ticker and network id in
+// upper case, but for the networks in names (by our id).
+func UpperCase(a swapscout.Asset, names map[string]string) (ticker, network string) {
+	network, ok := names[a.Network]
+	if !ok {
+		network = strings.ToUpper(a.Network)
+	}
+	return strings.ToUpper(a.Ticker), network
+}

@@ -11,10 +11,14 @@ package all
 import (
 	"github.com/swapscout/swapscout/sim"
 	simchangenow "github.com/swapscout/swapscout/sim/changenow"
+	simeasybit "github.com/swapscout/swapscout/sim/easybit"
 	simexolix "github.com/swapscout/swapscout/sim/exolix"
+	simfixedfloat "github.com/swapscout/swapscout/sim/fixedfloat"
+	simgodex "github.com/swapscout/swapscout/sim/godex"
 	simletsexchange "github.com/swapscout/swapscout/sim/letsexchange"
 	simsimpleswap "github.com/swapscout/swapscout/sim/simpleswap"
 	simstealthex "github.com/swapscout/swapscout/sim/stealthex"
+	simwizardswap "github.com/swapscout/swapscout/sim/wizardswap"
 	venues "github.com/swapscout/swapscout/venue/all"
 )
 
@@ -28,6 +32,10 @@ var simulators = map[string]func() sim.Venue{
 	"letsexchange": simletsexchange.Sim,
 	"stealthex":    simstealthex.Sim,
 	"simpleswap":   simsimpleswap.Sim,
+	"fixedfloat":   simfixedfloat.Sim,
+	"godex":        simgodex.Sim,
+	"easybit":      simeasybit.Sim,
+	"wizardswap":   simwizardswap.Sim,
 }
 
 // Venues returns a fresh simulated API for every venue of venue/all, by

@@ -24,10 +24,18 @@ var Descriptor = venue.Descriptor{
 	BaseURL: "https://api.easybit.com", Website: "https://easybit.com",
 	Support: swapscout.SupportContact{Email: "support@easybit.com", Source: "EdgeApp/edge-exchange-plugins src/swap/central/easybit.ts (swapInfo.supportEmail, commit 9cd2c2c)"},
 	Timeout: 4 * time.Second, KYC: 'B', NeedsKey: true, FixedRate: false, Reverse: true,
-	Networks: symbols.Networks(), Evidence: swapscout.FromCode,
+	Networks: Symbols.Networks(), Evidence: swapscout.FromCode,
 	New: func(c venue.Config) (swapscout.Quoter, error) { return New(c), nil },
-	Sim: Sim,
 }
+
+// API paths, relative to Descriptor.BaseURL: a rate, a pair's limits, an
+// order's creation and the orders by id (OrdersPath?id=).
+const (
+	RatePath     = "/rate"
+	PairInfoPath = "/pairInfo"
+	OrderPath    = "/order"
+	OrdersPath   = "/orders"
+)
 
 // Client quotes EasyBit.
 type Client struct{ cfg venue.Config }
@@ -37,10 +45,9 @@ func New(cfg venue.Config) *Client { return &Client{cfg: cfg} }
 
 // Quote asks for the rate and the pair's limits at once.
 func (c *Client) Quote(ctx context.Context, req swapscout.QuoteRequest) (swapscout.Offer, error) {
-	from, ok1 := symbols[req.From]
-	to, ok2 := symbols[req.To]
-	if !ok1 || !ok2 {
-		return swapscout.Offer{}, venue.Unsupported(Descriptor.Name, req)
+	from, to, err := Symbols.Pair(Descriptor.Name, req)
+	if err != nil {
+		return swapscout.Offer{}, err
 	}
 	if req.RateType == swapscout.Fixed {
 		// EasyBit has no rate id: every quote floats (research A9).
@@ -62,15 +69,15 @@ func (c *Client) Quote(ctx context.Context, req swapscout.QuoteRequest) (swapsco
 	var rate rateData
 	var info pairInfoData
 	var infoErr error
-	err := venue.Parallel(ctx,
+	err = venue.Parallel(ctx,
 		func(ctx context.Context) error {
-			return venue.Fetch(ctx, &c.cfg, venue.Request{URL: c.cfg.BaseURL + "/rate?" + rq.Encode(), Header: hdr},
+			return venue.Fetch(ctx, &c.cfg, venue.Request{URL: c.cfg.BaseURL + RatePath + "?" + rq.Encode(), Header: hdr},
 				func(status int, body []byte) error { return decode(status, body, &rate) })
 		},
 		func(ctx context.Context) error {
 			// Limits on the amount sent (no amountType), since Offer.Min and
 			// Max are in From units; an offer stands without them.
-			infoErr = venue.Fetch(ctx, &c.cfg, venue.Request{URL: c.cfg.BaseURL + "/pairInfo?" + pair.Encode(), Header: hdr},
+			infoErr = venue.Fetch(ctx, &c.cfg, venue.Request{URL: c.cfg.BaseURL + PairInfoPath + "?" + pair.Encode(), Header: hdr},
 				func(status int, body []byte) error { return decode(status, body, &info) })
 			return nil
 		})

@@ -87,29 +87,3 @@ func (t *text) UnmarshalJSON(b []byte) error {
 	*t = text(b)
 	return nil
 }
-
-// currency is an item of GET /currencyList (served by the simulator).
-type currency struct {
-	Currency         string    `json:"currency"`
-	Name             string    `json:"name"`
-	SendStatusAll    bool      `json:"sendStatusAll"`
-	ReceiveStatusAll bool      `json:"receiveStatusAll"`
-	NetworkList      []network `json:"networkList"`
-}
-
-type network struct {
-	Network              string  `json:"network"`
-	Name                 string  `json:"name"`
-	IsDefault            bool    `json:"isDefault"`
-	SendStatus           bool    `json:"sendStatus"`
-	ReceiveStatus        bool    `json:"receiveStatus"`
-	HasTag               bool    `json:"hasTag"`
-	TagName              *string `json:"tagName"`
-	ReceiveDecimals      int     `json:"receiveDecimals"`
-	ConfirmationsMinimum int     `json:"confirmationsMinimum"`
-	ConfirmationsMaximum int     `json:"confirmationsMaximum"`
-	Explorer             string  `json:"explorer"`
-	ExplorerHash         string  `json:"explorerHash"`
-	ExplorerAddress      string  `json:"explorerAddress"`
-	ContractAddress      *string `json:"contractAddress"`
-}

@@ -27,10 +27,19 @@ var Descriptor = venue.Descriptor{
 	BaseURL: "https://api.godex.io", Website: "https://godex.io",
 	Support: swapscout.SupportContact{Email: "support@godex.io", Source: "EdgeApp/edge-exchange-plugins src/swap/central/godex.ts (swapInfo.supportEmail, the address the venue gives integrators)"},
 	Timeout: 5 * time.Second, KYC: 'B', NeedsKey: false, FixedRate: true, Reverse: true,
-	Networks: symbols.Networks(), Evidence: swapscout.FromCode,
+	Networks: Symbols.Networks(), Evidence: swapscout.FromCode,
 	New: func(c venue.Config) (swapscout.Quoter, error) { return New(c), nil },
-	Sim: Sim,
 }
+
+// API paths, relative to Descriptor.BaseURL: quotes by the amount sent
+// (InfoPath) or to receive (InfoRevertPath); transactions created by either
+// amount (TxPath, TxRevertPath) and read at TxPath/{id}.
+const (
+	InfoPath       = "/api/v1/info"
+	InfoRevertPath = "/api/v1/info-revert"
+	TxPath         = "/api/v1/transaction"
+	TxRevertPath   = "/api/v1/transaction-revert"
+)
 
 // Client quotes Godex.
 type Client struct{ cfg venue.Config }
@@ -41,15 +50,14 @@ func New(cfg venue.Config) *Client { return &Client{cfg: cfg} }
 // Quote asks /info or /info-revert, then checks the networks and limits the
 // answer lists.
 func (c *Client) Quote(ctx context.Context, req swapscout.QuoteRequest) (swapscout.Offer, error) {
-	from, ok1 := symbols[req.From]
-	to, ok2 := symbols[req.To]
-	if !ok1 || !ok2 {
-		return swapscout.Offer{}, venue.Unsupported(Descriptor.Name, req)
+	from, to, err := Symbols.Pair(Descriptor.Name, req)
+	if err != nil {
+		return swapscout.Offer{}, err
 	}
 	reverse := req.Direction == swapscout.Receive
-	path := "/api/v1/info"
+	path := InfoPath
 	if reverse {
-		path = "/api/v1/info-revert"
+		path = InfoRevertPath
 	}
 	body, err := json.Marshal(infoRequest{From: from.Coin, To: to.Coin, Amount: req.Amount.String()})
 	if err != nil {

@@ -43,21 +43,3 @@ type errorReply struct {
 	Success json.RawMessage `json:"success"`
 	Error   string          `json:"error"`
 }
-
-// coin is an item of GET /coins (served by the simulator).
-type coin struct {
-	Code     string        `json:"code"`
-	Name     string        `json:"name"`
-	Disabled int           `json:"disabled"`
-	Icon     string        `json:"icon"`
-	Networks []coinNetwork `json:"networks"`
-}
-
-type coinNetwork struct {
-	Code            string  `json:"code"`
-	Name            string  `json:"name"`
-	IsActive        int     `json:"is_active"`
-	HasExtra        int     `json:"has_extra"`
-	ContractAddress *string `json:"contract_address"`
-	ChainID         *string `json:"chain_id"`
-}

@@ -1,55 +1,34 @@
 package fixedfloat
 
 import (
-	"crypto/hmac"
 	"encoding/json"
-	"errors"
-	"io"
 	"net/http"
 	"strings"
 
 	"github.com/swapscout/swapscout"
 	"github.com/swapscout/swapscout/sim"
+	"github.com/swapscout/swapscout/sim/swapsim"
+	"github.com/swapscout/swapscout/venue/fixedfloat"
 )
 
-// simStatus is the word FixedFloat shows for each simulated stage. A failed
-// order waits for the user's choice (EMERGENCY); a refunded one is DONE with
-// a transaction on its back leg.
-var simStatus = map[sim.Stage]string{
-	sim.StageWaiting: "NEW", sim.StageConfirming: "PENDING", sim.StageExchanging: "EXCHANGE",
-	sim.StageSending: "WITHDRAW", sim.StageFinished: "DONE", sim.StageFailed: "EMERGENCY",
-	sim.StageRefunded: "DONE", sim.StageExpired: "EXPIRED",
-}
+// words are the statuses FixedFloat shows, from the adapter's table. A
+// failed order waits for the user's choice (EMERGENCY); a refunded one is
+// DONE with a transaction on its back leg.
+var words = swapsim.WordsOf(fixedfloat.StatusWords).With(sim.StageFailed, "EMERGENCY").With(sim.StageRefunded, "DONE")
 
-type simCreate struct {
+// createRequest is the adapter's createRequest as the venue reads it.
+type createRequest struct {
 	Type, FromCcy, ToCcy, Direction string
 	Amount                          swapscout.Amount
 	ToAddress                       string
 	Tag                             *string
 }
 
-// simSwapRoutes adds the signed methods `create` and `order`, answering in
+// swapRoutes adds the signed methods `create` and `order`, answering in
 // crypto-power's OrderResponse shape; `order` needs the token `create` gave.
-func simSwapRoutes(mux *http.ServeMux, x *sim.Exchange) {
-	byCode := make(map[string]swapscout.Asset, len(symbols))
-	for a, c := range symbols {
-		byCode[simCodes[c]] = a
-	}
-	signed := func(w http.ResponseWriter, r *http.Request) ([]byte, bool) {
-		body, err := io.ReadAll(io.LimitReader(r.Body, 1<<16))
-		got := strings.ToLower(r.Header.Get("X-API-SIGN"))
-		if err != nil || r.Header.Get("X-API-KEY") == "" || !hmac.Equal([]byte(got), []byte(sign(x.Secret(), body))) {
-			writeEnvelope(w, 200, simCodeAuth, "Invalid API key or signature", nil)
-			return nil, false
-		}
-		return body, true
-	}
-	mux.HandleFunc("POST /api/v2/create", func(w http.ResponseWriter, r *http.Request) {
-		body, ok := signed(w, r)
-		if !ok {
-			return
-		}
-		var q simCreate
+func swapRoutes(mux *http.ServeMux, x *sim.Exchange) {
+	method(mux, x, "create", func(w http.ResponseWriter, body []byte) {
+		var q createRequest
 		if err := json.Unmarshal(body, &q); err != nil || (q.Type != "float" && q.Type != "fixed") ||
 			(q.Direction != "from" && q.Direction != "to") || q.Amount.Sign() <= 0 {
 			writeEnvelope(w, 200, simCodeInvalid, "Invalid request parameters", nil)
@@ -74,40 +53,40 @@ func simSwapRoutes(mux *http.ServeMux, x *sim.Exchange) {
 			memo = *q.Tag
 		}
 		o, err := x.CreateOrder(sim.OrderSpec{Quote: spec, PayoutAddress: q.ToAddress, PayoutMemo: memo})
-		var le *sim.LimitError
-		switch {
-		case errors.As(err, &le) && le.Below:
-			writeEnvelope(w, 200, simCodeInvalid, "Amount is less than the minimum", nil)
-			return
-		case errors.As(err, &le):
-			writeEnvelope(w, 200, simCodeInvalid, "Amount is greater than the maximum", nil)
-			return
-		case err != nil:
-			writeEnvelope(w, 200, simCodeCurrency, "Currency pair is not available", nil)
+		if (swapsim.Refusal{
+			Below: func(w http.ResponseWriter, _ *sim.LimitError) {
+				writeEnvelope(w, 200, simCodeInvalid, "Amount is less than the minimum", nil)
+			},
+			Above: func(w http.ResponseWriter, _ *sim.LimitError) {
+				writeEnvelope(w, 200, simCodeInvalid, "Amount is greater than the maximum", nil)
+			},
+			Pair: func(w http.ResponseWriter) {
+				writeEnvelope(w, 200, simCodeCurrency, "Currency pair is not available", nil)
+			},
+		}).Write(w, err) {
 			return
 		}
-		writeEnvelope(w, 200, 0, "", simOrder(o, simToken(x, o.ID)))
+		writeEnvelope(w, 200, 0, "", order(o, token(x, o.ID)))
 	})
-	mux.HandleFunc("POST /api/v2/order", func(w http.ResponseWriter, r *http.Request) {
-		body, ok := signed(w, r)
-		if !ok {
-			return
-		}
-		var q orderRequest
+	method(mux, x, "order", func(w http.ResponseWriter, body []byte) {
+		var q struct{ ID, Token string }
 		_ = json.Unmarshal(body, &q)
 		o, err := x.Order(q.ID)
-		if err != nil || q.Token != simToken(x, q.ID) {
+		if err != nil || q.Token != token(x, q.ID) {
 			writeEnvelope(w, 200, simCodeInvalid, "Order not found", nil)
 			return
 		}
-		writeEnvelope(w, 200, 0, "", simOrder(o, simToken(x, o.ID)))
+		writeEnvelope(w, 200, 0, "", order(o, token(x, o.ID)))
 	})
 }
 
-// simToken is an order's token: fixed by the order id and the venue's secret.
-func simToken(x *sim.Exchange, id string) string { return sign(x.Secret()+"token", []byte(id))[:32] }
+// token is an order's token: fixed by the order id and the venue's secret.
+func token(x *sim.Exchange, id string) string {
+	return fixedfloat.Sign(x.Secret()+"token", []byte(id))[:32]
+}
 
-func simOrder(o sim.Order, token string) map[string]any {
+// order is an order in crypto-power's OrderResponse shape.
+func order(o sim.Order, token string) map[string]any {
 	typ := "float"
 	if o.Fixed {
 		typ = "fixed"
@@ -119,9 +98,9 @@ func simOrder(o sim.Order, token string) map[string]any {
 		return map[string]any{"id": id, "amount": amount.String(), "fee": "0", "ccyfee": nil, "timeReg": o.UpdatedAt.Unix(), "timeBlock": o.UpdatedAt.Unix(), "confirmations": 1}
 	}
 	leg := func(a swapscout.Asset, amount swapscout.Amount, address, tag string, t map[string]any) map[string]any {
-		c := symbols[a]
+		c := fixedfloat.Symbols[a]
 		info, _ := swapscout.LookupAsset(a)
-		return map[string]any{"code": simCodes[c], "coin": c.Coin, "network": c.Network, "name": info.Name,
+		return map[string]any{"code": simCode(c), "coin": c.Coin, "network": c.Network, "name": info.Name,
 			"alias": strings.ToLower(info.Name), "amount": amount.String(), "address": address, "tag": sim.Null(tag), "tagName": nil, "tx": t}
 	}
 	from := leg(o.From, o.AmountIn, o.DepositAddress, o.DepositMemo, tx(o.DepositTx, o.AmountPaid))
@@ -140,7 +119,7 @@ func simOrder(o sim.Order, token string) map[string]any {
 	}
 	left := o.ExpiresAt.Sub(o.UpdatedAt).Seconds()
 	return map[string]any{
-		"id": o.ID, "type": typ, "email": "", "status": simStatus[o.Stage],
+		"id": o.ID, "type": typ, "email": "", "status": words[o.Stage],
 		"time": map[string]any{"reg": o.CreatedAt.Unix(), "start": start, "finish": finish, "update": o.UpdatedAt.Unix(),
 			"expiration": o.ExpiresAt.Unix(), "left": max(0, int(left))},
 		"from": from, "to": leg(o.To, o.AmountOut, o.PayoutAddress, o.PayoutMemo, tx(o.PayoutTx, o.AmountSent)), "back": back,
