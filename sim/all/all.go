@@ -10,15 +10,21 @@ package all
 
 import (
 	"github.com/swapscout/swapscout/sim"
+	simchangehero "github.com/swapscout/swapscout/sim/changehero"
 	simchangenow "github.com/swapscout/swapscout/sim/changenow"
 	simeasybit "github.com/swapscout/swapscout/sim/easybit"
 	simexolix "github.com/swapscout/swapscout/sim/exolix"
 	simfixedfloat "github.com/swapscout/swapscout/sim/fixedfloat"
 	simgodex "github.com/swapscout/swapscout/sim/godex"
 	simletsexchange "github.com/swapscout/swapscout/sim/letsexchange"
+	simmajesticbank "github.com/swapscout/swapscout/sim/majesticbank"
+	simquickex "github.com/swapscout/swapscout/sim/quickex"
+	simsideshift "github.com/swapscout/swapscout/sim/sideshift"
 	simsimpleswap "github.com/swapscout/swapscout/sim/simpleswap"
 	simstealthex "github.com/swapscout/swapscout/sim/stealthex"
+	simtrocador "github.com/swapscout/swapscout/sim/trocador"
 	simwizardswap "github.com/swapscout/swapscout/sim/wizardswap"
+	simxgram "github.com/swapscout/swapscout/sim/xgram"
 	venues "github.com/swapscout/swapscout/venue/all"
 )
 
@@ -36,6 +42,12 @@ var simulators = map[string]func() sim.Venue{
 	"godex":        simgodex.Sim,
 	"easybit":      simeasybit.Sim,
 	"wizardswap":   simwizardswap.Sim,
+	"changehero":   simchangehero.Sim,
+	"quickex":      simquickex.Sim,
+	"majesticbank": simmajesticbank.Sim,
+	"xgram":        simxgram.Sim,
+	"trocador":     simtrocador.Sim,
+	"sideshift":    simsideshift.Sim,
 }
 
 // Venues returns a fresh simulated API for every venue of venue/all, by

@@ -65,11 +65,3 @@ type fixRate struct {
 	MaxTo   *swapscout.Amount `json:"maxTo"`
 	Result  *swapscout.Amount `json:"result"`
 }
-
-// currencyFull is an item of getCurrenciesFull (served by the simulator);
-// only the fields Edge reads are known.
-type currencyFull struct {
-	Name            string  `json:"name"`
-	Blockchain      string  `json:"blockchain"`
-	ContractAddress *string `json:"contractAddress"`
-}

@@ -42,16 +42,3 @@ type errorItem struct {
 	SourceAmountLimit      *swapscout.Amount `json:"sourceAmountLimit,omitempty"`
 	DestinationAmountLimit *swapscout.Amount `json:"destinationAmountLimit,omitempty"`
 }
-
-// currencyOption is a value of GET /list-currency-options, an object keyed by
-// currency code (served by the simulator; the adapter reads the limits from
-// the rate answer, which repeats them per pair).
-type currencyOption struct {
-	CoinName  string            `json:"coinName"`
-	Contract  string            `json:"contract"`
-	MinFrom   *swapscout.Amount `json:"minFrom"` // a JSON number
-	MaxFrom   *swapscout.Amount `json:"maxFrom"`
-	Tagname   string            `json:"tagname"`
-	Network   string            `json:"network"`
-	Available bool              `json:"available"`
-}

@@ -1,16 +1,18 @@
+// Package sideshift is SideShift's simulated API v2, served by `swapscout
+// sim`, built on the adapter's symbols, paths and status words (package
+// venue/sideshift).
 package sideshift
 
 import (
-	"errors"
 	"net/http"
 	"strings"
 	"sync"
-	"sync/atomic"
 	"time"
 
 	"github.com/swapscout/swapscout"
 	"github.com/swapscout/swapscout/sim"
-	"github.com/swapscout/swapscout/venue"
+	"github.com/swapscout/swapscout/sim/swapsim"
+	"github.com/swapscout/swapscout/venue/sideshift"
 )
 
 // Sim is SideShift's simulated API v2: the pair endpoint (limits and a rate
@@ -22,24 +24,11 @@ import (
 // for quotes outside the limits. The pair endpoint never refuses an amount:
 // it answers the limits, and the caller compares.
 func Sim() sim.Venue {
-	var faults atomic.Uint64
 	return sim.Venue{
 		Profile: sim.Profile{Kind: swapscout.InstantSwap, Holds: true, Latency: 450 * time.Millisecond, Spread: 0.009, FixedExtra: 0.005,
-			MinUSD: 10, MaxUSD: 100000, NetworkFeeUSD: 1.5, Assets: symbols.Assets(), RateTTL: 15 * time.Minute},
-		Handler: simHandler,
-		Fault: func(w http.ResponseWriter, r *http.Request, f sim.Fault) {
-			if f == sim.FaultRateLimit {
-				writeJSON(w, 429, errBody("Too many requests", ""))
-				return
-			}
-			// Every other injected error comes with HTTP 200, so adapters
-			// are exercised on reading the body rather than the status.
-			st := http.StatusInternalServerError
-			if faults.Add(1)%2 == 0 {
-				st = http.StatusOK
-			}
-			writeJSON(w, st, errBody("Internal server error", ""))
-		},
+			MinUSD: 10, MaxUSD: 100000, NetworkFeeUSD: 1.5, Assets: sideshift.Symbols.Assets(), RateTTL: 15 * time.Minute},
+		Handler: handler,
+		Fault:   swapsim.Fault(writeJSON, "", errBody("Too many requests", ""), errBody("Internal server error", "")),
 	}
 }
 
@@ -53,13 +42,13 @@ func errBody(msg, code string) map[string]any {
 }
 
 // writeJSON writes v as the venue does.
-var writeJSON = venue.JSONWriter{ContentType: "application/json; charset=utf-8",
+var writeJSON = swapsim.JSON{ContentType: "application/json; charset=utf-8",
 	EncodeError: []byte(`{"error":{"message":"Internal server error"}}`)}.Write
 
 // simAPI is the simulated venue's state: the quotes it gave, for fixed shifts.
 type simAPI struct {
-	x   *sim.Exchange
-	rev map[code]swapscout.Asset
+	x     *sim.Exchange
+	codes map[sideshift.Code]swapscout.Asset
 
 	mu     sync.Mutex
 	quotes map[string]simQuote
@@ -74,11 +63,11 @@ type simQuote struct {
 
 const maxSimQuotes = 10000
 
-func simHandler(x *sim.Exchange) http.Handler {
-	api := &simAPI{x: x, rev: symbols.Reverse(), quotes: map[string]simQuote{}}
+func handler(x *sim.Exchange) http.Handler {
+	api := &simAPI{x: x, codes: sideshift.Symbols.Reverse(), quotes: map[string]simQuote{}}
 	mux := http.NewServeMux()
-	mux.HandleFunc("GET "+pairPath+"{from}/{to}", api.pair)
-	mux.HandleFunc("POST "+quotePath, api.quote)
+	mux.HandleFunc("GET "+sideshift.PairPath+"{from}/{to}", api.pair)
+	mux.HandleFunc("POST "+sideshift.QuotePath, api.quote)
 	api.swapRoutes(mux)
 	return mux
 }
@@ -92,7 +81,7 @@ func (s *simAPI) asset(v string) (swapscout.Asset, string) {
 		if err != nil {
 			return swapscout.Asset{}, "Invalid coin"
 		}
-		if _, ok := symbols[info.Asset]; ok {
+		if _, ok := sideshift.Symbols[info.Asset]; ok {
 			return info.Asset, ""
 		}
 		return swapscout.Asset{}, "Invalid coin"
@@ -103,7 +92,7 @@ func (s *simAPI) asset(v string) (swapscout.Asset, string) {
 // coinNetwork resolves a coin and a network id, in any case.
 func (s *simAPI) coinNetwork(coin, network string) (swapscout.Asset, string) {
 	known := false
-	for c, a := range s.rev {
+	for c, a := range s.codes {
 		if strings.EqualFold(c.Coin, coin) {
 			known = true
 			if strings.EqualFold(c.Network, network) {
@@ -172,7 +161,7 @@ func (s *simAPI) pair(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, 500, errBody("Rate unavailable", ""))
 		return
 	}
-	fc, tc := symbols[from], symbols[to]
+	fc, tc := sideshift.Symbols[from], sideshift.Symbols[to]
 	writeJSON(w, 200, pairJSON{Min: min.String(), Max: max.String(),
 		Rate:        res.AmountOut.Quo(res.AmountIn, 12, swapscout.RoundDown).String(),
 		DepositCoin: fc.Coin, SettleCoin: tc.Coin, DepositNetwork: fc.Network, SettleNetwork: tc.Network})
@@ -180,12 +169,8 @@ func (s *simAPI) pair(w http.ResponseWriter, r *http.Request) {
 
 // limits are the pair's deposit limits.
 func (s *simAPI) limits(from, to swapscout.Asset) (min, max swapscout.Amount, ok bool) {
-	_, err := s.x.Quote(sim.QuoteSpec{From: from, To: to, Amount: swapscout.AmountFromInt(0)})
-	var le *sim.LimitError
-	if !errors.As(err, &le) {
-		return min, max, false
-	}
-	return le.Min, le.Max, true
+	min, max, err := swapsim.Limits(s.x, sim.QuoteSpec{From: from, To: to})
+	return min, max, err == nil
 }
 
 // quoteJSON is quoteResponse as SideShift writes it.
@@ -215,7 +200,7 @@ func (s *simAPI) quote(w http.ResponseWriter, r *http.Request) {
 		DepositAmount, SettleAmount                            *swapscout.Amount
 		AffiliateID                                            string `json:"affiliateId"`
 	}
-	if err := decodeBody(w, r, &q); err != nil {
+	if err := swapsim.Decode(w, r, &q); err != nil {
 		writeJSON(w, 400, errBody("Bad request", ""))
 		return
 	}
@@ -246,16 +231,11 @@ func (s *simAPI) fixedQuote(w http.ResponseWriter, from, to swapscout.Asset, dep
 		return
 	}
 	res, err := s.x.Quote(spec)
-	var le *sim.LimitError
-	switch {
-	case errors.As(err, &le) && le.Below:
-		writeJSON(w, 400, errBody("Amount too low", ""))
-		return
-	case errors.As(err, &le):
-		writeJSON(w, 400, errBody("Amount too high", ""))
-		return
-	case err != nil:
-		writeJSON(w, 500, errBody("Rate unavailable", ""))
+	if (swapsim.Refusal{
+		Below: func(w http.ResponseWriter, _ *sim.LimitError) { writeJSON(w, 400, errBody("Amount too low", "")) },
+		Above: func(w http.ResponseWriter, _ *sim.LimitError) { writeJSON(w, 400, errBody("Amount too high", "")) },
+		Pair:  func(w http.ResponseWriter) { writeJSON(w, 500, errBody("Rate unavailable", "")) },
+	}).Write(w, err) {
 		return
 	}
 	now := s.x.Now()
@@ -268,7 +248,7 @@ func (s *simAPI) fixedQuote(w http.ResponseWriter, from, to swapscout.Asset, dep
 		s.order = s.order[1:]
 	}
 	s.mu.Unlock()
-	fc, tc := symbols[from], symbols[to]
+	fc, tc := sideshift.Symbols[from], sideshift.Symbols[to]
 	writeJSON(w, 201, quoteJSON{ID: id, CreatedAt: now.UTC().Format(simTime), DepositCoin: fc.Coin, SettleCoin: tc.Coin,
 		DepositNetwork: fc.Network, SettleNetwork: tc.Network, ExpiresAt: res.ValidUntil.UTC().Format(simTime),
 		DepositAmount: res.AmountIn.String(), SettleAmount: res.AmountOut.String(),

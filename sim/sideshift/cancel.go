@@ -5,6 +5,8 @@ import (
 	"net/http"
 
 	"github.com/swapscout/swapscout/sim"
+	"github.com/swapscout/swapscout/sim/swapsim"
+	"github.com/swapscout/swapscout/venue/sideshift"
 )
 
 // cancelRoute adds POST /v2/cancel-order as the docs describe it: an order
@@ -12,7 +14,7 @@ import (
 // a younger one, or one no longer waiting, is refused with the venue's
 // words.
 func (s *simAPI) cancelRoute(mux *http.ServeMux) {
-	mux.HandleFunc("POST "+cancelPath, func(w http.ResponseWriter, r *http.Request) {
+	mux.HandleFunc("POST "+sideshift.CancelPath, func(w http.ResponseWriter, r *http.Request) {
 		if r.Header.Get("x-sideshift-secret") == "" {
 			writeJSON(w, 404, errBody(`Incorrect or missing "x-sideshift-secret" header`, "FORBIDDEN"))
 			return
@@ -20,7 +22,7 @@ func (s *simAPI) cancelRoute(mux *http.ServeMux) {
 		var q struct {
 			OrderID string `json:"orderId"`
 		}
-		if err := decodeBody(w, r, &q); err != nil || q.OrderID == "" {
+		if err := swapsim.Decode(w, r, &q); err != nil || q.OrderID == "" {
 			writeJSON(w, 400, errBody("Bad request", "BAD_USER_INPUT"))
 			return
 		}
@@ -29,7 +31,7 @@ func (s *simAPI) cancelRoute(mux *http.ServeMux) {
 		case err != nil:
 			writeJSON(w, 404, errBody("Order not found", "NOT_FOUND"))
 			return
-		case s.x.Now().Sub(o.CreatedAt) < CancelAge:
+		case s.x.Now().Sub(o.CreatedAt) < sideshift.CancelAge:
 			writeJSON(w, 400, errBody("Orders can only be cancelled after 5 minutes.", "BAD_USER_INPUT"))
 			return
 		}

@@ -1,28 +1,19 @@
 package sideshift
 
 import (
-	"encoding/json"
 	"net/http"
 	"strconv"
 	"time"
 
 	"github.com/swapscout/swapscout"
 	"github.com/swapscout/swapscout/sim"
+	"github.com/swapscout/swapscout/sim/swapsim"
+	"github.com/swapscout/swapscout/venue/sideshift"
 )
 
-// simStatus is the word SideShift shows for each simulated stage. It has no
-// word for a failed shift: a human reviews it.
-var simStatus = map[sim.Stage]string{
-	sim.StageWaiting: "waiting", sim.StageConfirming: "pending", sim.StageExchanging: "processing",
-	sim.StageSending: "settling", sim.StageFinished: "settled", sim.StageFailed: "review",
-	sim.StageRefunded: "refunded", sim.StageExpired: "expired",
-	sim.StageHeld: "review",
-}
-
-// decodeBody reads a JSON request body of at most 64 KiB.
-func decodeBody(w http.ResponseWriter, r *http.Request, v any) error {
-	return json.NewDecoder(http.MaxBytesReader(w, r.Body, 1<<16)).Decode(v)
-}
+// words are the statuses SideShift shows, from the adapter's table. It has
+// no word for a failed shift: a human reviews it.
+var words = swapsim.WordsOf(sideshift.StatusWords).With(sim.StageFailed, "review")
 
 // simShiftReq is both shift requests as the venue reads them.
 type simShiftReq struct {
@@ -41,7 +32,7 @@ func (s *simAPI) swapRoutes(mux *http.ServeMux) {
 			return
 		}
 		var q simShiftReq
-		if err := decodeBody(w, r, &q); err != nil {
+		if err := swapsim.Decode(w, r, &q); err != nil {
 			writeJSON(w, 400, errBody("Bad request", ""))
 			return
 		}
@@ -93,10 +84,10 @@ func (s *simAPI) swapRoutes(mux *http.ServeMux) {
 		}
 		writeJSON(w, 201, s.shiftJSON(o, q.QuoteID))
 	}
-	mux.HandleFunc("POST "+fixedShiftPath, func(w http.ResponseWriter, r *http.Request) { create(w, r, true) })
-	mux.HandleFunc("POST "+variableShiftPath, func(w http.ResponseWriter, r *http.Request) { create(w, r, false) })
+	mux.HandleFunc("POST "+sideshift.FixedShiftPath, func(w http.ResponseWriter, r *http.Request) { create(w, r, true) })
+	mux.HandleFunc("POST "+sideshift.VariableShiftPath, func(w http.ResponseWriter, r *http.Request) { create(w, r, false) })
 	s.cancelRoute(mux)
-	mux.HandleFunc("GET "+shiftPath+"/{id}", func(w http.ResponseWriter, r *http.Request) {
+	mux.HandleFunc("GET "+sideshift.ShiftPath+"/{id}", func(w http.ResponseWriter, r *http.Request) {
 		o, err := s.x.Order(r.PathValue("id"))
 		if err != nil {
 			writeJSON(w, 404, errBody("Shift not found", ""))
@@ -109,14 +100,14 @@ func (s *simAPI) swapRoutes(mux *http.ServeMux) {
 // shiftJSON is an order in SideShift's shift shape: a fixed shift shows its
 // quote's amounts, a variable one what was received and paid out once settled.
 func (s *simAPI) shiftJSON(o sim.Order, quoteID string) map[string]any {
-	fc, tc := symbols[o.From], symbols[o.To]
+	fc, tc := sideshift.Symbols[o.From], sideshift.Symbols[o.To]
 	min, max, _ := s.limits(o.From, o.To)
 	m := map[string]any{
 		"id": o.ID, "createdAt": o.CreatedAt.UTC().Format(simTime),
 		"depositCoin": fc.Coin, "settleCoin": tc.Coin, "depositNetwork": fc.Network, "settleNetwork": tc.Network,
 		"depositAddress": o.DepositAddress, "settleAddress": o.PayoutAddress,
 		"depositMin": min.String(), "depositMax": max.String(), "refundAddress": o.RefundAddress,
-		"expiresAt": o.ExpiresAt.UTC().Format(simTime), "status": simStatus[o.Stage],
+		"expiresAt": o.ExpiresAt.UTC().Format(simTime), "status": words[o.Stage],
 		"averageShiftSeconds": strconv.Itoa(30 + len(o.ID)),
 	}
 	if o.DepositMemo != "" {

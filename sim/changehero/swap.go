@@ -3,48 +3,53 @@ package changehero
 import (
 	"bytes"
 	"encoding/json"
-	"errors"
 	"io"
 	"net/http"
 
 	"github.com/swapscout/swapscout"
 	"github.com/swapscout/swapscout/sim"
+	"github.com/swapscout/swapscout/sim/swapsim"
+	"github.com/swapscout/swapscout/venue/changehero"
 )
 
-// simStatus is the word ChangeHero shows for each simulated stage.
-var simStatus = map[sim.Stage]string{
-	sim.StageWaiting: "waiting", sim.StageConfirming: "confirming", sim.StageExchanging: "exchanging",
-	sim.StageSending: "sending", sim.StageFinished: "finished", sim.StageFailed: "failed",
-	sim.StageRefunded: "refunded", sim.StageExpired: "overdue",
-	sim.StageHeld: "hold",
-}
+// words are the statuses ChangeHero shows, from the adapter's table.
+var words = swapsim.WordsOf(changehero.StatusWords, "waiting", "overdue")
 
-type simSwapRequest struct {
+// swapRequest is a swap method's call as the venue reads it: the params of
+// createTransaction and createFixTransaction, or the id of getTransactions
+// and getStatus.
+type swapRequest struct {
 	ID     json.RawMessage `json:"id"`
 	Method string          `json:"method"`
 	Params struct {
-		createParams
-		ID string `json:"id"`
+		From          string `json:"from"`
+		To            string `json:"to"`
+		ChainFrom     string `json:"chainFrom"`
+		ChainTo       string `json:"chainTo"`
+		Amount        string `json:"amount"`
+		AmountTo      string `json:"amountTo"`
+		Address       string `json:"address"`
+		ExtraID       string `json:"extraId"`
+		RefundAddress string `json:"refundAddress"`
+		RefundExtraID string `json:"refundExtraId"`
+		RateID        string `json:"rateId"`
+		ID            string `json:"id"`
 	} `json:"params"`
 }
 
-// simSwapRPC answers the swap methods (createTransaction,
+// swapRPC answers the swap methods (createTransaction,
 // createFixTransaction, getTransactions, getStatus) and hands every other
 // call to next with its body intact.
-func simSwapRPC(x *sim.Exchange, next func(http.ResponseWriter, *http.Request)) func(http.ResponseWriter, *http.Request) {
-	rev := symbols.Reverse()
+func swapRPC(x *sim.Exchange, next func(http.ResponseWriter, *http.Request)) func(http.ResponseWriter, *http.Request) {
 	return func(w http.ResponseWriter, r *http.Request) {
-		body, err := io.ReadAll(io.LimitReader(r.Body, 1<<16))
-		var q simSwapRequest
+		body, err := swapsim.Body(r)
+		var q swapRequest
 		if err != nil || json.Unmarshal(body, &q) != nil || r.Header.Get("api-key") == "" {
 			r.Body = io.NopCloser(bytes.NewReader(body))
 			next(w, r)
 			return
 		}
-		reply := func(result any) { writeRPC(w, 200, simResponse{ID: q.ID, Result: result}) }
-		fail := func(code int, msg string) {
-			writeRPC(w, 200, simResponse{ID: q.ID, Error: &simError{Code: code, Message: msg}})
-		}
+		reply, fail := answers(w, q.ID)
 		p := q.Params
 		switch q.Method {
 		case "getTransactions", "getStatus":
@@ -55,9 +60,9 @@ func simSwapRPC(x *sim.Exchange, next func(http.ResponseWriter, *http.Request)) 
 			case err != nil:
 				reply([]any{})
 			case q.Method == "getStatus":
-				reply(simStatus[o.Stage])
+				reply(words[o.Stage])
 			default:
-				reply([]any{simTransaction(o)})
+				reply([]any{transaction(o)})
 			}
 			return
 		case "createTransaction", "createFixTransaction":
@@ -66,8 +71,8 @@ func simSwapRPC(x *sim.Exchange, next func(http.ResponseWriter, *http.Request)) 
 			next(w, r)
 			return
 		}
-		from, ok1 := rev[code{p.From, p.ChainFrom}]
-		to, ok2 := rev[code{p.To, p.ChainTo}]
+		from, ok1 := codes[changehero.Code{Ticker: p.From, Chain: p.ChainFrom}]
+		to, ok2 := codes[changehero.Code{Ticker: p.To, Chain: p.ChainTo}]
 		fixed := q.Method == "createFixTransaction"
 		spec := sim.QuoteSpec{From: from, To: to, Fixed: fixed}
 		amount := p.Amount
@@ -95,24 +100,17 @@ func simSwapRPC(x *sim.Exchange, next func(http.ResponseWriter, *http.Request)) 
 		spec.Amount = amt
 		o, err := x.CreateOrder(sim.OrderSpec{Quote: spec, PayoutAddress: p.Address, PayoutMemo: p.ExtraID,
 			RefundAddress: p.RefundAddress, RefundMemo: p.RefundExtraID})
-		var le *sim.LimitError
-		switch {
-		case errors.As(err, &le) && le.Below:
-			fail(-32600, "Invalid amount: minimal amount is "+le.Min.String())
-		case errors.As(err, &le):
-			fail(-32600, "Invalid amount: maximal amount is "+le.Max.String())
-		case err != nil:
-			fail(-32602, "Invalid currency: "+p.To)
-		default:
-			reply(simTransaction(o))
+		if !refusal(fail, p.To).Write(w, err) {
+			reply(transaction(o))
 		}
 	}
 }
 
-func simTransaction(o sim.Order) map[string]any {
-	from, to := symbols[o.From], symbols[o.To]
+// transaction is an order as the create methods and getTransactions give it.
+func transaction(o sim.Order) map[string]any {
+	from, to := changehero.Symbols[o.From], changehero.Symbols[o.To]
 	return map[string]any{
-		"id": o.ID, "status": simStatus[o.Stage], "amountExpectedFrom": o.AmountIn.String(), "amountExpectedTo": o.AmountOut.String(),
+		"id": o.ID, "status": words[o.Stage], "amountExpectedFrom": o.AmountIn.String(), "amountExpectedTo": o.AmountOut.String(),
 		"amountTo": o.AmountSent.String(), "payinAddress": o.DepositAddress, "payinExtraId": sim.Null(o.DepositMemo),
 		"payoutAddress": o.PayoutAddress, "payoutExtraId": sim.Null(o.PayoutMemo), "refundAddress": o.RefundAddress,
 		"refundExtraId": sim.Null(o.RefundMemo), "currencyFrom": from.Ticker, "currencyTo": to.Ticker,

@@ -9,6 +9,7 @@ import (
 
 	"github.com/swapscout/swapscout"
 	"github.com/swapscout/swapscout/sim"
+	simsideshift "github.com/swapscout/swapscout/sim/sideshift"
 	"github.com/swapscout/swapscout/venue"
 	"github.com/swapscout/swapscout/venue/sideshift"
 	"github.com/swapscout/swapscout/venue/venuetest"
@@ -39,11 +40,11 @@ func (c *simClock) add(d time.Duration) {
 // expired.
 func TestCancelSwap(t *testing.T) {
 	clk := &simClock{t: time.Now()}
-	s := venuetest.StartSim(t, sim.Config{Seed: 1, Latency: time.Millisecond, Now: clk.now}, "sideshift", sideshift.Sim())
+	s := venuetest.StartSim(t, sim.Config{Seed: 1, Latency: time.Millisecond, Now: clk.now}, "sideshift", simsideshift.Sim())
 	q := venuetest.New(t, &sideshift.Descriptor, s.VenueURL("sideshift"))
 	sw := q.(swapscout.Swapper)
 	ctx := context.Background()
-	req := swapscout.CreateSwapRequest{Request: okCase.Req, Offer: swapscout.Offer{AmountIn: okCase.Req.Amount, RateType: swapscout.Float},
+	req := swapscout.CreateSwapRequest{Request: btcETH, Offer: swapscout.Offer{AmountIn: btcETH.Amount, RateType: swapscout.Float},
 		PayoutAddress: "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed", RefundAddress: "bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4"}
 	o, err := sw.CreateSwap(ctx, req)
 	if err != nil {

@@ -1,3 +1,6 @@
+// Package trocador is Trocador's simulated API, served by `swapscout sim`,
+// built on the adapter's symbols, paths and status words (package
+// venue/trocador).
 package trocador
 
 import (
@@ -6,12 +9,12 @@ import (
 	"sort"
 	"strconv"
 	"strings"
-	"sync/atomic"
 	"time"
 
 	"github.com/swapscout/swapscout"
 	"github.com/swapscout/swapscout/sim"
-	"github.com/swapscout/swapscout/venue"
+	"github.com/swapscout/swapscout/sim/swapsim"
+	"github.com/swapscout/swapscout/venue/trocador"
 )
 
 // noRate is the refusal Trocador answers when no partner quotes the request
@@ -27,20 +30,31 @@ const noRate = "trade could not be generated, some unknown error happened"
 // quotable answers 404 {"error": "trade could not be generated, …"}; the
 // missing-key, bad-parameter and fault bodies are [MEM].
 func Sim() sim.Venue {
-	var faults atomic.Uint64
 	return sim.Venue{
 		Profile: sim.Profile{Kind: swapscout.InstantSwap, Latency: 600 * time.Millisecond, Spread: 0.005, FixedExtra: 0.006,
-			MinUSD: 6, MaxUSD: 1000000, NetworkFeeUSD: 1, Assets: symbols.Assets()},
-		Handler: simHandler,
-		Fault: func(w http.ResponseWriter, r *http.Request, f sim.Fault) {
-			if f == sim.FaultRateLimit {
-				w.Header().Set("Retry-After", "2")
-				writeJSON(w, 429, errorResponse{Error: "Too many requests"})
-				return
-			}
-			writeJSON(w, faultStatus(&faults), errorResponse{Error: "Internal server error"})
-		},
+			MinUSD: 6, MaxUSD: 1000000, NetworkFeeUSD: 1, Assets: trocador.Symbols.Assets()},
+		Handler: handler,
+		Fault:   swapsim.Fault(writeJSON, "2", errorBody{Error: "Too many requests"}, errorBody{Error: "Internal server error"}),
 	}
+}
+
+// errorBody is the adapter's errorResponse as Trocador writes it.
+type errorBody struct {
+	Error   string `json:"error"`
+	Message string `json:"message,omitempty"`
+}
+
+var (
+	codes = trocador.Symbols.Reverse()
+	// keyed refuses a request without the API key header.
+	keyed = swapsim.Keyed("API-Key", "", func(w http.ResponseWriter) { writeJSON(w, 401, errorBody{Error: "Invalid API key"}) })
+	// noTrade is the answer when nothing can be quoted or traded.
+	noTrade = func(w http.ResponseWriter) { writeJSON(w, 404, errorBody{Error: noRate}) }
+)
+
+// code reads a ticker, in any case, and a network.
+func code(ticker, network string) trocador.Code {
+	return trocador.Code{Ticker: strings.ToLower(ticker), Network: network}
 }
 
 // partner is a simulated Trocador partner: names and ratings from the
@@ -60,8 +74,9 @@ var partners = []partner{
 	{"XGram", "C", "B", 44, 50, 0.0113},
 }
 
-// simQuote and simRate are quote and newRateResponse as Trocador writes them.
-type simQuote struct {
+// quote and newRate are the adapter's quote and newRateResponse as Trocador
+// writes them.
+type quote struct {
 	ETA                    int    `json:"eta"`
 	Fixed                  string `json:"fixed"`
 	Waste                  string `json:"waste"`
@@ -78,49 +93,42 @@ type simQuote struct {
 	in, out swapscout.Amount // for sorting and the top level
 }
 
-type simQuotes struct {
-	Markup        bool       `json:"markup"`
-	Quotes        []simQuote `json:"quotes"`
-	KYCList       []string   `json:"kyc_list"`
-	BestOnly      bool       `json:"best_only"`
-	MaxDeposit    *sim.Num   `json:"max_deposit"`
-	MinDeposit    *sim.Num   `json:"min_deposit"`
-	LogPolicyList []string   `json:"logpolicy_list"`
+type quotes struct {
+	Markup        bool     `json:"markup"`
+	Quotes        []quote  `json:"quotes"`
+	KYCList       []string `json:"kyc_list"`
+	BestOnly      bool     `json:"best_only"`
+	MaxDeposit    *sim.Num `json:"max_deposit"`
+	MinDeposit    *sim.Num `json:"min_deposit"`
+	LogPolicyList []string `json:"logpolicy_list"`
 }
 
-type simRate struct {
-	TradeID     string    `json:"trade_id"`
-	Date        string    `json:"date"`
-	TickerFrom  string    `json:"ticker_from"`
-	TickerTo    string    `json:"ticker_to"`
-	CoinFrom    string    `json:"coin_from"`
-	CoinTo      string    `json:"coin_to"`
-	NetworkFrom string    `json:"network_from"`
-	NetworkTo   string    `json:"network_to"`
-	AmountFrom  sim.Num   `json:"amount_from"`
-	AmountTo    sim.Num   `json:"amount_to"`
-	Provider    string    `json:"provider"`
-	Fixed       bool      `json:"fixed"`
-	Payment     bool      `json:"payment"`
-	Status      string    `json:"status"`
-	Quotes      simQuotes `json:"quotes"`
+type newRate struct {
+	TradeID     string  `json:"trade_id"`
+	Date        string  `json:"date"`
+	TickerFrom  string  `json:"ticker_from"`
+	TickerTo    string  `json:"ticker_to"`
+	CoinFrom    string  `json:"coin_from"`
+	CoinTo      string  `json:"coin_to"`
+	NetworkFrom string  `json:"network_from"`
+	NetworkTo   string  `json:"network_to"`
+	AmountFrom  sim.Num `json:"amount_from"`
+	AmountTo    sim.Num `json:"amount_to"`
+	Provider    string  `json:"provider"`
+	Fixed       bool    `json:"fixed"`
+	Payment     bool    `json:"payment"`
+	Status      string  `json:"status"`
+	Quotes      quotes  `json:"quotes"`
 }
 
-func simHandler(x *sim.Exchange) http.Handler {
-	rev := symbols.Reverse()
+func handler(x *sim.Exchange) http.Handler {
 	mux := http.NewServeMux()
-	mux.HandleFunc("GET "+newRatePath, func(w http.ResponseWriter, r *http.Request) {
-		if r.Header.Get("API-Key") == "" {
-			writeJSON(w, 401, errorResponse{Error: "Invalid API key"})
-			return
-		}
+	mux.HandleFunc("GET "+trocador.NewRatePath, keyed(func(w http.ResponseWriter, r *http.Request) {
 		q := r.URL.Query()
-		c1 := code{strings.ToLower(q.Get("ticker_from")), q.Get("network_from")}
-		c2 := code{strings.ToLower(q.Get("ticker_to")), q.Get("network_to")}
-		from, ok1 := rev[c1]
-		to, ok2 := rev[c2]
-		if !ok1 || !ok2 || from == to {
-			writeJSON(w, 404, errorResponse{Error: noRate})
+		c1, c2 := code(q.Get("ticker_from"), q.Get("network_from")), code(q.Get("ticker_to"), q.Get("network_to"))
+		from, to, ok := swapsim.Pair(codes, c1, c2)
+		if !ok {
+			noTrade(w)
 			return
 		}
 		payment := strings.EqualFold(q.Get("payment"), "true")
@@ -130,7 +138,7 @@ func simHandler(x *sim.Exchange) http.Handler {
 		}
 		amt, err := swapscout.ParseAmount(q.Get(field))
 		if err != nil || amt.Sign() <= 0 {
-			writeJSON(w, 400, errorResponse{Error: "Missing or invalid parameter: " + field})
+			writeJSON(w, 400, errorBody{Error: "Missing or invalid parameter: " + field})
 			return
 		}
 		minKYC := strings.ToUpper(q.Get("min_kycrating"))
@@ -139,10 +147,10 @@ func simHandler(x *sim.Exchange) http.Handler {
 		}
 		fi, _ := swapscout.LookupAsset(from)
 		ti, _ := swapscout.LookupAsset(to)
-		rate := simRate{TradeID: x.NewID(""), Date: x.Now().UTC().Format("2006-01-02T15:04:05.000000Z"),
+		rate := newRate{TradeID: x.NewID(""), Date: x.Now().UTC().Format("2006-01-02T15:04:05.000000Z"),
 			TickerFrom: c1.Ticker, TickerTo: c2.Ticker, CoinFrom: fi.Name, CoinTo: ti.Name,
 			NetworkFrom: c1.Network, NetworkTo: c2.Network, Payment: payment, Status: "new",
-			Quotes: simQuotes{Markup: true, KYCList: []string{"A", "B", "C"}, LogPolicyList: []string{"A", "B"}}}
+			Quotes: quotes{Markup: true, KYCList: []string{"A", "B", "C"}, LogPolicyList: []string{"A", "B"}}}
 		kinds := []bool{false, true}
 		if payment {
 			kinds = []bool{true} // payments are fixed-rate
@@ -167,10 +175,10 @@ func simHandler(x *sim.Exchange) http.Handler {
 		if len(rate.Quotes.Quotes) == 0 {
 			var le *sim.LimitError
 			if _, err := x.Quote(sim.QuoteSpec{From: from, To: to, Amount: amt}); err != nil && !errors.As(err, &le) && !errors.Is(err, sim.ErrNoPair) {
-				writeJSON(w, 500, errorResponse{Error: "Internal server error"})
+				writeJSON(w, 500, errorBody{Error: "Internal server error"})
 				return
 			}
-			writeJSON(w, 404, errorResponse{Error: noRate})
+			noTrade(w)
 			return
 		}
 		qs := rate.Quotes.Quotes
@@ -184,13 +192,13 @@ func simHandler(x *sim.Exchange) http.Handler {
 		rate.AmountFrom, rate.AmountTo = sim.Num(best.in), sim.Num(best.out)
 		rate.Provider, rate.Fixed = best.Provider, best.Fixed == "True"
 		writeJSON(w, 200, rate)
-	})
-	simSwapRoutes(mux, x)
+	}))
+	swapRoutes(mux, x)
 	return mux
 }
 
 // partnerQuote is partner p's quote: the venue's price less p's own spread.
-func partnerQuote(x *sim.Exchange, p partner, fixed, payment bool, res sim.QuoteResult, from, to swapscout.Asset, fi, ti swapscout.AssetInfo) simQuote {
+func partnerQuote(x *sim.Exchange, p partner, fixed, payment bool, res sim.QuoteResult, from, to swapscout.Asset, fi, ti swapscout.AssetInfo) quote {
 	in, out := res.AmountIn, res.AmountOut
 	if factor, err := swapscout.AmountFromFloat(1 - p.spread); err == nil {
 		if payment {
@@ -204,7 +212,7 @@ func partnerQuote(x *sim.Exchange, p partner, fixed, payment bool, res sim.Quote
 	if inUSD > 0 {
 		waste = (outUSD/inUSD - 1) * 100
 	}
-	return simQuote{ETA: p.eta, Fixed: pyString(fixed), Waste: strconv.FormatFloat(waste, 'f', 2, 64), Provider: p.name,
+	return quote{ETA: p.eta, Fixed: pyString(fixed), Waste: strconv.FormatFloat(waste, 'f', 2, 64), Provider: p.name,
 		AmountTo: out.String(), Insurance: p.insurance, KYCRating: p.kyc, LogPolicy: p.logpolicy,
 		AmountToUSD: strconv.FormatFloat(outUSD, 'f', 2, 64), ProviderLogo: "https://trocador.app/static/img/partners/" + p.name + "_square.png",
 		AmountFromUSD: strconv.FormatFloat(inUSD, 'f', 2, 64), USDTotalCostPercentage: strconv.FormatFloat(waste, 'f', 1, 64),
@@ -219,14 +227,4 @@ func pyString(b bool) string {
 }
 
 // writeJSON writes v as the venue does.
-var writeJSON = venue.JSONWriter{ContentType: "application/json", EncodeError: []byte(`{"error":"Internal server error"}`)}.Write
-
-// faultStatus is the status of an injected error: every other one is sent
-// with HTTP 200, as this venue may send its error bodies, so adapters are
-// exercised on reading the body rather than the status.
-func faultStatus(n *atomic.Uint64) int {
-	if n.Add(1)%2 == 0 {
-		return http.StatusOK
-	}
-	return http.StatusInternalServerError
-}
+var writeJSON = swapsim.JSON{ContentType: "application/json", EncodeError: []byte(`{"error":"Internal server error"}`)}.Write
