@@ -1,6 +1,7 @@
 package venue
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"strings"
@@ -180,4 +181,43 @@ func (r Request) JSON(body []byte) Request {
 		r.Body, r.ContentType = body, "application/json"
 	}
 	return r
+}
+
+// StatusNames is a table of the words that are our statuses' own names
+// (names, written "waiting confirming exchanging …", as many venues word
+// their lifecycle), with the venue's other words, more. It panics on a name
+// that is no status: tables are written in the source.
+func StatusNames(names string, more StatusTable) StatusTable {
+	t := make(StatusTable, len(more)+8)
+	for _, n := range strings.Fields(names) {
+		if st := swapscout.SwapStatus(n); !st.Valid() || st == swapscout.StatusUnknown {
+			panic("venue: " + n + " is not a swap status")
+		}
+		t[n] = swapscout.SwapStatus(n)
+	}
+	for w, st := range more {
+		t[w] = st
+	}
+	return t
+}
+
+// Decoder reads a venue's answer (its status and body) into v, or maps its
+// refusal to a typed error.
+type Decoder func(status int, body []byte, v any) error
+
+// PriceAndLimits makes an instant-swap quote's two calls at once, both read
+// by decode: the price into pv, whose error is the quote's, and the pair's
+// limits into lv, a bonus whose error comes apart (an offer stands without
+// them).
+func PriceAndLimits(ctx context.Context, cfg *Config, decode Decoder, price Request, pv any, limits Request, lv any) (err, limitsErr error) {
+	read := func(v any) func(int, []byte) error {
+		return func(status int, body []byte) error { return decode(status, body, v) }
+	}
+	err = Parallel(ctx,
+		func(ctx context.Context) error { return Fetch(ctx, cfg, price, read(pv)) },
+		func(ctx context.Context) error {
+			limitsErr = Fetch(ctx, cfg, limits, read(lv))
+			return nil
+		})
+	return err, limitsErr
 }

@@ -1,12 +1,16 @@
 package venue
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
+	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
 
 	"github.com/swapscout/swapscout"
+	"github.com/swapscout/swapscout/upstream"
 )
 
 func TestStatusTable(t *testing.T) {
@@ -148,4 +152,55 @@ func TestMapAssets(t *testing.T) {
 		}
 	}()
 	AssetList("btc")
+}
+
+func TestStatusNames(t *testing.T) {
+	tb := StatusNames("waiting finished", StatusTable{"hold": swapscout.StatusHeld})
+	if len(tb) != 3 || tb.Status("waiting") != swapscout.StatusWaiting || tb.Status("finished") != swapscout.StatusFinished ||
+		tb.Status("hold") != swapscout.StatusHeld {
+		t.Errorf("StatusNames = %v", tb)
+	}
+	defer func() {
+		if recover() == nil {
+			t.Error("a name that is no status did not panic")
+		}
+	}()
+	StatusNames("waiting paid", nil)
+}
+
+// TestPriceAndLimits: both calls are made; the price's failure is the
+// quote's, the limits' comes apart.
+func TestPriceAndLimits(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		switch r.URL.Path {
+		case "/price":
+			_, _ = w.Write([]byte(`{"n":1}`))
+		case "/limits":
+			w.WriteHeader(500)
+			_, _ = w.Write([]byte(`{}`))
+		default:
+			w.WriteHeader(404)
+			_, _ = w.Write([]byte(`{}`))
+		}
+	}))
+	defer srv.Close()
+	hc := upstream.New(upstream.Options{})
+	defer hc.Close()
+	cfg := &Config{BaseURL: srv.URL, HTTP: hc}
+	decode := func(status int, body []byte, v any) error {
+		if status != 200 {
+			return StatusError(status)
+		}
+		return json.Unmarshal(body, v)
+	}
+	var price, limits struct{ N int }
+	err, limitsErr := PriceAndLimits(context.Background(), cfg, decode, Request{URL: srv.URL + "/price"}, &price, Request{URL: srv.URL + "/limits"}, &limits)
+	if err != nil || price.N != 1 || limitsErr == nil {
+		t.Errorf("PriceAndLimits = %v, %v (price %d), want the price and the limits' error apart", err, limitsErr, price.N)
+	}
+	err, limitsErr = PriceAndLimits(context.Background(), cfg, decode, Request{URL: srv.URL + "/none"}, &price, Request{URL: srv.URL + "/price"}, &limits)
+	if err == nil || limitsErr != nil || limits.N != 1 {
+		t.Errorf("PriceAndLimits = %v, %v (limits %d), want the price's error and the limits", err, limitsErr, limits.N)
+	}
 }

@@ -33,10 +33,6 @@ type Client struct{ cfg venue.Config }
 // New returns a Client; it does no I/O.
 func New(cfg venue.Config) *Client { return &Client{cfg: cfg} }
 
-// RPCPath is the one endpoint every method is posted to, relative to
-// Descriptor.BaseURL.
-const RPCPath = "/v2/"
-
 // Quote asks for a floating estimate (with the pair's minimum) or a fixed rate.
 func (c *Client) Quote(ctx context.Context, req swapscout.QuoteRequest) (swapscout.Offer, error) {
 	from, to, err := Symbols.Pair(Descriptor.Name, req)

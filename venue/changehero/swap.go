@@ -13,19 +13,9 @@ import (
 // lists them (research A7 names getStatus only); these are the words of
 // ChangeHero's API docs as remembered [MEM]: new, waiting, confirming,
 // exchanging, sending, finished, failed, refunded, overdue, hold, expired.
-var StatusWords = venue.StatusTable{
-	"new":        swapscout.StatusWaiting,
-	"waiting":    swapscout.StatusWaiting,
-	"confirming": swapscout.StatusConfirming,
-	"exchanging": swapscout.StatusExchanging,
-	"sending":    swapscout.StatusSending,
-	"finished":   swapscout.StatusFinished,
-	"failed":     swapscout.StatusFailed,
-	"refunded":   swapscout.StatusRefunded,
-	"overdue":    swapscout.StatusExpired,
-	"expired":    swapscout.StatusExpired,
-	"hold":       swapscout.StatusHeld,
-}
+var StatusWords = venue.StatusNames("waiting confirming exchanging sending finished failed refunded expired", venue.StatusTable{
+	"new": swapscout.StatusWaiting, "overdue": swapscout.StatusExpired, "hold": swapscout.StatusHeld,
+})
 
 // createParams are the params of createFixTransaction ([CODE], Edge) and
 // createTransaction (the float method, [MEM]: the same without rateId).

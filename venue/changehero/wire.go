@@ -12,6 +12,10 @@ import (
 // [CODE]). Every call is POST /v2/ with an api-key header, and errors come
 // back as HTTP 200 with an "error" member instead of "result".
 
+// RPCPath is the one endpoint every method is posted to, relative to
+// Descriptor.BaseURL.
+const RPCPath = "/v2/"
+
 // rpcRequest is the body of every call.
 type rpcRequest struct {
 	JSONRPC string `json:"jsonrpc"`

@@ -26,16 +26,6 @@ var Descriptor = venue.Descriptor{
 	New: func(c venue.Config) (swapscout.Quoter, error) { return New(c), nil },
 }
 
-// API paths, relative to Descriptor.BaseURL: the estimate and the pair's
-// range, an exchange's creation (POST ExchangePath) and its status
-// (ByIDPath?id=).
-const (
-	EstimatePath = "/v2/exchange/estimated-amount"
-	RangePath    = "/v2/exchange/range"
-	ExchangePath = "/v2/exchange"
-	ByIDPath     = "/v2/exchange/by-id"
-)
-
 // Client quotes ChangeNOW.
 type Client struct{ cfg venue.Config }
 
@@ -77,18 +67,9 @@ func (c *Client) Quote(ctx context.Context, req swapscout.QuoteRequest) (swapsco
 
 	var e estimateResponse
 	var rng rangeResponse
-	var rangeErr error
-	err = venue.Parallel(ctx,
-		func(ctx context.Context) error {
-			return venue.Fetch(ctx, &c.cfg, venue.Request{URL: c.cfg.BaseURL + EstimatePath + "?" + est.Encode(), Header: hdr},
-				func(status int, body []byte) error { return decode(status, body, &e) })
-		},
-		func(ctx context.Context) error {
-			// Limits are a bonus: an offer stands without them.
-			rangeErr = venue.Fetch(ctx, &c.cfg, venue.Request{URL: c.cfg.BaseURL + RangePath + "?" + pair.Encode(), Header: hdr},
-				func(status int, body []byte) error { return decode(status, body, &rng) })
-			return nil
-		})
+	err, rangeErr := venue.PriceAndLimits(ctx, &c.cfg, decode,
+		venue.Request{URL: c.cfg.BaseURL + EstimatePath + "?" + est.Encode(), Header: hdr}, &e,
+		venue.Request{URL: c.cfg.BaseURL + RangePath + "?" + pair.Encode(), Header: hdr}, &rng)
 	if err != nil {
 		// A limit refusal without its payload takes the pair's range.
 		var ve *swapscout.VenueError

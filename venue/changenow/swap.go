@@ -14,18 +14,8 @@ import (
 // recorded in cake's by_id.json; new, confirming, exchanging, sending,
 // finished, failed, refunded, verifying and expired are from memory of the
 // v2 docs, unconfirmed).
-var StatusWords = venue.StatusTable{
-	"new":        swapscout.StatusWaiting,
-	"waiting":    swapscout.StatusWaiting,
-	"confirming": swapscout.StatusConfirming,
-	"exchanging": swapscout.StatusExchanging,
-	"sending":    swapscout.StatusSending,
-	"finished":   swapscout.StatusFinished,
-	"failed":     swapscout.StatusFailed,
-	"refunded":   swapscout.StatusRefunded,
-	"verifying":  swapscout.StatusHeld,
-	"expired":    swapscout.StatusExpired,
-}
+var StatusWords = venue.StatusNames("waiting confirming exchanging sending finished failed refunded expired",
+	venue.StatusTable{"new": swapscout.StatusWaiting, "verifying": swapscout.StatusHeld})
 
 // createRequest is POST /v2/exchange (cake create_exchange.json; optional
 // fields per the v2 docs).

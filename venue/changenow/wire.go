@@ -6,6 +6,16 @@ import "github.com/swapscout/swapscout"
 // (cake_wallet test/exchange/fixtures/changenow, see testdata/README.md).
 // Docs: https://documenter.gw.postman.com/view/metadata/SVfTPnM8
 
+// API paths, relative to Descriptor.BaseURL: the estimate and the pair's
+// range, an exchange's creation (POST ExchangePath) and its status
+// (ByIDPath?id=).
+const (
+	EstimatePath = "/v2/exchange/estimated-amount"
+	RangePath    = "/v2/exchange/range"
+	ExchangePath = "/v2/exchange"
+	ByIDPath     = "/v2/exchange/by-id"
+)
+
 // estimateResponse is GET /v2/exchange/estimated-amount.
 type estimateResponse struct {
 	FromCurrency             string            `json:"fromCurrency"`

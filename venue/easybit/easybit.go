@@ -28,15 +28,6 @@ var Descriptor = venue.Descriptor{
 	New: func(c venue.Config) (swapscout.Quoter, error) { return New(c), nil },
 }
 
-// API paths, relative to Descriptor.BaseURL: a rate, a pair's limits, an
-// order's creation and the orders by id (OrdersPath?id=).
-const (
-	RatePath     = "/rate"
-	PairInfoPath = "/pairInfo"
-	OrderPath    = "/order"
-	OrdersPath   = "/orders"
-)
-
 // Client quotes EasyBit.
 type Client struct{ cfg venue.Config }
 
@@ -68,19 +59,11 @@ func (c *Client) Quote(ctx context.Context, req swapscout.QuoteRequest) (swapsco
 
 	var rate rateData
 	var info pairInfoData
-	var infoErr error
-	err = venue.Parallel(ctx,
-		func(ctx context.Context) error {
-			return venue.Fetch(ctx, &c.cfg, venue.Request{URL: c.cfg.BaseURL + RatePath + "?" + rq.Encode(), Header: hdr},
-				func(status int, body []byte) error { return decode(status, body, &rate) })
-		},
-		func(ctx context.Context) error {
-			// Limits on the amount sent (no amountType), since Offer.Min and
-			// Max are in From units; an offer stands without them.
-			infoErr = venue.Fetch(ctx, &c.cfg, venue.Request{URL: c.cfg.BaseURL + PairInfoPath + "?" + pair.Encode(), Header: hdr},
-				func(status int, body []byte) error { return decode(status, body, &info) })
-			return nil
-		})
+	// Limits on the amount sent (no amountType), since Offer.Min and Max are
+	// in From units.
+	err, infoErr := venue.PriceAndLimits(ctx, &c.cfg, decode,
+		venue.Request{URL: c.cfg.BaseURL + RatePath + "?" + rq.Encode(), Header: hdr}, &rate,
+		venue.Request{URL: c.cfg.BaseURL + PairInfoPath + "?" + pair.Encode(), Header: hdr}, &info)
 	if infoErr != nil {
 		info = pairInfoData{}
 	}

@@ -15,6 +15,15 @@ import (
 // @ dcfc9fec and crypto-power's easybit_struct.go; [CODE]). Every answer is
 // wrapped in an envelope whose success flag decides, whatever the HTTP status.
 
+// API paths, relative to Descriptor.BaseURL: a rate, a pair's limits, an
+// order's creation and the orders by id (OrdersPath?id=).
+const (
+	RatePath     = "/rate"
+	PairInfoPath = "/pairInfo"
+	OrderPath    = "/order"
+	OrdersPath   = "/orders"
+)
+
 // envelope is {"success":1|0,"errorCode":…,"errorMessage":…,"data":…}.
 type envelope struct {
 	Success      flag            `json:"success"`

@@ -36,13 +36,6 @@ var Descriptor = venue.Descriptor{
 	New: func(c venue.Config) (swapscout.Quoter, error) { return New(c), nil },
 }
 
-// API paths, relative to Descriptor.BaseURL: the rate, a transaction's
-// creation (POST TxPath) and its status (TxPath/{id}).
-const (
-	RatePath = "/api/v2/rate"
-	TxPath   = "/api/v2/transactions"
-)
-
 // Client quotes Exolix.
 type Client struct{ cfg venue.Config }
 

@@ -32,10 +32,6 @@ var Descriptor = venue.Descriptor{
 	New: func(c venue.Config) (swapscout.Quoter, error) { return New(c), nil },
 }
 
-// APIPath is where every method is posted, as APIPath+method (ccies,
-// price, create, order), relative to Descriptor.BaseURL.
-const APIPath = "/api/v2/"
-
 // Client quotes FixedFloat.
 type Client struct {
 	cfg   venue.Config

@@ -34,16 +34,6 @@ var Descriptor = venue.Descriptor{
 	New: func(c venue.Config) (swapscout.Quoter, error) { return New(c), nil },
 }
 
-// API paths, relative to Descriptor.BaseURL: quotes by the amount sent
-// (InfoPath) and to receive (InfoRevertPath); transactions created by either
-// amount (TxPath, TxRevertPath) and read at TxPath/{id}.
-const (
-	InfoPath       = "/api/v1/info"
-	InfoRevertPath = "/api/v1/info-revert"
-	TxPath         = "/api/v1/transaction"
-	TxRevertPath   = "/api/v1/transaction-revert"
-)
-
 // Client quotes LetsExchange.
 type Client struct{ cfg venue.Config }
 

@@ -30,16 +30,6 @@ var Descriptor = venue.Descriptor{
 	New: func(c venue.Config) (swapscout.Quoter, error) { return New(c), nil },
 }
 
-// API paths, relative to Descriptor.BaseURL: GET with query parameters, as
-// Cake Wallet calls them ([CODE]).
-const (
-	CalculatePath = "/calculate"
-	RatesPath     = "/rates"
-	ExchangePath  = "/exchange" // a floating order, by from_amount
-	PayPath       = "/pay"      // a fixed one, by receive_amount
-	TrackPath     = "/track"
-)
-
 // Client quotes Majestic Bank.
 type Client struct{ cfg venue.Config }
 

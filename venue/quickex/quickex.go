@@ -30,14 +30,6 @@ var Descriptor = venue.Descriptor{
 	New: func(c venue.Config) (swapscout.Quoter, error) { return New(c), nil },
 }
 
-// API paths, relative to Descriptor.BaseURL: the public rate, an order's
-// creation and its public information.
-const (
-	RatePath   = "/v2/rates/public/one"
-	CreatePath = "/v2/orders/public/create"
-	InfoPath   = "/v2/orders/public-info"
-)
-
 // Client quotes Quickex.
 type Client struct{ cfg venue.Config }
 

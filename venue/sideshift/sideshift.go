@@ -41,18 +41,6 @@ var Descriptor = venue.Descriptor{
 	New: func(c venue.Config) (swapscout.Quoter, error) { return New(c), nil },
 }
 
-// API paths, relative to Descriptor.BaseURL: a pair (PairPath+"{from}/{to}"),
-// a fixed quote, the shifts (ShiftPath/{id}) made on a fixed quote or a
-// variable rate, and an order's cancellation (cancel.go).
-const (
-	PairPath          = "/api/v2/pair/"
-	QuotePath         = "/api/v2/quotes"
-	ShiftPath         = "/api/v2/shifts"
-	FixedShiftPath    = ShiftPath + "/fixed"
-	VariableShiftPath = ShiftPath + "/variable"
-	CancelPath        = "/api/v2/cancel-order"
-)
-
 // Client quotes SideShift.
 type Client struct{ cfg venue.Config }
 

@@ -29,15 +29,6 @@ var Descriptor = venue.Descriptor{
 	New: func(c venue.Config) (swapscout.Quoter, error) { return New(c), nil },
 }
 
-// API paths, relative to Descriptor.BaseURL: an estimate, a pair's range,
-// an exchange's creation (POST ExchangesPath) and status
-// (ExchangesPath/{id}).
-const (
-	EstimatesPath = "/v3/estimates"
-	RangesPath    = "/v3/ranges"
-	ExchangesPath = "/v3/exchanges"
-)
-
 // Client quotes SimpleSwap.
 type Client struct{ cfg venue.Config }
 
@@ -68,19 +59,11 @@ func (c *Client) Quote(ctx context.Context, req swapscout.QuoteRequest) (swapsco
 
 	var e estimateReply
 	var rng rangeReply
-	var rangeErr error
-	err = venue.Parallel(ctx,
-		func(ctx context.Context) error {
-			return venue.Fetch(ctx, &c.cfg, venue.Request{URL: c.cfg.BaseURL + EstimatesPath + "?" + est.Encode(), Header: hdr},
-				func(status int, body []byte) error { return decode(status, body, &e) })
-		},
-		func(ctx context.Context) error {
-			// The range is a bonus for an offer, and the way to tell a 422
-			// below the minimum from one above the maximum.
-			rangeErr = venue.Fetch(ctx, &c.cfg, venue.Request{URL: c.cfg.BaseURL + RangesPath + "?" + pair.Encode(), Header: hdr},
-				func(status int, body []byte) error { return decode(status, body, &rng) })
-			return nil
-		})
+	// The range is a bonus for an offer, and the way to tell a 422 below the
+	// minimum from one above the maximum.
+	err, rangeErr := venue.PriceAndLimits(ctx, &c.cfg, decode,
+		venue.Request{URL: c.cfg.BaseURL + EstimatesPath + "?" + est.Encode(), Header: hdr}, &e,
+		venue.Request{URL: c.cfg.BaseURL + RangesPath + "?" + pair.Encode(), Header: hdr}, &rng)
 	var r *rangeResult
 	if rangeErr == nil {
 		r = rng.Result

@@ -13,17 +13,8 @@ import (
 // the v3 words (research A4 has none); these are SimpleSwap's documented
 // lifecycle as remembered [MEM]: waiting, confirming, exchanging, sending,
 // finished, failed, refunded, verifying (a KYC check: held) and expired.
-var StatusWords = venue.StatusTable{
-	"waiting":    swapscout.StatusWaiting,
-	"confirming": swapscout.StatusConfirming,
-	"exchanging": swapscout.StatusExchanging,
-	"sending":    swapscout.StatusSending,
-	"finished":   swapscout.StatusFinished,
-	"failed":     swapscout.StatusFailed,
-	"refunded":   swapscout.StatusRefunded,
-	"verifying":  swapscout.StatusHeld,
-	"expired":    swapscout.StatusExpired,
-}
+var StatusWords = venue.StatusNames("waiting confirming exchanging sending finished failed refunded expired",
+	venue.StatusTable{"verifying": swapscout.StatusHeld})
 
 // createRequest is POST /v3/exchanges (Edge simpleswap.ts, [CODE]).
 type createRequest struct {

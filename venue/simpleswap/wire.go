@@ -11,6 +11,15 @@ import (
 // amounts are numeric strings, which Edge also accepts as numbers, so they
 // decode through swapscout.Amount. Every answer wraps its payload in "result".
 
+// API paths, relative to Descriptor.BaseURL: an estimate, a pair's range,
+// an exchange's creation (POST ExchangesPath) and status
+// (ExchangesPath/{id}).
+const (
+	EstimatesPath = "/v3/estimates"
+	RangesPath    = "/v3/ranges"
+	ExchangesPath = "/v3/exchanges"
+)
+
 // estimateReply is GET /v3/estimates. For reverse=true, estimatedAmount is the
 // amount to send; otherwise the amount to receive. rateId and validUntil come
 // with fixed-rate estimates only.

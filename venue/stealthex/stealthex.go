@@ -31,14 +31,6 @@ var Descriptor = venue.Descriptor{
 	New: func(c venue.Config) (swapscout.Quoter, error) { return New(c), nil },
 }
 
-// API paths, relative to Descriptor.BaseURL: a route's range and estimate,
-// an exchange's creation (POST ExchangesPath) and status (ExchangesPath/{id}).
-const (
-	RangePath     = "/v4/rates/range"
-	EstimatePath  = "/v4/rates/estimated-amount"
-	ExchangesPath = "/v4/exchanges"
-)
-
 // Client quotes StealthEX.
 type Client struct{ cfg venue.Config }
 
@@ -77,26 +69,11 @@ func (c *Client) Quote(ctx context.Context, req swapscout.QuoteRequest) (swapsco
 	if c.cfg.APIKey != "" {
 		hdr = append(hdr, venue.Field{Key: "Authorization", Value: "Bearer " + c.cfg.APIKey})
 	}
-	post := func(path string, body []byte) venue.Request {
-		return venue.Request{Method: "POST", URL: c.cfg.BaseURL + path, Header: hdr, Body: body, ContentType: "application/json"}
-	}
-
 	var est estimateResponse
 	var rng rangeResponse
-	var estErr, rangeErr error
-	_ = venue.Parallel(ctx,
-		func(ctx context.Context) error {
-			estErr = venue.Fetch(ctx, &c.cfg, post(EstimatePath, estimateBody), func(status int, body []byte) error {
-				return decode(status, body, &est)
-			})
-			return nil
-		},
-		func(ctx context.Context) error {
-			rangeErr = venue.Fetch(ctx, &c.cfg, post(RangePath, rangeBody), func(status int, body []byte) error {
-				return decode(status, body, &rng)
-			})
-			return nil
-		})
+	estErr, rangeErr := venue.PriceAndLimits(ctx, &c.cfg, decode,
+		venue.Request{Method: "POST", URL: c.cfg.BaseURL + EstimatePath, Header: hdr}.JSON(estimateBody), &est,
+		venue.Request{Method: "POST", URL: c.cfg.BaseURL + RangePath, Header: hdr}.JSON(rangeBody), &rng)
 	return offer(req, &est, estErr, &rng, rangeErr)
 }
 

@@ -14,16 +14,8 @@ import (
 // recorded in cake's create_exchange.json; confirming, exchanging, sending,
 // finished, failed, refunded and verifying are from memory [MEM]).
 // "verifying" is an AML/KYC check: held.
-var StatusWords = venue.StatusTable{
-	"waiting":    swapscout.StatusWaiting,
-	"confirming": swapscout.StatusConfirming,
-	"exchanging": swapscout.StatusExchanging,
-	"sending":    swapscout.StatusSending,
-	"finished":   swapscout.StatusFinished,
-	"failed":     swapscout.StatusFailed,
-	"refunded":   swapscout.StatusRefunded,
-	"verifying":  swapscout.StatusHeld,
-}
+var StatusWords = venue.StatusNames("waiting confirming exchanging sending finished failed refunded",
+	venue.StatusTable{"verifying": swapscout.StatusHeld})
 
 // createRequest is POST /v4/exchanges (cake's recorded request): the rate
 // request plus the addresses, and rate_id for a fixed rate.

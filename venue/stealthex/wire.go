@@ -11,6 +11,14 @@ import (
 // openapi spec as Cake's stealthex_api_schema.dart transcribes it.
 // Docs: https://api.stealthex.io/docs/
 
+// API paths, relative to Descriptor.BaseURL: a route's range and estimate,
+// an exchange's creation (POST ExchangesPath) and status (ExchangesPath/{id}).
+const (
+	RangePath     = "/v4/rates/range"
+	EstimatePath  = "/v4/rates/estimated-amount"
+	ExchangesPath = "/v4/exchanges"
+)
+
 // rateRequest is the body of POST /v4/rates/range (without amount) and POST
 // /v4/rates/estimated-amount. StealthEX rejects an amount sent as a string
 // ("expected number, received string"): number writes the decimal as a bare

@@ -17,18 +17,9 @@ import (
 // API documentation (Status) says "halted: some issue happened with the
 // swap, please contact support" and "paid partially: user deposited less
 // than the required amount": both wait for the user, action_required.
-var StatusWords = venue.StatusTable{
-	"new":            swapscout.StatusWaiting,
-	"waiting":        swapscout.StatusWaiting,
-	"confirming":     swapscout.StatusConfirming,
-	"sending":        swapscout.StatusSending,
-	"paid_partially": swapscout.StatusActionRequired,
-	"finished":       swapscout.StatusFinished,
-	"failed":         swapscout.StatusFailed,
-	"expired":        swapscout.StatusExpired,
-	"halted":         swapscout.StatusActionRequired,
-	"refunded":       swapscout.StatusRefunded,
-}
+var StatusWords = venue.StatusNames("waiting confirming sending finished failed expired refunded", venue.StatusTable{
+	"new": swapscout.StatusWaiting, "paid_partially": swapscout.StatusActionRequired, "halted": swapscout.StatusActionRequired,
+})
 
 // trade is GET /new_trade and an item of GET /trade's list (cake's
 // recordings, [REC]).

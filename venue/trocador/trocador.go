@@ -31,14 +31,6 @@ var Descriptor = venue.Descriptor{
 	New: func(c venue.Config) (swapscout.Quoter, error) { return New(c), nil },
 }
 
-// API paths, relative to Descriptor.BaseURL: a rate (every partner's), a
-// trade on one of them, and trades by id.
-const (
-	NewRatePath  = "/new_rate"
-	NewTradePath = "/new_trade"
-	TradePath    = "/trade"
-)
-
 // minKYCRating keeps out partners rated D ("may hold user's funds
 // indefinitely until verification"), as Cake Wallet does.
 const minKYCRating = "C"

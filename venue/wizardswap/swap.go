@@ -14,16 +14,8 @@ import (
 // StatusWords maps WizardSwap's exchange statuses, the list Edge's plugin
 // and crypto-power's driver know (research A11, [CODE]). "verifying" is an
 // AML check: held.
-var StatusWords = venue.StatusTable{
-	"waiting":    swapscout.StatusWaiting,
-	"confirming": swapscout.StatusConfirming,
-	"exchanging": swapscout.StatusExchanging,
-	"sending":    swapscout.StatusSending,
-	"finished":   swapscout.StatusFinished,
-	"failed":     swapscout.StatusFailed,
-	"refunded":   swapscout.StatusRefunded,
-	"verifying":  swapscout.StatusHeld,
-}
+var StatusWords = venue.StatusNames("waiting confirming exchanging sending finished failed refunded",
+	venue.StatusTable{"verifying": swapscout.StatusHeld})
 
 // exchangeRequest is POST /exchange ([CODE]); api_key is the optional
 // affiliate field.

@@ -39,13 +39,6 @@ const (
 	MsgNoLiquidity = "Insufficient liquidity."
 )
 
-// API paths, relative to Descriptor.BaseURL: an estimate, an exchange's
-// creation (POST ExchangePath) and status (ExchangePath/{id}).
-const (
-	EstimatePath = "/estimate"
-	ExchangePath = "/exchange"
-)
-
 // Quote asks POST /estimate for the amount sent.
 func (c *Client) Quote(ctx context.Context, req swapscout.QuoteRequest) (swapscout.Offer, error) {
 	from, to, err := Symbols.Pair(Descriptor.Name, req)

@@ -9,6 +9,14 @@ import (
 // retrieve-rate-value, which the research did not cover). Every call carries
 // the x-api-key header.
 
+// API paths, relative to Descriptor.BaseURL: the rate, an exchange's
+// launch and its status.
+const (
+	RatePath   = "/retrieve-rate-value"
+	CreatePath = "/launch-new-exchange"
+	StatusPath = "/fetch-status-info"
+)
+
 // rateResponse is GET /retrieve-rate-value?fromCcy&toCcy&ccyAmount. The docs'
 // example: {"fix":false,"minFrom":"0.0081","maxFrom":"138","from_network":
 // "Bitcoin","to_network":"ERC20","rate":25.084395813448847,"withdrawalFee":

@@ -34,14 +34,6 @@ var Descriptor = venue.Descriptor{
 	New: func(c venue.Config) (swapscout.Quoter, error) { return New(c), nil },
 }
 
-// API paths, relative to Descriptor.BaseURL: the rate, an exchange's
-// launch and its status.
-const (
-	RatePath   = "/retrieve-rate-value"
-	CreatePath = "/launch-new-exchange"
-	StatusPath = "/fetch-status-info"
-)
-
 // Client quotes Xgram.
 type Client struct{ cfg venue.Config }
 
