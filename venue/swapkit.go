@@ -1,6 +1,9 @@
 package venue
 
 import (
+	"context"
+	"encoding/json"
+	"errors"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -115,4 +118,105 @@ func SwapTime(s string) time.Time {
 		return time.Time{}
 	}
 	return t
+}
+
+// Update is the update a status answer with the venue's word makes: the
+// status the table maps the word to, the word beside it; bad_response when
+// venue name's answer carries no word.
+func (t StatusTable) Update(name, word string) (swapscout.SwapUpdate, error) {
+	if word == "" {
+		return swapscout.SwapUpdate{}, swapscout.NewVenueError(swapscout.CodeBadResponse, "%s answered an order without a status", name)
+	}
+	return swapscout.SwapUpdate{Status: t.Status(word), VenueStatus: word}, nil
+}
+
+// Created checks the order a create call answered: without an order id or
+// a deposit address, venue name's answer is bad_response.
+func Created(name string, o swapscout.SwapOrder) (swapscout.SwapOrder, error) {
+	if o.Ref.ID == "" || o.DepositAddress == "" {
+		return swapscout.SwapOrder{}, swapscout.NewVenueError(swapscout.CodeBadResponse, "%s created an order without an id or a deposit address", name)
+	}
+	return o, nil
+}
+
+// SwapRefusal reads venue name's refusal of a create or a status call
+// (orderID set on a status call) by its words. On a status call, HTTP 404 or
+// "not found" is an unknown order; a refused key is not_configured; words
+// naming one of fields (the request's address, memo or tag fields, in lower
+// case) are a bad request in the venue's words. Otherwise quote, the
+// adapter's reading of the same words in a quote's refusal, decides (a limit,
+// an unserved pair, an outage), unless it could not tell (bad_response,
+// nil): then it is a bad request too.
+func SwapRefusal(name string, status int, orderID, words string, quote error, fields ...string) error {
+	status = max(status, 400) // a refusal sent with a 2xx status
+	lower := strings.ToLower(words)
+	switch {
+	case orderID != "" && (status == 404 || strings.Contains(lower, "not found")):
+		return OrderNotFound(name, orderID)
+	case status == 401 || status == 403 || ContainsAny(lower, fields...):
+		return Refusal(name, status, orderID, words)
+	}
+	var ve *swapscout.VenueError
+	if quote == nil || errors.As(quote, &ve) && ve.Code == swapscout.CodeBadResponse {
+		return Refusal(name, status, orderID, words)
+	}
+	return quote
+}
+
+// RawText reads a JSON value a venue sends as a string or a number (a memo,
+// an XRP tag): its text, "" for null.
+func RawText(raw json.RawMessage) string {
+	s := strings.TrimSpace(string(raw))
+	if s == "null" {
+		return ""
+	}
+	return strings.Trim(s, `"`)
+}
+
+// JSON returns r carrying body as its JSON payload, when there is one (a
+// create call; a status call has none).
+func (r Request) JSON(body []byte) Request {
+	if body != nil {
+		r.Body, r.ContentType = body, "application/json"
+	}
+	return r
+}
+
+// StatusNames is a table of the words that are our statuses' own names
+// (names, written "waiting confirming exchanging …", as many venues word
+// their lifecycle), with the venue's other words, more. It panics on a name
+// that is no status: tables are written in the source.
+func StatusNames(names string, more StatusTable) StatusTable {
+	t := make(StatusTable, len(more)+8)
+	for _, n := range strings.Fields(names) {
+		if st := swapscout.SwapStatus(n); !st.Valid() || st == swapscout.StatusUnknown {
+			panic("venue: " + n + " is not a swap status")
+		}
+		t[n] = swapscout.SwapStatus(n)
+	}
+	for w, st := range more {
+		t[w] = st
+	}
+	return t
+}
+
+// Decoder reads a venue's answer (its status and body) into v, or maps its
+// refusal to a typed error.
+type Decoder func(status int, body []byte, v any) error
+
+// PriceAndLimits makes an instant-swap quote's two calls at once, both read
+// by decode: the price into pv, whose error is the quote's, and the pair's
+// limits into lv, a bonus whose error comes apart (an offer stands without
+// them).
+func PriceAndLimits(ctx context.Context, cfg *Config, decode Decoder, price Request, pv any, limits Request, lv any) (err, limitsErr error) {
+	read := func(v any) func(int, []byte) error {
+		return func(status int, body []byte) error { return decode(status, body, v) }
+	}
+	err = Parallel(ctx,
+		func(ctx context.Context) error { return Fetch(ctx, cfg, price, read(pv)) },
+		func(ctx context.Context) error {
+			limitsErr = Fetch(ctx, cfg, limits, read(lv))
+			return nil
+		})
+	return err, limitsErr
 }

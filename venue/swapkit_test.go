@@ -1,10 +1,16 @@
 package venue
 
 import (
+	"context"
+	"encoding/json"
+	"errors"
+	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
 
 	"github.com/swapscout/swapscout"
+	"github.com/swapscout/swapscout/upstream"
 )
 
 func TestStatusTable(t *testing.T) {
@@ -46,5 +52,157 @@ func TestOrderNotFoundHidesTheSecret(t *testing.T) {
 		if msg := err.Error(); strings.Contains(msg, "t0kenS3CR3T") || !strings.Contains(msg, `no order "`) {
 			t.Errorf("error %q", msg)
 		}
+	}
+}
+
+func TestStatusUpdate(t *testing.T) {
+	tb := StatusTable{"wait": swapscout.StatusWaiting}
+	if u, err := tb.Update("V", "wait"); err != nil || u.Status != swapscout.StatusWaiting || u.VenueStatus != "wait" {
+		t.Errorf("Update(wait) = %+v, %v", u, err)
+	}
+	if u, err := tb.Update("V", "odd"); err != nil || u.Status != swapscout.StatusUnknown || u.VenueStatus != "odd" {
+		t.Errorf("Update(odd) = %+v, %v; want unknown with the word kept", u, err)
+	}
+	if _, err := tb.Update("V", ""); err == nil || err.(*swapscout.VenueError).Code != swapscout.CodeBadResponse {
+		t.Errorf("Update of no word = %v, want bad_response", err)
+	}
+}
+
+func TestCreated(t *testing.T) {
+	good := swapscout.SwapOrder{Ref: swapscout.OrderRef{ID: "1"}, DepositAddress: "addr"}
+	if o, err := Created("V", good); err != nil || o != good {
+		t.Errorf("Created(good) = %+v, %v", o, err)
+	}
+	for _, o := range []swapscout.SwapOrder{{Ref: swapscout.OrderRef{ID: "1"}}, {DepositAddress: "addr"}} {
+		if _, err := Created("V", o); err == nil || err.(*swapscout.VenueError).Code != swapscout.CodeBadResponse {
+			t.Errorf("Created(%+v) = %v, want bad_response", o, err)
+		}
+	}
+}
+
+func TestSwapRefusal(t *testing.T) {
+	limit := swapscout.NewVenueError(swapscout.CodeAmountTooSmall, "V: too small")
+	unclear := swapscout.NewVenueError(swapscout.CodeBadResponse, "V: ?")
+	for _, tc := range []struct {
+		name         string
+		status       int
+		order, words string
+		quote        error
+		want         swapscout.FailureCode
+	}{
+		{"status 404", 404, "o1", "gone", limit, CodeOrderNotFound},
+		{"not found words", 200, "o1", "Order not found", limit, CodeOrderNotFound},
+		{"404 on create", 404, "", "route gone", limit, swapscout.CodeAmountTooSmall},
+		{"key", 401, "", "bad key", limit, swapscout.CodeNotConfigured},
+		{"address field", 400, "", "Invalid withdrawal Address", limit, CodeBadRequest},
+		{"quote decides", 400, "", "amount too small", limit, swapscout.CodeAmountTooSmall},
+		{"quote unclear", 200, "", "something odd", unclear, CodeBadRequest},
+		{"unclear without words", 400, "", "", unclear, CodeBadRequest},
+		{"no quote reading", 400, "", "odd", nil, CodeBadRequest},
+	} {
+		err := SwapRefusal("V", tc.status, tc.order, tc.words, tc.quote, "address", "memo")
+		var ve *swapscout.VenueError
+		if !errors.As(err, &ve) || ve.Code != tc.want {
+			t.Errorf("%s: %v, want %s", tc.name, err, tc.want)
+		}
+	}
+}
+
+func TestRawText(t *testing.T) {
+	for raw, want := range map[string]string{`"memo 1"`: "memo 1", `12345`: "12345", `null`: "", ``: "", ` "x" `: "x"} {
+		if got := RawText(json.RawMessage(raw)); got != want {
+			t.Errorf("RawText(%s) = %q, want %q", raw, got, want)
+		}
+	}
+}
+
+func TestRequestJSON(t *testing.T) {
+	r := Request{Method: "GET", URL: "u"}.JSON(nil)
+	if r.Body != nil || r.ContentType != "" {
+		t.Errorf("JSON(nil) = %+v, want no body", r)
+	}
+	if r = (Request{Method: "POST"}).JSON([]byte(`{}`)); string(r.Body) != "{}" || r.ContentType != "application/json" {
+		t.Errorf("JSON(body) = %+v", r)
+	}
+}
+
+func TestSymbolsPair(t *testing.T) {
+	btc, xmr, eth := swapscout.Asset{Ticker: "btc", Network: "btc"}, swapscout.Asset{Ticker: "xmr", Network: "xmr"}, swapscout.Asset{Ticker: "eth", Network: "eth"}
+	s := Symbols[string]{btc: "BTC", xmr: "XMR"}
+	if from, to, err := s.Pair("V", swapscout.QuoteRequest{From: btc, To: xmr}); err != nil || from != "BTC" || to != "XMR" {
+		t.Errorf("Pair(btc, xmr) = %q, %q, %v", from, to, err)
+	}
+	for _, req := range []swapscout.QuoteRequest{{From: btc, To: eth}, {From: eth, To: xmr}, {From: btc, To: btc}} {
+		if _, _, err := s.Pair("V", req); err == nil || err.(*swapscout.VenueError).Code != swapscout.CodeUnsupportedPair {
+			t.Errorf("Pair(%s, %s) = %v, want unsupported_pair", req.From, req.To, err)
+		}
+	}
+}
+
+func TestMapAssets(t *testing.T) {
+	if err := Symbols[string](MapAssets(SwapAssets, func(a swapscout.Asset) string { return a.String() })).Check(); err != nil {
+		t.Errorf("SwapAssets: %v", err)
+	}
+	got := MapAssets(Except(AssetList("btc@btc eth@eth usdt@trx"), "eth@eth"), func(a swapscout.Asset) string { return strings.ToUpper(a.Ticker) })
+	want := Symbols[string]{{Ticker: "btc", Network: "btc"}: "BTC", {Ticker: "usdt", Network: "trx"}: "USDT"}
+	if len(got) != len(want) || got[swapscout.Asset{Ticker: "btc", Network: "btc"}] != "BTC" || got[swapscout.Asset{Ticker: "usdt", Network: "trx"}] != "USDT" {
+		t.Errorf("MapAssets = %v, want %v", got, want)
+	}
+	defer func() {
+		if recover() == nil {
+			t.Error("AssetList of a malformed name did not panic")
+		}
+	}()
+	AssetList("btc")
+}
+
+func TestStatusNames(t *testing.T) {
+	tb := StatusNames("waiting finished", StatusTable{"hold": swapscout.StatusHeld})
+	if len(tb) != 3 || tb.Status("waiting") != swapscout.StatusWaiting || tb.Status("finished") != swapscout.StatusFinished ||
+		tb.Status("hold") != swapscout.StatusHeld {
+		t.Errorf("StatusNames = %v", tb)
+	}
+	defer func() {
+		if recover() == nil {
+			t.Error("a name that is no status did not panic")
+		}
+	}()
+	StatusNames("waiting paid", nil)
+}
+
+// TestPriceAndLimits: both calls are made; the price's failure is the
+// quote's, the limits' comes apart.
+func TestPriceAndLimits(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		switch r.URL.Path {
+		case "/price":
+			_, _ = w.Write([]byte(`{"n":1}`))
+		case "/limits":
+			w.WriteHeader(500)
+			_, _ = w.Write([]byte(`{}`))
+		default:
+			w.WriteHeader(404)
+			_, _ = w.Write([]byte(`{}`))
+		}
+	}))
+	defer srv.Close()
+	hc := upstream.New(upstream.Options{})
+	defer hc.Close()
+	cfg := &Config{BaseURL: srv.URL, HTTP: hc}
+	decode := func(status int, body []byte, v any) error {
+		if status != 200 {
+			return StatusError(status)
+		}
+		return json.Unmarshal(body, v)
+	}
+	var price, limits struct{ N int }
+	err, limitsErr := PriceAndLimits(context.Background(), cfg, decode, Request{URL: srv.URL + "/price"}, &price, Request{URL: srv.URL + "/limits"}, &limits)
+	if err != nil || price.N != 1 || limitsErr == nil {
+		t.Errorf("PriceAndLimits = %v, %v (price %d), want the price and the limits' error apart", err, limitsErr, price.N)
+	}
+	err, limitsErr = PriceAndLimits(context.Background(), cfg, decode, Request{URL: srv.URL + "/none"}, &price, Request{URL: srv.URL + "/price"}, &limits)
+	if err == nil || limitsErr != nil || limits.N != 1 {
+		t.Errorf("PriceAndLimits = %v, %v (limits %d), want the price's error and the limits", err, limitsErr, limits.N)
 	}
 }

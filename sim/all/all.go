@@ -11,8 +11,23 @@ package all
 import (
 	"github.com/swapscout/swapscout/sim"
 	"github.com/swapscout/swapscout/sim/chainflip"
+	simchangehero "github.com/swapscout/swapscout/sim/changehero"
+	simchangenow "github.com/swapscout/swapscout/sim/changenow"
+	simeasybit "github.com/swapscout/swapscout/sim/easybit"
+	simexolix "github.com/swapscout/swapscout/sim/exolix"
+	simfixedfloat "github.com/swapscout/swapscout/sim/fixedfloat"
+	simgodex "github.com/swapscout/swapscout/sim/godex"
+	simletsexchange "github.com/swapscout/swapscout/sim/letsexchange"
+	simmajesticbank "github.com/swapscout/swapscout/sim/majesticbank"
 	"github.com/swapscout/swapscout/sim/nearintents"
+	simquickex "github.com/swapscout/swapscout/sim/quickex"
+	simsideshift "github.com/swapscout/swapscout/sim/sideshift"
+	simsimpleswap "github.com/swapscout/swapscout/sim/simpleswap"
+	simstealthex "github.com/swapscout/swapscout/sim/stealthex"
 	"github.com/swapscout/swapscout/sim/thornode"
+	simtrocador "github.com/swapscout/swapscout/sim/trocador"
+	simwizardswap "github.com/swapscout/swapscout/sim/wizardswap"
+	simxgram "github.com/swapscout/swapscout/sim/xgram"
 	venues "github.com/swapscout/swapscout/venue/all"
 )
 
@@ -20,6 +35,22 @@ import (
 // order of sections: instant-swap services, protocols and liquidity
 // networks, order books.
 var simulators = map[string]func() sim.Venue{
+	// Instant-swap services.
+	"changenow":    simchangenow.Sim,
+	"exolix":       simexolix.Sim,
+	"letsexchange": simletsexchange.Sim,
+	"stealthex":    simstealthex.Sim,
+	"simpleswap":   simsimpleswap.Sim,
+	"fixedfloat":   simfixedfloat.Sim,
+	"godex":        simgodex.Sim,
+	"easybit":      simeasybit.Sim,
+	"wizardswap":   simwizardswap.Sim,
+	"changehero":   simchangehero.Sim,
+	"quickex":      simquickex.Sim,
+	"majesticbank": simmajesticbank.Sim,
+	"xgram":        simxgram.Sim,
+	"trocador":     simtrocador.Sim,
+	"sideshift":    simsideshift.Sim,
 	// Protocols and liquidity networks.
 	"thorchain":   thornode.THORChain,
 	"maya":        thornode.Maya,

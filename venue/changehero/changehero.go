@@ -23,9 +23,8 @@ var Descriptor = venue.Descriptor{
 	BaseURL: "https://api.changehero.io", Website: "https://changehero.io",
 	Support: swapscout.SupportContact{Email: "support@changehero.io", Source: "EdgeApp/edge-exchange-plugins src/swap/central/changehero.ts (swapInfo.supportEmail, the address the venue gives integrators)"},
 	Timeout: 4 * time.Second, KYC: 'C', NeedsKey: true, FixedRate: true, Reverse: true,
-	Networks: symbols.Networks(), Evidence: swapscout.FromCode,
+	Networks: Symbols.Networks(), Evidence: swapscout.FromCode,
 	New: func(c venue.Config) (swapscout.Quoter, error) { return New(c), nil },
-	Sim: Sim,
 }
 
 // Client quotes ChangeHero.
@@ -34,15 +33,11 @@ type Client struct{ cfg venue.Config }
 // New returns a Client; it does no I/O.
 func New(cfg venue.Config) *Client { return &Client{cfg: cfg} }
 
-// rpcPath is the one endpoint every method is posted to.
-const rpcPath = "/v2/"
-
 // Quote asks for a floating estimate (with the pair's minimum) or a fixed rate.
 func (c *Client) Quote(ctx context.Context, req swapscout.QuoteRequest) (swapscout.Offer, error) {
-	from, ok1 := symbols[req.From]
-	to, ok2 := symbols[req.To]
-	if !ok1 || !ok2 {
-		return swapscout.Offer{}, venue.Unsupported(Descriptor.Name, req)
+	from, to, err := Symbols.Pair(Descriptor.Name, req)
+	if err != nil {
+		return swapscout.Offer{}, err
 	}
 	pair := pairParams{From: from.Ticker, To: to.Ticker, ChainFrom: from.Chain, ChainTo: to.Chain}
 	if req.RateType == swapscout.Fixed {
@@ -54,7 +49,7 @@ func (c *Client) Quote(ctx context.Context, req swapscout.QuoteRequest) (swapsco
 	}
 	var out, minimum swapscout.Amount
 	var minErr error
-	err := venue.Parallel(ctx,
+	err = venue.Parallel(ctx,
 		func(ctx context.Context) error {
 			return c.call(ctx, "getExchangeAmount", amountParams{From: pair.From, To: pair.To,
 				ChainFrom: pair.ChainFrom, ChainTo: pair.ChainTo, Amount: req.Amount.String()}, &out)
@@ -142,7 +137,7 @@ func (c *Client) call(ctx context.Context, method string, params, v any) error {
 	if err != nil {
 		return err
 	}
-	return venue.Fetch(ctx, &c.cfg, venue.Request{Method: "POST", URL: c.cfg.BaseURL + rpcPath, Body: body, ContentType: "application/json",
+	return venue.Fetch(ctx, &c.cfg, venue.Request{Method: "POST", URL: c.cfg.BaseURL + RPCPath, Body: body, ContentType: "application/json",
 		Header: []venue.Field{{Key: "api-key", Value: c.cfg.APIKey}}},
 		func(status int, body []byte) error { return decode(status, body, v) })
 }

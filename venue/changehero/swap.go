@@ -9,23 +9,13 @@ import (
 	"github.com/swapscout/swapscout/venue"
 )
 
-// statusWords maps ChangeHero's transaction statuses. No stored source
+// StatusWords maps ChangeHero's transaction statuses. No stored source
 // lists them (research A7 names getStatus only); these are the words of
 // ChangeHero's API docs as remembered [MEM]: new, waiting, confirming,
 // exchanging, sending, finished, failed, refunded, overdue, hold, expired.
-var statusWords = venue.StatusTable{
-	"new":        swapscout.StatusWaiting,
-	"waiting":    swapscout.StatusWaiting,
-	"confirming": swapscout.StatusConfirming,
-	"exchanging": swapscout.StatusExchanging,
-	"sending":    swapscout.StatusSending,
-	"finished":   swapscout.StatusFinished,
-	"failed":     swapscout.StatusFailed,
-	"refunded":   swapscout.StatusRefunded,
-	"overdue":    swapscout.StatusExpired,
-	"expired":    swapscout.StatusExpired,
-	"hold":       swapscout.StatusHeld,
-}
+var StatusWords = venue.StatusNames("waiting confirming exchanging sending finished failed refunded expired", venue.StatusTable{
+	"new": swapscout.StatusWaiting, "overdue": swapscout.StatusExpired, "hold": swapscout.StatusHeld,
+})
 
 // createParams are the params of createFixTransaction ([CODE], Edge) and
 // createTransaction (the float method, [MEM]: the same without rateId).
@@ -65,10 +55,9 @@ type idParams struct {
 // CreateSwap calls createFixTransaction with the offer's rateId (amountTo
 // for a receive-side offer), or createTransaction for a floating one.
 func (c *Client) CreateSwap(ctx context.Context, req swapscout.CreateSwapRequest) (swapscout.SwapOrder, error) {
-	from, ok1 := symbols[req.Request.From]
-	to, ok2 := symbols[req.Request.To]
-	if !ok1 || !ok2 {
-		return swapscout.SwapOrder{}, venue.Unsupported(Descriptor.Name, req.Request)
+	from, to, err := Symbols.Pair(Descriptor.Name, req.Request)
+	if err != nil {
+		return swapscout.SwapOrder{}, err
 	}
 	p := createParams{From: from.Ticker, To: to.Ticker, ChainFrom: from.Chain, ChainTo: to.Chain,
 		Amount: req.Offer.AmountIn.String(), Address: req.PayoutAddress, ExtraID: req.PayoutMemo,
@@ -84,11 +73,8 @@ func (c *Client) CreateSwap(ctx context.Context, req swapscout.CreateSwapRequest
 	if err := c.swapCall(ctx, method, p, "", &tx); err != nil {
 		return swapscout.SwapOrder{}, err
 	}
-	if tx.ID == "" || tx.PayinAddress == "" {
-		return swapscout.SwapOrder{}, swapscout.NewVenueError(swapscout.CodeBadResponse, "ChangeHero created a transaction without id or payinAddress")
-	}
-	return swapscout.SwapOrder{Ref: swapscout.OrderRef{ID: tx.ID}, DepositAddress: tx.PayinAddress, DepositMemo: venue.StringOf(tx.PayinExtraID),
-		AmountIn: venue.AmountOf(tx.AmountExpectedFrom), AmountOut: venue.AmountOf(tx.AmountExpectedTo), VenueStatus: tx.Status}, nil
+	return venue.Created(Descriptor.Name, swapscout.SwapOrder{Ref: swapscout.OrderRef{ID: tx.ID}, DepositAddress: tx.PayinAddress, DepositMemo: venue.Deref(tx.PayinExtraID),
+		AmountIn: venue.AmountOf(tx.AmountExpectedFrom), AmountOut: venue.AmountOf(tx.AmountExpectedTo), VenueStatus: tx.Status})
 }
 
 // SwapStatus calls getTransactions for the id: an empty list is an unknown
@@ -102,11 +88,11 @@ func (c *Client) SwapStatus(ctx context.Context, ref swapscout.OrderRef) (swapsc
 		return swapscout.SwapUpdate{}, venue.OrderNotFound(Descriptor.Name, ref.ID)
 	}
 	tx := list[0]
-	if tx.Status == "" {
-		return swapscout.SwapUpdate{}, swapscout.NewVenueError(swapscout.CodeBadResponse, "ChangeHero transaction without a status")
+	u, err := StatusWords.Update(Descriptor.Name, tx.Status)
+	if err != nil {
+		return u, err
 	}
-	u := swapscout.SwapUpdate{Status: statusWords.Status(tx.Status), VenueStatus: tx.Status,
-		DepositTx: venue.StringOf(tx.PayinHash), PayoutTx: venue.StringOf(tx.PayoutHash)}
+	u.DepositTx, u.PayoutTx = venue.Deref(tx.PayinHash), venue.Deref(tx.PayoutHash)
 	if u.PayoutTx != "" {
 		u.AmountReceived = venue.AmountOf(tx.AmountTo)
 	}

@@ -22,7 +22,7 @@ func TestSwapReplay(t *testing.T) {
 	float := btcXMRSwap
 	float.Offer.RateType, float.Offer.RateID = swapscout.Float, ""
 	rpc := func(fixture string) []venuetest.Route {
-		return []venuetest.Route{{Method: "POST", Path: rpcPath, Fixture: fixture}}
+		return []venuetest.Route{{Method: "POST", Path: RPCPath, Fixture: fixture}}
 	}
 	method := func(want ...string) func(*testing.T, []venuetest.Recorded) {
 		return func(t *testing.T, reqs []venuetest.Recorded) {
@@ -64,6 +64,6 @@ func TestSwapConformance(t *testing.T) {
 			Amount: swapscout.MustAmount("0.01"), RateType: swapscout.Fixed},
 		PayoutAddress: btcXMRSwap.PayoutAddress, RefundAddress: btcXMRSwap.RefundAddress,
 		NoRefundTx: true, NoRefundAmount: true, // ChangeHero reports no refund transaction or amount
-		Words: statusWords.Words(), Map: statusWords.Status,
+		Words: StatusWords.Words(), Map: StatusWords.Status,
 	})
 }

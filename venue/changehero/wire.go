@@ -12,6 +12,10 @@ import (
 // [CODE]). Every call is POST /v2/ with an api-key header, and errors come
 // back as HTTP 200 with an "error" member instead of "result".
 
+// RPCPath is the one endpoint every method is posted to, relative to
+// Descriptor.BaseURL.
+const RPCPath = "/v2/"
+
 // rpcRequest is the body of every call.
 type rpcRequest struct {
 	JSONRPC string `json:"jsonrpc"`
@@ -64,12 +68,4 @@ type fixRate struct {
 	MinTo   *swapscout.Amount `json:"minTo"`
 	MaxTo   *swapscout.Amount `json:"maxTo"`
 	Result  *swapscout.Amount `json:"result"`
-}
-
-// currencyFull is an item of getCurrenciesFull (served by the simulator);
-// only the fields Edge reads are known.
-type currencyFull struct {
-	Name            string  `json:"name"`
-	Blockchain      string  `json:"blockchain"`
-	ContractAddress *string `json:"contractAddress"`
 }

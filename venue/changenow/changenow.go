@@ -13,7 +13,6 @@ import (
 	"time"
 
 	"github.com/swapscout/swapscout"
-	"github.com/swapscout/swapscout/sim"
 	"github.com/swapscout/swapscout/venue"
 )
 
@@ -23,9 +22,8 @@ var Descriptor = venue.Descriptor{
 	BaseURL: "https://api.changenow.io", Website: "https://changenow.io",
 	Support: swapscout.SupportContact{Email: "support@changenow.io", Source: "EdgeApp/edge-exchange-plugins src/swap/central/changenow.ts (swapInfo.supportEmail, the address the venue gives integrators)"},
 	Timeout: 4 * time.Second, KYC: 'C', NeedsKey: true, FixedRate: true, Reverse: true,
-	Networks: symbols.Networks(), Evidence: swapscout.Recorded,
+	Networks: Symbols.Networks(), Evidence: swapscout.Recorded,
 	New: func(c venue.Config) (swapscout.Quoter, error) { return New(c), nil },
-	Sim: Sim,
 }
 
 // Client quotes ChangeNOW.
@@ -36,10 +34,9 @@ func New(cfg venue.Config) *Client { return &Client{cfg: cfg} }
 
 // Quote asks for an estimate and the pair's limits at once.
 func (c *Client) Quote(ctx context.Context, req swapscout.QuoteRequest) (swapscout.Offer, error) {
-	from, ok1 := symbols[req.From]
-	to, ok2 := symbols[req.To]
-	if !ok1 || !ok2 {
-		return swapscout.Offer{}, venue.Unsupported(Descriptor.Name, req)
+	from, to, err := Symbols.Pair(Descriptor.Name, req)
+	if err != nil {
+		return swapscout.Offer{}, err
 	}
 	flow := "standard"
 	if req.RateType == swapscout.Fixed {
@@ -70,18 +67,9 @@ func (c *Client) Quote(ctx context.Context, req swapscout.QuoteRequest) (swapsco
 
 	var e estimateResponse
 	var rng rangeResponse
-	var rangeErr error
-	err := venue.Parallel(ctx,
-		func(ctx context.Context) error {
-			return venue.Fetch(ctx, &c.cfg, venue.Request{URL: c.cfg.BaseURL + "/v2/exchange/estimated-amount?" + est.Encode(), Header: hdr},
-				func(status int, body []byte) error { return decode(status, body, &e) })
-		},
-		func(ctx context.Context) error {
-			// Limits are a bonus: an offer stands without them.
-			rangeErr = venue.Fetch(ctx, &c.cfg, venue.Request{URL: c.cfg.BaseURL + "/v2/exchange/range?" + pair.Encode(), Header: hdr},
-				func(status int, body []byte) error { return decode(status, body, &rng) })
-			return nil
-		})
+	err, rangeErr := venue.PriceAndLimits(ctx, &c.cfg, decode,
+		venue.Request{URL: c.cfg.BaseURL + EstimatePath + "?" + est.Encode(), Header: hdr}, &e,
+		venue.Request{URL: c.cfg.BaseURL + RangePath + "?" + pair.Encode(), Header: hdr}, &rng)
 	if err != nil {
 		// A limit refusal without its payload takes the pair's range.
 		var ve *swapscout.VenueError
@@ -199,4 +187,3 @@ func parseMinutes(s string) (lo, hi time.Duration) {
 }
 
 var _ swapscout.Quoter = (*Client)(nil)
-var _ = sim.FaultError

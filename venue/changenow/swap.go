@@ -5,28 +5,17 @@ import (
 	"encoding/json"
 	"net/http"
 	"net/url"
-	"time"
 
 	"github.com/swapscout/swapscout"
 	"github.com/swapscout/swapscout/venue"
 )
 
-// statusWords maps ChangeNOW's exchange statuses (research A1: "waiting" is
+// StatusWords maps ChangeNOW's exchange statuses (research A1: "waiting" is
 // recorded in cake's by_id.json; new, confirming, exchanging, sending,
 // finished, failed, refunded, verifying and expired are from memory of the
 // v2 docs, unconfirmed).
-var statusWords = venue.StatusTable{
-	"new":        swapscout.StatusWaiting,
-	"waiting":    swapscout.StatusWaiting,
-	"confirming": swapscout.StatusConfirming,
-	"exchanging": swapscout.StatusExchanging,
-	"sending":    swapscout.StatusSending,
-	"finished":   swapscout.StatusFinished,
-	"failed":     swapscout.StatusFailed,
-	"refunded":   swapscout.StatusRefunded,
-	"verifying":  swapscout.StatusHeld,
-	"expired":    swapscout.StatusExpired,
-}
+var StatusWords = venue.StatusNames("waiting confirming exchanging sending finished failed refunded expired",
+	venue.StatusTable{"new": swapscout.StatusWaiting, "verifying": swapscout.StatusHeld})
 
 // createRequest is POST /v2/exchange (cake create_exchange.json; optional
 // fields per the v2 docs).
@@ -76,10 +65,9 @@ type statusResponse struct {
 // passes its rateId, a reverse one asks by toAmount. ChangeNOW credits the
 // partner by its API key, so no affiliate field is sent.
 func (c *Client) CreateSwap(ctx context.Context, req swapscout.CreateSwapRequest) (swapscout.SwapOrder, error) {
-	from, ok1 := symbols[req.Request.From]
-	to, ok2 := symbols[req.Request.To]
-	if !ok1 || !ok2 {
-		return swapscout.SwapOrder{}, venue.Unsupported(Descriptor.Name, req.Request)
+	from, to, err := Symbols.Pair(Descriptor.Name, req.Request)
+	if err != nil {
+		return swapscout.SwapOrder{}, err
 	}
 	body := createRequest{
 		FromCurrency: from.Ticker, FromNetwork: from.Network, ToCurrency: to.Ticker, ToNetwork: to.Network,
@@ -96,21 +84,14 @@ func (c *Client) CreateSwap(ctx context.Context, req swapscout.CreateSwapRequest
 	}
 	b, _ := json.Marshal(body)
 	var r createResponse
-	err := venue.Fetch(ctx, &c.cfg, venue.Request{Method: "POST", URL: c.cfg.BaseURL + "/v2/exchange", Body: b,
+	err = venue.Fetch(ctx, &c.cfg, venue.Request{Method: "POST", URL: c.cfg.BaseURL + ExchangePath, Body: b,
 		ContentType: "application/json", Header: []venue.Field{{Key: "x-changenow-api-key", Value: c.cfg.APIKey}}},
 		func(status int, body []byte) error { return swapDecode(status, body, "", &r) })
 	if err != nil {
 		return swapscout.SwapOrder{}, err
 	}
-	if r.ID == "" || r.PayinAddress == "" {
-		return swapscout.SwapOrder{}, swapscout.NewVenueError(swapscout.CodeBadResponse, "ChangeNOW created an exchange without id or payinAddress")
-	}
-	o := swapscout.SwapOrder{Ref: swapscout.OrderRef{ID: r.ID}, DepositAddress: r.PayinAddress, AmountIn: venue.AmountOf(r.FromAmount), AmountOut: venue.AmountOf(r.ToAmount),
-		VenueStatus: "new", ExpiresAt: parseTime(r.ValidUntil)}
-	if r.PayinExtraID != nil {
-		o.DepositMemo = *r.PayinExtraID
-	}
-	return o, nil
+	return venue.Created(Descriptor.Name, swapscout.SwapOrder{Ref: swapscout.OrderRef{ID: r.ID}, DepositAddress: r.PayinAddress, DepositMemo: venue.Deref(r.PayinExtraID),
+		AmountIn: venue.AmountOf(r.FromAmount), AmountOut: venue.AmountOf(r.ToAmount), VenueStatus: "new", ExpiresAt: venue.SwapTime(venue.Deref(r.ValidUntil))})
 }
 
 // SwapStatus reads GET /v2/exchange/by-id: the status, the deposit's and
@@ -118,28 +99,23 @@ func (c *Client) CreateSwap(ctx context.Context, req swapscout.CreateSwapRequest
 // amount.
 func (c *Client) SwapStatus(ctx context.Context, ref swapscout.OrderRef) (swapscout.SwapUpdate, error) {
 	var r statusResponse
-	err := venue.Fetch(ctx, &c.cfg, venue.Request{URL: c.cfg.BaseURL + "/v2/exchange/by-id?id=" + url.QueryEscape(ref.ID),
+	err := venue.Fetch(ctx, &c.cfg, venue.Request{URL: c.cfg.BaseURL + ByIDPath + "?id=" + url.QueryEscape(ref.ID),
 		Header: []venue.Field{{Key: "x-changenow-api-key", Value: c.cfg.APIKey}}},
 		func(status int, body []byte) error { return swapDecode(status, body, ref.ID, &r) })
 	if err != nil {
 		return swapscout.SwapUpdate{}, err
 	}
-	if r.Status == "" {
-		return swapscout.SwapUpdate{}, swapscout.NewVenueError(swapscout.CodeBadResponse, "ChangeNOW status without a status")
+	u, err := StatusWords.Update(Descriptor.Name, r.Status)
+	if err != nil {
+		return u, err
 	}
-	u := swapscout.SwapUpdate{Status: statusWords.Status(r.Status), VenueStatus: r.Status}
-	if r.PayinHash != nil {
-		u.DepositTx = *r.PayinHash
-	}
-	if r.PayoutHash != nil {
-		u.PayoutTx = *r.PayoutHash
-	}
+	u.DepositTx, u.PayoutTx = venue.Deref(r.PayinHash), venue.Deref(r.PayoutHash)
 	if r.AmountTo != nil && u.PayoutTx != "" {
 		u.AmountReceived = *r.AmountTo
 	}
 	// A refund's transaction and amount (refundHash, refundAmount: null
 	// until there is one, cake's by_id.json).
-	u.RefundTx, u.AmountRefunded = venue.StringOf(r.RefundHash), venue.Positive(r.RefundAmount)
+	u.RefundTx, u.AmountRefunded = venue.Deref(r.RefundHash), venue.Positive(r.RefundAmount)
 	return u, nil
 }
 
@@ -164,14 +140,6 @@ func swapDecode(status int, body []byte, orderID string, v any) error {
 		return venue.BadResponse(err)
 	}
 	return nil
-}
-
-func parseTime(s *string) time.Time {
-	if s == nil {
-		return time.Time{}
-	}
-	t, _ := time.Parse(time.RFC3339, *s)
-	return t
 }
 
 var _ swapscout.Swapper = (*Client)(nil)

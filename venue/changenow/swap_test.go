@@ -82,6 +82,6 @@ func TestSwapConformance(t *testing.T) {
 			Amount: swapscout.MustAmount("0.01")},
 		PayoutAddress: "44AFFq5kSiGBoZ4NMDwYtN18obc8AemS33DBLWs3H7otXft3XjrpDtQGv7SqSsaBYBb98uNbr2VBBEt7f2wfn3RVGQBEP3A",
 		RefundAddress: "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq",
-		Words:         statusWords.Words(), Map: statusWords.Status,
+		Words:         StatusWords.Words(), Map: StatusWords.Status,
 	})
 }

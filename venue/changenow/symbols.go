@@ -1,48 +1,20 @@
 package changenow
 
 import (
+	"github.com/swapscout/swapscout"
 	"github.com/swapscout/swapscout/venue"
 )
 
-// code is ChangeNOW's name for an asset: a lowercase ticker and network
+// Code is ChangeNOW's name for an asset: a lowercase ticker and network
 // (Edge's mapping, src/mappings/changenow.ts; [CODE]).
-type code struct{ Ticker, Network string }
+type Code struct{ Ticker, Network string }
 
-var symbols = venue.Symbols[code]{
-	{Ticker: "btc", Network: "btc"}:       {"btc", "btc"},
-	{Ticker: "eth", Network: "eth"}:       {"eth", "eth"},
-	{Ticker: "eth", Network: "arbitrum"}:  {"eth", "arbitrum"},
-	{Ticker: "eth", Network: "base"}:      {"eth", "base"},
-	{Ticker: "eth", Network: "op"}:        {"eth", "op"},
-	{Ticker: "xmr", Network: "xmr"}:       {"xmr", "xmr"},
-	{Ticker: "ltc", Network: "ltc"}:       {"ltc", "ltc"},
-	{Ticker: "bch", Network: "bch"}:       {"bch", "bch"},
-	{Ticker: "doge", Network: "doge"}:     {"doge", "doge"},
-	{Ticker: "xrp", Network: "xrp"}:       {"xrp", "xrp"},
-	{Ticker: "ton", Network: "ton"}:       {"ton", "ton"},
-	{Ticker: "sol", Network: "sol"}:       {"sol", "sol"},
-	{Ticker: "trx", Network: "trx"}:       {"trx", "trx"},
-	{Ticker: "bnb", Network: "bsc"}:       {"bnb", "bsc"},
-	{Ticker: "zec", Network: "zec"}:       {"zec", "zec"},
-	{Ticker: "dash", Network: "dash"}:     {"dash", "dash"},
-	{Ticker: "ada", Network: "ada"}:       {"ada", "ada"},
-	{Ticker: "dot", Network: "dot"}:       {"dot", "dot"},
-	{Ticker: "avax", Network: "avaxc"}:    {"avax", "cchain"},
-	{Ticker: "pol", Network: "matic"}:     {"pol", "matic"},
-	{Ticker: "xlm", Network: "xlm"}:       {"xlm", "xlm"},
-	{Ticker: "usdt", Network: "eth"}:      {"usdt", "eth"},
-	{Ticker: "usdt", Network: "trx"}:      {"usdt", "trx"},
-	{Ticker: "usdt", Network: "bsc"}:      {"usdt", "bsc"},
-	{Ticker: "usdt", Network: "sol"}:      {"usdt", "sol"},
-	{Ticker: "usdt", Network: "matic"}:    {"usdt", "matic"},
-	{Ticker: "usdt", Network: "ton"}:      {"usdt", "ton"},
-	{Ticker: "usdt", Network: "arbitrum"}: {"usdt", "arbitrum"},
-	{Ticker: "usdt", Network: "avaxc"}:    {"usdt", "avaxc"},
-	{Ticker: "usdc", Network: "eth"}:      {"usdc", "eth"},
-	{Ticker: "usdc", Network: "sol"}:      {"usdc", "sol"},
-	{Ticker: "usdc", Network: "bsc"}:      {"usdc", "bsc"},
-	{Ticker: "usdc", Network: "matic"}:    {"usdc", "matic"},
-	{Ticker: "usdc", Network: "base"}:     {"usdc", "base"},
-	{Ticker: "usdc", Network: "arbitrum"}: {"usdc", "arbitrum"},
-	{Ticker: "dai", Network: "eth"}:       {"dai", "eth"},
-}
+// Symbols are the assets ChangeNOW swaps, by its codes: every asset of
+// venue.SwapAssets but Firo, named by our ticker and network id, except
+// AVAX on its own C-Chain, "cchain" (tokens on it are "avaxc").
+var Symbols = venue.MapAssets(venue.Except(venue.SwapAssets, "firo@firo"), func(a swapscout.Asset) Code {
+	if a == (swapscout.Asset{Ticker: "avax", Network: "avaxc"}) {
+		return Code{"avax", "cchain"}
+	}
+	return Code{a.Ticker, a.Network}
+})

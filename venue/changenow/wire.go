@@ -6,6 +6,16 @@ import "github.com/swapscout/swapscout"
 // (cake_wallet test/exchange/fixtures/changenow, see testdata/README.md).
 // Docs: https://documenter.gw.postman.com/view/metadata/SVfTPnM8
 
+// API paths, relative to Descriptor.BaseURL: the estimate and the pair's
+// range, an exchange's creation (POST ExchangePath) and its status
+// (ByIDPath?id=).
+const (
+	EstimatePath = "/v2/exchange/estimated-amount"
+	RangePath    = "/v2/exchange/range"
+	ExchangePath = "/v2/exchange"
+	ByIDPath     = "/v2/exchange/by-id"
+)
+
 // estimateResponse is GET /v2/exchange/estimated-amount.
 type estimateResponse struct {
 	FromCurrency             string            `json:"fromCurrency"`
@@ -47,22 +57,4 @@ type errorResponse struct {
 			MaxAmount *swapscout.Amount `json:"maxAmount"`
 		} `json:"range"`
 	} `json:"payload"`
-}
-
-// currency is an item of GET /v2/exchange/currencies (served by the simulator).
-type currency struct {
-	Ticker             string  `json:"ticker"`
-	Name               string  `json:"name"`
-	Image              string  `json:"image"`
-	HasExternalID      bool    `json:"hasExternalId"`
-	IsExtraIDSupported bool    `json:"isExtraIdSupported"`
-	IsFiat             bool    `json:"isFiat"`
-	Featured           bool    `json:"featured"`
-	IsStable           bool    `json:"isStable"`
-	SupportsFixedRate  bool    `json:"supportsFixedRate"`
-	Network            string  `json:"network"`
-	TokenContract      *string `json:"tokenContract"`
-	Buy                bool    `json:"buy"`
-	Sell               bool    `json:"sell"`
-	LegacyTicker       string  `json:"legacyTicker"`
 }

@@ -24,9 +24,8 @@ var Descriptor = venue.Descriptor{
 	BaseURL: "https://api.easybit.com", Website: "https://easybit.com",
 	Support: swapscout.SupportContact{Email: "support@easybit.com", Source: "EdgeApp/edge-exchange-plugins src/swap/central/easybit.ts (swapInfo.supportEmail, commit 9cd2c2c)"},
 	Timeout: 4 * time.Second, KYC: 'B', NeedsKey: true, FixedRate: false, Reverse: true,
-	Networks: symbols.Networks(), Evidence: swapscout.FromCode,
+	Networks: Symbols.Networks(), Evidence: swapscout.FromCode,
 	New: func(c venue.Config) (swapscout.Quoter, error) { return New(c), nil },
-	Sim: Sim,
 }
 
 // Client quotes EasyBit.
@@ -37,10 +36,9 @@ func New(cfg venue.Config) *Client { return &Client{cfg: cfg} }
 
 // Quote asks for the rate and the pair's limits at once.
 func (c *Client) Quote(ctx context.Context, req swapscout.QuoteRequest) (swapscout.Offer, error) {
-	from, ok1 := symbols[req.From]
-	to, ok2 := symbols[req.To]
-	if !ok1 || !ok2 {
-		return swapscout.Offer{}, venue.Unsupported(Descriptor.Name, req)
+	from, to, err := Symbols.Pair(Descriptor.Name, req)
+	if err != nil {
+		return swapscout.Offer{}, err
 	}
 	if req.RateType == swapscout.Fixed {
 		// EasyBit has no rate id: every quote floats (research A9).
@@ -61,19 +59,11 @@ func (c *Client) Quote(ctx context.Context, req swapscout.QuoteRequest) (swapsco
 
 	var rate rateData
 	var info pairInfoData
-	var infoErr error
-	err := venue.Parallel(ctx,
-		func(ctx context.Context) error {
-			return venue.Fetch(ctx, &c.cfg, venue.Request{URL: c.cfg.BaseURL + "/rate?" + rq.Encode(), Header: hdr},
-				func(status int, body []byte) error { return decode(status, body, &rate) })
-		},
-		func(ctx context.Context) error {
-			// Limits on the amount sent (no amountType), since Offer.Min and
-			// Max are in From units; an offer stands without them.
-			infoErr = venue.Fetch(ctx, &c.cfg, venue.Request{URL: c.cfg.BaseURL + "/pairInfo?" + pair.Encode(), Header: hdr},
-				func(status int, body []byte) error { return decode(status, body, &info) })
-			return nil
-		})
+	// Limits on the amount sent (no amountType), since Offer.Min and Max are
+	// in From units.
+	err, infoErr := venue.PriceAndLimits(ctx, &c.cfg, decode,
+		venue.Request{URL: c.cfg.BaseURL + RatePath + "?" + rq.Encode(), Header: hdr}, &rate,
+		venue.Request{URL: c.cfg.BaseURL + PairInfoPath + "?" + pair.Encode(), Header: hdr}, &info)
 	if infoErr != nil {
 		info = pairInfoData{}
 	}

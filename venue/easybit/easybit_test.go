@@ -5,13 +5,10 @@ import (
 	"errors"
 	"strings"
 	"testing"
-	"time"
 
 	"go.uber.org/goleak"
 
 	"github.com/swapscout/swapscout"
-	"github.com/swapscout/swapscout/sim"
-	"github.com/swapscout/swapscout/venue"
 	"github.com/swapscout/swapscout/venue/easybit"
 	"github.com/swapscout/swapscout/venue/venuetest"
 )
@@ -121,65 +118,6 @@ func TestLimitErrorCarriesMin(t *testing.T) {
 
 func TestConformance(t *testing.T) {
 	venuetest.Run(t, &easybit.Descriptor, venuetest.Options{OK: okCase})
-}
-
-// TestSimulator checks the adapter against its simulator beyond the
-// conformance suite: both directions, the minimum, a refused pair and a
-// missing key.
-func TestSimulator(t *testing.T) {
-	url := startSim(t)
-	q := venuetest.New(t, &easybit.Descriptor, url)
-	ctx := context.Background()
-	o, err := q.Quote(ctx, btcUSDT)
-	if err != nil || o.AmountOut.Sign() <= 0 || o.Min.Sign() <= 0 || len(o.Fees) != 1 || o.ETAMax == 0 {
-		t.Fatalf("send: %+v, %v", o, err)
-	}
-	reverse := btcUSDT
-	reverse.Direction, reverse.Amount = swapscout.Receive, swapscout.MustAmount("500")
-	if r, err := q.Quote(ctx, reverse); err != nil || !r.AmountOut.Equal(reverse.Amount) || r.AmountIn.Sign() <= 0 {
-		t.Fatalf("receive: %+v, %v", r, err)
-	}
-	small := btcUSDT
-	small.Amount = swapscout.MustAmount("0.00000001")
-	if _, err := q.Quote(ctx, small); venuetest.Code(err) != swapscout.CodeAmountTooSmall {
-		t.Errorf("below min: %v", err)
-	}
-	same := btcUSDT
-	same.To = same.From
-	if _, err := q.Quote(ctx, same); venuetest.Code(err) != swapscout.CodeUnsupportedPair {
-		t.Errorf("btc→btc: %v", err)
-	}
-	noKey, _ := easybit.Descriptor.New(venue.Config{BaseURL: url, HTTP: venuetest.Client(t)})
-	if _, err := noKey.Quote(ctx, btcUSDT); venuetest.Code(err) != swapscout.CodeNotConfigured {
-		t.Errorf("without a key: %v", err)
-	}
-}
-
-func startSim(t *testing.T) string {
-	t.Helper()
-	s := venuetest.StartSim(t, sim.Config{Seed: 1, Latency: time.Millisecond}, easybit.Descriptor.ID, easybit.Sim())
-	return s.VenueURL(easybit.Descriptor.ID)
-}
-
-// TestSimulatorFaults checks that the simulator's injected faults, written in
-// the venue's own shapes, reach the adapter as the right codes.
-func TestSimulatorFaults(t *testing.T) {
-	for _, f := range []struct {
-		name        string
-		errs, limit float64
-		want        swapscout.FailureCode
-	}{
-		{"error", 1, 0, swapscout.CodeUnavailable},
-		{"rate_limit", 0, 1, swapscout.CodeRateLimited},
-	} {
-		t.Run(f.name, func(t *testing.T) {
-			s := venuetest.StartSim(t, sim.Config{Seed: 1, Latency: time.Millisecond, ErrorRate: f.errs, RateLimitRate: f.limit}, easybit.Descriptor.ID, easybit.Sim())
-			q := venuetest.New(t, &easybit.Descriptor, s.VenueURL(easybit.Descriptor.ID))
-			if _, err := q.Quote(context.Background(), btcUSDT); venuetest.Code(err) != f.want {
-				t.Errorf("Quote = %v, want %s", err, f.want)
-			}
-		})
-	}
 }
 
 // TestRefusalBodies: success:0 is read by its words; a limit carries the

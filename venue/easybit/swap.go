@@ -4,17 +4,16 @@ import (
 	"context"
 	"encoding/json"
 	"net/url"
-	"strings"
 
 	"github.com/swapscout/swapscout"
 	"github.com/swapscout/swapscout/venue"
 )
 
-// statusWords maps EasyBit's order statuses. No stored source lists them
+// StatusWords maps EasyBit's order statuses. No stored source lists them
 // (research A9 names the status field only); these are the words of
 // EasyBit's API docs as remembered [MEM]. "Volatility Protection" and
 // "Action Request" stop the order until the user acts: action_required.
-var statusWords = venue.StatusTable{
+var StatusWords = venue.StatusTable{
 	"Awaiting Deposit":      swapscout.StatusWaiting,
 	"Confirming Deposit":    swapscout.StatusConfirming,
 	"Exchanging":            swapscout.StatusExchanging,
@@ -55,10 +54,9 @@ type order struct {
 // CreateSwap places an order. EasyBit quotes floating rates only, by the
 // amount sent; it credits the partner by the API key.
 func (c *Client) CreateSwap(ctx context.Context, req swapscout.CreateSwapRequest) (swapscout.SwapOrder, error) {
-	from, ok1 := symbols[req.Request.From]
-	to, ok2 := symbols[req.Request.To]
-	if !ok1 || !ok2 {
-		return swapscout.SwapOrder{}, venue.Unsupported(Descriptor.Name, req.Request)
+	from, to, err := Symbols.Pair(Descriptor.Name, req.Request)
+	if err != nil {
+		return swapscout.SwapOrder{}, err
 	}
 	if req.Offer.RateType == swapscout.Fixed {
 		return swapscout.SwapOrder{}, swapscout.NewVenueError(swapscout.CodeUnsupportedPair, "EasyBit has floating rates only")
@@ -67,14 +65,11 @@ func (c *Client) CreateSwap(ctx context.Context, req swapscout.CreateSwapRequest
 		Amount: req.Offer.AmountIn.String(), ReceiveAddress: req.PayoutAddress, ReceiveTag: req.PayoutMemo,
 		RefundAddress: req.RefundAddress, RefundTag: req.RefundMemo})
 	var o order
-	if err := c.orderCall(ctx, venue.Request{Method: "POST", URL: c.cfg.BaseURL + "/order", Body: b, ContentType: "application/json"}, "", &o); err != nil {
+	if err := c.orderCall(ctx, venue.Request{Method: "POST", URL: c.cfg.BaseURL + OrderPath}.JSON(b), "", &o); err != nil {
 		return swapscout.SwapOrder{}, err
 	}
-	if o.ID == "" || o.SendAddress == "" {
-		return swapscout.SwapOrder{}, swapscout.NewVenueError(swapscout.CodeBadResponse, "EasyBit created an order without id or sendAddress")
-	}
-	return swapscout.SwapOrder{Ref: swapscout.OrderRef{ID: o.ID}, DepositAddress: o.SendAddress, DepositMemo: venue.StringOf(o.SendTag),
-		AmountIn: venue.AmountOf(o.SendAmount), AmountOut: venue.AmountOf(o.ReceiveAmount), VenueStatus: o.Status}, nil
+	return venue.Created(Descriptor.Name, swapscout.SwapOrder{Ref: swapscout.OrderRef{ID: o.ID}, DepositAddress: o.SendAddress, DepositMemo: venue.Deref(o.SendTag),
+		AmountIn: venue.AmountOf(o.SendAmount), AmountOut: venue.AmountOf(o.ReceiveAmount), VenueStatus: o.Status})
 }
 
 // SwapStatus reads GET /orders?id=: an empty list is an unknown order.
@@ -82,18 +77,18 @@ func (c *Client) CreateSwap(ctx context.Context, req swapscout.CreateSwapRequest
 // AmountReceived stays unknown.
 func (c *Client) SwapStatus(ctx context.Context, ref swapscout.OrderRef) (swapscout.SwapUpdate, error) {
 	var list []order
-	if err := c.orderCall(ctx, venue.Request{URL: c.cfg.BaseURL + "/orders?" + url.Values{"id": {ref.ID}}.Encode()}, ref.ID, &list); err != nil {
+	if err := c.orderCall(ctx, venue.Request{URL: c.cfg.BaseURL + OrdersPath + "?" + url.Values{"id": {ref.ID}}.Encode()}, ref.ID, &list); err != nil {
 		return swapscout.SwapUpdate{}, err
 	}
 	if len(list) == 0 {
 		return swapscout.SwapUpdate{}, venue.OrderNotFound(Descriptor.Name, ref.ID)
 	}
-	o := list[0]
-	if o.Status == "" {
-		return swapscout.SwapUpdate{}, swapscout.NewVenueError(swapscout.CodeBadResponse, "EasyBit order without a status")
+	u, err := StatusWords.Update(Descriptor.Name, list[0].Status)
+	if err != nil {
+		return u, err
 	}
-	return swapscout.SwapUpdate{Status: statusWords.Status(o.Status), VenueStatus: o.Status,
-		DepositTx: venue.StringOf(o.HashIn), PayoutTx: venue.StringOf(o.HashOut)}, nil
+	u.DepositTx, u.PayoutTx = venue.Deref(list[0].HashIn), venue.Deref(list[0].HashOut)
+	return u, nil
 }
 
 // orderCall makes a create or status call: a refusal naming an address or
@@ -104,14 +99,7 @@ func (c *Client) orderCall(ctx context.Context, r venue.Request, orderID string,
 	return venue.Fetch(ctx, &c.cfg, r, func(status int, body []byte) error {
 		var env envelope
 		if json.Unmarshal(body, &env) == nil && env.Success.Set && !env.Success.OK {
-			m := strings.ToLower(env.ErrorMessage)
-			switch {
-			case status == 401 || status == 403:
-			case orderID != "" && strings.Contains(m, "not found"):
-				return venue.OrderNotFound(Descriptor.Name, orderID)
-			case strings.Contains(m, "address") || strings.Contains(m, "tag"):
-				return venue.Refusal(Descriptor.Name, 400, orderID, env.ErrorMessage)
-			}
+			return venue.SwapRefusal(Descriptor.Name, status, orderID, env.ErrorMessage, decode(status, body, v), "address", "tag")
 		}
 		return decode(status, body, v)
 	})

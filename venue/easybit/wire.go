@@ -15,6 +15,15 @@ import (
 // @ dcfc9fec and crypto-power's easybit_struct.go; [CODE]). Every answer is
 // wrapped in an envelope whose success flag decides, whatever the HTTP status.
 
+// API paths, relative to Descriptor.BaseURL: a rate, a pair's limits, an
+// order's creation and the orders by id (OrdersPath?id=).
+const (
+	RatePath     = "/rate"
+	PairInfoPath = "/pairInfo"
+	OrderPath    = "/order"
+	OrdersPath   = "/orders"
+)
+
 // envelope is {"success":1|0,"errorCode":…,"errorMessage":…,"data":…}.
 type envelope struct {
 	Success      flag            `json:"success"`
@@ -86,30 +95,4 @@ func (t *text) UnmarshalJSON(b []byte) error {
 	}
 	*t = text(b)
 	return nil
-}
-
-// currency is an item of GET /currencyList (served by the simulator).
-type currency struct {
-	Currency         string    `json:"currency"`
-	Name             string    `json:"name"`
-	SendStatusAll    bool      `json:"sendStatusAll"`
-	ReceiveStatusAll bool      `json:"receiveStatusAll"`
-	NetworkList      []network `json:"networkList"`
-}
-
-type network struct {
-	Network              string  `json:"network"`
-	Name                 string  `json:"name"`
-	IsDefault            bool    `json:"isDefault"`
-	SendStatus           bool    `json:"sendStatus"`
-	ReceiveStatus        bool    `json:"receiveStatus"`
-	HasTag               bool    `json:"hasTag"`
-	TagName              *string `json:"tagName"`
-	ReceiveDecimals      int     `json:"receiveDecimals"`
-	ConfirmationsMinimum int     `json:"confirmationsMinimum"`
-	ConfirmationsMaximum int     `json:"confirmationsMaximum"`
-	Explorer             string  `json:"explorer"`
-	ExplorerHash         string  `json:"explorerHash"`
-	ExplorerAddress      string  `json:"explorerAddress"`
-	ContractAddress      *string `json:"contractAddress"`
 }

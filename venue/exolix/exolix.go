@@ -15,8 +15,9 @@ package exolix
 import (
 	"context"
 	"encoding/json"
+	"maps"
 	"net/url"
-	"sort"
+	"slices"
 	"strings"
 	"time"
 
@@ -31,13 +32,9 @@ var Descriptor = venue.Descriptor{
 	BaseURL: "https://exolix.com", Website: "https://exolix.com",
 	Support: swapscout.SupportContact{Email: "support@exolix.com", Source: "EdgeApp/edge-exchange-plugins src/swap/central/exolix.ts (swapInfo.supportEmail, the address the venue gives integrators)"},
 	Timeout: 4 * time.Second, KYC: 'A', NeedsKey: false, FixedRate: true, Reverse: true,
-	Networks: symbols.Networks(), Evidence: swapscout.Recorded,
+	Networks: Symbols.Networks(), Evidence: swapscout.Recorded,
 	New: func(c venue.Config) (swapscout.Quoter, error) { return New(c), nil },
-	Sim: Sim,
 }
-
-// ratePath is the rate endpoint, relative to Descriptor.BaseURL.
-const ratePath = "/api/v2/rate"
 
 // Client quotes Exolix.
 type Client struct{ cfg venue.Config }
@@ -47,10 +44,9 @@ func New(cfg venue.Config) *Client { return &Client{cfg: cfg} }
 
 // Quote asks GET /api/v2/rate for the pair, amount, direction and rate type.
 func (c *Client) Quote(ctx context.Context, req swapscout.QuoteRequest) (swapscout.Offer, error) {
-	from, ok1 := symbols[req.From]
-	to, ok2 := symbols[req.To]
-	if !ok1 || !ok2 || req.From == req.To {
-		return swapscout.Offer{}, venue.Unsupported(Descriptor.Name, req)
+	from, to, err := Symbols.Pair(Descriptor.Name, req)
+	if err != nil {
+		return swapscout.Offer{}, err
 	}
 	q := url.Values{
 		"coinFrom": {from.Coin}, "networkFrom": {from.Network},
@@ -72,7 +68,7 @@ func (c *Client) Quote(ctx context.Context, req swapscout.QuoteRequest) (swapsco
 		hdr = append(hdr, venue.Field{Key: "Authorization", Value: c.cfg.APIKey})
 	}
 	var o swapscout.Offer
-	err := venue.Fetch(ctx, &c.cfg, venue.Request{URL: c.cfg.BaseURL + ratePath + "?" + q.Encode(), Header: hdr},
+	err = venue.Fetch(ctx, &c.cfg, venue.Request{URL: c.cfg.BaseURL + RatePath + "?" + q.Encode(), Header: hdr},
 		func(status int, body []byte) (err error) {
 			o, err = decodeRate(req, status, body)
 			return err
@@ -193,12 +189,7 @@ func limitCode(text string) swapscout.FailureCode {
 // or network field means the asset is not served, an amount field names a
 // limit or is our mistake, and anything else is a request Exolix could not take.
 func validationError(errs map[string]json.RawMessage) error {
-	fields := make([]string, 0, len(errs))
-	for f := range errs {
-		fields = append(fields, f)
-	}
-	sort.Strings(fields)
-	f := fields[0]
+	f := slices.Sorted(maps.Keys(errs))[0]
 	text := fieldText(errs[f])
 	lf := strings.ToLower(f)
 	code := swapscout.CodeBadResponse

@@ -3,22 +3,23 @@ package exolix
 import (
 	"context"
 	"encoding/json"
+	"maps"
 	"net/http"
 	"net/url"
-	"sort"
+	"slices"
 	"strings"
 
 	"github.com/swapscout/swapscout"
 	"github.com/swapscout/swapscout/venue"
 )
 
-// statusWords maps Exolix's transaction statuses (research A3: "wait" is
+// StatusWords maps Exolix's transaction statuses (research A3: "wait" is
 // recorded in cake's create_transaction.json; Cake's provider also handles
 // "deleted" and "error" [CODE]; confirmation, confirmed, exchanging,
 // sending, success, overdue and refunded are from memory [MEM]). "deleted"
 // is an order Exolix dropped unpaid, so expired; "confirmed" means the
 // deposit is confirmed and the exchange under way.
-var statusWords = venue.StatusTable{
+var StatusWords = venue.StatusTable{
 	"wait":         swapscout.StatusWaiting,
 	"confirmation": swapscout.StatusConfirming,
 	"confirmed":    swapscout.StatusExchanging,
@@ -30,9 +31,6 @@ var statusWords = venue.StatusTable{
 	"refunded":     swapscout.StatusRefunded,
 	"error":        swapscout.StatusFailed,
 }
-
-// txPath is the create endpoint; a transaction's status is txPath/{id}.
-const txPath = "/api/v2/transactions"
 
 // createRequest is POST /api/v2/transactions (cake create_transaction.json).
 type createRequest struct {
@@ -74,10 +72,9 @@ type transaction struct {
 // rate is the one current at creation. The partner is credited by the API
 // key, sent as for quotes.
 func (c *Client) CreateSwap(ctx context.Context, req swapscout.CreateSwapRequest) (swapscout.SwapOrder, error) {
-	from, ok1 := symbols[req.Request.From]
-	to, ok2 := symbols[req.Request.To]
-	if !ok1 || !ok2 {
-		return swapscout.SwapOrder{}, venue.Unsupported(Descriptor.Name, req.Request)
+	from, to, err := Symbols.Pair(Descriptor.Name, req.Request)
+	if err != nil {
+		return swapscout.SwapOrder{}, err
 	}
 	body := createRequest{CoinFrom: from.Coin, NetworkFrom: from.Network, CoinTo: to.Coin, NetworkTo: to.Network,
 		WithdrawalAddress: req.PayoutAddress, WithdrawalExtraID: req.PayoutMemo,
@@ -92,14 +89,11 @@ func (c *Client) CreateSwap(ctx context.Context, req swapscout.CreateSwapRequest
 	}
 	b, _ := json.Marshal(body)
 	var tx transaction
-	if err := c.txCall(ctx, "POST", c.cfg.BaseURL+txPath, b, "", &tx); err != nil {
+	if err := c.txCall(ctx, "POST", c.cfg.BaseURL+TxPath, b, "", &tx); err != nil {
 		return swapscout.SwapOrder{}, err
 	}
-	if tx.ID == "" || tx.DepositAddress == "" {
-		return swapscout.SwapOrder{}, swapscout.NewVenueError(swapscout.CodeBadResponse, "Exolix created a transaction without id or depositAddress")
-	}
-	return swapscout.SwapOrder{Ref: swapscout.OrderRef{ID: tx.ID}, DepositAddress: tx.DepositAddress, DepositMemo: venue.StringOf(tx.DepositExtraID),
-		AmountIn: venue.AmountOf(tx.Amount), AmountOut: venue.AmountOf(tx.AmountTo), VenueStatus: tx.Status}, nil
+	return venue.Created(Descriptor.Name, swapscout.SwapOrder{Ref: swapscout.OrderRef{ID: tx.ID}, DepositAddress: tx.DepositAddress, DepositMemo: venue.StringOf(tx.DepositExtraID),
+		AmountIn: venue.AmountOf(tx.Amount), AmountOut: venue.AmountOf(tx.AmountTo), VenueStatus: tx.Status})
 }
 
 // SwapStatus reads GET /api/v2/transactions/{id}. Exolix has one amount
@@ -110,13 +104,13 @@ func (c *Client) CreateSwap(ctx context.Context, req swapscout.CreateSwapRequest
 // the promise, never taken for a payout.
 func (c *Client) SwapStatus(ctx context.Context, ref swapscout.OrderRef) (swapscout.SwapUpdate, error) {
 	var tx transaction
-	if err := c.txCall(ctx, "GET", c.cfg.BaseURL+txPath+"/"+url.PathEscape(ref.ID), nil, ref.ID, &tx); err != nil {
+	if err := c.txCall(ctx, "GET", c.cfg.BaseURL+TxPath+"/"+url.PathEscape(ref.ID), nil, ref.ID, &tx); err != nil {
 		return swapscout.SwapUpdate{}, err
 	}
-	if tx.Status == "" {
-		return swapscout.SwapUpdate{}, swapscout.NewVenueError(swapscout.CodeBadResponse, "Exolix transaction without a status")
+	u, err := StatusWords.Update(Descriptor.Name, tx.Status)
+	if err != nil {
+		return u, err
 	}
-	u := swapscout.SwapUpdate{Status: statusWords.Status(tx.Status), VenueStatus: tx.Status}
 	if tx.HashIn != nil {
 		u.DepositTx = venue.StringOf(tx.HashIn.Hash)
 	}
@@ -134,11 +128,7 @@ func (c *Client) txCall(ctx context.Context, method, u string, body []byte, orde
 	if c.cfg.APIKey != "" {
 		hdr = append(hdr, venue.Field{Key: "Authorization", Value: c.cfg.APIKey})
 	}
-	r := venue.Request{Method: method, URL: u, Header: hdr}
-	if body != nil {
-		r.Body, r.ContentType = body, "application/json"
-	}
-	return venue.Fetch(ctx, &c.cfg, r, func(status int, b []byte) error {
+	return venue.Fetch(ctx, &c.cfg, venue.Request{Method: method, URL: u, Header: hdr}.JSON(body), func(status int, b []byte) error {
 		if err := json.Unmarshal(b, tx); err != nil {
 			if status >= 200 && status < 300 {
 				return venue.BadResponse(err)
@@ -150,13 +140,8 @@ func (c *Client) txCall(ctx context.Context, method, u string, body []byte, orde
 			words = venue.StringOf(tx.Message)
 		}
 		if len(tx.Errors) > 0 {
-			fields := make([]string, 0, len(tx.Errors))
-			for f := range tx.Errors {
-				fields = append(fields, f)
-			}
-			sort.Strings(fields)
 			var parts []string
-			for _, f := range fields {
+			for _, f := range slices.Sorted(maps.Keys(tx.Errors)) {
 				parts = append(parts, f+": "+fieldText(tx.Errors[f]))
 			}
 			words = strings.Join(parts, "; ")

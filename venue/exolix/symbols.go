@@ -1,10 +1,13 @@
 package exolix
 
 import (
+	"strings"
+
+	"github.com/swapscout/swapscout"
 	"github.com/swapscout/swapscout/venue"
 )
 
-// code is Exolix's name for an asset: an uppercase coin code and the code of
+// Code is Exolix's name for an asset: an uppercase coin code and the code of
 // the network it travels on (query parameters coinFrom/networkFrom).
 //
 // Network codes are Exolix's own, as listed by GET /api/v2/currencies/networks
@@ -18,41 +21,13 @@ import (
 // and USDC.e on Polygon for Exolix). zec@zec is kept: Cake swaps ZEC through
 // Exolix as coin ZEC on network ZEC, although Edge's scrape of the network
 // list lacked it; if Exolix refuses, the answer is unsupported_pair.
-type code struct{ Coin, Network string }
+type Code struct{ Coin, Network string }
 
-var symbols = venue.Symbols[code]{
-	{Ticker: "btc", Network: "btc"}:       {"BTC", "BTC"},
-	{Ticker: "eth", Network: "eth"}:       {"ETH", "ETH"},
-	{Ticker: "eth", Network: "arbitrum"}:  {"ETH", "ARBITRUM"},
-	{Ticker: "eth", Network: "base"}:      {"ETH", "BASE"},
-	{Ticker: "eth", Network: "op"}:        {"ETH", "OPTIMISM"},
-	{Ticker: "xmr", Network: "xmr"}:       {"XMR", "XMR"},
-	{Ticker: "ltc", Network: "ltc"}:       {"LTC", "LTC"},
-	{Ticker: "bch", Network: "bch"}:       {"BCH", "BCH"},
-	{Ticker: "doge", Network: "doge"}:     {"DOGE", "DOGE"},
-	{Ticker: "xrp", Network: "xrp"}:       {"XRP", "XRP"},
-	{Ticker: "ton", Network: "ton"}:       {"TON", "TON"},
-	{Ticker: "sol", Network: "sol"}:       {"SOL", "SOL"},
-	{Ticker: "trx", Network: "trx"}:       {"TRX", "TRX"},
-	{Ticker: "bnb", Network: "bsc"}:       {"BNB", "BSC"},
-	{Ticker: "zec", Network: "zec"}:       {"ZEC", "ZEC"},
-	{Ticker: "dash", Network: "dash"}:     {"DASH", "DASH"},
-	{Ticker: "ada", Network: "ada"}:       {"ADA", "ADA"},
-	{Ticker: "avax", Network: "avaxc"}:    {"AVAX", "AVAXC"},
-	{Ticker: "pol", Network: "matic"}:     {"POL", "MATIC"},
-	{Ticker: "xlm", Network: "xlm"}:       {"XLM", "XLM"},
-	{Ticker: "usdt", Network: "eth"}:      {"USDT", "ETH"},
-	{Ticker: "usdt", Network: "trx"}:      {"USDT", "TRX"},
-	{Ticker: "usdt", Network: "bsc"}:      {"USDT", "BSC"},
-	{Ticker: "usdt", Network: "sol"}:      {"USDT", "SOL"},
-	{Ticker: "usdt", Network: "matic"}:    {"USDT", "MATIC"},
-	{Ticker: "usdt", Network: "ton"}:      {"USDT", "TON"},
-	{Ticker: "usdt", Network: "arbitrum"}: {"USDT", "ARBITRUM"},
-	{Ticker: "usdt", Network: "avaxc"}:    {"USDT", "AVAXC"},
-	{Ticker: "usdc", Network: "eth"}:      {"USDC", "ETH"},
-	{Ticker: "usdc", Network: "sol"}:      {"USDC", "SOL"},
-	{Ticker: "usdc", Network: "bsc"}:      {"USDC", "BSC"},
-	{Ticker: "usdc", Network: "base"}:     {"USDC", "BASE"},
-	{Ticker: "usdc", Network: "arbitrum"}: {"USDC", "ARBITRUM"},
-	{Ticker: "dai", Network: "eth"}:       {"DAI", "ETH"},
-}
+// Symbols are the assets Exolix swaps, by its codes: the ticker and our
+// network id in upper case, but OPTIMISM for OP Mainnet.
+var Symbols = venue.MapAssets(venue.Except(venue.SwapAssets, "dot@dot", "firo@firo", "usdc@matic"), func(a swapscout.Asset) Code {
+	if a.Network == "op" {
+		return Code{strings.ToUpper(a.Ticker), "OPTIMISM"}
+	}
+	return Code{strings.ToUpper(a.Ticker), strings.ToUpper(a.Network)}
+})

@@ -11,6 +11,13 @@ import (
 // (rate.json, rate_fixed.json, rate_below_min.json; see testdata/README.md).
 // Docs: https://exolix.com/developers
 
+// API paths, relative to Descriptor.BaseURL: the rate, a transaction's
+// creation (POST TxPath) and its status (TxPath/{id}).
+const (
+	RatePath = "/api/v2/rate"
+	TxPath   = "/api/v2/transactions"
+)
+
 // rateResponse is GET /api/v2/rate. Every amount is a JSON number, written the
 // way JavaScript prints numbers (1e-8 under 10^-6), except priceImpact, which
 // is a string. The same shape carries a refusal: below the minimum, message is

@@ -28,15 +28,14 @@ var Descriptor = venue.Descriptor{
 	BaseURL: "https://ff.io", Website: "https://ff.io",
 	Support: swapscout.SupportContact{Source: "FixedFloat documents no support contact in the sources read (the ff.io API v2 pages and the clients of research A2; third-party lists name addresses at fixedfloat.com that no FixedFloat page read confirms)"},
 	Timeout: 4 * time.Second, KYC: 'C', NeedsKey: true, NeedsSecret: true, FixedRate: true, Reverse: true,
-	Networks: symbols.Networks(), Evidence: swapscout.Documented,
+	Networks: Symbols.Networks(), Evidence: swapscout.Documented,
 	New: func(c venue.Config) (swapscout.Quoter, error) { return New(c), nil },
-	Sim: Sim,
 }
 
 // Client quotes FixedFloat.
 type Client struct {
 	cfg   venue.Config
-	ccies atomic.Pointer[map[ccy]listed] // nil until the first refresh
+	ccies atomic.Pointer[map[Ccy]listed] // nil until the first refresh
 }
 
 // listed is a currency as `ccies` lists it.
@@ -71,19 +70,19 @@ func (c *Client) Refresh(ctx context.Context) error {
 }
 
 // ours is every (coin, network) the adapter maps.
-var ours = symbols.Reverse()
+var ours = Symbols.Reverse()
 
 // checkCcies builds the lookup from `ccies` and vets the entries we use.
-func checkCcies(items []cciesItem) (map[ccy]listed, error) {
+func checkCcies(items []cciesItem) (map[Ccy]listed, error) {
 	lc := venue.ListCheck{What: "FixedFloat currency list"}
-	m := make(map[ccy]listed, len(items))
-	owner := make(map[string]ccy)
+	m := make(map[Ccy]listed, len(items))
+	owner := make(map[string]Ccy)
 	kept := 0
 	for _, it := range items {
 		if it.Code == "" {
 			continue
 		}
-		k := ccy{strings.ToUpper(it.Coin), strings.ToUpper(it.Network)}
+		k := Ccy{strings.ToUpper(it.Coin), strings.ToUpper(it.Network)}
 		if _, used := ours[k]; used {
 			kept++
 			if !plausibleCode(it.Code) {
@@ -117,10 +116,9 @@ func plausibleCode(s string) bool {
 
 // Quote asks `price` for the pair, once its codes are known.
 func (c *Client) Quote(ctx context.Context, req swapscout.QuoteRequest) (swapscout.Offer, error) {
-	from, ok1 := symbols[req.From]
-	to, ok2 := symbols[req.To]
-	if !ok1 || !ok2 {
-		return swapscout.Offer{}, venue.Unsupported(Descriptor.Name, req)
+	from, to, err := Symbols.Pair(Descriptor.Name, req)
+	if err != nil {
+		return swapscout.Offer{}, err
 	}
 	list := c.ccies.Load()
 	if list == nil {
@@ -187,15 +185,15 @@ func (p *priceData) limits() (min, max, minOut, maxOut swapscout.Amount) {
 // decodes the envelope's data into v.
 func (c *Client) call(ctx context.Context, method string, body []byte, v any) error {
 	req := venue.Request{
-		Method: "POST", URL: c.cfg.BaseURL + "/api/v2/" + method, Body: body,
+		Method: "POST", URL: c.cfg.BaseURL + APIPath + method, Body: body,
 		ContentType: "application/json; charset=UTF-8",
-		Header:      []venue.Field{{Key: "X-API-KEY", Value: c.cfg.APIKey}, {Key: "X-API-SIGN", Value: sign(c.cfg.APISecret, body)}},
+		Header:      []venue.Field{{Key: "X-API-KEY", Value: c.cfg.APIKey}, {Key: "X-API-SIGN", Value: Sign(c.cfg.APISecret, body)}},
 	}
 	return venue.Fetch(ctx, &c.cfg, req, func(status int, b []byte) error { return decode(status, b, v) })
 }
 
-// sign is FixedFloat's X-API-SIGN: lowercase hex HMAC-SHA256 of body.
-func sign(secret string, body []byte) string {
+// Sign is FixedFloat's X-API-SIGN: lowercase hex HMAC-SHA256 of body.
+func Sign(secret string, body []byte) string {
 	m := hmac.New(sha256.New, []byte(secret))
 	m.Write(body)
 	return hex.EncodeToString(m.Sum(nil))

@@ -11,12 +11,12 @@ import (
 	"github.com/swapscout/swapscout/venue"
 )
 
-// statusWords maps FixedFloat's order statuses. The list NEW, PENDING,
+// StatusWords maps FixedFloat's order statuses. The list NEW, PENDING,
 // EXCHANGE, WITHDRAW, DONE, EXPIRED, EMERGENCY is from memory of the API v2
 // docs (research A2, [MEM]). EMERGENCY means the venue waits for the user's
 // choice (refund or continue): action_required; a DONE order whose "back" leg has a
 // transaction was refunded (see SwapStatus).
-var statusWords = venue.StatusTable{
+var StatusWords = venue.StatusTable{
 	"NEW":       swapscout.StatusWaiting,
 	"PENDING":   swapscout.StatusConfirming,
 	"EXCHANGE":  swapscout.StatusExchanging,
@@ -80,10 +80,9 @@ func (l *orderLeg) txID() string {
 // token as its secret: `order` needs both, and the token is only given at
 // creation.
 func (c *Client) CreateSwap(ctx context.Context, req swapscout.CreateSwapRequest) (swapscout.SwapOrder, error) {
-	from, ok1 := symbols[req.Request.From]
-	to, ok2 := symbols[req.Request.To]
-	if !ok1 || !ok2 {
-		return swapscout.SwapOrder{}, venue.Unsupported(Descriptor.Name, req.Request)
+	from, to, err := Symbols.Pair(Descriptor.Name, req.Request)
+	if err != nil {
+		return swapscout.SwapOrder{}, err
 	}
 	list := c.ccies.Load()
 	if list == nil {
@@ -113,7 +112,7 @@ func (c *Client) CreateSwap(ctx context.Context, req swapscout.CreateSwapRequest
 	if d.ID == "" || d.Token == "" || d.From == nil || venue.StringOf(d.From.Address) == "" || d.To == nil {
 		return swapscout.SwapOrder{}, swapscout.NewVenueError(swapscout.CodeBadResponse, "FixedFloat created an order without id, token or deposit address")
 	}
-	o := swapscout.SwapOrder{Ref: swapscout.OrderRef{ID: d.ID, Secret: d.Token}, DepositAddress: *d.From.Address, DepositMemo: tagText(d.From.Tag),
+	o := swapscout.SwapOrder{Ref: swapscout.OrderRef{ID: d.ID, Secret: d.Token}, DepositAddress: *d.From.Address, DepositMemo: venue.RawText(d.From.Tag),
 		AmountIn: venue.AmountOf(d.From.Amount), AmountOut: venue.AmountOf(d.To.Amount), VenueStatus: d.Status}
 	if d.Time != nil && d.Time.Expiration != nil && *d.Time.Expiration > 0 {
 		o.ExpiresAt, _ = venue.UnixTime(*d.Time.Expiration, time.Second)
@@ -134,10 +133,11 @@ func (c *Client) SwapStatus(ctx context.Context, ref swapscout.OrderRef) (swapsc
 	if err := c.orderCall(ctx, "order", b, ref.ID, &d); err != nil {
 		return swapscout.SwapUpdate{}, err
 	}
-	if d.Status == "" {
-		return swapscout.SwapUpdate{}, swapscout.NewVenueError(swapscout.CodeBadResponse, "FixedFloat order without a status")
+	u, err := StatusWords.Update(Descriptor.Name, d.Status)
+	if err != nil {
+		return u, err
 	}
-	u := swapscout.SwapUpdate{Status: statusWords.Status(d.Status), VenueStatus: d.Status, DepositTx: d.From.txID(), PayoutTx: d.To.txID()}
+	u.DepositTx, u.PayoutTx = d.From.txID(), d.To.txID()
 	if u.Status == swapscout.StatusFinished && d.Back.txID() != "" && u.PayoutTx == "" {
 		u.Status = swapscout.StatusRefunded
 	}
@@ -168,15 +168,6 @@ func (c *Client) orderCall(ctx context.Context, method string, body []byte, orde
 		return venue.Refusal(Descriptor.Name, 400, orderID, ve.Msg)
 	}
 	return err
-}
-
-// tagText reads a tag sent as a string, a number or null.
-func tagText(raw json.RawMessage) string {
-	s := strings.TrimSpace(string(raw))
-	if s == "null" {
-		return ""
-	}
-	return strings.Trim(s, `"`)
 }
 
 var _ swapscout.Swapper = (*Client)(nil)

@@ -1,52 +1,21 @@
 package fixedfloat
 
 import (
+	"github.com/swapscout/swapscout"
 	"github.com/swapscout/swapscout/venue"
 )
 
-// ccy is FixedFloat's coin and network as `ccies` lists them; the adapter
+// Ccy is FixedFloat's coin and network as `ccies` lists them; the adapter
 // looks the combined code (BTC, USDTTRC, …) up in the refreshed `ccies` list
 // by this pair, as the research advises (exchange-apis.md A2: "build a lookup
 // from (coin, network) to code"). BTC/BTC and USDT/TRX are [CODE]; the other
 // network names are [MEM]: a pair that `ccies` does not list is simply
 // unsupported, never mispriced. Firo is left out (not known to be listed).
-type ccy struct{ Coin, Network string }
+type Ccy struct{ Coin, Network string }
 
-var symbols = venue.Symbols[ccy]{
-	{Ticker: "btc", Network: "btc"}:       {"BTC", "BTC"},
-	{Ticker: "eth", Network: "eth"}:       {"ETH", "ETH"},
-	{Ticker: "eth", Network: "arbitrum"}:  {"ETH", "ARBITRUM"},
-	{Ticker: "eth", Network: "base"}:      {"ETH", "BASE"},
-	{Ticker: "eth", Network: "op"}:        {"ETH", "OPTIMISM"},
-	{Ticker: "xmr", Network: "xmr"}:       {"XMR", "XMR"},
-	{Ticker: "ltc", Network: "ltc"}:       {"LTC", "LTC"},
-	{Ticker: "bch", Network: "bch"}:       {"BCH", "BCH"},
-	{Ticker: "doge", Network: "doge"}:     {"DOGE", "DOGE"},
-	{Ticker: "xrp", Network: "xrp"}:       {"XRP", "XRP"},
-	{Ticker: "ton", Network: "ton"}:       {"TON", "TON"},
-	{Ticker: "sol", Network: "sol"}:       {"SOL", "SOL"},
-	{Ticker: "trx", Network: "trx"}:       {"TRX", "TRX"},
-	{Ticker: "bnb", Network: "bsc"}:       {"BNB", "BSC"},
-	{Ticker: "zec", Network: "zec"}:       {"ZEC", "ZEC"},
-	{Ticker: "dash", Network: "dash"}:     {"DASH", "DASH"},
-	{Ticker: "ada", Network: "ada"}:       {"ADA", "ADA"},
-	{Ticker: "dot", Network: "dot"}:       {"DOT", "DOT"},
-	{Ticker: "avax", Network: "avaxc"}:    {"AVAX", "AVAXC"},
-	{Ticker: "pol", Network: "matic"}:     {"POL", "MATIC"},
-	{Ticker: "xlm", Network: "xlm"}:       {"XLM", "XLM"},
-	{Ticker: "usdt", Network: "eth"}:      {"USDT", "ETH"},
-	{Ticker: "usdt", Network: "trx"}:      {"USDT", "TRX"},
-	{Ticker: "usdt", Network: "bsc"}:      {"USDT", "BSC"},
-	{Ticker: "usdt", Network: "sol"}:      {"USDT", "SOL"},
-	{Ticker: "usdt", Network: "matic"}:    {"USDT", "MATIC"},
-	{Ticker: "usdt", Network: "ton"}:      {"USDT", "TON"},
-	{Ticker: "usdt", Network: "arbitrum"}: {"USDT", "ARBITRUM"},
-	{Ticker: "usdt", Network: "avaxc"}:    {"USDT", "AVAXC"},
-	{Ticker: "usdc", Network: "eth"}:      {"USDC", "ETH"},
-	{Ticker: "usdc", Network: "sol"}:      {"USDC", "SOL"},
-	{Ticker: "usdc", Network: "bsc"}:      {"USDC", "BSC"},
-	{Ticker: "usdc", Network: "matic"}:    {"USDC", "MATIC"},
-	{Ticker: "usdc", Network: "base"}:     {"USDC", "BASE"},
-	{Ticker: "usdc", Network: "arbitrum"}: {"USDC", "ARBITRUM"},
-	{Ticker: "dai", Network: "eth"}:       {"DAI", "ETH"},
-}
+// Symbols are the assets FixedFloat swaps, by coin and network: our ticker
+// and network id in upper case, but OPTIMISM for OP Mainnet.
+var Symbols = venue.MapAssets(venue.Except(venue.SwapAssets, "firo@firo"), func(a swapscout.Asset) Ccy {
+	coin, network := venue.UpperCase(a, map[string]string{"op": "OPTIMISM"})
+	return Ccy{coin, network}
+})

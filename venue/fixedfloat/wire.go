@@ -16,6 +16,10 @@ import (
 // an error whatever the HTTP status [DOC]; the shapes inside data are what
 // three maintained clients decode [CODE].
 
+// APIPath is where every method is posted, as APIPath+method (ccies,
+// price, create, order), relative to Descriptor.BaseURL.
+const APIPath = "/api/v2/"
+
 // envelope is every answer. crypto-power decodes code as any JSON type, so it
 // is read as a number or a numeric string.
 type envelope struct {

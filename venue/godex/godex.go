@@ -27,9 +27,8 @@ var Descriptor = venue.Descriptor{
 	BaseURL: "https://api.godex.io", Website: "https://godex.io",
 	Support: swapscout.SupportContact{Email: "support@godex.io", Source: "EdgeApp/edge-exchange-plugins src/swap/central/godex.ts (swapInfo.supportEmail, the address the venue gives integrators)"},
 	Timeout: 5 * time.Second, KYC: 'B', NeedsKey: false, FixedRate: true, Reverse: true,
-	Networks: symbols.Networks(), Evidence: swapscout.FromCode,
+	Networks: Symbols.Networks(), Evidence: swapscout.FromCode,
 	New: func(c venue.Config) (swapscout.Quoter, error) { return New(c), nil },
-	Sim: Sim,
 }
 
 // Client quotes Godex.
@@ -41,15 +40,14 @@ func New(cfg venue.Config) *Client { return &Client{cfg: cfg} }
 // Quote asks /info or /info-revert, then checks the networks and limits the
 // answer lists.
 func (c *Client) Quote(ctx context.Context, req swapscout.QuoteRequest) (swapscout.Offer, error) {
-	from, ok1 := symbols[req.From]
-	to, ok2 := symbols[req.To]
-	if !ok1 || !ok2 {
-		return swapscout.Offer{}, venue.Unsupported(Descriptor.Name, req)
+	from, to, err := Symbols.Pair(Descriptor.Name, req)
+	if err != nil {
+		return swapscout.Offer{}, err
 	}
 	reverse := req.Direction == swapscout.Receive
-	path := "/api/v1/info"
+	path := InfoPath
 	if reverse {
-		path = "/api/v1/info-revert"
+		path = InfoRevertPath
 	}
 	body, err := json.Marshal(infoRequest{From: from.Coin, To: to.Coin, Amount: req.Amount.String()})
 	if err != nil {

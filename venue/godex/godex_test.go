@@ -5,12 +5,10 @@ import (
 	"errors"
 	"fmt"
 	"testing"
-	"time"
 
 	"go.uber.org/goleak"
 
 	"github.com/swapscout/swapscout"
-	"github.com/swapscout/swapscout/sim"
 	"github.com/swapscout/swapscout/venue/godex"
 	"github.com/swapscout/swapscout/venue/venuetest"
 )
@@ -120,44 +118,6 @@ func TestLimits(t *testing.T) {
 
 func TestConformance(t *testing.T) {
 	venuetest.Run(t, &godex.Descriptor, venuetest.Options{OK: okCase})
-}
-
-// TestSimulator quotes both directions, the networks check and the limits
-// against the simulator.
-func TestSimulator(t *testing.T) {
-	s := venuetest.StartSim(t, sim.Config{Seed: 1, Latency: time.Millisecond}, "godex", godex.Sim())
-	q := venuetest.New(t, &godex.Descriptor, s.VenueURL("godex"))
-	reverse := withAmount(btcXMR, "1")
-	reverse.Direction = swapscout.Receive
-	tokens := swapscout.QuoteRequest{From: swapscout.Asset{Ticker: "usdt", Network: "ton"}, To: swapscout.Asset{Ticker: "eth", Network: "base"},
-		Amount: swapscout.MustAmount("300")}
-	for _, req := range []swapscout.QuoteRequest{btcXMR, reverse, tokens} {
-		o, err := q.Quote(context.Background(), req)
-		if err != nil {
-			t.Fatalf("%s→%s %s: %v", req.From, req.To, req.Direction, err)
-		}
-		side := o.AmountIn
-		if req.Direction == swapscout.Receive {
-			side = o.AmountOut
-		}
-		if !side.Equal(req.Amount) || o.AmountIn.Sign() <= 0 || o.AmountOut.Sign() <= 0 || o.RateType != swapscout.Fixed {
-			t.Errorf("%s→%s %s: offer %+v", req.From, req.To, req.Direction, o)
-		}
-	}
-	for _, c := range []struct {
-		req  swapscout.QuoteRequest
-		want swapscout.FailureCode
-	}{
-		{withAmount(btcXMR, "0.00001"), swapscout.CodeAmountTooSmall},
-		{withAmount(btcXMR, "100"), swapscout.CodeAmountTooLarge},
-		{withAmount(reverse, "0.01"), swapscout.CodeAmountTooSmall},
-		{swapscout.QuoteRequest{From: swapscout.Asset{Ticker: "eth", Network: "eth"}, To: swapscout.Asset{Ticker: "eth", Network: "base"},
-			Amount: swapscout.MustAmount("1")}, swapscout.CodeUnsupportedPair},
-	} {
-		if _, err := q.Quote(context.Background(), c.req); venuetest.Code(err) != c.want {
-			t.Errorf("%s→%s %s %s: err %v, want %s", c.req.From, c.req.To, c.req.Direction, c.req.Amount, err, c.want)
-		}
-	}
 }
 
 // TestRefusalBodies: {"success":false,"error":…} is read by its words

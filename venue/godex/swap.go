@@ -5,15 +5,14 @@ import (
 	"encoding/json"
 	"net/http"
 	"net/url"
-	"strings"
 
 	"github.com/swapscout/swapscout"
 	"github.com/swapscout/swapscout/venue"
 )
 
-// statusWords maps Godex's transaction statuses, the list crypto-power's Go
+// StatusWords maps Godex's transaction statuses, the list crypto-power's Go
 // client decodes (research A8, [CODE]).
-var statusWords = venue.StatusTable{
+var StatusWords = venue.StatusTable{
 	"wait":                 swapscout.StatusWaiting,
 	"confirmation":         swapscout.StatusConfirming,
 	"confirmed":            swapscout.StatusExchanging,
@@ -62,42 +61,38 @@ type transaction struct {
 // and the key, when configured, goes in the public-key header
 // (crypto-power).
 func (c *Client) CreateSwap(ctx context.Context, req swapscout.CreateSwapRequest) (swapscout.SwapOrder, error) {
-	from, ok1 := symbols[req.Request.From]
-	to, ok2 := symbols[req.Request.To]
-	if !ok1 || !ok2 {
-		return swapscout.SwapOrder{}, venue.Unsupported(Descriptor.Name, req.Request)
+	from, to, err := Symbols.Pair(Descriptor.Name, req.Request)
+	if err != nil {
+		return swapscout.SwapOrder{}, err
 	}
 	body := createRequest{CoinFrom: from.Coin, CoinTo: to.Coin, CoinFromNetwork: from.Network, CoinToNetwork: to.Network,
 		DepositAmount: req.Offer.AmountIn.String(), Withdrawal: req.PayoutAddress, WithdrawalExtraID: req.PayoutMemo,
 		Return: req.RefundAddress, ReturnExtraID: req.RefundMemo, AffiliateID: c.cfg.Affiliate}
-	path := "/api/v1/transaction"
+	path := TxPath
 	if req.Request.Direction == swapscout.Receive {
-		path, body.DepositAmount, body.WithdrawalAmount = "/api/v1/transaction-revert", "", req.Offer.AmountOut.String()
+		path, body.DepositAmount, body.WithdrawalAmount = TxRevertPath, "", req.Offer.AmountOut.String()
 	}
 	b, _ := json.Marshal(body)
 	var tx transaction
 	if err := c.txCall(ctx, "POST", path, b, "", &tx); err != nil {
 		return swapscout.SwapOrder{}, err
 	}
-	if tx.TransactionID == "" || tx.Deposit == "" {
-		return swapscout.SwapOrder{}, swapscout.NewVenueError(swapscout.CodeBadResponse, "Godex created a transaction without id or deposit address")
-	}
-	return swapscout.SwapOrder{Ref: swapscout.OrderRef{ID: tx.TransactionID}, DepositAddress: tx.Deposit, DepositMemo: venue.StringOf(tx.DepositExtraID),
-		AmountIn: venue.AmountOf(tx.DepositAmount), AmountOut: venue.AmountOf(tx.WithdrawalAmount), VenueStatus: tx.Status}, nil
+	return venue.Created(Descriptor.Name, swapscout.SwapOrder{Ref: swapscout.OrderRef{ID: tx.TransactionID}, DepositAddress: tx.Deposit, DepositMemo: venue.Deref(tx.DepositExtraID),
+		AmountIn: venue.AmountOf(tx.DepositAmount), AmountOut: venue.AmountOf(tx.WithdrawalAmount), VenueStatus: tx.Status})
 }
 
 // SwapStatus reads GET /api/v1/transaction/{id}: real_withdrawal_amount is
 // what was paid out once hash_out is known.
 func (c *Client) SwapStatus(ctx context.Context, ref swapscout.OrderRef) (swapscout.SwapUpdate, error) {
 	var tx transaction
-	if err := c.txCall(ctx, "GET", "/api/v1/transaction/"+url.PathEscape(ref.ID), nil, ref.ID, &tx); err != nil {
+	if err := c.txCall(ctx, "GET", TxPath+"/"+url.PathEscape(ref.ID), nil, ref.ID, &tx); err != nil {
 		return swapscout.SwapUpdate{}, err
 	}
-	if tx.Status == "" {
-		return swapscout.SwapUpdate{}, swapscout.NewVenueError(swapscout.CodeBadResponse, "Godex transaction without a status")
+	u, err := StatusWords.Update(Descriptor.Name, tx.Status)
+	if err != nil {
+		return u, err
 	}
-	u := swapscout.SwapUpdate{Status: statusWords.Status(tx.Status), VenueStatus: tx.Status,
-		DepositTx: venue.StringOf(tx.HashIn), PayoutTx: venue.StringOf(tx.HashOut)}
+	u.DepositTx, u.PayoutTx = venue.Deref(tx.HashIn), venue.Deref(tx.HashOut)
 	if u.PayoutTx != "" {
 		u.AmountReceived = venue.AmountOf(tx.RealWithdrawalAmount)
 	}
@@ -105,10 +100,7 @@ func (c *Client) SwapStatus(ctx context.Context, ref swapscout.OrderRef) (swapsc
 }
 
 func (c *Client) txCall(ctx context.Context, method, path string, body []byte, orderID string, tx *transaction) error {
-	r := venue.Request{Method: method, URL: c.cfg.BaseURL + path}
-	if body != nil {
-		r.Body, r.ContentType = body, "application/json"
-	}
+	r := venue.Request{Method: method, URL: c.cfg.BaseURL + path}.JSON(body)
 	if c.cfg.APIKey != "" {
 		r.Header = []venue.Field{{Key: "public-key", Value: c.cfg.APIKey}}
 	}
@@ -124,21 +116,7 @@ func (c *Client) txCall(ctx context.Context, method, path string, body []byte, o
 		case !failed:
 			return venue.Refusal(Descriptor.Name, status, orderID, "HTTP "+http.StatusText(status))
 		}
-		m := strings.ToLower(er.Error)
-		if status < 400 {
-			status = 400
-		}
-		switch {
-		case orderID != "" && (status == 404 || strings.Contains(m, "not found")):
-			return venue.OrderNotFound(Descriptor.Name, orderID)
-		case strings.Contains(m, "address") || strings.Contains(m, "extra"):
-			return venue.Refusal(Descriptor.Name, status, orderID, er.Error)
-		}
-		err := textError(status, er.Error)
-		if ve, ok := err.(*swapscout.VenueError); ok && ve.Code == swapscout.CodeBadResponse {
-			return venue.Refusal(Descriptor.Name, status, orderID, er.Error)
-		}
-		return err
+		return venue.SwapRefusal(Descriptor.Name, status, orderID, er.Error, textError(max(status, 400), er.Error), "address", "extra")
 	})
 }
 

@@ -1,51 +1,20 @@
 package godex
 
 import (
+	"github.com/swapscout/swapscout"
 	"github.com/swapscout/swapscout/venue"
 )
 
-// code is Godex's name for an asset: an uppercase coin, which is all a quote
+// Code is Godex's name for an asset: an uppercase coin, which is all a quote
 // names, and the network the answer must list for it (networks_from /
 // networks_to). Network codes are Edge's (godex.ts MAINNET_CODE_TRANSCRIPTION
 // and research Appendix A, [CODE]); coins are Edge's currency codes. USDC on
 // Polygon is left out: Edge marks it invalid at Godex in both directions.
-type code struct{ Coin, Network string }
+type Code struct{ Coin, Network string }
 
-var symbols = venue.Symbols[code]{
-	{Ticker: "btc", Network: "btc"}:       {"BTC", "BTC"},
-	{Ticker: "eth", Network: "eth"}:       {"ETH", "ETH"},
-	{Ticker: "eth", Network: "arbitrum"}:  {"ETH", "ARBITRUM"},
-	{Ticker: "eth", Network: "base"}:      {"ETH", "BASE"},
-	{Ticker: "eth", Network: "op"}:        {"ETH", "OPTIMISM"},
-	{Ticker: "xmr", Network: "xmr"}:       {"XMR", "XMR"},
-	{Ticker: "ltc", Network: "ltc"}:       {"LTC", "LTC"},
-	{Ticker: "bch", Network: "bch"}:       {"BCH", "BCH"},
-	{Ticker: "doge", Network: "doge"}:     {"DOGE", "DOGE"},
-	{Ticker: "xrp", Network: "xrp"}:       {"XRP", "XRP"},
-	{Ticker: "ton", Network: "ton"}:       {"TON", "TON"},
-	{Ticker: "sol", Network: "sol"}:       {"SOL", "SOL"},
-	{Ticker: "trx", Network: "trx"}:       {"TRX", "TRX"},
-	{Ticker: "bnb", Network: "bsc"}:       {"BNB", "BSC"},
-	{Ticker: "zec", Network: "zec"}:       {"ZEC", "ZEC"},
-	{Ticker: "dash", Network: "dash"}:     {"DASH", "DASH"},
-	{Ticker: "ada", Network: "ada"}:       {"ADA", "ADA"},
-	{Ticker: "dot", Network: "dot"}:       {"DOT", "DOT"},
-	{Ticker: "avax", Network: "avaxc"}:    {"AVAX", "AVAXC"},
-	{Ticker: "pol", Network: "matic"}:     {"POL", "MATIC"},
-	{Ticker: "xlm", Network: "xlm"}:       {"XLM", "XLM"},
-	{Ticker: "firo", Network: "firo"}:     {"FIRO", "FIRO"},
-	{Ticker: "usdt", Network: "eth"}:      {"USDT", "ETH"},
-	{Ticker: "usdt", Network: "trx"}:      {"USDT", "TRX"},
-	{Ticker: "usdt", Network: "bsc"}:      {"USDT", "BSC"},
-	{Ticker: "usdt", Network: "sol"}:      {"USDT", "SOL"},
-	{Ticker: "usdt", Network: "matic"}:    {"USDT", "MATIC"},
-	{Ticker: "usdt", Network: "ton"}:      {"USDT", "TON"},
-	{Ticker: "usdt", Network: "arbitrum"}: {"USDT", "ARBITRUM"},
-	{Ticker: "usdt", Network: "avaxc"}:    {"USDT", "AVAXC"},
-	{Ticker: "usdc", Network: "eth"}:      {"USDC", "ETH"},
-	{Ticker: "usdc", Network: "sol"}:      {"USDC", "SOL"},
-	{Ticker: "usdc", Network: "bsc"}:      {"USDC", "BSC"},
-	{Ticker: "usdc", Network: "base"}:     {"USDC", "BASE"},
-	{Ticker: "usdc", Network: "arbitrum"}: {"USDC", "ARBITRUM"},
-	{Ticker: "dai", Network: "eth"}:       {"DAI", "ETH"},
-}
+// Symbols are the assets Godex swaps, by coin and network: our ticker and
+// network id in upper case, but OPTIMISM for OP Mainnet.
+var Symbols = venue.MapAssets(venue.Except(venue.SwapAssets, "usdc@matic"), func(a swapscout.Asset) Code {
+	coin, network := venue.UpperCase(a, map[string]string{"op": "OPTIMISM"})
+	return Code{coin, network}
+})

@@ -10,6 +10,16 @@ import (
 // names from Edge's godex.ts and crypto-power's Go structs, [CODE]). Numbers
 // arrive as strings or as numbers, so every amount is a swapscout.Amount.
 
+// API paths, relative to Descriptor.BaseURL: quotes by the amount sent
+// (InfoPath) or to receive (InfoRevertPath); transactions created by either
+// amount (TxPath, TxRevertPath) and read at TxPath/{id}.
+const (
+	InfoPath       = "/api/v1/info"
+	InfoRevertPath = "/api/v1/info-revert"
+	TxPath         = "/api/v1/transaction"
+	TxRevertPath   = "/api/v1/transaction-revert"
+)
+
 // infoRequest is the body of POST /info and /info-revert: coins only, no
 // networks. amount is the amount to send (info) or to receive (info-revert).
 type infoRequest struct {
@@ -42,22 +52,4 @@ type network struct {
 type errorReply struct {
 	Success json.RawMessage `json:"success"`
 	Error   string          `json:"error"`
-}
-
-// coin is an item of GET /coins (served by the simulator).
-type coin struct {
-	Code     string        `json:"code"`
-	Name     string        `json:"name"`
-	Disabled int           `json:"disabled"`
-	Icon     string        `json:"icon"`
-	Networks []coinNetwork `json:"networks"`
-}
-
-type coinNetwork struct {
-	Code            string  `json:"code"`
-	Name            string  `json:"name"`
-	IsActive        int     `json:"is_active"`
-	HasExtra        int     `json:"has_extra"`
-	ContractAddress *string `json:"contract_address"`
-	ChainID         *string `json:"chain_id"`
 }

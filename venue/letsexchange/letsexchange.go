@@ -14,7 +14,8 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"sort"
+	"maps"
+	"slices"
 	"strings"
 	"time"
 
@@ -29,16 +30,9 @@ var Descriptor = venue.Descriptor{
 	BaseURL: "https://api.letsexchange.io", Website: "https://letsexchange.io",
 	Support: swapscout.SupportContact{Email: "support@letsexchange.io", Source: "EdgeApp/edge-exchange-plugins src/swap/central/letsexchange.ts (swapInfo.supportEmail, the address the venue gives integrators)"},
 	Timeout: 4 * time.Second, KYC: 'B', NeedsKey: true, FixedRate: true, Reverse: true,
-	Networks: symbols.Networks(), Evidence: swapscout.Recorded,
+	Networks: Symbols.Networks(), Evidence: swapscout.Recorded,
 	New: func(c venue.Config) (swapscout.Quoter, error) { return New(c), nil },
-	Sim: Sim,
 }
-
-// Endpoints, relative to Descriptor.BaseURL.
-const (
-	infoPath       = "/api/v1/info"
-	infoRevertPath = "/api/v1/info-revert"
-)
 
 // Client quotes LetsExchange.
 type Client struct{ cfg venue.Config }
@@ -48,18 +42,17 @@ func New(cfg venue.Config) *Client { return &Client{cfg: cfg} }
 
 // Quote asks info (by the amount to send) or info-revert (to receive).
 func (c *Client) Quote(ctx context.Context, req swapscout.QuoteRequest) (swapscout.Offer, error) {
-	from, ok1 := symbols[req.From]
-	to, ok2 := symbols[req.To]
-	if !ok1 || !ok2 || req.From == req.To {
-		return swapscout.Offer{}, venue.Unsupported(Descriptor.Name, req)
+	from, to, err := Symbols.Pair(Descriptor.Name, req)
+	if err != nil {
+		return swapscout.Offer{}, err
 	}
-	path := infoPath
+	path := InfoPath
 	if req.Direction == swapscout.Receive {
 		if req.RateType != swapscout.Fixed {
 			// info-revert has no float flag: it prices the fixed-rate flow only.
 			return swapscout.Offer{}, swapscout.NewVenueError(swapscout.CodeUnsupportedPair, "LetsExchange quotes by amount to receive at fixed rates only")
 		}
-		path = infoRevertPath
+		path = InfoRevertPath
 	}
 	body, err := json.Marshal(infoRequest{
 		From: from.Coin, NetworkFrom: from.Network, To: to.Coin, NetworkTo: to.Network,
@@ -191,11 +184,7 @@ func envelopeError(status int, raw json.RawMessage) error {
 	case json.Unmarshal(raw, &s) == nil:
 		text = s
 	case json.Unmarshal(raw, &eb) == nil && len(eb.Validation) > 0:
-		fields := make([]string, 0, len(eb.Validation))
-		for f := range eb.Validation {
-			fields = append(fields, f)
-		}
-		sort.Strings(fields)
+		fields := slices.Sorted(maps.Keys(eb.Validation))
 		field = fields[0]
 		for _, f := range fields {
 			if f == "amount" {

@@ -3,9 +3,10 @@ package letsexchange
 import (
 	"context"
 	"encoding/json"
+	"maps"
 	"net/http"
 	"net/url"
-	"sort"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -14,13 +15,13 @@ import (
 	"github.com/swapscout/swapscout/venue"
 )
 
-// statusWords maps LetsExchange's transaction statuses. Only "wait" is
+// StatusWords maps LetsExchange's transaction statuses. Only "wait" is
 // recorded (cake create_transaction.json, research A6); the rest are the
 // lifecycle of the same API family as Godex's, whose words crypto-power's
 // client lists [CODE for Godex, MEM for LetsExchange]: confirmation,
 // confirmed, exchanging, sending, sending_confirmation, success, overdue,
 // error, refund (being returned: refunding) and refunded.
-var statusWords = venue.StatusTable{
+var StatusWords = venue.StatusTable{
 	"wait":                 swapscout.StatusWaiting,
 	"confirmation":         swapscout.StatusConfirming,
 	"confirmed":            swapscout.StatusExchanging,
@@ -33,11 +34,6 @@ var statusWords = venue.StatusTable{
 	"refund":               swapscout.StatusRefunding,
 	"refunded":             swapscout.StatusRefunded,
 }
-
-const (
-	txCreatePath       = "/api/v1/transaction"
-	txCreateRevertPath = "/api/v1/transaction-revert"
-)
 
 // createRequest is POST /api/v1/transaction, or /transaction-revert with
 // withdrawal_amount for a fixed rate by the amount to receive (cake's
@@ -82,49 +78,45 @@ type transaction struct {
 // the amount to receive goes to transaction-revert. The affiliate id, when
 // configured, credits the swap.
 func (c *Client) CreateSwap(ctx context.Context, req swapscout.CreateSwapRequest) (swapscout.SwapOrder, error) {
-	from, ok1 := symbols[req.Request.From]
-	to, ok2 := symbols[req.Request.To]
-	if !ok1 || !ok2 {
-		return swapscout.SwapOrder{}, venue.Unsupported(Descriptor.Name, req.Request)
+	from, to, err := Symbols.Pair(Descriptor.Name, req.Request)
+	if err != nil {
+		return swapscout.SwapOrder{}, err
 	}
 	body := createRequest{CoinFrom: from.Coin, NetworkFrom: from.Network, CoinTo: to.Coin, NetworkTo: to.Network,
 		DepositAmount: req.Offer.AmountIn.String(), Withdrawal: req.PayoutAddress, WithdrawalExtraID: req.PayoutMemo,
 		Return: req.RefundAddress, ReturnExtraID: req.RefundMemo, AffiliateID: c.cfg.Affiliate, Float: true}
-	path := txCreatePath
+	path := TxPath
 	if req.Offer.RateType == swapscout.Fixed {
 		body.Float, body.RateID = false, req.Offer.RateID
 	}
 	if req.Request.Direction == swapscout.Receive {
-		path, body.DepositAmount, body.WithdrawalAmount = txCreateRevertPath, "", req.Offer.AmountOut.String()
+		path, body.DepositAmount, body.WithdrawalAmount = TxRevertPath, "", req.Offer.AmountOut.String()
 	}
 	b, _ := json.Marshal(body)
 	var tx transaction
 	if err := c.txCall(ctx, "POST", c.cfg.BaseURL+path, b, "", &tx); err != nil {
 		return swapscout.SwapOrder{}, err
 	}
-	if tx.TransactionID == "" || tx.Deposit == "" {
-		return swapscout.SwapOrder{}, swapscout.NewVenueError(swapscout.CodeBadResponse, "LetsExchange created a transaction without id or deposit address")
-	}
 	o := swapscout.SwapOrder{Ref: swapscout.OrderRef{ID: tx.TransactionID}, DepositAddress: tx.Deposit, DepositMemo: venue.StringOf(tx.DepositExtraID),
 		AmountIn: venue.AmountOf(tx.DepositAmount), AmountOut: venue.AmountOf(tx.WithdrawalAmount), VenueStatus: tx.Status}
 	if s, err := strconv.ParseInt(strings.Trim(string(tx.ExpiredAt), `" `), 10, 64); err == nil && s > 0 {
 		o.ExpiresAt, _ = venue.UnixTime(s, time.Second)
 	}
-	return o, nil
+	return venue.Created(Descriptor.Name, o)
 }
 
 // SwapStatus reads GET /api/v1/transaction/{id}: real_withdrawal_amount is
 // what was paid out once hash_out is known.
 func (c *Client) SwapStatus(ctx context.Context, ref swapscout.OrderRef) (swapscout.SwapUpdate, error) {
 	var tx transaction
-	if err := c.txCall(ctx, "GET", c.cfg.BaseURL+"/api/v1/transaction/"+url.PathEscape(ref.ID), nil, ref.ID, &tx); err != nil {
+	if err := c.txCall(ctx, "GET", c.cfg.BaseURL+TxPath+"/"+url.PathEscape(ref.ID), nil, ref.ID, &tx); err != nil {
 		return swapscout.SwapUpdate{}, err
 	}
-	if tx.Status == "" {
-		return swapscout.SwapUpdate{}, swapscout.NewVenueError(swapscout.CodeBadResponse, "LetsExchange transaction without a status")
+	u, err := StatusWords.Update(Descriptor.Name, tx.Status)
+	if err != nil {
+		return u, err
 	}
-	u := swapscout.SwapUpdate{Status: statusWords.Status(tx.Status), VenueStatus: tx.Status,
-		DepositTx: venue.StringOf(tx.HashIn), PayoutTx: venue.StringOf(tx.HashOut)}
+	u.DepositTx, u.PayoutTx = venue.Deref(tx.HashIn), venue.Deref(tx.HashOut)
 	if u.PayoutTx != "" {
 		u.AmountReceived = venue.AmountOf(tx.RealWithdrawalAmount)
 	}
@@ -139,11 +131,7 @@ func (c *Client) txCall(ctx context.Context, method, u string, body []byte, orde
 	if c.cfg.APIKey != "" {
 		hdr = append(hdr, venue.Field{Key: "Authorization", Value: bearer(c.cfg.APIKey)})
 	}
-	r := venue.Request{Method: method, URL: u, Header: hdr}
-	if body != nil {
-		r.Body, r.ContentType = body, "application/json"
-	}
-	return venue.Fetch(ctx, &c.cfg, r, func(status int, b []byte) error {
+	return venue.Fetch(ctx, &c.cfg, venue.Request{Method: method, URL: u, Header: hdr}.JSON(body), func(status int, b []byte) error {
 		if err := json.Unmarshal(b, tx); err != nil {
 			if status >= 200 && status < 300 {
 				return venue.BadResponse(err)
@@ -185,12 +173,8 @@ func envelopeText(raw json.RawMessage) (field, text string) {
 	if len(eb.Validation) == 0 {
 		return "", eb.Message
 	}
-	fields := make([]string, 0, len(eb.Validation))
-	for f := range eb.Validation {
-		fields = append(fields, f)
-	}
-	sort.Strings(fields)
-	return fields[0], fields[0] + ": " + fieldText(eb.Validation[fields[0]])
+	f := slices.Sorted(maps.Keys(eb.Validation))[0]
+	return f, f + ": " + fieldText(eb.Validation[f])
 }
 
 var _ swapscout.Swapper = (*Client)(nil)

@@ -26,16 +26,9 @@ var Descriptor = venue.Descriptor{
 	BaseURL: "https://majesticbank.sc/api/v1", Website: "https://majesticbank.sc",
 	Support: swapscout.SupportContact{Source: "Majestic Bank documents no support contact in the sources read (research A12: the Cake Wallet and JS clients of its API)"},
 	Timeout: 5 * time.Second, KYC: 'A', NeedsKey: false, FixedRate: true, Reverse: true,
-	Networks: symbols.Networks(), Evidence: swapscout.FromCode,
+	Networks: Symbols.Networks(), Evidence: swapscout.FromCode,
 	New: func(c venue.Config) (swapscout.Quoter, error) { return New(c), nil },
-	Sim: Sim,
 }
-
-// Paths relative to Descriptor.BaseURL.
-const (
-	calculatePath = "/calculate"
-	ratesPath     = "/rates"
-)
 
 // Client quotes Majestic Bank.
 type Client struct{ cfg venue.Config }
@@ -45,10 +38,9 @@ func New(cfg venue.Config) *Client { return &Client{cfg: cfg} }
 
 // Quote asks /calculate for the amounts and /rates for the limits at once.
 func (c *Client) Quote(ctx context.Context, req swapscout.QuoteRequest) (swapscout.Offer, error) {
-	from, ok1 := symbols[req.From]
-	to, ok2 := symbols[req.To]
-	if !ok1 || !ok2 {
-		return swapscout.Offer{}, venue.Unsupported(Descriptor.Name, req)
+	from, to, err := Symbols.Pair(Descriptor.Name, req)
+	if err != nil {
+		return swapscout.Offer{}, err
 	}
 	q := url.Values{"from_currency": {from}, "receive_currency": {to}}
 	if req.Direction == swapscout.Receive {
@@ -64,9 +56,9 @@ func (c *Client) Quote(ctx context.Context, req swapscout.QuoteRequest) (swapsco
 	var calc calculateResponse
 	var rates ratesResponse
 	var ratesErr error
-	err := venue.Parallel(ctx,
+	err = venue.Parallel(ctx,
 		func(ctx context.Context) error {
-			return venue.Fetch(ctx, &c.cfg, venue.Request{URL: c.cfg.BaseURL + calculatePath + "?" + q.Encode()},
+			return venue.Fetch(ctx, &c.cfg, venue.Request{URL: c.cfg.BaseURL + CalculatePath + "?" + q.Encode()},
 				func(status int, body []byte) error {
 					var err error
 					calc, err = parseCalculate(status, body)
@@ -75,7 +67,7 @@ func (c *Client) Quote(ctx context.Context, req swapscout.QuoteRequest) (swapsco
 		},
 		func(ctx context.Context) error {
 			// Limits are a bonus: an offer stands without them.
-			ratesErr = venue.Fetch(ctx, &c.cfg, venue.Request{URL: c.cfg.BaseURL + ratesPath},
+			ratesErr = venue.Fetch(ctx, &c.cfg, venue.Request{URL: c.cfg.BaseURL + RatesPath},
 				func(status int, body []byte) error {
 					var err error
 					rates, err = parseRates(status, body)

@@ -11,22 +11,14 @@ import (
 	"github.com/swapscout/swapscout/venue"
 )
 
-// statusWords maps Majestic Bank's trade statuses. The only two any source
+// StatusWords maps Majestic Bank's trade statuses. The only two any source
 // names are Cake Wallet's ([CODE], majesticbank_exchange_provider.dart
 // _parseStatus): "Waiting for funds" and "Completed". Every other word is
 // StatusUnknown with the word kept, until a source shows it.
-var statusWords = venue.StatusTable{
+var StatusWords = venue.StatusTable{
 	"Waiting for funds": swapscout.StatusWaiting,
 	"Completed":         swapscout.StatusFinished,
 }
-
-// Order paths relative to Descriptor.BaseURL: GET with query parameters, as
-// Cake Wallet calls them ([CODE]).
-const (
-	exchangePath = "/exchange" // floating, by from_amount
-	payPath      = "/pay"      // fixed, by receive_amount
-	trackPath    = "/track"
-)
 
 // order is the answer of /exchange and /pay and of /track ([CODE], research
 // A12 and Cake): trx is the id, address the deposit address, expiration
@@ -48,18 +40,17 @@ type order struct {
 // fixed offer, a payment with /pay (receive_amount); the affiliate id goes
 // as referral_code.
 func (c *Client) CreateSwap(ctx context.Context, req swapscout.CreateSwapRequest) (swapscout.SwapOrder, error) {
-	from, ok1 := symbols[req.Request.From]
-	to, ok2 := symbols[req.Request.To]
-	if !ok1 || !ok2 {
-		return swapscout.SwapOrder{}, venue.Unsupported(Descriptor.Name, req.Request)
+	from, to, err := Symbols.Pair(Descriptor.Name, req.Request)
+	if err != nil {
+		return swapscout.SwapOrder{}, err
 	}
 	q := url.Values{"from_currency": {from}, "receive_currency": {to}, "receive_address": {req.PayoutAddress}}
 	if c.cfg.Affiliate != "" {
 		q.Set("referral_code", c.cfg.Affiliate)
 	}
-	path := exchangePath
+	path := ExchangePath
 	if req.Offer.RateType == swapscout.Fixed || req.Request.Direction == swapscout.Receive {
-		path = payPath
+		path = PayPath
 		q.Set("receive_amount", req.Offer.AmountOut.String())
 	} else {
 		q.Set("from_amount", req.Offer.AmountIn.String())
@@ -68,9 +59,6 @@ func (c *Client) CreateSwap(ctx context.Context, req swapscout.CreateSwapRequest
 	if err := c.orderCall(ctx, path+"?"+q.Encode(), "", &o); err != nil {
 		return swapscout.SwapOrder{}, err
 	}
-	if o.Trx == "" || o.Address == "" {
-		return swapscout.SwapOrder{}, swapscout.NewVenueError(swapscout.CodeBadResponse, "Majestic Bank created a trade without trx or address")
-	}
 	so := swapscout.SwapOrder{Ref: swapscout.OrderRef{ID: o.Trx}, DepositAddress: o.Address, AmountIn: venue.AmountOf(o.FromAmount),
 		AmountOut: venue.AmountOf(o.ReceiveAmount), VenueStatus: "Waiting for funds"}
 	// Minutes, possibly fractional; an absurd count is no expiry at all
@@ -78,20 +66,17 @@ func (c *Client) CreateSwap(ctx context.Context, req swapscout.CreateSwapRequest
 	if d, ok := venue.DurationOf(venue.AmountOf(o.Expiration), time.Minute); ok && d > 0 {
 		so.ExpiresAt = c.cfg.NowTime().Add(d).UTC()
 	}
-	return so, nil
+	return venue.Created(Descriptor.Name, so)
 }
 
 // SwapStatus reads /track?trx=. Majestic Bank shows no transaction hashes
 // and no amount paid out beside receive_amount, the promise.
 func (c *Client) SwapStatus(ctx context.Context, ref swapscout.OrderRef) (swapscout.SwapUpdate, error) {
 	var o order
-	if err := c.orderCall(ctx, trackPath+"?"+url.Values{"trx": {ref.ID}}.Encode(), ref.ID, &o); err != nil {
+	if err := c.orderCall(ctx, TrackPath+"?"+url.Values{"trx": {ref.ID}}.Encode(), ref.ID, &o); err != nil {
 		return swapscout.SwapUpdate{}, err
 	}
-	if o.Status == "" {
-		return swapscout.SwapUpdate{}, swapscout.NewVenueError(swapscout.CodeBadResponse, "Majestic Bank trade without a status")
-	}
-	return swapscout.SwapUpdate{Status: statusWords.Status(o.Status), VenueStatus: o.Status}, nil
+	return StatusWords.Update(Descriptor.Name, o.Status)
 }
 
 // orderCall GETs path into o. Refusals come as 400 {error, message} (Cake)
@@ -113,20 +98,7 @@ func (c *Client) orderCall(ctx context.Context, path, orderID string, o *order) 
 		var e string
 		_ = json.Unmarshal(o.Error, &e)
 		words := strings.TrimSpace(strings.Join([]string{e, o.Message, o.Extra}, " "))
-		lower := strings.ToLower(words)
-		if status < 400 {
-			status = 400
-		}
-		switch {
-		case orderID != "" && strings.Contains(lower, "not found"):
-			return venue.OrderNotFound(Descriptor.Name, orderID)
-		case strings.Contains(lower, "address"):
-			return venue.Refusal(Descriptor.Name, status, orderID, words)
-		}
-		if ve, ok := refusal(status, calculateResponse{Extra: words}).(*swapscout.VenueError); ok && ve.Code != swapscout.CodeBadResponse {
-			return ve
-		}
-		return venue.Refusal(Descriptor.Name, status, orderID, words)
+		return venue.SwapRefusal(Descriptor.Name, status, orderID, words, refusal(max(status, 400), calculateResponse{Extra: words}), "address")
 	})
 }
 

@@ -39,21 +39,21 @@ func TestSwapReplay(t *testing.T) {
 		}
 	}
 	venuetest.RunSwapCases(t, &Descriptor, []venuetest.SwapCase{
-		{Name: "exchange", Create: &xmrBTC, Routes: route(exchangePath, "exchange_ok.json", 200), WantOrder: order,
+		{Name: "exchange", Create: &xmrBTC, Routes: route(ExchangePath, "exchange_ok.json", 200), WantOrder: order,
 			Check: query("from_currency=XMR", "receive_currency=BTC", "from_amount=1.5", "receive_address=bc1q")},
-		{Name: "pay_fixed", Create: &fixed, Routes: route(payPath, "exchange_ok.json", 200), WantOrder: order,
+		{Name: "pay_fixed", Create: &fixed, Routes: route(PayPath, "exchange_ok.json", 200), WantOrder: order,
 			Check: query("receive_amount=0.00245301")},
-		{Name: "exchange_expiry_overflow", Create: &xmrBTC, Routes: route(exchangePath, "exchange_expiry_overflow.json", 200), WantOrder: noExpiry},
-		{Name: "exchange_bad_address", Create: &xmrBTC, Routes: route(exchangePath, "exchange_bad_address.json", 400), Want: venue.CodeBadRequest},
-		{Name: "exchange_bad_symbol", Create: &xmrBTC, Routes: route(exchangePath, "calculate_bad_symbol.json", 400), Want: swapscout.CodeUnsupportedPair},
-		{Name: "track_waiting", OrderID: "MBSc9a71e2f4", Routes: route(trackPath, "track_waiting.json", 200),
+		{Name: "exchange_expiry_overflow", Create: &xmrBTC, Routes: route(ExchangePath, "exchange_expiry_overflow.json", 200), WantOrder: noExpiry},
+		{Name: "exchange_bad_address", Create: &xmrBTC, Routes: route(ExchangePath, "exchange_bad_address.json", 400), Want: venue.CodeBadRequest},
+		{Name: "exchange_bad_symbol", Create: &xmrBTC, Routes: route(ExchangePath, "calculate_bad_symbol.json", 400), Want: swapscout.CodeUnsupportedPair},
+		{Name: "track_waiting", OrderID: "MBSc9a71e2f4", Routes: route(TrackPath, "track_waiting.json", 200),
 			WantUpdate: swapscout.SwapUpdate{Status: swapscout.StatusWaiting, VenueStatus: "Waiting for funds"},
 			Check:      query("trx=MBSc9a71e2f4")},
-		{Name: "track_completed", OrderID: "MBSc9a71e2f4", Routes: route(trackPath, "track_completed.json", 200),
+		{Name: "track_completed", OrderID: "MBSc9a71e2f4", Routes: route(TrackPath, "track_completed.json", 200),
 			WantUpdate: swapscout.SwapUpdate{Status: swapscout.StatusFinished, VenueStatus: "Completed"}},
-		{Name: "track_unknown_word", OrderID: "MBSc9a71e2f4", Routes: route(trackPath, "track_unknown_word.json", 200),
+		{Name: "track_unknown_word", OrderID: "MBSc9a71e2f4", Routes: route(TrackPath, "track_unknown_word.json", 200),
 			WantUpdate: swapscout.SwapUpdate{Status: swapscout.StatusUnknown, VenueStatus: "Confirming"}},
-		{Name: "track_not_found", OrderID: "MBSc9a71e2f4", Routes: route(trackPath, "track_not_found.json", 404), Want: venue.CodeOrderNotFound},
+		{Name: "track_not_found", OrderID: "MBSc9a71e2f4", Routes: route(TrackPath, "track_not_found.json", 404), Want: venue.CodeOrderNotFound},
 	})
 }
 
@@ -63,6 +63,6 @@ func TestSwapConformance(t *testing.T) {
 			Amount: swapscout.MustAmount("0.01")},
 		PayoutAddress: "44AFFq5kSiGBoZ4NMDwYtN18obc8AemS33DBLWs3H7otXft3XjrpDtQGv7SqSsaBYBb98uNbr2VBBEt7f2wfn3RVGQBEP3A",
 		NoRefund:      true, // no documented word for a refund
-		Words:         statusWords.Words(), Map: statusWords.Status, NoAmountReceived: true,
+		Words:         StatusWords.Words(), Map: StatusWords.Status, NoAmountReceived: true,
 	})
 }

@@ -11,6 +11,16 @@ import (
 // majestic_bank_api.dart and two JavaScript/Python wrappers). Amounts are JSON
 // numbers; swapscout.Amount also takes strings.
 
+// API paths, relative to Descriptor.BaseURL: GET with query parameters, as
+// Cake Wallet calls them ([CODE]).
+const (
+	CalculatePath = "/calculate"
+	RatesPath     = "/rates"
+	ExchangePath  = "/exchange" // a floating order, by from_amount
+	PayPath       = "/pay"      // a fixed one, by receive_amount
+	TrackPath     = "/track"
+)
+
 // calculateResponse is GET /calculate: the amounts both ways, or a refusal
 // {"error": …, "extra": "<reason>"} in the same object, whatever the status
 // (Stack Wallet looks for "error" before anything else).

@@ -36,14 +36,14 @@ func FuzzParseRate(f *testing.F) {
 			return
 		}
 		req.Amount = a
-		_, _ = offer(req, symbols[req.From], symbols[req.To], &r)
+		_, _ = offer(req, Symbols[req.From], Symbols[req.To], &r)
 	})
 }
 
 // TestSymbols fails when a mapping names an asset the catalogue lacks or two
 // assets share a code.
 func TestSymbols(t *testing.T) {
-	if err := symbols.Check(); err != nil {
+	if err := Symbols.Check(); err != nil {
 		t.Fatal(err)
 	}
 }

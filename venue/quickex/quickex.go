@@ -26,13 +26,9 @@ var Descriptor = venue.Descriptor{
 	BaseURL: "https://quickex.io/api", Website: "https://quickex.io",
 	Support: swapscout.SupportContact{Email: "support@quickex.io", Source: "Quickex API documentation (partner registration: \"contact our technical support\", mailto:support@quickex.io)"},
 	Timeout: 4 * time.Second, KYC: 'C', NeedsKey: false, FixedRate: true, Reverse: false,
-	Networks: symbols.Networks(), Evidence: swapscout.FromCode,
+	Networks: Symbols.Networks(), Evidence: swapscout.FromCode,
 	New: func(c venue.Config) (swapscout.Quoter, error) { return New(c), nil },
-	Sim: Sim,
 }
-
-// ratePath is the rate endpoint, relative to Descriptor.BaseURL.
-const ratePath = "/v2/rates/public/one"
 
 // Client quotes Quickex.
 type Client struct{ cfg venue.Config }
@@ -42,10 +38,9 @@ func New(cfg venue.Config) *Client { return &Client{cfg: cfg} }
 
 // Quote asks for the rate of the amount sent.
 func (c *Client) Quote(ctx context.Context, req swapscout.QuoteRequest) (swapscout.Offer, error) {
-	from, ok1 := symbols[req.From]
-	to, ok2 := symbols[req.To]
-	if !ok1 || !ok2 {
-		return swapscout.Offer{}, venue.Unsupported(Descriptor.Name, req)
+	from, to, err := Symbols.Pair(Descriptor.Name, req)
+	if err != nil {
+		return swapscout.Offer{}, err
 	}
 	if req.Direction == swapscout.Receive {
 		// The rate takes claimedDepositAmount only; nothing prices a receive amount.
@@ -58,7 +53,7 @@ func (c *Client) Quote(ctx context.Context, req swapscout.QuoteRequest) (swapsco
 		"rateMode": {rateMode(req.RateType)}, "exchangeType": {"crypto"},
 	}
 	var r rateResponse
-	err := venue.Fetch(ctx, &c.cfg, venue.Request{URL: c.cfg.BaseURL + ratePath + "?" + q.Encode(),
+	err = venue.Fetch(ctx, &c.cfg, venue.Request{URL: c.cfg.BaseURL + RatePath + "?" + q.Encode(),
 		Header: []venue.Field{{Key: "Accept", Value: "application/json"}}},
 		func(status int, body []byte) error {
 			var err error
@@ -79,7 +74,7 @@ func rateMode(t swapscout.RateType) string {
 }
 
 // offer checks a 200 answer against the request and normalizes it.
-func offer(req swapscout.QuoteRequest, from, to code, r *rateResponse) (swapscout.Offer, error) {
+func offer(req swapscout.QuoteRequest, from, to Code, r *rateResponse) (swapscout.Offer, error) {
 	if !sameInstrument(r.InstrumentFrom, from) || !sameInstrument(r.InstrumentTo, to) {
 		return swapscout.Offer{}, swapscout.NewVenueError(swapscout.CodeBadResponse, "Quickex quoted a different pair (%s/%s to %s/%s)",
 			venue.ClipOr(r.InstrumentFrom.CurrencyTitle, "?"), venue.ClipOr(r.InstrumentFrom.NetworkTitle, "?"), venue.ClipOr(r.InstrumentTo.CurrencyTitle, "?"), venue.ClipOr(r.InstrumentTo.NetworkTitle, "?"))
@@ -104,7 +99,7 @@ func offer(req swapscout.QuoteRequest, from, to code, r *rateResponse) (swapscou
 }
 
 // sameInstrument accepts an echo that is absent or names the requested instrument.
-func sameInstrument(got instrument, want code) bool {
+func sameInstrument(got instrument, want Code) bool {
 	return (got.CurrencyTitle == "" || strings.EqualFold(got.CurrencyTitle, want.Currency)) &&
 		(got.NetworkTitle == "" || strings.EqualFold(got.NetworkTitle, want.Network))
 }

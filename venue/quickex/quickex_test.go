@@ -5,12 +5,10 @@ import (
 	"errors"
 	"net/url"
 	"testing"
-	"time"
 
 	"go.uber.org/goleak"
 
 	"github.com/swapscout/swapscout"
-	"github.com/swapscout/swapscout/sim"
 	"github.com/swapscout/swapscout/venue/quickex"
 	"github.com/swapscout/swapscout/venue/venuetest"
 )
@@ -113,45 +111,6 @@ func TestLimitBounds(t *testing.T) {
 
 func TestConformance(t *testing.T) {
 	venuetest.Run(t, &quickex.Descriptor, venuetest.Options{OK: okCase})
-}
-
-// TestSimulatorModes quotes every supported kind of request against the
-// simulator, and checks it refuses what the venue refuses.
-func TestSimulatorModes(t *testing.T) {
-	d := &quickex.Descriptor
-	s := venuetest.StartSim(t, sim.Config{Seed: 1, Latency: time.Millisecond}, d.ID, d.Sim())
-	q := venuetest.New(t, d, s.VenueURL(d.ID))
-	for _, c := range []struct {
-		req  swapscout.QuoteRequest
-		want swapscout.FailureCode
-	}{
-		{req: req(btc, usdtTRX, "0.1", swapscout.Send, swapscout.Float)},
-		{req: req(btc, usdtTRX, "0.1", swapscout.Send, swapscout.Fixed)},
-		{req: req(btc, usdtTRX, "0.00001", swapscout.Send, swapscout.Float), want: swapscout.CodeAmountTooSmall},
-		{req: req(btc, usdtTRX, "100", swapscout.Send, swapscout.Float), want: swapscout.CodeAmountTooLarge},
-		{req: req(btc, usdtTRX, "100", swapscout.Receive, swapscout.Fixed), want: swapscout.CodeUnsupportedPair},
-	} {
-		o, err := q.Quote(context.Background(), c.req)
-		if c.want != "" {
-			if code := venuetest.Code(err); code != c.want {
-				t.Errorf("Quote(%s %s %s %s) code %s (%v), want %s", c.req.Amount, c.req.From, c.req.Direction, c.req.RateType, code, err, c.want)
-			}
-			continue
-		}
-		if err != nil {
-			t.Errorf("Quote(%s %s→%s %s %s): %v", c.req.Amount, c.req.From, c.req.To, c.req.Direction, c.req.RateType, err)
-			continue
-		}
-		if o.AmountIn.Sign() <= 0 || o.AmountOut.Sign() <= 0 || o.RateType != c.req.RateType {
-			t.Errorf("Quote(%s %s→%s %s %s) = in %s out %s %s", c.req.Amount, c.req.From, c.req.To, c.req.Direction, c.req.RateType, o.AmountIn, o.AmountOut, o.RateType)
-		}
-		if c.req.Direction == swapscout.Receive && !o.AmountOut.Equal(c.req.Amount) {
-			t.Errorf("receive quote out %s, want %s", o.AmountOut, c.req.Amount)
-		}
-		if c.req.Direction == swapscout.Send && !o.AmountIn.Equal(c.req.Amount) {
-			t.Errorf("send quote in %s, want %s", o.AmountIn, c.req.Amount)
-		}
-	}
 }
 
 // req builds a request.

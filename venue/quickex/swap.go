@@ -15,7 +15,7 @@ import (
 	"github.com/swapscout/swapscout/venue"
 )
 
-// statusWords maps the kinds of a Quickex order's events, the only status
+// StatusWords maps the kinds of a Quickex order's events, the only status
 // its public-info answer carries, as two third-party clients read them
 // ([CODE]: a Node adapter's EVENT_STATUS_MAP and a C# order parser):
 // CREATION_END, INCOMING_FUNDS_DETECTED, DEPOSIT_REGISTERED,
@@ -23,7 +23,7 @@ import (
 // completed flag) and "failedToCreate" are the two flags they read. No
 // source shows the events of a refund or an expiry: those kinds are
 // StatusUnknown with the kind kept.
-var statusWords = venue.StatusTable{
+var StatusWords = venue.StatusTable{
 	"CREATION_END":            swapscout.StatusWaiting,
 	"INCOMING_FUNDS_DETECTED": swapscout.StatusConfirming,
 	"DEPOSIT_REGISTERED":      swapscout.StatusExchanging,
@@ -32,11 +32,6 @@ var statusWords = venue.StatusTable{
 	"completed":               swapscout.StatusFinished,
 	"failedToCreate":          swapscout.StatusFailed,
 }
-
-const (
-	createPath = "/v2/orders/public/create"
-	infoPath   = "/v2/orders/public-info"
-)
 
 type instrumentRef struct {
 	CurrencyTitle string `json:"currencyTitle"`
@@ -85,10 +80,9 @@ type orderLeg struct {
 // no rate id. The key, when configured with its secret, signs the request;
 // the affiliate id is sent as referrerId.
 func (c *Client) CreateSwap(ctx context.Context, req swapscout.CreateSwapRequest) (swapscout.SwapOrder, error) {
-	from, ok1 := symbols[req.Request.From]
-	to, ok2 := symbols[req.Request.To]
-	if !ok1 || !ok2 {
-		return swapscout.SwapOrder{}, venue.Unsupported(Descriptor.Name, req.Request)
+	from, to, err := Symbols.Pair(Descriptor.Name, req.Request)
+	if err != nil {
+		return swapscout.SwapOrder{}, err
 	}
 	if req.Request.Direction == swapscout.Receive {
 		return swapscout.SwapOrder{}, swapscout.NewVenueError(swapscout.CodeUnsupportedPair, "Quickex creates orders by the amount sent only")
@@ -100,8 +94,7 @@ func (c *Client) CreateSwap(ctx context.Context, req swapscout.CreateSwapRequest
 		ClaimedDepositAmount: req.Offer.AmountIn.String(), RateMode: rateMode(req.Offer.RateType), ReferrerID: c.cfg.Affiliate,
 	})
 	var r orderReply
-	err := c.orderCall(ctx, venue.Request{Method: "POST", URL: c.cfg.BaseURL + createPath, Body: body, ContentType: "application/json"},
-		string(body), "", req.Offer.AmountIn, &r)
+	err = c.orderCall(ctx, venue.Request{Method: "POST", URL: c.cfg.BaseURL + CreatePath}.JSON(body), string(body), "", req.Offer.AmountIn, &r)
 	if err != nil {
 		return swapscout.SwapOrder{}, err
 	}
@@ -128,7 +121,7 @@ func (c *Client) SwapStatus(ctx context.Context, ref swapscout.OrderRef) (swapsc
 	}
 	q := url.Values{"orderId": {id}, "destinationAddress": {addr}}.Encode()
 	var r orderReply
-	if err := c.orderCall(ctx, venue.Request{URL: c.cfg.BaseURL + infoPath + "?" + q}, q, ref.ID, swapscout.Amount{}, &r); err != nil {
+	if err := c.orderCall(ctx, venue.Request{URL: c.cfg.BaseURL + InfoPath + "?" + q}, q, ref.ID, swapscout.Amount{}, &r); err != nil {
 		return swapscout.SwapUpdate{}, err
 	}
 	word := ""
@@ -146,10 +139,10 @@ func (c *Client) SwapStatus(ctx context.Context, ref swapscout.OrderRef) (swapsc
 			}
 		}
 	}
-	if word == "" {
-		return swapscout.SwapUpdate{}, swapscout.NewVenueError(swapscout.CodeBadResponse, "Quickex order without events or flags")
+	u, err := StatusWords.Update(Descriptor.Name, word)
+	if err != nil {
+		return u, err
 	}
-	u := swapscout.SwapUpdate{Status: statusWords.Status(word), VenueStatus: word}
 	if len(r.Deposits) > 0 {
 		u.DepositTx = venue.StringOf(r.Deposits[0].TxID)
 	}
@@ -170,7 +163,7 @@ func (c *Client) orderCall(ctx context.Context, r venue.Request, signed, orderID
 	if c.cfg.APIKey != "" && c.cfg.APISecret != "" {
 		ts := strconv.FormatInt(c.cfg.NowTime().UnixMilli(), 10)
 		r.Header = append(r.Header, venue.Field{Key: "X-Api-Public-Key", Value: c.cfg.APIKey},
-			venue.Field{Key: "X-Api-Timestamp", Value: ts}, venue.Field{Key: "X-Api-Signature", Value: signOrder(c.cfg.APISecret, ts, signed, c.cfg.APIKey)})
+			venue.Field{Key: "X-Api-Timestamp", Value: ts}, venue.Field{Key: "X-Api-Signature", Value: SignOrder(c.cfg.APISecret, ts, signed, c.cfg.APIKey)})
 	}
 	return venue.Fetch(ctx, &c.cfg, r, func(status int, body []byte) error {
 		if status >= 200 && status < 300 {
@@ -182,26 +175,13 @@ func (c *Client) orderCall(ctx context.Context, r venue.Request, signed, orderID
 		var er errorResponse
 		_ = json.Unmarshal(body, &er)
 		words := strings.TrimSpace(er.Message + " " + string(er.Data))
-		m := strings.ToLower(words)
-		switch {
-		case orderID != "" && (status == 404 || strings.Contains(m, "not found")):
-			return venue.OrderNotFound(Descriptor.Name, orderID)
-		case status == 401 || status == 403:
-			return venue.Refusal(Descriptor.Name, status, orderID, words)
-		case strings.Contains(m, "address") || strings.Contains(m, "memo"):
-			return venue.Refusal(Descriptor.Name, 400, orderID, words)
-		}
-		err := refusal(status, body, amount)
-		if ve, ok := err.(*swapscout.VenueError); ok && ve.Code == swapscout.CodeBadResponse {
-			return venue.Refusal(Descriptor.Name, status, orderID, words)
-		}
-		return err
+		return venue.SwapRefusal(Descriptor.Name, status, orderID, words, refusal(status, body, amount), "address", "memo")
 	})
 }
 
-// signOrder is the signature the 2026 third-party client sends:
+// SignOrder is the signature the 2026 third-party client sends:
 // base64(HMAC-SHA256(secret, timestamp + body-or-query + public key)).
-func signOrder(secret, ts, payload, key string) string {
+func SignOrder(secret, ts, payload, key string) string {
 	m := hmac.New(sha256.New, []byte(secret))
 	m.Write([]byte(ts + payload + key))
 	return base64.StdEncoding.EncodeToString(m.Sum(nil))

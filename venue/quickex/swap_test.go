@@ -39,7 +39,7 @@ func TestSwapReplay(t *testing.T) {
 				}
 				h := reqs[0].Header
 				if h.Get("X-Api-Public-Key") != "test-key" ||
-					h.Get("X-Api-Signature") != signOrder("test-secret", h.Get("X-Api-Timestamp"), string(reqs[0].Body), "test-key") {
+					h.Get("X-Api-Signature") != SignOrder("test-secret", h.Get("X-Api-Timestamp"), string(reqs[0].Body), "test-key") {
 					t.Error("create is not signed over timestamp+body+key")
 				}
 			}},
@@ -72,6 +72,6 @@ func TestSwapConformance(t *testing.T) {
 		PayoutAddress: "44AFFq5kSiGBoZ4NMDwYtN18obc8AemS33DBLWs3H7otXft3XjrpDtQGv7SqSsaBYBb98uNbr2VBBEt7f2wfn3RVGQBEP3A",
 		RefundAddress: "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq",
 		NoRefund:      true, // no source shows a refund event
-		Words:         statusWords.Words(), Map: statusWords.Status,
+		Words:         StatusWords.Words(), Map: StatusWords.Status,
 	})
 }

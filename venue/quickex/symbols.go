@@ -1,33 +1,26 @@
 package quickex
 
 import (
+	"strings"
+
+	"github.com/swapscout/swapscout"
 	"github.com/swapscout/swapscout/venue"
 )
 
-// code is Quickex's name for an asset: an instrument's currency title and
+// Code is Quickex's name for an asset: an instrument's currency title and
 // network title, both uppercase (research A10 and Appendix A: tokens carry the
 // standard as network title, e.g. USDT/TRC20, [CODE]/[DOC]; native coins use
 // their own ticker, e.g. BTC/BTC, XMR/XMR, ADA/ADA, [CODE]/[DOC]). The native
 // titles of the other coins follow that convention and are [MEM]: a wrong one
 // is answered with 422 "pair not supported", which maps to unsupported_pair.
-type code struct{ Currency, Network string }
+type Code struct{ Currency, Network string }
 
-var symbols = venue.Symbols[code]{
-	{Ticker: "btc", Network: "btc"}:   {"BTC", "BTC"},
-	{Ticker: "eth", Network: "eth"}:   {"ETH", "ETH"},
-	{Ticker: "xmr", Network: "xmr"}:   {"XMR", "XMR"},
-	{Ticker: "ltc", Network: "ltc"}:   {"LTC", "LTC"},
-	{Ticker: "bch", Network: "bch"}:   {"BCH", "BCH"},
-	{Ticker: "doge", Network: "doge"}: {"DOGE", "DOGE"},
-	{Ticker: "xrp", Network: "xrp"}:   {"XRP", "XRP"},
-	{Ticker: "ton", Network: "ton"}:   {"TON", "TON"},
-	{Ticker: "sol", Network: "sol"}:   {"SOL", "SOL"},
-	{Ticker: "trx", Network: "trx"}:   {"TRX", "TRX"},
-	{Ticker: "zec", Network: "zec"}:   {"ZEC", "ZEC"},
-	{Ticker: "dash", Network: "dash"}: {"DASH", "DASH"},
-	{Ticker: "ada", Network: "ada"}:   {"ADA", "ADA"},
-	{Ticker: "xlm", Network: "xlm"}:   {"XLM", "XLM"},
-	{Ticker: "usdt", Network: "eth"}:  {"USDT", "ERC20"},
-	{Ticker: "usdt", Network: "trx"}:  {"USDT", "TRC20"},
-	{Ticker: "usdc", Network: "eth"}:  {"USDC", "ERC20"},
-}
+// Symbols are the assets Quickex swaps, by currency and network title.
+var Symbols = venue.MapAssets(venue.AssetList("btc@btc eth@eth xmr@xmr ltc@ltc bch@bch doge@doge xrp@xrp ton@ton sol@sol trx@trx zec@zec dash@dash ada@ada xlm@xlm usdt@eth usdt@trx usdc@eth"),
+	func(a swapscout.Asset) Code {
+		currency := strings.ToUpper(a.Ticker)
+		if venue.IsToken(a) {
+			return Code{currency, map[string]string{"eth": "ERC20", "trx": "TRC20"}[a.Network]}
+		}
+		return Code{currency, currency}
+	})

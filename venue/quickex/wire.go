@@ -10,6 +10,14 @@ import (
 // (research exchange-apis.md A10; docs https://quickex.io/docs/rates-api-v2).
 // Every amount is a decimal string; swapscout.Amount also takes numbers.
 
+// API paths, relative to Descriptor.BaseURL: the public rate, an order's
+// creation and its public information.
+const (
+	RatePath   = "/v2/rates/public/one"
+	CreatePath = "/v2/orders/public/create"
+	InfoPath   = "/v2/orders/public-info"
+)
+
 // instrument is a currency on one network as Quickex names it.
 type instrument struct {
 	CurrencyTitle     string `json:"currencyTitle"`

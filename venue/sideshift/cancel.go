@@ -12,11 +12,11 @@ import (
 	"github.com/swapscout/swapscout/venue"
 )
 
-// cancelPath cancels an order ([DOC] docs.sideshift.ai/endpoints/v2/cancelorder:
-// POST /v2/cancel-order {"orderId"} with x-sideshift-secret; 204 when done,
-// 400 {"error":{"message","code"}} otherwise). SideShift cancels by
-// expiring the order, and only once it is 5 minutes old.
-const cancelPath = "/api/v2/cancel-order"
+// An order is cancelled at CancelPath ([DOC]
+// docs.sideshift.ai/endpoints/v2/cancelorder: POST /v2/cancel-order
+// {"orderId"} with x-sideshift-secret; 204 when done, 400
+// {"error":{"message","code"}} otherwise). SideShift cancels by expiring the
+// order, and only once it is 5 minutes old.
 
 // CancelAge is how old an order must be before SideShift cancels it.
 const CancelAge = 5 * time.Minute
@@ -31,7 +31,7 @@ func (c *Client) CancelSwap(ctx context.Context, ref swapscout.OrderRef) error {
 	if err != nil {
 		return err
 	}
-	r := venue.Request{Method: "POST", URL: c.cfg.BaseURL + cancelPath, Header: c.headers(), Body: b, ContentType: "application/json"}
+	r := venue.Request{Method: "POST", URL: c.cfg.BaseURL + CancelPath, Header: c.headers()}.JSON(b)
 	return venue.Fetch(ctx, &c.cfg, r, func(status int, body []byte) error {
 		var e struct {
 			Error *apiError `json:"error"`

@@ -81,7 +81,7 @@ func FuzzDecodeQuote(f *testing.F) {
 // TestSymbols fails when a mapping names an asset the catalogue lacks or two
 // assets share a code.
 func TestSymbols(t *testing.T) {
-	if err := symbols.Check(); err != nil {
+	if err := Symbols.Check(); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -120,8 +120,8 @@ func TestSymbolsCoverCoins(t *testing.T) {
 				continue
 			}
 			n++
-			if got, ok := symbols[a]; !ok || got != (code{c.Coin, net}) {
-				t.Errorf("SideShift lists %s on %s (%s): symbols has %+v, %v", c.Coin, net, a, got, ok)
+			if got, ok := Symbols[a]; !ok || got != (Code{c.Coin, net}) {
+				t.Errorf("SideShift lists %s on %s (%s): Symbols has %+v, %v", c.Coin, net, a, got, ok)
 			}
 			if d, ok := c.TokenDetails[net]; ok && d.Decimals != info.Decimals {
 				t.Errorf("%s: SideShift says %d decimals, the catalogue %d", a, d.Decimals, info.Decimals)

@@ -37,16 +37,9 @@ var Descriptor = venue.Descriptor{
 	BaseURL: "https://sideshift.ai", Website: "https://sideshift.ai",
 	Support: swapscout.SupportContact{Email: "help@sideshift.ai", URL: "https://help.sideshift.ai", Source: "EdgeApp/edge-exchange-plugins src/swap/central/sideshift.ts (swapInfo.supportEmail, the address the venue gives integrators); the help centre: help.sideshift.ai articles linked from docs.sideshift.ai"},
 	Timeout: 4 * time.Second, KYC: 'A', NeedsKey: false, FixedRate: true, Reverse: true,
-	Networks: symbols.Networks(), Evidence: swapscout.Recorded,
+	Networks: Symbols.Networks(), Evidence: swapscout.Recorded,
 	New: func(c venue.Config) (swapscout.Quoter, error) { return New(c), nil },
-	Sim: Sim,
 }
-
-// Endpoints, relative to Descriptor.BaseURL.
-const (
-	pairPath  = "/api/v2/pair/"
-	quotePath = "/api/v2/quotes"
-)
 
 // Client quotes SideShift.
 type Client struct{ cfg venue.Config }
@@ -57,13 +50,12 @@ func New(cfg venue.Config) *Client { return &Client{cfg: cfg} }
 // Quote asks the pair endpoint for a floating quote, or the quotes endpoint
 // (with the pair's limits beside it) for a fixed one.
 func (c *Client) Quote(ctx context.Context, req swapscout.QuoteRequest) (swapscout.Offer, error) {
-	from, ok1 := symbols[req.From]
-	to, ok2 := symbols[req.To]
-	fromInfo, ok3 := swapscout.LookupAsset(req.From)
-	toInfo, ok4 := swapscout.LookupAsset(req.To)
-	if !ok1 || !ok2 || !ok3 || !ok4 || req.From == req.To {
-		return swapscout.Offer{}, venue.Unsupported(Descriptor.Name, req)
+	from, to, err := Symbols.Pair(Descriptor.Name, req)
+	if err != nil {
+		return swapscout.Offer{}, err
 	}
+	fromInfo, _ := swapscout.LookupAsset(req.From) // TestSymbols: every mapped asset is in the catalogue
+	toInfo, _ := swapscout.LookupAsset(req.To)
 	if req.RateType == swapscout.Fixed {
 		if c.cfg.APIKey == "" {
 			return swapscout.Offer{}, swapscout.NewVenueError(swapscout.CodeNotConfigured,
@@ -98,7 +90,7 @@ func (c *Client) Quote(ctx context.Context, req swapscout.QuoteRequest) (swapsco
 }
 
 // pair calls GET /v2/pair/{from}/{to} and checks the answer's shape.
-func (c *Client) pair(ctx context.Context, from, to code, amount string, p *pairResponse) error {
+func (c *Client) pair(ctx context.Context, from, to Code, amount string, p *pairResponse) error {
 	q := url.Values{}
 	if amount != "" {
 		q.Set("amount", amount)
@@ -106,7 +98,7 @@ func (c *Client) pair(ctx context.Context, from, to code, amount string, p *pair
 	if c.cfg.Affiliate != "" {
 		q.Set("affiliateId", c.cfg.Affiliate)
 	}
-	u := c.cfg.BaseURL + pairPath + url.PathEscape(from.path()) + "/" + url.PathEscape(to.path())
+	u := c.cfg.BaseURL + PairPath + url.PathEscape(from.Path()) + "/" + url.PathEscape(to.Path())
 	if len(q) > 0 {
 		u += "?" + q.Encode()
 	}
@@ -189,7 +181,7 @@ func limits(in, min, max swapscout.Amount, from swapscout.Asset) error {
 }
 
 // fixed asks POST /v2/quotes, with the pair call beside it for the limits.
-func (c *Client) fixed(ctx context.Context, req swapscout.QuoteRequest, from, to code) (swapscout.Offer, error) {
+func (c *Client) fixed(ctx context.Context, req swapscout.QuoteRequest, from, to Code) (swapscout.Offer, error) {
 	body := quoteRequest{DepositCoin: from.Coin, DepositNetwork: from.Network, SettleCoin: to.Coin, SettleNetwork: to.Network,
 		AffiliateID: c.cfg.Affiliate}
 	if req.Direction == swapscout.Receive {
@@ -208,7 +200,7 @@ func (c *Client) fixed(ctx context.Context, req swapscout.QuoteRequest, from, to
 	)
 	err = venue.Parallel(ctx,
 		func(ctx context.Context) error {
-			return venue.Fetch(ctx, &c.cfg, venue.Request{Method: "POST", URL: c.cfg.BaseURL + quotePath, Header: c.headers(),
+			return venue.Fetch(ctx, &c.cfg, venue.Request{Method: "POST", URL: c.cfg.BaseURL + QuotePath, Header: c.headers(),
 				Body: b, ContentType: "application/json"}, func(status int, body []byte) error {
 				return decodeQuote(status, body, &qr)
 			})

@@ -12,7 +12,6 @@ import (
 	"go.uber.org/goleak"
 
 	"github.com/swapscout/swapscout"
-	"github.com/swapscout/swapscout/sim"
 	"github.com/swapscout/swapscout/venue"
 	"github.com/swapscout/swapscout/venue/sideshift"
 	"github.com/swapscout/swapscout/venue/venuetest"
@@ -229,49 +228,6 @@ func TestAffiliateAndSecret(t *testing.T) {
 	if _, ok := reqs[0].Header["X-Sideshift-Secret"]; ok || reqs[0].RawQuery != "amount=0.1" {
 		t.Errorf("without configuration sent secret %q and query %q", reqs[0].Header.Get("x-sideshift-secret"), reqs[0].RawQuery)
 	}
-}
-
-// TestAgainstSim drives the adapter through the simulator: both directions
-// at both rate types, refusals below and above the limits, every asset.
-func TestAgainstSim(t *testing.T) {
-	s := venuetest.StartSim(t, sim.Config{Seed: 7, Latency: time.Millisecond}, "sideshift", sideshift.Sim())
-	q := venuetest.New(t, &sideshift.Descriptor, s.VenueURL("sideshift"))
-	ctx := context.Background()
-	for _, rt := range []swapscout.RateType{swapscout.Float, swapscout.Fixed} {
-		for _, d := range []swapscout.Direction{swapscout.Send, swapscout.Receive} {
-			req := swapscout.QuoteRequest{From: btc, To: xmr, Amount: swapscout.MustAmount("0.05"), Direction: d, RateType: rt}
-			if d == swapscout.Receive {
-				req.Amount = swapscout.MustAmount("10")
-			}
-			o, err := q.Quote(ctx, req)
-			if err != nil {
-				t.Fatalf("%s %s: %v", rt, d, err)
-			}
-			if o.RateType != rt || o.Min.Sign() <= 0 || o.Max.Cmp(o.Min) <= 0 || (rt == swapscout.Fixed) != (o.RateID != "") {
-				t.Errorf("%s %s: rate type %s, limits %s..%s, rate id %q", rt, d, o.RateType, o.Min, o.Max, o.RateID)
-			}
-			if d == swapscout.Send && !o.AmountIn.Equal(req.Amount) || d == swapscout.Receive && o.AmountOut.Cmp(req.Amount) < 0 {
-				t.Errorf("%s %s: in %s out %s does not answer %s", rt, d, o.AmountIn, o.AmountOut, req.Amount)
-			}
-		}
-	}
-	for _, c := range []struct {
-		amount string
-		rt     swapscout.RateType
-		want   swapscout.FailureCode
-	}{
-		{"0.00000001", swapscout.Float, swapscout.CodeAmountTooSmall},
-		{"0.00000001", swapscout.Fixed, swapscout.CodeAmountTooSmall},
-		{"100", swapscout.Float, swapscout.CodeAmountTooLarge},
-		{"100", swapscout.Fixed, swapscout.CodeAmountTooLarge},
-	} {
-		_, err := q.Quote(ctx, swapscout.QuoteRequest{From: btc, To: xmr, Amount: swapscout.MustAmount(c.amount), RateType: c.rt})
-		var ve *swapscout.VenueError
-		if !errors.As(err, &ve) || ve.Code != c.want || ve.Min.Sign() <= 0 {
-			t.Errorf("%s %s: error %v, want %s with the minimum", c.amount, c.rt, err, c.want)
-		}
-	}
-	venuetest.CheckServedAssets(ctx, t, q, sideshift.Sim().Profile.Assets, btc, xmr, venuetest.Always("0.1"))
 }
 
 func TestConformance(t *testing.T) {

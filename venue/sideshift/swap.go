@@ -11,7 +11,7 @@ import (
 	"github.com/swapscout/swapscout/venue"
 )
 
-// statusWords maps the shift statuses docs.sideshift.ai lists under
+// StatusWords maps the shift statuses docs.sideshift.ai lists under
 // "Deposit status" ([DOC], api-intro/deposits). SideShift has no word for a
 // failed shift: a deposit it cannot process goes to "review" ("Under human
 // review ... After human review it can be settled or refunded"), held, or
@@ -21,7 +21,7 @@ import (
 // "multiple" means several deposits came to one shift, each handled on its
 // own (the deposits array says how): it needs the user's look, so
 // action_required.
-var statusWords = venue.StatusTable{
+var StatusWords = venue.StatusTable{
 	"waiting":    swapscout.StatusWaiting,
 	"pending":    swapscout.StatusConfirming,
 	"processing": swapscout.StatusExchanging,
@@ -34,14 +34,6 @@ var statusWords = venue.StatusTable{
 	"expired":    swapscout.StatusExpired,
 	"multiple":   swapscout.StatusActionRequired,
 }
-
-// Shift endpoints, relative to Descriptor.BaseURL; a shift's status is
-// shiftPath/{id}.
-const (
-	shiftPath         = "/api/v2/shifts"
-	fixedShiftPath    = shiftPath + "/fixed"
-	variableShiftPath = shiftPath + "/variable"
-)
 
 // fixedShiftRequest is POST /v2/shifts/fixed: the quote's id and where to
 // pay out and refund ([DOC], Edge).
@@ -93,10 +85,9 @@ type shift struct {
 // user's IP (x-user-ip) and blocks some countries; a refusal for either is
 // not_configured, in SideShift's words.
 func (c *Client) CreateSwap(ctx context.Context, req swapscout.CreateSwapRequest) (swapscout.SwapOrder, error) {
-	from, ok1 := symbols[req.Request.From]
-	to, ok2 := symbols[req.Request.To]
-	if !ok1 || !ok2 {
-		return swapscout.SwapOrder{}, venue.Unsupported(Descriptor.Name, req.Request)
+	from, to, err := Symbols.Pair(Descriptor.Name, req.Request)
+	if err != nil {
+		return swapscout.SwapOrder{}, err
 	}
 	if c.cfg.APIKey == "" {
 		return swapscout.SwapOrder{}, swapscout.NewVenueError(swapscout.CodeNotConfigured,
@@ -110,11 +101,11 @@ func (c *Client) CreateSwap(ctx context.Context, req swapscout.CreateSwapRequest
 		if req.Offer.RateID == "" {
 			return swapscout.SwapOrder{}, swapscout.NewVenueError(venue.CodeBadRequest, "SideShift: a fixed shift needs the quote's id")
 		}
-		path, body = fixedShiftPath, fixedShiftRequest{QuoteID: req.Offer.RateID, SettleAddress: req.PayoutAddress,
+		path, body = FixedShiftPath, fixedShiftRequest{QuoteID: req.Offer.RateID, SettleAddress: req.PayoutAddress,
 			SettleMemo: venue.Memo(req.PayoutMemo), RefundAddress: req.RefundAddress, RefundMemo: venue.Memo(req.RefundMemo),
 			AffiliateID: c.cfg.Affiliate}
 	} else {
-		path, body = variableShiftPath, variableShiftRequest{SettleAddress: req.PayoutAddress, SettleMemo: venue.Memo(req.PayoutMemo),
+		path, body = VariableShiftPath, variableShiftRequest{SettleAddress: req.PayoutAddress, SettleMemo: venue.Memo(req.PayoutMemo),
 			RefundAddress: req.RefundAddress, RefundMemo: venue.Memo(req.RefundMemo),
 			DepositCoin: from.Coin, DepositNetwork: from.Network, SettleCoin: to.Coin, SettleNetwork: to.Network,
 			AffiliateID: c.cfg.Affiliate}
@@ -127,29 +118,26 @@ func (c *Client) CreateSwap(ctx context.Context, req swapscout.CreateSwapRequest
 	if err := c.shiftCall(ctx, "POST", c.cfg.BaseURL+path, b, "", &s); err != nil {
 		return swapscout.SwapOrder{}, err
 	}
-	if s.ID == "" || s.DepositAddress == "" {
-		return swapscout.SwapOrder{}, swapscout.NewVenueError(swapscout.CodeBadResponse, "SideShift created a shift without id or depositAddress")
-	}
 	in, out := venue.Positive(s.DepositAmount), venue.Positive(s.SettleAmount)
 	if in.IsZero() || out.IsZero() {
 		in, out = req.Offer.AmountIn, req.Offer.AmountOut
 	}
-	return swapscout.SwapOrder{Ref: swapscout.OrderRef{ID: s.ID}, DepositAddress: s.DepositAddress, DepositMemo: venue.StringOf(s.DepositMemo),
-		AmountIn: in, AmountOut: out, ExpiresAt: venue.SwapTime(s.ExpiresAt), VenueStatus: s.Status}, nil
+	return venue.Created(Descriptor.Name, swapscout.SwapOrder{Ref: swapscout.OrderRef{ID: s.ID}, DepositAddress: s.DepositAddress, DepositMemo: venue.Deref(s.DepositMemo),
+		AmountIn: in, AmountOut: out, ExpiresAt: venue.SwapTime(s.ExpiresAt), VenueStatus: s.Status})
 }
 
 // SwapStatus reads GET /v2/shifts/{id}. What was paid out is settleAmount
 // once the shift is settled.
 func (c *Client) SwapStatus(ctx context.Context, ref swapscout.OrderRef) (swapscout.SwapUpdate, error) {
 	var s shift
-	if err := c.shiftCall(ctx, "GET", c.cfg.BaseURL+shiftPath+"/"+url.PathEscape(ref.ID), nil, ref.ID, &s); err != nil {
+	if err := c.shiftCall(ctx, "GET", c.cfg.BaseURL+ShiftPath+"/"+url.PathEscape(ref.ID), nil, ref.ID, &s); err != nil {
 		return swapscout.SwapUpdate{}, err
 	}
-	if s.Status == "" {
-		return swapscout.SwapUpdate{}, swapscout.NewVenueError(swapscout.CodeBadResponse, "SideShift shift without a status")
+	u, err := StatusWords.Update(Descriptor.Name, s.Status)
+	if err != nil {
+		return u, err
 	}
-	u := swapscout.SwapUpdate{Status: statusWords.Status(s.Status), VenueStatus: s.Status,
-		DepositTx: venue.StringOf(s.DepositHash), PayoutTx: venue.StringOf(s.SettleHash)}
+	u.DepositTx, u.PayoutTx = venue.Deref(s.DepositHash), venue.Deref(s.SettleHash)
 	if u.Status == swapscout.StatusFinished {
 		u.AmountReceived = venue.Positive(s.SettleAmount)
 	}
@@ -158,11 +146,7 @@ func (c *Client) SwapStatus(ctx context.Context, ref swapscout.OrderRef) (swapsc
 
 // shiftCall makes a shift call and reads its answer or refusal.
 func (c *Client) shiftCall(ctx context.Context, method, u string, body []byte, orderID string, s *shift) error {
-	r := venue.Request{Method: method, URL: u, Header: c.headers()}
-	if body != nil {
-		r.Body, r.ContentType = body, "application/json"
-	}
-	return venue.Fetch(ctx, &c.cfg, r, func(status int, b []byte) error {
+	return venue.Fetch(ctx, &c.cfg, venue.Request{Method: method, URL: u, Header: c.headers()}.JSON(body), func(status int, b []byte) error {
 		*s = shift{}
 		if err := json.Unmarshal(b, s); err != nil {
 			if status/100 == 2 {

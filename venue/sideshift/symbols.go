@@ -1,10 +1,13 @@
 package sideshift
 
 import (
+	"strings"
+
+	"github.com/swapscout/swapscout"
 	"github.com/swapscout/swapscout/venue"
 )
 
-// code is SideShift's name for an asset: a coin ticker and the id of its
+// Code is SideShift's name for an asset: a coin ticker and the id of its
 // network, written "coin-network" in the pair path (btc-bitcoin) and as
 // depositCoin/depositNetwork in request bodies.
 //
@@ -19,57 +22,19 @@ import (
 // (GET /v2/coins, testdata/coins.json); TestSymbolsCoverCoins fails when that
 // list has an asset of our catalogue this table lacks. Left out: firo, which
 // neither Edge's map nor the coin list has.
-type code struct{ Coin, Network string }
+type Code struct{ Coin, Network string }
 
-var symbols = venue.Symbols[code]{
-	{Ticker: "btc", Network: "btc"}:       {"BTC", "bitcoin"},
-	{Ticker: "eth", Network: "eth"}:       {"ETH", "ethereum"},
-	{Ticker: "eth", Network: "arbitrum"}:  {"ETH", "arbitrum"},
-	{Ticker: "eth", Network: "base"}:      {"ETH", "base"},
-	{Ticker: "eth", Network: "op"}:        {"ETH", "optimism"},
-	{Ticker: "xmr", Network: "xmr"}:       {"XMR", "monero"},
-	{Ticker: "ltc", Network: "ltc"}:       {"LTC", "litecoin"},
-	{Ticker: "bch", Network: "bch"}:       {"BCH", "bitcoincash"},
-	{Ticker: "doge", Network: "doge"}:     {"DOGE", "doge"},
-	{Ticker: "xrp", Network: "xrp"}:       {"XRP", "ripple"},
-	{Ticker: "ton", Network: "ton"}:       {"TON", "ton"},
-	{Ticker: "sol", Network: "sol"}:       {"SOL", "solana"},
-	{Ticker: "trx", Network: "trx"}:       {"TRX", "tron"},
-	{Ticker: "bnb", Network: "bsc"}:       {"BNB", "bsc"},
-	{Ticker: "zec", Network: "zec"}:       {"ZEC", "shielded"},
-	{Ticker: "dash", Network: "dash"}:     {"DASH", "dash"},
-	{Ticker: "ada", Network: "ada"}:       {"ADA", "cardano"},
-	{Ticker: "dot", Network: "dot"}:       {"DOT", "polkadot"},
-	{Ticker: "avax", Network: "avaxc"}:    {"AVAX", "avax"},
-	{Ticker: "pol", Network: "matic"}:     {"POL", "polygon"},
-	{Ticker: "xlm", Network: "xlm"}:       {"XLM", "stellar"},
-	{Ticker: "near", Network: "near"}:     {"NEAR", "near"},
-	{Ticker: "usdt", Network: "eth"}:      {"USDT", "ethereum"},
-	{Ticker: "usdt", Network: "trx"}:      {"USDT", "tron"},
-	{Ticker: "usdt", Network: "bsc"}:      {"USDT", "bsc"},
-	{Ticker: "usdt", Network: "sol"}:      {"USDT", "solana"},
-	{Ticker: "usdt", Network: "matic"}:    {"USDT", "polygon"},
-	{Ticker: "usdt", Network: "ton"}:      {"USDT", "ton"},
-	{Ticker: "usdt", Network: "arbitrum"}: {"USDT", "arbitrum"},
-	{Ticker: "usdt", Network: "avaxc"}:    {"USDT", "avax"},
-	{Ticker: "usdc", Network: "eth"}:      {"USDC", "ethereum"},
-	{Ticker: "usdc", Network: "sol"}:      {"USDC", "solana"},
-	{Ticker: "usdc", Network: "bsc"}:      {"USDC", "bsc"},
-	{Ticker: "usdc", Network: "matic"}:    {"USDC", "polygon"},
-	{Ticker: "usdc", Network: "base"}:     {"USDC", "base"},
-	{Ticker: "usdc", Network: "arbitrum"}: {"USDC", "arbitrum"},
-	{Ticker: "dai", Network: "eth"}:       {"DAI", "ethereum"},
+// Symbols are the assets SideShift swaps, by coin and network id.
+var Symbols = venue.MapAssets(append(venue.Except(venue.SwapAssets, "firo@firo"), venue.AssetList("near@near")...),
+	func(a swapscout.Asset) Code { return Code{strings.ToUpper(a.Ticker), networks[a.Network]} })
+
+// networks are SideShift's ids of our networks.
+var networks = map[string]string{
+	"btc": "bitcoin", "eth": "ethereum", "arbitrum": "arbitrum", "base": "base", "op": "optimism", "xmr": "monero",
+	"ltc": "litecoin", "bch": "bitcoincash", "doge": "doge", "xrp": "ripple", "ton": "ton", "sol": "solana", "trx": "tron",
+	"bsc": "bsc", "zec": "shielded", "dash": "dash", "ada": "cardano", "dot": "polkadot", "avaxc": "avax", "matic": "polygon",
+	"xlm": "stellar", "near": "near",
 }
 
-// path is the pair path segment of c, e.g. "btc-bitcoin".
-func (c code) path() string { return lower(c.Coin) + "-" + c.Network }
-
-func lower(s string) string {
-	b := []byte(s)
-	for i, c := range b {
-		if c >= 'A' && c <= 'Z' {
-			b[i] = c + 'a' - 'A'
-		}
-	}
-	return string(b)
-}
+// Path is the pair path segment of c, e.g. "btc-bitcoin".
+func (c Code) Path() string { return strings.ToLower(c.Coin) + "-" + c.Network }

@@ -9,6 +9,18 @@ import (
 // recorded (Cake's pair.json, pair_with_amount.json); the quote and shift
 // shapes are the documented examples (see testdata/README.md).
 
+// API paths, relative to Descriptor.BaseURL: a pair (PairPath+"{from}/{to}"),
+// a fixed quote, the shifts (ShiftPath/{id}) made on a fixed quote or a
+// variable rate, and an order's cancellation (cancel.go).
+const (
+	PairPath          = "/api/v2/pair/"
+	QuotePath         = "/api/v2/quotes"
+	ShiftPath         = "/api/v2/shifts"
+	FixedShiftPath    = ShiftPath + "/fixed"
+	VariableShiftPath = ShiftPath + "/variable"
+	CancelPath        = "/api/v2/cancel-order"
+)
+
 // pairResponse is GET /v2/pair/{from}/{to}[?amount=]: the deposit limits
 // and the rate for the amount (or for about 500 USD without one), network
 // fees included: amount × rate is what the user receives.

@@ -25,9 +25,8 @@ var Descriptor = venue.Descriptor{
 	BaseURL: "https://api.simpleswap.io", Website: "https://simpleswap.io",
 	Support: swapscout.SupportContact{Email: "support@simpleswap.io", Source: "EdgeApp/edge-exchange-plugins src/swap/central/simpleswap.ts (swapInfo.supportEmail, commit b0d58a3)"},
 	Timeout: 4 * time.Second, KYC: 'C', NeedsKey: true, FixedRate: true, Reverse: true,
-	Networks: symbols.Networks(), Evidence: swapscout.FromCode,
+	Networks: Symbols.Networks(), Evidence: swapscout.FromCode,
 	New: func(c venue.Config) (swapscout.Quoter, error) { return New(c), nil },
-	Sim: Sim,
 }
 
 // Client quotes SimpleSwap.
@@ -42,10 +41,9 @@ var errOutOfRange = errors.New("amount out of range")
 
 // Quote asks for an estimate and the pair's range at once.
 func (c *Client) Quote(ctx context.Context, req swapscout.QuoteRequest) (swapscout.Offer, error) {
-	from, ok1 := symbols[req.From]
-	to, ok2 := symbols[req.To]
-	if !ok1 || !ok2 {
-		return swapscout.Offer{}, venue.Unsupported(Descriptor.Name, req)
+	from, to, err := Symbols.Pair(Descriptor.Name, req)
+	if err != nil {
+		return swapscout.Offer{}, err
 	}
 	reverse := req.Direction == swapscout.Receive
 	pair := url.Values{
@@ -61,19 +59,11 @@ func (c *Client) Quote(ctx context.Context, req swapscout.QuoteRequest) (swapsco
 
 	var e estimateReply
 	var rng rangeReply
-	var rangeErr error
-	err := venue.Parallel(ctx,
-		func(ctx context.Context) error {
-			return venue.Fetch(ctx, &c.cfg, venue.Request{URL: c.cfg.BaseURL + "/v3/estimates?" + est.Encode(), Header: hdr},
-				func(status int, body []byte) error { return decode(status, body, &e) })
-		},
-		func(ctx context.Context) error {
-			// The range is a bonus for an offer, and the way to tell a 422
-			// below the minimum from one above the maximum.
-			rangeErr = venue.Fetch(ctx, &c.cfg, venue.Request{URL: c.cfg.BaseURL + "/v3/ranges?" + pair.Encode(), Header: hdr},
-				func(status int, body []byte) error { return decode(status, body, &rng) })
-			return nil
-		})
+	// The range is a bonus for an offer, and the way to tell a 422 below the
+	// minimum from one above the maximum.
+	err, rangeErr := venue.PriceAndLimits(ctx, &c.cfg, decode,
+		venue.Request{URL: c.cfg.BaseURL + EstimatesPath + "?" + est.Encode(), Header: hdr}, &e,
+		venue.Request{URL: c.cfg.BaseURL + RangesPath + "?" + pair.Encode(), Header: hdr}, &rng)
 	var r *rangeResult
 	if rangeErr == nil {
 		r = rng.Result

@@ -142,55 +142,6 @@ func TestConformance(t *testing.T) {
 	venuetest.Run(t, &simpleswap.Descriptor, venuetest.Options{OK: okCase})
 }
 
-// TestSimulator runs every direction and rate type against the simulator,
-// and its errors: a missing key and an amount out of range.
-func TestSimulator(t *testing.T) {
-	url := startSim(t)
-	q := venuetest.New(t, &simpleswap.Descriptor, url)
-	for _, dir := range []swapscout.Direction{swapscout.Send, swapscout.Receive} {
-		for _, rt := range []swapscout.RateType{swapscout.Float, swapscout.Fixed} {
-			req := btcXMR
-			req.Direction, req.RateType = dir, rt
-			if dir == swapscout.Receive {
-				req.Amount = swapscout.MustAmount("1")
-			}
-			o, err := q.Quote(context.Background(), req)
-			if err != nil {
-				t.Fatalf("%s %s: %v", dir, rt, err)
-			}
-			if dir == swapscout.Send && (!o.AmountIn.Equal(req.Amount) || o.Min.Sign() <= 0 || o.Max.Sign() <= 0) {
-				t.Errorf("%s %s: offer %+v, want amount in %s and limits", dir, rt, o, req.Amount)
-			}
-			if dir == swapscout.Receive && !o.AmountOut.Equal(req.Amount) {
-				t.Errorf("%s %s: offer out %s, want %s", dir, rt, o.AmountOut, req.Amount)
-			}
-			if (o.RateID != "") != (rt == swapscout.Fixed) || o.ExpiresAt.IsZero() == (rt == swapscout.Fixed) {
-				t.Errorf("%s %s: rate id %q expires %v", dir, rt, o.RateID, o.ExpiresAt)
-			}
-		}
-	}
-	for _, c := range []struct {
-		amount string
-		dir    swapscout.Direction
-		want   swapscout.FailureCode
-	}{
-		{"0.00001", swapscout.Send, swapscout.CodeAmountTooSmall},
-		{"1000", swapscout.Send, swapscout.CodeAmountTooLarge},
-		{"0.001", swapscout.Receive, swapscout.CodeAmountTooSmall},
-		{"100000", swapscout.Receive, swapscout.CodeAmountTooLarge},
-	} {
-		req := withAmount(btcXMR, c.amount)
-		req.Direction = c.dir
-		if _, err := q.Quote(context.Background(), req); venuetest.Code(err) != c.want {
-			t.Errorf("%s %s: err %v, want %s", c.dir, c.amount, err, c.want)
-		}
-	}
-	noKey := simpleswap.New(venueConfig(t, url, ""))
-	if _, err := noKey.Quote(context.Background(), btcXMR); venuetest.Code(err) != swapscout.CodeNotConfigured {
-		t.Errorf("without a key: err %v, want not_configured", err)
-	}
-}
-
 // TestRefusalBodies: an error body with HTTP 200 is an error (its "code"
 // stands for the status); a 400 or a 422 without a range is read by its words.
 func TestRefusalBodies(t *testing.T) {

@@ -9,21 +9,12 @@ import (
 	"github.com/swapscout/swapscout/venue"
 )
 
-// statusWords maps SimpleSwap's exchange statuses. No stored source lists
+// StatusWords maps SimpleSwap's exchange statuses. No stored source lists
 // the v3 words (research A4 has none); these are SimpleSwap's documented
 // lifecycle as remembered [MEM]: waiting, confirming, exchanging, sending,
 // finished, failed, refunded, verifying (a KYC check: held) and expired.
-var statusWords = venue.StatusTable{
-	"waiting":    swapscout.StatusWaiting,
-	"confirming": swapscout.StatusConfirming,
-	"exchanging": swapscout.StatusExchanging,
-	"sending":    swapscout.StatusSending,
-	"finished":   swapscout.StatusFinished,
-	"failed":     swapscout.StatusFailed,
-	"refunded":   swapscout.StatusRefunded,
-	"verifying":  swapscout.StatusHeld,
-	"expired":    swapscout.StatusExpired,
-}
+var StatusWords = venue.StatusNames("waiting confirming exchanging sending finished failed refunded expired",
+	venue.StatusTable{"verifying": swapscout.StatusHeld})
 
 // createRequest is POST /v3/exchanges (Edge simpleswap.ts, [CODE]).
 type createRequest struct {
@@ -61,10 +52,9 @@ type exchangeReply struct {
 // receive amount with reverse=true; a fixed-rate offer passes its rateId.
 // SimpleSwap credits the partner by the API key.
 func (c *Client) CreateSwap(ctx context.Context, req swapscout.CreateSwapRequest) (swapscout.SwapOrder, error) {
-	from, ok1 := symbols[req.Request.From]
-	to, ok2 := symbols[req.Request.To]
-	if !ok1 || !ok2 {
-		return swapscout.SwapOrder{}, venue.Unsupported(Descriptor.Name, req.Request)
+	from, to, err := Symbols.Pair(Descriptor.Name, req.Request)
+	if err != nil {
+		return swapscout.SwapOrder{}, err
 	}
 	body := createRequest{TickerFrom: from.Ticker, NetworkFrom: from.Network, TickerTo: to.Ticker, NetworkTo: to.Network,
 		Amount: req.Offer.AmountIn.String(), AddressTo: req.PayoutAddress, ExtraIDTo: req.PayoutMemo,
@@ -77,40 +67,35 @@ func (c *Client) CreateSwap(ctx context.Context, req swapscout.CreateSwapRequest
 	}
 	b, _ := json.Marshal(body)
 	var r exchangeReply
-	if err := c.exchangeCall(ctx, "POST", c.cfg.BaseURL+"/v3/exchanges", b, "", &r); err != nil {
+	if err := c.exchangeCall(ctx, "POST", c.cfg.BaseURL+ExchangesPath, b, "", &r); err != nil {
 		return swapscout.SwapOrder{}, err
 	}
-	x := r.Result
-	if x == nil || x.ID == "" || x.AddressFrom == "" {
-		return swapscout.SwapOrder{}, swapscout.NewVenueError(swapscout.CodeBadResponse, "SimpleSwap created an exchange without id or addressFrom")
-	}
-	return swapscout.SwapOrder{Ref: swapscout.OrderRef{ID: x.ID}, DepositAddress: x.AddressFrom, DepositMemo: venue.StringOf(x.ExtraIDFrom),
-		AmountIn: venue.AmountOf(x.AmountFrom), AmountOut: venue.AmountOf(x.AmountTo), VenueStatus: x.Status}, nil
+	x := venue.Deref(r.Result)
+	return venue.Created(Descriptor.Name, swapscout.SwapOrder{Ref: swapscout.OrderRef{ID: x.ID}, DepositAddress: x.AddressFrom, DepositMemo: venue.Deref(x.ExtraIDFrom),
+		AmountIn: venue.AmountOf(x.AmountFrom), AmountOut: venue.AmountOf(x.AmountTo), VenueStatus: x.Status})
 }
 
 // SwapStatus reads GET /v3/exchanges/{id}; SimpleSwap reports no amount
 // paid out beside the estimate, so AmountReceived stays unknown.
 func (c *Client) SwapStatus(ctx context.Context, ref swapscout.OrderRef) (swapscout.SwapUpdate, error) {
 	var r exchangeReply
-	if err := c.exchangeCall(ctx, "GET", c.cfg.BaseURL+"/v3/exchanges/"+url.PathEscape(ref.ID), nil, ref.ID, &r); err != nil {
+	if err := c.exchangeCall(ctx, "GET", c.cfg.BaseURL+ExchangesPath+"/"+url.PathEscape(ref.ID), nil, ref.ID, &r); err != nil {
 		return swapscout.SwapUpdate{}, err
 	}
-	if r.Result == nil || r.Result.Status == "" {
-		return swapscout.SwapUpdate{}, swapscout.NewVenueError(swapscout.CodeBadResponse, "SimpleSwap exchange without a status")
+	x := venue.Deref(r.Result)
+	u, err := StatusWords.Update(Descriptor.Name, x.Status)
+	if err != nil {
+		return u, err
 	}
-	x := r.Result
-	return swapscout.SwapUpdate{Status: statusWords.Status(x.Status), VenueStatus: x.Status,
-		DepositTx: venue.StringOf(x.TxFrom), PayoutTx: venue.StringOf(x.TxTo)}, nil
+	u.DepositTx, u.PayoutTx = venue.Deref(x.TxFrom), venue.Deref(x.TxTo)
+	return u, nil
 }
 
 // exchangeCall makes a create or status call. SimpleSwap's meanings are in
 // the status ([CODE]): 422 is an amount out of range; 400, 404 on create and
 // other 4xx a refusal in its words; 404 on a status call an unknown order.
 func (c *Client) exchangeCall(ctx context.Context, method, u string, body []byte, orderID string, v *exchangeReply) error {
-	r := venue.Request{Method: method, URL: u, Header: []venue.Field{{Key: "x-api-key", Value: c.cfg.APIKey}}}
-	if body != nil {
-		r.Body, r.ContentType = body, "application/json"
-	}
+	r := venue.Request{Method: method, URL: u, Header: []venue.Field{{Key: "x-api-key", Value: c.cfg.APIKey}}}.JSON(body)
 	return venue.Fetch(ctx, &c.cfg, r, func(status int, b []byte) error {
 		if status >= 200 && status < 300 {
 			if err := json.Unmarshal(b, v); err != nil {

@@ -68,6 +68,6 @@ func TestSwapConformance(t *testing.T) {
 			Amount: swapscout.MustAmount("0.01"), RateType: swapscout.Fixed},
 		PayoutAddress: btcXMRSwap.PayoutAddress, RefundAddress: btcXMRSwap.RefundAddress,
 		NoRefundTx: true, NoRefundAmount: true, // SimpleSwap reports no refund transaction or amount
-		Words: statusWords.Words(), Map: statusWords.Status, NoAmountReceived: true,
+		Words: StatusWords.Words(), Map: StatusWords.Status, NoAmountReceived: true,
 	})
 }

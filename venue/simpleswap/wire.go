@@ -11,6 +11,15 @@ import (
 // amounts are numeric strings, which Edge also accepts as numbers, so they
 // decode through swapscout.Amount. Every answer wraps its payload in "result".
 
+// API paths, relative to Descriptor.BaseURL: an estimate, a pair's range,
+// an exchange's creation (POST ExchangesPath) and status
+// (ExchangesPath/{id}).
+const (
+	EstimatesPath = "/v3/estimates"
+	RangesPath    = "/v3/ranges"
+	ExchangesPath = "/v3/exchanges"
+)
+
 // estimateReply is GET /v3/estimates. For reverse=true, estimatedAmount is the
 // amount to send; otherwise the amount to receive. rateId and validUntil come
 // with fixed-rate estimates only.
@@ -42,13 +51,4 @@ type errorReply struct {
 	Message     string          `json:"message"`
 	Description string          `json:"description"`
 	Error       json.RawMessage `json:"error"`
-}
-
-// currency is an item of GET /v3/currencies ({"result":[…]}), served by the
-// simulator; Postman's collection documents ticker+network as the identity.
-type currency struct {
-	Ticker     string `json:"ticker"`
-	Network    string `json:"network"`
-	Name       string `json:"name"`
-	HasExtraID bool   `json:"hasExtraId"`
 }

@@ -52,7 +52,7 @@ func FuzzDecode(f *testing.F) {
 // TestSymbols fails when a mapping names an asset the catalogue lacks or two
 // assets share a code.
 func TestSymbols(t *testing.T) {
-	if err := symbols.Check(); err != nil {
+	if err := Symbols.Check(); err != nil {
 		t.Fatal(err)
 	}
 }

@@ -27,16 +27,9 @@ var Descriptor = venue.Descriptor{
 	BaseURL: "https://api.stealthex.io", Website: "https://stealthex.io",
 	Support: swapscout.SupportContact{Email: "support@stealthex.io", Source: "EdgeApp/edge-exchange-plugins src/swap/central/stealthex.ts (swapInfo.supportEmail, the address the venue gives integrators)"},
 	Timeout: 4 * time.Second, KYC: 'B', NeedsKey: true, FixedRate: true, Reverse: true,
-	Networks: symbols.Networks(), Evidence: swapscout.Recorded,
+	Networks: Symbols.Networks(), Evidence: swapscout.Recorded,
 	New: func(c venue.Config) (swapscout.Quoter, error) { return New(c), nil },
-	Sim: Sim,
 }
-
-// Endpoints, relative to Descriptor.BaseURL.
-const (
-	rangePath    = "/v4/rates/range"
-	estimatePath = "/v4/rates/estimated-amount"
-)
 
 // Client quotes StealthEX.
 type Client struct{ cfg venue.Config }
@@ -46,10 +39,9 @@ func New(cfg venue.Config) *Client { return &Client{cfg: cfg} }
 
 // Quote asks for the estimate and the range of the route at once.
 func (c *Client) Quote(ctx context.Context, req swapscout.QuoteRequest) (swapscout.Offer, error) {
-	from, ok1 := symbols[req.From]
-	to, ok2 := symbols[req.To]
-	if !ok1 || !ok2 || req.From == req.To {
-		return swapscout.Offer{}, venue.Unsupported(Descriptor.Name, req)
+	from, to, err := Symbols.Pair(Descriptor.Name, req)
+	if err != nil {
+		return swapscout.Offer{}, err
 	}
 	var rr rateRequest
 	rr.Route.From, rr.Route.To = from, to
@@ -77,26 +69,11 @@ func (c *Client) Quote(ctx context.Context, req swapscout.QuoteRequest) (swapsco
 	if c.cfg.APIKey != "" {
 		hdr = append(hdr, venue.Field{Key: "Authorization", Value: "Bearer " + c.cfg.APIKey})
 	}
-	post := func(path string, body []byte) venue.Request {
-		return venue.Request{Method: "POST", URL: c.cfg.BaseURL + path, Header: hdr, Body: body, ContentType: "application/json"}
-	}
-
 	var est estimateResponse
 	var rng rangeResponse
-	var estErr, rangeErr error
-	_ = venue.Parallel(ctx,
-		func(ctx context.Context) error {
-			estErr = venue.Fetch(ctx, &c.cfg, post(estimatePath, estimateBody), func(status int, body []byte) error {
-				return decode(status, body, &est)
-			})
-			return nil
-		},
-		func(ctx context.Context) error {
-			rangeErr = venue.Fetch(ctx, &c.cfg, post(rangePath, rangeBody), func(status int, body []byte) error {
-				return decode(status, body, &rng)
-			})
-			return nil
-		})
+	estErr, rangeErr := venue.PriceAndLimits(ctx, &c.cfg, decode,
+		venue.Request{Method: "POST", URL: c.cfg.BaseURL + EstimatePath, Header: hdr}.JSON(estimateBody), &est,
+		venue.Request{Method: "POST", URL: c.cfg.BaseURL + RangePath, Header: hdr}.JSON(rangeBody), &rng)
 	return offer(req, &est, estErr, &rng, rangeErr)
 }
 

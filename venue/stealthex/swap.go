@@ -5,28 +5,17 @@ import (
 	"encoding/json"
 	"net/http"
 	"net/url"
-	"strings"
 
 	"github.com/swapscout/swapscout"
 	"github.com/swapscout/swapscout/venue"
 )
 
-// statusWords maps StealthEX's exchange statuses (research A5: "waiting" is
+// StatusWords maps StealthEX's exchange statuses (research A5: "waiting" is
 // recorded in cake's create_exchange.json; confirming, exchanging, sending,
 // finished, failed, refunded and verifying are from memory [MEM]).
 // "verifying" is an AML/KYC check: held.
-var statusWords = venue.StatusTable{
-	"waiting":    swapscout.StatusWaiting,
-	"confirming": swapscout.StatusConfirming,
-	"exchanging": swapscout.StatusExchanging,
-	"sending":    swapscout.StatusSending,
-	"finished":   swapscout.StatusFinished,
-	"failed":     swapscout.StatusFailed,
-	"refunded":   swapscout.StatusRefunded,
-	"verifying":  swapscout.StatusHeld,
-}
-
-const exchangesPath = "/v4/exchanges"
+var StatusWords = venue.StatusNames("waiting confirming exchanging sending finished failed refunded",
+	venue.StatusTable{"verifying": swapscout.StatusHeld})
 
 // createRequest is POST /v4/exchanges (cake's recorded request): the rate
 // request plus the addresses, and rate_id for a fixed rate.
@@ -68,10 +57,9 @@ type errBody struct {
 // offer's rate id, a receive-side one is "reversed". StealthEX credits the
 // partner by the API key.
 func (c *Client) CreateSwap(ctx context.Context, req swapscout.CreateSwapRequest) (swapscout.SwapOrder, error) {
-	from, ok1 := symbols[req.Request.From]
-	to, ok2 := symbols[req.Request.To]
-	if !ok1 || !ok2 {
-		return swapscout.SwapOrder{}, venue.Unsupported(Descriptor.Name, req.Request)
+	from, to, err := Symbols.Pair(Descriptor.Name, req.Request)
+	if err != nil {
+		return swapscout.SwapOrder{}, err
 	}
 	var body createRequest
 	body.Route.From, body.Route.To = from, to
@@ -90,13 +78,13 @@ func (c *Client) CreateSwap(ctx context.Context, req swapscout.CreateSwapRequest
 		return swapscout.SwapOrder{}, err
 	}
 	var x exchange
-	if err := c.exchangeCall(ctx, "POST", c.cfg.BaseURL+exchangesPath, b, "", &x); err != nil {
+	if err := c.exchangeCall(ctx, "POST", c.cfg.BaseURL+ExchangesPath, b, "", &x); err != nil {
 		return swapscout.SwapOrder{}, err
 	}
 	if x.ID == "" || x.Deposit == nil || x.Deposit.Address == "" || x.Withdrawal == nil {
 		return swapscout.SwapOrder{}, swapscout.NewVenueError(swapscout.CodeBadResponse, "StealthEX created an exchange without id or deposit address")
 	}
-	o := swapscout.SwapOrder{Ref: swapscout.OrderRef{ID: x.ID}, DepositAddress: x.Deposit.Address, DepositMemo: memoText(x.Deposit.ExtraID),
+	o := swapscout.SwapOrder{Ref: swapscout.OrderRef{ID: x.ID}, DepositAddress: x.Deposit.Address, DepositMemo: venue.RawText(x.Deposit.ExtraID),
 		AmountIn: expected(x.Deposit), AmountOut: expected(x.Withdrawal), VenueStatus: x.Status}
 	if x.ExpiresAt != nil {
 		o.ExpiresAt = venue.SwapTime(*x.ExpiresAt)
@@ -108,13 +96,13 @@ func (c *Client) CreateSwap(ctx context.Context, req swapscout.CreateSwapRequest
 // expected_amount is what was paid out once the payout has a hash.
 func (c *Client) SwapStatus(ctx context.Context, ref swapscout.OrderRef) (swapscout.SwapUpdate, error) {
 	var x exchange
-	if err := c.exchangeCall(ctx, "GET", c.cfg.BaseURL+exchangesPath+"/"+url.PathEscape(ref.ID), nil, ref.ID, &x); err != nil {
+	if err := c.exchangeCall(ctx, "GET", c.cfg.BaseURL+ExchangesPath+"/"+url.PathEscape(ref.ID), nil, ref.ID, &x); err != nil {
 		return swapscout.SwapUpdate{}, err
 	}
-	if x.Status == "" {
-		return swapscout.SwapUpdate{}, swapscout.NewVenueError(swapscout.CodeBadResponse, "StealthEX exchange without a status")
+	u, err := StatusWords.Update(Descriptor.Name, x.Status)
+	if err != nil {
+		return u, err
 	}
-	u := swapscout.SwapUpdate{Status: statusWords.Status(x.Status), VenueStatus: x.Status}
 	if x.Deposit != nil {
 		u.DepositTx = venue.StringOf(x.Deposit.TxHash)
 	}
@@ -132,11 +120,7 @@ func (c *Client) exchangeCall(ctx context.Context, method, u string, body []byte
 	if c.cfg.APIKey != "" {
 		hdr = append(hdr, venue.Field{Key: "Authorization", Value: "Bearer " + c.cfg.APIKey})
 	}
-	r := venue.Request{Method: method, URL: u, Header: hdr}
-	if body != nil {
-		r.Body, r.ContentType = body, "application/json"
-	}
-	return venue.Fetch(ctx, &c.cfg, r, func(status int, b []byte) error {
+	return venue.Fetch(ctx, &c.cfg, venue.Request{Method: method, URL: u, Header: hdr}.JSON(body), func(status int, b []byte) error {
 		if err := json.Unmarshal(b, x); err != nil {
 			if status >= 200 && status < 300 {
 				return venue.BadResponse(err)
@@ -174,15 +158,6 @@ func expected(l *leg) swapscout.Amount {
 		return *l.ExpectedAmount
 	}
 	return venue.AmountOf(l.Amount)
-}
-
-// memoText reads an extra id sent as a string or a number.
-func memoText(raw json.RawMessage) string {
-	s := strings.TrimSpace(string(raw))
-	if s == "null" {
-		return ""
-	}
-	return strings.Trim(s, `"`)
 }
 
 var _ swapscout.Swapper = (*Client)(nil)

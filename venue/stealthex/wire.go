@@ -11,14 +11,22 @@ import (
 // openapi spec as Cake's stealthex_api_schema.dart transcribes it.
 // Docs: https://api.stealthex.io/docs/
 
+// API paths, relative to Descriptor.BaseURL: a route's range and estimate,
+// an exchange's creation (POST ExchangesPath) and status (ExchangesPath/{id}).
+const (
+	RangePath     = "/v4/rates/range"
+	EstimatePath  = "/v4/rates/estimated-amount"
+	ExchangesPath = "/v4/exchanges"
+)
+
 // rateRequest is the body of POST /v4/rates/range (without amount) and POST
 // /v4/rates/estimated-amount. StealthEX rejects an amount sent as a string
 // ("expected number, received string"): number writes the decimal as a bare
 // JSON number, digit for digit.
 type rateRequest struct {
 	Route struct {
-		From code `json:"from"`
-		To   code `json:"to"`
+		From Code `json:"from"`
+		To   Code `json:"to"`
 	} `json:"route"`
 	Estimation string  `json:"estimation"` // "direct", or "reversed" (by the amount to receive; fixed only)
 	Rate       string  `json:"rate"`       // "floating" or "fixed"

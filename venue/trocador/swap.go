@@ -10,30 +10,16 @@ import (
 	"github.com/swapscout/swapscout/venue"
 )
 
-// statusWords maps Trocador's trade statuses. "waiting" is recorded (cake
+// StatusWords maps Trocador's trade statuses. "waiting" is recorded (cake
 // trocador/new_trade.json and trade.json); the rest are the TradeStatus
 // enum of a Rust client of the same API ([CODE]): new, confirming, sending,
 // paid_partially, finished, failed, expired, halted, refunded. Trocador's
 // API documentation (Status) says "halted: some issue happened with the
 // swap, please contact support" and "paid partially: user deposited less
 // than the required amount": both wait for the user, action_required.
-var statusWords = venue.StatusTable{
-	"new":            swapscout.StatusWaiting,
-	"waiting":        swapscout.StatusWaiting,
-	"confirming":     swapscout.StatusConfirming,
-	"sending":        swapscout.StatusSending,
-	"paid_partially": swapscout.StatusActionRequired,
-	"finished":       swapscout.StatusFinished,
-	"failed":         swapscout.StatusFailed,
-	"expired":        swapscout.StatusExpired,
-	"halted":         swapscout.StatusActionRequired,
-	"refunded":       swapscout.StatusRefunded,
-}
-
-const (
-	newTradePath = "/new_trade"
-	tradePath    = "/trade"
-)
+var StatusWords = venue.StatusNames("waiting confirming sending finished failed expired refunded", venue.StatusTable{
+	"new": swapscout.StatusWaiting, "paid_partially": swapscout.StatusActionRequired, "halted": swapscout.StatusActionRequired,
+})
 
 // trade is GET /new_trade and an item of GET /trade's list (cake's
 // recordings, [REC]).
@@ -57,10 +43,9 @@ type trade struct {
 // its Provider the partner quoted) into a trade with new_trade: Trocador's
 // own trade API, no account needed beyond the API key that quotes.
 func (c *Client) CreateSwap(ctx context.Context, req swapscout.CreateSwapRequest) (swapscout.SwapOrder, error) {
-	from, ok1 := symbols[req.Request.From]
-	to, ok2 := symbols[req.Request.To]
-	if !ok1 || !ok2 {
-		return swapscout.SwapOrder{}, venue.Unsupported(Descriptor.Name, req.Request)
+	from, to, err := Symbols.Pair(Descriptor.Name, req.Request)
+	if err != nil {
+		return swapscout.SwapOrder{}, err
 	}
 	if c.cfg.APIKey == "" {
 		return swapscout.SwapOrder{}, swapscout.NewVenueError(swapscout.CodeNotConfigured, "Trocador needs an API key (set %sAPI_KEY)", Descriptor.EnvPrefix())
@@ -82,18 +67,15 @@ func (c *Client) CreateSwap(ctx context.Context, req swapscout.CreateSwapRequest
 		q.Set("amount_from", req.Offer.AmountIn.String())
 	}
 	var t trade
-	if err := c.tradeCall(ctx, newTradePath+"?"+q.Encode(), "", &t); err != nil {
+	if err := c.tradeCall(ctx, NewTradePath+"?"+q.Encode(), "", &t); err != nil {
 		return swapscout.SwapOrder{}, err
-	}
-	if t.TradeID == "" || t.AddressProvider == "" {
-		return swapscout.SwapOrder{}, swapscout.NewVenueError(swapscout.CodeBadResponse, "Trocador created a trade without trade_id or address_provider")
 	}
 	o := swapscout.SwapOrder{Ref: swapscout.OrderRef{ID: t.TradeID}, DepositAddress: t.AddressProvider, DepositMemo: t.AddressProviderMemo,
 		AmountIn: venue.AmountOf(t.AmountFrom), AmountOut: venue.AmountOf(t.AmountTo), VenueStatus: t.Status}
 	if t.Quotes != nil {
 		o.ExpiresAt = venue.SwapTime(strings.Replace(t.Quotes.ExpiresAt, " ", "T", 1))
 	}
-	return o, nil
+	return venue.Created(Descriptor.Name, o)
 }
 
 // SwapStatus reads GET /trade?id=, a list of one trade (an empty list is an
@@ -101,17 +83,18 @@ func (c *Client) CreateSwap(ctx context.Context, req swapscout.CreateSwapRequest
 // out beside amount_to, the promise, so AmountReceived stays unknown.
 func (c *Client) SwapStatus(ctx context.Context, ref swapscout.OrderRef) (swapscout.SwapUpdate, error) {
 	var list []trade
-	if err := c.tradeCall(ctx, tradePath+"?"+url.Values{"id": {ref.ID}}.Encode(), ref.ID, &list); err != nil {
+	if err := c.tradeCall(ctx, TradePath+"?"+url.Values{"id": {ref.ID}}.Encode(), ref.ID, &list); err != nil {
 		return swapscout.SwapUpdate{}, err
 	}
 	if len(list) == 0 {
 		return swapscout.SwapUpdate{}, venue.OrderNotFound(Descriptor.Name, ref.ID)
 	}
-	t := list[0]
-	if t.Status == "" {
-		return swapscout.SwapUpdate{}, swapscout.NewVenueError(swapscout.CodeBadResponse, "Trocador trade without a status")
+	u, err := StatusWords.Update(Descriptor.Name, list[0].Status)
+	if err != nil {
+		return u, err
 	}
-	return swapscout.SwapUpdate{Status: statusWords.Status(t.Status), VenueStatus: t.Status, PayoutTx: venue.StringOf(t.Hashout)}, nil
+	u.PayoutTx = venue.Deref(list[0].Hashout)
+	return u, nil
 }
 
 // tradeCall GETs path with the key. {"error":…} is read as quotes' are, a
@@ -127,18 +110,7 @@ func (c *Client) tradeCall(ctx context.Context, path, orderID string, v any) err
 				if er.Message != "" {
 					words += ": " + er.Message
 				}
-				lower := strings.ToLower(words)
-				switch {
-				case orderID != "" && (status == 404 || strings.Contains(lower, "not found")):
-					return venue.OrderNotFound(Descriptor.Name, orderID)
-				case strings.Contains(lower, "address") || strings.Contains(lower, "memo"):
-					return venue.Refusal(Descriptor.Name, max(status, 400), orderID, words)
-				}
-				err := refusal(status, words)
-				if ve, ok := err.(*swapscout.VenueError); ok && ve.Code == swapscout.CodeBadResponse {
-					return venue.Refusal(Descriptor.Name, max(status, 400), orderID, words)
-				}
-				return err
+				return venue.SwapRefusal(Descriptor.Name, status, orderID, words, refusal(status, words), "address", "memo")
 			}
 			if status < 200 || status > 299 {
 				return venue.Refusal(Descriptor.Name, status, orderID, "no error text")

@@ -21,9 +21,9 @@ func TestSwapReplay(t *testing.T) {
 	noRate := ethUSDT
 	noRate.Offer.RateID = ""
 	create := func(fixture string, status int) []venuetest.Route {
-		return []venuetest.Route{{Path: newTradePath, Fixture: fixture, Status: status}}
+		return []venuetest.Route{{Path: NewTradePath, Fixture: fixture, Status: status}}
 	}
-	get := func(fixture string) []venuetest.Route { return []venuetest.Route{{Path: tradePath, Fixture: fixture}} }
+	get := func(fixture string) []venuetest.Route { return []venuetest.Route{{Path: TradePath, Fixture: fixture}} }
 	venuetest.RunSwapCases(t, &Descriptor, []venuetest.SwapCase{
 		{Name: "new_trade", Create: &ethUSDT, Routes: create("new_trade.json", 200),
 			WantOrder: swapscout.SwapOrder{Ref: swapscout.OrderRef{ID: "poUZze6vYp"}, DepositAddress: "0xe5b2f8d7bfeb88a9f97d85e7a869aeb4083ad14b",
@@ -57,6 +57,6 @@ func TestSwapConformance(t *testing.T) {
 		PayoutAddress: "44AFFq5kSiGBoZ4NMDwYtN18obc8AemS33DBLWs3H7otXft3XjrpDtQGv7SqSsaBYBb98uNbr2VBBEt7f2wfn3RVGQBEP3A",
 		RefundAddress: "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq",
 		NoRefundTx:    true, NoRefundAmount: true, // Trocador reports no refund transaction or amount
-		Words: statusWords.Words(), Map: statusWords.Status, NoAmountReceived: true,
+		Words: StatusWords.Words(), Map: StatusWords.Status, NoAmountReceived: true,
 	})
 }

@@ -27,13 +27,9 @@ var Descriptor = venue.Descriptor{
 	BaseURL: "https://api.trocador.app", Website: "https://trocador.app",
 	Support: swapscout.SupportContact{Email: "support@trocador.app", URL: "https://t.me/TrocadorSupportBot", Source: "trocador.app API documentation, page footer \"Support: @TrocadorSupportBot, support@trocador.app\""},
 	Timeout: 5 * time.Second, KYC: 'C', NeedsKey: true, FixedRate: true, Reverse: true,
-	Networks: symbols.Networks(), Evidence: swapscout.Recorded,
+	Networks: Symbols.Networks(), Evidence: swapscout.Recorded,
 	New: func(c venue.Config) (swapscout.Quoter, error) { return New(c), nil },
-	Sim: Sim,
 }
-
-// newRatePath is the rate endpoint, relative to Descriptor.BaseURL.
-const newRatePath = "/new_rate"
 
 // minKYCRating keeps out partners rated D ("may hold user's funds
 // indefinitely until verification"), as Cake Wallet does.
@@ -48,10 +44,9 @@ func New(cfg venue.Config) *Client { return &Client{cfg: cfg} }
 // Quote asks new_rate for every partner's quote and keeps the best one of the
 // requested kind.
 func (c *Client) Quote(ctx context.Context, req swapscout.QuoteRequest) (swapscout.Offer, error) {
-	from, ok1 := symbols[req.From]
-	to, ok2 := symbols[req.To]
-	if !ok1 || !ok2 {
-		return swapscout.Offer{}, venue.Unsupported(Descriptor.Name, req)
+	from, to, err := Symbols.Pair(Descriptor.Name, req)
+	if err != nil {
+		return swapscout.Offer{}, err
 	}
 	q := url.Values{
 		"ticker_from": {from.Ticker}, "network_from": {from.Network},
@@ -73,7 +68,7 @@ func (c *Client) Quote(ctx context.Context, req swapscout.QuoteRequest) (swapsco
 		return swapscout.Offer{}, swapscout.NewVenueError(swapscout.CodeNotConfigured, "Trocador needs an API key (set %sAPI_KEY)", Descriptor.EnvPrefix())
 	}
 	var r newRateResponse
-	err := venue.Fetch(ctx, &c.cfg, venue.Request{URL: c.cfg.BaseURL + newRatePath + "?" + q.Encode(),
+	err = venue.Fetch(ctx, &c.cfg, venue.Request{URL: c.cfg.BaseURL + NewRatePath + "?" + q.Encode(),
 		Header: []venue.Field{{Key: "API-Key", Value: c.cfg.APIKey}, {Key: "Accept", Value: "application/json"}}},
 		func(status int, body []byte) error {
 			var err error

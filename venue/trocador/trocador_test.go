@@ -4,12 +4,10 @@ import (
 	"context"
 	"net/url"
 	"testing"
-	"time"
 
 	"go.uber.org/goleak"
 
 	"github.com/swapscout/swapscout"
-	"github.com/swapscout/swapscout/sim"
 	"github.com/swapscout/swapscout/venue"
 	"github.com/swapscout/swapscout/venue/trocador"
 	"github.com/swapscout/swapscout/venue/venuetest"
@@ -112,45 +110,6 @@ func TestConformance(t *testing.T) {
 // trocadorConfig is a configuration without an API key.
 func trocadorConfig(t *testing.T, baseURL string) venue.Config {
 	return venue.Config{BaseURL: baseURL, HTTP: venuetest.Client(t)}
-}
-
-// TestSimulatorModes quotes every supported kind of request against the
-// simulator, and checks it refuses what the venue refuses.
-func TestSimulatorModes(t *testing.T) {
-	d := &trocador.Descriptor
-	s := venuetest.StartSim(t, sim.Config{Seed: 1, Latency: time.Millisecond}, d.ID, d.Sim())
-	q := venuetest.New(t, d, s.VenueURL(d.ID))
-	for _, c := range []struct {
-		req  swapscout.QuoteRequest
-		want swapscout.FailureCode
-	}{
-		{req: req(btc, xmr, "0.01", swapscout.Send, swapscout.Float)},
-		{req: req(btc, xmr, "0.01", swapscout.Send, swapscout.Fixed)},
-		{req: req(btc, xmr, "1", swapscout.Receive, swapscout.Fixed)},
-		{req: req(btc, xmr, "0.000001", swapscout.Send, swapscout.Float), want: swapscout.CodeUnsupportedPair},
-		{req: req(btc, xmr, "1", swapscout.Receive, swapscout.Float), want: swapscout.CodeUnsupportedPair},
-	} {
-		o, err := q.Quote(context.Background(), c.req)
-		if c.want != "" {
-			if code := venuetest.Code(err); code != c.want {
-				t.Errorf("Quote(%s %s %s %s) code %s (%v), want %s", c.req.Amount, c.req.From, c.req.Direction, c.req.RateType, code, err, c.want)
-			}
-			continue
-		}
-		if err != nil {
-			t.Errorf("Quote(%s %s→%s %s %s): %v", c.req.Amount, c.req.From, c.req.To, c.req.Direction, c.req.RateType, err)
-			continue
-		}
-		if o.AmountIn.Sign() <= 0 || o.AmountOut.Sign() <= 0 || o.RateType != c.req.RateType {
-			t.Errorf("Quote(%s %s→%s %s %s) = in %s out %s %s", c.req.Amount, c.req.From, c.req.To, c.req.Direction, c.req.RateType, o.AmountIn, o.AmountOut, o.RateType)
-		}
-		if c.req.Direction == swapscout.Receive && !o.AmountOut.Equal(c.req.Amount) {
-			t.Errorf("receive quote out %s, want %s", o.AmountOut, c.req.Amount)
-		}
-		if c.req.Direction == swapscout.Send && !o.AmountIn.Equal(c.req.Amount) {
-			t.Errorf("send quote in %s, want %s", o.AmountIn, c.req.Amount)
-		}
-	}
 }
 
 // req builds a request.

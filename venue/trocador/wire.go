@@ -16,6 +16,14 @@ import (
 // top-level amounts are JSON numbers, a quote's amounts strings, and booleans
 // come both as JSON booleans and as Python's "True"/"False".
 
+// API paths, relative to Descriptor.BaseURL: a rate (every partner's), a
+// trade on one of them, and trades by id.
+const (
+	NewRatePath  = "/new_rate"
+	NewTradePath = "/new_trade"
+	TradePath    = "/trade"
+)
+
 // pyBool is a boolean written either way.
 type pyBool bool
 

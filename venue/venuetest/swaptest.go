@@ -42,7 +42,7 @@ type SwapOptions struct {
 	SimOrderID func(orderID string) string
 	// Sim builds the venue's simulated API (sim/<name>), which the suite
 	// runs the adapter against (default, while descriptors carry one:
-	// the descriptor's Sim).
+	// the descriptor's Sim; RunSwapSim sets it).
 	Sim func() sim.Venue
 }
 
@@ -78,15 +78,35 @@ var progress = []swapscout.SwapStatus{
 	swapscout.StatusSending, swapscout.StatusFinished,
 }
 
-// RunSwap is the conformance suite of a swapscout.Swapper against its
-// venue's simulator: the adapter creates an order waiting for its deposit
-// at a deposit address; once paid through /_sim/pay the order moves forward
-// only, through known statuses, to finished; an unknown order id is a
-// *swapscout.VenueError with code venue.CodeOrderNotFound; and the status
-// table maps every documented word.
+// RunSwap is the conformance suite of a swapscout.Swapper: its status table
+// maps every documented word and no other; and, when o.Sim or (while
+// descriptors carry one) Descriptor.Sim names the venue's simulator,
+// RunSwapSim's checks run against it.
 func RunSwap(t *testing.T, d *venue.Descriptor, o SwapOptions) {
 	t.Helper()
 	t.Run("StatusWords", func(t *testing.T) { CheckStatusWords(t, o.Words, o.Map) })
+	if o.Sim != nil || d.Sim != nil {
+		runSwapSim(t, d, o)
+	}
+}
+
+// RunSwapSim is the conformance suite of a swapscout.Swapper against its
+// venue's simulator (newSim builds it; a venue's simulator lives in its own
+// package under sim/, whose tests call this): the adapter creates an order
+// waiting for its deposit at a deposit address; once paid through /_sim/pay
+// the order moves forward only, through known statuses, to finished; an
+// unknown order id is a *swapscout.VenueError with code
+// venue.CodeOrderNotFound; an order the simulator pays itself finishes; and
+// every outcome (runOutcomes) reads as what happened.
+func RunSwapSim(t *testing.T, d *venue.Descriptor, newSim func() sim.Venue, o SwapOptions) {
+	t.Helper()
+	o.Sim = newSim
+	runSwapSim(t, d, o)
+}
+
+// runSwapSim runs RunSwapSim's checks on o's simulator of d.
+func runSwapSim(t *testing.T, d *venue.Descriptor, o SwapOptions) {
+	t.Helper()
 	t.Run("AgainstSimulator", func(t *testing.T) {
 		ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 		defer cancel()

@@ -11,19 +11,11 @@ import (
 	"github.com/swapscout/swapscout/venue"
 )
 
-// statusWords maps WizardSwap's exchange statuses, the list Edge's plugin
+// StatusWords maps WizardSwap's exchange statuses, the list Edge's plugin
 // and crypto-power's driver know (research A11, [CODE]). "verifying" is an
 // AML check: held.
-var statusWords = venue.StatusTable{
-	"waiting":    swapscout.StatusWaiting,
-	"confirming": swapscout.StatusConfirming,
-	"exchanging": swapscout.StatusExchanging,
-	"sending":    swapscout.StatusSending,
-	"finished":   swapscout.StatusFinished,
-	"failed":     swapscout.StatusFailed,
-	"refunded":   swapscout.StatusRefunded,
-	"verifying":  swapscout.StatusHeld,
-}
+var StatusWords = venue.StatusNames("waiting confirming exchanging sending finished failed refunded",
+	venue.StatusTable{"verifying": swapscout.StatusHeld})
 
 // exchangeRequest is POST /exchange ([CODE]); api_key is the optional
 // affiliate field.
@@ -56,11 +48,10 @@ type exchange struct {
 // nothing else). A payout address it refuses comes back as HTTP 200 with
 // status "failed" and no deposit address: a bad request.
 func (c *Client) CreateSwap(ctx context.Context, req swapscout.CreateSwapRequest) (swapscout.SwapOrder, error) {
-	from, ok1 := symbols[req.Request.From]
-	to, ok2 := symbols[req.Request.To]
+	from, to, err := Symbols.Pair(Descriptor.Name, req.Request)
 	switch {
-	case !ok1 || !ok2:
-		return swapscout.SwapOrder{}, venue.Unsupported(Descriptor.Name, req.Request)
+	case err != nil:
+		return swapscout.SwapOrder{}, err
 	case req.Offer.RateType == swapscout.Fixed || req.Request.Direction == swapscout.Receive:
 		return swapscout.SwapOrder{}, swapscout.NewVenueError(swapscout.CodeUnsupportedPair, "WizardSwap swaps at floating rates by the amount sent only")
 	}
@@ -72,31 +63,29 @@ func (c *Client) CreateSwap(ctx context.Context, req swapscout.CreateSwapRequest
 		AddressTo: req.PayoutAddress, RefundAddress: req.RefundAddress, ExtraIDTo: req.PayoutMemo, RefundExtraID: req.RefundMemo,
 		APIKey: affiliate})
 	var x exchange
-	if err := c.exchangeCall(ctx, venue.Request{Method: "POST", URL: c.cfg.BaseURL + "/exchange", Body: body, ContentType: "application/json"}, "", &x); err != nil {
+	if err := c.exchangeCall(ctx, venue.Request{Method: "POST", URL: c.cfg.BaseURL + ExchangePath}.JSON(body), "", &x); err != nil {
 		return swapscout.SwapOrder{}, err
 	}
 	if x.Status == "failed" && venue.StringOf(x.AddressFrom) == "" {
 		return swapscout.SwapOrder{}, venue.Refusal(Descriptor.Name, 400, "", "exchange failed at creation without a deposit address (WizardSwap's answer to a payout address it refuses)")
 	}
-	if x.ID == "" || venue.StringOf(x.AddressFrom) == "" {
-		return swapscout.SwapOrder{}, swapscout.NewVenueError(swapscout.CodeBadResponse, "WizardSwap created an exchange without id or address_from")
-	}
-	return swapscout.SwapOrder{Ref: swapscout.OrderRef{ID: x.ID}, DepositAddress: *x.AddressFrom, DepositMemo: venue.StringOf(x.ExtraIDFrom),
-		AmountIn: venue.AmountOf(x.ExpectedAmount), AmountOut: venue.AmountOf(x.AmountTo), VenueStatus: x.Status}, nil
+	return venue.Created(Descriptor.Name, swapscout.SwapOrder{Ref: swapscout.OrderRef{ID: x.ID}, DepositAddress: venue.Deref(x.AddressFrom), DepositMemo: venue.Deref(x.ExtraIDFrom),
+		AmountIn: venue.AmountOf(x.ExpectedAmount), AmountOut: venue.AmountOf(x.AmountTo), VenueStatus: x.Status})
 }
 
 // SwapStatus reads GET /exchange/{id}. WizardSwap shows no amount paid out
 // beside amount_to, the estimate, so AmountReceived stays unknown.
 func (c *Client) SwapStatus(ctx context.Context, ref swapscout.OrderRef) (swapscout.SwapUpdate, error) {
 	var x exchange
-	if err := c.exchangeCall(ctx, venue.Request{URL: c.cfg.BaseURL + "/exchange/" + url.PathEscape(ref.ID)}, ref.ID, &x); err != nil {
+	if err := c.exchangeCall(ctx, venue.Request{URL: c.cfg.BaseURL + ExchangePath + "/" + url.PathEscape(ref.ID)}, ref.ID, &x); err != nil {
 		return swapscout.SwapUpdate{}, err
 	}
-	if x.Status == "" {
-		return swapscout.SwapUpdate{}, swapscout.NewVenueError(swapscout.CodeBadResponse, "WizardSwap exchange without a status")
+	u, err := StatusWords.Update(Descriptor.Name, x.Status)
+	if err != nil {
+		return u, err
 	}
-	return swapscout.SwapUpdate{Status: statusWords.Status(x.Status), VenueStatus: x.Status,
-		DepositTx: venue.StringOf(x.TxFrom), PayoutTx: venue.StringOf(x.TxTo)}, nil
+	u.DepositTx, u.PayoutTx = venue.Deref(x.TxFrom), venue.Deref(x.TxTo)
+	return u, nil
 }
 
 // exchangeCall reads a tab-prefixed answer. A bare false (crypto-power saw

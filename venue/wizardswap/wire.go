@@ -7,6 +7,13 @@ import "encoding/json"
 // @ 084cd1f8 and crypto-power's Go driver; [CODE]). Every response body
 // starts with a literal TAB before the JSON.
 
+// API paths, relative to Descriptor.BaseURL: an estimate, an exchange's
+// creation (POST ExchangePath) and status (ExchangePath/{id}).
+const (
+	EstimatePath = "/estimate"
+	ExchangePath = "/exchange"
+)
+
 // estimateRequest is the JSON body of POST /estimate. api_key is an optional
 // affiliate id.
 type estimateRequest struct {

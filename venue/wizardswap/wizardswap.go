@@ -23,9 +23,8 @@ var Descriptor = venue.Descriptor{
 	BaseURL: "https://www.wizardswap.io/api", Website: "https://www.wizardswap.io",
 	Support: swapscout.SupportContact{Source: "WizardSwap documents no support contact in the sources read (research A11: Edge's and crypto-power's WizardSwap clients, Stack Wallet's)"},
 	Timeout: 5 * time.Second, KYC: 'A', NeedsKey: false, FixedRate: false, Reverse: false,
-	Networks: symbols.Networks(), Evidence: swapscout.FromCode,
+	Networks: Symbols.Networks(), Evidence: swapscout.FromCode,
 	New: func(c venue.Config) (swapscout.Quoter, error) { return New(c), nil },
-	Sim: Sim,
 }
 
 // Client quotes WizardSwap.
@@ -36,16 +35,15 @@ func New(cfg venue.Config) *Client { return &Client{cfg: cfg} }
 
 // The two refusals WizardSwap writes as prose in estimated_amount.
 const (
-	msgTooLow      = "Value too low."
-	msgNoLiquidity = "Insufficient liquidity."
+	MsgTooLow      = "Value too low."
+	MsgNoLiquidity = "Insufficient liquidity."
 )
 
 // Quote asks POST /estimate for the amount sent.
 func (c *Client) Quote(ctx context.Context, req swapscout.QuoteRequest) (swapscout.Offer, error) {
-	from, ok1 := symbols[req.From]
-	to, ok2 := symbols[req.To]
-	if !ok1 || !ok2 {
-		return swapscout.Offer{}, venue.Unsupported(Descriptor.Name, req)
+	from, to, err := Symbols.Pair(Descriptor.Name, req)
+	if err != nil {
+		return swapscout.Offer{}, err
 	}
 	if req.RateType == swapscout.Fixed {
 		return swapscout.Offer{}, swapscout.NewVenueError(swapscout.CodeUnsupportedPair, "WizardSwap quotes floating rates only")
@@ -60,7 +58,7 @@ func (c *Client) Quote(ctx context.Context, req swapscout.QuoteRequest) (swapsco
 		return swapscout.Offer{}, err
 	}
 	var out swapscout.Amount
-	err = venue.Fetch(ctx, &c.cfg, venue.Request{Method: "POST", URL: c.cfg.BaseURL + "/estimate", Body: body, ContentType: "application/json"},
+	err = venue.Fetch(ctx, &c.cfg, venue.Request{Method: "POST", URL: c.cfg.BaseURL + EstimatePath}.JSON(body),
 		func(status int, body []byte) error {
 			var err error
 			out, err = parseEstimate(status, body)
@@ -123,13 +121,13 @@ func parseEstimate(status int, body []byte) (swapscout.Amount, error) {
 // prose maps the sentences WizardSwap sends instead of an amount.
 func prose(s string) error {
 	switch {
-	case strings.EqualFold(s, msgTooLow):
-		return swapscout.NewVenueError(swapscout.CodeAmountTooSmall, "WizardSwap: %s", msgTooLow)
-	case strings.EqualFold(s, msgNoLiquidity):
+	case strings.EqualFold(s, MsgTooLow):
+		return swapscout.NewVenueError(swapscout.CodeAmountTooSmall, "WizardSwap: %s", MsgTooLow)
+	case strings.EqualFold(s, MsgNoLiquidity):
 		// The venue's catch-all: an unrouted pair, an amount beyond its
 		// reserve, or a throttled caller. It names no maximum, so it is not
 		// reported as amount_too_large.
-		return swapscout.NewVenueError(swapscout.CodeUnsupportedPair, "WizardSwap: %s (pair not routed, amount beyond its reserve, or caller throttled)", msgNoLiquidity)
+		return swapscout.NewVenueError(swapscout.CodeUnsupportedPair, "WizardSwap: %s (pair not routed, amount beyond its reserve, or caller throttled)", MsgNoLiquidity)
 	}
 	if code, ok := venue.TextCode(s); ok {
 		return venue.WithBound(swapscout.NewVenueError(code, "WizardSwap: %s", venue.Clip(s)), s)

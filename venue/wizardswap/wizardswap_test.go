@@ -1,17 +1,12 @@
 package wizardswap_test
 
 import (
-	"context"
 	"encoding/json"
-	"io"
-	"net/http"
 	"testing"
-	"time"
 
 	"go.uber.org/goleak"
 
 	"github.com/swapscout/swapscout"
-	"github.com/swapscout/swapscout/sim"
 	"github.com/swapscout/swapscout/venue/venuetest"
 	"github.com/swapscout/swapscout/venue/wizardswap"
 )
@@ -80,63 +75,6 @@ func noCalls(t *testing.T, reqs []venuetest.Recorded) {
 
 func TestConformance(t *testing.T) {
 	venuetest.Run(t, &wizardswap.Descriptor, venuetest.Options{OK: okCase})
-}
-
-// TestSimulator checks the adapter against its simulator beyond the
-// conformance suite: the TAB before every body, the minimum, a refused pair.
-func TestSimulator(t *testing.T) {
-	s := venuetest.StartSim(t, sim.Config{Seed: 1, Latency: time.Millisecond}, wizardswap.Descriptor.ID, wizardswap.Sim())
-	url := s.VenueURL(wizardswap.Descriptor.ID)
-	resp, err := http.Get(url + "/pairs/btc")
-	if err != nil {
-		t.Fatal(err)
-	}
-	body, _ := io.ReadAll(resp.Body)
-	resp.Body.Close()
-	if len(body) == 0 || body[0] != '\t' {
-		t.Errorf("GET /pairs/btc = %q, want a TAB first", body)
-	}
-	q := venuetest.New(t, &wizardswap.Descriptor, url)
-	ctx := context.Background()
-	if o, err := q.Quote(ctx, btcETH); err != nil || o.AmountOut.Sign() <= 0 {
-		t.Fatalf("send: %+v, %v", o, err)
-	}
-	small := btcETH
-	small.Amount = swapscout.MustAmount("0.00000001")
-	if _, err := q.Quote(ctx, small); venuetest.Code(err) != swapscout.CodeAmountTooSmall {
-		t.Errorf("below min: %v", err)
-	}
-	large := btcETH // beyond the reserve: "Insufficient liquidity."
-	large.Amount = swapscout.MustAmount("100")
-	if _, err := q.Quote(ctx, large); venuetest.Code(err) != swapscout.CodeUnsupportedPair {
-		t.Errorf("100 BTC: %v", err)
-	}
-	same := btcETH
-	same.To = same.From
-	if _, err := q.Quote(ctx, same); venuetest.Code(err) != swapscout.CodeUnsupportedPair {
-		t.Errorf("btc→btc: %v", err)
-	}
-}
-
-// TestSimulatorFaults checks that the simulator's injected faults, written in
-// the venue's own shapes, reach the adapter as the right codes.
-func TestSimulatorFaults(t *testing.T) {
-	for _, f := range []struct {
-		name        string
-		errs, limit float64
-		want        swapscout.FailureCode
-	}{
-		{"error", 1, 0, swapscout.CodeUnavailable},
-		{"rate_limit", 0, 1, swapscout.CodeUnsupportedPair},
-	} {
-		t.Run(f.name, func(t *testing.T) {
-			s := venuetest.StartSim(t, sim.Config{Seed: 1, Latency: time.Millisecond, ErrorRate: f.errs, RateLimitRate: f.limit}, wizardswap.Descriptor.ID, wizardswap.Sim())
-			q := venuetest.New(t, &wizardswap.Descriptor, s.VenueURL(wizardswap.Descriptor.ID))
-			if _, err := q.Quote(context.Background(), btcETH); venuetest.Code(err) != f.want {
-				t.Errorf("Quote = %v, want %s", err, f.want)
-			}
-		})
-	}
 }
 
 // TestRefusalBodies: a sentence in estimated_amount is read by its words,

@@ -10,12 +10,12 @@ import (
 	"github.com/swapscout/swapscout/venue"
 )
 
-// statusWords maps Xgram's x-status values, the list Edge's reports server
+// StatusWords maps Xgram's x-status values, the list Edge's reports server
 // decodes for its Xgram partner plugin ([CODE], edge-reports-server
 // src/partners/xgram.ts): x-new, x-awaiting_funds, x-funds_received,
 // x-processing_exchange, x-transferring, x-completed, x-timeout, x-error,
 // x-transfer_error, x-returned.
-var statusWords = venue.StatusTable{
+var StatusWords = venue.StatusTable{
 	"x-new":                 swapscout.StatusWaiting,
 	"x-awaiting_funds":      swapscout.StatusWaiting,
 	"x-funds_received":      swapscout.StatusConfirming,
@@ -27,13 +27,6 @@ var statusWords = venue.StatusTable{
 	"x-transfer_error":      swapscout.StatusFailed,
 	"x-returned":            swapscout.StatusRefunded,
 }
-
-// Order paths relative to Descriptor.BaseURL (API v1: a third-party MCP
-// client and Edge's older plugin call them, [CODE]).
-const (
-	createPath = "/launch-new-exchange"
-	statusPath = "/fetch-status-info"
-)
 
 // createReply is launch-new-exchange's answer (research A13's shape of the
 // Edge endpoint, which returns the same fields) or a refusal.
@@ -62,11 +55,10 @@ type statusReply struct {
 // CreateSwap launches a floating-rate exchange by the amount sent (the only
 // offers this adapter quotes). Xgram credits the partner by the API key.
 func (c *Client) CreateSwap(ctx context.Context, req swapscout.CreateSwapRequest) (swapscout.SwapOrder, error) {
-	from, ok1 := symbols[req.Request.From]
-	to, ok2 := symbols[req.Request.To]
+	from, to, err := Symbols.Pair(Descriptor.Name, req.Request)
 	switch {
-	case !ok1 || !ok2:
-		return swapscout.SwapOrder{}, venue.Unsupported(Descriptor.Name, req.Request)
+	case err != nil:
+		return swapscout.SwapOrder{}, err
 	case req.Offer.RateType == swapscout.Fixed || req.Request.Direction == swapscout.Receive:
 		return swapscout.SwapOrder{}, swapscout.NewVenueError(swapscout.CodeUnsupportedPair, "Xgram swaps are made here at floating rates by the amount sent only")
 	case c.cfg.APIKey == "":
@@ -84,28 +76,25 @@ func (c *Client) CreateSwap(ctx context.Context, req swapscout.CreateSwapRequest
 		q.Set("refundTag", req.RefundMemo)
 	}
 	var r createReply
-	if err := c.orderCall(ctx, createPath+"?"+q.Encode(), "", &r); err != nil {
+	if err := c.orderCall(ctx, CreatePath+"?"+q.Encode(), "", &r); err != nil {
 		return swapscout.SwapOrder{}, err
 	}
-	if r.ID == "" || r.DepositAddress == "" {
-		return swapscout.SwapOrder{}, swapscout.NewVenueError(swapscout.CodeBadResponse, "Xgram launched an exchange without id or depositAddress")
-	}
-	return swapscout.SwapOrder{Ref: swapscout.OrderRef{ID: r.ID}, DepositAddress: r.DepositAddress, DepositMemo: r.DepositTag,
+	return venue.Created(Descriptor.Name, swapscout.SwapOrder{Ref: swapscout.OrderRef{ID: r.ID}, DepositAddress: r.DepositAddress, DepositMemo: r.DepositTag,
 		AmountIn: venue.AmountOf(r.CcyAmountFrom), AmountOut: venue.AmountOf(r.CcyAmountToExpected),
-		ExpiresAt: venue.SwapTime(r.ExpiresAt), VenueStatus: "x-new"}, nil
+		ExpiresAt: venue.SwapTime(r.ExpiresAt), VenueStatus: "x-new"})
 }
 
 // SwapStatus reads fetch-status-info?id=.
 func (c *Client) SwapStatus(ctx context.Context, ref swapscout.OrderRef) (swapscout.SwapUpdate, error) {
 	var r statusReply
-	if err := c.orderCall(ctx, statusPath+"?"+url.Values{"id": {ref.ID}}.Encode(), ref.ID, &r); err != nil {
+	if err := c.orderCall(ctx, StatusPath+"?"+url.Values{"id": {ref.ID}}.Encode(), ref.ID, &r); err != nil {
 		return swapscout.SwapUpdate{}, err
 	}
-	if r.Status == "" {
-		return swapscout.SwapUpdate{}, swapscout.NewVenueError(swapscout.CodeBadResponse, "Xgram exchange without x-status")
+	u, err := StatusWords.Update(Descriptor.Name, r.Status)
+	if err != nil {
+		return u, err
 	}
-	u := swapscout.SwapUpdate{Status: statusWords.Status(r.Status), VenueStatus: r.Status,
-		DepositTx: venue.StringOf(r.DepositHash), PayoutTx: venue.StringOf(r.TxID)}
+	u.DepositTx, u.PayoutTx = venue.Deref(r.DepositHash), venue.Deref(r.TxID)
 	if u.PayoutTx != "" {
 		u.AmountReceived = venue.AmountOf(r.AmountTo)
 	}
@@ -133,22 +122,7 @@ func (c *Client) orderCall(ctx context.Context, path, orderID string, v any) err
 			for _, e := range r.Errors {
 				words += " " + e.Code + " " + e.Error + " " + e.Message
 			}
-			words = strings.TrimSpace(words)
-			lower := strings.ToLower(words)
-			var ve *swapscout.VenueError
-			isVE := false
-			if x, ok := err.(*swapscout.VenueError); ok {
-				ve, isVE = x, true
-			}
-			switch {
-			case orderID != "" && (status == 404 || strings.Contains(lower, "not found")):
-				return venue.OrderNotFound(Descriptor.Name, orderID)
-			case strings.Contains(lower, "address") || strings.Contains(lower, "tag"):
-				return venue.Refusal(Descriptor.Name, max(status, 400), orderID, words)
-			case isVE && ve.Code == swapscout.CodeBadResponse && words != "":
-				return venue.Refusal(Descriptor.Name, max(status, 400), orderID, words)
-			}
-			return err
+			return venue.SwapRefusal(Descriptor.Name, status, orderID, strings.TrimSpace(words), err, "address", "tag")
 		})
 }
 

@@ -21,10 +21,10 @@ func TestSwapReplay(t *testing.T) {
 	fixed := btcUSDT
 	fixed.Offer.RateType = swapscout.Fixed
 	create := func(fixture string, status int) []venuetest.Route {
-		return []venuetest.Route{{Path: createPath, Fixture: fixture, Status: status}}
+		return []venuetest.Route{{Path: CreatePath, Fixture: fixture, Status: status}}
 	}
 	get := func(fixture string, status int) []venuetest.Route {
-		return []venuetest.Route{{Path: statusPath, Fixture: fixture, Status: status}}
+		return []venuetest.Route{{Path: StatusPath, Fixture: fixture, Status: status}}
 	}
 	venuetest.RunSwapCases(t, &Descriptor, []venuetest.SwapCase{
 		{Name: "launch", Create: &btcUSDT, Routes: create("launch_new_exchange.json", 200),
@@ -61,6 +61,6 @@ func TestSwapConformance(t *testing.T) {
 		PayoutAddress: "44AFFq5kSiGBoZ4NMDwYtN18obc8AemS33DBLWs3H7otXft3XjrpDtQGv7SqSsaBYBb98uNbr2VBBEt7f2wfn3RVGQBEP3A",
 		RefundAddress: "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq",
 		NoRefundTx:    true, NoRefundAmount: true, // Xgram reports no refund transaction or amount
-		Words: statusWords.Words(), Map: statusWords.Status,
+		Words: StatusWords.Words(), Map: StatusWords.Status,
 	})
 }

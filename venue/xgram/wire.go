@@ -9,6 +9,14 @@ import (
 // retrieve-rate-value, which the research did not cover). Every call carries
 // the x-api-key header.
 
+// API paths, relative to Descriptor.BaseURL: the rate, an exchange's
+// launch and its status.
+const (
+	RatePath   = "/retrieve-rate-value"
+	CreatePath = "/launch-new-exchange"
+	StatusPath = "/fetch-status-info"
+)
+
 // rateResponse is GET /retrieve-rate-value?fromCcy&toCcy&ccyAmount. The docs'
 // example: {"fix":false,"minFrom":"0.0081","maxFrom":"138","from_network":
 // "Bitcoin","to_network":"ERC20","rate":25.084395813448847,"withdrawalFee":
@@ -41,17 +49,4 @@ type errorItem struct {
 	Message                string            `json:"message,omitempty"`
 	SourceAmountLimit      *swapscout.Amount `json:"sourceAmountLimit,omitempty"`
 	DestinationAmountLimit *swapscout.Amount `json:"destinationAmountLimit,omitempty"`
-}
-
-// currencyOption is a value of GET /list-currency-options, an object keyed by
-// currency code (served by the simulator; the adapter reads the limits from
-// the rate answer, which repeats them per pair).
-type currencyOption struct {
-	CoinName  string            `json:"coinName"`
-	Contract  string            `json:"contract"`
-	MinFrom   *swapscout.Amount `json:"minFrom"` // a JSON number
-	MaxFrom   *swapscout.Amount `json:"maxFrom"`
-	Tagname   string            `json:"tagname"`
-	Network   string            `json:"network"`
-	Available bool              `json:"available"`
 }

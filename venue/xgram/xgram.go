@@ -30,16 +30,9 @@ var Descriptor = venue.Descriptor{
 	BaseURL: "https://xgram.io/api/v1", Website: "https://xgram.io",
 	Support: swapscout.SupportContact{Email: "support@xgram.io", Source: "EdgeApp/edge-exchange-plugins src/swap/central/xgram.ts (swapInfo.supportEmail, the address the venue gives integrators)"},
 	Timeout: 4 * time.Second, KYC: 'C', NeedsKey: true, FixedRate: false, Reverse: false,
-	Networks: symbols.Networks(), Evidence: swapscout.Documented,
+	Networks: Symbols.Networks(), Evidence: swapscout.Documented,
 	New: func(c venue.Config) (swapscout.Quoter, error) { return New(c), nil },
-	Sim: Sim,
 }
-
-// Paths relative to Descriptor.BaseURL.
-const (
-	ratePath       = "/retrieve-rate-value"
-	currenciesPath = "/list-currency-options"
-)
 
 // Client quotes Xgram.
 type Client struct{ cfg venue.Config }
@@ -49,12 +42,10 @@ func New(cfg venue.Config) *Client { return &Client{cfg: cfg} }
 
 // Quote asks for the floating rate of the amount sent.
 func (c *Client) Quote(ctx context.Context, req swapscout.QuoteRequest) (swapscout.Offer, error) {
-	from, ok1 := symbols[req.From]
-	to, ok2 := symbols[req.To]
-	if !ok1 || !ok2 {
-		return swapscout.Offer{}, venue.Unsupported(Descriptor.Name, req)
-	}
+	from, to, err := Symbols.Pair(Descriptor.Name, req)
 	switch {
+	case err != nil:
+		return swapscout.Offer{}, err
 	case req.RateType == swapscout.Fixed:
 		return swapscout.Offer{}, swapscout.NewVenueError(swapscout.CodeUnsupportedPair,
 			"Xgram's rate endpoint quotes floating rates only (a fixed rate is priced only by creating an order)")
@@ -66,7 +57,7 @@ func (c *Client) Quote(ctx context.Context, req swapscout.QuoteRequest) (swapsco
 	}
 	q := url.Values{"fromCcy": {from}, "toCcy": {to}, "ccyAmount": {req.Amount.String()}}
 	var r rateResponse
-	err := venue.Fetch(ctx, &c.cfg, venue.Request{URL: c.cfg.BaseURL + ratePath + "?" + q.Encode(),
+	err = venue.Fetch(ctx, &c.cfg, venue.Request{URL: c.cfg.BaseURL + RatePath + "?" + q.Encode(),
 		Header: []venue.Field{{Key: "x-api-key", Value: c.cfg.APIKey}, {Key: "Accept", Value: "application/json"}}},
 		func(status int, body []byte) error {
 			var err error

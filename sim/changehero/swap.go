@@ -1,0 +1,120 @@
+package changehero
+
+import (
+	"bytes"
+	"encoding/json"
+	"io"
+	"net/http"
+
+	"github.com/swapscout/swapscout"
+	"github.com/swapscout/swapscout/sim"
+	"github.com/swapscout/swapscout/sim/swapsim"
+	"github.com/swapscout/swapscout/venue/changehero"
+)
+
+// words are the statuses ChangeHero shows, from the adapter's table.
+var words = swapsim.WordsOf(changehero.StatusWords, "waiting", "overdue")
+
+// swapRequest is a swap method's call as the venue reads it: the params of
+// createTransaction and createFixTransaction, or the id of getTransactions
+// and getStatus.
+type swapRequest struct {
+	ID     json.RawMessage `json:"id"`
+	Method string          `json:"method"`
+	Params struct {
+		From          string `json:"from"`
+		To            string `json:"to"`
+		ChainFrom     string `json:"chainFrom"`
+		ChainTo       string `json:"chainTo"`
+		Amount        string `json:"amount"`
+		AmountTo      string `json:"amountTo"`
+		Address       string `json:"address"`
+		ExtraID       string `json:"extraId"`
+		RefundAddress string `json:"refundAddress"`
+		RefundExtraID string `json:"refundExtraId"`
+		RateID        string `json:"rateId"`
+		ID            string `json:"id"`
+	} `json:"params"`
+}
+
+// swapRPC answers the swap methods (createTransaction,
+// createFixTransaction, getTransactions, getStatus) and hands every other
+// call to next with its body intact.
+func swapRPC(x *sim.Exchange, next func(http.ResponseWriter, *http.Request)) func(http.ResponseWriter, *http.Request) {
+	return func(w http.ResponseWriter, r *http.Request) {
+		body, err := swapsim.Body(r)
+		var q swapRequest
+		if err != nil || json.Unmarshal(body, &q) != nil || r.Header.Get("api-key") == "" {
+			r.Body = io.NopCloser(bytes.NewReader(body))
+			next(w, r)
+			return
+		}
+		reply, fail := answers(w, q.ID)
+		p := q.Params
+		switch q.Method {
+		case "getTransactions", "getStatus":
+			o, err := x.Order(p.ID)
+			switch {
+			case err != nil && q.Method == "getStatus":
+				fail(-32602, "Transaction not found")
+			case err != nil:
+				reply([]any{})
+			case q.Method == "getStatus":
+				reply(words[o.Stage])
+			default:
+				reply([]any{transaction(o)})
+			}
+			return
+		case "createTransaction", "createFixTransaction":
+		default:
+			r.Body = io.NopCloser(bytes.NewReader(body))
+			next(w, r)
+			return
+		}
+		from, ok1 := codes[changehero.Code{Ticker: p.From, Chain: p.ChainFrom}]
+		to, ok2 := codes[changehero.Code{Ticker: p.To, Chain: p.ChainTo}]
+		fixed := q.Method == "createFixTransaction"
+		spec := sim.QuoteSpec{From: from, To: to, Fixed: fixed}
+		amount := p.Amount
+		if fixed && p.AmountTo != "" {
+			spec.Direction, amount = swapscout.Receive, p.AmountTo
+		}
+		amt, err := swapscout.ParseAmount(amount)
+		switch {
+		case !ok1:
+			fail(-32602, "Invalid currency: "+p.From)
+			return
+		case !ok2 || from == to:
+			fail(-32602, "Invalid currency: "+p.To)
+			return
+		case err != nil || amt.Sign() <= 0:
+			fail(-32602, "Invalid amount")
+			return
+		case len(p.Address) < 8:
+			fail(-32600, "Invalid address: "+p.Address)
+			return
+		case fixed && p.RateID == "":
+			fail(-32600, "Invalid rateId")
+			return
+		}
+		spec.Amount = amt
+		o, err := x.CreateOrder(sim.OrderSpec{Quote: spec, PayoutAddress: p.Address, PayoutMemo: p.ExtraID,
+			RefundAddress: p.RefundAddress, RefundMemo: p.RefundExtraID})
+		if !refusal(fail, p.To).Write(w, err) {
+			reply(transaction(o))
+		}
+	}
+}
+
+// transaction is an order as the create methods and getTransactions give it.
+func transaction(o sim.Order) map[string]any {
+	from, to := changehero.Symbols[o.From], changehero.Symbols[o.To]
+	return map[string]any{
+		"id": o.ID, "status": words[o.Stage], "amountExpectedFrom": o.AmountIn.String(), "amountExpectedTo": o.AmountOut.String(),
+		"amountTo": o.AmountSent.String(), "payinAddress": o.DepositAddress, "payinExtraId": sim.Null(o.DepositMemo),
+		"payoutAddress": o.PayoutAddress, "payoutExtraId": sim.Null(o.PayoutMemo), "refundAddress": o.RefundAddress,
+		"refundExtraId": sim.Null(o.RefundMemo), "currencyFrom": from.Ticker, "currencyTo": to.Ticker,
+		"chainFrom": from.Chain, "chainTo": to.Chain, "payinHash": sim.Null(o.DepositTx), "payoutHash": sim.Null(o.PayoutTx),
+		"createdAt": o.CreatedAt.Unix(),
+	}
+}

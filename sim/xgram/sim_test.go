@@ -1,0 +1,87 @@
+package xgram_test
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"go.uber.org/goleak"
+
+	"github.com/swapscout/swapscout"
+	"github.com/swapscout/swapscout/sim"
+	simxgram "github.com/swapscout/swapscout/sim/xgram"
+	"github.com/swapscout/swapscout/venue/venuetest"
+	"github.com/swapscout/swapscout/venue/xgram"
+)
+
+func TestMain(m *testing.M) { goleak.VerifyTestMain(m) }
+
+var (
+	btc = swapscout.Asset{Ticker: "btc", Network: "btc"}
+	eth = swapscout.Asset{Ticker: "eth", Network: "eth"}
+)
+
+// btcETH is the request of Xgram's documented example: 1 BTC to ETH.
+var btcETH = swapscout.QuoteRequest{From: btc, To: eth, Amount: swapscout.MustAmount("1")}
+
+// req builds a request.
+func req(from, to swapscout.Asset, amount string, d swapscout.Direction, rt swapscout.RateType) swapscout.QuoteRequest {
+	return swapscout.QuoteRequest{From: from, To: to, Amount: swapscout.MustAmount(amount), Direction: d, RateType: rt}
+}
+
+func TestQuote(t *testing.T) {
+	venuetest.QuoteSim(t, &xgram.Descriptor, simxgram.Sim, btcETH)
+}
+
+func TestSimulatorErrorBodies(t *testing.T) {
+	venuetest.CheckSimErrorBodies(t, &xgram.Descriptor, simxgram.Sim, btcETH)
+}
+
+func TestSwap(t *testing.T) {
+	venuetest.RunSwapSim(t, &xgram.Descriptor, simxgram.Sim, venuetest.SwapOptions{
+		Req:           req(btc, swapscout.Asset{Ticker: "xmr", Network: "xmr"}, "0.01", swapscout.Send, swapscout.Float),
+		PayoutAddress: "44AFFq5kSiGBoZ4NMDwYtN18obc8AemS33DBLWs3H7otXft3XjrpDtQGv7SqSsaBYBb98uNbr2VBBEt7f2wfn3RVGQBEP3A",
+		RefundAddress: "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq",
+		NoRefundTx:    true, NoRefundAmount: true, // Xgram reports no refund transaction or amount
+		Words: xgram.StatusWords.Words(), Map: xgram.StatusWords.Status,
+	})
+}
+
+// TestSimulatorModes quotes every supported kind of request against the
+// simulator, and checks it refuses what the venue refuses.
+func TestSimulatorModes(t *testing.T) {
+	d := &xgram.Descriptor
+	s := venuetest.StartSim(t, sim.Config{Seed: 1, Latency: time.Millisecond}, d.ID, simxgram.Sim())
+	q := venuetest.New(t, d, s.VenueURL(d.ID))
+	for _, c := range []struct {
+		req  swapscout.QuoteRequest
+		want swapscout.FailureCode
+	}{
+		{req: req(btc, eth, "0.1", swapscout.Send, swapscout.Float)},
+		{req: req(btc, swapscout.Asset{Ticker: "usdt", Network: "trx"}, "0.1", swapscout.Send, swapscout.Float)},
+		{req: req(btc, eth, "0.00001", swapscout.Send, swapscout.Float), want: swapscout.CodeAmountTooSmall},
+		{req: req(btc, eth, "100", swapscout.Send, swapscout.Float), want: swapscout.CodeAmountTooLarge},
+		{req: req(btc, eth, "0.1", swapscout.Send, swapscout.Fixed), want: swapscout.CodeUnsupportedPair},
+	} {
+		o, err := q.Quote(context.Background(), c.req)
+		if c.want != "" {
+			if code := venuetest.Code(err); code != c.want {
+				t.Errorf("Quote(%s %s %s %s) code %s (%v), want %s", c.req.Amount, c.req.From, c.req.Direction, c.req.RateType, code, err, c.want)
+			}
+			continue
+		}
+		if err != nil {
+			t.Errorf("Quote(%s %s→%s %s %s): %v", c.req.Amount, c.req.From, c.req.To, c.req.Direction, c.req.RateType, err)
+			continue
+		}
+		if o.AmountIn.Sign() <= 0 || o.AmountOut.Sign() <= 0 || o.RateType != c.req.RateType {
+			t.Errorf("Quote(%s %s→%s %s %s) = in %s out %s %s", c.req.Amount, c.req.From, c.req.To, c.req.Direction, c.req.RateType, o.AmountIn, o.AmountOut, o.RateType)
+		}
+		if c.req.Direction == swapscout.Receive && !o.AmountOut.Equal(c.req.Amount) {
+			t.Errorf("receive quote out %s, want %s", o.AmountOut, c.req.Amount)
+		}
+		if c.req.Direction == swapscout.Send && !o.AmountIn.Equal(c.req.Amount) {
+			t.Errorf("send quote in %s, want %s", o.AmountIn, c.req.Amount)
+		}
+	}
+}

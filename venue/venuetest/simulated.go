@@ -1,0 +1,69 @@
+package venuetest
+
+import (
+	"context"
+	"net/http"
+	"testing"
+	"time"
+
+	"github.com/swapscout/swapscout"
+	"github.com/swapscout/swapscout/sim"
+	"github.com/swapscout/swapscout/venue"
+)
+
+// Checks that a venue's simulator and its adapter agree. A venue's
+// simulator lives in a package of its own under sim/, beside the adapter;
+// its tests call these, with newSim building the simulated API (a fresh one
+// for every server). They prove the model serves what the adapter reads,
+// nothing about the venue itself: that is the recorded fixtures' part.
+
+// QuoteSim checks that d's adapter quotes req against its venue's
+// simulator: an offer with positive amounts.
+func QuoteSim(t *testing.T, d *venue.Descriptor, newSim func() sim.Venue, req swapscout.QuoteRequest) {
+	t.Helper()
+	s := StartSim(t, sim.Config{Seed: 1, Latency: time.Millisecond, Secrets: map[string]string{d.ID: "test-secret"}}, d.ID, newSim())
+	q := New(t, d, s.VenueURL(d.ID))
+	offer, err := q.Quote(context.Background(), req)
+	if err != nil {
+		t.Fatalf("Quote(%s→%s) against the simulator: %v", req.From, req.To, err)
+	}
+	if offer.AmountOut.Sign() <= 0 || offer.AmountIn.Sign() <= 0 {
+		t.Errorf("simulated offer in %s out %s, want positive", offer.AmountIn, offer.AmountOut)
+	}
+}
+
+// CheckSimErrorBodies checks the simulator's injected errors: they come as
+// the venue's error body with HTTP 500 and, every other time, with HTTP 200
+// (as these venues may send their error bodies), and the adapter reads both
+// as unavailable when it quotes req.
+func CheckSimErrorBodies(t *testing.T, d *venue.Descriptor, newSim func() sim.Venue, req swapscout.QuoteRequest) {
+	t.Helper()
+	s := StartSim(t, sim.Config{Seed: 1, Latency: time.Millisecond, VenueErrorRate: map[string]float64{d.ID: 1}}, d.ID, newSim())
+	get := func() int {
+		resp, err := http.Get(s.VenueURL(d.ID) + "/any")
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		http.DefaultClient.CloseIdleConnections()
+		return resp.StatusCode
+	}
+	statuses := map[int]int{}
+	for range 4 {
+		statuses[get()]++
+	}
+	if statuses[200] != 2 || statuses[500] != 2 {
+		t.Errorf("injected errors came with statuses %v, want 200 and 500 alike", statuses)
+	}
+	q := New(t, d, s.VenueURL(d.ID))
+	for i := range 4 {
+		if i == 2 {
+			// One more call flips which status each of the quote's calls
+			// gets, so an adapter that makes two calls sees both on each.
+			get()
+		}
+		if _, err := q.Quote(context.Background(), req); Code(err) != swapscout.CodeUnavailable {
+			t.Errorf("Quote against injected errors: %v (%s), want unavailable", err, Code(err))
+		}
+	}
+}
