@@ -11,12 +11,18 @@ package all
 import (
 	"github.com/swapscout/swapscout/sim"
 	venues "github.com/swapscout/swapscout/venue/all"
+
+	// Order books.
+	"github.com/swapscout/swapscout/sim/binance"
 )
 
 // simulators are the venues' simulated APIs by venue id, in venue/all's
 // order of sections: instant-swap services, protocols and liquidity
 // networks, order books.
-var simulators = map[string]func() sim.Venue{}
+var simulators = map[string]func() sim.Venue{
+	// Order books.
+	"binance": binance.Sim,
+}
 
 // Venues returns a fresh simulated API for every venue of venue/all, by
 // venue id.

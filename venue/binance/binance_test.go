@@ -2,9 +2,6 @@ package binance_test
 
 import (
 	"errors"
-	"io"
-	"net/http"
-	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -12,7 +9,6 @@ import (
 	"go.uber.org/goleak"
 
 	"github.com/swapscout/swapscout"
-	"github.com/swapscout/swapscout/sim"
 	"github.com/swapscout/swapscout/venue/binance"
 	"github.com/swapscout/swapscout/venue/cex/cextest"
 	"github.com/swapscout/swapscout/venue/venuetest"
@@ -165,66 +161,4 @@ func TestMarketListRequest(t *testing.T) {
 func TestConformance(t *testing.T) {
 	venuetest.Run(t, &binance.Descriptor, venuetest.Options{OK: okCase,
 		Meta: []venuetest.Route{{Path: "/api/v3/exchangeInfo", Fixture: "exchangeinfo.json"}}})
-}
-
-func startSim(t *testing.T) *sim.Server {
-	t.Helper()
-	now := time.Date(2026, 7, 29, 14, 0, 10, 0, time.UTC) // the weight window stays put
-	return venuetest.StartSim(t, sim.Config{Seed: 3, Latency: time.Millisecond, Now: func() time.Time { return now }}, "binance", binance.Sim())
-}
-
-// TestSimulator quotes the simulator: direct, bridged, both directions, a
-// larger amount at a worse rate, deeper books fetched when needed, and more
-// than 5000 levels hold is amount_too_large.
-func TestSimulator(t *testing.T) {
-	s := startSim(t)
-	cextest.CheckSimulator(t, venuetest.New(t, &binance.Descriptor, s.VenueURL("binance")), cextest.SimulatorChecks{
-		// 300 BTC needs more than 100 levels
-		From: btc, To: usdtTRX, Amounts: [3]string{"0.01", "100", "300"},
-		Offers: []swapscout.QuoteRequest{send(doge, ltc, "1000"), receive(ltc, eth, "3"), send(usdtETH, swapscout.Asset{Ticker: "sol", Network: "sol"}, "5000"),
-			send(swapscout.Asset{Ticker: "near", Network: "near"}, btc, "500")}, // NEARUSDT, BTCUSDT
-		TooLarge:    send(btc, usdtTRX, "1000000"),
-		Unsupported: []swapscout.QuoteRequest{send(btc, xmr, "1")},
-	})
-}
-
-// TestSimulatorWeight: past 6000 weight a minute the simulator answers 429
-// with Retry-After; calling on during it gets the IP banned with 418.
-func TestSimulatorWeight(t *testing.T) {
-	s := startSim(t)
-	get := func(path string) *http.Response {
-		resp, err := http.Get(s.VenueURL("binance") + path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		_, _ = io.Copy(io.Discard, resp.Body)
-		resp.Body.Close()
-		return resp
-	}
-	var statuses []int
-	for range 28 {
-		resp := get("/api/v3/depth?symbol=NOSUCH&limit=5000") // weight 250 even when refused: 24 fit in 6000
-		statuses = append(statuses, resp.StatusCode)
-		if resp.StatusCode == 400 && resp.Header.Get("X-MBX-USED-WEIGHT-1M") == "" {
-			t.Error("no X-MBX-USED-WEIGHT-1M header")
-		}
-		if resp.StatusCode >= 418 && resp.Header.Get("Retry-After") == "" {
-			t.Errorf("HTTP %d without Retry-After", resp.StatusCode)
-		}
-	}
-	want := append(append(repeat(400, 24), 429, 429, 429), 418) // 400: Invalid symbol.
-	if !slices.Equal(statuses, want) {
-		t.Errorf("statuses %v, want %v", statuses, want)
-	}
-	if resp := get("/api/v3/exchangeInfo"); resp.StatusCode != 418 {
-		t.Errorf("banned client got HTTP %d, want 418", resp.StatusCode)
-	}
-}
-
-func repeat(v, n int) []int {
-	out := make([]int, n)
-	for i := range out {
-		out[i] = v
-	}
-	return out
 }
