@@ -31,7 +31,6 @@ var Descriptor = venue.Descriptor{
 	Timeout: 4 * time.Second, KYC: 'D', Reverse: true,
 	Networks: symbols.Networks(), Evidence: swapscout.Documented,
 	New: func(c venue.Config) (swapscout.Quoter, error) { return New(c), nil },
-	Sim: Sim,
 }
 
 // Client quotes Bitfinex; it refreshes the market list in the background.
@@ -39,6 +38,10 @@ type Client struct{ *cex.Client }
 
 // New returns a Client; it does no I/O.
 func New(cfg venue.Config) *Client { return &Client{cex.New(cfg, &spec)} }
+
+// Spec returns Bitfinex's description for the cex engine: its tickers and
+// networks, fees, bridges and paths.
+func Spec() cex.Spec { return spec }
 
 // blocked is how long Bitfinex blocks an IP over its rate limit: 10 to 60
 // seconds [DOC]; we wait out the longest.

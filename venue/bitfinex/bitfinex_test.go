@@ -2,8 +2,6 @@ package bitfinex_test
 
 import (
 	"errors"
-	"io"
-	"net/http"
 	"strings"
 	"testing"
 	"time"
@@ -11,7 +9,6 @@ import (
 	"go.uber.org/goleak"
 
 	"github.com/swapscout/swapscout"
-	"github.com/swapscout/swapscout/sim"
 	"github.com/swapscout/swapscout/venue/bitfinex"
 	"github.com/swapscout/swapscout/venue/cex/cextest"
 	"github.com/swapscout/swapscout/venue/venuetest"
@@ -140,54 +137,4 @@ func TestSlippage(t *testing.T) {
 func TestConformance(t *testing.T) {
 	venuetest.Run(t, &bitfinex.Descriptor, venuetest.Options{OK: okCase,
 		Meta: []venuetest.Route{{Path: "/v2/conf/pub:list:pair:exchange", Fixture: "pairs_exchange.json"}}})
-}
-
-func startSim(t *testing.T) *sim.Server {
-	t.Helper()
-	return venuetest.StartSim(t, sim.Config{Seed: 13, Latency: time.Millisecond}, "bitfinex", bitfinex.Sim())
-}
-
-// TestSimulator quotes the simulator: direct and bridged, colon symbols,
-// both directions, larger amounts at worse rates, and more than the 100
-// levels Bitfinex serves is too large.
-func TestSimulator(t *testing.T) {
-	s := startSim(t)
-	cextest.CheckSimulator(t, venuetest.New(t, &bitfinex.Descriptor, s.VenueURL("bitfinex")), cextest.SimulatorChecks{
-		From: btc, To: xmr, Amounts: [3]string{"0.01", "5", "25"},
-		Offers:   []swapscout.QuoteRequest{send(doge, usdtTRX, "50000"), receive(eth, dash, "20"), send(swapscout.Asset{Ticker: "pol", Network: "matic"}, swapscout.Asset{Ticker: "dai", Network: "eth"}, "3000")},
-		TooLarge: send(btc, usdtTRX, "1000"),
-	})
-}
-
-// TestSimulatorQuirks: numbers not strings, asks with negative amounts,
-// colon symbols, and errors as arrays with HTTP 500.
-func TestSimulatorQuirks(t *testing.T) {
-	s := startSim(t)
-	get := func(path string) (int, string) {
-		resp, err := http.Get(s.VenueURL("bitfinex") + path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer resp.Body.Close()
-		b, _ := io.ReadAll(resp.Body)
-		return resp.StatusCode, string(b)
-	}
-	for path, want := range map[string]struct {
-		status int
-		prefix string
-	}{
-		"/v2/book/tNOPE/P0?len=100":       {500, `["error",10020,"symbol: invalid"]`},
-		"/v2/book/tBTCUSD/P0?len=50":      {500, `["error",10020,"len: invalid"]`},
-		"/v2/book/tBTCUSD/R0":             {500, `["error",10020,"prec: invalid"]`},
-		"/v2/book/tDOGE:USD/P0?len=1":     {200, `[[0.`},
-		"/v2/conf/pub:list:pair:exchange": {200, `[["BTCUSD","BTCUST","ETHUSD"`},
-	} {
-		status, body := get(path)
-		if status != want.status || !strings.HasPrefix(body, want.prefix) {
-			t.Errorf("GET %s = %d %.80s, want %d %s…", path, status, body, want.status, want.prefix)
-		}
-	}
-	if _, body := get("/v2/book/tBTCUST/P0?len=1"); strings.Count(body, "[") != 3 || !strings.Contains(body, ",-") || strings.Contains(body, `"`) {
-		t.Errorf("one level a side: %s", body)
-	}
 }

@@ -31,7 +31,6 @@ var Descriptor = venue.Descriptor{
 	Timeout: 4 * time.Second, KYC: 'D', Reverse: true,
 	Networks: symbols.Networks(), Evidence: swapscout.Documented,
 	New: func(c venue.Config) (swapscout.Quoter, error) { return New(c), nil },
-	Sim: Sim,
 }
 
 // Client quotes Bitget; it refreshes the market list in the background.
@@ -39,6 +38,10 @@ type Client struct{ *cex.Client }
 
 // New returns a Client; it does no I/O.
 func New(cfg venue.Config) *Client { return &Client{cex.New(cfg, &spec)} }
+
+// Spec returns Bitget's description for the cex engine: its tickers and
+// networks, fees, bridges and paths.
+func Spec() cex.Spec { return spec }
 
 // spec is Bitget for the cex engine. The order book allows 20 calls a second
 // per IP, 6000 a minute overall [DOC]/[CODE]; 429 comes without Retry-After

@@ -3,16 +3,12 @@ package bitget_test
 import (
 	"context"
 	"errors"
-	"io"
-	"net/http"
 	"strings"
 	"testing"
-	"time"
 
 	"go.uber.org/goleak"
 
 	"github.com/swapscout/swapscout"
-	"github.com/swapscout/swapscout/sim"
 	"github.com/swapscout/swapscout/venue"
 	"github.com/swapscout/swapscout/venue/bitget"
 	"github.com/swapscout/swapscout/venue/cex/cextest"
@@ -182,45 +178,3 @@ func TestMarketListErrors(t *testing.T) {
 }
 
 var req0 = send(btc, usdtTRX, "0.3")
-
-func startSim(t *testing.T) *sim.Server {
-	t.Helper()
-	return venuetest.StartSim(t, sim.Config{Seed: 13, Latency: time.Millisecond}, "bitget", bitget.Sim())
-}
-
-// TestSimulator quotes the simulator: direct and bridged, both directions,
-// worse rates for larger amounts, and too large past the 150 levels Bitget
-// serves.
-func TestSimulator(t *testing.T) {
-	s := startSim(t)
-	cextest.CheckSimulator(t, venuetest.New(t, &bitget.Descriptor, s.VenueURL("bitget")), cextest.SimulatorChecks{
-		From: btc, To: usdtTRX, Amounts: [3]string{"0.01", "20", "100"},
-		Offers:   []swapscout.QuoteRequest{send(xmr, btc, "10"), receive(ltc, eth, "2"), send(usdtBSC, sol, "5000")},
-		TooLarge: send(btc, usdtTRX, "1000"),
-	})
-}
-
-// TestSimulatorShapes: the simulator speaks Bitget's shapes.
-func TestSimulatorShapes(t *testing.T) {
-	s := startSim(t)
-	for path, want := range map[string]string{
-		symbolsPath: `{"code":"00000","msg":"success","requestTime":`,
-		bookPath + "?symbol=BTCUSDT&type=step0&limit=1": `{"code":"00000","msg":"success","requestTime":`,
-		bookPath + "?symbol=NOPE&type=step0":            `{"code":"40034","msg":"Parameter NOPE does not exist",`,
-		bookPath + "?symbol=BTCUSDT&type=step9":         `{"code":"40017",`,
-		bookPath + "?type=step0":                        `{"code":"40019",`,
-	} {
-		resp, err := http.Get(s.VenueURL("bitget") + path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		b, _ := io.ReadAll(resp.Body)
-		resp.Body.Close()
-		if !strings.HasPrefix(string(b), want) {
-			t.Errorf("GET %s = %d %.120s, want %s…", path, resp.StatusCode, b, want)
-		}
-		if strings.HasSuffix(path, "limit=1") && !strings.Contains(string(b), `"data":{"asks":[["`) {
-			t.Errorf("GET %s = %.200s", path, b)
-		}
-	}
-}

@@ -27,7 +27,6 @@ var Descriptor = venue.Descriptor{
 	Timeout: 5 * time.Second, KYC: 'D', Reverse: true,
 	Networks: symbols.Networks(), Evidence: swapscout.Recorded,
 	New: func(c venue.Config) (swapscout.Quoter, error) { return New(c), nil },
-	Sim: Sim,
 }
 
 // Client quotes Bitstamp; it refreshes the market list in the background.
@@ -35,6 +34,10 @@ type Client struct{ *cex.Client }
 
 // New returns a Client; it does no I/O.
 func New(cfg venue.Config) *Client { return &Client{cex.New(cfg, &spec)} }
+
+// Spec returns Bitstamp's description for the cex engine: its tickers and
+// networks, fees, bridges and paths.
+func Spec() cex.Spec { return spec }
 
 // wholeBook is the depth asked of a book that always comes whole: never
 // reached, so a walk off its end is amount_too_large at once.
@@ -72,7 +75,7 @@ func parseMarkets(status int, body []byte) ([]cex.Market, error) {
 	if status != 200 {
 		return nil, parseError(status, body)
 	}
-	var ps []pairInfo
+	var ps []PairInfo
 	if err := json.Unmarshal(body, &ps); err != nil {
 		if e := parseError(status, body); venueCode(e) != swapscout.CodeBadResponse {
 			return nil, e

@@ -2,16 +2,11 @@ package bitstamp_test
 
 import (
 	"errors"
-	"io"
-	"net/http"
-	"strings"
 	"testing"
-	"time"
 
 	"go.uber.org/goleak"
 
 	"github.com/swapscout/swapscout"
-	"github.com/swapscout/swapscout/sim"
 	"github.com/swapscout/swapscout/venue/bitstamp"
 	"github.com/swapscout/swapscout/venue/cex/cextest"
 	"github.com/swapscout/swapscout/venue/venuetest"
@@ -130,45 +125,4 @@ func TestSlippage(t *testing.T) {
 func TestConformance(t *testing.T) {
 	venuetest.Run(t, &bitstamp.Descriptor, venuetest.Options{OK: okCase,
 		Meta: []venuetest.Route{{Path: "/api/v2/trading-pairs-info/", Fixture: "trading_pairs_info.json"}}})
-}
-
-func startSim(t *testing.T) *sim.Server {
-	t.Helper()
-	return venuetest.StartSim(t, sim.Config{Seed: 11, Latency: time.Millisecond}, "bitstamp", bitstamp.Sim())
-}
-
-// TestSimulator quotes the simulator: direct and bridged, both directions,
-// larger amounts at worse rates, and more than the whole book is too large.
-func TestSimulator(t *testing.T) {
-	s := startSim(t)
-	cextest.CheckSimulator(t, venuetest.New(t, &bitstamp.Descriptor, s.VenueURL("bitstamp")), cextest.SimulatorChecks{
-		From: btc, To: eth, Amounts: [3]string{"0.01", "20", "200"},
-		Offers:   []swapscout.QuoteRequest{send(doge, btc, "5000"), receive(eth, dai, "3000"), send(swapscout.Asset{Ticker: "usdc", Network: "eth"}, swapscout.Asset{Ticker: "sol", Network: "sol"}, "5000")},
-		TooLarge: send(btc, eth, "100000"),
-	})
-}
-
-// TestSimulatorQuirks: the whole book comes whatever is asked, prices and
-// amounts are strings, and an unknown pair is a 404.
-func TestSimulatorQuirks(t *testing.T) {
-	s := startSim(t)
-	get := func(path string) (int, string) {
-		resp, err := http.Get(s.VenueURL("bitstamp") + path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer resp.Body.Close()
-		b, _ := io.ReadAll(resp.Body)
-		return resp.StatusCode, string(b)
-	}
-	status, body := get("/api/v2/order_book/btcusd/")
-	if status != 200 || !strings.HasPrefix(body, `{"timestamp":"`) || strings.Count(body, `"],["`) < 4000 {
-		t.Errorf("order_book = %d, %d levels, %.80s", status, strings.Count(body, `"],["`), body)
-	}
-	if status, body := get("/api/v2/order_book/nope/"); status != 404 || !strings.Contains(body, `"status":"error"`) {
-		t.Errorf("unknown pair = %d %s", status, body)
-	}
-	if status, body := get("/api/v2/trading-pairs-info/"); status != 200 || !strings.Contains(body, `"name":"BTC/USD","trading":"Enabled","url_symbol":"btcusd"`) {
-		t.Errorf("trading-pairs-info = %d %.300s", status, body)
-	}
 }

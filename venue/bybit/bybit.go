@@ -28,7 +28,6 @@ var Descriptor = venue.Descriptor{
 	Timeout: 4 * time.Second, KYC: 'D', Reverse: true,
 	Networks: symbols.Networks(), Evidence: swapscout.Documented,
 	New: func(c venue.Config) (swapscout.Quoter, error) { return New(c), nil },
-	Sim: Sim,
 }
 
 // Client quotes Bybit; it refreshes the market list in the background.
@@ -37,9 +36,13 @@ type Client struct{ *cex.Client }
 // New returns a Client; it does no I/O.
 func New(cfg venue.Config) *Client { return &Client{cex.New(cfg, &spec)} }
 
-// ipBan is how long Bybit wants no calls after HTTP 403 "access too
+// IPBan is how long Bybit wants no calls after HTTP 403 "access too
 // frequent" ([DOC] v5/rate-limit: "wait for at least 10 minutes").
-const ipBan = 10 * time.Minute
+const IPBan = 10 * time.Minute
+
+// Spec returns Bybit's description for the cex engine: its tickers and
+// networks, fees, bridges and paths.
+func Spec() cex.Spec { return spec }
 
 // spec is Bybit for the cex engine. The IP limit is 600 requests per 5 s
 // across api.bybit.com [DOC]; the engine's shared books keep far below it.
@@ -97,7 +100,7 @@ func (e *envelope) check(status int, err error, got bool, what string) error {
 	case e.code != 0:
 		return apiError(e.code, e.msg, status)
 	case status == 403:
-		return &swapscout.VenueError{Code: swapscout.CodeRateLimited, RetryAfter: ipBan,
+		return &swapscout.VenueError{Code: swapscout.CodeRateLimited, RetryAfter: IPBan,
 			Msg: "Bybit banned this IP for calling too often (HTTP 403 access too frequent)"}
 	case status != 200:
 		return venue.StatusError(status)

@@ -3,9 +3,6 @@ package bybit_test
 import (
 	"context"
 	"errors"
-	"io"
-	"net/http"
-	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -13,7 +10,6 @@ import (
 	"go.uber.org/goleak"
 
 	"github.com/swapscout/swapscout"
-	"github.com/swapscout/swapscout/sim"
 	"github.com/swapscout/swapscout/venue"
 	"github.com/swapscout/swapscout/venue/bybit"
 	"github.com/swapscout/swapscout/venue/cex/cextest"
@@ -165,62 +161,5 @@ func TestMarketListErrors(t *testing.T) {
 		if _, err := q.Quote(context.Background(), send(btc, usdtTRX, "0.02")); venuetest.Code(err) != swapscout.CodeUnavailable {
 			t.Errorf("Quote without a market list: %v, want unavailable", err)
 		}
-	}
-}
-
-func startSim(t *testing.T) *sim.Server {
-	t.Helper()
-	now := time.Date(2026, 7, 29, 14, 0, 10, 0, time.UTC)
-	return venuetest.StartSim(t, sim.Config{Seed: 7, VenueLatency: map[string]time.Duration{"bybit": 0}, Now: func() time.Time { return now }}, "bybit", bybit.Sim())
-}
-
-// TestSimulator quotes the simulator: direct and bridged, both directions,
-// worse rates for larger amounts, and too large past its 200 levels.
-func TestSimulator(t *testing.T) {
-	s := startSim(t)
-	cextest.CheckSimulator(t, venuetest.New(t, &bybit.Descriptor, s.VenueURL("bybit")), cextest.SimulatorChecks{
-		From: btc, To: usdtTRX, Amounts: [3]string{"0.01", "5", "50"},
-		Offers:   []swapscout.QuoteRequest{send(doge, sol, "10000"), receive(sol, btc, "0.5"), send(usdtETH, swapscout.Asset{Ticker: "ton", Network: "ton"}, "500")},
-		TooLarge: send(btc, usdtTRX, "100000"),
-	})
-}
-
-// TestSimulatorQuirks: HTTP-200 retCode errors, the default limit of one
-// level, and the IP ban with HTTP 403 past 600 requests in 5 s.
-func TestSimulatorQuirks(t *testing.T) {
-	s := startSim(t)
-	get := func(path string) (int, string) {
-		resp, err := http.Get(s.VenueURL("bybit") + path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer resp.Body.Close()
-		b, _ := io.ReadAll(resp.Body)
-		return resp.StatusCode, string(b)
-	}
-	for path, want := range map[string]string{
-		"/v5/market/orderbook?category=spot&symbol=NOPE":            `{"retCode":10001,"retMsg":"params error: Not supported symbols","result":{}`,
-		"/v5/market/orderbook?category=spot&symbol=BTCUSDT&limit=0": `{"retCode":10001,`,
-		"/v5/market/orderbook?category=linear&symbol=BTCUSDT":       `{"retCode":10001,`,
-		"/v5/market/instruments-info?category=spot":                 `{"retCode":0,"retMsg":"OK","result":{"category":"spot","list":[{"symbol":"BTCUSDT","baseCoin":"BTC"`,
-	} {
-		if status, body := get(path); status != 200 || !strings.HasPrefix(body, want) {
-			t.Errorf("GET %s = %d %.100s, want 200 %s…", path, status, body, want)
-		}
-	}
-	_, body := get("/v5/market/orderbook?category=spot&symbol=BTCUSDT")
-	if strings.Count(body, `],[`) != 0 || !strings.Contains(body, `"a":[["`) {
-		t.Errorf("default limit: %.200s, want one level a side", body)
-	}
-	var statuses []int
-	for range 600 {
-		status, _ := get("/v5/market/orderbook?category=spot&symbol=NOPE")
-		statuses = append(statuses, status)
-	}
-	if i := slices.Index(statuses, 403); i+6 != 601 { // 5 requests came before the loop
-		t.Errorf("first 403 at request %d, want 601", i+6)
-	}
-	if status, body := get("/v5/market/instruments-info?category=spot"); status != 403 || body != "access too frequent" {
-		t.Errorf("banned IP got %d %q, want 403 access too frequent", status, body)
 	}
 }

@@ -65,7 +65,6 @@
 //
 // # Simulator
 //
-// SimVenue builds a sim.Venue from a SimAPI: the venue renders its own JSON
-// (market list, book, errors) from the simulated exchange; SimVenue routes
-// the requests and resolves symbols and depths.
+// Each venue's simulator lives beside its adapter, in sim/<venue>, built on
+// sim/cexsim from the adapter's Spec: this package links no simulator code.
 package cex

@@ -41,37 +41,6 @@ type Network struct {
 	DepositMin        swapscout.Amount // the least deposit credited, in the asset; zero when none is known
 }
 
-// SimCurrency is one venue ticker of Symbols with its networks, for a
-// simulator's currency list.
-type SimCurrency struct {
-	Ticker string
-	Chains []SimChain
-}
-
-// SimChain is a network of a SimCurrency and its fee in WithdrawFees.
-type SimChain struct {
-	Network string
-	Fee     swapscout.Amount
-}
-
-// SimCurrencies groups Symbols by venue ticker, in a stable order, with the
-// static withdrawal fees: what a simulated currency list serves.
-func (s *Spec) SimCurrencies() []SimCurrency {
-	var out []SimCurrency
-	at := map[string]int{}
-	for _, a := range s.Symbols.Assets() {
-		code := s.Symbols[a]
-		i, ok := at[code.Ticker]
-		if !ok {
-			i = len(out)
-			at[code.Ticker] = i
-			out = append(out, SimCurrency{Ticker: code.Ticker})
-		}
-		out[i].Chains = append(out[i].Chains, SimChain{Network: code.Network, Fee: s.WithdrawFees[a]})
-	}
-	return out
-}
-
 // Bridge is an asset a two-leg route may pass through.
 type Bridge struct {
 	Ticker string // as in the venue's market list: "USDT", Kraken's "ZUSD"
@@ -244,7 +213,7 @@ func (s *Spec) assetTickers() (map[string]string, error) {
 }
 
 // Ticker returns the venue's ticker for a swapscout ticker (any case), from
-// Symbols or Bridges; simulators use it to name markets.
+// Symbols or Bridges (simulators name their markets with it).
 func (s *Spec) Ticker(asset string) (string, bool) {
 	asset = strings.ToLower(asset)
 	for a, c := range s.Symbols {

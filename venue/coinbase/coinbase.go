@@ -29,7 +29,6 @@ var Descriptor = venue.Descriptor{
 	Timeout: 5 * time.Second, KYC: 'D', Reverse: true,
 	Networks: symbols.Networks(), Evidence: swapscout.Documented,
 	New: func(c venue.Config) (swapscout.Quoter, error) { return New(c), nil },
-	Sim: Sim,
 }
 
 // Client quotes Coinbase Exchange; it refreshes the market list in the background.
@@ -37,6 +36,10 @@ type Client struct{ *cex.Client }
 
 // New returns a Client; it does no I/O.
 func New(cfg venue.Config) *Client { return &Client{cex.New(cfg, &spec)} }
+
+// Spec returns Coinbase Exchange's description for the cex engine: its
+// tickers and networks, fees, bridges and paths.
+func Spec() cex.Spec { return spec }
 
 // wholeBook is the depth asked of a book that always comes whole (level 2
 // has no size parameter): never reached, so a walk off its end is
@@ -73,7 +76,7 @@ func parseMarkets(status int, body []byte) ([]cex.Market, error) {
 	if status != 200 {
 		return nil, parseError(status, body)
 	}
-	var ps []product
+	var ps []Product
 	if err := json.Unmarshal(body, &ps); err != nil {
 		if e := parseError(status, body); venueCode(e) != swapscout.CodeBadResponse {
 			return nil, e // a {"message":…} where the list should be

@@ -2,16 +2,12 @@ package coinbase_test
 
 import (
 	"errors"
-	"io"
-	"net/http"
 	"strings"
 	"testing"
-	"time"
 
 	"go.uber.org/goleak"
 
 	"github.com/swapscout/swapscout"
-	"github.com/swapscout/swapscout/sim"
 	"github.com/swapscout/swapscout/upstream"
 	"github.com/swapscout/swapscout/venue/cex/cextest"
 	"github.com/swapscout/swapscout/venue/coinbase"
@@ -148,56 +144,4 @@ func TestMarketListRequest(t *testing.T) {
 func TestConformance(t *testing.T) {
 	venuetest.Run(t, &coinbase.Descriptor, venuetest.Options{OK: okCase,
 		Meta: []venuetest.Route{{Path: "/products", Fixture: "products.json"}}})
-}
-
-func startSim(t *testing.T) *sim.Server {
-	t.Helper()
-	return venuetest.StartSim(t, sim.Config{Seed: 7, Latency: time.Millisecond}, "coinbase", coinbase.Sim())
-}
-
-// TestSimulator quotes the simulator: direct and bridged, both directions,
-// larger amounts at worse rates, and more than the whole book is too large.
-func TestSimulator(t *testing.T) {
-	s := startSim(t)
-	cextest.CheckSimulator(t, venuetest.New(t, &coinbase.Descriptor, s.VenueURL("coinbase")), cextest.SimulatorChecks{
-		From: btc, To: usdcSOL, Amounts: [3]string{"0.01", "20", "200"},
-		Offers:   []swapscout.QuoteRequest{send(eth, btc, "3"), receive(dash, eth, "2"), send(usdtETH, swapscout.Asset{Ticker: "sol", Network: "sol"}, "5000")},
-		TooLarge: send(btc, usdtETH, "100000"),
-	})
-}
-
-// TestSimulatorQuirks: levels carry an order count, level 1 is the best of
-// each side, and errors are {"message":…}.
-func TestSimulatorQuirks(t *testing.T) {
-	s := startSim(t)
-	get := func(path, ua string) (int, string) {
-		req, _ := http.NewRequest("GET", s.VenueURL("coinbase")+path, nil)
-		req.Header.Set("User-Agent", ua)
-		resp, err := http.DefaultClient.Do(req)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer resp.Body.Close()
-		b, _ := io.ReadAll(resp.Body)
-		return resp.StatusCode, string(b)
-	}
-	for _, c := range []struct {
-		path, ua string
-		status   int
-		prefix   string
-	}{
-		{"/products/NOPE-USD/book?level=2", "t", 404, `{"message":"NotFound"}`},
-		{"/products/BTC-USD/book?level=3", "t", 400, `{"message":"Invalid level"}`},
-		{"/products/BTC-USD/book?level=2", "", 400, `{"message":"User-Agent header is required."}`},
-		{"/products/BTC-USD/book?level=1", "t", 200, `{"bids":[["`},
-		{"/products", "t", 200, `[{"id":"BTC-USD","base_currency":"BTC","quote_currency":"USD"`},
-	} {
-		status, body := get(c.path, c.ua)
-		if status != c.status || !strings.HasPrefix(body, c.prefix) {
-			t.Errorf("GET %s = %d %.90s, want %d %s…", c.path, status, body, c.status, c.prefix)
-		}
-		if c.path == "/products/BTC-USD/book?level=1" && (strings.Count(body, `"],[`) != 0 || !strings.Contains(body, `"auction_mode":false`)) {
-			t.Errorf("level 1 book %s", body)
-		}
-	}
 }

@@ -3,17 +3,12 @@ package gate_test
 import (
 	"context"
 	"errors"
-	"io"
-	"net/http"
-	"slices"
 	"strings"
 	"testing"
-	"time"
 
 	"go.uber.org/goleak"
 
 	"github.com/swapscout/swapscout"
-	"github.com/swapscout/swapscout/sim"
 	"github.com/swapscout/swapscout/venue"
 	"github.com/swapscout/swapscout/venue/cex/cextest"
 	"github.com/swapscout/swapscout/venue/gate"
@@ -158,64 +153,5 @@ func TestMarketListErrors(t *testing.T) {
 		if _, err := q.Quote(context.Background(), send(btc, xmr, "0.05")); venuetest.Code(err) != swapscout.CodeUnavailable {
 			t.Errorf("Quote without a market list: %v, want unavailable", err)
 		}
-	}
-}
-
-func startSim(t *testing.T) *sim.Server {
-	t.Helper()
-	now := time.Date(2026, 7, 29, 14, 0, 10, 0, time.UTC)
-	return venuetest.StartSim(t, sim.Config{Seed: 13, VenueLatency: map[string]time.Duration{"gate": 0}, Now: func() time.Time { return now }}, "gate", gate.Sim())
-}
-
-// TestSimulator quotes the simulator: direct and bridged, both directions,
-// worse rates for larger amounts, a deeper book (limit=1000) when 100
-// levels do not hold the amount, and too large past 1000.
-func TestSimulator(t *testing.T) {
-	s := startSim(t)
-	cextest.CheckSimulator(t, venuetest.New(t, &gate.Descriptor, s.VenueURL("gate")), cextest.SimulatorChecks{
-		// 60 BTC needs more than 100 levels
-		From: btc, To: usdtTRX, Amounts: [3]string{"0.01", "10", "60"},
-		Offers:   []swapscout.QuoteRequest{send(btc, firo, "0.1"), receive(xmr, usdtTRX, "1000"), send(zec, xmr, "10")},
-		TooLarge: send(btc, usdtTRX, "100000"),
-	})
-}
-
-// TestSimulatorQuirks: labelled errors with HTTP 400, the optional id, and
-// HTTP 429 past 200 requests in 10 s on one endpoint.
-func TestSimulatorQuirks(t *testing.T) {
-	s := startSim(t)
-	get := func(path string) (int, string) {
-		resp, err := http.Get(s.VenueURL("gate") + path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer resp.Body.Close()
-		b, _ := io.ReadAll(resp.Body)
-		return resp.StatusCode, string(b)
-	}
-	for _, c := range []struct {
-		path, want string
-		status     int
-	}{
-		{"/api/v4/spot/order_book?currency_pair=NOPE_USDT", `{"label":"INVALID_CURRENCY_PAIR","message":"Invalid currency pair NOPE_USDT"}`, 400},
-		{"/api/v4/spot/order_book?currency_pair=BTC_USDT&limit=5000", `{"label":"INVALID_PARAM_VALUE",`, 400},
-		{"/api/v4/spot/order_book?currency_pair=BTC_USDT&limit=1", `{"current":`, 200},
-		{"/api/v4/spot/order_book?currency_pair=BTC_USDT&limit=1&with_id=true", `{"id":`, 200},
-		{"/api/v4/spot/currency_pairs", `[{"amount_precision":6,"base":"BTC","base_name":"BTC","buy_start":`, 200},
-	} {
-		if status, body := get(c.path); status != c.status || !strings.HasPrefix(body, c.want) {
-			t.Errorf("GET %s = %d %.100s, want %d %s…", c.path, status, body, c.status, c.want)
-		}
-	}
-	var statuses []int
-	for range 200 { // 4 book calls so far
-		status, _ := get("/api/v4/spot/order_book?currency_pair=NOPE_USDT")
-		statuses = append(statuses, status)
-	}
-	if i := slices.Index(statuses, 429); i+4 != 200 {
-		t.Errorf("first 429 at book request %d, want 201", i+5)
-	}
-	if status, _ := get("/api/v4/spot/currency_pairs"); status != 200 {
-		t.Errorf("the pair list is limited apart from the book: HTTP %d", status)
 	}
 }

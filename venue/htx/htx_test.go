@@ -3,16 +3,11 @@ package htx_test
 import (
 	"context"
 	"errors"
-	"io"
-	"net/http"
-	"strings"
 	"testing"
-	"time"
 
 	"go.uber.org/goleak"
 
 	"github.com/swapscout/swapscout"
-	"github.com/swapscout/swapscout/sim"
 	"github.com/swapscout/swapscout/venue"
 	"github.com/swapscout/swapscout/venue/cex/cextest"
 	"github.com/swapscout/swapscout/venue/htx"
@@ -154,51 +149,5 @@ func TestMarketListErrors(t *testing.T) {
 		if _, err := q.Quote(context.Background(), send(btc, xmr, "0.05")); venuetest.Code(err) != swapscout.CodeUnavailable {
 			t.Errorf("Quote without a market list: %v, want unavailable", err)
 		}
-	}
-}
-
-func startSim(t *testing.T) *sim.Server {
-	t.Helper()
-	return venuetest.StartSim(t, sim.Config{Seed: 17, VenueLatency: map[string]time.Duration{"htx": 0}}, "htx", htx.Sim())
-}
-
-// TestSimulator quotes the simulator: direct and bridged, both directions,
-// worse rates for larger amounts, and too large past its 150 levels.
-func TestSimulator(t *testing.T) {
-	s := startSim(t)
-	cextest.CheckSimulator(t, venuetest.New(t, &htx.Descriptor, s.VenueURL("htx")), cextest.SimulatorChecks{
-		From: btc, To: xmr, Amounts: [3]string{"0.01", "2", "20"},
-		Offers:   []swapscout.QuoteRequest{send(trx, xmr, "10000"), receive(xmr, usdtTRX, "1000"), send(zec, btc, "5")},
-		TooLarge: send(btc, xmr, "5000"),
-	})
-}
-
-// TestSimulatorQuirks: HTTP-200 errors, numbers in the book, and the
-// shallow depths.
-func TestSimulatorQuirks(t *testing.T) {
-	s := startSim(t)
-	get := func(path string) (int, string) {
-		resp, err := http.Get(s.VenueURL("htx") + path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer resp.Body.Close()
-		b, _ := io.ReadAll(resp.Body)
-		return resp.StatusCode, string(b)
-	}
-	for path, want := range map[string]string{
-		"/market/depth?symbol=nope&type=step0":            `{"status":"error","err-code":"invalid-parameter","err-msg":"invalid symbol","ts":`,
-		"/market/depth?symbol=btcusdt&type=step9":         `{"status":"error","err-code":"invalid-parameter","err-msg":"invalid type"`,
-		"/market/depth?symbol=btcusdt&type=step0&depth=7": `{"status":"error","err-code":"invalid-parameter","err-msg":"invalid depth"`,
-		"/market/depth?symbol=btcusdt&type=step0&depth=5": `{"ch":"market.btcusdt.depth.step0","status":"ok","ts":`,
-		"/v2/settings/common/symbols":                     `{"status":"ok","data":[{"tags":"","state":"online","wr":"1.5","sc":"btcusdt"`,
-	} {
-		if status, body := get(path); status != 200 || !strings.HasPrefix(body, want) {
-			t.Errorf("GET %s = %d %.100s, want 200 %s…", path, status, body, want)
-		}
-	}
-	_, body := get("/market/depth?symbol=btcusdt&type=step0&depth=5")
-	if strings.Count(body, "],[") != 2*4 || strings.Contains(body, `[["`) {
-		t.Errorf("depth=5: %.200s, want five levels a side of bare numbers", body)
 	}
 }

@@ -28,7 +28,6 @@ var Descriptor = venue.Descriptor{
 	Timeout: 4 * time.Second, KYC: 'D', Reverse: true,
 	Networks: symbols.Networks(), Evidence: swapscout.Documented,
 	New: func(c venue.Config) (swapscout.Quoter, error) { return New(c), nil },
-	Sim: Sim,
 }
 
 // Client quotes Kraken; it refreshes the market list in the background.
@@ -36,6 +35,10 @@ type Client struct{ *cex.Client }
 
 // New returns a Client; it does no I/O.
 func New(cfg venue.Config) *Client { return &Client{cex.New(cfg, &spec)} }
+
+// Spec returns Kraken's description for the cex engine: its tickers and
+// networks, fees, bridges and paths.
+func Spec() cex.Spec { return spec }
 
 // spec is Kraken for the cex engine. Public calls are limited to about one a
 // second per IP and endpoint ([CODE] JKorf; [MEM]): books are shared for the
@@ -69,7 +72,7 @@ var percent = swapscout.NewAmount(1, 2)
 // not the ".d" dark-pool twins, keyed by base and quote; the book is fetched
 // by altname.
 func parseMarkets(status int, body []byte) ([]cex.Market, error) {
-	var r assetPairsResponse
+	var r AssetPairs
 	if err := json.Unmarshal(body, &r); err != nil {
 		if status != 200 {
 			return nil, venue.StatusError(status)

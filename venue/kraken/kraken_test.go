@@ -3,16 +3,12 @@ package kraken_test
 import (
 	"context"
 	"errors"
-	"io"
-	"net/http"
 	"strings"
 	"testing"
-	"time"
 
 	"go.uber.org/goleak"
 
 	"github.com/swapscout/swapscout"
-	"github.com/swapscout/swapscout/sim"
 	"github.com/swapscout/swapscout/venue"
 	"github.com/swapscout/swapscout/venue/cex/cextest"
 	"github.com/swapscout/swapscout/venue/kraken"
@@ -160,53 +156,6 @@ func TestMarketListErrors(t *testing.T) {
 		}
 		if _, err := q.Quote(context.Background(), send(btc, xmr, "0.05")); venuetest.Code(err) != swapscout.CodeUnavailable {
 			t.Errorf("Quote without a market list: %v, want unavailable", err)
-		}
-	}
-}
-
-func startSim(t *testing.T) *sim.Server {
-	t.Helper()
-	return venuetest.StartSim(t, sim.Config{Seed: 5, Latency: time.Millisecond}, "kraken", kraken.Sim())
-}
-
-// TestSimulator quotes the simulator: direct and bridged, both directions,
-// worse rates for larger amounts, deeper books when needed, and too large
-// past the 500 levels Kraken serves.
-func TestSimulator(t *testing.T) {
-	s := startSim(t)
-	cextest.CheckSimulator(t, venuetest.New(t, &kraken.Descriptor, s.VenueURL("kraken")), cextest.SimulatorChecks{
-		// 150 BTC of XMR needs more than 100 levels
-		From: btc, To: xmr, Amounts: [3]string{"0.1", "20", "150"},
-		Offers:   []swapscout.QuoteRequest{send(eth, xmr, "2"), receive(xmr, usdtTRX, "1000"), send(zec, eth, "10")},
-		TooLarge: send(btc, xmr, "5000"),
-	})
-}
-
-// TestSimulatorQuirks: the simulator answers an unknown pair and a bad count
-// with HTTP 200 error envelopes, and keys a book by its canonical name
-// whichever name was asked.
-func TestSimulatorQuirks(t *testing.T) {
-	s := startSim(t)
-	get := func(path string) (int, string) {
-		resp, err := http.Get(s.VenueURL("kraken") + path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer resp.Body.Close()
-		b, _ := io.ReadAll(resp.Body)
-		return resp.StatusCode, string(b)
-	}
-	for path, want := range map[string]string{
-		"/0/public/Depth?pair=NOPE":             `{"error":["EQuery:Unknown asset pair"]}`,
-		"/0/public/Depth?pair=XBTUSD&count=abc": `{"error":["EGeneral:Invalid arguments"]}`,
-		"/0/public/Depth?pair=XBTUSD&count=1":   `{"error":[],"result":{"XXBTZUSD":{"asks":[["`,
-		"/0/public/Depth?pair=XXBTZUSD&count=1": `{"error":[],"result":{"XXBTZUSD":{"asks":[["`,
-		"/0/public/Depth?pair=SOLUSD&count=1":   `{"error":[],"result":{"SOLUSD":{"asks":[["`,
-		"/0/public/AssetPairs?pair=XXBTZUSD":    `{"error":[],"result":{"XXBTZUSD":{"altname":"XBTUSD","wsname":"XBT/USD"`,
-	} {
-		status, body := get(path)
-		if status != 200 || !strings.HasPrefix(body, want) {
-			t.Errorf("GET %s = %d %.80s, want 200 %s…", path, status, body, want)
 		}
 	}
 }

@@ -3,16 +3,12 @@ package kucoin_test
 import (
 	"context"
 	"errors"
-	"io"
-	"net/http"
 	"strings"
 	"testing"
-	"time"
 
 	"go.uber.org/goleak"
 
 	"github.com/swapscout/swapscout"
-	"github.com/swapscout/swapscout/sim"
 	"github.com/swapscout/swapscout/venue"
 	"github.com/swapscout/swapscout/venue/cex/cextest"
 	"github.com/swapscout/swapscout/venue/kucoin"
@@ -166,62 +162,5 @@ func TestMarketListErrors(t *testing.T) {
 		if _, err := q.Quote(context.Background(), send(btc, xmr, "0.05")); venuetest.Code(err) != swapscout.CodeUnavailable {
 			t.Errorf("Quote without a market list: %v, want unavailable", err)
 		}
-	}
-}
-
-func startSim(t *testing.T) *sim.Server {
-	t.Helper()
-	now := time.Date(2026, 7, 29, 14, 0, 10, 0, time.UTC)
-	return venuetest.StartSim(t, sim.Config{Seed: 11, VenueLatency: map[string]time.Duration{"kucoin": 0}, Now: func() time.Time { return now }}, "kucoin", kucoin.Sim())
-}
-
-// TestSimulator quotes the simulator: direct and bridged, both directions,
-// worse rates for larger amounts, and too large past its 100 levels.
-func TestSimulator(t *testing.T) {
-	s := startSim(t)
-	cextest.CheckSimulator(t, venuetest.New(t, &kucoin.Descriptor, s.VenueURL("kucoin")), cextest.SimulatorChecks{
-		From: btc, To: xmr, Amounts: [3]string{"0.01", "2", "20"},
-		Offers:      []swapscout.QuoteRequest{send(ltc, xmr, "10"), receive(xmr, usdtTRX, "1000"), send(zec, swapscout.Asset{Ticker: "eth", Network: "arbitrum"}, "5")},
-		TooLarge:    send(btc, xmr, "5000"),
-		Unsupported: []swapscout.QuoteRequest{send(btc, firo, "1")},
-	})
-}
-
-// TestSimulatorQuirks: the envelope errors, both book levels, and the
-// resource pool's 429 once 2000 weight is spent in 30 s.
-func TestSimulatorQuirks(t *testing.T) {
-	s := startSim(t)
-	get := func(path string) (int, http.Header, string) {
-		resp, err := http.Get(s.VenueURL("kucoin") + path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer resp.Body.Close()
-		b, _ := io.ReadAll(resp.Body)
-		return resp.StatusCode, resp.Header, string(b)
-	}
-	for _, c := range []struct {
-		path, want string
-		status     int
-	}{
-		{"/api/v1/market/orderbook/level2_100?symbol=NOPE-USDT", `{"code":"900001","msg":"symbol not exists"}`, 200},
-		{"/api/v1/market/orderbook/level2_100", `{"code":"400100",`, 400},
-		{"/api/v1/market/orderbook/level2_20?symbol=BTC-USDT", `{"code":"200000","data":{"sequence":"`, 200},
-		{"/api/v2/symbols", `{"code":"200000","data":[{"symbol":"BTC-USDT","name":"BTC-USDT","baseCurrency":"BTC"`, 200},
-	} {
-		if status, _, body := get(c.path); status != c.status || !strings.HasPrefix(body, c.want) {
-			t.Errorf("GET %s = %d %.100s, want %d %s…", c.path, status, body, c.status, c.want)
-		}
-	}
-	if _, _, body := get("/api/v1/market/orderbook/level2_20?symbol=BTC-USDT"); strings.Count(body, `"],["`) != 2*19 {
-		t.Errorf("level2_20 has %d level separators, want 38", strings.Count(body, `"],["`))
-	}
-	var last int
-	var h http.Header
-	for range 500 { // 6 calls so far weighed 22; 494 more at 4 fill 1998
-		last, h, _ = get("/api/v1/market/orderbook/level2_100?symbol=NOPE-USDT")
-	}
-	if last != 429 || h.Get("gw-ratelimit-remaining") == "" || h.Get("gw-ratelimit-reset") == "" {
-		t.Errorf("after 2000 weight: HTTP %d, headers %v; want 429 with gw-ratelimit-*", last, h)
 	}
 }

@@ -2,8 +2,6 @@ package mexc_test
 
 import (
 	"errors"
-	"io"
-	"net/http"
 	"strings"
 	"testing"
 	"time"
@@ -11,7 +9,6 @@ import (
 	"go.uber.org/goleak"
 
 	"github.com/swapscout/swapscout"
-	"github.com/swapscout/swapscout/sim"
 	"github.com/swapscout/swapscout/venue/cex/cextest"
 	"github.com/swapscout/swapscout/venue/mexc"
 	"github.com/swapscout/swapscout/venue/venuetest"
@@ -153,47 +150,4 @@ func TestSlippage(t *testing.T) {
 func TestConformance(t *testing.T) {
 	venuetest.Run(t, &mexc.Descriptor, venuetest.Options{OK: okCase,
 		Meta: []venuetest.Route{{Path: "/api/v3/exchangeInfo", Fixture: "exchangeinfo.json"}}})
-}
-
-func startSim(t *testing.T) *sim.Server {
-	t.Helper()
-	return venuetest.StartSim(t, sim.Config{Seed: 11, Latency: time.Millisecond}, "mexc", mexc.Sim())
-}
-
-// TestSimulator quotes the simulator: direct and bridged, both directions,
-// worse rates for larger amounts, the deeper book when 100 levels are not
-// enough, and too large past 5000 levels.
-func TestSimulator(t *testing.T) {
-	s := startSim(t)
-	cextest.CheckSimulator(t, venuetest.New(t, &mexc.Descriptor, s.VenueURL("mexc")), cextest.SimulatorChecks{
-		// 100 BTC needs more than 100 levels
-		From: btc, To: usdtTRX, Amounts: [3]string{"0.01", "20", "100"},
-		Offers:   []swapscout.QuoteRequest{send(xmr, btc, "10"), receive(ltc, eth, "2"), send(usdtBSC, xmr, "5000"), send(swapscout.Asset{Ticker: "firo", Network: "firo"}, usdtTRX, "100")},
-		TooLarge: send(btc, usdtTRX, "1000000"),
-	})
-}
-
-// TestSimulatorShapes: the simulator speaks MEXC's shapes.
-func TestSimulatorShapes(t *testing.T) {
-	s := startSim(t)
-	for path, want := range map[string]string{
-		"/api/v3/exchangeInfo":                     `{"timezone":"CST","serverTime":`,
-		"/api/v3/depth?symbol=BTCUSDT&limit=1":     `{"lastUpdateId":`,
-		"/api/v3/depth?symbol=NOPE":                `{"code":-1121,"msg":"Invalid symbol."}`,
-		"/api/v3/depth?symbol=BTCUSDT&limit=x":     `{"code":700008,`,
-		"/api/v3/depth?symbol=BTCUSDT&limit=10000": `{"lastUpdateId":`,
-	} {
-		resp, err := http.Get(s.VenueURL("mexc") + path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		b, _ := io.ReadAll(resp.Body)
-		resp.Body.Close()
-		if !strings.HasPrefix(string(b), want) {
-			t.Errorf("GET %s = %d %.120s, want %s…", path, resp.StatusCode, b, want)
-		}
-		if strings.HasSuffix(path, "limit=10000") && strings.Count(string(b), `],[`) != 2*5000-2 {
-			t.Errorf("GET %s: want 5000 levels a side", path)
-		}
-	}
 }

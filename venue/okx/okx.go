@@ -28,7 +28,6 @@ var Descriptor = venue.Descriptor{
 	Timeout: 4 * time.Second, KYC: 'D', Reverse: true,
 	Networks: symbols.Networks(), Evidence: swapscout.Documented,
 	New: func(c venue.Config) (swapscout.Quoter, error) { return New(c), nil },
-	Sim: Sim,
 }
 
 // Client quotes OKX; it refreshes the market list in the background.
@@ -36,6 +35,10 @@ type Client struct{ *cex.Client }
 
 // New returns a Client; it does no I/O.
 func New(cfg venue.Config) *Client { return &Client{cex.New(cfg, &spec)} }
+
+// Spec returns OKX's description for the cex engine: its tickers and
+// networks, fees, bridges and paths.
+func Spec() cex.Spec { return spec }
 
 // spec is OKX for the cex engine. /market/books allows 40 requests per 2
 // seconds per IP [DOC]: books are shared for the engine's BookTTL, and a
@@ -63,7 +66,7 @@ var spec = cex.Spec{
 // parseMarkets reads the SPOT instruments: live ones, keyed by baseCcy and
 // quoteCcy, fetched by instId, with minSz (in base) as their least order.
 func parseMarkets(status int, body []byte) ([]cex.Market, error) {
-	var e envelope[instrument]
+	var e Envelope[Instrument]
 	if err := json.Unmarshal(body, &e); err != nil {
 		if status != 200 {
 			return nil, venue.StatusError(status)
@@ -139,7 +142,7 @@ func parseBook(s *book.Scanner, status int, body []byte, b *book.Book) error {
 
 // parseError is the error of any answer: its envelope's code, else its status.
 func parseError(status int, body []byte) error {
-	var e envelope[json.RawMessage]
+	var e Envelope[json.RawMessage]
 	if json.Unmarshal(body, &e) == nil && e.Code != "" && e.Code != "0" {
 		return apiError(status, e.Code, e.Msg)
 	}
@@ -189,7 +192,7 @@ func apiError(status int, code, msg string) error {
 // any status (OKX answers most errors with HTTP 200); nil when body is not
 // one or its code is the success "0".
 func errorBody(status int, body []byte) error {
-	var e envelope[json.RawMessage]
+	var e Envelope[json.RawMessage]
 	if json.Unmarshal(body, &e) != nil || e.Code == "" || e.Code == "0" {
 		return nil
 	}

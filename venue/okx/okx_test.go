@@ -2,16 +2,12 @@ package okx_test
 
 import (
 	"errors"
-	"io"
-	"net/http"
 	"strings"
 	"testing"
-	"time"
 
 	"go.uber.org/goleak"
 
 	"github.com/swapscout/swapscout"
-	"github.com/swapscout/swapscout/sim"
 	"github.com/swapscout/swapscout/venue/cex/cextest"
 	"github.com/swapscout/swapscout/venue/okx"
 	"github.com/swapscout/swapscout/venue/venuetest"
@@ -133,54 +129,4 @@ func TestSlippage(t *testing.T) {
 func TestConformance(t *testing.T) {
 	venuetest.Run(t, &okx.Descriptor, venuetest.Options{OK: okCase,
 		Meta: []venuetest.Route{{Path: "/api/v5/public/instruments", Fixture: "instruments.json"}}})
-}
-
-func startSim(t *testing.T) *sim.Server {
-	t.Helper()
-	return venuetest.StartSim(t, sim.Config{Seed: 17, Latency: time.Millisecond}, "okx", okx.Sim())
-}
-
-// TestSimulator quotes the simulator: direct and bridged, both directions,
-// larger amounts at worse rates, and more than 400 levels hold is too large.
-func TestSimulator(t *testing.T) {
-	s := startSim(t)
-	cextest.CheckSimulator(t, venuetest.New(t, &okx.Descriptor, s.VenueURL("okx")), cextest.SimulatorChecks{
-		From: btc, To: usdtTRX, Amounts: [3]string{"0.01", "20", "120"},
-		Offers:   []swapscout.QuoteRequest{send(ton, btc, "500"), receive(ltc, eth, "3"), send(usdcBase, swapscout.Asset{Ticker: "sol", Network: "sol"}, "5000")},
-		TooLarge: send(btc, usdtTRX, "10000"),
-	})
-}
-
-// TestSimulatorQuirks: the envelope with a string code, errors with HTTP 200
-// or 400, levels of four strings.
-func TestSimulatorQuirks(t *testing.T) {
-	s := startSim(t)
-	get := func(path string) (int, string) {
-		resp, err := http.Get(s.VenueURL("okx") + path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer resp.Body.Close()
-		b, _ := io.ReadAll(resp.Body)
-		return resp.StatusCode, string(b)
-	}
-	for path, want := range map[string]struct {
-		status int
-		prefix string
-	}{
-		"/api/v5/market/books?instId=NOPE-USDT":       {200, `{"code":"51001","msg":"Instrument ID does not exist","data":[]}`},
-		"/api/v5/market/books":                        {400, `{"code":"50014","msg":"Parameter instId can not be empty"`},
-		"/api/v5/market/books?instId=BTC-USDT&sz=401": {400, `{"code":"51000","msg":"Parameter sz error"`},
-		"/api/v5/market/books?instId=BTC-USDT":        {200, `{"code":"0","msg":"","data":[{"asks":[["`},
-		"/api/v5/public/instruments":                  {400, `{"code":"50014"`},
-		"/api/v5/public/instruments?instType=SPOT":    {200, `{"code":"0","msg":"","data":[{"instType":"SPOT","instId":"BTC-USDT"`},
-	} {
-		status, body := get(path)
-		if status != want.status || !strings.HasPrefix(body, want.prefix) {
-			t.Errorf("GET %s = %d %.90s, want %d %s…", path, status, body, want.status, want.prefix)
-		}
-	}
-	if _, body := get("/api/v5/market/books?instId=BTC-USDT&sz=1"); strings.Count(body, `","0","`) != 2 {
-		t.Errorf("one level a side of four strings: %s", body)
-	}
 }

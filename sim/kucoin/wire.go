@@ -2,15 +2,13 @@ package kucoin
 
 import "github.com/swapscout/swapscout"
 
-// Wire types of KuCoin's public spot REST API, mirroring the docs' examples
-// in ../shared/research/exchange-apis.md section B8 ([DOC] the KuCoin docs
-// and JKorf Kucoin.Net's GetSymbols and GetAggregatedPartialOrderBook
-// fixtures). Every answer is {"code":"200000","data":…} with code a string;
-// an error is {"code":"400100","msg":"…"}. Decimals are strings; the book's
-// sequence is a string and its time a number (ms). The adapter reads the
-// lists with encoding/json into lenient structs (parseMarkets,
-// parseNetworks) and the book with book.Scanner (parseBook); the simulator
-// writes these.
+// Wire types of KuCoin's public spot REST API as the simulator writes them,
+// mirroring the docs' examples in ../shared/research/exchange-apis.md
+// section B8 ([DOC] the KuCoin docs and JKorf Kucoin.Net's GetSymbols and
+// GetAggregatedPartialOrderBook fixtures). Every answer is
+// {"code":"200000","data":…} with code a string; an error is
+// {"code":"400100","msg":"…"}. Decimals are strings; the book's sequence is
+// a string and its time a number (ms).
 
 // response is the envelope; Data is nil for an error.
 type response struct {
@@ -19,8 +17,7 @@ type response struct {
 	Msg  string `json:"msg,omitempty"`
 }
 
-// currency is an item of GET /api/v3/currencies, as the simulator writes
-// it: the chains a currency moves on, each with its withdrawal fee and
+// currency is an item of GET /api/v3/currencies: the chains a currency moves on, each with its withdrawal fee and
 // whether deposits and withdrawals are open ([DOC] field names).
 type currency struct {
 	Currency string  `json:"currency"`
@@ -59,14 +56,4 @@ type symbol struct {
 	MinFunds        swapscout.Amount `json:"minFunds"`
 	IsMarginEnabled bool             `json:"isMarginEnabled"`
 	EnableTrading   bool             `json:"enableTrading"`
-}
-
-// orderbook is the data of GET /api/v1/market/orderbook/level2_20 and
-// level2_100?symbol=BTC-USDT: ["price","size"] levels, bids high to low and
-// asks low to high (the docs' own example lists two asks out of order).
-type orderbook struct {
-	Sequence string      `json:"sequence"`
-	Time     int64       `json:"time"`
-	Bids     [][2]string `json:"bids"`
-	Asks     [][2]string `json:"asks"`
 }

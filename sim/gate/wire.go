@@ -2,15 +2,14 @@ package gate
 
 import "github.com/swapscout/swapscout"
 
-// Wire types of Gate's v4 spot REST API, mirroring
-// ../shared/research/exchange-apis.md section B9 and gocryptotrader's
-// recorded mock (exchanges/gateio/testdata/http.json, [REC], re-serialised
-// with sorted keys). Answers carry no envelope: the pair list is a JSON
-// array, the book an object; an error is {"label":"…","message":"…"} (or
-// "detail") with a 4xx/5xx status. Decimals are strings with trailing zeros
-// trimmed; times and precisions are JSON numbers. The adapter reads both
-// answers with encoding/json (parseMarkets) and book.Scanner (parseBook); the simulator writes
-// these.
+// Wire types of Gate's v4 spot REST API as the simulator writes them,
+// mirroring ../shared/research/exchange-apis.md section B9 and
+// gocryptotrader's recorded mock (exchanges/gateio/testdata/http.json,
+// [REC], re-serialised with sorted keys). Answers carry no envelope: the
+// pair list is a JSON array, the book an object; an error is
+// {"label":"…","message":"…"} (or "detail") with a 4xx/5xx status.
+// Decimals are strings with trailing zeros trimmed; times and precisions
+// are JSON numbers.
 
 // currencyPair is an item of GET /api/v4/spot/currency_pairs. fee is the
 // taker fee in percent ("0.2" = 0.2%); min_base_amount and min_quote_amount
@@ -39,17 +38,6 @@ type currencyPair struct {
 	TradeURL            string            `json:"trade_url"`
 	Type                string            `json:"type"` // normal
 	UpRate              swapscout.Amount  `json:"up_rate"`
-}
-
-// orderBook is GET /api/v4/spot/order_book?currency_pair=BTC_USDT&limit=100:
-// id only with with_id=true; current and update in ms; levels
-// ["price","amount"], asks ascending and bids descending.
-type orderBook struct {
-	ID      *int64      `json:"id,omitempty"`
-	Current int64       `json:"current"`
-	Update  int64       `json:"update"`
-	Asks    [][2]string `json:"asks"`
-	Bids    [][2]string `json:"bids"`
 }
 
 // errorResponse is an error: label (INVALID_CURRENCY_PAIR, TOO_MANY_REQUESTS,

@@ -1,3 +1,11 @@
+// Package kraken is Kraken's simulated public API, beside the adapter
+// venue/kraken (whose tickers and wire types it uses): AssetPairs (legacy
+// names, pair keys like XXBTZUSD beside SOLUSD, fee tiers with lower ones on
+// stablecoin pairs, ordermin and costmin), Depth (pair by altname or key,
+// count 1-500, the answer keyed by the canonical name, levels [price,
+// volume, timestamp]), and errors the Kraken way: HTTP 200 with
+// {"error":["EQuery:Unknown asset pair"]}, and injected faults as
+// EGeneral:Too many requests or EService:Unavailable, also with HTTP 200.
 package kraken
 
 import (
@@ -9,75 +17,50 @@ import (
 
 	"github.com/swapscout/swapscout"
 	"github.com/swapscout/swapscout/sim"
-	"github.com/swapscout/swapscout/venue/cex"
+	"github.com/swapscout/swapscout/sim/cexsim"
+	"github.com/swapscout/swapscout/venue/kraken"
 )
 
-// Sim is Kraken's simulated public API: AssetPairs (legacy names, pair keys
-// like XXBTZUSD beside SOLUSD, fee tiers with lower ones on stablecoin
-// pairs, ordermin and costmin), Depth (pair by altname or key, count 1-500,
-// the answer keyed by the canonical name, levels [price, volume, timestamp]),
-// and errors the Kraken way: HTTP 200 with {"error":["EQuery:Unknown asset
-// pair"]}, and injected faults as EGeneral:Too many requests or
-// EService:Unavailable, also with HTTP 200.
+// Sim is Kraken's simulated public API.
 func Sim() sim.Venue {
-	now := time.Now
-	return cex.SimVenue(cex.SimAPI{
+	return cexsim.Venue(cexsim.API{
+		Spec: kraken.Spec(),
 		Profile: sim.Profile{Latency: 150 * time.Millisecond, Spread: 0.0005, Fee: 0.0026, Depth: 500,
-			Markets: simMarkets},
-		Symbol:      func(m sim.Market) string { return altname(name(m.Base)) + altname(name(m.Quote)) },
-		Aliases:     func(m sim.Market) []string { return []string{pairKey(m)} },
+			Markets: markets},
+		Symbol:      func(m cexsim.Market) string { return altname(m.Base) + altname(m.Quote) },
+		Aliases:     func(m cexsim.Market) []string { return []string{pairKey(m)} },
 		MarketsPath: "GET /0/public/AssetPairs",
 		Markets:     serveAssetPairs,
 		BookPath:    "GET /0/public/Depth",
-		BookQuery: func(w http.ResponseWriter, r *http.Request) (string, int, bool) {
-			q := r.URL.Query()
-			count := 100
-			if s := q.Get("count"); s != "" {
-				n, err := strconv.Atoi(s)
-				if err != nil || n < 1 {
-					writeError(w, "EGeneral:Invalid arguments")
-					return "", 0, false
-				}
-				count = min(n, 500)
-			}
-			if q.Get("pair") == "" {
-				writeError(w, "EGeneral:Invalid arguments")
+		BookQuery: func(c *cexsim.Call) (string, int, bool) {
+			count, ok := c.Int("count", 100)
+			if !ok || count < 1 || c.Query("pair") == "" {
+				writeError(c.W, "EGeneral:Invalid arguments")
 				return "", 0, false
 			}
-			return q.Get("pair"), count, true
+			return c.Query("pair"), min(count, 500), true
 		},
-		Book: func(w http.ResponseWriter, r *http.Request, b cex.SimBook) {
-			ts := now().Unix()
+		Book: func(c *cexsim.Call, b *cexsim.Book) {
+			ts := c.Now().Unix()
 			stamp := func(dst []byte, i int) []byte {
 				return strconv.AppendInt(append(dst, ','), ts-int64(i%97), 10)
 			}
 			out := make([]byte, 0, 64+72*(len(b.Bids)+len(b.Asks)))
 			out = append(out, `{"error":[],"result":{"`...)
 			out = append(out, pairKey(b.Market)...)
-			out = append(out, `":{"asks":`...)
-			out = appendLevels(out, b.Asks, stamp)
-			out = append(out, `,"bids":`...)
-			out = appendLevels(out, b.Bids, stamp)
-			cex.WriteJSON(w, 200, append(out, "}}}"...))
+			out = appendLevels(append(out, `":{"asks":`...), b.Asks, stamp)
+			out = appendLevels(append(out, `,"bids":`...), b.Bids, stamp)
+			c.Write(200, append(out, "}}}"...))
 		},
-		NoMarket: func(w http.ResponseWriter, r *http.Request, _ string) { writeError(w, "EQuery:Unknown asset pair") },
-		Wrap: func(x *sim.Exchange, h http.Handler) http.Handler {
-			now = x.Now
-			return h
-		},
-		Fault: func(w http.ResponseWriter, r *http.Request, f sim.Fault) {
-			if f == sim.FaultRateLimit {
-				writeError(w, "EGeneral:Too many requests")
-				return
-			}
-			writeError(w, "EService:Unavailable")
-		},
+		NoMarket:    func(c *cexsim.Call, _ string) { writeError(c.W, "EQuery:Unknown asset pair") },
+		RateLimited: func(c *cexsim.Call) { writeError(c.W, "EGeneral:Too many requests") },
+		Failed:      func(c *cexsim.Call) { writeError(c.W, "EService:Unavailable") },
 	})
 }
 
-// simMarkets are the simulated pairs: the coins against USD, most against
+// markets are the simulated pairs: the coins against USD, most against
 // BTC, the majors against USDT, the stablecoins against USD.
-var simMarkets = []string{
+var markets = []string{
 	"BTC/USD", "ETH/USD", "ETH/BTC", "XMR/USD", "XMR/BTC", "LTC/USD", "LTC/BTC", "BCH/USD", "BCH/BTC",
 	"DOGE/USD", "DOGE/BTC", "XRP/USD", "XRP/BTC", "TON/USD", "SOL/USD", "SOL/BTC", "TRX/USD", "ZEC/USD",
 	"ZEC/BTC", "DASH/USD", "DASH/BTC", "ADA/USD", "ADA/BTC", "DOT/USD", "DOT/BTC", "AVAX/USD", "POL/USD",
@@ -89,12 +72,6 @@ var simMarkets = []string{
 var legacy = map[string]bool{"XXBT": true, "XETH": true, "XXMR": true, "XLTC": true, "XXRP": true,
 	"XXLM": true, "XXDG": true, "XZEC": true, "ZUSD": true, "ZEUR": true}
 
-// name is Kraken's asset name for a simulated ticker.
-func name(simTicker string) string {
-	t, _ := spec.Ticker(simTicker)
-	return t
-}
-
 // altname is an asset's short name: the legacy prefix dropped (XXBT → XBT).
 func altname(asset string) string {
 	if legacy[asset] {
@@ -105,17 +82,15 @@ func altname(asset string) string {
 
 // pairKey is the canonical pair name: the two asset names when both are
 // legacy (XXBTZUSD), else the altname (SOLUSD, XBTUSDT).
-func pairKey(m sim.Market) string {
-	b, q := name(m.Base), name(m.Quote)
-	if legacy[b] && legacy[q] {
-		return b + q
+func pairKey(m cexsim.Market) string {
+	if legacy[m.Base] && legacy[m.Quote] {
+		return m.Base + m.Quote
 	}
-	return altname(b) + altname(q)
+	return altname(m.Base) + altname(m.Quote)
 }
 
 func writeError(w http.ResponseWriter, msg string) {
-	b, _ := json.Marshal(map[string][]string{"error": {msg}})
-	cex.WriteJSON(w, 200, b)
+	cexsim.JSON(w, 200, map[string][]string{"error": {msg}})
 }
 
 // appendLevels writes [["price","volume",ts],…] with 5-decimal prices and
@@ -127,9 +102,9 @@ func appendLevels(dst []byte, ls []sim.Level, stamp func([]byte, int) []byte) []
 			dst = append(dst, ',')
 		}
 		dst = append(dst, `["`...)
-		dst = cex.AppendDecimal(dst, l.Price, 5)
+		dst = cexsim.AppendDecimal(dst, l.Price, 5)
 		dst = append(dst, `","`...)
-		dst = cex.AppendDecimal(dst, l.Qty, 3)
+		dst = cexsim.AppendDecimal(dst, l.Qty, 3)
 		dst = stamp(append(dst, '"'), i)
 		dst = append(dst, ']')
 	}
@@ -139,9 +114,9 @@ func appendLevels(dst []byte, ls []sim.Level, stamp func([]byte, int) []byte) []
 var stable = map[string]bool{"USDT": true, "USDC": true, "DAI": true}
 
 // serveAssetPairs writes AssetPairs, all pairs or those named in pair=.
-func serveAssetPairs(w http.ResponseWriter, r *http.Request, ms []cex.SimMarket) {
+func serveAssetPairs(c *cexsim.Call, ms []cexsim.Market) {
 	var want map[string]bool
-	if p := r.URL.Query().Get("pair"); p != "" {
+	if p := c.Query("pair"); p != "" {
 		want = map[string]bool{}
 		for _, s := range strings.Split(p, ",") {
 			want[s] = true
@@ -156,35 +131,29 @@ func serveAssetPairs(w http.ResponseWriter, r *http.Request, ms []cex.SimMarket)
 		}
 		return out
 	}
-	res := assetPairsResponse{Error: []string{}, Result: map[string]assetPair{}}
+	res := kraken.AssetPairs{Error: []string{}, Result: map[string]kraken.AssetPair{}}
 	for _, m := range ms {
-		key := pairKey(m.Market)
+		key := pairKey(m)
 		if want != nil && !want[key] && !want[m.Symbol] {
 			continue
 		}
-		b, q := name(m.Base), name(m.Quote)
 		taker, maker := tiers("0", "0.26", "50000", "0.24", "100000", "0.22"), tiers("0", "0.16", "50000", "0.14", "100000", "0.12")
-		if stable[m.Base] && m.Quote == "USD" {
+		if stable[m.Sim.Base] && m.Sim.Quote == "USD" {
 			taker, maker = tiers("0", "0.2", "50000", "0.16", "100000", "0.12"), tiers("0", "0.2", "50000", "0.16", "100000", "0.12")
 		}
-		res.Result[key] = assetPair{
-			Altname: m.Symbol, Wsname: altname(b) + "/" + altname(q), AclassBase: "currency", Base: b,
-			AclassQuote: "currency", Quote: q, Lot: "unit", CostDecimals: n(5), PairDecimals: n(5), LotDecimals: n(8),
+		res.Result[key] = kraken.AssetPair{
+			Altname: m.Symbol, Wsname: altname(m.Base) + "/" + altname(m.Quote), AclassBase: "currency", Base: m.Base,
+			AclassQuote: "currency", Quote: m.Quote, Lot: "unit", CostDecimals: n(5), PairDecimals: n(5), LotDecimals: n(8),
 			LotMultiplier: n(1), LeverageBuy: []json.Number{}, LeverageSell: []json.Number{},
 			Fees: taker, FeesMaker: maker, FeeVolumeCurrency: "ZUSD", MarginCall: n(80), MarginStop: n(40),
-			Ordermin: a(ordermin[m.Base]), Costmin: a(costmin[m.Quote]), TickSize: a("0.00001"), Status: "online",
+			Ordermin: a(ordermin[m.Sim.Base]), Costmin: a(costmin[m.Sim.Quote]), TickSize: a("0.00001"), Status: "online",
 		}
 	}
 	if want != nil && len(res.Result) == 0 {
-		writeError(w, "EQuery:Unknown asset pair")
+		writeError(c.W, "EQuery:Unknown asset pair")
 		return
 	}
-	b, err := json.Marshal(res)
-	if err != nil {
-		writeError(w, "EGeneral:Internal error")
-		return
-	}
-	cex.WriteJSON(w, 200, b)
+	c.JSON(200, res)
 }
 
 // ordermin (in base) and costmin (in quote) of the simulated pairs.

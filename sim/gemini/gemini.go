@@ -1,18 +1,5 @@
-package gemini
-
-import (
-	"encoding/json"
-	"net/http"
-	"strconv"
-	"strings"
-	"time"
-
-	"github.com/swapscout/swapscout"
-	"github.com/swapscout/swapscout/sim"
-	"github.com/swapscout/swapscout/venue/cex"
-)
-
-// Sim is Gemini's simulated public API: /v1/symbols (lowercase names),
+// Package gemini is Gemini's simulated public API, beside the adapter
+// venue/gemini (whose tickers it reads): /v1/symbols (lowercase names),
 // /v1/symbols/details/{symbol} (one market, or "all", with tick_size and
 // quote_increment as JSON numbers and min_order_size as a string, a
 // limit_only market and a perpetual among them), /v1/book/{symbol}
@@ -21,70 +8,81 @@ import (
 // errors as {"result":"error","reason","message"}: an unknown symbol is 400
 // "Bad Request" listing the supported symbols, an injected rate limit 429
 // "RateLimit", an injected error 500 "System".
+package gemini
+
+import (
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/swapscout/swapscout"
+	"github.com/swapscout/swapscout/sim"
+	"github.com/swapscout/swapscout/sim/cexsim"
+	"github.com/swapscout/swapscout/venue/gemini"
+)
+
+// Sim is Gemini's simulated public API.
 func Sim() sim.Venue {
+	spec := gemini.Spec()
 	var names []string // lowercase symbols, for /v1/symbols and the unknown-symbol message
-	now := time.Now
-	return cex.SimVenue(cex.SimAPI{
+	return cexsim.Venue(cexsim.API{
+		Spec: spec,
 		Profile: sim.Profile{Latency: 180 * time.Millisecond, Spread: 0.0008, Fee: 0.004, Depth: 500,
-			Markets: simMarkets},
-		Symbol:      func(m sim.Market) string { return strings.ToLower(ticker(m.Base) + ticker(m.Quote)) },
+			Markets: markets},
+		Symbol:      func(m cexsim.Market) string { return strings.ToLower(m.Base + m.Quote) },
 		MarketsPath: "GET /v1/symbols/details/{symbol}",
 		Lists:       []string{"GET /v1/symbols"},
-		Markets: func(w http.ResponseWriter, r *http.Request, ms []cex.SimMarket) {
-			serveDetails(w, r, ms, names)
+		Markets: func(c *cexsim.Call, ms []cexsim.Market) {
+			serveDetails(c, ms, names)
 		},
 		BookPath:  "GET /v1/book/{symbol}",
 		BookQuery: bookQuery,
-		Book: func(w http.ResponseWriter, r *http.Request, b cex.SimBook) {
-			q := r.URL.Query()
-			ts := strconv.FormatInt(now().Unix(), 10)
+		Book: func(c *cexsim.Call, b *cexsim.Book) {
+			ts := strconv.FormatInt(c.Now().Unix(), 10)
 			out := make([]byte, 0, 32+80*(len(b.Bids)+len(b.Asks)))
-			out = appendLevels(append(out, `{"bids":`...), b.Bids, limit(q.Get("limit_bids")), ts)
-			out = appendLevels(append(out, `,"asks":`...), b.Asks, limit(q.Get("limit_asks")), ts)
-			cex.WriteJSON(w, 200, append(out, '}'))
+			out = appendLevels(append(out, `{"bids":`...), b.Bids, limit(c.Query("limit_bids")), ts)
+			out = appendLevels(append(out, `,"asks":`...), b.Asks, limit(c.Query("limit_asks")), ts)
+			c.Write(200, append(out, '}'))
 		},
-		NoMarket: func(w http.ResponseWriter, r *http.Request, symbol string) {
-			writeError(w, 400, "Bad Request", invalidSymbol(r.PathValue("symbol"), names))
+		NoMarket: func(c *cexsim.Call, _ string) {
+			writeError(c.W, 400, "Bad Request", invalidSymbol(c.R.PathValue("symbol"), names))
 		},
 		Wrap: func(x *sim.Exchange, h http.Handler) http.Handler {
-			now = x.Now
 			for _, m := range x.Markets() {
-				names = append(names, strings.ToLower(ticker(m.Base)+ticker(m.Quote)))
+				b, _ := spec.Ticker(m.Base)
+				q, _ := spec.Ticker(m.Quote)
+				names = append(names, strings.ToLower(b+q))
 			}
 			mux := http.NewServeMux()
-			mux.HandleFunc("GET /v1/symbols", func(w http.ResponseWriter, r *http.Request) {
-				b, _ := json.Marshal(symbolList(names))
-				cex.WriteJSON(w, 200, b)
-			})
+			mux.HandleFunc("GET /v1/symbols", func(w http.ResponseWriter, r *http.Request) { cexsim.JSON(w, 200, names) })
 			mux.Handle("/", h)
 			return mux
 		},
-		Fault: func(w http.ResponseWriter, r *http.Request, f sim.Fault) {
-			if f == sim.FaultRateLimit {
-				writeError(w, 429, "RateLimit", "Requests were made too frequently. See Rate Limits below.")
-				return
-			}
-			writeError(w, 500, "System", "We are experiencing technical issues. Please try again later.")
+		RateLimited: func(c *cexsim.Call) {
+			writeError(c.W, 429, "RateLimit", "Requests were made too frequently. See Rate Limits below.")
+		},
+		Failed: func(c *cexsim.Call) {
+			writeError(c.W, 500, "System", "We are experiencing technical issues. Please try again later.")
 		},
 	})
 }
 
-// simMarkets are the simulated markets: the coins against USD, the majors
+// markets are the simulated markets: the coins against USD, the majors
 // against BTC, ETH and USDT, the stablecoins against USD.
-var simMarkets = []string{
+var markets = []string{
 	"BTC/USD", "ETH/USD", "ETH/BTC", "LTC/USD", "LTC/BTC", "LTC/ETH", "BCH/USD", "BCH/BTC", "DOGE/USD",
 	"DOGE/BTC", "XRP/USD", "SOL/USD", "DOT/USD", "AVAX/USD", "ZEC/USD", "USDT/USD", "USDC/USD", "DAI/USD",
 	"BTC/USDT", "ETH/USDT",
 }
 
-func ticker(simTicker string) string {
-	t, _ := spec.Ticker(simTicker)
-	return t
-}
-
+// writeError answers Gemini's error shape.
 func writeError(w http.ResponseWriter, status int, reason, msg string) {
-	b, _ := json.Marshal(errorResponse{Result: "error", Reason: reason, Message: msg})
-	cex.WriteJSON(w, status, b)
+	cexsim.JSON(w, status, struct {
+		Result  string `json:"result"`
+		Reason  string `json:"reason"`
+		Message string `json:"message"`
+	}{"error", reason, msg})
 }
 
 func invalidSymbol(sym string, names []string) string {
@@ -106,18 +104,17 @@ func limit(s string) int {
 }
 
 // bookQuery reads the symbol (any case) and the deeper of the two limits.
-func bookQuery(w http.ResponseWriter, r *http.Request) (string, int, bool) {
-	q := r.URL.Query()
-	bids, asks := limit(q.Get("limit_bids")), limit(q.Get("limit_asks"))
+func bookQuery(c *cexsim.Call) (string, int, bool) {
+	bids, asks := limit(c.Query("limit_bids")), limit(c.Query("limit_asks"))
 	if bids < 0 || asks < 0 {
-		writeError(w, 400, "Bad Request", "limit_bids and limit_asks must be non-negative integers")
+		writeError(c.W, 400, "Bad Request", "limit_bids and limit_asks must be non-negative integers")
 		return "", 0, false
 	}
 	depth := max(bids, asks)
 	if bids == 0 || asks == 0 {
 		depth = 0 // the whole side: the profile's depth
 	}
-	return strings.ToLower(r.PathValue("symbol")), depth, true
+	return strings.ToLower(c.R.PathValue("symbol")), depth, true
 }
 
 // appendLevels writes up to n levels (all when n is 0) as Gemini's objects.
@@ -131,7 +128,7 @@ func appendLevels(dst []byte, ls []sim.Level, n int, ts string) []byte {
 			dst = append(dst, ',')
 		}
 		dst = append(dst, `{"price":"`...)
-		dst = cex.AppendDecimal(dst, l.Price, 2)
+		dst = cexsim.AppendDecimal(dst, l.Price, 2)
 		dst = append(dst, `","amount":"`...)
 		dst = l.Qty.Append(dst)
 		dst = append(dst, `","timestamp":"`...)
@@ -146,8 +143,8 @@ var minOrder = map[string]string{"BTC": "0.00001", "ETH": "0.001", "LTC": "0.01"
 
 // serveDetails writes /v1/symbols/details/{symbol}: one market, or every
 // market for "all", with a limit_only market and a perpetual as Gemini lists.
-func serveDetails(w http.ResponseWriter, r *http.Request, ms []cex.SimMarket, names []string) {
-	sym := strings.ToLower(r.PathValue("symbol"))
+func serveDetails(c *cexsim.Call, ms []cexsim.Market, names []string) {
+	sym := strings.ToLower(c.R.PathValue("symbol"))
 	details := func(base, quote, status, product string) symbolDetails {
 		tick := swapscout.NewAmount(1, 6)
 		if base == "BTC" {
@@ -163,21 +160,18 @@ func serveDetails(w http.ResponseWriter, r *http.Request, ms []cex.SimMarket, na
 	}
 	var all []symbolDetails
 	for _, m := range ms {
-		d := details(ticker(m.Base), ticker(m.Quote), "open", "spot")
+		d := details(m.Base, m.Quote, "open", "spot")
 		if sym == m.Symbol {
-			b, _ := json.Marshal(d)
-			cex.WriteJSON(w, 200, b)
+			c.JSON(200, d)
 			return
 		}
 		all = append(all, d)
 	}
 	if sym != "all" {
-		writeError(w, 400, "Bad Request", invalidSymbol(r.PathValue("symbol"), names))
+		writeError(c.W, 400, "Bad Request", invalidSymbol(c.R.PathValue("symbol"), names))
 		return
 	}
 	perp := details("BTC", "GUSD", "open", "swap")
 	perp.Symbol = "BTCGUSDPERP"
-	all = append(all, details("ZEC", "BTC", "limit_only", "spot"), perp)
-	b, _ := json.Marshal(all)
-	cex.WriteJSON(w, 200, b)
+	c.JSON(200, append(all, details("ZEC", "BTC", "limit_only", "spot"), perp))
 }

@@ -2,14 +2,14 @@ package bybit
 
 import "github.com/swapscout/swapscout"
 
-// Wire types of Bybit's v5 market REST API, mirroring the docs' examples in
-// ../shared/research/exchange-apis.md section B7 ([DOC] the Bybit docs
-// pages and JKorf Bybit.Net's GetSpotSymbols and GetOrderbook fixtures).
-// Every answer is the envelope {"retCode":0,"retMsg":"OK","result":{…},
-// "retExtInfo":{},"time":ms}; an error keeps the envelope, with HTTP 200, a
-// retCode other than 0 and "result":{}. Decimals are strings; codes, times
-// and sequence numbers are JSON numbers. The adapter reads both answers with
-// encoding/json (parseMarkets) and book.Scanner (parseBook); the simulator writes these.
+// Wire types of Bybit's v5 market REST API as the simulator writes them,
+// mirroring the docs' examples in ../shared/research/exchange-apis.md
+// section B7 ([DOC] the Bybit docs pages and JKorf Bybit.Net's
+// GetSpotSymbols and GetOrderbook fixtures). Every answer is the envelope
+// {"retCode":0,"retMsg":"OK","result":{…},"retExtInfo":{},"time":ms}; an
+// error keeps the envelope, with HTTP 200, a retCode other than 0 and
+// "result":{}. Decimals are strings; codes, times and sequence numbers are
+// JSON numbers.
 
 // response is the envelope, with Result one of the results below (or {}).
 type response struct {
@@ -58,17 +58,4 @@ type priceFilter struct {
 type riskParameters struct {
 	PriceLimitRatioX swapscout.Amount `json:"priceLimitRatioX"`
 	PriceLimitRatioY swapscout.Amount `json:"priceLimitRatioY"`
-}
-
-// orderbookResult is GET /v5/market/orderbook?category=spot&symbol=BTCUSDT&limit=200:
-// s the symbol, a the asks (ascending) and b the bids (descending) as
-// ["price","size"], ts and cts in ms, u the update id, seq the sequence.
-type orderbookResult struct {
-	S   string      `json:"s"`
-	A   [][2]string `json:"a"`
-	B   [][2]string `json:"b"`
-	Ts  int64       `json:"ts"`
-	U   int64       `json:"u"`
-	Seq int64       `json:"seq"`
-	Cts int64       `json:"cts"`
 }

@@ -1,15 +1,12 @@
 package htx
 
-import "github.com/swapscout/swapscout"
-
-// Wire types of HTX's public spot REST API, mirroring the docs' examples in
-// ../shared/research/exchange-apis.md section B10 ([DOC] HTX docs and JKorf
-// HTX.Net's GetSymbols and GetOrderBook fixtures). Answers carry
-// "status":"ok"; an error keeps HTTP 200 with {"status":"error","err-code",
-// "err-msg","ts"}. Book prices and amounts are JSON numbers; the symbol
-// list's ts is a string, the book's a number. The adapter reads both answers
-// with encoding/json (parseMarkets) and book.Scanner (parseBook); the simulator writes the
-// symbol list from these and the book with cex.AppendLevels, unquoted.
+// Wire types of HTX's public spot REST API as the simulator writes them,
+// mirroring the docs' examples in ../shared/research/exchange-apis.md
+// section B10 ([DOC] HTX docs and JKorf HTX.Net's GetSymbols and
+// GetOrderBook fixtures). Answers carry "status":"ok"; an error keeps HTTP
+// 200 with {"status":"error","err-code","err-msg","ts"}. Book prices and
+// amounts are JSON numbers; the symbol list's ts is a string, the book's a
+// number.
 
 // symbolsResponse is GET /v2/settings/common/symbols.
 type symbolsResponse struct {
@@ -57,22 +54,6 @@ type partition struct {
 	ID     int    `json:"id"`
 	Name   string `json:"name"`
 	Weight int    `json:"weight"`
-}
-
-// depthResponse is GET /market/depth?symbol=btcusdt&type=step0: levels
-// [price, amount] as JSON numbers, bids descending and asks ascending.
-type depthResponse struct {
-	Ch     string    `json:"ch"` // market.btcusdt.depth.step0
-	Status string    `json:"status"`
-	Ts     int64     `json:"ts"`
-	Tick   depthTick `json:"tick"`
-}
-
-type depthTick struct {
-	Ts      int64                 `json:"ts"`
-	Version int64                 `json:"version"`
-	Bids    [][2]swapscout.Amount `json:"bids"`
-	Asks    [][2]swapscout.Amount `json:"asks"`
 }
 
 // errorResponse is an error, sent with HTTP 200.
