@@ -44,10 +44,10 @@ func fakeSpec() cex.Spec {
 		WithdrawFeeSource: "test",
 		Depths:            []int{5, 20},
 		MarketsPath:       "/markets",
-		ParseMarkets: func(status int, body []byte) ([]cex.Market, error) {
+		ParseMarkets: func(body []byte) ([]cex.Market, error) {
 			var ms []struct{ Base, Quote, Symbol string }
-			if err := json.Unmarshal(body, &ms); err != nil || status != 200 {
-				return nil, venue.StatusError(status)
+			if err := json.Unmarshal(body, &ms); err != nil {
+				return nil, venue.BadResponse(err)
 			}
 			out := make([]cex.Market, len(ms))
 			for i, m := range ms {
@@ -57,14 +57,6 @@ func fakeSpec() cex.Spec {
 		},
 		BookPath: func(m cex.Market, depth int) string {
 			return "/book?symbol=" + m.Symbol + "&depth=" + strconv.Itoa(depth)
-		},
-		ParseBook: func(s *book.Scanner, status int, body []byte, b *book.Book) error {
-			if status != 200 {
-				return venue.StatusError(status)
-			}
-			s.Reset(body)
-			s.Book(b, book.PriceQty, "bids", "asks")
-			return s.Finish()
 		},
 	}
 }

@@ -32,7 +32,7 @@ func TestParseMarkets(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ms, err := parseMarkets(200, body)
+	ms, err := parseMarkets(body)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -64,11 +64,11 @@ func TestParseBookAllocs(t *testing.T) {
 	var s book.Scanner
 	var b book.Book
 	if n := testing.AllocsPerRun(100, func() {
-		if err := parseBook(&s, 200, body, &b); err != nil {
+		if err := spec.ReadBook(&s, 200, body, &b); err != nil {
 			t.Fatal(err)
 		}
 	}); n != 0 {
-		t.Errorf("parseBook allocates %.0f times per call", n)
+		t.Errorf("reading a book allocates %.0f times per call", n)
 	}
 	if len(b.Bids) != 4 || len(b.Asks) != 4 || b.Bids[0].Price.String() != "0.05213" {
 		t.Errorf("book %+v", b)
@@ -82,7 +82,7 @@ func BenchmarkParseBook(b *testing.B) {
 	b.SetBytes(int64(len(body)))
 	b.ReportAllocs()
 	for b.Loop() {
-		if err := parseBook(&s, 200, body, &bk); err != nil {
+		if err := spec.ReadBook(&s, 200, body, &bk); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -16,14 +16,9 @@ func FuzzParseMarkets(f *testing.F) { cextest.FuzzMarkets(f, &spec) }
 
 func FuzzParseBook(f *testing.F) { cextest.FuzzBook(f, &spec) }
 
-func FuzzParseError(f *testing.F) {
+func FuzzErrorBody(f *testing.F) {
 	cextest.Seeds(f)
-	f.Fuzz(func(t *testing.T, status int, body []byte) {
-		var ve *swapscout.VenueError
-		if err := parseError(status, body); !errors.As(err, &ve) {
-			t.Fatalf("parseError(%d) = %v, want a *VenueError", status, err)
-		}
-	})
+	f.Fuzz(func(t *testing.T, status int, body []byte) { cextest.Typed(t, bodyError(status, body)) })
 }
 
 // TestSymbols fails when a mapping names an asset the catalogue lacks, two
@@ -44,7 +39,7 @@ func TestParseMarkets(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ms, err := parseMarkets(200, body)
+	ms, err := spec.ReadMarkets(200, body)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -61,7 +56,7 @@ func TestParseMarkets(t *testing.T) {
 			t.Errorf("%s: %q, want %q", sym, got[sym], want)
 		}
 	}
-	if _, err := parseMarkets(500, []byte(`["error",20060,"maintenance"]`)); venueCodeOf(err) != swapscout.CodeUnavailable {
+	if _, err := spec.ReadMarkets(500, []byte(`["error",20060,"maintenance"]`)); cextest.Code(err) != swapscout.CodeUnavailable {
 		t.Errorf("maintenance: %v", err)
 	}
 }
@@ -76,11 +71,11 @@ func TestParseBook(t *testing.T) {
 	var s book.Scanner
 	var b book.Book
 	if n := testing.AllocsPerRun(100, func() {
-		if err := parseBook(&s, 200, body, &b); err != nil {
+		if err := spec.ReadBook(&s, 200, body, &b); err != nil {
 			t.Fatal(err)
 		}
 	}); n != 0 {
-		t.Errorf("parseBook allocates %.0f times per call", n)
+		t.Errorf("reading a book allocates %.0f times per call", n)
 	}
 	if len(b.Bids) != 4 || len(b.Asks) != 4 || b.Bids[0].Qty.String() != "0.45603413" || b.Asks[0].Qty.String() != "0.2" {
 		t.Errorf("book %+v", b)
@@ -95,8 +90,8 @@ func TestParseBook(t *testing.T) {
 		`[[1,1,"x"]]`:                          swapscout.CodeBadResponse,
 		`{"unexpected":1}`:                     swapscout.CodeBadResponse,
 	} {
-		err := parseBook(&s, 200, []byte(in), &b)
-		if venueCodeOf(err) != want {
+		err := spec.ReadBook(&s, 200, []byte(in), &b)
+		if cextest.Code(err) != want {
 			t.Errorf("parseBook(%s) = %v, want %s", in, err, want)
 		}
 		var ve *swapscout.VenueError
@@ -107,12 +102,4 @@ func TestParseBook(t *testing.T) {
 			t.Errorf("error %v does not name Bitfinex", err)
 		}
 	}
-}
-
-func venueCodeOf(err error) swapscout.FailureCode {
-	var ve *swapscout.VenueError
-	if errors.As(err, &ve) {
-		return ve.Code
-	}
-	return ""
 }

@@ -13,7 +13,7 @@ import (
 func TestDuplicateKeysLastWins(t *testing.T) {
 	var s book.Scanner
 	var b book.Book
-	err := parseBook(&s, 200, []byte(`{"bids":[["1","1"]],"bids":[["2","1"]]}`), &b)
+	err := spec.ReadBook(&s, 200, []byte(`{"bids":[["1","1"]],"bids":[["2","1"]]}`), &b)
 	var ve *swapscout.VenueError
 	got := swapscout.FailureCode("")
 	if errors.As(err, &ve) {

@@ -43,7 +43,7 @@ func TestParseMarkets(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ms, err := parseMarkets(200, body)
+	ms, err := spec.ReadMarkets(200, body)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -82,21 +82,21 @@ func TestParseBook(t *testing.T) {
 	var s book.Scanner
 	var b book.Book
 	if n := testing.AllocsPerRun(100, func() {
-		if err := parseBook(&s, 200, body, &b); err != nil {
+		if err := spec.ReadBook(&s, 200, body, &b); err != nil {
 			t.Fatal(err)
 		}
 	}); n != 0 {
-		t.Errorf("parseBook allocates %.0f times per call", n)
+		t.Errorf("reading a book allocates %.0f times per call", n)
 	}
 	if len(b.Bids) != 3 || len(b.Asks) != 4 || b.Bids[0].Price.String() != "165.11" || b.Asks[3].Qty.String() != "900" {
 		t.Errorf("book %+v", b)
 	}
 	var ve *swapscout.VenueError
-	err = parseBook(&s, 200, []byte(`{"result":{},"retCode":10016,"retMsg":"Internal server error."}`), &b)
+	err = spec.ReadBook(&s, 200, []byte(`{"result":{},"retCode":10016,"retMsg":"Internal server error."}`), &b)
 	if !errors.As(err, &ve) || ve.Code != swapscout.CodeUnavailable {
 		t.Errorf("retCode after the result: %v, want unavailable", err)
 	}
-	if err := parseBook(&s, 200, []byte(`{"retCode":0,"retMsg":"OK","retExtInfo":{}}`), &b); !errors.As(err, &ve) || ve.Code != swapscout.CodeBadResponse {
+	if err := spec.ReadBook(&s, 200, []byte(`{"retCode":0,"retMsg":"OK","retExtInfo":{}}`), &b); !errors.As(err, &ve) || ve.Code != swapscout.CodeBadResponse {
 		t.Errorf("no result: %v, want bad_response", err)
 	}
 }

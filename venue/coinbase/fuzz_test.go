@@ -1,7 +1,6 @@
 package coinbase
 
 import (
-	"errors"
 	"os"
 	"strings"
 	"testing"
@@ -15,15 +14,9 @@ func FuzzParseMarkets(f *testing.F) { cextest.FuzzMarkets(f, &spec) }
 
 func FuzzParseBook(f *testing.F) { cextest.FuzzBook(f, &spec) }
 
-func FuzzParseError(f *testing.F) {
+func FuzzErrorBody(f *testing.F) {
 	cextest.Seeds(f)
-	f.Fuzz(func(t *testing.T, status int, body []byte) {
-		err := parseError(status, body)
-		var ve *swapscout.VenueError
-		if !errors.As(err, &ve) {
-			t.Fatalf("parseError(%d) = %v, want a *VenueError", status, err)
-		}
-	})
+	f.Fuzz(func(t *testing.T, status int, body []byte) { cextest.Typed(t, errorBody(status, body)) })
 }
 
 // TestSymbols fails when a mapping names an asset the catalogue lacks, two
@@ -42,7 +35,7 @@ func TestParseMarkets(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ms, err := parseMarkets(200, body)
+	ms, err := spec.ReadMarkets(200, body)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -57,7 +50,7 @@ func TestParseMarkets(t *testing.T) {
 		t.Errorf("markets\n%s\nwant\n%s", g, want)
 	}
 	// A message where the list should be is the venue's error, not a parse failure.
-	if _, err := parseMarkets(200, []byte(`{"message":"Public rate limit exceeded"}`)); venueCode(err) != swapscout.CodeRateLimited {
+	if _, err := spec.ReadMarkets(200, []byte(`{"message":"Public rate limit exceeded"}`)); cextest.Code(err) != swapscout.CodeRateLimited {
 		t.Errorf("message instead of a list: %v", err)
 	}
 }
@@ -72,11 +65,11 @@ func TestParseBook(t *testing.T) {
 	var s book.Scanner
 	var b book.Book
 	if n := testing.AllocsPerRun(100, func() {
-		if err := parseBook(&s, 200, body, &b); err != nil {
+		if err := spec.ReadBook(&s, 200, body, &b); err != nil {
 			t.Fatal(err)
 		}
 	}); n != 0 {
-		t.Errorf("parseBook allocates %.0f times per call", n)
+		t.Errorf("reading a book allocates %.0f times per call", n)
 	}
 	if len(b.Bids) != 4 || len(b.Asks) != 4 || b.Bids[0].Price.String() != "0.03112" || b.Asks[3].Qty.String() != "120.55" {
 		t.Errorf("book %+v", b)
@@ -87,7 +80,7 @@ func TestParseBook(t *testing.T) {
 		`{"bids":[],"asks":[],"auction_mode":true}`: swapscout.CodeUnavailable,
 		`[]`: swapscout.CodeBadResponse,
 	} {
-		if err := parseBook(&s, 200, []byte(in), &b); venueCode(err) != want {
+		if err := spec.ReadBook(&s, 200, []byte(in), &b); cextest.Code(err) != want {
 			t.Errorf("parseBook(%s) = %v, want %s", in, err, want)
 		}
 	}

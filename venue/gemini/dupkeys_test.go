@@ -13,7 +13,7 @@ import (
 func TestDuplicateKeysLastWins(t *testing.T) {
 	var s book.Scanner
 	var b book.Book
-	err := parseBook(&s, 200, []byte(`{"result":"error","bids":[{"price":"1","amount":"1"}],"asks":[{"price":"2","amount":"1"}],"result":"ok"}`), &b)
+	err := spec.ReadBook(&s, 200, []byte(`{"result":"error","bids":[{"price":"1","amount":"1"}],"asks":[{"price":"2","amount":"1"}],"result":"ok"}`), &b)
 	var ve *swapscout.VenueError
 	got := swapscout.FailureCode("")
 	if errors.As(err, &ve) {

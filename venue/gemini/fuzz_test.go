@@ -14,15 +14,9 @@ func FuzzParseMarkets(f *testing.F) { cextest.FuzzMarkets(f, &spec) }
 
 func FuzzParseBook(f *testing.F) { cextest.FuzzBook(f, &spec) }
 
-func FuzzParseError(f *testing.F) {
+func FuzzErrorBody(f *testing.F) {
 	cextest.Seeds(f)
-	f.Fuzz(func(t *testing.T, status int, body []byte) {
-		err := parseError(status, body)
-		var ve *swapscout.VenueError
-		if !errors.As(err, &ve) || ve.Code == "" {
-			t.Fatalf("parseError(%d) = %v, want a typed error", status, err)
-		}
-	})
+	f.Fuzz(func(t *testing.T, status int, body []byte) { cextest.Typed(t, errorBody(status, body)) })
 }
 
 // TestSymbols fails when a mapping names an asset the catalogue lacks, two
@@ -42,7 +36,7 @@ func TestParseMarkets(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ms, err := parseMarkets(200, body)
+	ms, err := spec.ReadMarkets(200, body)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -79,21 +73,21 @@ func TestParseBook(t *testing.T) {
 	var s book.Scanner
 	var b book.Book
 	if n := testing.AllocsPerRun(100, func() {
-		if err := parseBook(&s, 200, body, &b); err != nil {
+		if err := spec.ReadBook(&s, 200, body, &b); err != nil {
 			t.Fatal(err)
 		}
 	}); n != 0 {
-		t.Errorf("parseBook allocates %.0f times per call", n)
+		t.Errorf("reading a book allocates %.0f times per call", n)
 	}
 	if len(b.Bids) != 50 || len(b.Asks) != 50 || b.Bids[0].Price.String() != "11382.49" || b.Asks[0].Qty.String() != "5.34093158" {
 		t.Errorf("book %d bids %d asks, best %+v %+v", len(b.Bids), len(b.Asks), b.Bids[0], b.Asks[0])
 	}
 	var ve *swapscout.VenueError
-	err = parseBook(&s, 200, []byte(`{"bids":[],"asks":[],"result":"error","reason":"Maintenance","message":"down"}`), &b)
+	err = spec.ReadBook(&s, 200, []byte(`{"bids":[],"asks":[],"result":"error","reason":"Maintenance","message":"down"}`), &b)
 	if !errors.As(err, &ve) || ve.Code != swapscout.CodeUnavailable {
 		t.Errorf("error beside a book: %v, want unavailable", err)
 	}
-	if err := parseBook(&s, 200, []byte(`{}`), &b); !errors.As(err, &ve) || ve.Code != swapscout.CodeBadResponse {
+	if err := spec.ReadBook(&s, 200, []byte(`{}`), &b); !errors.As(err, &ve) || ve.Code != swapscout.CodeBadResponse {
 		t.Errorf("empty object: %v, want bad_response", err)
 	}
 	// The recorded shape decodes into the documented wire type.

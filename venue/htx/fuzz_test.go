@@ -41,7 +41,7 @@ func TestParseMarkets(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ms, err := parseMarkets(200, body)
+	ms, err := spec.ReadMarkets(200, body)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -65,20 +65,20 @@ func TestParseBook(t *testing.T) {
 	var s book.Scanner
 	var b book.Book
 	if n := testing.AllocsPerRun(100, func() {
-		if err := parseBook(&s, 200, body, &b); err != nil {
+		if err := spec.ReadBook(&s, 200, body, &b); err != nil {
 			t.Fatal(err)
 		}
 	}); n != 0 {
-		t.Errorf("parseBook allocates %.0f times per call", n)
+		t.Errorf("reading a book allocates %.0f times per call", n)
 	}
 	if len(b.Bids) != 5 || len(b.Asks) != 5 || b.Bids[0].Price.String() != "49790.87" || b.Asks[4].Qty.String() != "0.043103" {
 		t.Errorf("book %+v", b)
 	}
 	var ve *swapscout.VenueError
-	if err := parseBook(&s, 200, []byte(`{"tick":{"bids":[],"asks":[]},"status":"error","err-code":"base-symbol-error"}`), &b); !errors.As(err, &ve) || ve.Code != swapscout.CodeUnsupportedPair {
+	if err := spec.ReadBook(&s, 200, []byte(`{"tick":{"bids":[],"asks":[]},"status":"error","err-code":"base-symbol-error"}`), &b); !errors.As(err, &ve) || ve.Code != swapscout.CodeUnsupportedPair {
 		t.Errorf("error after the tick: %v, want unsupported_pair", err)
 	}
-	if err := parseBook(&s, 200, []byte(`{"status":"ok","ts":1}`), &b); !errors.As(err, &ve) || ve.Code != swapscout.CodeBadResponse {
+	if err := spec.ReadBook(&s, 200, []byte(`{"status":"ok","ts":1}`), &b); !errors.As(err, &ve) || ve.Code != swapscout.CodeBadResponse {
 		t.Errorf("no tick: %v, want bad_response", err)
 	}
 }

@@ -30,7 +30,7 @@ func TestParseMarkets(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ms, err := parseMarkets(200, body)
+	ms, err := parseMarkets(body)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -70,21 +70,21 @@ func TestParseBook(t *testing.T) {
 	var s book.Scanner
 	var b book.Book
 	if n := testing.AllocsPerRun(100, func() {
-		if err := parseBook(&s, 200, body, &b); err != nil {
+		if err := spec.ReadBook(&s, 200, body, &b); err != nil {
 			t.Fatal(err)
 		}
 	}); n != 0 {
-		t.Errorf("parseBook allocates %.0f times per call", n)
+		t.Errorf("reading a book allocates %.0f times per call", n)
 	}
 	if len(b.Bids) != 2 || len(b.Asks) != 2 || b.Bids[0].Price.String() != "30297" || b.Asks[1].Qty.String() != "1.5" {
 		t.Errorf("book %+v", b)
 	}
-	err = parseBook(&s, 200, []byte(`{"result":{"XXBTZUSD":{"asks":[],"bids":[]}},"error":["EService:Busy"]}`), &b)
+	err = spec.ReadBook(&s, 200, []byte(`{"result":{"XXBTZUSD":{"asks":[],"bids":[]}},"error":["EService:Busy"]}`), &b)
 	var ve *swapscout.VenueError
 	if !errors.As(err, &ve) || ve.Code != swapscout.CodeUnavailable {
 		t.Errorf("error after the result: %v, want unavailable", err)
 	}
-	if err := parseBook(&s, 200, []byte(`{"error":[],"result":{}}`), &b); !errors.As(err, &ve) || ve.Code != swapscout.CodeBadResponse {
+	if err := spec.ReadBook(&s, 200, []byte(`{"error":[],"result":{}}`), &b); !errors.As(err, &ve) || ve.Code != swapscout.CodeBadResponse {
 		t.Errorf("empty result: %v, want bad_response", err)
 	}
 }

@@ -13,7 +13,7 @@ import (
 func TestDuplicateKeysLastWins(t *testing.T) {
 	var s book.Scanner
 	var b book.Book
-	err := parseBook(&s, 200, []byte(`{"code":-1121,"bids":[["1","1"]],"asks":[["2","1"]],"code":0}`), &b)
+	err := spec.ReadBook(&s, 200, []byte(`{"code":-1121,"bids":[["1","1"]],"asks":[["2","1"]],"code":0}`), &b)
 	var ve *swapscout.VenueError
 	got := swapscout.FailureCode("")
 	if errors.As(err, &ve) {

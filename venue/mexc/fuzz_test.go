@@ -15,15 +15,9 @@ func FuzzParseMarkets(f *testing.F) { cextest.FuzzMarkets(f, &spec) }
 
 func FuzzParseBook(f *testing.F) { cextest.FuzzBook(f, &spec) }
 
-func FuzzParseError(f *testing.F) {
+func FuzzErrorBody(f *testing.F) {
 	cextest.Seeds(f)
-	f.Fuzz(func(t *testing.T, status int, body []byte) {
-		err := parseError(status, body)
-		var ve *swapscout.VenueError
-		if !errors.As(err, &ve) || ve.Code == "" {
-			t.Fatalf("parseError(%d) = %v, want a typed error", status, err)
-		}
-	})
+	f.Fuzz(func(t *testing.T, status int, body []byte) { cextest.Typed(t, errorBody(status, body)) })
 }
 
 // TestSymbols fails when a mapping names an asset the catalogue lacks, two
@@ -44,7 +38,7 @@ func TestParseMarkets(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ms, err := parseMarkets(200, body)
+	ms, err := spec.ReadMarkets(200, body)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -78,20 +72,20 @@ func TestParseBookAllocs(t *testing.T) {
 	var s book.Scanner
 	var b book.Book
 	if n := testing.AllocsPerRun(100, func() {
-		if err := parseBook(&s, 200, body, &b); err != nil {
+		if err := spec.ReadBook(&s, 200, body, &b); err != nil {
 			t.Fatal(err)
 		}
 	}); n != 0 {
-		t.Errorf("parseBook allocates %.0f times per call", n)
+		t.Errorf("reading a book allocates %.0f times per call", n)
 	}
 	if len(b.Bids) != 3 || len(b.Asks) != 3 || b.Bids[0].Price.String() != "65010.5" {
 		t.Errorf("book %+v", b)
 	}
 	var ve *swapscout.VenueError
-	if err := parseBook(&s, 200, []byte(`{"bids":null,"asks":null}`), &b); err != nil || len(b.Bids)+len(b.Asks) != 0 {
-		t.Errorf("null sides: %v %+v, want an empty book", err, b)
+	if err := spec.ReadBook(&s, 200, []byte(`{"bids":null,"asks":null}`), &b); cextest.Code(err) != swapscout.CodeUnavailable || len(b.Bids)+len(b.Asks) != 0 {
+		t.Errorf("null sides: %v %+v, want an empty book, unavailable", err, b)
 	}
-	if err := parseBook(&s, 200, []byte(`{"code":730001,"msg":"Pair not found"}`), &b); !errors.As(err, &ve) || ve.Code != swapscout.CodeUnsupportedPair {
+	if err := spec.ReadBook(&s, 200, []byte(`{"code":730001,"msg":"Pair not found"}`), &b); !errors.As(err, &ve) || ve.Code != swapscout.CodeUnsupportedPair {
 		t.Errorf("error with HTTP 200: %v, want unsupported_pair", err)
 	}
 }

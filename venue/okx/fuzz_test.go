@@ -1,7 +1,6 @@
 package okx
 
 import (
-	"errors"
 	"os"
 	"strings"
 	"testing"
@@ -15,14 +14,9 @@ func FuzzParseMarkets(f *testing.F) { cextest.FuzzMarkets(f, &spec) }
 
 func FuzzParseBook(f *testing.F) { cextest.FuzzBook(f, &spec) }
 
-func FuzzParseError(f *testing.F) {
+func FuzzErrorBody(f *testing.F) {
 	cextest.Seeds(f)
-	f.Fuzz(func(t *testing.T, status int, body []byte) {
-		var ve *swapscout.VenueError
-		if err := parseError(status, body); !errors.As(err, &ve) {
-			t.Fatalf("parseError(%d) = %v, want a *VenueError", status, err)
-		}
-	})
+	f.Fuzz(func(t *testing.T, status int, body []byte) { cextest.Typed(t, errorBody(status, body)) })
 }
 
 // TestSymbols fails when a mapping names an asset the catalogue lacks, two
@@ -44,7 +38,7 @@ func TestParseMarkets(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ms, err := parseMarkets(200, body)
+	ms, err := spec.ReadMarkets(200, body)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -63,8 +57,8 @@ func TestParseMarkets(t *testing.T) {
 		`{"code":"0","msg":"","data":{}}`:                      swapscout.CodeBadResponse,
 		`{"msg":"","data":[]}`:                                 swapscout.CodeBadResponse,
 	} {
-		if _, err := parseMarkets(200, []byte(in)); codeOf(err) != code {
-			t.Errorf("parseMarkets(%s) = %v, want %s", in, err, code)
+		if _, err := spec.ReadMarkets(200, []byte(in)); cextest.Code(err) != code {
+			t.Errorf("spec.ReadMarkets(%s) = %v, want %s", in, err, code)
 		}
 	}
 }
@@ -79,11 +73,11 @@ func TestParseBook(t *testing.T) {
 	var s book.Scanner
 	var b book.Book
 	if n := testing.AllocsPerRun(100, func() {
-		if err := parseBook(&s, 200, body, &b); err != nil {
+		if err := spec.ReadBook(&s, 200, body, &b); err != nil {
 			t.Fatal(err)
 		}
 	}); n != 0 {
-		t.Errorf("parseBook allocates %.0f times per call", n)
+		t.Errorf("reading a book allocates %.0f times per call", n)
 	}
 	if len(b.Bids) != 4 || len(b.Asks) != 4 || b.Bids[0].Price.String() != "0.0312" || b.Asks[1].Qty.String() != "7.2051" {
 		t.Errorf("book %+v", b)
@@ -95,16 +89,8 @@ func TestParseBook(t *testing.T) {
 		`{"data":[{"asks":[],"bids":[]}]}`:                              swapscout.CodeBadResponse,
 		`{"code":"0","msg":"","data":[{"asks":[["1","-1","0","1"]]}]}`:  swapscout.CodeBadResponse,
 	} {
-		if err := parseBook(&s, 200, []byte(in), &b); codeOf(err) != want {
+		if err := spec.ReadBook(&s, 200, []byte(in), &b); cextest.Code(err) != want {
 			t.Errorf("parseBook(%s) = %v, want %s", in, err, want)
 		}
 	}
-}
-
-func codeOf(err error) swapscout.FailureCode {
-	var ve *swapscout.VenueError
-	if errors.As(err, &ve) {
-		return ve.Code
-	}
-	return ""
 }
