@@ -26,14 +26,11 @@ func Sim() sim.Venue {
 	var updateID atomic.Int64
 	updateID.Store(8223158780)
 	return cexsim.Venue(cexsim.API{
-		Spec: binance.Spec(),
-		Profile: sim.Profile{Latency: 80 * time.Millisecond, Spread: 0.0003, Fee: 0.001, Depth: 5000,
-			Markets: markets},
-		Symbol:      func(m cexsim.Market) string { return m.Base + m.Quote },
-		MarketsPath: "GET /api/v3/exchangeInfo",
-		Markets:     serveExchangeInfo,
-		BookPath:    "GET /api/v3/depth",
-		BookQuery:   depthQuery,
+		Spec:      binance.Spec(),
+		Profile:   sim.Profile{Latency: 80 * time.Millisecond, Spread: 0.0003, Markets: markets},
+		Markets:   serveExchangeInfo,
+		BookPath:  "GET /api/v3/depth",
+		BookQuery: depthQuery,
 		Book: func(c *cexsim.Call, b *cexsim.Book) {
 			out := make([]byte, 0, 64+64*(len(b.Bids)+len(b.Asks)))
 			out = append(out, `{"lastUpdateId":`...)

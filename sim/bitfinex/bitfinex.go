@@ -24,11 +24,9 @@ import (
 // Sim is Bitfinex's simulated public API.
 func Sim() sim.Venue {
 	return cexsim.Venue(cexsim.API{
-		Spec: bitfinex.Spec(),
-		Profile: sim.Profile{Latency: 180 * time.Millisecond, Spread: 0.0005, Fee: 0.002, Depth: 100,
-			LevelUSD: 30000, Markets: markets},
-		Symbol:      func(m cexsim.Market) string { return "t" + pairName(m.Base, m.Quote) },
-		MarketsPath: "GET /v2/conf/pub:list:pair:exchange",
+		Spec:    bitfinex.Spec(),
+		Profile: sim.Profile{Latency: 180 * time.Millisecond, Spread: 0.0005, LevelUSD: 30000, Markets: markets},
+		Symbol:  func(m cexsim.Market) string { return "t" + pairName(m.Base, m.Quote) },
 		Markets: func(c *cexsim.Call, ms []cexsim.Market) {
 			names := make([]string, 0, len(ms)+1)
 			for _, m := range ms {

@@ -21,14 +21,11 @@ import (
 // Sim is Bitget's simulated spot API v2.
 func Sim() sim.Venue {
 	return cexsim.Venue(cexsim.API{
-		Spec: bitget.Spec(),
-		Profile: sim.Profile{Latency: 140 * time.Millisecond, Spread: 0.0004, Fee: 0.001, Depth: 150,
-			LevelUSD: 60000, Markets: markets},
-		Symbol:      func(m cexsim.Market) string { return m.Base + m.Quote },
-		MarketsPath: "GET /api/v2/spot/public/symbols",
-		Markets:     serveSymbols,
-		BookPath:    "GET /api/v2/spot/market/orderbook",
-		BookQuery:   bookQuery,
+		Spec:      bitget.Spec(),
+		Profile:   sim.Profile{Latency: 140 * time.Millisecond, Spread: 0.0004, LevelUSD: 60000, Markets: markets},
+		Markets:   serveSymbols,
+		BookPath:  "GET /api/v2/spot/market/orderbook",
+		BookQuery: bookQuery,
 		Book: func(c *cexsim.Call, b *cexsim.Book) {
 			t := c.Now().UnixMilli()
 			out := make([]byte, 0, 128+48*(len(b.Bids)+len(b.Asks)))
@@ -38,7 +35,6 @@ func Sim() sim.Venue {
 			out = strconv.AppendInt(append(out, `,"ts":"`...), t+5, 10)
 			c.Write(200, append(out, `"}}`...))
 		},
-		NetworksPath: "GET /api/v2/spot/public/coins",
 		Networks: func(c *cexsim.Call, cs []cexsim.Currency) {
 			coins := make([]coin, 0, len(cs))
 			for i, sc := range cs {

@@ -21,13 +21,11 @@ import (
 // Sim is Bitstamp's simulated public API.
 func Sim() sim.Venue {
 	return cexsim.Venue(cexsim.API{
-		Spec: bitstamp.Spec(),
-		Profile: sim.Profile{Latency: 150 * time.Millisecond, Spread: 0.0006, Fee: 0.004, Depth: 2500,
-			LevelUSD: 10000, Markets: markets},
-		Symbol:      func(m cexsim.Market) string { return strings.ToLower(m.Base + m.Quote) },
-		MarketsPath: "GET /api/v2/trading-pairs-info/",
-		Markets:     servePairs,
-		BookPath:    "GET /api/v2/order_book/{pair}/",
+		Spec:     bitstamp.Spec(),
+		Profile:  sim.Profile{Latency: 150 * time.Millisecond, Spread: 0.0006, Depth: 2500, LevelUSD: 10000, Markets: markets},
+		Symbol:   func(m cexsim.Market) string { return strings.ToLower(m.Base + m.Quote) },
+		Markets:  servePairs,
+		BookPath: "GET /api/v2/order_book/{pair}/",
 		BookQuery: func(c *cexsim.Call) (string, int, bool) {
 			switch c.Query("group") {
 			case "", "0", "1", "2":

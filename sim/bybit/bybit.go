@@ -27,11 +27,8 @@ func Sim() sim.Venue {
 	var seq atomic.Int64
 	seq.Store(3887177875)
 	return cexsim.Venue(cexsim.API{
-		Spec: bybit.Spec(),
-		Profile: sim.Profile{Latency: 120 * time.Millisecond, Spread: 0.0004, Fee: 0.001, Depth: 200,
-			Markets: markets},
-		Symbol:      func(m cexsim.Market) string { return m.Base + m.Quote },
-		MarketsPath: "GET /v5/market/instruments-info",
+		Spec:    bybit.Spec(),
+		Profile: sim.Profile{Latency: 120 * time.Millisecond, Spread: 0.0004, Markets: markets},
 		Markets: func(c *cexsim.Call, ms []cexsim.Market) {
 			if c.Query("category") != "spot" { // linear, inverse, option: not simulated
 				writeError(c, 10001, "params error: category is invalid")

@@ -16,6 +16,7 @@ import (
 	"encoding/json"
 	"net/http"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/swapscout/swapscout"
@@ -58,17 +59,21 @@ type API struct {
 	// the simulated markets, and its Symbols and withdrawal fees make the
 	// currency list.
 	Spec cex.Spec
-	// Profile is the venue's simulated market; Kind is set to OrderBook.
+	// Profile is the venue's simulated market; Kind is set to OrderBook,
+	// Fee to the spec's taker fee, and Depth, when zero, to the deepest of
+	// the spec's Depths (a venue that always sends its whole book sets its
+	// own).
 	Profile sim.Profile
 
-	// Symbol names a market the way the venue's book endpoint takes it;
-	// Aliases, when set, are other names the endpoint accepts (Kraken takes
-	// a pair's altname and its canonical key).
+	// Symbol names a market the way the venue's book endpoint takes it
+	// (the venue's base and quote tickers joined when nil); Aliases, when
+	// set, are other names the endpoint accepts (Kraken takes a pair's
+	// altname and its canonical key).
 	Symbol  func(m Market) string
 	Aliases func(m Market) []string
 
-	// MarketsPath is the ServeMux pattern of the market list, e.g.
-	// "GET /api/v3/exchangeInfo"; Markets answers it.
+	// MarketsPath is the ServeMux pattern of the market list ("GET " and
+	// the path of the spec's MarketsPath when empty); Markets answers it.
 	MarketsPath string
 	Markets     func(c *Call, ms []Market)
 	// BookPath is the pattern of the book endpoint. BookQuery reads the
@@ -79,8 +84,9 @@ type API struct {
 	BookQuery func(c *Call) (symbol string, depth int, ok bool)
 	Book      func(c *Call, b *Book)
 	NoMarket  func(c *Call, symbol string)
-	// NetworksPath, when set, is the pattern of the currency list, which
-	// Networks answers: every mapped network, open, at the spec's fee.
+	// NetworksPath is the pattern of the currency list (from the spec's
+	// NetworksPath when empty), which Networks answers: every mapped
+	// network, open, at the spec's fee.
 	NetworksPath string
 	Networks     func(c *Call, cs []Currency)
 	// Lists are the patterns of list endpoints Wrap serves besides
@@ -149,8 +155,8 @@ func JSON(w http.ResponseWriter, status int, v any) {
 
 // Venue builds the sim.Venue of an exchange from its API.
 func Venue(a API) sim.Venue {
+	a.defaults()
 	p := a.Profile
-	p.Kind = swapscout.OrderBook
 	lists := append([]string{a.MarketsPath}, a.Lists...)
 	if a.NetworksPath != "" {
 		lists = append(lists, a.NetworksPath)
@@ -171,6 +177,28 @@ func Venue(a API) sim.Venue {
 		}
 	}
 	return v
+}
+
+// defaults fills what the spec already says.
+func (a *API) defaults() {
+	a.Profile.Kind = swapscout.OrderBook
+	a.Profile.Fee = a.Spec.TakerFee.Float64()
+	if d := a.Spec.Depths; a.Profile.Depth == 0 && len(d) > 0 {
+		a.Profile.Depth = d[len(d)-1]
+	}
+	if a.Symbol == nil {
+		a.Symbol = func(m Market) string { return m.Base + m.Quote }
+	}
+	route := func(path string) string {
+		path, _, _ = strings.Cut(path, "?")
+		return "GET " + path
+	}
+	if a.MarketsPath == "" {
+		a.MarketsPath = route(a.Spec.MarketsPath)
+	}
+	if a.NetworksPath == "" && a.Spec.NetworksPath != "" {
+		a.NetworksPath = route(a.Spec.NetworksPath)
+	}
 }
 
 func (a *API) handler(x *sim.Exchange) http.Handler {

@@ -26,11 +26,9 @@ func Sim() sim.Venue {
 	var seq atomic.Int64
 	seq.Store(13051505638)
 	return cexsim.Venue(cexsim.API{
-		Spec: coinbase.Spec(),
-		Profile: sim.Profile{Latency: 120 * time.Millisecond, Spread: 0.0004, Fee: 0.006, Depth: 1500,
-			LevelUSD: 15000, Markets: markets},
-		Symbol:      func(m cexsim.Market) string { return m.Base + "-" + m.Quote },
-		MarketsPath: "GET /products",
+		Spec:    coinbase.Spec(),
+		Profile: sim.Profile{Latency: 120 * time.Millisecond, Spread: 0.0004, Depth: 1500, LevelUSD: 15000, Markets: markets},
+		Symbol:  func(m cexsim.Market) string { return m.Base + "-" + m.Quote },
 		Markets: func(c *cexsim.Call, ms []cexsim.Market) {
 			ps := make([]coinbase.Product, 0, len(ms)+1)
 			for _, m := range ms {

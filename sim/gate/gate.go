@@ -29,11 +29,9 @@ func Sim() sim.Venue {
 	var bookID atomic.Int64
 	bookID.Store(27596272445)
 	return cexsim.Venue(cexsim.API{
-		Spec: gate.Spec(),
-		Profile: sim.Profile{Latency: 200 * time.Millisecond, Spread: 0.0006, Fee: 0.002, Depth: 1000,
-			Markets: markets},
-		Symbol:      func(m cexsim.Market) string { return m.Base + "_" + m.Quote },
-		MarketsPath: "GET /api/v4/spot/currency_pairs",
+		Spec:    gate.Spec(),
+		Profile: sim.Profile{Latency: 200 * time.Millisecond, Spread: 0.0006, Markets: markets},
+		Symbol:  func(m cexsim.Market) string { return m.Base + "_" + m.Quote },
 		Markets: func(c *cexsim.Call, ms []cexsim.Market) {
 			list := make([]currencyPair, 0, len(ms)+1)
 			for _, m := range ms {

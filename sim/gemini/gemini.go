@@ -27,9 +27,8 @@ func Sim() sim.Venue {
 	spec := gemini.Spec()
 	var names []string // lowercase symbols, for /v1/symbols and the unknown-symbol message
 	return cexsim.Venue(cexsim.API{
-		Spec: spec,
-		Profile: sim.Profile{Latency: 180 * time.Millisecond, Spread: 0.0008, Fee: 0.004, Depth: 500,
-			Markets: markets},
+		Spec:        spec,
+		Profile:     sim.Profile{Latency: 180 * time.Millisecond, Spread: 0.0008, Depth: 500, Markets: markets},
 		Symbol:      func(m cexsim.Market) string { return strings.ToLower(m.Base + m.Quote) },
 		MarketsPath: "GET /v1/symbols/details/{symbol}",
 		Lists:       []string{"GET /v1/symbols"},

@@ -24,11 +24,8 @@ func Sim() sim.Venue {
 	var version atomic.Int64
 	version.Store(136107114472)
 	return cexsim.Venue(cexsim.API{
-		Spec: htx.Spec(),
-		Profile: sim.Profile{Latency: 220 * time.Millisecond, Spread: 0.0006, Fee: 0.002, Depth: 150,
-			Markets: markets},
-		Symbol:      func(m cexsim.Market) string { return m.Base + m.Quote },
-		MarketsPath: "GET /v2/settings/common/symbols",
+		Spec:    htx.Spec(),
+		Profile: sim.Profile{Latency: 220 * time.Millisecond, Spread: 0.0006, Markets: markets},
 		Markets: func(c *cexsim.Call, ms []cexsim.Market) {
 			res := symbolsResponse{Status: "ok", Ts: strconv.FormatInt(c.Now().UnixMilli(), 10), Full: 1}
 			for _, m := range ms {

@@ -24,14 +24,12 @@ import (
 // Sim is Kraken's simulated public API.
 func Sim() sim.Venue {
 	return cexsim.Venue(cexsim.API{
-		Spec: kraken.Spec(),
-		Profile: sim.Profile{Latency: 150 * time.Millisecond, Spread: 0.0005, Fee: 0.0026, Depth: 500,
-			Markets: markets},
-		Symbol:      func(m cexsim.Market) string { return altname(m.Base) + altname(m.Quote) },
-		Aliases:     func(m cexsim.Market) []string { return []string{pairKey(m)} },
-		MarketsPath: "GET /0/public/AssetPairs",
-		Markets:     serveAssetPairs,
-		BookPath:    "GET /0/public/Depth",
+		Spec:     kraken.Spec(),
+		Profile:  sim.Profile{Latency: 150 * time.Millisecond, Spread: 0.0005, Markets: markets},
+		Symbol:   func(m cexsim.Market) string { return altname(m.Base) + altname(m.Quote) },
+		Aliases:  func(m cexsim.Market) []string { return []string{pairKey(m)} },
+		Markets:  serveAssetPairs,
+		BookPath: "GET /0/public/Depth",
 		BookQuery: func(c *cexsim.Call) (string, int, bool) {
 			count, ok := c.Int("count", 100)
 			if !ok || count < 1 || c.Query("pair") == "" {

@@ -28,11 +28,9 @@ func Sim() sim.Venue {
 	var seq atomic.Int64
 	seq.Store(3262786978)
 	return cexsim.Venue(cexsim.API{
-		Spec: kucoin.Spec(),
-		Profile: sim.Profile{Latency: 180 * time.Millisecond, Spread: 0.0005, Fee: 0.001, Depth: 100,
-			Markets: markets},
-		Symbol:      func(m cexsim.Market) string { return m.Base + "-" + m.Quote },
-		MarketsPath: "GET /api/v2/symbols",
+		Spec:    kucoin.Spec(),
+		Profile: sim.Profile{Latency: 180 * time.Millisecond, Spread: 0.0005, Markets: markets},
+		Symbol:  func(m cexsim.Market) string { return m.Base + "-" + m.Quote },
 		Markets: func(c *cexsim.Call, ms []cexsim.Market) {
 			list := make([]symbol, 0, len(ms)+1)
 			for _, m := range ms {
@@ -63,7 +61,6 @@ func Sim() sim.Venue {
 			out = cexsim.AppendLevels(append(out, `,"asks":`...), b.Asks, true, 0, nil)
 			c.Write(200, append(out, "}}"...))
 		},
-		NetworksPath: "GET /api/v3/currencies",
 		Networks: func(c *cexsim.Call, cs []cexsim.Currency) {
 			out := make([]currency, 0, len(cs))
 			for _, sc := range cs {

@@ -23,13 +23,10 @@ func Sim() sim.Venue {
 	var updateID atomic.Int64
 	updateID.Store(4_118_330_915)
 	return cexsim.Venue(cexsim.API{
-		Spec: mexc.Spec(),
-		Profile: sim.Profile{Latency: 120 * time.Millisecond, Spread: 0.0004, Fee: 0.0005, Depth: 5000,
-			Markets: markets},
-		Symbol:      func(m cexsim.Market) string { return m.Base + m.Quote },
-		MarketsPath: "GET /api/v3/exchangeInfo",
-		Markets:     serveExchangeInfo,
-		BookPath:    "GET /api/v3/depth",
+		Spec:     mexc.Spec(),
+		Profile:  sim.Profile{Latency: 120 * time.Millisecond, Spread: 0.0004, Markets: markets},
+		Markets:  serveExchangeInfo,
+		BookPath: "GET /api/v3/depth",
 		BookQuery: func(c *cexsim.Call) (string, int, bool) {
 			limit, ok := c.Int("limit", 100)
 			if !ok || limit < 1 {

@@ -20,11 +20,9 @@ import (
 // Sim is OKX's simulated public API.
 func Sim() sim.Venue {
 	return cexsim.Venue(cexsim.API{
-		Spec: okx.Spec(),
-		Profile: sim.Profile{Latency: 110 * time.Millisecond, Spread: 0.0003, Fee: 0.001, Depth: 400,
-			LevelUSD: 25000, Markets: markets},
-		Symbol:      func(m cexsim.Market) string { return m.Base + "-" + m.Quote },
-		MarketsPath: "GET /api/v5/public/instruments",
+		Spec:    okx.Spec(),
+		Profile: sim.Profile{Latency: 110 * time.Millisecond, Spread: 0.0003, LevelUSD: 25000, Markets: markets},
+		Symbol:  func(m cexsim.Market) string { return m.Base + "-" + m.Quote },
 		Markets: func(c *cexsim.Call, ms []cexsim.Market) {
 			data := []okx.Instrument{}
 			switch c.Query("instType") {
