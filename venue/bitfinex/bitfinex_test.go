@@ -1,7 +1,6 @@
 package bitfinex_test
 
 import (
-	"errors"
 	"strings"
 	"testing"
 	"time"
@@ -16,27 +15,7 @@ import (
 
 func TestMain(m *testing.M) { goleak.VerifyTestMain(m) }
 
-var (
-	btc     = swapscout.Asset{Ticker: "btc", Network: "btc"}
-	eth     = swapscout.Asset{Ticker: "eth", Network: "eth"}
-	xmr     = swapscout.Asset{Ticker: "xmr", Network: "xmr"}
-	doge    = swapscout.Asset{Ticker: "doge", Network: "doge"}
-	dash    = swapscout.Asset{Ticker: "dash", Network: "dash"}
-	bnb     = swapscout.Asset{Ticker: "bnb", Network: "bsc"}
-	usdtTRX = swapscout.Asset{Ticker: "usdt", Network: "trx"}
-	usdtETH = swapscout.Asset{Ticker: "usdt", Network: "eth"}
-	usdtBSC = swapscout.Asset{Ticker: "usdt", Network: "bsc"}
-)
-
-func send(from, to swapscout.Asset, amount string) swapscout.QuoteRequest {
-	return swapscout.QuoteRequest{From: from, To: to, Amount: swapscout.MustAmount(amount)}
-}
-
-func receive(from, to swapscout.Asset, amount string) swapscout.QuoteRequest {
-	r := send(from, to, amount)
-	r.Direction = swapscout.Receive
-	return r
-}
+var send, receive = cextest.Send, cextest.Receive
 
 var pairs = cextest.Route{Path: "/v2/conf/pub:list:pair:exchange", Fixture: "pairs_exchange.json"}
 
@@ -57,72 +36,44 @@ func failing(status int, fixture string) []cextest.Route {
 }
 
 // asks checks the book calls, in any order (legs are fetched concurrently).
-func asks(symbols ...string) func(t *testing.T, _ swapscout.Offer, _ error, reqs []venuetest.Recorded) {
-	return func(t *testing.T, _ swapscout.Offer, _ error, reqs []venuetest.Recorded) {
-		var got, want []string
-		for _, r := range reqs {
-			got = append(got, r.Path+"?"+r.RawQuery)
-		}
-		for _, s := range symbols {
-			want = append(want, "/v2/book/"+s+"/P0?len=100")
-		}
-		cextest.CheckBooks(t, got, want)
-	}
-}
+func asks(symbols ...string) cextest.Check { return cextest.Asks("/v2/book/%s/P0?len=100", symbols...) }
 
-func limit(min, max string) func(t *testing.T, _ swapscout.Offer, err error, _ []venuetest.Recorded) {
-	return func(t *testing.T, _ swapscout.Offer, err error, _ []venuetest.Recorded) {
-		var ve *swapscout.VenueError
-		if !errors.As(err, &ve) || ve.Min.String() != min || ve.Max.String() != max {
-			t.Errorf("error %v, want min %q max %q", err, min, max)
-		}
-	}
-}
-
-// blocked checks a rate limit asks to wait out Bitfinex's minute-long block.
-func blocked(t *testing.T, _ swapscout.Offer, err error, _ []venuetest.Recorded) {
-	var ve *swapscout.VenueError
-	if !errors.As(err, &ve) || ve.RetryAfter != time.Minute {
-		t.Errorf("error %v, want RetryAfter 1m", err)
-	}
-}
-
-var okCase = venuetest.Case{Name: "sell_btc_usdt", Req: send(btc, usdtTRX, "1"), Routes: []venuetest.Route{
+var okCase = venuetest.Case{Name: "sell_btc_usdt", Req: send("btc", "usdt@trx", "1"), Routes: []venuetest.Route{
 	{Path: "/v2/conf/pub:list:pair:exchange", Fixture: "pairs_exchange.json"},
 	{Path: "/v2/book/tBTCUST/P0", Fixture: "book_tbtcust.json"}}}
 
 func TestQuote(t *testing.T) {
-	fixed := send(btc, usdtTRX, "1")
+	fixed := send("btc", "usdt@trx", "1")
 	fixed.RateType = swapscout.Fixed
 	noCall := asks()
-	req := send(btc, usdtTRX, "1")
+	req := send("btc", "usdt@trx", "1")
 	cextest.RunCases(t, &bitfinex.Descriptor, []cextest.Case{
 		// USDT is UST: BTC/USDT is tBTCUST.
 		{Name: "sell_btc_usdt", Req: req, Routes: routes("tBTCUST"), Check: asks("tBTCUST")},
-		{Name: "receive_btc", Req: receive(usdtETH, btc, "2"), Routes: routes("tBTCUST"), Check: asks("tBTCUST")},
+		{Name: "receive_btc", Req: receive("usdt@eth", "btc", "2"), Routes: routes("tBTCUST"), Check: asks("tBTCUST")},
 		// DOGE takes a colon: tDOGE:BTC.
-		{Name: "sell_doge_btc", Req: send(doge, btc, "200000"), Routes: routes("tDOGE:BTC"), Check: asks("tDOGE:BTC")},
-		{Name: "receive_xmr", Req: receive(btc, xmr, "10"), Routes: routes("tXMRBTC"), Check: asks("tXMRBTC")},
+		{Name: "sell_doge_btc", Req: send("doge", "btc", "200000"), Routes: routes("tDOGE:BTC"), Check: asks("tDOGE:BTC")},
+		{Name: "receive_xmr", Req: receive("btc", "xmr", "10"), Routes: routes("tXMRBTC"), Check: asks("tXMRBTC")},
 		// DASH is DSH, and there is no DSHUST: through USD.
-		{Name: "dash_usdt_via_usd", Req: send(dash, usdtETH, "100"), Routes: routes("tDSHUSD", "tUSTUSD"), Check: asks("tDSHUSD", "tUSTUSD")},
+		{Name: "dash_usdt_via_usd", Req: send("dash", "usdt@eth", "100"), Routes: routes("tDSHUSD", "tUSTUSD"), Check: asks("tDSHUSD", "tUSTUSD")},
 
 		{Name: "fixed_unsupported", Req: fixed, Routes: routes(), Want: swapscout.CodeUnsupportedPair, Check: noCall},
-		{Name: "bnb_unsupported", Req: send(btc, bnb, "1"), Routes: routes(), Want: swapscout.CodeUnsupportedPair, Check: noCall},
-		{Name: "usdt_bep20_unsupported", Req: send(usdtBSC, btc, "100"), Routes: routes(), Want: swapscout.CodeUnsupportedPair, Check: noCall},
+		{Name: "bnb_unsupported", Req: send("btc", "bnb@bsc", "1"), Routes: routes(), Want: swapscout.CodeUnsupportedPair, Check: noCall},
+		{Name: "usdt_bep20_unsupported", Req: send("usdt@bsc", "btc", "100"), Routes: routes(), Want: swapscout.CodeUnsupportedPair, Check: noCall},
 
 		// The bids hold 5.54603413 BTC (fewer than 100 levels: the whole book).
-		{Name: "beyond_book", Req: send(btc, usdtTRX, "6"), Routes: routes("tBTCUST"), Want: swapscout.CodeAmountTooLarge,
-			Check: limit("0", "5.54603413")},
+		{Name: "beyond_book", Req: send("btc", "usdt@trx", "6"), Routes: routes("tBTCUST"), Want: swapscout.CodeAmountTooLarge,
+			Check: cextest.Limit("0", "5.54603413")},
 		// 0.0001 BTC buys less USDT than the 1 USDT TRC-20 withdrawal fee.
-		{Name: "fees_exceed_amount", Req: send(btc, usdtTRX, "0.0001"), Routes: routes("tBTCUST"), Want: swapscout.CodeAmountTooSmall},
+		{Name: "fees_exceed_amount", Req: send("btc", "usdt@trx", "0.0001"), Routes: routes("tBTCUST"), Want: swapscout.CodeAmountTooSmall},
 
 		// Errors are arrays with HTTP 500; the rate limit an object.
 		{Name: "symbol_invalid", Req: req, Routes: failing(500, "error_symbol_invalid.json"), Want: swapscout.CodeUnsupportedPair},
 		{Name: "limit_invalid", Req: req, Routes: failing(500, "error_limit_invalid.json"), Want: swapscout.CodeBadResponse},
 		{Name: "maintenance", Req: req, Routes: failing(500, "error_maintenance.json"), Want: swapscout.CodeUnavailable},
 		{Name: "rate_limit_429", Req: req, Routes: failing(429, "error_rate_limit.json"), Want: swapscout.CodeRateLimited},
-		{Name: "rate_limit_200", Req: req, Routes: failing(200, "error_rate_limit.json"), Want: swapscout.CodeRateLimited, Check: blocked},
-		{Name: "rate_limit_500", Req: req, Routes: failing(500, "error_rate_limit.json"), Want: swapscout.CodeRateLimited, Check: blocked},
+		{Name: "rate_limit_200", Req: req, Routes: failing(200, "error_rate_limit.json"), Want: swapscout.CodeRateLimited, Check: cextest.RetryAfter(time.Minute)},
+		{Name: "rate_limit_500", Req: req, Routes: failing(500, "error_rate_limit.json"), Want: swapscout.CodeRateLimited, Check: cextest.RetryAfter(time.Minute)},
 		{Name: "error_with_200", Req: req, Routes: failing(200, "error_maintenance.json"), Want: swapscout.CodeUnavailable},
 		{Name: "bad_gateway", Req: req, Routes: failing(502, ""), Want: swapscout.CodeUnavailable},
 	})
@@ -130,8 +81,8 @@ func TestQuote(t *testing.T) {
 
 // TestSlippage: a larger amount walks deeper and gets the worse rate.
 func TestSlippage(t *testing.T) {
-	cextest.Slippage(t, &bitfinex.Descriptor, routes("tBTCUST"), send(btc, usdtTRX, "0.2"), send(btc, usdtTRX, "5"))
-	cextest.Slippage(t, &bitfinex.Descriptor, routes("tDSHUSD", "tUSTUSD"), receive(dash, usdtETH, "1000"), receive(dash, usdtETH, "10000"))
+	cextest.Slippage(t, &bitfinex.Descriptor, routes("tBTCUST"), send("btc", "usdt@trx", "0.2"), send("btc", "usdt@trx", "5"))
+	cextest.Slippage(t, &bitfinex.Descriptor, routes("tDSHUSD", "tUSTUSD"), receive("dash", "usdt@eth", "1000"), receive("dash", "usdt@eth", "10000"))
 }
 
 func TestConformance(t *testing.T) {

@@ -16,20 +16,12 @@ func FuzzParseMarkets(f *testing.F) { cextest.FuzzMarkets(f, &spec) }
 
 func FuzzParseBook(f *testing.F) { cextest.FuzzBook(f, &spec) }
 
-func FuzzErrorBody(f *testing.F) {
-	cextest.Seeds(f)
-	f.Fuzz(func(t *testing.T, status int, body []byte) { cextest.Typed(t, bodyError(status, body)) })
-}
+func FuzzErrorBody(f *testing.F) { cextest.FuzzErrorBody(f, bodyError) }
 
 // TestSymbols fails when a mapping names an asset the catalogue lacks, two
 // assets share a code, or the spec is incomplete.
 func TestSymbols(t *testing.T) {
-	if err := symbols.Check(); err != nil {
-		t.Fatal(err)
-	}
-	if err := spec.Validate(); err != nil {
-		t.Fatal(err)
-	}
+	cextest.CheckSpec(t, &spec)
 }
 
 // TestParseMarkets reads the pair names of the docs' pub:info:pair example
@@ -64,19 +56,8 @@ func TestParseMarkets(t *testing.T) {
 // TestParseBook: the flat signed book splits into sides without allocating;
 // errors in its place are mapped whatever the status.
 func TestParseBook(t *testing.T) {
-	body, err := os.ReadFile("testdata/book_tbtcust.json")
-	if err != nil {
-		t.Fatal(err)
-	}
+	b := cextest.BookAllocs(t, &spec, "book_tbtcust.json")
 	var s book.Scanner
-	var b book.Book
-	if n := testing.AllocsPerRun(100, func() {
-		if err := spec.ReadBook(&s, 200, body, &b); err != nil {
-			t.Fatal(err)
-		}
-	}); n != 0 {
-		t.Errorf("reading a book allocates %.0f times per call", n)
-	}
 	if len(b.Bids) != 4 || len(b.Asks) != 4 || b.Bids[0].Qty.String() != "0.45603413" || b.Asks[0].Qty.String() != "0.2" {
 		t.Errorf("book %+v", b)
 	}

@@ -51,20 +51,12 @@ func TestParseNetworks(t *testing.T) {
 	}
 }
 
-func FuzzErrorBody(f *testing.F) {
-	cextest.Seeds(f)
-	f.Fuzz(func(t *testing.T, status int, body []byte) { cextest.Typed(t, errorBody(status, body)) })
-}
+func FuzzErrorBody(f *testing.F) { cextest.FuzzErrorBody(f, errorBody) }
 
 // TestSymbols fails when a mapping names an asset the catalogue lacks, two
 // assets share a code, or the spec is incomplete (a withdrawal fee missing…).
 func TestSymbols(t *testing.T) {
-	if err := symbols.Check(); err != nil {
-		t.Fatal(err)
-	}
-	if err := spec.Validate(); err != nil {
-		t.Fatal(err)
-	}
+	cextest.CheckSpec(t, &spec)
 }
 
 // TestParseMarkets: online symbols only, every value read from a string,
@@ -100,19 +92,8 @@ func TestParseMarkets(t *testing.T) {
 // TestParseBook: the DOC book decodes into a reused book without
 // allocating; an error envelope is an error even with HTTP 200.
 func TestParseBook(t *testing.T) {
-	body, err := os.ReadFile("testdata/orderbook_btcusdt.json")
-	if err != nil {
-		t.Fatal(err)
-	}
+	b := cextest.BookAllocs(t, &spec, "orderbook_btcusdt.json")
 	var s book.Scanner
-	var b book.Book
-	if n := testing.AllocsPerRun(100, func() {
-		if err := spec.ReadBook(&s, 200, body, &b); err != nil {
-			t.Fatal(err)
-		}
-	}); n != 0 {
-		t.Errorf("reading a book allocates %.0f times per call", n)
-	}
 	if len(b.Bids) != 2 || len(b.Asks) != 2 || b.Bids[0].Price.String() != "34567" || b.Asks[1].Qty.String() != "0.0144" {
 		t.Errorf("book %+v", b)
 	}

@@ -1,7 +1,6 @@
 package bitstamp_test
 
 import (
-	"errors"
 	"testing"
 
 	"go.uber.org/goleak"
@@ -14,24 +13,7 @@ import (
 
 func TestMain(m *testing.M) { goleak.VerifyTestMain(m) }
 
-var (
-	btc     = swapscout.Asset{Ticker: "btc", Network: "btc"}
-	eth     = swapscout.Asset{Ticker: "eth", Network: "eth"}
-	xmr     = swapscout.Asset{Ticker: "xmr", Network: "xmr"}
-	doge    = swapscout.Asset{Ticker: "doge", Network: "doge"}
-	dai     = swapscout.Asset{Ticker: "dai", Network: "eth"}
-	usdtTRX = swapscout.Asset{Ticker: "usdt", Network: "trx"}
-)
-
-func send(from, to swapscout.Asset, amount string) swapscout.QuoteRequest {
-	return swapscout.QuoteRequest{From: from, To: to, Amount: swapscout.MustAmount(amount)}
-}
-
-func receive(from, to swapscout.Asset, amount string) swapscout.QuoteRequest {
-	r := send(from, to, amount)
-	r.Direction = swapscout.Receive
-	return r
-}
+var send, receive = cextest.Send, cextest.Receive
 
 const bookPath = "/api/v2/order_book/"
 
@@ -52,56 +34,36 @@ func failing(status int, fixture string) []cextest.Route {
 }
 
 // asks checks the book calls, in any order (legs are fetched concurrently).
-func asks(symbols ...string) func(t *testing.T, _ swapscout.Offer, _ error, reqs []venuetest.Recorded) {
-	return func(t *testing.T, _ swapscout.Offer, _ error, reqs []venuetest.Recorded) {
-		var got, want []string
-		for _, r := range reqs {
-			got = append(got, r.Path+"?"+r.RawQuery)
-		}
-		for _, s := range symbols {
-			want = append(want, bookPath+s+"/?")
-		}
-		cextest.CheckBooks(t, got, want)
-	}
-}
+func asks(symbols ...string) cextest.Check { return cextest.Asks(bookPath+"%s/?", symbols...) }
 
-func limit(min, max string) func(t *testing.T, _ swapscout.Offer, err error, _ []venuetest.Recorded) {
-	return func(t *testing.T, _ swapscout.Offer, err error, _ []venuetest.Recorded) {
-		var ve *swapscout.VenueError
-		if !errors.As(err, &ve) || ve.Min.String() != min || ve.Max.String() != max {
-			t.Errorf("error %v, want min %q max %q", err, min, max)
-		}
-	}
-}
-
-var okCase = venuetest.Case{Name: "sell_eth_btc", Req: send(eth, btc, "20"), Routes: []venuetest.Route{
+var okCase = venuetest.Case{Name: "sell_eth_btc", Req: send("eth", "btc", "20"), Routes: []venuetest.Route{
 	{Path: "/api/v2/trading-pairs-info/", Fixture: "trading_pairs_info.json"},
 	{Path: bookPath + "ethbtc/", Fixture: "order_book_ethbtc.json"}}}
 
 func TestQuote(t *testing.T) {
-	fixed := send(eth, btc, "20")
+	fixed := send("eth", "btc", "20")
 	fixed.RateType = swapscout.Fixed
 	noCall := asks()
-	req := send(eth, btc, "20")
+	req := send("eth", "btc", "20")
 	cextest.RunCases(t, &bitstamp.Descriptor, []cextest.Case{
 		{Name: "sell_eth_btc", Req: req, Routes: routes("ethbtc"), Check: asks("ethbtc")},
-		{Name: "receive_eth", Req: receive(btc, eth, "10"), Routes: routes("ethbtc"), Check: asks("ethbtc")},
+		{Name: "receive_eth", Req: receive("btc", "eth", "10"), Routes: routes("ethbtc"), Check: asks("ethbtc")},
 		// No BTC/DAI pair: through USD, the first leg on the recorded whole book [REC].
-		{Name: "btc_dai_via_usd", Req: send(btc, dai, "3"), Routes: routes("btcusd", "daiusd"), Check: asks("btcusd", "daiusd")},
-		{Name: "receive_dai_via_usd", Req: receive(btc, dai, "50000"), Routes: routes("btcusd", "daiusd"), Check: asks("btcusd", "daiusd")},
+		{Name: "btc_dai_via_usd", Req: send("btc", "dai@eth", "3"), Routes: routes("btcusd", "daiusd"), Check: asks("btcusd", "daiusd")},
+		{Name: "receive_dai_via_usd", Req: receive("btc", "dai@eth", "50000"), Routes: routes("btcusd", "daiusd"), Check: asks("btcusd", "daiusd")},
 
 		{Name: "fixed_unsupported", Req: fixed, Routes: routes(), Want: swapscout.CodeUnsupportedPair, Check: noCall},
-		{Name: "xmr_unsupported", Req: send(btc, xmr, "1"), Routes: routes(), Want: swapscout.CodeUnsupportedPair, Check: noCall},
-		{Name: "usdt_tron_unsupported", Req: send(btc, usdtTRX, "1"), Routes: routes(), Want: swapscout.CodeUnsupportedPair, Check: noCall},
+		{Name: "xmr_unsupported", Req: send("btc", "xmr", "1"), Routes: routes(), Want: swapscout.CodeUnsupportedPair, Check: noCall},
+		{Name: "usdt_tron_unsupported", Req: send("btc", "usdt@trx", "1"), Routes: routes(), Want: swapscout.CodeUnsupportedPair, Check: noCall},
 		// The recorded pair list has no DOGE pair.
-		{Name: "doge_no_market", Req: send(doge, btc, "1000"), Routes: routes(), Want: swapscout.CodeUnsupportedPair, Check: noCall},
+		{Name: "doge_no_market", Req: send("doge", "btc", "1000"), Routes: routes(), Want: swapscout.CodeUnsupportedPair, Check: noCall},
 
 		// The bids hold 72.837 ETH.
-		{Name: "beyond_book", Req: send(eth, btc, "100"), Routes: routes("ethbtc"), Want: swapscout.CodeAmountTooLarge,
-			Check: limit("0", "72.837")},
+		{Name: "beyond_book", Req: send("eth", "btc", "100"), Routes: routes("ethbtc"), Want: swapscout.CodeAmountTooLarge,
+			Check: cextest.Limit("0", "72.837")},
 		// 0.0001 BTC is under ETH/BTC's minimum_order of 0.0002 BTC [REC].
-		{Name: "below_minimum_order", Req: send(btc, eth, "0.0001"), Routes: routes("ethbtc"), Want: swapscout.CodeAmountTooSmall,
-			Check: limit("0.0002", "0")},
+		{Name: "below_minimum_order", Req: send("btc", "eth", "0.0001"), Routes: routes("ethbtc"), Want: swapscout.CodeAmountTooSmall,
+			Check: cextest.Limit("0.0002", "0")},
 
 		{Name: "not_found", Req: req, Routes: failing(404, "error_not_found.json"), Want: swapscout.CodeUnsupportedPair},
 		{Name: "not_found_no_body", Req: req, Routes: failing(404, ""), Want: swapscout.CodeUnsupportedPair},
@@ -118,8 +80,8 @@ func TestQuote(t *testing.T) {
 // TestSlippage: 45 BTC walks dozens of levels into the recorded whole book
 // (its best bid holds 2 BTC) and gets a worse rate than 1 BTC.
 func TestSlippage(t *testing.T) {
-	cextest.Slippage(t, &bitstamp.Descriptor, routes("btcusd", "daiusd"), send(btc, dai, "1"), send(btc, dai, "45"))
-	cextest.Slippage(t, &bitstamp.Descriptor, routes("ethbtc"), receive(btc, eth, "1"), receive(btc, eth, "50"))
+	cextest.Slippage(t, &bitstamp.Descriptor, routes("btcusd", "daiusd"), send("btc", "dai@eth", "1"), send("btc", "dai@eth", "45"))
+	cextest.Slippage(t, &bitstamp.Descriptor, routes("ethbtc"), receive("btc", "eth", "1"), receive("btc", "eth", "50"))
 }
 
 func TestConformance(t *testing.T) {

@@ -28,12 +28,7 @@ func FuzzAPIError(f *testing.F) {
 // TestSymbols fails when a mapping names an asset the catalogue lacks, two
 // assets share a code, or the spec is incomplete.
 func TestSymbols(t *testing.T) {
-	if err := symbols.Check(); err != nil {
-		t.Fatal(err)
-	}
-	if err := spec.Validate(); err != nil {
-		t.Fatal(err)
-	}
+	cextest.CheckSpec(t, &spec)
 }
 
 func TestParseMarkets(t *testing.T) {
@@ -58,19 +53,8 @@ func TestParseMarkets(t *testing.T) {
 // TestParseBook: the docs' book, numbers and all, decodes without
 // allocating; an HTTP-200 error wins; the wire type reads the same shape.
 func TestParseBook(t *testing.T) {
-	body, err := os.ReadFile("testdata/depth_btcusdt.json")
-	if err != nil {
-		t.Fatal(err)
-	}
+	b := cextest.BookAllocs(t, &spec, "depth_btcusdt.json")
 	var s book.Scanner
-	var b book.Book
-	if n := testing.AllocsPerRun(100, func() {
-		if err := spec.ReadBook(&s, 200, body, &b); err != nil {
-			t.Fatal(err)
-		}
-	}); n != 0 {
-		t.Errorf("reading a book allocates %.0f times per call", n)
-	}
 	if len(b.Bids) != 5 || len(b.Asks) != 5 || b.Bids[0].Price.String() != "49790.87" || b.Asks[4].Qty.String() != "0.043103" {
 		t.Errorf("book %+v", b)
 	}

@@ -63,12 +63,7 @@ func FuzzAPIError(f *testing.F) {
 // TestSymbols fails when a mapping names an asset the catalogue lacks, two
 // assets share a code, or the spec is incomplete.
 func TestSymbols(t *testing.T) {
-	if err := symbols.Check(); err != nil {
-		t.Fatal(err)
-	}
-	if err := spec.Validate(); err != nil {
-		t.Fatal(err)
-	}
+	cextest.CheckSpec(t, &spec)
 }
 
 func TestParseMarkets(t *testing.T) {
@@ -96,19 +91,8 @@ func TestParseMarkets(t *testing.T) {
 // TestParseBook: the docs' book decodes without allocating, and an error
 // code wins over a 200 status.
 func TestParseBook(t *testing.T) {
-	body, err := os.ReadFile("testdata/level2_btc_usdt.json")
-	if err != nil {
-		t.Fatal(err)
-	}
+	b := cextest.BookAllocs(t, &spec, "level2_btc_usdt.json")
 	var s book.Scanner
-	var b book.Book
-	if n := testing.AllocsPerRun(100, func() {
-		if err := spec.ReadBook(&s, 200, body, &b); err != nil {
-			t.Fatal(err)
-		}
-	}); n != 0 {
-		t.Errorf("reading a book allocates %.0f times per call", n)
-	}
 	if len(b.Bids) != 2 || len(b.Asks) != 2 || b.Bids[0].Price.String() != "6500.12" || b.Asks[0].Price.String() != "6500.16" {
 		t.Errorf("book %+v", b)
 	}

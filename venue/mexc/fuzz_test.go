@@ -15,20 +15,12 @@ func FuzzParseMarkets(f *testing.F) { cextest.FuzzMarkets(f, &spec) }
 
 func FuzzParseBook(f *testing.F) { cextest.FuzzBook(f, &spec) }
 
-func FuzzErrorBody(f *testing.F) {
-	cextest.Seeds(f)
-	f.Fuzz(func(t *testing.T, status int, body []byte) { cextest.Typed(t, errorBody(status, body)) })
-}
+func FuzzErrorBody(f *testing.F) { cextest.FuzzErrorBody(f, errorBody) }
 
 // TestSymbols fails when a mapping names an asset the catalogue lacks, two
 // assets share a code, or the spec is incomplete (a withdrawal fee missing…).
 func TestSymbols(t *testing.T) {
-	if err := symbols.Check(); err != nil {
-		t.Fatal(err)
-	}
-	if err := spec.Validate(); err != nil {
-		t.Fatal(err)
-	}
+	cextest.CheckSpec(t, &spec)
 }
 
 // TestParseMarkets: enabled symbols that take market orders on both sides,
@@ -65,19 +57,8 @@ func TestParseMarkets(t *testing.T) {
 // TestParseBookAllocs: a depth answer decodes into a reused book without
 // allocating; an error body is an error even with HTTP 200.
 func TestParseBookAllocs(t *testing.T) {
-	body, err := os.ReadFile("testdata/depth_btcusdt.json")
-	if err != nil {
-		t.Fatal(err)
-	}
+	b := cextest.BookAllocs(t, &spec, "depth_btcusdt.json")
 	var s book.Scanner
-	var b book.Book
-	if n := testing.AllocsPerRun(100, func() {
-		if err := spec.ReadBook(&s, 200, body, &b); err != nil {
-			t.Fatal(err)
-		}
-	}); n != 0 {
-		t.Errorf("reading a book allocates %.0f times per call", n)
-	}
 	if len(b.Bids) != 3 || len(b.Asks) != 3 || b.Bids[0].Price.String() != "65010.5" {
 		t.Errorf("book %+v", b)
 	}
