@@ -5,7 +5,7 @@ package binance
 // exchangeInfo and depth, [REC]) and the official docs ([DOC]
 // binance-spot-api-docs rest-api.md). The adapter reads exchangeInfo with
 // encoding/json into lenient structs (parseMarkets) and depth with
-// book.Scanner (parseBook); errors are:
+// book.Scanner (the spec's Book shape); errors are:
 
 // errorResponse is the body of an error: {"code":-1121,"msg":"Invalid symbol."}.
 type errorResponse struct {

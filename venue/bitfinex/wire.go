@@ -4,7 +4,7 @@ package bitfinex
 // ../shared/research/exchange-apis.md section B5 and the docs' examples
 // as JKorf's Bitfinex.Net fixtures carry them [DOC]. Bitfinex answers with
 // bare arrays, numbers not strings: the adapter reads books with
-// book.Scanner (parseBook) and the rest with encoding/json.
+// book.Scanner (the spec's Book shape) and the rest with encoding/json.
 
 // pairList is GET /v2/conf/pub:list:pair:exchange: one array holding the
 // exchange pairs' names, base and quote joined ("BTCUSD", "ETHUST"), with a

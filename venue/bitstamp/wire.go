@@ -4,7 +4,7 @@ package bitstamp
 // ../shared/research/exchange-apis.md section B4: gct's recordings of
 // trading-pairs-info and order_book [REC] (re-serialised: keys sorted), the
 // response codes of bitstamp.net/api [DOC], the error envelope [MEM]. The
-// adapter reads books with book.Scanner (parseBook), the pair list and
+// adapter reads books with book.Scanner (the spec's Book shape), the pair list and
 // errors with encoding/json into these.
 
 // PairInfo is an item of GET /api/v2/trading-pairs-info/. minimum_order is a

@@ -4,7 +4,7 @@ package gemini
 // of ../shared/research/exchange-apis.md section B11 (gct's recording of
 // /v1/symbols, /v1/symbols/details, /v1/book and an error, [REC]). The
 // adapter reads the market list with encoding/json into lenient structs
-// (parseMarkets) and books with book.Scanner (parseBook); errors are:
+// (parseMarkets) and books with book.Scanner (the spec's Book shape); errors are:
 
 // errorResponse is every error, usually with HTTP 400 (unknown symbol), 429,
 // 500 or 503: {"result":"error","reason":"Bad Request","message":"Supplied

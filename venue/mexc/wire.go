@@ -6,7 +6,7 @@ import "encoding/json"
 // ../shared/research/exchange-apis.md section B12 ([DOC] exchangeInfo,
 // depth; [CODE] JKorf's error mapping). The adapter reads exchangeInfo with
 // encoding/json into lenient structs (parseMarkets) and depth with
-// book.Scanner (parseBook); errors are:
+// book.Scanner (the spec's Book shape); errors are:
 
 // errorResponse is an error: {"code":-1121,"msg":"Invalid symbol."}, usually
 // with HTTP 400; MEXC's own codes are positive (30021, 730001, 700008…).

@@ -5,7 +5,7 @@ package okx
 // JKorf's OKX.Net fixtures carry them [DOC], error codes from gct's and
 // JKorf's tables [CODE]. Every answer is the envelope {"code":"0","msg":"",
 // "data":[…]}, code a string ("0" is success) and every value in data a
-// string. The adapter reads books with book.Scanner (parseBook).
+// string. The adapter reads books with book.Scanner (the spec's Book shape).
 
 // Envelope is any answer; code is a string of digits.
 type Envelope[T any] struct {
