@@ -29,6 +29,21 @@ import (
 	simwizardswap "github.com/swapscout/swapscout/sim/wizardswap"
 	simxgram "github.com/swapscout/swapscout/sim/xgram"
 	venues "github.com/swapscout/swapscout/venue/all"
+
+	// Order books.
+	"github.com/swapscout/swapscout/sim/binance"
+	"github.com/swapscout/swapscout/sim/bitfinex"
+	"github.com/swapscout/swapscout/sim/bitget"
+	"github.com/swapscout/swapscout/sim/bitstamp"
+	"github.com/swapscout/swapscout/sim/bybit"
+	"github.com/swapscout/swapscout/sim/coinbase"
+	"github.com/swapscout/swapscout/sim/gate"
+	"github.com/swapscout/swapscout/sim/gemini"
+	"github.com/swapscout/swapscout/sim/htx"
+	"github.com/swapscout/swapscout/sim/kraken"
+	"github.com/swapscout/swapscout/sim/kucoin"
+	"github.com/swapscout/swapscout/sim/mexc"
+	"github.com/swapscout/swapscout/sim/okx"
 )
 
 // simulators are the venues' simulated APIs by venue id, in venue/all's
@@ -56,6 +71,20 @@ var simulators = map[string]func() sim.Venue{
 	"maya":        thornode.Maya,
 	"chainflip":   chainflip.Venue,
 	"nearintents": nearintents.Venue,
+	// Order books.
+	"binance":  binance.Sim,
+	"kraken":   kraken.Sim,
+	"coinbase": coinbase.Sim,
+	"bitstamp": bitstamp.Sim,
+	"bitfinex": bitfinex.Sim,
+	"okx":      okx.Sim,
+	"bybit":    bybit.Sim,
+	"kucoin":   kucoin.Sim,
+	"gate":     gate.Sim,
+	"htx":      htx.Sim,
+	"gemini":   gemini.Sim,
+	"mexc":     mexc.Sim,
+	"bitget":   bitget.Sim,
 }
 
 // Venues returns a fresh simulated API for every venue of venue/all, by

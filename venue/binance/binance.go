@@ -20,20 +20,14 @@ import (
 )
 
 // Descriptor registers Binance.
-var Descriptor = venue.Descriptor{
-	ID: "binance", Name: "Binance", Kind: swapscout.OrderBook,
-	BaseURL: "https://api.binance.com", Website: "https://www.binance.com",
-	Timeout: 4 * time.Second, KYC: 'D', Reverse: true,
-	Networks: symbols.Networks(), Evidence: swapscout.Recorded,
-	New: func(c venue.Config) (swapscout.Quoter, error) { return New(c), nil },
-	Sim: Sim,
-}
+var Descriptor = cex.Descriptor(venue.Descriptor{
+	ID: "binance", Name: "Binance", BaseURL: "https://api.binance.com", Website: "https://www.binance.com",
+	Timeout: 4 * time.Second, KYC: 'D', Evidence: swapscout.Recorded,
+}, &spec)
 
-// Client quotes Binance; it refreshes the market list in the background.
-type Client struct{ *cex.Client }
-
-// New returns a Client; it does no I/O.
-func New(cfg venue.Config) *Client { return &Client{cex.New(cfg, &spec)} }
+// Spec returns Binance's description for the cex engine: its tickers and
+// networks, fees, bridges and paths.
+func Spec() cex.Spec { return spec }
 
 // spec is Binance for the cex engine. Depth weights [DOC]: 5 up to 100
 // levels, 50 up to 1000, 250 up to 5000, of 6000 a minute per IP.
@@ -55,8 +49,13 @@ var spec = cex.Spec{
 	BookPath: func(m cex.Market, depth int) string {
 		return "/api/v3/depth?symbol=" + m.Symbol + "&limit=" + strconv.Itoa(depth)
 	},
-	ParseBook: parseBook,
+	// Book: {"lastUpdateId":…,"bids":[["price","qty"],…],"asks":[…]}, the
+	// zero book.Shape.
 	ErrorBody: errorBody,
+	Statuses: map[int]swapscout.VenueError{
+		403: {Code: swapscout.CodeUnavailable, Msg: "Binance refused the request (HTTP 403: web application firewall)"},
+		451: {Code: swapscout.CodeUnavailable, Msg: "Binance is unavailable from this location (HTTP 451)"},
+	},
 }
 
 // parseMarkets reads exchangeInfo with encoding/json (it is fetched every
@@ -64,10 +63,7 @@ var spec = cex.Spec{
 // trading, with MinBase from LOT_SIZE / MARKET_LOT_SIZE minQty and MinQuote
 // from NOTIONAL (MIN_NOTIONAL) when it applies to market orders. Values of
 // an unexpected type read as absent rather than fail the list.
-func parseMarkets(status int, body []byte) ([]cex.Market, error) {
-	if status != 200 {
-		return nil, parseError(status, body)
-	}
+func parseMarkets(body []byte) ([]cex.Market, error) {
 	var info struct {
 		Symbols json.RawMessage `json:"symbols"`
 	}
@@ -121,16 +117,6 @@ type filterIn struct {
 	ApplyToMarket    cex.Flag `json:"applyToMarket"`    // MIN_NOTIONAL
 }
 
-// parseBook reads /api/v3/depth: {"lastUpdateId":…,"bids":[["price","qty"],…],"asks":[…]}.
-func parseBook(s *book.Scanner, status int, body []byte, b *book.Book) error {
-	if status != 200 {
-		return parseError(status, body)
-	}
-	s.Reset(body)
-	s.Book(b, book.PriceQty, "bids", "asks")
-	return s.Finish()
-}
-
 // errorCodes maps Binance's error codes ([DOC] errors.md) to failure codes;
 // the rest of -11xx (bad parameters) is bad_response, the rest of -10xx unavailable.
 var errorCodes = map[int]swapscout.FailureCode{
@@ -145,21 +131,6 @@ var errorCodes = map[int]swapscout.FailureCode{
 	-1016: swapscout.CodeUnavailable,     // This service is no longer available
 	-2014: swapscout.CodeNotConfigured,   // API-key format invalid
 	-2015: swapscout.CodeNotConfigured,   // Invalid API-key, IP, or permissions
-}
-
-// parseError maps a non-200 answer: {"code":-1121,"msg":"Invalid symbol."}
-// with a 4xx, or 403 (WAF), 451 (restricted location), 5xx.
-func parseError(status int, body []byte) error {
-	if err := errorBody(status, body); err != nil {
-		return err
-	}
-	switch status {
-	case 403:
-		return swapscout.NewVenueError(swapscout.CodeUnavailable, "Binance refused the request (HTTP 403: web application firewall)")
-	case 451:
-		return swapscout.NewVenueError(swapscout.CodeUnavailable, "Binance is unavailable from this location (HTTP 451)")
-	}
-	return venue.StatusError(status)
 }
 
 // errorBody reads Binance's error envelope, {"code":-1121,"msg":"Invalid
@@ -180,11 +151,5 @@ func errorBody(status int, body []byte) error {
 	default:
 		code = swapscout.CodeBadResponse
 	}
-	msg := e.Msg
-	if len(msg) > 160 {
-		msg = msg[:160] + "…"
-	}
-	return swapscout.NewVenueError(code, "Binance %d: %s (HTTP %d)", e.Code, msg, status)
+	return cex.Error(code, "Binance", strconv.Itoa(e.Code), e.Msg, status)
 }
-
-var _ swapscout.Refresher = (*Client)(nil)

@@ -1,10 +1,6 @@
 package binance_test
 
 import (
-	"errors"
-	"io"
-	"net/http"
-	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -12,7 +8,6 @@ import (
 	"go.uber.org/goleak"
 
 	"github.com/swapscout/swapscout"
-	"github.com/swapscout/swapscout/sim"
 	"github.com/swapscout/swapscout/venue/binance"
 	"github.com/swapscout/swapscout/venue/cex/cextest"
 	"github.com/swapscout/swapscout/venue/venuetest"
@@ -20,26 +15,7 @@ import (
 
 func TestMain(m *testing.M) { goleak.VerifyTestMain(m) }
 
-var (
-	btc     = swapscout.Asset{Ticker: "btc", Network: "btc"}
-	eth     = swapscout.Asset{Ticker: "eth", Network: "eth"}
-	xmr     = swapscout.Asset{Ticker: "xmr", Network: "xmr"}
-	ltc     = swapscout.Asset{Ticker: "ltc", Network: "ltc"}
-	bch     = swapscout.Asset{Ticker: "bch", Network: "bch"}
-	doge    = swapscout.Asset{Ticker: "doge", Network: "doge"}
-	usdtTRX = swapscout.Asset{Ticker: "usdt", Network: "trx"}
-	usdtETH = swapscout.Asset{Ticker: "usdt", Network: "eth"}
-)
-
-func send(from, to swapscout.Asset, amount string) swapscout.QuoteRequest {
-	return swapscout.QuoteRequest{From: from, To: to, Amount: swapscout.MustAmount(amount)}
-}
-
-func receive(from, to swapscout.Asset, amount string) swapscout.QuoteRequest {
-	r := send(from, to, amount)
-	r.Direction = swapscout.Receive
-	return r
-}
+var send, receive = cextest.Send, cextest.Receive
 
 const depthPath = "/api/v3/depth"
 
@@ -60,87 +36,57 @@ func failing(status int, fixture string, header map[string]string) []cextest.Rou
 }
 
 // asks checks the book calls: one per symbol, at depth 100, in any order.
-func asks(symbols ...string) func(t *testing.T, _ swapscout.Offer, _ error, reqs []venuetest.Recorded) {
-	return func(t *testing.T, _ swapscout.Offer, _ error, reqs []venuetest.Recorded) {
-		var got []string
-		for _, r := range reqs {
-			got = append(got, r.Path+"?"+r.RawQuery)
-		}
-		var want []string
-		for _, s := range symbols {
-			want = append(want, depthPath+"?symbol="+s+"&limit=100")
-		}
-		cextest.CheckBooks(t, got, want)
-	}
+func asks(symbols ...string) cextest.Check {
+	return cextest.Asks(depthPath+"?symbol=%s&limit=100", symbols...)
 }
 
-// retryAfter checks a rate-limited answer's Retry-After.
-func retryAfter(d time.Duration) func(t *testing.T, _ swapscout.Offer, err error, _ []venuetest.Recorded) {
-	return func(t *testing.T, _ swapscout.Offer, err error, _ []venuetest.Recorded) {
-		var ve *swapscout.VenueError
-		if !errors.As(err, &ve) || ve.RetryAfter != d {
-			t.Errorf("error %v, want RetryAfter %s", err, d)
-		}
-	}
-}
-
-// limit checks a limit error's Min or Max.
-func limit(min, max string) func(t *testing.T, _ swapscout.Offer, err error, _ []venuetest.Recorded) {
-	return func(t *testing.T, _ swapscout.Offer, err error, _ []venuetest.Recorded) {
-		var ve *swapscout.VenueError
-		if !errors.As(err, &ve) || min != "" && ve.Min.String() != min || max != "" && ve.Max.String() != max {
-			t.Errorf("error %v (min %s, max %s), want min %q max %q", err, ve.Min, ve.Max, min, max)
-		}
-	}
-}
-
-var okCase = venuetest.Case{Name: "sell_btc_usdt", Req: send(btc, usdtTRX, "0.02"), Routes: []venuetest.Route{
+var okCase = venuetest.Case{Name: "sell_btc_usdt", Req: send("btc", "usdt@trx", "0.02"), Routes: []venuetest.Route{
 	{Path: "/api/v3/exchangeInfo", Fixture: "exchangeinfo.json"}, {Path: depthPath, Fixture: "depth_btcusdt.json"}}}
 
 func TestQuote(t *testing.T) {
-	fixed := send(btc, usdtTRX, "0.02")
+	fixed := send("btc", "usdt@trx", "0.02")
 	fixed.RateType = swapscout.Fixed
 	noCall := asks()
 	cextest.RunCases(t, &binance.Descriptor, []cextest.Case{
 		// 0.000005 BTC at 32085.65, 0.019995 at 32083.66 [REC book].
-		{Name: "sell_btc_usdt", Req: send(btc, usdtTRX, "0.02"), Routes: routes("BTCUSDT"), Check: asks("BTCUSDT")},
-		{Name: "receive_btc", Req: receive(usdtETH, btc, "0.5"), Routes: routes("BTCUSDT"), Check: asks("BTCUSDT")},
-		{Name: "sell_eth_btc", Req: send(eth, btc, "20"), Routes: routes("ETHBTC"), Check: asks("ETHBTC")},
-		{Name: "doge_ltc_via_usdt", Req: send(doge, ltc, "25000"), Routes: routes("DOGEUSDT", "LTCUSDT"), Check: asks("DOGEUSDT", "LTCUSDT")},
-		{Name: "receive_ltc_via_usdt", Req: receive(doge, ltc, "5"), Routes: routes("DOGEUSDT", "LTCUSDT"), Check: asks("DOGEUSDT", "LTCUSDT")},
+		{Name: "sell_btc_usdt", Req: send("btc", "usdt@trx", "0.02"), Routes: routes("BTCUSDT"), Check: asks("BTCUSDT")},
+		{Name: "receive_btc", Req: receive("usdt@eth", "btc", "0.5"), Routes: routes("BTCUSDT"), Check: asks("BTCUSDT")},
+		{Name: "sell_eth_btc", Req: send("eth", "btc", "20"), Routes: routes("ETHBTC"), Check: asks("ETHBTC")},
+		{Name: "doge_ltc_via_usdt", Req: send("doge", "ltc", "25000"), Routes: routes("DOGEUSDT", "LTCUSDT"), Check: asks("DOGEUSDT", "LTCUSDT")},
+		{Name: "receive_ltc_via_usdt", Req: receive("doge", "ltc", "5"), Routes: routes("DOGEUSDT", "LTCUSDT"), Check: asks("DOGEUSDT", "LTCUSDT")},
 
 		// Binance delisted XMR: unmapped, so no call at all.
-		{Name: "xmr_unsupported", Req: send(btc, xmr, "0.02"), Routes: routes(), Want: swapscout.CodeUnsupportedPair, Check: noCall},
+		{Name: "xmr_unsupported", Req: send("btc", "xmr", "0.02"), Routes: routes(), Want: swapscout.CodeUnsupportedPair, Check: noCall},
 		{Name: "fixed_unsupported", Req: fixed, Routes: routes(), Want: swapscout.CodeUnsupportedPair, Check: noCall},
 		// BCHBTC is listed without spot trading, and there is no BCHUSDT: no route.
-		{Name: "bch_no_market", Req: send(bch, btc, "1"), Routes: routes(), Want: swapscout.CodeUnsupportedPair, Check: noCall},
-		{Name: "usdc_on_tron_unsupported", Req: send(btc, swapscout.Asset{Ticker: "usdc", Network: "trx"}, "1"), Routes: routes(), Want: swapscout.CodeUnsupportedPair, Check: noCall},
+		{Name: "bch_no_market", Req: send("bch", "btc", "1"), Routes: routes(), Want: swapscout.CodeUnsupportedPair, Check: noCall},
+		{Name: "usdc_on_tron_unsupported", Req: send("btc", "usdc@trx", "1"), Routes: routes(), Want: swapscout.CodeUnsupportedPair, Check: noCall},
 
 		// 70000 USDT is more than the two asks hold (65725.45… + 1212.37…).
-		{Name: "beyond_book", Req: send(usdtTRX, btc, "70000"), Routes: routes("BTCUSDT"), Want: swapscout.CodeAmountTooLarge,
-			Check: limit("", "66937.823787")},
+		{Name: "beyond_book", Req: send("usdt@trx", "btc", "70000"), Routes: routes("BTCUSDT"), Want: swapscout.CodeAmountTooLarge,
+			Check: cextest.Limit("", "66937.823787")},
 		// 0.0001 BTC is about 3.2 USDT, under BTCUSDT's 5 USDT NOTIONAL.
-		{Name: "below_min_notional", Req: send(btc, usdtTRX, "0.0001"), Routes: routes("BTCUSDT"), Want: swapscout.CodeAmountTooSmall,
-			Check: limit("0.00015585", "")},
+		{Name: "below_min_notional", Req: send("btc", "usdt@trx", "0.0001"), Routes: routes("BTCUSDT"), Want: swapscout.CodeAmountTooSmall,
+			Check: cextest.Limit("0.00015585", "")},
 
-		{Name: "invalid_symbol", Req: send(btc, usdtTRX, "0.02"), Routes: failing(400, "error_invalid_symbol.json", nil), Want: swapscout.CodeUnsupportedPair},
-		{Name: "rate_limited", Req: send(btc, usdtTRX, "0.02"), Want: swapscout.CodeRateLimited, Check: retryAfter(3 * time.Second),
+		{Name: "invalid_symbol", Req: send("btc", "usdt@trx", "0.02"), Routes: failing(400, "error_invalid_symbol.json", nil), Want: swapscout.CodeUnsupportedPair},
+		{Name: "rate_limited", Req: send("btc", "usdt@trx", "0.02"), Want: swapscout.CodeRateLimited, Check: cextest.RetryAfter(3 * time.Second),
 			Routes: failing(429, "error_rate_limit.json", map[string]string{"Retry-After": "3", "X-MBX-USED-WEIGHT-1M": "6005"})},
-		{Name: "ip_banned", Req: send(btc, usdtTRX, "0.02"), Want: swapscout.CodeRateLimited, Check: retryAfter(120 * time.Second),
+		{Name: "ip_banned", Req: send("btc", "usdt@trx", "0.02"), Want: swapscout.CodeRateLimited, Check: cextest.RetryAfter(120 * time.Second),
 			Routes: failing(418, "error_banned.json", map[string]string{"Retry-After": "120"})},
-		{Name: "internal_error", Req: send(btc, usdtTRX, "0.02"), Routes: failing(500, "error_internal.json", nil), Want: swapscout.CodeUnavailable},
-		{Name: "overloaded", Req: send(btc, usdtTRX, "0.02"), Routes: failing(503, "error_overloaded.json", nil), Want: swapscout.CodeUnavailable},
-		{Name: "restricted_location", Req: send(btc, usdtTRX, "0.02"), Routes: failing(451, "error_restricted.json", nil), Want: swapscout.CodeUnavailable},
-		{Name: "waf_block", Req: send(btc, usdtTRX, "0.02"), Routes: failing(403, "", nil), Want: swapscout.CodeUnavailable},
-		{Name: "bad_parameter", Req: send(btc, usdtTRX, "0.02"), Routes: failing(400, "error_bad_limit.json", nil), Want: swapscout.CodeBadResponse},
+		{Name: "internal_error", Req: send("btc", "usdt@trx", "0.02"), Routes: failing(500, "error_internal.json", nil), Want: swapscout.CodeUnavailable},
+		{Name: "overloaded", Req: send("btc", "usdt@trx", "0.02"), Routes: failing(503, "error_overloaded.json", nil), Want: swapscout.CodeUnavailable},
+		{Name: "restricted_location", Req: send("btc", "usdt@trx", "0.02"), Routes: failing(451, "error_restricted.json", nil), Want: swapscout.CodeUnavailable},
+		{Name: "waf_block", Req: send("btc", "usdt@trx", "0.02"), Routes: failing(403, "", nil), Want: swapscout.CodeUnavailable},
+		{Name: "bad_parameter", Req: send("btc", "usdt@trx", "0.02"), Routes: failing(400, "error_bad_limit.json", nil), Want: swapscout.CodeBadResponse},
 	})
 }
 
 // TestSlippage: 1000 USDT buys at the best ask; 66000 USDT reaches the
 // second ask and gets fewer BTC per USDT.
 func TestSlippage(t *testing.T) {
-	cextest.Slippage(t, &binance.Descriptor, routes("BTCUSDT"), send(usdtTRX, btc, "1000"), send(usdtTRX, btc, "66000"))
-	cextest.Slippage(t, &binance.Descriptor, routes("DOGEUSDT", "LTCUSDT"), receive(doge, ltc, "1"), receive(doge, ltc, "50"))
+	cextest.Slippage(t, &binance.Descriptor, routes("BTCUSDT"), send("usdt@trx", "btc", "1000"), send("usdt@trx", "btc", "66000"))
+	cextest.Slippage(t, &binance.Descriptor, routes("DOGEUSDT", "LTCUSDT"), receive("doge", "ltc", "1"), receive("doge", "ltc", "50"))
 }
 
 // TestMarketListRequest: exchangeInfo is asked for TRADING spot symbols
@@ -165,66 +111,4 @@ func TestMarketListRequest(t *testing.T) {
 func TestConformance(t *testing.T) {
 	venuetest.Run(t, &binance.Descriptor, venuetest.Options{OK: okCase,
 		Meta: []venuetest.Route{{Path: "/api/v3/exchangeInfo", Fixture: "exchangeinfo.json"}}})
-}
-
-func startSim(t *testing.T) *sim.Server {
-	t.Helper()
-	now := time.Date(2026, 7, 29, 14, 0, 10, 0, time.UTC) // the weight window stays put
-	return venuetest.StartSim(t, sim.Config{Seed: 3, Latency: time.Millisecond, Now: func() time.Time { return now }}, "binance", binance.Sim())
-}
-
-// TestSimulator quotes the simulator: direct, bridged, both directions, a
-// larger amount at a worse rate, deeper books fetched when needed, and more
-// than 5000 levels hold is amount_too_large.
-func TestSimulator(t *testing.T) {
-	s := startSim(t)
-	cextest.CheckSimulator(t, venuetest.New(t, &binance.Descriptor, s.VenueURL("binance")), cextest.SimulatorChecks{
-		// 300 BTC needs more than 100 levels
-		From: btc, To: usdtTRX, Amounts: [3]string{"0.01", "100", "300"},
-		Offers: []swapscout.QuoteRequest{send(doge, ltc, "1000"), receive(ltc, eth, "3"), send(usdtETH, swapscout.Asset{Ticker: "sol", Network: "sol"}, "5000"),
-			send(swapscout.Asset{Ticker: "near", Network: "near"}, btc, "500")}, // NEARUSDT, BTCUSDT
-		TooLarge:    send(btc, usdtTRX, "1000000"),
-		Unsupported: []swapscout.QuoteRequest{send(btc, xmr, "1")},
-	})
-}
-
-// TestSimulatorWeight: past 6000 weight a minute the simulator answers 429
-// with Retry-After; calling on during it gets the IP banned with 418.
-func TestSimulatorWeight(t *testing.T) {
-	s := startSim(t)
-	get := func(path string) *http.Response {
-		resp, err := http.Get(s.VenueURL("binance") + path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		_, _ = io.Copy(io.Discard, resp.Body)
-		resp.Body.Close()
-		return resp
-	}
-	var statuses []int
-	for range 28 {
-		resp := get("/api/v3/depth?symbol=NOSUCH&limit=5000") // weight 250 even when refused: 24 fit in 6000
-		statuses = append(statuses, resp.StatusCode)
-		if resp.StatusCode == 400 && resp.Header.Get("X-MBX-USED-WEIGHT-1M") == "" {
-			t.Error("no X-MBX-USED-WEIGHT-1M header")
-		}
-		if resp.StatusCode >= 418 && resp.Header.Get("Retry-After") == "" {
-			t.Errorf("HTTP %d without Retry-After", resp.StatusCode)
-		}
-	}
-	want := append(append(repeat(400, 24), 429, 429, 429), 418) // 400: Invalid symbol.
-	if !slices.Equal(statuses, want) {
-		t.Errorf("statuses %v, want %v", statuses, want)
-	}
-	if resp := get("/api/v3/exchangeInfo"); resp.StatusCode != 418 {
-		t.Errorf("banned client got HTTP %d, want 418", resp.StatusCode)
-	}
-}
-
-func repeat(v, n int) []int {
-	out := make([]int, n)
-	for i := range out {
-		out[i] = v
-	}
-	return out
 }

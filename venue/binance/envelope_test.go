@@ -13,7 +13,7 @@ import (
 // book or of the market list: an unknown symbol is unsupported_pair, a
 // rejected key not_configured, in the venue's own words.
 func TestErrorEnvelopes(t *testing.T) {
-	cextest.CheckEnvelopes(t, &binance.Descriptor, send(btc, usdtTRX, "0.02"), []cextest.Route{exchangeInfo}, cextest.Route{Path: depthPath}, []cextest.Envelope{
+	cextest.CheckEnvelopes(t, &binance.Descriptor, send("btc", "usdt@trx", "0.02"), []cextest.Route{exchangeInfo}, cextest.Route{Path: depthPath}, []cextest.Envelope{
 		{Fixture: "error_invalid_symbol.json", Status: 400, Want: swapscout.CodeUnsupportedPair, Words: "Invalid symbol."},
 		{Fixture: "error_invalid_symbol.json", Status: 200, Want: swapscout.CodeUnsupportedPair, Words: "Invalid symbol."},
 		{Fixture: "error_rejected_key.json", Status: 401, Want: swapscout.CodeNotConfigured, Words: "Invalid API-key, IP, or permissions for action."},

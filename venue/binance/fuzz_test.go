@@ -16,12 +16,7 @@ func FuzzParseBook(f *testing.F) { cextest.FuzzBook(f, &spec) }
 // TestSymbols fails when a mapping names an asset the catalogue lacks, two
 // assets share a code, or the spec is incomplete (a withdrawal fee missing…).
 func TestSymbols(t *testing.T) {
-	if err := symbols.Check(); err != nil {
-		t.Fatal(err)
-	}
-	if err := spec.Validate(); err != nil {
-		t.Fatal(err)
-	}
+	cextest.CheckSpec(t, &spec)
 	if _, ok := symbols[swapscout.Asset{Ticker: "xmr", Network: "xmr"}]; ok {
 		t.Error("Binance has no XMR market")
 	}
@@ -32,7 +27,7 @@ func TestParseMarkets(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ms, err := parseMarkets(200, body)
+	ms, err := parseMarkets(body)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -57,19 +52,7 @@ func TestParseMarkets(t *testing.T) {
 // TestParseBookAllocs: a depth answer decodes into a reused book without
 // allocating.
 func TestParseBookAllocs(t *testing.T) {
-	body, err := os.ReadFile("testdata/depth_ethbtc.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var s book.Scanner
-	var b book.Book
-	if n := testing.AllocsPerRun(100, func() {
-		if err := parseBook(&s, 200, body, &b); err != nil {
-			t.Fatal(err)
-		}
-	}); n != 0 {
-		t.Errorf("parseBook allocates %.0f times per call", n)
-	}
+	b := cextest.BookAllocs(t, &spec, "depth_ethbtc.json")
 	if len(b.Bids) != 4 || len(b.Asks) != 4 || b.Bids[0].Price.String() != "0.05213" {
 		t.Errorf("book %+v", b)
 	}
@@ -82,7 +65,7 @@ func BenchmarkParseBook(b *testing.B) {
 	b.SetBytes(int64(len(body)))
 	b.ReportAllocs()
 	for b.Loop() {
-		if err := parseBook(&s, 200, body, &bk); err != nil {
+		if err := spec.ReadBook(&s, 200, body, &bk); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -25,20 +25,14 @@ import (
 )
 
 // Descriptor registers Bitfinex.
-var Descriptor = venue.Descriptor{
-	ID: "bitfinex", Name: "Bitfinex", Kind: swapscout.OrderBook,
-	BaseURL: "https://api-pub.bitfinex.com", Website: "https://www.bitfinex.com",
-	Timeout: 4 * time.Second, KYC: 'D', Reverse: true,
-	Networks: symbols.Networks(), Evidence: swapscout.Documented,
-	New: func(c venue.Config) (swapscout.Quoter, error) { return New(c), nil },
-	Sim: Sim,
-}
+var Descriptor = cex.Descriptor(venue.Descriptor{
+	ID: "bitfinex", Name: "Bitfinex", BaseURL: "https://api-pub.bitfinex.com", Website: "https://www.bitfinex.com",
+	Timeout: 4 * time.Second, KYC: 'D', Evidence: swapscout.Documented,
+}, &spec)
 
-// Client quotes Bitfinex; it refreshes the market list in the background.
-type Client struct{ *cex.Client }
-
-// New returns a Client; it does no I/O.
-func New(cfg venue.Config) *Client { return &Client{cex.New(cfg, &spec)} }
+// Spec returns Bitfinex's description for the cex engine: its tickers and
+// networks, fees, bridges and paths.
+func Spec() cex.Spec { return spec }
 
 // blocked is how long Bitfinex blocks an IP over its rate limit: 10 to 60
 // seconds [DOC]; we wait out the longest.
@@ -62,19 +56,15 @@ var spec = cex.Spec{
 	BookPath: func(m cex.Market, depth int) string {
 		return "/v2/book/" + url.PathEscape(m.Symbol) + "/P0?len=" + strconv.Itoa(depth)
 	},
-	ParseBook: parseBook,
+	// Book: [[PRICE,COUNT,AMOUNT],…], all numbers, bids (AMOUNT > 0) then
+	// asks (AMOUNT < 0).
+	Book:      book.Shape{Signed: true, Layout: book.Bitfinex},
 	ErrorBody: bodyError,
 }
 
 // parseMarkets reads pub:list:pair:exchange, [["BTCUSD","DOGE:USD",…]]:
 // three-letter codes are joined, longer ones split at the colon.
-func parseMarkets(status int, body []byte) ([]cex.Market, error) {
-	if err := bodyError(status, body); err != nil {
-		return nil, err
-	}
-	if status != 200 {
-		return nil, venue.StatusError(status)
-	}
+func parseMarkets(body []byte) ([]cex.Market, error) {
 	var l pairList
 	if err := json.Unmarshal(body, &l); err != nil {
 		return nil, venue.BadResponse(err)
@@ -94,24 +84,10 @@ func parseMarkets(status int, body []byte) ([]cex.Market, error) {
 	return out, nil
 }
 
-// parseBook reads /v2/book/{symbol}/P0: [[PRICE,COUNT,AMOUNT],…], bids
-// (AMOUNT > 0) then asks (AMOUNT < 0), all numbers.
-func parseBook(s *book.Scanner, status int, body []byte, b *book.Book) error {
-	if err := bodyError(status, body); err != nil {
-		return err
-	}
-	if status != 200 {
-		return venue.StatusError(status)
-	}
-	s.Reset(body)
-	b.Bids, b.Asks = s.SignedLevels(b.Bids[:0], b.Asks[:0], book.Bitfinex)
-	return s.Finish()
-}
-
 // bodyError returns the error a body holds, whatever the status: an array
 // that starts with a string (["error",10020,"symbol: invalid"]) or an
 // object ({"error":"ERR_RATE_LIMIT"}); nil for anything else, which the
-// parsers read. It does not allocate unless the body is an error.
+// parsers read.
 func bodyError(status int, body []byte) error {
 	b := bytes.TrimLeft(body, " \t\r\n")
 	if len(b) == 0 || b[0] == '[' && !bytes.HasPrefix(bytes.TrimLeft(b[1:], " \t\r\n"), []byte(`"`)) {
@@ -143,17 +119,6 @@ func bodyError(status int, body []byte) error {
 	return apiError(status, code, msg)
 }
 
-// parseError is the error of any answer: the one in its body, else its status.
-func parseError(status int, body []byte) error {
-	if err := bodyError(status, body); err != nil {
-		return err
-	}
-	if status == 200 {
-		return swapscout.NewVenueError(swapscout.CodeBadResponse, "Bitfinex: no error in the answer")
-	}
-	return venue.StatusError(status)
-}
-
 // apiError maps Bitfinex's errors (research B5): 10020 is a bad parameter,
 // the symbol ("symbol: invalid" [DOC]; JKorf maps 10020 to an unknown
 // symbol [CODE]) or another ("limit: invalid" [DOC]); ERR_RATE_LIMIT [DOC]
@@ -161,27 +126,23 @@ func parseError(status int, body []byte) error {
 // included, the venue's fault, as the HTTP 500 it comes with says.
 func apiError(status, code int, msg string) error {
 	lower := strings.ToLower(msg)
-	ve := &swapscout.VenueError{Code: swapscout.CodeUnavailable}
+	fc, retry := swapscout.CodeUnavailable, time.Duration(0)
 	switch {
 	case code == 11010 || strings.Contains(lower, "rate_limit") || strings.Contains(lower, "ratelimit") ||
 		strings.Contains(lower, "rate limit"):
-		ve.Code, ve.RetryAfter = swapscout.CodeRateLimited, blocked
+		fc, retry = swapscout.CodeRateLimited, blocked
 	case code == 10020 && strings.HasPrefix(lower, "symbol"):
-		ve.Code = swapscout.CodeUnsupportedPair
+		fc = swapscout.CodeUnsupportedPair
 	case code == 10100 || strings.Contains(lower, "apikey"): // "apikey: invalid" [MEM]
-		ve.Code = swapscout.CodeNotConfigured
+		fc = swapscout.CodeNotConfigured
 	case code == 10020:
-		ve.Code = swapscout.CodeBadResponse // we asked wrongly (len, prec…)
+		fc = swapscout.CodeBadResponse // we asked wrongly (len, prec…)
 	}
-	if len(msg) > 120 {
-		msg = msg[:120] + "…"
-	}
-	ve.Msg = "Bitfinex"
+	c := ""
 	if code != 0 {
-		ve.Msg += " " + strconv.Itoa(code)
+		c = strconv.Itoa(code)
 	}
-	ve.Msg += ": " + msg + " (HTTP " + strconv.Itoa(status) + ")"
-	return ve
+	e := cex.Error(fc, "Bitfinex", c, msg, status)
+	e.RetryAfter = retry
+	return e
 }
-
-var _ swapscout.Refresher = (*Client)(nil)

@@ -1,9 +1,6 @@
 package bitfinex_test
 
 import (
-	"errors"
-	"io"
-	"net/http"
 	"strings"
 	"testing"
 	"time"
@@ -11,7 +8,6 @@ import (
 	"go.uber.org/goleak"
 
 	"github.com/swapscout/swapscout"
-	"github.com/swapscout/swapscout/sim"
 	"github.com/swapscout/swapscout/venue/bitfinex"
 	"github.com/swapscout/swapscout/venue/cex/cextest"
 	"github.com/swapscout/swapscout/venue/venuetest"
@@ -19,27 +15,7 @@ import (
 
 func TestMain(m *testing.M) { goleak.VerifyTestMain(m) }
 
-var (
-	btc     = swapscout.Asset{Ticker: "btc", Network: "btc"}
-	eth     = swapscout.Asset{Ticker: "eth", Network: "eth"}
-	xmr     = swapscout.Asset{Ticker: "xmr", Network: "xmr"}
-	doge    = swapscout.Asset{Ticker: "doge", Network: "doge"}
-	dash    = swapscout.Asset{Ticker: "dash", Network: "dash"}
-	bnb     = swapscout.Asset{Ticker: "bnb", Network: "bsc"}
-	usdtTRX = swapscout.Asset{Ticker: "usdt", Network: "trx"}
-	usdtETH = swapscout.Asset{Ticker: "usdt", Network: "eth"}
-	usdtBSC = swapscout.Asset{Ticker: "usdt", Network: "bsc"}
-)
-
-func send(from, to swapscout.Asset, amount string) swapscout.QuoteRequest {
-	return swapscout.QuoteRequest{From: from, To: to, Amount: swapscout.MustAmount(amount)}
-}
-
-func receive(from, to swapscout.Asset, amount string) swapscout.QuoteRequest {
-	r := send(from, to, amount)
-	r.Direction = swapscout.Receive
-	return r
-}
+var send, receive = cextest.Send, cextest.Receive
 
 var pairs = cextest.Route{Path: "/v2/conf/pub:list:pair:exchange", Fixture: "pairs_exchange.json"}
 
@@ -60,72 +36,44 @@ func failing(status int, fixture string) []cextest.Route {
 }
 
 // asks checks the book calls, in any order (legs are fetched concurrently).
-func asks(symbols ...string) func(t *testing.T, _ swapscout.Offer, _ error, reqs []venuetest.Recorded) {
-	return func(t *testing.T, _ swapscout.Offer, _ error, reqs []venuetest.Recorded) {
-		var got, want []string
-		for _, r := range reqs {
-			got = append(got, r.Path+"?"+r.RawQuery)
-		}
-		for _, s := range symbols {
-			want = append(want, "/v2/book/"+s+"/P0?len=100")
-		}
-		cextest.CheckBooks(t, got, want)
-	}
-}
+func asks(symbols ...string) cextest.Check { return cextest.Asks("/v2/book/%s/P0?len=100", symbols...) }
 
-func limit(min, max string) func(t *testing.T, _ swapscout.Offer, err error, _ []venuetest.Recorded) {
-	return func(t *testing.T, _ swapscout.Offer, err error, _ []venuetest.Recorded) {
-		var ve *swapscout.VenueError
-		if !errors.As(err, &ve) || ve.Min.String() != min || ve.Max.String() != max {
-			t.Errorf("error %v, want min %q max %q", err, min, max)
-		}
-	}
-}
-
-// blocked checks a rate limit asks to wait out Bitfinex's minute-long block.
-func blocked(t *testing.T, _ swapscout.Offer, err error, _ []venuetest.Recorded) {
-	var ve *swapscout.VenueError
-	if !errors.As(err, &ve) || ve.RetryAfter != time.Minute {
-		t.Errorf("error %v, want RetryAfter 1m", err)
-	}
-}
-
-var okCase = venuetest.Case{Name: "sell_btc_usdt", Req: send(btc, usdtTRX, "1"), Routes: []venuetest.Route{
+var okCase = venuetest.Case{Name: "sell_btc_usdt", Req: send("btc", "usdt@trx", "1"), Routes: []venuetest.Route{
 	{Path: "/v2/conf/pub:list:pair:exchange", Fixture: "pairs_exchange.json"},
 	{Path: "/v2/book/tBTCUST/P0", Fixture: "book_tbtcust.json"}}}
 
 func TestQuote(t *testing.T) {
-	fixed := send(btc, usdtTRX, "1")
+	fixed := send("btc", "usdt@trx", "1")
 	fixed.RateType = swapscout.Fixed
 	noCall := asks()
-	req := send(btc, usdtTRX, "1")
+	req := send("btc", "usdt@trx", "1")
 	cextest.RunCases(t, &bitfinex.Descriptor, []cextest.Case{
 		// USDT is UST: BTC/USDT is tBTCUST.
 		{Name: "sell_btc_usdt", Req: req, Routes: routes("tBTCUST"), Check: asks("tBTCUST")},
-		{Name: "receive_btc", Req: receive(usdtETH, btc, "2"), Routes: routes("tBTCUST"), Check: asks("tBTCUST")},
+		{Name: "receive_btc", Req: receive("usdt@eth", "btc", "2"), Routes: routes("tBTCUST"), Check: asks("tBTCUST")},
 		// DOGE takes a colon: tDOGE:BTC.
-		{Name: "sell_doge_btc", Req: send(doge, btc, "200000"), Routes: routes("tDOGE:BTC"), Check: asks("tDOGE:BTC")},
-		{Name: "receive_xmr", Req: receive(btc, xmr, "10"), Routes: routes("tXMRBTC"), Check: asks("tXMRBTC")},
+		{Name: "sell_doge_btc", Req: send("doge", "btc", "200000"), Routes: routes("tDOGE:BTC"), Check: asks("tDOGE:BTC")},
+		{Name: "receive_xmr", Req: receive("btc", "xmr", "10"), Routes: routes("tXMRBTC"), Check: asks("tXMRBTC")},
 		// DASH is DSH, and there is no DSHUST: through USD.
-		{Name: "dash_usdt_via_usd", Req: send(dash, usdtETH, "100"), Routes: routes("tDSHUSD", "tUSTUSD"), Check: asks("tDSHUSD", "tUSTUSD")},
+		{Name: "dash_usdt_via_usd", Req: send("dash", "usdt@eth", "100"), Routes: routes("tDSHUSD", "tUSTUSD"), Check: asks("tDSHUSD", "tUSTUSD")},
 
 		{Name: "fixed_unsupported", Req: fixed, Routes: routes(), Want: swapscout.CodeUnsupportedPair, Check: noCall},
-		{Name: "bnb_unsupported", Req: send(btc, bnb, "1"), Routes: routes(), Want: swapscout.CodeUnsupportedPair, Check: noCall},
-		{Name: "usdt_bep20_unsupported", Req: send(usdtBSC, btc, "100"), Routes: routes(), Want: swapscout.CodeUnsupportedPair, Check: noCall},
+		{Name: "bnb_unsupported", Req: send("btc", "bnb@bsc", "1"), Routes: routes(), Want: swapscout.CodeUnsupportedPair, Check: noCall},
+		{Name: "usdt_bep20_unsupported", Req: send("usdt@bsc", "btc", "100"), Routes: routes(), Want: swapscout.CodeUnsupportedPair, Check: noCall},
 
 		// The bids hold 5.54603413 BTC (fewer than 100 levels: the whole book).
-		{Name: "beyond_book", Req: send(btc, usdtTRX, "6"), Routes: routes("tBTCUST"), Want: swapscout.CodeAmountTooLarge,
-			Check: limit("0", "5.54603413")},
+		{Name: "beyond_book", Req: send("btc", "usdt@trx", "6"), Routes: routes("tBTCUST"), Want: swapscout.CodeAmountTooLarge,
+			Check: cextest.Limit("0", "5.54603413")},
 		// 0.0001 BTC buys less USDT than the 1 USDT TRC-20 withdrawal fee.
-		{Name: "fees_exceed_amount", Req: send(btc, usdtTRX, "0.0001"), Routes: routes("tBTCUST"), Want: swapscout.CodeAmountTooSmall},
+		{Name: "fees_exceed_amount", Req: send("btc", "usdt@trx", "0.0001"), Routes: routes("tBTCUST"), Want: swapscout.CodeAmountTooSmall},
 
 		// Errors are arrays with HTTP 500; the rate limit an object.
 		{Name: "symbol_invalid", Req: req, Routes: failing(500, "error_symbol_invalid.json"), Want: swapscout.CodeUnsupportedPair},
 		{Name: "limit_invalid", Req: req, Routes: failing(500, "error_limit_invalid.json"), Want: swapscout.CodeBadResponse},
 		{Name: "maintenance", Req: req, Routes: failing(500, "error_maintenance.json"), Want: swapscout.CodeUnavailable},
 		{Name: "rate_limit_429", Req: req, Routes: failing(429, "error_rate_limit.json"), Want: swapscout.CodeRateLimited},
-		{Name: "rate_limit_200", Req: req, Routes: failing(200, "error_rate_limit.json"), Want: swapscout.CodeRateLimited, Check: blocked},
-		{Name: "rate_limit_500", Req: req, Routes: failing(500, "error_rate_limit.json"), Want: swapscout.CodeRateLimited, Check: blocked},
+		{Name: "rate_limit_200", Req: req, Routes: failing(200, "error_rate_limit.json"), Want: swapscout.CodeRateLimited, Check: cextest.RetryAfter(time.Minute)},
+		{Name: "rate_limit_500", Req: req, Routes: failing(500, "error_rate_limit.json"), Want: swapscout.CodeRateLimited, Check: cextest.RetryAfter(time.Minute)},
 		{Name: "error_with_200", Req: req, Routes: failing(200, "error_maintenance.json"), Want: swapscout.CodeUnavailable},
 		{Name: "bad_gateway", Req: req, Routes: failing(502, ""), Want: swapscout.CodeUnavailable},
 	})
@@ -133,61 +81,11 @@ func TestQuote(t *testing.T) {
 
 // TestSlippage: a larger amount walks deeper and gets the worse rate.
 func TestSlippage(t *testing.T) {
-	cextest.Slippage(t, &bitfinex.Descriptor, routes("tBTCUST"), send(btc, usdtTRX, "0.2"), send(btc, usdtTRX, "5"))
-	cextest.Slippage(t, &bitfinex.Descriptor, routes("tDSHUSD", "tUSTUSD"), receive(dash, usdtETH, "1000"), receive(dash, usdtETH, "10000"))
+	cextest.Slippage(t, &bitfinex.Descriptor, routes("tBTCUST"), send("btc", "usdt@trx", "0.2"), send("btc", "usdt@trx", "5"))
+	cextest.Slippage(t, &bitfinex.Descriptor, routes("tDSHUSD", "tUSTUSD"), receive("dash", "usdt@eth", "1000"), receive("dash", "usdt@eth", "10000"))
 }
 
 func TestConformance(t *testing.T) {
 	venuetest.Run(t, &bitfinex.Descriptor, venuetest.Options{OK: okCase,
 		Meta: []venuetest.Route{{Path: "/v2/conf/pub:list:pair:exchange", Fixture: "pairs_exchange.json"}}})
-}
-
-func startSim(t *testing.T) *sim.Server {
-	t.Helper()
-	return venuetest.StartSim(t, sim.Config{Seed: 13, Latency: time.Millisecond}, "bitfinex", bitfinex.Sim())
-}
-
-// TestSimulator quotes the simulator: direct and bridged, colon symbols,
-// both directions, larger amounts at worse rates, and more than the 100
-// levels Bitfinex serves is too large.
-func TestSimulator(t *testing.T) {
-	s := startSim(t)
-	cextest.CheckSimulator(t, venuetest.New(t, &bitfinex.Descriptor, s.VenueURL("bitfinex")), cextest.SimulatorChecks{
-		From: btc, To: xmr, Amounts: [3]string{"0.01", "5", "25"},
-		Offers:   []swapscout.QuoteRequest{send(doge, usdtTRX, "50000"), receive(eth, dash, "20"), send(swapscout.Asset{Ticker: "pol", Network: "matic"}, swapscout.Asset{Ticker: "dai", Network: "eth"}, "3000")},
-		TooLarge: send(btc, usdtTRX, "1000"),
-	})
-}
-
-// TestSimulatorQuirks: numbers not strings, asks with negative amounts,
-// colon symbols, and errors as arrays with HTTP 500.
-func TestSimulatorQuirks(t *testing.T) {
-	s := startSim(t)
-	get := func(path string) (int, string) {
-		resp, err := http.Get(s.VenueURL("bitfinex") + path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer resp.Body.Close()
-		b, _ := io.ReadAll(resp.Body)
-		return resp.StatusCode, string(b)
-	}
-	for path, want := range map[string]struct {
-		status int
-		prefix string
-	}{
-		"/v2/book/tNOPE/P0?len=100":       {500, `["error",10020,"symbol: invalid"]`},
-		"/v2/book/tBTCUSD/P0?len=50":      {500, `["error",10020,"len: invalid"]`},
-		"/v2/book/tBTCUSD/R0":             {500, `["error",10020,"prec: invalid"]`},
-		"/v2/book/tDOGE:USD/P0?len=1":     {200, `[[0.`},
-		"/v2/conf/pub:list:pair:exchange": {200, `[["BTCUSD","BTCUST","ETHUSD"`},
-	} {
-		status, body := get(path)
-		if status != want.status || !strings.HasPrefix(body, want.prefix) {
-			t.Errorf("GET %s = %d %.80s, want %d %s…", path, status, body, want.status, want.prefix)
-		}
-	}
-	if _, body := get("/v2/book/tBTCUST/P0?len=1"); strings.Count(body, "[") != 3 || !strings.Contains(body, ",-") || strings.Contains(body, `"`) {
-		t.Errorf("one level a side: %s", body)
-	}
 }

@@ -1,7 +1,6 @@
 package bitfinex
 
 import (
-	"encoding/json"
 	"errors"
 	"os"
 	"strings"
@@ -17,25 +16,12 @@ func FuzzParseMarkets(f *testing.F) { cextest.FuzzMarkets(f, &spec) }
 
 func FuzzParseBook(f *testing.F) { cextest.FuzzBook(f, &spec) }
 
-func FuzzParseError(f *testing.F) {
-	cextest.Seeds(f)
-	f.Fuzz(func(t *testing.T, status int, body []byte) {
-		var ve *swapscout.VenueError
-		if err := parseError(status, body); !errors.As(err, &ve) {
-			t.Fatalf("parseError(%d) = %v, want a *VenueError", status, err)
-		}
-	})
-}
+func FuzzErrorBody(f *testing.F) { cextest.FuzzErrorBody(f, bodyError) }
 
 // TestSymbols fails when a mapping names an asset the catalogue lacks, two
 // assets share a code, or the spec is incomplete.
 func TestSymbols(t *testing.T) {
-	if err := symbols.Check(); err != nil {
-		t.Fatal(err)
-	}
-	if err := spec.Validate(); err != nil {
-		t.Fatal(err)
-	}
+	cextest.CheckSpec(t, &spec)
 }
 
 // TestParseMarkets reads the pair names of the docs' pub:info:pair example
@@ -45,7 +31,7 @@ func TestParseMarkets(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ms, err := parseMarkets(200, body)
+	ms, err := spec.ReadMarkets(200, body)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -62,7 +48,7 @@ func TestParseMarkets(t *testing.T) {
 			t.Errorf("%s: %q, want %q", sym, got[sym], want)
 		}
 	}
-	if _, err := parseMarkets(500, []byte(`["error",20060,"maintenance"]`)); venueCodeOf(err) != swapscout.CodeUnavailable {
+	if _, err := spec.ReadMarkets(500, []byte(`["error",20060,"maintenance"]`)); cextest.Code(err) != swapscout.CodeUnavailable {
 		t.Errorf("maintenance: %v", err)
 	}
 }
@@ -70,25 +56,10 @@ func TestParseMarkets(t *testing.T) {
 // TestParseBook: the flat signed book splits into sides without allocating;
 // errors in its place are mapped whatever the status.
 func TestParseBook(t *testing.T) {
-	body, err := os.ReadFile("testdata/book_tbtcust.json")
-	if err != nil {
-		t.Fatal(err)
-	}
+	b := cextest.BookAllocs(t, &spec, "book_tbtcust.json")
 	var s book.Scanner
-	var b book.Book
-	if n := testing.AllocsPerRun(100, func() {
-		if err := parseBook(&s, 200, body, &b); err != nil {
-			t.Fatal(err)
-		}
-	}); n != 0 {
-		t.Errorf("parseBook allocates %.0f times per call", n)
-	}
 	if len(b.Bids) != 4 || len(b.Asks) != 4 || b.Bids[0].Qty.String() != "0.45603413" || b.Asks[0].Qty.String() != "0.2" {
 		t.Errorf("book %+v", b)
-	}
-	var entries []bookEntry
-	if err := json.Unmarshal(body, &entries); err != nil || entries[4][2] != "-0.2" {
-		t.Errorf("bookEntry: %v %v", entries, err)
 	}
 	for in, want := range map[string]swapscout.FailureCode{
 		` ["error", 10020, "symbol: invalid"]`: swapscout.CodeUnsupportedPair,
@@ -100,8 +71,8 @@ func TestParseBook(t *testing.T) {
 		`[[1,1,"x"]]`:                          swapscout.CodeBadResponse,
 		`{"unexpected":1}`:                     swapscout.CodeBadResponse,
 	} {
-		err := parseBook(&s, 200, []byte(in), &b)
-		if venueCodeOf(err) != want {
+		err := spec.ReadBook(&s, 200, []byte(in), &b)
+		if cextest.Code(err) != want {
 			t.Errorf("parseBook(%s) = %v, want %s", in, err, want)
 		}
 		var ve *swapscout.VenueError
@@ -112,12 +83,4 @@ func TestParseBook(t *testing.T) {
 			t.Errorf("error %v does not name Bitfinex", err)
 		}
 	}
-}
-
-func venueCodeOf(err error) swapscout.FailureCode {
-	var ve *swapscout.VenueError
-	if errors.As(err, &ve) {
-		return ve.Code
-	}
-	return ""
 }

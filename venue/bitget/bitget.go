@@ -25,20 +25,14 @@ import (
 
 // Descriptor registers Bitget. KYC D: Bitget requires identity verification
 // of every account since 2023 [MEM].
-var Descriptor = venue.Descriptor{
-	ID: "bitget", Name: "Bitget", Kind: swapscout.OrderBook,
-	BaseURL: "https://api.bitget.com", Website: "https://www.bitget.com",
-	Timeout: 4 * time.Second, KYC: 'D', Reverse: true,
-	Networks: symbols.Networks(), Evidence: swapscout.Documented,
-	New: func(c venue.Config) (swapscout.Quoter, error) { return New(c), nil },
-	Sim: Sim,
-}
+var Descriptor = cex.Descriptor(venue.Descriptor{
+	ID: "bitget", Name: "Bitget", BaseURL: "https://api.bitget.com", Website: "https://www.bitget.com",
+	Timeout: 4 * time.Second, KYC: 'D', Evidence: swapscout.Documented,
+}, &spec)
 
-// Client quotes Bitget; it refreshes the market list in the background.
-type Client struct{ *cex.Client }
-
-// New returns a Client; it does no I/O.
-func New(cfg venue.Config) *Client { return &Client{cex.New(cfg, &spec)} }
+// Spec returns Bitget's description for the cex engine: its tickers and
+// networks, fees, bridges and paths.
+func Spec() cex.Spec { return spec }
 
 // spec is Bitget for the cex engine. The order book allows 20 calls a second
 // per IP, 6000 a minute overall [DOC]/[CODE]; 429 comes without Retry-After
@@ -61,8 +55,15 @@ var spec = cex.Spec{
 	BookPath: func(m cex.Market, depth int) string {
 		return "/api/v2/spot/market/orderbook?symbol=" + m.Symbol + "&type=step0&limit=" + strconv.Itoa(depth)
 	},
-	ParseBook: parseBook,
+	// Book: the envelope {"code":"00000","msg":"success","requestTime":…,"data":…}
+	// whose data is {"asks":[["price","size"],…],"bids":[…],"ts":"…"}; an
+	// answer is Bitget's only with its code.
+	Book: book.Shape{In: "data",
+		Code: "code", Refused: func(code []byte) bool { return string(code) != "00000" }, CodeRequired: true},
 	ErrorBody: errorBody,
+	Statuses: map[int]swapscout.VenueError{
+		403: {Code: swapscout.CodeUnavailable, Msg: "Bitget refused the request (HTTP 403)"},
+	},
 }
 
 var one = swapscout.AmountFromInt(1)
@@ -71,7 +72,7 @@ var one = swapscout.AmountFromInt(1)
 // or offline), with their takerFeeRate, MinBase from minTradeAmount and, on
 // USDT markets, MinQuote from minTradeUSDT. A field that is empty, null or
 // of another type counts as absent.
-func parseMarkets(status int, body []byte) ([]cex.Market, error) {
+func parseMarkets(body []byte) ([]cex.Market, error) {
 	items, err := readList[struct {
 		Symbol         cex.Text `json:"symbol"`
 		BaseCoin       cex.Text `json:"baseCoin"`
@@ -80,7 +81,7 @@ func parseMarkets(status int, body []byte) ([]cex.Market, error) {
 		TakerFeeRate   cex.Opt  `json:"takerFeeRate"`
 		MinTradeAmount cex.Opt  `json:"minTradeAmount"` // in base
 		MinTradeUSDT   cex.Opt  `json:"minTradeUSDT"`   // the least order's value in USDT
-	}](status, body, "symbols")
+	}](body, "symbols")
 	if err != nil {
 		return nil, err
 	}
@@ -107,11 +108,11 @@ func parseMarkets(status int, body []byte) ([]cex.Market, error) {
 // "rechargeable":"true","withdrawFee":"0.0001","minDepositAmount":…}]}
 // ([DOC]: the booleans are strings). A flag that is not "true" reads as
 // closed; a fee that does not parse leaves the static table's.
-func parseNetworks(status int, body []byte) (map[cex.Code]cex.Network, error) {
+func parseNetworks(body []byte) (map[cex.Code]cex.Network, error) {
 	items, err := readList[struct {
 		Coin   cex.Text        `json:"coin"`
 		Chains json.RawMessage `json:"chains"`
-	}](status, body, "coins")
+	}](body, "coins")
 	if err != nil {
 		return nil, err
 	}
@@ -138,60 +139,24 @@ func parseNetworks(status int, body []byte) (map[cex.Code]cex.Network, error) {
 }
 
 // readList decodes an envelope whose data is an array into one T per item
-// (items that do not decode are left out) and maps what the answer said:
-// an error code or status, a malformed body, or no data (what names the
-// list in that message).
-func readList[T any](status int, body []byte, what string) ([]T, error) {
+// (items that do not decode are left out); an answer without its success
+// code or without the array is bad_response (what names the list).
+func readList[T any](body []byte, what string) ([]T, error) {
 	var e struct {
 		Code cex.Text        `json:"code"`
 		Data json.RawMessage `json:"data"`
 	}
-	err := json.Unmarshal(body, &e)
+	if err := json.Unmarshal(body, &e); err != nil {
+		return nil, venue.BadResponse(err)
+	}
 	items, isArray := cex.Items[T](e.Data)
 	switch {
-	case e.Code != "00000" || status != 200:
-		return nil, parseError(status, body)
-	case err != nil:
-		return nil, venue.BadResponse(err)
+	case e.Code != "00000":
+		return nil, swapscout.NewVenueError(swapscout.CodeBadResponse, "Bitget answered without a code")
 	case !isArray:
 		return nil, swapscout.NewVenueError(swapscout.CodeBadResponse, "Bitget %s has no data", what)
 	}
 	return items, nil
-}
-
-// parseBook reads the orderbook envelope, whose data is
-// {"asks":[["price","size"],…],"bids":[…],"ts":"…"}.
-func parseBook(s *book.Scanner, status int, body []byte, b *book.Book) error {
-	s.Reset(body)
-	b.Bids, b.Asks = b.Bids[:0], b.Asks[:0]
-	ok, got := false, false
-	if s.Kind() == book.Object {
-		s.EnterObject()
-		for key, more := s.NextKey(); more; key, more = s.NextKey() {
-			switch {
-			case string(key) == "code":
-				if s.Kind() == book.String {
-					ok = string(s.String()) == "00000"
-				} else {
-					s.Skip() // a code of another type: not success
-				}
-			case string(key) == "data" && s.Kind() == book.Object:
-				got = s.Book(b, book.PriceQty, "bids", "asks")
-			default:
-				s.Skip()
-			}
-		}
-	}
-	err := s.Finish()
-	switch {
-	case !ok || status != 200:
-		return parseError(status, body)
-	case err != nil:
-		return err
-	case !got:
-		return swapscout.NewVenueError(swapscout.CodeBadResponse, "Bitget orderbook has no data")
-	}
-	return nil
 }
 
 // errorCodes maps Bitget's error codes ([CODE] JKorf's BitgetErrors; texts
@@ -228,50 +193,26 @@ var errorCodes = map[string]swapscout.FailureCode{
 	"40037": swapscout.CodeNotConfigured,
 }
 
-// parseError maps {"code":"40034","msg":"Parameter … does not exist",
-// "requestTime":…,"data":null} (any status, the code a string), or a bare
-// status.
-func parseError(status int, body []byte) error {
+// errorBody reads Bitget's envelope, {"code":"40034","msg":"Parameter …
+// does not exist","requestTime":…,"data":null} (the code a string, a number
+// read too), at any status; nil when body is not one or its code is the
+// success "00000".
+func errorBody(status int, body []byte) error {
 	var e errorResponse
-	if err := json.Unmarshal(body, &e); err != nil || len(e.Code) == 0 || string(e.Code) == "null" {
-		switch status {
-		case 200:
-			return swapscout.NewVenueError(swapscout.CodeBadResponse, "Bitget answered without a code")
-		case 403:
-			return swapscout.NewVenueError(swapscout.CodeUnavailable, "Bitget refused the request (HTTP 403)")
-		}
-		return venue.StatusError(status)
+	if json.Unmarshal(body, &e) != nil || len(e.Code) == 0 || string(e.Code) == "null" {
+		return nil
 	}
 	code := strings.Trim(string(e.Code), `"`)
+	if code == "00000" {
+		return nil
+	}
 	fc, ok := errorCodes[code]
 	switch {
 	case ok:
-	case code == "00000": // success, yet the data could not be read
-		fc = swapscout.CodeBadResponse
-		if status >= 500 {
-			fc = swapscout.CodeUnavailable
-		}
 	case status >= 500:
 		fc = swapscout.CodeUnavailable
 	default:
 		fc = swapscout.CodeBadResponse
 	}
-	msg := e.Msg
-	if len(msg) > 120 {
-		msg = msg[:120] + "…"
-	}
-	return swapscout.NewVenueError(fc, "Bitget %s: %s (HTTP %d)", code, msg, status)
+	return cex.Error(fc, "Bitget", code, e.Msg, status)
 }
-
-// errorBody reads Bitget's envelope, {"code":"40034","msg":"…"}, at any
-// status; nil when body is not one or its code is the success "00000".
-func errorBody(status int, body []byte) error {
-	var e errorResponse
-	if json.Unmarshal(body, &e) != nil || len(e.Code) == 0 || string(e.Code) == "null" ||
-		strings.Trim(string(e.Code), `"`) == "00000" {
-		return nil
-	}
-	return parseError(status, body)
-}
-
-var _ swapscout.Refresher = (*Client)(nil)

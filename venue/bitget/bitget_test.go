@@ -2,17 +2,12 @@ package bitget_test
 
 import (
 	"context"
-	"errors"
-	"io"
-	"net/http"
 	"strings"
 	"testing"
-	"time"
 
 	"go.uber.org/goleak"
 
 	"github.com/swapscout/swapscout"
-	"github.com/swapscout/swapscout/sim"
 	"github.com/swapscout/swapscout/venue"
 	"github.com/swapscout/swapscout/venue/bitget"
 	"github.com/swapscout/swapscout/venue/cex/cextest"
@@ -21,29 +16,7 @@ import (
 
 func TestMain(m *testing.M) { goleak.VerifyTestMain(m) }
 
-var (
-	btc     = swapscout.Asset{Ticker: "btc", Network: "btc"}
-	eth     = swapscout.Asset{Ticker: "eth", Network: "eth"}
-	xmr     = swapscout.Asset{Ticker: "xmr", Network: "xmr"}
-	ltc     = swapscout.Asset{Ticker: "ltc", Network: "ltc"}
-	sol     = swapscout.Asset{Ticker: "sol", Network: "sol"}
-	doge    = swapscout.Asset{Ticker: "doge", Network: "doge"}
-	trx     = swapscout.Asset{Ticker: "trx", Network: "trx"}
-	firo    = swapscout.Asset{Ticker: "firo", Network: "firo"}
-	usdtTRX = swapscout.Asset{Ticker: "usdt", Network: "trx"}
-	usdtETH = swapscout.Asset{Ticker: "usdt", Network: "eth"}
-	usdtBSC = swapscout.Asset{Ticker: "usdt", Network: "bsc"}
-)
-
-func send(from, to swapscout.Asset, amount string) swapscout.QuoteRequest {
-	return swapscout.QuoteRequest{From: from, To: to, Amount: swapscout.MustAmount(amount)}
-}
-
-func receive(from, to swapscout.Asset, amount string) swapscout.QuoteRequest {
-	r := send(from, to, amount)
-	r.Direction = swapscout.Receive
-	return r
-}
+var send, receive = cextest.Send, cextest.Receive
 
 const (
 	symbolsPath = "/api/v2/spot/public/symbols"
@@ -72,67 +45,48 @@ func failing(status int, fixture string) []cextest.Route {
 }
 
 // asks checks the book calls: one per symbol, unaggregated, 150 levels.
-func asks(symbols ...string) func(t *testing.T, _ swapscout.Offer, _ error, reqs []venuetest.Recorded) {
-	return func(t *testing.T, _ swapscout.Offer, _ error, reqs []venuetest.Recorded) {
-		var got, want []string
-		for _, r := range reqs {
-			got = append(got, r.Path+"?"+r.RawQuery)
-		}
-		for _, s := range symbols {
-			want = append(want, bookPath+"?symbol="+s+"&type=step0&limit=150")
-		}
-		cextest.CheckBooks(t, got, want)
-	}
+func asks(symbols ...string) cextest.Check {
+	return cextest.Asks(bookPath+"?symbol=%s&type=step0&limit=150", symbols...)
 }
 
-// limit checks a limit error's Min or Max.
-func limit(min, max string) func(t *testing.T, _ swapscout.Offer, err error, _ []venuetest.Recorded) {
-	return func(t *testing.T, _ swapscout.Offer, err error, _ []venuetest.Recorded) {
-		var ve *swapscout.VenueError
-		if !errors.As(err, &ve) || min != "" && ve.Min.String() != min || max != "" && ve.Max.String() != max {
-			t.Errorf("error %v, want min %q max %q", err, min, max)
-		}
-	}
-}
-
-var okCase = venuetest.Case{Name: "sell_btc_usdt", Req: send(btc, usdtTRX, "0.3"), Routes: []venuetest.Route{
+var okCase = venuetest.Case{Name: "sell_btc_usdt", Req: send("btc", "usdt@trx", "0.3"), Routes: []venuetest.Route{
 	{Path: symbolsPath, Fixture: "symbols.json"}, {Path: coinsPath, Fixture: "coins.json"},
 	{Path: bookPath, Fixture: "orderbook_btcusdt.json"}}}
 
 func TestQuote(t *testing.T) {
-	fixed := send(btc, usdtTRX, "0.3")
+	fixed := send("btc", "usdt@trx", "0.3")
 	fixed.RateType = swapscout.Fixed
 	noCall := asks()
-	req := send(btc, usdtTRX, "0.3")
+	req := send("btc", "usdt@trx", "0.3")
 	cextest.RunCases(t, &bitget.Descriptor, []cextest.Case{
 		// 0.2917 BTC at 34567 and 0.0083 at 34566.85 [DOC book].
 		{Name: "sell_btc_usdt", Req: req, Routes: routes("BTCUSDT"), Check: asks("BTCUSDT")},
-		{Name: "receive_btc", Req: receive(usdtETH, btc, "0.02"), Routes: routes("BTCUSDT"), Check: asks("BTCUSDT")},
+		{Name: "receive_btc", Req: receive("usdt@eth", "btc", "0.02"), Routes: routes("BTCUSDT"), Check: asks("BTCUSDT")},
 		// ETHBTC's own takerFeeRate is 0.2%.
-		{Name: "sell_eth_btc", Req: send(eth, btc, "5"), Routes: routes("ETHBTC"), Check: asks("ETHBTC")},
+		{Name: "sell_eth_btc", Req: send("eth", "btc", "5"), Routes: routes("ETHBTC"), Check: asks("ETHBTC")},
 		// LTCUSDT's takerFeeRate and minimums are "": the default 0.1% applies.
-		{Name: "sell_ltc_default_fee", Req: send(ltc, usdtTRX, "30"), Routes: routes("LTCUSDT"), Check: asks("LTCUSDT")},
-		{Name: "sol_btc_via_usdt", Req: send(sol, btc, "5"), Routes: routes("SOLUSDT", "BTCUSDT"), Check: asks("SOLUSDT", "BTCUSDT")},
-		{Name: "receive_sol_via_usdt", Req: receive(btc, sol, "10"), Routes: routes("BTCUSDT", "SOLUSDT"), Check: asks("BTCUSDT", "SOLUSDT")},
+		{Name: "sell_ltc_default_fee", Req: send("ltc", "usdt@trx", "30"), Routes: routes("LTCUSDT"), Check: asks("LTCUSDT")},
+		{Name: "sol_btc_via_usdt", Req: send("sol", "btc", "5"), Routes: routes("SOLUSDT", "BTCUSDT"), Check: asks("SOLUSDT", "BTCUSDT")},
+		{Name: "receive_sol_via_usdt", Req: receive("btc", "sol", "10"), Routes: routes("BTCUSDT", "SOLUSDT"), Check: asks("BTCUSDT", "SOLUSDT")},
 
 		{Name: "fixed_unsupported", Req: fixed, Routes: routes(), Want: swapscout.CodeUnsupportedPair, Check: noCall},
-		{Name: "firo_unsupported", Req: send(firo, btc, "10"), Routes: routes(), Want: swapscout.CodeUnsupportedPair, Check: noCall},
-		{Name: "usdc_on_tron_unsupported", Req: send(btc, swapscout.Asset{Ticker: "usdc", Network: "trx"}, "1"), Routes: routes(),
+		{Name: "firo_unsupported", Req: send("firo", "btc", "10"), Routes: routes(), Want: swapscout.CodeUnsupportedPair, Check: noCall},
+		{Name: "usdc_on_tron_unsupported", Req: send("btc", "usdc@trx", "1"), Routes: routes(),
 			Want: swapscout.CodeUnsupportedPair, Check: noCall},
 		// DOGEUSDT is gray (not open yet), TRXUSDT halted; XMR has no market in the list.
-		{Name: "doge_gray", Req: send(doge, btc, "1000"), Routes: routes(), Want: swapscout.CodeUnsupportedPair, Check: noCall},
-		{Name: "trx_halted", Req: send(trx, btc, "1000"), Routes: routes(), Want: swapscout.CodeUnsupportedPair, Check: noCall},
-		{Name: "xmr_no_market", Req: send(xmr, btc, "1"), Routes: routes(), Want: swapscout.CodeUnsupportedPair, Check: noCall},
+		{Name: "doge_gray", Req: send("doge", "btc", "1000"), Routes: routes(), Want: swapscout.CodeUnsupportedPair, Check: noCall},
+		{Name: "trx_halted", Req: send("trx", "btc", "1000"), Routes: routes(), Want: swapscout.CodeUnsupportedPair, Check: noCall},
+		{Name: "xmr_no_market", Req: send("xmr", "btc", "1"), Routes: routes(), Want: swapscout.CodeUnsupportedPair, Check: noCall},
 		// The coin list has USDT ERC20 withdrawals closed (deposits open:
 		// receive_btc sends it): refused without a book call.
-		{Name: "usdt_erc20_withdrawals_closed", Req: send(btc, usdtETH, "0.02"), Routes: routes(), Want: swapscout.CodeUnavailable, Check: noCall},
+		{Name: "usdt_erc20_withdrawals_closed", Req: send("btc", "usdt@eth", "0.02"), Routes: routes(), Want: swapscout.CodeUnavailable, Check: noCall},
 
 		// The DOC book's bids hold 0.3062 BTC: the answer had fewer than 150 levels, so that is all.
-		{Name: "beyond_book", Req: send(btc, usdtTRX, "0.5"), Routes: routes("BTCUSDT"), Want: swapscout.CodeAmountTooLarge,
-			Check: limit("", "0.3062")},
+		{Name: "beyond_book", Req: send("btc", "usdt@trx", "0.5"), Routes: routes("BTCUSDT"), Want: swapscout.CodeAmountTooLarge,
+			Check: cextest.Limit("", "0.3062")},
 		// 0.0001 BTC is about 3.46 USDT, under BTCUSDT's minTradeUSDT of 5.
-		{Name: "below_min_trade_usdt", Req: send(btc, usdtBSC, "0.0001"), Routes: routes("BTCUSDT"), Want: swapscout.CodeAmountTooSmall,
-			Check: limit("0.00014465", "")},
+		{Name: "below_min_trade_usdt", Req: send("btc", "usdt@bsc", "0.0001"), Routes: routes("BTCUSDT"), Want: swapscout.CodeAmountTooSmall,
+			Check: cextest.Limit("0.00014465", "")},
 
 		{Name: "unknown_symbol_40034", Req: req, Routes: failing(400, "error_40034.json"), Want: swapscout.CodeUnsupportedPair},
 		{Name: "symbol_removed", Req: req, Routes: failing(400, "error_symbol_removed.json"), Want: swapscout.CodeUnsupportedPair},
@@ -148,8 +102,8 @@ func TestQuote(t *testing.T) {
 
 // TestSlippage: a small sell fills at the best bid, a large one two levels down.
 func TestSlippage(t *testing.T) {
-	cextest.Slippage(t, &bitget.Descriptor, routes("BTCUSDT"), send(btc, usdtTRX, "0.1"), send(btc, usdtTRX, "0.3"))
-	cextest.Slippage(t, &bitget.Descriptor, routes("BTCUSDT", "SOLUSDT"), receive(btc, sol, "1"), receive(btc, sol, "60"))
+	cextest.Slippage(t, &bitget.Descriptor, routes("BTCUSDT"), send("btc", "usdt@trx", "0.1"), send("btc", "usdt@trx", "0.3"))
+	cextest.Slippage(t, &bitget.Descriptor, routes("BTCUSDT", "SOLUSDT"), receive("btc", "sol", "1"), receive("btc", "sol", "60"))
 }
 
 func TestConformance(t *testing.T) {
@@ -181,46 +135,4 @@ func TestMarketListErrors(t *testing.T) {
 	}
 }
 
-var req0 = send(btc, usdtTRX, "0.3")
-
-func startSim(t *testing.T) *sim.Server {
-	t.Helper()
-	return venuetest.StartSim(t, sim.Config{Seed: 13, Latency: time.Millisecond}, "bitget", bitget.Sim())
-}
-
-// TestSimulator quotes the simulator: direct and bridged, both directions,
-// worse rates for larger amounts, and too large past the 150 levels Bitget
-// serves.
-func TestSimulator(t *testing.T) {
-	s := startSim(t)
-	cextest.CheckSimulator(t, venuetest.New(t, &bitget.Descriptor, s.VenueURL("bitget")), cextest.SimulatorChecks{
-		From: btc, To: usdtTRX, Amounts: [3]string{"0.01", "20", "100"},
-		Offers:   []swapscout.QuoteRequest{send(xmr, btc, "10"), receive(ltc, eth, "2"), send(usdtBSC, sol, "5000")},
-		TooLarge: send(btc, usdtTRX, "1000"),
-	})
-}
-
-// TestSimulatorShapes: the simulator speaks Bitget's shapes.
-func TestSimulatorShapes(t *testing.T) {
-	s := startSim(t)
-	for path, want := range map[string]string{
-		symbolsPath: `{"code":"00000","msg":"success","requestTime":`,
-		bookPath + "?symbol=BTCUSDT&type=step0&limit=1": `{"code":"00000","msg":"success","requestTime":`,
-		bookPath + "?symbol=NOPE&type=step0":            `{"code":"40034","msg":"Parameter NOPE does not exist",`,
-		bookPath + "?symbol=BTCUSDT&type=step9":         `{"code":"40017",`,
-		bookPath + "?type=step0":                        `{"code":"40019",`,
-	} {
-		resp, err := http.Get(s.VenueURL("bitget") + path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		b, _ := io.ReadAll(resp.Body)
-		resp.Body.Close()
-		if !strings.HasPrefix(string(b), want) {
-			t.Errorf("GET %s = %d %.120s, want %s…", path, resp.StatusCode, b, want)
-		}
-		if strings.HasSuffix(path, "limit=1") && !strings.Contains(string(b), `"data":{"asks":[["`) {
-			t.Errorf("GET %s = %.200s", path, b)
-		}
-	}
-}
+var req0 = send("btc", "usdt@trx", "0.3")

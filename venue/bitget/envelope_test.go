@@ -13,7 +13,7 @@ import (
 // book or of the market list: an unknown symbol is unsupported_pair, a
 // rejected key not_configured, in the venue's own words.
 func TestErrorEnvelopes(t *testing.T) {
-	cextest.CheckEnvelopes(t, &bitget.Descriptor, send(btc, usdtTRX, "0.3"), []cextest.Route{symbolList, coinList}, cextest.Route{Path: bookPath}, []cextest.Envelope{
+	cextest.CheckEnvelopes(t, &bitget.Descriptor, send("btc", "usdt@trx", "0.3"), []cextest.Route{symbolList, coinList}, cextest.Route{Path: bookPath}, []cextest.Envelope{
 		{Fixture: "error_symbol_removed.json", Status: 400, Want: swapscout.CodeUnsupportedPair, Words: "The symbol has been removed"},
 		{Fixture: "error_symbol_removed.json", Status: 200, Want: swapscout.CodeUnsupportedPair, Words: "The symbol has been removed"},
 		{Fixture: "error_rejected_key.json", Status: 400, Want: swapscout.CodeNotConfigured, Words: "Invalid ACCESS_KEY"},

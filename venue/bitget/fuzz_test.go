@@ -26,7 +26,7 @@ func TestParseNetworks(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	nets, err := parseNetworks(200, body)
+	nets, err := spec.ReadNetworks(200, body)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -44,33 +44,19 @@ func TestParseNetworks(t *testing.T) {
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("networks (-want +got):\n%s", diff)
 	}
-	_, err = parseNetworks(429, []byte(`{"code":"429","msg":"Too Many Requests","requestTime":1,"data":null}`))
+	_, err = spec.ReadNetworks(429, []byte(`{"code":"429","msg":"Too Many Requests","requestTime":1,"data":null}`))
 	var ve *swapscout.VenueError
 	if !errors.As(err, &ve) || ve.Code != swapscout.CodeRateLimited {
 		t.Errorf("429: %v, want rate_limited", err)
 	}
 }
 
-func FuzzParseError(f *testing.F) {
-	cextest.Seeds(f)
-	f.Fuzz(func(t *testing.T, status int, body []byte) {
-		err := parseError(status, body)
-		var ve *swapscout.VenueError
-		if !errors.As(err, &ve) || ve.Code == "" {
-			t.Fatalf("parseError(%d) = %v, want a typed error", status, err)
-		}
-	})
-}
+func FuzzErrorBody(f *testing.F) { cextest.FuzzErrorBody(f, errorBody) }
 
 // TestSymbols fails when a mapping names an asset the catalogue lacks, two
 // assets share a code, or the spec is incomplete (a withdrawal fee missing…).
 func TestSymbols(t *testing.T) {
-	if err := symbols.Check(); err != nil {
-		t.Fatal(err)
-	}
-	if err := spec.Validate(); err != nil {
-		t.Fatal(err)
-	}
+	cextest.CheckSpec(t, &spec)
 }
 
 // TestParseMarkets: online symbols only, every value read from a string,
@@ -80,7 +66,7 @@ func TestParseMarkets(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ms, err := parseMarkets(200, body)
+	ms, err := spec.ReadMarkets(200, body)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -106,19 +92,8 @@ func TestParseMarkets(t *testing.T) {
 // TestParseBook: the DOC book decodes into a reused book without
 // allocating; an error envelope is an error even with HTTP 200.
 func TestParseBook(t *testing.T) {
-	body, err := os.ReadFile("testdata/orderbook_btcusdt.json")
-	if err != nil {
-		t.Fatal(err)
-	}
+	b := cextest.BookAllocs(t, &spec, "orderbook_btcusdt.json")
 	var s book.Scanner
-	var b book.Book
-	if n := testing.AllocsPerRun(100, func() {
-		if err := parseBook(&s, 200, body, &b); err != nil {
-			t.Fatal(err)
-		}
-	}); n != 0 {
-		t.Errorf("parseBook allocates %.0f times per call", n)
-	}
 	if len(b.Bids) != 2 || len(b.Asks) != 2 || b.Bids[0].Price.String() != "34567" || b.Asks[1].Qty.String() != "0.0144" {
 		t.Errorf("book %+v", b)
 	}
@@ -128,7 +103,7 @@ func TestParseBook(t *testing.T) {
 		`{"data":{"asks":[],"bids":[]},"code":"429","msg":"Too Many Requests"}`:           swapscout.CodeRateLimited,
 		`{"code":0,"msg":"success","data":{"asks":[],"bids":[]}}`:                         swapscout.CodeBadResponse,
 	} {
-		if err := parseBook(&s, 200, []byte(body), &b); !errors.As(err, &ve) || ve.Code != want {
+		if err := spec.ReadBook(&s, 200, []byte(body), &b); !errors.As(err, &ve) || ve.Code != want {
 			t.Errorf("%s: %v, want %s", body, err, want)
 		}
 	}

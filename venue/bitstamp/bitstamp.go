@@ -21,20 +21,14 @@ import (
 )
 
 // Descriptor registers Bitstamp.
-var Descriptor = venue.Descriptor{
-	ID: "bitstamp", Name: "Bitstamp", Kind: swapscout.OrderBook,
-	BaseURL: "https://www.bitstamp.net", Website: "https://www.bitstamp.net",
-	Timeout: 5 * time.Second, KYC: 'D', Reverse: true,
-	Networks: symbols.Networks(), Evidence: swapscout.Recorded,
-	New: func(c venue.Config) (swapscout.Quoter, error) { return New(c), nil },
-	Sim: Sim,
-}
+var Descriptor = cex.Descriptor(venue.Descriptor{
+	ID: "bitstamp", Name: "Bitstamp", BaseURL: "https://www.bitstamp.net", Website: "https://www.bitstamp.net",
+	Timeout: 5 * time.Second, KYC: 'D', Evidence: swapscout.Recorded,
+}, &spec)
 
-// Client quotes Bitstamp; it refreshes the market list in the background.
-type Client struct{ *cex.Client }
-
-// New returns a Client; it does no I/O.
-func New(cfg venue.Config) *Client { return &Client{cex.New(cfg, &spec)} }
+// Spec returns Bitstamp's description for the cex engine: its tickers and
+// networks, fees, bridges and paths.
+func Spec() cex.Spec { return spec }
 
 // wholeBook is the depth asked of a book that always comes whole: never
 // reached, so a walk off its end is amount_too_large at once.
@@ -61,22 +55,22 @@ var spec = cex.Spec{
 	BookPath: func(m cex.Market, _ int) string {
 		return "/api/v2/order_book/" + url.PathEscape(m.Symbol) + "/"
 	},
-	ParseBook: parseBook,
+	// Book: {"timestamp":"…","microtimestamp":"…","bids":[["price","amount"],…],"asks":[…]},
+	// always both sides.
+	Book:      book.Shape{Both: true},
 	ErrorBody: errorBody,
+	Statuses: map[int]swapscout.VenueError{
+		404: {Code: swapscout.CodeUnsupportedPair, Msg: "Bitstamp: not found (HTTP 404)"}, // an unknown pair [MEM]
+		403: {Code: swapscout.CodeUnavailable, Msg: "Bitstamp refused the request (HTTP 403)"},
+	},
 }
 
 // parseMarkets reads trading-pairs-info: enabled pairs (that also take
 // market orders, when the answer says), keyed by the two halves of name,
 // fetched by url_symbol, with minimum_order in whichever currency it names.
-func parseMarkets(status int, body []byte) ([]cex.Market, error) {
-	if status != 200 {
-		return nil, parseError(status, body)
-	}
-	var ps []pairInfo
+func parseMarkets(body []byte) ([]cex.Market, error) {
+	var ps []PairInfo
 	if err := json.Unmarshal(body, &ps); err != nil {
-		if e := parseError(status, body); venueCode(e) != swapscout.CodeBadResponse {
-			return nil, e
-		}
 		return nil, venue.BadResponse(err)
 	}
 	out := make([]cex.Market, 0, len(ps))
@@ -102,59 +96,14 @@ func parseMarkets(status int, body []byte) ([]cex.Market, error) {
 	return out, nil
 }
 
-// parseBook reads order_book: {"timestamp":"…","microtimestamp":"…",
-// "bids":[["price","amount"],…],"asks":[…]}, or an error in its place.
-func parseBook(s *book.Scanner, status int, body []byte, b *book.Book) error {
-	if status != 200 {
-		return parseError(status, body)
-	}
-	s.Reset(body)
-	b.Bids, b.Asks = b.Bids[:0], b.Asks[:0]
-	// A key given twice counts once, its last value winning (as encoding/json).
-	hasBids, hasAsks, errStatus, errFields := false, false, false, false
-	if s.EnterObject() {
-		for key, ok := s.NextKey(); ok; key, ok = s.NextKey() {
-			switch k := string(key); {
-			case k == "bids":
-				b.Bids, hasBids = s.Levels(b.Bids[:0], book.PriceQty), true
-			case k == "asks":
-				b.Asks, hasAsks = s.Levels(b.Asks[:0], book.PriceQty), true
-			case k == "status":
-				errStatus = s.Kind() == book.String && string(s.String()) == "error"
-				if !errStatus {
-					s.Skip()
-				}
-			case k == "reason" || k == "response_code":
-				errFields = true
-				s.Skip()
-			default:
-				s.Skip()
-			}
-		}
-	}
-	err := s.Finish()
-	failed, sides := errStatus || errFields, b2i(hasBids)+b2i(hasAsks)
-	switch {
-	case failed && sides == 0 || failed && err == nil && sides < 2:
-		return parseError(status, body) // an error in the place of the book
-	case err != nil:
-		return err
-	case sides < 2:
-		return swapscout.NewVenueError(swapscout.CodeBadResponse, "Bitstamp book lacks a side")
-	}
-	return nil
-}
-
-// parseError maps an error answer: 404 for an unknown pair [MEM], 400 with
-// response_code 400.002 for a rate limit [DOC], 403 and 5xx the venue's
-// refusal or fault; the body, when JSON, is {"status":"error","reason":…}.
-func parseError(status int, body []byte) error {
+// errorBody reads Bitstamp's error object, {"status":"error","reason":…,
+// "code":…} (or response_code, such as "400.002" for a rate limit [DOC]),
+// at any status; nil when body is not one. reason may be a string or an
+// object of field errors ({"__all__":["Minimum order size is …"]}).
+func errorBody(status int, body []byte) error {
 	var e errorResponse
-	if err := json.Unmarshal(body, &e); err != nil {
-		if status == 200 {
-			return venue.BadResponse(err)
-		}
-		return apiError(status, "", "")
+	if json.Unmarshal(body, &e) != nil || e.Status != "error" && e.ResponseCode == "" {
+		return nil
 	}
 	code := e.ResponseCode
 	if code == "" {
@@ -174,6 +123,8 @@ func parseError(status int, body []byte) error {
 	return apiError(status, code, reason)
 }
 
+// apiError maps Bitstamp's error: by its response_code (400.002 a rate
+// limit [DOC]), its words ([MEM]), else its status.
 func apiError(status int, code, reason string) error {
 	lower := strings.ToLower(reason)
 	c := swapscout.CodeBadResponse
@@ -192,37 +143,5 @@ func apiError(status int, code, reason string) error {
 	if reason == "" {
 		reason = "error"
 	}
-	if len(reason) > 120 {
-		reason = reason[:120] + "…"
-	}
-	if code != "" {
-		reason += " (" + code + ")"
-	}
-	return swapscout.NewVenueError(c, "Bitstamp: %s (HTTP %d)", reason, status)
+	return cex.Error(c, "Bitstamp", code, reason, status)
 }
-
-func venueCode(err error) swapscout.FailureCode {
-	if ve, ok := err.(*swapscout.VenueError); ok {
-		return ve.Code
-	}
-	return ""
-}
-
-// errorBody reads Bitstamp's error object, {"status":"error","reason":…,
-// "code":…} (or response_code), at any status; nil when body is not one.
-func errorBody(status int, body []byte) error {
-	var e errorResponse
-	if json.Unmarshal(body, &e) != nil || e.Status != "error" && e.ResponseCode == "" {
-		return nil
-	}
-	return parseError(status, body)
-}
-
-func b2i(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
-}
-
-var _ swapscout.Refresher = (*Client)(nil)

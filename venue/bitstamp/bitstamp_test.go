@@ -1,17 +1,11 @@
 package bitstamp_test
 
 import (
-	"errors"
-	"io"
-	"net/http"
-	"strings"
 	"testing"
-	"time"
 
 	"go.uber.org/goleak"
 
 	"github.com/swapscout/swapscout"
-	"github.com/swapscout/swapscout/sim"
 	"github.com/swapscout/swapscout/venue/bitstamp"
 	"github.com/swapscout/swapscout/venue/cex/cextest"
 	"github.com/swapscout/swapscout/venue/venuetest"
@@ -19,24 +13,7 @@ import (
 
 func TestMain(m *testing.M) { goleak.VerifyTestMain(m) }
 
-var (
-	btc     = swapscout.Asset{Ticker: "btc", Network: "btc"}
-	eth     = swapscout.Asset{Ticker: "eth", Network: "eth"}
-	xmr     = swapscout.Asset{Ticker: "xmr", Network: "xmr"}
-	doge    = swapscout.Asset{Ticker: "doge", Network: "doge"}
-	dai     = swapscout.Asset{Ticker: "dai", Network: "eth"}
-	usdtTRX = swapscout.Asset{Ticker: "usdt", Network: "trx"}
-)
-
-func send(from, to swapscout.Asset, amount string) swapscout.QuoteRequest {
-	return swapscout.QuoteRequest{From: from, To: to, Amount: swapscout.MustAmount(amount)}
-}
-
-func receive(from, to swapscout.Asset, amount string) swapscout.QuoteRequest {
-	r := send(from, to, amount)
-	r.Direction = swapscout.Receive
-	return r
-}
+var send, receive = cextest.Send, cextest.Receive
 
 const bookPath = "/api/v2/order_book/"
 
@@ -57,56 +34,36 @@ func failing(status int, fixture string) []cextest.Route {
 }
 
 // asks checks the book calls, in any order (legs are fetched concurrently).
-func asks(symbols ...string) func(t *testing.T, _ swapscout.Offer, _ error, reqs []venuetest.Recorded) {
-	return func(t *testing.T, _ swapscout.Offer, _ error, reqs []venuetest.Recorded) {
-		var got, want []string
-		for _, r := range reqs {
-			got = append(got, r.Path+"?"+r.RawQuery)
-		}
-		for _, s := range symbols {
-			want = append(want, bookPath+s+"/?")
-		}
-		cextest.CheckBooks(t, got, want)
-	}
-}
+func asks(symbols ...string) cextest.Check { return cextest.Asks(bookPath+"%s/?", symbols...) }
 
-func limit(min, max string) func(t *testing.T, _ swapscout.Offer, err error, _ []venuetest.Recorded) {
-	return func(t *testing.T, _ swapscout.Offer, err error, _ []venuetest.Recorded) {
-		var ve *swapscout.VenueError
-		if !errors.As(err, &ve) || ve.Min.String() != min || ve.Max.String() != max {
-			t.Errorf("error %v, want min %q max %q", err, min, max)
-		}
-	}
-}
-
-var okCase = venuetest.Case{Name: "sell_eth_btc", Req: send(eth, btc, "20"), Routes: []venuetest.Route{
+var okCase = venuetest.Case{Name: "sell_eth_btc", Req: send("eth", "btc", "20"), Routes: []venuetest.Route{
 	{Path: "/api/v2/trading-pairs-info/", Fixture: "trading_pairs_info.json"},
 	{Path: bookPath + "ethbtc/", Fixture: "order_book_ethbtc.json"}}}
 
 func TestQuote(t *testing.T) {
-	fixed := send(eth, btc, "20")
+	fixed := send("eth", "btc", "20")
 	fixed.RateType = swapscout.Fixed
 	noCall := asks()
-	req := send(eth, btc, "20")
+	req := send("eth", "btc", "20")
 	cextest.RunCases(t, &bitstamp.Descriptor, []cextest.Case{
 		{Name: "sell_eth_btc", Req: req, Routes: routes("ethbtc"), Check: asks("ethbtc")},
-		{Name: "receive_eth", Req: receive(btc, eth, "10"), Routes: routes("ethbtc"), Check: asks("ethbtc")},
+		{Name: "receive_eth", Req: receive("btc", "eth", "10"), Routes: routes("ethbtc"), Check: asks("ethbtc")},
 		// No BTC/DAI pair: through USD, the first leg on the recorded whole book [REC].
-		{Name: "btc_dai_via_usd", Req: send(btc, dai, "3"), Routes: routes("btcusd", "daiusd"), Check: asks("btcusd", "daiusd")},
-		{Name: "receive_dai_via_usd", Req: receive(btc, dai, "50000"), Routes: routes("btcusd", "daiusd"), Check: asks("btcusd", "daiusd")},
+		{Name: "btc_dai_via_usd", Req: send("btc", "dai@eth", "3"), Routes: routes("btcusd", "daiusd"), Check: asks("btcusd", "daiusd")},
+		{Name: "receive_dai_via_usd", Req: receive("btc", "dai@eth", "50000"), Routes: routes("btcusd", "daiusd"), Check: asks("btcusd", "daiusd")},
 
 		{Name: "fixed_unsupported", Req: fixed, Routes: routes(), Want: swapscout.CodeUnsupportedPair, Check: noCall},
-		{Name: "xmr_unsupported", Req: send(btc, xmr, "1"), Routes: routes(), Want: swapscout.CodeUnsupportedPair, Check: noCall},
-		{Name: "usdt_tron_unsupported", Req: send(btc, usdtTRX, "1"), Routes: routes(), Want: swapscout.CodeUnsupportedPair, Check: noCall},
+		{Name: "xmr_unsupported", Req: send("btc", "xmr", "1"), Routes: routes(), Want: swapscout.CodeUnsupportedPair, Check: noCall},
+		{Name: "usdt_tron_unsupported", Req: send("btc", "usdt@trx", "1"), Routes: routes(), Want: swapscout.CodeUnsupportedPair, Check: noCall},
 		// The recorded pair list has no DOGE pair.
-		{Name: "doge_no_market", Req: send(doge, btc, "1000"), Routes: routes(), Want: swapscout.CodeUnsupportedPair, Check: noCall},
+		{Name: "doge_no_market", Req: send("doge", "btc", "1000"), Routes: routes(), Want: swapscout.CodeUnsupportedPair, Check: noCall},
 
 		// The bids hold 72.837 ETH.
-		{Name: "beyond_book", Req: send(eth, btc, "100"), Routes: routes("ethbtc"), Want: swapscout.CodeAmountTooLarge,
-			Check: limit("0", "72.837")},
+		{Name: "beyond_book", Req: send("eth", "btc", "100"), Routes: routes("ethbtc"), Want: swapscout.CodeAmountTooLarge,
+			Check: cextest.Limit("0", "72.837")},
 		// 0.0001 BTC is under ETH/BTC's minimum_order of 0.0002 BTC [REC].
-		{Name: "below_minimum_order", Req: send(btc, eth, "0.0001"), Routes: routes("ethbtc"), Want: swapscout.CodeAmountTooSmall,
-			Check: limit("0.0002", "0")},
+		{Name: "below_minimum_order", Req: send("btc", "eth", "0.0001"), Routes: routes("ethbtc"), Want: swapscout.CodeAmountTooSmall,
+			Check: cextest.Limit("0.0002", "0")},
 
 		{Name: "not_found", Req: req, Routes: failing(404, "error_not_found.json"), Want: swapscout.CodeUnsupportedPair},
 		{Name: "not_found_no_body", Req: req, Routes: failing(404, ""), Want: swapscout.CodeUnsupportedPair},
@@ -123,52 +80,11 @@ func TestQuote(t *testing.T) {
 // TestSlippage: 45 BTC walks dozens of levels into the recorded whole book
 // (its best bid holds 2 BTC) and gets a worse rate than 1 BTC.
 func TestSlippage(t *testing.T) {
-	cextest.Slippage(t, &bitstamp.Descriptor, routes("btcusd", "daiusd"), send(btc, dai, "1"), send(btc, dai, "45"))
-	cextest.Slippage(t, &bitstamp.Descriptor, routes("ethbtc"), receive(btc, eth, "1"), receive(btc, eth, "50"))
+	cextest.Slippage(t, &bitstamp.Descriptor, routes("btcusd", "daiusd"), send("btc", "dai@eth", "1"), send("btc", "dai@eth", "45"))
+	cextest.Slippage(t, &bitstamp.Descriptor, routes("ethbtc"), receive("btc", "eth", "1"), receive("btc", "eth", "50"))
 }
 
 func TestConformance(t *testing.T) {
 	venuetest.Run(t, &bitstamp.Descriptor, venuetest.Options{OK: okCase,
 		Meta: []venuetest.Route{{Path: "/api/v2/trading-pairs-info/", Fixture: "trading_pairs_info.json"}}})
-}
-
-func startSim(t *testing.T) *sim.Server {
-	t.Helper()
-	return venuetest.StartSim(t, sim.Config{Seed: 11, Latency: time.Millisecond}, "bitstamp", bitstamp.Sim())
-}
-
-// TestSimulator quotes the simulator: direct and bridged, both directions,
-// larger amounts at worse rates, and more than the whole book is too large.
-func TestSimulator(t *testing.T) {
-	s := startSim(t)
-	cextest.CheckSimulator(t, venuetest.New(t, &bitstamp.Descriptor, s.VenueURL("bitstamp")), cextest.SimulatorChecks{
-		From: btc, To: eth, Amounts: [3]string{"0.01", "20", "200"},
-		Offers:   []swapscout.QuoteRequest{send(doge, btc, "5000"), receive(eth, dai, "3000"), send(swapscout.Asset{Ticker: "usdc", Network: "eth"}, swapscout.Asset{Ticker: "sol", Network: "sol"}, "5000")},
-		TooLarge: send(btc, eth, "100000"),
-	})
-}
-
-// TestSimulatorQuirks: the whole book comes whatever is asked, prices and
-// amounts are strings, and an unknown pair is a 404.
-func TestSimulatorQuirks(t *testing.T) {
-	s := startSim(t)
-	get := func(path string) (int, string) {
-		resp, err := http.Get(s.VenueURL("bitstamp") + path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer resp.Body.Close()
-		b, _ := io.ReadAll(resp.Body)
-		return resp.StatusCode, string(b)
-	}
-	status, body := get("/api/v2/order_book/btcusd/")
-	if status != 200 || !strings.HasPrefix(body, `{"timestamp":"`) || strings.Count(body, `"],["`) < 4000 {
-		t.Errorf("order_book = %d, %d levels, %.80s", status, strings.Count(body, `"],["`), body)
-	}
-	if status, body := get("/api/v2/order_book/nope/"); status != 404 || !strings.Contains(body, `"status":"error"`) {
-		t.Errorf("unknown pair = %d %s", status, body)
-	}
-	if status, body := get("/api/v2/trading-pairs-info/"); status != 200 || !strings.Contains(body, `"name":"BTC/USD","trading":"Enabled","url_symbol":"btcusd"`) {
-		t.Errorf("trading-pairs-info = %d %.300s", status, body)
-	}
 }

@@ -1,11 +1,11 @@
 package bitstamp
 
 import (
-	"errors"
 	"testing"
 
 	"github.com/swapscout/swapscout"
 	"github.com/swapscout/swapscout/venue/book"
+	"github.com/swapscout/swapscout/venue/cex/cextest"
 )
 
 // TestDuplicateKeysLastWins: a key given twice is read as encoding/json
@@ -13,15 +13,9 @@ import (
 func TestDuplicateKeysLastWins(t *testing.T) {
 	var s book.Scanner
 	var b book.Book
-	err := parseBook(&s, 200, []byte(`{"bids":[["1","1"]],"bids":[["2","1"]]}`), &b)
-	var ve *swapscout.VenueError
-	got := swapscout.FailureCode("")
-	if errors.As(err, &ve) {
-		got = ve.Code
-	} else if err != nil {
-		got = "untyped"
-	}
+	err := spec.ReadBook(&s, 200, []byte(`{"bids":[["1","1"]],"bids":[["2","1"]]}`), &b)
+	got := cextest.Code(err)
 	if got != swapscout.CodeBadResponse {
-		t.Errorf("parseBook: %v (%q), want %q", err, got, swapscout.CodeBadResponse)
+		t.Errorf("ReadBook: %v (%q), want %q", err, got, swapscout.CodeBadResponse)
 	}
 }

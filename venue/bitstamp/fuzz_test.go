@@ -1,8 +1,6 @@
 package bitstamp
 
 import (
-	"encoding/json"
-	"errors"
 	"os"
 	"testing"
 
@@ -15,25 +13,12 @@ func FuzzParseMarkets(f *testing.F) { cextest.FuzzMarkets(f, &spec) }
 
 func FuzzParseBook(f *testing.F) { cextest.FuzzBook(f, &spec) }
 
-func FuzzParseError(f *testing.F) {
-	cextest.Seeds(f)
-	f.Fuzz(func(t *testing.T, status int, body []byte) {
-		var ve *swapscout.VenueError
-		if err := parseError(status, body); !errors.As(err, &ve) {
-			t.Fatalf("parseError(%d) = %v, want a *VenueError", status, err)
-		}
-	})
-}
+func FuzzErrorBody(f *testing.F) { cextest.FuzzErrorBody(f, errorBody) }
 
 // TestSymbols fails when a mapping names an asset the catalogue lacks, two
 // assets share a code, or the spec is incomplete.
 func TestSymbols(t *testing.T) {
-	if err := symbols.Check(); err != nil {
-		t.Fatal(err)
-	}
-	if err := spec.Validate(); err != nil {
-		t.Fatal(err)
-	}
+	cextest.CheckSpec(t, &spec)
 }
 
 // TestParseMarkets reads the recorded pair list: 102 enabled pairs of 103
@@ -43,7 +28,7 @@ func TestParseMarkets(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ms, err := parseMarkets(200, body)
+	ms, err := spec.ReadMarkets(200, body)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -61,7 +46,7 @@ func TestParseMarkets(t *testing.T) {
 		}
 	}
 	// Newer answers say whether a pair takes market orders [MEM].
-	ms, err = parseMarkets(200, []byte(`[{"name":"BTC/USD","url_symbol":"btcusd","trading":"Enabled","minimum_order":"10.00000000 USD","instant_and_market_orders":"Disabled"},
+	ms, err = spec.ReadMarkets(200, []byte(`[{"name":"BTC/USD","url_symbol":"btcusd","trading":"Enabled","minimum_order":"10.00000000 USD","instant_and_market_orders":"Disabled"},
 		{"name":"ETH/USD","url_symbol":"ethusd","trading":"Enabled","minimum_order":"0.001 ETH","instant_and_market_orders":"Enabled"}]`))
 	if err != nil || len(ms) != 1 || ms[0].Symbol != "ethusd" || ms[0].MinBase.String() != "0.001" {
 		t.Errorf("markets %+v %v", ms, err)
@@ -78,11 +63,11 @@ func TestParseBook(t *testing.T) {
 	var s book.Scanner
 	var b book.Book
 	if n := testing.AllocsPerRun(20, func() {
-		if err := parseBook(&s, 200, body, &b); err != nil {
+		if err := spec.ReadBook(&s, 200, body, &b); err != nil {
 			t.Fatal(err)
 		}
 	}); n != 0 {
-		t.Errorf("parseBook allocates %.0f times per call", n)
+		t.Errorf("reading a book allocates %.0f times per call", n)
 	}
 	if len(b.Bids) != 4961 || len(b.Asks) != 4875 || b.Bids[0].Price.String() != "8200.59" || b.Asks[0].Qty.String() != "1.49199358" {
 		t.Errorf("book: %d bids, %d asks, best %v %v", len(b.Bids), len(b.Asks), b.Bids[0], b.Asks[0])
@@ -90,17 +75,13 @@ func TestParseBook(t *testing.T) {
 	if err := b.Normalize(); err != nil {
 		t.Error(err)
 	}
-	var ob orderBook
-	if err := json.Unmarshal(body, &ob); err != nil || ob.Timestamp != "1560482001" {
-		t.Errorf("orderBook: %v %s", err, ob.Timestamp)
-	}
 	for in, want := range map[string]swapscout.FailureCode{
 		`{"status":"error","reason":"Request rejected due to exceeded rate limit.","response_code":"400.002"}`: swapscout.CodeRateLimited,
 		`{"status":"error","reason":{"__all__":["Invalid currency pair."]}}`:                                   swapscout.CodeUnsupportedPair,
 		`{"timestamp":"1","bids":[]}`:    swapscout.CodeBadResponse,
 		`{"bids":[["1","x"]],"asks":[]}`: swapscout.CodeBadResponse,
 	} {
-		if err := parseBook(&s, 200, []byte(in), &b); venueCode(err) != want {
+		if err := spec.ReadBook(&s, 200, []byte(in), &b); cextest.Code(err) != want {
 			t.Errorf("parseBook(%s) = %v, want %s", in, err, want)
 		}
 	}

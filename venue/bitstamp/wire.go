@@ -4,12 +4,12 @@ package bitstamp
 // ../shared/research/exchange-apis.md section B4: gct's recordings of
 // trading-pairs-info and order_book [REC] (re-serialised: keys sorted), the
 // response codes of bitstamp.net/api [DOC], the error envelope [MEM]. The
-// adapter reads books with book.Scanner (parseBook); these structs are what
-// the simulator writes.
+// adapter reads books with book.Scanner (the spec's Book shape), the pair list and
+// errors with encoding/json into these.
 
-// pairInfo is an item of GET /api/v2/trading-pairs-info/. minimum_order is a
+// PairInfo is an item of GET /api/v2/trading-pairs-info/. minimum_order is a
 // decimal and a currency in one string ("20.0 USD", "0.0002 BTC").
-type pairInfo struct {
+type PairInfo struct {
 	BaseDecimals    int    `json:"base_decimals"`
 	CounterDecimals int    `json:"counter_decimals"`
 	Description     string `json:"description"`   // "Bitcoin / U.S. dollar"
@@ -20,16 +20,6 @@ type pairInfo struct {
 	// InstantAndMarketOrders is "Enabled" or "Disabled" in newer answers
 	// [MEM]; absent from the 2019 recording.
 	InstantAndMarketOrders string `json:"instant_and_market_orders,omitempty"`
-}
-
-// orderBook is GET /api/v2/order_book/{pair}/: the whole book (thousands of
-// levels a side), levels ["price","amount"] as strings, timestamps as
-// strings of seconds (and microseconds, newer answers [MEM]).
-type orderBook struct {
-	Timestamp      string      `json:"timestamp"`
-	Microtimestamp string      `json:"microtimestamp,omitempty"`
-	Bids           [][2]string `json:"bids"`
-	Asks           [][2]string `json:"asks"`
 }
 
 // errorResponse is an error: {"status":"error","reason":…,"code":…} [MEM],

@@ -44,6 +44,25 @@ func TestAllocs(t *testing.T) {
 	if n := testing.AllocsPerRun(100, fresh); n > 2 {
 		t.Errorf("decoding the depth-50 book into a new Book: %v allocs per run, want one a side", n)
 	}
+	// ReadBook, as every adapter reads its books: the flat depth, and the
+	// same levels in an envelope with a success code, nested.
+	flat := book.Shape{}
+	if n := testing.AllocsPerRun(100, func() {
+		if err := s.ReadBook(data, &b, &flat, nil); err != nil {
+			t.Fatal(err)
+		}
+	}); n != 0 {
+		t.Errorf("ReadBook of the depth-50 book: %v allocs per run, want 0", n)
+	}
+	wrapped := append(append([]byte(`{"retCode":0,"retMsg":"OK","result":`), data...), '}')
+	nested := book.Shape{In: "result", Code: "retCode", Refused: func(c []byte) bool { return string(c) != "0" }}
+	if n := testing.AllocsPerRun(100, func() {
+		if err := s.ReadBook(wrapped, &b, &nested, nil); err != nil {
+			t.Fatal(err)
+		}
+	}); n != 0 {
+		t.Errorf("ReadBook of the depth-50 book in an envelope: %v allocs per run, want 0", n)
+	}
 	base, quote := amt("25"), amt("2500000")
 	walk := func() {
 		if _, err := b.Sell(base); err != nil {

@@ -139,6 +139,36 @@ func BenchmarkDecodeDepth50(b *testing.B) {
 	}
 }
 
+// BenchmarkReadBook reads the depth-50 book as the adapters do, with
+// ReadBook: flat (Binance) and in an envelope with a success code (Bybit).
+func BenchmarkReadBook(b *testing.B) {
+	data, err := os.ReadFile(depth50Path)
+	if err != nil {
+		b.Fatal(err)
+	}
+	wrapped := append(append([]byte(`{"retCode":0,"retMsg":"OK","result":`), data...), '}')
+	for _, c := range []struct {
+		name  string
+		body  []byte
+		shape book.Shape
+	}{
+		{"flat", data, book.Shape{}},
+		{"envelope", wrapped, book.Shape{In: "result", Code: "retCode", Refused: func(c []byte) bool { return string(c) != "0" }}},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			var s book.Scanner
+			var bk book.Book
+			b.ReportAllocs()
+			b.SetBytes(int64(len(c.body)))
+			for b.Loop() {
+				if err := s.ReadBook(c.body, &bk, &c.shape, nil); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
 // BenchmarkWalk prices a sell of half the depth-50 book's bids.
 func BenchmarkWalk(b *testing.B) {
 	data, err := os.ReadFile(depth50Path)

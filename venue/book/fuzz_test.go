@@ -144,6 +144,9 @@ func FuzzDepthDifferential(f *testing.F) {
 			return
 		}
 		got, err := decode(t, "binance", data)
+		if err == book.ErrNoBook {
+			err = nil // an object without sides: an empty book to encoding/json
+		}
 		if wantErr {
 			if err == nil {
 				t.Fatalf("accepted %q, which has an invalid level", data)

@@ -61,21 +61,8 @@ func (s *Scanner) SignedLevels(bids, asks []Level, l Layout) ([]Level, []Level) 
 // back empty, and a side given twice is the last one given. It reports
 // whether the object was read without error.
 func (s *Scanner) Book(b *Book, l Layout, bids, asks string) bool {
-	b.Bids, b.Asks = b.Bids[:0], b.Asks[:0]
-	if !s.EnterObject() {
-		return false
-	}
-	for key, ok := s.NextKey(); ok; key, ok = s.NextKey() {
-		switch string(key) {
-		case bids:
-			b.Bids = s.Levels(b.Bids[:0], l)
-		case asks:
-			b.Asks = s.Levels(b.Asks[:0], l)
-		default:
-			s.Skip()
-		}
-	}
-	return s.err == nil
+	r := bookReader{s: s, b: b, bids: bids, asks: asks, l: l}
+	return r.object()
 }
 
 // levels reads an array of levels into dst, or, when signed, into dst (bids)

@@ -17,95 +17,29 @@ import (
 
 var update = flag.Bool("update", false, "rewrite testdata/*.golden (and the generated depth fixture)")
 
-// member reads the object at the scanner and calls read for the member named
-// key, skipping the others.
-func member(s *book.Scanner, key string, read func()) {
-	if !s.EnterObject() {
-		return
-	}
-	for k, ok := s.NextKey(); ok; k, ok = s.NextKey() {
-		if string(k) == key {
-			read()
-		} else {
-			s.Skip()
-		}
-	}
+// venues are the shapes of each venue's depth answer, as its adapter
+// declares it (venue/<name>'s cex.Spec.Book).
+var venues = map[string]book.Shape{
+	"binance":  {},
+	"mexc":     {},
+	"gate":     {},
+	"coinbase": {Both: true},
+	"gemini":   {Layout: book.Gemini},
+	"bybit":    {In: "result", Bids: "b", Asks: "a"},
+	"kucoin":   {In: "data"},
+	"bitget":   {In: "data"},
+	"htx":      {In: "tick"},
+	"okx":      {In: "data", First: true},
+	"kraken":   {In: "result", First: true},
+	"bitfinex": {Signed: true, Layout: book.Bitfinex},
 }
-
-// firstElem reads the array at the scanner and calls read for its first
-// element, skipping the others.
-func firstElem(s *book.Scanner, read func()) {
-	if !s.EnterArray() {
-		return
-	}
-	for i := 0; s.NextElem(); i++ {
-		if i == 0 {
-			read()
-		} else {
-			s.Skip()
-		}
-	}
-}
-
-// firstMember reads the object at the scanner and calls read for its first
-// member, whatever its key (Kraken keys the book by its canonical pair name).
-func firstMember(s *book.Scanner, read func()) {
-	if !s.EnterObject() {
-		return
-	}
-	for i := 0; ; i++ {
-		if _, ok := s.NextKey(); !ok {
-			return
-		}
-		if i == 0 {
-			read()
-		} else {
-			s.Skip()
-		}
-	}
-}
-
-// venues decodes each venue's depth response the way its adapter would.
-var venues = map[string]func(s *book.Scanner, b *book.Book){
-	"binance":  flatBook,
-	"mexc":     flatBook,
-	"gate":     flatBook,
-	"coinbase": flatBook,
-	"gemini": func(s *book.Scanner, b *book.Book) {
-		s.Book(b, book.Gemini, "bids", "asks")
-	},
-	"bybit": func(s *book.Scanner, b *book.Book) {
-		member(s, "result", func() { s.Book(b, book.PriceQty, "b", "a") })
-	},
-	"kucoin": func(s *book.Scanner, b *book.Book) {
-		member(s, "data", func() { flatBook(s, b) })
-	},
-	"bitget": func(s *book.Scanner, b *book.Book) {
-		member(s, "data", func() { flatBook(s, b) })
-	},
-	"htx": func(s *book.Scanner, b *book.Book) {
-		member(s, "tick", func() { flatBook(s, b) })
-	},
-	"okx": func(s *book.Scanner, b *book.Book) {
-		member(s, "data", func() { firstElem(s, func() { flatBook(s, b) }) })
-	},
-	"kraken": func(s *book.Scanner, b *book.Book) {
-		member(s, "result", func() { firstMember(s, func() { flatBook(s, b) }) })
-	},
-	"bitfinex": func(s *book.Scanner, b *book.Book) {
-		b.Bids, b.Asks = s.SignedLevels(b.Bids[:0], b.Asks[:0], book.Bitfinex)
-	},
-}
-
-func flatBook(s *book.Scanner, b *book.Book) { s.Book(b, book.PriceQty, "bids", "asks") }
 
 func decode(t testing.TB, venue string, data []byte) (book.Book, error) {
 	t.Helper()
 	var s book.Scanner
 	var b book.Book
-	s.Reset(data)
-	venues[venue](&s, &b)
-	return b, s.Finish()
+	sh := venues[venue]
+	return b, s.ReadBook(data, &b, &sh, nil)
 }
 
 func render(b book.Book) string {

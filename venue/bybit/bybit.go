@@ -22,24 +22,18 @@ import (
 )
 
 // Descriptor registers Bybit.
-var Descriptor = venue.Descriptor{
-	ID: "bybit", Name: "Bybit", Kind: swapscout.OrderBook,
-	BaseURL: "https://api.bybit.com", Website: "https://www.bybit.com",
-	Timeout: 4 * time.Second, KYC: 'D', Reverse: true,
-	Networks: symbols.Networks(), Evidence: swapscout.Documented,
-	New: func(c venue.Config) (swapscout.Quoter, error) { return New(c), nil },
-	Sim: Sim,
-}
+var Descriptor = cex.Descriptor(venue.Descriptor{
+	ID: "bybit", Name: "Bybit", BaseURL: "https://api.bybit.com", Website: "https://www.bybit.com",
+	Timeout: 4 * time.Second, KYC: 'D', Evidence: swapscout.Documented,
+}, &spec)
 
-// Client quotes Bybit; it refreshes the market list in the background.
-type Client struct{ *cex.Client }
-
-// New returns a Client; it does no I/O.
-func New(cfg venue.Config) *Client { return &Client{cex.New(cfg, &spec)} }
-
-// ipBan is how long Bybit wants no calls after HTTP 403 "access too
+// IPBan is how long Bybit wants no calls after HTTP 403 "access too
 // frequent" ([DOC] v5/rate-limit: "wait for at least 10 minutes").
-const ipBan = 10 * time.Minute
+const IPBan = 10 * time.Minute
+
+// Spec returns Bybit's description for the cex engine: its tickers and
+// networks, fees, bridges and paths.
+func Spec() cex.Spec { return spec }
 
 // spec is Bybit for the cex engine. The IP limit is 600 requests per 5 s
 // across api.bybit.com [DOC]; the engine's shared books keep far below it.
@@ -58,55 +52,15 @@ var spec = cex.Spec{
 	BookPath: func(m cex.Market, depth int) string {
 		return "/v5/market/orderbook?category=spot&symbol=" + m.Symbol + "&limit=" + strconv.Itoa(depth)
 	},
-	ParseBook: parseBook,
+	// Book: {"retCode":0,"retMsg":"OK","result":{"s":"BTCUSDT","a":[["price","size"],…],"b":[…],…},…};
+	// an error keeps the envelope, with another retCode.
+	Book: book.Shape{In: "result", Bids: "b", Asks: "a",
+		Code: "retCode", Refused: func(code []byte) bool { return code != nil && string(code) != "0" }},
 	ErrorBody: errorBody,
-}
-
-// envelope is what every answer carries: {"retCode":0,"retMsg":"OK",…}.
-type envelope struct {
-	code   int64
-	msg    []byte // valid until the scanner's next Reset
-	hasMsg bool
-}
-
-// member reads retCode or retMsg, or reports false for any other key.
-func (e *envelope) member(s *book.Scanner, key []byte) bool {
-	switch string(key) {
-	case "retCode":
-		if s.Kind() == book.Number {
-			e.code = s.Int()
-		} else {
-			s.Skip()
-		}
-	case "retMsg":
-		if s.Kind() == book.String {
-			e.msg, e.hasMsg = s.String(), true
-		} else {
-			s.Skip()
-		}
-	default:
-		return false
-	}
-	return true
-}
-
-// check maps what the answer said, in order: a retCode error, the IP ban,
-// another status, a malformed body (err), or a body without what was asked.
-func (e *envelope) check(status int, err error, got bool, what string) error {
-	switch {
-	case e.code != 0:
-		return apiError(e.code, e.msg, status)
-	case status == 403:
-		return &swapscout.VenueError{Code: swapscout.CodeRateLimited, RetryAfter: ipBan,
-			Msg: "Bybit banned this IP for calling too often (HTTP 403 access too frequent)"}
-	case status != 200:
-		return venue.StatusError(status)
-	case err != nil:
-		return err
-	case !got:
-		return swapscout.NewVenueError(swapscout.CodeBadResponse, "Bybit answer has no %s", what)
-	}
-	return nil
+	Statuses: map[int]swapscout.VenueError{
+		403: {Code: swapscout.CodeRateLimited, RetryAfter: IPBan,
+			Msg: "Bybit banned this IP for calling too often (HTTP 403 access too frequent)"},
+	},
 }
 
 // parseMarkets reads instruments-info with encoding/json (it is fetched
@@ -114,25 +68,15 @@ func (e *envelope) check(status int, err error, got bool, what string) error {
 // "spot","list":[…]}}. Spot has no pagination [DOC]; symbols not Trading
 // (PreLaunch, Closed…) are dropped. Values of an unexpected type read as
 // absent rather than fail the list.
-func parseMarkets(status int, body []byte) ([]cex.Market, error) {
+func parseMarkets(body []byte) ([]cex.Market, error) {
 	var r struct {
-		RetCode cex.Text        `json:"retCode"`
-		RetMsg  *cex.Text       `json:"retMsg"`
-		Result  json.RawMessage `json:"result"`
+		Result struct {
+			List json.RawMessage `json:"list"`
+		} `json:"result"`
 	}
-	err := json.Unmarshal(body, &r)
-	if err != nil {
-		err = venue.BadResponse(err)
+	if err := json.Unmarshal(body, &r); err != nil {
+		return nil, venue.BadResponse(err)
 	}
-	var e envelope
-	e.code, _ = strconv.ParseInt(string(r.RetCode), 10, 64)
-	if r.RetMsg != nil {
-		e.msg, e.hasMsg = []byte(*r.RetMsg), true
-	}
-	var result struct {
-		List json.RawMessage `json:"list"`
-	}
-	_ = json.Unmarshal(r.Result, &result) // not an object: no list
 	items, listed := cex.Items[struct {
 		Symbol        cex.Text `json:"symbol"`
 		BaseCoin      cex.Text `json:"baseCoin"`
@@ -142,9 +86,9 @@ func parseMarkets(status int, body []byte) ([]cex.Market, error) {
 			MinOrderQty cex.Opt `json:"minOrderQty"`
 			MinOrderAmt cex.Opt `json:"minOrderAmt"`
 		} `json:"lotSizeFilter"`
-	}](result.List)
-	if err := e.check(status, err, listed, "instrument list"); err != nil {
-		return nil, err
+	}](r.Result.List)
+	if !listed {
+		return nil, swapscout.NewVenueError(swapscout.CodeBadResponse, "Bybit answer has no instrument list")
 	}
 	var out []cex.Market
 	for _, it := range items {
@@ -155,26 +99,6 @@ func parseMarkets(status int, body []byte) ([]cex.Market, error) {
 			MinBase: it.LotSizeFilter.MinOrderQty.Amount, MinQuote: it.LotSizeFilter.MinOrderAmt.Amount})
 	}
 	return out, nil
-}
-
-// parseBook reads orderbook: {"retCode":0,"result":{"s":"BTCUSDT","a":[["price","size"],…],"b":[…],…}}.
-func parseBook(s *book.Scanner, status int, body []byte, b *book.Book) error {
-	var e envelope
-	got := false
-	s.Reset(body)
-	if s.Kind() == book.Object {
-		s.EnterObject()
-		for key, ok := s.NextKey(); ok; key, ok = s.NextKey() {
-			switch {
-			case e.member(s, key):
-			case string(key) == "result" && s.Kind() == book.Object:
-				got = s.Book(b, book.PriceQty, "b", "a")
-			default:
-				s.Skip()
-			}
-		}
-	}
-	return e.check(status, s.Finish(), got, "book")
 }
 
 // apiError maps a retCode ([DOC] v5/error; [MEM] for which 10001 texts
@@ -200,10 +124,7 @@ func apiError(code int64, msg []byte, status int) error {
 			fc = swapscout.CodeUnavailable
 		}
 	}
-	if len(msg) > 120 {
-		msg = append(msg[:120:120], "…"...)
-	}
-	return swapscout.NewVenueError(fc, "Bybit %d: %s", code, msg)
+	return cex.Error(fc, "Bybit", strconv.FormatInt(code, 10), string(msg), status)
 }
 
 // errorBody reads Bybit's envelope, {"retCode":10001,"retMsg":"…"}, at any
@@ -219,5 +140,3 @@ func errorBody(status int, body []byte) error {
 	}
 	return apiError(e.RetCode, []byte(e.RetMsg), status)
 }
-
-var _ swapscout.Refresher = (*Client)(nil)

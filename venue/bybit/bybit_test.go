@@ -2,10 +2,6 @@ package bybit_test
 
 import (
 	"context"
-	"errors"
-	"io"
-	"net/http"
-	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -13,7 +9,6 @@ import (
 	"go.uber.org/goleak"
 
 	"github.com/swapscout/swapscout"
-	"github.com/swapscout/swapscout/sim"
 	"github.com/swapscout/swapscout/venue"
 	"github.com/swapscout/swapscout/venue/bybit"
 	"github.com/swapscout/swapscout/venue/cex/cextest"
@@ -22,25 +17,7 @@ import (
 
 func TestMain(m *testing.M) { goleak.VerifyTestMain(m) }
 
-var (
-	btc     = swapscout.Asset{Ticker: "btc", Network: "btc"}
-	xmr     = swapscout.Asset{Ticker: "xmr", Network: "xmr"}
-	doge    = swapscout.Asset{Ticker: "doge", Network: "doge"}
-	sol     = swapscout.Asset{Ticker: "sol", Network: "sol"}
-	dot     = swapscout.Asset{Ticker: "dot", Network: "dot"}
-	usdtTRX = swapscout.Asset{Ticker: "usdt", Network: "trx"}
-	usdtETH = swapscout.Asset{Ticker: "usdt", Network: "eth"}
-)
-
-func send(from, to swapscout.Asset, amount string) swapscout.QuoteRequest {
-	return swapscout.QuoteRequest{From: from, To: to, Amount: swapscout.MustAmount(amount)}
-}
-
-func receive(from, to swapscout.Asset, amount string) swapscout.QuoteRequest {
-	r := send(from, to, amount)
-	r.Direction = swapscout.Receive
-	return r
-}
+var send, receive = cextest.Send, cextest.Receive
 
 const (
 	instrumentsPath = "/v5/market/instruments-info"
@@ -64,75 +41,55 @@ func failing(status int, fixture string, header map[string]string) []cextest.Rou
 }
 
 // asks checks the book calls: one per symbol, spot, at 200 levels, in any order.
-func asks(symbols ...string) func(t *testing.T, _ swapscout.Offer, _ error, reqs []venuetest.Recorded) {
-	return func(t *testing.T, _ swapscout.Offer, _ error, reqs []venuetest.Recorded) {
-		var got, want []string
-		for _, r := range reqs {
-			got = append(got, r.Path+"?"+r.RawQuery)
-		}
-		for _, s := range symbols {
-			want = append(want, bookPath+"?category=spot&symbol="+s+"&limit=200")
-		}
-		cextest.CheckBooks(t, got, want)
-	}
+func asks(symbols ...string) cextest.Check {
+	return cextest.Asks(bookPath+"?category=spot&symbol=%s&limit=200", symbols...)
 }
 
-// limit checks a failure's Min, Max or RetryAfter (empty or zero: not checked).
-func limit(min, max string, retry time.Duration) func(t *testing.T, _ swapscout.Offer, err error, _ []venuetest.Recorded) {
-	return func(t *testing.T, _ swapscout.Offer, err error, _ []venuetest.Recorded) {
-		var ve *swapscout.VenueError
-		if !errors.As(err, &ve) || min != "" && ve.Min.String() != min || max != "" && ve.Max.String() != max ||
-			retry != 0 && ve.RetryAfter != retry {
-			t.Errorf("error %v, want min %q max %q retry %s", err, min, max, retry)
-		}
-	}
-}
-
-var okCase = venuetest.Case{Name: "sell_btc_usdt", Req: send(btc, usdtTRX, "0.02"), Routes: []venuetest.Route{
+var okCase = venuetest.Case{Name: "sell_btc_usdt", Req: send("btc", "usdt@trx", "0.02"), Routes: []venuetest.Route{
 	{Path: instrumentsPath, Fixture: "instruments_spot.json"}, {Path: bookPath, Fixture: "orderbook_btcusdt.json"}}}
 
 func TestQuote(t *testing.T) {
-	fixed := send(btc, usdtTRX, "0.02")
+	fixed := send("btc", "usdt@trx", "0.02")
 	fixed.RateType = swapscout.Fixed
 	noCall := asks()
 	plain := map[string]string{"Content-Type": "text/plain; charset=utf-8"}
 	cextest.RunCases(t, &bybit.Descriptor, []cextest.Case{
 		// 0.02 BTC into the one bid of the docs' book, 65485.47 [DOC book].
-		{Name: "sell_btc_usdt", Req: send(btc, usdtTRX, "0.02"), Routes: routes("BTCUSDT"), Check: asks("BTCUSDT")},
-		{Name: "receive_btc", Req: receive(usdtETH, btc, "0.5"), Routes: routes("BTCUSDT"), Check: asks("BTCUSDT")},
+		{Name: "sell_btc_usdt", Req: send("btc", "usdt@trx", "0.02"), Routes: routes("BTCUSDT"), Check: asks("BTCUSDT")},
+		{Name: "receive_btc", Req: receive("usdt@eth", "btc", "0.5"), Routes: routes("BTCUSDT"), Check: asks("BTCUSDT")},
 		// No DOGE/SOL market: through USDT, sold into DOGEUSDT's bids, bought on SOLUSDT's asks.
-		{Name: "doge_sol_via_usdt", Req: send(doge, sol, "100000"), Routes: routes("DOGEUSDT", "SOLUSDT"), Check: asks("DOGEUSDT", "SOLUSDT")},
-		{Name: "receive_sol_via_usdt", Req: receive(doge, sol, "50"), Routes: routes("DOGEUSDT", "SOLUSDT"), Check: asks("DOGEUSDT", "SOLUSDT")},
+		{Name: "doge_sol_via_usdt", Req: send("doge", "sol", "100000"), Routes: routes("DOGEUSDT", "SOLUSDT"), Check: asks("DOGEUSDT", "SOLUSDT")},
+		{Name: "receive_sol_via_usdt", Req: receive("doge", "sol", "50"), Routes: routes("DOGEUSDT", "SOLUSDT"), Check: asks("DOGEUSDT", "SOLUSDT")},
 
-		{Name: "xmr_unsupported", Req: send(btc, xmr, "0.02"), Routes: routes(), Want: swapscout.CodeUnsupportedPair, Check: noCall},
+		{Name: "xmr_unsupported", Req: send("btc", "xmr", "0.02"), Routes: routes(), Want: swapscout.CodeUnsupportedPair, Check: noCall},
 		{Name: "fixed_unsupported", Req: fixed, Routes: routes(), Want: swapscout.CodeUnsupportedPair, Check: noCall},
-		{Name: "usdc_on_tron_unsupported", Req: send(btc, swapscout.Asset{Ticker: "usdc", Network: "trx"}, "1"), Routes: routes(), Want: swapscout.CodeUnsupportedPair, Check: noCall},
+		{Name: "usdc_on_tron_unsupported", Req: send("btc", "usdc@trx", "1"), Routes: routes(), Want: swapscout.CodeUnsupportedPair, Check: noCall},
 		// DOTUSDT is Closed: no route.
-		{Name: "closed_market", Req: send(dot, usdtTRX, "10"), Routes: routes(), Want: swapscout.CodeUnsupportedPair, Check: noCall},
+		{Name: "closed_market", Req: send("dot", "usdt@trx", "10"), Routes: routes(), Want: swapscout.CodeUnsupportedPair, Check: noCall},
 
 		// The one ask holds 16.606555 BTC, 1088687.5507235 USDT of it.
-		{Name: "beyond_book", Req: send(usdtTRX, btc, "2000000"), Routes: routes("BTCUSDT"), Want: swapscout.CodeAmountTooLarge,
-			Check: limit("", "1088687.550723", 0)},
+		{Name: "beyond_book", Req: send("usdt@trx", "btc", "2000000"), Routes: routes("BTCUSDT"), Want: swapscout.CodeAmountTooLarge,
+			Check: cextest.Limit("", "1088687.550723")},
 		// 0.00001 BTC is under BTCUSDT's minOrderQty of 0.000048.
-		{Name: "below_min_order_qty", Req: send(btc, swapscout.Asset{Ticker: "usdt", Network: "bsc"}, "0.00001"), Routes: routes("BTCUSDT"), Want: swapscout.CodeAmountTooSmall,
-			Check: limit("0.000048", "", 0)},
+		{Name: "below_min_order_qty", Req: send("btc", "usdt@bsc", "0.00001"), Routes: routes("BTCUSDT"), Want: swapscout.CodeAmountTooSmall,
+			Check: cextest.Limit("0.000048", "")},
 
 		// Bybit's errors come with HTTP 200 and a retCode.
-		{Name: "unknown_symbol", Req: send(btc, usdtTRX, "0.02"), Routes: failing(200, "error_symbol.json", nil), Want: swapscout.CodeUnsupportedPair},
-		{Name: "params_error", Req: send(btc, usdtTRX, "0.02"), Routes: failing(200, "error_params.json", nil), Want: swapscout.CodeBadResponse},
-		{Name: "too_many_visits", Req: send(btc, usdtTRX, "0.02"), Routes: failing(200, "error_too_many_visits.json", nil), Want: swapscout.CodeRateLimited},
-		{Name: "server_error", Req: send(btc, usdtTRX, "0.02"), Routes: failing(200, "error_server.json", nil), Want: swapscout.CodeUnavailable},
+		{Name: "unknown_symbol", Req: send("btc", "usdt@trx", "0.02"), Routes: failing(200, "error_symbol.json", nil), Want: swapscout.CodeUnsupportedPair},
+		{Name: "params_error", Req: send("btc", "usdt@trx", "0.02"), Routes: failing(200, "error_params.json", nil), Want: swapscout.CodeBadResponse},
+		{Name: "too_many_visits", Req: send("btc", "usdt@trx", "0.02"), Routes: failing(200, "error_too_many_visits.json", nil), Want: swapscout.CodeRateLimited},
+		{Name: "server_error", Req: send("btc", "usdt@trx", "0.02"), Routes: failing(200, "error_server.json", nil), Want: swapscout.CodeUnavailable},
 		// The IP limit: HTTP 403 "access too frequent", then ten minutes' silence.
-		{Name: "access_too_frequent", Req: send(btc, usdtTRX, "0.02"), Routes: failing(403, "error_access_too_frequent.txt", plain),
-			Want: swapscout.CodeRateLimited, Check: limit("", "", 10*time.Minute)},
-		{Name: "gateway_error", Req: send(btc, usdtTRX, "0.02"), Routes: failing(502, "", nil), Want: swapscout.CodeUnavailable},
+		{Name: "access_too_frequent", Req: send("btc", "usdt@trx", "0.02"), Routes: failing(403, "error_access_too_frequent.txt", plain),
+			Want: swapscout.CodeRateLimited, Check: cextest.RetryAfter(10 * time.Minute)},
+		{Name: "gateway_error", Req: send("btc", "usdt@trx", "0.02"), Routes: failing(502, "", nil), Want: swapscout.CodeUnavailable},
 	})
 }
 
 // TestSlippage: an amount past the top of the book gets the worse rate.
 func TestSlippage(t *testing.T) {
-	cextest.Slippage(t, &bybit.Descriptor, routes("SOLUSDT"), send(usdtTRX, sol, "1000"), send(usdtTRX, sol, "50000"))
-	cextest.Slippage(t, &bybit.Descriptor, routes("DOGEUSDT", "SOLUSDT"), send(doge, sol, "1000"), send(doge, sol, "200000"))
+	cextest.Slippage(t, &bybit.Descriptor, routes("SOLUSDT"), send("usdt@trx", "sol", "1000"), send("usdt@trx", "sol", "50000"))
+	cextest.Slippage(t, &bybit.Descriptor, routes("DOGEUSDT", "SOLUSDT"), send("doge", "sol", "1000"), send("doge", "sol", "200000"))
 }
 
 func TestConformance(t *testing.T) {
@@ -162,65 +119,8 @@ func TestMarketListErrors(t *testing.T) {
 		if err := q.(swapscout.Refresher).Refresh(context.Background()); venuetest.Code(err) != want {
 			t.Errorf("instruments %s: Refresh = %v, want %s", fixture, err, want)
 		}
-		if _, err := q.Quote(context.Background(), send(btc, usdtTRX, "0.02")); venuetest.Code(err) != swapscout.CodeUnavailable {
+		if _, err := q.Quote(context.Background(), send("btc", "usdt@trx", "0.02")); venuetest.Code(err) != swapscout.CodeUnavailable {
 			t.Errorf("Quote without a market list: %v, want unavailable", err)
 		}
-	}
-}
-
-func startSim(t *testing.T) *sim.Server {
-	t.Helper()
-	now := time.Date(2026, 7, 29, 14, 0, 10, 0, time.UTC)
-	return venuetest.StartSim(t, sim.Config{Seed: 7, VenueLatency: map[string]time.Duration{"bybit": 0}, Now: func() time.Time { return now }}, "bybit", bybit.Sim())
-}
-
-// TestSimulator quotes the simulator: direct and bridged, both directions,
-// worse rates for larger amounts, and too large past its 200 levels.
-func TestSimulator(t *testing.T) {
-	s := startSim(t)
-	cextest.CheckSimulator(t, venuetest.New(t, &bybit.Descriptor, s.VenueURL("bybit")), cextest.SimulatorChecks{
-		From: btc, To: usdtTRX, Amounts: [3]string{"0.01", "5", "50"},
-		Offers:   []swapscout.QuoteRequest{send(doge, sol, "10000"), receive(sol, btc, "0.5"), send(usdtETH, swapscout.Asset{Ticker: "ton", Network: "ton"}, "500")},
-		TooLarge: send(btc, usdtTRX, "100000"),
-	})
-}
-
-// TestSimulatorQuirks: HTTP-200 retCode errors, the default limit of one
-// level, and the IP ban with HTTP 403 past 600 requests in 5 s.
-func TestSimulatorQuirks(t *testing.T) {
-	s := startSim(t)
-	get := func(path string) (int, string) {
-		resp, err := http.Get(s.VenueURL("bybit") + path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer resp.Body.Close()
-		b, _ := io.ReadAll(resp.Body)
-		return resp.StatusCode, string(b)
-	}
-	for path, want := range map[string]string{
-		"/v5/market/orderbook?category=spot&symbol=NOPE":            `{"retCode":10001,"retMsg":"params error: Not supported symbols","result":{}`,
-		"/v5/market/orderbook?category=spot&symbol=BTCUSDT&limit=0": `{"retCode":10001,`,
-		"/v5/market/orderbook?category=linear&symbol=BTCUSDT":       `{"retCode":10001,`,
-		"/v5/market/instruments-info?category=spot":                 `{"retCode":0,"retMsg":"OK","result":{"category":"spot","list":[{"symbol":"BTCUSDT","baseCoin":"BTC"`,
-	} {
-		if status, body := get(path); status != 200 || !strings.HasPrefix(body, want) {
-			t.Errorf("GET %s = %d %.100s, want 200 %s…", path, status, body, want)
-		}
-	}
-	_, body := get("/v5/market/orderbook?category=spot&symbol=BTCUSDT")
-	if strings.Count(body, `],[`) != 0 || !strings.Contains(body, `"a":[["`) {
-		t.Errorf("default limit: %.200s, want one level a side", body)
-	}
-	var statuses []int
-	for range 600 {
-		status, _ := get("/v5/market/orderbook?category=spot&symbol=NOPE")
-		statuses = append(statuses, status)
-	}
-	if i := slices.Index(statuses, 403); i+6 != 601 { // 5 requests came before the loop
-		t.Errorf("first 403 at request %d, want 601", i+6)
-	}
-	if status, body := get("/v5/market/instruments-info?category=spot"); status != 403 || body != "access too frequent" {
-		t.Errorf("banned IP got %d %q, want 403 access too frequent", status, body)
 	}
 }

@@ -13,7 +13,7 @@ import (
 // book or of the market list: an unknown symbol is unsupported_pair, a
 // rejected key not_configured, in the venue's own words.
 func TestErrorEnvelopes(t *testing.T) {
-	cextest.CheckEnvelopes(t, &bybit.Descriptor, send(btc, usdtTRX, "0.02"), []cextest.Route{instruments}, cextest.Route{Path: bookPath}, []cextest.Envelope{
+	cextest.CheckEnvelopes(t, &bybit.Descriptor, send("btc", "usdt@trx", "0.02"), []cextest.Route{instruments}, cextest.Route{Path: bookPath}, []cextest.Envelope{
 		{Fixture: "error_symbol.json", Status: 200, Want: swapscout.CodeUnsupportedPair, Words: "Not supported symbols"},
 		{Fixture: "error_symbol.json", Status: 400, Want: swapscout.CodeUnsupportedPair, Words: "Not supported symbols"},
 		{Fixture: "error_rejected_key.json", Status: 200, Want: swapscout.CodeNotConfigured, Words: "API key is invalid."},

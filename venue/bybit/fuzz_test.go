@@ -3,6 +3,7 @@ package bybit
 import (
 	"errors"
 	"os"
+	"slices"
 	"testing"
 
 	"github.com/swapscout/swapscout"
@@ -27,12 +28,7 @@ func FuzzAPIError(f *testing.F) {
 // TestSymbols fails when a mapping names an asset the catalogue lacks, two
 // assets share a code, or the spec is incomplete.
 func TestSymbols(t *testing.T) {
-	if err := symbols.Check(); err != nil {
-		t.Fatal(err)
-	}
-	if err := spec.Validate(); err != nil {
-		t.Fatal(err)
-	}
+	cextest.CheckSpec(t, &spec)
 	if _, ok := symbols[swapscout.Asset{Ticker: "xmr", Network: "xmr"}]; ok {
 		t.Error("Bybit has no XMR market")
 	}
@@ -43,7 +39,7 @@ func TestParseMarkets(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ms, err := parseMarkets(200, body)
+	ms, err := spec.ReadMarkets(200, body)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -55,48 +51,25 @@ func TestParseMarkets(t *testing.T) {
 		"BTCUSDT BTC/USDT min 0.000048 1", "ETHUSDT ETH/USDT min 0.00062 1", "SOLUSDT SOL/USDT min 0.054 1",
 		"DOGEUSDT DOGE/USDT min 6.5 1", "USDCUSDT USDC/USDT min 1 1", "MNTUSDT MNT/USDT min 1 1",
 	}
-	if !slicesEqual(got, want) {
+	if !slices.Equal(got, want) {
 		t.Errorf("markets\n%q\nwant\n%q", got, want)
 	}
-}
-
-func slicesEqual(a, b []string) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 // TestParseBook: the docs' book decodes without allocating, sides by the
 // keys b and a, and a retCode error wins over its empty result.
 func TestParseBook(t *testing.T) {
-	body, err := os.ReadFile("testdata/orderbook_solusdt.json")
-	if err != nil {
-		t.Fatal(err)
-	}
+	b := cextest.BookAllocs(t, &spec, "orderbook_solusdt.json")
 	var s book.Scanner
-	var b book.Book
-	if n := testing.AllocsPerRun(100, func() {
-		if err := parseBook(&s, 200, body, &b); err != nil {
-			t.Fatal(err)
-		}
-	}); n != 0 {
-		t.Errorf("parseBook allocates %.0f times per call", n)
-	}
 	if len(b.Bids) != 3 || len(b.Asks) != 4 || b.Bids[0].Price.String() != "165.11" || b.Asks[3].Qty.String() != "900" {
 		t.Errorf("book %+v", b)
 	}
 	var ve *swapscout.VenueError
-	err = parseBook(&s, 200, []byte(`{"result":{},"retCode":10016,"retMsg":"Internal server error."}`), &b)
+	err := spec.ReadBook(&s, 200, []byte(`{"result":{},"retCode":10016,"retMsg":"Internal server error."}`), &b)
 	if !errors.As(err, &ve) || ve.Code != swapscout.CodeUnavailable {
 		t.Errorf("retCode after the result: %v, want unavailable", err)
 	}
-	if err := parseBook(&s, 200, []byte(`{"retCode":0,"retMsg":"OK","retExtInfo":{}}`), &b); !errors.As(err, &ve) || ve.Code != swapscout.CodeBadResponse {
+	if err := spec.ReadBook(&s, 200, []byte(`{"retCode":0,"retMsg":"OK","retExtInfo":{}}`), &b); !errors.As(err, &ve) || ve.Code != swapscout.CodeBadResponse {
 		t.Errorf("no result: %v, want bad_response", err)
 	}
 }

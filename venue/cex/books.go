@@ -6,7 +6,6 @@ import (
 	"sync"
 	"time"
 
-	"github.com/swapscout/swapscout"
 	"github.com/swapscout/swapscout/venue"
 	"github.com/swapscout/swapscout/venue/book"
 )
@@ -94,24 +93,12 @@ func (c *Client) fetchBook(ctx context.Context, m *Market, e *bookEntry) {
 	s := scanners.Get().(*book.Scanner)
 	e.err = venue.Fetch(ctx, &c.cfg, venue.Request{URL: c.cfg.BaseURL + c.spec.BookPath(*m, e.depth), Header: c.header, MaxBody: c.spec.BookMaxBody},
 		func(status int, body []byte) error {
-			if err := c.errorBody(status, body, true); err != nil {
+			if err := c.spec.ReadBook(s, status, body, &e.book); err != nil {
 				return err
-			}
-			if err := c.spec.ParseBook(s, status, body, &e.book); err != nil {
-				return c.errorBodyOr(status, body, err)
-			}
-			if len(e.book.Bids) == 0 && len(e.book.Asks) == 0 {
-				// No side at all is an error sent with 200, a dead market
-				// or a body that was not a book.
-				if err := c.errorBody(status, body, false); err != nil {
-					return err
-				}
-				return swapscout.NewVenueError(swapscout.CodeUnavailable, "%s answered an empty order book for %s", c.spec.Name, m.Symbol)
 			}
 			e.full = [2]bool{len(e.book.Bids) >= e.depth, len(e.book.Asks) >= e.depth}
 			return e.book.Normalize()
 		})
-	s.Reset(nil) // drop the body before the scanner is reused
 	scanners.Put(s)
 	e.at = c.now()
 	if e.err != nil {

@@ -91,16 +91,9 @@ func (c *Client) Refresh(ctx context.Context) error {
 	defer c.sweep()
 	var ms []Market
 	err := venue.Fetch(ctx, &c.cfg, venue.Request{URL: c.cfg.BaseURL + c.spec.MarketsPath, Header: c.header, MaxBody: c.spec.marketsMaxBody()},
-		func(status int, body []byte) error {
-			if err := c.errorBody(status, body, true); err != nil {
-				return err
-			}
-			var err error
-			ms, err = c.spec.ParseMarkets(status, body)
-			if err != nil || len(ms) == 0 {
-				return c.errorBodyOr(status, body, err)
-			}
-			return nil
+		func(status int, body []byte) (err error) {
+			ms, err = c.spec.ReadMarkets(status, body)
+			return err
 		})
 	if err != nil {
 		c.noteLoadFailed(err)
@@ -141,26 +134,6 @@ func (c *Client) noteLoadFailed(err error) {
 	c.loadFailed.Store(&msg)
 }
 
-// errorBody is the spec's reading of an error envelope in body (nil when
-// the spec has no ErrorBody or body is not one); first asks only of a
-// status other than 200, before the parser runs.
-func (c *Client) errorBody(status int, body []byte, first bool) error {
-	if c.spec.ErrorBody == nil || first && status == 200 {
-		return nil
-	}
-	return c.spec.ErrorBody(status, body)
-}
-
-// errorBodyOr is the error of an answer the parser rejected (err) or found
-// empty (err nil): the envelope's when body is one, else err (nil for an
-// empty answer: the caller says what it lacks).
-func (c *Client) errorBodyOr(status int, body []byte, err error) error {
-	if eb := c.errorBody(status, body, false); eb != nil {
-		return eb
-	}
-	return err
-}
-
 // refreshNetworks fetches the currency list, when the spec has one. On
 // error the last good list stays (or the static fee table serves).
 func (c *Client) refreshNetworks(ctx context.Context) error {
@@ -169,16 +142,9 @@ func (c *Client) refreshNetworks(ctx context.Context) error {
 	}
 	var nets map[Code]Network
 	err := venue.Fetch(ctx, &c.cfg, venue.Request{URL: c.cfg.BaseURL + c.spec.NetworksPath, Header: c.header, MaxBody: c.spec.networksMaxBody()},
-		func(status int, body []byte) error {
-			if err := c.errorBody(status, body, true); err != nil {
-				return err
-			}
-			var err error
-			nets, err = c.spec.ParseNetworks(status, body)
-			if err != nil || len(nets) == 0 {
-				return c.errorBodyOr(status, body, err)
-			}
-			return nil
+		func(status int, body []byte) (err error) {
+			nets, err = c.spec.ReadNetworks(status, body)
+			return err
 		})
 	if err != nil {
 		return fmt.Errorf("%s currency list: %w", c.spec.Name, err)

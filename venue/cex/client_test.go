@@ -98,7 +98,7 @@ func TestSpecValidate(t *testing.T) {
 	}
 	bad := []func(s *Spec){
 		func(s *Spec) { s.Name = "" },
-		func(s *Spec) { s.ParseBook = nil },
+		func(s *Spec) { s.BookPath = nil },
 		func(s *Spec) { s.TakerFee = amt("1") },
 		func(s *Spec) { s.TakerFeeSource = "" },
 		func(s *Spec) { s.Depths = []int{100, 100} },

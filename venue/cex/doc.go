@@ -1,7 +1,7 @@
 // Package cex is the engine shared by the centralised-exchange venues
 // (Binance, Kraken, …): each CEX package declares a Spec — its wire format
-// as four small functions, and its static tables — and wraps the Client
-// built from it, which implements swapscout.Quoter and swapscout.Refresher.
+// and its static tables — and its venue.Descriptor (Descriptor builds it),
+// whose Client implements swapscout.Quoter and swapscout.Refresher.
 //
 // # What a CEX package provides
 //
@@ -9,19 +9,32 @@
 //     exchangeInfo, Kraken AssetPairs, …) parsed into []Market, each with the
 //     venue's base and quote tickers, the symbol its book is fetched by, and
 //     optionally the market's own taker fee and minimum order sizes.
-//   - BookPath and ParseBook: one market's order book at a given depth,
-//     parsed with the zero-allocation book.Scanner the engine lends it.
+//   - BookPath and Book: one market's order book at a given depth, and
+//     where its answer holds it (a book.Shape: top-level sides, an envelope's
+//     member, its first element…, and the member whose code says the answer
+//     failed), read with the zero-allocation book.Scanner the engine lends
+//     it. ParseBook replaces Book for an answer that says more (Coinbase's
+//     auction mode).
 //   - Symbols: swapscout asset → Code, the venue's ticker and its network for
 //     deposits and withdrawals. An asset is quotable only on the networks
 //     listed, so usdt@bsc at a venue without BEP-20 is unsupported_pair
 //     without a call.
 //   - TakerFee, WithdrawFees (per asset and network) and their sources,
 //     Bridges (assets a two-leg route may pass through), Depths.
-//   - ErrorBody: the venue's error envelope read from an answer of any
+//   - ErrorBody: the one reader of the venue's error envelope, at any
 //     status, so that an error sent with HTTP 200 (OKX, Bybit, Kraken, HTX)
 //     or a 4xx with an error body is classified by its body — unknown
 //     symbol unsupported_pair, rejected key not_configured, in the venue's
-//     own words — rather than reported as a malformed or empty answer.
+//     own words (Error) — rather than reported as a malformed or empty
+//     answer; and Statuses, what the venue's HTTP statuses mean when the
+//     body says nothing (Binance's 451, Bybit's 403 ban).
+//
+// Answers are read in one order (ReadMarkets, ReadNetworks, ReadBook): a
+// list's error envelope, its status, then its data, so that the list
+// parsers only see 200 answers that are no error; a book answer's status,
+// then its book, and only a book answer that holds no book, a refusing
+// code, no level or malformed JSON is asked of ErrorBody: the quote path
+// decodes a good book and nothing else.
 //
 // # What the Client does
 //
@@ -65,7 +78,6 @@
 //
 // # Simulator
 //
-// SimVenue builds a sim.Venue from a SimAPI: the venue renders its own JSON
-// (market list, book, errors) from the simulated exchange; SimVenue routes
-// the requests and resolves symbols and depths.
+// Each venue's simulator lives beside its adapter, in sim/<venue>, built on
+// sim/cexsim from the adapter's Spec: this package links no simulator code.
 package cex

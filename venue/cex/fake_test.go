@@ -52,10 +52,7 @@ func fakeSpec() *Spec {
 		WithdrawFeeSource: "test",
 		Depths:            []int{2, 4, 8},
 		MarketsPath:       "/markets",
-		ParseMarkets: func(status int, body []byte) ([]Market, error) {
-			if status != 200 {
-				return nil, fakeError(status, body)
-			}
+		ParseMarkets: func(body []byte) ([]Market, error) {
 			var fm []fakeMarket
 			if err := json.Unmarshal(body, &fm); err != nil {
 				return nil, venue.BadResponse(err)
@@ -66,24 +63,18 @@ func fakeSpec() *Spec {
 			}
 			return out, nil
 		},
-		BookPath: func(m Market, depth int) string { return "/book?symbol=" + m.Symbol + "&depth=" + strconv.Itoa(depth) },
-		ParseBook: func(s *book.Scanner, status int, body []byte, b *book.Book) error {
-			if status != 200 {
-				return fakeError(status, body)
-			}
-			s.Reset(body)
-			s.Book(b, book.PriceQty, "bids", "asks")
-			return s.Finish()
-		},
+		BookPath:  func(m Market, depth int) string { return "/book?symbol=" + m.Symbol + "&depth=" + strconv.Itoa(depth) },
+		ErrorBody: fakeError,
 	}
 }
 
+// fakeError reads the fake's unknown-symbol error; nil for any other body.
 func fakeError(status int, body []byte) error {
 	var e struct{ Error string }
 	if json.Unmarshal(body, &e) == nil && e.Error == "unknown symbol" {
 		return swapscout.NewVenueError(swapscout.CodeUnsupportedPair, "Fake: %s", e.Error)
 	}
-	return venue.StatusError(status)
+	return nil
 }
 
 // fakeCEX serves the fake API from books it holds in full.
@@ -228,10 +219,7 @@ func (c *fakeClock) Add(d time.Duration) {
 // withNetworks adds the fake's currency list to spec.
 func withNetworks(spec *Spec) *Spec {
 	spec.NetworksPath = "/networks"
-	spec.ParseNetworks = func(status int, body []byte) (map[Code]Network, error) {
-		if status != 200 {
-			return nil, venue.StatusError(status)
-		}
+	spec.ParseNetworks = func(body []byte) (map[Code]Network, error) {
 		var raw map[string]string
 		if err := json.Unmarshal(body, &raw); err != nil {
 			return nil, venue.BadResponse(err)

@@ -41,37 +41,6 @@ type Network struct {
 	DepositMin        swapscout.Amount // the least deposit credited, in the asset; zero when none is known
 }
 
-// SimCurrency is one venue ticker of Symbols with its networks, for a
-// simulator's currency list.
-type SimCurrency struct {
-	Ticker string
-	Chains []SimChain
-}
-
-// SimChain is a network of a SimCurrency and its fee in WithdrawFees.
-type SimChain struct {
-	Network string
-	Fee     swapscout.Amount
-}
-
-// SimCurrencies groups Symbols by venue ticker, in a stable order, with the
-// static withdrawal fees: what a simulated currency list serves.
-func (s *Spec) SimCurrencies() []SimCurrency {
-	var out []SimCurrency
-	at := map[string]int{}
-	for _, a := range s.Symbols.Assets() {
-		code := s.Symbols[a]
-		i, ok := at[code.Ticker]
-		if !ok {
-			i = len(out)
-			at[code.Ticker] = i
-			out = append(out, SimCurrency{Ticker: code.Ticker})
-		}
-		out[i].Chains = append(out[i].Chains, SimChain{Network: code.Network, Fee: s.WithdrawFees[a]})
-	}
-	return out
-}
-
 // Bridge is an asset a two-leg route may pass through.
 type Bridge struct {
 	Ticker string // as in the venue's market list: "USDT", Kraken's "ZUSD"
@@ -130,40 +99,52 @@ type Spec struct {
 	// Header is sent with every call, after Accept: application/json.
 	Header []venue.Field
 
-	// MarketsPath is the path and query of the market list, after the base URL.
-	MarketsPath string
-	// ParseMarkets reads the market list answer (any status: it maps the
-	// venue's errors to *swapscout.VenueError codes).
-	ParseMarkets func(status int, body []byte) ([]Market, error)
+	// MarketsPath is the path and query of the market list, after the base
+	// URL; ParseMarkets reads the list from a 200 answer that is no error
+	// envelope (ReadMarkets asks ErrorBody and Statuses first).
+	MarketsPath  string
+	ParseMarkets func(body []byte) ([]Market, error)
 	// NetworksPath, when set, is the path of the venue's public list of
 	// currencies and their networks, fetched with the market list;
-	// ParseNetworks reads it into live terms by Code (ticker and network as
-	// Symbols name them; the engine keeps those Symbols uses). A live withdrawal fee replaces WithdrawFees' entry,
-	// and a network whose deposits or withdrawals are closed is refused
-	// rather than quoted. What the list does not cover keeps the static
-	// table.
+	// ParseNetworks reads it (like ParseMarkets) into live terms by Code
+	// (ticker and network as Symbols name them; the engine keeps those
+	// Symbols uses). A live withdrawal fee replaces WithdrawFees' entry, and
+	// a network whose deposits or withdrawals are closed is refused rather
+	// than quoted. What the list does not cover keeps the static table.
 	NetworksPath  string
-	ParseNetworks func(status int, body []byte) (map[Code]Network, error)
+	ParseNetworks func(body []byte) (map[Code]Network, error)
+
+	// BookPath returns the path and query of m's book at depth.
+	BookPath func(m Market, depth int) string
+	// Book is where a book answer holds the book, and how its levels are
+	// laid out: book.Scanner.ReadBook reads it on the quote path, into
+	// reused slices, without allocating.
+	Book book.Shape
+	// ParseBook, when set, reads a 200 book answer in Book's place, for a
+	// venue whose answer says more than where its book is (Coinbase's
+	// auction mode); it returns book.ErrNoBook for an answer without a
+	// book, so that ErrorBody reads it.
+	ParseBook func(s *book.Scanner, body []byte, b *book.Book) error
 
 	// ErrorBody reads the venue's error envelope from an answer of any
 	// status: a *swapscout.VenueError when body is one — an unknown symbol
 	// unsupported_pair, a rejected key not_configured, a rate limit
-	// rate_limited, with the venue's own words, clipped, in the message —
-	// and nil when it is not. The engine asks it first of every answer whose
-	// status is not 200, and of a 200 answer that the parser rejects or that
-	// holds nothing (no book side, no market, no currency), so an error sent
-	// with HTTP 200 (OKX, Bybit, Kraken, HTX…) or a 4xx with an error body is
-	// classified by its body, never reported as a malformed or empty answer.
-	// It is not called on the hot path of a good book. Nil leaves errors to
-	// the parsers.
+	// rate_limited, with the venue's own words, clipped, in the message (see
+	// Error) — and nil when it is not. It is the one reader of the venue's
+	// errors: the engine asks it of every list answer before the list is
+	// parsed, of every book answer whose status is not 200, and of a 200
+	// book answer that holds no book, an empty one or a malformed one, so
+	// that an error sent with HTTP 200 (OKX, Bybit, Kraken, HTX…) or a 4xx
+	// with an error body is classified by its body, never reported as a
+	// malformed or empty answer. It is not called on the hot path of a good
+	// book. Nil leaves every answer to the parsers and Statuses.
 	ErrorBody func(status int, body []byte) error
-
-	// BookPath returns the path and query of m's book at depth.
-	BookPath func(m Market, depth int) string
-	// ParseBook reads a book answer into b (reusing its slices) with s, which
-	// it must Reset to body; like ParseMarkets it maps the venue's errors.
-	// The engine normalizes the book afterwards.
-	ParseBook func(s *book.Scanner, status int, body []byte, b *book.Book) error
+	// Statuses are what HTTP statuses mean at this venue when the body is
+	// no error envelope (Binance's 451: a restricted location; Bybit's 403:
+	// the IP banned for ten minutes; Coinbase's 404: an unknown product);
+	// the engine answers a copy. Other statuses than 200 are
+	// venue.StatusError's.
+	Statuses map[int]swapscout.VenueError
 }
 
 // Validate checks the spec the way each CEX package's tests do: complete
@@ -175,7 +156,7 @@ func (s *Spec) Validate() error {
 	switch {
 	case s.Name == "":
 		return errors.New("cex: spec has no name")
-	case s.ParseMarkets == nil || s.ParseBook == nil || s.BookPath == nil || s.MarketsPath == "":
+	case s.ParseMarkets == nil || s.BookPath == nil || s.MarketsPath == "":
 		return fmt.Errorf("cex %s: market and book functions are required", s.Name)
 	case (s.NetworksPath == "") != (s.ParseNetworks == nil):
 		return fmt.Errorf("cex %s: NetworksPath and ParseNetworks go together", s.Name)
@@ -244,7 +225,7 @@ func (s *Spec) assetTickers() (map[string]string, error) {
 }
 
 // Ticker returns the venue's ticker for a swapscout ticker (any case), from
-// Symbols or Bridges; simulators use it to name markets.
+// Symbols or Bridges (simulators name their markets with it).
 func (s *Spec) Ticker(asset string) (string, bool) {
 	asset = strings.ToLower(asset)
 	for a, c := range s.Symbols {

@@ -23,20 +23,14 @@ import (
 )
 
 // Descriptor registers Coinbase Exchange.
-var Descriptor = venue.Descriptor{
-	ID: "coinbase", Name: "Coinbase Exchange", Kind: swapscout.OrderBook,
-	BaseURL: "https://api.exchange.coinbase.com", Website: "https://exchange.coinbase.com",
-	Timeout: 5 * time.Second, KYC: 'D', Reverse: true,
-	Networks: symbols.Networks(), Evidence: swapscout.Documented,
-	New: func(c venue.Config) (swapscout.Quoter, error) { return New(c), nil },
-	Sim: Sim,
-}
+var Descriptor = cex.Descriptor(venue.Descriptor{
+	ID: "coinbase", Name: "Coinbase Exchange", BaseURL: "https://api.exchange.coinbase.com", Website: "https://exchange.coinbase.com",
+	Timeout: 5 * time.Second, KYC: 'D', Evidence: swapscout.Documented,
+}, &spec)
 
-// Client quotes Coinbase Exchange; it refreshes the market list in the background.
-type Client struct{ *cex.Client }
-
-// New returns a Client; it does no I/O.
-func New(cfg venue.Config) *Client { return &Client{cex.New(cfg, &spec)} }
+// Spec returns Coinbase Exchange's description for the cex engine: its
+// tickers and networks, fees, bridges and paths.
+func Spec() cex.Spec { return spec }
 
 // wholeBook is the depth asked of a book that always comes whole (level 2
 // has no size parameter): never reached, so a walk off its end is
@@ -65,19 +59,16 @@ var spec = cex.Spec{
 	},
 	ParseBook: parseBook,
 	ErrorBody: errorBody,
+	Statuses: map[int]swapscout.VenueError{
+		404: {Code: swapscout.CodeUnsupportedPair, Msg: "Coinbase: product not found (HTTP 404)"},
+	},
 }
 
 // parseMarkets reads /products: online products open to market orders
 // (not trading_disabled, cancel_only, limit_only or post_only).
-func parseMarkets(status int, body []byte) ([]cex.Market, error) {
-	if status != 200 {
-		return nil, parseError(status, body)
-	}
-	var ps []product
+func parseMarkets(body []byte) ([]cex.Market, error) {
+	var ps []Product
 	if err := json.Unmarshal(body, &ps); err != nil {
-		if e := parseError(status, body); venueCode(e) != swapscout.CodeBadResponse {
-			return nil, e // a {"message":…} where the list should be
-		}
 		return nil, venue.BadResponse(err)
 	}
 	out := make([]cex.Market, 0, len(ps))
@@ -95,65 +86,31 @@ func parseMarkets(status int, body []byte) ([]cex.Market, error) {
 	return out, nil
 }
 
-// parseBook reads /products/{id}/book?level=2:
-// {"bids":[["price","size",num_orders],…],"asks":[…],"sequence":…,"auction_mode":false,"auction":null,"time":"…"}.
-// A product in auction mode takes no market orders: its book is unavailable.
-func parseBook(s *book.Scanner, status int, body []byte, b *book.Book) error {
-	if status != 200 {
-		return parseError(status, body)
-	}
-	s.Reset(body)
-	b.Bids, b.Asks = b.Bids[:0], b.Asks[:0]
-	var msg []byte
-	// A key given twice counts once, its last value winning (as encoding/json).
-	hasBids, hasAsks, auction := false, false, false
-	if s.EnterObject() {
-		for key, ok := s.NextKey(); ok; key, ok = s.NextKey() {
-			switch k := string(key); {
-			case k == "bids":
-				b.Bids, hasBids = s.Levels(b.Bids[:0], book.PriceQty), true
-			case k == "asks":
-				b.Asks, hasAsks = s.Levels(b.Asks[:0], book.PriceQty), true
-			case k == "auction_mode" && s.Kind() == book.Bool:
-				auction = s.Bool()
-			case k == "message" && s.Kind() == book.String:
-				msg = s.String()
-			default:
-				s.Skip()
-			}
+// bookShape is /products/{id}/book?level=2:
+// {"bids":[["price","size",num_orders],…],"asks":[…],"sequence":…,"auction_mode":false,"auction":null,"time":"…"},
+// always both sides.
+var bookShape = book.Shape{Both: true}
+
+// parseBook reads a book; a product in auction mode takes no market orders:
+// its book is unavailable.
+func parseBook(s *book.Scanner, body []byte, b *book.Book) error {
+	auction := false
+	err := s.ReadBook(body, b, &bookShape, func(key []byte) bool {
+		if string(key) != "auction_mode" || s.Kind() != book.Bool {
+			return false
 		}
-	}
-	if err := s.Finish(); err != nil {
-		return err
-	}
-	switch {
-	case msg != nil && !hasBids && !hasAsks:
-		return apiError(status, string(msg))
-	case auction:
+		auction = s.Bool()
+		return true
+	})
+	if err == nil && auction {
 		return swapscout.NewVenueError(swapscout.CodeUnavailable, "Coinbase: the product is in auction mode, it takes no market orders")
-	case !hasBids || !hasAsks:
-		return swapscout.NewVenueError(swapscout.CodeBadResponse, "Coinbase book lacks a side")
 	}
-	return nil
+	return err
 }
 
-// parseError maps an error answer, {"message":"NotFound"} ([MEM] texts):
-// 404 an unknown product, 400 a bad parameter, 401/403 a refusal, 5xx the
+// apiError maps an error answer, {"message":"NotFound"} ([MEM] texts): 404
+// an unknown product, 400 a bad parameter, 401/403 a refusal, 5xx the
 // venue's fault. Rate limits come as 429, which venue.Fetch maps first.
-func parseError(status int, body []byte) error {
-	var e errorResponse
-	if err := json.Unmarshal(body, &e); err != nil || e.Message == "" {
-		if status == 404 {
-			return swapscout.NewVenueError(swapscout.CodeUnsupportedPair, "Coinbase: product not found (HTTP 404)")
-		}
-		if status == 200 {
-			return venue.BadResponse(err)
-		}
-		return venue.StatusError(status)
-	}
-	return apiError(status, e.Message)
-}
-
 func apiError(status int, msg string) error {
 	lower := strings.ToLower(msg)
 	code := swapscout.CodeBadResponse
@@ -167,17 +124,7 @@ func apiError(status int, msg string) error {
 	case status == 401 || status == 403 || status >= 500:
 		code = swapscout.CodeUnavailable
 	}
-	if len(msg) > 120 {
-		msg = msg[:120] + "…"
-	}
-	return swapscout.NewVenueError(code, "Coinbase: %s (HTTP %d)", msg, status)
-}
-
-func venueCode(err error) swapscout.FailureCode {
-	if ve, ok := err.(*swapscout.VenueError); ok {
-		return ve.Code
-	}
-	return ""
+	return cex.Error(code, "Coinbase", "", msg, status)
 }
 
 // errorBody reads Coinbase's error object, {"message":"NotFound"}, at any
@@ -189,5 +136,3 @@ func errorBody(status int, body []byte) error {
 	}
 	return apiError(status, e.Message)
 }
-
-var _ swapscout.Refresher = (*Client)(nil)

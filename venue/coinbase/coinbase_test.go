@@ -1,18 +1,12 @@
 package coinbase_test
 
 import (
-	"errors"
-	"io"
-	"net/http"
 	"strings"
 	"testing"
-	"time"
 
 	"go.uber.org/goleak"
 
 	"github.com/swapscout/swapscout"
-	"github.com/swapscout/swapscout/sim"
-	"github.com/swapscout/swapscout/upstream"
 	"github.com/swapscout/swapscout/venue/cex/cextest"
 	"github.com/swapscout/swapscout/venue/coinbase"
 	"github.com/swapscout/swapscout/venue/venuetest"
@@ -20,25 +14,7 @@ import (
 
 func TestMain(m *testing.M) { goleak.VerifyTestMain(m) }
 
-var (
-	btc     = swapscout.Asset{Ticker: "btc", Network: "btc"}
-	eth     = swapscout.Asset{Ticker: "eth", Network: "eth"}
-	xmr     = swapscout.Asset{Ticker: "xmr", Network: "xmr"}
-	dash    = swapscout.Asset{Ticker: "dash", Network: "dash"}
-	usdtETH = swapscout.Asset{Ticker: "usdt", Network: "eth"}
-	usdtTRX = swapscout.Asset{Ticker: "usdt", Network: "trx"}
-	usdcSOL = swapscout.Asset{Ticker: "usdc", Network: "sol"}
-)
-
-func send(from, to swapscout.Asset, amount string) swapscout.QuoteRequest {
-	return swapscout.QuoteRequest{From: from, To: to, Amount: swapscout.MustAmount(amount)}
-}
-
-func receive(from, to swapscout.Asset, amount string) swapscout.QuoteRequest {
-	r := send(from, to, amount)
-	r.Direction = swapscout.Receive
-	return r
-}
+var send, receive = cextest.Send, cextest.Receive
 
 var products = cextest.Route{Path: "/products", Fixture: "products.json"}
 
@@ -58,62 +34,39 @@ func failing(status int, fixture string) []cextest.Route {
 
 // asks checks the book calls (in any order: legs are fetched concurrently)
 // and that each carries a User-Agent, which Coinbase requires.
-func asks(ids ...string) func(t *testing.T, _ swapscout.Offer, _ error, reqs []venuetest.Recorded) {
-	return func(t *testing.T, _ swapscout.Offer, _ error, reqs []venuetest.Recorded) {
-		var got, want []string
-		for _, r := range reqs {
-			got = append(got, r.Path+"?"+r.RawQuery)
-			if ua := r.Header.Get("User-Agent"); ua != upstream.DefaultUserAgent {
-				t.Errorf("User-Agent %q", ua)
-			}
-		}
-		for _, id := range ids {
-			want = append(want, "/products/"+id+"/book?level=2")
-		}
-		cextest.CheckBooks(t, got, want)
-	}
-}
+func asks(ids ...string) cextest.Check { return cextest.Asks("/products/%s/book?level=2", ids...) }
 
-func limit(min, max string) func(t *testing.T, _ swapscout.Offer, err error, _ []venuetest.Recorded) {
-	return func(t *testing.T, _ swapscout.Offer, err error, _ []venuetest.Recorded) {
-		var ve *swapscout.VenueError
-		if !errors.As(err, &ve) || ve.Min.String() != min || ve.Max.String() != max {
-			t.Errorf("error %v, want min %q max %q", err, min, max)
-		}
-	}
-}
-
-var okCase = venuetest.Case{Name: "sell_eth_btc", Req: send(eth, btc, "10"), Routes: []venuetest.Route{
+var okCase = venuetest.Case{Name: "sell_eth_btc", Req: send("eth", "btc", "10"), Routes: []venuetest.Route{
 	{Path: "/products", Fixture: "products.json"}, {Path: "/products/ETH-BTC/book", Fixture: "book_eth-btc.json"}}}
 
 func TestQuote(t *testing.T) {
-	fixed := send(eth, btc, "10")
+	fixed := send("eth", "btc", "10")
 	fixed.RateType = swapscout.Fixed
 	noCall := asks()
-	req := send(eth, btc, "10")
+	req := send("eth", "btc", "10")
 	cextest.RunCases(t, &coinbase.Descriptor, []cextest.Case{
 		{Name: "sell_eth_btc", Req: req, Routes: routes("ETH-BTC"), Check: asks("ETH-BTC")},
-		{Name: "receive_eth", Req: receive(btc, eth, "12"), Routes: routes("ETH-BTC"), Check: asks("ETH-BTC")},
+		{Name: "receive_eth", Req: receive("btc", "eth", "12"), Routes: routes("ETH-BTC"), Check: asks("ETH-BTC")},
 		// No BTC-USDT product in the list: through USD, on the docs' book example [DOC].
-		{Name: "btc_usdt_via_usd", Req: send(btc, usdtETH, "0.5"), Routes: routes("BTC-USD", "USDT-USD"), Check: asks("BTC-USD", "USDT-USD")},
-		{Name: "receive_usdt_via_usd", Req: receive(btc, usdtETH, "3000"), Routes: routes("BTC-USD", "USDT-USD"), Check: asks("BTC-USD", "USDT-USD")},
+		{Name: "btc_usdt_via_usd", Req: send("btc", "usdt@eth", "0.5"), Routes: routes("BTC-USD", "USDT-USD"), Check: asks("BTC-USD", "USDT-USD")},
+		{Name: "receive_usdt_via_usd", Req: receive("btc", "usdt@eth", "3000"), Routes: routes("BTC-USD", "USDT-USD"), Check: asks("BTC-USD", "USDT-USD")},
 		// USDC buys USDT directly on USDT-USDC.
-		{Name: "usdc_to_usdt", Req: send(usdcSOL, usdtETH, "20000"), Routes: routes("USDT-USDC"), Check: asks("USDT-USDC")},
+		{Name: "usdc_to_usdt", Req: send("usdc@sol", "usdt@eth", "20000"), Routes: routes("USDT-USDC"), Check: asks("USDT-USDC")},
 
 		{Name: "fixed_unsupported", Req: fixed, Routes: routes(), Want: swapscout.CodeUnsupportedPair, Check: noCall},
-		{Name: "xmr_unsupported", Req: send(btc, xmr, "1"), Routes: routes(), Want: swapscout.CodeUnsupportedPair, Check: noCall},
-		{Name: "usdt_tron_unsupported", Req: send(btc, usdtTRX, "1"), Routes: routes(), Want: swapscout.CodeUnsupportedPair, Check: noCall},
+		{Name: "xmr_unsupported", Req: send("btc", "xmr", "1"), Routes: routes(), Want: swapscout.CodeUnsupportedPair, Check: noCall},
+		{Name: "usdt_tron_unsupported", Req: send("btc", "usdt@trx", "1"), Routes: routes(), Want: swapscout.CodeUnsupportedPair, Check: noCall},
 		// DASH-USD is limit_only: no market order, no route.
-		{Name: "dash_limit_only", Req: send(dash, btc, "3"), Routes: routes(), Want: swapscout.CodeUnsupportedPair, Check: noCall},
+		{Name: "dash_limit_only", Req: send("dash", "btc", "3"), Routes: routes(), Want: swapscout.CodeUnsupportedPair, Check: noCall},
 
 		// The one bid of the docs' BTC-USD book holds 6.3578146 BTC.
-		{Name: "beyond_book", Req: send(btc, usdtETH, "7"), Routes: routes("BTC-USD", "USDT-USD"), Want: swapscout.CodeAmountTooLarge,
-			Check: limit("0", "6.3578146")},
+		{Name: "beyond_book", Req: send("btc", "usdt@eth", "7"), Routes: routes("BTC-USD", "USDT-USD"), Want: swapscout.CodeAmountTooLarge,
+			Check: cextest.Limit("0", "6.3578146")},
 		// 0.00005 BTC is under ETH-BTC's min_market_funds of 0.0001 BTC.
-		{Name: "below_min_market_funds", Req: send(btc, eth, "0.00005"), Routes: routes("ETH-BTC"), Want: swapscout.CodeAmountTooSmall,
-			Check: limit("0.0001", "0")},
+		{Name: "below_min_market_funds", Req: send("btc", "eth", "0.00005"), Routes: routes("ETH-BTC"), Want: swapscout.CodeAmountTooSmall,
+			Check: cextest.Limit("0.0001", "0")},
 		// 0.001 ETH buys 0.00003112 BTC: less than the 0.0001 BTC network fee.
-		{Name: "fees_exceed_amount", Req: send(eth, btc, "0.001"), Routes: routes("ETH-BTC"), Want: swapscout.CodeAmountTooSmall},
+		{Name: "fees_exceed_amount", Req: send("eth", "btc", "0.001"), Routes: routes("ETH-BTC"), Want: swapscout.CodeAmountTooSmall},
 		{Name: "auction_mode", Req: req, Routes: []venuetest.Route{products, {Path: "/products/ETH-BTC/book", Fixture: "book_auction.json"}},
 			Want: swapscout.CodeUnavailable},
 
@@ -128,8 +81,8 @@ func TestQuote(t *testing.T) {
 
 // TestSlippage: a larger amount walks deeper and gets the worse rate.
 func TestSlippage(t *testing.T) {
-	cextest.Slippage(t, &coinbase.Descriptor, routes("ETH-BTC"), send(eth, btc, "1"), send(eth, btc, "50"))
-	cextest.Slippage(t, &coinbase.Descriptor, routes("USDT-USDC"), receive(usdcSOL, usdtETH, "10000"), receive(usdcSOL, usdtETH, "200000"))
+	cextest.Slippage(t, &coinbase.Descriptor, routes("ETH-BTC"), send("eth", "btc", "1"), send("eth", "btc", "50"))
+	cextest.Slippage(t, &coinbase.Descriptor, routes("USDT-USDC"), receive("usdc@sol", "usdt@eth", "10000"), receive("usdc@sol", "usdt@eth", "200000"))
 }
 
 // TestMarketListRequest: the product list is asked with a User-Agent.
@@ -148,56 +101,4 @@ func TestMarketListRequest(t *testing.T) {
 func TestConformance(t *testing.T) {
 	venuetest.Run(t, &coinbase.Descriptor, venuetest.Options{OK: okCase,
 		Meta: []venuetest.Route{{Path: "/products", Fixture: "products.json"}}})
-}
-
-func startSim(t *testing.T) *sim.Server {
-	t.Helper()
-	return venuetest.StartSim(t, sim.Config{Seed: 7, Latency: time.Millisecond}, "coinbase", coinbase.Sim())
-}
-
-// TestSimulator quotes the simulator: direct and bridged, both directions,
-// larger amounts at worse rates, and more than the whole book is too large.
-func TestSimulator(t *testing.T) {
-	s := startSim(t)
-	cextest.CheckSimulator(t, venuetest.New(t, &coinbase.Descriptor, s.VenueURL("coinbase")), cextest.SimulatorChecks{
-		From: btc, To: usdcSOL, Amounts: [3]string{"0.01", "20", "200"},
-		Offers:   []swapscout.QuoteRequest{send(eth, btc, "3"), receive(dash, eth, "2"), send(usdtETH, swapscout.Asset{Ticker: "sol", Network: "sol"}, "5000")},
-		TooLarge: send(btc, usdtETH, "100000"),
-	})
-}
-
-// TestSimulatorQuirks: levels carry an order count, level 1 is the best of
-// each side, and errors are {"message":…}.
-func TestSimulatorQuirks(t *testing.T) {
-	s := startSim(t)
-	get := func(path, ua string) (int, string) {
-		req, _ := http.NewRequest("GET", s.VenueURL("coinbase")+path, nil)
-		req.Header.Set("User-Agent", ua)
-		resp, err := http.DefaultClient.Do(req)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer resp.Body.Close()
-		b, _ := io.ReadAll(resp.Body)
-		return resp.StatusCode, string(b)
-	}
-	for _, c := range []struct {
-		path, ua string
-		status   int
-		prefix   string
-	}{
-		{"/products/NOPE-USD/book?level=2", "t", 404, `{"message":"NotFound"}`},
-		{"/products/BTC-USD/book?level=3", "t", 400, `{"message":"Invalid level"}`},
-		{"/products/BTC-USD/book?level=2", "", 400, `{"message":"User-Agent header is required."}`},
-		{"/products/BTC-USD/book?level=1", "t", 200, `{"bids":[["`},
-		{"/products", "t", 200, `[{"id":"BTC-USD","base_currency":"BTC","quote_currency":"USD"`},
-	} {
-		status, body := get(c.path, c.ua)
-		if status != c.status || !strings.HasPrefix(body, c.prefix) {
-			t.Errorf("GET %s = %d %.90s, want %d %s…", c.path, status, body, c.status, c.prefix)
-		}
-		if c.path == "/products/BTC-USD/book?level=1" && (strings.Count(body, `"],[`) != 0 || !strings.Contains(body, `"auction_mode":false`)) {
-			t.Errorf("level 1 book %s", body)
-		}
-	}
 }

@@ -13,7 +13,7 @@ import (
 // book or of the market list: an unknown symbol is unsupported_pair, a
 // rejected key not_configured, in the venue's own words.
 func TestErrorEnvelopes(t *testing.T) {
-	cextest.CheckEnvelopes(t, &coinbase.Descriptor, send(eth, btc, "10"), []cextest.Route{products}, cextest.Route{Path: "/products/ETH-BTC/book"}, []cextest.Envelope{
+	cextest.CheckEnvelopes(t, &coinbase.Descriptor, send("eth", "btc", "10"), []cextest.Route{products}, cextest.Route{Path: "/products/ETH-BTC/book"}, []cextest.Envelope{
 		{Fixture: "error_not_found.json", Status: 404, Want: swapscout.CodeUnsupportedPair, Words: "NotFound"},
 		{Fixture: "error_not_found.json", Status: 200, Want: swapscout.CodeUnsupportedPair, Words: "NotFound"},
 		{Fixture: "error_rejected_key.json", Status: 401, Want: swapscout.CodeNotConfigured, Words: "invalid api key"},

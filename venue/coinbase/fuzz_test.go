@@ -1,8 +1,6 @@
 package coinbase
 
 import (
-	"encoding/json"
-	"errors"
 	"os"
 	"strings"
 	"testing"
@@ -16,26 +14,12 @@ func FuzzParseMarkets(f *testing.F) { cextest.FuzzMarkets(f, &spec) }
 
 func FuzzParseBook(f *testing.F) { cextest.FuzzBook(f, &spec) }
 
-func FuzzParseError(f *testing.F) {
-	cextest.Seeds(f)
-	f.Fuzz(func(t *testing.T, status int, body []byte) {
-		err := parseError(status, body)
-		var ve *swapscout.VenueError
-		if !errors.As(err, &ve) {
-			t.Fatalf("parseError(%d) = %v, want a *VenueError", status, err)
-		}
-	})
-}
+func FuzzErrorBody(f *testing.F) { cextest.FuzzErrorBody(f, errorBody) }
 
 // TestSymbols fails when a mapping names an asset the catalogue lacks, two
 // assets share a code, or the spec is incomplete.
 func TestSymbols(t *testing.T) {
-	if err := symbols.Check(); err != nil {
-		t.Fatal(err)
-	}
-	if err := spec.Validate(); err != nil {
-		t.Fatal(err)
-	}
+	cextest.CheckSpec(t, &spec)
 }
 
 func TestParseMarkets(t *testing.T) {
@@ -43,7 +27,7 @@ func TestParseMarkets(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ms, err := parseMarkets(200, body)
+	ms, err := spec.ReadMarkets(200, body)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -58,7 +42,7 @@ func TestParseMarkets(t *testing.T) {
 		t.Errorf("markets\n%s\nwant\n%s", g, want)
 	}
 	// A message where the list should be is the venue's error, not a parse failure.
-	if _, err := parseMarkets(200, []byte(`{"message":"Public rate limit exceeded"}`)); venueCode(err) != swapscout.CodeRateLimited {
+	if _, err := spec.ReadMarkets(200, []byte(`{"message":"Public rate limit exceeded"}`)); cextest.Code(err) != swapscout.CodeRateLimited {
 		t.Errorf("message instead of a list: %v", err)
 	}
 }
@@ -66,25 +50,10 @@ func TestParseMarkets(t *testing.T) {
 // TestParseBook: the docs' example decodes without allocating, and the
 // simulator's book fits the documented wire type.
 func TestParseBook(t *testing.T) {
-	body, err := os.ReadFile("testdata/book_eth-btc.json")
-	if err != nil {
-		t.Fatal(err)
-	}
+	b := cextest.BookAllocs(t, &spec, "book_eth-btc.json")
 	var s book.Scanner
-	var b book.Book
-	if n := testing.AllocsPerRun(100, func() {
-		if err := parseBook(&s, 200, body, &b); err != nil {
-			t.Fatal(err)
-		}
-	}); n != 0 {
-		t.Errorf("parseBook allocates %.0f times per call", n)
-	}
 	if len(b.Bids) != 4 || len(b.Asks) != 4 || b.Bids[0].Price.String() != "0.03112" || b.Asks[3].Qty.String() != "120.55" {
 		t.Errorf("book %+v", b)
-	}
-	var r bookResponse
-	if err := json.Unmarshal(body, &r); err != nil || len(r.Bids) != 4 || r.Bids[0][2] != 3.0 {
-		t.Errorf("bookResponse %+v %v", r, err)
 	}
 	for in, want := range map[string]swapscout.FailureCode{
 		`{"message":"NotFound"}`:                    swapscout.CodeUnsupportedPair,
@@ -92,7 +61,7 @@ func TestParseBook(t *testing.T) {
 		`{"bids":[],"asks":[],"auction_mode":true}`: swapscout.CodeUnavailable,
 		`[]`: swapscout.CodeBadResponse,
 	} {
-		if err := parseBook(&s, 200, []byte(in), &b); venueCode(err) != want {
+		if err := spec.ReadBook(&s, 200, []byte(in), &b); cextest.Code(err) != want {
 			t.Errorf("parseBook(%s) = %v, want %s", in, err, want)
 		}
 	}

@@ -7,12 +7,12 @@ import "github.com/swapscout/swapscout"
 // the book example of the docs page "Get product book" [DOC], the product
 // fields of the docs' status channel and of maintained clients [DOC]/[CODE],
 // errors as {"message":…} [MEM]. The adapter reads books with book.Scanner
-// (parseBook); these structs are what the simulator writes.
+// (parseBook) and the product list with encoding/json.
 
-// product is an item of GET /products. base_min_size, base_max_size and
+// Product is an item of GET /products. base_min_size, base_max_size and
 // max_market_funds were removed in June 2022; min_market_funds is now the
 // least notional of an order [DOC changelog 2022-06-30].
-type product struct {
+type Product struct {
 	ID                     string           `json:"id"` // BTC-USD
 	BaseCurrency           string           `json:"base_currency"`
 	QuoteCurrency          string           `json:"quote_currency"`
@@ -31,19 +31,6 @@ type product struct {
 	MaxSlippagePercentage  string           `json:"max_slippage_percentage"`
 	AuctionMode            bool             `json:"auction_mode"`
 	HighBidLimitPercentage string           `json:"high_bid_limit_percentage"`
-}
-
-// bookResponse is GET /products/{id}/book?level=2: the whole book aggregated
-// by price, levels [price, size, num_orders] with strings for the decimals
-// and an integer count (size is already the level's total). auction is an
-// object while the product is in auction mode, else null.
-type bookResponse struct {
-	Bids        [][3]any `json:"bids"`
-	Asks        [][3]any `json:"asks"`
-	Sequence    int64    `json:"sequence"`
-	AuctionMode bool     `json:"auction_mode"`
-	Auction     any      `json:"auction"`
-	Time        string   `json:"time"`
 }
 
 // errorResponse is every error: {"message":"NotFound"}.

@@ -13,7 +13,7 @@ import (
 // book or of the market list: an unknown symbol is unsupported_pair, a
 // rejected key not_configured, in the venue's own words.
 func TestErrorEnvelopes(t *testing.T) {
-	cextest.CheckEnvelopes(t, &gate.Descriptor, send(btc, usdtTRX, "3"), []cextest.Route{pairs}, cextest.Route{Path: bookPath}, []cextest.Envelope{
+	cextest.CheckEnvelopes(t, &gate.Descriptor, send("btc", "usdt@trx", "3"), []cextest.Route{pairs}, cextest.Route{Path: bookPath}, []cextest.Envelope{
 		{Fixture: "error_invalid_currency_pair.json", Status: 400, Want: swapscout.CodeUnsupportedPair, Words: "Invalid currency pair"},
 		{Fixture: "error_invalid_currency_pair.json", Status: 200, Want: swapscout.CodeUnsupportedPair, Words: "Invalid currency pair"},
 		{Fixture: "error_rejected_key.json", Status: 401, Want: swapscout.CodeNotConfigured, Words: "Invalid key provided"},

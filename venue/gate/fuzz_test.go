@@ -28,12 +28,7 @@ func FuzzLabelError(f *testing.F) {
 // TestSymbols fails when a mapping names an asset the catalogue lacks, two
 // assets share a code, or the spec is incomplete.
 func TestSymbols(t *testing.T) {
-	if err := symbols.Check(); err != nil {
-		t.Fatal(err)
-	}
-	if err := spec.Validate(); err != nil {
-		t.Fatal(err)
-	}
+	cextest.CheckSpec(t, &spec)
 }
 
 func TestParseMarkets(t *testing.T) {
@@ -41,7 +36,7 @@ func TestParseMarkets(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ms, err := parseMarkets(200, body)
+	ms, err := spec.ReadMarkets(200, body)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -63,27 +58,16 @@ func TestParseMarkets(t *testing.T) {
 // TestParseBook: the recorded book decodes without allocating, and a
 // labelled error wins.
 func TestParseBook(t *testing.T) {
-	body, err := os.ReadFile("testdata/order_book_btc_usdt.json")
-	if err != nil {
-		t.Fatal(err)
-	}
+	b := cextest.BookAllocs(t, &spec, "order_book_btc_usdt.json")
 	var s book.Scanner
-	var b book.Book
-	if n := testing.AllocsPerRun(100, func() {
-		if err := parseBook(&s, 200, body, &b); err != nil {
-			t.Fatal(err)
-		}
-	}); n != 0 {
-		t.Errorf("parseBook allocates %.0f times per call", n)
-	}
 	if len(b.Bids) != 5 || len(b.Asks) != 5 || b.Bids[0].Price.String() != "112095.8" || b.Asks[1].Price.String() != "112096" {
 		t.Errorf("book %+v", b)
 	}
 	var ve *swapscout.VenueError
-	if err := parseBook(&s, 400, []byte(`{"message":"Invalid currency pair","label":"INVALID_CURRENCY_PAIR"}`), &b); !errors.As(err, &ve) || ve.Code != swapscout.CodeUnsupportedPair {
+	if err := spec.ReadBook(&s, 400, []byte(`{"message":"Invalid currency pair","label":"INVALID_CURRENCY_PAIR"}`), &b); !errors.As(err, &ve) || ve.Code != swapscout.CodeUnsupportedPair {
 		t.Errorf("label: %v, want unsupported_pair", err)
 	}
-	if err := parseBook(&s, 200, []byte(`{"current":1,"update":1}`), &b); !errors.As(err, &ve) || ve.Code != swapscout.CodeBadResponse {
+	if err := spec.ReadBook(&s, 200, []byte(`{"current":1,"update":1}`), &b); !errors.As(err, &ve) || ve.Code != swapscout.CodeBadResponse {
 		t.Errorf("no sides: %v, want bad_response", err)
 	}
 }

@@ -21,20 +21,14 @@ import (
 )
 
 // Descriptor registers Gate.
-var Descriptor = venue.Descriptor{
-	ID: "gate", Name: "Gate", Kind: swapscout.OrderBook,
-	BaseURL: "https://api.gateio.ws", Website: "https://www.gate.com",
-	Timeout: 4 * time.Second, KYC: 'D', Reverse: true,
-	Networks: symbols.Networks(), Evidence: swapscout.Recorded,
-	New: func(c venue.Config) (swapscout.Quoter, error) { return New(c), nil },
-	Sim: Sim,
-}
+var Descriptor = cex.Descriptor(venue.Descriptor{
+	ID: "gate", Name: "Gate", BaseURL: "https://api.gateio.ws", Website: "https://www.gate.com",
+	Timeout: 4 * time.Second, KYC: 'D', Evidence: swapscout.Recorded,
+}, &spec)
 
-// Client quotes Gate; it refreshes the market list in the background.
-type Client struct{ *cex.Client }
-
-// New returns a Client; it does no I/O.
-func New(cfg venue.Config) *Client { return &Client{cex.New(cfg, &spec)} }
+// Spec returns Gate's description for the cex engine: its tickers and
+// networks, fees, bridges and paths.
+func Spec() cex.Spec { return spec }
 
 // spec is Gate for the cex engine. Public endpoints allow 200 requests per
 // 10 s per endpoint and IP [DOC]; a 429 carries no Retry-After [MEM].
@@ -53,60 +47,24 @@ var spec = cex.Spec{
 	BookPath: func(m cex.Market, depth int) string {
 		return "/api/v4/spot/order_book?currency_pair=" + m.Symbol + "&limit=" + strconv.Itoa(depth)
 	},
-	ParseBook: parseBook,
+	// Book: {"id":…,"current":ms,"update":ms,"asks":[["price","amount"],…],"bids":[…]};
+	// an error is a labelled object instead.
+	Book:      book.Shape{Code: "label", Refused: func(label []byte) bool { return label != nil }},
 	ErrorBody: errorBody,
+	Statuses: map[int]swapscout.VenueError{
+		403: {Code: swapscout.CodeUnavailable, Msg: "Gate refused the request (HTTP 403: restricted location or firewall)"},
+	},
 }
 
 // percent is 0.01: Gate's fees are percentages.
 var percent = swapscout.NewAmount(1, 2)
 
-// apiErr is Gate's error body: {"label":"…","message":"…"}, or "detail"
-// instead of "message" on some endpoints [REC].
-type apiErr struct {
-	label, msg []byte // valid until the scanner's next Reset
-}
-
-// member reads label, message or detail, or reports false for any other key.
-func (e *apiErr) member(s *book.Scanner, key []byte) bool {
-	switch string(key) {
-	case "label", "message", "detail":
-		if s.Kind() != book.String {
-			s.Skip()
-		} else if string(key) == "label" {
-			e.label = s.String()
-		} else {
-			e.msg = s.String()
-		}
-		return true
-	}
-	return false
-}
-
-// check maps what the answer said: a labelled error, a refused or failed
-// status, a malformed body (err), or a body without what was asked.
-func (e *apiErr) check(status int, err error, got bool, what string) error {
-	switch {
-	case e.label != nil:
-		return labelError(string(e.label), e.msg, status)
-	case status == 403:
-		return swapscout.NewVenueError(swapscout.CodeUnavailable, "Gate refused the request (HTTP 403: restricted location or firewall)")
-	case status != 200:
-		return venue.StatusError(status)
-	case err != nil:
-		return err
-	case !got:
-		return swapscout.NewVenueError(swapscout.CodeBadResponse, "Gate answer has no %s", what)
-	}
-	return nil
-}
-
 // parseMarkets reads currency_pairs with encoding/json (it is fetched every
-// few minutes, off the quote path): a JSON array of pairs, or an error
-// object. Tradable pairs (not untradable, buyable or sellable only) are
+// few minutes, off the quote path): a JSON array of pairs. Tradable pairs (not untradable, buyable or sellable only) are
 // kept, with the pair's fee and minimums; values of an unexpected type read
 // as absent.
-func parseMarkets(status int, body []byte) ([]cex.Market, error) {
-	items, got := cex.Items[struct {
+func parseMarkets(body []byte) ([]cex.Market, error) {
+	items, ok := cex.Items[struct {
 		ID             cex.Text `json:"id"`
 		Base           cex.Text `json:"base"`
 		Quote          cex.Text `json:"quote"`
@@ -115,25 +73,8 @@ func parseMarkets(status int, body []byte) ([]cex.Market, error) {
 		MinBaseAmount  cex.Opt  `json:"min_base_amount"`
 		MinQuoteAmount cex.Opt  `json:"min_quote_amount"`
 	}](body)
-	var e apiErr
-	var err error
-	if !got {
-		var obj struct {
-			Label   cex.Text `json:"label"`
-			Message cex.Text `json:"message"`
-			Detail  cex.Text `json:"detail"`
-		}
-		if err = json.Unmarshal(body, &obj); err != nil {
-			err = venue.BadResponse(err)
-		}
-		msg := obj.Message
-		if msg == "" {
-			msg = obj.Detail
-		}
-		e = apiErr{label: []byte(obj.Label), msg: []byte(msg)}
-	}
-	if err := e.check(status, err, got, "pair list"); err != nil {
-		return nil, err
+	if !ok {
+		return nil, swapscout.NewVenueError(swapscout.CodeBadResponse, "Gate answer has no pair list")
 	}
 	var out []cex.Market
 	for _, it := range items {
@@ -148,29 +89,6 @@ func parseMarkets(status int, body []byte) ([]cex.Market, error) {
 		out = append(out, m)
 	}
 	return out, nil
-}
-
-// parseBook reads order_book: {"id":…,"current":ms,"update":ms,"asks":[["price","amount"],…],"bids":[…]}.
-func parseBook(s *book.Scanner, status int, body []byte, b *book.Book) error {
-	var e apiErr
-	got := false
-	b.Bids, b.Asks = b.Bids[:0], b.Asks[:0] // a side that is absent comes back empty
-	s.Reset(body)
-	if s.Kind() == book.Object {
-		s.EnterObject()
-		for key, ok := s.NextKey(); ok; key, ok = s.NextKey() {
-			switch {
-			case e.member(s, key):
-			case string(key) == "bids":
-				b.Bids, got = s.Levels(b.Bids[:0], book.PriceQty), true
-			case string(key) == "asks":
-				b.Asks, got = s.Levels(b.Asks[:0], book.PriceQty), true
-			default:
-				s.Skip()
-			}
-		}
-	}
-	return e.check(status, s.Finish(), got, "book")
 }
 
 // labelCodes maps Gate's error labels ([CODE] JKorf keys on label; the
@@ -190,6 +108,7 @@ var labelCodes = map[string]swapscout.FailureCode{
 	"FORBIDDEN":               swapscout.CodeNotConfigured,
 }
 
+// labelError maps a labelled error.
 func labelError(label string, msg []byte, status int) error {
 	fc, ok := labelCodes[label]
 	if !ok {
@@ -198,26 +117,20 @@ func labelError(label string, msg []byte, status int) error {
 			fc = swapscout.CodeUnavailable
 		}
 	}
-	if len(label) > 40 {
-		label = label[:40] + "…"
-	}
-	if len(msg) > 120 {
-		msg = append(msg[:120:120], "…"...)
-	}
-	return swapscout.NewVenueError(fc, "Gate %s: %s (HTTP %d)", label, msg, status)
+	return cex.Error(fc, "Gate", label, string(msg), status)
 }
 
 // errorBody reads Gate's error object, {"label":"INVALID_CURRENCY_PAIR",
-// "message":"…"}, at any status; nil when body is not one.
+// "message":"…"} ("detail" instead of "message" on some endpoints [REC]),
+// at any status; nil when body is not one.
 func errorBody(status int, body []byte) error {
 	var e struct {
 		Label   string `json:"label"`
 		Message string `json:"message"`
+		Detail  string `json:"detail"`
 	}
 	if json.Unmarshal(body, &e) != nil || e.Label == "" {
 		return nil
 	}
-	return labelError(e.Label, []byte(e.Message), status)
+	return labelError(e.Label, []byte(venue.ClipOr(e.Message, e.Detail)), status)
 }
-
-var _ swapscout.Refresher = (*Client)(nil)

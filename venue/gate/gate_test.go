@@ -2,18 +2,12 @@ package gate_test
 
 import (
 	"context"
-	"errors"
-	"io"
-	"net/http"
-	"slices"
 	"strings"
 	"testing"
-	"time"
 
 	"go.uber.org/goleak"
 
 	"github.com/swapscout/swapscout"
-	"github.com/swapscout/swapscout/sim"
 	"github.com/swapscout/swapscout/venue"
 	"github.com/swapscout/swapscout/venue/cex/cextest"
 	"github.com/swapscout/swapscout/venue/gate"
@@ -22,26 +16,7 @@ import (
 
 func TestMain(m *testing.M) { goleak.VerifyTestMain(m) }
 
-var (
-	btc     = swapscout.Asset{Ticker: "btc", Network: "btc"}
-	xmr     = swapscout.Asset{Ticker: "xmr", Network: "xmr"}
-	firo    = swapscout.Asset{Ticker: "firo", Network: "firo"}
-	zec     = swapscout.Asset{Ticker: "zec", Network: "zec"}
-	usdcETH = swapscout.Asset{Ticker: "usdc", Network: "eth"}
-	usdtTRX = swapscout.Asset{Ticker: "usdt", Network: "trx"}
-	usdtETH = swapscout.Asset{Ticker: "usdt", Network: "eth"}
-	usdtTON = swapscout.Asset{Ticker: "usdt", Network: "ton"}
-)
-
-func send(from, to swapscout.Asset, amount string) swapscout.QuoteRequest {
-	return swapscout.QuoteRequest{From: from, To: to, Amount: swapscout.MustAmount(amount)}
-}
-
-func receive(from, to swapscout.Asset, amount string) swapscout.QuoteRequest {
-	r := send(from, to, amount)
-	r.Direction = swapscout.Receive
-	return r
-}
+var send, receive = cextest.Send, cextest.Receive
 
 const (
 	pairsPath = "/api/v4/spot/currency_pairs"
@@ -65,69 +40,50 @@ func failing(status int, fixture string) []cextest.Route {
 }
 
 // asks checks the book calls: one per pair at limit 100, in any order.
-func asks(ids ...string) func(t *testing.T, _ swapscout.Offer, _ error, reqs []venuetest.Recorded) {
-	return func(t *testing.T, _ swapscout.Offer, _ error, reqs []venuetest.Recorded) {
-		var got, want []string
-		for _, r := range reqs {
-			got = append(got, r.Path+"?"+r.RawQuery)
-		}
-		for _, id := range ids {
-			want = append(want, bookPath+"?currency_pair="+id+"&limit=100")
-		}
-		cextest.CheckBooks(t, got, want)
-	}
+func asks(ids ...string) cextest.Check {
+	return cextest.Asks(bookPath+"?currency_pair=%s&limit=100", ids...)
 }
 
-// limit checks a limit error's Min or Max.
-func limit(min, max string) func(t *testing.T, _ swapscout.Offer, err error, _ []venuetest.Recorded) {
-	return func(t *testing.T, _ swapscout.Offer, err error, _ []venuetest.Recorded) {
-		var ve *swapscout.VenueError
-		if !errors.As(err, &ve) || min != "" && ve.Min.String() != min || max != "" && ve.Max.String() != max {
-			t.Errorf("error %v, want min %q max %q", err, min, max)
-		}
-	}
-}
-
-var okCase = venuetest.Case{Name: "sell_btc_usdt", Req: send(btc, usdtTRX, "3"), Routes: []venuetest.Route{
+var okCase = venuetest.Case{Name: "sell_btc_usdt", Req: send("btc", "usdt@trx", "3"), Routes: []venuetest.Route{
 	{Path: pairsPath, Fixture: "currency_pairs.json"}, {Path: bookPath, Fixture: "order_book_btc_usdt.json"}}}
 
 func TestQuote(t *testing.T) {
-	fixed := send(btc, xmr, "0.05")
+	fixed := send("btc", "xmr", "0.05")
 	fixed.RateType = swapscout.Fixed
 	noCall := asks()
 	cextest.RunCases(t, &gate.Descriptor, []cextest.Case{
 		// 3 BTC into the recorded bids, at BTC_USDT's own 0.2% [REC book and pair].
-		{Name: "sell_btc_usdt", Req: send(btc, usdtTRX, "3"), Routes: routes("BTC_USDT"), Check: asks("BTC_USDT")},
-		{Name: "receive_btc", Req: receive(usdtETH, btc, "0.5"), Routes: routes("BTC_USDT"), Check: asks("BTC_USDT")},
-		{Name: "buy_xmr", Req: send(btc, xmr, "0.01"), Routes: routes("XMR_BTC"), Check: asks("XMR_BTC")},
+		{Name: "sell_btc_usdt", Req: send("btc", "usdt@trx", "3"), Routes: routes("BTC_USDT"), Check: asks("BTC_USDT")},
+		{Name: "receive_btc", Req: receive("usdt@eth", "btc", "0.5"), Routes: routes("BTC_USDT"), Check: asks("BTC_USDT")},
+		{Name: "buy_xmr", Req: send("btc", "xmr", "0.01"), Routes: routes("XMR_BTC"), Check: asks("XMR_BTC")},
 		// No BTC/FIRO pair: through USDT.
-		{Name: "btc_firo_via_usdt", Req: send(btc, firo, "0.02"), Routes: routes("BTC_USDT", "FIRO_USDT"), Check: asks("BTC_USDT", "FIRO_USDT")},
-		{Name: "receive_firo_via_usdt", Req: receive(btc, firo, "1000"), Routes: routes("BTC_USDT", "FIRO_USDT"), Check: asks("BTC_USDT", "FIRO_USDT")},
+		{Name: "btc_firo_via_usdt", Req: send("btc", "firo", "0.02"), Routes: routes("BTC_USDT", "FIRO_USDT"), Check: asks("BTC_USDT", "FIRO_USDT")},
+		{Name: "receive_firo_via_usdt", Req: receive("btc", "firo", "1000"), Routes: routes("BTC_USDT", "FIRO_USDT"), Check: asks("BTC_USDT", "FIRO_USDT")},
 		// USDC_USDT carries its own fee, 0.1%.
-		{Name: "usdc_usdt_pair_fee", Req: send(usdcETH, usdtTRX, "1000"), Routes: routes("USDC_USDT"), Check: asks("USDC_USDT")},
+		{Name: "usdc_usdt_pair_fee", Req: send("usdc@eth", "usdt@trx", "1000"), Routes: routes("USDC_USDT"), Check: asks("USDC_USDT")},
 
 		{Name: "fixed_unsupported", Req: fixed, Routes: routes(), Want: swapscout.CodeUnsupportedPair, Check: noCall},
-		{Name: "usdc_on_tron_unsupported", Req: send(btc, swapscout.Asset{Ticker: "usdc", Network: "trx"}, "1"), Routes: routes(), Want: swapscout.CodeUnsupportedPair, Check: noCall},
+		{Name: "usdc_on_tron_unsupported", Req: send("btc", "usdc@trx", "1"), Routes: routes(), Want: swapscout.CodeUnsupportedPair, Check: noCall},
 		// ZEC_USDT is untradable: no route.
-		{Name: "zec_untradable", Req: send(zec, btc, "1"), Routes: routes(), Want: swapscout.CodeUnsupportedPair, Check: noCall},
+		{Name: "zec_untradable", Req: send("zec", "btc", "1"), Routes: routes(), Want: swapscout.CodeUnsupportedPair, Check: noCall},
 
 		// The recorded bids hold 5.066102 BTC: 10 is more than the whole (complete) book.
-		{Name: "beyond_book", Req: send(btc, usdtTRX, "10"), Routes: routes("BTC_USDT"), Want: swapscout.CodeAmountTooLarge, Check: limit("", "5.066102")},
+		{Name: "beyond_book", Req: send("btc", "usdt@trx", "10"), Routes: routes("BTC_USDT"), Want: swapscout.CodeAmountTooLarge, Check: cextest.Limit("", "5.066102")},
 		// 0.01 XMR is about 1.6 USDT, under XMR_USDT's min_quote_amount of 3.
-		{Name: "below_min_quote", Req: send(xmr, usdtTON, "0.01"), Routes: routes("XMR_USDT"), Want: swapscout.CodeAmountTooSmall, Check: limit("0.01879934829", "")},
+		{Name: "below_min_quote", Req: send("xmr", "usdt@ton", "0.01"), Routes: routes("XMR_USDT"), Want: swapscout.CodeAmountTooSmall, Check: cextest.Limit("0.01879934829", "")},
 
-		{Name: "invalid_currency_pair", Req: send(btc, usdtTRX, "3"), Routes: failing(400, "error_invalid_currency_pair.json"), Want: swapscout.CodeUnsupportedPair},
-		{Name: "invalid_param_value", Req: send(btc, usdtTRX, "3"), Routes: failing(400, "error_invalid_param_value.json"), Want: swapscout.CodeBadResponse},
-		{Name: "too_many_requests", Req: send(btc, usdtTRX, "3"), Routes: failing(429, "error_too_many_requests.json"), Want: swapscout.CodeRateLimited},
-		{Name: "server_error", Req: send(btc, usdtTRX, "3"), Routes: failing(500, "error_server.json"), Want: swapscout.CodeUnavailable},
-		{Name: "forbidden", Req: send(btc, usdtTRX, "3"), Routes: failing(403, ""), Want: swapscout.CodeUnavailable},
+		{Name: "invalid_currency_pair", Req: send("btc", "usdt@trx", "3"), Routes: failing(400, "error_invalid_currency_pair.json"), Want: swapscout.CodeUnsupportedPair},
+		{Name: "invalid_param_value", Req: send("btc", "usdt@trx", "3"), Routes: failing(400, "error_invalid_param_value.json"), Want: swapscout.CodeBadResponse},
+		{Name: "too_many_requests", Req: send("btc", "usdt@trx", "3"), Routes: failing(429, "error_too_many_requests.json"), Want: swapscout.CodeRateLimited},
+		{Name: "server_error", Req: send("btc", "usdt@trx", "3"), Routes: failing(500, "error_server.json"), Want: swapscout.CodeUnavailable},
+		{Name: "forbidden", Req: send("btc", "usdt@trx", "3"), Routes: failing(403, ""), Want: swapscout.CodeUnavailable},
 	})
 }
 
 // TestSlippage: an amount past the top of the book gets the worse rate.
 func TestSlippage(t *testing.T) {
-	cextest.Slippage(t, &gate.Descriptor, routes("BTC_USDT"), send(btc, usdtTRX, "0.5"), send(btc, usdtTRX, "4"))
-	cextest.Slippage(t, &gate.Descriptor, routes("BTC_USDT", "FIRO_USDT"), receive(btc, firo, "100"), receive(btc, firo, "3000"))
+	cextest.Slippage(t, &gate.Descriptor, routes("BTC_USDT"), send("btc", "usdt@trx", "0.5"), send("btc", "usdt@trx", "4"))
+	cextest.Slippage(t, &gate.Descriptor, routes("BTC_USDT", "FIRO_USDT"), receive("btc", "firo", "100"), receive("btc", "firo", "3000"))
 }
 
 func TestConformance(t *testing.T) {
@@ -155,67 +111,8 @@ func TestMarketListErrors(t *testing.T) {
 		if err := q.(swapscout.Refresher).Refresh(context.Background()); venuetest.Code(err) != c.want {
 			t.Errorf("pairs %s: Refresh = %v, want %s", c.fixture, err, c.want)
 		}
-		if _, err := q.Quote(context.Background(), send(btc, xmr, "0.05")); venuetest.Code(err) != swapscout.CodeUnavailable {
+		if _, err := q.Quote(context.Background(), send("btc", "xmr", "0.05")); venuetest.Code(err) != swapscout.CodeUnavailable {
 			t.Errorf("Quote without a market list: %v, want unavailable", err)
 		}
-	}
-}
-
-func startSim(t *testing.T) *sim.Server {
-	t.Helper()
-	now := time.Date(2026, 7, 29, 14, 0, 10, 0, time.UTC)
-	return venuetest.StartSim(t, sim.Config{Seed: 13, VenueLatency: map[string]time.Duration{"gate": 0}, Now: func() time.Time { return now }}, "gate", gate.Sim())
-}
-
-// TestSimulator quotes the simulator: direct and bridged, both directions,
-// worse rates for larger amounts, a deeper book (limit=1000) when 100
-// levels do not hold the amount, and too large past 1000.
-func TestSimulator(t *testing.T) {
-	s := startSim(t)
-	cextest.CheckSimulator(t, venuetest.New(t, &gate.Descriptor, s.VenueURL("gate")), cextest.SimulatorChecks{
-		// 60 BTC needs more than 100 levels
-		From: btc, To: usdtTRX, Amounts: [3]string{"0.01", "10", "60"},
-		Offers:   []swapscout.QuoteRequest{send(btc, firo, "0.1"), receive(xmr, usdtTRX, "1000"), send(zec, xmr, "10")},
-		TooLarge: send(btc, usdtTRX, "100000"),
-	})
-}
-
-// TestSimulatorQuirks: labelled errors with HTTP 400, the optional id, and
-// HTTP 429 past 200 requests in 10 s on one endpoint.
-func TestSimulatorQuirks(t *testing.T) {
-	s := startSim(t)
-	get := func(path string) (int, string) {
-		resp, err := http.Get(s.VenueURL("gate") + path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer resp.Body.Close()
-		b, _ := io.ReadAll(resp.Body)
-		return resp.StatusCode, string(b)
-	}
-	for _, c := range []struct {
-		path, want string
-		status     int
-	}{
-		{"/api/v4/spot/order_book?currency_pair=NOPE_USDT", `{"label":"INVALID_CURRENCY_PAIR","message":"Invalid currency pair NOPE_USDT"}`, 400},
-		{"/api/v4/spot/order_book?currency_pair=BTC_USDT&limit=5000", `{"label":"INVALID_PARAM_VALUE",`, 400},
-		{"/api/v4/spot/order_book?currency_pair=BTC_USDT&limit=1", `{"current":`, 200},
-		{"/api/v4/spot/order_book?currency_pair=BTC_USDT&limit=1&with_id=true", `{"id":`, 200},
-		{"/api/v4/spot/currency_pairs", `[{"amount_precision":6,"base":"BTC","base_name":"BTC","buy_start":`, 200},
-	} {
-		if status, body := get(c.path); status != c.status || !strings.HasPrefix(body, c.want) {
-			t.Errorf("GET %s = %d %.100s, want %d %s…", c.path, status, body, c.status, c.want)
-		}
-	}
-	var statuses []int
-	for range 200 { // 4 book calls so far
-		status, _ := get("/api/v4/spot/order_book?currency_pair=NOPE_USDT")
-		statuses = append(statuses, status)
-	}
-	if i := slices.Index(statuses, 429); i+4 != 200 {
-		t.Errorf("first 429 at book request %d, want 201", i+5)
-	}
-	if status, _ := get("/api/v4/spot/currency_pairs"); status != 200 {
-		t.Errorf("the pair list is limited apart from the book: HTTP %d", status)
 	}
 }

@@ -1,11 +1,10 @@
 package gemini
 
 import (
-	"errors"
 	"testing"
 
-	"github.com/swapscout/swapscout"
 	"github.com/swapscout/swapscout/venue/book"
+	"github.com/swapscout/swapscout/venue/cex/cextest"
 )
 
 // TestDuplicateKeysLastWins: a key given twice is read as encoding/json
@@ -13,15 +12,9 @@ import (
 func TestDuplicateKeysLastWins(t *testing.T) {
 	var s book.Scanner
 	var b book.Book
-	err := parseBook(&s, 200, []byte(`{"result":"error","bids":[{"price":"1","amount":"1"}],"asks":[{"price":"2","amount":"1"}],"result":"ok"}`), &b)
-	var ve *swapscout.VenueError
-	got := swapscout.FailureCode("")
-	if errors.As(err, &ve) {
-		got = ve.Code
-	} else if err != nil {
-		got = "untyped"
-	}
+	err := spec.ReadBook(&s, 200, []byte(`{"result":"error","bids":[{"price":"1","amount":"1"}],"asks":[{"price":"2","amount":"1"}],"result":"ok"}`), &b)
+	got := cextest.Code(err)
 	if got != "" {
-		t.Errorf("parseBook: %v (%q), want %q", err, got, "")
+		t.Errorf("ReadBook: %v (%q), want %q", err, got, "")
 	}
 }

@@ -9,7 +9,6 @@
 package gemini
 
 import (
-	"bytes"
 	"encoding/json"
 	"strconv"
 	"strings"
@@ -22,20 +21,14 @@ import (
 )
 
 // Descriptor registers Gemini.
-var Descriptor = venue.Descriptor{
-	ID: "gemini", Name: "Gemini", Kind: swapscout.OrderBook,
-	BaseURL: "https://api.gemini.com", Website: "https://www.gemini.com",
-	Timeout: 4 * time.Second, KYC: 'D', Reverse: true,
-	Networks: symbols.Networks(), Evidence: swapscout.Recorded,
-	New: func(c venue.Config) (swapscout.Quoter, error) { return New(c), nil },
-	Sim: Sim,
-}
+var Descriptor = cex.Descriptor(venue.Descriptor{
+	ID: "gemini", Name: "Gemini", BaseURL: "https://api.gemini.com", Website: "https://www.gemini.com",
+	Timeout: 4 * time.Second, KYC: 'D', Evidence: swapscout.Recorded,
+}, &spec)
 
-// Client quotes Gemini; it refreshes the market list in the background.
-type Client struct{ *cex.Client }
-
-// New returns a Client; it does no I/O.
-func New(cfg venue.Config) *Client { return &Client{cex.New(cfg, &spec)} }
+// Spec returns Gemini's description for the cex engine: its tickers and
+// networks, fees, bridges and paths.
+func Spec() cex.Spec { return spec }
 
 // fullBook is the last of spec.Depths: it is asked as limit 0, which Gemini
 // answers with the whole side [DOC].
@@ -64,18 +57,20 @@ var spec = cex.Spec{
 		}
 		return "/v1/book/" + m.Symbol + "?limit_bids=" + n + "&limit_asks=" + n
 	},
-	ParseBook: parseBook,
+	// Book: {"bids":[{"price","amount","timestamp"},…],"asks":[…]}, or an
+	// error object, which is an error whatever the status.
+	Book:      book.Shape{Layout: book.Gemini, Code: "result", Refused: func(result []byte) bool { return string(result) == "error" }},
 	ErrorBody: errorBody,
+	Statuses: map[int]swapscout.VenueError{
+		403: {Code: swapscout.CodeUnavailable, Msg: "Gemini refused the request (HTTP 403)"},
+	},
 }
 
 // parseMarkets reads the details array with encoding/json (it is fetched
 // every few minutes, off the quote path): open spot markets (not the
 // limit_only, cancel_only or closed ones, and not the GUSD perpetuals), with
 // MinBase from min_order_size. Fields of an unexpected type read as absent.
-func parseMarkets(status int, body []byte) ([]cex.Market, error) {
-	if status != 200 || !bytes.HasPrefix(bytes.TrimSpace(body), []byte("[")) {
-		return nil, parseError(status, body)
-	}
+func parseMarkets(body []byte) ([]cex.Market, error) {
 	items, ok := cex.Items[struct {
 		Symbol        cex.Text  `json:"symbol"`
 		BaseCurrency  cex.Text  `json:"base_currency"`
@@ -97,44 +92,6 @@ func parseMarkets(status int, body []byte) ([]cex.Market, error) {
 			Symbol: strings.ToLower(string(it.Symbol))}, MinBase: it.MinOrderSize.Amount})
 	}
 	return out, nil
-}
-
-// parseBook reads /v1/book: {"bids":[{"price","amount","timestamp"},…],"asks":[…]},
-// or an error object, which is an error whatever the status.
-func parseBook(s *book.Scanner, status int, body []byte, b *book.Book) error {
-	s.Reset(body)
-	b.Bids, b.Asks = b.Bids[:0], b.Asks[:0]
-	failed, got := false, false
-	if s.Kind() == book.Object {
-		s.EnterObject()
-		for key, ok := s.NextKey(); ok; key, ok = s.NextKey() {
-			switch string(key) {
-			case "bids":
-				b.Bids, got = s.Levels(b.Bids[:0], book.Gemini), true
-			case "asks":
-				b.Asks, got = s.Levels(b.Asks[:0], book.Gemini), true
-			case "result":
-				failed = false
-				if s.Kind() == book.String {
-					failed = string(s.String()) == "error" // the last "result" wins
-				} else {
-					s.Skip()
-				}
-			default:
-				s.Skip()
-			}
-		}
-	}
-	err := s.Finish()
-	switch {
-	case failed || status != 200:
-		return parseError(status, body)
-	case err != nil:
-		return err
-	case !got:
-		return swapscout.NewVenueError(swapscout.CodeBadResponse, "Gemini book has no bids or asks")
-	}
-	return nil
 }
 
 // reasons maps Gemini's error reasons ([MEM] docs "Error Codes"; the
@@ -159,18 +116,13 @@ var reasons = map[string]swapscout.FailureCode{
 	"ClientOrderIdTooLong": swapscout.CodeBadResponse,
 }
 
-// parseError maps {"result":"error","reason":"Bad Request","message":"Supplied
-// value 'bla' is not a valid symbol. …"} (any status), or a bare status.
-func parseError(status int, body []byte) error {
+// errorBody reads Gemini's error object, {"result":"error","reason":"Bad
+// Request","message":"Supplied value 'bla' is not a valid symbol. …"}, at
+// any status; nil when body is not one.
+func errorBody(status int, body []byte) error {
 	var e errorResponse
-	if err := json.Unmarshal(body, &e); err != nil || e.Result != "error" || e.Reason == "" {
-		switch status {
-		case 200:
-			return swapscout.NewVenueError(swapscout.CodeBadResponse, "Gemini answered with neither data nor an error")
-		case 403:
-			return swapscout.NewVenueError(swapscout.CodeUnavailable, "Gemini refused the request (HTTP 403)")
-		}
-		return venue.StatusError(status)
+	if json.Unmarshal(body, &e) != nil || e.Result != "error" || e.Reason == "" {
+		return nil
 	}
 	code, ok := reasons[e.Reason]
 	switch {
@@ -182,21 +134,5 @@ func parseError(status int, body []byte) error {
 	default:
 		code = swapscout.CodeBadResponse
 	}
-	msg := e.Message
-	if len(msg) > 120 {
-		msg = msg[:120] + "…"
-	}
-	return swapscout.NewVenueError(code, "Gemini %s: %s (HTTP %d)", e.Reason, msg, status)
+	return cex.Error(code, "Gemini", e.Reason, e.Message, status)
 }
-
-// errorBody reads Gemini's error object, {"result":"error","reason":…,
-// "message":…}, at any status; nil when body is not one.
-func errorBody(status int, body []byte) error {
-	var e errorResponse
-	if json.Unmarshal(body, &e) != nil || e.Result != "error" || e.Reason == "" {
-		return nil
-	}
-	return parseError(status, body)
-}
-
-var _ swapscout.Refresher = (*Client)(nil)

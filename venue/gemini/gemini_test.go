@@ -2,17 +2,11 @@ package gemini_test
 
 import (
 	"context"
-	"errors"
-	"io"
-	"net/http"
-	"strings"
 	"testing"
-	"time"
 
 	"go.uber.org/goleak"
 
 	"github.com/swapscout/swapscout"
-	"github.com/swapscout/swapscout/sim"
 	"github.com/swapscout/swapscout/venue"
 	"github.com/swapscout/swapscout/venue/cex/cextest"
 	"github.com/swapscout/swapscout/venue/gemini"
@@ -21,25 +15,7 @@ import (
 
 func TestMain(m *testing.M) { goleak.VerifyTestMain(m) }
 
-var (
-	btc     = swapscout.Asset{Ticker: "btc", Network: "btc"}
-	eth     = swapscout.Asset{Ticker: "eth", Network: "eth"}
-	xmr     = swapscout.Asset{Ticker: "xmr", Network: "xmr"}
-	sol     = swapscout.Asset{Ticker: "sol", Network: "sol"}
-	ltc     = swapscout.Asset{Ticker: "ltc", Network: "ltc"}
-	usdcETH = swapscout.Asset{Ticker: "usdc", Network: "eth"}
-	usdtTRX = swapscout.Asset{Ticker: "usdt", Network: "trx"}
-)
-
-func send(from, to swapscout.Asset, amount string) swapscout.QuoteRequest {
-	return swapscout.QuoteRequest{From: from, To: to, Amount: swapscout.MustAmount(amount)}
-}
-
-func receive(from, to swapscout.Asset, amount string) swapscout.QuoteRequest {
-	r := send(from, to, amount)
-	r.Direction = swapscout.Receive
-	return r
-}
+var send, receive = cextest.Send, cextest.Receive
 
 const detailsPath = "/v1/symbols/details/all"
 
@@ -60,57 +36,38 @@ func failing(status int, fixture string) []cextest.Route {
 }
 
 // asks checks the book calls: one per symbol, 100 levels a side, in any order.
-func asks(symbols ...string) func(t *testing.T, _ swapscout.Offer, _ error, reqs []venuetest.Recorded) {
-	return func(t *testing.T, _ swapscout.Offer, _ error, reqs []venuetest.Recorded) {
-		var got, want []string
-		for _, r := range reqs {
-			got = append(got, r.Path+"?"+r.RawQuery)
-		}
-		for _, s := range symbols {
-			want = append(want, "/v1/book/"+s+"?limit_bids=100&limit_asks=100")
-		}
-		cextest.CheckBooks(t, got, want)
-	}
+func asks(symbols ...string) cextest.Check {
+	return cextest.Asks("/v1/book/%s?limit_bids=100&limit_asks=100", symbols...)
 }
 
-// limit checks a limit error's Min or Max.
-func limit(min, max string) func(t *testing.T, _ swapscout.Offer, err error, _ []venuetest.Recorded) {
-	return func(t *testing.T, _ swapscout.Offer, err error, _ []venuetest.Recorded) {
-		var ve *swapscout.VenueError
-		if !errors.As(err, &ve) || min != "" && ve.Min.String() != min || max != "" && ve.Max.String() != max {
-			t.Errorf("error %v, want min %q max %q", err, min, max)
-		}
-	}
-}
-
-var okCase = venuetest.Case{Name: "sell_eth_btc", Req: send(eth, btc, "20"), Routes: []venuetest.Route{
+var okCase = venuetest.Case{Name: "sell_eth_btc", Req: send("eth", "btc", "20"), Routes: []venuetest.Route{
 	{Path: detailsPath, Fixture: "symbols_details_all.json"}, {Path: "/v1/book/ethbtc", Fixture: "book_ethbtc.json"}}}
 
 func TestQuote(t *testing.T) {
-	fixed := send(eth, btc, "20")
+	fixed := send("eth", "btc", "20")
 	fixed.RateType = swapscout.Fixed
 	noCall := asks()
-	ethbtc := send(eth, btc, "20")
+	ethbtc := send("eth", "btc", "20")
 	cextest.RunCases(t, &gemini.Descriptor, []cextest.Case{
 		{Name: "sell_eth_btc", Req: ethbtc, Routes: routes("ethbtc"), Check: asks("ethbtc")},
-		{Name: "receive_eth", Req: receive(btc, eth, "10"), Routes: routes("ethbtc"), Check: asks("ethbtc")},
+		{Name: "receive_eth", Req: receive("btc", "eth", "10"), Routes: routes("ethbtc"), Check: asks("ethbtc")},
 		// No BTC/USDC market: through USD, on the recorded BTCUSD book.
-		{Name: "btc_usdc_via_usd", Req: send(btc, usdcETH, "3"), Routes: routes("btcusd", "usdcusd"), Check: asks("btcusd", "usdcusd")},
-		{Name: "receive_btc_via_usd", Req: receive(sol, btc, "0.5"), Routes: routes("solusd", "btcusd"), Check: asks("solusd", "btcusd")},
+		{Name: "btc_usdc_via_usd", Req: send("btc", "usdc@eth", "3"), Routes: routes("btcusd", "usdcusd"), Check: asks("btcusd", "usdcusd")},
+		{Name: "receive_btc_via_usd", Req: receive("sol", "btc", "0.5"), Routes: routes("solusd", "btcusd"), Check: asks("solusd", "btcusd")},
 
-		{Name: "xmr_unsupported", Req: send(btc, xmr, "1"), Routes: routes(), Want: swapscout.CodeUnsupportedPair, Check: noCall},
+		{Name: "xmr_unsupported", Req: send("btc", "xmr", "1"), Routes: routes(), Want: swapscout.CodeUnsupportedPair, Check: noCall},
 		{Name: "fixed_unsupported", Req: fixed, Routes: routes(), Want: swapscout.CodeUnsupportedPair, Check: noCall},
-		{Name: "usdt_on_tron_unsupported", Req: send(btc, usdtTRX, "1"), Routes: routes(), Want: swapscout.CodeUnsupportedPair, Check: noCall},
+		{Name: "usdt_on_tron_unsupported", Req: send("btc", "usdt@trx", "1"), Routes: routes(), Want: swapscout.CodeUnsupportedPair, Check: noCall},
 
 		// The recorded bids hold 153.43983831 BTC (50 levels: a complete book).
-		{Name: "beyond_book", Req: send(btc, usdcETH, "200"), Routes: routes("btcusd", "usdcusd"), Want: swapscout.CodeAmountTooLarge,
-			Check: limit("", "153.43983831")},
+		{Name: "beyond_book", Req: send("btc", "usdc@eth", "200"), Routes: routes("btcusd", "usdcusd"), Want: swapscout.CodeAmountTooLarge,
+			Check: cextest.Limit("", "153.43983831")},
 		// 0.0000065 BTC buys 0.00495 LTC, under LTCBTC's min_order_size of 0.01.
-		{Name: "below_min_order", Req: send(btc, ltc, "0.0000065"), Routes: routes("ltcbtc"), Want: swapscout.CodeAmountTooSmall,
-			Check: limit("0.00001312", "")},
+		{Name: "below_min_order", Req: send("btc", "ltc", "0.0000065"), Routes: routes("ltcbtc"), Want: swapscout.CodeAmountTooSmall,
+			Check: cextest.Limit("0.00001312", "")},
 		// 0.000005 BTC is about 0.057 USDC: less than the 3 USDC withdrawal fee.
-		{Name: "fees_exceed_amount", Req: send(btc, usdcETH, "0.000005"), Routes: routes("btcusd", "usdcusd"), Want: swapscout.CodeAmountTooSmall,
-			Check: limit("0.00026572", "")},
+		{Name: "fees_exceed_amount", Req: send("btc", "usdc@eth", "0.000005"), Routes: routes("btcusd", "usdcusd"), Want: swapscout.CodeAmountTooSmall,
+			Check: cextest.Limit("0.00026572", "")},
 
 		// Errors are {"result":"error",…}, whatever the status.
 		{Name: "invalid_symbol", Req: ethbtc, Routes: failing(400, "error_invalid_symbol.json"), Want: swapscout.CodeUnsupportedPair},
@@ -129,8 +86,8 @@ func TestQuote(t *testing.T) {
 
 // TestSlippage: 1 BTC sells at the best bid; 20 BTC walks down the book.
 func TestSlippage(t *testing.T) {
-	cextest.Slippage(t, &gemini.Descriptor, routes("btcusd", "usdcusd"), send(btc, usdcETH, "1"), send(btc, usdcETH, "20"))
-	cextest.Slippage(t, &gemini.Descriptor, routes("ethbtc"), receive(btc, eth, "1"), receive(btc, eth, "30"))
+	cextest.Slippage(t, &gemini.Descriptor, routes("btcusd", "usdcusd"), send("btc", "usdc@eth", "1"), send("btc", "usdc@eth", "20"))
+	cextest.Slippage(t, &gemini.Descriptor, routes("ethbtc"), receive("btc", "eth", "1"), receive("btc", "eth", "30"))
 }
 
 func TestConformance(t *testing.T) {
@@ -154,53 +111,9 @@ func TestMarketListErrors(t *testing.T) {
 		if err := q.(swapscout.Refresher).Refresh(context.Background()); venuetest.Code(err) != want {
 			t.Errorf("details %s: Refresh = %v, want %s", fixture, err, want)
 		}
-		if _, err := q.Quote(context.Background(), send(eth, btc, "1")); venuetest.Code(err) != swapscout.CodeUnavailable &&
+		if _, err := q.Quote(context.Background(), send("eth", "btc", "1")); venuetest.Code(err) != swapscout.CodeUnavailable &&
 			venuetest.Code(err) != swapscout.CodeRateLimited {
 			t.Errorf("Quote without a market list: %v, want unavailable", err)
-		}
-	}
-}
-
-func startSim(t *testing.T) *sim.Server {
-	t.Helper()
-	return venuetest.StartSim(t, sim.Config{Seed: 7, Latency: time.Millisecond}, "gemini", gemini.Sim())
-}
-
-// TestSimulator quotes the simulator: direct and bridged, both directions,
-// worse rates for larger amounts, the whole book fetched when 100 levels are
-// not enough, and too large past it.
-func TestSimulator(t *testing.T) {
-	s := startSim(t)
-	cextest.CheckSimulator(t, venuetest.New(t, &gemini.Descriptor, s.VenueURL("gemini")), cextest.SimulatorChecks{
-		// 100 BTC needs more than 100 levels
-		From: btc, To: usdcETH, Amounts: [3]string{"0.01", "20", "100"},
-		Offers:   []swapscout.QuoteRequest{send(eth, btc, "3"), receive(sol, eth, "2"), send(usdcETH, sol, "5000")},
-		TooLarge: send(btc, usdcETH, "100000"),
-	})
-}
-
-// TestSimulatorShapes: the simulator speaks Gemini's shapes.
-func TestSimulatorShapes(t *testing.T) {
-	s := startSim(t)
-	for path, want := range map[string]string{
-		"/v1/symbols":                               `["btcusd","ethusd","ethbtc",`,
-		"/v1/symbols/details/BTCUSD":                `{"symbol":"BTCUSD","base_currency":"BTC","quote_currency":"USD","tick_size":0.00000001,`,
-		"/v1/book/BTCUSD?limit_bids=1&limit_asks=0": `{"bids":[{"price":"`,
-		"/v1/book/nope":                             `{"result":"error","reason":"Bad Request","message":"Supplied value 'nope' is not a valid symbol.`,
-		"/v1/symbols/details/nope":                  `{"result":"error","reason":"Bad Request"`,
-	} {
-		resp, err := http.Get(s.VenueURL("gemini") + path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		b, _ := io.ReadAll(resp.Body)
-		resp.Body.Close()
-		if !strings.HasPrefix(string(b), want) {
-			t.Errorf("GET %s = %d %.120s, want %s…", path, resp.StatusCode, b, want)
-		}
-		if bids, asks, ok := strings.Cut(string(b), `"asks"`); strings.Contains(path, "limit_bids=1&") &&
-			(!ok || strings.Count(bids, `"price"`) != 1 || strings.Count(asks, `"price"`) != 500) {
-			t.Errorf("GET %s: want one bid and the whole ask side (500 levels): %.200s", path, b)
 		}
 	}
 }

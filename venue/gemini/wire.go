@@ -1,49 +1,10 @@
 package gemini
 
-import (
-	"github.com/swapscout/swapscout"
-	"github.com/swapscout/swapscout/sim"
-)
-
-// Wire types of Gemini's public REST API v1, mirroring the recorded
-// responses of ../shared/research/exchange-apis.md section B11 (gct's
-// recording of /v1/symbols, /v1/symbols/details, /v1/book and an error,
-// [REC]). The adapter reads the market list with encoding/json
-// (parseMarkets) and books with book.Scanner (parseBook); these structs are what the simulator writes, and
-// document the shapes.
-
-// symbolDetails is GET /v1/symbols/details/{symbol}, and an item of
-// /v1/symbols/details/all. Types are mixed: tick_size and quote_increment
-// are JSON numbers (1e-8 as well as 0.000001), min_order_size a string.
-type symbolDetails struct {
-	Symbol                string           `json:"symbol"` // uppercase: "BTCUSD"
-	BaseCurrency          string           `json:"base_currency"`
-	QuoteCurrency         string           `json:"quote_currency"`
-	TickSize              sim.Num          `json:"tick_size"`
-	QuoteIncrement        sim.Num          `json:"quote_increment"`
-	MinOrderSize          swapscout.Amount `json:"min_order_size"`
-	Status                string           `json:"status"` // open, closed, cancel_only, post_only, limit_only
-	WrapEnabled           bool             `json:"wrap_enabled"`
-	ProductType           string           `json:"product_type"` // spot, swap (the …GUSDPERP perpetuals)
-	ContractType          string           `json:"contract_type"`
-	ContractPriceCurrency string           `json:"contract_price_currency"`
-}
-
-// symbols is GET /v1/symbols: lowercase names, e.g. ["btcusd","btcdai",…].
-type symbolList []string
-
-// bookResponse is GET /v1/book/{symbol}?limit_bids=&limit_asks=: levels are
-// objects of strings, best first; limit 0 is the whole side, 50 the default.
-type bookResponse struct {
-	Bids []level `json:"bids"`
-	Asks []level `json:"asks"`
-}
-
-type level struct {
-	Price     swapscout.Amount `json:"price"`
-	Amount    swapscout.Amount `json:"amount"`
-	Timestamp string           `json:"timestamp"` // unix seconds, as a string
-}
+// Wire types of Gemini's public REST API v1, after the recorded responses
+// of ../shared/research/exchange-apis.md section B11 (gct's recording of
+// /v1/symbols, /v1/symbols/details, /v1/book and an error, [REC]). The
+// adapter reads the market list with encoding/json into lenient structs
+// (parseMarkets) and books with book.Scanner (the spec's Book shape); errors are:
 
 // errorResponse is every error, usually with HTTP 400 (unknown symbol), 429,
 // 500 or 503: {"result":"error","reason":"Bad Request","message":"Supplied

@@ -13,7 +13,7 @@ import (
 // book or of the market list: an unknown symbol is unsupported_pair, a
 // rejected key not_configured, in the venue's own words.
 func TestErrorEnvelopes(t *testing.T) {
-	cextest.CheckEnvelopes(t, &htx.Descriptor, send(btc, usdtTRX, "0.8"), []cextest.Route{symbolList}, cextest.Route{Path: depthPath}, []cextest.Envelope{
+	cextest.CheckEnvelopes(t, &htx.Descriptor, send("btc", "usdt@trx", "0.8"), []cextest.Route{symbolList}, cextest.Route{Path: depthPath}, []cextest.Envelope{
 		{Fixture: "error_invalid_symbol.json", Status: 200, Want: swapscout.CodeUnsupportedPair, Words: "invalid symbol"},
 		{Fixture: "error_invalid_symbol.json", Status: 400, Want: swapscout.CodeUnsupportedPair, Words: "invalid symbol"},
 		{Fixture: "error_rejected_key.json", Status: 200, Want: swapscout.CodeNotConfigured, Words: "Incorrect Access key"},

@@ -1,7 +1,6 @@
 package htx
 
 import (
-	"encoding/json"
 	"errors"
 	"os"
 	"slices"
@@ -29,12 +28,7 @@ func FuzzAPIError(f *testing.F) {
 // TestSymbols fails when a mapping names an asset the catalogue lacks, two
 // assets share a code, or the spec is incomplete.
 func TestSymbols(t *testing.T) {
-	if err := symbols.Check(); err != nil {
-		t.Fatal(err)
-	}
-	if err := spec.Validate(); err != nil {
-		t.Fatal(err)
-	}
+	cextest.CheckSpec(t, &spec)
 }
 
 func TestParseMarkets(t *testing.T) {
@@ -42,7 +36,7 @@ func TestParseMarkets(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ms, err := parseMarkets(200, body)
+	ms, err := spec.ReadMarkets(200, body)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -59,31 +53,16 @@ func TestParseMarkets(t *testing.T) {
 // TestParseBook: the docs' book, numbers and all, decodes without
 // allocating; an HTTP-200 error wins; the wire type reads the same shape.
 func TestParseBook(t *testing.T) {
-	body, err := os.ReadFile("testdata/depth_btcusdt.json")
-	if err != nil {
-		t.Fatal(err)
-	}
+	b := cextest.BookAllocs(t, &spec, "depth_btcusdt.json")
 	var s book.Scanner
-	var b book.Book
-	if n := testing.AllocsPerRun(100, func() {
-		if err := parseBook(&s, 200, body, &b); err != nil {
-			t.Fatal(err)
-		}
-	}); n != 0 {
-		t.Errorf("parseBook allocates %.0f times per call", n)
-	}
 	if len(b.Bids) != 5 || len(b.Asks) != 5 || b.Bids[0].Price.String() != "49790.87" || b.Asks[4].Qty.String() != "0.043103" {
 		t.Errorf("book %+v", b)
 	}
 	var ve *swapscout.VenueError
-	if err := parseBook(&s, 200, []byte(`{"tick":{"bids":[],"asks":[]},"status":"error","err-code":"base-symbol-error"}`), &b); !errors.As(err, &ve) || ve.Code != swapscout.CodeUnsupportedPair {
+	if err := spec.ReadBook(&s, 200, []byte(`{"tick":{"bids":[],"asks":[]},"status":"error","err-code":"base-symbol-error"}`), &b); !errors.As(err, &ve) || ve.Code != swapscout.CodeUnsupportedPair {
 		t.Errorf("error after the tick: %v, want unsupported_pair", err)
 	}
-	if err := parseBook(&s, 200, []byte(`{"status":"ok","ts":1}`), &b); !errors.As(err, &ve) || ve.Code != swapscout.CodeBadResponse {
+	if err := spec.ReadBook(&s, 200, []byte(`{"status":"ok","ts":1}`), &b); !errors.As(err, &ve) || ve.Code != swapscout.CodeBadResponse {
 		t.Errorf("no tick: %v, want bad_response", err)
-	}
-	var d depthResponse
-	if err := json.Unmarshal(body, &d); err != nil || len(d.Tick.Bids) != 5 || d.Tick.Bids[0][0].String() != "49790.87" {
-		t.Errorf("depthResponse: %+v %v", d, err)
 	}
 }

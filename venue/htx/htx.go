@@ -21,20 +21,14 @@ import (
 )
 
 // Descriptor registers HTX.
-var Descriptor = venue.Descriptor{
-	ID: "htx", Name: "HTX", Kind: swapscout.OrderBook,
-	BaseURL: "https://api.huobi.pro", Website: "https://www.htx.com",
-	Timeout: 4 * time.Second, KYC: 'D', Reverse: true,
-	Networks: symbols.Networks(), Evidence: swapscout.Documented,
-	New: func(c venue.Config) (swapscout.Quoter, error) { return New(c), nil },
-	Sim: Sim,
-}
+var Descriptor = cex.Descriptor(venue.Descriptor{
+	ID: "htx", Name: "HTX", BaseURL: "https://api.huobi.pro", Website: "https://www.htx.com",
+	Timeout: 4 * time.Second, KYC: 'D', Evidence: swapscout.Documented,
+}, &spec)
 
-// Client quotes HTX; it refreshes the market list in the background.
-type Client struct{ *cex.Client }
-
-// New returns a Client; it does no I/O.
-func New(cfg venue.Config) *Client { return &Client{cex.New(cfg, &spec)} }
+// Spec returns HTX's description for the cex engine: its tickers and
+// networks, fees, bridges and paths.
+func Spec() cex.Spec { return spec }
 
 // spec is HTX for the cex engine. Official market-data limits are
 // unverified; clients keep to 7-10 requests a second per endpoint [CODE],
@@ -52,50 +46,10 @@ var spec = cex.Spec{
 	MarketsPath:       "/v2/settings/common/symbols",
 	ParseMarkets:      parseMarkets,
 	BookPath:          func(m cex.Market, _ int) string { return "/market/depth?symbol=" + m.Symbol + "&type=step0" },
-	ParseBook:         parseBook,
-	ErrorBody:         errorBody,
-}
-
-// envelope is {"status":"ok"|"error","err-code":…,"err-msg":…}.
-type envelope struct {
-	status, code, msg []byte // valid until the scanner's next Reset
-}
-
-// member reads status, err-code or err-msg, or reports false for any other key.
-func (e *envelope) member(s *book.Scanner, key []byte) bool {
-	var dst *[]byte
-	switch string(key) {
-	case "status":
-		dst = &e.status
-	case "err-code":
-		dst = &e.code
-	case "err-msg":
-		dst = &e.msg
-	default:
-		return false
-	}
-	if s.Kind() == book.String {
-		*dst = s.String()
-	} else {
-		s.Skip()
-	}
-	return true
-}
-
-// check maps what the answer said: an error status, another HTTP status, a
-// malformed body (err), or a body without what was asked.
-func (e *envelope) check(status int, err error, got bool, what string) error {
-	switch {
-	case string(e.status) == "error" || len(e.code) > 0:
-		return apiError(e.code, e.msg, status)
-	case status != 200:
-		return venue.StatusError(status)
-	case err != nil:
-		return err
-	case !got:
-		return swapscout.NewVenueError(swapscout.CodeBadResponse, "HTX answer has no %s", what)
-	}
-	return nil
+	// Book: {"ch":…,"status":"ok","ts":…,"tick":{"ts":…,"version":…,"bids":[[49790.87,0.779876],…],"asks":[…]}};
+	// an error is {"status":"error","err-code":…,"err-msg":…}, with HTTP 200.
+	Book:      book.Shape{In: "tick", Code: "status", Refused: func(status []byte) bool { return string(status) == "error" }},
+	ErrorBody: errorBody,
 }
 
 // parseMarkets reads /v2/settings/common/symbols with encoding/json (it is
@@ -103,18 +57,13 @@ func (e *envelope) check(status int, err error, got bool, what string) error {
 // [{"sc":"ethusdt","bc":"eth","qc":"usdt","state":"online","te":true,…}],…}:
 // online and trade-enabled symbols. Values of an unexpected type read as
 // absent. v2 carries no order minimums.
-func parseMarkets(status int, body []byte) ([]cex.Market, error) {
+func parseMarkets(body []byte) ([]cex.Market, error) {
 	var r struct {
-		Status cex.Text        `json:"status"`
-		Code   cex.Text        `json:"err-code"`
-		Msg    cex.Text        `json:"err-msg"`
-		Data   json.RawMessage `json:"data"`
+		Data json.RawMessage `json:"data"`
 	}
-	err := json.Unmarshal(body, &r)
-	if err != nil {
-		err = venue.BadResponse(err)
+	if err := json.Unmarshal(body, &r); err != nil {
+		return nil, venue.BadResponse(err)
 	}
-	e := envelope{status: []byte(r.Status), code: []byte(r.Code), msg: []byte(r.Msg)}
 	items, listed := cex.Items[struct {
 		Sc    cex.Text `json:"sc"`
 		Bc    cex.Text `json:"bc"`
@@ -122,8 +71,8 @@ func parseMarkets(status int, body []byte) ([]cex.Market, error) {
 		State cex.Text `json:"state"`
 		Te    cex.Flag `json:"te"`
 	}](r.Data)
-	if err := e.check(status, err, listed, "symbol list"); err != nil {
-		return nil, err
+	if !listed {
+		return nil, swapscout.NewVenueError(swapscout.CodeBadResponse, "HTX answer has no symbol list")
 	}
 	var out []cex.Market
 	for _, it := range items {
@@ -133,26 +82,6 @@ func parseMarkets(status int, body []byte) ([]cex.Market, error) {
 		out = append(out, cex.Market{Market: book.Market{Base: string(it.Bc), Quote: string(it.Qc), Symbol: string(it.Sc)}})
 	}
 	return out, nil
-}
-
-// parseBook reads /market/depth: {"ch":…,"status":"ok","ts":…,"tick":{"ts":…,"version":…,"bids":[[49790.87,0.779876],…],"asks":[…]}}.
-func parseBook(s *book.Scanner, status int, body []byte, b *book.Book) error {
-	var e envelope
-	got := false
-	s.Reset(body)
-	if s.Kind() == book.Object {
-		s.EnterObject()
-		for key, ok := s.NextKey(); ok; key, ok = s.NextKey() {
-			switch {
-			case e.member(s, key):
-			case string(key) == "tick" && s.Kind() == book.Object:
-				got = s.Book(b, book.PriceQty, "bids", "asks")
-			default:
-				s.Skip()
-			}
-		}
-	}
-	return e.check(status, s.Finish(), got, "book")
 }
 
 // apiError maps an err-code ([DOC] invalid-parameter; the rest [MEM], by
@@ -175,13 +104,7 @@ func apiError(code, msg []byte, status int) error {
 	case status >= 500:
 		fc = swapscout.CodeUnavailable
 	}
-	if len(code) > 60 {
-		code = append(code[:60:60], "…"...)
-	}
-	if len(msg) > 120 {
-		msg = append(msg[:120:120], "…"...)
-	}
-	return swapscout.NewVenueError(fc, "HTX %s: %s (HTTP %d)", code, msg, status)
+	return cex.Error(fc, "HTX", string(code), string(msg), status)
 }
 
 // errorBody reads HTX's envelope, {"status":"error","err-code":…,
@@ -198,5 +121,3 @@ func errorBody(status int, body []byte) error {
 	}
 	return apiError([]byte(e.Code), []byte(e.Msg), status)
 }
-
-var _ swapscout.Refresher = (*Client)(nil)

@@ -2,17 +2,11 @@ package htx_test
 
 import (
 	"context"
-	"errors"
-	"io"
-	"net/http"
-	"strings"
 	"testing"
-	"time"
 
 	"go.uber.org/goleak"
 
 	"github.com/swapscout/swapscout"
-	"github.com/swapscout/swapscout/sim"
 	"github.com/swapscout/swapscout/venue"
 	"github.com/swapscout/swapscout/venue/cex/cextest"
 	"github.com/swapscout/swapscout/venue/htx"
@@ -21,26 +15,7 @@ import (
 
 func TestMain(m *testing.M) { goleak.VerifyTestMain(m) }
 
-var (
-	btc     = swapscout.Asset{Ticker: "btc", Network: "btc"}
-	xmr     = swapscout.Asset{Ticker: "xmr", Network: "xmr"}
-	trx     = swapscout.Asset{Ticker: "trx", Network: "trx"}
-	dash    = swapscout.Asset{Ticker: "dash", Network: "dash"}
-	zec     = swapscout.Asset{Ticker: "zec", Network: "zec"}
-	firo    = swapscout.Asset{Ticker: "firo", Network: "firo"}
-	usdtTRX = swapscout.Asset{Ticker: "usdt", Network: "trx"}
-	usdtETH = swapscout.Asset{Ticker: "usdt", Network: "eth"}
-)
-
-func send(from, to swapscout.Asset, amount string) swapscout.QuoteRequest {
-	return swapscout.QuoteRequest{From: from, To: to, Amount: swapscout.MustAmount(amount)}
-}
-
-func receive(from, to swapscout.Asset, amount string) swapscout.QuoteRequest {
-	r := send(from, to, amount)
-	r.Direction = swapscout.Receive
-	return r
-}
+var send, receive = cextest.Send, cextest.Receive
 
 const (
 	symbolsPath = "/v2/settings/common/symbols"
@@ -64,69 +39,51 @@ func failing(status int, fixture string) []cextest.Route {
 }
 
 // asks checks the book calls: one unaggregated depth per symbol, in any order.
-func asks(symbols ...string) func(t *testing.T, _ swapscout.Offer, _ error, reqs []venuetest.Recorded) {
-	return func(t *testing.T, _ swapscout.Offer, _ error, reqs []venuetest.Recorded) {
-		var got, want []string
-		for _, r := range reqs {
-			got = append(got, r.Path+"?"+r.RawQuery)
-		}
-		for _, s := range symbols {
-			want = append(want, depthPath+"?symbol="+s+"&type=step0")
-		}
-		cextest.CheckBooks(t, got, want)
-	}
+func asks(symbols ...string) cextest.Check {
+	return cextest.Asks(depthPath+"?symbol=%s&type=step0", symbols...)
 }
 
-func maxIs(max string) func(t *testing.T, _ swapscout.Offer, err error, _ []venuetest.Recorded) {
-	return func(t *testing.T, _ swapscout.Offer, err error, _ []venuetest.Recorded) {
-		var ve *swapscout.VenueError
-		if !errors.As(err, &ve) || ve.Max.String() != max {
-			t.Errorf("error %v, want Max %s", err, max)
-		}
-	}
-}
-
-var okCase = venuetest.Case{Name: "sell_btc_usdt", Req: send(btc, usdtTRX, "0.8"), Routes: []venuetest.Route{
+var okCase = venuetest.Case{Name: "sell_btc_usdt", Req: send("btc", "usdt@trx", "0.8"), Routes: []venuetest.Route{
 	{Path: symbolsPath, Fixture: "symbols_v2.json"}, {Path: depthPath, Fixture: "depth_btcusdt.json"}}}
 
 func TestQuote(t *testing.T) {
-	fixed := send(btc, xmr, "0.05")
+	fixed := send("btc", "xmr", "0.05")
 	fixed.RateType = swapscout.Fixed
 	noCall := asks()
 	cextest.RunCases(t, &htx.Descriptor, []cextest.Case{
 		// 0.8 BTC down four of the docs' bids, numbers not strings [DOC book].
-		{Name: "sell_btc_usdt", Req: send(btc, usdtTRX, "0.8"), Routes: routes("btcusdt"), Check: asks("btcusdt")},
-		{Name: "receive_btc", Req: receive(usdtETH, btc, "1"), Routes: routes("btcusdt"), Check: asks("btcusdt")},
-		{Name: "buy_xmr", Req: send(btc, xmr, "0.05"), Routes: routes("xmrbtc"), Check: asks("xmrbtc")},
+		{Name: "sell_btc_usdt", Req: send("btc", "usdt@trx", "0.8"), Routes: routes("btcusdt"), Check: asks("btcusdt")},
+		{Name: "receive_btc", Req: receive("usdt@eth", "btc", "1"), Routes: routes("btcusdt"), Check: asks("btcusdt")},
+		{Name: "buy_xmr", Req: send("btc", "xmr", "0.05"), Routes: routes("xmrbtc"), Check: asks("xmrbtc")},
 		// No TRX/XMR market: through USDT.
-		{Name: "trx_xmr_via_usdt", Req: send(trx, xmr, "20000"), Routes: routes("trxusdt", "xmrusdt"), Check: asks("trxusdt", "xmrusdt")},
-		{Name: "receive_xmr_via_usdt", Req: receive(trx, xmr, "5"), Routes: routes("trxusdt", "xmrusdt"), Check: asks("trxusdt", "xmrusdt")},
+		{Name: "trx_xmr_via_usdt", Req: send("trx", "xmr", "20000"), Routes: routes("trxusdt", "xmrusdt"), Check: asks("trxusdt", "xmrusdt")},
+		{Name: "receive_xmr_via_usdt", Req: receive("trx", "xmr", "5"), Routes: routes("trxusdt", "xmrusdt"), Check: asks("trxusdt", "xmrusdt")},
 
-		{Name: "firo_unsupported", Req: send(btc, firo, "0.05"), Routes: routes(), Want: swapscout.CodeUnsupportedPair, Check: noCall},
+		{Name: "firo_unsupported", Req: send("btc", "firo", "0.05"), Routes: routes(), Want: swapscout.CodeUnsupportedPair, Check: noCall},
 		{Name: "fixed_unsupported", Req: fixed, Routes: routes(), Want: swapscout.CodeUnsupportedPair, Check: noCall},
-		{Name: "usdc_on_tron_unsupported", Req: send(btc, swapscout.Asset{Ticker: "usdc", Network: "trx"}, "1"), Routes: routes(), Want: swapscout.CodeUnsupportedPair, Check: noCall},
+		{Name: "usdc_on_tron_unsupported", Req: send("btc", "usdc@trx", "1"), Routes: routes(), Want: swapscout.CodeUnsupportedPair, Check: noCall},
 		// dashusdt has trading disabled (te false), zecusdt is offline: no route.
-		{Name: "dash_trading_disabled", Req: send(dash, usdtTRX, "1"), Routes: routes(), Want: swapscout.CodeUnsupportedPair, Check: noCall},
-		{Name: "zec_offline", Req: send(zec, usdtTRX, "1"), Routes: routes(), Want: swapscout.CodeUnsupportedPair, Check: noCall},
+		{Name: "dash_trading_disabled", Req: send("dash", "usdt@trx", "1"), Routes: routes(), Want: swapscout.CodeUnsupportedPair, Check: noCall},
+		{Name: "zec_offline", Req: send("zec", "usdt@trx", "1"), Routes: routes(), Want: swapscout.CodeUnsupportedPair, Check: noCall},
 
 		// The docs' asks hold 3.140602 BTC for 156373.59535498 USDT.
-		{Name: "beyond_book", Req: send(usdtTRX, btc, "200000"), Routes: routes("btcusdt"), Want: swapscout.CodeAmountTooLarge, Check: maxIs("156373.595354")},
+		{Name: "beyond_book", Req: send("usdt@trx", "btc", "200000"), Routes: routes("btcusdt"), Want: swapscout.CodeAmountTooLarge, Check: cextest.Limit("", "156373.595354")},
 
 		// HTX's errors come with HTTP 200.
-		{Name: "invalid_symbol", Req: send(btc, usdtTRX, "0.8"), Routes: failing(200, "error_invalid_symbol.json"), Want: swapscout.CodeUnsupportedPair},
-		{Name: "symbol_disabled", Req: send(btc, usdtTRX, "0.8"), Routes: failing(200, "error_symbol_disabled.json"), Want: swapscout.CodeUnsupportedPair},
-		{Name: "invalid_parameter", Req: send(btc, usdtTRX, "0.8"), Routes: failing(200, "error_invalid_parameter.json"), Want: swapscout.CodeBadResponse},
-		{Name: "too_many_requests", Req: send(btc, usdtTRX, "0.8"), Routes: failing(200, "error_too_many_requests.json"), Want: swapscout.CodeRateLimited},
-		{Name: "too_many_requests_429", Req: send(btc, usdtTRX, "0.8"), Routes: failing(429, "error_too_many_requests.json"), Want: swapscout.CodeRateLimited},
-		{Name: "gateway_internal_error", Req: send(btc, usdtTRX, "0.8"), Routes: failing(200, "error_gateway.json"), Want: swapscout.CodeUnavailable},
-		{Name: "bad_gateway", Req: send(btc, usdtTRX, "0.8"), Routes: failing(502, ""), Want: swapscout.CodeUnavailable},
+		{Name: "invalid_symbol", Req: send("btc", "usdt@trx", "0.8"), Routes: failing(200, "error_invalid_symbol.json"), Want: swapscout.CodeUnsupportedPair},
+		{Name: "symbol_disabled", Req: send("btc", "usdt@trx", "0.8"), Routes: failing(200, "error_symbol_disabled.json"), Want: swapscout.CodeUnsupportedPair},
+		{Name: "invalid_parameter", Req: send("btc", "usdt@trx", "0.8"), Routes: failing(200, "error_invalid_parameter.json"), Want: swapscout.CodeBadResponse},
+		{Name: "too_many_requests", Req: send("btc", "usdt@trx", "0.8"), Routes: failing(200, "error_too_many_requests.json"), Want: swapscout.CodeRateLimited},
+		{Name: "too_many_requests_429", Req: send("btc", "usdt@trx", "0.8"), Routes: failing(429, "error_too_many_requests.json"), Want: swapscout.CodeRateLimited},
+		{Name: "gateway_internal_error", Req: send("btc", "usdt@trx", "0.8"), Routes: failing(200, "error_gateway.json"), Want: swapscout.CodeUnavailable},
+		{Name: "bad_gateway", Req: send("btc", "usdt@trx", "0.8"), Routes: failing(502, ""), Want: swapscout.CodeUnavailable},
 	})
 }
 
 // TestSlippage: an amount past the top of the book gets the worse rate.
 func TestSlippage(t *testing.T) {
-	cextest.Slippage(t, &htx.Descriptor, routes("btcusdt"), send(btc, usdtTRX, "0.1"), send(btc, usdtTRX, "0.83"))
-	cextest.Slippage(t, &htx.Descriptor, routes("trxusdt", "xmrusdt"), send(trx, xmr, "1000"), send(trx, xmr, "50000"))
+	cextest.Slippage(t, &htx.Descriptor, routes("btcusdt"), send("btc", "usdt@trx", "0.1"), send("btc", "usdt@trx", "0.83"))
+	cextest.Slippage(t, &htx.Descriptor, routes("trxusdt", "xmrusdt"), send("trx", "xmr", "1000"), send("trx", "xmr", "50000"))
 }
 
 func TestConformance(t *testing.T) {
@@ -151,54 +108,8 @@ func TestMarketListErrors(t *testing.T) {
 		if err := q.(swapscout.Refresher).Refresh(context.Background()); venuetest.Code(err) != want {
 			t.Errorf("symbols %s: Refresh = %v, want %s", fixture, err, want)
 		}
-		if _, err := q.Quote(context.Background(), send(btc, xmr, "0.05")); venuetest.Code(err) != swapscout.CodeUnavailable {
+		if _, err := q.Quote(context.Background(), send("btc", "xmr", "0.05")); venuetest.Code(err) != swapscout.CodeUnavailable {
 			t.Errorf("Quote without a market list: %v, want unavailable", err)
 		}
-	}
-}
-
-func startSim(t *testing.T) *sim.Server {
-	t.Helper()
-	return venuetest.StartSim(t, sim.Config{Seed: 17, VenueLatency: map[string]time.Duration{"htx": 0}}, "htx", htx.Sim())
-}
-
-// TestSimulator quotes the simulator: direct and bridged, both directions,
-// worse rates for larger amounts, and too large past its 150 levels.
-func TestSimulator(t *testing.T) {
-	s := startSim(t)
-	cextest.CheckSimulator(t, venuetest.New(t, &htx.Descriptor, s.VenueURL("htx")), cextest.SimulatorChecks{
-		From: btc, To: xmr, Amounts: [3]string{"0.01", "2", "20"},
-		Offers:   []swapscout.QuoteRequest{send(trx, xmr, "10000"), receive(xmr, usdtTRX, "1000"), send(zec, btc, "5")},
-		TooLarge: send(btc, xmr, "5000"),
-	})
-}
-
-// TestSimulatorQuirks: HTTP-200 errors, numbers in the book, and the
-// shallow depths.
-func TestSimulatorQuirks(t *testing.T) {
-	s := startSim(t)
-	get := func(path string) (int, string) {
-		resp, err := http.Get(s.VenueURL("htx") + path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer resp.Body.Close()
-		b, _ := io.ReadAll(resp.Body)
-		return resp.StatusCode, string(b)
-	}
-	for path, want := range map[string]string{
-		"/market/depth?symbol=nope&type=step0":            `{"status":"error","err-code":"invalid-parameter","err-msg":"invalid symbol","ts":`,
-		"/market/depth?symbol=btcusdt&type=step9":         `{"status":"error","err-code":"invalid-parameter","err-msg":"invalid type"`,
-		"/market/depth?symbol=btcusdt&type=step0&depth=7": `{"status":"error","err-code":"invalid-parameter","err-msg":"invalid depth"`,
-		"/market/depth?symbol=btcusdt&type=step0&depth=5": `{"ch":"market.btcusdt.depth.step0","status":"ok","ts":`,
-		"/v2/settings/common/symbols":                     `{"status":"ok","data":[{"tags":"","state":"online","wr":"1.5","sc":"btcusdt"`,
-	} {
-		if status, body := get(path); status != 200 || !strings.HasPrefix(body, want) {
-			t.Errorf("GET %s = %d %.100s, want 200 %s…", path, status, body, want)
-		}
-	}
-	_, body := get("/market/depth?symbol=btcusdt&type=step0&depth=5")
-	if strings.Count(body, "],[") != 2*4 || strings.Contains(body, `[["`) {
-		t.Errorf("depth=5: %.200s, want five levels a side of bare numbers", body)
 	}
 }

@@ -13,7 +13,7 @@ import (
 // book or of the market list: an unknown symbol is unsupported_pair, a
 // rejected key not_configured, in the venue's own words.
 func TestErrorEnvelopes(t *testing.T) {
-	cextest.CheckEnvelopes(t, &kraken.Descriptor, send(btc, xmr, "0.05"), []cextest.Route{assetPairs}, cextest.Route{Path: depthPath}, []cextest.Envelope{
+	cextest.CheckEnvelopes(t, &kraken.Descriptor, send("btc", "xmr", "0.05"), []cextest.Route{assetPairs}, cextest.Route{Path: depthPath}, []cextest.Envelope{
 		{Fixture: "error_unknown_pair.json", Status: 200, Want: swapscout.CodeUnsupportedPair, Words: "EQuery:Unknown asset pair"},
 		{Fixture: "error_unknown_pair.json", Status: 400, Want: swapscout.CodeUnsupportedPair, Words: "EQuery:Unknown asset pair"},
 		{Fixture: "error_rejected_key.json", Status: 200, Want: swapscout.CodeNotConfigured, Words: "EAPI:Invalid key"},

@@ -1,7 +1,6 @@
 package kraken
 
 import (
-	"encoding/json"
 	"errors"
 	"os"
 	"testing"
@@ -18,12 +17,7 @@ func FuzzParseBook(f *testing.F) { cextest.FuzzBook(f, &spec) }
 // TestSymbols fails when a mapping names an asset the catalogue lacks, two
 // assets share a code, or the spec is incomplete.
 func TestSymbols(t *testing.T) {
-	if err := symbols.Check(); err != nil {
-		t.Fatal(err)
-	}
-	if err := spec.Validate(); err != nil {
-		t.Fatal(err)
-	}
+	cextest.CheckSpec(t, &spec)
 }
 
 func TestParseMarkets(t *testing.T) {
@@ -31,7 +25,7 @@ func TestParseMarkets(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ms, err := parseMarkets(200, body)
+	ms, err := parseMarkets(body)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -64,33 +58,17 @@ func TestParseMarkets(t *testing.T) {
 // TestParseBook: the book is read under whatever key Kraken uses, errors
 // win over a result, and the decode does not allocate.
 func TestParseBook(t *testing.T) {
-	body, err := os.ReadFile("testdata/depth_xxbtzusd.json")
-	if err != nil {
-		t.Fatal(err)
-	}
+	b := cextest.BookAllocs(t, &spec, "depth_xxbtzusd.json")
 	var s book.Scanner
-	var b book.Book
-	if n := testing.AllocsPerRun(100, func() {
-		if err := parseBook(&s, 200, body, &b); err != nil {
-			t.Fatal(err)
-		}
-	}); n != 0 {
-		t.Errorf("parseBook allocates %.0f times per call", n)
-	}
 	if len(b.Bids) != 2 || len(b.Asks) != 2 || b.Bids[0].Price.String() != "30297" || b.Asks[1].Qty.String() != "1.5" {
 		t.Errorf("book %+v", b)
 	}
-	err = parseBook(&s, 200, []byte(`{"result":{"XXBTZUSD":{"asks":[],"bids":[]}},"error":["EService:Busy"]}`), &b)
+	err := spec.ReadBook(&s, 200, []byte(`{"result":{"XXBTZUSD":{"asks":[],"bids":[]}},"error":["EService:Busy"]}`), &b)
 	var ve *swapscout.VenueError
 	if !errors.As(err, &ve) || ve.Code != swapscout.CodeUnavailable {
 		t.Errorf("error after the result: %v, want unavailable", err)
 	}
-	if err := parseBook(&s, 200, []byte(`{"error":[],"result":{}}`), &b); !errors.As(err, &ve) || ve.Code != swapscout.CodeBadResponse {
+	if err := spec.ReadBook(&s, 200, []byte(`{"error":[],"result":{}}`), &b); !errors.As(err, &ve) || ve.Code != swapscout.CodeBadResponse {
 		t.Errorf("empty result: %v, want bad_response", err)
-	}
-	// The simulator's shape decodes into the documented wire type.
-	var d depthResponse
-	if err := json.Unmarshal(body, &d); err != nil || len(d.Result["XXBTZUSD"].Asks) != 2 {
-		t.Errorf("depthResponse: %+v %v", d, err)
 	}
 }

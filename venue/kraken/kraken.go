@@ -22,20 +22,14 @@ import (
 )
 
 // Descriptor registers Kraken.
-var Descriptor = venue.Descriptor{
-	ID: "kraken", Name: "Kraken", Kind: swapscout.OrderBook,
-	BaseURL: "https://api.kraken.com", Website: "https://www.kraken.com",
-	Timeout: 4 * time.Second, KYC: 'D', Reverse: true,
-	Networks: symbols.Networks(), Evidence: swapscout.Documented,
-	New: func(c venue.Config) (swapscout.Quoter, error) { return New(c), nil },
-	Sim: Sim,
-}
+var Descriptor = cex.Descriptor(venue.Descriptor{
+	ID: "kraken", Name: "Kraken", BaseURL: "https://api.kraken.com", Website: "https://www.kraken.com",
+	Timeout: 4 * time.Second, KYC: 'D', Evidence: swapscout.Documented,
+}, &spec)
 
-// Client quotes Kraken; it refreshes the market list in the background.
-type Client struct{ *cex.Client }
-
-// New returns a Client; it does no I/O.
-func New(cfg venue.Config) *Client { return &Client{cex.New(cfg, &spec)} }
+// Spec returns Kraken's description for the cex engine: its tickers and
+// networks, fees, bridges and paths.
+func Spec() cex.Spec { return spec }
 
 // spec is Kraken for the cex engine. Public calls are limited to about one a
 // second per IP and endpoint ([CODE] JKorf; [MEM]): books are shared for the
@@ -58,7 +52,9 @@ var spec = cex.Spec{
 	BookPath: func(m cex.Market, depth int) string {
 		return "/0/public/Depth?pair=" + m.Symbol + "&count=" + strconv.Itoa(depth)
 	},
-	ParseBook: parseBook,
+	// Book: {"error":[],"result":{"XXBTZUSD":{"asks":[["price","volume",ts],…],"bids":[…]}}},
+	// keyed by the pair's canonical name, which need not be the name asked.
+	Book:      book.Shape{In: "result", First: true},
 	ErrorBody: errorBody,
 }
 
@@ -68,19 +64,10 @@ var percent = swapscout.NewAmount(1, 2)
 // parseMarkets reads AssetPairs: pairs whose status is online (or unstated),
 // not the ".d" dark-pool twins, keyed by base and quote; the book is fetched
 // by altname.
-func parseMarkets(status int, body []byte) ([]cex.Market, error) {
-	var r assetPairsResponse
+func parseMarkets(body []byte) ([]cex.Market, error) {
+	var r AssetPairs
 	if err := json.Unmarshal(body, &r); err != nil {
-		if status != 200 {
-			return nil, venue.StatusError(status)
-		}
 		return nil, venue.BadResponse(err)
-	}
-	if len(r.Error) > 0 {
-		return nil, apiError(r.Error)
-	}
-	if status != 200 {
-		return nil, venue.StatusError(status)
 	}
 	if r.Result == nil {
 		return nil, swapscout.NewVenueError(swapscout.CodeBadResponse, "Kraken AssetPairs has no result")
@@ -119,54 +106,6 @@ func parseMarkets(status int, body []byte) ([]cex.Market, error) {
 	return out, nil
 }
 
-// parseBook reads Depth: {"error":[],"result":{"XXBTZUSD":{"asks":[["price","volume",ts],…],"bids":[…]}}}.
-// The result is keyed by the pair's canonical name, which need not be the
-// name asked: the first (only) key is read, whatever it is.
-func parseBook(s *book.Scanner, status int, body []byte, b *book.Book) error {
-	s.Reset(body)
-	var first []byte // the first error
-	got := false
-	if s.Kind() == book.Object {
-		s.EnterObject()
-		for key, ok := s.NextKey(); ok; key, ok = s.NextKey() {
-			switch {
-			case string(key) == "error" && s.Kind() == book.Array:
-				s.EnterArray()
-				for s.NextElem() {
-					if s.Kind() != book.String {
-						s.Skip()
-					} else if msg := s.String(); first == nil {
-						first = msg
-					}
-				}
-			case string(key) == "result" && s.Kind() == book.Object:
-				s.EnterObject()
-				for _, ok := s.NextKey(); ok; _, ok = s.NextKey() {
-					if got {
-						s.Skip()
-					} else {
-						got = s.Book(b, book.PriceQty, "bids", "asks")
-					}
-				}
-			default:
-				s.Skip()
-			}
-		}
-	}
-	err := s.Finish()
-	switch {
-	case first != nil:
-		return apiError([]string{string(first)})
-	case status != 200:
-		return venue.StatusError(status)
-	case err != nil:
-		return err
-	case !got:
-		return swapscout.NewVenueError(swapscout.CodeBadResponse, "Kraken Depth has no book")
-	}
-	return nil
-}
-
 // errorPrefixes map Kraken's "<severity><category>:<message>" errors to
 // failure codes by prefix, first match wins ([CODE] JKorf's mapping uses the
 // prefixes; the texts are [MEM]).
@@ -196,10 +135,7 @@ func apiError(errs []string) error {
 			break
 		}
 	}
-	if len(msg) > 120 {
-		msg = msg[:120] + "…"
-	}
-	return swapscout.NewVenueError(code, "Kraken: %s", msg)
+	return cex.Error(code, "Kraken", "", msg, 0)
 }
 
 // errorBody reads Kraken's envelope, {"error":["EQuery:Unknown asset
@@ -214,5 +150,3 @@ func errorBody(status int, body []byte) error {
 	}
 	return apiError(e.Error)
 }
-
-var _ swapscout.Refresher = (*Client)(nil)

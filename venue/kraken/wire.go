@@ -12,18 +12,18 @@ import (
 // {"error":[…],"result":{…}}; errors are strings "<E|W><Category>:<Message>"
 // and usually come with HTTP 200.
 
-// assetPairsResponse is GET /0/public/AssetPairs, keyed by pair name
+// AssetPairs is the answer of GET /0/public/AssetPairs, keyed by pair name
 // ("XXBTZUSD"; newer pairs by their altname, e.g. "SOLUSD").
-type assetPairsResponse struct {
+type AssetPairs struct {
 	Error  []string             `json:"error"`
-	Result map[string]assetPair `json:"result"`
+	Result map[string]AssetPair `json:"result"`
 }
 
-// assetPair is one pair. base and quote are Kraken's asset names (XXBT,
+// AssetPair is one pair. base and quote are Kraken's asset names (XXBT,
 // ZUSD, SOL); altname is the short name Depth takes (XBTUSD). Numbers the
 // adapter does not read are json.Number, so a change of type there cannot
 // fail the whole list.
-type assetPair struct {
+type AssetPair struct {
 	Altname            string               `json:"altname"`
 	Wsname             string               `json:"wsname"`
 	AclassBase         string               `json:"aclass_base"`
@@ -48,18 +48,4 @@ type assetPair struct {
 	Status             string               `json:"status"` // online, cancel_only, post_only, limit_only, reduce_only
 	LongPositionLimit  json.Number          `json:"long_position_limit,omitempty"`
 	ShortPositionLimit json.Number          `json:"short_position_limit,omitempty"`
-}
-
-// depthResponse is GET /0/public/Depth?pair=XBTUSD&count=100: the book keyed
-// by the pair's canonical name ("XXBTZUSD"), levels [price, volume,
-// unix-seconds] with strings for the decimals and an integer timestamp. The
-// adapter reads it with book.Scanner (parseBook).
-type depthResponse struct {
-	Error  []string               `json:"error"`
-	Result map[string]depthLevels `json:"result"`
-}
-
-type depthLevels struct {
-	Asks [][3]any `json:"asks"`
-	Bids [][3]any `json:"bids"`
 }

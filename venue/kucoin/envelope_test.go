@@ -13,7 +13,7 @@ import (
 // book or of the market list: an unknown symbol is unsupported_pair, a
 // rejected key not_configured, in the venue's own words.
 func TestErrorEnvelopes(t *testing.T) {
-	cextest.CheckEnvelopes(t, &kucoin.Descriptor, send(btc, usdtTRX, "0.5"), []cextest.Route{symbolList, currencyList}, cextest.Route{Path: bookPath}, []cextest.Envelope{
+	cextest.CheckEnvelopes(t, &kucoin.Descriptor, send("btc", "usdt@trx", "0.5"), []cextest.Route{symbolList, currencyList}, cextest.Route{Path: bookPath}, []cextest.Envelope{
 		{Fixture: "error_symbol_not_exists.json", Status: 200, Want: swapscout.CodeUnsupportedPair, Words: "symbol not exists"},
 		{Fixture: "error_symbol_not_exists.json", Status: 400, Want: swapscout.CodeUnsupportedPair, Words: "symbol not exists"},
 		{Fixture: "error_rejected_key.json", Status: 401, Want: swapscout.CodeNotConfigured, Words: "KC-API-KEY not exists"},

@@ -26,7 +26,7 @@ func TestParseNetworks(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	nets, err := parseNetworks(200, body)
+	nets, err := spec.ReadNetworks(200, body)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -43,7 +43,7 @@ func TestParseNetworks(t *testing.T) {
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("networks (-want +got):\n%s", diff)
 	}
-	_, err = parseNetworks(429, []byte(`{"code":"429000","msg":"Too Many Requests"}`))
+	_, err = spec.ReadNetworks(429, []byte(`{"code":"429000","msg":"Too Many Requests"}`))
 	var ve *swapscout.VenueError
 	if !errors.As(err, &ve) || ve.Code != swapscout.CodeRateLimited {
 		t.Errorf("429: %v, want rate_limited", err)
@@ -63,12 +63,7 @@ func FuzzAPIError(f *testing.F) {
 // TestSymbols fails when a mapping names an asset the catalogue lacks, two
 // assets share a code, or the spec is incomplete.
 func TestSymbols(t *testing.T) {
-	if err := symbols.Check(); err != nil {
-		t.Fatal(err)
-	}
-	if err := spec.Validate(); err != nil {
-		t.Fatal(err)
-	}
+	cextest.CheckSpec(t, &spec)
 }
 
 func TestParseMarkets(t *testing.T) {
@@ -76,7 +71,7 @@ func TestParseMarkets(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ms, err := parseMarkets(200, body)
+	ms, err := spec.ReadMarkets(200, body)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -96,27 +91,16 @@ func TestParseMarkets(t *testing.T) {
 // TestParseBook: the docs' book decodes without allocating, and an error
 // code wins over a 200 status.
 func TestParseBook(t *testing.T) {
-	body, err := os.ReadFile("testdata/level2_btc_usdt.json")
-	if err != nil {
-		t.Fatal(err)
-	}
+	b := cextest.BookAllocs(t, &spec, "level2_btc_usdt.json")
 	var s book.Scanner
-	var b book.Book
-	if n := testing.AllocsPerRun(100, func() {
-		if err := parseBook(&s, 200, body, &b); err != nil {
-			t.Fatal(err)
-		}
-	}); n != 0 {
-		t.Errorf("parseBook allocates %.0f times per call", n)
-	}
 	if len(b.Bids) != 2 || len(b.Asks) != 2 || b.Bids[0].Price.String() != "6500.12" || b.Asks[0].Price.String() != "6500.16" {
 		t.Errorf("book %+v", b)
 	}
 	var ve *swapscout.VenueError
-	if err := parseBook(&s, 200, []byte(`{"msg":"symbol not exists","code":900001}`), &b); !errors.As(err, &ve) || ve.Code != swapscout.CodeUnsupportedPair {
+	if err := spec.ReadBook(&s, 200, []byte(`{"msg":"symbol not exists","code":900001}`), &b); !errors.As(err, &ve) || ve.Code != swapscout.CodeUnsupportedPair {
 		t.Errorf("numeric code: %v, want unsupported_pair", err)
 	}
-	if err := parseBook(&s, 200, []byte(`{"code":"200000"}`), &b); !errors.As(err, &ve) || ve.Code != swapscout.CodeBadResponse {
+	if err := spec.ReadBook(&s, 200, []byte(`{"code":"200000"}`), &b); !errors.As(err, &ve) || ve.Code != swapscout.CodeBadResponse {
 		t.Errorf("no data: %v, want bad_response", err)
 	}
 }

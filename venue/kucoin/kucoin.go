@@ -13,6 +13,7 @@ package kucoin
 import (
 	"bytes"
 	"encoding/json"
+	"strconv"
 	"time"
 
 	"github.com/swapscout/swapscout"
@@ -22,20 +23,14 @@ import (
 )
 
 // Descriptor registers KuCoin.
-var Descriptor = venue.Descriptor{
-	ID: "kucoin", Name: "KuCoin", Kind: swapscout.OrderBook,
-	BaseURL: "https://api.kucoin.com", Website: "https://www.kucoin.com",
-	Timeout: 4 * time.Second, KYC: 'D', Reverse: true,
-	Networks: symbols.Networks(), Evidence: swapscout.Documented,
-	New: func(c venue.Config) (swapscout.Quoter, error) { return New(c), nil },
-	Sim: Sim,
-}
+var Descriptor = cex.Descriptor(venue.Descriptor{
+	ID: "kucoin", Name: "KuCoin", BaseURL: "https://api.kucoin.com", Website: "https://www.kucoin.com",
+	Timeout: 4 * time.Second, KYC: 'D', Evidence: swapscout.Documented,
+}, &spec)
 
-// Client quotes KuCoin; it refreshes the market list in the background.
-type Client struct{ *cex.Client }
-
-// New returns a Client; it does no I/O.
-func New(cfg venue.Config) *Client { return &Client{cex.New(cfg, &spec)} }
+// Spec returns KuCoin's description for the cex engine: its tickers and
+// networks, fees, bridges and paths.
+func Spec() cex.Spec { return spec }
 
 // spec is KuCoin for the cex engine. The public resource pool is 2000 weight
 // per 30 s per IP, level2_100 weighing 4 [DOC]. A 429 names its reset only in
@@ -57,97 +52,22 @@ var spec = cex.Spec{
 	BookPath: func(m cex.Market, _ int) string {
 		return "/api/v1/market/orderbook/level2_100?symbol=" + m.Symbol
 	},
-	ParseBook: parseBook,
+	// Book: {"code":"200000","data":{"sequence":"…","time":…,"bids":[["price","size"],…],"asks":[…]}};
+	// an error carries another code (a string, or a number).
+	Book: book.Shape{In: "data", Code: "code", Refused: func(code []byte) bool {
+		return code != nil && string(code) != "200000" && string(code) != "0"
+	}},
 	ErrorBody: errorBody,
-}
-
-// envelope is {"code":"200000","msg":…}: code is a string (read as a number
-// too), 200000 meaning success.
-type envelope struct {
-	code     int64
-	msg      []byte // valid until the scanner's next Reset
-	null     bool   // data was null
-	received bool   // data was present
-}
-
-// member reads code or msg, or reports false for any other key.
-func (e *envelope) member(s *book.Scanner, key []byte) bool {
-	switch string(key) {
-	case "code":
-		switch s.Kind() {
-		case book.String:
-			e.code = digits(s.String())
-		case book.Number:
-			e.code = s.Int()
-		default:
-			s.Skip()
-		}
-	case "msg":
-		if s.Kind() == book.String {
-			e.msg = s.String()
-		} else {
-			s.Skip()
-		}
-	default:
-		return false
-	}
-	return true
-}
-
-// digits reads a code of up to 9 digits; anything else is -1.
-func digits(b []byte) int64 {
-	if len(b) == 0 || len(b) > 9 {
-		return -1
-	}
-	var n int64
-	for _, c := range b {
-		if c < '0' || c > '9' {
-			return -1
-		}
-		n = n*10 + int64(c-'0')
-	}
-	return n
-}
-
-// check maps what the answer said: an error code, a refused or failed
-// status, a malformed body (err), or data missing.
-func (e *envelope) check(status int, err error, what string) error {
-	switch {
-	case e.code != 0 && e.code != 200000:
-		return apiError(e.code, e.msg, status)
-	case status == 403:
-		return swapscout.NewVenueError(swapscout.CodeUnavailable, "KuCoin refused the request (HTTP 403: restricted location or firewall)")
-	case status != 200:
-		return venue.StatusError(status)
-	case err != nil:
-		return err
-	case e.null:
-		return swapscout.NewVenueError(swapscout.CodeUnsupportedPair, "KuCoin has no %s for it (data null)", what)
-	case !e.received:
-		return swapscout.NewVenueError(swapscout.CodeBadResponse, "KuCoin answer has no %s", what)
-	}
-	return nil
-}
-
-// data notes whether the data member is null, and reports whether it holds
-// a value of kind k for the caller to read.
-func (e *envelope) data(s *book.Scanner, k book.Kind) bool {
-	switch s.Kind() {
-	case book.Null:
-		e.null = true
-	case k:
-		e.received = true
-		return true
-	}
-	s.Skip()
-	return false
+	Statuses: map[int]swapscout.VenueError{
+		403: {Code: swapscout.CodeUnavailable, Msg: "KuCoin refused the request (HTTP 403: restricted location or firewall)"},
+	},
 }
 
 // parseMarkets reads /api/v2/symbols: {"code":"200000","data":[{"symbol":"BTC-USDT",…}]}:
 // tradable symbols, with MinBase from baseMinSize and MinQuote from the
 // larger of quoteMinSize and minFunds (a market order's least funds).
 // Values of an unexpected type read as absent.
-func parseMarkets(status int, body []byte) ([]cex.Market, error) {
+func parseMarkets(body []byte) ([]cex.Market, error) {
 	items, err := readList[struct {
 		Symbol        cex.Text `json:"symbol"`
 		BaseCurrency  cex.Text `json:"baseCurrency"`
@@ -156,7 +76,7 @@ func parseMarkets(status int, body []byte) ([]cex.Market, error) {
 		BaseMinSize   cex.Opt  `json:"baseMinSize"`
 		QuoteMinSize  cex.Opt  `json:"quoteMinSize"`
 		MinFunds      cex.Opt  `json:"minFunds"`
-	}](status, body, "symbol list")
+	}](body, "symbol list")
 	if err != nil {
 		return nil, err
 	}
@@ -179,11 +99,11 @@ func parseMarkets(status int, body []byte) ([]cex.Market, error) {
 // "isDepositEnabled":true,…}]}]} ([DOC] shape). chains may be null (a
 // currency that does not move on-chain). A chain without a readable fee
 // keeps its open flags (the static table then gives the fee).
-func parseNetworks(status int, body []byte) (map[cex.Code]cex.Network, error) {
+func parseNetworks(body []byte) (map[cex.Code]cex.Network, error) {
 	items, err := readList[struct {
 		Currency cex.Text        `json:"currency"`
 		Chains   json.RawMessage `json:"chains"`
-	}](status, body, "currency list")
+	}](body, "currency list")
 	if err != nil {
 		return nil, err
 	}
@@ -209,49 +129,20 @@ func parseNetworks(status int, body []byte) (map[cex.Code]cex.Network, error) {
 }
 
 // readList decodes an envelope whose data is an array into one T per item
-// (items that do not decode are left out) and checks what the answer said:
-// an error code, a refused or failed status, a malformed body, data null or
-// missing (what names the list).
-func readList[T any](status int, body []byte, what string) ([]T, error) {
+// (items that do not decode are left out); an answer without the array is
+// bad_response (what names the list).
+func readList[T any](body []byte, what string) ([]T, error) {
 	var e struct {
-		Code cex.Text        `json:"code"`
-		Msg  cex.Text        `json:"msg"`
 		Data json.RawMessage `json:"data"`
 	}
-	err := json.Unmarshal(body, &e)
-	env := envelope{code: digits([]byte(e.Code)), msg: []byte(e.Msg)}
-	if e.Code == "" {
-		env.code = 0
+	if err := json.Unmarshal(body, &e); err != nil {
+		return nil, venue.BadResponse(err)
 	}
-	items, isArray := cex.Items[T](e.Data)
-	env.null = string(bytes.TrimSpace(e.Data)) == "null"
-	env.received = isArray
-	if err != nil {
-		err = venue.BadResponse(err)
-	}
-	if err := env.check(status, err, what); err != nil {
-		return nil, err
+	items, ok := cex.Items[T](e.Data)
+	if !ok {
+		return nil, swapscout.NewVenueError(swapscout.CodeBadResponse, "KuCoin answer has no %s", what)
 	}
 	return items, nil
-}
-
-// parseBook reads level2_100: {"code":"200000","data":{"sequence":"…","time":…,"bids":[["price","size"],…],"asks":[…]}}.
-func parseBook(s *book.Scanner, status int, body []byte, b *book.Book) error {
-	var e envelope
-	s.Reset(body)
-	if s.Kind() == book.Object {
-		s.EnterObject()
-		for key, ok := s.NextKey(); ok; key, ok = s.NextKey() {
-			switch {
-			case e.member(s, key):
-			case string(key) != "data":
-				s.Skip()
-			case e.data(s, book.Object):
-				s.Book(b, book.PriceQty, "bids", "asks")
-			}
-		}
-	}
-	return e.check(status, s.Finish(), "book")
 }
 
 // apiError maps KuCoin's codes ([CODE] 400100 invalid parameter, 900001
@@ -273,27 +164,29 @@ func apiError(code int64, msg []byte, status int) error {
 	case code == 500000 || code == 403000 || status >= 500: // internal error; no access (location)
 		fc = swapscout.CodeUnavailable
 	}
-	if len(msg) > 120 {
-		msg = append(msg[:120:120], "…"...)
-	}
-	return swapscout.NewVenueError(fc, "KuCoin %d: %s (HTTP %d)", code, msg, status)
+	return cex.Error(fc, "KuCoin", strconv.FormatInt(code, 10), string(msg), status)
 }
 
 // errorBody reads KuCoin's envelope, {"code":"900001","msg":"…"}, at any
-// status; nil when body is not one or its code is the success "200000".
+// status; nil when body is not one or its code is the success "200000" —
+// unless its data is null, which is KuCoin saying it has no such symbol.
 func errorBody(status int, body []byte) error {
 	var e struct {
-		Code json.Number `json:"code"`
-		Msg  string      `json:"msg"`
+		Code json.Number     `json:"code"`
+		Msg  string          `json:"msg"`
+		Data json.RawMessage `json:"data"`
 	}
 	if json.Unmarshal(body, &e) != nil {
 		return nil
 	}
 	code, err := e.Code.Int64()
-	if err != nil || code == 200000 {
+	switch {
+	case err != nil:
+		return nil
+	case code == 200000 && string(bytes.TrimSpace(e.Data)) == "null":
+		return swapscout.NewVenueError(swapscout.CodeUnsupportedPair, "KuCoin has no data for it (data null)")
+	case code == 200000:
 		return nil
 	}
 	return apiError(code, []byte(e.Msg), status)
 }
-
-var _ swapscout.Refresher = (*Client)(nil)

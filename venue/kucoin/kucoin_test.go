@@ -2,17 +2,12 @@ package kucoin_test
 
 import (
 	"context"
-	"errors"
-	"io"
-	"net/http"
 	"strings"
 	"testing"
-	"time"
 
 	"go.uber.org/goleak"
 
 	"github.com/swapscout/swapscout"
-	"github.com/swapscout/swapscout/sim"
 	"github.com/swapscout/swapscout/venue"
 	"github.com/swapscout/swapscout/venue/cex/cextest"
 	"github.com/swapscout/swapscout/venue/kucoin"
@@ -21,25 +16,7 @@ import (
 
 func TestMain(m *testing.M) { goleak.VerifyTestMain(m) }
 
-var (
-	btc     = swapscout.Asset{Ticker: "btc", Network: "btc"}
-	xmr     = swapscout.Asset{Ticker: "xmr", Network: "xmr"}
-	ltc     = swapscout.Asset{Ticker: "ltc", Network: "ltc"}
-	zec     = swapscout.Asset{Ticker: "zec", Network: "zec"}
-	firo    = swapscout.Asset{Ticker: "firo", Network: "firo"}
-	usdtTRX = swapscout.Asset{Ticker: "usdt", Network: "trx"}
-	usdtETH = swapscout.Asset{Ticker: "usdt", Network: "eth"}
-)
-
-func send(from, to swapscout.Asset, amount string) swapscout.QuoteRequest {
-	return swapscout.QuoteRequest{From: from, To: to, Amount: swapscout.MustAmount(amount)}
-}
-
-func receive(from, to swapscout.Asset, amount string) swapscout.QuoteRequest {
-	r := send(from, to, amount)
-	r.Direction = swapscout.Receive
-	return r
-}
+var send, receive = cextest.Send, cextest.Receive
 
 const (
 	symbolsPath    = "/api/v2/symbols"
@@ -69,72 +46,52 @@ func failing(status int, fixture string, header map[string]string) []cextest.Rou
 }
 
 // asks checks the book calls: one level2_100 per symbol, in any order.
-func asks(symbols ...string) func(t *testing.T, _ swapscout.Offer, _ error, reqs []venuetest.Recorded) {
-	return func(t *testing.T, _ swapscout.Offer, _ error, reqs []venuetest.Recorded) {
-		var got, want []string
-		for _, r := range reqs {
-			got = append(got, r.Path+"?"+r.RawQuery)
-		}
-		for _, s := range symbols {
-			want = append(want, bookPath+"?symbol="+s)
-		}
-		cextest.CheckBooks(t, got, want)
-	}
-}
+func asks(symbols ...string) cextest.Check { return cextest.Asks(bookPath+"?symbol=%s", symbols...) }
 
-func maxIs(max string) func(t *testing.T, _ swapscout.Offer, err error, _ []venuetest.Recorded) {
-	return func(t *testing.T, _ swapscout.Offer, err error, _ []venuetest.Recorded) {
-		var ve *swapscout.VenueError
-		if !errors.As(err, &ve) || ve.Max.String() != max {
-			t.Errorf("error %v, want Max %s", err, max)
-		}
-	}
-}
-
-var okCase = venuetest.Case{Name: "sell_btc_usdt", Req: send(btc, usdtTRX, "0.5"), Routes: []venuetest.Route{
+var okCase = venuetest.Case{Name: "sell_btc_usdt", Req: send("btc", "usdt@trx", "0.5"), Routes: []venuetest.Route{
 	{Path: symbolsPath, Fixture: "symbols.json"}, {Path: currenciesPath, Fixture: "currencies.json"},
 	{Path: bookPath, Fixture: "level2_btc_usdt.json"}}}
 
 func TestQuote(t *testing.T) {
-	fixed := send(btc, xmr, "0.05")
+	fixed := send("btc", "xmr", "0.05")
 	fixed.RateType = swapscout.Fixed
 	noCall := asks()
 	gw := map[string]string{"gw-ratelimit-limit": "2000", "gw-ratelimit-remaining": "0", "gw-ratelimit-reset": "12000"}
 	cextest.RunCases(t, &kucoin.Descriptor, []cextest.Case{
 		// 0.5 BTC into the docs' two bids [DOC book].
-		{Name: "sell_btc_usdt", Req: send(btc, usdtTRX, "0.5"), Routes: routes("BTC-USDT"), Check: asks("BTC-USDT")},
+		{Name: "sell_btc_usdt", Req: send("btc", "usdt@trx", "0.5"), Routes: routes("BTC-USDT"), Check: asks("BTC-USDT")},
 		// The docs' asks come out of order (6500.16 before 6500.15): the best is walked first.
-		{Name: "receive_btc", Req: receive(usdtETH, btc, "0.5"), Routes: routes("BTC-USDT"), Check: asks("BTC-USDT")},
-		{Name: "buy_xmr", Req: send(btc, xmr, "0.05"), Routes: routes("XMR-BTC"), Check: asks("XMR-BTC")},
-		{Name: "receive_xmr", Req: receive(btc, xmr, "10"), Routes: routes("XMR-BTC"), Check: asks("XMR-BTC")},
+		{Name: "receive_btc", Req: receive("usdt@eth", "btc", "0.5"), Routes: routes("BTC-USDT"), Check: asks("BTC-USDT")},
+		{Name: "buy_xmr", Req: send("btc", "xmr", "0.05"), Routes: routes("XMR-BTC"), Check: asks("XMR-BTC")},
+		{Name: "receive_xmr", Req: receive("btc", "xmr", "10"), Routes: routes("XMR-BTC"), Check: asks("XMR-BTC")},
 		// No LTC/XMR market: through USDT.
-		{Name: "ltc_xmr_via_usdt", Req: send(ltc, xmr, "20"), Routes: routes("LTC-USDT", "XMR-USDT"), Check: asks("LTC-USDT", "XMR-USDT")},
+		{Name: "ltc_xmr_via_usdt", Req: send("ltc", "xmr", "20"), Routes: routes("LTC-USDT", "XMR-USDT"), Check: asks("LTC-USDT", "XMR-USDT")},
 
-		{Name: "firo_unsupported", Req: send(btc, firo, "0.05"), Routes: routes(), Want: swapscout.CodeUnsupportedPair, Check: noCall},
+		{Name: "firo_unsupported", Req: send("btc", "firo", "0.05"), Routes: routes(), Want: swapscout.CodeUnsupportedPair, Check: noCall},
 		{Name: "fixed_unsupported", Req: fixed, Routes: routes(), Want: swapscout.CodeUnsupportedPair, Check: noCall},
-		{Name: "usdc_on_tron_unsupported", Req: send(btc, swapscout.Asset{Ticker: "usdc", Network: "trx"}, "1"), Routes: routes(), Want: swapscout.CodeUnsupportedPair, Check: noCall},
+		{Name: "usdc_on_tron_unsupported", Req: send("btc", "usdc@trx", "1"), Routes: routes(), Want: swapscout.CodeUnsupportedPair, Check: noCall},
 		// The currency list has USDT ERC20 withdrawals closed (deposits open:
 		// receive_btc sends it): refused without a book call.
-		{Name: "usdt_erc20_withdrawals_closed", Req: send(btc, usdtETH, "0.5"), Routes: routes(), Want: swapscout.CodeUnavailable, Check: noCall},
+		{Name: "usdt_erc20_withdrawals_closed", Req: send("btc", "usdt@eth", "0.5"), Routes: routes(), Want: swapscout.CodeUnavailable, Check: noCall},
 		// ZEC-USDT has enableTrading false: no route.
-		{Name: "zec_not_trading", Req: send(zec, btc, "1"), Routes: routes(), Want: swapscout.CodeUnsupportedPair, Check: noCall},
+		{Name: "zec_not_trading", Req: send("zec", "btc", "1"), Routes: routes(), Want: swapscout.CodeUnsupportedPair, Check: noCall},
 
 		// The XMR-BTC asks hold 162.1711 XMR for 0.3983628294 BTC.
-		{Name: "beyond_book", Req: send(btc, xmr, "1"), Routes: routes("XMR-BTC"), Want: swapscout.CodeAmountTooLarge, Check: maxIs("0.39836282")},
+		{Name: "beyond_book", Req: send("btc", "xmr", "1"), Routes: routes("XMR-BTC"), Want: swapscout.CodeAmountTooLarge, Check: cextest.Limit("", "0.39836282")},
 
-		{Name: "symbol_not_exists", Req: send(btc, usdtTRX, "0.5"), Routes: failing(200, "error_symbol_not_exists.json", nil), Want: swapscout.CodeUnsupportedPair},
-		{Name: "data_null", Req: send(btc, usdtTRX, "0.5"), Routes: failing(200, "error_data_null.json", nil), Want: swapscout.CodeUnsupportedPair},
-		{Name: "invalid_parameter", Req: send(btc, usdtTRX, "0.5"), Routes: failing(400, "error_invalid_parameter.json", nil), Want: swapscout.CodeBadResponse},
-		{Name: "too_many_requests", Req: send(btc, usdtTRX, "0.5"), Routes: failing(429, "error_too_many_requests.json", gw), Want: swapscout.CodeRateLimited},
-		{Name: "internal_error", Req: send(btc, usdtTRX, "0.5"), Routes: failing(500, "error_internal.json", nil), Want: swapscout.CodeUnavailable},
-		{Name: "restricted", Req: send(btc, usdtTRX, "0.5"), Routes: failing(403, "", nil), Want: swapscout.CodeUnavailable},
+		{Name: "symbol_not_exists", Req: send("btc", "usdt@trx", "0.5"), Routes: failing(200, "error_symbol_not_exists.json", nil), Want: swapscout.CodeUnsupportedPair},
+		{Name: "data_null", Req: send("btc", "usdt@trx", "0.5"), Routes: failing(200, "error_data_null.json", nil), Want: swapscout.CodeUnsupportedPair},
+		{Name: "invalid_parameter", Req: send("btc", "usdt@trx", "0.5"), Routes: failing(400, "error_invalid_parameter.json", nil), Want: swapscout.CodeBadResponse},
+		{Name: "too_many_requests", Req: send("btc", "usdt@trx", "0.5"), Routes: failing(429, "error_too_many_requests.json", gw), Want: swapscout.CodeRateLimited},
+		{Name: "internal_error", Req: send("btc", "usdt@trx", "0.5"), Routes: failing(500, "error_internal.json", nil), Want: swapscout.CodeUnavailable},
+		{Name: "restricted", Req: send("btc", "usdt@trx", "0.5"), Routes: failing(403, "", nil), Want: swapscout.CodeUnavailable},
 	})
 }
 
 // TestSlippage: an amount past the top of the book gets the worse rate.
 func TestSlippage(t *testing.T) {
-	cextest.Slippage(t, &kucoin.Descriptor, routes("XMR-BTC"), send(btc, xmr, "0.01"), send(btc, xmr, "0.3"))
-	cextest.Slippage(t, &kucoin.Descriptor, routes("LTC-USDT", "XMR-USDT"), receive(ltc, xmr, "1"), receive(ltc, xmr, "60"))
+	cextest.Slippage(t, &kucoin.Descriptor, routes("XMR-BTC"), send("btc", "xmr", "0.01"), send("btc", "xmr", "0.3"))
+	cextest.Slippage(t, &kucoin.Descriptor, routes("LTC-USDT", "XMR-USDT"), receive("ltc", "xmr", "1"), receive("ltc", "xmr", "60"))
 }
 
 func TestConformance(t *testing.T) {
@@ -163,65 +120,8 @@ func TestMarketListErrors(t *testing.T) {
 		if err := q.(swapscout.Refresher).Refresh(context.Background()); venuetest.Code(err) != c.want {
 			t.Errorf("symbols %s: Refresh = %v, want %s", c.fixture, err, c.want)
 		}
-		if _, err := q.Quote(context.Background(), send(btc, xmr, "0.05")); venuetest.Code(err) != swapscout.CodeUnavailable {
+		if _, err := q.Quote(context.Background(), send("btc", "xmr", "0.05")); venuetest.Code(err) != swapscout.CodeUnavailable {
 			t.Errorf("Quote without a market list: %v, want unavailable", err)
 		}
-	}
-}
-
-func startSim(t *testing.T) *sim.Server {
-	t.Helper()
-	now := time.Date(2026, 7, 29, 14, 0, 10, 0, time.UTC)
-	return venuetest.StartSim(t, sim.Config{Seed: 11, VenueLatency: map[string]time.Duration{"kucoin": 0}, Now: func() time.Time { return now }}, "kucoin", kucoin.Sim())
-}
-
-// TestSimulator quotes the simulator: direct and bridged, both directions,
-// worse rates for larger amounts, and too large past its 100 levels.
-func TestSimulator(t *testing.T) {
-	s := startSim(t)
-	cextest.CheckSimulator(t, venuetest.New(t, &kucoin.Descriptor, s.VenueURL("kucoin")), cextest.SimulatorChecks{
-		From: btc, To: xmr, Amounts: [3]string{"0.01", "2", "20"},
-		Offers:      []swapscout.QuoteRequest{send(ltc, xmr, "10"), receive(xmr, usdtTRX, "1000"), send(zec, swapscout.Asset{Ticker: "eth", Network: "arbitrum"}, "5")},
-		TooLarge:    send(btc, xmr, "5000"),
-		Unsupported: []swapscout.QuoteRequest{send(btc, firo, "1")},
-	})
-}
-
-// TestSimulatorQuirks: the envelope errors, both book levels, and the
-// resource pool's 429 once 2000 weight is spent in 30 s.
-func TestSimulatorQuirks(t *testing.T) {
-	s := startSim(t)
-	get := func(path string) (int, http.Header, string) {
-		resp, err := http.Get(s.VenueURL("kucoin") + path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer resp.Body.Close()
-		b, _ := io.ReadAll(resp.Body)
-		return resp.StatusCode, resp.Header, string(b)
-	}
-	for _, c := range []struct {
-		path, want string
-		status     int
-	}{
-		{"/api/v1/market/orderbook/level2_100?symbol=NOPE-USDT", `{"code":"900001","msg":"symbol not exists"}`, 200},
-		{"/api/v1/market/orderbook/level2_100", `{"code":"400100",`, 400},
-		{"/api/v1/market/orderbook/level2_20?symbol=BTC-USDT", `{"code":"200000","data":{"sequence":"`, 200},
-		{"/api/v2/symbols", `{"code":"200000","data":[{"symbol":"BTC-USDT","name":"BTC-USDT","baseCurrency":"BTC"`, 200},
-	} {
-		if status, _, body := get(c.path); status != c.status || !strings.HasPrefix(body, c.want) {
-			t.Errorf("GET %s = %d %.100s, want %d %s…", c.path, status, body, c.status, c.want)
-		}
-	}
-	if _, _, body := get("/api/v1/market/orderbook/level2_20?symbol=BTC-USDT"); strings.Count(body, `"],["`) != 2*19 {
-		t.Errorf("level2_20 has %d level separators, want 38", strings.Count(body, `"],["`))
-	}
-	var last int
-	var h http.Header
-	for range 500 { // 6 calls so far weighed 22; 494 more at 4 fill 1998
-		last, h, _ = get("/api/v1/market/orderbook/level2_100?symbol=NOPE-USDT")
-	}
-	if last != 429 || h.Get("gw-ratelimit-remaining") == "" || h.Get("gw-ratelimit-reset") == "" {
-		t.Errorf("after 2000 weight: HTTP %d, headers %v; want 429 with gw-ratelimit-*", last, h)
 	}
 }

@@ -15,26 +15,12 @@ func FuzzParseMarkets(f *testing.F) { cextest.FuzzMarkets(f, &spec) }
 
 func FuzzParseBook(f *testing.F) { cextest.FuzzBook(f, &spec) }
 
-func FuzzParseError(f *testing.F) {
-	cextest.Seeds(f)
-	f.Fuzz(func(t *testing.T, status int, body []byte) {
-		err := parseError(status, body)
-		var ve *swapscout.VenueError
-		if !errors.As(err, &ve) || ve.Code == "" {
-			t.Fatalf("parseError(%d) = %v, want a typed error", status, err)
-		}
-	})
-}
+func FuzzErrorBody(f *testing.F) { cextest.FuzzErrorBody(f, errorBody) }
 
 // TestSymbols fails when a mapping names an asset the catalogue lacks, two
 // assets share a code, or the spec is incomplete (a withdrawal fee missing…).
 func TestSymbols(t *testing.T) {
-	if err := symbols.Check(); err != nil {
-		t.Fatal(err)
-	}
-	if err := spec.Validate(); err != nil {
-		t.Fatal(err)
-	}
+	cextest.CheckSpec(t, &spec)
 }
 
 // TestParseMarkets: enabled symbols that take market orders on both sides,
@@ -44,7 +30,7 @@ func TestParseMarkets(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ms, err := parseMarkets(200, body)
+	ms, err := spec.ReadMarkets(200, body)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -71,27 +57,16 @@ func TestParseMarkets(t *testing.T) {
 // TestParseBookAllocs: a depth answer decodes into a reused book without
 // allocating; an error body is an error even with HTTP 200.
 func TestParseBookAllocs(t *testing.T) {
-	body, err := os.ReadFile("testdata/depth_btcusdt.json")
-	if err != nil {
-		t.Fatal(err)
-	}
+	b := cextest.BookAllocs(t, &spec, "depth_btcusdt.json")
 	var s book.Scanner
-	var b book.Book
-	if n := testing.AllocsPerRun(100, func() {
-		if err := parseBook(&s, 200, body, &b); err != nil {
-			t.Fatal(err)
-		}
-	}); n != 0 {
-		t.Errorf("parseBook allocates %.0f times per call", n)
-	}
 	if len(b.Bids) != 3 || len(b.Asks) != 3 || b.Bids[0].Price.String() != "65010.5" {
 		t.Errorf("book %+v", b)
 	}
 	var ve *swapscout.VenueError
-	if err := parseBook(&s, 200, []byte(`{"bids":null,"asks":null}`), &b); err != nil || len(b.Bids)+len(b.Asks) != 0 {
-		t.Errorf("null sides: %v %+v, want an empty book", err, b)
+	if err := spec.ReadBook(&s, 200, []byte(`{"bids":null,"asks":null}`), &b); cextest.Code(err) != swapscout.CodeUnavailable || len(b.Bids)+len(b.Asks) != 0 {
+		t.Errorf("null sides: %v %+v, want an empty book, unavailable", err, b)
 	}
-	if err := parseBook(&s, 200, []byte(`{"code":730001,"msg":"Pair not found"}`), &b); !errors.As(err, &ve) || ve.Code != swapscout.CodeUnsupportedPair {
+	if err := spec.ReadBook(&s, 200, []byte(`{"code":730001,"msg":"Pair not found"}`), &b); !errors.As(err, &ve) || ve.Code != swapscout.CodeUnsupportedPair {
 		t.Errorf("error with HTTP 200: %v, want unsupported_pair", err)
 	}
 }

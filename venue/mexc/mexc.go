@@ -25,20 +25,14 @@ import (
 // Descriptor registers MEXC. KYC C: MEXC has let unverified accounts
 // withdraw up to a daily limit and asks for verification above it, or when
 // it reviews an account [MEM].
-var Descriptor = venue.Descriptor{
-	ID: "mexc", Name: "MEXC", Kind: swapscout.OrderBook,
-	BaseURL: "https://api.mexc.com", Website: "https://www.mexc.com",
-	Timeout: 4 * time.Second, KYC: 'C', Reverse: true,
-	Networks: symbols.Networks(), Evidence: swapscout.Documented,
-	New: func(c venue.Config) (swapscout.Quoter, error) { return New(c), nil },
-	Sim: Sim,
-}
+var Descriptor = cex.Descriptor(venue.Descriptor{
+	ID: "mexc", Name: "MEXC", BaseURL: "https://api.mexc.com", Website: "https://www.mexc.com",
+	Timeout: 4 * time.Second, KYC: 'C', Evidence: swapscout.Documented,
+}, &spec)
 
-// Client quotes MEXC; it refreshes the market list in the background.
-type Client struct{ *cex.Client }
-
-// New returns a Client; it does no I/O.
-func New(cfg venue.Config) *Client { return &Client{cex.New(cfg, &spec)} }
+// Spec returns MEXC's description for the cex engine: its tickers and
+// networks, fees, bridges and paths.
+func Spec() cex.Spec { return spec }
 
 // spec is MEXC for the cex engine. Each IP-limited endpoint has its own
 // budget of 500 calls per 10 s [DOC]; 429 and 418 come with Retry-After.
@@ -59,8 +53,15 @@ var spec = cex.Spec{
 	BookPath: func(m cex.Market, depth int) string {
 		return "/api/v3/depth?symbol=" + m.Symbol + "&limit=" + strconv.Itoa(depth)
 	},
-	ParseBook: parseBook,
+	// Book: {"lastUpdateId":…,"bids":[["price","qty"],…],"asks":[…]}, or an
+	// error {"code":…,"msg":…}, also with HTTP 200.
+	Book: book.Shape{Code: "code", Refused: func(code []byte) bool {
+		return string(code) != "0" && string(code) != "200"
+	}},
 	ErrorBody: errorBody,
+	Statuses: map[int]swapscout.VenueError{
+		403: {Code: swapscout.CodeUnavailable, Msg: "MEXC refused the request (HTTP 403: web application firewall)"},
+	},
 }
 
 var one = swapscout.AmountFromInt(1)
@@ -69,19 +70,12 @@ var one = swapscout.AmountFromInt(1)
 // few minutes, off the quote path): enabled symbols (status "1") that allow
 // spot trading, market orders and both sides. A field that is null, empty
 // or of another type counts as absent.
-func parseMarkets(status int, body []byte) ([]cex.Market, error) {
-	if status != 200 {
-		return nil, parseError(status, body)
-	}
+func parseMarkets(body []byte) ([]cex.Market, error) {
 	var info struct {
-		Code    cex.Text        `json:"code"`
 		Symbols json.RawMessage `json:"symbols"`
 	}
 	if err := json.Unmarshal(body, &info); err != nil {
 		return nil, venue.BadResponse(err)
-	}
-	if info.Code != "" && info.Code != "0" && info.Code != "200" {
-		return nil, parseError(status, body)
 	}
 	symbols, ok := cex.Items[symbolIn](info.Symbols)
 	if !ok {
@@ -127,40 +121,6 @@ type symbolIn struct {
 	QuoteAmountPrecisionMarket cex.Opt `json:"quoteAmountPrecisionMarket"`
 }
 
-// parseBook reads /api/v3/depth: {"lastUpdateId":…,"bids":[["price","qty"],…],"asks":[…]},
-// or an error {"code":…,"msg":…}, also when it comes with HTTP 200.
-func parseBook(s *book.Scanner, status int, body []byte, b *book.Book) error {
-	s.Reset(body)
-	b.Bids, b.Asks = b.Bids[:0], b.Asks[:0]
-	failed, got := false, false
-	if s.Kind() == book.Object {
-		s.EnterObject()
-		for key, ok := s.NextKey(); ok; key, ok = s.NextKey() {
-			switch string(key) {
-			case "bids":
-				b.Bids, got = s.Levels(b.Bids[:0], book.PriceQty), true
-			case "asks":
-				b.Asks, got = s.Levels(b.Asks[:0], book.PriceQty), true
-			case "code":
-				c := s.Text()
-				failed = c != "0" && c != "200" // the last "code" wins
-			default:
-				s.Skip()
-			}
-		}
-	}
-	err := s.Finish()
-	switch {
-	case failed || status != 200:
-		return parseError(status, body)
-	case err != nil:
-		return err
-	case !got:
-		return swapscout.NewVenueError(swapscout.CodeBadResponse, "MEXC depth has no bids or asks")
-	}
-	return nil
-}
-
 // errorCodes maps MEXC's error codes ([CODE] JKorf's MexcErrors.SpotErrors,
 // whose unknown-symbol group is -1121, 30021 and 730001; texts [MEM]).
 var errorCodes = map[int64]swapscout.FailureCode{
@@ -184,22 +144,17 @@ var errorCodes = map[int64]swapscout.FailureCode{
 	700007: swapscout.CodeNotConfigured, // no permission for the endpoint
 }
 
-// parseError maps an error answer: {"code":-1121,"msg":"Invalid symbol."}
-// (code a number, or a string holding one), or a bare status: 403 (WAF), 5xx.
-func parseError(status int, body []byte) error {
+// errorBody reads MEXC's error object, {"code":-1121,"msg":"Invalid
+// symbol."} (code a number, or a string holding one), at any status; nil
+// when body is not one or its code means success (0, 200).
+func errorBody(status int, body []byte) error {
 	var e errorResponse
-	code, err := int64(0), json.Unmarshal(body, &e)
-	if err == nil {
-		code, err = e.Code.Int64()
+	if json.Unmarshal(body, &e) != nil {
+		return nil
 	}
-	if err != nil {
-		switch {
-		case status == 403:
-			return swapscout.NewVenueError(swapscout.CodeUnavailable, "MEXC refused the request (HTTP 403: web application firewall)")
-		case status == 200:
-			return swapscout.NewVenueError(swapscout.CodeBadResponse, "MEXC answered an error without a code")
-		}
-		return venue.StatusError(status)
+	code, err := e.Code.Int64()
+	if err != nil || code == 0 || code == 200 {
+		return nil
 	}
 	fc, ok := errorCodes[code]
 	switch {
@@ -209,25 +164,5 @@ func parseError(status int, body []byte) error {
 	default:
 		fc = swapscout.CodeBadResponse // parameter errors (33333, 700008, 730002…): we asked wrongly
 	}
-	msg := e.Msg
-	if len(msg) > 120 {
-		msg = msg[:120] + "…"
-	}
-	return swapscout.NewVenueError(fc, "MEXC %d: %s (HTTP %d)", code, msg, status)
+	return cex.Error(fc, "MEXC", strconv.FormatInt(code, 10), e.Msg, status)
 }
-
-// errorBody reads MEXC's error object, {"code":-1121,"msg":"…"} (code a
-// number or a string holding one), at any status; nil when body is not one
-// or its code means success (0, 200).
-func errorBody(status int, body []byte) error {
-	var e errorResponse
-	if json.Unmarshal(body, &e) != nil {
-		return nil
-	}
-	if code, err := e.Code.Int64(); err != nil || code == 0 || code == 200 {
-		return nil
-	}
-	return parseError(status, body)
-}
-
-var _ swapscout.Refresher = (*Client)(nil)

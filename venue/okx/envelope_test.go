@@ -13,7 +13,7 @@ import (
 // book or of the market list: an unknown symbol is unsupported_pair, a
 // rejected key not_configured, in the venue's own words.
 func TestErrorEnvelopes(t *testing.T) {
-	cextest.CheckEnvelopes(t, &okx.Descriptor, send(btc, usdtTRX, "0.25"), []cextest.Route{instruments}, cextest.Route{Path: booksPath}, []cextest.Envelope{
+	cextest.CheckEnvelopes(t, &okx.Descriptor, send("btc", "usdt@trx", "0.25"), []cextest.Route{instruments}, cextest.Route{Path: booksPath}, []cextest.Envelope{
 		{Fixture: "error_instrument.json", Status: 200, Want: swapscout.CodeUnsupportedPair, Words: "Instrument ID does not exist"},
 		{Fixture: "error_instrument.json", Status: 400, Want: swapscout.CodeUnsupportedPair, Words: "Instrument ID does not exist"},
 		{Fixture: "error_rejected_key.json", Status: 401, Want: swapscout.CodeNotConfigured, Words: "Invalid OK-ACCESS-KEY"},

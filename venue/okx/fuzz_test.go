@@ -1,8 +1,6 @@
 package okx
 
 import (
-	"encoding/json"
-	"errors"
 	"os"
 	"strings"
 	"testing"
@@ -16,25 +14,12 @@ func FuzzParseMarkets(f *testing.F) { cextest.FuzzMarkets(f, &spec) }
 
 func FuzzParseBook(f *testing.F) { cextest.FuzzBook(f, &spec) }
 
-func FuzzParseError(f *testing.F) {
-	cextest.Seeds(f)
-	f.Fuzz(func(t *testing.T, status int, body []byte) {
-		var ve *swapscout.VenueError
-		if err := parseError(status, body); !errors.As(err, &ve) {
-			t.Fatalf("parseError(%d) = %v, want a *VenueError", status, err)
-		}
-	})
-}
+func FuzzErrorBody(f *testing.F) { cextest.FuzzErrorBody(f, errorBody) }
 
 // TestSymbols fails when a mapping names an asset the catalogue lacks, two
 // assets share a code, or the spec is incomplete.
 func TestSymbols(t *testing.T) {
-	if err := symbols.Check(); err != nil {
-		t.Fatal(err)
-	}
-	if err := spec.Validate(); err != nil {
-		t.Fatal(err)
-	}
+	cextest.CheckSpec(t, &spec)
 	if _, ok := symbols[swapscout.Asset{Ticker: "xmr", Network: "xmr"}]; ok {
 		t.Error("OKX delisted XMR")
 	}
@@ -45,7 +30,7 @@ func TestParseMarkets(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ms, err := parseMarkets(200, body)
+	ms, err := spec.ReadMarkets(200, body)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -64,8 +49,8 @@ func TestParseMarkets(t *testing.T) {
 		`{"code":"0","msg":"","data":{}}`:                      swapscout.CodeBadResponse,
 		`{"msg":"","data":[]}`:                                 swapscout.CodeBadResponse,
 	} {
-		if _, err := parseMarkets(200, []byte(in)); codeOf(err) != code {
-			t.Errorf("parseMarkets(%s) = %v, want %s", in, err, code)
+		if _, err := spec.ReadMarkets(200, []byte(in)); cextest.Code(err) != code {
+			t.Errorf("spec.ReadMarkets(%s) = %v, want %s", in, err, code)
 		}
 	}
 }
@@ -73,25 +58,10 @@ func TestParseMarkets(t *testing.T) {
 // TestParseBook: the docs' example decodes without allocating; the envelope
 // code decides whatever the status, a number code too.
 func TestParseBook(t *testing.T) {
-	body, err := os.ReadFile("testdata/books_eth-btc.json")
-	if err != nil {
-		t.Fatal(err)
-	}
+	b := cextest.BookAllocs(t, &spec, "books_eth-btc.json")
 	var s book.Scanner
-	var b book.Book
-	if n := testing.AllocsPerRun(100, func() {
-		if err := parseBook(&s, 200, body, &b); err != nil {
-			t.Fatal(err)
-		}
-	}); n != 0 {
-		t.Errorf("parseBook allocates %.0f times per call", n)
-	}
 	if len(b.Bids) != 4 || len(b.Asks) != 4 || b.Bids[0].Price.String() != "0.0312" || b.Asks[1].Qty.String() != "7.2051" {
 		t.Errorf("book %+v", b)
-	}
-	var e envelope[books]
-	if err := json.Unmarshal(body, &e); err != nil || len(e.Data) != 1 || e.Data[0].Asks[0][3] != "3" {
-		t.Errorf("envelope: %+v %v", e, err)
 	}
 	for in, want := range map[string]swapscout.FailureCode{
 		`{"code":51001,"msg":"Instrument ID does not exist","data":[]}`: swapscout.CodeUnsupportedPair,
@@ -100,16 +70,8 @@ func TestParseBook(t *testing.T) {
 		`{"data":[{"asks":[],"bids":[]}]}`:                              swapscout.CodeBadResponse,
 		`{"code":"0","msg":"","data":[{"asks":[["1","-1","0","1"]]}]}`:  swapscout.CodeBadResponse,
 	} {
-		if err := parseBook(&s, 200, []byte(in), &b); codeOf(err) != want {
+		if err := spec.ReadBook(&s, 200, []byte(in), &b); cextest.Code(err) != want {
 			t.Errorf("parseBook(%s) = %v, want %s", in, err, want)
 		}
 	}
-}
-
-func codeOf(err error) swapscout.FailureCode {
-	var ve *swapscout.VenueError
-	if errors.As(err, &ve) {
-		return ve.Code
-	}
-	return ""
 }

@@ -22,20 +22,14 @@ import (
 )
 
 // Descriptor registers OKX.
-var Descriptor = venue.Descriptor{
-	ID: "okx", Name: "OKX", Kind: swapscout.OrderBook,
-	BaseURL: "https://www.okx.com", Website: "https://www.okx.com",
-	Timeout: 4 * time.Second, KYC: 'D', Reverse: true,
-	Networks: symbols.Networks(), Evidence: swapscout.Documented,
-	New: func(c venue.Config) (swapscout.Quoter, error) { return New(c), nil },
-	Sim: Sim,
-}
+var Descriptor = cex.Descriptor(venue.Descriptor{
+	ID: "okx", Name: "OKX", BaseURL: "https://www.okx.com", Website: "https://www.okx.com",
+	Timeout: 4 * time.Second, KYC: 'D', Evidence: swapscout.Documented,
+}, &spec)
 
-// Client quotes OKX; it refreshes the market list in the background.
-type Client struct{ *cex.Client }
-
-// New returns a Client; it does no I/O.
-func New(cfg venue.Config) *Client { return &Client{cex.New(cfg, &spec)} }
+// Spec returns OKX's description for the cex engine: its tickers and
+// networks, fees, bridges and paths.
+func Spec() cex.Spec { return spec }
 
 // spec is OKX for the cex engine. /market/books allows 40 requests per 2
 // seconds per IP [DOC]: books are shared for the engine's BookTTL, and a
@@ -56,26 +50,21 @@ var spec = cex.Spec{
 	BookPath: func(m cex.Market, depth int) string {
 		return "/api/v5/market/books?instId=" + url.QueryEscape(m.Symbol) + "&sz=" + strconv.Itoa(depth)
 	},
-	ParseBook: parseBook,
+	// Book: {"code":"0","msg":"","data":[{"asks":[["px","sz","0","n"],…],"bids":[…],"ts":"…"}]};
+	// an answer is OKX's only with its code, "0" when it succeeded.
+	Book: book.Shape{In: "data", First: true,
+		Code: "code", Refused: func(code []byte) bool { return string(code) != "0" }, CodeRequired: true},
 	ErrorBody: errorBody,
 }
 
 // parseMarkets reads the SPOT instruments: live ones, keyed by baseCcy and
 // quoteCcy, fetched by instId, with minSz (in base) as their least order.
-func parseMarkets(status int, body []byte) ([]cex.Market, error) {
-	var e envelope[instrument]
+func parseMarkets(body []byte) ([]cex.Market, error) {
+	var e Envelope[Instrument]
 	if err := json.Unmarshal(body, &e); err != nil {
-		if status != 200 {
-			return nil, venue.StatusError(status)
-		}
 		return nil, venue.BadResponse(err)
 	}
-	switch {
-	case e.Code != "0" && e.Code != "":
-		return nil, apiError(status, e.Code, e.Msg)
-	case status != 200:
-		return nil, venue.StatusError(status)
-	case e.Code == "":
+	if e.Code == "" {
 		return nil, swapscout.NewVenueError(swapscout.CodeBadResponse, "OKX instruments answer has no code")
 	}
 	out := make([]cex.Market, 0, len(e.Data))
@@ -90,63 +79,6 @@ func parseMarkets(status int, body []byte) ([]cex.Market, error) {
 		out = append(out, m)
 	}
 	return out, nil
-}
-
-// parseBook reads /market/books: {"code":"0","msg":"","data":[{"asks":[["px","sz","0","n"],…],"bids":[…],"ts":"…"}]}.
-func parseBook(s *book.Scanner, status int, body []byte, b *book.Book) error {
-	s.Reset(body)
-	b.Bids, b.Asks = b.Bids[:0], b.Asks[:0]
-	var code, msg []byte
-	var num [20]byte
-	got := false
-	if s.Kind() == book.Object {
-		s.EnterObject()
-		for key, ok := s.NextKey(); ok; key, ok = s.NextKey() {
-			switch k := string(key); {
-			case k == "code" && s.Kind() == book.String:
-				code = s.String()
-			case k == "code" && s.Kind() == book.Number:
-				code = strconv.AppendInt(num[:0], s.Int(), 10)
-			case k == "msg" && s.Kind() == book.String:
-				msg = s.String()
-			case k == "data" && s.Kind() == book.Array:
-				s.EnterArray()
-				for s.NextElem() {
-					if got {
-						s.Skip()
-					} else {
-						got = s.Book(b, book.PriceQty, "bids", "asks")
-					}
-				}
-			default:
-				s.Skip()
-			}
-		}
-	}
-	err := s.Finish()
-	switch {
-	case code != nil && string(code) != "0":
-		return apiError(status, string(code), string(msg))
-	case status != 200:
-		return venue.StatusError(status)
-	case err != nil:
-		return err
-	case code == nil || !got:
-		return swapscout.NewVenueError(swapscout.CodeBadResponse, "OKX books answer has no code or no book")
-	}
-	return nil
-}
-
-// parseError is the error of any answer: its envelope's code, else its status.
-func parseError(status int, body []byte) error {
-	var e envelope[json.RawMessage]
-	if json.Unmarshal(body, &e) == nil && e.Code != "" && e.Code != "0" {
-		return apiError(status, e.Code, e.Msg)
-	}
-	if status == 200 {
-		return swapscout.NewVenueError(swapscout.CodeBadResponse, "OKX: no error in the answer")
-	}
-	return venue.StatusError(status)
 }
 
 // errorCodes maps OKX's codes ([CODE] gct okx_err_codes.go and JKorf's
@@ -168,6 +100,7 @@ var errorCodes = map[string]swapscout.FailureCode{
 	"50014": swapscout.CodeBadResponse,     // Parameter {0} can not be empty
 }
 
+// apiError maps an OKX code to a failure code.
 func apiError(status int, code, msg string) error {
 	c, ok := errorCodes[code]
 	if !ok {
@@ -176,24 +109,20 @@ func apiError(status int, code, msg string) error {
 			c = swapscout.CodeUnavailable
 		}
 	}
-	if len(msg) > 120 {
-		msg = msg[:120] + "…"
-	}
-	if len(code) > 12 {
-		code = code[:12] + "…"
-	}
-	return swapscout.NewVenueError(c, "OKX %s: %s (HTTP %d)", code, msg, status)
+	return cex.Error(c, "OKX", code, msg, status)
 }
 
 // errorBody reads OKX's envelope, {"code":"51001","msg":"…","data":[]}, at
-// any status (OKX answers most errors with HTTP 200); nil when body is not
-// one or its code is the success "0".
+// any status (OKX answers most errors with HTTP 200; the code is a string,
+// a number read too); nil when body is not one or its code is the success
+// "0".
 func errorBody(status int, body []byte) error {
-	var e envelope[json.RawMessage]
+	var e struct {
+		Code cex.Text `json:"code"`
+		Msg  cex.Text `json:"msg"`
+	}
 	if json.Unmarshal(body, &e) != nil || e.Code == "" || e.Code == "0" {
 		return nil
 	}
-	return apiError(status, e.Code, e.Msg)
+	return apiError(status, string(e.Code), string(e.Msg))
 }
-
-var _ swapscout.Refresher = (*Client)(nil)

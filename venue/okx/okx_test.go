@@ -1,17 +1,12 @@
 package okx_test
 
 import (
-	"errors"
-	"io"
-	"net/http"
 	"strings"
 	"testing"
-	"time"
 
 	"go.uber.org/goleak"
 
 	"github.com/swapscout/swapscout"
-	"github.com/swapscout/swapscout/sim"
 	"github.com/swapscout/swapscout/venue/cex/cextest"
 	"github.com/swapscout/swapscout/venue/okx"
 	"github.com/swapscout/swapscout/venue/venuetest"
@@ -19,26 +14,7 @@ import (
 
 func TestMain(m *testing.M) { goleak.VerifyTestMain(m) }
 
-var (
-	btc      = swapscout.Asset{Ticker: "btc", Network: "btc"}
-	eth      = swapscout.Asset{Ticker: "eth", Network: "eth"}
-	xmr      = swapscout.Asset{Ticker: "xmr", Network: "xmr"}
-	ltc      = swapscout.Asset{Ticker: "ltc", Network: "ltc"}
-	ton      = swapscout.Asset{Ticker: "ton", Network: "ton"}
-	usdtTRX  = swapscout.Asset{Ticker: "usdt", Network: "trx"}
-	usdcBase = swapscout.Asset{Ticker: "usdc", Network: "base"}
-	usdcBSC  = swapscout.Asset{Ticker: "usdc", Network: "bsc"}
-)
-
-func send(from, to swapscout.Asset, amount string) swapscout.QuoteRequest {
-	return swapscout.QuoteRequest{From: from, To: to, Amount: swapscout.MustAmount(amount)}
-}
-
-func receive(from, to swapscout.Asset, amount string) swapscout.QuoteRequest {
-	r := send(from, to, amount)
-	r.Direction = swapscout.Receive
-	return r
-}
+var send, receive = cextest.Send, cextest.Receive
 
 const booksPath = "/api/v5/market/books"
 
@@ -59,59 +35,39 @@ func failing(status int, fixture string) []cextest.Route {
 }
 
 // asks checks the book calls: one per instrument at sz=400, in any order.
-func asks(ids ...string) func(t *testing.T, _ swapscout.Offer, _ error, reqs []venuetest.Recorded) {
-	return func(t *testing.T, _ swapscout.Offer, _ error, reqs []venuetest.Recorded) {
-		var got, want []string
-		for _, r := range reqs {
-			got = append(got, r.Path+"?"+r.RawQuery)
-		}
-		for _, id := range ids {
-			want = append(want, booksPath+"?instId="+id+"&sz=400")
-		}
-		cextest.CheckBooks(t, got, want)
-	}
-}
+func asks(ids ...string) cextest.Check { return cextest.Asks(booksPath+"?instId=%s&sz=400", ids...) }
 
-func limit(min, max string) func(t *testing.T, _ swapscout.Offer, err error, _ []venuetest.Recorded) {
-	return func(t *testing.T, _ swapscout.Offer, err error, _ []venuetest.Recorded) {
-		var ve *swapscout.VenueError
-		if !errors.As(err, &ve) || ve.Min.String() != min || ve.Max.String() != max {
-			t.Errorf("error %v, want min %q max %q", err, min, max)
-		}
-	}
-}
-
-var okCase = venuetest.Case{Name: "sell_btc_usdt", Req: send(btc, usdtTRX, "0.25"), Routes: []venuetest.Route{
+var okCase = venuetest.Case{Name: "sell_btc_usdt", Req: send("btc", "usdt@trx", "0.25"), Routes: []venuetest.Route{
 	{Path: "/api/v5/public/instruments", Fixture: "instruments.json"}, {Path: booksPath, Fixture: "books_btc-usdt.json"}}}
 
 func TestQuote(t *testing.T) {
-	fixed := send(btc, usdtTRX, "0.25")
+	fixed := send("btc", "usdt@trx", "0.25")
 	fixed.RateType = swapscout.Fixed
 	noCall := asks()
-	req := send(btc, usdtTRX, "0.25")
+	req := send("btc", "usdt@trx", "0.25")
 	cextest.RunCases(t, &okx.Descriptor, []cextest.Case{
 		// On the docs' BTC-USDT book [DOC]: one level a side.
 		{Name: "sell_btc_usdt", Req: req, Routes: routes("BTC-USDT"), Check: asks("BTC-USDT")},
-		{Name: "sell_eth_btc", Req: send(eth, btc, "20"), Routes: routes("ETH-BTC"), Check: asks("ETH-BTC")},
-		{Name: "receive_eth", Req: receive(btc, eth, "10"), Routes: routes("ETH-BTC"), Check: asks("ETH-BTC")},
+		{Name: "sell_eth_btc", Req: send("eth", "btc", "20"), Routes: routes("ETH-BTC"), Check: asks("ETH-BTC")},
+		{Name: "receive_eth", Req: receive("btc", "eth", "10"), Routes: routes("ETH-BTC"), Check: asks("ETH-BTC")},
 		// No LTC-BTC instrument: through USDT.
-		{Name: "ltc_btc_via_usdt", Req: send(ltc, btc, "100"), Routes: routes("LTC-USDT", "BTC-USDT"), Check: asks("LTC-USDT", "BTC-USDT")},
-		{Name: "receive_btc_via_usdt", Req: receive(usdcBase, btc, "0.5"), Routes: routes("USDC-USDT", "BTC-USDT"), Check: asks("USDC-USDT", "BTC-USDT")},
+		{Name: "ltc_btc_via_usdt", Req: send("ltc", "btc", "100"), Routes: routes("LTC-USDT", "BTC-USDT"), Check: asks("LTC-USDT", "BTC-USDT")},
+		{Name: "receive_btc_via_usdt", Req: receive("usdc@base", "btc", "0.5"), Routes: routes("USDC-USDT", "BTC-USDT"), Check: asks("USDC-USDT", "BTC-USDT")},
 
 		{Name: "fixed_unsupported", Req: fixed, Routes: routes(), Want: swapscout.CodeUnsupportedPair, Check: noCall},
 		// OKX delisted XMR: unmapped, no call.
-		{Name: "xmr_unsupported", Req: send(btc, xmr, "1"), Routes: routes(), Want: swapscout.CodeUnsupportedPair, Check: noCall},
-		{Name: "usdc_bep20_unsupported", Req: send(btc, usdcBSC, "1"), Routes: routes(), Want: swapscout.CodeUnsupportedPair, Check: noCall},
+		{Name: "xmr_unsupported", Req: send("btc", "xmr", "1"), Routes: routes(), Want: swapscout.CodeUnsupportedPair, Check: noCall},
+		{Name: "usdc_bep20_unsupported", Req: send("btc", "usdc@bsc", "1"), Routes: routes(), Want: swapscout.CodeUnsupportedPair, Check: noCall},
 		// TON-USDT is preopen: no route.
-		{Name: "ton_preopen", Req: send(ton, btc, "100"), Routes: routes(), Want: swapscout.CodeUnsupportedPair, Check: noCall},
+		{Name: "ton_preopen", Req: send("ton", "btc", "100"), Routes: routes(), Want: swapscout.CodeUnsupportedPair, Check: noCall},
 
 		// The docs' book bids for 0.30178218 BTC only.
-		{Name: "beyond_book", Req: send(btc, usdtTRX, "0.5"), Routes: routes("BTC-USDT"), Want: swapscout.CodeAmountTooLarge,
-			Check: limit("0", "0.30178218")},
+		{Name: "beyond_book", Req: send("btc", "usdt@trx", "0.5"), Routes: routes("BTC-USDT"), Want: swapscout.CodeAmountTooLarge,
+			Check: cextest.Limit("0", "0.30178218")},
 		// 0.00003 BTC buys about 0.00096 ETH, under ETH-BTC's minSz of 0.001: the
 		// least is 0.001 ETH at the best ask, 0.00003121 BTC.
-		{Name: "below_min_size", Req: send(btc, eth, "0.00003"), Routes: routes("ETH-BTC"), Want: swapscout.CodeAmountTooSmall,
-			Check: limit("0.00003121", "0")},
+		{Name: "below_min_size", Req: send("btc", "eth", "0.00003"), Routes: routes("ETH-BTC"), Want: swapscout.CodeAmountTooSmall,
+			Check: cextest.Limit("0.00003121", "0")},
 
 		{Name: "unknown_instrument", Req: req, Routes: failing(200, "error_instrument.json"), Want: swapscout.CodeUnsupportedPair},
 		{Name: "unknown_instrument_400", Req: req, Routes: failing(400, "error_instrument.json"), Want: swapscout.CodeUnsupportedPair},
@@ -126,61 +82,11 @@ func TestQuote(t *testing.T) {
 
 // TestSlippage: a larger amount walks deeper and gets the worse rate.
 func TestSlippage(t *testing.T) {
-	cextest.Slippage(t, &okx.Descriptor, routes("ETH-BTC"), send(eth, btc, "1"), send(eth, btc, "40"))
-	cextest.Slippage(t, &okx.Descriptor, routes("LTC-USDT", "BTC-USDT"), receive(ltc, btc, "0.01"), receive(ltc, btc, "0.5"))
+	cextest.Slippage(t, &okx.Descriptor, routes("ETH-BTC"), send("eth", "btc", "1"), send("eth", "btc", "40"))
+	cextest.Slippage(t, &okx.Descriptor, routes("LTC-USDT", "BTC-USDT"), receive("ltc", "btc", "0.01"), receive("ltc", "btc", "0.5"))
 }
 
 func TestConformance(t *testing.T) {
 	venuetest.Run(t, &okx.Descriptor, venuetest.Options{OK: okCase,
 		Meta: []venuetest.Route{{Path: "/api/v5/public/instruments", Fixture: "instruments.json"}}})
-}
-
-func startSim(t *testing.T) *sim.Server {
-	t.Helper()
-	return venuetest.StartSim(t, sim.Config{Seed: 17, Latency: time.Millisecond}, "okx", okx.Sim())
-}
-
-// TestSimulator quotes the simulator: direct and bridged, both directions,
-// larger amounts at worse rates, and more than 400 levels hold is too large.
-func TestSimulator(t *testing.T) {
-	s := startSim(t)
-	cextest.CheckSimulator(t, venuetest.New(t, &okx.Descriptor, s.VenueURL("okx")), cextest.SimulatorChecks{
-		From: btc, To: usdtTRX, Amounts: [3]string{"0.01", "20", "120"},
-		Offers:   []swapscout.QuoteRequest{send(ton, btc, "500"), receive(ltc, eth, "3"), send(usdcBase, swapscout.Asset{Ticker: "sol", Network: "sol"}, "5000")},
-		TooLarge: send(btc, usdtTRX, "10000"),
-	})
-}
-
-// TestSimulatorQuirks: the envelope with a string code, errors with HTTP 200
-// or 400, levels of four strings.
-func TestSimulatorQuirks(t *testing.T) {
-	s := startSim(t)
-	get := func(path string) (int, string) {
-		resp, err := http.Get(s.VenueURL("okx") + path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer resp.Body.Close()
-		b, _ := io.ReadAll(resp.Body)
-		return resp.StatusCode, string(b)
-	}
-	for path, want := range map[string]struct {
-		status int
-		prefix string
-	}{
-		"/api/v5/market/books?instId=NOPE-USDT":       {200, `{"code":"51001","msg":"Instrument ID does not exist","data":[]}`},
-		"/api/v5/market/books":                        {400, `{"code":"50014","msg":"Parameter instId can not be empty"`},
-		"/api/v5/market/books?instId=BTC-USDT&sz=401": {400, `{"code":"51000","msg":"Parameter sz error"`},
-		"/api/v5/market/books?instId=BTC-USDT":        {200, `{"code":"0","msg":"","data":[{"asks":[["`},
-		"/api/v5/public/instruments":                  {400, `{"code":"50014"`},
-		"/api/v5/public/instruments?instType=SPOT":    {200, `{"code":"0","msg":"","data":[{"instType":"SPOT","instId":"BTC-USDT"`},
-	} {
-		status, body := get(path)
-		if status != want.status || !strings.HasPrefix(body, want.prefix) {
-			t.Errorf("GET %s = %d %.90s, want %d %s…", path, status, body, want.status, want.prefix)
-		}
-	}
-	if _, body := get("/api/v5/market/books?instId=BTC-USDT&sz=1"); strings.Count(body, `","0","`) != 2 {
-		t.Errorf("one level a side of four strings: %s", body)
-	}
 }

@@ -5,19 +5,19 @@ package okx
 // JKorf's OKX.Net fixtures carry them [DOC], error codes from gct's and
 // JKorf's tables [CODE]. Every answer is the envelope {"code":"0","msg":"",
 // "data":[…]}, code a string ("0" is success) and every value in data a
-// string. The adapter reads books with book.Scanner (parseBook).
+// string. The adapter reads books with book.Scanner (the spec's Book shape).
 
-// envelope is any answer; code is a string of digits.
-type envelope[T any] struct {
+// Envelope is any answer; code is a string of digits.
+type Envelope[T any] struct {
 	Code string `json:"code"`
 	Msg  string `json:"msg"`
 	Data []T    `json:"data"`
 }
 
-// instrument is an item of GET /api/v5/public/instruments?instType=SPOT.
+// Instrument is an item of GET /api/v5/public/instruments?instType=SPOT.
 // minSz is the least order in the base currency; state is live, suspend,
 // preopen or test. Fields of other instrument types come as "".
-type instrument struct {
+type Instrument struct {
 	InstType  string `json:"instType"`
 	InstID    string `json:"instId"` // BTC-USDT
 	Uly       string `json:"uly"`
@@ -34,13 +34,4 @@ type instrument struct {
 	State     string `json:"state"`
 	ListTime  string `json:"listTime"`
 	Lever     string `json:"lever"`
-}
-
-// books is the data item of GET /api/v5/market/books?instId=BTC-USDT&sz=400
-// (sz 1-400): levels [price, size, "0" (deprecated), order count], all
-// strings, best first; ts is milliseconds.
-type books struct {
-	Asks [][4]string `json:"asks"`
-	Bids [][4]string `json:"bids"`
-	Ts   string      `json:"ts"`
 }

@@ -40,16 +40,29 @@ func Typed(t *testing.T, err error) {
 	}
 }
 
+// Code is err's failure code: "" for nil, "untyped" for an error that
+// carries none.
+func Code(err error) swapscout.FailureCode {
+	var ve *swapscout.VenueError
+	switch {
+	case err == nil:
+		return ""
+	case errors.As(err, &ve):
+		return ve.Code
+	}
+	return "untyped"
+}
+
 var one = swapscout.AmountFromInt(1)
 
-// FuzzMarkets fuzzes spec.ParseMarkets with arbitrary statuses and bodies,
-// seeded from testdata: it never panics, its errors are typed, and every
-// market it accepts is complete (symbol, base, quote, non-negative minimums,
-// a fee in [0, 1)).
+// FuzzMarkets fuzzes spec.ReadMarkets (the venue's ErrorBody, Statuses and
+// ParseMarkets) with arbitrary statuses and bodies, seeded from testdata:
+// it never panics, its errors are typed, and every market it accepts is
+// complete (symbol, base, quote, non-negative minimums, a fee in [0, 1)).
 func FuzzMarkets(f *testing.F, spec *cex.Spec) {
 	Seeds(f)
 	f.Fuzz(func(t *testing.T, status int, body []byte) {
-		ms, err := spec.ParseMarkets(status, body)
+		ms, err := spec.ReadMarkets(status, body)
 		Typed(t, err)
 		for _, m := range ms {
 			if m.Symbol == "" || m.Base == "" || m.Quote == "" || m.MinBase.Sign() < 0 || m.MinQuote.Sign() < 0 {
@@ -62,14 +75,15 @@ func FuzzMarkets(f *testing.F, spec *cex.Spec) {
 	})
 }
 
-// FuzzBook fuzzes spec.ParseBook the same way; a book it accepts normalizes
-// or fails with a typed error, never a panic.
+// FuzzBook fuzzes spec.ReadBook (the venue's Book shape or ParseBook, and
+// its ErrorBody and Statuses) the same way; a book it accepts normalizes or
+// fails with a typed error, never a panic.
 func FuzzBook(f *testing.F, spec *cex.Spec) {
 	Seeds(f)
 	f.Fuzz(func(t *testing.T, status int, body []byte) {
 		var s book.Scanner
 		var b book.Book
-		err := spec.ParseBook(&s, status, body, &b)
+		err := spec.ReadBook(&s, status, body, &b)
 		Typed(t, err)
 		if err == nil {
 			Typed(t, b.Normalize())
@@ -77,13 +91,13 @@ func FuzzBook(f *testing.F, spec *cex.Spec) {
 	})
 }
 
-// FuzzNetworks runs spec's ParseNetworks on arbitrary answers: it must not
+// FuzzNetworks runs spec.ReadNetworks on arbitrary answers: it must not
 // panic, errors are typed, and every fee and deposit minimum it returns is a
 // valid amount of zero or more.
 func FuzzNetworks(f *testing.F, spec *cex.Spec) {
 	Seeds(f)
 	f.Fuzz(func(t *testing.T, status int, body []byte) {
-		nets, err := spec.ParseNetworks(status, body)
+		nets, err := spec.ReadNetworks(status, body)
 		Typed(t, err)
 		for code, n := range nets {
 			if code.Ticker == "" || code.Network == "" {

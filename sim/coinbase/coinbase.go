@@ -1,0 +1,102 @@
+// Package coinbase is Coinbase Exchange's simulated public API, beside the
+// adapter venue/coinbase (whose tickers and product type it uses):
+// /products (online products, plus a delisted one as Coinbase keeps
+// describing them), the book at level 1 (best bid and ask) or 2 (the whole
+// book: levels ["price","size",num_orders]), level 3 refused, errors as
+// {"message":…} with 404 for an unknown product and 400 for a bad level or a
+// request without a User-Agent, and injected faults as 429 {"message":
+// "Public rate limit exceeded"} (no Retry-After) or 500.
+package coinbase
+
+import (
+	"net/http"
+	"strconv"
+	"strings"
+	"sync/atomic"
+	"time"
+
+	"github.com/swapscout/swapscout"
+	"github.com/swapscout/swapscout/sim"
+	"github.com/swapscout/swapscout/sim/cexsim"
+	"github.com/swapscout/swapscout/venue/coinbase"
+)
+
+// Sim is Coinbase Exchange's simulated public API.
+func Sim() sim.Venue {
+	var seq atomic.Int64
+	seq.Store(13051505638)
+	return cexsim.Venue(cexsim.API{
+		Spec:    coinbase.Spec(),
+		Profile: sim.Profile{Latency: 120 * time.Millisecond, Spread: 0.0004, Depth: 1500, LevelUSD: 15000, Markets: markets},
+		Symbol:  func(m cexsim.Market) string { return m.Base + "-" + m.Quote },
+		Markets: func(c *cexsim.Call, ms []cexsim.Market) {
+			ps := make([]coinbase.Product, 0, len(ms)+1)
+			for _, m := range ms {
+				ps = append(ps, newProduct(m.Symbol, m.Base, m.Quote, "online"))
+			}
+			c.JSON(200, append(ps, newProduct("XRP-BTC", "XRP", "BTC", "delisted")))
+		},
+		BookPath: "GET /products/{id}/book",
+		BookQuery: func(c *cexsim.Call) (string, int, bool) {
+			switch c.Query("level") {
+			case "", "1":
+				return c.R.PathValue("id"), 1, true
+			case "2":
+				return c.R.PathValue("id"), 0, true // the whole book
+			}
+			writeError(c.W, 400, "Invalid level")
+			return "", 0, false
+		},
+		Book: func(c *cexsim.Call, b *cexsim.Book) {
+			orders := func(dst []byte, i int) []byte { return strconv.AppendInt(append(dst, ','), int64(1+i*7%13), 10) }
+			out := make([]byte, 0, 96+48*(len(b.Bids)+len(b.Asks)))
+			out = cexsim.AppendLevels(append(out, `{"bids":`...), b.Bids, true, 0, orders)
+			out = cexsim.AppendLevels(append(out, `,"asks":`...), b.Asks, true, 0, orders)
+			out = strconv.AppendInt(append(out, `,"sequence":`...), seq.Add(1), 10)
+			out = append(out, `,"auction_mode":false,"auction":null,"time":"`...)
+			out = c.Now().UTC().AppendFormat(out, "2006-01-02T15:04:05.000000Z")
+			c.Write(200, append(out, `"}`...))
+		},
+		NoMarket: func(c *cexsim.Call, _ string) { writeError(c.W, 404, "NotFound") },
+		Wrap: func(_ *sim.Exchange, h http.Handler) http.Handler {
+			return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				if r.Header.Get("User-Agent") == "" {
+					writeError(w, 400, "User-Agent header is required.")
+					return
+				}
+				h.ServeHTTP(w, r)
+			})
+		},
+		RateLimited: func(c *cexsim.Call) { writeError(c.W, 429, "Public rate limit exceeded") },
+		Failed:      func(c *cexsim.Call) { writeError(c.W, 500, "Internal server error") },
+	})
+}
+
+// markets are the simulated products: the coins against USD, the majors
+// against BTC and USDT, Tether against USD and USDC.
+var markets = []string{
+	"BTC/USD", "ETH/USD", "ETH/BTC", "LTC/USD", "LTC/BTC", "BCH/USD", "BCH/BTC", "DOGE/USD", "XRP/USD",
+	"SOL/USD", "SOL/BTC", "ZEC/USD", "DASH/USD", "ADA/USD", "DOT/USD", "AVAX/USD", "POL/USD", "XLM/USD",
+	"USDT/USD", "USDT/USDC", "BTC/USDT", "ETH/USDT", "SOL/USDT", "DAI/USD",
+}
+
+// writeError answers {"message":…}, Coinbase's every error.
+func writeError(w http.ResponseWriter, status int, msg string) {
+	cexsim.JSON(w, status, map[string]string{"message": msg})
+}
+
+func newProduct(id, base, quote, status string) coinbase.Product {
+	quoteInc, minFunds := "0.01", "1"
+	if quote == "BTC" {
+		quoteInc, minFunds = "0.00001", "0.000016"
+	} else if strings.HasPrefix(base, "USD") || base == "DAI" {
+		quoteInc = "0.0001"
+	}
+	empty := ""
+	return coinbase.Product{
+		ID: id, BaseCurrency: base, QuoteCurrency: quote, QuoteIncrement: quoteInc, BaseIncrement: "0.00000001",
+		DisplayName: id, MinMarketFunds: swapscout.MustAmount(minFunds), Status: status, StatusMessage: &empty,
+		TradingDisabled: status != "online", FxStablecoin: base == "USDT" && quote == "USD",
+		MaxSlippagePercentage: "0.02000000",
+	}
+}

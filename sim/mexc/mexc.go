@@ -1,0 +1,107 @@
+// Package mexc is MEXC's simulated spot API, beside the adapter venue/mexc
+// (whose tickers it reads): exchangeInfo the MEXC way (status "1", string
+// minimums, commissions and tradeSideType, the PERCENT_PRICE_BY_SIDE
+// filter, a paused symbol, fields left null or empty as MEXC leaves them),
+// depth (limit 1-5000, levels as ["price","qty"] strings) and errors
+// {"code","msg"}: -1121 for an unknown symbol, 700008 for a bad limit, an
+// injected rate limit as 429 with Retry-After, an injected error as 500.
+package mexc
+
+import (
+	"net/http"
+	"strconv"
+	"sync/atomic"
+	"time"
+
+	"github.com/swapscout/swapscout/sim"
+	"github.com/swapscout/swapscout/sim/cexsim"
+	"github.com/swapscout/swapscout/venue/mexc"
+)
+
+// Sim is MEXC's simulated spot API.
+func Sim() sim.Venue {
+	var updateID atomic.Int64
+	updateID.Store(4_118_330_915)
+	return cexsim.Venue(cexsim.API{
+		Spec:     mexc.Spec(),
+		Profile:  sim.Profile{Latency: 120 * time.Millisecond, Spread: 0.0004, Markets: markets},
+		Markets:  serveExchangeInfo,
+		BookPath: "GET /api/v3/depth",
+		BookQuery: func(c *cexsim.Call) (string, int, bool) {
+			limit, ok := c.Int("limit", 100)
+			if !ok || limit < 1 {
+				writeError(c.W, 400, 700008, "Illegal characters found in parameter 'limit'; legal range is '^[0-9]{1,20}$'.")
+				return "", 0, false
+			}
+			return c.Query("symbol"), min(limit, 5000), true
+		},
+		Book: func(c *cexsim.Call, b *cexsim.Book) {
+			out := make([]byte, 0, 64+48*(len(b.Bids)+len(b.Asks)))
+			out = strconv.AppendInt(append(out, `{"lastUpdateId":`...), updateID.Add(1), 10)
+			out = cexsim.AppendLevels(append(out, `,"bids":`...), b.Bids, true, 2, nil)
+			out = cexsim.AppendLevels(append(out, `,"asks":`...), b.Asks, true, 2, nil)
+			c.Write(200, append(out, '}'))
+		},
+		NoMarket: func(c *cexsim.Call, _ string) { writeError(c.W, 400, -1121, "Invalid symbol.") },
+		RateLimited: func(c *cexsim.Call) {
+			c.W.Header().Set("Retry-After", "2")
+			writeError(c.W, 429, 429, "Too Many Requests")
+		},
+		Failed: func(c *cexsim.Call) { writeError(c.W, 500, 500, "Internal system error") },
+	})
+}
+
+// markets are the simulated markets: every mapped coin against USDT, the
+// majors against USDC and BTC.
+var markets = []string{
+	"BTC/USDT", "ETH/USDT", "ETH/BTC", "XMR/USDT", "XMR/BTC", "LTC/USDT", "LTC/BTC", "BCH/USDT", "DOGE/USDT",
+	"XRP/USDT", "TON/USDT", "SOL/USDT", "SOL/USDC", "TRX/USDT", "BNB/USDT", "ZEC/USDT", "DASH/USDT",
+	"ADA/USDT", "DOT/USDT", "AVAX/USDT", "POL/USDT", "XLM/USDT", "FIRO/USDT", "DAI/USDT", "BTC/USDC",
+	"ETH/USDC", "USDC/USDT",
+}
+
+// writeError answers {"code":…,"msg":…}, the code a JSON number.
+func writeError(w http.ResponseWriter, status, code int, msg string) {
+	cexsim.JSON(w, status, struct {
+		Code int    `json:"code"`
+		Msg  string `json:"msg"`
+	}{code, msg})
+}
+
+// minOrder is baseSizePrecision (the least quantity) by base asset.
+var minOrder = map[string]string{"BTC": "0.000001", "ETH": "0.0001", "XMR": "0.001", "LTC": "0.001", "BNB": "0.001",
+	"SOL": "0.001", "ZEC": "0.001", "DASH": "0.001", "BCH": "0.001", "AVAX": "0.01", "DOT": "0.01"}
+
+// serveExchangeInfo writes exchangeInfo for the simulated markets, plus a
+// paused symbol, with a few fields null or empty as MEXC sends them.
+func serveExchangeInfo(c *cexsim.Call, ms []cexsim.Market) {
+	info := exchangeInfo{Timezone: "CST", ServerTime: c.Now().UnixMilli(), RateLimits: []any{}, ExchangeFilters: []any{}}
+	add := func(base, quote, status string, i int) {
+		minQty := minOrder[base]
+		if minQty == "" {
+			minQty = "0.01"
+		}
+		minValue, maxMarket := "1", "100000"
+		if quote == "BTC" {
+			minValue, maxMarket = "0.00001", "2"
+		}
+		s := symbol{Symbol: base + quote, Status: status, BaseAsset: base, BaseAssetPrecision: 6, QuoteAsset: quote,
+			QuotePrecision: 8, QuoteAssetPrecision: 8, BaseCommissionPrecision: 6, QuoteCommissionPrecision: 8,
+			OrderTypes: []string{"LIMIT", "MARKET", "LIMIT_MAKER"}, IsSpotTradingAllowed: true,
+			QuoteAmountPrecision: minValue, BaseSizePrecision: minQty, Permissions: []string{"SPOT"},
+			Filters:        []filter{{FilterType: "PERCENT_PRICE_BY_SIDE", BidMultiplierUp: "5", AskMultiplierDown: "0.2"}},
+			MaxQuoteAmount: "2000000", MakerCommission: "0", TakerCommission: "0.0005",
+			QuoteAmountPrecisionMarket: &minValue, MaxQuoteAmountMarket: &maxMarket, FullName: base, TradeSideType: "1"}
+		if i%5 == 4 { // MEXC leaves some fields empty or null
+			s.TakerCommission, s.QuoteAmountPrecisionMarket, s.MaxQuoteAmountMarket = "", nil, nil
+			empty := ""
+			s.ContractAddress = &empty
+		}
+		info.Symbols = append(info.Symbols, s)
+	}
+	for i, m := range ms {
+		add(m.Base, m.Quote, "1", i)
+	}
+	add("FIRO", "BTC", "2", 0) // paused
+	c.JSON(200, info)
+}
