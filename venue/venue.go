@@ -19,7 +19,6 @@ import (
 	"time"
 
 	"github.com/swapscout/swapscout"
-	"github.com/swapscout/swapscout/sim"
 	"github.com/swapscout/swapscout/upstream"
 )
 
@@ -56,8 +55,6 @@ type Descriptor struct {
 
 	// New builds the adapter. It must not do I/O.
 	New func(Config) (swapscout.Quoter, error)
-	// Sim is the venue's simulated API, served by `swapscout sim`.
-	Sim func() sim.Venue
 }
 
 // Config is what an adapter is built with.

@@ -3,9 +3,6 @@
 // of its own under sim/ that imports its adapter (for its symbols and
 // constants), never the reverse, so the product links no simulator code
 // it does not serve.
-//
-// While the simulators move out of the adapter packages, a venue not listed
-// here yet is served by its descriptor's Sim.
 package all
 
 import (
@@ -94,8 +91,6 @@ func Venues() map[string]sim.Venue {
 	for _, d := range venues.Descriptors {
 		if f, ok := simulators[d.ID]; ok {
 			out[d.ID] = f()
-		} else if d.Sim != nil {
-			out[d.ID] = d.Sim()
 		}
 	}
 	return out

@@ -51,12 +51,11 @@ func TestAgainstSim(t *testing.T) {
 }
 
 func TestSwapConformance(t *testing.T) {
-	venuetest.RunSwap(t, &adapter.Descriptor, venuetest.SwapOptions{
+	venuetest.RunSwapSim(t, &adapter.Descriptor, Venue, venuetest.SwapOptions{
 		Req:           swapscout.QuoteRequest{From: btc, To: eth, Amount: swapscout.MustAmount("0.01")},
 		PayoutAddress: "0x00D283fFCb70F7b9A1d844e54A1AdE61E5443B6C",
 		RefundAddress: "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq",
 		Words:         adapter.StatusWords.Words(), Map: adapter.StatusWords.Status,
-		Sim: Venue,
 		// The adapter's order id is the channel's, issuedBlock-Network-channelId.
 		SimOrderID: func(channelID string) string {
 			f := strings.Split(channelID, "-")

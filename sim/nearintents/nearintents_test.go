@@ -106,11 +106,11 @@ func TestSubmitDepositSimulated(t *testing.T) {
 }
 
 func TestSwapConformance(t *testing.T) {
-	venuetest.RunSwap(t, &adapter.Descriptor, venuetest.SwapOptions{
+	venuetest.RunSwapSim(t, &adapter.Descriptor, Venue, venuetest.SwapOptions{
 		Req:           swapscout.QuoteRequest{From: btc, To: eth, Amount: swapscout.MustAmount("0.01")},
 		PayoutAddress: payout, RefundAddress: refund,
 		NoRefundTx: true, // refundedAmount, but no refund transaction of its own
 		Words:      adapter.StatusWords.Words(), Map: adapter.StatusWords.Status,
-		Sim: Venue, SimOrderID: simOrderID,
+		SimOrderID: simOrderID,
 	})
 }

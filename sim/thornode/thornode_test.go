@@ -17,7 +17,6 @@ import (
 	"github.com/swapscout/swapscout/venue"
 	"github.com/swapscout/swapscout/venue/maya"
 	"github.com/swapscout/swapscout/venue/thorchain"
-	adapter "github.com/swapscout/swapscout/venue/thornode"
 	"github.com/swapscout/swapscout/venue/venuetest"
 )
 
@@ -81,8 +80,7 @@ func TestSwapConformance(t *testing.T) {
 	} {
 		n := networks[c.n]
 		t.Run(n.d.ID, func(t *testing.T) {
-			venuetest.RunDepositSwap(t, n.d, venuetest.SwapOptions{Req: c.req, PayoutAddress: payout, RefundAddress: c.refund,
-				Words: adapter.StatusWords.Words(), Map: adapter.StatusWords.Status, Sim: n.sim})
+			venuetest.RunDepositSwap(t, n.d, n.sim, venuetest.SwapOptions{Req: c.req, PayoutAddress: payout, RefundAddress: c.refund})
 		})
 	}
 }

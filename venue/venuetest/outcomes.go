@@ -17,16 +17,16 @@ import (
 // (SwapOptions.NoRefundTx, NoRefundAmount); a venue whose status table has
 // a word for a verification hold is simulated holding (sim.Profile.Holds),
 // and its held order reads held.
-func runOutcomes(t *testing.T, d *venue.Descriptor, o SwapOptions) {
+func runOutcomes(t *testing.T, d *venue.Descriptor, newSim func() sim.Venue, o SwapOptions) {
 	held := false
 	for _, w := range o.Words {
 		held = held || o.Map(w) == swapscout.StatusHeld
 	}
-	if sv := o.simulator(d); sv.Profile.Holds != held {
+	if sv := newSim(); sv.Profile.Holds != held {
 		t.Errorf("the status table maps a word to held: %v; the simulator holds orders (Profile.Holds): %v; want both or neither", held, sv.Profile.Holds)
 	}
 	t.Run("Short", func(t *testing.T) {
-		u, order := runOutcome(t, d, o, sim.Outcome{Mode: sim.OutcomeShort, Short: 0.3}, swapscout.StatusFinished)
+		u, order := runOutcome(t, d, newSim, o, sim.Outcome{Mode: sim.OutcomeShort, Short: 0.3}, swapscout.StatusFinished)
 		if o.NoAmountReceived {
 			return
 		}
@@ -39,7 +39,7 @@ func runOutcomes(t *testing.T, d *venue.Descriptor, o SwapOptions) {
 		if o.NoRefund {
 			t.Skipf("%s documents no status for a refund", d.Name)
 		}
-		u, order := runOutcome(t, d, o, sim.Outcome{Mode: sim.OutcomeRefund}, swapscout.StatusRefunded)
+		u, order := runOutcome(t, d, newSim, o, sim.Outcome{Mode: sim.OutcomeRefund}, swapscout.StatusRefunded)
 		if !o.NoRefundTx && u.RefundTx == "" {
 			t.Errorf("refunded without the refund's transaction: %+v", u)
 		}
@@ -49,7 +49,7 @@ func runOutcomes(t *testing.T, d *venue.Descriptor, o SwapOptions) {
 	})
 	if held {
 		t.Run("Hold", func(t *testing.T) {
-			u, _ := runOutcome(t, d, o, sim.Outcome{Mode: sim.OutcomeHold}, swapscout.StatusHeld)
+			u, _ := runOutcome(t, d, newSim, o, sim.Outcome{Mode: sim.OutcomeHold}, swapscout.StatusHeld)
 			if u.VenueStatus == "" {
 				t.Errorf("held without the venue's word: %+v", u)
 			}
@@ -60,11 +60,11 @@ func runOutcomes(t *testing.T, d *venue.Descriptor, o SwapOptions) {
 // runOutcome makes a swap on a simulator set to outcome for the venue,
 // auto-paid, and follows it until its status is want (failing on any other
 // end); it returns the last update and the order.
-func runOutcome(t *testing.T, d *venue.Descriptor, o SwapOptions, outcome sim.Outcome, want swapscout.SwapStatus) (swapscout.SwapUpdate, swapscout.SwapOrder) {
+func runOutcome(t *testing.T, d *venue.Descriptor, newSim func() sim.Venue, o SwapOptions, outcome sim.Outcome, want swapscout.SwapStatus) (swapscout.SwapUpdate, swapscout.SwapOrder) {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
-	_, sw, _, order := makeSwap(ctx, t, d, o, sim.Config{Seed: 3, Latency: time.Millisecond, SwapStage: 20 * time.Millisecond,
+	_, sw, _, order := makeSwap(ctx, t, d, newSim, o, sim.Config{Seed: 3, Latency: time.Millisecond, SwapStage: 20 * time.Millisecond,
 		AutoPay: 30 * time.Millisecond, Outcomes: map[string]sim.Outcome{d.ID: outcome}})
 	return follow(ctx, t, sw, order.Ref, want), order
 }

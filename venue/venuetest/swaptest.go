@@ -19,7 +19,7 @@ import (
 	"github.com/swapscout/swapscout/venue"
 )
 
-// SwapOptions configure RunSwap.
+// SwapOptions configure RunSwapSim and RunDepositSwap.
 type SwapOptions struct {
 	// Req is a request the venue's simulator quotes; the swap is made on
 	// the offer it gives.
@@ -27,9 +27,9 @@ type SwapOptions struct {
 	PayoutAddress, PayoutMemo string
 	RefundAddress             string
 	// Words are every status word the venue documents, and Map the
-	// adapter's mapping of a word; each word must map to a valid status
-	// other than StatusUnknown, and a word nobody documents to
-	// StatusUnknown.
+	// adapter's mapping of a word (the adapter's own tests check them with
+	// CheckStatusWords): a venue with a word for a held order must be
+	// simulated holding orders, and its held order must read held.
 	Words []string
 	Map   func(word string) swapscout.SwapStatus
 	// NoAmountReceived: the venue does not report what it paid out.
@@ -40,18 +40,6 @@ type SwapOptions struct {
 	// SimOrderID turns the adapter's order id into the simulator's, for
 	// adapters that keep more than the venue's id (default: the same).
 	SimOrderID func(orderID string) string
-	// Sim builds the venue's simulated API (sim/<name>), which the suite
-	// runs the adapter against (default, while descriptors carry one:
-	// the descriptor's Sim; RunSwapSim sets it).
-	Sim func() sim.Venue
-}
-
-// simulator is a fresh simulated API of d for o.
-func (o *SwapOptions) simulator(d *venue.Descriptor) sim.Venue {
-	if o.Sim != nil {
-		return o.Sim()
-	}
-	return d.Sim()
 }
 
 // CheckStatusWords checks a venue's status table: each of words, the
@@ -78,18 +66,6 @@ var progress = []swapscout.SwapStatus{
 	swapscout.StatusSending, swapscout.StatusFinished,
 }
 
-// RunSwap is the conformance suite of a swapscout.Swapper: its status table
-// maps every documented word and no other; and, when o.Sim or (while
-// descriptors carry one) Descriptor.Sim names the venue's simulator,
-// RunSwapSim's checks run against it.
-func RunSwap(t *testing.T, d *venue.Descriptor, o SwapOptions) {
-	t.Helper()
-	t.Run("StatusWords", func(t *testing.T) { CheckStatusWords(t, o.Words, o.Map) })
-	if o.Sim != nil || d.Sim != nil {
-		runSwapSim(t, d, o)
-	}
-}
-
 // RunSwapSim is the conformance suite of a swapscout.Swapper against its
 // venue's simulator (newSim builds it; a venue's simulator lives in its own
 // package under sim/, whose tests call this): the adapter creates an order
@@ -100,17 +76,10 @@ func RunSwap(t *testing.T, d *venue.Descriptor, o SwapOptions) {
 // every outcome (runOutcomes) reads as what happened.
 func RunSwapSim(t *testing.T, d *venue.Descriptor, newSim func() sim.Venue, o SwapOptions) {
 	t.Helper()
-	o.Sim = newSim
-	runSwapSim(t, d, o)
-}
-
-// runSwapSim runs RunSwapSim's checks on o's simulator of d.
-func runSwapSim(t *testing.T, d *venue.Descriptor, o SwapOptions) {
-	t.Helper()
 	t.Run("AgainstSimulator", func(t *testing.T) {
 		ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 		defer cancel()
-		s, sw, _, order := makeSwap(ctx, t, d, o, sim.Config{Seed: 1, Latency: time.Millisecond, SwapStage: 30 * time.Millisecond})
+		s, sw, _, order := makeSwap(ctx, t, d, newSim, o, sim.Config{Seed: 1, Latency: time.Millisecond, SwapStage: 30 * time.Millisecond})
 		if order.Ref.ID == "" || order.DepositAddress == "" || order.AmountIn.Sign() <= 0 || order.AmountOut.Sign() <= 0 {
 			t.Fatalf("CreateSwap = %+v, want an order id, a deposit address and positive amounts", order)
 		}
@@ -147,18 +116,18 @@ func runSwapSim(t *testing.T, d *venue.Descriptor, o SwapOptions) {
 			t.Errorf("SwapStatus(unknown id) = %v, want a *VenueError with code %s", err, venue.CodeOrderNotFound)
 		}
 	})
-	t.Run("AutoPay", func(t *testing.T) { runAutoPay(t, d, o) })
-	t.Run("Outcomes", func(t *testing.T) { runOutcomes(t, d, o) })
+	t.Run("AutoPay", func(t *testing.T) { runAutoPay(t, d, newSim, o) })
+	t.Run("Outcomes", func(t *testing.T) { runOutcomes(t, d, newSim, o) })
 }
 
 // runAutoPay creates an order on a simulator that pays every order itself
 // (Config.AutoPay) and pays out below the promise (Config.PayoutSpread):
 // the order finishes without /_sim/pay, and a floating order reports less
 // received than promised.
-func runAutoPay(t *testing.T, d *venue.Descriptor, o SwapOptions) {
+func runAutoPay(t *testing.T, d *venue.Descriptor, newSim func() sim.Venue, o SwapOptions) {
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
-	_, sw, offer, order := makeSwap(ctx, t, d, o, sim.Config{Seed: 2, Latency: time.Millisecond, SwapStage: 20 * time.Millisecond,
+	_, sw, offer, order := makeSwap(ctx, t, d, newSim, o, sim.Config{Seed: 2, Latency: time.Millisecond, SwapStage: 20 * time.Millisecond,
 		AutoPay: 30 * time.Millisecond, PayoutSpread: 0.01})
 	u := follow(ctx, t, sw, order.Ref, swapscout.StatusFinished)
 	if !o.NoAmountReceived && offer.RateType != swapscout.Fixed && u.AmountReceived.Cmp(order.AmountOut) >= 0 {
@@ -166,13 +135,13 @@ func runAutoPay(t *testing.T, d *venue.Descriptor, o SwapOptions) {
 	}
 }
 
-// makeSwap serves d's simulated API with cfg (and the test secret), builds
+// makeSwap serves d's simulated API (newSim) with cfg (and the test secret), builds
 // the adapter against it, and creates o's swap on the offer its quote of
 // o.Req gives; any failure ends the test.
-func makeSwap(ctx context.Context, t *testing.T, d *venue.Descriptor, o SwapOptions, cfg sim.Config) (*sim.Server, swapscout.Swapper, swapscout.Offer, swapscout.SwapOrder) {
+func makeSwap(ctx context.Context, t *testing.T, d *venue.Descriptor, newSim func() sim.Venue, o SwapOptions, cfg sim.Config) (*sim.Server, swapscout.Swapper, swapscout.Offer, swapscout.SwapOrder) {
 	t.Helper()
 	cfg.Secrets = map[string]string{d.ID: "test-secret"}
-	s := StartSim(t, cfg, d.ID, o.simulator(d))
+	s := StartSim(t, cfg, d.ID, newSim())
 	q := New(t, d, s.VenueURL(d.ID))
 	sw, ok := q.(swapscout.Swapper)
 	if !ok {

@@ -249,15 +249,13 @@ type Options struct {
 	// Meta are routes an adapter needs before it can quote (market lists);
 	// the fault checks still answer them from fixtures.
 	Meta []Route
-	// SimReq is a request the venue's simulator must answer with an offer
-	// (defaults to OK.Req).
-	SimReq *swapscout.QuoteRequest
 }
 
 // Run is the conformance suite: the descriptor is valid; symbols the catalogue
 // lacks are unsupported without a call; cancellation and deadlines are
 // honoured promptly; rate limits, 5xx, HTML block pages and oversized bodies
-// map to their codes; and the adapter answers its own simulator.
+// map to their codes. (That the adapter answers its own simulator is
+// sim/all's test, for every venue at once.)
 func Run(t *testing.T, d *venue.Descriptor, o Options) {
 	t.Run("Descriptor", func(t *testing.T) {
 		if err := d.Validate(); err != nil {
@@ -349,13 +347,6 @@ func Run(t *testing.T, d *venue.Descriptor, o Options) {
 				t.Errorf("Quote with %s answers = code %s (%v), want bad_response", m, code, err)
 			}
 		})
-	}
-	if d.Sim != nil {
-		req := o.OK.Req
-		if o.SimReq != nil {
-			req = *o.SimReq
-		}
-		t.Run("AgainstSimulator", func(t *testing.T) { QuoteSim(t, d, d.Sim, req) })
 	}
 }
 
