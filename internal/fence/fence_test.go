@@ -1,7 +1,10 @@
 package fence
 
 import (
+	"os"
 	"os/exec"
+	"path"
+	"regexp"
 	"sort"
 	"strings"
 	"testing"
@@ -106,4 +109,54 @@ func TestTransitive(t *testing.T) {
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("violations (-want +got):\n%s", diff)
 	}
+}
+
+// TestReadmeLayout: README's Layout section names every package of the
+// module (a `dir/<name>` entry covers a family), and names none that does
+// not exist, as the OpenAPI document is held to the routes.
+func TestReadmeLayout(t *testing.T) {
+	readme, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, layout, ok := strings.Cut(string(readme), "\n## Layout\n")
+	if !ok {
+		t.Fatal("README has no ## Layout section")
+	}
+	layout, _, _ = strings.Cut(layout, "\n## ")
+	named := map[string]bool{}
+	for _, m := range regexp.MustCompile("`([a-z0-9][a-z0-9/<>]*)`").FindAllStringSubmatch(layout, -1) {
+		named[strings.TrimSuffix(m[1], "/")] = true
+	}
+	g := moduleGraph(t)
+	exists := map[string]bool{}
+	for pkg := range g {
+		exists[pkg] = true
+		if pkg == "." || named[pkg] || named[path.Dir(pkg)+"/<name>"] {
+			continue
+		}
+		t.Errorf("README's Layout does not name package %s", pkg)
+	}
+	for n := range named {
+		if strings.Contains(n, "<name>") {
+			if !exists[path.Dir(n)] && !strings.Contains(path.Dir(n), "<") {
+				found := false
+				for pkg := range g {
+					found = found || path.Dir(pkg) == path.Dir(n)
+				}
+				if !found {
+					t.Errorf("README's Layout names %s; no package is there", n)
+				}
+			}
+			continue
+		}
+		if strings.Contains(n, "/") && !exists[n] || !strings.Contains(n, "/") && !exists[n] && isDir("../../"+n) {
+			t.Errorf("README's Layout names %s, which is no package", n)
+		}
+	}
+}
+
+func isDir(p string) bool {
+	st, err := os.Stat(p)
+	return err == nil && st.IsDir()
 }
