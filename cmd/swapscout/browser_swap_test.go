@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"github.com/swapscout/swapscout/internal/tier"
 	"strings"
 	"testing"
 	"time"
@@ -21,6 +22,7 @@ const (
 // low latency) in each of confirming, exchanging and sending, and are
 // polled at their venue every half second.
 func swapDemo(t *testing.T, stage time.Duration) string {
+	tier.E2E(t) // starts a whole server: the end-to-end tier
 	t.Helper()
 	return startDemo(t, "--latency", "20ms", "--auto-pay", "1s", "--swap-stage", stage.String(), "--track-interval", "500ms", "--data-dir", t.TempDir())
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"github.com/swapscout/swapscout/internal/tier"
 	"os"
 	"os/exec"
 	"regexp"
@@ -22,6 +23,7 @@ import (
 // browser starts a headless chromium for t, or skips when there is none.
 // Each test gets a fresh profile; the browser stops when the test ends.
 func browser(t *testing.T) context.Context {
+	tier.E2E(t) // starts a whole server: the end-to-end tier
 	t.Helper()
 	path, err := exec.LookPath("chromium")
 	if err != nil {

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"github.com/swapscout/swapscout/internal/tier"
 	"io"
 	"net/http"
 	"slices"
@@ -18,6 +19,7 @@ import (
 // startSimWith starts the simulator with flags (e.g. "--latency", "20ms";
 // without, each venue has its own latency, as in the demo).
 func startSimWith(t *testing.T, flags ...string) (url, secret string) {
+	tier.E2E(t) // starts a whole server: the end-to-end tier
 	t.Helper()
 	s, secret := startSimServerWith(t, flags...)
 	return s.URL(), secret

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"github.com/swapscout/swapscout/internal/tier"
 	"io"
 	"log/slog"
 	"math/big"
@@ -294,6 +295,7 @@ func startHostileCell(t *testing.T, mode hostile.Mode, scope hostile.Scope, warm
 }
 
 func startCell(t *testing.T, mode hostile.Mode, scope hostile.Scope, warm bool, timeout time.Duration, o cellOptions) *hostileCell {
+	tier.E2E(t) // starts a whole server: the end-to-end tier
 	t.Helper()
 	venues := simall.Venues()
 	secrets := map[string]string{}

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"github.com/swapscout/swapscout/internal/tier"
 	"io"
 	"net/http"
 	"os"
@@ -54,6 +55,7 @@ type serverProc struct {
 var servingURL = regexp.MustCompile(`serving on (http://127\.0\.0\.1:\d+)`)
 
 func startServerProc(t *testing.T, args ...string) *serverProc {
+	tier.E2E(t) // starts a whole server: the end-to-end tier
 	t.Helper()
 	spec, _ := json.Marshal(append([]string{"serve", "--addr", "127.0.0.1:0"}, args...))
 	exe, err := os.Executable()

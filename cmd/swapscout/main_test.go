@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"github.com/swapscout/swapscout/internal/tier"
 	"io"
 	"net/http"
 	"os"
@@ -65,6 +66,7 @@ var apiLine = regexp.MustCompile(`API: (http://127\.0\.0\.1:\d+)`)
 
 // startDemo runs `swapscout demo` on a free port and returns its URL.
 func startDemo(t *testing.T, args ...string) string {
+	tier.E2E(t) // starts a whole server: the end-to-end tier
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	out := &syncBuffer{}

@@ -2,6 +2,7 @@ package feed_test
 
 import (
 	"context"
+	"github.com/swapscout/swapscout/internal/tier"
 	"log/slog"
 	"os"
 	"testing"
@@ -21,6 +22,7 @@ func TestMain(m *testing.M) {
 // TestPostgresAcrossInstances: a change published by one instance reaches
 // the watchers of another through NOTIFY, whole, and its own at once.
 func TestPostgresAcrossInstances(t *testing.T) {
+	tier.E2E(t)
 	url := pgtest.URL(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()

@@ -2,6 +2,7 @@ package sqlstore_test
 
 import (
 	"context"
+	"github.com/swapscout/swapscout/internal/tier"
 	"testing"
 	"time"
 
@@ -60,6 +61,7 @@ func testOpenSwapCounts(t *testing.T, db *sqlstore.DB) {
 func TestOpenSwapCountsSQLite(t *testing.T) { testOpenSwapCounts(t, openSQLite(t)) }
 
 func TestOpenSwapCountsPostgres(t *testing.T) {
+	tier.E2E(t)
 	db, err := sqlstore.OpenPostgres(context.Background(), pgtest.URL(t), sqlstore.Options{})
 	if err != nil {
 		t.Fatal(err)

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"fmt"
+	"github.com/swapscout/swapscout/internal/tier"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -86,6 +87,7 @@ func TestKill9Child(t *testing.T) {
 // polls; the instance started after it polls every swap again within one
 // interval of the kill, those whose poll was cut included.
 func TestKill9(t *testing.T) {
+	tier.E2E(t)
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "s.db")
 	db, err := sqlstore.OpenSQLite(ctx, path, sqlstore.Options{})

@@ -8,6 +8,7 @@ package track_test
 import (
 	"context"
 	"fmt"
+	"github.com/swapscout/swapscout/internal/tier"
 	"os"
 	"strconv"
 	"sync"
@@ -269,6 +270,7 @@ func scaleSize(def int) int {
 // limit. CI runs 300 swaps; SWAPSCOUT_TRACK_SCALE=10000 is the benchmark
 // (BENCHMARKS.md).
 func TestScaleSQLite(t *testing.T) {
+	tier.E2E(t)
 	n := scaleSize(300)
 	interval := scaleInterval(max(4*time.Second, time.Duration(n)*time.Second/250)) // 250 polls/s: a third under what one SQLite instance sustains here
 	perSecond := 2 * float64(n) / interval.Seconds() / scaleVenues                  // twice the steady need
@@ -298,6 +300,7 @@ func TestScaleSQLite(t *testing.T) {
 // swap is polled once per interval by one of them. CI runs 600 swaps;
 // SWAPSCOUT_TRACK_SCALE=100000 is the benchmark.
 func TestScalePostgres(t *testing.T) {
+	tier.E2E(t)
 	n := scaleSize(600)
 	interval := scaleInterval(max(4*time.Second, time.Duration(n)*time.Second/1000))
 	perSecond := 2 * float64(n) / interval.Seconds() / scaleVenues

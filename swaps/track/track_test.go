@@ -3,6 +3,7 @@ package track_test
 import (
 	"context"
 	"database/sql"
+	"github.com/swapscout/swapscout/internal/tier"
 	"log/slog"
 	"os"
 	"path/filepath"
@@ -261,6 +262,7 @@ func TestRestart(t *testing.T) {
 // TestPostgresInstances: two instances on one PostgreSQL follow 200 swaps
 // to the end, and no swap is polled more often than its steps need.
 func TestPostgresInstances(t *testing.T) {
+	tier.E2E(t)
 	ctx := context.Background()
 	url := pgtest.URL(t)
 	db, err := sqlstore.OpenPostgres(ctx, url, sqlstore.Options{})
