@@ -39,10 +39,10 @@ var sideshiftNetworks = map[string]string{
 }
 
 type sideshiftCoin struct {
-	Coin             string          `json:"coin"`
-	Name             string          `json:"name"`
-	Networks         []string        `json:"networks"`
-	NetworksWithMemo []string        `json:"networksWithMemo"`
+	Coin             string   `json:"coin"`
+	Name             string   `json:"name"`
+	Networks         []string `json:"networks"`
+	NetworksWithMemo []string `json:"networksWithMemo"`
 	TokenDetails     map[string]struct {
 		ContractAddress string `json:"contractAddress"`
 		Decimals        int    `json:"decimals"`
