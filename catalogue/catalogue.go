@@ -159,7 +159,9 @@ func Merge(lists []List) []swapscout.SnapshotAsset {
 		if base, ok := baseAsset(code); ok {
 			// Same code as a hand-written asset: the same coin only when the
 			// contract agrees.
-			if !strings.EqualFold(baseContract(base), a.Contract) {
+			// A hand-written asset without a recorded contract takes the
+			// venues' (USDT on TON: the jetton they list).
+			if bc := baseContract(base); bc != "" && !strings.EqualFold(bc, a.Contract) {
 				code.Ticker = t + "-" + contractTag(a.Contract)
 			}
 		} else if taken[code] {

@@ -1,6 +1,9 @@
 package sideshift
 
 import (
+	"strings"
+
+	"github.com/swapscout/swapscout"
 	"github.com/swapscout/swapscout/venue"
 )
 
@@ -72,4 +75,26 @@ func lower(s string) string {
 		}
 	}
 	return string(b)
+}
+
+// The rest of SideShift's coins come from its own list through the
+// catalogue: each asset the catalogue says SideShift lists carries
+// SideShift's code ("COIN/network", as GET /v2/coins writes coin and
+// network). The hand entries above stay: they predate the catalogue and
+// name the networks the coin list records for them.
+func init() {
+	for _, e := range swapscout.Catalogue() {
+		if _, ok := symbols[e.Asset]; ok {
+			continue
+		}
+		for _, l := range e.Listings {
+			if l.Venue != "sideshift" {
+				continue
+			}
+			coin, network, ok := strings.Cut(l.Code, "/")
+			if ok && coin != "" && network != "" {
+				symbols[e.Asset] = code{coin, network}
+			}
+		}
+	}
 }
