@@ -97,9 +97,22 @@ var (
 	byName = map[string]int{}
 )
 
+// baseAssets are the hand-written assets, before the catalogue's.
+var baseAssets []AssetInfo
+
+// BaseAssets returns the hand-written assets (the first entries of Assets),
+// which keep their codes and default networks whatever the venues list.
+func BaseAssets() []AssetInfo { return baseAssets }
+
 func init() {
+	baseAssets = Assets[:len(Assets):len(Assets)]
+	Assets = loadCatalogue(Assets)
 	for i, a := range Assets {
 		assetIndex[a.Asset] = i
+		if _, amb := ambiguous[a.Ticker]; amb {
+			byName[a.Ticker+"@"+a.Network] = i
+			continue
+		}
 		if _, ok := tickerDefault[a.Ticker]; !ok {
 			tickerDefault[a.Ticker] = a.Asset
 			byName[a.Ticker] = i
@@ -128,6 +141,9 @@ func ResolveAsset(ticker, network string) (AssetInfo, error) {
 	if n == "" {
 		a, ok := tickerDefault[t]
 		if !ok {
+			if nets, amb := ambiguous[t]; amb {
+				return AssetInfo{}, Errorf(EINVALID, "%s: on which network? listed on %s", strings.ToUpper(clip(t)), strings.Join(nets, ", "))
+			}
 			return AssetInfo{}, Errorf(EINVALID, "unknown asset %q", clip(t))
 		}
 		info, _ := LookupAsset(a)
@@ -135,7 +151,8 @@ func ResolveAsset(ticker, network string) (AssetInfo, error) {
 	}
 	info, ok := LookupAsset(Asset{t, n})
 	if !ok {
-		if _, known := tickerDefault[t]; known {
+		_, amb := ambiguous[t]
+		if _, known := tickerDefault[t]; known || amb {
 			return AssetInfo{}, Errorf(EINVALID, "asset %q is not supported on network %q", clip(t), clip(n))
 		}
 		return AssetInfo{}, Errorf(EINVALID, "unknown asset %q", clip(t))

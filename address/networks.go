@@ -3,7 +3,10 @@ package address
 // The codecs and memo rules of every network in swapscout's catalogue.
 func init() {
 	b58 := func(c *b58chain) func(string) (string, error) { return c.check }
-	for _, net := range []string{"eth", "bsc", "matic", "avaxc", "arbitrum", "base", "op"} {
+	// The EVM networks the catalogue carries share one address format.
+	for _, net := range []string{"eth", "bsc", "matic", "avaxc", "arbitrum", "base", "op", "scroll", "zksync", "blast",
+		"linea", "sonic", "bera", "hyperevm", "ronin", "mantle", "sei", "core", "cronos", "rsk", "kcc", "celo", "glmr",
+		"etc", "tlosevm"} {
 		networks[net] = network{checkEVM, forbidden}
 	}
 	networks["btc"] = network{b58(&btcChain), forbidden}

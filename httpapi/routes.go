@@ -114,6 +114,7 @@ func NewHandler(d Deps) *Handler {
 	h.handle("POST", "/v1/swaps/{id}/deposit", handleSwapDeposit(dp))
 	h.handle("GET", "/v1/swaps/{id}/events", handleSwapEvents(dp))
 	h.handle("GET", "/v1/venues", handleVenues(dp))
+	h.handle("GET", "/v1/assets", handleAssets())
 	h.handle("GET", "/v1/openapi.json", handleOpenAPI())
 	h.handle("GET", "/healthz", handleHealth(dp))
 	h.handle("GET", "/metrics", handleMetrics(dp))

@@ -32,7 +32,8 @@ func Address(network string, parts ...string) string {
 		return segwit("bc", h20)
 	case "ltc":
 		return segwit("ltc", h20)
-	case "eth", "bsc", "matic", "avaxc", "arbitrum", "base", "op":
+	case "eth", "bsc", "matic", "avaxc", "arbitrum", "base", "op", "scroll", "zksync", "blast", "linea", "sonic",
+		"bera", "hyperevm", "ronin", "mantle", "sei", "core", "cronos", "rsk", "kcc", "celo", "glmr", "etc", "tlosevm":
 		return "0x" + hex.EncodeToString(h20) // all lower case: no checksum to get wrong
 	case "doge":
 		return base58.CheckEncode(h20, 0x1e)

@@ -142,7 +142,7 @@ func newExchange(id string, p Profile, secret string, m *market) (*Exchange, err
 			if !ok {
 				return nil, fmt.Errorf("asset %s is not in the swapscout catalogue", a)
 			}
-			if _, ok := refPrices[a.Ticker]; !ok {
+			if _, ok := lookupRef(a.Ticker); !ok {
 				return nil, fmt.Errorf("asset %s has no reference price", a)
 			}
 			x.assets[a] = info
@@ -198,7 +198,7 @@ func parseMarket(s string) (Market, error) {
 		return Market{}, fmt.Errorf("market %q: base and quote are the same", s)
 	}
 	for _, t := range []string{b, q} {
-		if _, ok := refPrices[strings.ToLower(t)]; !ok {
+		if _, ok := lookupRef(strings.ToLower(t)); !ok {
 			return Market{}, fmt.Errorf("market %q: no reference price for %s", s, t)
 		}
 	}

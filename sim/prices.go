@@ -116,7 +116,7 @@ func (m *market) step() int64 {
 
 // usd returns ticker's market price (before venue offsets) at step.
 func (m *market) usd(ticker string, step int64) (float64, bool) {
-	ref, ok := refPrices[ticker]
+	ref, ok := lookupRef(ticker)
 	if !ok {
 		return 0, false
 	}
@@ -150,7 +150,7 @@ func walkSum(h uint64, n int64) float64 {
 // venueOffset is the fixed fraction by which venue's mid for ticker differs
 // from the market's, in [-offset, +offset] of the ticker's class.
 func venueOffset(seed int64, venue, ticker string) float64 {
-	ref := refPrices[ticker]
+	ref, _ := lookupRef(ticker)
 	if ref.offset == 0 {
 		return 0
 	}

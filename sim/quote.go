@@ -102,7 +102,7 @@ func (x *Exchange) Quote(q QuoteSpec) (QuoteResult, error) {
 	}
 	// The maximum: the venue's MaxUSD, and never more than the asset's
 	// realistic ceiling (maxUnits).
-	maxF := maxUnits[from.Ticker]
+	maxF := lookupMaxUnits(from.Ticker)
 	if p.MaxUSD > 0 && (maxF == 0 || p.MaxUSD/pf < maxF) {
 		maxF = p.MaxUSD / pf
 	}

@@ -25,7 +25,7 @@ func amt(s string) swapscout.Amount { return swapscout.MustAmount(s) }
 
 func TestReferencePrices(t *testing.T) {
 	for _, a := range swapscout.Assets {
-		if _, ok := refPrices[a.Ticker]; !ok {
+		if r, ok := lookupRef(a.Ticker); !ok || r.usd <= 0 {
 			t.Errorf("catalogue ticker %s has no reference price", a.Ticker)
 		}
 	}

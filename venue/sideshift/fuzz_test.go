@@ -111,10 +111,31 @@ func TestSymbolsCoverCoins(t *testing.T) {
 		"tron": "trx", "bsc": "bsc", "shielded": "zec", "dash": "dash", "cardano": "ada", "polkadot": "dot",
 		"avax": "avaxc", "polygon": "matic", "stellar": "xlm", "near": "near",
 	}
+	// The catalogue identifies an asset by network and contract: SideShift's
+	// code leads to its asset there (USDC on Optimism is Circle's native
+	// USDC, not the bridged USDC.e another venue lists as usdc@op).
+	byCode := map[string]swapscout.Asset{}
+	for _, e := range swapscout.Catalogue() {
+		for _, l := range e.Listings {
+			if l.Venue == "sideshift" {
+				byCode[l.Code] = e.Asset
+			}
+		}
+	}
+	base := map[swapscout.Asset]bool{}
+	for _, b := range swapscout.BaseAssets() {
+		base[b.Asset] = true
+	}
 	n := 0
 	for _, c := range coins {
 		for _, net := range c.Networks {
-			a := swapscout.Asset{Ticker: strings.ToLower(c.Coin), Network: ours[net]}
+			a, found := byCode[c.Coin+"/"+net]
+			if !found {
+				a = swapscout.Asset{Ticker: strings.ToLower(c.Coin), Network: ours[net]}
+				if !base[a] {
+					continue
+				}
+			}
 			info, listed := swapscout.LookupAsset(a)
 			if a.Network == "" || !listed {
 				continue

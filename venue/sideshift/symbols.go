@@ -38,3 +38,25 @@ var networks = map[string]string{
 
 // Path is the pair path segment of c, e.g. "btc-bitcoin".
 func (c Code) Path() string { return strings.ToLower(c.Coin) + "-" + c.Network }
+
+// The rest of SideShift's coins come from its own list through the
+// catalogue: each asset the catalogue says SideShift lists carries
+// SideShift's code ("COIN/network", as GET /v2/coins writes coin and
+// network). The hand entries above stay: they predate the catalogue and
+// name the networks the coin list records for them.
+func init() {
+	for _, e := range swapscout.Catalogue() {
+		if _, ok := Symbols[e.Asset]; ok {
+			continue
+		}
+		for _, l := range e.Listings {
+			if l.Venue != "sideshift" {
+				continue
+			}
+			coin, network, ok := strings.Cut(l.Code, "/")
+			if ok && coin != "" && network != "" {
+				Symbols[e.Asset] = Code{coin, network}
+			}
+		}
+	}
+}

@@ -1,0 +1,328 @@
+package swapscout
+
+import (
+	_ "embed"
+	"encoding/json"
+	"sort"
+	"strings"
+)
+
+// The catalogue: every asset-network pair the venues list, identified by
+// network and contract (CAIP-2 / CAIP-19), with swapscout's short codes
+// ("usdt@trx") kept as aliases for people. It is data: the catalogue
+// package builds it from the venues' own currency and pool lists, and its
+// generator writes assets_snapshot.json, embedded here and loaded at start.
+
+// Network describes a network the catalogue carries.
+type Network struct {
+	Code   string // swapscout code ("eth", "trx", …)
+	Name   string // display name
+	CAIP2  string // CAIP-2 chain id ("eip155:1", "bip122:0000…", …)
+	Family string // address family ("evm", "bitcoin", "solana", …)
+	// Native is the ticker of the network's own coin (lower case); an
+	// entry without a contract must carry it, or it cannot be identified.
+	Native string
+	// Slip44 is the native coin's SLIP-44 type, for its CAIP-19 id
+	// (-1: none registered; the id then uses the "native" namespace).
+	Slip44 int
+	// Token is the CAIP-19 asset namespace of the network's tokens
+	// ("erc20", "trc20", "token", …).
+	Token string
+}
+
+// NetworkTable lists the networks the catalogue carries. A network whose
+// address family has no rules in package address is listed but not
+// swappable (address.Supported says which).
+var NetworkTable = []Network{
+	{"btc", "Bitcoin", "bip122:000000000019d6689c085ae165831e93", "bitcoin", "btc", 0, ""},
+	{"eth", "Ethereum", "eip155:1", "evm", "eth", 60, "erc20"},
+	{"xmr", "Monero", "monero:418015bb9ae982a1975da7d79277c270", "monero", "xmr", 128, ""},
+	{"ltc", "Litecoin", "bip122:12a765e31ffd4059bada1e25190f6e98", "bitcoin", "ltc", 2, ""},
+	{"bch", "Bitcoin Cash", "bip122:000000000000000000651ef99cb9fcbe", "bitcoin", "bch", 145, ""},
+	{"doge", "Dogecoin", "bip122:1a91e3dace36e2be3bf030a65679fe82", "bitcoin", "doge", 3, ""},
+	{"xrp", "XRP Ledger", "xrpl:0", "xrp", "xrp", 144, "token"},
+	{"ton", "TON", "ton:-239", "ton", "ton", 607, "jetton"},
+	{"sol", "Solana", "solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp", "solana", "sol", 501, "token"},
+	{"trx", "Tron", "tron:728126428", "tron", "trx", 195, "trc20"},
+	{"bsc", "BNB Smart Chain", "eip155:56", "evm", "bnb", 60, "bep20"},
+	{"zec", "Zcash", "bip122:00040fe8ec8471911baa1db1266ea15d", "bitcoin", "zec", 133, ""},
+	{"dash", "Dash", "bip122:00000ffd590b1485b3caadc19b22e637", "bitcoin", "dash", 5, ""},
+	{"ada", "Cardano", "cip34:1-764824073", "cardano", "ada", 1815, "token"},
+	{"dot", "Polkadot", "polkadot:91b171bb158e2d3848fa23a9f1c25182", "ss58", "dot", 354, "token"},
+	{"avaxc", "Avalanche C-Chain", "eip155:43114", "evm", "avax", 60, "erc20"},
+	{"matic", "Polygon", "eip155:137", "evm", "pol", 60, "erc20"},
+	{"xlm", "Stellar", "stellar:pubnet", "stellar", "xlm", 148, "token"},
+	{"firo", "Firo", "bip122:4381deb85b1b2c9843c222944b616d99", "bitcoin", "firo", 136, ""},
+	{"arbitrum", "Arbitrum One", "eip155:42161", "evm", "eth", 60, "erc20"},
+	{"base", "Base", "eip155:8453", "evm", "eth", 60, "erc20"},
+	{"op", "Optimism", "eip155:10", "evm", "eth", 60, "erc20"},
+	{"near", "NEAR Protocol", "near:mainnet", "near", "near", 397, "nep141"},
+	// Listed by the venues beyond the original 23.
+	{"atom", "Cosmos Hub", "cosmos:cosmoshub-4", "cosmos", "atom", 118, "token"},
+	{"scroll", "Scroll", "eip155:534352", "evm", "eth", 60, "erc20"},
+	{"zksync", "zkSync Era", "eip155:324", "evm", "eth", 60, "erc20"},
+	{"blast", "Blast", "eip155:81457", "evm", "eth", 60, "erc20"},
+	{"linea", "Linea", "eip155:59144", "evm", "eth", 60, "erc20"},
+	{"sonic", "Sonic", "eip155:146", "evm", "s", 60, "erc20"},
+	{"bera", "Berachain", "eip155:80094", "evm", "bera", 60, "erc20"},
+	{"hyperevm", "HyperEVM", "eip155:999", "evm", "hype", 60, "erc20"},
+	{"ronin", "Ronin", "eip155:2020", "evm", "ron", 60, "erc20"},
+	{"mantle", "Mantle", "eip155:5000", "evm", "mnt", 60, "erc20"},
+	{"sei", "Sei EVM", "eip155:1329", "evm", "sei", 60, "erc20"},
+	{"core", "Core", "eip155:1116", "evm", "core", 60, "erc20"},
+	{"cronos", "Cronos", "eip155:25", "evm", "cro", 60, "erc20"},
+	{"rsk", "Rootstock", "eip155:30", "evm", "rbtc", 60, "erc20"},
+	{"kcc", "KCC", "eip155:321", "evm", "kcs", 60, "erc20"},
+	{"celo", "Celo", "eip155:42220", "evm", "celo", 60, "erc20"},
+	{"glmr", "Moonbeam", "eip155:1284", "evm", "glmr", 60, "erc20"},
+	{"etc", "Ethereum Classic", "eip155:61", "evm", "etc", 61, "erc20"},
+	{"xdc", "XDC Network", "eip155:50", "xdc", "xdc", 550, "erc20"},
+	{"tlosevm", "Telos EVM", "eip155:40", "evm", "tlos", 60, "erc20"},
+	{"one", "Harmony", "eip155:1666600000", "harmony", "one", 1023, "erc20"},
+	{"kava", "Kava", "cosmos:kava_2222-10", "cosmos", "kava", 459, "token"},
+	{"tia", "Celestia", "cosmos:celestia", "cosmos", "tia", 118, "token"},
+	{"fet", "Fetch.ai", "cosmos:fetchhub-4", "cosmos", "fet", 118, "token"},
+	{"kuji", "Kujira", "cosmos:kaiyo-1", "cosmos", "kuji", 118, "token"},
+	{"orai", "Oraichain", "cosmos:Oraichain", "cosmos", "orai", 118, "token"},
+	{"thor", "THORChain", "cosmos:thorchain-1", "cosmos", "rune", 931, "token"},
+	{"maya", "Maya Protocol", "cosmos:mayachain-mainnet-v1", "cosmos", "cacao", 931, "token"},
+	{"ksm", "Kusama", "polkadot:b0a8d493285c2df73290dfb7e61f870f", "ss58", "ksm", 434, "token"},
+	{"pha", "Phala", "polkadot:1bb969d85965e4bb5a651abbedf21a54", "ss58", "pha", 354, "token"},
+	{"liquid", "Liquid", "bip122:1466275836220db2944ca059a3a10ef6", "liquid", "btc", 1776, "asset"},
+	{"xec", "eCash", "bip122:000000000000000000b7e3ce0d11d0b3", "ecash", "xec", 899, ""},
+	{"aptos", "Aptos", "aptos:1", "aptos", "apt", 637, "coin"},
+	{"sui", "Sui", "sui:mainnet", "sui", "sui", 784, "coin"},
+	{"algo", "Algorand", "algorand:wGHE2Pwdvd7S12BL5FaOP20EGYesN73k", "algorand", "algo", 283, "asa"},
+	{"stx", "Stacks", "stacks:1", "stacks", "stx", 5757, "token"},
+	{"hbar", "Hedera", "hedera:mainnet", "hedera", "hbar", 3030, "token"},
+	{"icp", "Internet Computer", "icp:mainnet", "icp", "icp", 223, "token"},
+	{"tao", "Bittensor", "polkadot:2f0555cc76fc2840a25a6ea3b9637146", "ss58", "tao", -1, "token"},
+	{"vet", "VeChain", "vechain:mainnet", "vechain", "vet", 818, "vip180"},
+	{"egld", "MultiversX", "mvx:1", "multiversx", "egld", 508, "esdt"},
+	{"xtz", "Tezos", "tezos:NetXdQprcVkpaWU", "tezos", "xtz", 1729, "fa"},
+	{"fil", "Filecoin", "fil:f", "filecoin", "fil", 461, ""},
+	{"xrd", "Radix", "radix:mainnet", "radix", "xrd", 1022, "resource"},
+	{"zil", "Zilliqa", "zilliqa:1", "zilliqa", "zil", 313, "zrc2"},
+	{"theta", "Theta", "theta:mainnet", "theta", "theta", 500, "tnt20"},
+	{"ont", "Ontology", "ontology:mainnet", "ontology", "ont", 1024, "oep4"},
+	{"neo3", "Neo N3", "neo3:mainnet", "neo", "neo", 888, "nep17"},
+	{"waves", "Waves", "waves:W", "waves", "waves", 5741564, "asset"},
+	{"kda", "Kadena", "kadena:mainnet01", "kadena", "kda", 626, "token"},
+	{"flux", "Flux", "bip122:00000a6ce9b82c0c0b5d4e3b2a4b8a0f", "bitcoin", "flux", 19167, ""},
+	{"zen", "Horizen", "bip122:0007104ccda289427919efc39dc9e4d4", "bitcoin", "zen", 121, ""},
+	{"kmd", "Komodo", "bip122:027e3758c3a65b12aa1046462b486d0a", "bitcoin", "kmd", 141, ""},
+	{"dfi", "DeFiChain", "bip122:279b1a87aedc7b9471d4ad4e5f12967a", "bitcoin", "dfi", 1129, ""},
+	{"nim", "Nimiq", "nimiq:mainnet", "nimiq", "nim", 242, ""},
+	{"ckb", "Nervos CKB", "ckb:mainnet", "ckb", "ckb", 309, ""},
+	{"xym", "Symbol", "symbol:mainnet", "symbol", "xym", 4343, "mosaic"},
+	{"oasis", "Oasis", "oasis:mainnet", "oasis", "rose", 474, ""},
+	{"lunc", "Terra Classic", "cosmos:columbus-5", "cosmos", "lunc", 330, "token"},
+}
+
+var networkIndex = map[string]int{}
+
+// LookupNetwork returns the catalogue's entry for a network code.
+func LookupNetwork(code string) (Network, bool) {
+	i, ok := networkIndex[code]
+	if !ok {
+		return Network{}, false
+	}
+	return NetworkTable[i], true
+}
+
+// Listing says that a venue lists an asset, and under which code (the
+// venue's own spelling: "USDT/tron", "ETH.USDT-0xdac…", "nep141:wrap.near").
+type Listing struct {
+	Venue string `json:"venue"`
+	Code  string `json:"code"`
+}
+
+// CatalogueEntry is one asset-network pair of the catalogue.
+type CatalogueEntry struct {
+	AssetInfo
+	ID       string    // CAIP-19 ("eip155:1/erc20:0xdac1…")
+	Symbol   string    // the ticker as the venues write it ("USDT", "cbBTC")
+	Contract string    // token contract, mint or id; empty for a native coin
+	Listings []Listing // venues listing it, by venue id
+	// RefUSD is a reference price in USD a venue's list carried (0: none);
+	// the simulator's price model starts from it.
+	RefUSD float64
+}
+
+// CatalogueSource is what one venue list contributed to the snapshot.
+type CatalogueSource struct {
+	Venue    string `json:"venue"`
+	Source   string `json:"source"`   // where the recorded answer comes from
+	Listed   int    `json:"listed"`   // asset-network entries in the list
+	Mapped   int    `json:"mapped"`   // entries mapped to a catalogue asset
+	Unmapped int    `json:"unmapped"` // entries whose network or contract could not be mapped
+}
+
+// CatalogueSnapshot is the generated, embedded catalogue.
+type CatalogueSnapshot struct {
+	Generated string            `json:"generated"` // date of the lists (YYYY-MM-DD)
+	Sources   []CatalogueSource `json:"sources"`
+	Assets    []SnapshotAsset   `json:"assets"`
+}
+
+// SnapshotAsset is a CatalogueEntry as the snapshot file writes it.
+type SnapshotAsset struct {
+	ID       string    `json:"id"`
+	Ticker   string    `json:"ticker"`
+	Network  string    `json:"network"`
+	Symbol   string    `json:"symbol"`
+	Name     string    `json:"name"`
+	Contract string    `json:"contract,omitempty"`
+	Decimals int       `json:"decimals"`
+	Memo     bool      `json:"memo,omitempty"`
+	RefUSD   float64   `json:"ref_usd,omitempty"`
+	Listings []Listing `json:"listings"`
+}
+
+//go:embed assets_snapshot.json
+var snapshotJSON []byte
+
+var (
+	catalogue     []CatalogueEntry
+	catalogueSnap CatalogueSnapshot
+	catalogueIdx  = map[Asset]int{}
+	// ambiguous holds the tickers listed on several networks that have no
+	// default network: a request naming only the ticker must name one.
+	ambiguous = map[string][]string{}
+)
+
+// Catalogue returns every asset-network pair, the original assets first,
+// then the snapshot's in ticker order. The slice is shared: do not modify.
+func Catalogue() []CatalogueEntry { return catalogue }
+
+// CatalogueInfo returns the snapshot's date and sources.
+func CatalogueInfo() (generated string, sources []CatalogueSource) {
+	return catalogueSnap.Generated, catalogueSnap.Sources
+}
+
+// LookupCatalogue returns the catalogue entry of a.
+func LookupCatalogue(a Asset) (CatalogueEntry, bool) {
+	i, ok := catalogueIdx[a]
+	if !ok {
+		return CatalogueEntry{}, false
+	}
+	return catalogue[i], true
+}
+
+// TickerNetworks lists the networks a ticker is listed on, in catalogue order.
+func TickerNetworks(ticker string) []string {
+	var out []string
+	for _, e := range catalogue {
+		if e.Ticker == ticker {
+			out = append(out, e.Network)
+		}
+	}
+	return out
+}
+
+// loadCatalogue merges the embedded snapshot into base (the hand-written
+// assets, which keep their place and default networks) and returns the
+// assets to serve. A snapshot that does not parse is a build defect: the
+// generator wrote it, and a test reads it.
+func loadCatalogue(base []AssetInfo) []AssetInfo {
+	for i, n := range NetworkTable {
+		networkIndex[n.Code] = i
+		if _, ok := Networks[n.Code]; !ok {
+			Networks[n.Code] = n.Name
+		}
+	}
+	if err := json.Unmarshal(snapshotJSON, &catalogueSnap); err != nil {
+		panic("swapscout: assets_snapshot.json: " + err.Error())
+	}
+	snap := map[Asset]SnapshotAsset{}
+	for _, s := range catalogueSnap.Assets {
+		snap[Asset{s.Ticker, s.Network}] = s
+	}
+	out := make([]AssetInfo, 0, len(base)+len(catalogueSnap.Assets))
+	seen := map[Asset]bool{}
+	add := func(info AssetInfo, s SnapshotAsset, ok bool) {
+		e := CatalogueEntry{AssetInfo: info, Symbol: strings.ToUpper(info.Ticker)}
+		if ok {
+			e.ID, e.Symbol, e.Contract, e.Listings, e.RefUSD = s.ID, s.Symbol, s.Contract, s.Listings, s.RefUSD
+		}
+		if e.ID == "" {
+			e.ID = AssetID(info.Network, e.Contract)
+		}
+		if c, tok := ChainTokens[info.Asset]; tok && e.Contract == "" {
+			e.Contract = c
+			e.ID = AssetID(info.Network, c)
+		}
+		catalogueIdx[info.Asset] = len(catalogue)
+		catalogue = append(catalogue, e)
+		out = append(out, info)
+		seen[info.Asset] = true
+	}
+	for _, a := range base {
+		s, ok := snap[a.Asset]
+		add(a, s, ok)
+	}
+	for _, s := range catalogueSnap.Assets {
+		a := Asset{s.Ticker, s.Network}
+		if seen[a] {
+			continue
+		}
+		add(AssetInfo{Asset: a, Name: s.Name, Decimals: s.Decimals, Memo: s.Memo}, s, true)
+	}
+	// A ticker the hand-written assets do not cover and that is listed on
+	// several networks has no default: asking for it without a network asks
+	// which one.
+	baseTicker := map[string]bool{}
+	for _, a := range base {
+		baseTicker[a.Ticker] = true
+	}
+	nets := map[string][]string{}
+	for _, e := range catalogue {
+		if !baseTicker[e.Ticker] {
+			nets[e.Ticker] = append(nets[e.Ticker], e.Network)
+		}
+	}
+	for t, ns := range nets {
+		if len(ns) > 1 {
+			sort.Strings(ns)
+			ambiguous[t] = ns
+		}
+	}
+	return out
+}
+
+// AssetID returns the CAIP-19 id of the asset with contract on network
+// (a native coin when contract is empty); "" for an unknown network.
+func AssetID(network, contract string) string {
+	n, ok := LookupNetwork(network)
+	if !ok {
+		return ""
+	}
+	if contract == "" {
+		if n.Slip44 < 0 {
+			return n.CAIP2 + "/native:" + n.Native
+		}
+		return n.CAIP2 + "/slip44:" + itoa(n.Slip44)
+	}
+	if n.Family == "evm" {
+		contract = strings.ToLower(contract)
+	}
+	ns := n.Token
+	if ns == "" {
+		ns = "token"
+	}
+	return n.CAIP2 + "/" + ns + ":" + contract
+}
+
+func itoa(n int) string {
+	if n == 0 {
+		return "0"
+	}
+	var b [20]byte
+	i := len(b)
+	for n > 0 {
+		i--
+		b[i] = byte('0' + n%10)
+		n /= 10
+	}
+	return string(b[i:])
+}

@@ -1,0 +1,83 @@
+package catalogue
+
+import (
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/swapscout/swapscout"
+)
+
+// TestFixturesMap replays every recorded list and checks the mapping rules.
+func TestFixturesMap(t *testing.T) {
+	lists, err := Load(os.DirFS("testdata"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, l := range lists {
+		listed, mapped, unmapped := l.Stats()
+		if listed == 0 || mapped == 0 || listed != mapped+unmapped {
+			t.Errorf("%s: listed %d, mapped %d, unmapped %d", l.Venue, listed, mapped, unmapped)
+		}
+	}
+	assets := Merge(lists)
+	if len(assets) < 500 {
+		t.Errorf("Merge gave %d asset-networks, want ≥ 500", len(assets))
+	}
+	byID := map[string]swapscout.SnapshotAsset{}
+	for _, a := range assets {
+		if _, dup := byID[a.ID]; dup {
+			t.Errorf("id %s twice", a.ID)
+		}
+		byID[a.ID] = a
+	}
+	// Same contract → same asset: USDT on Ethereum is listed by SideShift,
+	// KuCoin, NEAR Intents, THORChain, Maya and Chainflip under one id.
+	usdt := byID["eip155:1/erc20:0xdac17f958d2ee523a2206206994597c13d831ec7"]
+	if usdt.Ticker != "usdt" || usdt.Network != "eth" || len(usdt.Listings) < 4 {
+		t.Errorf("USDT on Ethereum = %+v, want usdt@eth listed by ≥ 4 venues", usdt)
+	}
+	// Same ticker, other contract → not merged: PEPE on Ethereum and PEPE
+	// on Arbitrum are different assets.
+	var pepes []string
+	for _, a := range assets {
+		if strings.HasPrefix(a.Ticker, "pepe") {
+			pepes = append(pepes, a.ID)
+		}
+	}
+	if len(pepes) < 2 {
+		t.Errorf("PEPE assets = %v, want one per contract", pepes)
+	}
+}
+
+func TestUnknownNetworkCounted(t *testing.T) {
+	l, err := ParseSideShift([]byte(`[{"coin":"X","name":"X","networks":["mars","ethereum"],"tokenDetails":{"ethereum":{"contractAddress":"0x1111111111111111111111111111111111111111","decimals":6}}},
+		{"coin":"Y","name":"Y","networks":["ethereum"]}]`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	listed, mapped, unmapped := l.Stats()
+	if listed != 3 || mapped != 1 || unmapped != 2 {
+		t.Fatalf("stats = %d/%d/%d, want 3 listed, 1 mapped, 2 unmapped (unknown network; token without contract)", listed, mapped, unmapped)
+	}
+}
+
+// TestSnapshotCurrent fails when the checked-in snapshot is not what the
+// generator makes of testdata (run go generate ./catalogue).
+func TestSnapshotCurrent(t *testing.T) {
+	lists, err := Load(os.DirFS("testdata"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	date, _ := swapscout.CatalogueInfo()
+	want := Merge(lists)
+	n := 0
+	for _, e := range swapscout.Catalogue() {
+		if e.ID != "" && len(e.Listings) > 0 {
+			n++
+		}
+	}
+	if n != len(want) || date == "" {
+		t.Errorf("embedded snapshot (%s) has %d listed assets, the lists give %d: run go generate ./catalogue", date, n, len(want))
+	}
+}
