@@ -121,6 +121,9 @@ func (s *Service) Server(g *Grant) *mcp.Server {
 	return srv
 }
 
+// Grant returns the grant of token, or nil.
+func (s *Service) Grant(token string) *Grant { return s.c.Grants.Lookup(token) }
+
 // Handler serves MCP over streamable HTTP. The grant comes from the
 // request's bearer token (Authorization: Bearer TOKEN); a request without
 // one gets the read tools, and a token that matches no grant is refused

@@ -29,6 +29,8 @@ func runServe(ctx context.Context, args []string, e env) error {
 	db.register(fs, e.getenv)
 	var tf trackFlags
 	tf.register(fs, e.getenv)
+	var mf mcpFlags
+	mf.register(fs, e.getenv, true)
 	if _, err := parseArgs(fs, args); err != nil {
 		return err
 	}
@@ -67,7 +69,11 @@ func runServe(ctx context.Context, args []string, e env) error {
 	if err := obs.finish(st); err != nil {
 		return err
 	}
-	srv, err := httpserver.Serve(ln.take(), st.handler, httpserver.Options{Transport: *transport, Logger: log,
+	mcpsvc, err := mf.service(st, db.dataDir, log)
+	if err != nil {
+		return err
+	}
+	srv, err := httpserver.Serve(ln.take(), st.handler, httpserver.Options{Transport: *transport, Logger: log, Mounts: mf.mounts(mcpsvc),
 		AccessLog: sf.accessLog, HeaderTimeout: sf.headerTimeout, MaxConns: sf.maxConns, MemoryLimit: memoryLimit(sf.storeBytes)})
 	if err != nil {
 		return err

@@ -12,6 +12,7 @@ import (
 	"github.com/swapscout/swapscout/aggregate"
 	"github.com/swapscout/swapscout/httpapi"
 	"github.com/swapscout/swapscout/inmem"
+	"github.com/swapscout/swapscout/quotes"
 	"github.com/swapscout/swapscout/redis"
 	"github.com/swapscout/swapscout/sim"
 	simall "github.com/swapscout/swapscout/sim/all"
@@ -124,8 +125,9 @@ type stack struct {
 	service  *aggregate.Service
 	store    swapscout.QuoteStore
 	handler  *httpapi.Handler
-	db       *sqlstore.DB   // the swap database; nil without one (swapwire.go)
-	swaps    *swaps.Service // nil without a swap database
+	db       *sqlstore.DB    // the swap database; nil without one (swapwire.go)
+	swaps    *swaps.Service  // nil without a swap database
+	book     *quotes.Service // the quote service the API answers from
 	stop     context.CancelFunc
 	wait     func() // until the venues' background refreshers have stopped
 	closers  []func() error
@@ -256,6 +258,10 @@ func newStack(ctx context.Context, o stackOptions) (*stack, error) {
 		s.Close()
 		return nil, err
 	}
+	if deps.Book == nil {
+		deps.Book = quotes.New(deps.QuoteConfig()) // one quote service for the API and the MCP server
+	}
+	s.book = deps.Book
 	s.store = deps.Store
 	s.handler = httpapi.NewHandler(deps)
 	return s, nil
