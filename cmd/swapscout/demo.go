@@ -26,6 +26,8 @@ func runDemo(ctx context.Context, args []string, e env) error {
 	db.register(fs, e.getenv)
 	tf := trackFlags{webhookPrivate: true} // the demo is on loopback, and so is a receiver tried with it
 	tf.register(fs, e.getenv)
+	var kf keyFlags
+	kf.register(fs, e.getenv)
 	var mf mcpFlags
 	mf.register(fs, e.getenv, true)
 	// The demo's limits, stores and metrics are serve's defaults; only
@@ -63,7 +65,7 @@ func runDemo(ctx context.Context, args []string, e env) error {
 	fmt.Fprintln(e.stderr, "loading the venues' market lists from the simulator…")
 	obs := newObservability(log, &sf, nil)
 	obs.hookTracking(&tf)
-	st, err := newStack(ctx, stackOptions{simURL: simsrv.URL(), secret: k.secret, getenv: noEnv, ttl: *ttl, window: *window, log: log, db: &db, track: &tf,
+	st, err := newStack(ctx, stackOptions{simURL: simsrv.URL(), secret: k.secret, getenv: noEnv, ttl: *ttl, window: *window, log: log, db: &db, track: &tf, keys: &kf,
 		wrapVenue: obs.wrapVenue, tune: obs.tune})
 	if err != nil {
 		return err

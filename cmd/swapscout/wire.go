@@ -152,6 +152,8 @@ type stackOptions struct {
 	db *dbFlags
 	// track, when set with db, follows the swaps (trackwire.go).
 	track *trackFlags
+	// keys, when set, are the API's keys (keyflags.go).
+	keys *keyFlags
 	// venueLimit, when set, gives the venues' outbound limits instead of
 	// venue.LimitOf (tests that sweep the simulator lift them).
 	venueLimit func(id string) venue.Limit
@@ -226,6 +228,10 @@ func newStack(ctx context.Context, o stackOptions) (*stack, error) {
 	}
 	if o.tune != nil {
 		o.tune(&deps)
+	}
+	if err := o.keys.apply(&deps); err != nil {
+		s.Close()
+		return nil, err
 	}
 	if o.redis != "" {
 		// Quotes and the identical-request cache are shared by every instance
