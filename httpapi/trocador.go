@@ -212,24 +212,37 @@ func trocadorAsset(ticker, network []byte) (swapscout.AssetInfo, error) {
 
 func bad(msg string) error { return &trocadorError{status: 400, msg: msg} }
 
+// trocadorHead is what a rate and a trade both begin with.
+type trocadorHead struct {
+	TradeID     string `json:"trade_id"`
+	Date        string `json:"date"`
+	TickerFrom  string `json:"ticker_from"`
+	TickerTo    string `json:"ticker_to"`
+	CoinFrom    string `json:"coin_from"`
+	CoinTo      string `json:"coin_to"`
+	NetworkFrom string `json:"network_from"`
+	NetworkTo   string `json:"network_to"`
+	AmountFrom  num    `json:"amount_from"`
+	AmountTo    num    `json:"amount_to"`
+	Provider    string `json:"provider"`
+	Fixed       bool   `json:"fixed"`
+	Payment     bool   `json:"payment"`
+	Status      string `json:"status"`
+}
+
+// head fills the coins' part of a head.
+func head(id string, at time.Time, from, to swapscout.Asset) trocadorHead {
+	fi, _ := swapscout.LookupAsset(from)
+	ti, _ := swapscout.LookupAsset(to)
+	return trocadorHead{TradeID: id, Date: at.UTC().Format("2006-01-02T15:04:05.000000Z"), TickerFrom: from.Ticker, TickerTo: to.Ticker,
+		CoinFrom: fi.Name, CoinTo: ti.Name, NetworkFrom: trocadorNetwork(from), NetworkTo: trocadorNetwork(to)}
+}
+
 // trocadorRate is new_rate's answer (venue/trocador's newRateResponse, as
 // the recorded new_rate.json has it).
 type trocadorRate struct {
-	TradeID     string         `json:"trade_id"`
-	Date        string         `json:"date"`
-	TickerFrom  string         `json:"ticker_from"`
-	TickerTo    string         `json:"ticker_to"`
-	CoinFrom    string         `json:"coin_from"`
-	CoinTo      string         `json:"coin_to"`
-	NetworkFrom string         `json:"network_from"`
-	NetworkTo   string         `json:"network_to"`
-	AmountFrom  num            `json:"amount_from"`
-	AmountTo    num            `json:"amount_to"`
-	Provider    string         `json:"provider"`
-	Fixed       bool           `json:"fixed"`
-	Payment     bool           `json:"payment"`
-	Status      string         `json:"status"`
-	Quotes      trocadorQuotes `json:"quotes"`
+	trocadorHead
+	Quotes trocadorQuotes `json:"quotes"`
 }
 
 type trocadorQuotes struct {
@@ -300,10 +313,8 @@ func handleTrocadorRate(d *deps, r *Request) (any, error) {
 	if len(q.Offers) == 0 {
 		return nil, noRate(q)
 	}
-	out := trocadorRate{TradeID: q.ID, Date: q.CreatedAt.UTC().Format("2006-01-02T15:04:05.000000Z"),
-		TickerFrom: from.Ticker, TickerTo: to.Ticker, CoinFrom: from.Name, CoinTo: to.Name,
-		NetworkFrom: trocadorNetwork(from.Asset), NetworkTo: trocadorNetwork(to.Asset),
-		Fixed: req.RateType == swapscout.Fixed, Payment: payment, Status: "new"}
+	out := trocadorRate{trocadorHead: head(q.ID, q.CreatedAt, from.Asset, to.Asset)}
+	out.Fixed, out.Payment, out.Status = req.RateType == swapscout.Fixed, payment, "new"
 	out.Quotes.KYCList, out.Quotes.LogPolicyList = []string{}, []string{}
 	out.Quotes.BestOnly = truthy(r.Query("best_only"))
 	var min, max swapscout.Amount
@@ -372,21 +383,8 @@ func truthy(v []byte) bool {
 // trocadorTrade is a trade as new_trade and trade answer it (the recorded
 // new_trade.json and trade.json).
 type trocadorTrade struct {
-	TradeID             string             `json:"trade_id"`
-	Date                string             `json:"date"`
+	trocadorHead
 	Type                string             `json:"type"`
-	TickerFrom          string             `json:"ticker_from"`
-	TickerTo            string             `json:"ticker_to"`
-	CoinFrom            string             `json:"coin_from"`
-	CoinTo              string             `json:"coin_to"`
-	NetworkFrom         string             `json:"network_from"`
-	NetworkTo           string             `json:"network_to"`
-	AmountFrom          num                `json:"amount_from"`
-	AmountTo            num                `json:"amount_to"`
-	Provider            string             `json:"provider"`
-	Fixed               bool               `json:"fixed"`
-	Payment             bool               `json:"payment"`
-	Status              string             `json:"status"`
 	AddressProvider     string             `json:"address_provider"`
 	AddressProviderMemo string             `json:"address_provider_memo"`
 	AddressUser         string             `json:"address_user"`
@@ -432,8 +430,6 @@ func trocadorStatus(sw *swapscout.Swap) string {
 }
 
 func tradeOf(sw *swapscout.Swap) trocadorTrade {
-	from, _ := swapscout.LookupAsset(sw.From)
-	to, _ := swapscout.LookupAsset(sw.To)
 	in, out := sw.PromisedIn, sw.PromisedOut
 	if in.IsZero() {
 		in = sw.AmountIn
@@ -441,14 +437,12 @@ func tradeOf(sw *swapscout.Swap) trocadorTrade {
 	if out.IsZero() {
 		out = sw.AmountOut
 	}
-	t := trocadorTrade{TradeID: sw.ID, Date: sw.CreatedAt.UTC().Format("2006-01-02T15:04:05.000000Z"), Type: "api",
-		TickerFrom: sw.From.Ticker, TickerTo: sw.To.Ticker, CoinFrom: from.Name, CoinTo: to.Name,
-		NetworkFrom: trocadorNetwork(sw.From), NetworkTo: trocadorNetwork(sw.To),
-		AmountFrom: numOf(in), AmountTo: numOf(out), Provider: sw.Venue,
-		Fixed: sw.RateType == swapscout.Fixed, Payment: sw.Direction == swapscout.Receive, Status: trocadorStatus(sw),
+	t := trocadorTrade{trocadorHead: head(sw.ID, sw.CreatedAt, sw.From, sw.To), Type: "api",
 		AddressProvider: sw.DepositAddress, AddressProviderMemo: sw.DepositMemo,
 		AddressUser: sw.PayoutAddress, AddressUserMemo: sw.PayoutMemo, RefundAddress: sw.RefundAddress, RefundAddressMemo: sw.RefundMemo,
 		IDProvider: sw.VenueOrder.ID, Details: map[string]any{}}
+	t.AmountFrom, t.AmountTo, t.Provider = numOf(in), numOf(out), sw.Venue
+	t.Fixed, t.Payment, t.Status = sw.RateType == swapscout.Fixed, sw.Direction == swapscout.Receive, trocadorStatus(sw)
 	if !sw.ExpiresAt.IsZero() {
 		t.Quotes.ExpiresAt = sw.ExpiresAt.UTC().Format("2006-01-02 15:04:05+00:00")
 	}
