@@ -14,6 +14,7 @@ import (
 
 	"github.com/swapscout/swapscout"
 	"github.com/swapscout/swapscout/api"
+	"github.com/swapscout/swapscout/quotes"
 	"github.com/swapscout/swapscout/swaps"
 )
 
@@ -131,7 +132,7 @@ func (s *Service) createSwap(ctx context.Context, g *Grant, a *CreateArgs) *mcp.
 		if res != nil {
 			return res
 		}
-		if res := s.checkCaps(g, q.Request.From, o.AmountIn, now); res != nil {
+		if _, res := s.checkCaps(ctx, g, q.Request.From, o.AmountIn, now); res != nil {
 			return res
 		}
 		code := randomCode(4) + "-" + randomCode(4)
@@ -167,7 +168,8 @@ func (s *Service) createSwap(ctx context.Context, g *Grant, a *CreateArgs) *mcp.
 	if res != nil {
 		return res
 	}
-	if res := s.checkCaps(g, q.Request.From, o.AmountIn, now); res != nil {
+	usd, res := s.checkCaps(ctx, g, q.Request.From, o.AmountIn, now)
+	if res != nil {
 		return res
 	}
 	cr := swaps.CreateRequest{IdempotencyKey: "mcp:" + g.Name + ":" + randomCode(20), QuoteID: q.ID, Venue: o.Venue,
@@ -182,7 +184,7 @@ func (s *Service) createSwap(ctx context.Context, g *Grant, a *CreateArgs) *mcp.
 		id = sw.ID
 	}
 	// An unknown outcome counts against the caps: the venue may hold an order.
-	if lerr := s.c.Ledger.Record(Entry{Grant: g.Name, SwapID: id, At: now, Asset: q.Request.From.String(), Amount: o.AmountIn,
+	if lerr := s.c.Ledger.Record(Entry{Grant: g.Name, SwapID: id, At: now, Asset: q.Request.From.String(), Amount: o.AmountIn, USD: usd,
 		Venue: o.Venue, Payout: a.PayoutAddress, Receive: q.Request.To.String()}); lerr != nil {
 		s.c.Logger.Error("agent ledger", "grant", g.Name, "swap", id, "err", lerr)
 	}
@@ -251,21 +253,57 @@ func worse(d swapscout.Direction, now, shown *swapscout.Offer) bool {
 	return now.AmountOut.Cmp(shown.AmountOut.Mul(one.Sub(swaps.DefaultSlippage))) < 0
 }
 
-// checkCaps refuses a swap selling amount of asset beyond g's caps.
-func (s *Service) checkCaps(g *Grant, asset swapscout.Asset, amount swapscout.Amount, now time.Time) *mcp.CallToolResult {
+// checkCaps refuses a swap selling amount of asset beyond g's caps: the
+// asset's own cap, else the grant's USD cap on the amount's value, which it
+// returns (zero when the asset's own cap applied).
+func (s *Service) checkCaps(ctx context.Context, g *Grant, asset swapscout.Asset, amount swapscout.Amount, now time.Time) (swapscout.Amount, *mcp.CallToolResult) {
 	c, ok := g.capFor(asset)
+	unit, key, value := asset.String(), asset.String(), amount
+	var usd swapscout.Amount
 	if !ok {
-		return refused("this token may not sell %s (its caps name other assets)", asset)
+		if c, ok = g.capFor(usdAsset); !ok {
+			return usd, refused("this token may not sell %s (its caps name other assets)", asset)
+		}
+		v, err := s.usdValue(ctx, asset, amount)
+		if err != nil {
+			return usd, refused("%s cannot be valued in US dollars now, so this token's USD cap cannot be checked: %s", asset, swapscout.ErrorMessage(err))
+		}
+		unit, key, value, usd = "USD", USD, v, v
 	}
-	if amount.Cmp(c.PerSwap) > 0 {
-		return refused("%s %s is beyond this token's cap of %s %s per swap", amount, asset, c.PerSwap, asset)
+	if value.Cmp(c.PerSwap) > 0 {
+		return usd, refused("%s %s is beyond this token's cap of %s %s per swap", value, unit, c.PerSwap, unit)
 	}
-	sent := s.c.Ledger.Sent(g.Name, asset.String(), now.Add(-24*time.Hour))
-	if sent.Add(amount).Cmp(c.PerDay) > 0 {
-		return refused("%s %s would bring this token's last 24 hours to %s %s, beyond its cap of %s %s per day",
-			amount, asset, sent.Add(amount), asset, c.PerDay, asset)
+	sent := s.c.Ledger.Sent(g.Name, key, now.Add(-24*time.Hour))
+	if sent.Add(value).Cmp(c.PerDay) > 0 {
+		return usd, refused("%s %s would bring this token's last 24 hours to %s %s, beyond its cap of %s %s per day",
+			value, unit, sent.Add(value), unit, c.PerDay, unit)
 	}
-	return nil
+	return usd, nil
+}
+
+// usdStable are the USD stablecoins, valued at par.
+var usdStable = map[string]bool{"usdt": true, "usdc": true, "dai": true}
+
+// usdValue is what amount of asset is worth in US dollars: a stablecoin at
+// par, anything else by the best offer for it in USDT (ERC-20) now.
+func (s *Service) usdValue(ctx context.Context, asset swapscout.Asset, amount swapscout.Amount) (swapscout.Amount, error) {
+	if usdStable[asset.Ticker] {
+		return amount, nil
+	}
+	r := quotes.Request{Deadline: quotes.DefaultDeadline}
+	r.QuoteRequest = swapscout.QuoteRequest{From: asset, To: swapscout.Asset{Ticker: "usdt", Network: "eth"}, Amount: amount}
+	ans, err := s.c.Quotes.Quote(ctx, r)
+	if err != nil {
+		return swapscout.Amount{}, err
+	}
+	q, err := ans.Quote()
+	if err != nil {
+		return swapscout.Amount{}, err
+	}
+	if len(q.Offers) == 0 {
+		return swapscout.Amount{}, swapscout.Errorf(swapscout.EUNAVAILABLE, "no venue quotes %s in USDT", asset)
+	}
+	return q.Offers[0].AmountOut, nil
 }
 
 // summary is what the user must read before agreeing.

@@ -41,9 +41,12 @@ type Grant struct {
 	MaxSlippage swapscout.Amount `json:"max_slippage,omitzero"`
 }
 
-// Cap bounds one asset's amounts sent, in that asset's units.
+// Cap bounds one asset's amounts sent, in that asset's units; a cap on
+// "usd" bounds every asset without a cap of its own, by its value in US
+// dollars (USD stablecoins at par, other assets at what the quote service
+// says they fetch in USDT at that moment).
 type Cap struct {
-	Asset   string           `json:"asset"` // ticker, or ticker@network
+	Asset   string           `json:"asset"` // ticker, ticker@network, or "usd"
 	PerSwap swapscout.Amount `json:"per_swap"`
 	PerDay  swapscout.Amount `json:"per_day"`
 
@@ -65,6 +68,12 @@ func (g *Grant) allows(addr string) bool {
 	}
 	return false
 }
+
+// USD names the cap in US dollars.
+const USD = "usd"
+
+// usdAsset stands for US dollars among caps and ledger entries.
+var usdAsset = swapscout.Asset{Ticker: USD}
 
 // capFor returns g's cap for the asset sold.
 func (g *Grant) capFor(a swapscout.Asset) (Cap, bool) {
@@ -111,12 +120,16 @@ func ParseGrants(data []byte) (*Grants, error) {
 		}
 		for j := range g.Caps {
 			c := &g.Caps[j]
-			t, n, _ := strings.Cut(c.Asset, "@")
-			info, err := swapscout.ResolveAsset(t, n)
-			if err != nil {
-				return nil, fmt.Errorf("grants: %q: cap %q: %s", g.Name, c.Asset, swapscout.ErrorMessage(err))
+			if strings.EqualFold(c.Asset, USD) {
+				c.asset = usdAsset
+			} else {
+				t, n, _ := strings.Cut(c.Asset, "@")
+				info, err := swapscout.ResolveAsset(t, n)
+				if err != nil {
+					return nil, fmt.Errorf("grants: %q: cap %q: %s", g.Name, c.Asset, swapscout.ErrorMessage(err))
+				}
+				c.asset = info.Asset
 			}
-			c.asset = info.Asset
 			if c.PerSwap.Sign() <= 0 || c.PerDay.Sign() <= 0 || c.PerSwap.Cmp(c.PerDay) > 0 {
 				return nil, fmt.Errorf("grants: %q: cap %q: per_swap and per_day must be positive, per_swap at most per_day", g.Name, c.Asset)
 			}
@@ -175,6 +188,7 @@ type Entry struct {
 	At      time.Time        `json:"at"`
 	Asset   string           `json:"asset"` // what was sold, ticker@network
 	Amount  swapscout.Amount `json:"amount"`
+	USD     swapscout.Amount `json:"usd,omitzero"` // its value, when a USD cap counted it
 	Venue   string           `json:"venue"`
 	Payout  string           `json:"payout_address"`
 	Receive string           `json:"receive"` // ticker@network bought
@@ -247,7 +261,11 @@ func (l *Ledger) Sent(grant, asset string, since time.Time) swapscout.Amount {
 	defer l.mu.Unlock()
 	var sum swapscout.Amount
 	for _, e := range l.entries {
-		if e.Grant == grant && e.Asset == asset && !e.At.Before(since) {
+		switch {
+		case e.Grant != grant || e.At.Before(since):
+		case asset == USD && !e.USD.IsZero():
+			sum = sum.Add(e.USD)
+		case e.Asset == asset:
 			sum = sum.Add(e.Amount)
 		}
 	}

@@ -78,7 +78,9 @@ func grants(t *testing.T) *mcpserver.Grants {
 	g, err := mcpserver.ParseGrants([]byte(`[
 	 {"name":"capped","token_sha256":"` + mcpserver.HashToken("tok-capped") + `","caps":[{"asset":"btc","per_swap":"0.1","per_day":"0.15"}],
 	  "payout_addresses":["` + payout + `"],"max_slippage":"0.01"},
-	 {"name":"confirm","token_sha256":"` + mcpserver.HashToken("tok-confirm") + `","caps":[{"asset":"btc","per_swap":"1","per_day":"1"}]}]`))
+	 {"name":"confirm","token_sha256":"` + mcpserver.HashToken("tok-confirm") + `","caps":[{"asset":"btc","per_swap":"1","per_day":"1"}]},
+	 {"name":"dollars","token_sha256":"` + mcpserver.HashToken("tok-dollars") + `","caps":[{"asset":"usd","per_swap":"3","per_day":"5"}],
+	  "payout_addresses":["` + payout + `"]}]`))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -296,5 +298,34 @@ func TestParseGrantsRefuses(t *testing.T) {
 		if _, err := mcpserver.ParseGrants([]byte(bad)); err == nil {
 			t.Errorf("ParseGrants(%s) accepted it", bad)
 		}
+	}
+}
+
+// TestCreateUSDCaps: a cap in US dollars counts other assets at what they
+// fetch in USDT now (the fake engine: 20 per unit) and stablecoins at par.
+func TestCreateUSDCaps(t *testing.T) {
+	sw := &swapService{}
+	cs := connect(t, newService(t, sw), "tok-dollars")
+	for _, tc := range []struct {
+		args map[string]any
+		want string // "" for created
+	}{
+		{createArgs("0.1", payout), ""},         // 2 USD
+		{createArgs("0.2", payout), "per swap"}, // 4 USD > 3
+		{createArgs("0.1", payout), ""},         // 4 USD today
+		{createArgs("0.06", payout), "per day"}, // 5.2 USD > 5
+		{map[string]any{"from": "usdt", "from_network": "trx", "to": "eth", "amount": "2", "venue": "changenow", "payout_address": payout}, "per day"}, // 6 > 5 at par
+		{map[string]any{"from": "usdt", "from_network": "trx", "to": "eth", "amount": "1", "venue": "changenow", "payout_address": payout}, ""},        // 5 USD
+	} {
+		text, isErr := call(t, cs, "create_swap", tc.args)
+		switch {
+		case tc.want == "" && isErr:
+			t.Errorf("create_swap %v = %s, want created", tc.args["amount"], text)
+		case tc.want != "" && (!isErr || !strings.Contains(text, tc.want) || !strings.Contains(text, "USD")):
+			t.Errorf("create_swap %v = %s, want refused in USD (%s)", tc.args["amount"], text, tc.want)
+		}
+	}
+	if sw.count() != 3 {
+		t.Errorf("%d swaps created, want 3", sw.count())
 	}
 }
