@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"io"
 	"net"
 	"net/http"
 	"os"
@@ -222,5 +223,56 @@ func TestMCPAgentFlow(t *testing.T) {
 	resp.Body.Close()
 	if resp.StatusCode != 401 {
 		t.Errorf("a wrong token: %d, want 401", resp.StatusCode)
+	}
+}
+
+// TestMCPStdio: `swapscout mcp --sim` answers an agent over stdio, and a
+// token that matches no grant stops it at start.
+func TestMCPStdio(t *testing.T) {
+	tier.E2E(t)
+	r, w := io.Pipe()
+	old := stdin
+	stdin = r
+	t.Cleanup(func() { stdin = old })
+	var out, errOut syncBuffer
+	done := make(chan error, 1)
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	go func() { done <- run(ctx, []string{"mcp", "--sim"}, noEnv, &out, &errOut) }()
+	for _, m := range []string{
+		`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"0"}}}`,
+		`{"jsonrpc":"2.0","method":"notifications/initialized"}`,
+		`{"jsonrpc":"2.0","id":2,"method":"tools/list"}`,
+	} {
+		if _, err := io.WriteString(w, m+"\n"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for !strings.Contains(out.String(), `"id":2`) {
+		select {
+		case err := <-done:
+			t.Fatalf("mcp ended: %v\n%s", err, errOut.String())
+		case <-ctx.Done():
+			t.Fatalf("no tools/list answer: %s\n%s", out.String(), errOut.String())
+		case <-time.After(20 * time.Millisecond):
+		}
+	}
+	w.Close() // the client goes away: mcp ends cleanly
+	if err := <-done; err != nil {
+		t.Errorf("mcp after stdin closed: %v", err)
+	}
+	for _, tool := range []string{`"quote"`, `"create_swap"`, `"validate_address"`} {
+		if !strings.Contains(out.String(), tool) {
+			t.Errorf("tools/list lacks %s", tool)
+		}
+	}
+	err := run(ctx, []string{"mcp", "--sim"}, func(k string) string {
+		if k == envMCPToken {
+			return "no-such-token"
+		}
+		return ""
+	}, io.Discard, io.Discard)
+	if err == nil || !strings.Contains(err.Error(), "matches no grant") {
+		t.Errorf("mcp with an unknown token: %v", err)
 	}
 }
