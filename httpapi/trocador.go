@@ -473,6 +473,11 @@ func handleTrocadorTrade(d *deps, r *Request) (any, error) {
 	}
 	cr := swaps.CreateRequest{QuoteID: id, Venue: provider, PayoutAddress: addr, PayoutMemo: memo(r.Query("address_memo")),
 		RefundAddress: refund, RefundMemo: memo(r.Query("refund_memo")), CallbackURL: strings.TrimSpace(string(r.Query("webhook")))}
+	if w, ok := d.Swaps.(interface{ Webhooks() bool }); ok && !w.Webhooks() {
+		// Wallets send webhook as a matter of course; where this server
+		// sends none, the trade is made without (documented), not refused.
+		cr.CallbackURL = ""
+	}
 	// Trocador has no idempotency key: the same trade asked again (a retry
 	// after a lost answer) is the same swap.
 	h := sha256.New()

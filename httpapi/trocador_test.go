@@ -160,7 +160,7 @@ func TestTrocadorClientShapes(t *testing.T) {
 	// Cake's new_trade request (createTrade).
 	trade := "/trocador/new_trade?id=" + rate.TradeID + "&ticker_from=btc&network_from=Mainnet&ticker_to=eth&network_to=ERC20&amount_from=0.1" +
 		"&address=0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed&address_memo=0&refund=bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4&refund_memo=0" +
-		"&provider=fast&fixed=False&payment=False"
+		"&provider=fast&fixed=False&payment=False&webhook=https%3A%2F%2Fwallet.example%2Fhook" // this server sends no webhooks: made without
 	resp = trocGet(f, trade, key)
 	if resp.Status != 200 {
 		t.Fatalf("new_trade: %d %s", resp.Status, resp.Body)
