@@ -131,7 +131,7 @@ func (s *Service) Grant(token string) *Grant { return s.c.Grants.Lookup(token) }
 func (s *Service) Handler() http.Handler {
 	h := mcp.NewStreamableHTTPHandler(func(r *http.Request) *mcp.Server {
 		return s.Server(s.c.Grants.Lookup(bearer(r)))
-	}, &mcp.StreamableHTTPOptions{Stateless: true, JSONResponse: true, DisableLocalhostProtection: true})
+	}, &mcp.StreamableHTTPOptions{Stateless: true, JSONResponse: true})
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if tok := bearer(r); tok != "" && s.c.Grants.Lookup(tok) == nil {
 			w.Header().Set("WWW-Authenticate", `Bearer realm="swapscout-mcp"`)
