@@ -24,12 +24,14 @@ const (
 	ERATELIMITED     = "rate_limited"         // our own limit on calls to the venue holds the request back
 	EDEPOSIT         = "deposit_conflict"     // another deposit transaction is recorded for the swap, or the swap is over
 	EUNAVAILABLE     = "unavailable"          // a dependency is down
+	EUNAUTHORIZED    = "unauthorized"         // an API key is required, or the one given is unknown
+	EFORBIDDEN       = "forbidden"            // the client's key or grant does not allow this
 	EINTERNAL        = "internal"             // a bug; the message is generic
 )
 
 // ErrorCodes lists every application error code, for documentation and tests.
 var ErrorCodes = []string{EINVALID, ENOTFOUND, ENOTALLOWED, ETOOLARGE, ECONFLICT, EADDRESS, ERATECHANGED,
-	EINPROGRESS, ESWAPUNSUPPORTED, EVENUE, EBADANSWER, EUNKNOWN, ERATELIMITED, EDEPOSIT, EUNAVAILABLE, EINTERNAL}
+	EINPROGRESS, ESWAPUNSUPPORTED, EVENUE, EBADANSWER, EUNKNOWN, ERATELIMITED, EDEPOSIT, EUNAVAILABLE, EUNAUTHORIZED, EFORBIDDEN, EINTERNAL}
 
 // Error is an application error: Code and Message are safe to show a client;
 // Err is the cause, for logs only. RetryAfter, when positive, is when asking

@@ -329,7 +329,20 @@ func noRelease() {}
 // ended.
 func (d *deps) admitFanOut(r *Request, key []byte) (release func(), err error) {
 	release = noRelease
-	if d.limiter != nil {
+	k, err := keyOf(d.APIKeys, r)
+	if err != nil {
+		return release, err
+	}
+	if k != nil {
+		// A keyed client is limited by its key, not by its address.
+		now := r.Now
+		if now.IsZero() {
+			now = d.Now()
+		}
+		if err := k.allow(now); err != nil {
+			return release, err
+		}
+	} else if d.limiter != nil {
 		if client, ok := d.clients.clientAddr(r); ok {
 			now := r.Now
 			if now.IsZero() {

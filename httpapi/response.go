@@ -83,6 +83,8 @@ var statuses = map[string]int{
 	swapscout.ERATELIMITED:     http.StatusTooManyRequests,
 	swapscout.EDEPOSIT:         http.StatusConflict,
 	swapscout.EUNAVAILABLE:     http.StatusServiceUnavailable,
+	swapscout.EUNAUTHORIZED:    http.StatusUnauthorized,
+	swapscout.EFORBIDDEN:       http.StatusForbidden,
 	swapscout.EINTERNAL:        http.StatusInternalServerError,
 }
 

@@ -78,6 +78,17 @@ type Deps struct {
 	// in the last AccuracyWindow, shown by GET /v1/venues.
 	Accuracy       func(ctx context.Context) (map[string]swapscout.VenueAccuracy, error)
 	AccuracyWindow time.Duration
+
+	// APIKeys are the native API's keys (optional): a request carrying
+	// one is limited by the key's own rate instead of its address's
+	// fan-out limit; an unknown key is refused (401). RequireKeyForSwaps
+	// makes POST /v1/swaps answer 401 without a key.
+	APIKeys            *Keys
+	RequireKeyForSwaps bool
+	// TrocadorKeys, when set, serves the Trocador-compatible API under
+	// /trocador/ to clients with one of them (API-Key header); nil, those
+	// routes answer 404 as Trocador's would for a missing API.
+	TrocadorKeys *Keys
 }
 
 // deps is Deps plus the handlers' shared state.
@@ -118,6 +129,14 @@ func NewHandler(d Deps) *Handler {
 	h.handle("GET", "/v1/openapi.json", handleOpenAPI())
 	h.handle("GET", "/healthz", handleHealth(dp))
 	h.handle("GET", "/metrics", handleMetrics(dp))
+	// The Trocador-compatible API (trocador.go): a wallet speaking
+	// Trocador's API moves here by changing its base URL.
+	h.handle("GET", "/trocador/new_rate", trocador(dp, handleTrocadorRate))
+	h.handle("GET", "/trocador/new_trade", trocador(dp, handleTrocadorTrade))
+	h.handle("GET", "/trocador/trade", trocador(dp, handleTrocadorGetTrade))
+	h.handle("GET", "/trocador/coins", trocador(dp, handleTrocadorCoins))
+	h.handle("GET", "/trocador/exchanges", trocador(dp, handleTrocadorExchanges))
+	h.handle("GET", "/trocador/validateaddress", trocador(dp, handleTrocadorValidate))
 	registerPages(h, dp) // the web page (pages.go); not API, not in openapi.json
 	return h
 }

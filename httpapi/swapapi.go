@@ -69,6 +69,11 @@ func handleSwapCreate(d *deps) Action {
 		if d.Swaps == nil {
 			return Response{}, errNoSwaps
 		}
+		if k, err := keyOf(d.APIKeys, r); err != nil {
+			return Response{}, err
+		} else if k == nil && d.RequireKeyForSwaps {
+			return Response{}, errKeyMissing
+		}
 		cr, err := ParseSwapCreate(r)
 		if err != nil {
 			return Response{}, err

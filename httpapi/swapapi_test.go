@@ -93,7 +93,7 @@ func (s *syncBuffer) String() string {
 // newSwapFixture wires the API as serve does: one quote service for the API
 // and the swap service, a real SQLite store, a venue "fast" that creates
 // swaps and "book" that cannot.
-func newSwapFixture(t testing.TB) *swapFixture {
+func newSwapFixture(t testing.TB, opts ...func(*httpapi.Deps)) *swapFixture {
 	dir := t.TempDir()
 	db, err := sqlstore.OpenSQLite(context.Background(), filepath.Join(dir, "swaps.db"), sqlstore.Options{})
 	if err != nil {
@@ -120,6 +120,9 @@ func newSwapFixture(t testing.TB) *swapFixture {
 	d := httpapi.Deps{Quotes: engine, Store: inmem.New(inmem.Options{Now: clock}), Now: clock, Logger: log}
 	book := quotes.New(d.QuoteConfig())
 	d.Book = book
+	for _, o := range opts {
+		o(&d)
+	}
 	d.Swaps = &swaps.Service{Quotes: book, Store: db, Logger: log, Now: clock,
 		Swapper: func(v string) (swapscout.Swapper, bool) {
 			if v == "fast" {

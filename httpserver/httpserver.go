@@ -26,6 +26,7 @@ import (
 	"time"
 
 	"github.com/valyala/fasthttp"
+	"github.com/valyala/fasthttp/fasthttpadaptor"
 
 	"github.com/swapscout/swapscout"
 	"github.com/swapscout/swapscout/api"
@@ -55,6 +56,27 @@ type Options struct {
 	// burst goes back to the OS within seconds (see memory.go). Zero leaves
 	// the runtime alone.
 	MemoryLimit int64
+	// Mounts serve other protocols beside the API: a request whose path is
+	// a mount's Path, or under it, goes to its net/http Handler (the MCP
+	// endpoint). Under fasthttp they run through fasthttpadaptor, which
+	// buffers each answer: a mounted handler must not stream.
+	Mounts []Mount
+}
+
+// Mount is a net/http handler served at Path and below it.
+type Mount struct {
+	Path    string
+	Handler http.Handler
+}
+
+// mounted returns the handler mounted at path, or nil.
+func mounted(ms []Mount, path []byte) (int, bool) {
+	for i, m := range ms {
+		if string(path) == m.Path || (len(path) > len(m.Path) && string(path[:len(m.Path)]) == m.Path && path[len(m.Path)] == '/') {
+			return i, true
+		}
+	}
+	return 0, false
 }
 
 // Defaults for Options.
@@ -111,7 +133,10 @@ func Serve(ln net.Listener, h *httpapi.Handler, o Options) (*Server, error) {
 	s.base, s.cancel = context.WithCancel(context.Background())
 	switch o.Transport {
 	case "", "fasthttp":
-		fh := &fastHandler{base: s.base, h: h, draining: &s.draining, lifetime: o.ConnLifetime}
+		fh := &fastHandler{base: s.base, h: h, draining: &s.draining, lifetime: o.ConnLifetime, mounts: o.Mounts}
+		for _, m := range o.Mounts {
+			fh.mounted = append(fh.mounted, fasthttpadaptor.NewFastHTTPHandler(m.Handler))
+		}
 		if o.AccessLog {
 			fh.access = log
 		}
@@ -130,6 +155,16 @@ func Serve(ln net.Listener, h *httpapi.Handler, o Options) (*Server, error) {
 		go func() { s.done <- s.fast.Serve(lln) }()
 	case "nethttp":
 		var handler http.Handler = NetHTTP(h)
+		if len(o.Mounts) > 0 {
+			api := handler
+			handler = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				if i, ok := mounted(o.Mounts, []byte(r.URL.Path)); ok {
+					o.Mounts[i].Handler.ServeHTTP(w, r)
+					return
+				}
+				api.ServeHTTP(w, r)
+			})
+		}
 		if o.AccessLog {
 			handler = accessLogged(handler, log)
 		}
@@ -416,6 +451,8 @@ type fastHandler struct {
 	draining *atomic.Bool
 	lifetime time.Duration // 0: no connection deadlines to manage
 	access   *slog.Logger  // nil: no access log
+	mounts   []Mount
+	mounted  []fasthttp.RequestHandler // mounts' handlers, adapted
 }
 
 var headerRequestID = []byte("X-Request-Id")
@@ -437,6 +474,12 @@ func (f *fastHandler) serve(ctx *fasthttp.RequestCtx) {
 		// The first request's headers came in within the header timeout:
 		// the connection may now live out its lifetime.
 		_ = ctx.Conn().SetReadDeadline(ctx.ConnTime().Add(f.lifetime))
+	}
+	if len(f.mounts) > 0 {
+		if i, ok := mounted(f.mounts, ctx.Path()); ok {
+			f.mounted[i](ctx)
+			return
+		}
 	}
 	fr := reqPool.Get().(*fastReq)
 	r := &fr.Request

@@ -204,6 +204,10 @@ func (s *Service) log() *slog.Logger {
 	return slog.Default()
 }
 
+// Webhooks reports whether a request may carry a callback URL: webhooks
+// are configured (CheckCallback).
+func (s *Service) Webhooks() bool { return s.CheckCallback != nil }
+
 // Create makes the swap r asks for, or answers the one its key already
 // made. created is false when the swap existed (a retry).
 //

@@ -26,6 +26,10 @@ func runDemo(ctx context.Context, args []string, e env) error {
 	db.register(fs, e.getenv)
 	tf := trackFlags{webhookPrivate: true} // the demo is on loopback, and so is a receiver tried with it
 	tf.register(fs, e.getenv)
+	var kf keyFlags
+	kf.register(fs, e.getenv)
+	var mf mcpFlags
+	mf.register(fs, e.getenv, true)
 	// The demo's limits, stores and metrics are serve's defaults; only
 	// --metrics is its own to turn off.
 	var sf serviceFlags
@@ -61,7 +65,7 @@ func runDemo(ctx context.Context, args []string, e env) error {
 	fmt.Fprintln(e.stderr, "loading the venues' market lists from the simulator…")
 	obs := newObservability(log, &sf, nil)
 	obs.hookTracking(&tf)
-	st, err := newStack(ctx, stackOptions{simURL: simsrv.URL(), secret: k.secret, getenv: noEnv, ttl: *ttl, window: *window, log: log, db: &db, track: &tf,
+	st, err := newStack(ctx, stackOptions{simURL: simsrv.URL(), secret: k.secret, getenv: noEnv, ttl: *ttl, window: *window, log: log, db: &db, track: &tf, keys: &kf,
 		wrapVenue: obs.wrapVenue, tune: obs.tune})
 	if err != nil {
 		return err
@@ -70,7 +74,11 @@ func runDemo(ctx context.Context, args []string, e env) error {
 	if err := obs.finish(st); err != nil {
 		return err
 	}
-	srv, err := httpserver.Serve(ln.take(), st.handler, httpserver.Options{Transport: *transport, Logger: log})
+	mcpsvc, err := mf.service(st, db.dataDir, log)
+	if err != nil {
+		return err
+	}
+	srv, err := httpserver.Serve(ln.take(), st.handler, httpserver.Options{Transport: *transport, Logger: log, Mounts: mf.mounts(mcpsvc)})
 	if err != nil {
 		return err
 	}
@@ -80,6 +88,9 @@ func runDemo(ctx context.Context, args []string, e env) error {
 	fmt.Fprintf(e.stdout, "  curl '%s/v1/quotes?from=btc&to=eth&amount=0.1'\n", srv.URL())
 	fmt.Fprintf(e.stdout, "  curl '%s/v1/quotes?from=btc&to=xmr&amount=0.5&deadline=1s'\n", srv.URL())
 	fmt.Fprintf(e.stdout, "  curl '%s/v1/venues'\n", srv.URL())
+	if mf.path != "" {
+		fmt.Fprintf(e.stdout, "  MCP for agents (streamable HTTP): %s%s   (or over stdio: swapscout mcp --sim)\n", srv.URL(), mf.path)
+	}
 	if sf.metrics {
 		fmt.Fprintf(e.stdout, "  curl '%s/metrics'\n", srv.URL())
 	}

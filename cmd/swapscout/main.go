@@ -9,6 +9,8 @@
 //	swapscout track    follow a swap live until it ends
 //	swapscout venues   list the venues and their metadata
 //	swapscout sim      the venue simulator alone
+//	swapscout mcp      the MCP server over stdio, for AI agents
+//	swapscout mcp-token  a token for an agent's grant
 //	swapscout version  the build's module version and commit
 //	swapscout completion bash|zsh|fish   shell completion from the real flags
 package main
@@ -73,13 +75,15 @@ type command struct {
 }
 
 var commands = map[string]command{
-	"demo":   {"run the simulator and the server together on loopback", runDemo},
-	"serve":  {"serve the HTTP API (live venues, or --sim-url)", runServe},
-	"quote":  {"quote a swap from the command line: quote FROM TO AMOUNT", runQuote},
-	"venues": {"list the venues and their metadata", runVenues},
-	"swap":   {"quote, confirm and make a swap through a server: swap FROM TO AMOUNT", runSwap},
-	"track":  {"follow a swap live until it ends: track SWAP_ID", runTrack},
-	"sim":    {"serve every venue's API format on loopback", runSim},
+	"demo":      {"run the simulator and the server together on loopback", runDemo},
+	"serve":     {"serve the HTTP API (live venues, or --sim-url)", runServe},
+	"quote":     {"quote a swap from the command line: quote FROM TO AMOUNT", runQuote},
+	"venues":    {"list the venues and their metadata", runVenues},
+	"swap":      {"quote, confirm and make a swap through a server: swap FROM TO AMOUNT", runSwap},
+	"track":     {"follow a swap live until it ends: track SWAP_ID", runTrack},
+	"sim":       {"serve every venue's API format on loopback", runSim},
+	"mcp":       {"serve the Model Context Protocol over stdio, for AI agents", runMCP},
+	"mcp-token": {"make a token for an agent and the hash its grant keeps", runMCPToken},
 	"version": {"print the version and commit of this build", func(_ context.Context, args []string, e env) error {
 		if _, err := parseArgs(newFlagSet("version", "version", e.stderr), args); err != nil {
 			return err

@@ -29,6 +29,10 @@ func runServe(ctx context.Context, args []string, e env) error {
 	db.register(fs, e.getenv)
 	var tf trackFlags
 	tf.register(fs, e.getenv)
+	var kf keyFlags
+	kf.register(fs, e.getenv)
+	var mf mcpFlags
+	mf.register(fs, e.getenv, true)
 	if _, err := parseArgs(fs, args); err != nil {
 		return err
 	}
@@ -59,7 +63,7 @@ func runServe(ctx context.Context, args []string, e env) error {
 	obs := newObservability(log, &sf, proxies)
 	obs.hookTracking(&tf)
 	st, err := newStack(ctx, stackOptions{listenAtOnce: true, simURL: strings.TrimSuffix(*simURL, "/"), secret: *secret, getenv: e.getenv, ttl: *ttl, window: *window, redis: *redisURL, log: log,
-		wrapVenue: obs.wrapVenue, tune: obs.tune, db: &db, track: &tf})
+		wrapVenue: obs.wrapVenue, tune: obs.tune, db: &db, track: &tf, keys: &kf})
 	if err != nil {
 		return err
 	}
@@ -67,7 +71,11 @@ func runServe(ctx context.Context, args []string, e env) error {
 	if err := obs.finish(st); err != nil {
 		return err
 	}
-	srv, err := httpserver.Serve(ln.take(), st.handler, httpserver.Options{Transport: *transport, Logger: log,
+	mcpsvc, err := mf.service(st, db.dataDir, log)
+	if err != nil {
+		return err
+	}
+	srv, err := httpserver.Serve(ln.take(), st.handler, httpserver.Options{Transport: *transport, Logger: log, Mounts: mf.mounts(mcpsvc),
 		AccessLog: sf.accessLog, HeaderTimeout: sf.headerTimeout, MaxConns: sf.maxConns, MemoryLimit: memoryLimit(sf.storeBytes)})
 	if err != nil {
 		return err

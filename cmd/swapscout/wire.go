@@ -12,6 +12,7 @@ import (
 	"github.com/swapscout/swapscout/aggregate"
 	"github.com/swapscout/swapscout/httpapi"
 	"github.com/swapscout/swapscout/inmem"
+	"github.com/swapscout/swapscout/quotes"
 	"github.com/swapscout/swapscout/redis"
 	"github.com/swapscout/swapscout/sim"
 	simall "github.com/swapscout/swapscout/sim/all"
@@ -124,8 +125,9 @@ type stack struct {
 	service  *aggregate.Service
 	store    swapscout.QuoteStore
 	handler  *httpapi.Handler
-	db       *sqlstore.DB   // the swap database; nil without one (swapwire.go)
-	swaps    *swaps.Service // nil without a swap database
+	db       *sqlstore.DB    // the swap database; nil without one (swapwire.go)
+	swaps    *swaps.Service  // nil without a swap database
+	book     *quotes.Service // the quote service the API answers from
 	stop     context.CancelFunc
 	wait     func() // until the venues' background refreshers have stopped
 	closers  []func() error
@@ -150,6 +152,8 @@ type stackOptions struct {
 	db *dbFlags
 	// track, when set with db, follows the swaps (trackwire.go).
 	track *trackFlags
+	// keys, when set, are the API's keys (keyflags.go).
+	keys *keyFlags
 	// venueLimit, when set, gives the venues' outbound limits instead of
 	// venue.LimitOf (tests that sweep the simulator lift them).
 	venueLimit func(id string) venue.Limit
@@ -225,6 +229,10 @@ func newStack(ctx context.Context, o stackOptions) (*stack, error) {
 	if o.tune != nil {
 		o.tune(&deps)
 	}
+	if err := o.keys.apply(&deps); err != nil {
+		s.Close()
+		return nil, err
+	}
 	if o.redis != "" {
 		// Quotes and the identical-request cache are shared by every instance
 		// on this Redis; each falls back to this process's memory while Redis
@@ -256,6 +264,10 @@ func newStack(ctx context.Context, o stackOptions) (*stack, error) {
 		s.Close()
 		return nil, err
 	}
+	if deps.Book == nil {
+		deps.Book = quotes.New(deps.QuoteConfig()) // one quote service for the API and the MCP server
+	}
+	s.book = deps.Book
 	s.store = deps.Store
 	s.handler = httpapi.NewHandler(deps)
 	return s, nil
