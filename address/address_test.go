@@ -433,3 +433,13 @@ func BenchmarkCheck(b *testing.B) {
 		})
 	}
 }
+
+// TestMemoRulesMatchNetworkTable: the forms ask for a memo exactly where
+// this package accepts one (swapscout.NetworkMemo is what they read).
+func TestMemoRulesMatchNetworkTable(t *testing.T) {
+	for _, n := range swapscout.NetworkTable {
+		if got := MemoRule(n.Code).Need != Forbidden; got != n.Memo {
+			t.Errorf("network %s: the address rules allow a memo: %v; NetworkTable says %v", n.Code, got, n.Memo)
+		}
+	}
+}

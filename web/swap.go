@@ -20,13 +20,17 @@ type SwapForm struct {
 	FromAsset, ToAsset string
 	Receive            bool
 	MemoDeposit        bool // the deposit must carry a memo in the transaction
-	Key                string
-	Payout, PayoutMemo string
-	Refund, RefundMemo string
-	Errors             map[string]string // by field: "payout_address", "refund_memo", …
-	Error              string            // a problem that is not one field's
-	BackURL            string
-	NoSwap             bool // the venue cannot make swaps: no form, only the way back
+	// PayoutMemoField, RefundMemoField: the payout (refund) network has
+	// memos or tags, so the form asks for one; elsewhere it has no such
+	// field (the API refuses a memo there).
+	PayoutMemoField, RefundMemoField bool
+	Key                              string
+	Payout, PayoutMemo               string
+	Refund, RefundMemo               string
+	Errors                           map[string]string // by field: "payout_address", "refund_memo", …
+	Error                            string            // a problem that is not one field's
+	BackURL                          string
+	NoSwap                           bool // the venue cannot make swaps: no form, only the way back
 
 	// MemoConfirmed: the user said their wallet can put the memo in the
 	// deposit transaction (a memo deposit is made only then); MemoLimit is
@@ -247,6 +251,7 @@ func (f *SwapForm) SetQuote(q *swapscout.Quote, names map[string]string) {
 	f.BackURL = "/quote?" + QuoteQuery(&q.Request)
 	res := NewResults(q, 0, names, "")
 	f.From, f.To, f.FromAsset, f.ToAsset, f.Receive = res.From, res.To, res.FromAsset, res.ToAsset, res.Receive
+	f.PayoutMemoField, f.RefundMemoField = swapscout.NetworkMemo(q.Request.To.Network), swapscout.NetworkMemo(q.Request.From.Network)
 	for i := range res.Offers {
 		if res.Offers[i].Venue == f.Venue {
 			o := res.Offers[i]
