@@ -17,8 +17,8 @@ import (
 
 	"github.com/swapscout/swapscout"
 	"github.com/swapscout/swapscout/api"
-	"github.com/swapscout/swapscout/swaps"
 	"github.com/swapscout/swapscout/qr"
+	"github.com/swapscout/swapscout/swaps"
 )
 
 // runSwap quotes through a running server, lets the user confirm the best
