@@ -147,3 +147,19 @@ func TestNetworkChoices(t *testing.T) {
 		}
 	}
 }
+
+// TestSwapViewNoDeadline: a swap whose venue gave no deadline says what is
+// known, by its rate type, never only "send soon".
+func TestSwapViewNoDeadline(t *testing.T) {
+	now := time.Date(2026, 11, 28, 0, 0, 0, 0, time.UTC)
+	for rt, want := range map[swapscout.RateType]string{swapscout.Fixed: "a fixed rate holds only as long as the venue's quote", swapscout.Float: "a floating rate is set when the deposit arrives"} {
+		sw := &swapscout.Swap{ID: "s1", Venue: "v", Status: swapscout.StatusWaiting, RateType: rt, From: btc, To: xmr}
+		if got := NewSwapView(sw, nil, nil, now).NoDeadline; !strings.Contains(got, want) {
+			t.Errorf("%v: NoDeadline %q, want %q", rt, got, want)
+		}
+		sw.ExpiresAt = now.Add(time.Hour)
+		if got := NewSwapView(sw, nil, nil, now).NoDeadline; got != "" {
+			t.Errorf("%v with a deadline: NoDeadline %q", rt, got)
+		}
+	}
+}

@@ -116,6 +116,7 @@ type SwapView struct {
 	DepositTx, PayoutTx            string
 	Created                        string // UTC clock time
 	Expires                        string // UTC date and time; empty when the venue gave none
+	NoDeadline                     string // what is known of the deposit window when Expires is empty
 	ExpiresInS                     int64
 	RefreshS                       int // the page's own refresh period without JavaScript; 0 when terminal
 	JSONLink, EventsLink           string
@@ -253,6 +254,9 @@ func NewSwapView(sw *swapscout.Swap, history []swapscout.SwapEvent, names map[st
 		if left := sw.ExpiresAt.Sub(now); left > 0 {
 			v.ExpiresInS = int64(left / time.Second)
 		}
+	}
+	if v.Expires == "" {
+		v.NoDeadline = swapscout.NoDeadline(sw.RateType)
 	}
 	if !v.Terminal {
 		v.RefreshS = 10

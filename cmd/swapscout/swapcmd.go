@@ -796,7 +796,7 @@ func (s *swapCommand) printCreated(sw *api.Swap, o *api.Offer) {
 		fmt.Fprintf(w, "  memo           the venue gave none, though its deposits need one: do not send\n")
 	}
 	if sw.ExpiresAt.IsZero() {
-		fmt.Fprintf(w, "  send before    the venue gave no deadline: send soon\n")
+		fmt.Fprintf(w, "  send before    %s\n", swapscout.NoDeadline(sw.RateType))
 	} else {
 		left := sw.ExpiresAt.Sub(s.clk.now()).Round(time.Minute)
 		in := ""
