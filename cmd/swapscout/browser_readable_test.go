@@ -31,7 +31,7 @@ const readRows = `Array.from(document.querySelectorAll('#offer-rows tr')).map(tr
 func TestBrowserReadableOffers(t *testing.T) {
 	tier.E2E(t)
 	ctx := browser(t)
-	url := startDemo(t, "--latency", "20ms", "--latency-tail", "0.01")
+	url := startDemo(t, "--latency", "20ms", "--latency-tail", "0.01", "--data-dir", t.TempDir())
 	ctx, cancel := context.WithTimeout(ctx, 60*time.Second)
 	defer cancel()
 	if err := chromedp.Do(ctx,
