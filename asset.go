@@ -33,15 +33,14 @@ type AssetInfo struct {
 	Memo     bool // deposits to exchanges need a memo, tag or extra id
 }
 
-// Networks names the networks swapscout knows, by code.
-var Networks = map[string]string{
-	"btc": "Bitcoin", "eth": "Ethereum", "xmr": "Monero", "ltc": "Litecoin",
-	"bch": "Bitcoin Cash", "doge": "Dogecoin", "xrp": "XRP Ledger", "ton": "TON",
-	"sol": "Solana", "trx": "Tron", "bsc": "BNB Smart Chain", "zec": "Zcash",
-	"dash": "Dash", "ada": "Cardano", "dot": "Polkadot", "avaxc": "Avalanche C-Chain",
-	"matic": "Polygon", "xlm": "Stellar", "firo": "Firo", "arbitrum": "Arbitrum One",
-	"base": "Base", "op": "Optimism", "near": "NEAR Protocol",
-}
+// Networks names the networks swapscout knows, by code (from NetworkTable).
+var Networks = func() map[string]string {
+	m := make(map[string]string, len(NetworkTable))
+	for _, n := range NetworkTable {
+		m[n.Code] = n.Name
+	}
+	return m
+}()
 
 // Assets is swapscout's asset catalogue. The first entry for a ticker is that
 // ticker's default network when a request names none. Venue symbol tables may
@@ -131,33 +130,70 @@ func LookupAsset(a Asset) (AssetInfo, bool) {
 }
 
 // ResolveAsset turns user input into a catalogue asset. Ticker and network are
-// case-insensitive; an empty network selects the ticker's default network.
+// case-insensitive; an empty network selects the ticker's default network; a
+// network may be named by its code or a common alias ("trc20", "erc20",
+// "polygon", "arb"). Errors say what would be accepted: the ticker's
+// networks, or the ticker meant ("did you mean btc?").
 func ResolveAsset(ticker, network string) (AssetInfo, error) {
 	t := strings.ToLower(strings.TrimSpace(ticker))
 	n := strings.ToLower(strings.TrimSpace(network))
 	if t == "" {
 		return AssetInfo{}, Errorf(EINVALID, "asset is required")
 	}
-	if n == "" {
-		a, ok := tickerDefault[t]
-		if !ok {
-			if nets, amb := ambiguous[t]; amb {
-				return AssetInfo{}, Errorf(EINVALID, "%s: on which network? listed on %s", strings.ToUpper(clip(t)), strings.Join(nets, ", "))
-			}
-			return AssetInfo{}, Errorf(EINVALID, "unknown asset %q", clip(t))
+	def, known := tickerDefault[t]
+	nets, amb := ambiguous[t]
+	if !known && !amb {
+		if s := SuggestTicker(t); s != "" {
+			return AssetInfo{}, Errorf(EINVALID, "unknown asset %q: did you mean %s?", clip(t), s)
 		}
-		info, _ := LookupAsset(a)
+		if all := tickers(); len(all) <= 40 {
+			return AssetInfo{}, Errorf(EINVALID, "unknown asset %q (known: %s)", clip(t), strings.Join(all, ", "))
+		}
+		return AssetInfo{}, Errorf(EINVALID, "unknown asset %q (GET /v1/assets lists every asset)", clip(t))
+	}
+	if n == "" {
+		if !known {
+			return AssetInfo{}, Errorf(EINVALID, "%s: on which network? listed on %s", strings.ToUpper(clip(t)), strings.Join(nets, ", "))
+		}
+		info, _ := LookupAsset(def)
 		return info, nil
+	}
+	if ni, ok := LookupNetwork(n); ok {
+		n = ni.Code
 	}
 	info, ok := LookupAsset(Asset{t, n})
 	if !ok {
-		_, amb := ambiguous[t]
-		if _, known := tickerDefault[t]; known || amb {
-			return AssetInfo{}, Errorf(EINVALID, "asset %q is not supported on network %q", clip(t), clip(n))
+		if _, isNet := LookupNetwork(n); isNet {
+			return AssetInfo{}, Errorf(EINVALID, "%s is not available on %s here; its networks: %s", strings.ToUpper(t), NetworkName(n), tickerNetworks(t))
 		}
-		return AssetInfo{}, Errorf(EINVALID, "unknown asset %q", clip(t))
+		return AssetInfo{}, Errorf(EINVALID, "unknown network %q; %s's networks: %s", clip(n), strings.ToUpper(t), tickerNetworks(t))
 	}
 	return info, nil
+}
+
+// tickers lists the catalogue's tickers, in its order.
+func tickers() []string {
+	var out []string
+	seen := map[string]bool{}
+	for _, a := range Assets {
+		if !seen[a.Ticker] {
+			seen[a.Ticker] = true
+			out = append(out, a.Ticker)
+		}
+	}
+	return out
+}
+
+// tickerNetworks lists a ticker's networks for a message:
+// "eth (Ethereum (ERC-20)), trx (Tron (TRC-20))".
+func tickerNetworks(t string) string {
+	var parts []string
+	for _, a := range Assets {
+		if a.Ticker == t {
+			parts = append(parts, a.Network+" ("+a.NetworkLabel()+")")
+		}
+	}
+	return strings.Join(parts, ", ")
 }
 
 // clip keeps user input echoed in error messages short.

@@ -28,106 +28,102 @@ type Network struct {
 	// Token is the CAIP-19 asset namespace of the network's tokens
 	// ("erc20", "trc20", "token", …).
 	Token string
+	// How people name it (network.go's networkWords fills these): the
+	// token standard they know ("ERC-20"; "" when none is usual), the other
+	// spellings they type ("trc20", "arb"), and whether its addresses may
+	// need a memo, tag or comment (a form asks for one only there).
+	Standard string
+	Aliases  []string
+	Memo     bool
 }
 
 // NetworkTable lists the networks the catalogue carries. A network whose
 // address family has no rules in package address is listed but not
 // swappable (address.Supported says which).
 var NetworkTable = []Network{
-	{"btc", "Bitcoin", "bip122:000000000019d6689c085ae165831e93", "bitcoin", "btc", 0, ""},
-	{"eth", "Ethereum", "eip155:1", "evm", "eth", 60, "erc20"},
-	{"xmr", "Monero", "monero:418015bb9ae982a1975da7d79277c270", "monero", "xmr", 128, ""},
-	{"ltc", "Litecoin", "bip122:12a765e31ffd4059bada1e25190f6e98", "bitcoin", "ltc", 2, ""},
-	{"bch", "Bitcoin Cash", "bip122:000000000000000000651ef99cb9fcbe", "bitcoin", "bch", 145, ""},
-	{"doge", "Dogecoin", "bip122:1a91e3dace36e2be3bf030a65679fe82", "bitcoin", "doge", 3, ""},
-	{"xrp", "XRP Ledger", "xrpl:0", "xrp", "xrp", 144, "token"},
-	{"ton", "TON", "ton:-239", "ton", "ton", 607, "jetton"},
-	{"sol", "Solana", "solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp", "solana", "sol", 501, "token"},
-	{"trx", "Tron", "tron:728126428", "tron", "trx", 195, "trc20"},
-	{"bsc", "BNB Smart Chain", "eip155:56", "evm", "bnb", 60, "bep20"},
-	{"zec", "Zcash", "bip122:00040fe8ec8471911baa1db1266ea15d", "bitcoin", "zec", 133, ""},
-	{"dash", "Dash", "bip122:00000ffd590b1485b3caadc19b22e637", "bitcoin", "dash", 5, ""},
-	{"ada", "Cardano", "cip34:1-764824073", "cardano", "ada", 1815, "token"},
-	{"dot", "Polkadot", "polkadot:91b171bb158e2d3848fa23a9f1c25182", "ss58", "dot", 354, "token"},
-	{"avaxc", "Avalanche C-Chain", "eip155:43114", "evm", "avax", 60, "erc20"},
-	{"matic", "Polygon", "eip155:137", "evm", "pol", 60, "erc20"},
-	{"xlm", "Stellar", "stellar:pubnet", "stellar", "xlm", 148, "token"},
-	{"firo", "Firo", "bip122:4381deb85b1b2c9843c222944b616d99", "bitcoin", "firo", 136, ""},
-	{"arbitrum", "Arbitrum One", "eip155:42161", "evm", "eth", 60, "erc20"},
-	{"base", "Base", "eip155:8453", "evm", "eth", 60, "erc20"},
-	{"op", "Optimism", "eip155:10", "evm", "eth", 60, "erc20"},
-	{"near", "NEAR Protocol", "near:mainnet", "near", "near", 397, "nep141"},
+	{"btc", "Bitcoin", "bip122:000000000019d6689c085ae165831e93", "bitcoin", "btc", 0, "", "", nil, false},
+	{"eth", "Ethereum", "eip155:1", "evm", "eth", 60, "erc20", "", nil, false},
+	{"xmr", "Monero", "monero:418015bb9ae982a1975da7d79277c270", "monero", "xmr", 128, "", "", nil, false},
+	{"ltc", "Litecoin", "bip122:12a765e31ffd4059bada1e25190f6e98", "bitcoin", "ltc", 2, "", "", nil, false},
+	{"bch", "Bitcoin Cash", "bip122:000000000000000000651ef99cb9fcbe", "bitcoin", "bch", 145, "", "", nil, false},
+	{"doge", "Dogecoin", "bip122:1a91e3dace36e2be3bf030a65679fe82", "bitcoin", "doge", 3, "", "", nil, false},
+	{"xrp", "XRP Ledger", "xrpl:0", "xrp", "xrp", 144, "token", "", nil, false},
+	{"ton", "TON", "ton:-239", "ton", "ton", 607, "jetton", "", nil, false},
+	{"sol", "Solana", "solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp", "solana", "sol", 501, "token", "", nil, false},
+	{"trx", "Tron", "tron:728126428", "tron", "trx", 195, "trc20", "", nil, false},
+	{"bsc", "BNB Smart Chain", "eip155:56", "evm", "bnb", 60, "bep20", "", nil, false},
+	{"zec", "Zcash", "bip122:00040fe8ec8471911baa1db1266ea15d", "bitcoin", "zec", 133, "", "", nil, false},
+	{"dash", "Dash", "bip122:00000ffd590b1485b3caadc19b22e637", "bitcoin", "dash", 5, "", "", nil, false},
+	{"ada", "Cardano", "cip34:1-764824073", "cardano", "ada", 1815, "token", "", nil, false},
+	{"dot", "Polkadot", "polkadot:91b171bb158e2d3848fa23a9f1c25182", "ss58", "dot", 354, "token", "", nil, false},
+	{"avaxc", "Avalanche C-Chain", "eip155:43114", "evm", "avax", 60, "erc20", "", nil, false},
+	{"matic", "Polygon", "eip155:137", "evm", "pol", 60, "erc20", "", nil, false},
+	{"xlm", "Stellar", "stellar:pubnet", "stellar", "xlm", 148, "token", "", nil, false},
+	{"firo", "Firo", "bip122:4381deb85b1b2c9843c222944b616d99", "bitcoin", "firo", 136, "", "", nil, false},
+	{"arbitrum", "Arbitrum One", "eip155:42161", "evm", "eth", 60, "erc20", "", nil, false},
+	{"base", "Base", "eip155:8453", "evm", "eth", 60, "erc20", "", nil, false},
+	{"op", "Optimism", "eip155:10", "evm", "eth", 60, "erc20", "", nil, false},
+	{"near", "NEAR Protocol", "near:mainnet", "near", "near", 397, "nep141", "", nil, false},
 	// Listed by the venues beyond the original 23.
-	{"atom", "Cosmos Hub", "cosmos:cosmoshub-4", "cosmos", "atom", 118, "token"},
-	{"scroll", "Scroll", "eip155:534352", "evm", "eth", 60, "erc20"},
-	{"zksync", "zkSync Era", "eip155:324", "evm", "eth", 60, "erc20"},
-	{"blast", "Blast", "eip155:81457", "evm", "eth", 60, "erc20"},
-	{"linea", "Linea", "eip155:59144", "evm", "eth", 60, "erc20"},
-	{"sonic", "Sonic", "eip155:146", "evm", "s", 60, "erc20"},
-	{"bera", "Berachain", "eip155:80094", "evm", "bera", 60, "erc20"},
-	{"hyperevm", "HyperEVM", "eip155:999", "evm", "hype", 60, "erc20"},
-	{"ronin", "Ronin", "eip155:2020", "evm", "ron", 60, "erc20"},
-	{"mantle", "Mantle", "eip155:5000", "evm", "mnt", 60, "erc20"},
-	{"sei", "Sei EVM", "eip155:1329", "evm", "sei", 60, "erc20"},
-	{"core", "Core", "eip155:1116", "evm", "core", 60, "erc20"},
-	{"cronos", "Cronos", "eip155:25", "evm", "cro", 60, "erc20"},
-	{"rsk", "Rootstock", "eip155:30", "evm", "rbtc", 60, "erc20"},
-	{"kcc", "KCC", "eip155:321", "evm", "kcs", 60, "erc20"},
-	{"celo", "Celo", "eip155:42220", "evm", "celo", 60, "erc20"},
-	{"glmr", "Moonbeam", "eip155:1284", "evm", "glmr", 60, "erc20"},
-	{"etc", "Ethereum Classic", "eip155:61", "evm", "etc", 61, "erc20"},
-	{"xdc", "XDC Network", "eip155:50", "xdc", "xdc", 550, "erc20"},
-	{"tlosevm", "Telos EVM", "eip155:40", "evm", "tlos", 60, "erc20"},
-	{"one", "Harmony", "eip155:1666600000", "harmony", "one", 1023, "erc20"},
-	{"kava", "Kava", "cosmos:kava_2222-10", "cosmos", "kava", 459, "token"},
-	{"tia", "Celestia", "cosmos:celestia", "cosmos", "tia", 118, "token"},
-	{"fet", "Fetch.ai", "cosmos:fetchhub-4", "cosmos", "fet", 118, "token"},
-	{"kuji", "Kujira", "cosmos:kaiyo-1", "cosmos", "kuji", 118, "token"},
-	{"orai", "Oraichain", "cosmos:Oraichain", "cosmos", "orai", 118, "token"},
-	{"thor", "THORChain", "cosmos:thorchain-1", "cosmos", "rune", 931, "token"},
-	{"maya", "Maya Protocol", "cosmos:mayachain-mainnet-v1", "cosmos", "cacao", 931, "token"},
-	{"ksm", "Kusama", "polkadot:b0a8d493285c2df73290dfb7e61f870f", "ss58", "ksm", 434, "token"},
-	{"pha", "Phala", "polkadot:1bb969d85965e4bb5a651abbedf21a54", "ss58", "pha", 354, "token"},
-	{"liquid", "Liquid", "bip122:1466275836220db2944ca059a3a10ef6", "liquid", "btc", 1776, "asset"},
-	{"xec", "eCash", "bip122:000000000000000000b7e3ce0d11d0b3", "ecash", "xec", 899, ""},
-	{"aptos", "Aptos", "aptos:1", "aptos", "apt", 637, "coin"},
-	{"sui", "Sui", "sui:mainnet", "sui", "sui", 784, "coin"},
-	{"algo", "Algorand", "algorand:wGHE2Pwdvd7S12BL5FaOP20EGYesN73k", "algorand", "algo", 283, "asa"},
-	{"stx", "Stacks", "stacks:1", "stacks", "stx", 5757, "token"},
-	{"hbar", "Hedera", "hedera:mainnet", "hedera", "hbar", 3030, "token"},
-	{"icp", "Internet Computer", "icp:mainnet", "icp", "icp", 223, "token"},
-	{"tao", "Bittensor", "polkadot:2f0555cc76fc2840a25a6ea3b9637146", "ss58", "tao", -1, "token"},
-	{"vet", "VeChain", "vechain:mainnet", "vechain", "vet", 818, "vip180"},
-	{"egld", "MultiversX", "mvx:1", "multiversx", "egld", 508, "esdt"},
-	{"xtz", "Tezos", "tezos:NetXdQprcVkpaWU", "tezos", "xtz", 1729, "fa"},
-	{"fil", "Filecoin", "fil:f", "filecoin", "fil", 461, ""},
-	{"xrd", "Radix", "radix:mainnet", "radix", "xrd", 1022, "resource"},
-	{"zil", "Zilliqa", "zilliqa:1", "zilliqa", "zil", 313, "zrc2"},
-	{"theta", "Theta", "theta:mainnet", "theta", "theta", 500, "tnt20"},
-	{"ont", "Ontology", "ontology:mainnet", "ontology", "ont", 1024, "oep4"},
-	{"neo3", "Neo N3", "neo3:mainnet", "neo", "neo", 888, "nep17"},
-	{"waves", "Waves", "waves:W", "waves", "waves", 5741564, "asset"},
-	{"kda", "Kadena", "kadena:mainnet01", "kadena", "kda", 626, "token"},
-	{"flux", "Flux", "bip122:00000a6ce9b82c0c0b5d4e3b2a4b8a0f", "bitcoin", "flux", 19167, ""},
-	{"zen", "Horizen", "bip122:0007104ccda289427919efc39dc9e4d4", "bitcoin", "zen", 121, ""},
-	{"kmd", "Komodo", "bip122:027e3758c3a65b12aa1046462b486d0a", "bitcoin", "kmd", 141, ""},
-	{"dfi", "DeFiChain", "bip122:279b1a87aedc7b9471d4ad4e5f12967a", "bitcoin", "dfi", 1129, ""},
-	{"nim", "Nimiq", "nimiq:mainnet", "nimiq", "nim", 242, ""},
-	{"ckb", "Nervos CKB", "ckb:mainnet", "ckb", "ckb", 309, ""},
-	{"xym", "Symbol", "symbol:mainnet", "symbol", "xym", 4343, "mosaic"},
-	{"oasis", "Oasis", "oasis:mainnet", "oasis", "rose", 474, ""},
-	{"lunc", "Terra Classic", "cosmos:columbus-5", "cosmos", "lunc", 330, "token"},
-}
-
-var networkIndex = map[string]int{}
-
-// LookupNetwork returns the catalogue's entry for a network code.
-func LookupNetwork(code string) (Network, bool) {
-	i, ok := networkIndex[code]
-	if !ok {
-		return Network{}, false
-	}
-	return NetworkTable[i], true
+	{"atom", "Cosmos Hub", "cosmos:cosmoshub-4", "cosmos", "atom", 118, "token", "", nil, false},
+	{"scroll", "Scroll", "eip155:534352", "evm", "eth", 60, "erc20", "", nil, false},
+	{"zksync", "zkSync Era", "eip155:324", "evm", "eth", 60, "erc20", "", nil, false},
+	{"blast", "Blast", "eip155:81457", "evm", "eth", 60, "erc20", "", nil, false},
+	{"linea", "Linea", "eip155:59144", "evm", "eth", 60, "erc20", "", nil, false},
+	{"sonic", "Sonic", "eip155:146", "evm", "s", 60, "erc20", "", nil, false},
+	{"bera", "Berachain", "eip155:80094", "evm", "bera", 60, "erc20", "", nil, false},
+	{"hyperevm", "HyperEVM", "eip155:999", "evm", "hype", 60, "erc20", "", nil, false},
+	{"ronin", "Ronin", "eip155:2020", "evm", "ron", 60, "erc20", "", nil, false},
+	{"mantle", "Mantle", "eip155:5000", "evm", "mnt", 60, "erc20", "", nil, false},
+	{"sei", "Sei EVM", "eip155:1329", "evm", "sei", 60, "erc20", "", nil, false},
+	{"core", "Core", "eip155:1116", "evm", "core", 60, "erc20", "", nil, false},
+	{"cronos", "Cronos", "eip155:25", "evm", "cro", 60, "erc20", "", nil, false},
+	{"rsk", "Rootstock", "eip155:30", "evm", "rbtc", 60, "erc20", "", nil, false},
+	{"kcc", "KCC", "eip155:321", "evm", "kcs", 60, "erc20", "", nil, false},
+	{"celo", "Celo", "eip155:42220", "evm", "celo", 60, "erc20", "", nil, false},
+	{"glmr", "Moonbeam", "eip155:1284", "evm", "glmr", 60, "erc20", "", nil, false},
+	{"etc", "Ethereum Classic", "eip155:61", "evm", "etc", 61, "erc20", "", nil, false},
+	{"xdc", "XDC Network", "eip155:50", "xdc", "xdc", 550, "erc20", "", nil, false},
+	{"tlosevm", "Telos EVM", "eip155:40", "evm", "tlos", 60, "erc20", "", nil, false},
+	{"one", "Harmony", "eip155:1666600000", "harmony", "one", 1023, "erc20", "", nil, false},
+	{"kava", "Kava", "cosmos:kava_2222-10", "cosmos", "kava", 459, "token", "", nil, false},
+	{"tia", "Celestia", "cosmos:celestia", "cosmos", "tia", 118, "token", "", nil, false},
+	{"fet", "Fetch.ai", "cosmos:fetchhub-4", "cosmos", "fet", 118, "token", "", nil, false},
+	{"kuji", "Kujira", "cosmos:kaiyo-1", "cosmos", "kuji", 118, "token", "", nil, false},
+	{"orai", "Oraichain", "cosmos:Oraichain", "cosmos", "orai", 118, "token", "", nil, false},
+	{"thor", "THORChain", "cosmos:thorchain-1", "cosmos", "rune", 931, "token", "", nil, false},
+	{"maya", "Maya Protocol", "cosmos:mayachain-mainnet-v1", "cosmos", "cacao", 931, "token", "", nil, false},
+	{"ksm", "Kusama", "polkadot:b0a8d493285c2df73290dfb7e61f870f", "ss58", "ksm", 434, "token", "", nil, false},
+	{"pha", "Phala", "polkadot:1bb969d85965e4bb5a651abbedf21a54", "ss58", "pha", 354, "token", "", nil, false},
+	{"liquid", "Liquid", "bip122:1466275836220db2944ca059a3a10ef6", "liquid", "btc", 1776, "asset", "", nil, false},
+	{"xec", "eCash", "bip122:000000000000000000b7e3ce0d11d0b3", "ecash", "xec", 899, "", "", nil, false},
+	{"aptos", "Aptos", "aptos:1", "aptos", "apt", 637, "coin", "", nil, false},
+	{"sui", "Sui", "sui:mainnet", "sui", "sui", 784, "coin", "", nil, false},
+	{"algo", "Algorand", "algorand:wGHE2Pwdvd7S12BL5FaOP20EGYesN73k", "algorand", "algo", 283, "asa", "", nil, false},
+	{"stx", "Stacks", "stacks:1", "stacks", "stx", 5757, "token", "", nil, false},
+	{"hbar", "Hedera", "hedera:mainnet", "hedera", "hbar", 3030, "token", "", nil, false},
+	{"icp", "Internet Computer", "icp:mainnet", "icp", "icp", 223, "token", "", nil, false},
+	{"tao", "Bittensor", "polkadot:2f0555cc76fc2840a25a6ea3b9637146", "ss58", "tao", -1, "token", "", nil, false},
+	{"vet", "VeChain", "vechain:mainnet", "vechain", "vet", 818, "vip180", "", nil, false},
+	{"egld", "MultiversX", "mvx:1", "multiversx", "egld", 508, "esdt", "", nil, false},
+	{"xtz", "Tezos", "tezos:NetXdQprcVkpaWU", "tezos", "xtz", 1729, "fa", "", nil, false},
+	{"fil", "Filecoin", "fil:f", "filecoin", "fil", 461, "", "", nil, false},
+	{"xrd", "Radix", "radix:mainnet", "radix", "xrd", 1022, "resource", "", nil, false},
+	{"zil", "Zilliqa", "zilliqa:1", "zilliqa", "zil", 313, "zrc2", "", nil, false},
+	{"theta", "Theta", "theta:mainnet", "theta", "theta", 500, "tnt20", "", nil, false},
+	{"ont", "Ontology", "ontology:mainnet", "ontology", "ont", 1024, "oep4", "", nil, false},
+	{"neo3", "Neo N3", "neo3:mainnet", "neo", "neo", 888, "nep17", "", nil, false},
+	{"waves", "Waves", "waves:W", "waves", "waves", 5741564, "asset", "", nil, false},
+	{"kda", "Kadena", "kadena:mainnet01", "kadena", "kda", 626, "token", "", nil, false},
+	{"flux", "Flux", "bip122:00000a6ce9b82c0c0b5d4e3b2a4b8a0f", "bitcoin", "flux", 19167, "", "", nil, false},
+	{"zen", "Horizen", "bip122:0007104ccda289427919efc39dc9e4d4", "bitcoin", "zen", 121, "", "", nil, false},
+	{"kmd", "Komodo", "bip122:027e3758c3a65b12aa1046462b486d0a", "bitcoin", "kmd", 141, "", "", nil, false},
+	{"dfi", "DeFiChain", "bip122:279b1a87aedc7b9471d4ad4e5f12967a", "bitcoin", "dfi", 1129, "", "", nil, false},
+	{"nim", "Nimiq", "nimiq:mainnet", "nimiq", "nim", 242, "", "", nil, false},
+	{"ckb", "Nervos CKB", "ckb:mainnet", "ckb", "ckb", 309, "", "", nil, false},
+	{"xym", "Symbol", "symbol:mainnet", "symbol", "xym", 4343, "mosaic", "", nil, false},
+	{"oasis", "Oasis", "oasis:mainnet", "oasis", "rose", 474, "", "", nil, false},
+	{"lunc", "Terra Classic", "cosmos:columbus-5", "cosmos", "lunc", 330, "token", "", nil, false},
 }
 
 // Listing says that a venue lists an asset, and under which code (the
@@ -225,8 +221,7 @@ func TickerNetworks(ticker string) []string {
 // assets to serve. A snapshot that does not parse is a build defect: the
 // generator wrote it, and a test reads it.
 func loadCatalogue(base []AssetInfo) []AssetInfo {
-	for i, n := range NetworkTable {
-		networkIndex[n.Code] = i
+	for _, n := range NetworkTable {
 		if _, ok := Networks[n.Code]; !ok {
 			Networks[n.Code] = n.Name
 		}

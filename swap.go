@@ -583,3 +583,14 @@ func memoSuffix(memo string) string {
 	}
 	return " (memo " + memo + ")"
 }
+
+// NoDeadline says what is known of a swap's deposit window when the venue
+// gave no deadline, by its rate type: a fixed rate is the venue's quote,
+// which instant-swap services honour for minutes (their documentation's
+// quote lifetimes), a floating rate is set when the deposit arrives.
+func NoDeadline(rt RateType) string {
+	if rt == Fixed {
+		return "the venue gave no deadline, but a fixed rate holds only as long as the venue's quote (minutes): send now, or the venue may re-price or refund the deposit"
+	}
+	return "the venue gave no deadline: a floating rate is set when the deposit arrives, so the amount received follows the market until then"
+}

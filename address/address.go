@@ -20,10 +20,49 @@ type Error struct {
 	Field   string // "address" or "memo"
 	Network string // swapscout network code, e.g. "btc"
 	Reason  string // e.g. "checksum mismatch (a typo?)"
+	// LooksLike is the network the refused address belongs to, when it
+	// is a valid address of another network ("eth" for an Ethereum
+	// address given for Bitcoin); "" otherwise. Reason then says so.
+	LooksLike string
 }
 
 func (e *Error) Error() string {
 	return "invalid " + e.Field + " for " + networkName(e.Network) + ": " + e.Reason
+}
+
+// LooksLike returns the network, other than net, whose address rules addr
+// passes: the first in swapscout.NetworkTable's order (Ethereum for any
+// EVM address), or "" when none does. NEAR's rules accept most short
+// lower-case words, so only a name ending in .near counts as NEAR's.
+func LooksLike(net, addr string) string {
+	net = strings.ToLower(net)
+	if generic(addr, maxKnown) != "" {
+		return ""
+	}
+	for _, n := range swapscout.NetworkTable {
+		c, ok := networks[n.Code]
+		if !ok || n.Code == net || (n.Code == "near" && !strings.HasSuffix(addr, ".near")) {
+			continue
+		}
+		if _, err := c.check(addr); err == nil {
+			if other, ok := networks[net]; ok {
+				if _, err := other.check(addr); err == nil {
+					return "" // valid here too (an EVM address on any EVM network)
+				}
+			}
+			return n.Code
+		}
+	}
+	return ""
+}
+
+// Article is "an" before a vowel sound and "a" elsewhere, for "an
+// Ethereum address", "a Bitcoin address".
+func Article(word string) string {
+	if word != "" && strings.ContainsRune("AEIOUaeiou", rune(word[0])) {
+		return "an"
+	}
+	return "a"
 }
 
 // Code returns the application error code, [Code].
@@ -154,6 +193,11 @@ func Check(net, addr, memo string) error {
 	}
 	noMemo, err := n.check(addr)
 	if err != nil {
+		if other := LooksLike(net, addr); other != "" {
+			name := swapscout.NetworkName(other)
+			return &Error{Field: "address", Network: net, LooksLike: other,
+				Reason: "this is " + Article(name) + " " + name + " address, not " + Article(networkName(net)) + " " + networkName(net) + " one (" + err.Error() + ")"}
+		}
 		return &Error{Field: "address", Network: net, Reason: err.Error()}
 	}
 	if noMemo != "" && memo != "" {

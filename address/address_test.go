@@ -443,3 +443,39 @@ func BenchmarkCheck(b *testing.B) {
 		})
 	}
 }
+
+// TestMemoRulesMatchNetworkTable: the forms ask for a memo exactly where
+// this package accepts one (swapscout.NetworkMemo is what they read).
+func TestMemoRulesMatchNetworkTable(t *testing.T) {
+	for _, n := range swapscout.NetworkTable {
+		if _, ruled := networks[n.Code]; !ruled {
+			continue // no address rules: listed, not swappable, no form asks
+		}
+		if got := MemoRule(n.Code).Need != Forbidden; got != n.Memo {
+			t.Errorf("network %s: the address rules allow a memo: %v; NetworkTable says %v", n.Code, got, n.Memo)
+		}
+	}
+}
+
+// TestLooksLike: an address of another network says which network it is.
+func TestLooksLike(t *testing.T) {
+	for _, tc := range []struct{ net, addr, want, reason string }{
+		{"btc", "0x52908400098527886E0F7030069857D2E4169EE7", "eth", "this is an Ethereum address, not a Bitcoin one"},
+		{"eth", "bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4", "btc", "this is a Bitcoin address, not an Ethereum one"},
+		{"trx", "LT2KVaAy1ppRuxRgrS5RNU3vBsy7RibPeA", "ltc", "this is a Litecoin address, not a Tron one"},
+		{"bsc", "0x52908400098527886E0F7030069857D2E4169EE7", "", ""}, // valid there
+		{"btc", "1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNb", "", "checksum"}, // a typo, nobody's address
+	} {
+		if got := LooksLike(tc.net, tc.addr); got != tc.want {
+			t.Errorf("LooksLike(%s, %s) = %q, want %q", tc.net, tc.addr, got, tc.want)
+		}
+		err := Check(tc.net, tc.addr, "")
+		var ae *Error
+		switch {
+		case tc.reason == "" && err != nil:
+			t.Errorf("Check(%s, %s) = %v, want valid", tc.net, tc.addr, err)
+		case tc.reason != "" && (!errors.As(err, &ae) || !strings.Contains(ae.Reason, tc.reason) || ae.LooksLike != tc.want):
+			t.Errorf("Check(%s, %s) = %v, want a reason with %q", tc.net, tc.addr, err, tc.reason)
+		}
+	}
+}

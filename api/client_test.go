@@ -177,7 +177,7 @@ func TestClientErrors(t *testing.T) {
 	ctx := context.Background()
 	var e *api.Error
 	_, err := c.Quote(ctx, api.QuoteRequest{From: "btc", To: "btc", Amount: "1"})
-	if !errors.As(err, &e) || e.Status != 400 || e.Code != swapscout.EINVALID || e.Message != "from and to are the same asset (btc@btc)" {
+	if !errors.As(err, &e) || e.Status != 400 || e.Code != swapscout.EINVALID || e.Message != "from and to are the same asset (BTC on Bitcoin)" {
 		t.Errorf("same asset: %#v", err)
 	}
 	if _, err := c.QuoteStream(ctx, api.QuoteRequest{From: "btc", To: "eth", Amount: "-1"}, nil); !errors.As(err, &e) || e.Status != 400 {

@@ -1,6 +1,7 @@
 package httpapi
 
 import (
+	"bytes"
 	"encoding/json"
 	"net/url"
 	"time"
@@ -83,7 +84,7 @@ var choices = web.NewChoices()
 // page saying what is wrong.
 func pageQuote(d *deps, results bool) Action {
 	return func(r *Request) (Response, error) {
-		page := web.QuotePage{Choices: choices, Form: web.Form{From: "btc", To: "xmr"}}
+		page := web.QuotePage{Choices: choices, Form: web.Form{From: "btc", To: "xmr"}, Decimals: web.ShownDecimalsJSON}
 		infos := d.Venues()
 		names := make(map[string]string, len(infos))
 		books := []string{} // order-book venues: their prices are shown apart
@@ -110,6 +111,15 @@ func pageQuote(d *deps, results bool) Action {
 				query.Set(k, string(v))
 			}
 		}
+		if page.Form.Sort != "" {
+			query.Set(web.SortParam, page.Form.Sort)
+		}
+		if v := r.Query(web.SortParam); len(v) > 0 && string(v) != "rank" && string(v) != "speed" {
+			page.Error = "sort must be rank or speed"
+			return d.render(r, 400, "quote", page)
+		}
+		// sort is the page's, not the API's: the quote is asked without it.
+		r.RawQuery = withoutParam(r.RawQuery, web.SortParam)
 		a, _, err := d.quote(r)
 		var q *swapscout.Quote
 		if err == nil {
@@ -129,7 +139,7 @@ func pageQuote(d *deps, results bool) Action {
 			now = d.Now()
 		}
 		res := web.NewResults(q, a.Frame.Age(now), names, query.Encode())
-		res.Arrange(books)
+		res.Arrange(books, page.Form.Sort)
 		page.Results = res
 		return d.render(r, 200, "quote", page)
 	}
@@ -169,4 +179,21 @@ func pageAccuracy(a *api.Accuracy) *web.Accuracy {
 		p.MedianTime = web.Duration(time.Duration(*a.MedianSeconds) * time.Second)
 	}
 	return p
+}
+
+// withoutParam returns the raw query q without the parameter name (as
+// typed, unescaped names aside: the page's own sort parameter).
+func withoutParam(q []byte, name string) []byte {
+	out := make([]byte, 0, len(q))
+	for _, pair := range bytes.Split(q, []byte("&")) {
+		k, _, _ := bytes.Cut(pair, []byte("="))
+		if len(pair) == 0 || string(k) == name {
+			continue
+		}
+		if len(out) > 0 {
+			out = append(out, '&')
+		}
+		out = append(out, pair...)
+	}
+	return out
 }

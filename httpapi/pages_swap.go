@@ -70,8 +70,87 @@ func (d *deps) fillQuote(ctx context.Context, f *web.SwapForm, names map[string]
 		return
 	}
 	f.SetQuote(q, names)
+	f.SetValidity(q.ExpiresAt, d.Now())
+	for _, v := range d.Venues() {
+		if v.ID == f.Venue {
+			f.SetVenue(v.Website, v.Support)
+		}
+	}
 	f.MemoDeposit = f.MemoDeposit || d.memoDeposit(ctx, f.Quote, f.Venue)
 	f.MemoLimit = memoLimit(f)
+}
+
+// requote asks the venues again for an expired quote's request (the
+// form's query), as the results page would, for the same client.
+func (d *deps) requote(r *Request, query string) (*swapscout.Quote, error) {
+	rr := &Request{Ctx: r.Ctx, Method: "GET", Path: []byte("/v1/quotes"), RawQuery: []byte(query), Header: r.Header, Remote: r.Remote, ID: r.ID, Now: r.Now}
+	a, _, err := d.quote(rr)
+	if err != nil {
+		return nil, err
+	}
+	return a.Quote()
+}
+
+// expiredQuote reports whether err is Create's refusal of a quote that
+// expired (or is gone) while the form was filled in.
+func expiredQuote(err error) bool {
+	return swapscout.ErrorCode(err) == swapscout.ENOTFOUND && strings.HasPrefix(swapscout.ErrorMessage(err), "quote_id:")
+}
+
+// createRequoted handles a form whose quote expired: the venues are asked
+// again with the same request, in place; when the venue's amount did not
+// get worse, the swap is made from the fresh quote, and when it did, the
+// rate-change confirmation shows both amounts. done is false when the
+// request cannot be asked again (the caller shows the error).
+func (d *deps) createRequoted(r *Request, f web.SwapForm, keys *formKeys, names map[string]string) (resp Response, done bool, err error) {
+	shown, perr := swapscout.ParseAmount(f.Shown)
+	if f.Request == "" || perr != nil {
+		return resp, false, nil
+	}
+	q, qerr := d.requote(r, f.Request)
+	if qerr != nil {
+		return resp, false, nil
+	}
+	var fresh *swapscout.Offer
+	for i := range q.Offers {
+		if q.Offers[i].Venue == f.Venue && q.Offers[i].CanSwap {
+			fresh = &q.Offers[i]
+		}
+	}
+	if fresh == nil {
+		f.Quote = q.ID
+		d.fillQuote(r.Ctx, &f, names)
+		f.Error = "The quote had expired; asked again just now, " + f.Name + " makes no offer you can take here. Go back to the offers."
+		resp, err = d.render(r, 409, "swapnew", f)
+		return resp, true, err
+	}
+	now := fresh.AmountOut
+	worse := now.Cmp(shown) < 0
+	if q.Request.Direction == swapscout.Receive {
+		now = fresh.AmountIn
+		worse = now.Cmp(shown) > 0
+	}
+	if worse {
+		rc := &swaps.RateChangedError{Direction: q.Request.Direction, Shown: shown, Now: now, QuoteID: q.ID}
+		c := confirmPage(f, rc, keys.key())
+		c.Requoted = true
+		resp, err = d.render(r, 409, "swapconfirm", c)
+		return resp, true, err
+	}
+	req := swaps.CreateRequest{
+		IdempotencyKey: keys.key(), QuoteID: q.ID, Venue: f.Venue,
+		PayoutAddress: f.Payout, PayoutMemo: f.PayoutMemo, RefundAddress: f.Refund, RefundMemo: f.RefundMemo,
+	}
+	sw, cerr := createWaiting(r.Ctx, d.Swaps, req)
+	if cerr != nil {
+		f.Quote, f.Key = q.ID, req.IdempotencyKey
+		d.fillQuote(r.Ctx, &f, names)
+		f.Requoted = true
+		f.Error = swapscout.ErrorMessage(cerr)
+		resp, err = d.render(r, StatusOf(swapscout.ErrorCode(cerr)), "swapnew", f)
+		return resp, true, err
+	}
+	return redirect("/swap/" + url.PathEscape(sw.ID)), true, nil
 }
 
 func pageSwapForm(d *deps) Action {
@@ -149,6 +228,7 @@ func pageSwapCreate(d *deps) Action {
 			Quote: get("quote"), Venue: get("venue"), Key: get("key"),
 			Payout: get("payout_address"), PayoutMemo: get("payout_memo"),
 			Refund: get("refund_address"), RefundMemo: get("refund_memo"), MemoConfirmed: get("memo_confirm") == "yes",
+			Request: get("request"), Shown: get("shown"),
 		}
 		if d.Swaps == nil {
 			return d.unavailable(r, f.Quote)
@@ -173,6 +253,12 @@ func pageSwapCreate(d *deps) Action {
 		sw, err := createWaiting(r.Ctx, d.Swaps, req)
 		if err == nil {
 			return redirect("/swap/" + url.PathEscape(sw.ID)), nil
+		}
+		if expiredQuote(err) {
+			// Never the dead end "quote expired": ask again, in place.
+			if resp, done, rerr := d.createRequoted(r, f, keys, names); done {
+				return keys.finish(resp, rerr)
+			}
 		}
 		d.fillQuote(r.Ctx, &f, names)
 		var ae *swaps.AddressError
@@ -236,7 +322,7 @@ func fieldMessage(ae *swaps.AddressError) string {
 // fresh quote, with the same addresses and a new key (the old key's request
 // was another one).
 func confirmPage(f web.SwapForm, rc *swaps.RateChangedError, key string) web.SwapConfirm {
-	c := web.SwapConfirm{Receive: rc.Direction == swapscout.Receive, Shown: web.GroupDigits(rc.Shown.String()), Now: web.GroupDigits(rc.Now.String())}
+	c := web.SwapConfirm{Receive: rc.Direction == swapscout.Receive, Shown: web.GroupDigits(rc.Shown.String()), Now: web.GroupDigits(rc.Now.String()), NowRaw: rc.Now.String()}
 	c.Unit = f.To
 	if c.Receive {
 		c.Unit = f.From

@@ -118,12 +118,20 @@ func TestSwapForm(t *testing.T) {
 		`<form id="swap-form" class="swap-form" action="/swap/new" method="post"`,
 		`name="quote" value="` + id + `"`, `name="venue" value="changenow"`,
 		`<label for="payout_address">Your ETH address`, `<label for="refund_address">Your BTC refund address`,
-		`id="payout_memo" name="payout_memo"`, `id="refund_memo" name="refund_memo"`,
 		"at ChangeNOW", "2.0312 ETH", `href="/quote?amount=0.1&amp;from=btc&amp;to=eth"`,
+		// What the user weighs before sending: how long the prices hold,
+		// the venue's rating, custody, estimate and terms.
+		`<dt>Prices hold</dt><dd id="validity">for `, "<dt>Custody</dt><dd>custodial", "<dt>Terms</dt><dd>float rate",
+		`name="request" value="amount=0.1&amp;from=btc&amp;to=eth"`, `name="shown" value="2.0312"`,
 	} {
 		if !strings.Contains(body, want) {
 			t.Errorf("form lacks %q", want)
 		}
+	}
+	// Neither Bitcoin nor Ethereum has memos: no memo field to fill in
+	// (the API would refuse one).
+	if strings.Contains(body, `name="payout_memo"`) || strings.Contains(body, `name="refund_memo"`) {
+		t.Errorf("a BTC→ETH form with memo fields:\n%s", body)
 	}
 	k1 := formKey.FindStringSubmatch(body)
 	k2 := formKey.FindStringSubmatch(string(get(h, "/swap/new?quote="+id+"&venue=changenow").Body))

@@ -136,7 +136,7 @@ func parseQuoteQuery(r *Request, def, max time.Duration) (quotes.Request, error)
 		return pq, prefix("to: ", err)
 	}
 	if from.Asset == to.Asset {
-		return pq, invalid("from and to are the same asset (%s)", from.Asset)
+		return pq, invalid("from and to are the same asset (%s)", from.Asset.Words())
 	}
 	var dir swapscout.Direction
 	switch v := r.Query("direction"); string(v) {
@@ -249,6 +249,12 @@ func parseDuration(b []byte) (time.Duration, bool) {
 func parseAmountParam(v []byte, decimals int, ticker string) (swapscout.Amount, error) {
 	if len(v) == 0 {
 		return swapscout.Amount{}, invalid("amount is required")
+	}
+	if v[0] == '.' {
+		// ".1" as people type it, like 0.1 (1e-1 is accepted too). The
+		// stack buffer keeps the common case free of allocations.
+		var buf [64]byte
+		v = append(append(buf[:0], '0'), v...)
 	}
 	a, err := swapscout.ParseAmountBytes(v)
 	switch {

@@ -728,25 +728,40 @@ func (r *CreateRequest) validate() error {
 // checkAddresses checks the payout address on the network received and
 // the refund address on the network sent from.
 func (s *Service) checkAddresses(r *CreateRequest, req swapscout.QuoteRequest) error {
-	check := s.CheckAddress
+	return CheckAddresses(s.CheckAddress, req, r.PayoutAddress, r.PayoutMemo, r.RefundAddress, r.RefundMemo)
+}
+
+// CheckAddresses checks, without I/O, a payout address (and memo) on the
+// network req receives on and a refund address on the network it sends
+// from, with check (address.Check when nil). A refusal is an
+// *AddressError naming the field; an address of another network says
+// which one it is and where the coins go: "this is an Ethereum address;
+// the refund goes back in BTC on Bitcoin". The CLI runs it before it asks
+// any venue, the service before it creates a swap.
+func CheckAddresses(check func(network, addr, memo string) error, req swapscout.QuoteRequest, payout, payoutMemo, refund, refundMemo string) error {
 	if check == nil {
 		check = address.Check
 	}
 	for _, c := range []struct {
 		field, memoField string
-		network          string
+		asset            swapscout.Asset
 		addr, memo       string
+		goes             string
 	}{
-		{"payout_address", "payout_memo", networkOf(req.To), r.PayoutAddress, r.PayoutMemo},
-		{"refund_address", "refund_memo", networkOf(req.From), r.RefundAddress, r.RefundMemo},
+		{"payout_address", "payout_memo", req.To, payout, payoutMemo, "the payout is sent in "},
+		{"refund_address", "refund_memo", req.From, refund, refundMemo, "the refund goes back in "},
 	} {
-		if err := check(c.network, c.addr, c.memo); err != nil {
+		if err := check(networkOf(c.asset), c.addr, c.memo); err != nil {
 			field, why := c.field, err.Error()
 			var ae *address.Error
 			if errors.As(err, &ae) {
 				why = ae.Error()
 				if ae.Field == "memo" {
 					field = c.memoField
+				}
+				if ae.LooksLike != "" {
+					name := swapscout.NetworkName(ae.LooksLike)
+					why = "this is " + address.Article(name) + " " + name + " address; " + c.goes + c.asset.Words()
 				}
 			}
 			return &AddressError{Field: field, Reason: why}

@@ -85,26 +85,68 @@ func Millis(ms int64) string {
 	return s + " s"
 }
 
+// Show writes an amount of asset for people: rounded with mode to the
+// asset's useful precision (swapscout.ShownDecimals), digits grouped. The
+// exact value belongs in a title attribute beside it, and stays exact in
+// the API. Received amounts and maxima round down, amounts to send and
+// minima up, so the rounding never promises more than is true.
+func Show(a swapscout.Amount, asset swapscout.Asset, mode swapscout.RoundingMode) string {
+	return GroupDigits(a.Shown(swapscout.ShownDecimals(asset), mode).String())
+}
+
+// Rate says a rate with its units, and the inverse: "1 BTC = 163.249 XMR",
+// "1 XMR = 0.00612561 BTC". rate is units of to per unit of from.
+func Rate(rate swapscout.Amount, from, to swapscout.Asset) (fwd, inv string) {
+	if !rate.Valid() || rate.Sign() <= 0 {
+		return "", ""
+	}
+	f, t := strings.ToUpper(from.Ticker), strings.ToUpper(to.Ticker)
+	fwd = "1" + nbsp + f + " = " + GroupDigits(swapscout.ShownRate(rate, to).String()) + nbsp + t
+	inv = "1" + nbsp + t + " = " + GroupDigits(swapscout.ShownRate(swapscout.Inverse(rate), from).String()) + nbsp + f
+	return fwd, inv
+}
+
+// ETA says a venue's estimate of a swap's duration: "about 10 min",
+// "5 min–1 h"; "" when the venue gives none.
+func ETA(min, max time.Duration) string {
+	switch {
+	case max <= 0 && min <= 0:
+		return ""
+	case max <= 0 || min == max:
+		return "about " + Duration(max2(min, max))
+	case min <= 0:
+		return "up to " + Duration(max)
+	}
+	return Duration(min) + "–" + Duration(max)
+}
+
+func max2(a, b time.Duration) time.Duration {
+	if a > b {
+		return a
+	}
+	return b
+}
+
 // Reason says in words why a venue gave no offer. from and to are the
-// request's tickers, for the units of limits. The venue's own message is not
+// request's assets, for the units of limits. The venue's own message is not
 // part of it: it is untrusted text, shown apart (see FailureRow.Detail).
-func Reason(f *swapscout.Failure, from, to string) string {
-	from, to = strings.ToUpper(from), strings.ToUpper(to)
+func Reason(f *swapscout.Failure, fromAsset, toAsset swapscout.Asset) string {
+	from, to := strings.ToUpper(fromAsset.Ticker), strings.ToUpper(toAsset.Ticker)
 	switch f.Code {
 	case swapscout.CodeAmountTooSmall:
 		switch {
 		case !f.Min.IsZero():
-			return "needs at least " + GroupDigits(f.Min.String()) + nbsp + from
+			return "needs at least " + Show(f.Min, fromAsset, swapscout.RoundUp) + nbsp + from
 		case !f.MinOut.IsZero():
-			return "needs to pay out at least " + GroupDigits(f.MinOut.String()) + nbsp + to
+			return "needs to pay out at least " + Show(f.MinOut, toAsset, swapscout.RoundUp) + nbsp + to
 		}
 		return "the amount is too small for it"
 	case swapscout.CodeAmountTooLarge:
 		switch {
 		case !f.Max.IsZero():
-			return "takes at most " + GroupDigits(f.Max.String()) + nbsp + from
+			return "takes at most " + Show(f.Max, fromAsset, swapscout.RoundDown) + nbsp + from
 		case !f.MaxOut.IsZero():
-			return "pays out at most " + GroupDigits(f.MaxOut.String()) + nbsp + to
+			return "pays out at most " + Show(f.MaxOut, toAsset, swapscout.RoundDown) + nbsp + to
 		}
 		return "the amount is too large for it"
 	case swapscout.CodeTimeout:

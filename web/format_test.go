@@ -69,7 +69,7 @@ func TestReason(t *testing.T) {
 		{swapscout.Failure{Code: "not_configured"}, "is not configured on this server (it needs an API key)"},
 		{swapscout.Failure{Code: "something_new"}, "gave no offer (something_new)"},
 	} {
-		if got := Reason(&c.f, "btc", "eth"); got != c.want {
+		if got := Reason(&c.f, swapscout.Asset{Ticker: "btc", Network: "btc"}, swapscout.Asset{Ticker: "eth", Network: "eth"}); got != c.want {
 			t.Errorf("Reason(%+v) = %q, want %q", c.f, got, c.want)
 		}
 	}

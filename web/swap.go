@@ -20,13 +20,17 @@ type SwapForm struct {
 	FromAsset, ToAsset string
 	Receive            bool
 	MemoDeposit        bool // the deposit must carry a memo in the transaction
-	Key                string
-	Payout, PayoutMemo string
-	Refund, RefundMemo string
-	Errors             map[string]string // by field: "payout_address", "refund_memo", …
-	Error              string            // a problem that is not one field's
-	BackURL            string
-	NoSwap             bool // the venue cannot make swaps: no form, only the way back
+	// PayoutMemoField, RefundMemoField: the payout (refund) network has
+	// memos or tags, so the form asks for one; elsewhere it has no such
+	// field (the API refuses a memo there).
+	PayoutMemoField, RefundMemoField bool
+	Key                              string
+	Payout, PayoutMemo               string
+	Refund, RefundMemo               string
+	Errors                           map[string]string // by field: "payout_address", "refund_memo", …
+	Error                            string            // a problem that is not one field's
+	BackURL                          string
+	NoSwap                           bool // the venue cannot make swaps: no form, only the way back
 
 	// MemoConfirmed: the user said their wallet can put the memo in the
 	// deposit transaction (a memo deposit is made only then); MemoLimit is
@@ -34,6 +38,28 @@ type SwapForm struct {
 	// ticker, when the quote is known.
 	MemoConfirmed bool
 	MemoLimit     string
+
+	// Request is the quote's request as the results page's query and
+	// Shown the offer's amount as the API gave it: carried in the form so
+	// that an expired quote is asked again in place and compared.
+	Request, Shown string
+	// ValidFor says how long the quote's prices hold ("4 min 10 s"),
+	// ValidUntil until when (UTC clock time); ValidS the seconds, for the
+	// script's countdown. Empty once expired.
+	ValidFor, ValidUntil string
+	ValidS               int64
+	// Requoted: the quote had expired and was asked again just now.
+	Requoted bool
+	// The venue, as the user weighs it before sending anything.
+	Facts VenueFacts
+}
+
+// VenueFacts is what the swap form says of the venue: its KYC rating,
+// custody, time estimate, the offer's terms and where its support is.
+type VenueFacts struct {
+	KYC, Custody, ETA, Terms string
+	Website, SupportURL      string
+	SupportEmail             string
 }
 
 // FieldError returns the problem with the named field, if any.
@@ -48,6 +74,8 @@ type SwapConfirm struct {
 	Unit       string // the ticker both amounts are in
 	Shown, Now string // grouped
 	Worse      string // by how much, in percent ("1.8 %"), or empty
+	Requoted   bool   // the quote had expired and was asked again
+	NowRaw     string // Now as the API writes it (the form's shown amount)
 }
 
 // SwapUnavailable is the data of the page served when this server cannot
@@ -88,6 +116,7 @@ type SwapView struct {
 	DepositTx, PayoutTx            string
 	Created                        string // UTC clock time
 	Expires                        string // UTC date and time; empty when the venue gave none
+	NoDeadline                     string // what is known of the deposit window when Expires is empty
 	ExpiresInS                     int64
 	RefreshS                       int // the page's own refresh period without JavaScript; 0 when terminal
 	JSONLink, EventsLink           string
@@ -226,6 +255,9 @@ func NewSwapView(sw *swapscout.Swap, history []swapscout.SwapEvent, names map[st
 			v.ExpiresInS = int64(left / time.Second)
 		}
 	}
+	if v.Expires == "" {
+		v.NoDeadline = swapscout.NoDeadline(sw.RateType)
+	}
 	if !v.Terminal {
 		v.RefreshS = 10
 	}
@@ -247,13 +279,41 @@ func (f *SwapForm) SetQuote(q *swapscout.Quote, names map[string]string) {
 	f.BackURL = "/quote?" + QuoteQuery(&q.Request)
 	res := NewResults(q, 0, names, "")
 	f.From, f.To, f.FromAsset, f.ToAsset, f.Receive = res.From, res.To, res.FromAsset, res.ToAsset, res.Receive
+	f.PayoutMemoField, f.RefundMemoField = swapscout.NetworkMemo(q.Request.To.Network), swapscout.NetworkMemo(q.Request.From.Network)
+	f.Request = QuoteQuery(&q.Request)
 	for i := range res.Offers {
 		if res.Offers[i].Venue == f.Venue {
 			o := res.Offers[i]
 			f.Offer = &o
 			f.MemoDeposit = o.Deposit == string(swapscout.DepositMemo)
+			f.Shown = o.Raw
+			f.Facts.KYC, f.Facts.ETA = o.KYC, o.ETA
+			f.Facts.Custody = "custodial: the venue holds your coins during the swap"
+			if o.Custody == string(swapscout.NonCustodial) {
+				f.Facts.Custody = "non-custodial: the swap runs on its network, no one holds your coins"
+			}
+			terms := []string{o.RateType + " rate"}
+			if len(o.Fees) > 0 {
+				terms = append(terms, "fees: "+strings.Join(o.Fees, ", "))
+			}
+			if o.Limits != "" {
+				terms = append(terms, o.Limits)
+			}
+			f.Facts.Terms = strings.Join(terms, " · ")
 		}
 	}
+}
+
+// SetValidity says how long the quote's prices hold, seen at now.
+func (f *SwapForm) SetValidity(expires, now time.Time) {
+	if left := expires.Sub(now); !expires.IsZero() && left > 0 {
+		f.ValidFor, f.ValidUntil, f.ValidS = Duration(left), expires.UTC().Format("15:04:05"), int64(left/time.Second)
+	}
+}
+
+// SetVenue fills the venue's links: its site and its support contact.
+func (f *SwapForm) SetVenue(website string, c swapscout.SupportContact) {
+	f.Facts.Website, f.Facts.SupportURL, f.Facts.SupportEmail = website, c.URL, c.Email
 }
 
 // QuoteQuery is the results page's query for a request.

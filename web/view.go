@@ -1,7 +1,10 @@
 package web
 
 import (
+	"cmp"
+	"encoding/json"
 	"net/url"
+	"slices"
 	"strings"
 	"time"
 
@@ -14,10 +17,16 @@ type Form struct {
 	From, FromNetwork, To, ToNetwork string
 	Amount, Direction, Rate, KYC     string
 	Exclude                          string
+	Sort                             string // "speed", or "" for the ranking
 }
 
 // FormFields are the query parameters the form sends: a subset of the API's.
-var FormFields = []string{"from", "from_network", "to", "to_network", "amount", "direction", "rate", "kyc", "exclude"}
+var FormFields = []string{"from", "from_network", "to", "to_network", "amount", "direction", "rate", "kyc", "exclude", "sort"}
+
+// SortParam is the page's own query parameter (not the API's): sort=speed
+// orders the offers by the venues' time estimates, the ranking by amount
+// breaking ties; absent (or rank), the ranking by amount.
+const SortParam = "sort"
 
 // Set sets the form field named like its query parameter, in the spelling
 // the form's options use (the API accepts any case and a few aliases).
@@ -44,6 +53,11 @@ func (f *Form) Set(name, value string) {
 		f.KYC = strings.ToUpper(value)
 	case "exclude":
 		f.Exclude = value
+	case "sort":
+		f.Sort = ""
+		if value == "speed" {
+			f.Sort = "speed"
+		}
 	}
 }
 
@@ -58,13 +72,18 @@ type QuotePage struct {
 	// their prices are shown apart (Results.Arrange).
 	OrderBooks string
 	Venues     []VenueEntry // for the exclusion hint
+	// Decimals maps "ticker" (its default network) and "ticker@network"
+	// to the fractional digits amounts are shown with, as JSON, for the
+	// script to round as the server does.
+	Decimals string
 }
 
 // Results is a quote ready to render.
 type Results struct {
 	ID, Query            string
 	From, To             string // upper-case tickers
-	FromAsset, ToAsset   string // "BTC on Bitcoin"
+	FromAsset, ToAsset   string // "BTC (Bitcoin) on Bitcoin"
+	FromNet, ToNet       string // "Ethereum (ERC-20)"
 	Amount               string
 	Receive              bool
 	Offers               []OfferRow
@@ -82,15 +101,27 @@ type OfferRow struct {
 	Rank                         int
 	Venue, Name, Provider, Route string
 	KYC                          string
-	AmountOut, AmountIn, Rate    string
-	Fees                         []string
-	Limits                       string
-	RateType                     string
-	Took                         string
-	TookMS                       int64
-	Raw                          string // the offer's amount_out or amount_in as given, for re-ranking
-	Shown                        string // the amount column: received (sent, on the receive side) and its ticker
-	SwapURL                      string
+	// AmountOut, AmountIn: rounded to the asset's useful precision and
+	// grouped; ExactOut, ExactIn: as the API gives them (the cells' title).
+	AmountOut, AmountIn          string
+	ExactOut, ExactIn            string
+	Rate, RateInverse, RateExact string // "1 BTC = 163.249 XMR", "1 XMR = 0.00612561 BTC", the API's rate
+	// ETA is the venue's estimate of the swap's duration in words ("" when
+	// none), ETAS its upper end in seconds (0: none), for sorting.
+	ETA  string
+	ETAS int64
+	// Worse says by how much the offer is worse than the best one, in
+	// percent ("0.84 %"); "best" for the best; Pct the number, for the script.
+	Worse      string
+	Fees       []string
+	Limits     string
+	RateType   string
+	Took       string
+	TookMS     int64
+	Raw        string // the offer's amount_out or amount_in as given, for re-ranking
+	Shown      string // the amount column: received (sent, on the receive side) and its ticker
+	ShownExact string // the same, exact (its title)
+	SwapURL    string
 	// CanSwap: the offer can become a swap here (its Swap button); NoSwap
 	// says why not. Book: an order book's price, shown apart.
 	CanSwap bool
@@ -131,29 +162,35 @@ func NewResults(q *swapscout.Quote, age time.Duration, names map[string]string, 
 		res.Created = q.CreatedAt.UTC().Format("15:04:05")
 		res.Expires = q.ExpiresAt.UTC().Format("15:04:05")
 	}
+	res.FromNet, res.ToNet = from.NetworkLabel(), to.NetworkLabel()
 	for i := range q.Offers {
 		o := &q.Offers[i]
 		out, in := o.AmountOut.String(), o.AmountIn.String()
 		row := OfferRow{
 			Rank: i + 1, Venue: o.Venue, Name: nameOf(names, o.Venue), Provider: o.Provider, Route: o.Route,
-			KYC: o.KYC.String(), AmountOut: GroupDigits(out), AmountIn: GroupDigits(in), Rate: GroupDigits(o.Rate.String()),
+			KYC:       o.KYC.String(),
+			AmountOut: Show(o.AmountOut, to, swapscout.RoundDown), AmountIn: Show(o.AmountIn, from, swapscout.RoundUp),
+			ExactOut: out, ExactIn: in, RateExact: o.Rate.String(),
+			ETA: ETA(o.ETAMin, o.ETAMax), ETAS: int64(max2(o.ETAMin, o.ETAMax) / time.Second),
 			RateType: o.RateType.String(), Took: Millis(o.Took.Milliseconds()), TookMS: o.Took.Milliseconds(), Raw: out,
 			Deposit: string(o.Deposit), Custody: string(o.Custody), CanSwap: o.CanSwap, NoSwap: o.NoSwap,
-			Limits:  Limits(limit(o.Min), limit(o.Max), limit(o.MinOut), limit(o.MaxOut), res.From, res.To),
+			Limits:  Limits(o, from, to),
 			SwapURL: "/swap/new?" + url.Values{"quote": {q.ID}, "venue": {o.Venue}}.Encode(),
 		}
-		row.Shown = row.AmountOut + " " + res.To
+		row.Rate, row.RateInverse = Rate(o.Rate, from, to)
+		row.Worse = Worse(q.Request.Direction, &q.Offers[0], o)
+		row.Shown, row.ShownExact = row.AmountOut+nbsp+res.To, out+" "+res.To
 		if res.Receive {
-			row.Raw, row.Shown = in, row.AmountIn+" "+res.From
+			row.Raw, row.Shown, row.ShownExact = in, row.AmountIn+nbsp+res.From, in+" "+res.From
 		}
 		for _, f := range o.Fees {
-			row.Fees = append(row.Fees, f.Kind+" "+GroupDigits(f.Amount.String())+nbsp+strings.ToUpper(f.Asset.Ticker))
+			row.Fees = append(row.Fees, f.Kind+" "+Show(f.Amount, f.Asset, swapscout.RoundHalfEven)+nbsp+strings.ToUpper(f.Asset.Ticker))
 		}
 		res.Offers = append(res.Offers, row)
 	}
 	for i := range q.Failures {
 		f := &q.Failures[i]
-		fr := FailureRow{Venue: f.Venue, Name: nameOf(names, f.Venue), Reason: Reason(f, from.Ticker, to.Ticker)}
+		fr := FailureRow{Venue: f.Venue, Name: nameOf(names, f.Venue), Reason: Reason(f, from, to)}
 		switch f.Code {
 		case swapscout.CodeUnavailable, swapscout.CodeBadResponse:
 			fr.Detail = f.Message
@@ -163,20 +200,13 @@ func NewResults(q *swapscout.Quote, age time.Duration, names map[string]string, 
 	return res
 }
 
-// limit is a limit as the page shows it: "" when the venue gave none.
-func limit(a swapscout.Amount) string {
-	if a.IsZero() {
-		return ""
-	}
-	return a.String()
-}
-
 // Arrange orders the offers for people, as the API does not: those that
 // can become a swap here first, then the others (each saying why not),
-// each group in the API's ranking; the order-book venues' prices apart,
-// in Books ("prices on exchanges, for comparison"). Ranks are renumbered
-// within each list.
-func (r *Results) Arrange(orderBooks []string) {
+// each group in the API's ranking (or, with sort "speed", by the venues'
+// time estimates, those without one last, the ranking breaking ties); the
+// order-book venues' prices apart, in Books ("prices on exchanges, for
+// comparison"). Ranks are renumbered within each list.
+func (r *Results) Arrange(orderBooks []string, sort string) {
 	var swap, other []OfferRow
 	r.Books = nil
 	for _, o := range r.Offers {
@@ -190,6 +220,11 @@ func (r *Results) Arrange(orderBooks []string) {
 			other = append(other, o)
 		}
 	}
+	if sort == "speed" {
+		for _, rows := range [][]OfferRow{swap, other, r.Books} {
+			slices.SortStableFunc(rows, bySpeed)
+		}
+	}
 	r.Offers = append(swap, other...)
 	for _, rows := range [][]OfferRow{r.Offers, r.Books} {
 		for i := range rows {
@@ -198,15 +233,57 @@ func (r *Results) Arrange(orderBooks []string) {
 	}
 }
 
-// Limits renders an offer's limits: "min 0.001 BTC · max 2 BTC".
-func Limits(min, max, minOut, maxOut, from, to string) string {
+// bySpeed orders rows by their time estimate's upper end, rows without
+// one last; a stable sort keeps the ranking among equals.
+func bySpeed(a, b OfferRow) int {
+	switch {
+	case a.ETAS == b.ETAS:
+		return 0
+	case a.ETAS == 0:
+		return 1
+	case b.ETAS == 0:
+		return -1
+	}
+	return cmp.Compare(a.ETAS, b.ETAS)
+}
+
+// Limits renders an offer's limits at the assets' useful precision,
+// minima rounded up and maxima down: "min 0.001 BTC · max 2 BTC".
+func Limits(o *swapscout.Offer, from, to swapscout.Asset) string {
 	var parts []string
-	for _, l := range []struct{ label, v, unit string }{{"min", min, from}, {"max", max, from}, {"min", minOut, to}, {"max", maxOut, to}} {
-		if l.v != "" {
-			parts = append(parts, l.label+" "+GroupDigits(l.v)+nbsp+l.unit)
+	for _, l := range []struct {
+		label string
+		v     swapscout.Amount
+		unit  swapscout.Asset
+		mode  swapscout.RoundingMode
+	}{{"min", o.Min, from, swapscout.RoundUp}, {"max", o.Max, from, swapscout.RoundDown}, {"min", o.MinOut, to, swapscout.RoundUp}, {"max", o.MaxOut, to, swapscout.RoundDown}} {
+		if !l.v.IsZero() {
+			parts = append(parts, l.label+" "+Show(l.v, l.unit, l.mode)+nbsp+strings.ToUpper(l.unit.Ticker))
 		}
 	}
 	return strings.Join(parts, " · ")
+}
+
+// Worse says by how much offer o is worse than best for a request in
+// direction d, in percent to two significant digits ("0.84 %", "12 %"):
+// less received, or more to send. The best offer (and any as good) is
+// "best".
+func Worse(d swapscout.Direction, best, o *swapscout.Offer) string {
+	base, diff := best.AmountOut, best.AmountOut.Sub(o.AmountOut)
+	if d == swapscout.Receive {
+		base, diff = best.AmountIn, o.AmountIn.Sub(best.AmountIn)
+	}
+	if base.Sign() <= 0 {
+		return ""
+	}
+	if diff.Sign() <= 0 {
+		return "best"
+	}
+	pct := diff.Mul(swapscout.AmountFromInt(100)).Quo(base, 18, swapscout.RoundHalfEven).Significant(2, swapscout.RoundHalfEven)
+	if pct.Scale() > 2 {
+		pct = pct.Shown(2, swapscout.RoundHalfEven)
+	}
+	return pct.String() + nbsp + "%"
 }
 
 func nameOf(names map[string]string, id string) string {
@@ -224,6 +301,24 @@ func assetName(a swapscout.Asset) string {
 	return strings.ToUpper(a.Ticker) + " (" + info.Name + ")"
 }
 
+// ShownDecimalsJSON maps "ticker" (its default network) and
+// "ticker@network" to the fractional digits amounts are shown with, for
+// the page's script (QuotePage.Decimals).
+var ShownDecimalsJSON = func() string {
+	m := map[string]int{}
+	for _, a := range swapscout.Assets {
+		if _, ok := m[a.Ticker]; !ok {
+			m[a.Ticker] = swapscout.ShownDecimals(a.Asset)
+		}
+		m[a.String()] = swapscout.ShownDecimals(a.Asset)
+	}
+	b, err := json.Marshal(m)
+	if err != nil {
+		panic(err)
+	}
+	return string(b)
+}()
+
 // Choices are the form's options: tickers and, for tickers on several
 // networks, the networks.
 type Choices struct {
@@ -231,16 +326,19 @@ type Choices struct {
 	Networks []Choice
 }
 
-// Choice is one option; Tickers lists the tickers a network option belongs to.
+// Choice is one option; Tickers names the ticker a network option belongs
+// to; Default, on a ticker option, names its default network.
 type Choice struct {
-	Value, Label, Tickers string
+	Value, Label, Tickers, Default string
 }
 
-// NewChoices lists swapscout's assets for the form.
+// NewChoices lists swapscout's assets for the form. A ticker on several
+// networks gets one network option per network, named for people:
+// "USDT — Tron (TRC-20)"; Default holds, by ticker, its default network's
+// label, for the empty option.
 func NewChoices() Choices {
 	var c Choices
 	seen := map[string]bool{}
-	netTickers := map[string][]string{}
 	count := map[string]int{}
 	for _, a := range swapscout.Assets {
 		count[a.Ticker]++
@@ -252,20 +350,13 @@ func NewChoices() Choices {
 			if count[a.Ticker] > 1 {
 				label = strings.ToUpper(a.Ticker)
 			}
-			c.Tickers = append(c.Tickers, Choice{Value: a.Ticker, Label: label})
-		}
-		if count[a.Ticker] > 1 {
-			netTickers[a.Network] = append(netTickers[a.Network], a.Ticker)
+			c.Tickers = append(c.Tickers, Choice{Value: a.Ticker, Label: label, Default: a.NetworkLabel()})
 		}
 	}
-	var order []string
 	for _, a := range swapscout.Assets {
-		if _, ok := netTickers[a.Network]; ok && !contains(order, a.Network) {
-			order = append(order, a.Network)
+		if count[a.Ticker] > 1 {
+			c.Networks = append(c.Networks, Choice{Value: a.Network, Label: strings.ToUpper(a.Ticker) + " — " + a.NetworkLabel(), Tickers: a.Ticker})
 		}
-	}
-	for _, n := range order {
-		c.Networks = append(c.Networks, Choice{Value: n, Label: swapscout.Networks[n], Tickers: strings.Join(netTickers[n], " ")})
 	}
 	return c
 }

@@ -37,3 +37,46 @@ func TestPrintQuoteLimits(t *testing.T) {
 		}
 	}
 }
+
+// TestPrintQuoteReadable: amounts rounded to the asset's useful precision,
+// the distance from the best offer and the venue's time estimate, no TOOK
+// column; --sort speed puts the fastest first, those without an estimate
+// last; the table fits the width it is given, down to one line per offer.
+func TestPrintQuoteReadable(t *testing.T) {
+	const doc = `{"id":"q1","request":{"from":{"ticker":"btc","network":"btc"},"to":{"ticker":"eth","network":"eth"},"amount":"0.1","direction":"send"},
+		"offers":[{"venue":"alpha","amount_in":"0.1","amount_out":"2.034324901560263456","rate":"20.34324901560263456","min":"0.000123456789","max":"12","rate_type":"float","kyc":"B","can_swap":true,"took_ms":3},
+		          {"venue":"beta","amount_in":"0.1","amount_out":"2","rate":"20","rate_type":"fixed","kyc":"A","can_swap":true,"eta_min_s":300,"eta_max_s":1800,"took_ms":4}],
+		"failures":[],"took_ms":5}`
+	q, err := api.DecodeQuote([]byte(doc))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b strings.Builder
+	printQuoteAs(&b, q, nil, tableView{})
+	out := b.String()
+	for _, want := range []string{"2.0343249015", "0.00012346", "VS BEST", "best", "-1.7%", "5m-30m", "ETH/BTC", "20.3432",
+		"0.1 BTC on Bitcoin → ETH on Ethereum", "best rate: 1 BTC = 20.3432 ETH (1 ETH = 0.0491564 BTC)"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("no %q in:\n%s", want, out)
+		}
+	}
+	if strings.Contains(out, "TOOK") || strings.Contains(out, "2.034324901560263456") {
+		t.Errorf("a TOOK column or an unrounded amount:\n%s", out)
+	}
+	b.Reset()
+	printQuoteAs(&b, q, nil, tableView{sort: "speed"})
+	if i, j := strings.Index(b.String(), "beta"), strings.Index(b.String(), "alpha"); i < 0 || j < i {
+		t.Errorf("--sort speed does not put beta (5-30 min) before alpha (no estimate):\n%s", b.String())
+	}
+	for _, width := range []int{100, 60, 30} {
+		b.Reset()
+		printQuoteAs(&b, q, nil, tableView{width: width})
+		table, _, _ := strings.Cut(strings.SplitN(b.String(), "\n\n", 2)[1], "\n\n")
+		if got := widest(table); got > width {
+			t.Errorf("width %d: the table is %d wide:\n%s", width, got, table)
+		}
+		if !strings.Contains(table, "alpha") || !strings.Contains(table, "2.0343249015") {
+			t.Errorf("width %d: the table lost the venue or its amount:\n%s", width, table)
+		}
+	}
+}

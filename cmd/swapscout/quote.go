@@ -12,10 +12,12 @@ import (
 	"net/url"
 	"os"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"text/tabwriter"
 	"time"
+	"unicode/utf8"
 
 	"github.com/swapscout/swapscout"
 	"github.com/swapscout/swapscout/aggregate"
@@ -41,6 +43,7 @@ func runQuote(ctx context.Context, args []string, e env) error {
 	kyc := fs.String("kyc", "", "only venues rated this or better (A-D)")
 	custody := fs.String("custody", "", "only venues of this custody (custodial or non_custodial)")
 	asJSON := fs.Bool("json", false, "print the API's JSON instead of a table")
+	sortBy := fs.String("sort", "rank", "order the offers by rank (the amount) or speed (the venues' time estimates)")
 	var k simKnobs
 	k.register(fs)
 	pos, err := parseArgs(fs, args)
@@ -67,6 +70,9 @@ func runQuote(ctx context.Context, args []string, e env) error {
 	}
 	if err := checkSelection(*venues, *exclude); err != nil {
 		return err
+	}
+	if *sortBy != "rank" && *sortBy != "speed" {
+		return fmt.Errorf("--sort must be rank or speed, got %q", *sortBy)
 	}
 	if *deadline <= 0 {
 		return fmt.Errorf("--deadline must be positive, got %s", *deadline)
@@ -95,7 +101,7 @@ func runQuote(ctx context.Context, args []string, e env) error {
 		}
 	} else {
 		books := orderBooks(ctx, *server)
-		printQuote(e.stdout, res, books)
+		printQuoteAs(e.stdout, res, books, tableView{width: outputWidth(e), sort: *sortBy})
 		if memoShown(res, books) {
 			fmt.Fprintln(e.stdout, "\nSWAP memo: the deposit must carry the swap's memo inside its transaction (from Bitcoin-like chains an OP_RETURN output);\nthe memo sets a price limit, below which the network refunds. 'swapscout swap' takes such an offer only with --allow-memo-deposit.")
 		}
@@ -270,13 +276,34 @@ func unreachable(ctx context.Context, c *api.Client, err error) error {
 	return fmt.Errorf("cannot reach the server at %s: %s (is 'swapscout serve' or 'swapscout demo' running there?)", c.Base(), reason(err))
 }
 
-// printQuote prints q for people, as the API does not rank it: the offers
-// that can become a swap here first (best first, each group in the API's
-// order), then those that cannot, with why; the order books' prices
-// (books) apart, for comparison.
+// tableView is how a quote is printed: the columns to fit in (0: no
+// limit, as to a pipe) and the order ("rank" or "speed").
+type tableView struct {
+	width int
+	sort  string
+}
+
+// outputWidth is the width the table must fit: $COLUMNS when set, else
+// the terminal's, else none (a pipe or a file gets every column).
+func outputWidth(e env) int {
+	if n, err := strconv.Atoi(e.getenv("COLUMNS")); err == nil && n > 0 {
+		return n
+	}
+	return terminalWidth(e.stdout)
+}
+
+// printQuote prints q for people with every column (tests, pipes).
 func printQuote(w io.Writer, q *api.Quote, books map[string]bool) {
-	from := strings.ToUpper(q.Request.From.Ticker)
-	to := strings.ToUpper(q.Request.To.Ticker)
+	printQuoteAs(w, q, books, tableView{})
+}
+
+// printQuoteAs prints q for people, as the API does not rank it: the
+// offers that can become a swap here first (best first, or fastest first
+// with sort "speed", each group in the API's order), then those that
+// cannot, with why; the order books' prices (books) apart, for comparison.
+// Amounts are rounded to their asset's useful precision (--json has them
+// exact); the table drops its least useful columns to fit v.width.
+func printQuoteAs(w io.Writer, q *api.Quote, books map[string]bool, v tableView) {
 	var swap, other, book []api.Offer
 	for _, o := range q.Offers {
 		switch {
@@ -288,20 +315,28 @@ func printQuote(w io.Writer, q *api.Quote, books map[string]bool) {
 			other = append(other, o)
 		}
 	}
+	if v.sort == "speed" {
+		for _, l := range [][]api.Offer{swap, other, book} {
+			slices.SortStableFunc(l, func(a, b api.Offer) int { return bySpeed(etaOf(&a), etaOf(&b)) })
+		}
+	}
 	offers := append(swap, other...)
-	fmt.Fprintf(w, "%s %s (%s) → %s (%s), %s side, %s, %s, %s\n\n", q.Request.Amount,
-		from, q.Request.From.Network, to, q.Request.To.Network, q.Request.Direction,
+	fmt.Fprintf(w, "%s %s → %s, %s side, %s, %s, %s\n\n", q.Request.Amount,
+		q.Request.From.Words(), q.Request.To.Words(), q.Request.Direction,
 		plural(len(q.Offers), "offer"), plural(len(q.Failures), "failure"), fmtDuration(q.Took))
-	// Limits are columns of their asset: on the amount sent, and on the
-	// amount received when some venue states them that way.
-	outLimits := false
-	for _, o := range q.Offers {
-		outLimits = outLimits || !o.MinOut.IsZero() || !o.MaxOut.IsZero()
+	var best *api.Offer
+	for i := range q.Offers {
+		if o := &q.Offers[i]; best == nil || swapscout.Better(q.Request.Direction, o, best) {
+			best = o
+		}
 	}
 	if len(offers) == 0 {
 		fmt.Fprintln(w, "no offers")
 	} else {
-		printOffers(w, offers, from, to, outLimits, true)
+		printOffers(w, q, offers, best, true, v.width)
+		if fwd, inv := rateWords(best.Rate, q.Request.From, q.Request.To); fwd != "" {
+			fmt.Fprintf(w, "\nbest rate: %s (%s); amounts rounded for reading, exact with --json\n", fwd, inv)
+		}
 	}
 	if len(other) > 0 {
 		fmt.Fprintln(w, "\ncannot be swapped here:")
@@ -313,13 +348,13 @@ func printQuote(w io.Writer, q *api.Quote, books map[string]bool) {
 	}
 	if len(book) > 0 {
 		fmt.Fprintln(w, "\nprices on exchanges, for comparison; they need an account there:")
-		printOffers(w, book, from, to, outLimits, false)
+		printOffers(w, q, book, best, false, v.width)
 	}
 	if len(q.Failures) > 0 {
 		fmt.Fprintln(w, "\nno offer from:")
 		tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 		for _, f := range q.Failures {
-			fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\n", f.Venue, f.Code, readableDurations(f.Message), fmtDuration(f.Took))
+			fmt.Fprintf(tw, "  %s\t%s\t%s\n", f.Venue, f.Code, readableDurations(f.Message))
 		}
 		tw.Flush()
 	}
@@ -328,51 +363,204 @@ func printQuote(w io.Writer, q *api.Quote, books map[string]bool) {
 	}
 }
 
+// etaOf is an offer's time estimate's upper end; 0 when it has none.
+func etaOf(o *api.Offer) time.Duration { return max(o.ETAMin, o.ETAMax) }
+
+// bySpeed orders time estimates, none (0) last.
+func bySpeed(a, b time.Duration) int {
+	switch {
+	case a == b:
+		return 0
+	case a == 0:
+		return 1
+	case b == 0:
+		return -1
+	}
+	return cmp.Compare(a, b)
+}
+
+// shown rounds an amount of asset for reading (swapscout.ShownDecimals);
+// "-" for none.
+func shown(a swapscout.Amount, asset swapscout.Asset, mode swapscout.RoundingMode) string {
+	if a.IsZero() {
+		return "-"
+	}
+	return a.Shown(swapscout.ShownDecimals(asset), mode).String()
+}
+
+// rateWords says a rate with units, and its inverse: "1 BTC = 163.249 XMR".
+func rateWords(rate swapscout.Amount, from, to swapscout.Asset) (fwd, inv string) {
+	if !rate.Valid() || rate.Sign() <= 0 {
+		return "", ""
+	}
+	f, t := strings.ToUpper(from.Ticker), strings.ToUpper(to.Ticker)
+	return "1 " + f + " = " + swapscout.ShownRate(rate, to).String() + " " + t,
+		"1 " + t + " = " + swapscout.ShownRate(swapscout.Inverse(rate), from).String() + " " + f
+}
+
+// worseThan says by how much o is worse than best, in percent ("-0.84%"),
+// "best" for the best.
+func worseThan(d swapscout.Direction, best, o *api.Offer) string {
+	base, diff := best.AmountOut, best.AmountOut.Sub(o.AmountOut)
+	if d == swapscout.Receive {
+		base, diff = best.AmountIn, o.AmountIn.Sub(best.AmountIn)
+	}
+	switch {
+	case base.Sign() <= 0:
+		return "-"
+	case diff.Sign() <= 0:
+		return "best"
+	}
+	pct := diff.Mul(swapscout.AmountFromInt(100)).Quo(base, 18, swapscout.RoundHalfEven).Significant(2, swapscout.RoundHalfEven)
+	return "-" + pct.Shown(2, swapscout.RoundHalfEven).String() + "%"
+}
+
+// etaWords says a time estimate: "5-30 min", "~10 min", "-" for none.
+func etaWords(o *api.Offer) string {
+	lo, hi := o.ETAMin, o.ETAMax
+	short := func(d time.Duration) string {
+		switch {
+		case d < time.Minute:
+			return strconv.Itoa(int(d/time.Second)) + "s"
+		case d < time.Hour:
+			return strconv.Itoa(int((d+30*time.Second)/time.Minute)) + "m"
+		}
+		return strconv.FormatFloat(d.Hours(), 'f', -1, 64) + "h"
+	}
+	switch {
+	case lo <= 0 && hi <= 0:
+		return "-"
+	case hi <= 0 || lo == hi:
+		return "~" + short(max(lo, hi))
+	case lo <= 0:
+		return "<" + short(hi)
+	}
+	return short(lo) + "-" + short(hi)
+}
+
+// column is one column of the offers' table; drop is the order in which
+// columns are left out to fit a narrow terminal (0: never).
+type column struct {
+	head  string
+	cells []string
+	drop  int
+}
+
 // printOffers prints offers as a table, numbered from 1; swapCol adds
 // whether each can be swapped here ("memo": only from a wallet that can put
-// the memo in the deposit transaction).
-func printOffers(w io.Writer, offers []api.Offer, from, to string, outLimits, swapCol bool) {
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintf(tw, "#\tVENUE\tSEND %s\tRECEIVE %s\tRATE\tMIN %s\tMAX %s\t", from, to, from, from)
-	if outLimits {
-		fmt.Fprintf(tw, "MIN %s\tMAX %s\t", to, to)
+// the memo in the deposit transaction). Columns are left out, least useful
+// first, until the table fits width; below that, one line per offer.
+func printOffers(w io.Writer, q *api.Quote, offers []api.Offer, best *api.Offer, swapCol bool, width int) {
+	fromA, toA := q.Request.From, q.Request.To
+	from, to := strings.ToUpper(fromA.Ticker), strings.ToUpper(toA.Ticker)
+	outLimits := false
+	for _, o := range q.Offers {
+		outLimits = outLimits || !o.MinOut.IsZero() || !o.MaxOut.IsZero()
 	}
-	fmt.Fprint(tw, "TYPE\tKYC\tTOOK\t")
-	if swapCol {
-		fmt.Fprint(tw, "SWAP\t")
+	n := len(offers)
+	col := func(head string, drop int) *column { return &column{head: head, cells: make([]string, n), drop: drop} }
+	rank, venue := col("#", 0), col("VENUE", 0)
+	send, recv := col("SEND "+from, 6), col("RECEIVE "+to, 0)
+	if q.Request.Direction == swapscout.Receive {
+		send.drop, recv.drop = 0, 6
 	}
-	fmt.Fprint(tw, "\n")
-	for i, o := range offers {
+	vs, rate, eta := col("VS BEST", 5), col(to+"/"+from, 4), col("TIME", 7)
+	minIn, maxIn, minOut, maxOut := col("MIN "+from, 2), col("MAX "+from, 2), col("MIN "+to, 1), col("MAX "+to, 1)
+	typ, kyc, can := col("TYPE", 3), col("KYC", 8), col("SWAP", 0)
+	for i := range offers {
+		o := &offers[i]
 		name := o.Venue
 		if o.Provider != "" {
 			name += " (" + o.Provider + ")"
 		}
-		fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%s\t%s\t%s\t", i+1, name, o.AmountIn, o.AmountOut, o.Rate, limit(o.Min), limit(o.Max))
-		if outLimits {
-			fmt.Fprintf(tw, "%s\t%s\t", limit(o.MinOut), limit(o.MaxOut))
+		rank.cells[i], venue.cells[i] = strconv.Itoa(i+1), name
+		send.cells[i], recv.cells[i] = shown(o.AmountIn, fromA, swapscout.RoundUp), shown(o.AmountOut, toA, swapscout.RoundDown)
+		vs.cells[i], eta.cells[i] = worseThan(q.Request.Direction, best, o), etaWords(o)
+		rate.cells[i] = "-"
+		if o.Rate.Sign() > 0 {
+			rate.cells[i] = swapscout.ShownRate(o.Rate, toA).String()
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t", o.RateType, o.KYC, fmtDuration(o.Took))
-		if swapCol {
-			can := "no"
-			switch {
-			case o.CanSwap && o.Deposit == swapscout.DepositMemo:
-				can = "memo"
-			case o.CanSwap:
-				can = "yes"
+		minIn.cells[i], maxIn.cells[i] = shown(o.Min, fromA, swapscout.RoundUp), shown(o.Max, fromA, swapscout.RoundDown)
+		minOut.cells[i], maxOut.cells[i] = shown(o.MinOut, toA, swapscout.RoundUp), shown(o.MaxOut, toA, swapscout.RoundDown)
+		typ.cells[i], kyc.cells[i] = o.RateType.String(), dash(o.KYC.String())
+		can.cells[i] = "no"
+		switch {
+		case o.CanSwap && o.Deposit == swapscout.DepositMemo:
+			can.cells[i] = "memo"
+		case o.CanSwap:
+			can.cells[i] = "yes"
+		}
+	}
+	cols := []*column{rank, venue, send, recv, vs, rate, eta, minIn, maxIn}
+	if outLimits {
+		cols = append(cols, minOut, maxOut)
+	}
+	cols = append(cols, typ, kyc)
+	if swapCol {
+		cols = append(cols, can)
+	}
+	for {
+		table := renderColumns(cols)
+		if width <= 0 || widest(table) <= width {
+			io.WriteString(w, table)
+			return
+		}
+		drop := 0
+		for _, c := range cols {
+			if c.drop > 0 && (drop == 0 || c.drop < drop) {
+				drop = c.drop
 			}
-			fmt.Fprintf(tw, "%s\t", can)
+		}
+		if drop == 0 {
+			break
+		}
+		cols = slices.DeleteFunc(cols, func(c *column) bool { return c.drop == drop })
+	}
+	// Narrower than the narrowest table: one line per offer.
+	for i := range offers {
+		amount := recv.cells[i] + " " + to
+		if q.Request.Direction == swapscout.Receive {
+			amount = "send " + send.cells[i] + " " + from
+		}
+		line := rank.cells[i] + ". " + venue.cells[i] + ": " + amount
+		if vs.cells[i] != "-" {
+			line += " (" + vs.cells[i] + ")"
+		}
+		if eta.cells[i] != "-" {
+			line += ", " + eta.cells[i]
+		}
+		if swapCol {
+			line += ", swap: " + can.cells[i]
+		}
+		fmt.Fprintln(w, line)
+	}
+}
+
+// renderColumns lays cols out as a right-aligned table.
+func renderColumns(cols []*column) string {
+	var b strings.Builder
+	tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', tabwriter.AlignRight)
+	for _, c := range cols {
+		fmt.Fprint(tw, c.head, "\t")
+	}
+	fmt.Fprint(tw, "\n")
+	for i := range cols[0].cells {
+		for _, c := range cols {
+			fmt.Fprint(tw, c.cells[i], "\t")
 		}
 		fmt.Fprint(tw, "\n")
 	}
 	tw.Flush()
+	return b.String()
 }
 
-// limit shows a venue's limit, "-" when it gave none.
-func limit(a swapscout.Amount) string {
-	if a.IsZero() {
-		return "-"
+// widest is the width of the longest line of s, in characters.
+func widest(s string) int {
+	most := 0
+	for _, l := range strings.Split(s, "\n") {
+		most = max(most, utf8.RuneCountInString(strings.TrimRight(l, " ")))
 	}
-	return a.String()
+	return most
 }
 
 func dash(s string) string {

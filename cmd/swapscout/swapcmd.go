@@ -18,6 +18,7 @@ import (
 	"github.com/swapscout/swapscout"
 	"github.com/swapscout/swapscout/api"
 	"github.com/swapscout/swapscout/qr"
+	"github.com/swapscout/swapscout/swaps"
 )
 
 // runSwap quotes through a running server, lets the user confirm the best
@@ -209,6 +210,9 @@ func swapCmd(ctx context.Context, args []string, e env, clk cliClock, term promp
 		s.req.RateType = swapscout.Fixed
 	}
 
+	if err := s.checkLocally(pos[0], *fromNet, pos[1], *toNet); err != nil {
+		return err
+	}
 	sw, offer, err := s.make(ctx)
 	if err != nil {
 		return err
@@ -733,6 +737,25 @@ func (s *swapCommand) rateChanged(ctx context.Context, q *api.Quote, o *api.Offe
 	return fresh, nil
 }
 
+// checkLocally checks the assets and both addresses here, before any
+// venue is asked: the same checks the server makes (swaps.CheckAddresses),
+// so a typo or an address of another network costs no quote. An asset this
+// build does not know is left to the server, whose catalogue may be newer.
+func (s *swapCommand) checkLocally(from, fromNet, to, toNet string) error {
+	fa, err1 := swapscout.ResolveAsset(from, fromNet)
+	ta, err2 := swapscout.ResolveAsset(to, toNet)
+	if err1 != nil || err2 != nil {
+		return nil
+	}
+	req := swapscout.QuoteRequest{From: fa.Asset, To: ta.Asset}
+	err := swaps.CheckAddresses(nil, req, s.body.PayoutAddress, s.body.PayoutMemo, s.body.RefundAddress, s.body.RefundMemo)
+	var ae *swaps.AddressError
+	if !errors.As(err, &ae) {
+		return err
+	}
+	return fmt.Errorf("%w: %s %s is refused: %s", errNoSwap, s.flagOf[ae.Field], s.valueOf[ae.Field], ae.Reason)
+}
+
 // addressError names the flag whose address the server refused.
 func (s *swapCommand) addressError(ae *api.Error) error {
 	field := ae.Field
@@ -773,7 +796,7 @@ func (s *swapCommand) printCreated(sw *api.Swap, o *api.Offer) {
 		fmt.Fprintf(w, "  memo           the venue gave none, though its deposits need one: do not send\n")
 	}
 	if sw.ExpiresAt.IsZero() {
-		fmt.Fprintf(w, "  send before    the venue gave no deadline: send soon\n")
+		fmt.Fprintf(w, "  send before    %s\n", swapscout.NoDeadline(sw.RateType))
 	} else {
 		left := sw.ExpiresAt.Sub(s.clk.now()).Round(time.Minute)
 		in := ""

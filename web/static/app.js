@@ -29,6 +29,64 @@
     if (fp !== undefined) out += '.' + (fp.length > 4 ? fp.replace(/(\d{3})(?=\d)/g, '$1' + SEP) : fp);
     return out;
   }
+  // Decimals shown per asset ("btc", "usdt@trx"), as the server rounds
+  // (swapscout.ShownDecimals): the exact value goes in the cell's title.
+  var decimals = {};
+  try { decimals = JSON.parse(section.dataset.decimals || '{}'); } catch (e) { decimals = {}; }
+  function dpOf(ticker, network) {
+    ticker = String(ticker || '').toLowerCase();
+    var d = decimals[ticker + '@' + String(network || '').toLowerCase()];
+    if (d === undefined) d = decimals[ticker];
+    return d === undefined ? 10 : d;
+  }
+  // shown mirrors swapscout.Amount.Shown on decimal strings (no floats):
+  // at most dp fractional digits, rounded up or down, never shown as 0.
+  function shown(s, dp, up) {
+    s = String(s || '');
+    var m = /^(\d+)(?:\.(\d+))?$/.exec(s);
+    if (!m || !m[2] || m[2].length <= dp) return s;
+    var ip = m[1], fp = m[2], keep = fp.slice(0, dp), rest = fp.slice(dp);
+    if (!/[1-9]/.test(ip + keep)) { // would read 0: keep the first significant digit
+      var z = fp.search(/[1-9]/);
+      keep = fp.slice(0, z + 1); rest = fp.slice(z + 1);
+    }
+    var digits = ip + keep;
+    if (up && /[1-9]/.test(rest)) { // add one unit in the last place
+      var a = digits.split(''), i = a.length - 1;
+      while (i >= 0 && a[i] === '9') { a[i] = '0'; i--; }
+      if (i < 0) a.unshift('1'); else a[i] = String(Number(a[i]) + 1);
+      digits = a.join('');
+    }
+    var n = digits.length - keep.length;
+    var out = digits.slice(0, n).replace(/^0+(?=\d)/, '') + (keep.length ? '.' + digits.slice(n) : '');
+    return out.replace(/(\.\d*?)0+$/, '$1').replace(/\.$/, '');
+  }
+  function show(s, dp, up) { return group(shown(s, dp, up)); }
+  // sig rounds a positive number to n significant digits, for rates and
+  // percentages shown (never for amounts, which stay decimal strings).
+  function sig(x, n) {
+    if (!(x > 0) || !isFinite(x)) return '';
+    var s = x.toPrecision(n);
+    if (/e/.test(s)) s = Number(s).toFixed(20);
+    return s.indexOf('.') >= 0 ? s.replace(/0+$/, '').replace(/\.$/, '') : s;
+  }
+  function eta(o) {
+    var lo = o.eta_min_s || 0, hi = o.eta_max_s || 0;
+    if (!lo && !hi) return '';
+    if (!hi || lo === hi) return 'about ' + dur(Math.max(lo, hi));
+    if (!lo) return 'up to ' + dur(hi);
+    return dur(lo) + '–' + dur(hi);
+  }
+  // dur mirrors web.Duration.
+  function dur(s) {
+    s = Math.round(s);
+    var j = function (a, au, b, bu) { return a + au + (b ? ' ' + b + bu : ''); };
+    if (s < 60) return s + ' s';
+    if (s < 3600) return j(Math.floor(s / 60), ' min', s % 60, ' s');
+    if (s < 86400) return j(Math.floor(s / 3600), ' h', Math.floor(s / 60) % 60, ' min');
+    var d = Math.floor(s / 86400);
+    return j(d, d === 1 ? ' day' : ' days', Math.floor(s / 3600) % 24, ' h');
+  }
   function millis(ms) {
     ms = Math.max(0, ms | 0);
     if (ms < 1000) return ms + ' ms';
@@ -39,12 +97,12 @@
   function reason(f, from, to) {
     switch (f.code) {
       case 'amount_too_small':
-        if (f.min) return 'needs at least ' + group(f.min) + NB + from;
-        if (f.min_out) return 'needs to pay out at least ' + group(f.min_out) + NB + to;
+        if (f.min) return 'needs at least ' + show(f.min, state.fromDp, true) + NB + from;
+        if (f.min_out) return 'needs to pay out at least ' + show(f.min_out, state.toDp, true) + NB + to;
         return 'the amount is too small for it';
       case 'amount_too_large':
-        if (f.max) return 'takes at most ' + group(f.max) + NB + from;
-        if (f.max_out) return 'pays out at most ' + group(f.max_out) + NB + to;
+        if (f.max) return 'takes at most ' + show(f.max, state.fromDp, false) + NB + from;
+        if (f.max_out) return 'pays out at most ' + show(f.max_out, state.toDp, false) + NB + to;
         return 'the amount is too large for it';
       case 'timeout': return 'timed out after ' + millis(f.took_ms);
       case 'unsupported_pair': return 'does not offer this pair';
@@ -58,8 +116,9 @@
   }
   function limits(o, from, to) {
     var parts = [];
-    [['min', o.min, from], ['max', o.max, from], ['min', o.min_out, to], ['max', o.max_out, to]].forEach(function (l) {
-      if (l[1]) parts.push(l[0] + ' ' + group(l[1]) + NB + l[2]);
+    [['min', o.min, from, state.fromDp, true], ['max', o.max, from, state.fromDp, false],
+      ['min', o.min_out, to, state.toDp, true], ['max', o.max_out, to, state.toDp, false]].forEach(function (l) {
+      if (l[1]) parts.push(l[0] + ' ' + show(l[1], l[3], l[4]) + NB + l[2]);
     });
     return parts.join(' · ');
   }
@@ -75,9 +134,15 @@
   }
   // rank orders offers like swapscout.Better: more received (or less sent);
   // for people (web.Results.Arrange), those that can become a swap first.
-  function rank(receive) {
+  // With sort=speed, the venues' time estimates order each group first,
+  // those without one last (web.Results.Arrange).
+  function rank(receive, speed) {
     return function (a, b) {
       if (!a.can_swap !== !b.can_swap) return a.can_swap ? -1 : 1;
+      if (speed) {
+        var ea = Math.max(a.eta_min_s || 0, a.eta_max_s || 0), eb = Math.max(b.eta_min_s || 0, b.eta_max_s || 0);
+        if (ea !== eb) return !ea ? 1 : !eb ? -1 : ea - eb;
+      }
       var c = receive ? cmpDec(a.amount_in, b.amount_in) : cmpDec(b.amount_out, a.amount_out);
       if (c) return c;
       if (a.took_ms !== b.took_ms) return a.took_ms - b.took_ms;
@@ -87,7 +152,8 @@
 
   // Network choices: only the chosen asset's networks, none when it has one.
   function networks(sel, net) {
-    var t = sel.value, any = false;
+    var t = sel.value, any = false, opt = sel.options[sel.selectedIndex];
+    if (opt && opt.dataset.network) net.options[0].textContent = opt.dataset.network + ', the usual one';
     Array.prototype.forEach.call(net.options, function (o) {
       if (!o.value) return;
       var on = (o.dataset.tickers || '').split(' ').indexOf(t) >= 0;
@@ -118,7 +184,7 @@
     var p = new URLSearchParams();
     new FormData(form).forEach(function (v, k) {
       v = String(v).trim();
-      if (v === '' || (k === 'direction' && v === 'send') || (k === 'rate' && v === 'float')) return;
+      if (v === '' || (k === 'direction' && v === 'send') || (k === 'rate' && v === 'float') || (k === 'sort' && v === 'rank')) return;
       p.append(k, v);
     });
     return p.toString();
@@ -135,17 +201,28 @@
     set(tr, '.rank', String(i + 1));
     set(tr, '.name', name);
     set(tr, '.via', [o.provider ? 'via ' + o.provider : '', o.route || ''].filter(Boolean).join(' '));
-    set(tr, '.amount', state.receive ? group(o.amount_in) + ' ' + state.from : group(o.amount_out) + ' ' + state.to);
-    set(tr, '.rate', group(o.rate));
+    var amt = tr.querySelector('.amount');
+    amt.textContent = state.receive ? show(o.amount_in, state.fromDp, true) + NB + state.from : show(o.amount_out, state.toDp, false) + NB + state.to;
+    amt.title = state.receive ? o.amount_in + ' ' + state.from : o.amount_out + ' ' + state.to;
+    var w = tr.querySelector('.worse'), pct = worse(o);
+    if (pct === 'best') { var b = document.createElement('span'); b.className = 'best'; b.textContent = 'best'; w.replaceChildren(b); }
+    else w.textContent = pct ? '\u2212' + pct + NB + '%' : '';
+    var r = Number(o.rate), rt = tr.querySelector('.rate');
+    rt.title = 'exactly ' + (o.rate || '');
+    set(tr, '.fwd', r > 0 ? '1' + NB + state.from + ' = ' + group(shown(sig(r, 6), state.toDp, false)) + NB + state.to : '');
+    set(tr, '.inverse', r > 0 ? '1' + NB + state.to + ' = ' + group(shown(sig(1 / r, 6), state.fromDp, false)) + NB + state.from : '');
+    var e = eta(o), et = tr.querySelector('.eta');
+    if (e) et.textContent = e;
+    else { var q = document.createElement('span'); q.className = 'quiet'; q.title = 'The venue gives no estimate'; q.textContent = '—'; et.replaceChildren(q); }
     var k = tr.querySelector('.kyc');
     k.textContent = o.kyc || '';
     if (/^[A-D]$/.test(o.kyc)) k.classList.add('kyc-' + o.kyc);
     set(tr, '.rt', o.rate_type || '');
     set(tr, '.fees', (o.fees || []).length ? 'fees: ' + o.fees.map(function (f) {
-      return f.kind + ' ' + group(f.amount) + NB + String((f.asset || {}).ticker || '').toUpperCase();
+      var fa = f.asset || {};
+      return f.kind + ' ' + show(f.amount, dpOf(fa.ticker, fa.network), false) + NB + String(fa.ticker || '').toUpperCase();
     }).join(', ') : '');
     set(tr, '.limits', limits(o, state.from, state.to));
-    set(tr, '.took', millis(o.took_ms));
     set(tr, '.sr-venue', ' at ' + name);
     // The same marks as the server's row: custody, and a memo that must go
     // inside the deposit transaction, before the user picks the offer.
@@ -183,8 +260,24 @@
     }
     return li;
   }
+  // worse mirrors web.Worse: how much less this offer gives (or more it
+  // asks) than the best one, in percent to two significant digits.
+  function worse(o) {
+    var best = state.best;
+    if (!best) return '';
+    var a = Number(state.receive ? best.amount_in : best.amount_out), b = Number(state.receive ? o.amount_in : o.amount_out);
+    if (!(a > 0)) return '';
+    var d = state.receive ? b - a : a - b;
+    if (state.receive ? cmpDec(o.amount_in, best.amount_in) <= 0 : cmpDec(o.amount_out, best.amount_out) >= 0) return 'best';
+    var p = sig(d / a * 100, 2);
+    return p.indexOf('.') >= 0 && p.split('.')[1].length > 2 ? Number(p).toFixed(2).replace(/0+$/, '').replace(/\.$/, '') : p;
+  }
   function render() {
-    state.offers.sort(rank(state.receive));
+    state.best = null;
+    state.offers.forEach(function (o) {
+      if (!state.best || (state.receive ? cmpDec(o.amount_in, state.best.amount_in) < 0 : cmpDec(o.amount_out, state.best.amount_out) > 0)) state.best = o;
+    });
+    state.offers.sort(rank(state.receive, state.sort === 'speed'));
     var main = state.offers.filter(function (o) { return !isBook(o); }), books = state.offers.filter(isBook);
     rows.replaceChildren.apply(rows, main.map(offerRow));
     bookRows.replaceChildren.apply(bookRows, books.map(offerRow));
@@ -217,16 +310,21 @@
     p.lastChild.textContent = text;
   }
 
+  function newState(qs) {
+    var p = new URLSearchParams(qs);
+    return {
+      qs: qs, receive: p.get('direction') === 'receive', amount: p.get('amount') || '', sort: p.get('sort') || '',
+      from: (p.get('from') || '').toUpperCase(), to: (p.get('to') || '').toUpperCase(),
+      fromDp: dpOf(p.get('from'), p.get('from_network')), toDp: dpOf(p.get('to'), p.get('to_network')),
+      offers: [], failures: [], id: '', got: 0, streaming: true
+    };
+  }
   function run(qs) {
     if (es) es.close();
     clearInterval(ticker);
-    var p = new URLSearchParams(qs), old = document.querySelector('.problem');
+    var old = document.querySelector('.problem');
     if (old) old.remove();
-    state = {
-      qs: qs, receive: p.get('direction') === 'receive', amount: p.get('amount') || '',
-      from: (p.get('from') || '').toUpperCase(), to: (p.get('to') || '').toUpperCase(),
-      offers: [], failures: [], id: '', got: 0, streaming: true
-    };
+    state = newState(qs);
     section.hidden = false;
     section.setAttribute('aria-busy', 'true');
     section.dataset.query = qs;
@@ -234,7 +332,9 @@
     render();
     meta('Asking the venues', true);
     if (section.getBoundingClientRect().top > window.innerHeight * 0.6) section.scrollIntoView({ block: 'start' });
-    es = new EventSource('/v1/quotes/stream?' + qs);
+    var api = new URLSearchParams(qs);
+    api.delete('sort'); // the page's own parameter, not the API's
+    es = new EventSource('/v1/quotes/stream?' + api.toString());
     var answered = function () { state.got++; meta(state.got + ' venue' + (state.got === 1 ? '' : 's') + ' answered so far', true); };
     es.addEventListener('offer', function (e) {
       var o = JSON.parse(e.data);
@@ -310,9 +410,8 @@
   window.addEventListener('popstate', function () { location.reload(); });
 
   if (section.dataset.quote) { // a page the server rendered: count its expiry down
-    var first = section.dataset.query;
-    var p = new URLSearchParams(first);
-    state = { qs: first, receive: section.dataset.receive === 'true', from: (p.get('from') || '').toUpperCase(), to: (p.get('to') || '').toUpperCase() };
+    state = newState(section.dataset.query);
+    state.streaming = false;
     countdown(Number(section.dataset.ageMs) || 0, Number(section.dataset.expiresInMs) || 0, Number(section.dataset.tookMs) || 0);
   }
   // swapForms keeps a swap form from being sent twice by an impatient click
