@@ -132,6 +132,11 @@ func New[TX any](driver riverdriver.Driver[TX], cfg Config) (*Tracker[TX], error
 	if err := river.AddWorkerSafely(workers, &worker{cfg: &t.cfg}); err != nil {
 		return nil, err
 	}
+	if cc, ok := cfg.Swaps.(ChainChecker); ok {
+		if err := river.AddWorkerSafely(workers, &chainWorker{check: cc}); err != nil {
+			return nil, err
+		}
+	}
 	queues := map[string]river.QueueConfig{river.QueueDefault: {MaxWorkers: cfg.Workers}}
 	if cfg.Webhooks != nil {
 		d := &deliverer{cfg: &t.cfg, slots: make(chan struct{}, cfg.Webhooks.Workers)}
@@ -220,7 +225,7 @@ func (t *Tracker[TX]) Start(ctx context.Context) error {
 	if t.cfg.SoleInstance {
 		// Nothing else runs these jobs: any still running was left by a
 		// process that died (kill -9). Poll them again now.
-		err := t.driver.GetExecutor().Exec(ctx, `UPDATE river_job SET state = 'available' WHERE state = 'running' AND kind IN ('swap_track', 'swap_webhook')`)
+		err := t.driver.GetExecutor().Exec(ctx, `UPDATE river_job SET state = 'available' WHERE state = 'running' AND kind IN ('swap_track', 'swap_webhook', 'swap_chain')`)
 		if err != nil {
 			return fmt.Errorf("track: reset orphaned jobs: %w", err)
 		}
