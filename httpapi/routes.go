@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/swapscout/swapscout"
+	"github.com/swapscout/swapscout/api"
 	"github.com/swapscout/swapscout/quotes"
 )
 
@@ -78,6 +79,11 @@ type Deps struct {
 	// in the last AccuracyWindow, shown by GET /v1/venues.
 	Accuracy       func(ctx context.Context) (map[string]swapscout.VenueAccuracy, error)
 	AccuracyWindow time.Duration
+	// Board, when set, computes this instance's outcome board from its
+	// stored swaps (GET /v1/board, the /board page); ImportedBoards gives
+	// the signed boards of other instances its operator imported, verified.
+	Board          func(ctx context.Context) (*swapscout.Board, error)
+	ImportedBoards func() []api.ImportedBoard
 }
 
 // deps is Deps plus the handlers' shared state.
@@ -114,6 +120,7 @@ func NewHandler(d Deps) *Handler {
 	h.handle("POST", "/v1/swaps/{id}/deposit", handleSwapDeposit(dp))
 	h.handle("GET", "/v1/swaps/{id}/events", handleSwapEvents(dp))
 	h.handle("GET", "/v1/venues", handleVenues(dp))
+	h.handle("GET", "/v1/board", handleBoard(dp))
 	h.handle("GET", "/v1/openapi.json", handleOpenAPI())
 	h.handle("GET", "/healthz", handleHealth(dp))
 	h.handle("GET", "/metrics", handleMetrics(dp))

@@ -130,8 +130,17 @@ func (s *Service) CheckChain(ctx context.Context, id string) (Step, error) {
 	if err != nil {
 		return Step{Next: s.schedule(0), Wait: true}, nil
 	}
-	now := s.now()
-	next, watching := time.Duration(0), false
+	next, watching := s.watch(ctx, rec, sw, hist)
+	if !watching {
+		return Step{Done: true}, nil
+	}
+	return Step{Next: next, Wait: true}, nil
+}
+
+// watch checks the sides of sw (with its history hist) the venue has
+// claimed, records what changed, and says when to check again; watching
+// is false when nothing is left to watch.
+func (s *Service) watch(ctx context.Context, rec ChainRecorder, sw *swapscout.Swap, hist []swapscout.SwapEvent) (next time.Duration, watching bool) {
 	wait := func(d time.Duration) {
 		if !watching || d < next {
 			next = d
@@ -139,7 +148,7 @@ func (s *Service) CheckChain(ctx context.Context, id string) (Step, error) {
 		watching = true
 	}
 	if !sw.Status.Terminal() {
-		wait(s.schedule(now.Sub(sw.CreatedAt))) // a side may be claimed by then
+		wait(s.schedule(s.now().Sub(sw.CreatedAt))) // a side may be claimed by then
 	}
 	for _, c := range claims(sw, hist) {
 		old, had := sw.ChainFact(string(c.expect.Side))
@@ -171,10 +180,45 @@ func (s *Service) CheckChain(ctx context.Context, id string) (Step, error) {
 			s.announce(ctx, sw.ID)
 		}
 	}
-	if !watching {
-		return Step{Done: true}, nil
+	return next, watching
+}
+
+// watchClaim checks the chain at once for the sides update u newly claims
+// (the deposit seen, the payout or refund made), before u is recorded: the
+// record that first says "finished" already carries what the chain shows
+// of its payout. The chain job goes on from there.
+func (s *Service) watchClaim(ctx context.Context, sw *swapscout.Swap, u swapscout.SwapUpdate, at time.Time) {
+	rec, ok := s.Store.(ChainRecorder)
+	if s.Chain == nil || !ok || u.Status == "" || u.Status == sw.Status {
+		return
 	}
-	return Step{Next: next, Wait: true}, nil
+	switch {
+	case u.Status == swapscout.StatusFinished || u.Status == swapscout.StatusRefunded:
+	case u.Status.DepositSeen() && !sw.Status.DepositSeen():
+	default:
+		return
+	}
+	hist, err := s.Store.SwapEvents(ctx, sw.ID)
+	if err != nil {
+		return
+	}
+	next := *sw
+	next.Status, next.VenueStatus = u.Status, u.VenueStatus
+	next.DepositTx, next.PayoutTx, next.RefundTx = keepTx(sw.DepositTx, u.DepositTx), keepTx(sw.PayoutTx, u.PayoutTx), keepTx(sw.RefundTx, u.RefundTx)
+	if u.AmountRefunded.Valid() && u.AmountRefunded.Sign() > 0 {
+		next.AmountRefunded = u.AmountRefunded
+	}
+	hist = append(hist, swapscout.SwapEvent{At: at, Status: u.Status, VenueStatus: u.VenueStatus})
+	cctx, cancel := context.WithTimeout(ctx, 5*time.Second)
+	defer cancel()
+	s.watch(cctx, rec, &next, hist)
+}
+
+func keepTx(old, v string) string {
+	if v == "" {
+		return old
+	}
+	return v
 }
 
 // judge dates the chain's fact f about claim c and says whether it is

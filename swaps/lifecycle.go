@@ -276,7 +276,9 @@ func (s *Service) Poll(ctx context.Context, id string) (Step, error) {
 	if !same(sw, u) {
 		// The change is seen when the venue's answer arrives, not when the
 		// poll began: its time in the history says so.
-		changed, err := s.Store.UpdateSwap(ctx, sw.ID, u, s.now())
+		at := s.now()
+		s.watchClaim(ctx, sw, u, at)
+		changed, err := s.Store.UpdateSwap(ctx, sw.ID, u, at)
 		if err != nil {
 			return Step{Next: s.schedule(0), Wait: true}, nil
 		}

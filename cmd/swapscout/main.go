@@ -80,6 +80,7 @@ var commands = map[string]command{
 	"swap":   {"quote, confirm and make a swap through a server: swap FROM TO AMOUNT", runSwap},
 	"track":  {"follow a swap live until it ends: track SWAP_ID", runTrack},
 	"sim":    {"serve every venue's API format on loopback", runSim},
+	"board":  {"publish, verify or import a signed outcome board: board export|verify|import", runBoard},
 	"version": {"print the version and commit of this build", func(_ context.Context, args []string, e env) error {
 		if _, err := parseArgs(newFlagSet("version", "version", e.stderr), args); err != nil {
 			return err

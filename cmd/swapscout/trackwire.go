@@ -14,6 +14,7 @@ import (
 
 	"github.com/swapscout/swapscout"
 	"github.com/swapscout/swapscout/api"
+	"github.com/swapscout/swapscout/board"
 	"github.com/swapscout/swapscout/httpapi"
 	"github.com/swapscout/swapscout/swaps"
 	"github.com/swapscout/swapscout/swaps/feed"
@@ -41,6 +42,14 @@ type trackFlags struct {
 	onLate   func(venue string)
 	onPoll   func(venue string, took time.Duration, err error)
 	observer track.Observer
+	// Watching the chain (chainwire.go): the endpoints, the grace of a
+	// claimed payout, TronGrid's key; simChain is the demo's simulated
+	// chain, watched on every network.
+	chains     chainList
+	chainGrace time.Duration
+	tronKey    string
+	simChain   *simChainSpec
+	chainsErr  error // a bad SWAPSCOUT_CHAIN, said at start
 }
 
 func (f *trackFlags) register(fs *flag.FlagSet, getenv func(string) string) {
@@ -51,6 +60,14 @@ func (f *trackFlags) register(fs *flag.FlagSet, getenv func(string) string) {
 	fs.DurationVar(&f.accuracyWindow, "accuracy-window", 30*24*time.Hour, "venues' accuracy figures cover the swaps finished within this window")
 	fs.BoolVar(&f.rankByAccuracy, "rank-by-accuracy", false, "rank a venue that habitually pays less than it promises (10 or more finished swaps in the window) as if it delivered its median shortfall less")
 	fs.DurationVar(&f.lateAfter, "late-after", swapscout.DefaultUsualTime, "a swap is marked late past its venue's usual time from deposit to payout: the 90th percentile of the venue's finished swaps in the accuracy window, or this until 10 are seen")
+	fs.Var(&f.chains, "chain", "check deposits and payouts on chain through this endpoint, NETWORK=URL (repeatable, or comma-separated; env "+envChain+"): btc, ltc, bch, doge speak Esplora; eth, bsc, matic, avaxc, arbitrum, base, op Ethereum JSON-RPC; trx TronGrid (key in env "+envTronKey+"); sol Solana JSON-RPC. Without one a swap shows the venue's word")
+	fs.DurationVar(&f.chainGrace, "chain-grace", 0, "how long a payout the venue calls made may take to show settled on chain before the swap is flagged unverified (0: each network's own, twice its confirmations' time plus 30 minutes)")
+	if v := getenv(envChain); v != "" {
+		if err := f.chains.Set(v); err != nil {
+			f.chainsErr = fmt.Errorf("%s: %w", envChain, err)
+		}
+	}
+	f.tronKey = getenv(envTronKey)
 	f.secret = getenv(envWebhookSecret)
 }
 
@@ -58,6 +75,7 @@ func (f *trackFlags) register(fs *flag.FlagSet, getenv func(string) string) {
 // service's Tracker, and its Listener for webhooks.
 type tracker interface {
 	swaps.Tracker
+	swaps.ChainTracker
 	swaps.Listener
 	Start(ctx context.Context) error
 	Stop(ctx context.Context) error
@@ -84,6 +102,14 @@ func (s *stack) wireTracking(ctx context.Context, db *dbFlags, f *trackFlags, d 
 	svc := s.swaps
 	acc := &swaps.Accuracy{Outcomes: s.db, Window: f.accuracyWindow, UsualDefault: f.lateAfter, Logger: log}
 	svc.Accuracy, svc.OnLate, svc.OnPoll = acc, f.onLate, f.onPoll
+	if f.chainsErr != nil {
+		return f.chainsErr
+	}
+	cw, err := f.chainWatcher(s.http, log)
+	if err != nil {
+		return err
+	}
+	svc.Chain = cw
 	cfg := track.Config{Swaps: svc, Workers: f.workers, Logger: log, Observer: f.observer}
 	if f.interval > 0 {
 		svc.Schedule = swaps.ScaledSchedule(f.interval)
@@ -131,7 +157,7 @@ func (s *stack) wireTracking(ctx context.Context, db *dbFlags, f *trackFlags, d 
 		}
 		tr = t
 	}
-	svc.Tracker = tr
+	svc.Tracker, svc.ChainTracker = tr, tr
 	svc.Listeners = append(svc.Listeners, changes, tr)
 	if err := tr.Start(ctx); err != nil {
 		_ = tr.Stop(context.Background())
@@ -150,6 +176,17 @@ func (s *stack) wireTracking(ctx context.Context, db *dbFlags, f *trackFlags, d 
 	s.closers = append([]func() error{stop}, s.closers...)
 	d.SwapFeed = changes
 	d.Accuracy, d.AccuracyWindow = acc.Venues, acc.WindowOrDefault()
+	d.Board = (&swaps.Board{Swaps: s.db, Window: acc.WindowOrDefault()}).Board
+	if db.dataDir != "" {
+		imported, bad, err := board.LoadImported(filepath.Join(db.dataDir, board.Dir))
+		for _, b := range bad {
+			log.Warn("imported board left out: it no longer verifies", "file", b)
+		}
+		if err == nil && len(imported) > 0 {
+			log.Info("showing imported boards", "count", len(imported))
+			d.ImportedBoards = func() []api.ImportedBoard { return imported }
+		}
+	}
 	if f.rankByAccuracy {
 		s.service.Engine.SetAccuracy(acc.Venues)
 	}
