@@ -23,12 +23,12 @@ type ImportedBoard struct {
 
 // BoardRow is one venue's line.
 type BoardRow struct {
-	Venue, Name                                                 string
+	Venue, Name                                                  string
 	Swaps, Finished, Refunded, Failed, Open, Held, Late, Expired int
-	Median, P90                                                 string // deposit to payout; empty without timed swaps
-	OnChain                                                     int
-	Delivered, P10                                              string // percent delivered on chain; empty without payouts seen
-	ShortOnChain, Unverified, VenueWord                         int
+	Median, P90                                                  string // deposit to payout; empty without timed swaps
+	OnChain                                                      int
+	Delivered, P10                                               string // percent delivered on chain; empty without payouts seen
+	ShortOnChain, Unverified, VenueWord                          int
 }
 
 // NewBoardRows turns a board's lines into the page's, venues named.

@@ -57,6 +57,15 @@ func (l *chainList) Set(s string) error {
 type simChainSpec struct {
 	url   string
 	chain *simchain.Chain
+	block time.Duration // every network's block time when set (--chain-block-time)
+}
+
+// blockTime is network n's simulated block time.
+func (c *simChainSpec) blockTime(n string) time.Duration {
+	if c.block > 0 {
+		return c.block
+	}
+	return simchain.DefaultBlockTimes[n]
 }
 
 // chainWatcher builds the swap service's chain watcher from the flags:
@@ -73,7 +82,7 @@ func (f *trackFlags) chainWatcher(client *upstream.Client, log *slog.Logger) (*c
 				continue
 			}
 			e := all.Endpoint{Network: n, URL: simchain.URL(f.simChain.url, n)}
-			e.EVM.BlockTime = simchain.DefaultBlockTimes[n]
+			e.EVM.BlockTime = f.simChain.blockTime(n)
 			e.Limit = venue.Limit{Rate: 1000, Burst: 1000} // loopback: no public endpoint's limit
 			eps = append(eps, e)
 		}
@@ -84,8 +93,24 @@ func (f *trackFlags) chainWatcher(client *upstream.Client, log *slog.Logger) (*c
 			{Until: 48 * time.Hour, Every: time.Minute}}, Seen: 2 * time.Second}
 		cfg.Grace = func(n string) time.Duration {
 			need := swapscout.ChainConfirmations[n]
-			return 2*time.Duration(max(need, 1))*simchain.DefaultBlockTimes[n] + 15*time.Second
+			return 2*time.Duration(max(need, 1))*f.simChain.blockTime(n) + 15*time.Second
 		}
+	}
+	if f.chainInterval > 0 {
+		// Every interval of the schedule scaled so that the first is
+		// --chain-interval (tests and demos with quick blocks).
+		base := cfg.Schedule
+		if len(base.Steps) == 0 {
+			base = chainwatch.DefaultSchedule
+		}
+		scale := func(d time.Duration) time.Duration {
+			return max(time.Duration(float64(d)*float64(f.chainInterval)/float64(base.Steps[0].Every)), 100*time.Millisecond)
+		}
+		sc := chainwatch.Schedule{Seen: scale(base.Seen)}
+		for _, st := range base.Steps {
+			sc.Steps = append(sc.Steps, chainwatch.Step{Until: st.Until, Every: scale(st.Every)})
+		}
+		cfg.Schedule = sc
 	}
 	if f.chainGrace > 0 {
 		g := f.chainGrace

@@ -47,9 +47,12 @@ type trackFlags struct {
 	// chain, watched on every network.
 	chains     chainList
 	chainGrace time.Duration
-	tronKey    string
-	simChain   *simChainSpec
-	chainsErr  error // a bad SWAPSCOUT_CHAIN, said at start
+	// chainInterval scales the chain checks' schedule so that its first
+	// interval is this (0: chainwatch.DefaultSchedule's 30 s).
+	chainInterval time.Duration
+	tronKey       string
+	simChain      *simChainSpec
+	chainsErr     error // a bad SWAPSCOUT_CHAIN, said at start
 }
 
 func (f *trackFlags) register(fs *flag.FlagSet, getenv func(string) string) {
@@ -62,6 +65,7 @@ func (f *trackFlags) register(fs *flag.FlagSet, getenv func(string) string) {
 	fs.DurationVar(&f.lateAfter, "late-after", swapscout.DefaultUsualTime, "a swap is marked late past its venue's usual time from deposit to payout: the 90th percentile of the venue's finished swaps in the accuracy window, or this until 10 are seen")
 	fs.Var(&f.chains, "chain", "check deposits and payouts on chain through this endpoint, NETWORK=URL (repeatable, or comma-separated; env "+envChain+"): btc, ltc, bch, doge speak Esplora; eth, bsc, matic, avaxc, arbitrum, base, op Ethereum JSON-RPC; trx TronGrid (key in env "+envTronKey+"); sol Solana JSON-RPC. Without one a swap shows the venue's word")
 	fs.DurationVar(&f.chainGrace, "chain-grace", 0, "how long a payout the venue calls made may take to show settled on chain before the swap is flagged unverified (0: each network's own, twice its confirmations' time plus 30 minutes)")
+	fs.DurationVar(&f.chainInterval, "chain-interval", 0, "how often a claimed transfer is checked on chain while fresh; older ones less often, as the default schedule does (0: every 30s for 10 minutes, then every minute, 5 minutes, 15 minutes, up to 48 hours)")
 	if v := getenv(envChain); v != "" {
 		if err := f.chains.Set(v); err != nil {
 			f.chainsErr = fmt.Errorf("%s: %w", envChain, err)
