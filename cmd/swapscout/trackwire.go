@@ -18,6 +18,7 @@ import (
 	"github.com/swapscout/swapscout/httpapi"
 	"github.com/swapscout/swapscout/swaps"
 	"github.com/swapscout/swapscout/swaps/feed"
+	"github.com/swapscout/swapscout/swaps/sqlstore"
 	"github.com/swapscout/swapscout/swaps/track"
 	"github.com/swapscout/swapscout/swaps/webhook"
 )
@@ -201,6 +202,17 @@ func (s *stack) wireTracking(ctx context.Context, db *dbFlags, f *trackFlags, d 
 // readAccuracy reads the venues' accuracy over window from the swap
 // database f names; nil when there is none (it is never created here).
 func readAccuracy(ctx context.Context, f dbFlags, window time.Duration) (map[string]swapscout.VenueAccuracy, error) {
+	db, err := openExistingDB(ctx, f)
+	if err != nil || db == nil {
+		return nil, err
+	}
+	defer db.Close()
+	return (&swaps.Accuracy{Outcomes: db, Window: window}).Venues(ctx)
+}
+
+// openExistingDB opens the swap database f names, for reading; nil when
+// there is none (it is never created here).
+func openExistingDB(ctx context.Context, f dbFlags) (*sqlstore.DB, error) {
 	if f.url == "" {
 		if f.dataDir == "" {
 			return nil, nil
@@ -210,11 +222,7 @@ func readAccuracy(ctx context.Context, f dbFlags, window time.Duration) (map[str
 		}
 	}
 	db, _, err := openSwapDB(ctx, f)
-	if err != nil || db == nil {
-		return nil, err
-	}
-	defer db.Close()
-	return (&swaps.Accuracy{Outcomes: db, Window: window}).Venues(ctx)
+	return db, err
 }
 
 // printAccuracy prints the venues' accuracy as a table, when there is a

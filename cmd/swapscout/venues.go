@@ -4,8 +4,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
 	"strings"
 	"text/tabwriter"
 	"time"
@@ -84,15 +82,7 @@ func runVenues(ctx context.Context, args []string, e env) error {
 // readBoard computes the outcome board over window from the swap database
 // db names; nil when there is none (it is never created here).
 func readBoard(ctx context.Context, f dbFlags, window time.Duration) (*swapscout.Board, error) {
-	if f.url == "" {
-		if f.dataDir == "" {
-			return nil, nil
-		}
-		if _, err := os.Stat(filepath.Join(f.dataDir, swapDBFile)); err != nil {
-			return nil, nil
-		}
-	}
-	db, _, err := openSwapDB(ctx, f)
+	db, err := openExistingDB(ctx, f)
 	if err != nil || db == nil {
 		return nil, err
 	}

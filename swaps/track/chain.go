@@ -6,7 +6,6 @@ import (
 
 	"github.com/riverqueue/river"
 
-	"github.com/swapscout/swapscout"
 	"github.com/swapscout/swapscout/swaps"
 )
 
@@ -38,24 +37,7 @@ func (t *Tracker[TX]) WatchChain(ctx context.Context, ids ...string) (added int,
 	if _, ok := t.cfg.Swaps.(ChainChecker); !ok {
 		return 0, nil
 	}
-	for len(ids) > 0 {
-		n := min(len(ids), 500)
-		params := make([]river.InsertManyParams, n)
-		for i, id := range ids[:n] {
-			params[i] = river.InsertManyParams{Args: chainArgs{SwapID: id}}
-		}
-		res, err := t.client.InsertMany(ctx, params)
-		if err != nil {
-			return added, &swapscout.Error{Code: swapscout.EUNAVAILABLE, Message: "the swap tracker is unavailable", Err: err}
-		}
-		for _, r := range res {
-			if !r.UniqueSkippedAsDuplicate {
-				added++
-			}
-		}
-		ids = ids[n:]
-	}
-	return added, nil
+	return t.insertEach(ctx, ids, func(id string) river.JobArgs { return chainArgs{SwapID: id} })
 }
 
 type chainWorker struct {

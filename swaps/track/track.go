@@ -253,11 +253,17 @@ func (t *Tracker[TX]) Stop(ctx context.Context) error {
 // job's first poll comes at once, the next when Poll says. It returns how
 // many jobs it had to add.
 func (t *Tracker[TX]) Track(ctx context.Context, ids ...string) (added int, err error) {
+	return t.insertEach(ctx, ids, func(id string) river.JobArgs { return pollArgs{SwapID: id} })
+}
+
+// insertEach inserts the job args makes of each of ids, in batches, and
+// returns how many were new (the jobs are unique by swap).
+func (t *Tracker[TX]) insertEach(ctx context.Context, ids []string, args func(id string) river.JobArgs) (added int, err error) {
 	for len(ids) > 0 {
 		n := min(len(ids), 500)
 		params := make([]river.InsertManyParams, n)
 		for i, id := range ids[:n] {
-			params[i] = river.InsertManyParams{Args: pollArgs{SwapID: id}}
+			params[i] = river.InsertManyParams{Args: args(id)}
 		}
 		res, err := t.client.InsertMany(ctx, params)
 		if err != nil {
