@@ -118,6 +118,13 @@ func init() {
 		}
 		byName[a.Ticker+"@"+a.Network] = i
 	}
+	// A bare ticker that is also a coin's name ("bitcoin") takes the slow
+	// path, where ResolveAsset asks which was meant.
+	for t := range tickerDefault {
+		if s := SuggestTicker(t); s != "" && s != t {
+			delete(byName, t)
+		}
+	}
 }
 
 // LookupAsset returns the catalogue entry for a.
@@ -152,6 +159,12 @@ func ResolveAsset(ticker, network string) (AssetInfo, error) {
 		return AssetInfo{}, Errorf(EINVALID, "unknown asset %q (GET /v1/assets lists every asset)", clip(t))
 	}
 	if n == "" {
+		// A coin's name that is also some token's ticker ("bitcoin" on
+		// Ethereum): a person typing it means the coin far more often;
+		// the token needs its network named.
+		if s := SuggestTicker(t); s != "" && s != t && known {
+			return AssetInfo{}, Errorf(EINVALID, "%q is also the ticker of a token on %s: did you mean %s? Name the token's network to mean the token", clip(t), def.NetworkLabel(), s)
+		}
 		if !known {
 			return AssetInfo{}, Errorf(EINVALID, "%s: on which network? listed on %s", strings.ToUpper(clip(t)), strings.Join(nets, ", "))
 		}

@@ -34,8 +34,8 @@ func TestResolveAsset(t *testing.T) {
 		{"NEAR", "", "near@near"},
 		{"near", "Near", "near@near"},
 		{"near", "eth", `NEAR is not available on Ethereum here; its networks: near (NEAR Protocol)`},
-		{"btc", "eth", `BTC is not available on Ethereum here; its networks: btc (Bitcoin)`},
-		{"nope", "", `unknown asset "nope" (known: btc, eth, xmr, ltc, bch, doge, xrp, ton, sol, trx, bnb, zec, dash, ada, dot, avax, pol, xlm, firo, near, usdt, usdc, dai)`},
+		{"btc", "eth", `BTC is not available on Ethereum here; its networks: btc (Bitcoin), kcc (KCC), liquid (Liquid)`},
+		{"nope", "", `unknown asset "nope" (GET /v1/assets lists every asset)`},
 		// Networks by the names people type for them.
 		{"usdt", "tron", "usdt@trx"},
 		{"usdt", "TRC20", "usdt@trx"},
@@ -49,9 +49,10 @@ func TestResolveAsset(t *testing.T) {
 		{"usdt", "avax", "usdt@avaxc"},
 		{"usdc", "base", "usdc@base"},
 		{"usdt", "bsc", "usdt@bsc"},
-		{"usdt", "dogechain", `unknown network "dogechain"; USDT's networks: eth (Ethereum (ERC-20)), trx (Tron (TRC-20)), bsc (BNB Smart Chain (BEP-20)), sol (Solana (SPL)), matic (Polygon), ton (TON (Jetton)), arbitrum (Arbitrum One), avaxc (Avalanche C-Chain)`},
+		{"usdt", "dogechain", `unknown network "dogechain"; USDT's networks: eth (Ethereum (ERC-20)), trx (Tron (TRC-20)), bsc (BNB Smart Chain (BEP-20)), sol (Solana (SPL)), matic (Polygon), ton (TON (Jetton)), arbitrum (Arbitrum One), avaxc (Avalanche C-Chain), aptos (Aptos), kcc (KCC), liquid (Liquid), op (Optimism)`},
 		// Near misses: did you mean.
-		{"bitcoin", "", `unknown asset "bitcoin": did you mean btc?`},
+		{"bitcoin", "", `"bitcoin" is also the ticker of a token on Ethereum: did you mean btc? Name the token's network to mean the token`},
+		{"bitcoin", "eth", "bitcoin@eth"}, // the token, asked for by its network
 		{"usdtt", "", `unknown asset "usdtt": did you mean usdt?`},
 		{"eht", "", `unknown asset "eht": did you mean eth?`},
 		{"monero", "", `unknown asset "monero": did you mean xmr?`},

@@ -143,6 +143,10 @@ type Swap struct {
 	// (implausible against the promise): it is the venue's claim, kept and
 	// shown as such, and left out of the venue's accuracy.
 	ReceivedDoubt string
+	// Chain is what the chain showed of the swap's deposit, payout and
+	// refund (swapchain.go): one fact per side checked, in ChainSides
+	// order; empty while nothing was checked.
+	Chain []ChainFact
 }
 
 // Creation is where the creation of a swap without a venue order stands.
@@ -272,6 +276,10 @@ type SwapEvent struct {
 	// Late marks the event that recorded the swap running late (the status
 	// and word are the swap's, unchanged).
 	Late bool
+	// Chain, when set, marks the event that recorded a change of what the
+	// chain shows ("payout confirmed", "payout overdue"); the status and
+	// word are the swap's, unchanged.
+	Chain string
 }
 
 // SwapChange is one change of a swap as the swap service records it, the

@@ -181,46 +181,48 @@ func DecodeFailure(body []byte) (*Failure, error) {
 // by the record's own methods (Shortfall, Late).
 func DecodeSwap(body []byte) (*Swap, error) {
 	var w struct {
-		ID             string           `json:"id"`
-		Status         string           `json:"status"`
-		VenueStatus    string           `json:"venue_status"`
-		Venue          string           `json:"venue"`
-		Provider       string           `json:"provider"`
-		VenueOrderID   string           `json:"venue_order_id"`
-		QuoteID        string           `json:"quote_id"`
-		From           assetJSON        `json:"from"`
-		To             assetJSON        `json:"to"`
-		Direction      string           `json:"direction"`
-		RateType       string           `json:"rate_type"`
-		AmountIn       swapscout.Amount `json:"amount_in"`
-		AmountOut      swapscout.Amount `json:"amount_out"`
-		PromisedIn     swapscout.Amount `json:"promised_in"`
-		PromisedOut    swapscout.Amount `json:"promised_out"`
-		DepositAddress string           `json:"deposit_address"`
-		DepositMemo    string           `json:"deposit_memo"`
-		Deposit        string           `json:"deposit"`
-		PayoutAddress  string           `json:"payout_address"`
-		PayoutMemo     string           `json:"payout_memo"`
-		RefundAddress  string           `json:"refund_address"`
-		RefundMemo     string           `json:"refund_memo"`
-		DepositTx      string           `json:"deposit_tx"`
-		PayoutTx       string           `json:"payout_tx"`
-		AmountReceived swapscout.Amount `json:"amount_received"`
-		ReceivedDoubt  string           `json:"amount_received_doubt"`
-		MaxSlippage    swapscout.Amount `json:"max_slippage"`
-		RefundTx       string           `json:"refund_tx"`
-		AmountRefunded swapscout.Amount `json:"amount_refunded"`
-		LateAt         *time.Time       `json:"late_at"`
-		UsualSeconds   int64            `json:"usual_seconds"`
-		UsualBasis     int              `json:"usual_basis"`
-		CreatedAt      *time.Time       `json:"created_at"`
-		UpdatedAt      *time.Time       `json:"updated_at"`
-		ExpiresAt      *time.Time       `json:"expires_at"`
+		ID             string                   `json:"id"`
+		Status         string                   `json:"status"`
+		VenueStatus    string                   `json:"venue_status"`
+		Venue          string                   `json:"venue"`
+		Provider       string                   `json:"provider"`
+		VenueOrderID   string                   `json:"venue_order_id"`
+		QuoteID        string                   `json:"quote_id"`
+		From           assetJSON                `json:"from"`
+		To             assetJSON                `json:"to"`
+		Direction      string                   `json:"direction"`
+		RateType       string                   `json:"rate_type"`
+		AmountIn       swapscout.Amount         `json:"amount_in"`
+		AmountOut      swapscout.Amount         `json:"amount_out"`
+		PromisedIn     swapscout.Amount         `json:"promised_in"`
+		PromisedOut    swapscout.Amount         `json:"promised_out"`
+		DepositAddress string                   `json:"deposit_address"`
+		DepositMemo    string                   `json:"deposit_memo"`
+		Deposit        string                   `json:"deposit"`
+		PayoutAddress  string                   `json:"payout_address"`
+		PayoutMemo     string                   `json:"payout_memo"`
+		RefundAddress  string                   `json:"refund_address"`
+		RefundMemo     string                   `json:"refund_memo"`
+		DepositTx      string                   `json:"deposit_tx"`
+		PayoutTx       string                   `json:"payout_tx"`
+		AmountReceived swapscout.Amount         `json:"amount_received"`
+		ReceivedDoubt  string                   `json:"amount_received_doubt"`
+		MaxSlippage    swapscout.Amount         `json:"max_slippage"`
+		RefundTx       string                   `json:"refund_tx"`
+		AmountRefunded swapscout.Amount         `json:"amount_refunded"`
+		LateAt         *time.Time               `json:"late_at"`
+		UsualSeconds   int64                    `json:"usual_seconds"`
+		UsualBasis     int                      `json:"usual_basis"`
+		CreatedAt      *time.Time               `json:"created_at"`
+		UpdatedAt      *time.Time               `json:"updated_at"`
+		ExpiresAt      *time.Time               `json:"expires_at"`
+		Chain          map[string]chainFactJSON `json:"chain"`
 		History        []struct {
 			At          *time.Time `json:"at"`
 			Status      string     `json:"status"`
 			VenueStatus string     `json:"venue_status"`
 			Late        bool       `json:"late"`
+			Chain       string     `json:"chain"`
 		} `json:"history"`
 	}
 	if err := json.Unmarshal(body, &w); err != nil {
@@ -249,8 +251,13 @@ func DecodeSwap(body []byte) (*Swap, error) {
 		LateAt: timeOf(w.LateAt), UsualTime: time.Duration(w.UsualSeconds) * time.Second, UsualBasis: w.UsualBasis,
 		CreatedAt: timeOf(w.CreatedAt), UpdatedAt: timeOf(w.UpdatedAt), ExpiresAt: timeOf(w.ExpiresAt),
 	}}
+	for _, side := range swapscout.ChainSides {
+		if f, ok := w.Chain[side]; ok {
+			sw.SetChainFact(f.fact(side))
+		}
+	}
 	for _, ev := range w.History {
-		sw.History = append(sw.History, SwapEvent{At: timeOf(ev.At), Status: swapscout.SwapStatus(ev.Status), VenueStatus: ev.VenueStatus, Late: ev.Late})
+		sw.History = append(sw.History, SwapEvent{At: timeOf(ev.At), Status: swapscout.SwapStatus(ev.Status), VenueStatus: ev.VenueStatus, Late: ev.Late, Chain: ev.Chain})
 	}
 	return sw, nil
 }

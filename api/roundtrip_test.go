@@ -129,7 +129,23 @@ func genSwap(t *rapid.T) *api.Swap {
 	}
 	for i, n := 0, rapid.IntRange(0, 4).Draw(t, "history"); i < n; i++ {
 		sw.History = append(sw.History, api.SwapEvent{At: genTime(t, "at"), Status: swapscout.SwapStatus(genText(t, "ev.status")),
-			VenueStatus: genText(t, "ev.venue_status"), Late: rapid.Bool().Draw(t, "ev.late")})
+			VenueStatus: genText(t, "ev.venue_status"), Late: rapid.Bool().Draw(t, "ev.late"), Chain: genText(t, "ev.chain")})
+	}
+	for _, side := range swapscout.ChainSides {
+		if !rapid.Bool().Draw(t, side) {
+			continue
+		}
+		f := swapscout.ChainFact{Side: side, State: rapid.SampledFrom([]string{swapscout.ChainNotWatched, swapscout.ChainNotVerifiable,
+			swapscout.ChainUnknown, swapscout.ChainNotSeen, swapscout.ChainSeen, swapscout.ChainConfirmed}).Draw(t, side+".state"),
+			Source: genText(t, side+".source"), Note: genText(t, side+".note"), Endpoint: genText(t, side+".endpoint"),
+			Expected: genLimit(t, side+".expected"), TxIDs: rapid.SliceOf(rapid.String()).Draw(t, side+".txids"),
+			Confirmations: rapid.Int64().Draw(t, side+".conf"), Required: rapid.Int64().Draw(t, side+".req"),
+			SeenAt: genTime(t, side+".seen"), ClaimedAt: genTime(t, side+".claimed"), CheckedAt: genTime(t, side+".checked"),
+			Overdue: rapid.Bool().Draw(t, side+".overdue")}
+		if f.OnChain() {
+			f.Amount = genAmount(t, side+".amount")
+		}
+		sw.SetChainFact(f)
 	}
 	return sw
 }

@@ -62,6 +62,7 @@ func AppendSwap(dst []byte, sw *swapscout.Swap, history []swapscout.SwapEvent) [
 	amt("amount_received", sw.AmountReceived, false)
 	str("amount_received_doubt", sw.ReceivedDoubt, false) // the venue's claim, not believed
 	dst = appendOutcome(dst, sw)
+	dst = appendChain(dst, sw)
 	dst = append(dst, `,"created_at":`...)
 	dst = appendTime(dst, sw.CreatedAt)
 	dst = append(dst, `,"updated_at":`...)
@@ -83,6 +84,10 @@ func AppendSwap(dst []byte, sw *swapscout.Swap, history []swapscout.SwapEvent) [
 		dst = appendString(dst, ev.VenueStatus)
 		if ev.Late {
 			dst = append(dst, `,"late":true`...)
+		}
+		if ev.Chain != "" {
+			dst = append(dst, `,"chain":`...)
+			dst = appendString(dst, ev.Chain)
 		}
 		dst = append(dst, '}')
 	}

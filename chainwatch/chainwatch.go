@@ -144,6 +144,9 @@ type Config struct {
 	Band     swapscout.Amount  // DefaultBand when zero
 	Schedule Schedule          // DefaultSchedule when zero
 	Names    map[string]string // network → endpoint name for Facts (optional; see Named)
+	// Grace, when set, replaces Grace per network for ChainGrace (a
+	// simulated chain's compressed blocks); a zero answer keeps Grace.
+	Grace func(network string) time.Duration
 }
 
 // Named is the optional interface of chain watchers that name their
@@ -157,11 +160,12 @@ type Watcher struct {
 	now      func() time.Time
 	band     swapscout.Amount
 	schedule Schedule
+	grace    func(network string) time.Duration
 }
 
 // New returns a Watcher over cfg.Watchers.
 func New(cfg Config) (*Watcher, error) {
-	w := &Watcher{by: map[string]swapscout.ChainWatcher{}, names: map[string]string{}, now: cfg.Now, band: cfg.Band, schedule: cfg.Schedule}
+	w := &Watcher{by: map[string]swapscout.ChainWatcher{}, names: map[string]string{}, now: cfg.Now, band: cfg.Band, schedule: cfg.Schedule, grace: cfg.Grace}
 	if w.now == nil {
 		w.now = time.Now
 	}

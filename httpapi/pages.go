@@ -58,6 +58,7 @@ func registerPages(h *Handler, d *deps) {
 	h.handlePage("GET", "/", pageQuote(d, false))
 	h.handlePage("GET", "/quote", pageQuote(d, true))
 	h.handlePage("GET", "/venues", pageVenues(d))
+	h.handlePage("GET", "/board", pageBoard(d))
 	registerSwapPages(h, d) // pages_swap.go
 	h.handlePage("GET", "/static/{name}", staticFile)
 }

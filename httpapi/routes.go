@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/swapscout/swapscout"
+	"github.com/swapscout/swapscout/api"
 	"github.com/swapscout/swapscout/quotes"
 )
 
@@ -89,6 +90,11 @@ type Deps struct {
 	// /trocador/ to clients with one of them (API-Key header); nil, those
 	// routes answer 404 as Trocador's would for a missing API.
 	TrocadorKeys *Keys
+	// Board, when set, computes this instance's outcome board from its
+	// stored swaps (GET /v1/board, the /board page); ImportedBoards gives
+	// the signed boards of other instances its operator imported, verified.
+	Board          func(ctx context.Context) (*swapscout.Board, error)
+	ImportedBoards func() []api.ImportedBoard
 }
 
 // deps is Deps plus the handlers' shared state.
@@ -126,6 +132,7 @@ func NewHandler(d Deps) *Handler {
 	h.handle("GET", "/v1/swaps/{id}/events", handleSwapEvents(dp))
 	h.handle("GET", "/v1/venues", handleVenues(dp))
 	h.handle("GET", "/v1/assets", handleAssets())
+	h.handle("GET", "/v1/board", handleBoard(dp))
 	h.handle("GET", "/v1/openapi.json", handleOpenAPI())
 	h.handle("GET", "/healthz", handleHealth(dp))
 	h.handle("GET", "/metrics", handleMetrics(dp))

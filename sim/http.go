@@ -29,6 +29,10 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 		s.servePay(w, r)
 		return
 	}
+	if rest, ok := strings.CutPrefix(path, "/_chain/"); ok && s.chain != nil {
+		s.chain.ServeHTTP(w, stripPrefix(r, "/_chain", "/"+rest))
+		return
+	}
 	if strings.HasPrefix(path, "/_sim/deposit/") {
 		s.serveDeposit(w, r)
 		return

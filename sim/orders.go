@@ -153,6 +153,7 @@ type orderRec struct {
 	o       Order   // static part; Stage etc. are computed
 	outcome Stage   // StageFinished, StageFailed, StageRefunded, StageExpired or StageHeld
 	short   float64 // the fraction of the payout kept back (Outcome OutcomeShort)
+	nopay   bool    // the payout is reported, never made (Outcome OutcomeNoPay)
 	stages  [3]time.Duration
 	paidAt  time.Time
 	paid    swapscout.Amount
@@ -411,10 +412,15 @@ func (b *orderBook) stateLocked(x *Exchange, rec *orderRec, now time.Time) Order
 	if outcome == StageFinished && b.belowLimit(x, rec, &o) {
 		outcome = StageRefunded
 	}
+	var sendAt time.Time
+	defer func() { b.onChain(x, rec, o, sendAt) }() // o as returned
 	for i, next := range []Stage{StageExchanging, StageSending, StageFinished} {
 		t = t.Add(rec.stages[i])
 		if now.Before(t) {
 			break
+		}
+		if next == StageSending {
+			sendAt = t
 		}
 		if next == StageExchanging && outcome == StageHeld { // held once the deposit is confirmed
 			o.Stage, o.UpdatedAt = StageHeld, t
@@ -433,6 +439,26 @@ func (b *orderBook) stateLocked(x *Exchange, rec *orderRec, now time.Time) Order
 		o.AmountSent, o.PayoutTx = b.payout(x, &o, rec.short), tx("out")
 	}
 	return o
+}
+
+// onChain records on the simulated chain (Config.Chain) the transfers
+// order o has made as it now stands: its deposit, its payout from the time
+// it entered sending (never for a venue that reports a payout it does not
+// make), its refund. Recording is idempotent by transaction id, so each
+// read of the order may do it; a network the chain does not simulate
+// (Monero) records nothing.
+func (b *orderBook) onChain(x *Exchange, rec *orderRec, o Order, sendAt time.Time) {
+	c := b.cfg.Chain
+	if c == nil || o.PaidAt.IsZero() {
+		return
+	}
+	c.Land(o.From.Network, o.DepositAddress, o.From, o.AmountPaid, o.PaidAt, o.DepositTx)
+	if o.PayoutTx != "" && !rec.nopay && o.AmountSent.Sign() > 0 {
+		c.Land(o.To.Network, o.PayoutAddress, o.To, o.AmountSent, sendAt, o.PayoutTx)
+	}
+	if o.RefundTx != "" && o.AmountRefunded.Sign() > 0 && o.RefundAddress != "" {
+		c.Land(o.From.Network, o.RefundAddress, o.From, o.AmountRefunded, o.UpdatedAt, o.RefundTx)
+	}
 }
 
 // payout is what an order pays out for the amount paid in, less the

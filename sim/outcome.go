@@ -33,21 +33,27 @@ const (
 	// OutcomeRefund: the venue sends the deposit back instead of swapping
 	// it, with the refund's transaction and amount (StageRefunded).
 	OutcomeRefund
+	// OutcomeNoPay: the order runs to finished and the venue reports a
+	// payout (its transaction and amount) that it never makes: nothing
+	// lands on the simulated chain (Config.Chain), which is what a chain
+	// watcher catches.
+	OutcomeNoPay
 )
 
 // DefaultShort is the fraction an OutcomeShort venue keeps back when the
 // mode names none: 20 %.
 const DefaultShort = 0.2
 
-var outcomeNames = map[string]OutcomeMode{"normal": OutcomeNormal, "short": OutcomeShort, "hold": OutcomeHold, "refund": OutcomeRefund}
+var outcomeNames = map[string]OutcomeMode{"normal": OutcomeNormal, "short": OutcomeShort, "hold": OutcomeHold, "refund": OutcomeRefund, "nopay": OutcomeNoPay}
 
 // ParseOutcome reads an outcome as flags spell it: "normal", "hold",
-// "refund", "short" (DefaultShort) or "short:FRACTION" (e.g. "short:0.85").
+// "refund", "nopay", "short" (DefaultShort) or "short:FRACTION" (e.g.
+// "short:0.85").
 func ParseOutcome(s string) (Outcome, error) {
 	name, arg, hasArg := strings.Cut(strings.ToLower(strings.TrimSpace(s)), ":")
 	mode, ok := outcomeNames[name]
 	if !ok {
-		return Outcome{}, fmt.Errorf("sim: outcome %q: want normal, short[:FRACTION], hold or refund", s)
+		return Outcome{}, fmt.Errorf("sim: outcome %q: want normal, short[:FRACTION], hold, refund or nopay", s)
 	}
 	o := Outcome{Mode: mode}
 	switch {
@@ -79,7 +85,7 @@ func (o Outcome) String() string {
 
 func (o Outcome) validate() error {
 	switch {
-	case o.Mode < OutcomeNormal || o.Mode > OutcomeRefund:
+	case o.Mode < OutcomeNormal || o.Mode > OutcomeNoPay:
 		return fmt.Errorf("sim: unknown outcome mode %d", int(o.Mode))
 	case o.Mode == OutcomeShort && !(o.Short > 0 && o.Short < 1):
 		return fmt.Errorf("sim: a short payment keeps back a fraction in (0, 1), not %v", o.Short)
@@ -119,5 +125,7 @@ func (b *orderBook) applyOutcome(venue string, rec *orderRec) {
 		rec.outcome = StageHeld
 	case OutcomeRefund:
 		rec.outcome = StageRefunded
+	case OutcomeNoPay:
+		rec.outcome, rec.nopay = StageFinished, true
 	}
 }

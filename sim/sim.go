@@ -37,6 +37,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"github.com/swapscout/swapscout"
 )
 
 // Config configures a Server.
@@ -83,6 +85,21 @@ type Config struct {
 	// Outcomes, by venue id, make every paid order of the venue end one
 	// way: paid short, held for verification, or refunded (outcome.go).
 	Outcomes map[string]Outcome
+	// Chain, when set, is the simulated chain the orders' deposits,
+	// payouts and refunds land on (orders.go, onChain), served under
+	// /_chain/ in the public formats: sim/chain's Chain.
+	Chain Ledger
+}
+
+// Ledger is a simulated chain as the order engine uses it (sim/chain's
+// Chain is one; this package cannot import it, as sim/chain reads chains
+// through the adapters' kit).
+type Ledger interface {
+	// Land records a transfer, idempotently by txid; a network or asset
+	// the chain does not simulate is ignored.
+	Land(network, to string, asset swapscout.Asset, amount swapscout.Amount, at time.Time, txid string)
+	// Handler serves the chain's public formats.
+	Handler() http.Handler
 }
 
 // DefaultSigma is the latency tail shape used when Config.Sigma is 0.
@@ -95,6 +112,7 @@ type Server struct {
 	venues  map[string]*mount
 	ids     []string // sorted
 	handler http.Handler
+	chain   http.Handler // Config.Chain's, or nil
 
 	closing  chan struct{} // closed by Close: pending latency waits end
 	inflight atomic.Int64  // venue requests being handled
@@ -192,6 +210,9 @@ func New(cfg Config, venues map[string]Venue) (*Server, error) {
 		s.venues[id] = mt
 	}
 	s.handler = http.HandlerFunc(s.serve)
+	if cfg.Chain != nil {
+		s.chain = cfg.Chain.Handler()
+	}
 	return s, nil
 }
 

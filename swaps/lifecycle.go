@@ -126,8 +126,14 @@ func (s *Service) follow(ctx context.Context, sw *swapscout.Swap, callbackURL st
 	s.track(ctx, sw.ID, "could not follow a new swap")
 }
 
-// track hands swap id to the Tracker, logging a failure with what.
+// track hands swap id to the Tracker, and to the ChainTracker when the
+// chain is watched, logging a failure with what.
 func (s *Service) track(ctx context.Context, id, what string) {
+	if s.ChainTracker != nil && s.Chain != nil {
+		if _, err := s.ChainTracker.WatchChain(ctx, id); err != nil {
+			s.log().Error("chain watch: "+what, "swap", id, "err", err)
+		}
+	}
 	if s.Tracker == nil {
 		return
 	}
@@ -146,6 +152,11 @@ func (s *Service) Sweep(ctx context.Context) (added int, err error) {
 		return 0, nil
 	}
 	ids, err := ol.OpenSwaps(ctx)
+	if err == nil && s.ChainTracker != nil && s.Chain != nil {
+		if _, cerr := s.ChainTracker.WatchChain(ctx, ids...); cerr != nil {
+			s.log().Warn("chain watch: sweep of open swaps failed", "err", cerr)
+		}
+	}
 	if err == nil {
 		added, err = s.Tracker.Track(ctx, ids...)
 	}
@@ -265,7 +276,9 @@ func (s *Service) Poll(ctx context.Context, id string) (Step, error) {
 	if !same(sw, u) {
 		// The change is seen when the venue's answer arrives, not when the
 		// poll began: its time in the history says so.
-		changed, err := s.Store.UpdateSwap(ctx, sw.ID, u, s.now())
+		at := s.now()
+		s.watchClaim(ctx, sw, u, at)
+		changed, err := s.Store.UpdateSwap(ctx, sw.ID, u, at)
 		if err != nil {
 			return Step{Next: s.schedule(0), Wait: true}, nil
 		}

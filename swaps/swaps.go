@@ -115,6 +115,14 @@ type Service struct {
 	// goroutine: it must return at once.
 	OnPoll func(venue string, took time.Duration, err error)
 
+	// Watching the chain (chain.go). Chain checks the sides of a swap its
+	// venue claims (chainwatch.Watcher; nil: nothing is checked, the
+	// venue's word stands); ChainTracker runs the checks. OnUnverified,
+	// when set, hears of each side flagged overdue (a metric).
+	Chain        swapscout.ChainChecker
+	ChainTracker ChainTracker
+	OnUnverified func(venue, side string)
+
 	cancels sync.WaitGroup // cancel calls of refused orders under way
 }
 

@@ -124,6 +124,10 @@ type SwapView struct {
 	// What arrived (outcome.go): the shortfall, the refund, lateness, and
 	// the support packet.
 	Arrived
+	// What the chain showed (chain.go), side by side; Unverified: the
+	// venue says it paid out and the chain, past its grace, does not.
+	Chain      []ChainLine
+	Unverified bool
 }
 
 // Step is one step of the tracker.
@@ -242,6 +246,10 @@ func NewSwapView(sw *swapscout.Swap, history []swapscout.SwapEvent, names map[st
 	}
 	v.ReceivedUnknown = v.Received == "" && sw.Status == swapscout.StatusFinished
 	v.Arrived = arrived(sw, history, v.Name, now)
+	v.Chain, v.Unverified = chainLines(sw), sw.Unverified()
+	if v.Unverified {
+		v.StatusText = "The venue says it paid out: the chain does not show it"
+	}
 	if v.Short {
 		v.Outcome = "short"
 		v.StatusText = "Finished, but short: " + v.ShortPercent + "\u00a0% of the promise did not arrive"

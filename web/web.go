@@ -71,7 +71,7 @@ func init() {
 		"group": GroupDigits,
 	}
 	layout := template.Must(template.New("layout.html").Funcs(funcs).ParseFS(files, "templates/layout.html"))
-	for _, name := range []string{"quote", "venues", "swap", "swapnew", "swapconfirm", "swapunavailable", "notfound"} {
+	for _, name := range []string{"quote", "venues", "board", "swap", "swapnew", "swapconfirm", "swapunavailable", "notfound"} {
 		pages[name] = template.Must(template.Must(layout.Clone()).ParseFS(files, "templates/"+name+".html"))
 	}
 }

@@ -58,6 +58,9 @@ func runDemo(ctx context.Context, args []string, e env) error {
 		return err
 	}
 	defer simsrv.Close()
+	// The simulated orders' transfers land on the simulator's chain
+	// (served under /_chain): the demo watches it on every network.
+	tf.simChain = &simChainSpec{url: simsrv.URL() + "/_chain", chain: k.chain, block: k.chainBlock}
 	log, err := envLogger(e)
 	if err != nil {
 		return err

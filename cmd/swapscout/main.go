@@ -84,6 +84,7 @@ var commands = map[string]command{
 	"sim":       {"serve every venue's API format on loopback", runSim},
 	"mcp":       {"serve the Model Context Protocol over stdio, for AI agents", runMCP},
 	"mcp-token": {"make a token for an agent and the hash its grant keeps", runMCPToken},
+	"board":     {"publish, verify or import a signed outcome board: board export|verify|import", runBoard},
 	"version": {"print the version and commit of this build", func(_ context.Context, args []string, e env) error {
 		if _, err := parseArgs(newFlagSet("version", "version", e.stderr), args); err != nil {
 			return err

@@ -14,9 +14,11 @@ import (
 
 	"github.com/swapscout/swapscout"
 	"github.com/swapscout/swapscout/api"
+	"github.com/swapscout/swapscout/board"
 	"github.com/swapscout/swapscout/httpapi"
 	"github.com/swapscout/swapscout/swaps"
 	"github.com/swapscout/swapscout/swaps/feed"
+	"github.com/swapscout/swapscout/swaps/sqlstore"
 	"github.com/swapscout/swapscout/swaps/track"
 	"github.com/swapscout/swapscout/swaps/webhook"
 )
@@ -41,6 +43,17 @@ type trackFlags struct {
 	onLate   func(venue string)
 	onPoll   func(venue string, took time.Duration, err error)
 	observer track.Observer
+	// Watching the chain (chainwire.go): the endpoints, the grace of a
+	// claimed payout, TronGrid's key; simChain is the demo's simulated
+	// chain, watched on every network.
+	chains     chainList
+	chainGrace time.Duration
+	// chainInterval scales the chain checks' schedule so that its first
+	// interval is this (0: chainwatch.DefaultSchedule's 30 s).
+	chainInterval time.Duration
+	tronKey       string
+	simChain      *simChainSpec
+	chainsErr     error // a bad SWAPSCOUT_CHAIN, said at start
 }
 
 func (f *trackFlags) register(fs *flag.FlagSet, getenv func(string) string) {
@@ -51,6 +64,15 @@ func (f *trackFlags) register(fs *flag.FlagSet, getenv func(string) string) {
 	fs.DurationVar(&f.accuracyWindow, "accuracy-window", 30*24*time.Hour, "venues' accuracy figures cover the swaps finished within this window")
 	fs.BoolVar(&f.rankByAccuracy, "rank-by-accuracy", false, "rank a venue that habitually pays less than it promises (10 or more finished swaps in the window) as if it delivered its median shortfall less")
 	fs.DurationVar(&f.lateAfter, "late-after", swapscout.DefaultUsualTime, "a swap is marked late past its venue's usual time from deposit to payout: the 90th percentile of the venue's finished swaps in the accuracy window, or this until 10 are seen")
+	fs.Var(&f.chains, "chain", "check deposits and payouts on chain through this endpoint, NETWORK=URL (repeatable, or comma-separated; env "+envChain+"): btc, ltc, bch, doge speak Esplora; eth, bsc, matic, avaxc, arbitrum, base, op Ethereum JSON-RPC; trx TronGrid (key in env "+envTronKey+"); sol Solana JSON-RPC. Without one a swap shows the venue's word")
+	fs.DurationVar(&f.chainGrace, "chain-grace", 0, "how long a payout the venue calls made may take to show settled on chain before the swap is flagged unverified (0: each network's own, twice its confirmations' time plus 30 minutes)")
+	fs.DurationVar(&f.chainInterval, "chain-interval", 0, "how often a claimed transfer is checked on chain while fresh; older ones less often, as the default schedule does (0: every 30s for 10 minutes, then every minute, 5 minutes, 15 minutes, up to 48 hours)")
+	if v := getenv(envChain); v != "" {
+		if err := f.chains.Set(v); err != nil {
+			f.chainsErr = fmt.Errorf("%s: %w", envChain, err)
+		}
+	}
+	f.tronKey = getenv(envTronKey)
 	f.secret = getenv(envWebhookSecret)
 }
 
@@ -58,6 +80,7 @@ func (f *trackFlags) register(fs *flag.FlagSet, getenv func(string) string) {
 // service's Tracker, and its Listener for webhooks.
 type tracker interface {
 	swaps.Tracker
+	swaps.ChainTracker
 	swaps.Listener
 	Start(ctx context.Context) error
 	Stop(ctx context.Context) error
@@ -84,6 +107,14 @@ func (s *stack) wireTracking(ctx context.Context, db *dbFlags, f *trackFlags, d 
 	svc := s.swaps
 	acc := &swaps.Accuracy{Outcomes: s.db, Window: f.accuracyWindow, UsualDefault: f.lateAfter, Logger: log}
 	svc.Accuracy, svc.OnLate, svc.OnPoll = acc, f.onLate, f.onPoll
+	if f.chainsErr != nil {
+		return f.chainsErr
+	}
+	cw, err := f.chainWatcher(s.http, log)
+	if err != nil {
+		return err
+	}
+	svc.Chain = cw
 	cfg := track.Config{Swaps: svc, Workers: f.workers, Logger: log, Observer: f.observer}
 	if f.interval > 0 {
 		svc.Schedule = swaps.ScaledSchedule(f.interval)
@@ -131,7 +162,7 @@ func (s *stack) wireTracking(ctx context.Context, db *dbFlags, f *trackFlags, d 
 		}
 		tr = t
 	}
-	svc.Tracker = tr
+	svc.Tracker, svc.ChainTracker = tr, tr
 	svc.Listeners = append(svc.Listeners, changes, tr)
 	if err := tr.Start(ctx); err != nil {
 		_ = tr.Stop(context.Background())
@@ -150,6 +181,17 @@ func (s *stack) wireTracking(ctx context.Context, db *dbFlags, f *trackFlags, d 
 	s.closers = append([]func() error{stop}, s.closers...)
 	d.SwapFeed = changes
 	d.Accuracy, d.AccuracyWindow = acc.Venues, acc.WindowOrDefault()
+	d.Board = (&swaps.Board{Swaps: s.db, Window: acc.WindowOrDefault()}).Board
+	if db.dataDir != "" {
+		imported, bad, err := board.LoadImported(filepath.Join(db.dataDir, board.Dir))
+		for _, b := range bad {
+			log.Warn("imported board left out: it no longer verifies", "file", b)
+		}
+		if err == nil && len(imported) > 0 {
+			log.Info("showing imported boards", "count", len(imported))
+			d.ImportedBoards = func() []api.ImportedBoard { return imported }
+		}
+	}
 	if f.rankByAccuracy {
 		s.service.Engine.SetAccuracy(acc.Venues)
 	}
@@ -160,6 +202,17 @@ func (s *stack) wireTracking(ctx context.Context, db *dbFlags, f *trackFlags, d 
 // readAccuracy reads the venues' accuracy over window from the swap
 // database f names; nil when there is none (it is never created here).
 func readAccuracy(ctx context.Context, f dbFlags, window time.Duration) (map[string]swapscout.VenueAccuracy, error) {
+	db, err := openExistingDB(ctx, f)
+	if err != nil || db == nil {
+		return nil, err
+	}
+	defer db.Close()
+	return (&swaps.Accuracy{Outcomes: db, Window: window}).Venues(ctx)
+}
+
+// openExistingDB opens the swap database f names, for reading; nil when
+// there is none (it is never created here).
+func openExistingDB(ctx context.Context, f dbFlags) (*sqlstore.DB, error) {
 	if f.url == "" {
 		if f.dataDir == "" {
 			return nil, nil
@@ -169,11 +222,7 @@ func readAccuracy(ctx context.Context, f dbFlags, window time.Duration) (map[str
 		}
 	}
 	db, _, err := openSwapDB(ctx, f)
-	if err != nil || db == nil {
-		return nil, err
-	}
-	defer db.Close()
-	return (&swaps.Accuracy{Outcomes: db, Window: window}).Venues(ctx)
+	return db, err
 }
 
 // printAccuracy prints the venues' accuracy as a table, when there is a

@@ -3,12 +3,14 @@ package main
 import (
 	"context"
 	"fmt"
+	"io"
 	"strings"
 	"text/tabwriter"
 	"time"
 
 	"github.com/swapscout/swapscout"
 	"github.com/swapscout/swapscout/api"
+	"github.com/swapscout/swapscout/swaps"
 	"github.com/swapscout/swapscout/venue"
 	"github.com/swapscout/swapscout/venue/all"
 )
@@ -69,7 +71,50 @@ func runVenues(ctx context.Context, args []string, e env) error {
 	tw.Flush()
 	fmt.Fprintf(e.stdout, "\n%d venues. SWAPS: whether a swap can be made there from here (\"with key\": once its key is set; order books need an account).\n", len(all.Descriptors))
 	printAccuracy(e.stdout, acc, *window)
+	brd, err := readBoard(ctx, db, *window)
+	if err != nil {
+		return err
+	}
+	printBoard(e.stdout, brd)
 	return nil
+}
+
+// readBoard computes the outcome board over window from the swap database
+// db names; nil when there is none (it is never created here).
+func readBoard(ctx context.Context, f dbFlags, window time.Duration) (*swapscout.Board, error) {
+	db, err := openExistingDB(ctx, f)
+	if err != nil || db == nil {
+		return nil, err
+	}
+	defer db.Close()
+	return (&swaps.Board{Swaps: db, Window: window}).Board(ctx)
+}
+
+// printBoard prints the outcome board as a table, when there is a swap
+// database: what each venue's swaps came to, and what the chain showed.
+func printBoard(w io.Writer, b *swapscout.Board) {
+	if b == nil {
+		return
+	}
+	fmt.Fprintf(w, "\noutcome board over the last %s (DELIVERED: median and p10 of what the chain showed paid against the promise; UNVERIFIED: paid per the venue, not on chain; VENUE-WORD: payouts no chain endpoint could check):\n", b.Window)
+	if len(b.Venues) == 0 {
+		fmt.Fprintln(w, "no swaps")
+		return
+	}
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "VENUE\tSWAPS\tFINISHED\tREFUNDED\tFAILED\tHELD\tLATE\tOPEN\tDEPOSIT→PAYOUT\tDELIVERED\tUNVERIFIED\tVENUE-WORD")
+	for _, v := range b.Venues {
+		took, delivered := "-", "-"
+		if v.Timed > 0 {
+			took = v.MedianTime.Round(time.Second).String() + " (p90 " + v.P90Time.Round(time.Second).String() + ")"
+		}
+		if v.OnChain > 0 {
+			delivered = fmt.Sprintf("%s / %s of %d", v.MedianDelivered, v.P10Delivered, v.OnChain)
+		}
+		fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%s\t%s\t%d\t%d\n", v.Venue, v.Swaps, v.Finished, v.Refunded, v.Failed,
+			v.Held, v.Late, v.Open, took, delivered, v.Unverified, v.VenueWord)
+	}
+	tw.Flush()
 }
 
 func custodyWords(c swapscout.Custody) string {

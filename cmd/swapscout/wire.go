@@ -16,6 +16,7 @@ import (
 	"github.com/swapscout/swapscout/redis"
 	"github.com/swapscout/swapscout/sim"
 	simall "github.com/swapscout/swapscout/sim/all"
+	simchain "github.com/swapscout/swapscout/sim/chain"
 	"github.com/swapscout/swapscout/swaps"
 	"github.com/swapscout/swapscout/swaps/sqlstore"
 	"github.com/swapscout/swapscout/upstream"
@@ -43,6 +44,8 @@ type simKnobs struct {
 	swapFailRate, swapRefundRate, swapExpireRate float64
 	payoutSpread                                 float64
 	outcomes                                     kvOutcomes      // --swap-outcome: how each named venue's orders end
+	chain                                        *simchain.Chain // where the orders' transfers land (newSim makes it)
+	chainBlock                                   time.Duration   // --chain-block-time: every simulated network's block time
 	names                                        map[string]bool // the flags register added
 }
 
@@ -79,8 +82,9 @@ func (k *simKnobs) register(into *flag.FlagSet) {
 	fs.Float64Var(&k.swapRefundRate, "swap-refund-rate", 0, "fraction of paid orders that end refunded")
 	fs.Float64Var(&k.swapExpireRate, "swap-expire-rate", 0, "fraction of orders that expire unpaid even when auto-paid")
 	fs.Float64Var(&k.payoutSpread, "payout-spread", 0.002, "fraction a floating-rate order pays out below its promise")
+	fs.DurationVar(&k.chainBlock, "chain-block-time", 0, "block time of every network of the simulated chain the orders' transfers land on, served under /_chain (0: each network's own, compressed: Bitcoin 20s, Ethereum 4s, …)")
 	k.outcomes = kvOutcomes{}
-	fs.Var(k.outcomes, "swap-outcome", "make every paid order of a venue end one way, VENUE=short[:FRACTION] (pays FRACTION, default 0.2, less than promised), VENUE=hold (held for verification, for venues with a word for it) or VENUE=refund (repeatable, or comma-separated)")
+	fs.Var(k.outcomes, "swap-outcome", "make every paid order of a venue end one way, VENUE=short[:FRACTION] (pays FRACTION, default 0.2, less than promised), VENUE=hold (held for verification, for venues with a word for it), VENUE=refund, or VENUE=nopay (says finished and reports a payout it never makes: nothing lands on the simulated chain) (repeatable, or comma-separated)")
 }
 
 // owns reports whether name is one of the simulator's flags.
@@ -107,6 +111,19 @@ func (k *simKnobs) newSim() (*sim.Server, error) {
 			}
 		}
 	}
+	if k.chain == nil {
+		bt := map[string]time.Duration{}
+		if k.chainBlock > 0 {
+			for n := range simchain.DefaultBlockTimes {
+				bt[n] = k.chainBlock
+			}
+		}
+		c, err := simchain.New(simchain.Config{Seed: k.seed, BlockTimes: bt})
+		if err != nil {
+			return nil, err
+		}
+		k.chain = c
+	}
 	return sim.New(sim.Config{
 		Seed: k.seed, Latency: k.latency, Sigma: k.sigma, Jitter: k.jitter,
 		ErrorRate: k.errorRate, RateLimitRate: k.rateLimitRate, ListErrorRate: k.listErrorRate,
@@ -114,7 +131,7 @@ func (k *simKnobs) newSim() (*sim.Server, error) {
 		WalkInterval: k.walk, Secrets: secrets,
 		AutoPay: k.autoPay, SwapStage: k.swapStage, OrderExpiry: k.orderExpiry,
 		SwapFailRate: k.swapFailRate, SwapRefundRate: k.swapRefundRate, SwapExpireRate: k.swapExpireRate,
-		PayoutSpread: k.payoutSpread, Outcomes: k.outcomes,
+		PayoutSpread: k.payoutSpread, Outcomes: k.outcomes, Chain: k.chain,
 	}, venues)
 }
 

@@ -238,6 +238,13 @@ func (c *Chain) Record(t Transfer) (Recorded, error) {
 	return *r, nil
 }
 
+// Land records a transfer as the swap simulator's order engine makes one
+// (sim.Ledger): Record, with any error (a network or asset not simulated,
+// such as Monero) ignored.
+func (c *Chain) Land(network, to string, asset swapscout.Asset, amount swapscout.Amount, at time.Time, txid string) {
+	_, _ = c.Record(Transfer{Network: network, To: to, Asset: asset, Amount: amount, At: at, TxID: txid})
+}
+
 func txKey(network, txid string) string {
 	if network == "sol" {
 		return txid // base58 is case-sensitive

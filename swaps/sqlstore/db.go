@@ -219,7 +219,7 @@ func newQueries(d Dialect) queries {
 			WHERE id = ?`,
 		lastSeq:  `SELECT COALESCE(MAX(seq), 0) FROM swap_events WHERE swap_id = ?`,
 		addEvent: `INSERT INTO swap_events (swap_id, seq, at, status, venue_status) VALUES (?, ?, ?, ?, ?)`,
-		events:   `SELECT at, status, venue_status, late FROM swap_events WHERE swap_id = ? ORDER BY seq`,
+		events:   `SELECT at, status, venue_status, late, chain FROM swap_events WHERE swap_id = ? ORDER BY seq`,
 	}
 	if d == Postgres {
 		for _, p := range []*string{&q.reserve, &q.byKey, &q.byID, &q.complete, &q.release, &q.lockStatus, &q.update, &q.lastSeq, &q.addEvent, &q.events, &q.unknown, &q.refuse} {
@@ -342,7 +342,8 @@ func (s *DB) setCreation(ctx context.Context, what, q string, args ...any) error
 // SwapByKey returns the swap reserved or created with an Idempotency-Key,
 // or an ENOTFOUND error: a retry is answered even after its quote expired.
 func (s *DB) SwapByKey(ctx context.Context, key string) (*swapscout.Swap, error) {
-	return s.scanOne(s.db.QueryRowContext(ctx, s.q.byKey, key))
+	sw, err := s.scanOne(s.db.QueryRowContext(ctx, s.q.byKey, key))
+	return s.withChain(ctx, sw, err)
 }
 
 // Swap implements swapscout.SwapStore.
@@ -350,7 +351,8 @@ func (s *DB) Swap(ctx context.Context, id string) (*swapscout.Swap, error) {
 	if !swapscout.ValidSwapID(id) {
 		return nil, errNoSwap
 	}
-	return s.scanOne(s.rd.QueryRowContext(ctx, s.q.byID, id))
+	sw, err := s.scanOne(s.rd.QueryRowContext(ctx, s.q.byID, id))
+	return s.withChain(ctx, sw, err)
 }
 
 // PublicSwap returns the swap with id as it may be shown: its venue order
@@ -360,7 +362,8 @@ func (s *DB) PublicSwap(ctx context.Context, id string) (*swapscout.Swap, error)
 	if !swapscout.ValidSwapID(id) {
 		return nil, errNoSwap
 	}
-	return s.scan(s.rd.QueryRowContext(ctx, s.q.byID, id), false)
+	sw, err := s.scan(s.rd.QueryRowContext(ctx, s.q.byID, id), false)
+	return s.withChain(ctx, sw, err)
 }
 
 // UpdateSwap implements swapscout.SwapStore.
@@ -430,7 +433,7 @@ func (s *DB) SwapEvents(ctx context.Context, id string) ([]swapscout.SwapEvent, 
 		var at, late int64
 		var e swapscout.SwapEvent
 		var st string
-		if err := rows.Scan(&at, &st, &e.VenueStatus, &late); err != nil {
+		if err := rows.Scan(&at, &st, &e.VenueStatus, &late, &e.Chain); err != nil {
 			return nil, s.fault("swap events", err)
 		}
 		e.At, e.Status, e.Late = time.Unix(0, at).UTC(), swapscout.SwapStatus(st), late != 0

@@ -132,6 +132,11 @@ func New[TX any](driver riverdriver.Driver[TX], cfg Config) (*Tracker[TX], error
 	if err := river.AddWorkerSafely(workers, &worker{cfg: &t.cfg}); err != nil {
 		return nil, err
 	}
+	if cc, ok := cfg.Swaps.(ChainChecker); ok {
+		if err := river.AddWorkerSafely(workers, &chainWorker{check: cc}); err != nil {
+			return nil, err
+		}
+	}
 	queues := map[string]river.QueueConfig{river.QueueDefault: {MaxWorkers: cfg.Workers}}
 	if cfg.Webhooks != nil {
 		d := &deliverer{cfg: &t.cfg, slots: make(chan struct{}, cfg.Webhooks.Workers)}
@@ -220,7 +225,7 @@ func (t *Tracker[TX]) Start(ctx context.Context) error {
 	if t.cfg.SoleInstance {
 		// Nothing else runs these jobs: any still running was left by a
 		// process that died (kill -9). Poll them again now.
-		err := t.driver.GetExecutor().Exec(ctx, `UPDATE river_job SET state = 'available' WHERE state = 'running' AND kind IN ('swap_track', 'swap_webhook')`)
+		err := t.driver.GetExecutor().Exec(ctx, `UPDATE river_job SET state = 'available' WHERE state = 'running' AND kind IN ('swap_track', 'swap_webhook', 'swap_chain')`)
 		if err != nil {
 			return fmt.Errorf("track: reset orphaned jobs: %w", err)
 		}
@@ -248,11 +253,17 @@ func (t *Tracker[TX]) Stop(ctx context.Context) error {
 // job's first poll comes at once, the next when Poll says. It returns how
 // many jobs it had to add.
 func (t *Tracker[TX]) Track(ctx context.Context, ids ...string) (added int, err error) {
+	return t.insertEach(ctx, ids, func(id string) river.JobArgs { return pollArgs{SwapID: id} })
+}
+
+// insertEach inserts the job args makes of each of ids, in batches, and
+// returns how many were new (the jobs are unique by swap).
+func (t *Tracker[TX]) insertEach(ctx context.Context, ids []string, args func(id string) river.JobArgs) (added int, err error) {
 	for len(ids) > 0 {
 		n := min(len(ids), 500)
 		params := make([]river.InsertManyParams, n)
 		for i, id := range ids[:n] {
-			params[i] = river.InsertManyParams{Args: pollArgs{SwapID: id}}
+			params[i] = river.InsertManyParams{Args: args(id)}
 		}
 		res, err := t.client.InsertMany(ctx, params)
 		if err != nil {

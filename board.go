@@ -1,0 +1,156 @@
+package swapscout
+
+import (
+	"slices"
+	"sort"
+	"time"
+)
+
+// The outcome board: per venue, what its swaps recorded here came to, with
+// what the chain showed beside the venue's word. It is computed from stored
+// swaps (so it survives restarts and is the same on every instance sharing
+// a database) and holds counts and ratios only: no address, amount or
+// transaction of any person.
+
+// BoardSwap is one swap as the board counts it.
+type BoardSwap struct {
+	Venue       string
+	Status      SwapStatus
+	Held, Late  bool      // held for verification at some point; marked late
+	DepositAt   time.Time // first seen on the way to the payout; zero when never
+	PaidAt      time.Time // finished; zero when not
+	MaxSlippage Amount    // zero reads as DefaultMaxSlippage
+	// Payout is what the chain showed of the payout; State empty when
+	// nothing was checked.
+	Payout ChainFact
+}
+
+// VenueBoard is one venue's line of the board.
+type VenueBoard struct {
+	Venue string
+	// Swaps is the swaps made at the venue in the window; Finished,
+	// Refunded, Failed, Expired how many ended so; Open those not over;
+	// Held those it held for verification at some point (finished or
+	// not); Late those marked late.
+	Swaps, Finished, Refunded, Failed, Expired, Open, Held, Late int
+	// Timed is the finished swaps whose deposit was seen: MedianTime and
+	// P90Time are their time from deposit to payout.
+	Timed               int
+	MedianTime, P90Time time.Duration
+	// OnChain is the finished swaps whose payout the chain showed;
+	// MedianDelivered and P10Delivered what it showed delivered against
+	// what was promised (1 is all of it; P10: one swap in ten got this or
+	// less); ShortOnChain those short by more than their slippage.
+	OnChain                       int
+	MedianDelivered, P10Delivered Amount
+	ShortOnChain                  int
+	// Unverified is the swaps whose payout (or refund) the venue calls
+	// made and the chain, past its grace, does not show; VenueWord the
+	// finished swaps whose payout could not be checked (no endpoint for
+	// the network, or a network that hides transfers: Monero).
+	Unverified, VenueWord int
+}
+
+// Board is the outcome board of one instance.
+type Board struct {
+	// Instance names who computed it (its operator's choice; empty for
+	// this one); At is when, Window how far back it looks.
+	Instance string
+	At       time.Time
+	Window   time.Duration
+	Venues   []VenueBoard // by venue id
+}
+
+// Venue returns the line of venue id.
+func (b *Board) Venue(id string) (VenueBoard, bool) {
+	for _, v := range b.Venues {
+		if v.Venue == id {
+			return v, true
+		}
+	}
+	return VenueBoard{}, false
+}
+
+// ComputeBoard sums up swaps per venue.
+func ComputeBoard(swaps []BoardSwap) []VenueBoard {
+	type acc struct {
+		VenueBoard
+		times     []time.Duration
+		delivered []Amount
+	}
+	by := map[string]*acc{}
+	for _, s := range swaps {
+		a := by[s.Venue]
+		if a == nil {
+			a = &acc{VenueBoard: VenueBoard{Venue: s.Venue}}
+			by[s.Venue] = a
+		}
+		a.Swaps++
+		switch s.Status {
+		case StatusFinished:
+			a.Finished++
+		case StatusRefunded:
+			a.Refunded++
+		case StatusFailed:
+			a.Failed++
+		case StatusExpired:
+			a.Expired++
+		default:
+			a.Open++
+		}
+		if s.Held {
+			a.Held++
+		}
+		if s.Late {
+			a.Late++
+		}
+		if s.Payout.Overdue {
+			a.Unverified++
+		}
+		if s.Status != StatusFinished {
+			continue
+		}
+		if !s.DepositAt.IsZero() && !s.PaidAt.IsZero() && !s.PaidAt.Before(s.DepositAt) {
+			a.times = append(a.times, s.PaidAt.Sub(s.DepositAt))
+		}
+		switch {
+		case s.Payout.OnChain():
+			if r, ok := s.Payout.Ratio(); ok {
+				a.OnChain++
+				a.delivered = append(a.delivered, r)
+				slip := s.MaxSlippage
+				if !slip.Valid() || slip.Sign() <= 0 {
+					slip = DefaultMaxSlippage
+				}
+				if AmountFromInt(1).Sub(r).Cmp(slip) > 0 {
+					a.ShortOnChain++
+				}
+			}
+		case s.Payout.State == ChainNotWatched || s.Payout.State == ChainNotVerifiable || s.Payout.State == "":
+			a.VenueWord++
+		}
+	}
+	out := make([]VenueBoard, 0, len(by))
+	for _, a := range by {
+		if n := len(a.times); n > 0 {
+			slices.Sort(a.times)
+			a.MedianTime = a.times[n/2]
+			if n%2 == 0 {
+				a.MedianTime = (a.times[n/2-1] + a.times[n/2]) / 2
+			}
+			a.P90Time = a.times[(n*9+9)/10-1]
+			a.Timed = n
+		}
+		if n := len(a.delivered); n > 0 {
+			slices.SortFunc(a.delivered, func(x, y Amount) int { return x.Cmp(y) })
+			a.MedianDelivered = a.delivered[n/2]
+			if n%2 == 0 {
+				a.MedianDelivered = a.delivered[n/2-1].Add(a.delivered[n/2]).Quo(MustAmount("2"), 4, RoundHalfEven)
+			}
+			a.P10Delivered = a.delivered[(n+9)/10-1] // nearest rank: the ⌈0.1 n⌉-th
+		}
+		out = append(out, a.VenueBoard)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Venue < out[j].Venue })
+	return out
+}

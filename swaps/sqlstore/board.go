@@ -1,0 +1,56 @@
+package sqlstore
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/swapscout/swapscout"
+)
+
+// BoardSwaps returns every swap created since since (with a venue order),
+// as the outcome board counts it: its status, whether it was held or late,
+// its deposit and payout times, and what the chain showed of its payout.
+// Nothing of any person (address, amount, transaction) is read.
+func (s *DB) BoardSwaps(ctx context.Context, since time.Time) ([]swapscout.BoardSwap, error) {
+	q := s.bind(`SELECT s.venue, s.status, s.max_slippage, s.late_at,
+		CASE WHEN EXISTS (SELECT 1 FROM swap_events h WHERE h.swap_id = s.id AND h.status = 'held') THEN 1 ELSE 0 END,
+		COALESCE((SELECT MIN(e.at) FROM swap_events e WHERE e.swap_id = s.id
+			AND e.status IN ('confirming', 'exchanging', 'sending', 'held', 'action_required', 'refunding')), 0),
+		COALESCE((SELECT MIN(e.at) FROM swap_events e WHERE e.swap_id = s.id AND e.status = 'finished'), 0),
+		COALESCE(c.state, ''), COALESCE(c.source, ''), COALESCE(c.amount, '0'), COALESCE(c.expected, '0'), COALESCE(c.overdue, 0)
+		FROM swaps s LEFT JOIN swap_chain c ON c.swap_id = s.id AND c.side = 'payout'
+		WHERE s.venue_order_id <> '' AND s.created_at >= ?`)
+	rows, err := s.rd.QueryContext(ctx, q, since.UnixNano())
+	if err != nil {
+		return nil, s.fault("board", err)
+	}
+	defer rows.Close()
+	var out []swapscout.BoardSwap
+	for rows.Next() {
+		var b swapscout.BoardSwap
+		var status, slip, amount, expected string
+		var late, held, dep, paid, overdue int64
+		if err := rows.Scan(&b.Venue, &status, &slip, &late, &held, &dep, &paid,
+			&b.Payout.State, &b.Payout.Source, &amount, &expected, &overdue); err != nil {
+			return nil, s.fault("board", err)
+		}
+		var perr error
+		if b.MaxSlippage, perr = swapscout.ParseAmount(slip); perr == nil {
+			if b.Payout.Amount, perr = swapscout.ParseAmount(amount); perr == nil {
+				b.Payout.Expected, perr = swapscout.ParseAmount(expected)
+			}
+		}
+		if perr != nil {
+			return nil, s.fault("board", fmt.Errorf("bad amount: %w", perr))
+		}
+		b.Status, b.Late, b.Held, b.Payout.Overdue = swapscout.SwapStatus(status), late != 0, held != 0, overdue != 0
+		b.DepositAt, b.PaidAt = timeOrZero(dep), timeOrZero(paid)
+		b.Payout.Side = swapscout.ChainPayout
+		out = append(out, b)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, s.fault("board", err)
+	}
+	return out, nil
+}
