@@ -151,7 +151,7 @@ type stackOptions struct {
 	// track, when set with db, follows the swaps (trackwire.go).
 	track *trackFlags
 	// venueLimit, when set, gives the venues' outbound limits instead of
-	// venue.LimitOf (tests that sweep the simulator lift them).
+	// each descriptor's (tests that sweep the simulator lift them).
 	venueLimit func(id string) venue.Limit
 }
 

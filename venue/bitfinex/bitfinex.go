@@ -30,6 +30,8 @@ var Descriptor = venue.Descriptor{
 	BaseURL: "https://api-pub.bitfinex.com", Website: "https://www.bitfinex.com",
 	Timeout: 4 * time.Second, KYC: 'D', Reverse: true,
 	Networks: symbols.Networks(), Evidence: swapscout.Documented,
+	Limit: venue.Limit{Rate: 2, Burst: 5, Backoff: time.Minute, Stated: 4, StatedBurst: 10,
+		Source: "[DOC] Bitfinex v2 docs, \"Books\": 240 requests per minute; going over blocks the IP for 10 to 60 seconds", Documented: true},
 	New: func(c venue.Config) (swapscout.Quoter, error) { return New(c), nil },
 	Sim: Sim,
 }

@@ -30,6 +30,8 @@ var Descriptor = venue.Descriptor{
 	BaseURL: "https://api.bitget.com", Website: "https://www.bitget.com",
 	Timeout: 4 * time.Second, KYC: 'D', Reverse: true,
 	Networks: symbols.Networks(), Evidence: swapscout.Documented,
+	Limit: venue.Limit{Rate: 10, Burst: 20, Stated: 20, StatedBurst: 20,
+		Source: "[DOC] Bitget v2 docs, spot \"Get OrderBook Depth\": 20 requests per second per IP", Documented: true},
 	New: func(c venue.Config) (swapscout.Quoter, error) { return New(c), nil },
 	Sim: Sim,
 }

@@ -26,6 +26,8 @@ var Descriptor = venue.Descriptor{
 	BaseURL: "https://www.bitstamp.net", Website: "https://www.bitstamp.net",
 	Timeout: 5 * time.Second, KYC: 'D', Reverse: true,
 	Networks: symbols.Networks(), Evidence: swapscout.Recorded,
+	Limit: venue.Limit{Rate: 10, Burst: 20, Stated: 16, StatedBurst: 40,
+		Source: "[CODE] client libraries keep to 8000 requests per 10 minutes; the API page is recalled as 400/s and 10,000 per 10 minutes [MEM, unverified]"},
 	New: func(c venue.Config) (swapscout.Quoter, error) { return New(c), nil },
 	Sim: Sim,
 }

@@ -27,6 +27,8 @@ var Descriptor = venue.Descriptor{
 	BaseURL: "https://api.bybit.com", Website: "https://www.bybit.com",
 	Timeout: 4 * time.Second, KYC: 'D', Reverse: true,
 	Networks: symbols.Networks(), Evidence: swapscout.Documented,
+	Limit: venue.Limit{Rate: 20, Burst: 40, Stated: 120, StatedBurst: 600,
+		Source: "[DOC] Bybit v5 docs, \"Rate Limit\": 600 requests per 5 seconds per IP over all of api.bybit.com; going over blocks the IP", Documented: true},
 	New: func(c venue.Config) (swapscout.Quoter, error) { return New(c), nil },
 	Sim: Sim,
 }

@@ -28,6 +28,8 @@ var Descriptor = venue.Descriptor{
 	BaseURL: "https://api.exchange.coinbase.com", Website: "https://exchange.coinbase.com",
 	Timeout: 5 * time.Second, KYC: 'D', Reverse: true,
 	Networks: symbols.Networks(), Evidence: swapscout.Documented,
+	Limit: venue.Limit{Rate: 8, Burst: 12, Stated: 10, StatedBurst: 15,
+		Source: "[CODE] client libraries enforce 10 requests per second per IP on public endpoints; docs recalled to allow bursts to 15 [MEM]"},
 	New: func(c venue.Config) (swapscout.Quoter, error) { return New(c), nil },
 	Sim: Sim,
 }

@@ -26,6 +26,8 @@ var Descriptor = venue.Descriptor{
 	BaseURL: "https://api.gateio.ws", Website: "https://www.gate.com",
 	Timeout: 4 * time.Second, KYC: 'D', Reverse: true,
 	Networks: symbols.Networks(), Evidence: swapscout.Recorded,
+	Limit: venue.Limit{Rate: 10, Burst: 20, Backoff: 2 * time.Second, Stated: 20, StatedBurst: 200,
+		Source: "[DOC] Gate v4 docs and its 2024-01-22 announcement: 200 requests per 10 seconds per endpoint per IP on public endpoints", Documented: true},
 	New: func(c venue.Config) (swapscout.Quoter, error) { return New(c), nil },
 	Sim: Sim,
 }

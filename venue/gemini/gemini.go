@@ -27,6 +27,8 @@ var Descriptor = venue.Descriptor{
 	BaseURL: "https://api.gemini.com", Website: "https://www.gemini.com",
 	Timeout: 4 * time.Second, KYC: 'D', Reverse: true,
 	Networks: symbols.Networks(), Evidence: swapscout.Recorded,
+	Limit: venue.Limit{Rate: 1, Burst: 5, Backoff: 2 * time.Second, Stated: 2, StatedBurst: 120,
+		Source: "[CODE] client libraries use 120 requests per minute without a key; the docs are recalled to ask for at most 1 per second [MEM, unverified]"},
 	New: func(c venue.Config) (swapscout.Quoter, error) { return New(c), nil },
 	Sim: Sim,
 }

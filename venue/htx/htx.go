@@ -26,6 +26,8 @@ var Descriptor = venue.Descriptor{
 	BaseURL: "https://api.huobi.pro", Website: "https://www.htx.com",
 	Timeout: 4 * time.Second, KYC: 'D', Reverse: true,
 	Networks: symbols.Networks(), Evidence: swapscout.Documented,
+	Limit: venue.Limit{Rate: 5, Burst: 10, Backoff: 2 * time.Second, Stated: 7, StatedBurst: 10,
+		Source: "[CODE] client libraries keep market data to 7 to 10 requests per second; no figure in the docs we could verify"},
 	New: func(c venue.Config) (swapscout.Quoter, error) { return New(c), nil },
 	Sim: Sim,
 }

@@ -27,6 +27,8 @@ var Descriptor = venue.Descriptor{
 	BaseURL: "https://api.kraken.com", Website: "https://www.kraken.com",
 	Timeout: 4 * time.Second, KYC: 'D', Reverse: true,
 	Networks: symbols.Networks(), Evidence: swapscout.Documented,
+	Limit: venue.Limit{Rate: 1, Burst: 3, Backoff: 2 * time.Second, Stated: 1, StatedBurst: 5,
+		Source: "[CODE] about 1 request per second per IP and endpoint on public endpoints, as client libraries enforce it; a guideline, not a published figure"},
 	New: func(c venue.Config) (swapscout.Quoter, error) { return New(c), nil },
 	Sim: Sim,
 }

@@ -30,6 +30,8 @@ var Descriptor = venue.Descriptor{
 	BaseURL: "https://api.mexc.com", Website: "https://www.mexc.com",
 	Timeout: 4 * time.Second, KYC: 'C', Reverse: true,
 	Networks: symbols.Networks(), Evidence: swapscout.Documented,
+	Limit: venue.Limit{Rate: 20, Burst: 40, Stated: 50, StatedBurst: 500,
+		Source: "[DOC] MEXC spot v3 docs, \"General Info\": 500 requests per 10 seconds per endpoint per IP", Documented: true},
 	New: func(c venue.Config) (swapscout.Quoter, error) { return New(c), nil },
 	Sim: Sim,
 }

@@ -27,6 +27,8 @@ var Descriptor = venue.Descriptor{
 	BaseURL: "https://www.okx.com", Website: "https://www.okx.com",
 	Timeout: 4 * time.Second, KYC: 'D', Reverse: true,
 	Networks: symbols.Networks(), Evidence: swapscout.Documented,
+	Limit: venue.Limit{Rate: 10, Burst: 20, Backoff: 2 * time.Second, Stated: 20, StatedBurst: 40,
+		Source: "[DOC] OKX v5 docs, \"Get order book\": 40 requests per 2 seconds per IP", Documented: true},
 	New: func(c venue.Config) (swapscout.Quoter, error) { return New(c), nil },
 	Sim: Sim,
 }
