@@ -35,6 +35,16 @@ func budgetKey(id string, l Limit, apiKey string) string {
 	return id + ":" + hex.EncodeToString(h[:6])
 }
 
+// NewGuardShared is NewGuard with the rate limit kept in b under key, as
+// the Registry builds guards when Options.Budget is set.
+func NewGuardShared(name string, l Limit, now func() time.Time, b Budget, key string) *Guard {
+	g := NewGuard(name, l, now)
+	if l.Rate > 0 {
+		g.share(b, key)
+	}
+	return g
+}
+
 // share makes g's rate limit the shared budget b's bucket key.
 func (g *Guard) share(b Budget, key string) {
 	g.budget, g.budgetKey = b, key

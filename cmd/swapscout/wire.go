@@ -138,6 +138,9 @@ type stackOptions struct {
 	ttl    time.Duration
 	window time.Duration // identical requests within it are answered from the cache
 	redis  string        // share quotes and the cache through this Redis when set
+	// instances is how many instances share the venues' rate budgets on
+	// redis until Redis is first heard from (at least 1).
+	instances int
 	log    *slog.Logger
 	// listenAtOnce: do not wait for the venues' market lists (serve: the
 	// server must listen at once; venues still loading answer unavailable).
@@ -180,8 +183,24 @@ func newStack(ctx context.Context, o stackOptions) (*stack, error) {
 			return ""
 		}
 	}
+	var closers []func() error
+	if o.redis != "" {
+		// Every instance on this Redis takes its venue calls from one
+		// budget per venue (per key where the venue counts per key), and
+		// keeps to its share of it while Redis is away.
+		bs, err := redis.New(redis.Options{URL: o.redis, Prefix: "swapscout:b:", Logger: slog.New(slog.DiscardHandler)})
+		if err != nil {
+			hc.Close()
+			return nil, err
+		}
+		vo.Budget = bs.Budget("swapscout:budget:", o.instances)
+		closers = append(closers, bs.Close)
+	}
 	reg, err := venue.NewRegistry(all.Descriptors, vo)
 	if err != nil {
+		for _, c := range closers {
+			_ = c()
+		}
 		hc.Close()
 		return nil, err
 	}
@@ -206,7 +225,7 @@ func newStack(ctx context.Context, o stackOptions) (*stack, error) {
 		}
 		t.Stop()
 	}
-	s := &stack{http: hc, registry: reg, stop: cancel, wait: wait}
+	s := &stack{http: hc, registry: reg, stop: cancel, wait: wait, closers: closers}
 	var evs []aggregate.Venue
 	for _, v := range reg.Venues() {
 		ev := aggregate.Venue{ID: v.ID, Kind: v.Kind, KYC: v.KYC, Timeout: v.Timeout, Quoter: v.Quoter, Custody: v.Info(v.Configured).Custody}
