@@ -37,6 +37,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"golang.org/x/time/rate"
 )
 
 // Config configures a Server.
@@ -83,6 +85,18 @@ type Config struct {
 	// Outcomes, by venue id, make every paid order of the venue end one
 	// way: paid short, held for verification, or refunded (outcome.go).
 	Outcomes map[string]Outcome
+	// Limits, by venue id, are the rate limits the venues state: a request
+	// beyond its venue's gets the venue's rate-limit answer (429, Binance's
+	// 418…) at once, counted apart (VenueStats.OverLimit). Venues missing
+	// here take any rate.
+	Limits map[string]Limit
+}
+
+// Limit is a venue's stated rate limit: Rate requests per second, Burst at
+// once (the requests its window allows).
+type Limit struct {
+	Rate  float64
+	Burst int
 }
 
 // DefaultSigma is the latency tail shape used when Config.Sigma is 0.
@@ -121,7 +135,9 @@ type mount struct {
 	mu  sync.Mutex
 	rng *rand.Rand // latency and fault draws
 
-	requests, errors, rateLimits atomic.Int64
+	limit *rate.Limiter // the venue's stated limit; nil: none
+
+	requests, errors, rateLimits, overLimit atomic.Int64
 }
 
 var venueID = regexp.MustCompile(`^[a-z0-9][a-z0-9_-]*$`)
@@ -176,6 +192,9 @@ func New(cfg Config, venues map[string]Venue) (*Server, error) {
 		}
 		if r, ok := cfg.VenueRateLimitRate[id]; ok {
 			mt.rateRate = r
+		}
+		if l, ok := cfg.Limits[id]; ok && l.Rate > 0 {
+			mt.limit = rate.NewLimiter(rate.Limit(l.Rate), max(l.Burst, 1))
 		}
 		if len(v.Lists) > 0 {
 			mt.lists = http.NewServeMux()

@@ -43,6 +43,7 @@ type simKnobs struct {
 	payoutSpread                                 float64
 	outcomes                                     kvOutcomes      // --swap-outcome: how each named venue's orders end
 	names                                        map[string]bool // the flags register added
+	venueLimits                                  bool            // --venue-limits: enforce each venue's stated limit
 }
 
 // defaultSimSecret is the API secret the simulator checks signatures with
@@ -71,6 +72,7 @@ func (k *simKnobs) register(into *flag.FlagSet) {
 	fs.Var(k.venueLatency, "venue-latency", "per-venue median latency NAME=DURATION (repeatable)")
 	fs.Var(k.venueErrorRate, "venue-error-rate", "per-venue error rate of quote calls NAME=RATE (repeatable)")
 	fs.Var(k.venueRateLimitRate, "venue-rate-limit-rate", "per-venue rate-limit (429) rate of quote calls NAME=RATE (repeatable)")
+	fs.BoolVar(&k.venueLimits, "venue-limits", true, "answer every request beyond a venue's stated rate limit with its rate-limit response (429, Binance's 418…), as the venue would")
 	fs.DurationVar(&k.autoPay, "auto-pay", k.autoPay, "simulated swap orders are paid this long after creation (0: only POST /_sim/pay/{venue}/{order} pays)")
 	fs.DurationVar(&k.swapStage, "swap-stage", 0, "how long a paid order stays in each stage (confirming, exchanging, sending), scaled by the venue's latency (0: 3 s)")
 	fs.DurationVar(&k.orderExpiry, "order-expiry", 0, "how long an order waits for its deposit (0: each venue's own)")
@@ -106,8 +108,13 @@ func (k *simKnobs) newSim() (*sim.Server, error) {
 			}
 		}
 	}
+	var limits map[string]sim.Limit
+	if k.venueLimits {
+		limits = simall.Limits()
+	}
 	return sim.New(sim.Config{
-		Seed: k.seed, Latency: k.latency, Sigma: k.sigma, Jitter: k.jitter,
+		Limits: limits,
+		Seed:   k.seed, Latency: k.latency, Sigma: k.sigma, Jitter: k.jitter,
 		ErrorRate: k.errorRate, RateLimitRate: k.rateLimitRate, ListErrorRate: k.listErrorRate,
 		VenueLatency: k.venueLatency, VenueErrorRate: k.venueErrorRate, VenueRateLimitRate: k.venueRateLimitRate,
 		WalkInterval: k.walk, Secrets: secrets,
@@ -141,7 +148,7 @@ type stackOptions struct {
 	// instances is how many instances share the venues' rate budgets on
 	// redis until Redis is first heard from (at least 1).
 	instances int
-	log    *slog.Logger
+	log       *slog.Logger
 	// listenAtOnce: do not wait for the venues' market lists (serve: the
 	// server must listen at once; venues still loading answer unavailable).
 	listenAtOnce bool
