@@ -157,3 +157,18 @@ func Derivable(ctx context.Context) bool {
 	b, _ := ctx.Value(derivableKey{}).(bool)
 	return b
 }
+
+type freshKey struct{}
+
+// WithFresh marks a quote whose answers must all come from the venues now,
+// never derived from earlier answers: the re-quote of an offer being taken.
+// Fresh reports the mark.
+func WithFresh(ctx context.Context) context.Context {
+	return context.WithValue(ctx, freshKey{}, true)
+}
+
+// Fresh reports whether ctx was marked by WithFresh.
+func Fresh(ctx context.Context) bool {
+	b, _ := ctx.Value(freshKey{}).(bool)
+	return b
+}

@@ -411,11 +411,12 @@ func quoteIDError(err error) error {
 }
 
 // Requote asks venue again for req, bypassing the cache (the point is a
-// fresh answer), and stores the answer as a new quote, cached like any
+// fresh answer: never one derived from earlier answers), and stores the answer as a new quote, cached like any
 // other.
 func (s *Service) Requote(ctx context.Context, req swapscout.QuoteRequest, venue string) (*swapscout.Quote, error) {
 	r := Request{QuoteRequest: req, Selection: aggregate.Selection{Include: []string{venue}}, Deadline: s.c.DefaultDeadline}
-	q, _, err := s.make(ctx, &r, string(AppendKey(nil, &r)), nil)
+	// Never a derived answer: the offer is about to be taken.
+	q, _, err := s.make(swapscout.WithFresh(ctx), &r, string(AppendKey(nil, &r)), nil)
 	return q, err
 }
 

@@ -148,6 +148,10 @@ type stackOptions struct {
 	// instances is how many instances share the venues' rate budgets on
 	// redis until Redis is first heard from (at least 1).
 	instances int
+	// deriveAge, when positive, lets the engine serve offers derived from
+	// a venue's answers at most this old when our rate limit on the venue
+	// has no call to spare in time (aggregate.DeriveOptions).
+	deriveAge time.Duration
 	log       *slog.Logger
 	// listenAtOnce: do not wait for the venues' market lists (serve: the
 	// server must listen at once; venues still loading answer unavailable).
@@ -242,7 +246,11 @@ func newStack(ctx context.Context, o stackOptions) (*stack, error) {
 		}
 		evs = append(evs, ev)
 	}
-	s.service = &aggregate.Service{Engine: aggregate.New(evs, aggregate.Options{Logger: o.log})}
+	eo := aggregate.Options{Logger: o.log}
+	if o.deriveAge > 0 {
+		eo.Derive = &aggregate.DeriveOptions{MaxAge: o.deriveAge}
+	}
+	s.service = &aggregate.Service{Engine: aggregate.New(evs, eo)}
 	deps := httpapi.Deps{
 		Quotes: s.service, Venues: reg.Infos, TTL: o.ttl, Logger: o.log, CacheWindow: o.window,
 		Store: inmem.New(inmem.Options{}), Cache: inmem.New(inmem.Options{}),
