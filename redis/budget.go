@@ -147,3 +147,24 @@ func (b *Budget) Take(ctx context.Context, key string, rate float64, burst, keep
 	}
 	return time.Duration(us) * time.Microsecond, nil
 }
+
+// Claim claims key (under the Store's prefix) for ttl, for one instance to
+// do the work it names while the others wait for its result: true when this
+// caller got it, or when Redis cannot say (then everyone works for
+// themselves).
+func (s *Store) Claim(ctx context.Context, key string, ttl time.Duration) bool {
+	c := s.live()
+	if c == nil {
+		return true
+	}
+	ctx, cancel := context.WithTimeout(ctx, s.timeout)
+	defer cancel()
+	err := c.Do(ctx, c.B().Set().Key(s.prefix+key).Value("1").Nx().Px(max(ttl, time.Millisecond)).Build()).Error()
+	if rueidis.IsRedisNil(err) {
+		return false // set by another
+	}
+	if err != nil {
+		s.failed(ctx, err)
+	}
+	return true
+}

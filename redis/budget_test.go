@@ -76,3 +76,17 @@ func TestBudgetDown(t *testing.T) {
 		t.Errorf("Instances() = %d, want the 2 assumed until Redis answers", b.Instances())
 	}
 }
+
+// TestClaim: the first claim of a key wins until it expires; with Redis
+// down every caller works for itself.
+func TestClaim(t *testing.T) {
+	s := newStore(t, redis.Options{URL: redisURL(t), Prefix: uniquePrefix()})
+	ctx := context.Background()
+	if !s.Claim(ctx, "k", time.Minute) || s.Claim(ctx, "k", time.Minute) {
+		t.Error("want the first claim granted and the second refused")
+	}
+	down := newStore(t, redis.Options{URL: "redis://127.0.0.1:1/0", Prefix: "x:", DialTimeout: 50 * time.Millisecond})
+	if !down.Claim(ctx, "k", time.Minute) || !down.Claim(ctx, "k", time.Minute) {
+		t.Error("with Redis down, claims must be granted")
+	}
+}

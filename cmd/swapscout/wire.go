@@ -276,8 +276,17 @@ func newStack(ctx context.Context, o stackOptions) (*stack, error) {
 			s.Close()
 			return nil, err
 		}
-		s.closers = append(s.closers, quotes.Close, cache.Close)
-		deps.Store, deps.Cache, deps.Degraded = quotes, cache, quotes.Degraded
+		// Identical fan-outs are made once across the instances: the
+		// first claims the request, the others wait for its answer.
+		claims, err := redis.New(redis.Options{URL: o.redis, Prefix: "swapscout:f:", Logger: slog.New(slog.DiscardHandler), LocalCacheTTL: -1})
+		if err != nil {
+			quotes.Close()
+			cache.Close()
+			s.Close()
+			return nil, err
+		}
+		s.closers = append(s.closers, quotes.Close, cache.Close, claims.Close)
+		deps.Store, deps.Cache, deps.Degraded, deps.Claim = quotes, cache, quotes.Degraded, claims.Claim
 		deps.Health = func(context.Context) map[string]string {
 			return map[string]string{"store": quotes.Status(), "cache": cache.Status()}
 		}
