@@ -68,7 +68,6 @@ func reportPush(b *testing.B, sse, hook []time.Duration) {
 // pushRound runs n swaps to their end on instances serve processes with
 // args and returns the push latencies of every change.
 func pushRound(b *testing.B, n int, args []string, instances int) (sse, hook []time.Duration) {
-	b.StopTimer()
 	simURL, simSecret := startPayingSim(b, "--auto-pay", "3s")
 	hooks := &hookReceiver{t: b, secret: []byte("whsec-bench"), got: map[string][]pushed{}}
 	recv := httptest.NewServer(hooks)
@@ -108,7 +107,6 @@ func pushRound(b *testing.B, n int, args []string, instances int) (sse, hook []t
 	if b.Failed() {
 		b.FailNow()
 	}
-	b.StartTimer()
 	events := make([][]pushed, n)
 	errs := make([]error, n)
 	for i, id := range ids {
@@ -116,7 +114,6 @@ func pushRound(b *testing.B, n int, args []string, instances int) (sse, hook []t
 		wg.Go(func() { events[i], errs[i] = followEvents(c, follow+"/v1/swaps/"+id+"/events") })
 	}
 	wg.Wait()
-	b.StopTimer()
 	for i, id := range ids {
 		if errs[i] != nil {
 			b.Fatalf("swap %s events: %v", id, errs[i])
