@@ -75,12 +75,34 @@ func (g *Guard) sharedWait(ctx context.Context) (err error, ok bool) {
 		keep = 1
 	}
 	for {
+		// While the budget last said no token is free before a moment,
+		// a call that may not wait is refused here, and one that may waits
+		// for that moment, without asking Redis again: under load most
+		// calls find the bucket empty, and a round trip each would be the
+		// cost of the whole quote.
+		if until := g.sharedNext.Load(); until > 0 {
+			if wait := time.Until(time.Unix(0, until)); wait > 0 {
+				if optional || bulk || derivable {
+					return g.refusal(optional, bulk, wait), true
+				}
+				if dl, has := g.deadline(ctx); has && time.Now().Add(wait).After(dl) {
+					return g.overLimit(wait), true
+				}
+				if err := sleepCtx(ctx, wait); err != nil {
+					return err, true
+				}
+			}
+		}
 		wait, berr := g.budget.Take(ctx, g.budgetKey, float64(g.limit.Rate), max(g.limit.Burst, 1), keep)
 		if berr != nil {
 			return nil, false
 		}
 		if wait <= 0 {
 			return nil, true
+		}
+		if keep == 0 {
+			// Only a plain take says when the next token comes for all.
+			g.sharedNext.Store(time.Now().Add(wait).UnixNano())
 		}
 		if optional || bulk || derivable {
 			return g.refusal(optional, bulk, wait), true
@@ -89,13 +111,20 @@ func (g *Guard) sharedWait(ctx context.Context) (err error, ok bool) {
 		if dl, has := g.deadline(ctx); has && now.Add(wait).After(dl) {
 			return g.overLimit(wait), true
 		}
-		t := time.NewTimer(wait)
-		select {
-		case <-t.C:
-		case <-ctx.Done():
-			t.Stop()
-			return ctx.Err(), true
+		if err := sleepCtx(ctx, wait); err != nil {
+			return err, true
 		}
 		// Another instance may have taken the token meanwhile: ask again.
+	}
+}
+
+func sleepCtx(ctx context.Context, d time.Duration) error {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-t.C:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
 	}
 }

@@ -69,9 +69,13 @@ func TestBudgetShared(t *testing.T) {
 	if !errors.Is(err, swapscout.ErrHeldBack) || errors.Is(err, ErrDerivable) {
 		t.Errorf("token in an hour, deadline in a minute: %v, want held back", err)
 	}
+	takes := b.takes
 	err = g.wait(swapscout.WithDerivable(ctx))
 	if !errors.Is(err, ErrDerivable) {
 		t.Errorf("derivable call with no token free: %v, want ErrDerivable at once", err)
+	}
+	if b.takes != takes {
+		t.Errorf("the budget was asked again within the wait it gave (%d takes, want %d)", b.takes, takes)
 	}
 	// The local limiter was never used: its one token is still there.
 	if g.lim.Tokens() < 1 {

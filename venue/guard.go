@@ -56,8 +56,11 @@ type Guard struct {
 	// asked.
 	budget    Budget
 	budgetKey string
-	cb        circuitbreaker.CircuitBreaker[any]
-	now       func() time.Time // clock of the cool-down
+	// sharedNext is when the budget last said a token would next be free
+	// (unix nanos; 0: unknown).
+	sharedNext atomic.Int64
+	cb         circuitbreaker.CircuitBreaker[any]
+	now        func() time.Time // clock of the cool-down
 
 	coolUntil atomic.Int64 // unix nanos; calls before it are refused
 	mu        sync.Mutex
