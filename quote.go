@@ -137,6 +137,21 @@ type Offer struct {
 	NoSwap  string
 
 	Took time.Duration // how long the venue took to answer
+
+	// Derived, when set, says the offer was not asked of the venue for
+	// this request: our own rate limit had no call to spare in time, and
+	// the venue's recent answers for nearby amounts of the same pair gave
+	// it (see package aggregate, derive.go). A swap never starts from it:
+	// taking an offer asks the venue afresh.
+	Derived *Derivation
+}
+
+// Derivation is how a derived offer was made: from the venue's answers for
+// the amounts From (the request's amount each answered, one or two, in the
+// request's direction's units), the oldest of which was Age old.
+type Derivation struct {
+	Age  time.Duration
+	From []Amount
 }
 
 // FailureCode is the typed reason a venue gave no offer.

@@ -139,3 +139,36 @@ func Bulk(ctx context.Context) bool {
 	b, _ := ctx.Value(bulkKey{}).(bool)
 	return b
 }
+
+type derivableKey struct{}
+
+// WithDerivable marks the venue calls made with ctx as having an honest
+// derived answer ready (a recent answer of the same venue for nearby
+// amounts, see package derive): the venue's rate limit lets such a call
+// through when a token is free now, and never makes it wait for one, since
+// the derived answer is better than one that comes near the deadline.
+// Derivable reports the mark.
+func WithDerivable(ctx context.Context) context.Context {
+	return context.WithValue(ctx, derivableKey{}, true)
+}
+
+// Derivable reports whether ctx was marked by WithDerivable.
+func Derivable(ctx context.Context) bool {
+	b, _ := ctx.Value(derivableKey{}).(bool)
+	return b
+}
+
+type freshKey struct{}
+
+// WithFresh marks a quote whose answers must all come from the venues now,
+// never derived from earlier answers: the re-quote of an offer being taken.
+// Fresh reports the mark.
+func WithFresh(ctx context.Context) context.Context {
+	return context.WithValue(ctx, freshKey{}, true)
+}
+
+// Fresh reports whether ctx was marked by WithFresh.
+func Fresh(ctx context.Context) bool {
+	b, _ := ctx.Value(freshKey{}).(bool)
+	return b
+}

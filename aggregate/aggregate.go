@@ -66,6 +66,9 @@ type Engine struct {
 	// Cool-downs after a venue rate-limits us are not the engine's: each
 	// venue's Guard (package venue) holds every call, quotes and lists alike.
 	stragglers atomic.Int64 // venue calls answered without (see Stragglers)
+	// curves, when set, keeps the venues' recent answers to derive offers
+	// from (derive.go).
+	curves *curves
 	// accuracy, when set, ranks by accuracy (SetAccuracy).
 	accuracy func(context.Context) (map[string]swapscout.VenueAccuracy, error)
 
@@ -98,6 +101,10 @@ type Options struct {
 	// DefaultMaxDetached, negative means none: every call still running
 	// when its request ends is cut.
 	MaxDetached int
+	// Derive, when set, lets the engine serve an offer derived from a
+	// venue's recent answers when our own rate limit has no call to spare
+	// in time (derive.go); nil never derives.
+	Derive *DeriveOptions
 }
 
 // DefaultMaxDetached is Options.MaxDetached's default. Each detached call is
@@ -118,6 +125,9 @@ func New(venues []Venue, o Options) *Engine {
 	}
 	if e.log == nil {
 		e.log = slog.Default()
+	}
+	if o.Derive != nil {
+		e.curves = newCurves(*o.Derive, e.now)
 	}
 	return e
 }
@@ -345,6 +355,10 @@ func (e *Engine) ask(v *Venue, i int, vctx context.Context, req swapscout.QuoteR
 	defer fo.release(e)
 	a := answer{i: i}
 	t0 := time.Now()
+	// A call with a derived answer ready never waits for a rate-limit
+	// token (derive.go); the re-quote of an offer being taken never gets
+	// one.
+	derive := e.curves != nil && !swapscout.Fresh(vctx) && e.curves.has(v.ID, req)
 	func() {
 		defer func() {
 			if p := recover(); p != nil {
@@ -352,12 +366,26 @@ func (e *Engine) ask(v *Venue, i int, vctx context.Context, req swapscout.QuoteR
 				a.err = &swapscout.VenueError{Code: swapscout.CodeBadResponse, Msg: "adapter panicked"}
 			}
 		}()
-		a.offer, a.err = v.Quoter.Quote(vctx, req)
+		qctx := vctx
+		if derive {
+			qctx = swapscout.WithDerivable(vctx)
+		}
+		a.offer, a.err = v.Quoter.Quote(qctx, req)
 	}()
 	a.took = time.Since(t0)
 	if a.err == nil && vctx.Err() != nil {
 		// An answer that arrived after the deadline is not an answer.
 		a.err = vctx.Err()
+	}
+	if e.curves != nil {
+		switch {
+		case a.err == nil && Check(req, &a.offer) == nil:
+			e.curves.record(v.ID, req, &a.offer)
+		case derive && heldByOurLimit(a.err):
+			if o, ok := e.curves.derive(v.ID, req, true); ok {
+				a.offer, a.err = o, nil
+			}
+		}
 	}
 	finished.Store(true)
 	if fo.sharing.Load() {

@@ -50,6 +50,10 @@ type offerJSON struct {
 	CanSwap bool   `json:"can_swap"`
 	NoSwap  string `json:"no_swap_reason"`
 	TookMS  int64  `json:"took_ms"`
+	Derived *struct {
+		AgeMS int64              `json:"age_ms"`
+		From  []swapscout.Amount `json:"from"`
+	} `json:"derived"`
 }
 
 func (o *offerJSON) offer() (Offer, error) {
@@ -69,6 +73,9 @@ func (o *offerJSON) offer() (Offer, error) {
 	}
 	for _, f := range o.Fees {
 		off.Fees = append(off.Fees, swapscout.Fee{Kind: f.Kind, Amount: f.Amount, Asset: f.Asset.asset()})
+	}
+	if d := o.Derived; d != nil {
+		off.Derived = &swapscout.Derivation{Age: time.Duration(d.AgeMS) * time.Millisecond, From: d.From}
 	}
 	return off, nil
 }

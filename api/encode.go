@@ -147,6 +147,20 @@ func AppendOffer(dst []byte, o *swapscout.Offer) []byte {
 	}
 	dst = append(dst, `,"took_ms":`...)
 	dst = itoa(dst, o.Took.Milliseconds())
+	if d := o.Derived; d != nil {
+		// Not asked of the venue for this request: derived from its recent
+		// answers for these amounts, the oldest this old.
+		dst = append(dst, `,"derived":{"age_ms":`...)
+		dst = itoa(dst, d.Age.Milliseconds())
+		dst = append(dst, `,"from":[`...)
+		for i, a := range d.From {
+			if i > 0 {
+				dst = append(dst, ',')
+			}
+			dst = appendAmount(dst, a)
+		}
+		dst = append(dst, "]}"...)
+	}
 	return append(dst, '}')
 }
 

@@ -251,6 +251,10 @@ func TestDecodeQuoteRoundTrip(t *testing.T) {
 			Fees:   []swapscout.Fee{{Kind: "network", Amount: swapscout.MustAmount("0.01"), Asset: swapscout.Asset{Ticker: "ETH", Network: "eth"}}},
 			ETAMin: time.Minute, ETAMax: 2 * time.Minute, KYC: 'A',
 			Custody: swapscout.NonCustodial, Deposit: swapscout.DepositMemo, NoSwap: "deposits go through a router", Took: 120 * time.Millisecond,
+		}, {
+			Venue: "changenow", AmountIn: swapscout.MustAmount("0.1"), AmountOut: swapscout.MustAmount("2.4"), Rate: swapscout.MustAmount("24"),
+			KYC: 'C', Custody: swapscout.Custodial, Deposit: swapscout.DepositTransfer, CanSwap: true,
+			Derived: &swapscout.Derivation{Age: 3 * time.Second, From: []swapscout.Amount{swapscout.MustAmount("0.08"), swapscout.MustAmount("0.12")}},
 		}},
 		Failures: []swapscout.Failure{{Venue: "kraken", Code: swapscout.FailureCode("amount_too_small"), Message: "needs more",
 			Min: swapscout.MustAmount("0.5"), Took: 30 * time.Millisecond}},

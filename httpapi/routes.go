@@ -24,7 +24,9 @@ type Deps struct {
 	// Redis store so several instances share hits.
 	Cache       swapscout.QuoteStore
 	CacheWindow time.Duration
-	Venues      func() []swapscout.VenueInfo
+	// Claim collapses identical fan-outs across instances (quotes.Config).
+	Claim  func(ctx context.Context, key string, ttl time.Duration) bool
+	Venues func() []swapscout.VenueInfo
 	// Health reports dependencies' state for /healthz (e.g. "store": "memory");
 	// a "status" entry ("degraded") stands for the whole instead of "ok".
 	Health func(ctx context.Context) map[string]string
@@ -152,7 +154,7 @@ func NewHandler(d Deps) *Handler {
 // NewHandler's defaults.
 func (d Deps) QuoteConfig() quotes.Config {
 	d.defaults()
-	return quotes.Config{Engine: d.Quotes, Store: d.Store, Cache: d.Cache, CacheWindow: d.CacheWindow,
+	return quotes.Config{Engine: d.Quotes, Store: d.Store, Cache: d.Cache, CacheWindow: d.CacheWindow, Claim: d.Claim,
 		Venues: d.Venues, TTL: d.TTL, DefaultDeadline: d.DefaultDeadline, Now: d.Now, Logger: d.Logger}
 }
 

@@ -42,7 +42,7 @@ type Metrics struct {
 
 // New returns unregistered metrics.
 func New() *Metrics {
-	return &Metrics{
+	m := &Metrics{
 		venueCalls: prometheus.NewCounterVec(prometheus.CounterOpts{Namespace: namespace, Subsystem: "venue",
 			Name: "calls_total", Help: "Quote calls made to each venue."}, []string{"venue"}),
 		venueLatency: prometheus.NewHistogramVec(prometheus.HistogramOpts{Namespace: namespace, Subsystem: "venue",
@@ -67,6 +67,11 @@ func New() *Metrics {
 			Name: "late_total", Help: "Swaps this instance marked late: past their venue's usual time from deposit to payout, by venue."}, []string{"venue"}),
 		tracker: newTracker(),
 	}
+	// Both results exist at 0 from the start (rate() and ratios over them
+	// work before the first lookup).
+	m.cache.WithLabelValues("hit")
+	m.cache.WithLabelValues("miss")
+	return m
 }
 
 // Add adds collectors registered along with the others (call before
@@ -172,6 +177,11 @@ func (g *venueGauges) Collect(ch chan<- prometheus.Metric) {
 // failures by code, and logs each failure with its cause at debug (with
 // the request id when the context carries one). log may be nil.
 func (m *Metrics) Quoter(venue string, q swapscout.Quoter, log *slog.Logger) swapscout.Quoter {
+	// The series every venue can always have exist at 0 from the start, so
+	// they are exported (and rate() over them works) before the first
+	// failure: a timeout, and a call our own rate limit held back.
+	m.venueFailures.WithLabelValues(venue, string(swapscout.CodeTimeout))
+	m.venueHeld.WithLabelValues(venue, string(swapscout.CodeRateLimited))
 	return &quoter{venue: venue, q: q, log: log, calls: m.venueCalls.WithLabelValues(venue),
 		lat: m.venueLatency.WithLabelValues(venue), failures: m.venueFailures.MustCurryWith(prometheus.Labels{"venue": venue}),
 		held: m.venueHeld.MustCurryWith(prometheus.Labels{"venue": venue})}

@@ -81,7 +81,9 @@ swapscout_venue_calls_total{venue="kraken"} 3
 # HELP swapscout_venue_failures_total Quote calls that failed, by venue and failure code.
 # TYPE swapscout_venue_failures_total counter
 swapscout_venue_failures_total{code="rate_limited",venue="binance"} 1
+swapscout_venue_failures_total{code="timeout",venue="binance"} 0
 swapscout_venue_failures_total{code="timeout",venue="exolix"} 1
+swapscout_venue_failures_total{code="timeout",venue="kraken"} 0
 # HELP swapscout_http_requests_total HTTP requests answered, by route pattern and status class.
 # TYPE swapscout_http_requests_total counter
 swapscout_http_requests_total{class="1xx",route="/v1/quotes/{id}"} 0
@@ -194,6 +196,9 @@ func TestHeldBackAndCutCalls(t *testing.T) {
 # HELP swapscout_venue_calls_total Quote calls made to each venue.
 # TYPE swapscout_venue_calls_total counter
 swapscout_venue_calls_total{venue="kraken"} 0
+# HELP swapscout_venue_failures_total Quote calls that failed, by venue and failure code.
+# TYPE swapscout_venue_failures_total counter
+swapscout_venue_failures_total{code="timeout",venue="kraken"} 0
 # HELP swapscout_venue_held_back_total Quote calls our own side did not send to each venue (own rate limit, cool-down, open circuit), by failure code; not in calls_total nor failures_total.
 # TYPE swapscout_venue_held_back_total counter
 swapscout_venue_held_back_total{code="rate_limited",venue="kraken"} 3

@@ -59,6 +59,14 @@ type Config struct {
 	// instances share hits.
 	Cache       swapscout.QuoteStore
 	CacheWindow time.Duration
+	// Claim, when set with Cache, collapses identical fan-outs across
+	// instances: before a fan-out for a cache key, the instance claims the
+	// key for ttl (Redis SET NX); one that finds it claimed waits for the
+	// claimer's answer to reach the shared Cache (polling it every
+	// ClaimPoll, at most the request's deadline) rather than ask every
+	// venue again, and fans out itself only if none comes. Claim answers
+	// true when it cannot tell (its store is down).
+	Claim func(ctx context.Context, key string, ttl time.Duration) bool
 	// Venues lists the venues a selection may name; nil or empty leaves
 	// the engine to check them.
 	Venues          func() []swapscout.VenueInfo
@@ -267,19 +275,54 @@ func (s *Service) Cached(ctx context.Context, key []byte) (Frame, bool) {
 // Concurrent calls for the same key share one fan-out and its answer.
 func (s *Service) Make(ctx context.Context, r *Request, key string) (Answer, error) {
 	v, err, _ := s.flights.Do(key, func() (any, error) {
+		// The claim lasts no longer than the cache keeps the answer, so a
+		// claim never outlives the answer it promises and stalls a later
+		// request.
+		if s.c.Claim != nil && s.c.Cache != nil && !s.c.Claim(ctx, key, min(r.Deadline, s.c.CacheWindow)) {
+			// Another instance is fanning out for this very request.
+			if f, ok := s.awaitCached(ctx, key, r.Deadline); ok {
+				return made{frame: f, hit: true}, nil
+			}
+		}
 		q, f, err := s.make(ctx, r, key, nil)
-		return made{q, f}, err
+		return made{quote: q, frame: f}, err
 	})
 	if err != nil {
 		return Answer{}, err
 	}
 	m := v.(made)
-	return Answer{Frame: m.frame, quote: m.quote}, nil
+	return Answer{Frame: m.frame, Hit: m.hit, quote: m.quote}, nil
+}
+
+// ClaimPoll is how often an instance that found a fan-out claimed looks
+// for its answer in the shared cache.
+const ClaimPoll = 10 * time.Millisecond
+
+// awaitCached waits, at most wait, for key's answer to reach the cache.
+func (s *Service) awaitCached(ctx context.Context, key string, wait time.Duration) (Frame, bool) {
+	t := time.NewTicker(ClaimPoll)
+	defer t.Stop()
+	end := time.NewTimer(wait)
+	defer end.Stop()
+	k := []byte(key)
+	for {
+		select {
+		case <-ctx.Done():
+			return nil, false
+		case <-end.C:
+			return nil, false
+		case <-t.C:
+			if f, ok := s.Cached(ctx, k); ok {
+				return f, true
+			}
+		}
+	}
 }
 
 type made struct {
 	quote *swapscout.Quote
 	frame Frame
+	hit   bool // the answer of another instance's fan-out, from the cache
 }
 
 // Quote answers r: from the cache when an identical request was answered
@@ -411,11 +454,12 @@ func quoteIDError(err error) error {
 }
 
 // Requote asks venue again for req, bypassing the cache (the point is a
-// fresh answer), and stores the answer as a new quote, cached like any
+// fresh answer: never one derived from earlier answers), and stores the answer as a new quote, cached like any
 // other.
 func (s *Service) Requote(ctx context.Context, req swapscout.QuoteRequest, venue string) (*swapscout.Quote, error) {
 	r := Request{QuoteRequest: req, Selection: aggregate.Selection{Include: []string{venue}}, Deadline: s.c.DefaultDeadline}
-	q, _, err := s.make(ctx, &r, string(AppendKey(nil, &r)), nil)
+	// Never a derived answer: the offer is about to be taken.
+	q, _, err := s.make(swapscout.WithFresh(ctx), &r, string(AppendKey(nil, &r)), nil)
 	return q, err
 }
 

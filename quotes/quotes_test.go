@@ -2,6 +2,7 @@ package quotes_test
 
 import (
 	"context"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -223,5 +224,67 @@ func TestNormalize(t *testing.T) {
 		if _, err := key(sel); swapscout.ErrorCode(err) != swapscout.EINVALID {
 			t.Errorf("%+v: err %v, want invalid", sel, err)
 		}
+	}
+}
+
+// sharedClaims is a Claim shared by two services, as Redis's SET NX is by
+// two instances.
+type sharedClaims struct {
+	mu   sync.Mutex
+	held map[string]bool
+}
+
+func (c *sharedClaims) claim(_ context.Context, key string, _ time.Duration) bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.held[key] {
+		return false
+	}
+	c.held[key] = true
+	return true
+}
+
+// TestClaimCollapsesAcrossInstances: two instances sharing a cache and
+// claims get the same request at once; one fans out, the other waits for
+// its answer in the cache and never asks the venues.
+func TestClaimCollapsesAcrossInstances(t *testing.T) {
+	cache := inmem.New(inmem.Options{})
+	claims := &sharedClaims{held: map[string]bool{}}
+	release := make(chan struct{})
+	var calls [2]atomic.Int32
+	svc := func(i int) *quotes.Service {
+		eng := engineFn(func(ctx context.Context, req swapscout.QuoteRequest, _ aggregate.Selection, _ func(swapscout.Result)) (*swapscout.Quote, error) {
+			calls[i].Add(1)
+			<-release
+			return twoOffers(req), nil
+		})
+		return quotes.New(quotes.Config{Engine: eng, Store: inmem.New(inmem.Options{}), Cache: cache, CacheWindow: time.Minute, Claim: claims.claim})
+	}
+	a, b := svc(0), svc(1)
+	r := quotes.Request{QuoteRequest: btcEth, Deadline: time.Minute}
+	first, err := make(chan quotes.Answer, 1), make(chan error, 1)
+	go func() {
+		ans, e := a.Quote(context.Background(), r)
+		first <- ans
+		err <- e
+	}()
+	for calls[0].Load() == 0 { // a has claimed the request and is fanning out
+		time.Sleep(time.Millisecond)
+	}
+	second := make(chan quotes.Answer, 1)
+	go func() {
+		ans, _ := b.Quote(context.Background(), r)
+		second <- ans
+	}()
+	close(release)
+	ansA, ansB := <-first, <-second
+	if e := <-err; e != nil {
+		t.Fatal(e)
+	}
+	if calls[1].Load() != 0 {
+		t.Errorf("the second instance fanned out too (%d calls)", calls[1].Load())
+	}
+	if !ansB.Hit || string(ansB.Frame) != string(ansA.Frame) {
+		t.Errorf("second instance's answer hit=%v, same frame %v; want the first's, from the cache", ansB.Hit, string(ansB.Frame) == string(ansA.Frame))
 	}
 }

@@ -48,6 +48,13 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 	defer s.inflight.Add(-1)
 
 	r2 := stripPrefix(r, "/"+id, "/"+rest)
+	if mt.limit != nil && !mt.limit.Allow() {
+		// Over the venue's stated limit: its rate-limit answer, at once,
+		// as a real venue refuses before doing any work.
+		mt.overLimit.Add(1)
+		mt.fault(w, r2, FaultRateLimit)
+		return
+	}
 	wait, fault := mt.draw(s.cfg.Sigma, s.cfg.Jitter, mt.isList(r2))
 	if wait > 0 {
 		t := time.NewTimer(wait)
@@ -225,13 +232,16 @@ type VenueStats struct {
 	Requests   int64 `json:"requests"`    // received (counted on arrival)
 	Errors     int64 `json:"errors"`      // answered with an injected FaultError
 	RateLimits int64 `json:"rate_limits"` // answered with an injected FaultRateLimit
+	// OverLimit: answered with the venue's rate-limit response because
+	// the client went beyond the venue's stated limit (Config.Limits).
+	OverLimit int64 `json:"over_limit"`
 }
 
 // Stats returns the server's counters.
 func (s *Server) Stats() Stats {
 	st := Stats{Venues: make(map[string]VenueStats, len(s.venues)), InFlight: s.inflight.Load()}
 	for id, mt := range s.venues {
-		st.Venues[id] = VenueStats{mt.requests.Load(), mt.errors.Load(), mt.rateLimits.Load()}
+		st.Venues[id] = VenueStats{mt.requests.Load(), mt.errors.Load(), mt.rateLimits.Load(), mt.overLimit.Load()}
 	}
 	return st
 }

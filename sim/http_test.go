@@ -399,3 +399,30 @@ func TestUnspecifiedAddr(t *testing.T) {
 		t.Errorf("healthz: %d %q", resp.StatusCode, body)
 	}
 }
+
+// TestStatedLimit: a request beyond a venue's stated limit gets its
+// rate-limit answer, counted apart from injected faults; other venues are
+// not held to it.
+func TestStatedLimit(t *testing.T) {
+	calls := new(fakeCalls)
+	s := startServer(t, Config{Limits: map[string]Limit{"fake": {Rate: 0.001, Burst: 3}}},
+		map[string]Venue{"fake": fakeVenue(swapProfile, calls), "other": fakeVenue(swapProfile, nil)})
+	c := newClient(t)
+	var codes []int
+	for range 5 {
+		resp, _ := get(t, c, s.VenueURL("fake")+"/echo")
+		codes = append(codes, resp.StatusCode)
+	}
+	if want := []int{200, 200, 200, 429, 429}; !slices.Equal(codes, want) {
+		t.Errorf("statuses %v, want %v", codes, want)
+	}
+	for range 5 {
+		if resp, _ := get(t, c, s.VenueURL("other")+"/echo"); resp.StatusCode != 200 {
+			t.Errorf("other venue: %d, want 200 (no limit stated)", resp.StatusCode)
+		}
+	}
+	st := s.Stats().Venues["fake"]
+	if st.OverLimit != 2 || st.RateLimits != 0 || calls.handled.Load() != 3 {
+		t.Errorf("stats %+v, handled %d: want 2 over the limit, none injected, 3 handled", st, calls.handled.Load())
+	}
+}

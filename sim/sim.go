@@ -39,6 +39,7 @@ import (
 	"time"
 
 	"github.com/swapscout/swapscout"
+	"golang.org/x/time/rate"
 )
 
 // Config configures a Server.
@@ -89,6 +90,11 @@ type Config struct {
 	// payouts and refunds land on (orders.go, onChain), served under
 	// /_chain/ in the public formats: sim/chain's Chain.
 	Chain Ledger
+	// Limits, by venue id, are the rate limits the venues state: a request
+	// beyond its venue's gets the venue's rate-limit answer (429, Binance's
+	// 418…) at once, counted apart (VenueStats.OverLimit). Venues missing
+	// here take any rate.
+	Limits map[string]Limit
 }
 
 // Ledger is a simulated chain as the order engine uses it (sim/chain's
@@ -100,6 +106,13 @@ type Ledger interface {
 	Land(network, to string, asset swapscout.Asset, amount swapscout.Amount, at time.Time, txid string)
 	// Handler serves the chain's public formats.
 	Handler() http.Handler
+}
+
+// Limit is a venue's stated rate limit: Rate requests per second, Burst at
+// once (the requests its window allows).
+type Limit struct {
+	Rate  float64
+	Burst int
 }
 
 // DefaultSigma is the latency tail shape used when Config.Sigma is 0.
@@ -139,7 +152,9 @@ type mount struct {
 	mu  sync.Mutex
 	rng *rand.Rand // latency and fault draws
 
-	requests, errors, rateLimits atomic.Int64
+	limit *rate.Limiter // the venue's stated limit; nil: none
+
+	requests, errors, rateLimits, overLimit atomic.Int64
 }
 
 var venueID = regexp.MustCompile(`^[a-z0-9][a-z0-9_-]*$`)
@@ -194,6 +209,9 @@ func New(cfg Config, venues map[string]Venue) (*Server, error) {
 		}
 		if r, ok := cfg.VenueRateLimitRate[id]; ok {
 			mt.rateRate = r
+		}
+		if l, ok := cfg.Limits[id]; ok && l.Rate > 0 {
+			mt.limit = rate.NewLimiter(rate.Limit(l.Rate), max(l.Burst, 1))
 		}
 		if len(v.Lists) > 0 {
 			mt.lists = http.NewServeMux()

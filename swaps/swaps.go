@@ -646,6 +646,11 @@ func (s *Service) requote(ctx context.Context, r CreateRequest, req swapscout.Qu
 		}
 		return nil, swapscout.Errorf(EVENUE, "%s; see quote %s", msg, fq.ID)
 	}
+	if fresh.Derived != nil {
+		// The engine never derives a re-quote; an offer that says it was
+		// derived is not the venue's word for this swap.
+		return nil, swapscout.Errorf(EVENUE, "the venue's offer was not asked afresh; see quote %s", fq.ID)
+	}
 	if err := guard(req.Direction, shown, fresh, r.slippage(), fq.ID); err != nil {
 		return nil, err
 	}

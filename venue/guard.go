@@ -25,7 +25,8 @@ import (
 //     [MaxBackoff]; calls during it fail rate_limited without a network call,
 //     and the first call after it probes the venue again;
 //   - an outbound rate limit (a token bucket sized from the venue's
-//     documented limits, see [Limits]): a call over it waits for a token
+//     documented limits, see [Descriptor.Limit]; one budget for every
+//     instance when the registry has a [Budget]): a call over it waits for a token
 //     only if it can get one before its context's deadline and its
 //     request's ([swapscout.RequestDeadline]: nobody waits for the answer
 //     past it), else fails rate_limited at once; a bulk call
@@ -50,8 +51,16 @@ type Guard struct {
 	name  string
 	limit Limit
 	lim   *rate.Limiter // nil: no outbound limit
-	cb    circuitbreaker.CircuitBreaker[any]
-	now   func() time.Time // clock of the cool-down
+	// budget, when set, holds the rate limit for every instance (under
+	// budgetKey); lim is then this instance's share while it cannot be
+	// asked.
+	budget    Budget
+	budgetKey string
+	// sharedNext is when the budget last said a token would next be free
+	// (unix nanos; 0: unknown).
+	sharedNext atomic.Int64
+	cb         circuitbreaker.CircuitBreaker[any]
+	now        func() time.Time // clock of the cool-down
 
 	coolUntil atomic.Int64 // unix nanos; calls before it are refused
 	mu        sync.Mutex
@@ -192,45 +201,46 @@ func (g *Guard) openError(d time.Duration) error {
 	return &swapscout.VenueError{Code: swapscout.CodeUnavailable, Msg: msg, Err: swapscout.ErrHeldBack}
 }
 
-// wait takes a token of the outbound rate limit, waiting for it only when
-// it comes before ctx's deadline.
+// wait takes a token of the outbound rate limit (the shared budget when
+// there is one and it answers, else the local limiter), waiting for it only
+// when it comes before ctx's deadline. A call that has a derived answer
+// ready (swapscout.Derivable) never waits.
 func (g *Guard) wait(ctx context.Context) error {
+	if g.budget != nil {
+		if err, ok := g.sharedWait(ctx); ok {
+			return err
+		}
+		g.fallback()
+	}
 	now := time.Now()
 	optional, bulk := Optional(ctx), swapscout.Bulk(ctx)
-	if optional || bulk {
-		// Neither waits for a token, and each leaves some to the calls that
-		// need them: an optional call the last one, a bulk call the
+	if optional || bulk || swapscout.Derivable(ctx) {
+		// None waits for a token, and the first two leave some to the calls
+		// that need them: an optional call the last one, a bulk call the
 		// reserve.
-		keep := 1.0
-		if bulk {
-			keep = max(keep, g.reserve())
+		keep := 0.0
+		switch {
+		case bulk:
+			keep = max(1, g.reserve())
+		case optional:
+			keep = 1
 		}
 		tokens := g.lim.TokensAt(now)
 		if tokens >= keep+1 && g.lim.AllowN(now, 1) {
 			return nil
 		}
-		if bulk {
-			wait := time.Duration((keep + 1 - tokens) / float64(g.limit.Rate) * float64(time.Second))
-			return &swapscout.VenueError{Code: swapscout.CodeRateLimited, RetryAfter: wait, Err: swapscout.ErrHeldBack,
-				Msg: fmt.Sprintf("%s: this client runs many quotes at once; those past its share use only the rate budget others leave (%g calls/s)",
-					g.name, float64(g.limit.Rate))}
-		}
-		return &swapscout.VenueError{Code: swapscout.CodeRateLimited, Err: ErrSkipped,
-			Msg: fmt.Sprintf("over our own rate limit for %s (%g calls/s): an optional call was skipped", g.name, float64(g.limit.Rate))}
+		wait := time.Duration((keep + 1 - tokens) / float64(g.lim.Limit()) * float64(time.Second))
+		return g.refusal(optional, bulk, wait)
 	}
 	if g.lim.AllowN(now, 1) {
 		return nil
 	}
 	r := g.lim.ReserveN(now, 1)
 	d := r.DelayFrom(now)
-	dl, ok := ctx.Deadline()
-	if rd, rok := swapscout.RequestDeadline(ctx); rok && (!ok || rd.Before(dl)) {
-		dl, ok = rd, true // the call may run on past it, but nobody waits for its token
-	}
+	dl, ok := g.deadline(ctx)
 	if !r.OK() || ok && now.Add(d).After(dl) {
 		r.CancelAt(now)
-		return &swapscout.VenueError{Code: swapscout.CodeRateLimited, RetryAfter: d, Err: swapscout.ErrHeldBack,
-			Msg: fmt.Sprintf("over our own rate limit for %s (%g calls/s); next call in %s", g.name, float64(g.limit.Rate), d.Round(time.Millisecond))}
+		return g.overLimit(d)
 	}
 	t := time.NewTimer(d)
 	select {
@@ -242,6 +252,43 @@ func (g *Guard) wait(ctx context.Context) error {
 		return ctx.Err()
 	}
 }
+
+// deadline is when a call must have its token: ctx's deadline or the
+// request's, whichever comes first (the call may run on past the request's,
+// but nobody waits for its token).
+func (g *Guard) deadline(ctx context.Context) (time.Time, bool) {
+	dl, ok := ctx.Deadline()
+	if rd, rok := swapscout.RequestDeadline(ctx); rok && (!ok || rd.Before(dl)) {
+		dl, ok = rd, true
+	}
+	return dl, ok
+}
+
+// overLimit is the refusal of a call whose token would come too late.
+func (g *Guard) overLimit(d time.Duration) error {
+	return &swapscout.VenueError{Code: swapscout.CodeRateLimited, RetryAfter: d, Err: swapscout.ErrHeldBack,
+		Msg: fmt.Sprintf("over our own rate limit for %s (%g calls/s); next call in %s", g.name, float64(g.limit.Rate), d.Round(time.Millisecond))}
+}
+
+// refusal is the answer to a call that may not wait for a token: a bulk
+// call, an optional one, or one with a derived answer ready.
+func (g *Guard) refusal(optional, bulk bool, wait time.Duration) error {
+	switch {
+	case bulk:
+		return &swapscout.VenueError{Code: swapscout.CodeRateLimited, RetryAfter: wait, Err: swapscout.ErrHeldBack,
+			Msg: fmt.Sprintf("%s: this client runs many quotes at once; those past its share use only the rate budget others leave (%g calls/s)",
+				g.name, float64(g.limit.Rate))}
+	case optional:
+		return &swapscout.VenueError{Code: swapscout.CodeRateLimited, Err: ErrSkipped,
+			Msg: fmt.Sprintf("over our own rate limit for %s (%g calls/s): an optional call was skipped", g.name, float64(g.limit.Rate))}
+	}
+	return &swapscout.VenueError{Code: swapscout.CodeRateLimited, RetryAfter: wait, Err: ErrDerivable,
+		Msg: fmt.Sprintf("over our own rate limit for %s (%g calls/s): a recent answer serves instead of waiting", g.name, float64(g.limit.Rate))}
+}
+
+// ErrDerivable is the cause of a call the rate limit refused at once
+// because a derived answer was ready (swapscout.WithDerivable).
+var ErrDerivable = fmt.Errorf("no token free now, and a derived answer is ready: %w", swapscout.ErrHeldBack)
 
 // reserve is the part of the bucket bulk calls leave to the others: half
 // the burst, at least one token.

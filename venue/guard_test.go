@@ -485,7 +485,7 @@ func TestGuardAllocs(t *testing.T) {
 }
 
 func BenchmarkGuard(b *testing.B) {
-	g := NewGuard("Test", LimitOf("binance"), nil)
+	g := NewGuard("Test", Limit{Rate: 2, Burst: 10}, nil)
 	g.lim.SetLimit(1e9)
 	ctx := context.Background()
 	b.ReportAllocs()

@@ -52,6 +52,10 @@ type Descriptor struct {
 	// address nor page, the sources read that name none): it goes into
 	// every swap's support packet. Zero for venues that make no swaps.
 	Support swapscout.SupportContact
+	// Limit is the venue's rate limit as it states it, with its source, and
+	// the share of it swapscout allows itself (all instances together);
+	// zero: DefaultLimit.
+	Limit Limit
 
 	// New builds the adapter. It must not do I/O.
 	New func(Config) (swapscout.Quoter, error)
@@ -166,9 +170,13 @@ type Options struct {
 	// Timeout overrides every venue's timeout when positive.
 	Timeout time.Duration
 	Now     func() time.Time
-	// Limit gives a venue's outbound limit; LimitOf (the Limits table)
-	// when nil.
+	// Limit gives a venue's outbound limit; the descriptor's
+	// (Descriptor.OutboundLimit) when nil.
 	Limit func(id string) Limit
+	// Budget, when set, makes each venue's rate limit one budget shared
+	// by every instance that uses the same Budget backend (Redis); nil
+	// keeps it in this process.
+	Budget Budget
 }
 
 // NewRegistry validates descriptors (unique ids, constructor, timeout, …) and
@@ -207,11 +215,14 @@ func NewRegistry(ds []*Descriptor, o Options) (*Registry, error) {
 		if cfg.Now == nil {
 			cfg.Now = time.Now
 		}
-		limit := LimitOf(d.ID)
+		limit := d.OutboundLimit()
 		if o.Limit != nil {
 			limit = o.Limit(d.ID)
 		}
 		cfg.Guard = NewGuard(d.Name, limit, cfg.Now)
+		if o.Budget != nil && limit.Rate > 0 {
+			cfg.Guard.share(o.Budget, budgetKey(d.ID, limit, cfg.APIKey))
+		}
 		configured := (!d.NeedsKey || cfg.APIKey != "") && (!d.NeedsSecret || cfg.APISecret != "")
 		v := &Venue{Descriptor: d, Configured: configured, Timeout: d.Timeout, Guard: cfg.Guard}
 		if o.Timeout > 0 {

@@ -225,12 +225,14 @@ func TestStartRefreshersDoNotWait(t *testing.T) {
 // TestRegistryGuards: every venue gets a guard with its limit; its state is
 // readable by id.
 func TestRegistryGuards(t *testing.T) {
-	reg, err := venue.NewRegistry([]*venue.Descriptor{desc("binance"), desc("unknown")}, venue.Options{})
+	limited := desc("binance")
+	limited.Limit = venue.Limit{Rate: 2, Burst: 10, Source: "test"}
+	reg, err := venue.NewRegistry([]*venue.Descriptor{limited, desc("unknown")}, venue.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if g := reg.Guard("binance"); g == nil || g.Limit().Rate != venue.Limits["binance"].Rate || g.Limit().Burst != venue.Limits["binance"].Burst {
-		t.Errorf("binance guard %v, want the Limits row", g)
+	if g := reg.Guard("binance"); g == nil || g.Limit().Rate != 2 || g.Limit().Burst != 10 {
+		t.Errorf("binance guard %v, want the descriptor's limit", g)
 	}
 	if g := reg.Guard("unknown"); g == nil || g.Limit().Rate != venue.DefaultLimit.Rate {
 		t.Errorf("unknown venue's guard %v, want DefaultLimit", g)

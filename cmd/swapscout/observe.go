@@ -100,6 +100,8 @@ func (o *observability) finish(st *stack) error {
 		func() float64 { return float64(eng.Detached()) }))
 	o.m.Add(metrics.CounterFunc("venue_calls_joined_total", "Venue answers taken from a call another request had started, instead of asking the venue again.",
 		func() float64 { return float64(eng.Joined()) }))
+	o.m.Add(metrics.CounterFunc("offers_derived_total", "Offers derived from a venue's recent answers because our rate limit on it had no call free in time (marked derived in the answer).",
+		func() float64 { return float64(eng.DerivedServed()) }))
 	if st.db != nil {
 		o.m.Add(&metrics.OpenSwaps{Count: st.db.OpenSwapCounts})
 	}

@@ -193,7 +193,7 @@ func TestSecretKeyRules(t *testing.T) {
 }
 
 // testKeyFile writes a new secret key to a file for a test's servers.
-func testKeyFile(t *testing.T) string {
+func testKeyFile(t testing.TB) string {
 	t.Helper()
 	path := filepath.Join(t.TempDir(), "secret.key")
 	if _, _, err := seal.KeyFile(path); err != nil {

@@ -11,6 +11,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/swapscout/swapscout/aggregate"
 	"github.com/swapscout/swapscout/httpserver"
 )
 
@@ -23,6 +24,8 @@ func runServe(ctx context.Context, args []string, e env) error {
 	ttl := fs.Duration("ttl", 2*time.Minute, "how long a quote stays readable by id")
 	window := fs.Duration("cache-window", 3*time.Second, "identical requests within this window are answered from the cache, with their age (0: off)")
 	redisURL := fs.String("redis-url", envOr(e.getenv, "SWAPSCOUT_REDIS_URL", ""), "share quotes and the cache with other instances through this Redis, e.g. redis://127.0.0.1:6379/0 (env SWAPSCOUT_REDIS_URL)")
+	instances := fs.Int("instances", 1, "with --redis-url: how many instances to assume share each venue's rate budget until Redis is first heard from (each keeps to its share while Redis is away)")
+	deriveAge := fs.Duration("derive-age", aggregate.DefaultDeriveAge, "when our rate limit on a venue has no call to spare in time, serve an offer derived from its answers at most this old for nearby amounts, marked derived (0: never)")
 	var sf serviceFlags
 	sf.register(fs, e.getenv)
 	var db dbFlags
@@ -62,7 +65,7 @@ func runServe(ctx context.Context, args []string, e env) error {
 	}
 	obs := newObservability(log, &sf, proxies)
 	obs.hookTracking(&tf)
-	st, err := newStack(ctx, stackOptions{listenAtOnce: true, simURL: strings.TrimSuffix(*simURL, "/"), secret: *secret, getenv: e.getenv, ttl: *ttl, window: *window, redis: *redisURL, log: log,
+	st, err := newStack(ctx, stackOptions{listenAtOnce: true, simURL: strings.TrimSuffix(*simURL, "/"), secret: *secret, getenv: e.getenv, ttl: *ttl, window: *window, redis: *redisURL, instances: *instances, deriveAge: *deriveAge, log: log,
 		wrapVenue: obs.wrapVenue, tune: obs.tune, db: &db, track: &tf, keys: &kf})
 	if err != nil {
 		return err

@@ -35,7 +35,7 @@ func startServe(t *testing.T, getenv func(string) string, args ...string) *serve
 	return startServeOn(t, simURL, secret, getenv, args...)
 }
 
-func startServeOn(t *testing.T, simURL, secret string, getenv func(string) string, args ...string) *served {
+func startServeOn(t testing.TB, simURL, secret string, getenv func(string) string, args ...string) *served {
 	tier.E2E(t) // starts a whole server: the end-to-end tier
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
@@ -70,7 +70,7 @@ func startServeOn(t *testing.T, simURL, secret string, getenv func(string) strin
 	return nil
 }
 
-func get(t *testing.T, c *http.Client, url string, hdr ...string) (*http.Response, string) {
+func get(t testing.TB, c *http.Client, url string, hdr ...string) (*http.Response, string) {
 	t.Helper()
 	req, _ := http.NewRequest("GET", url, nil)
 	for i := 0; i+1 < len(hdr); i += 2 {

@@ -9,7 +9,7 @@ import (
 
 // startSimServerWith runs the simulator in this process with the given
 // simulator flags.
-func startSimServerWith(t *testing.T, args ...string) (*sim.Server, string) {
+func startSimServerWith(t testing.TB, args ...string) (*sim.Server, string) {
 	t.Helper()
 	k := simKnobs{}
 	fs := newFlagSet("test", "", io.Discard)

@@ -25,7 +25,7 @@ const (
 	e2eRefundBTC = "bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4" // BIP173 vector
 )
 
-func postJSON(t *testing.T, c *http.Client, url, key, ctype string, body []byte) (int, string) {
+func postJSON(t testing.TB, c *http.Client, url, key, ctype string, body []byte) (int, string) {
 	t.Helper()
 	req, _ := http.NewRequest("POST", url, bytes.NewReader(body))
 	if ctype != "" {
@@ -48,7 +48,7 @@ func postJSON(t *testing.T, c *http.Client, url, key, ctype string, body []byte)
 // from the declared length; a client that went on writing the body would
 // race the server closing the connection (a broken pipe on the client, not
 // a behaviour of the server).
-func postDeclared(t *testing.T, _ *http.Client, rawURL, key, ctype string, body []byte) (int, string) {
+func postDeclared(t testing.TB, _ *http.Client, rawURL, key, ctype string, body []byte) (int, string) {
 	t.Helper()
 	u, err := url.Parse(rawURL)
 	if err != nil {
@@ -74,7 +74,7 @@ func postDeclared(t *testing.T, _ *http.Client, rawURL, key, ctype string, body 
 // swapVenues reads /v1/venues and checks can_swap: true for exactly the
 // venues that are not order books (swap services and protocols all create
 // swaps), false for order books.
-func swapVenues(t *testing.T, c *http.Client, base string) map[string]bool {
+func swapVenues(t testing.TB, c *http.Client, base string) map[string]bool {
 	t.Helper()
 	_, body := get(t, c, base+"/v1/venues")
 	vs, err := api.DecodeVenues([]byte(body))
@@ -106,7 +106,7 @@ func swapOf(body string) *api.Swap {
 // Memo-deposit venues (THORChain, Maya) are left out unless memo: they find
 // a deposit by the payout address, and equal swaps to one address there are
 // ambiguous, never guessed between (TestMemoSwapFindsItsDeposit follows one).
-func swapOffers(t *testing.T, c *http.Client, base, query string, memo bool) (quoteID string, venues []string) {
+func swapOffers(t testing.TB, c *http.Client, base, query string, memo bool) (quoteID string, venues []string) {
 	t.Helper()
 	can := swapVenues(t, c, base)
 	_, qbody := get(t, c, base+"/v1/quotes?"+query)

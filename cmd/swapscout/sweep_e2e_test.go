@@ -62,7 +62,7 @@ func TestSwappableSweep(t *testing.T) {
 	if raceEnabled {
 		t.Skip("the sweep runs without -race, whose slowdown would take it past its deadline: go test -run TestSwappableSweep ./cmd/swapscout/")
 	}
-	s, secret := startSimServerWith(t, "--walk", "0", "--latency", "1ms", "--latency-tail", "0.01")
+	s, secret := startSimServerWith(t, "--walk", "0", "--latency", "1ms", "--latency-tail", "0.01", "--venue-limits=false")
 	dir := t.TempDir()
 	if d, err := os.MkdirTemp("/dev/shm", "swapscout-sweep"); err == nil { // a database in memory where there is one
 		dir = d

@@ -24,7 +24,7 @@ import (
 // startPayingSim starts a simulator whose orders pay themselves quickly and
 // move through their stages in a fraction of a second; extra are more
 // simulator flags.
-func startPayingSim(t *testing.T, extra ...string) (url, secret string) {
+func startPayingSim(t testing.TB, extra ...string) (url, secret string) {
 	t.Helper()
 	s, secret := startSimServerWith(t, append([]string{"--walk", "0", "--latency", "5ms", "--auto-pay", "200ms", "--swap-stage", "150ms"}, extra...)...)
 	return s.URL(), secret
@@ -32,7 +32,7 @@ func startPayingSim(t *testing.T, extra ...string) (url, secret string) {
 
 // hookReceiver records verified webhook deliveries as they arrive.
 type hookReceiver struct {
-	t      *testing.T
+	t      testing.TB
 	secret []byte
 	mu     sync.Mutex
 	got    map[string][]pushed // by swap id

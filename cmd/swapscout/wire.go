@@ -47,6 +47,7 @@ type simKnobs struct {
 	chain                                        *simchain.Chain // where the orders' transfers land (newSim makes it)
 	chainBlock                                   time.Duration   // --chain-block-time: every simulated network's block time
 	names                                        map[string]bool // the flags register added
+	venueLimits                                  bool            // --venue-limits: enforce each venue's stated limit
 }
 
 // defaultSimSecret is the API secret the simulator checks signatures with
@@ -75,6 +76,7 @@ func (k *simKnobs) register(into *flag.FlagSet) {
 	fs.Var(k.venueLatency, "venue-latency", "per-venue median latency NAME=DURATION (repeatable)")
 	fs.Var(k.venueErrorRate, "venue-error-rate", "per-venue error rate of quote calls NAME=RATE (repeatable)")
 	fs.Var(k.venueRateLimitRate, "venue-rate-limit-rate", "per-venue rate-limit (429) rate of quote calls NAME=RATE (repeatable)")
+	fs.BoolVar(&k.venueLimits, "venue-limits", true, "answer every request beyond a venue's stated rate limit with its rate-limit response (429, Binance's 418…), as the venue would")
 	fs.DurationVar(&k.autoPay, "auto-pay", k.autoPay, "simulated swap orders are paid this long after creation (0: only POST /_sim/pay/{venue}/{order} pays)")
 	fs.DurationVar(&k.swapStage, "swap-stage", 0, "how long a paid order stays in each stage (confirming, exchanging, sending), scaled by the venue's latency (0: 3 s)")
 	fs.DurationVar(&k.orderExpiry, "order-expiry", 0, "how long an order waits for its deposit (0: each venue's own)")
@@ -124,8 +126,13 @@ func (k *simKnobs) newSim() (*sim.Server, error) {
 		}
 		k.chain = c
 	}
+	var limits map[string]sim.Limit
+	if k.venueLimits {
+		limits = simall.Limits()
+	}
 	return sim.New(sim.Config{
-		Seed: k.seed, Latency: k.latency, Sigma: k.sigma, Jitter: k.jitter,
+		Limits: limits,
+		Seed:   k.seed, Latency: k.latency, Sigma: k.sigma, Jitter: k.jitter,
 		ErrorRate: k.errorRate, RateLimitRate: k.rateLimitRate, ListErrorRate: k.listErrorRate,
 		VenueLatency: k.venueLatency, VenueErrorRate: k.venueErrorRate, VenueRateLimitRate: k.venueRateLimitRate,
 		WalkInterval: k.walk, Secrets: secrets,
@@ -157,7 +164,14 @@ type stackOptions struct {
 	ttl    time.Duration
 	window time.Duration // identical requests within it are answered from the cache
 	redis  string        // share quotes and the cache through this Redis when set
-	log    *slog.Logger
+	// instances is how many instances share the venues' rate budgets on
+	// redis until Redis is first heard from (at least 1).
+	instances int
+	// deriveAge, when positive, lets the engine serve offers derived from
+	// a venue's answers at most this old when our rate limit on the venue
+	// has no call to spare in time (aggregate.DeriveOptions).
+	deriveAge time.Duration
+	log       *slog.Logger
 	// listenAtOnce: do not wait for the venues' market lists (serve: the
 	// server must listen at once; venues still loading answer unavailable).
 	listenAtOnce bool
@@ -172,7 +186,7 @@ type stackOptions struct {
 	// keys, when set, are the API's keys (keyflags.go).
 	keys *keyFlags
 	// venueLimit, when set, gives the venues' outbound limits instead of
-	// venue.LimitOf (tests that sweep the simulator lift them).
+	// each descriptor's (tests that sweep the simulator lift them).
 	venueLimit func(id string) venue.Limit
 }
 
@@ -201,8 +215,24 @@ func newStack(ctx context.Context, o stackOptions) (*stack, error) {
 			return ""
 		}
 	}
+	var closers []func() error
+	if o.redis != "" {
+		// Every instance on this Redis takes its venue calls from one
+		// budget per venue (per key where the venue counts per key), and
+		// keeps to its share of it while Redis is away.
+		bs, err := redis.New(redis.Options{URL: o.redis, Prefix: "swapscout:b:", Logger: slog.New(slog.DiscardHandler)})
+		if err != nil {
+			hc.Close()
+			return nil, err
+		}
+		vo.Budget = bs.Budget("swapscout:budget:", o.instances)
+		closers = append(closers, bs.Close)
+	}
 	reg, err := venue.NewRegistry(all.Descriptors, vo)
 	if err != nil {
+		for _, c := range closers {
+			_ = c()
+		}
 		hc.Close()
 		return nil, err
 	}
@@ -227,7 +257,7 @@ func newStack(ctx context.Context, o stackOptions) (*stack, error) {
 		}
 		t.Stop()
 	}
-	s := &stack{http: hc, registry: reg, stop: cancel, wait: wait}
+	s := &stack{http: hc, registry: reg, stop: cancel, wait: wait, closers: closers}
 	var evs []aggregate.Venue
 	for _, v := range reg.Venues() {
 		ev := aggregate.Venue{ID: v.ID, Kind: v.Kind, KYC: v.KYC, Timeout: v.Timeout, Quoter: v.Quoter, Custody: v.Info(v.Configured).Custody}
@@ -237,7 +267,11 @@ func newStack(ctx context.Context, o stackOptions) (*stack, error) {
 		}
 		evs = append(evs, ev)
 	}
-	s.service = &aggregate.Service{Engine: aggregate.New(evs, aggregate.Options{Logger: o.log})}
+	eo := aggregate.Options{Logger: o.log}
+	if o.deriveAge > 0 {
+		eo.Derive = &aggregate.DeriveOptions{MaxAge: o.deriveAge}
+	}
+	s.service = &aggregate.Service{Engine: aggregate.New(evs, eo)}
 	deps := httpapi.Deps{
 		Quotes: s.service, Venues: reg.Infos, TTL: o.ttl, Logger: o.log, CacheWindow: o.window,
 		Store: inmem.New(inmem.Options{}), Cache: inmem.New(inmem.Options{}),
@@ -267,8 +301,17 @@ func newStack(ctx context.Context, o stackOptions) (*stack, error) {
 			s.Close()
 			return nil, err
 		}
-		s.closers = append(s.closers, quotes.Close, cache.Close)
-		deps.Store, deps.Cache, deps.Degraded = quotes, cache, quotes.Degraded
+		// Identical fan-outs are made once across the instances: the
+		// first claims the request, the others wait for its answer.
+		claims, err := redis.New(redis.Options{URL: o.redis, Prefix: "swapscout:f:", Logger: slog.New(slog.DiscardHandler), LocalCacheTTL: -1})
+		if err != nil {
+			quotes.Close()
+			cache.Close()
+			s.Close()
+			return nil, err
+		}
+		s.closers = append(s.closers, quotes.Close, cache.Close, claims.Close)
+		deps.Store, deps.Cache, deps.Degraded, deps.Claim = quotes, cache, quotes.Degraded, claims.Claim
 		deps.Health = func(context.Context) map[string]string {
 			return map[string]string{"store": quotes.Status(), "cache": cache.Status()}
 		}

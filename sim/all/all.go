@@ -95,3 +95,16 @@ func Venues() map[string]sim.Venue {
 	}
 	return out
 }
+
+// Limits returns the rate limit every venue of venue/all states (its
+// descriptor's Limit.Stated), by venue id, for sim.Config.Limits: the
+// simulator answers 429 beyond them, as the venue would.
+func Limits() map[string]sim.Limit {
+	out := make(map[string]sim.Limit, len(venues.Descriptors))
+	for _, d := range venues.Descriptors {
+		if l := d.Limit; l.Stated > 0 {
+			out[d.ID] = sim.Limit{Rate: float64(l.Stated), Burst: max(l.StatedBurst, 1)}
+		}
+	}
+	return out
+}

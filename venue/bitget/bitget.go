@@ -28,6 +28,8 @@ import (
 var Descriptor = cex.Descriptor(venue.Descriptor{
 	ID: "bitget", Name: "Bitget", BaseURL: "https://api.bitget.com", Website: "https://www.bitget.com",
 	Timeout: 4 * time.Second, KYC: 'D', Evidence: swapscout.Documented,
+	Limit: venue.Limit{Rate: 10, Burst: 20, Stated: 20, StatedBurst: 20,
+		Source: "[DOC] Bitget v2 docs, spot \"Get OrderBook Depth\": 20 requests per second per IP", Documented: true},
 }, &spec)
 
 // Spec returns Bitget's description for the cex engine: its tickers and

@@ -24,6 +24,8 @@ import (
 var Descriptor = cex.Descriptor(venue.Descriptor{
 	ID: "bitstamp", Name: "Bitstamp", BaseURL: "https://www.bitstamp.net", Website: "https://www.bitstamp.net",
 	Timeout: 5 * time.Second, KYC: 'D', Evidence: swapscout.Recorded,
+	Limit: venue.Limit{Rate: 10, Burst: 20, Stated: 16, StatedBurst: 40,
+		Source: "[CODE] client libraries keep to 8000 requests per 10 minutes; the API page is recalled as 400/s and 10,000 per 10 minutes [MEM, unverified]"},
 }, &spec)
 
 // Spec returns Bitstamp's description for the cex engine: its tickers and

@@ -25,6 +25,8 @@ import (
 var Descriptor = cex.Descriptor(venue.Descriptor{
 	ID: "bybit", Name: "Bybit", BaseURL: "https://api.bybit.com", Website: "https://www.bybit.com",
 	Timeout: 4 * time.Second, KYC: 'D', Evidence: swapscout.Documented,
+	Limit: venue.Limit{Rate: 20, Burst: 40, Stated: 120, StatedBurst: 600,
+		Source: "[DOC] Bybit v5 docs, \"Rate Limit\": 600 requests per 5 seconds per IP over all of api.bybit.com; going over blocks the IP", Documented: true},
 }, &spec)
 
 // IPBan is how long Bybit wants no calls after HTTP 403 "access too

@@ -23,6 +23,8 @@ var Descriptor = venue.Descriptor{
 	Support: swapscout.SupportContact{Email: "support@changenow.io", Source: "EdgeApp/edge-exchange-plugins src/swap/central/changenow.ts (swapInfo.supportEmail, the address the venue gives integrators)"},
 	Timeout: 4 * time.Second, KYC: 'C', NeedsKey: true, FixedRate: true, Reverse: true,
 	Networks: Symbols.Networks(), Evidence: swapscout.Recorded,
+	Limit: venue.Limit{Rate: 25, Burst: 30, PerKey: true, Stated: 30, StatedBurst: 30,
+		Source: "[MEM] ChangeNOW v2 docs, \"Rate limits\": 30 requests per second per API key (the stored excerpt of the page cuts off before the figure)"},
 	New: func(c venue.Config) (swapscout.Quoter, error) { return New(c), nil },
 }
 

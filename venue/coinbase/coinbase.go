@@ -26,6 +26,8 @@ import (
 var Descriptor = cex.Descriptor(venue.Descriptor{
 	ID: "coinbase", Name: "Coinbase Exchange", BaseURL: "https://api.exchange.coinbase.com", Website: "https://exchange.coinbase.com",
 	Timeout: 5 * time.Second, KYC: 'D', Evidence: swapscout.Documented,
+	Limit: venue.Limit{Rate: 8, Burst: 12, Stated: 10, StatedBurst: 15,
+		Source: "[CODE] client libraries enforce 10 requests per second per IP on public endpoints; docs recalled to allow bursts to 15 [MEM]"},
 }, &spec)
 
 // Spec returns Coinbase Exchange's description for the cex engine: its

@@ -29,6 +29,8 @@ var Descriptor = venue.Descriptor{
 	Support: swapscout.SupportContact{Source: "FixedFloat documents no support contact in the sources read (the ff.io API v2 pages and the clients of research A2; third-party lists name addresses at fixedfloat.com that no FixedFloat page read confirms)"},
 	Timeout: 4 * time.Second, KYC: 'C', NeedsKey: true, NeedsSecret: true, FixedRate: true, Reverse: true,
 	Networks: Symbols.Networks(), Evidence: swapscout.Documented,
+	Limit: venue.Limit{Rate: 3, Burst: 10, PerKey: true, Stated: 4, StatedBurst: 250,
+		Source: "[DOC] FixedFloat API docs (v1 text): 250 weight units per minute per API key, 1 per call other than creating an order", Documented: true},
 	New: func(c venue.Config) (swapscout.Quoter, error) { return New(c), nil },
 }
 

@@ -25,6 +25,8 @@ import (
 var Descriptor = cex.Descriptor(venue.Descriptor{
 	ID: "kraken", Name: "Kraken", BaseURL: "https://api.kraken.com", Website: "https://www.kraken.com",
 	Timeout: 4 * time.Second, KYC: 'D', Evidence: swapscout.Documented,
+	Limit: venue.Limit{Rate: 1, Burst: 3, Backoff: 2 * time.Second, Stated: 1, StatedBurst: 5,
+		Source: "[CODE] about 1 request per second per IP and endpoint on public endpoints, as client libraries enforce it; a guideline, not a published figure"},
 }, &spec)
 
 // Spec returns Kraken's description for the cex engine: its tickers and

@@ -1,0 +1,145 @@
+package main
+
+import (
+	"encoding/json"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"slices"
+	"strconv"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/swapscout/swapscout/internal/pgtest"
+	"github.com/swapscout/swapscout/internal/tier"
+)
+
+// BenchmarkPush measures how fast a swap's status change reaches its SSE
+// client and its webhook receiver when many swaps change at once: N swaps
+// (SWAPSCOUT_PUSH_SWAPS, default 100) are created together on the
+// simulator, which pays them all 3 s later and moves each through its
+// stages every 150 ms; each swap's events stream is held open (on the other
+// instance, with PostgreSQL) and a webhook receiver verifies every
+// delivery. A change's latency is its arrival minus the moment the tracker
+// saw it (its history entry's time). It reports the p50 and p99 of each
+// path as custom metrics. SQLite runs one instance; PostgreSQL
+// (SWAPSCOUT_DATABASE_URL) two, swaps made on one and followed on the
+// other. End-to-end tier: run it alone, -benchtime=1x.
+func BenchmarkPush(b *testing.B) {
+	tier.E2E(b)
+	n := 100
+	if v, err := strconv.Atoi(os.Getenv("SWAPSCOUT_PUSH_SWAPS")); err == nil && v > 0 {
+		n = v
+	}
+	b.Run("sqlite", func(b *testing.B) {
+		for b.Loop() {
+			sse, hook := pushRound(b, n, []string{"--data-dir", b.TempDir()}, 1)
+			reportPush(b, sse, hook)
+		}
+	})
+	b.Run("postgres", func(b *testing.B) {
+		if os.Getenv(pgtest.EnvURL) == "" {
+			b.Skipf("set %s to run two instances on one PostgreSQL", pgtest.EnvURL)
+		}
+		for b.Loop() {
+			sse, hook := pushRound(b, n, []string{"--database-url", pgtest.URL(b), "--secret-key-file", testKeyFile(b)}, 2)
+			reportPush(b, sse, hook)
+		}
+	})
+}
+
+func reportPush(b *testing.B, sse, hook []time.Duration) {
+	q := func(d []time.Duration, p float64) float64 {
+		if len(d) == 0 {
+			return -1
+		}
+		slices.Sort(d)
+		return float64(d[min(len(d)-1, int(p*float64(len(d))))].Microseconds()) / 1000
+	}
+	b.ReportMetric(q(sse, 0.5), "sse-p50-ms")
+	b.ReportMetric(q(sse, 0.99), "sse-p99-ms")
+	b.ReportMetric(q(hook, 0.5), "hook-p50-ms")
+	b.ReportMetric(q(hook, 0.99), "hook-p99-ms")
+	b.ReportMetric(float64(len(sse)), "changes")
+	b.Logf("%d changes: SSE %s; webhooks %s", len(sse), quantiles(slices.Clone(sse)), quantiles(slices.Clone(hook)))
+}
+
+// pushRound runs n swaps to their end on instances serve processes with
+// args and returns the push latencies of every change.
+func pushRound(b *testing.B, n int, args []string, instances int) (sse, hook []time.Duration) {
+	simURL, simSecret := startPayingSim(b, "--auto-pay", "3s")
+	hooks := &hookReceiver{t: b, secret: []byte("whsec-bench"), got: map[string][]pushed{}}
+	recv := httptest.NewServer(hooks)
+	defer recv.Close()
+	env := func(k string) string {
+		if k == envWebhookSecret {
+			return "whsec-bench"
+		}
+		return ""
+	}
+	args = append(args, "--track-interval", "100ms", "--webhook-allow-private", "--max-client-streams", "0", "--fanout-rate", "-1")
+	var urls []string
+	for range instances {
+		urls = append(urls, startServeOn(b, simURL, simSecret, env, args...).url)
+	}
+	c := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 256}, Timeout: 60 * time.Second}
+	defer c.CloseIdleConnections()
+	quoteID, venues := swapOffers(b, c, urls[0], "from=btc&to=eth&amount=0.1", false)
+	ids := make([]string, n)
+	var wg sync.WaitGroup
+	sem := make(chan struct{}, 16)
+	for i := range n {
+		wg.Go(func() {
+			sem <- struct{}{}
+			defer func() { <-sem }()
+			body, _ := json.Marshal(map[string]string{"quote_id": quoteID, "venue": venues[i%len(venues)], "payout_address": e2ePayoutETH,
+				"refund_address": e2eRefundBTC, "callback_url": recv.URL + "/hook"})
+			st, created := postJSON(b, c, urls[0]+"/v1/swaps", "push-"+strconv.Itoa(i), "application/json", body)
+			if st != 201 {
+				b.Errorf("create %d: %d %s", i, st, created)
+				return
+			}
+			ids[i] = swapOf(created).ID
+		})
+	}
+	wg.Wait()
+	if b.Failed() {
+		b.FailNow()
+	}
+	events := make([][]pushed, n)
+	errs := make([]error, n)
+	for i, id := range ids {
+		follow := urls[(i+1)%len(urls)] // with two instances, the other one
+		wg.Go(func() { events[i], errs[i] = followEvents(c, follow+"/v1/swaps/"+id+"/events") })
+	}
+	wg.Wait()
+	for i, id := range ids {
+		if errs[i] != nil {
+			b.Fatalf("swap %s events: %v", id, errs[i])
+		}
+		if len(events[i]) == 0 || events[i][len(events[i])-1].status != "finished" {
+			b.Fatalf("swap %s stream ended at %+v; want finished", id, events[i])
+		}
+		for _, e := range events[i][1:] {
+			if !e.seenAt.IsZero() {
+				sse = append(sse, e.arrived.Sub(e.seenAt))
+			}
+		}
+		want := len(events[i]) - 1
+		deadline := time.Now().Add(10 * time.Second)
+		for {
+			hooks.mu.Lock()
+			got := slices.Clone(hooks.got[id])
+			hooks.mu.Unlock()
+			if len(got) >= want || time.Now().After(deadline) {
+				for _, h := range got {
+					hook = append(hook, h.arrived.Sub(h.seenAt))
+				}
+				break
+			}
+			time.Sleep(20 * time.Millisecond)
+		}
+	}
+	return sse, hook
+}

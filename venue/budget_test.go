@@ -1,0 +1,97 @@
+package venue
+
+import (
+	"context"
+	"errors"
+	"testing"
+	"time"
+
+	"github.com/swapscout/swapscout"
+)
+
+// fakeBudget is a Budget whose answers the test sets.
+type fakeBudget struct {
+	wait      time.Duration
+	err       error
+	instances int
+	takes     int
+	lastKey   string
+}
+
+func (f *fakeBudget) Take(_ context.Context, key string, _ float64, _, _ int) (time.Duration, error) {
+	f.takes++
+	f.lastKey = key
+	return f.wait, f.err
+}
+
+func (f *fakeBudget) Instances() int { return f.instances }
+
+// TestBudgetFallbackShare: while the shared budget cannot be asked, an
+// instance keeps to its share of the burst (the limit over the instances
+// last seen), not the whole of it.
+func TestBudgetFallbackShare(t *testing.T) {
+	b := &fakeBudget{err: errors.New("redis unreachable"), instances: 3}
+	g := NewGuard("Test", Limit{Rate: 0.001, Burst: 9}, nil) // no refill within the test
+	g.share(b, "test")
+	ctx := WithOptional(context.Background()) // never waits
+	ok := 0
+	for range 20 {
+		if g.wait(ctx) == nil {
+			ok++
+		}
+	}
+	// A share of 9/3 = 3 tokens, and an optional call leaves the last one.
+	if ok != 2 {
+		t.Errorf("%d optional calls let through on a third of a 9-token burst, want 2", ok)
+	}
+	if b.takes != 20 {
+		t.Errorf("budget asked %d times, want every call to ask it first (20)", b.takes)
+	}
+}
+
+// TestBudgetShared: while the budget answers, its word decides: a free
+// token lets the call through, a token that comes too late refuses it, and
+// a call with a derived answer ready never waits for one.
+func TestBudgetShared(t *testing.T) {
+	b := &fakeBudget{instances: 1}
+	g := NewGuard("Test", Limit{Rate: 1, Burst: 1}, nil)
+	g.share(b, budgetKey("test", Limit{PerKey: true}, "secret-key"))
+	if err := g.wait(context.Background()); err != nil {
+		t.Fatalf("free token: %v", err)
+	}
+	if b.lastKey == "test" || len(b.lastKey) != len("test:")+12 {
+		t.Errorf("per-key bucket %q, want the venue and a short hash of the key", b.lastKey)
+	}
+	b.wait = time.Hour
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	err := g.wait(ctx)
+	if !errors.Is(err, swapscout.ErrHeldBack) || errors.Is(err, ErrDerivable) {
+		t.Errorf("token in an hour, deadline in a minute: %v, want held back", err)
+	}
+	takes := b.takes
+	err = g.wait(swapscout.WithDerivable(ctx))
+	if !errors.Is(err, ErrDerivable) {
+		t.Errorf("derivable call with no token free: %v, want ErrDerivable at once", err)
+	}
+	if b.takes != takes {
+		t.Errorf("the budget was asked again within the wait it gave (%d takes, want %d)", b.takes, takes)
+	}
+	// The local limiter was never used: its one token is still there.
+	if g.lim.Tokens() < 1 {
+		t.Errorf("local limiter used while the shared budget answered")
+	}
+}
+
+// TestDerivableNeverWaitsLocally: without a shared budget, a call with a
+// derived answer ready takes a free token but never waits for one.
+func TestDerivableNeverWaitsLocally(t *testing.T) {
+	g := NewGuard("Test", Limit{Rate: 0.001, Burst: 1}, nil)
+	ctx := swapscout.WithDerivable(context.Background())
+	if err := g.wait(ctx); err != nil {
+		t.Fatalf("free token: %v", err)
+	}
+	if err := g.wait(ctx); !errors.Is(err, ErrDerivable) {
+		t.Errorf("no token free: %v, want ErrDerivable", err)
+	}
+}
