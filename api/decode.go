@@ -50,6 +50,9 @@ type offerJSON struct {
 	CanSwap bool   `json:"can_swap"`
 	NoSwap  string `json:"no_swap_reason"`
 	TookMS  int64  `json:"took_ms"`
+	// A route's legs, a split's parts.
+	Legs  []offerJSON `json:"legs"`
+	Parts []offerJSON `json:"parts"`
 }
 
 func (o *offerJSON) offer() (Offer, error) {
@@ -69,6 +72,18 @@ func (o *offerJSON) offer() (Offer, error) {
 	}
 	for _, f := range o.Fees {
 		off.Fees = append(off.Fees, swapscout.Fee{Kind: f.Kind, Amount: f.Amount, Asset: f.Asset.asset()})
+	}
+	for _, l := range [...]struct {
+		in  []offerJSON
+		out *[]Offer
+	}{{o.Legs, &off.Legs}, {o.Parts, &off.Parts}} {
+		for i := range l.in {
+			sub, err := l.in[i].offer()
+			if err != nil {
+				return Offer{}, err
+			}
+			*l.out = append(*l.out, sub)
+		}
 	}
 	return off, nil
 }
