@@ -194,13 +194,21 @@ func (s *Service) searchSplit(ctx context.Context, r *Request, q *swapscout.Quot
 			cands = append(cands, cand{o.Venue, o.Min, o.Max, o.AmountOut.Quo(o.AmountIn, 18, swapscout.RoundDown)})
 		}
 	}
-	// Venues that refused the whole amount: probed at their max.
+	// Venues that refused the whole amount: probed at their max, the
+	// largest maxes first (they carry a split).
 	var probes []swapscout.Failure
+	infos := s.c.Venues()
+	swaps := func(id string) bool { // unknown when the service lists no venues: the probe tells
+		i := slices.IndexFunc(infos, func(v swapscout.VenueInfo) bool { return v.ID == id })
+		return i < 0 || infos[i].CanSwap
+	}
 	for _, f := range q.Failures {
-		if f.Code == swapscout.CodeAmountTooLarge && f.Max.Sign() > 0 && f.Max.Cmp(r.Amount) < 0 && len(probes) < MaxSplitVenues {
+		if f.Code == swapscout.CodeAmountTooLarge && f.Max.Sign() > 0 && f.Max.Cmp(r.Amount) < 0 && swaps(f.Venue) {
 			probes = append(probes, f)
 		}
 	}
+	slices.SortStableFunc(probes, func(a, b swapscout.Failure) int { return b.Max.Cmp(a.Max) })
+	probes = probes[:min(len(probes), MaxSplitVenues)]
 	probed := make([]*swapscout.Offer, len(probes))
 	var wg sync.WaitGroup
 	for i, f := range probes {
