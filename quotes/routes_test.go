@@ -242,3 +242,20 @@ func TestRoutesSwappable(t *testing.T) {
 		}
 	}
 }
+
+// A service without Composite answers direct offers only, whatever the
+// request asks: one fan-out.
+func TestCompositeOff(t *testing.T) {
+	m := &market{rates: map[string]map[string]string{
+		"alpha": {"firo>xmr": "0.01"},
+		"bravo": {"xmr>ton": "55.5"},
+	}, max: map[string]string{"alpha": "1"}}
+	s := quotes.New(quotes.Config{Engine: m})
+	req := swapscout.QuoteRequest{From: firo, To: ton, Amount: swapscout.MustAmount("100")}
+	if _, err := s.Quote(context.Background(), quotes.Request{QuoteRequest: req, Deadline: 2 * time.Second, Routes: quotes.RoutesOn, Split: quotes.Split3}); err != nil {
+		t.Fatal(err)
+	}
+	if n := len(m.requests()); n != 1 {
+		t.Errorf("%d fan-outs, want 1", n)
+	}
+}
