@@ -138,6 +138,16 @@ type Offer struct {
 
 	Took time.Duration // how long the venue took to answer
 
+	// Legs, for a two-leg route (two venues, one after the other: From to
+	// a bridge asset at the first, the bridge asset to To at the second),
+	// are the two venues' own offers, each as its venue gave it; the
+	// route's amounts, fees, times and ratings are theirs combined (the
+	// worst KYC and custody of the two). Parts, for a split (one amount
+	// spread over several venues, each swapping its part), are each
+	// part's offer, re-quoted at the part's amount. Both are empty for
+	// a direct offer; an offer is never both.
+	Legs  []Offer
+	Parts []Offer
 	// Derived, when set, says the offer was not asked of the venue for
 	// this request: our own rate limit had no call to spare in time, and
 	// the venue's recent answers for nearby amounts of the same pair gave
@@ -153,6 +163,10 @@ type Derivation struct {
 	Age  time.Duration
 	From []Amount
 }
+
+// Composite reports whether o is a route or a split rather than one venue's
+// own offer.
+func (o *Offer) Composite() bool { return len(o.Legs) > 0 || len(o.Parts) > 0 }
 
 // FailureCode is the typed reason a venue gave no offer.
 type FailureCode string

@@ -104,6 +104,10 @@ type QuoteRequest struct {
 	KYC                    string        // the worst KYC rating taken, "A" to "D"; "": any
 	Custody                swapscout.Custody
 	Swappable              bool // only offers that can become a swap there
+	// Routes and Split are the routes= and split= parameters: "1" or "0"
+	// (two-leg routes always, never), "2", "3" or "0" (a split into at
+	// most so many parts, never); "": the server's default (auto).
+	Routes, Split string
 }
 
 // Query returns r as the query parameters of GET /v1/quotes.
@@ -132,6 +136,8 @@ func (r *QuoteRequest) Query() url.Values {
 	if r.Swappable {
 		q.Set("swappable", "true")
 	}
+	set("routes", r.Routes)
+	set("split", r.Split)
 	return q
 }
 

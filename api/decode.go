@@ -54,6 +54,9 @@ type offerJSON struct {
 		AgeMS int64              `json:"age_ms"`
 		From  []swapscout.Amount `json:"from"`
 	} `json:"derived"`
+	// A route's legs, a split's parts.
+	Legs  []offerJSON `json:"legs"`
+	Parts []offerJSON `json:"parts"`
 }
 
 func (o *offerJSON) offer() (Offer, error) {
@@ -76,6 +79,18 @@ func (o *offerJSON) offer() (Offer, error) {
 	}
 	if d := o.Derived; d != nil {
 		off.Derived = &swapscout.Derivation{Age: time.Duration(d.AgeMS) * time.Millisecond, From: d.From}
+	}
+	for _, l := range [...]struct {
+		in  []offerJSON
+		out *[]Offer
+	}{{o.Legs, &off.Legs}, {o.Parts, &off.Parts}} {
+		for i := range l.in {
+			sub, err := l.in[i].offer()
+			if err != nil {
+				return Offer{}, err
+			}
+			*l.out = append(*l.out, sub)
+		}
 	}
 	return off, nil
 }

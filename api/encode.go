@@ -161,6 +161,23 @@ func AppendOffer(dst []byte, o *swapscout.Offer) []byte {
 		}
 		dst = append(dst, "]}"...)
 	}
+	// A route's legs and a split's parts: each its venue's own offer.
+	for _, l := range [...]struct {
+		key    string
+		offers []swapscout.Offer
+	}{{`,"legs":[`, o.Legs}, {`,"parts":[`, o.Parts}} {
+		if len(l.offers) == 0 {
+			continue
+		}
+		dst = append(dst, l.key...)
+		for i := range l.offers {
+			if i > 0 {
+				dst = append(dst, ',')
+			}
+			dst = AppendOffer(dst, &l.offers[i])
+		}
+		dst = append(dst, ']')
+	}
 	return append(dst, '}')
 }
 

@@ -100,7 +100,17 @@ func genQuote(t *rapid.T) *api.Quote {
 		CreatedAt: genTime(t, "created"), ExpiresAt: genTime(t, "expires"), Took: genMillis(t, "took"),
 	}}
 	for i, n := 0, rapid.IntRange(0, 4).Draw(t, "offers"); i < n; i++ {
-		q.Offers = append(q.Offers, genOffer(t))
+		o := genOffer(t)
+		// A route's two legs or a split's parts, each an offer of its own.
+		switch rapid.IntRange(0, 2).Draw(t, "composite") {
+		case 1:
+			o.Legs = []swapscout.Offer{genOffer(t), genOffer(t)}
+		case 2:
+			for j, m := 0, rapid.IntRange(2, 3).Draw(t, "parts"); j < m; j++ {
+				o.Parts = append(o.Parts, genOffer(t))
+			}
+		}
+		q.Offers = append(q.Offers, o)
 	}
 	for i, n := 0, rapid.IntRange(0, 3).Draw(t, "failures"); i < n; i++ {
 		q.Failures = append(q.Failures, genFailure(t))

@@ -11,7 +11,7 @@ import (
 )
 
 // quoteParams are the query parameters GET /v1/quotes accepts.
-var quoteParams = []string{"from", "to", "amount", "from_network", "to_network", "direction", "rate", "deadline", "venues", "exclude", "kyc", "custody", "swappable"}
+var quoteParams = []string{"from", "to", "amount", "from_network", "to_network", "direction", "rate", "deadline", "venues", "exclude", "kyc", "custody", "swappable", "routes", "split"}
 
 // Cache status headers; static so the hot path allocates nothing. The
 // degraded variants tell the client the shared store is down and this answer
@@ -197,6 +197,26 @@ func parseQuoteQuery(r *Request, def, max time.Duration) (quotes.Request, error)
 		pq.Selection.Swappable = true
 	default:
 		return pq, invalid("swappable must be true or false")
+	}
+	switch v := r.Query("routes"); string(v) {
+	case "", "auto":
+		pq.Routes = quotes.RoutesAuto
+	case "1", "true":
+		pq.Routes = quotes.RoutesOn
+	case "0", "false":
+	default:
+		return pq, invalid("routes must be 1 (always search two-leg routes), 0 (never) or auto")
+	}
+	switch v := r.Query("split"); string(v) {
+	case "", "auto":
+		pq.Split = quotes.SplitAuto
+	case "2":
+		pq.Split = quotes.Split2
+	case "3":
+		pq.Split = quotes.Split3
+	case "0":
+	default:
+		return pq, invalid("split must be 2 or 3 (parts at most), 0 (never) or auto")
 	}
 	return pq, nil
 }

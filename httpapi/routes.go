@@ -77,6 +77,10 @@ type Deps struct {
 	// flow (quotes.New(d.QuoteConfig()) from the same Deps); nil,
 	// NewHandler makes its own.
 	Book *quotes.Service
+	// Composite makes the quote service search two-leg routes and splits
+	// across venues (routes=, split=; quotes.Config.Composite); off,
+	// every quote is direct offers only, whatever it asks.
+	Composite bool
 	// Accuracy, when set, gives each venue's figures over its finished swaps
 	// in the last AccuracyWindow, shown by GET /v1/venues.
 	Accuracy       func(ctx context.Context) (map[string]swapscout.VenueAccuracy, error)
@@ -155,7 +159,8 @@ func NewHandler(d Deps) *Handler {
 func (d Deps) QuoteConfig() quotes.Config {
 	d.defaults()
 	return quotes.Config{Engine: d.Quotes, Store: d.Store, Cache: d.Cache, CacheWindow: d.CacheWindow, Claim: d.Claim,
-		Venues: d.Venues, TTL: d.TTL, DefaultDeadline: d.DefaultDeadline, Now: d.Now, Logger: d.Logger}
+		Venues: d.Venues, TTL: d.TTL, DefaultDeadline: d.DefaultDeadline, Now: d.Now, Logger: d.Logger,
+		Composite: d.Composite}
 }
 
 // defaults fills in the defaults of unset fields.

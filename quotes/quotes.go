@@ -74,6 +74,10 @@ type Config struct {
 	DefaultDeadline time.Duration // a re-quote's fan-out deadline (default 3s)
 	Now             func() time.Time
 	Logger          *slog.Logger
+	// Composite: search two-leg routes and splits when a request asks
+	// (Request.Routes, Request.Split); off, every quote is one fan-out
+	// of direct offers.
+	Composite bool
 }
 
 // Default TTL and deadline of a Config that leaves them unset.
@@ -119,6 +123,11 @@ type Request struct {
 	swapscout.QuoteRequest
 	Selection aggregate.Selection
 	Deadline  time.Duration
+	// Routes and Split say whether two-leg routes (routes.go) and splits
+	// across venues (split.go) are searched beside the direct offers; the
+	// zero values search neither.
+	Routes RouteMode
+	Split  SplitMode
 }
 
 // Answer is a quote as the service answers it: its frame, whether it came
@@ -233,6 +242,7 @@ func AppendKey(dst []byte, r *Request) []byte {
 	if r.Selection.Swappable {
 		dst = append(dst, 's')
 	}
+	dst = append(dst, 'r', byte('0'+r.Routes), 'p', byte('0'+r.Split))
 	for _, v := range r.Selection.Include {
 		dst = append(dst, '+')
 		dst = strconv.AppendInt(dst, int64(len(v)), 10)
@@ -361,9 +371,37 @@ func (s *Service) QuoteStream(ctx context.Context, r Request, emit func(swapscou
 func (s *Service) make(parent context.Context, r *Request, key string, emit func(swapscout.Result)) (*swapscout.Quote, Frame, error) {
 	ctx, cancel := context.WithTimeout(context.WithoutCancel(parent), r.Deadline)
 	defer cancel()
+	var routes []swapscout.Offer
+	routed := make(chan struct{})
+	if s.c.Composite && wantsRoutes(parent, r) {
+		go func() {
+			defer close(routed)
+			routes = s.searchRoutes(ctx, r)
+		}()
+	} else {
+		close(routed)
+	}
 	q, err := s.c.Engine.Quote(ctx, r.QuoteRequest, r.Selection, emit)
 	if err != nil {
+		cancel()
+		<-routed
 		return nil, nil, err
+	}
+	var extra []swapscout.Offer
+	if s.c.Composite && wantsSplit(r, q) {
+		if o, ok := s.searchSplit(ctx, r, q); ok {
+			extra = append(extra, o)
+		}
+	}
+	<-routed
+	extra = append(extra, routes...)
+	if r.Selection.Swappable {
+		extra = slices.DeleteFunc(extra, func(o swapscout.Offer) bool { return !o.CanSwap })
+	}
+	if len(extra) > 0 {
+		aggregate.Rank(r.Direction, extra)
+		q.Offers = mergeRanked(r.Direction, q.Offers, extra)
+		q.Took = max(q.Took, time.Since(q.CreatedAt))
 	}
 	q.ID = NewID()
 	q.ExpiresAt = q.CreatedAt.Add(s.c.TTL)

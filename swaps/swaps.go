@@ -262,6 +262,16 @@ func (s *Service) create(ctx context.Context, r CreateRequest) (sw *swapscout.Sw
 	if offer == nil {
 		return nil, false, swapscout.Errorf(swapscout.EINVALID, "venue %q has no offer in quote %s", clip(r.Venue), q.ID)
 	}
+	if offer.Composite() {
+		// A route or a split is several venues' offers: it becomes a swap
+		// only as its legs or parts, each taken at its venue; the offer
+		// says why (and which leg or part cannot).
+		why := offer.NoSwap
+		if why == "" {
+			why = "routes and splits are created leg by leg or part by part"
+		}
+		return nil, false, swapscout.Errorf(EUNSUPPORTED, "%s cannot be made into one swap here: %s", clip(r.Venue), why)
+	}
 	req := q.Request
 	if err := s.checkAddresses(&r, req); err != nil {
 		return nil, false, err

@@ -119,7 +119,9 @@ func newFixture(t *testing.T, dir swapscout.Direction) *fixture {
 	f := &fixture{
 		quotes: &fakeQuotes{
 			quote: &swapscout.Quote{ID: "q1", Request: swapscout.QuoteRequest{From: btc, To: eth, Amount: swapscout.MustAmount("0.5"), Direction: dir},
-				Offers: []swapscout.Offer{shown, {Venue: "book", AmountIn: swapscout.MustAmount("0.5"), AmountOut: swapscout.MustAmount("9")}}},
+				Offers: []swapscout.Offer{shown, {Venue: "book", AmountIn: swapscout.MustAmount("0.5"), AmountOut: swapscout.MustAmount("9")},
+					{Venue: "fast>xmr@xmr>fast", AmountIn: swapscout.MustAmount("0.5"), AmountOut: swapscout.MustAmount("9.5"),
+						NoSwap: "two-leg routes are created leg by leg", Legs: []swapscout.Offer{shown, shown}}}},
 			fresh: shown,
 		},
 		swapper: &fakeSwapper{},
@@ -439,5 +441,20 @@ func TestInterruptedCreation(t *testing.T) {
 	}
 	if n := f.swapper.creates.Load(); n != 1 {
 		t.Errorf("%d orders, want 1", n)
+	}
+}
+
+// A route (or a split) is refused before any venue is called, with the
+// offer's own reason, even when every one of its venues creates swaps.
+func TestCreateRefusesComposite(t *testing.T) {
+	f := newFixture(t, swapscout.Send)
+	r := request("k")
+	r.Venue = "fast>xmr@xmr>fast"
+	_, _, err := f.svc.Create(ctx, r)
+	if code := swapscout.ErrorCode(err); code != swaps.EUNSUPPORTED || !strings.Contains(err.Error(), "leg by leg") {
+		t.Errorf("Create(route) = %v (%s); want %s with the offer's reason", err, code, swaps.EUNSUPPORTED)
+	}
+	if n := f.quotes.requote.Load() + f.swapper.creates.Load(); n != 0 {
+		t.Errorf("the venue was called %d times for a refused route", n)
 	}
 }

@@ -131,6 +131,10 @@ type OfferRow struct {
 	// the deposit transaction) and Custody the venue's ("non_custodial"):
 	// the row marks both before the user picks the offer.
 	Deposit, Custody string
+	// Steps: a two-leg route's legs, or a split's parts, in words ("100
+	// FIRO → 1.02 XMR at Alpha"); Split tells which.
+	Steps []string
+	Split bool
 }
 
 // FailureRow is a missing venue with its reason.
@@ -185,6 +189,13 @@ func NewResults(q *swapscout.Quote, age time.Duration, names map[string]string, 
 		}
 		for _, f := range o.Fees {
 			row.Fees = append(row.Fees, f.Kind+" "+Show(f.Amount, f.Asset, swapscout.RoundHalfEven)+nbsp+strings.ToUpper(f.Asset.Ticker))
+		}
+		row.Split = len(o.Parts) > 0
+		if steps := append(o.Legs, o.Parts...); len(steps) > 0 {
+			row.Name = compositeName(names, o, row.Split)
+			for i := range steps {
+				row.Steps = append(row.Steps, stepText(names, &steps[i], q.Request, o, i))
+			}
 		}
 		res.Offers = append(res.Offers, row)
 	}
@@ -368,4 +379,42 @@ func contains(s []string, v string) bool {
 		}
 	}
 	return false
+}
+
+// compositeName names a route ("Alpha → XMR → Bravo") or a split ("Alpha +
+// Bravo") by its venues' names.
+func compositeName(names map[string]string, o *swapscout.Offer, split bool) string {
+	if split {
+		parts := make([]string, len(o.Parts))
+		for i := range o.Parts {
+			parts[i] = nameOf(names, o.Parts[i].Venue)
+		}
+		return strings.Join(parts, " + ")
+	}
+	return nameOf(names, o.Legs[0].Venue) + " → " + bridgeOf(o) + " → " + nameOf(names, o.Legs[1].Venue)
+}
+
+// bridgeOf is a route's bridge ticker, from its name
+// ("changenow>usdt@trx>exolix": USDT).
+func bridgeOf(o *swapscout.Offer) string {
+	parts := strings.Split(o.Venue, ">")
+	if len(parts) != 3 {
+		return "?"
+	}
+	ticker, _, _ := strings.Cut(parts[1], "@")
+	return strings.ToUpper(ticker)
+}
+
+// stepText is leg or part i of o in words: "100 FIRO → 1.02 XMR at Alpha".
+func stepText(names map[string]string, step *swapscout.Offer, req swapscout.QuoteRequest, o *swapscout.Offer, i int) string {
+	from, to := strings.ToUpper(req.From.Ticker), strings.ToUpper(req.To.Ticker)
+	if len(o.Legs) > 0 {
+		if i == 0 {
+			to = bridgeOf(o)
+		} else {
+			from = bridgeOf(o)
+		}
+	}
+	return GroupDigits(step.AmountIn.String()) + nbsp + from + " → " + GroupDigits(step.AmountOut.String()) + nbsp + to +
+		" at " + nameOf(names, step.Venue)
 }

@@ -274,7 +274,7 @@ func newStack(ctx context.Context, o stackOptions) (*stack, error) {
 	s.service = &aggregate.Service{Engine: aggregate.New(evs, eo)}
 	deps := httpapi.Deps{
 		Quotes: s.service, Venues: reg.Infos, TTL: o.ttl, Logger: o.log, CacheWindow: o.window,
-		Store: inmem.New(inmem.Options{}), Cache: inmem.New(inmem.Options{}),
+		Store: inmem.New(inmem.Options{}), Cache: inmem.New(inmem.Options{}), Composite: true,
 		Health: func(context.Context) map[string]string { return map[string]string{"store": "memory"} },
 	}
 	if o.tune != nil {

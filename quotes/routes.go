@@ -1,0 +1,331 @@
+package quotes
+
+import (
+	"context"
+	"strconv"
+	"sync"
+	"time"
+
+	"github.com/swapscout/swapscout"
+	"github.com/swapscout/swapscout/aggregate"
+)
+
+// Two-leg routes: for a request From→To the service also prices
+// From→X at every selected venue and X→To at every selected venue for a
+// few bridge assets X, and ranks the best such routes beside the direct
+// offers. The legs are asked within the request's deadline, pipelined per
+// bridge: the second leg is priced for the first leg's output (exactly
+// what the user would bridge), and its fan-out starts as soon as a first
+// leg's answer is in, not when the slowest venue of the first leg has
+// answered.
+//
+// Venue calls per request are bounded: a bridge costs one fan-out for its
+// first leg and at most two for its second (one for the first answer
+// that arrived, one more for the best once all are in, when they differ),
+// so a request with routes makes at most (1 + 3·len(Bridges)) fan-outs,
+// each asking at most every selected venue once: with the 6 bridges and V
+// venues that can create swaps, at most V + 18·V venue calls. Routes only
+// go through venues that can create swaps (a route nobody can make is
+// noise), identical calls in flight are shared by the engine, and the legs'
+// calls are bulk (swapscout.WithBulk): they take only the rate budget a
+// venue has to spare and never wait for it, so routes never slow or starve
+// the direct quotes.
+
+// Bridges are the assets two-leg routes go through, each on its cheapest
+// widely served network: Monero, Bitcoin, USDT on Tron, USDC on Solana,
+// Litecoin and Ether on Ethereum.
+var Bridges = []swapscout.Asset{
+	{Ticker: "xmr", Network: "xmr"},
+	{Ticker: "btc", Network: "btc"},
+	{Ticker: "usdt", Network: "trx"},
+	{Ticker: "usdc", Network: "sol"},
+	{Ticker: "ltc", Network: "ltc"},
+	{Ticker: "eth", Network: "eth"},
+}
+
+// RouteMode says whether a quote searches two-leg routes.
+type RouteMode uint8
+
+const (
+	// RoutesOff: direct offers only (the zero value: re-quotes and other
+	// internal requests).
+	RoutesOff RouteMode = iota
+	// RoutesAuto: routes are searched when the request leaves them room:
+	// its deadline is at least MinRouteDeadline (two venue round trips
+	// one after the other) and its client is not flooding (Bulk). The
+	// API's default.
+	RoutesAuto
+	// RoutesOn: routes are searched whatever the deadline (routes=1).
+	RoutesOn
+)
+
+// MinRouteDeadline is the shortest deadline RoutesAuto searches routes
+// under: a second leg cannot start before a first has answered, and a
+// request that gives less than this rarely sees both.
+const MinRouteDeadline = time.Second
+
+// MaxRoutes is how many routes a quote shows at most, the best first.
+const MaxRoutes = 3
+
+// RouteNoSwap says why a route offer cannot be made into a swap from this
+// server when both its legs can: the swap service sets it to "" once it
+// can create routes (see SetRouteSwaps).
+var routeNoSwap = "two-leg routes are priced here but created leg by leg: take each leg's offer as its own swap"
+
+// wantsRoutes reports whether r's quote searches routes.
+func wantsRoutes(ctx context.Context, r *Request) bool {
+	switch r.Routes {
+	case RoutesOn:
+		return true
+	case RoutesAuto:
+		return r.Deadline >= MinRouteDeadline && !swapscout.Bulk(ctx)
+	}
+	return false
+}
+
+// bridgesFor returns the bridges a route for req may go through: every
+// bridge that is neither side of the request.
+func bridgesFor(req swapscout.QuoteRequest) []swapscout.Asset {
+	out := make([]swapscout.Asset, 0, len(Bridges))
+	for _, b := range Bridges {
+		if b != req.From && b != req.To {
+			out = append(out, b)
+		}
+	}
+	return out
+}
+
+// searchRoutes prices the two-leg routes of r under ctx (whose deadline is
+// the request's) and returns the best of them, best first, at most
+// MaxRoutes, at most one per pair of venues.
+func (s *Service) searchRoutes(ctx context.Context, r *Request) []swapscout.Offer {
+	// The legs are extra calls on top of the direct fan-out: they use only
+	// the rate budget each venue has to spare, never what it keeps for the
+	// direct quotes (everyone's), and never wait for it.
+	ctx = swapscout.WithBulk(ctx)
+	bridges := bridgesFor(r.QuoteRequest)
+	found := make([][]swapscout.Offer, len(bridges))
+	var wg sync.WaitGroup
+	for i, b := range bridges {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			found[i] = s.bridge(ctx, r, b)
+		}()
+	}
+	wg.Wait()
+	var all []swapscout.Offer
+	for _, f := range found {
+		all = append(all, f...)
+	}
+	aggregate.Rank(r.Direction, all)
+	var out []swapscout.Offer
+	seen := map[string]bool{}
+	for _, o := range all {
+		pair := o.Legs[0].Venue + ">" + o.Legs[1].Venue
+		if seen[pair] {
+			continue
+		}
+		seen[pair] = true
+		out = append(out, o)
+		if len(out) == MaxRoutes {
+			break
+		}
+	}
+	return out
+}
+
+// legRequests returns the request of the leg asked first and a function
+// giving the request of the leg asked second from an answer to the first.
+// A send request asks From→X first and X→To for what it pays out; a
+// receive request asks X→To first (to receive the amount) and From→X for
+// what it takes in.
+func legRequests(req swapscout.QuoteRequest, x swapscout.Asset) (swapscout.QuoteRequest, func(*swapscout.Offer) (swapscout.QuoteRequest, bool)) {
+	decimals := 8
+	if info, ok := swapscout.LookupAsset(x); ok {
+		decimals = info.Decimals
+	}
+	if req.Direction == swapscout.Receive {
+		first := swapscout.QuoteRequest{From: x, To: req.To, Amount: req.Amount, Direction: swapscout.Receive, RateType: req.RateType}
+		return first, func(o *swapscout.Offer) (swapscout.QuoteRequest, bool) {
+			// What the second venue must pay out, rounded up to what the
+			// bridge asset can carry.
+			need := o.AmountIn.Ceil(decimals)
+			return swapscout.QuoteRequest{From: req.From, To: x, Amount: need, Direction: swapscout.Receive, RateType: req.RateType}, need.Sign() > 0
+		}
+	}
+	first := swapscout.QuoteRequest{From: req.From, To: x, Amount: req.Amount, Direction: swapscout.Send, RateType: req.RateType}
+	return first, func(o *swapscout.Offer) (swapscout.QuoteRequest, bool) {
+		// What the first venue pays out, rounded down to what the bridge
+		// asset can carry: exactly what the user would bridge.
+		got := o.AmountOut.Floor(decimals)
+		return swapscout.QuoteRequest{From: x, To: req.To, Amount: got, Direction: swapscout.Send, RateType: req.RateType}, got.Sign() > 0
+	}
+}
+
+// bridge prices the routes of r through x: the first leg's fan-out, and
+// for its first answer and its best (when another), a second leg's.
+func (s *Service) bridge(ctx context.Context, r *Request, x swapscout.Asset) []swapscout.Offer {
+	sel := r.Selection
+	sel.Swappable = true // a route is only worth showing when both legs can be made
+	firstReq, secondReq := legRequests(r.QuoteRequest, x)
+
+	type second struct {
+		first swapscout.Offer
+		quote *swapscout.Quote
+	}
+	var (
+		mu      sync.Mutex
+		seconds []second
+		wg      sync.WaitGroup
+		started = map[string]bool{} // by first-leg venue
+	)
+	start := func(o swapscout.Offer) {
+		if started[o.Venue] || ctx.Err() != nil {
+			return
+		}
+		req, ok := secondReq(&o)
+		if !ok {
+			return
+		}
+		started[o.Venue] = true
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			q, err := s.c.Engine.Quote(ctx, req, sel, nil)
+			if err != nil || q == nil {
+				return
+			}
+			mu.Lock()
+			seconds = append(seconds, second{o, q})
+			mu.Unlock()
+		}()
+	}
+	q, err := s.c.Engine.Quote(ctx, firstReq, sel, func(res swapscout.Result) {
+		if res.Offer != nil && len(started) == 0 {
+			start(*res.Offer) // pipeline: the first answer in starts a second leg now
+		}
+	})
+	if err == nil && q != nil && len(q.Offers) > 0 {
+		start(q.Offers[0]) // and the best, once every first leg is judged
+	}
+	wg.Wait()
+
+	var out []swapscout.Offer
+	for _, sc := range seconds {
+		// The first leg's offer must be the one the final judgement kept.
+		var first *swapscout.Offer
+		if q != nil {
+			for i := range q.Offers {
+				if o := &q.Offers[i]; o.Venue == sc.first.Venue && o.AmountIn.Equal(sc.first.AmountIn) && o.AmountOut.Equal(sc.first.AmountOut) {
+					first = o
+				}
+			}
+		}
+		if first == nil {
+			continue
+		}
+		for i := range sc.quote.Offers {
+			if sc.quote.Offers[i].Venue == first.Venue {
+				continue // the same venue twice is its own business, not a route
+			}
+			if r.Direction == swapscout.Receive {
+				out = append(out, Route(r.QuoteRequest, x, sc.quote.Offers[i], *first))
+			} else {
+				out = append(out, Route(r.QuoteRequest, x, *first, sc.quote.Offers[i]))
+			}
+			break // the second leg's offers are ranked: the best is enough
+		}
+	}
+	return out
+}
+
+// Route returns the two-leg route of req through bridge x: leg1 (From→x)
+// at one venue, then leg2 (x→To) at another, with leg 2 priced for what
+// leg 1 pays out. Its amounts are the user's (what leg 1 takes in, what
+// leg 2 pays out), its limits leg 1's on the way in and leg 2's on the way
+// out, its fees both legs', its time both legs' one after the other, its
+// KYC rating and custody the worse of the two; it is fixed only when both
+// legs are, and it can become a swap only when both legs can.
+func Route(req swapscout.QuoteRequest, x swapscout.Asset, leg1, leg2 swapscout.Offer) swapscout.Offer {
+	o := swapscout.Offer{
+		Venue:     RouteVenue(leg1.Venue, x, leg2.Venue),
+		AmountIn:  leg1.AmountIn,
+		AmountOut: leg2.AmountOut,
+		Min:       leg1.Min, Max: leg1.Max,
+		MinOut: leg2.MinOut, MaxOut: leg2.MaxOut,
+		RateType: swapscout.Float,
+		ETAMin:   leg1.ETAMin + leg2.ETAMin,
+		ETAMax:   leg1.ETAMax + leg2.ETAMax,
+		KYC:      max(leg1.KYC, leg2.KYC),
+		Custody:  swapscout.NonCustodial,
+		Deposit:  leg1.Deposit,
+		Took:     leg1.Took + leg2.Took,
+		Legs:     []swapscout.Offer{leg1, leg2},
+	}
+	if leg1.RateType == swapscout.Fixed && leg2.RateType == swapscout.Fixed {
+		o.RateType = swapscout.Fixed
+	}
+	if leg1.Custody != swapscout.NonCustodial || leg2.Custody != swapscout.NonCustodial {
+		o.Custody = swapscout.Custodial
+	}
+	o.Rate = o.AmountOut.Quo(o.AmountIn, 18, swapscout.RoundDown)
+	o.ExpiresAt = earliest(leg1.ExpiresAt, leg2.ExpiresAt)
+	o.Fees = append(append(o.Fees, leg1.Fees...), leg2.Fees...)
+	o.CanSwap, o.NoSwap = composedSwap([]swapscout.Offer{leg1, leg2}, "leg", routeNoSwap)
+	return o
+}
+
+// RouteVenue names a route by its venues and bridge, e.g.
+// "changenow>usdt@trx>exolix": the name a swap request picks it by.
+func RouteVenue(first string, x swapscout.Asset, second string) string {
+	return first + ">" + x.String() + ">" + second
+}
+
+// composedSwap is whether an offer made of parts (a route's legs, a
+// split's parts) can become a swap: only when every part can, and the
+// service makes such swaps (blocked is "" then); otherwise why not.
+func composedSwap(parts []swapscout.Offer, word, blocked string) (bool, string) {
+	for i := range parts {
+		if !parts[i].CanSwap {
+			why := parts[i].NoSwap
+			if why == "" {
+				why = "it cannot be made into a swap here"
+			}
+			return false, word + " " + strconv.Itoa(i+1) + " (" + parts[i].Venue + "): " + why
+		}
+	}
+	if blocked != "" {
+		return false, blocked
+	}
+	return true, ""
+}
+
+func earliest(a, b time.Time) time.Time {
+	switch {
+	case a.IsZero():
+		return b
+	case b.IsZero() || a.Before(b):
+		return a
+	}
+	return b
+}
+
+// mergeRanked inserts extra (ranked) among offers (ranked, perhaps by
+// accuracy rather than by Better alone) without reordering offers: each
+// extra offer goes before the first offer it beats.
+func mergeRanked(d swapscout.Direction, offers, extra []swapscout.Offer) []swapscout.Offer {
+	if len(extra) == 0 {
+		return offers
+	}
+	out := make([]swapscout.Offer, 0, len(offers)+len(extra))
+	j := 0
+	for i := range offers {
+		for j < len(extra) && swapscout.Better(d, &extra[j], &offers[i]) {
+			out = append(out, extra[j])
+			j++
+		}
+		out = append(out, offers[i])
+	}
+	return append(out, extra[j:]...)
+}

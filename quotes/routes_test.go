@@ -1,0 +1,261 @@
+package quotes_test
+
+import (
+	"context"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/swapscout/swapscout"
+	"github.com/swapscout/swapscout/aggregate"
+	"github.com/swapscout/swapscout/quotes"
+)
+
+// market is a fake engine over venues that each quote some pairs at a fixed
+// rate: what every venue answers for a request, ranked, like the engine.
+type market struct {
+	mu    sync.Mutex
+	rates map[string]map[string]string // venue → "from>to" tickers → rate
+	kyc   map[string]swapscout.KYCRating
+	max   map[string]string // venue → max amount sent, any pair
+	calls []swapscout.QuoteRequest
+	// onCall, when set, runs before the answer (to hold a fan-out).
+	onCall func(ctx context.Context, req swapscout.QuoteRequest)
+}
+
+func (m *market) Quote(ctx context.Context, req swapscout.QuoteRequest, sel aggregate.Selection, emit func(swapscout.Result)) (*swapscout.Quote, error) {
+	m.mu.Lock()
+	m.calls = append(m.calls, req)
+	m.mu.Unlock()
+	q := &swapscout.Quote{Request: req, CreatedAt: now}
+	pair := req.From.Ticker + ">" + req.To.Ticker
+	for _, v := range []string{"alpha", "bravo", "charlie"} {
+		r, ok := m.rates[v][pair]
+		if !ok || !sel.Selects(v, m.kyc[v], swapscout.Custodial, true) {
+			continue
+		}
+		if mx, ok := m.max[v]; ok && req.Amount.Cmp(swapscout.MustAmount(mx)) > 0 {
+			q.Failures = append(q.Failures, swapscout.Failure{Venue: v, Code: swapscout.CodeAmountTooLarge, Max: swapscout.MustAmount(mx)})
+			continue
+		}
+		rate := swapscout.MustAmount(r)
+		o := swapscout.Offer{Venue: v, AmountIn: req.Amount, AmountOut: req.Amount.Mul(rate), Rate: rate, KYC: m.kyc[v],
+			Custody: swapscout.Custodial, Deposit: swapscout.DepositTransfer, CanSwap: true, Took: 50 * time.Millisecond,
+			ETAMin: time.Minute, ETAMax: 10 * time.Minute}
+		if req.Direction == swapscout.Receive {
+			o.AmountOut = req.Amount
+			o.AmountIn = req.Amount.Quo(rate, 12, swapscout.RoundUp)
+		}
+		if mx, ok := m.max[v]; ok {
+			o.Max = swapscout.MustAmount(mx)
+		}
+		q.Offers = append(q.Offers, o)
+		if emit != nil {
+			emit(swapscout.Result{Offer: &o})
+		}
+	}
+	if m.onCall != nil {
+		m.onCall(ctx, req)
+	}
+	aggregate.Rank(req.Direction, q.Offers)
+	return q, nil
+}
+
+func (m *market) requests() []swapscout.QuoteRequest {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return append([]swapscout.QuoteRequest(nil), m.calls...)
+}
+
+var (
+	firo = swapscout.Asset{Ticker: "firo", Network: "firo"}
+	ton  = swapscout.Asset{Ticker: "ton", Network: "ton"}
+)
+
+// A pair no venue serves is offered as a route through a bridge: leg 1 at
+// one venue, leg 2 at another priced for exactly what leg 1 pays out,
+// with the worse KYC rating of the two.
+func TestRouteForPairNoVenueServes(t *testing.T) {
+	m := &market{
+		rates: map[string]map[string]string{
+			"alpha": {"firo>xmr": "0.01"},
+			"bravo": {"xmr>ton": "55.5"},
+		},
+		kyc: map[string]swapscout.KYCRating{"alpha": 'A', "bravo": 'C'},
+	}
+	s := quotes.New(quotes.Config{Engine: m, Composite: true})
+	req := swapscout.QuoteRequest{From: firo, To: ton, Amount: swapscout.MustAmount("100")}
+	a, err := s.Quote(context.Background(), quotes.Request{QuoteRequest: req, Deadline: 2 * time.Second, Routes: quotes.RoutesAuto})
+	if err != nil {
+		t.Fatal(err)
+	}
+	q, _ := a.Quote()
+	if len(q.Offers) != 1 {
+		t.Fatalf("offers = %+v, want one route", q.Offers)
+	}
+	o := q.Offers[0]
+	if o.Venue != "alpha>xmr@xmr>bravo" || len(o.Legs) != 2 {
+		t.Fatalf("offer = %s with %d legs, want alpha>xmr@xmr>bravo with 2", o.Venue, len(o.Legs))
+	}
+	if got, want := o.Legs[1].AmountIn, o.Legs[0].AmountOut; !got.Equal(want) {
+		t.Errorf("leg 2 priced for %s, want leg 1's output %s", got, want)
+	}
+	if want := swapscout.MustAmount("55.5"); !o.AmountIn.Equal(req.Amount) || !o.AmountOut.Equal(want) {
+		t.Errorf("route %s → %s, want %s → %s", o.AmountIn, o.AmountOut, req.Amount, want)
+	}
+	if o.KYC != 'C' || o.Custody != swapscout.Custodial || o.ETAMax != 20*time.Minute {
+		t.Errorf("route KYC %s custody %s eta %s, want C custodial 20m", o.KYC, o.Custody, o.ETAMax)
+	}
+	if o.CanSwap || o.NoSwap == "" {
+		t.Errorf("route can_swap=%v (%q): routes are not created as one swap here", o.CanSwap, o.NoSwap)
+	}
+	// Bounded calls: one direct fan-out, and per bridge one first leg and
+	// at most two second legs.
+	if n, max := len(m.requests()), 1+3*len(quotes.Bridges); n > max {
+		t.Errorf("%d fan-outs, want at most %d", n, max)
+	}
+}
+
+// A receive request prices the second leg first, for the amount to
+// receive, and the first leg for what the second takes in.
+func TestRouteReceive(t *testing.T) {
+	m := &market{rates: map[string]map[string]string{
+		"alpha": {"firo>btc": "0.0001"},
+		"bravo": {"btc>ton": "20000"},
+	}}
+	s := quotes.New(quotes.Config{Engine: m, Composite: true})
+	req := swapscout.QuoteRequest{From: firo, To: ton, Amount: swapscout.MustAmount("10"), Direction: swapscout.Receive}
+	a, err := s.Quote(context.Background(), quotes.Request{QuoteRequest: req, Deadline: 2 * time.Second, Routes: quotes.RoutesOn})
+	if err != nil {
+		t.Fatal(err)
+	}
+	q, _ := a.Quote()
+	if len(q.Offers) != 1 || len(q.Offers[0].Legs) != 2 {
+		t.Fatalf("offers = %+v, want one route", q.Offers)
+	}
+	o := q.Offers[0]
+	if o.Legs[0].Venue != "alpha" || o.Legs[1].Venue != "bravo" || !o.AmountOut.Equal(req.Amount) {
+		t.Errorf("route %s: %s → %s", o.Venue, o.AmountIn, o.AmountOut)
+	}
+	if o.Legs[0].AmountOut.Cmp(o.Legs[1].AmountIn) < 0 {
+		t.Errorf("leg 1 pays out %s, less than leg 2 takes in (%s)", o.Legs[0].AmountOut, o.Legs[1].AmountIn)
+	}
+}
+
+// The second leg starts as soon as a first leg's answer is in, while the
+// first leg's fan-out still waits for other venues.
+func TestRoutePipelines(t *testing.T) {
+	secondStarted := make(chan struct{})
+	var once sync.Once
+	m := &market{rates: map[string]map[string]string{
+		"alpha": {"firo>xmr": "0.01"},
+		"bravo": {"xmr>ton": "55.5"},
+	}}
+	m.onCall = func(ctx context.Context, req swapscout.QuoteRequest) {
+		switch {
+		case req.From == firo && req.To.Ticker == "xmr":
+			// The first leg's fan-out holds until a second leg has
+			// started (or the deadline passes: then the test fails).
+			select {
+			case <-secondStarted:
+			case <-ctx.Done():
+			}
+		case req.From.Ticker == "xmr" && req.To == ton:
+			once.Do(func() { close(secondStarted) })
+		}
+	}
+	s := quotes.New(quotes.Config{Engine: m, Composite: true})
+	req := swapscout.QuoteRequest{From: firo, To: ton, Amount: swapscout.MustAmount("100")}
+	a, err := s.Quote(context.Background(), quotes.Request{QuoteRequest: req, Deadline: 10 * time.Second, Routes: quotes.RoutesOn})
+	if err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case <-secondStarted:
+	default:
+		t.Fatal("no second leg started")
+	}
+	q, _ := a.Quote()
+	if len(q.Offers) != 1 || len(q.Offers[0].Legs) != 2 {
+		t.Fatalf("offers = %+v, want one route", q.Offers)
+	}
+}
+
+// Routes rank beside direct offers; without routes, or with a deadline
+// too short for two legs, the quote is one fan-out of direct offers.
+func TestRoutesBesideDirect(t *testing.T) {
+	rates := map[string]map[string]string{
+		"alpha":   {"btc>eth": "20", "btc>xmr": "100"},
+		"bravo":   {"xmr>eth": "0.21"},
+		"charlie": {"btc>eth": "19"},
+	}
+	req := swapscout.QuoteRequest{From: swapscout.Asset{Ticker: "btc", Network: "btc"}, To: swapscout.Asset{Ticker: "eth", Network: "eth"}, Amount: swapscout.MustAmount("1")}
+	for _, tc := range []struct {
+		name   string
+		mode   quotes.RouteMode
+		dl     time.Duration
+		venues []string
+	}{
+		{"auto", quotes.RoutesAuto, 2 * time.Second, []string{"alpha>xmr@xmr>bravo", "alpha", "charlie"}},
+		{"off", quotes.RoutesOff, 2 * time.Second, []string{"alpha", "charlie"}},
+		{"auto-short-deadline", quotes.RoutesAuto, 500 * time.Millisecond, []string{"alpha", "charlie"}},
+		{"on-short-deadline", quotes.RoutesOn, 500 * time.Millisecond, []string{"alpha>xmr@xmr>bravo", "alpha", "charlie"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			m := &market{rates: rates}
+			s := quotes.New(quotes.Config{Engine: m, Composite: true})
+			a, err := s.Quote(context.Background(), quotes.Request{QuoteRequest: req, Deadline: tc.dl, Routes: tc.mode})
+			if err != nil {
+				t.Fatal(err)
+			}
+			q, _ := a.Quote()
+			var got []string
+			for _, o := range q.Offers {
+				got = append(got, o.Venue)
+			}
+			if strings.Join(got, " ") != strings.Join(tc.venues, " ") {
+				t.Errorf("offers %v, want %v", got, tc.venues)
+			}
+		})
+	}
+}
+
+// A swappable-only quote shows no route while routes are created leg by
+// leg, and a route is never built on a leg that cannot become a swap.
+func TestRoutesSwappable(t *testing.T) {
+	m := &market{rates: map[string]map[string]string{
+		"alpha": {"firo>xmr": "0.01"},
+		"bravo": {"xmr>ton": "55.5"},
+	}}
+	s := quotes.New(quotes.Config{Engine: m, Composite: true})
+	req := swapscout.QuoteRequest{From: firo, To: ton, Amount: swapscout.MustAmount("100")}
+	a, err := s.Quote(context.Background(), quotes.Request{QuoteRequest: req, Deadline: 2 * time.Second, Routes: quotes.RoutesOn,
+		Selection: aggregate.Selection{Swappable: true}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	q, _ := a.Quote()
+	for _, o := range q.Offers {
+		if !o.CanSwap {
+			t.Errorf("swappable quote shows %s, which cannot be made into a swap", o.Venue)
+		}
+	}
+}
+
+// A service without Composite answers direct offers only, whatever the
+// request asks: one fan-out.
+func TestCompositeOff(t *testing.T) {
+	m := &market{rates: map[string]map[string]string{
+		"alpha": {"firo>xmr": "0.01"},
+		"bravo": {"xmr>ton": "55.5"},
+	}, max: map[string]string{"alpha": "1"}}
+	s := quotes.New(quotes.Config{Engine: m})
+	req := swapscout.QuoteRequest{From: firo, To: ton, Amount: swapscout.MustAmount("100")}
+	if _, err := s.Quote(context.Background(), quotes.Request{QuoteRequest: req, Deadline: 2 * time.Second, Routes: quotes.RoutesOn, Split: quotes.Split3}); err != nil {
+		t.Fatal(err)
+	}
+	if n := len(m.requests()); n != 1 {
+		t.Errorf("%d fan-outs, want 1", n)
+	}
+}

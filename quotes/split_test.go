@@ -1,0 +1,152 @@
+package quotes_test
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"pgregory.net/rapid"
+
+	"github.com/swapscout/swapscout"
+	"github.com/swapscout/swapscout/quotes"
+)
+
+// genVenues draws venues that each pay rate·x less a fixed fee for x within
+// their limits, every one with a max.
+func genVenues(t *rapid.T) []quotes.SplitVenue {
+	n := rapid.IntRange(2, 6).Draw(t, "venues")
+	vs := make([]quotes.SplitVenue, n)
+	for i := range vs {
+		rate := swapscout.NewAmount(rapid.Int64Range(50, 150).Draw(t, "rate"), 2)
+		fee := swapscout.NewAmount(rapid.Int64Range(0, 500).Draw(t, "fee"), 2)
+		min := swapscout.NewAmount(rapid.Int64Range(0, 100).Draw(t, "min"), 2)
+		max := min.Add(swapscout.NewAmount(rapid.Int64Range(1, 10000).Draw(t, "span"), 2))
+		vs[i] = quotes.SplitVenue{Venue: string(rune('a' + i)), Min: min, Max: max,
+			Out: func(x swapscout.Amount) swapscout.Amount { return x.Mul(rate).Sub(fee) }}
+	}
+	return vs
+}
+
+func within(v *quotes.SplitVenue, x swapscout.Amount) bool {
+	return x.Sign() > 0 && x.Cmp(v.Min) >= 0 && (v.Max.Sign() == 0 || x.Cmp(v.Max) <= 0)
+}
+
+// For an amount beyond every venue's max, the split found gives at least
+// the best venue at its max plus the best other venue for the rest, and it
+// is a split: parts at distinct venues, within their limits, summing to the
+// amount.
+func TestSearchSplitBeatsBestPlusRest(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		vs := genVenues(t)
+		var top swapscout.Amount
+		for i := range vs {
+			top = swapscout.MaxAmount(top, vs[i].Max)
+		}
+		amount := top.Add(swapscout.NewAmount(rapid.Int64Range(1, 10000).Draw(t, "beyond"), 2))
+		n := rapid.IntRange(2, 3).Draw(t, "n")
+
+		// The baseline: the best single venue at its max, the best
+		// other for the rest.
+		best := 0
+		for i := range vs {
+			if vs[i].Out(vs[i].Max).Cmp(vs[best].Out(vs[best].Max)) > 0 {
+				best = i
+			}
+		}
+		rest := amount.Sub(vs[best].Max)
+		var baseline swapscout.Amount
+		have := false
+		for i := range vs {
+			if i != best && within(&vs[i], rest) {
+				if out := vs[best].Out(vs[best].Max).Add(vs[i].Out(rest)); !have || out.Cmp(baseline) > 0 {
+					baseline, have = out, true
+				}
+			}
+		}
+
+		parts, total, ok := quotes.SearchSplit(amount, n, swapscout.Amount{}, 8, vs)
+		if have && !ok {
+			t.Fatalf("no split found; best %s at max + rest gives %s", vs[best].Venue, baseline)
+		}
+		if !ok {
+			return
+		}
+		if have && total.Cmp(baseline) < 0 {
+			t.Fatalf("split total %s < best at max + best for the rest %s (parts %+v)", total, baseline, parts)
+		}
+		if len(parts) < 2 || len(parts) > n {
+			t.Fatalf("%d parts, want 2..%d", len(parts), n)
+		}
+		var sum, out swapscout.Amount
+		seen := map[int]bool{}
+		for _, p := range parts {
+			if seen[p.Venue] {
+				t.Fatalf("venue %d twice in %+v", p.Venue, parts)
+			}
+			seen[p.Venue] = true
+			if !within(&vs[p.Venue], p.Amount) {
+				t.Fatalf("part %s at venue %s outside [%s, %s]", p.Amount, vs[p.Venue].Venue, vs[p.Venue].Min, vs[p.Venue].Max)
+			}
+			sum = sum.Add(p.Amount)
+			out = out.Add(vs[p.Venue].Out(p.Amount))
+		}
+		if !sum.Equal(amount) || !out.Equal(total) {
+			t.Fatalf("parts sum to %s (want %s) and give %s (reported %s)", sum, amount, out, total)
+		}
+	})
+}
+
+// An amount no venue takes whole is offered as a split, re-quoted at the
+// parts' amounts; split=2 asks for one even when a venue could take it
+// all, each part at least a tenth of the amount.
+func TestSplitOffer(t *testing.T) {
+	btc, xmr := swapscout.Asset{Ticker: "btc", Network: "btc"}, swapscout.Asset{Ticker: "xmr", Network: "xmr"}
+	for _, tc := range []struct {
+		name   string
+		amount string
+		mode   quotes.SplitMode
+		max    map[string]string
+		want   string // venue of the split offer, "" for none
+	}{
+		{"beyond-every-max", "50", quotes.SplitAuto, map[string]string{"alpha": "30", "bravo": "40"}, "split:alpha+bravo"},
+		{"fits-one", "20", quotes.SplitAuto, map[string]string{"alpha": "30", "bravo": "40"}, ""},
+		{"asked", "20", quotes.Split2, map[string]string{"alpha": "30", "bravo": "40"}, "split:alpha+bravo"},
+		{"off", "50", quotes.SplitOff, map[string]string{"alpha": "30", "bravo": "40"}, ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			m := &market{rates: map[string]map[string]string{"alpha": {"btc>xmr": "160"}, "bravo": {"btc>xmr": "150"}}, max: tc.max}
+			s := quotes.New(quotes.Config{Engine: m, Composite: true})
+			req := swapscout.QuoteRequest{From: btc, To: xmr, Amount: swapscout.MustAmount(tc.amount)}
+			a, err := s.Quote(context.Background(), quotes.Request{QuoteRequest: req, Deadline: 2 * time.Second, Split: tc.mode})
+			if err != nil {
+				t.Fatal(err)
+			}
+			q, _ := a.Quote()
+			var split *swapscout.Offer
+			for i := range q.Offers {
+				if len(q.Offers[i].Parts) > 0 {
+					split = &q.Offers[i]
+				}
+			}
+			if tc.want == "" {
+				if split != nil {
+					t.Fatalf("split %s offered, want none", split.Venue)
+				}
+				return
+			}
+			if split == nil || split.Venue != tc.want {
+				t.Fatalf("offers %+v, want split %s", q.Offers, tc.want)
+			}
+			var in, out swapscout.Amount
+			for _, p := range split.Parts {
+				in, out = in.Add(p.AmountIn), out.Add(p.AmountOut)
+				if !p.AmountOut.Equal(p.AmountIn.Mul(swapscout.MustAmount(m.rates[p.Venue]["btc>xmr"]))) {
+					t.Errorf("part %s: %s → %s is not its venue's answer for the part", p.Venue, p.AmountIn, p.AmountOut)
+				}
+			}
+			if !in.Equal(req.Amount) || !out.Equal(split.AmountOut) {
+				t.Errorf("parts sum %s → %s, offer %s → %s", in, out, split.AmountIn, split.AmountOut)
+			}
+		})
+	}
+}
