@@ -144,7 +144,8 @@ func pageVenues(d *deps) Action {
 		for _, v := range d.Venues() {
 			page.Venues = append(page.Venues, web.VenueRow{ID: v.ID, Name: v.Name, Kind: v.Kind.Label(), KYC: v.KYC.String(),
 				Evidence: string(v.Evidence), Website: v.Website, NeedsKey: v.NeedsKey, Configured: v.Configured,
-				FixedRate: v.FixedRate, Reverse: v.Reverse, Networks: v.Networks, Custody: string(v.Custody), CanSwap: v.CanSwap, Accuracy: pageAccuracy(acc[v.ID])})
+				FixedRate: v.FixedRate, Reverse: v.Reverse, Networks: v.Networks, Custody: string(v.Custody), CanSwap: v.CanSwap, Accuracy: pageAccuracy(acc[v.ID]),
+				LogPolicy: v.Ratings.Log.String(), Ratings: web.NewRatings(v.Ratings, disagreement(v.Ratings, acc[v.ID]))})
 		}
 		return d.render(r, 200, "venues", page)
 	}
@@ -158,6 +159,14 @@ func staticFile(r *Request) (Response, error) {
 		return Response{Status: 404, ContentType: "text/plain; charset=utf-8", Body: staticNotFound, Headers: staticHeaders[1:]}, nil
 	}
 	return Response{Status: 200, ContentType: f.ContentType, Body: f.Body, Headers: staticHeaders}, nil
+}
+
+// disagreement is where the venue's swaps here contradict its KYC rating.
+func disagreement(r swapscout.Ratings, a *api.Accuracy) string {
+	if a == nil {
+		return ""
+	}
+	return r.Disagreement(swapscout.VenueAccuracy{Count: a.Count, Held: a.Held})
 }
 
 func pageAccuracy(a *api.Accuracy) *web.Accuracy {

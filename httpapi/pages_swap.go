@@ -59,6 +59,7 @@ func (d *deps) unavailable(r *Request, quote string) (Response, error) {
 // what is wrong).
 func (d *deps) fillQuote(ctx context.Context, f *web.SwapForm, names map[string]string) {
 	f.BackURL = "/"
+	d.fillRatings(f)
 	if f.Quote == "" || d.Store == nil {
 		return
 	}
@@ -72,6 +73,19 @@ func (d *deps) fillQuote(ctx context.Context, f *web.SwapForm, names map[string]
 	f.SetQuote(q, names)
 	f.MemoDeposit = f.MemoDeposit || d.memoDeposit(ctx, f.Quote, f.Venue)
 	f.MemoLimit = memoLimit(f)
+}
+
+// fillRatings puts the venue's ratings on the form: the user sees them
+// before the addresses go anywhere.
+func (d *deps) fillRatings(f *web.SwapForm) {
+	for _, v := range d.Venues() {
+		if v.ID == f.Venue {
+			f.KYC, f.LogPolicy = v.KYC.String(), v.Ratings.Log.String()
+			f.Ratings = web.NewRatings(v.Ratings, "")
+			f.PreCheck = v.Ratings.PreCheck
+			return
+		}
+	}
 }
 
 func pageSwapForm(d *deps) Action {

@@ -100,13 +100,14 @@ func TestPageEscapesVenueStrings(t *testing.T) {
 func TestPageBadInput(t *testing.T) {
 	h := pageHandler(t, twoOffers, pageVenues)
 	for q, want := range map[string]string{
-		"from=btc&to=eth&amount=-1":       "amount must be positive",
-		"from=btc&to=eth&amount=abc":      "amount must be a decimal number",
-		"from=doge2&to=eth&amount=1":      "unknown asset",
-		"from=btc&to=btc&amount=1":        "same asset",
-		"from=btc&to=eth&amount=1&kyc=Z":  "kyc rating must be one of A, B, C, D",
-		"from=btc&to=eth&amount=1&evil=1": "unknown parameter",
-		"from=btc&to=eth":                 "amount is required",
+		"from=btc&to=eth&amount=-1":            "amount must be positive",
+		"from=btc&to=eth&amount=abc":           "amount must be a decimal number",
+		"from=doge2&to=eth&amount=1":           "unknown asset",
+		"from=btc&to=btc&amount=1":             "same asset",
+		"from=btc&to=eth&amount=1&kyc=Z":       "kyc rating must be one of A, B, C, D",
+		"from=btc&to=eth&amount=1&logpolicy=D": "logpolicy rating must be one of A, B, C",
+		"from=btc&to=eth&amount=1&evil=1":      "unknown parameter",
+		"from=btc&to=eth":                      "amount is required",
 	} {
 		resp := get(h, "/quote?"+q)
 		if resp.Status != 400 || !strings.HasPrefix(resp.ContentType, "text/html") {

@@ -85,8 +85,15 @@ func (d *Descriptor) Info(configured bool) swapscout.VenueInfo {
 		ID: d.ID, Name: d.Name, Kind: d.Kind, KYC: d.KYC, NeedsKey: d.NeedsKey,
 		FixedRate: d.FixedRate, Reverse: d.Reverse, Networks: d.Networks,
 		Evidence: d.Evidence, Configured: configured, Website: d.Website,
-		Custody: d.custody(), Support: d.Support,
+		Custody: d.custody(), Support: d.Support, Ratings: d.Ratings(),
 	}
+}
+
+// Ratings returns d's ratings with their evidence (venue/<id>/ratings.json),
+// zero when it has none; venue/all's tests hold every venue to having them.
+func (d *Descriptor) Ratings() swapscout.Ratings {
+	r, _ := Ratings(d.ID)
+	return r
 }
 
 func (d *Descriptor) custody() swapscout.Custody {

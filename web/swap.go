@@ -34,6 +34,15 @@ type SwapForm struct {
 	// ticker, when the quote is known.
 	MemoConfirmed bool
 	MemoLimit     string
+
+	// KYC and LogPolicy are the venue's ratings, Ratings their evidence
+	// (nil when not rated). PreCheck: the venue offers an AML pre-check of
+	// the refund address; PreCheckConsent: the user asked for it (never a
+	// default: the address goes to the venue before the swap is made).
+	KYC, LogPolicy  string
+	Ratings         *Ratings
+	PreCheck        bool
+	PreCheckConsent bool
 }
 
 // FieldError returns the problem with the named field, if any.

@@ -13,11 +13,11 @@ import (
 type Form struct {
 	From, FromNetwork, To, ToNetwork string
 	Amount, Direction, Rate, KYC     string
-	Exclude                          string
+	LogPolicy, Exclude               string
 }
 
 // FormFields are the query parameters the form sends: a subset of the API's.
-var FormFields = []string{"from", "from_network", "to", "to_network", "amount", "direction", "rate", "kyc", "exclude"}
+var FormFields = []string{"from", "from_network", "to", "to_network", "amount", "direction", "rate", "kyc", "logpolicy", "exclude"}
 
 // Set sets the form field named like its query parameter, in the spelling
 // the form's options use (the API accepts any case and a few aliases).
@@ -42,6 +42,8 @@ func (f *Form) Set(name, value string) {
 		f.Rate = value
 	case "kyc":
 		f.KYC = strings.ToUpper(value)
+	case "logpolicy":
+		f.LogPolicy = strings.ToUpper(value)
 	case "exclude":
 		f.Exclude = value
 	}

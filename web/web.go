@@ -14,6 +14,8 @@ import (
 	"io/fs"
 	"path"
 	"strings"
+
+	"github.com/swapscout/swapscout"
 )
 
 //go:embed templates/*.html static/*
@@ -108,6 +110,28 @@ type VenueRow struct {
 	Custody                                  string // "custodial", "non_custodial" or empty
 	CanSwap                                  bool
 	Accuracy                                 *Accuracy // nil until the server measures it
+	// LogPolicy is the venue's log-policy rating; Ratings the evidence
+	// behind both ratings (nil when not rated).
+	LogPolicy string
+	Ratings   *Ratings
+}
+
+// Ratings is the evidence behind a venue's ratings, for the venues page.
+type Ratings struct {
+	KYC, Log     []swapscout.Source
+	Holds        swapscout.Source
+	Tor          string // "allowed", "refused" or "unknown"
+	PreCheck     bool
+	Disagreement string // where this server's own swaps contradict the KYC rating
+}
+
+// NewRatings is r for the venues page, with the contradiction (if any)
+// between r and what this server saw of the venue's swaps.
+func NewRatings(r swapscout.Ratings, disagreement string) *Ratings {
+	if r.KYC == 0 {
+		return nil
+	}
+	return &Ratings{KYC: r.KYCSources, Log: r.LogSources, Holds: r.Holds, Tor: string(r.Tor), PreCheck: r.PreCheck, Disagreement: disagreement}
 }
 
 // Accuracy is how well a venue paid what it promised, over its finished

@@ -209,7 +209,7 @@ func newStack(ctx context.Context, o stackOptions) (*stack, error) {
 	s := &stack{http: hc, registry: reg, stop: cancel, wait: wait}
 	var evs []aggregate.Venue
 	for _, v := range reg.Venues() {
-		ev := aggregate.Venue{ID: v.ID, Kind: v.Kind, KYC: v.KYC, Timeout: v.Timeout, Quoter: v.Quoter, Custody: v.Info(v.Configured).Custody}
+		ev := aggregate.Venue{ID: v.ID, Kind: v.Kind, KYC: v.KYC, Log: v.Ratings().Log, Timeout: v.Timeout, Quoter: v.Quoter, Custody: v.Info(v.Configured).Custody}
 		ev.Swapper, _ = reg.Swapper(v.ID) // before wrapVenue hides it behind the metrics
 		if o.wrapVenue != nil {
 			ev = o.wrapVenue(ev)

@@ -28,7 +28,7 @@ import (
 var Descriptor = venue.Descriptor{
 	ID: "mexc", Name: "MEXC", Kind: swapscout.OrderBook,
 	BaseURL: "https://api.mexc.com", Website: "https://www.mexc.com",
-	Timeout: 4 * time.Second, KYC: 'C', Reverse: true,
+	Timeout: 4 * time.Second, KYC: 'D', Reverse: true,
 	Networks: symbols.Networks(), Evidence: swapscout.Documented,
 	New: func(c venue.Config) (swapscout.Quoter, error) { return New(c), nil },
 	Sim: Sim,
