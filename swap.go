@@ -583,3 +583,19 @@ func memoSuffix(memo string) string {
 	}
 	return " (memo " + memo + ")"
 }
+
+// SwapForgetter is a SwapStore that forgets old swaps: ForgetSwaps
+// anonymises every swap that is over (Terminal) and last changed before
+// before, keeping only what the venues' accuracy and outcome figures need
+// (venue, assets, amounts, statuses and their times) and erasing what could
+// lead back to a person: the addresses and memos, the venue's order id, the
+// transaction ids, the idempotency key, the request's hash, the quote and
+// rate ids, the notes and the callback URL. It reports how many swaps it
+// anonymised; a swap already anonymised is not counted again.
+type SwapForgetter interface {
+	ForgetSwaps(ctx context.Context, before time.Time) (int, error)
+}
+
+// ForgottenOrder is the venue order id a forgotten swap keeps: it marks the
+// swap as anonymised.
+const ForgottenOrder = "forgotten"

@@ -38,6 +38,9 @@ var (
 
 // handlePage registers a page route: served like any route, listed apart.
 func (h *Handler) handlePage(method, pattern string, a Action) {
+	if h.onion != "" {
+		a = onionLocation(h.onion, a)
+	}
 	h.handle(method, pattern, a)
 	h.routes[len(h.routes)-1].page = true
 }
@@ -57,6 +60,7 @@ func registerPages(h *Handler, d *deps) {
 	h.handlePage("GET", "/", pageQuote(d, false))
 	h.handlePage("GET", "/quote", pageQuote(d, true))
 	h.handlePage("GET", "/venues", pageVenues(d))
+	h.handlePage("GET", "/privacy", pagePrivacy(d))
 	registerSwapPages(h, d) // pages_swap.go
 	h.handlePage("GET", "/static/{name}", staticFile)
 }

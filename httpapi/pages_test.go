@@ -173,7 +173,7 @@ func TestPageRoutesApart(t *testing.T) {
 			t.Errorf("API routes list %q", r)
 		}
 	}
-	if got := strings.Join(h.PageRoutes(), ","); got != "GET /,GET /quote,GET /venues,GET /swap/new,POST /swap/new,GET /swap/{id},POST /swap/{id}/deposit,GET /static/{name}" {
+	if got := strings.Join(h.PageRoutes(), ","); got != "GET /,GET /quote,GET /venues,GET /privacy,GET /swap/new,POST /swap/new,GET /swap/{id},POST /swap/{id}/deposit,GET /static/{name}" {
 		t.Errorf("page routes %s", got)
 	}
 }

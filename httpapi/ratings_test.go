@@ -4,6 +4,7 @@ import (
 	"context"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 
@@ -63,5 +64,40 @@ func TestVenuesPageShowsEvidence(t *testing.T) {
 		if !strings.Contains(body, want) {
 			t.Errorf("venues page lacks %q", want)
 		}
+	}
+}
+
+// TestPrivacyPage: the privacy page states the retention, what is never
+// done, which venues refuse Tor and offer a pre-check; with an onion
+// address configured, every page names its onion twin.
+func TestPrivacyPage(t *testing.T) {
+	pre := ratedVenue
+	pre.ID, pre.Name, pre.Ratings.PreCheck, pre.Ratings.Tor = "quickex", "Quickex", true, swapscout.TorUnknown
+	h := httpapi.NewHandler(httpapi.Deps{Store: inmem.New(inmem.Options{}), Quotes: &fakeQuotes{},
+		Venues: func() []swapscout.VenueInfo { return []swapscout.VenueInfo{ratedVenue, pre} },
+		Swaps:  &fakeSwaps{}, Retention: 14 * 24 * time.Hour, OnionURL: "http://example2345example2345example2345example2345exampleab.onion"})
+	resp := get(h, "/privacy")
+	body := string(resp.Body)
+	if resp.Status != 200 || !strings.HasPrefix(resp.ContentType, "text/html") {
+		t.Fatalf("/privacy: %d %s", resp.Status, resp.ContentType)
+	}
+	for _, want := range []string{"14 days", "never forwards your IP address", "never writes a request", "refuse Tor traffic: Exolix",
+		"offered by Quickex", "example2345example2345example2345example2345exampleab.onion"} {
+		if !strings.Contains(body, want) {
+			t.Errorf("privacy page lacks %q", want)
+		}
+	}
+	if got := header(get(h, "/venues?x=1"), "Onion-Location"); got != "http://example2345example2345example2345example2345exampleab.onion/venues?x=1" {
+		t.Errorf("Onion-Location = %q", got)
+	}
+	if got := header(get(h, "/v1/venues"), "Onion-Location"); got != "" {
+		t.Errorf("an API answer carries Onion-Location %q", got)
+	}
+	plain := httpapi.NewHandler(httpapi.Deps{Store: inmem.New(inmem.Options{}), Quotes: &fakeQuotes{}, Swaps: &fakeSwaps{}})
+	if got := header(get(plain, "/privacy"), "Onion-Location"); got != "" {
+		t.Errorf("Onion-Location %q with no onion address configured", got)
+	}
+	if body := string(get(plain, "/privacy").Body); !strings.Contains(body, "keeps every swap whole") {
+		t.Error("with no retention the page does not say swaps are kept whole")
 	}
 }

@@ -114,6 +114,10 @@ type Service struct {
 	// deposit is not known yet) makes no call. It runs on the polling
 	// goroutine: it must return at once.
 	OnPoll func(venue string, took time.Duration, err error)
+	// Retention is how long a swap is kept whole once it is over; Forget
+	// then anonymises it. Zero keeps every swap whole (DefaultRetention is
+	// what the server's flag defaults to).
+	Retention time.Duration
 
 	cancels sync.WaitGroup // cancel calls of refused orders under way
 }

@@ -73,7 +73,7 @@ func init() {
 		"group": GroupDigits,
 	}
 	layout := template.Must(template.New("layout.html").Funcs(funcs).ParseFS(files, "templates/layout.html"))
-	for _, name := range []string{"quote", "venues", "swap", "swapnew", "swapconfirm", "swapunavailable", "notfound"} {
+	for _, name := range []string{"quote", "venues", "privacy", "swap", "swapnew", "swapconfirm", "swapunavailable", "notfound"} {
 		pages[name] = template.Must(template.Must(layout.Clone()).ParseFS(files, "templates/"+name+".html"))
 	}
 }
@@ -144,3 +144,12 @@ type Accuracy struct {
 
 // NotFound is the data of a 404 page.
 type NotFound struct{ Title, Message string }
+
+// PrivacyPage is the data of the privacy page.
+type PrivacyPage struct {
+	Retention  string   // how long a finished swap is kept whole, in words; empty: forever
+	Swaps      bool     // the server makes swaps (it has a database)
+	Onion      string   // the onion address, when configured
+	TorRefused []string // venues that refuse Tor traffic
+	PreCheck   []string // venues that offer an AML pre-check of an address
+}

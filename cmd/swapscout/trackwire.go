@@ -34,6 +34,7 @@ type trackFlags struct {
 	accuracyWindow time.Duration
 	rankByAccuracy bool
 	lateAfter      time.Duration
+	retention      time.Duration
 	secret         string // from the environment
 	// The metrics' hooks: onLate hears of each swap the service marks
 	// late, onPoll of each status call it asks of a venue, observer of the
@@ -51,6 +52,7 @@ func (f *trackFlags) register(fs *flag.FlagSet, getenv func(string) string) {
 	fs.DurationVar(&f.accuracyWindow, "accuracy-window", 30*24*time.Hour, "venues' accuracy figures cover the swaps finished within this window")
 	fs.BoolVar(&f.rankByAccuracy, "rank-by-accuracy", false, "rank a venue that habitually pays less than it promises (10 or more finished swaps in the window) as if it delivered its median shortfall less")
 	fs.DurationVar(&f.lateAfter, "late-after", swapscout.DefaultUsualTime, "a swap is marked late past its venue's usual time from deposit to payout: the 90th percentile of the venue's finished swaps in the accuracy window, or this until 10 are seen")
+	fs.DurationVar(&f.retention, "retention", swaps.DefaultRetention, "a swap over for longer than this is anonymised: its addresses, memos, order and transaction ids are erased, its venue, amounts, statuses and times kept for the accuracy figures (0: keep every swap whole)")
 	f.secret = getenv(envWebhookSecret)
 }
 
@@ -85,6 +87,10 @@ func (s *stack) wireTracking(ctx context.Context, db *dbFlags, f *trackFlags, d 
 	acc := &swaps.Accuracy{Outcomes: s.db, Window: f.accuracyWindow, UsualDefault: f.lateAfter, Logger: log}
 	svc.Accuracy, svc.OnLate, svc.OnPoll = acc, f.onLate, f.onPoll
 	cfg := track.Config{Swaps: svc, Workers: f.workers, Logger: log, Observer: f.observer}
+	if svc.Retention = f.retention; f.retention > 0 {
+		cfg.Forget = svc.Forget
+	}
+	d.Retention = f.retention
 	if f.interval > 0 {
 		svc.Schedule = swaps.ScaledSchedule(f.interval)
 		if f.interval < time.Second {
