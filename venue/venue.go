@@ -168,6 +168,10 @@ type Registry struct {
 // Options configure NewRegistry.
 type Options struct {
 	HTTP *upstream.Client
+	// HTTPFor, when set and not nil for a venue, is the client that venue's
+	// calls go through instead of HTTP: one dialing through the venue's
+	// SOCKS5 proxy (Tor).
+	HTTPFor func(id string) *upstream.Client
 	// BaseURL overrides a venue's base URL (e.g. the simulator's) when it
 	// returns non-empty.
 	BaseURL func(id string) string
@@ -205,6 +209,11 @@ func NewRegistry(ds []*Descriptor, o Options) (*Registry, error) {
 			APISecret:  getenv(d.EnvPrefix() + "API_SECRET"),
 			Affiliate:  getenv(d.EnvPrefix() + "AFFILIATE_ID"),
 			Now:        o.Now,
+		}
+		if o.HTTPFor != nil {
+			if hc := o.HTTPFor(d.ID); hc != nil {
+				cfg.HTTP = hc
+			}
 		}
 		if o.BaseURL != nil {
 			if u := o.BaseURL(d.ID); u != "" {

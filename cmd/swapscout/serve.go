@@ -58,7 +58,7 @@ func runServe(ctx context.Context, args []string, e env) error {
 	}
 	obs := newObservability(log, &sf, proxies)
 	obs.hookTracking(&tf)
-	st, err := newStack(ctx, stackOptions{listenAtOnce: true, simURL: strings.TrimSuffix(*simURL, "/"), secret: *secret, getenv: e.getenv, ttl: *ttl, window: *window, redis: *redisURL, log: log,
+	st, err := newStack(ctx, stackOptions{listenAtOnce: true, simURL: strings.TrimSuffix(*simURL, "/"), secret: *secret, getenv: e.getenv, ttl: *ttl, window: *window, redis: *redisURL, log: log, venueProxy: sf.venueProxy,
 		wrapVenue: obs.wrapVenue, tune: obs.tune, db: &db, track: &tf})
 	if err != nil {
 		return err
