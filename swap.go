@@ -143,6 +143,10 @@ type Swap struct {
 	// (implausible against the promise): it is the venue's claim, kept and
 	// shown as such, and left out of the venue's accuracy.
 	ReceivedDoubt string
+	// PreCheck is the venue's AML pre-check of the refund address, when the
+	// user asked for one at creation (CreateRequest.PreCheck); it is shown
+	// with the creation's answer and not stored.
+	PreCheck *AddressRisk
 }
 
 // Creation is where the creation of a swap without a venue order stands.
@@ -599,3 +603,19 @@ type SwapForgetter interface {
 // ForgottenOrder is the venue order id a forgotten swap keeps: it marks the
 // swap as anonymised.
 const ForgottenOrder = "forgotten"
+
+// AddressRisk is a venue's AML pre-check of an address: Completed says the
+// check reached a verdict, Passed that the address raised no flag (never
+// true unless Completed).
+type AddressRisk struct {
+	Venue             string
+	Completed, Passed bool
+}
+
+// AddressChecker is a Swapper whose venue documents an AML pre-check of an
+// address before an order (Quickex's address report). The swap service
+// calls it only when the user asks, with the refund address: it sends the
+// address to the venue.
+type AddressChecker interface {
+	CheckAddressRisk(ctx context.Context, network, address string) (AddressRisk, error)
+}

@@ -163,6 +163,7 @@ func pageSwapCreate(d *deps) Action {
 			Quote: get("quote"), Venue: get("venue"), Key: get("key"),
 			Payout: get("payout_address"), PayoutMemo: get("payout_memo"),
 			Refund: get("refund_address"), RefundMemo: get("refund_memo"), MemoConfirmed: get("memo_confirm") == "yes",
+			PreCheckConsent: get("precheck") == "yes",
 		}
 		if d.Swaps == nil {
 			return d.unavailable(r, f.Quote)
@@ -183,9 +184,13 @@ func pageSwapCreate(d *deps) Action {
 		req := swaps.CreateRequest{
 			IdempotencyKey: f.Key, QuoteID: f.Quote, Venue: f.Venue,
 			PayoutAddress: f.Payout, PayoutMemo: f.PayoutMemo, RefundAddress: f.Refund, RefundMemo: f.RefundMemo,
+			PreCheck: f.PreCheckConsent,
 		}
 		sw, err := createWaiting(r.Ctx, d.Swaps, req)
 		if err == nil {
+			if sw.PreCheck != nil && sw.PreCheck.Passed {
+				return redirect("/swap/" + url.PathEscape(sw.ID) + "?prechecked=1"), nil
+			}
 			return redirect("/swap/" + url.PathEscape(sw.ID)), nil
 		}
 		d.fillQuote(r.Ctx, &f, names)
@@ -286,6 +291,11 @@ func pageSwap(d *deps) Action {
 		v, refused, err := d.swapView(r, string(r.Param("id")))
 		if refused != nil {
 			return *refused, err
+		}
+		if string(r.Query("prechecked")) == "1" && v.Venue != "" {
+			// Said on the page the creation redirects to; a hand-made
+			// link can only fool its own reader.
+			v.PreChecked = v.Name
 		}
 		return d.render(r, 200, "swap", v)
 	}

@@ -136,6 +136,10 @@ type CreateRequest struct {
 	MaxSlippage swapscout.Amount
 	// CallbackURL, when set, receives every change of the swap (webhooks).
 	CallbackURL string
+	// PreCheck: the user asks the venue's AML pre-check of the refund
+	// address before the order is made (swapscout.AddressChecker). Never a
+	// default: it sends the address to the venue first.
+	PreCheck bool
 }
 
 // hash identifies a request's content, to tell a retry (same key, same
@@ -273,6 +277,12 @@ func (s *Service) create(ctx context.Context, r CreateRequest) (sw *swapscout.Sw
 	if why := swapscout.SwapRefusal(swapper, req, offer); why != "" {
 		return nil, false, swapscout.Errorf(EUNSUPPORTED, "%s cannot make this swap: %s", r.Venue, why)
 	}
+	var risk *swapscout.AddressRisk
+	if r.PreCheck {
+		if risk, err = s.preCheck(ctx, swapper, r.Venue, req.From.Network, r.RefundAddress); err != nil {
+			return nil, false, err
+		}
+	}
 	budget := s.createTimeout(r.Venue)
 	sw = &swapscout.Swap{
 		ID: swapscout.NewSwapID(), IdempotencyKey: r.IdempotencyKey, RequestHash: r.hash(),
@@ -285,6 +295,11 @@ func (s *Service) create(ctx context.Context, r CreateRequest) (sw *swapscout.Sw
 	if sw.Deposit == "" {
 		sw.Deposit = swapscout.DepositTransfer
 	}
+	defer func() {
+		if sw != nil && risk != nil {
+			sw.PreCheck = risk // what the answer shows before the deposit address
+		}
+	}()
 	old, err := s.Store.ReserveSwap(ctx, sw)
 	if err != nil {
 		return nil, false, err

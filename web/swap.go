@@ -65,6 +65,11 @@ type SwapUnavailable struct{ Quote string }
 
 // SwapView is the data of the swap page (/swap/{id}).
 type SwapView struct {
+	// PreChecked names the venue whose AML pre-check passed the refund
+	// address when the swap was made (shown on the page the creation
+	// leads to, above the deposit address); empty otherwise.
+	PreChecked string
+
 	ID, Venue, Name, Provider string
 	OrderID                   string
 	Status                    string // swapscout.SwapStatus
