@@ -123,6 +123,9 @@ type Offer struct {
 	ETAMin time.Duration // venue's estimate of the swap's duration; zero when unknown
 	ETAMax time.Duration
 	KYC    KYCRating
+	// LogPolicy is the log-policy rating of whoever executes the offer:
+	// the venue's, or for an aggregator the provider's when it says.
+	LogPolicy LogRating
 
 	// Custody is the venue's; Deposit what the deposit must be (empty:
 	// DepositTransfer).

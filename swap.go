@@ -147,6 +147,10 @@ type Swap struct {
 	// refund (swapchain.go): one fact per side checked, in ChainSides
 	// order; empty while nothing was checked.
 	Chain []ChainFact
+	// PreCheck is the venue's AML pre-check of the refund address, when the
+	// user asked for one at creation (CreateRequest.PreCheck); it is shown
+	// with the creation's answer and not stored.
+	PreCheck *AddressRisk
 }
 
 // Creation is where the creation of a swap without a venue order stands.
@@ -601,4 +605,36 @@ func NoDeadline(rt RateType) string {
 		return "the venue gave no deadline, but a fixed rate holds only as long as the venue's quote (minutes): send now, or the venue may re-price or refund the deposit"
 	}
 	return "the venue gave no deadline: a floating rate is set when the deposit arrives, so the amount received follows the market until then"
+}
+
+// SwapForgetter is a SwapStore that forgets old swaps: ForgetSwaps
+// anonymises every swap that is over (Terminal) and last changed before
+// before, keeping only what the venues' accuracy and outcome figures need
+// (venue, assets, amounts, statuses and their times) and erasing what could
+// lead back to a person: the addresses and memos, the venue's order id, the
+// transaction ids, the idempotency key, the request's hash, the quote and
+// rate ids, the notes and the callback URL. It reports how many swaps it
+// anonymised; a swap already anonymised is not counted again.
+type SwapForgetter interface {
+	ForgetSwaps(ctx context.Context, before time.Time) (int, error)
+}
+
+// ForgottenOrder is the venue order id a forgotten swap keeps: it marks the
+// swap as anonymised.
+const ForgottenOrder = "forgotten"
+
+// AddressRisk is a venue's AML pre-check of an address: Completed says the
+// check reached a verdict, Passed that the address raised no flag (never
+// true unless Completed).
+type AddressRisk struct {
+	Venue             string
+	Completed, Passed bool
+}
+
+// AddressChecker is a Swapper whose venue documents an AML pre-check of an
+// address before an order (Quickex's address report). The swap service
+// calls it only when the user asks, with the refund address: it sends the
+// address to the venue.
+type AddressChecker interface {
+	CheckAddressRisk(ctx context.Context, network, address string) (AddressRisk, error)
 }

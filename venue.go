@@ -96,4 +96,7 @@ type VenueInfo struct {
 	// Support is where the venue's users reach its support, for swap
 	// venues (zero for the others).
 	Support SupportContact
+	// Ratings are the venue's KYC and log-policy ratings with their
+	// evidence, and its stance on Tor.
+	Ratings Ratings
 }

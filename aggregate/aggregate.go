@@ -27,9 +27,12 @@ import (
 
 // Venue is what the engine needs of a venue.
 type Venue struct {
-	ID      string
-	Kind    swapscout.VenueKind
-	KYC     swapscout.KYCRating
+	ID   string
+	Kind swapscout.VenueKind
+	KYC  swapscout.KYCRating
+	// Log is the venue's log-policy rating (its ratings.json); 0: not rated,
+	// which no logpolicy= filter selects.
+	Log     swapscout.LogRating
 	Timeout time.Duration
 	Quoter  swapscout.Quoter
 	// Custody is the venue's (its descriptor's); empty means
@@ -140,6 +143,9 @@ type Selection struct {
 	Include []string            // only these ids, when non-empty
 	Exclude []string            // never these ids
 	MaxKYC  swapscout.KYCRating // only venues rated this or better ('A' best); 0 = any
+	// MaxLog: only venues (and offers) whose log policy is rated this or
+	// better ('A' best); 0 = any.
+	MaxLog swapscout.LogRating
 	// Custody: only venues of this custody; empty = any.
 	Custody swapscout.Custody
 	// Swappable: only offers that can become a swap here (CanSwap); venues
@@ -161,16 +167,17 @@ func (s *Selection) Unknown(known func(id string) bool) (string, bool) {
 }
 
 // Selects reports whether s selects a venue with this id, KYC rating,
-// custody (empty reads as custodial) and swap capability. It is the one
+// log-policy rating, custody (empty reads as custodial) and swap capability. It is the one
 // rule of selection: the engine picks the venues it asks with it, and the
 // quote service checks with it, against the venues it lists, that a
 // selection leaves some venue to ask.
-func (s *Selection) Selects(id string, kyc swapscout.KYCRating, custody swapscout.Custody, canSwap bool) bool {
+func (s *Selection) Selects(id string, kyc swapscout.KYCRating, log swapscout.LogRating, custody swapscout.Custody, canSwap bool) bool {
 	if custody == "" {
 		custody = swapscout.Custodial
 	}
 	return (len(s.Include) == 0 || contains(s.Include, id)) && !contains(s.Exclude, id) &&
-		(s.MaxKYC == 0 || kyc <= s.MaxKYC) && (s.Custody == "" || custody == s.Custody) &&
+		(s.MaxKYC == 0 || kyc <= s.MaxKYC) && (s.MaxLog == 0 || (log != 0 && log <= s.MaxLog)) &&
+		(s.Custody == "" || custody == s.Custody) &&
 		(!s.Swappable || canSwap)
 }
 
@@ -182,7 +189,7 @@ func (e *Engine) Select(s Selection) ([]Venue, error) {
 	}
 	out := make([]Venue, 0, len(e.venues))
 	for _, v := range e.venues {
-		if s.Selects(v.ID, v.KYC, v.custody(), v.swapper() != nil) {
+		if s.Selects(v.ID, v.KYC, v.Log, v.custody(), v.swapper() != nil) {
 			out = append(out, v)
 		}
 	}
@@ -227,7 +234,7 @@ const stragglerGrace = 20 * time.Millisecond
 // were mostly wrong), a failure for the same venue follows: the last
 // result emitted for a venue is the one that stands.
 func (e *Engine) Quote(ctx context.Context, req swapscout.QuoteRequest, venues []Venue, emit func(swapscout.Result)) *swapscout.Quote {
-	return e.quote(ctx, req, venues, 0, emit)
+	return e.quote(ctx, req, venues, 0, 0, emit)
 }
 
 // Stragglers is how many venue calls the engine has answered without,
@@ -242,13 +249,14 @@ type answer struct {
 	took  time.Duration
 }
 
-// quote is Quote that also drops offers rated worse than maxKYC (0: any).
-func (e *Engine) quote(ctx context.Context, req swapscout.QuoteRequest, venues []Venue, maxKYC swapscout.KYCRating, emit func(swapscout.Result)) *swapscout.Quote {
+// quote is Quote that also drops offers rated worse than maxKYC or maxLog
+// (0: any).
+func (e *Engine) quote(ctx context.Context, req swapscout.QuoteRequest, venues []Venue, maxKYC swapscout.KYCRating, maxLog swapscout.LogRating, emit func(swapscout.Result)) *swapscout.Quote {
 	start := e.now()
 	q := &swapscout.Quote{Request: req, CreatedAt: start}
 	results := make(chan answer, len(venues)) // room for every venue: a straggler's late send never blocks
 	fo := newFanOut(ctx, venues)
-	c := &collector{e: e, req: req, venues: venues, maxKYC: maxKYC, emit: emit, q: q, start: start, t0: time.Now(),
+	c := &collector{e: e, req: req, venues: venues, maxKYC: maxKYC, maxLog: maxLog, emit: emit, q: q, start: start, t0: time.Now(),
 		state: make([]venueState, len(venues))}
 	c.anchor, c.hasAnchor = anchorLog(req)
 	for i := range venues {
@@ -408,6 +416,7 @@ type collector struct {
 	req    swapscout.QuoteRequest
 	venues []Venue
 	maxKYC swapscout.KYCRating
+	maxLog swapscout.LogRating
 	emit   func(swapscout.Result)
 	q      *swapscout.Quote
 	start  time.Time // Options.Now's
@@ -445,6 +454,11 @@ func (c *collector) take(a answer) {
 		// An aggregator's offer executed by a provider rated worse than the
 		// request allows is not shown, as a venue rated so is not asked.
 		c.e.log.Debug("offer dropped by kyc filter", "venue", v.ID, "provider", a.offer.Provider, "kyc", a.offer.KYC.String())
+		return
+	}
+	if c.maxLog != 0 && a.offer.LogPolicy > c.maxLog {
+		// The same for a provider whose log policy is rated worse.
+		c.e.log.Debug("offer dropped by log policy filter", "venue", v.ID, "provider", a.offer.Provider, "log_policy", a.offer.LogPolicy.String())
 		return
 	}
 	c.q.Offers = append(c.q.Offers, a.offer)
@@ -802,6 +816,9 @@ func (e *Engine) complete(o *swapscout.Offer, v *Venue, req swapscout.QuoteReque
 	if o.KYC == 0 {
 		o.KYC = v.KYC
 	}
+	if o.LogPolicy == 0 {
+		o.LogPolicy = v.Log
+	}
 	if o.Rate.IsZero() {
 		o.Rate = o.AmountOut.Quo(o.AmountIn, 18, swapscout.RoundDown)
 	}
@@ -920,7 +937,7 @@ func (s *Service) Quote(ctx context.Context, req swapscout.QuoteRequest, sel Sel
 		return nil, err
 	}
 	if sel.Swappable {
-		return swappableOnly(s.Engine.quote(ctx, req, vs, sel.MaxKYC, swappableEmit(emit))), nil
+		return swappableOnly(s.Engine.quote(ctx, req, vs, sel.MaxKYC, sel.MaxLog, swappableEmit(emit))), nil
 	}
-	return s.Engine.quote(ctx, req, vs, sel.MaxKYC, emit), nil
+	return s.Engine.quote(ctx, req, vs, sel.MaxKYC, sel.MaxLog, emit), nil
 }

@@ -207,7 +207,7 @@ func TestCancelStopsEveryCall(t *testing.T) {
 
 func TestSelect(t *testing.T) {
 	e := aggregate.New([]aggregate.Venue{
-		{ID: "a", KYC: 'A'}, {ID: "b", KYC: 'B'}, {ID: "c", KYC: 'C'}, {ID: "d", KYC: 'D'},
+		{ID: "a", KYC: 'A', Log: 'C'}, {ID: "b", KYC: 'B', Log: 'A'}, {ID: "c", KYC: 'C', Log: 'B'}, {ID: "d", KYC: 'D'},
 	}, aggregate.Options{})
 	ids := func(vs []aggregate.Venue) []string {
 		var out []string
@@ -224,6 +224,10 @@ func TestSelect(t *testing.T) {
 		{aggregate.Selection{Include: []string{"c", "a"}}, []string{"a", "c"}},
 		{aggregate.Selection{Exclude: []string{"b"}}, []string{"a", "c", "d"}},
 		{aggregate.Selection{MaxKYC: 'B'}, []string{"a", "b"}},
+		// logpolicy= never selects a venue not rated (d).
+		{aggregate.Selection{MaxLog: 'B'}, []string{"b", "c"}},
+		{aggregate.Selection{MaxLog: 'C'}, []string{"a", "b", "c"}},
+		{aggregate.Selection{MaxLog: 'B', MaxKYC: 'B'}, []string{"b"}},
 	} {
 		got, err := e.Select(tc.sel)
 		if err != nil {

@@ -102,6 +102,7 @@ type QuoteRequest struct {
 	Deadline               time.Duration // how long venues are waited for; 0: the server's default
 	Venues, Exclude        []string      // only these venues; never these
 	KYC                    string        // the worst KYC rating taken, "A" to "D"; "": any
+	LogPolicy              string        // the worst log-policy rating taken, "A" to "C"; "": any
 	Custody                swapscout.Custody
 	Swappable              bool // only offers that can become a swap there
 	// Routes and Split are the routes= and split= parameters: "1" or "0"
@@ -132,6 +133,7 @@ func (r *QuoteRequest) Query() url.Values {
 	set("venues", strings.Join(r.Venues, ","))
 	set("exclude", strings.Join(r.Exclude, ","))
 	set("kyc", r.KYC)
+	set("logpolicy", r.LogPolicy)
 	set("custody", string(r.Custody))
 	if r.Swappable {
 		q.Set("swappable", "true")

@@ -45,6 +45,7 @@ type offerJSON struct {
 	ETAMin  int64  `json:"eta_min_s"`
 	ETAMax  int64  `json:"eta_max_s"`
 	KYC     string `json:"kyc"`
+	Log     string `json:"log_policy"`
 	Custody string `json:"custody"`
 	Deposit string `json:"deposit"`
 	CanSwap bool   `json:"can_swap"`
@@ -65,13 +66,14 @@ func (o *offerJSON) offer() (Offer, error) {
 		return Offer{}, err
 	}
 	kyc, _ := swapscout.ParseKYCRating(o.KYC) // "?": not rated
+	lr, _ := swapscout.ParseLogRating(o.Log)  // absent: not rated
 	off := Offer{
 		Venue: o.Venue, Provider: o.Provider, Route: o.Route,
 		AmountIn: o.AmountIn, AmountOut: o.AmountOut, Rate: o.Rate,
 		Min: o.Min, Max: o.Max, MinOut: o.MinOut, MaxOut: o.MaxOut,
 		RateType: rt, RateID: o.RateID, ExpiresAt: timeOf(o.ExpiresAt),
 		ETAMin: time.Duration(o.ETAMin) * time.Second, ETAMax: time.Duration(o.ETAMax) * time.Second,
-		KYC: kyc, Custody: swapscout.Custody(o.Custody), Deposit: swapscout.DepositKind(o.Deposit),
+		KYC: kyc, LogPolicy: lr, Custody: swapscout.Custody(o.Custody), Deposit: swapscout.DepositKind(o.Deposit),
 		CanSwap: o.CanSwap, NoSwap: o.NoSwap, Took: time.Duration(o.TookMS) * time.Millisecond,
 	}
 	for _, f := range o.Fees {

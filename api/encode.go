@@ -127,6 +127,10 @@ func AppendOffer(dst []byte, o *swapscout.Offer) []byte {
 	}
 	dst = append(dst, `,"kyc":`...)
 	dst = appendString(dst, o.KYC.String())
+	if o.LogPolicy != 0 {
+		dst = append(dst, `,"log_policy":`...)
+		dst = appendString(dst, o.LogPolicy.String())
+	}
 	// The engine sets these on every offer; an adapter's own offer (in its
 	// tests) lacks them.
 	if o.Custody != "" {

@@ -36,6 +36,17 @@ func AppendSwap(dst []byte, sw *swapscout.Swap, history []swapscout.SwapEvent) [
 	str("provider", sw.Provider, false)
 	str("venue_order_id", sw.VenueOrder.ID, true) // never its Secret
 	str("quote_id", sw.QuoteID, true)
+	if p := sw.PreCheck; p != nil {
+		// Only in the answer that created the swap: which venue received
+		// the refund address for its AML pre-check, and its verdict.
+		dst = append(dst, `,"precheck":{"venue":`...)
+		dst = appendString(dst, p.Venue)
+		dst = append(dst, `,"completed":`...)
+		dst = strconv.AppendBool(dst, p.Completed)
+		dst = append(dst, `,"passed":`...)
+		dst = strconv.AppendBool(dst, p.Passed)
+		dst = append(dst, '}')
+	}
 	dst = append(dst, `,"from":`...)
 	dst = appendAsset(dst, sw.From)
 	dst = append(dst, `,"to":`...)

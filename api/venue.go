@@ -13,10 +13,13 @@ import (
 // configured here and can make swaps, and, where the server measures them,
 // its accuracy and support contact.
 type Venue struct {
-	ID         string   `json:"id"`
-	Name       string   `json:"name"`
-	Kind       string   `json:"kind"`
-	KYC        string   `json:"kyc"`
+	ID   string `json:"id"`
+	Name string `json:"name"`
+	Kind string `json:"kind"`
+	KYC  string `json:"kyc"`
+	// LogPolicy is the venue's log-policy rating, "A" to "C" ("?": not
+	// rated).
+	LogPolicy  string   `json:"log_policy"`
 	NeedsKey   bool     `json:"needs_key"`
 	Configured bool     `json:"configured"`
 	FixedRate  bool     `json:"fixed_rate"`
@@ -30,6 +33,69 @@ type Venue struct {
 	Accuracy *Accuracy `json:"accuracy,omitempty"`
 	// Support: where a swap venue's users reach its support.
 	Support *Support `json:"support,omitempty"`
+	// Ratings: the evidence behind kyc and log_policy, and more.
+	Ratings *Ratings `json:"ratings,omitempty"`
+}
+
+// Ratings is the evidence behind a venue's ratings in GET /v1/venues: each
+// rating with its sources, the venue's own words on when it holds funds,
+// whether it serves Tor traffic, whether it documents an AML pre-check of
+// an address, and, when this server's own swaps at the venue contradict
+// its KYC rating, that contradiction in words.
+type Ratings struct {
+	KYC             Rating   `json:"kyc"`
+	LogPolicy       Rating   `json:"log_policy"`
+	HoldsFunds      Source   `json:"holds_funds"`
+	Tor             string   `json:"tor"`
+	TorSources      []Source `json:"tor_sources,omitempty"`
+	AMLPreCheck     bool     `json:"aml_precheck"`
+	PreCheckSources []Source `json:"precheck_sources,omitempty"`
+	Disagreement    string   `json:"disagreement,omitempty"`
+}
+
+// Rating is one rating with the sources it rests on.
+type Rating struct {
+	Rating  string   `json:"rating"`
+	Sources []Source `json:"sources"`
+}
+
+// Source is one piece of evidence: the page, the words quoted from it
+// exactly, a note (what was looked for when nothing was found), and the
+// date it was checked.
+type Source struct {
+	URL     string `json:"url,omitempty"`
+	Quote   string `json:"quote,omitempty"`
+	Note    string `json:"note,omitempty"`
+	Checked string `json:"checked"`
+}
+
+// NewRatings is r as GET /v1/venues shows it, with what this server saw of
+// the venue's swaps (acc; nil when not measured) set against its KYC rating.
+func NewRatings(r swapscout.Ratings, acc *Accuracy) *Ratings {
+	if r.KYC == 0 {
+		return nil
+	}
+	j := &Ratings{KYC: Rating{r.KYC.String(), sourcesOf(r.KYCSources)}, LogPolicy: Rating{r.Log.String(), sourcesOf(r.LogSources)},
+		HoldsFunds: Source(r.Holds), Tor: string(r.Tor), TorSources: sourcesOf(r.TorSources),
+		AMLPreCheck: r.PreCheck, PreCheckSources: sourcesOf(r.PreCheckSources)}
+	if len(j.TorSources) == 0 {
+		j.TorSources = nil
+	}
+	if len(j.PreCheckSources) == 0 {
+		j.PreCheckSources = nil
+	}
+	if acc != nil {
+		j.Disagreement = r.Disagreement(swapscout.VenueAccuracy{Count: acc.Count, Held: acc.Held})
+	}
+	return j
+}
+
+func sourcesOf(ss []swapscout.Source) []Source {
+	out := make([]Source, len(ss))
+	for i, s := range ss {
+		out[i] = Source(s)
+	}
+	return out
 }
 
 // Accuracy is a venue's accuracy in GET /v1/venues: over its swaps
@@ -81,10 +147,11 @@ func NewVenue(v swapscout.VenueInfo, acc *Accuracy) Venue {
 	if nets == nil {
 		nets = []string{}
 	}
-	return Venue{ID: v.ID, Name: v.Name, Kind: string(v.Kind), KYC: v.KYC.String(),
+	return Venue{ID: v.ID, Name: v.Name, Kind: string(v.Kind), KYC: v.KYC.String(), LogPolicy: v.Ratings.Log.String(),
 		NeedsKey: v.NeedsKey, Configured: v.Configured, FixedRate: v.FixedRate, Reverse: v.Reverse,
 		Networks: nets, Evidence: string(v.Evidence), Website: v.Website,
-		Custody: string(custody), CanSwap: v.CanSwap, Accuracy: acc, Support: supportOf(v.Support)}
+		Custody: string(custody), CanSwap: v.CanSwap, Accuracy: acc, Support: supportOf(v.Support),
+		Ratings: NewRatings(v.Ratings, acc)}
 }
 
 func supportOf(c swapscout.SupportContact) *Support {

@@ -71,6 +71,7 @@ func TestEquivalentSpellingsShareAKey(t *testing.T) {
 		{"exclude=kraken,exolix", "exclude=exolix,kraken,kraken"},
 		{"kyc=d", ""},
 		{"kyc=b", "kyc=B"},
+		{"logpolicy=a", "logpolicy=A"},
 	} {
 		h, seen := cachingHandler(t)
 		first := get(h, "/v1/quotes?from=btc&to=eth&amount=0.1&"+tc[0])
@@ -89,13 +90,13 @@ func TestEquivalentSpellingsShareAKey(t *testing.T) {
 // venues never answer each other from the cache.
 func TestDifferentSelectionsDoNotShareAKey(t *testing.T) {
 	h, seen := cachingHandler(t)
-	for _, q := range []string{"", "venues=changenow", "venues=exolix", "venues=changenow,exolix", "exclude=changenow", "exclude=exolix", "kyc=a", "kyc=c"} {
+	for _, q := range []string{"", "venues=changenow", "venues=exolix", "venues=changenow,exolix", "exclude=changenow", "exclude=exolix", "kyc=a", "kyc=c", "logpolicy=a", "logpolicy=b"} {
 		if r := get(h, "/v1/quotes?from=btc&to=eth&amount=0.1&"+q); r.Status != 200 || cacheHeader(r) != "miss" {
 			t.Errorf("%q: %d cache %q, want a 200 miss", q, r.Status, cacheHeader(r))
 		}
 	}
-	if len(*seen) != 8 {
-		t.Errorf("service asked %d times, want 8", len(*seen))
+	if len(*seen) != 10 {
+		t.Errorf("service asked %d times, want 10", len(*seen))
 	}
 }
 

@@ -20,6 +20,7 @@ type Handler struct {
 	routes    []route
 	log       *slog.Logger
 	observers []func(status int, took time.Duration) // per route, then "other"; nil when not observed
+	onion     string                                 // Deps.OnionURL: pages name their onion twin
 }
 
 type route struct {

@@ -132,6 +132,7 @@ func TestBadInput(t *testing.T) {
 		"from=btc&to=eth&amount=0.1&direction=sideways",
 		"from=btc&to=eth&amount=0.1&rate=maybe",
 		"from=btc&to=eth&amount=0.1&kyc=E",
+		"from=btc&to=eth&amount=0.1&logpolicy=D",
 		"from=btc&to=eth&amount=0.1&amout=1", // unknown parameter
 		"from=%ZZ&to=eth&amount=0.1",         // bad escape
 		"from=b%00tc&to=eth&amount=0.1",      // NUL
@@ -240,12 +241,12 @@ func TestSelectionParams(t *testing.T) {
 		return twoOffers(ctx, req, sel)
 	}}})
 	q := url.Values{"from": {"usdt"}, "from_network": {"TRX"}, "to": {"xmr"}, "amount": {"250"}, "direction": {"receive"}, "rate": {"fixed"},
-		"venues": {"changenow, exolix"}, "exclude": {"kraken"}, "kyc": {"b"}}
+		"venues": {"changenow, exolix"}, "exclude": {"kraken"}, "kyc": {"b"}, "logpolicy": {"a"}}
 	if resp := get(h, "/v1/quotes?"+q.Encode()); resp.Status != 200 {
 		t.Fatalf("status %d: %s", resp.Status, resp.Body)
 	}
 	// Normalised: with a list of venues, excluding another changes nothing.
-	want := aggregate.Selection{Include: []string{"changenow", "exolix"}, MaxKYC: 'B'}
+	want := aggregate.Selection{Include: []string{"changenow", "exolix"}, MaxKYC: 'B', MaxLog: 'A'}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("selection (-want +got):\n%s", diff)
 	}

@@ -39,6 +39,9 @@ var (
 
 // handlePage registers a page route: served like any route, listed apart.
 func (h *Handler) handlePage(method, pattern string, a Action) {
+	if h.onion != "" {
+		a = onionLocation(h.onion, a)
+	}
 	h.handle(method, pattern, a)
 	h.routes[len(h.routes)-1].page = true
 }
@@ -59,6 +62,7 @@ func registerPages(h *Handler, d *deps) {
 	h.handlePage("GET", "/quote", pageQuote(d, true))
 	h.handlePage("GET", "/venues", pageVenues(d))
 	h.handlePage("GET", "/board", pageBoard(d))
+	h.handlePage("GET", "/privacy", pagePrivacy(d))
 	registerSwapPages(h, d) // pages_swap.go
 	h.handlePage("GET", "/static/{name}", staticFile)
 }
@@ -155,7 +159,8 @@ func pageVenues(d *deps) Action {
 		for _, v := range d.Venues() {
 			page.Venues = append(page.Venues, web.VenueRow{ID: v.ID, Name: v.Name, Kind: v.Kind.Label(), KYC: v.KYC.String(),
 				Evidence: string(v.Evidence), Website: v.Website, NeedsKey: v.NeedsKey, Configured: v.Configured,
-				FixedRate: v.FixedRate, Reverse: v.Reverse, Networks: v.Networks, Custody: string(v.Custody), CanSwap: v.CanSwap, Accuracy: pageAccuracy(acc[v.ID])})
+				FixedRate: v.FixedRate, Reverse: v.Reverse, Networks: v.Networks, Custody: string(v.Custody), CanSwap: v.CanSwap, Accuracy: pageAccuracy(acc[v.ID]),
+				LogPolicy: v.Ratings.Log.String(), Ratings: web.NewRatings(v.Ratings, disagreement(v.Ratings, acc[v.ID]))})
 		}
 		return d.render(r, 200, "venues", page)
 	}
@@ -169,6 +174,14 @@ func staticFile(r *Request) (Response, error) {
 		return Response{Status: 404, ContentType: "text/plain; charset=utf-8", Body: staticNotFound, Headers: staticHeaders[1:]}, nil
 	}
 	return Response{Status: 200, ContentType: f.ContentType, Body: f.Body, Headers: staticHeaders}, nil
+}
+
+// disagreement is where the venue's swaps here contradict its KYC rating.
+func disagreement(r swapscout.Ratings, a *api.Accuracy) string {
+	if a == nil {
+		return ""
+	}
+	return r.Disagreement(swapscout.VenueAccuracy{Count: a.Count, Held: a.Held})
 }
 
 func pageAccuracy(a *api.Accuracy) *web.Accuracy {

@@ -59,6 +59,7 @@ func (d *deps) unavailable(r *Request, quote string) (Response, error) {
 // what is wrong).
 func (d *deps) fillQuote(ctx context.Context, f *web.SwapForm, names map[string]string) {
 	f.BackURL = "/"
+	d.fillRatings(f)
 	if f.Quote == "" || d.Store == nil {
 		return
 	}
@@ -153,6 +154,19 @@ func (d *deps) createRequoted(r *Request, f web.SwapForm, keys *formKeys, names 
 	return redirect("/swap/" + url.PathEscape(sw.ID)), true, nil
 }
 
+// fillRatings puts the venue's ratings on the form: the user sees them
+// before the addresses go anywhere.
+func (d *deps) fillRatings(f *web.SwapForm) {
+	for _, v := range d.Venues() {
+		if v.ID == f.Venue {
+			f.KYC, f.LogPolicy = v.KYC.String(), v.Ratings.Log.String()
+			f.Ratings = web.NewRatings(v.Ratings, "")
+			f.PreCheck = v.Ratings.PreCheck
+			return
+		}
+	}
+}
+
 func pageSwapForm(d *deps) Action {
 	return func(r *Request) (Response, error) {
 		quote, venue := clipField(string(r.Query("quote"))), clipField(string(r.Query("venue")))
@@ -229,6 +243,7 @@ func pageSwapCreate(d *deps) Action {
 			Payout: get("payout_address"), PayoutMemo: get("payout_memo"),
 			Refund: get("refund_address"), RefundMemo: get("refund_memo"), MemoConfirmed: get("memo_confirm") == "yes",
 			Request: get("request"), Shown: get("shown"),
+			PreCheckConsent: get("precheck") == "yes",
 		}
 		if d.Swaps == nil {
 			return d.unavailable(r, f.Quote)
@@ -249,9 +264,13 @@ func pageSwapCreate(d *deps) Action {
 		req := swaps.CreateRequest{
 			IdempotencyKey: f.Key, QuoteID: f.Quote, Venue: f.Venue,
 			PayoutAddress: f.Payout, PayoutMemo: f.PayoutMemo, RefundAddress: f.Refund, RefundMemo: f.RefundMemo,
+			PreCheck: f.PreCheckConsent,
 		}
 		sw, err := createWaiting(r.Ctx, d.Swaps, req)
 		if err == nil {
+			if sw.PreCheck != nil && sw.PreCheck.Passed {
+				return redirect("/swap/" + url.PathEscape(sw.ID) + "?prechecked=1"), nil
+			}
 			return redirect("/swap/" + url.PathEscape(sw.ID)), nil
 		}
 		if expiredQuote(err) {
@@ -358,6 +377,11 @@ func pageSwap(d *deps) Action {
 		v, refused, err := d.swapView(r, string(r.Param("id")))
 		if refused != nil {
 			return *refused, err
+		}
+		if string(r.Query("prechecked")) == "1" && v.Venue != "" {
+			// Said on the page the creation redirects to; a hand-made
+			// link can only fool its own reader.
+			v.PreChecked = v.Name
 		}
 		return d.render(r, 200, "swap", v)
 	}

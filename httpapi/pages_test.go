@@ -100,13 +100,14 @@ func TestPageEscapesVenueStrings(t *testing.T) {
 func TestPageBadInput(t *testing.T) {
 	h := pageHandler(t, twoOffers, pageVenues)
 	for q, want := range map[string]string{
-		"from=btc&to=eth&amount=-1":       "amount must be positive",
-		"from=btc&to=eth&amount=abc":      "amount must be a decimal number",
-		"from=doge2&to=eth&amount=1":      "unknown asset",
-		"from=btc&to=btc&amount=1":        "same asset",
-		"from=btc&to=eth&amount=1&kyc=Z":  "kyc rating must be one of A, B, C, D",
-		"from=btc&to=eth&amount=1&evil=1": "unknown parameter",
-		"from=btc&to=eth":                 "amount is required",
+		"from=btc&to=eth&amount=-1":            "amount must be positive",
+		"from=btc&to=eth&amount=abc":           "amount must be a decimal number",
+		"from=doge2&to=eth&amount=1":           "unknown asset",
+		"from=btc&to=btc&amount=1":             "same asset",
+		"from=btc&to=eth&amount=1&kyc=Z":       "kyc rating must be one of A, B, C, D",
+		"from=btc&to=eth&amount=1&logpolicy=D": "logpolicy rating must be one of A, B, C",
+		"from=btc&to=eth&amount=1&evil=1":      "unknown parameter",
+		"from=btc&to=eth":                      "amount is required",
 	} {
 		resp := get(h, "/quote?"+q)
 		if resp.Status != 400 || !strings.HasPrefix(resp.ContentType, "text/html") {
@@ -172,7 +173,7 @@ func TestPageRoutesApart(t *testing.T) {
 			t.Errorf("API routes list %q", r)
 		}
 	}
-	if got := strings.Join(h.PageRoutes(), ","); got != "GET /,GET /quote,GET /venues,GET /board,GET /swap/new,POST /swap/new,GET /swap/{id},POST /swap/{id}/deposit,GET /static/{name}" {
+	if got := strings.Join(h.PageRoutes(), ","); got != "GET /,GET /quote,GET /venues,GET /board,GET /privacy,GET /swap/new,POST /swap/new,GET /swap/{id},POST /swap/{id}/deposit,GET /static/{name}" {
 		t.Errorf("page routes %s", got)
 	}
 }

@@ -11,7 +11,7 @@ import (
 )
 
 // quoteParams are the query parameters GET /v1/quotes accepts.
-var quoteParams = []string{"from", "to", "amount", "from_network", "to_network", "direction", "rate", "deadline", "venues", "exclude", "kyc", "custody", "swappable", "routes", "split"}
+var quoteParams = []string{"from", "to", "amount", "from_network", "to_network", "direction", "rate", "deadline", "venues", "exclude", "kyc", "logpolicy", "custody", "swappable", "routes", "split"}
 
 // Cache status headers; static so the hot path allocates nothing. The
 // degraded variants tell the client the shared store is down and this answer
@@ -181,6 +181,12 @@ func parseQuoteQuery(r *Request, def, max time.Duration) (quotes.Request, error)
 			return pq, invalid("kyc rating must be one of A, B, C, D")
 		}
 		pq.Selection.MaxKYC = swapscout.KYCRating(v[0] &^ 0x20)
+	}
+	if v := r.Query("logpolicy"); len(v) > 0 {
+		if len(v) != 1 || (v[0]|0x20) < 'a' || (v[0]|0x20) > 'c' {
+			return pq, invalid("logpolicy rating must be one of A, B, C")
+		}
+		pq.Selection.MaxLog = swapscout.LogRating(v[0] &^ 0x20)
 	}
 	switch v := r.Query("custody"); string(v) {
 	case "":

@@ -101,6 +101,13 @@ type Deps struct {
 	// the signed boards of other instances its operator imported, verified.
 	Board          func(ctx context.Context) (*swapscout.Board, error)
 	ImportedBoards func() []api.ImportedBoard
+	// Retention is how long a swap is kept whole once over (0: forever),
+	// as the privacy page states it.
+	Retention time.Duration
+	// OnionURL, when set (http://….onion, no trailing slash), is this
+	// service's onion address: every page answers with an Onion-Location
+	// header naming the same page there, so Tor Browser offers it.
+	OnionURL string
 }
 
 // deps is Deps plus the handlers' shared state.
@@ -116,7 +123,7 @@ type deps struct {
 // openapi.json documents exactly these (TestOpenAPIMatchesRoutes).
 func NewHandler(d Deps) *Handler {
 	d.defaults()
-	h := &Handler{log: d.Logger}
+	h := &Handler{log: d.Logger, onion: d.OnionURL}
 	dp := &deps{Deps: d, quotes: d.Book, clients: clientIDs{trusted: d.TrustedProxies}, limiter: newClientLimiter(d.FanOutRate, d.FanOutBurst)}
 	if dp.quotes == nil {
 		dp.quotes = quotes.New(d.QuoteConfig())

@@ -31,6 +31,7 @@ type swapCreateBody struct {
 	RefundMemo    string          `json:"refund_memo"`
 	MaxSlippage   json.RawMessage `json:"max_slippage"`
 	CallbackURL   string          `json:"callback_url"`
+	PreCheck      bool            `json:"precheck"`
 }
 
 // ParseSwapCreate reads a POST /v1/swaps request into what the swap service
@@ -46,7 +47,7 @@ func ParseSwapCreate(r *Request) (swaps.CreateRequest, error) {
 		QuoteID:        b.QuoteID, Venue: b.Venue,
 		PayoutAddress: b.PayoutAddress, PayoutMemo: b.PayoutMemo,
 		RefundAddress: b.RefundAddress, RefundMemo: b.RefundMemo,
-		CallbackURL: b.CallbackURL,
+		CallbackURL: b.CallbackURL, PreCheck: b.PreCheck,
 	}
 	if len(b.MaxSlippage) > 0 && string(b.MaxSlippage) != "null" {
 		if err := cr.MaxSlippage.UnmarshalJSON(b.MaxSlippage); err != nil {

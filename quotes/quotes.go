@@ -173,9 +173,11 @@ func (s *Service) Normalize(r *Request) error {
 	if sel.MaxKYC == 'D' {
 		sel.MaxKYC = 0 // D is the worst rating: it selects every venue
 	}
+	// C, the worst log-policy rating, is not "any": it leaves out a venue
+	// not rated at all.
 	if len(sel.Include) == 0 && len(sel.Exclude) == 0 {
-		// Nothing to check (kyc= and custody= alone leave the engine to
-		// select), and the hot path allocates nothing.
+		// Nothing to check (kyc=, logpolicy= and custody= alone leave the
+		// engine to select), and the hot path allocates nothing.
 		return nil
 	}
 	infos := s.c.Venues()
@@ -199,9 +201,9 @@ func (s *Service) Normalize(r *Request) error {
 		}
 	}
 	if infos != nil && !slices.ContainsFunc(infos, func(v swapscout.VenueInfo) bool {
-		return sel.Selects(v.ID, v.KYC, v.Custody, v.CanSwap)
+		return sel.Selects(v.ID, v.KYC, v.Ratings.Log, v.Custody, v.CanSwap)
 	}) {
-		return invalid("no venue matches venues, exclude, kyc, custody and swappable together")
+		return invalid("no venue matches venues, exclude, kyc, logpolicy, custody and swappable together")
 	}
 	return nil
 }
@@ -232,7 +234,7 @@ func AppendKey(dst []byte, r *Request) []byte {
 	dst = r.Amount.Append(dst)
 	dst = append(dst, '|', byte('0'+r.Direction), byte('0'+r.RateType), '|')
 	dst = strconv.AppendInt(dst, int64(r.Deadline), 10)
-	dst = append(dst, '|', byte(r.Selection.MaxKYC))
+	dst = append(dst, '|', byte(r.Selection.MaxKYC), byte(r.Selection.MaxLog))
 	switch r.Selection.Custody {
 	case swapscout.Custodial:
 		dst = append(dst, 'c')

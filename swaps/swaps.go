@@ -114,6 +114,10 @@ type Service struct {
 	// deposit is not known yet) makes no call. It runs on the polling
 	// goroutine: it must return at once.
 	OnPoll func(venue string, took time.Duration, err error)
+	// Retention is how long a swap is kept whole once it is over; Forget
+	// then anonymises it. Zero keeps every swap whole (DefaultRetention is
+	// what the server's flag defaults to).
+	Retention time.Duration
 
 	// Watching the chain (chain.go). Chain checks the sides of a swap its
 	// venue claims (chainwatch.Watcher; nil: nothing is checked, the
@@ -140,6 +144,10 @@ type CreateRequest struct {
 	MaxSlippage swapscout.Amount
 	// CallbackURL, when set, receives every change of the swap (webhooks).
 	CallbackURL string
+	// PreCheck: the user asks the venue's AML pre-check of the refund
+	// address before the order is made (swapscout.AddressChecker). Never a
+	// default: it sends the address to the venue first.
+	PreCheck bool
 }
 
 // hash identifies a request's content, to tell a retry (same key, same
@@ -291,6 +299,12 @@ func (s *Service) create(ctx context.Context, r CreateRequest) (sw *swapscout.Sw
 	if why := swapscout.SwapRefusal(swapper, req, offer); why != "" {
 		return nil, false, swapscout.Errorf(EUNSUPPORTED, "%s cannot make this swap: %s", r.Venue, why)
 	}
+	var risk *swapscout.AddressRisk
+	if r.PreCheck {
+		if risk, err = s.preCheck(ctx, swapper, r.Venue, req.From.Network, r.RefundAddress); err != nil {
+			return nil, false, err
+		}
+	}
 	budget := s.createTimeout(r.Venue)
 	sw = &swapscout.Swap{
 		ID: swapscout.NewSwapID(), IdempotencyKey: r.IdempotencyKey, RequestHash: r.hash(),
@@ -303,6 +317,11 @@ func (s *Service) create(ctx context.Context, r CreateRequest) (sw *swapscout.Sw
 	if sw.Deposit == "" {
 		sw.Deposit = swapscout.DepositTransfer
 	}
+	defer func() {
+		if sw != nil && risk != nil {
+			sw.PreCheck = risk // what the answer shows before the deposit address
+		}
+	}()
 	old, err := s.Store.ReserveSwap(ctx, sw)
 	if err != nil {
 		return nil, false, err

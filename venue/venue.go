@@ -86,8 +86,15 @@ func (d *Descriptor) Info(configured bool) swapscout.VenueInfo {
 		ID: d.ID, Name: d.Name, Kind: d.Kind, KYC: d.KYC, NeedsKey: d.NeedsKey,
 		FixedRate: d.FixedRate, Reverse: d.Reverse, Networks: d.Networks,
 		Evidence: d.Evidence, Configured: configured, Website: d.Website,
-		Custody: d.custody(), Support: d.Support,
+		Custody: d.custody(), Support: d.Support, Ratings: d.Ratings(),
 	}
+}
+
+// Ratings returns d's ratings with their evidence (venue/<id>/ratings.json),
+// zero when it has none; venue/all's tests hold every venue to having them.
+func (d *Descriptor) Ratings() swapscout.Ratings {
+	r, _ := Ratings(d.ID)
+	return r
 }
 
 func (d *Descriptor) custody() swapscout.Custody {
@@ -162,6 +169,10 @@ type Registry struct {
 // Options configure NewRegistry.
 type Options struct {
 	HTTP *upstream.Client
+	// HTTPFor, when set and not nil for a venue, is the client that venue's
+	// calls go through instead of HTTP: one dialing through the venue's
+	// SOCKS5 proxy (Tor).
+	HTTPFor func(id string) *upstream.Client
 	// BaseURL overrides a venue's base URL (e.g. the simulator's) when it
 	// returns non-empty.
 	BaseURL func(id string) string
@@ -203,6 +214,11 @@ func NewRegistry(ds []*Descriptor, o Options) (*Registry, error) {
 			APISecret:  getenv(d.EnvPrefix() + "API_SECRET"),
 			Affiliate:  getenv(d.EnvPrefix() + "AFFILIATE_ID"),
 			Now:        o.Now,
+		}
+		if o.HTTPFor != nil {
+			if hc := o.HTTPFor(d.ID); hc != nil {
+				cfg.HTTP = hc
+			}
 		}
 		if o.BaseURL != nil {
 			if u := o.BaseURL(d.ID); u != "" {

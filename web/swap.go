@@ -52,6 +52,14 @@ type SwapForm struct {
 	Requoted bool
 	// The venue, as the user weighs it before sending anything.
 	Facts VenueFacts
+	// KYC and LogPolicy are the venue's ratings, Ratings their evidence
+	// (nil when not rated). PreCheck: the venue offers an AML pre-check of
+	// the refund address; PreCheckConsent: the user asked for it (never a
+	// default: the address goes to the venue before the swap is made).
+	KYC, LogPolicy  string
+	Ratings         *Ratings
+	PreCheck        bool
+	PreCheckConsent bool
 }
 
 // VenueFacts is what the swap form says of the venue: its KYC rating,
@@ -84,6 +92,11 @@ type SwapUnavailable struct{ Quote string }
 
 // SwapView is the data of the swap page (/swap/{id}).
 type SwapView struct {
+	// PreChecked names the venue whose AML pre-check passed the refund
+	// address when the swap was made (shown on the page the creation
+	// leads to, above the deposit address); empty otherwise.
+	PreChecked string
+
 	ID, Venue, Name, Provider string
 	OrderID                   string
 	Status                    string // swapscout.SwapStatus

@@ -16,12 +16,12 @@ import (
 type Form struct {
 	From, FromNetwork, To, ToNetwork string
 	Amount, Direction, Rate, KYC     string
-	Exclude                          string
+	LogPolicy, Exclude               string
 	Sort                             string // "speed", or "" for the ranking
 }
 
 // FormFields are the query parameters the form sends: a subset of the API's.
-var FormFields = []string{"from", "from_network", "to", "to_network", "amount", "direction", "rate", "kyc", "exclude", "sort"}
+var FormFields = []string{"from", "from_network", "to", "to_network", "amount", "direction", "rate", "kyc", "logpolicy", "exclude", "sort"}
 
 // SortParam is the page's own query parameter (not the API's): sort=speed
 // orders the offers by the venues' time estimates, the ranking by amount
@@ -51,6 +51,8 @@ func (f *Form) Set(name, value string) {
 		f.Rate = value
 	case "kyc":
 		f.KYC = strings.ToUpper(value)
+	case "logpolicy":
+		f.LogPolicy = strings.ToUpper(value)
 	case "exclude":
 		f.Exclude = value
 	case "sort":

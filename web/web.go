@@ -14,6 +14,8 @@ import (
 	"io/fs"
 	"path"
 	"strings"
+
+	"github.com/swapscout/swapscout"
 )
 
 //go:embed templates/*.html static/*
@@ -71,7 +73,7 @@ func init() {
 		"group": GroupDigits,
 	}
 	layout := template.Must(template.New("layout.html").Funcs(funcs).ParseFS(files, "templates/layout.html"))
-	for _, name := range []string{"quote", "venues", "board", "swap", "swapnew", "swapconfirm", "swapunavailable", "notfound"} {
+	for _, name := range []string{"quote", "venues", "board", "privacy", "swap", "swapnew", "swapconfirm", "swapunavailable", "notfound"} {
 		pages[name] = template.Must(template.Must(layout.Clone()).ParseFS(files, "templates/"+name+".html"))
 	}
 }
@@ -108,6 +110,28 @@ type VenueRow struct {
 	Custody                                  string // "custodial", "non_custodial" or empty
 	CanSwap                                  bool
 	Accuracy                                 *Accuracy // nil until the server measures it
+	// LogPolicy is the venue's log-policy rating; Ratings the evidence
+	// behind both ratings (nil when not rated).
+	LogPolicy string
+	Ratings   *Ratings
+}
+
+// Ratings is the evidence behind a venue's ratings, for the venues page.
+type Ratings struct {
+	KYC, Log     []swapscout.Source
+	Holds        swapscout.Source
+	Tor          string // "allowed", "refused" or "unknown"
+	PreCheck     bool
+	Disagreement string // where this server's own swaps contradict the KYC rating
+}
+
+// NewRatings is r for the venues page, with the contradiction (if any)
+// between r and what this server saw of the venue's swaps.
+func NewRatings(r swapscout.Ratings, disagreement string) *Ratings {
+	if r.KYC == 0 {
+		return nil
+	}
+	return &Ratings{KYC: r.KYCSources, Log: r.LogSources, Holds: r.Holds, Tor: string(r.Tor), PreCheck: r.PreCheck, Disagreement: disagreement}
 }
 
 // Accuracy is how well a venue paid what it promised, over its finished
@@ -120,3 +144,12 @@ type Accuracy struct {
 
 // NotFound is the data of a 404 page.
 type NotFound struct{ Title, Message string }
+
+// PrivacyPage is the data of the privacy page.
+type PrivacyPage struct {
+	Retention  string   // how long a finished swap is kept whole, in words; empty: forever
+	Swaps      bool     // the server makes swaps (it has a database)
+	Onion      string   // the onion address, when configured
+	TorRefused []string // venues that refuse Tor traffic
+	PreCheck   []string // venues that offer an AML pre-check of an address
+}

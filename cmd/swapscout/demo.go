@@ -68,7 +68,7 @@ func runDemo(ctx context.Context, args []string, e env) error {
 	fmt.Fprintln(e.stderr, "loading the venues' market lists from the simulator…")
 	obs := newObservability(log, &sf, nil)
 	obs.hookTracking(&tf)
-	st, err := newStack(ctx, stackOptions{simURL: simsrv.URL(), secret: k.secret, getenv: noEnv, ttl: *ttl, window: *window, log: log, db: &db, track: &tf, keys: &kf,
+	st, err := newStack(ctx, stackOptions{simURL: simsrv.URL(), secret: k.secret, getenv: noEnv, ttl: *ttl, window: *window, log: log, db: &db, track: &tf, keys: &kf, venueProxy: sf.venueProxy,
 		wrapVenue: obs.wrapVenue, tune: obs.tune})
 	if err != nil {
 		return err

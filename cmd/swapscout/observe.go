@@ -3,6 +3,7 @@ package main
 import (
 	"log/slog"
 	"net/netip"
+	"strings"
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
@@ -53,6 +54,7 @@ func (o *observability) tune(d *httpapi.Deps) {
 	if d.FanOutRate == 0 {
 		d.FanOutRate = -1 // 0 on the command line means no limit
 	}
+	d.OnionURL = strings.TrimSuffix(o.flags.onionURL, "/")
 	d.MaxStreams = o.flags.maxStreams
 	if d.MaxStreams == 0 {
 		d.MaxStreams = -1

@@ -66,7 +66,7 @@ func runServe(ctx context.Context, args []string, e env) error {
 	obs := newObservability(log, &sf, proxies)
 	obs.hookTracking(&tf)
 	st, err := newStack(ctx, stackOptions{listenAtOnce: true, simURL: strings.TrimSuffix(*simURL, "/"), secret: *secret, getenv: e.getenv, ttl: *ttl, window: *window, redis: *redisURL, instances: *instances, deriveAge: *deriveAge, log: log,
-		wrapVenue: obs.wrapVenue, tune: obs.tune, db: &db, track: &tf, keys: &kf})
+		wrapVenue: obs.wrapVenue, tune: obs.tune, db: &db, track: &tf, keys: &kf, venueProxy: sf.venueProxy})
 	if err != nil {
 		return err
 	}

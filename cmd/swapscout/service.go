@@ -33,6 +33,8 @@ type serviceFlags struct {
 	maxConns       int
 	headerTimeout  time.Duration
 	storeBytes     int64
+	onionURL       string
+	venueProxy     string
 }
 
 func (f *serviceFlags) register(fs *flag.FlagSet, getenv func(string) string) {
@@ -48,6 +50,8 @@ func (f *serviceFlags) register(fs *flag.FlagSet, getenv func(string) string) {
 	fs.IntVar(&f.clientStreams, "max-client-streams", httpapi.DefaultMaxClientStreams, "open SSE streams one client may hold (the client as --trusted-proxy tells); more get 429; 0: no cap")
 	fs.IntVar(&f.maxConns, "max-conns", httpserver.DefaultMaxConns, "open client connections at most; more get 503")
 	fs.DurationVar(&f.headerTimeout, "header-timeout", httpserver.DefaultHeaderTimeout, "a new connection must send its request headers within this (slow clients are cut)")
+	fs.StringVar(&f.venueProxy, "venue-proxy", "", "send the venues' calls through this SOCKS5 proxy, e.g. socks5://127.0.0.1:9050 for Tor; venues that refuse Tor go direct; SWAPSCOUT_<VENUE>_PROXY sets one venue's (\"direct\": none)")
+	fs.StringVar(&f.onionURL, "onion-url", "", "this service's onion address (http://….onion): every page answers with an Onion-Location header naming the same page there (docs/tor.md)")
 	fs.Int64Var(&f.storeBytes, "store-bytes", inmem.DefaultMaxBytes, "memory budget of the in-memory quote store, in bytes; the oldest quotes are evicted past it")
 }
 

@@ -36,6 +36,7 @@ type trackFlags struct {
 	accuracyWindow time.Duration
 	rankByAccuracy bool
 	lateAfter      time.Duration
+	retention      time.Duration
 	secret         string // from the environment
 	// The metrics' hooks: onLate hears of each swap the service marks
 	// late, onPoll of each status call it asks of a venue, observer of the
@@ -73,6 +74,7 @@ func (f *trackFlags) register(fs *flag.FlagSet, getenv func(string) string) {
 		}
 	}
 	f.tronKey = getenv(envTronKey)
+	fs.DurationVar(&f.retention, "retention", swaps.DefaultRetention, "a swap over for longer than this is anonymised: its addresses, memos, order and transaction ids are erased, its venue, amounts, statuses and times kept for the accuracy figures (0: keep every swap whole)")
 	f.secret = getenv(envWebhookSecret)
 }
 
@@ -116,6 +118,10 @@ func (s *stack) wireTracking(ctx context.Context, db *dbFlags, f *trackFlags, d 
 	}
 	svc.Chain = cw
 	cfg := track.Config{Swaps: svc, Workers: f.workers, Logger: log, Observer: f.observer}
+	if svc.Retention = f.retention; f.retention > 0 {
+		cfg.Forget = svc.Forget
+	}
+	d.Retention = f.retention
 	if f.interval > 0 {
 		svc.Schedule = swaps.ScaledSchedule(f.interval)
 		if f.interval < time.Second {

@@ -188,6 +188,9 @@ type stackOptions struct {
 	// venueLimit, when set, gives the venues' outbound limits instead of
 	// each descriptor's (tests that sweep the simulator lift them).
 	venueLimit func(id string) venue.Limit
+	// venueProxy is the SOCKS5 proxy every venue's calls go through
+	// (--venue-proxy), as venue.ProxyFor decides per venue.
+	venueProxy string
 }
 
 // listWait bounds how long newStack waits for the venues' first market
@@ -228,12 +231,19 @@ func newStack(ctx context.Context, o stackOptions) (*stack, error) {
 		vo.Budget = bs.Budget("swapscout:budget:", o.instances)
 		closers = append(closers, bs.Close)
 	}
+	proxied, err := proxyClients(o, getenv)
+	if err != nil {
+		hc.Close()
+		return nil, err
+	}
+	vo.HTTPFor = func(id string) *upstream.Client { return proxied[id] }
 	reg, err := venue.NewRegistry(all.Descriptors, vo)
 	if err != nil {
 		for _, c := range closers {
 			_ = c()
 		}
 		hc.Close()
+		closeClients(proxied)
 		return nil, err
 	}
 	rctx, cancel := context.WithCancel(ctx)
@@ -258,9 +268,12 @@ func newStack(ctx context.Context, o stackOptions) (*stack, error) {
 		t.Stop()
 	}
 	s := &stack{http: hc, registry: reg, stop: cancel, wait: wait, closers: closers}
+	for _, c := range proxied {
+		s.closers = append(s.closers, c.Close)
+	}
 	var evs []aggregate.Venue
 	for _, v := range reg.Venues() {
-		ev := aggregate.Venue{ID: v.ID, Kind: v.Kind, KYC: v.KYC, Timeout: v.Timeout, Quoter: v.Quoter, Custody: v.Info(v.Configured).Custody}
+		ev := aggregate.Venue{ID: v.ID, Kind: v.Kind, KYC: v.KYC, Log: v.Ratings().Log, Timeout: v.Timeout, Quoter: v.Quoter, Custody: v.Info(v.Configured).Custody}
 		ev.Swapper, _ = reg.Swapper(v.ID) // before wrapVenue hides it behind the metrics
 		if o.wrapVenue != nil {
 			ev = o.wrapVenue(ev)
@@ -367,4 +380,36 @@ func (m kvOutcomes) Set(s string) error {
 		m[strings.ToLower(k)] = o
 	}
 	return nil
+}
+
+// proxyClients builds, per venue whose calls go through a SOCKS5 proxy
+// (venue.ProxyFor), its own upstream client dialing through it; the other
+// venues share the direct one.
+func proxyClients(o stackOptions, getenv func(string) string) (map[string]*upstream.Client, error) {
+	out := map[string]*upstream.Client{}
+	for _, d := range all.Descriptors {
+		p := venue.ProxyFor(d, o.venueProxy, getenv)
+		if p.URL == "" {
+			if p.Why != "" && o.log != nil {
+				o.log.Info("venue calls go direct", "venue", d.ID, "why", p.Why)
+			}
+			continue
+		}
+		dial, err := upstream.SOCKS5Dial(p.URL)
+		if err != nil {
+			closeClients(out)
+			return nil, fmt.Errorf("venue %s: %w", d.ID, err)
+		}
+		out[d.ID] = upstream.New(upstream.Options{Dial: dial})
+		if o.log != nil {
+			o.log.Info("venue calls go through a SOCKS5 proxy", "venue", d.ID, "from", p.Why)
+		}
+	}
+	return out, nil
+}
+
+func closeClients(m map[string]*upstream.Client) {
+	for _, c := range m {
+		c.Close()
+	}
 }

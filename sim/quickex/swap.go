@@ -64,6 +64,20 @@ func swapRoutes(mux *http.ServeMux, x *sim.Exchange) {
 		}
 		return false
 	}
+	// The AML address report (the adapter's precheck.go). The simulator's
+	// rule, so tests can name a flagged address that passes every local
+	// check: an address ending in "0" is flagged.
+	mux.HandleFunc("GET "+quickex.PrecheckPath, func(w http.ResponseWriter, r *http.Request) {
+		if badSig(w, r, r.URL.RawQuery) {
+			return
+		}
+		a := r.URL.Query().Get("address")
+		if a == "" {
+			writeJSON(w, 400, errorBody{StatusCode: 400, Message: "Http Exception"})
+			return
+		}
+		writeJSON(w, 200, map[string]bool{"completed": true, "passed": !strings.HasSuffix(a, "0")})
+	})
 	mux.HandleFunc("POST "+quickex.CreatePath, func(w http.ResponseWriter, r *http.Request) {
 		body, err := swapsim.Body(r)
 		if err != nil || badSig(w, r, string(body)) {

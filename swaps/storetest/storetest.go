@@ -46,6 +46,7 @@ func Run(t *testing.T, newStore func(t *testing.T) swapscout.SwapStore) {
 		{"UnknownCreation", testUnknownCreation},
 		{"RefusedCreation", testRefusedCreation},
 		{"ReceivedDoubt", testReceivedDoubt},
+		{"Forget", testForget},
 	}
 	t.Run("SwapStore", func(t *testing.T) {
 		for _, tc := range tests {

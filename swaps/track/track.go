@@ -65,6 +65,13 @@ type Config struct {
 	// Observer hears of each poll's lateness and each webhook POST, for
 	// metrics (observe.go).
 	Observer Observer
+	// Forget, when set, runs as the retention job (forget.go) every
+	// ForgetEvery (default an hour) and once at start: the swap service's
+	// Forget, which anonymises the swaps past their retention. OnForget
+	// hears how many each round forgot.
+	Forget      func(ctx context.Context) (int, error)
+	ForgetEvery time.Duration
+	OnForget    func(n int)
 }
 
 func (c *Config) defaults() {
@@ -88,6 +95,9 @@ func (c *Config) defaults() {
 	}
 	if c.Webhooks != nil {
 		c.Webhooks.defaults()
+	}
+	if c.ForgetEvery <= 0 {
+		c.ForgetEvery = time.Hour
 	}
 }
 
@@ -137,6 +147,11 @@ func New[TX any](driver riverdriver.Driver[TX], cfg Config) (*Tracker[TX], error
 			return nil, err
 		}
 	}
+	if cfg.Forget != nil {
+		if err := river.AddWorkerSafely(workers, &forgetter{cfg: &t.cfg}); err != nil {
+			return nil, err
+		}
+	}
 	queues := map[string]river.QueueConfig{river.QueueDefault: {MaxWorkers: cfg.Workers}}
 	if cfg.Webhooks != nil {
 		d := &deliverer{cfg: &t.cfg, slots: make(chan struct{}, cfg.Webhooks.Workers)}
@@ -154,6 +169,7 @@ func New[TX any](driver riverdriver.Driver[TX], cfg Config) (*Tracker[TX], error
 		FetchCooldown:        cooldown,
 		Queues:               queues,
 		Workers:              workers,
+		PeriodicJobs:         cfg.periodicJobs(),
 		JobTimeout:           cfg.PollTimeout,
 		RescueStuckJobsAfter: cfg.RescueAfter,
 		FetchPollInterval:    cfg.FetchInterval,

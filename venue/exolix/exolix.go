@@ -31,7 +31,7 @@ var Descriptor = venue.Descriptor{
 	ID: "exolix", Name: "Exolix", Kind: swapscout.InstantSwap,
 	BaseURL: "https://exolix.com", Website: "https://exolix.com",
 	Support: swapscout.SupportContact{Email: "support@exolix.com", Source: "EdgeApp/edge-exchange-plugins src/swap/central/exolix.ts (swapInfo.supportEmail, the address the venue gives integrators)"},
-	Timeout: 4 * time.Second, KYC: 'A', NeedsKey: false, FixedRate: true, Reverse: true,
+	Timeout: 4 * time.Second, KYC: 'C', NeedsKey: false, FixedRate: true, Reverse: true,
 	Networks: Symbols.Networks(), Evidence: swapscout.Recorded,
 	New: func(c venue.Config) (swapscout.Quoter, error) { return New(c), nil },
 }

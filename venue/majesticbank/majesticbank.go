@@ -25,7 +25,7 @@ var Descriptor = venue.Descriptor{
 	ID: "majesticbank", Name: "Majestic Bank", Kind: swapscout.InstantSwap,
 	BaseURL: "https://majesticbank.sc/api/v1", Website: "https://majesticbank.sc",
 	Support: swapscout.SupportContact{Source: "Majestic Bank documents no support contact in the sources read (research A12: the Cake Wallet and JS clients of its API)"},
-	Timeout: 5 * time.Second, KYC: 'A', NeedsKey: false, FixedRate: true, Reverse: true,
+	Timeout: 5 * time.Second, KYC: 'B', NeedsKey: false, FixedRate: true, Reverse: true,
 	Networks: Symbols.Networks(), Evidence: swapscout.FromCode,
 	New: func(c venue.Config) (swapscout.Quoter, error) { return New(c), nil },
 }

@@ -27,7 +27,7 @@ import (
 // it reviews an account [MEM].
 var Descriptor = cex.Descriptor(venue.Descriptor{
 	ID: "mexc", Name: "MEXC", BaseURL: "https://api.mexc.com", Website: "https://www.mexc.com",
-	Timeout: 4 * time.Second, KYC: 'C', Evidence: swapscout.Documented,
+	Timeout: 4 * time.Second, KYC: 'D', Evidence: swapscout.Documented,
 	Limit: venue.Limit{Rate: 20, Burst: 40, Stated: 50, StatedBurst: 500,
 		Source: "[DOC] MEXC spot v3 docs, \"General Info\": 500 requests per 10 seconds per endpoint per IP", Documented: true},
 }, &spec)

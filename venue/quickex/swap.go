@@ -157,8 +157,8 @@ func (c *Client) SwapStatus(ctx context.Context, ref swapscout.OrderRef) (swapsc
 // orderCall signs (when a key and secret are configured) and makes a create
 // or status call. Refusals are read as quotes' are, except that one naming
 // an address or memo is a bad request and an unknown order (404)
-// order_not_found.
-func (c *Client) orderCall(ctx context.Context, r venue.Request, signed, orderID string, amount swapscout.Amount, v *orderReply) error {
+// order_not_found. decode, when given, reads a 2xx body instead of v.
+func (c *Client) orderCall(ctx context.Context, r venue.Request, signed, orderID string, amount swapscout.Amount, v *orderReply, decode ...func([]byte) error) error {
 	r.Header = []venue.Field{{Key: "Accept", Value: "application/json"}}
 	if c.cfg.APIKey != "" && c.cfg.APISecret != "" {
 		ts := strconv.FormatInt(c.cfg.NowTime().UnixMilli(), 10)
@@ -167,6 +167,9 @@ func (c *Client) orderCall(ctx context.Context, r venue.Request, signed, orderID
 	}
 	return venue.Fetch(ctx, &c.cfg, r, func(status int, body []byte) error {
 		if status >= 200 && status < 300 {
+			if len(decode) > 0 {
+				return decode[0](body)
+			}
 			if err := json.Unmarshal(body, v); err != nil {
 				return venue.BadResponse(err)
 			}

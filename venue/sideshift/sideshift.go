@@ -36,7 +36,7 @@ var Descriptor = venue.Descriptor{
 	ID: "sideshift", Name: "SideShift", Kind: swapscout.InstantSwap,
 	BaseURL: "https://sideshift.ai", Website: "https://sideshift.ai",
 	Support: swapscout.SupportContact{Email: "help@sideshift.ai", URL: "https://help.sideshift.ai", Source: "EdgeApp/edge-exchange-plugins src/swap/central/sideshift.ts (swapInfo.supportEmail, the address the venue gives integrators); the help centre: help.sideshift.ai articles linked from docs.sideshift.ai"},
-	Timeout: 4 * time.Second, KYC: 'A', NeedsKey: false, FixedRate: true, Reverse: true,
+	Timeout: 4 * time.Second, KYC: 'B', NeedsKey: false, FixedRate: true, Reverse: true,
 	Networks: Symbols.Networks(), Evidence: swapscout.Recorded,
 	New: func(c venue.Config) (swapscout.Quoter, error) { return New(c), nil },
 }

@@ -26,7 +26,7 @@ var Descriptor = venue.Descriptor{
 	ID: "stealthex", Name: "StealthEX", Kind: swapscout.InstantSwap,
 	BaseURL: "https://api.stealthex.io", Website: "https://stealthex.io",
 	Support: swapscout.SupportContact{Email: "support@stealthex.io", Source: "EdgeApp/edge-exchange-plugins src/swap/central/stealthex.ts (swapInfo.supportEmail, the address the venue gives integrators)"},
-	Timeout: 4 * time.Second, KYC: 'B', NeedsKey: true, FixedRate: true, Reverse: true,
+	Timeout: 4 * time.Second, KYC: 'C', NeedsKey: true, FixedRate: true, Reverse: true,
 	Networks: Symbols.Networks(), Evidence: swapscout.Recorded,
 	New: func(c venue.Config) (swapscout.Quoter, error) { return New(c), nil },
 }

@@ -169,6 +169,11 @@ func offer(req swapscout.QuoteRequest, r *newRateResponse) (swapscout.Offer, err
 	if k, err := swapscout.ParseKYCRating(best.KYCRating); err == nil {
 		o.KYC = k
 	}
+	// The partner's own log policy, which logpolicy= filters on; a value
+	// out of A-C leaves the venue's (the engine fills it).
+	if l, err := swapscout.ParseLogRating(best.LogPolicy); err == nil {
+		o.LogPolicy = l
+	}
 	if eta, ok := amount(best.ETA); ok && eta.Float64() < 7*24*60 {
 		if d, ok := venue.DurationOf(eta, time.Minute); ok {
 			o.ETAMin, o.ETAMax = d, d
