@@ -47,9 +47,10 @@ import (
 // that a swap is created at without asking the user again: 0.5 %.
 var DefaultSlippage = swapscout.MustAmount("0.005")
 
-// maxSlippage bounds what a client may allow: beyond 10 % the user would not
-// recognise the offer they chose.
-var maxSlippage = swapscout.MustAmount("0.1")
+// SlippageLimit bounds what a client may allow (a fraction): beyond 10 % the
+// user would not recognise the offer they chose. Create refuses more; a
+// client may refuse it early, before it quotes.
+var SlippageLimit = swapscout.MustAmount("0.1")
 
 // Quotes finds the structured quote an offer was shown in
 // (*quotes.Service satisfies it).
@@ -761,8 +762,8 @@ func (r *CreateRequest) validate() error {
 		return &AddressError{Field: "payout_address", Reason: "is required"}
 	case r.RefundAddress == "":
 		return &AddressError{Field: "refund_address", Reason: "is required"}
-	case !r.MaxSlippage.Valid() || r.MaxSlippage.Sign() < 0 || r.MaxSlippage.Cmp(maxSlippage) > 0:
-		return swapscout.Errorf(swapscout.EINVALID, "max_slippage must be between 0 and %s (a fraction: 0.005 is 0.5 %%)", maxSlippage)
+	case !r.MaxSlippage.Valid() || r.MaxSlippage.Sign() < 0 || r.MaxSlippage.Cmp(SlippageLimit) > 0:
+		return swapscout.Errorf(swapscout.EINVALID, "max_slippage must be between 0 and %s (a fraction: 0.005 is 0.5 %%)", SlippageLimit)
 	}
 	return nil
 }

@@ -94,22 +94,6 @@ func Memo(memo string) *string {
 	return &memo
 }
 
-// AmountOf returns *p, or zero when p is nil (a JSON null).
-func AmountOf(p *swapscout.Amount) swapscout.Amount {
-	if p == nil {
-		return swapscout.Amount{}
-	}
-	return *p
-}
-
-// StringOf returns *p, or "" when p is nil (a JSON null).
-func StringOf(p *string) string {
-	if p == nil {
-		return ""
-	}
-	return *p
-}
-
 // SwapTime parses an RFC 3339 time a venue gives; zero when s is empty or
 // malformed (an expiry the venue did not say).
 func SwapTime(s string) time.Time {
@@ -128,6 +112,22 @@ func (t StatusTable) Update(name, word string) (swapscout.SwapUpdate, error) {
 		return swapscout.SwapUpdate{}, swapscout.NewVenueError(swapscout.CodeBadResponse, "%s answered an order without a status", name)
 	}
 	return swapscout.SwapUpdate{Status: t.Status(word), VenueStatus: word}, nil
+}
+
+// Settled is the update a status answer makes (Update) with the deposit
+// and payout transactions the venue names: the amount the venue says it paid
+// out counts as received only once the payout transaction is known; before
+// that it is a promise, never a payout.
+func (t StatusTable) Settled(name, word string, depositTx, payoutTx *string, paid *swapscout.Amount) (swapscout.SwapUpdate, error) {
+	u, err := t.Update(name, word)
+	if err != nil {
+		return u, err
+	}
+	u.DepositTx, u.PayoutTx = Deref(depositTx), Deref(payoutTx)
+	if u.PayoutTx != "" {
+		u.AmountReceived = Deref(paid)
+	}
+	return u, nil
 }
 
 // Created checks the order a create call answered: without an order id or

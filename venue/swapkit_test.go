@@ -68,6 +68,24 @@ func TestStatusUpdate(t *testing.T) {
 	}
 }
 
+// TestSettled: the amount a venue says it paid out is received only once
+// the payout transaction is known.
+func TestSettled(t *testing.T) {
+	tb := StatusTable{"sending": swapscout.StatusSending, "success": swapscout.StatusFinished}
+	in, out, paid := "0xin", "0xout", swapscout.MustAmount("1.5")
+	u, err := tb.Settled("V", "sending", &in, nil, &paid)
+	if err != nil || u.DepositTx != in || u.PayoutTx != "" || !u.AmountReceived.IsZero() || u.Status != swapscout.StatusSending {
+		t.Fatalf("Settled(no payout tx) = %+v, %v; want the deposit tx and no amount received", u, err)
+	}
+	u, err = tb.Settled("V", "success", &in, &out, &paid)
+	if err != nil || u.PayoutTx != out || u.AmountReceived.String() != "1.5" || u.VenueStatus != "success" {
+		t.Fatalf("Settled(payout tx) = %+v, %v; want 1.5 received by %s", u, err, out)
+	}
+	if _, err := tb.Settled("V", "", &in, &out, &paid); err == nil || err.(*swapscout.VenueError).Code != swapscout.CodeBadResponse {
+		t.Fatalf("Settled(no word) error = %v, want bad_response", err)
+	}
+}
+
 func TestCreated(t *testing.T) {
 	good := swapscout.SwapOrder{Ref: swapscout.OrderRef{ID: "1"}, DepositAddress: "addr"}
 	if o, err := Created("V", good); err != nil || o != good {

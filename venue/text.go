@@ -13,7 +13,6 @@ package venue
 
 import (
 	"encoding/json"
-	"net/http"
 	"regexp"
 	"strings"
 	"unicode"
@@ -73,32 +72,6 @@ func Deref[T any](p *T) T {
 		return zero
 	}
 	return *p
-}
-
-// JSONWriter writes simulated venue answers the way one venue does: its
-// Content-Type, and the body it sends when it fails (used if a value cannot be
-// encoded, which is a bug in the simulator).
-type JSONWriter struct {
-	ContentType string // "application/json" when empty
-	EncodeError []byte // answered with HTTP 500 when v cannot be encoded; `{}` when nil
-}
-
-// Write encodes v and writes it with status.
-func (j JSONWriter) Write(w http.ResponseWriter, status int, v any) {
-	b, err := json.Marshal(v)
-	if err != nil {
-		status, b = http.StatusInternalServerError, j.EncodeError
-		if b == nil {
-			b = []byte("{}")
-		}
-	}
-	ct := j.ContentType
-	if ct == "" {
-		ct = "application/json"
-	}
-	w.Header().Set("Content-Type", ct)
-	w.WriteHeader(status)
-	_, _ = w.Write(b)
 }
 
 // Words of venue error sentences, for venues that document no error codes.

@@ -1,8 +1,6 @@
 package venue_test
 
 import (
-	"net/http"
-	"net/http/httptest"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -72,19 +70,6 @@ func TestContainsAnyDeref(t *testing.T) {
 	}
 	if venue.Deref[string](nil) != "" || venue.Deref(new(7)) != 7 {
 		t.Error("Deref")
-	}
-}
-
-func TestJSONWriter(t *testing.T) {
-	rec := httptest.NewRecorder()
-	venue.JSONWriter{ContentType: "application/json; charset=utf-8"}.Write(rec, 400, map[string]string{"error": "bad"})
-	if rec.Code != 400 || rec.Header().Get("Content-Type") != "application/json; charset=utf-8" || rec.Body.String() != `{"error":"bad"}` {
-		t.Errorf("got %d %q %q", rec.Code, rec.Header().Get("Content-Type"), rec.Body)
-	}
-	rec = httptest.NewRecorder()
-	venue.JSONWriter{EncodeError: []byte(`{"error":"internal"}`)}.Write(rec, 200, func() {})
-	if rec.Code != http.StatusInternalServerError || rec.Body.String() != `{"error":"internal"}` || rec.Header().Get("Content-Type") != "application/json" {
-		t.Errorf("unencodable: got %d %q %q", rec.Code, rec.Header().Get("Content-Type"), rec.Body)
 	}
 }
 

@@ -278,17 +278,23 @@ func (s *swapCommand) askDeposit(ctx context.Context, sw *api.Swap) (*api.Swap, 
 	}
 }
 
-// parseSlippage reads "0.5%" as the fraction the API takes ("0.005").
+// parseSlippage reads "0.5%" as the fraction the API takes ("0.005"),
+// refusing early what the swap service would refuse (swaps.SlippageLimit).
 func parseSlippage(s string) (string, error) {
 	p, ok := strings.CutSuffix(strings.TrimSpace(s), "%")
 	a, err := swapscout.ParseAmount(strings.TrimSpace(p))
 	if !ok || err != nil || a.Sign() < 0 {
 		return "", fmt.Errorf("--max-slippage wants a percentage like 0.5%%, got %q", s)
 	}
-	if a.Cmp(swapscout.AmountFromInt(10)) > 0 {
-		return "", fmt.Errorf("--max-slippage %s: at most 10%% (beyond that it is not the offer you chose)", s)
+	frac := a.Quo(swapscout.AmountFromInt(100), a.Scale()+2, swapscout.RoundDown)
+	if frac.Cmp(swaps.SlippageLimit) > 0 {
+		most := swaps.SlippageLimit.Mul(swapscout.AmountFromInt(100)).String()
+		if strings.Contains(most, ".") {
+			most = strings.TrimRight(strings.TrimRight(most, "0"), ".")
+		}
+		return "", fmt.Errorf("--max-slippage %s: at most %s%% (beyond that it is not the offer you chose)", s, most)
 	}
-	return a.Quo(swapscout.AmountFromInt(100), a.Scale()+2, swapscout.RoundDown).String(), nil
+	return frac.String(), nil
 }
 
 func (s *swapCommand) serverFlag() string { return serverFlag(s.c) }

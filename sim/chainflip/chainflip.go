@@ -14,7 +14,7 @@ import (
 
 	"github.com/swapscout/swapscout"
 	"github.com/swapscout/swapscout/sim"
-	"github.com/swapscout/swapscout/venue"
+	"github.com/swapscout/swapscout/sim/swapsim"
 	adapter "github.com/swapscout/swapscout/venue/chainflip"
 )
 
@@ -48,7 +48,7 @@ func Venue() sim.Venue {
 	}
 }
 
-var writeJSON = venue.JSONWriter{ContentType: "application/json; charset=utf-8",
+var writeJSON = swapsim.JSON{ContentType: "application/json; charset=utf-8",
 	EncodeError: []byte(`{"title":"Internal Server Error","status":500}`)}.Write
 
 // writeProblem writes an ASP.NET ProblemDetails body.

@@ -21,13 +21,10 @@ import (
 // ChangeHero folds network fees into its rates, so the profile has none: a
 // fixed rate times the amount is what the user receives.
 func Sim() sim.Venue {
-	return sim.Venue{
-		Profile: sim.Profile{Kind: swapscout.InstantSwap, Holds: true, Latency: 250 * time.Millisecond, Spread: 0.006, FixedExtra: 0.01,
-			MinUSD: 12, MaxUSD: 100000, Assets: changehero.Symbols.Assets()},
-		Handler: handler,
-		Fault: swapsim.Fault(func(w http.ResponseWriter, status int, v any) { writeRPC(w, status, v.(response)) }, "1",
-			response{Error: &rpcError{Code: -32000, Message: "Too many requests"}}, response{Error: &rpcError{Code: -32603, Message: "Internal error"}}),
-	}
+	return swapsim.Venue(changehero.Symbols.Assets(), sim.Profile{Holds: true, Latency: 250 * time.Millisecond, Spread: 0.006, FixedExtra: 0.01,
+		MinUSD: 12, MaxUSD: 100000}, handler,
+		swapsim.Fault(func(w http.ResponseWriter, status int, v any) { writeRPC(w, status, v.(response)) }, "1",
+			response{Error: &rpcError{Code: -32000, Message: "Too many requests"}}, response{Error: &rpcError{Code: -32603, Message: "Internal error"}}))
 }
 
 // response and rpcError are the adapter's rpcResponse and rpcError as the

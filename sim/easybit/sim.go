@@ -18,13 +18,9 @@ import (
 // envelope, amounts as strings, refusals as success:0 with HTTP 200, and a
 // 401 envelope without an API-KEY header.
 func Sim() sim.Venue {
-	return sim.Venue{
-		Profile: sim.Profile{Kind: swapscout.InstantSwap, Latency: 300 * time.Millisecond, Spread: 0.008,
-			MinUSD: 10, MaxUSD: 50000, NetworkFeeUSD: 1, Assets: easybit.Symbols.Assets()},
-		Handler: handler,
-		Lists:   []string{"GET " + currencyListPath},
-		Fault:   swapsim.Fault(writeJSON, "2", failure(simCodeRateLimit, "Too many requests"), failure(simCodeInternal, "Internal server error")),
-	}
+	return swapsim.Venue(easybit.Symbols.Assets(), sim.Profile{Latency: 300 * time.Millisecond, Spread: 0.008,
+		MinUSD: 10, MaxUSD: 50000, NetworkFeeUSD: 1}, handler,
+		swapsim.Fault(writeJSON, "2", failure(simCodeRateLimit, "Too many requests"), failure(simCodeInternal, "Internal server error")), "GET "+currencyListPath)
 }
 
 // currencyListPath lists the currencies (the adapter does not read it).

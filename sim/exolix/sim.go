@@ -30,13 +30,10 @@ const (
 // {"errors":{…}}. A key is optional and accepted in any of the forms clients
 // use (Authorization header, with or without Bearer, or apiToken).
 func Sim() sim.Venue {
-	return sim.Venue{
-		Profile: sim.Profile{Kind: swapscout.InstantSwap, Latency: 300 * time.Millisecond, Spread: 0.008, FixedExtra: 0.004,
-			MinUSD: 5, MaxUSD: 650000, NetworkFeeUSD: 1, Assets: exolix.Symbols.Assets()},
-		Handler: handler,
-		// Exolix's own rate-limit and error bodies are not known ([MEM]).
-		Fault: swapsim.Fault(writeJSON, "", map[string]any{"message": "Too Many Requests"}, map[string]any{"message": "Internal server error"}),
-	}
+	// Exolix's own rate-limit and error bodies are not known ([MEM]).
+	return swapsim.Venue(exolix.Symbols.Assets(), sim.Profile{Latency: 300 * time.Millisecond, Spread: 0.008, FixedExtra: 0.004,
+		MinUSD: 5, MaxUSD: 650000, NetworkFeeUSD: 1}, handler,
+		swapsim.Fault(writeJSON, "", map[string]any{"message": "Too Many Requests"}, map[string]any{"message": "Internal server error"}))
 }
 
 // rate is the adapter's rateResponse as Exolix writes it.

@@ -23,14 +23,10 @@ import (
 // {"code","msg","data"} envelope with HTTP 200 even for errors, amounts as
 // strings, and limits reported in data.errors with code 0.
 func Sim() sim.Venue {
-	return sim.Venue{
-		Profile: sim.Profile{Kind: swapscout.InstantSwap, Latency: 260 * time.Millisecond, Spread: 0.005, FixedExtra: 0.005,
-			MinUSD: 12, MaxUSD: 60000, NetworkFeeUSD: 0.8, Assets: fixedfloat.Symbols.Assets()},
-		Handler: handler,
-		Lists:   []string{"POST " + fixedfloat.APIPath + "ccies"},
-		Fault: swapsim.Fault(writeJSON, "60", envelope{Code: simCodeLimit, Msg: "Too many requests"},
-			envelope{Code: simCodeInternal, Msg: "Internal server error"}),
-	}
+	return swapsim.Venue(fixedfloat.Symbols.Assets(), sim.Profile{Latency: 260 * time.Millisecond, Spread: 0.005, FixedExtra: 0.005,
+		MinUSD: 12, MaxUSD: 60000, NetworkFeeUSD: 0.8}, handler,
+		swapsim.Fault(writeJSON, "60", envelope{Code: simCodeLimit, Msg: "Too many requests"},
+			envelope{Code: simCodeInternal, Msg: "Internal server error"}), "POST "+fixedfloat.APIPath+"ccies")
 }
 
 // Envelope codes the simulator answers with. FixedFloat documents only that 0

@@ -22,13 +22,9 @@ import (
 // numeric strings. Below the minimum or above the maximum it answers 200
 // with the limits and a zero amount, leaving the check to the client.
 func Sim() sim.Venue {
-	return sim.Venue{
-		Profile: sim.Profile{Kind: swapscout.InstantSwap, Latency: 420 * time.Millisecond, Spread: 0.012,
-			MinUSD: 25, MaxUSD: 150000, NetworkFeeUSD: 1.8, Assets: godex.Symbols.Assets()},
-		Handler: handler,
-		Lists:   []string{"GET " + coinsPath},
-		Fault:   swapsim.Fault(writeJSON, "1", errorBody{Error: "Too Many Attempts."}, errorBody{Error: "Server Error"}),
-	}
+	return swapsim.Venue(godex.Symbols.Assets(), sim.Profile{Latency: 420 * time.Millisecond, Spread: 0.012,
+		MinUSD: 25, MaxUSD: 150000, NetworkFeeUSD: 1.8}, handler,
+		swapsim.Fault(writeJSON, "1", errorBody{Error: "Too Many Attempts."}, errorBody{Error: "Server Error"}), "GET "+coinsPath)
 }
 
 // coinsPath lists the coins (the adapter does not read it).

@@ -24,13 +24,10 @@ import (
 // the amount is outside them, the recorded validation envelope on 422, and
 // 401 without an Authorization header (with or without "Bearer").
 func Sim() sim.Venue {
-	return sim.Venue{
-		Profile: sim.Profile{Kind: swapscout.InstantSwap, Latency: 250 * time.Millisecond, Spread: 0.006, FixedExtra: 0.003,
-			MinUSD: 60, MaxUSD: 2400000, NetworkFeeUSD: 0.35, Assets: letsexchange.Symbols.Assets()},
-		Handler: handler,
-		// Laravel's throttle and error answers ([MEM]).
-		Fault: swapsim.Fault(writeJSON, "60", map[string]string{"message": "Too Many Attempts."}, map[string]string{"message": "Server Error"}),
-	}
+	// Laravel's throttle and error answers ([MEM]).
+	return swapsim.Venue(letsexchange.Symbols.Assets(), sim.Profile{Latency: 250 * time.Millisecond, Spread: 0.006, FixedExtra: 0.003,
+		MinUSD: 60, MaxUSD: 2400000, NetworkFeeUSD: 0.35}, handler,
+		swapsim.Fault(writeJSON, "60", map[string]string{"message": "Too Many Attempts."}, map[string]string{"message": "Server Error"}))
 }
 
 var (

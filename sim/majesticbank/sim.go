@@ -24,15 +24,11 @@ import (
 // charge (no fixed-rate surcharge is documented), so an order made with /pay
 // for a quoted receive amount asks the quoted from_amount.
 func Sim() sim.Venue {
-	return sim.Venue{
-		Profile: sim.Profile{Kind: swapscout.InstantSwap, Latency: 450 * time.Millisecond, Spread: 0.01,
-			MinUSD: 50, MaxUSD: 150000, NetworkFeeUSD: 0.5, Assets: majesticbank.Symbols.Assets()},
-		Handler: handler,
-		Lists:   []string{"GET " + majesticbank.RatesPath},
-		// Majestic Bank's rate-limit and error bodies are not known ([MEM]).
-		Fault: swapsim.Fault(writeJSON, "2", errorBody{Error: "Too many requests", Extra: "Rate limit exceeded"},
-			errorBody{Error: "Internal error", Extra: "Internal server error"}),
-	}
+	// Majestic Bank's rate-limit and error bodies are not known ([MEM]).
+	return swapsim.Venue(majesticbank.Symbols.Assets(), sim.Profile{Latency: 450 * time.Millisecond, Spread: 0.01,
+		MinUSD: 50, MaxUSD: 150000, NetworkFeeUSD: 0.5}, handler,
+		swapsim.Fault(writeJSON, "2", errorBody{Error: "Too many requests", Extra: "Rate limit exceeded"},
+			errorBody{Error: "Internal error", Extra: "Internal server error"}), "GET "+majesticbank.RatesPath)
 }
 
 type errorBody struct {

@@ -16,7 +16,7 @@ import (
 
 	"github.com/swapscout/swapscout"
 	"github.com/swapscout/swapscout/sim"
-	"github.com/swapscout/swapscout/venue"
+	"github.com/swapscout/swapscout/sim/swapsim"
 	adapter "github.com/swapscout/swapscout/venue/nearintents"
 )
 
@@ -399,5 +399,5 @@ func simError(w http.ResponseWriter, status int, msg, errWord string) {
 }
 
 // writeJSON writes v as 1Click does.
-var writeJSON = venue.JSONWriter{ContentType: "application/json; charset=utf-8",
+var writeJSON = swapsim.JSON{ContentType: "application/json; charset=utf-8",
 	EncodeError: []byte(`{"message":"Internal server error","statusCode":500}`)}.Write

@@ -22,13 +22,10 @@ import (
 // an unsupported pair, 400 for a bad parameter. The refusal bodies' other
 // fields are [MEM]; no key is needed.
 func Sim() sim.Venue {
-	return sim.Venue{
-		Profile: sim.Profile{Kind: swapscout.InstantSwap, Latency: 250 * time.Millisecond, Spread: 0.007, FixedExtra: 0.005,
-			MinUSD: 10, MaxUSD: 300000, NetworkFeeUSD: 1, Assets: quickex.Symbols.Assets()},
-		Handler: handler,
-		Fault: swapsim.Fault(writeJSON, "1", errorBody{StatusCode: 429, Message: "ThrottlerException: Too Many Requests"},
-			errorBody{StatusCode: 500, Message: "Internal server error"}),
-	}
+	return swapsim.Venue(quickex.Symbols.Assets(), sim.Profile{Latency: 250 * time.Millisecond, Spread: 0.007, FixedExtra: 0.005,
+		MinUSD: 10, MaxUSD: 300000, NetworkFeeUSD: 1}, handler,
+		swapsim.Fault(writeJSON, "1", errorBody{StatusCode: 429, Message: "ThrottlerException: Too Many Requests"},
+			errorBody{StatusCode: 500, Message: "Internal server error"}))
 }
 
 // errorBody is the adapter's errorResponse as Quickex writes it.

@@ -18,13 +18,9 @@ import (
 // wrapper, and errors by status: 401 without a key, 404 for a pair it does
 // not serve, 422 for an amount out of range.
 func Sim() sim.Venue {
-	return sim.Venue{
-		Profile: sim.Profile{Kind: swapscout.InstantSwap, Holds: true, Latency: 320 * time.Millisecond, Spread: 0.009, FixedExtra: 0.008,
-			MinUSD: 20, MaxUSD: 120000, NetworkFeeUSD: 1.2, Assets: simpleswap.Symbols.Assets()},
-		Handler: handler,
-		Lists:   []string{"GET " + currenciesPath},
-		Fault:   swapsim.Fault(writeJSON, "1", errorBody(429, "Too many requests"), errorBody(500, "Internal server error")),
-	}
+	return swapsim.Venue(simpleswap.Symbols.Assets(), sim.Profile{Holds: true, Latency: 320 * time.Millisecond, Spread: 0.009, FixedExtra: 0.008,
+		MinUSD: 20, MaxUSD: 120000, NetworkFeeUSD: 1.2}, handler,
+		swapsim.Fault(writeJSON, "1", errorBody(429, "Too many requests"), errorBody(500, "Internal server error")), "GET "+currenciesPath)
 }
 
 // currenciesPath lists the currencies (the adapter does not read it).

@@ -23,13 +23,10 @@ import (
 // estimates, and 401 without a Bearer key. Floating routes have no maximum
 // (max_amount null, as recorded).
 func Sim() sim.Venue {
-	return sim.Venue{
-		Profile: sim.Profile{Kind: swapscout.InstantSwap, Holds: true, Latency: 200 * time.Millisecond, Spread: 0.005, FixedExtra: 0.01,
-			MinUSD: 8, NetworkFeeUSD: 1.2, Assets: stealthex.Symbols.Assets()},
-		Handler: handler,
-		// StealthEX's own rate-limit and server-error bodies are not known ([MEM]).
-		Fault: swapsim.Fault(writeJSON, "", errBody("TooManyRequests", "Too many requests"), errBody("InternalError", "Internal server error")),
-	}
+	// StealthEX's own rate-limit and server-error bodies are not known ([MEM]).
+	return swapsim.Venue(stealthex.Symbols.Assets(), sim.Profile{Holds: true, Latency: 200 * time.Millisecond, Spread: 0.005, FixedExtra: 0.01,
+		MinUSD: 8, NetworkFeeUSD: 1.2}, handler,
+		swapsim.Fault(writeJSON, "", errBody("TooManyRequests", "Too many requests"), errBody("InternalError", "Internal server error")))
 }
 
 var (

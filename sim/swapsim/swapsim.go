@@ -21,6 +21,15 @@ import (
 	"github.com/swapscout/swapscout/sim"
 )
 
+// Venue is an instant-swap service's sim.Venue: p priced as an instant
+// swap over assets (the adapter's symbols' assets), handler serving its wire
+// format, fault its answer to an injected fault, lists the patterns of its
+// list endpoints (sim.Venue.Lists).
+func Venue(assets []swapscout.Asset, p sim.Profile, handler func(*sim.Exchange) http.Handler, fault func(http.ResponseWriter, *http.Request, sim.Fault), lists ...string) sim.Venue {
+	p.Kind, p.Assets = swapscout.InstantSwap, assets
+	return sim.Venue{Profile: p, Handler: handler, Fault: fault, Lists: lists}
+}
+
 // JSON writes a venue's JSON answers the way the venue does.
 type JSON struct {
 	ContentType string // "application/json" when empty

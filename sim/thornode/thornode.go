@@ -17,6 +17,7 @@ import (
 
 	"github.com/swapscout/swapscout"
 	"github.com/swapscout/swapscout/sim"
+	"github.com/swapscout/swapscout/sim/swapsim"
 	"github.com/swapscout/swapscout/venue"
 	"github.com/swapscout/swapscout/venue/maya"
 	"github.com/swapscout/swapscout/venue/thorchain"
@@ -105,7 +106,7 @@ type node struct {
 }
 
 // writeJSON writes v as the node does.
-var writeJSON = venue.JSONWriter{ContentType: "application/json", EncodeError: []byte(`{"code":2,"message":"internal error","details":[]}`)}.Write
+var writeJSON = swapsim.JSON{ContentType: "application/json", EncodeError: []byte(`{"code":2,"message":"internal error","details":[]}`)}.Write
 
 func nodeError(w http.ResponseWriter, code int, msg string) {
 	st := http.StatusBadRequest

@@ -30,12 +30,9 @@ const noRate = "trade could not be generated, some unknown error happened"
 // quotable answers 404 {"error": "trade could not be generated, …"}; the
 // missing-key, bad-parameter and fault bodies are [MEM].
 func Sim() sim.Venue {
-	return sim.Venue{
-		Profile: sim.Profile{Kind: swapscout.InstantSwap, Latency: 600 * time.Millisecond, Spread: 0.005, FixedExtra: 0.006,
-			MinUSD: 6, MaxUSD: 1000000, NetworkFeeUSD: 1, Assets: trocador.Symbols.Assets()},
-		Handler: handler,
-		Fault:   swapsim.Fault(writeJSON, "2", errorBody{Error: "Too many requests"}, errorBody{Error: "Internal server error"}),
-	}
+	return swapsim.Venue(trocador.Symbols.Assets(), sim.Profile{Latency: 600 * time.Millisecond, Spread: 0.005, FixedExtra: 0.006,
+		MinUSD: 6, MaxUSD: 1000000, NetworkFeeUSD: 1}, handler,
+		swapsim.Fault(writeJSON, "2", errorBody{Error: "Too many requests"}, errorBody{Error: "Internal server error"}))
 }
 
 // errorBody is the adapter's errorResponse as Trocador writes it.

@@ -21,12 +21,9 @@ import (
 // with false or a sentence in estimated_amount, and throttling answered the
 // way WizardSwap does it: "Insufficient liquidity.".
 func Sim() sim.Venue {
-	return sim.Venue{
-		Profile: sim.Profile{Kind: swapscout.InstantSwap, Holds: true, Latency: 450 * time.Millisecond, Spread: 0.015,
-			MinUSD: 20, MaxUSD: 25000, NetworkFeeUSD: 0.5, Assets: wizardswap.Symbols.Assets()},
-		Handler: handler,
-		Lists:   []string{"GET /pairs", "GET /pairs/{from}"},
-		Fault: func(w http.ResponseWriter, r *http.Request, f sim.Fault) {
+	return swapsim.Venue(wizardswap.Symbols.Assets(), sim.Profile{Holds: true, Latency: 450 * time.Millisecond, Spread: 0.015,
+		MinUSD: 20, MaxUSD: 25000, NetworkFeeUSD: 0.5}, handler,
+		func(w http.ResponseWriter, r *http.Request, f sim.Fault) {
 			if f == sim.FaultRateLimit {
 				if strings.HasSuffix(r.URL.Path, wizardswap.EstimatePath) {
 					writeTab(w, 200, estimate{EstimatedAmount: wizardswap.MsgNoLiquidity})
@@ -39,8 +36,7 @@ func Sim() sim.Venue {
 			w.Header().Set("Content-Type", "text/plain; charset=utf-8")
 			w.WriteHeader(500)
 			_, _ = io.WriteString(w, "Internal Server Error")
-		},
-	}
+		}, "GET /pairs", "GET /pairs/{from}")
 }
 
 // estimate is the adapter's estimateResponse as the venue writes it: a

@@ -23,13 +23,9 @@ import (
 // with HTTP 400 and {"error":"ccyAmount must be > 0"}; the missing-key and
 // fault bodies are [MEM].
 func Sim() sim.Venue {
-	return sim.Venue{
-		Profile: sim.Profile{Kind: swapscout.InstantSwap, Latency: 350 * time.Millisecond, Spread: 0.009,
-			MinUSD: 20, MaxUSD: 250000, NetworkFeeUSD: 2, Assets: xgram.Symbols.Assets()},
-		Handler: handler,
-		Lists:   []string{"GET " + currenciesPath},
-		Fault:   swapsim.Fault(writeJSON, "1", failed("Too many requests"), failed("Internal server error")),
-	}
+	return swapsim.Venue(xgram.Symbols.Assets(), sim.Profile{Latency: 350 * time.Millisecond, Spread: 0.009,
+		MinUSD: 20, MaxUSD: 250000, NetworkFeeUSD: 2}, handler,
+		swapsim.Fault(writeJSON, "1", failed("Too many requests"), failed("Internal server error")), "GET "+currenciesPath)
 }
 
 // currenciesPath lists the currencies (the adapter reads the limits from

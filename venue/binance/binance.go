@@ -34,7 +34,6 @@ func Spec() cex.Spec { return spec }
 // spec is Binance for the cex engine. Depth weights [DOC]: 5 up to 100
 // levels, 50 up to 1000, 250 up to 5000, of 6000 a minute per IP.
 var spec = cex.Spec{
-	Name:    "Binance",
 	Symbols: symbols,
 	Bridges: []cex.Bridge{{Ticker: "USDT", Asset: "usdt"}, {Ticker: "BTC", Asset: "btc"},
 		{Ticker: "USDC", Asset: "usdc"}, {Ticker: "ETH", Asset: "eth"}, {Ticker: "BNB", Asset: "bnb"}},

@@ -44,7 +44,6 @@ const blocked = 60 * time.Second
 // a minute [DOC] (10-90 a minute for others): books are shared for the
 // engine's BookTTL, and a rate-limit answer holds calls off for a minute.
 var spec = cex.Spec{
-	Name:     "Bitfinex",
 	Symbols:  symbols,
 	Bridges:  []cex.Bridge{{Ticker: "USD", Asset: "usd"}, {Ticker: "UST", Asset: "usdt"}, {Ticker: "BTC", Asset: "btc"}},
 	TakerFee: swapscout.MustAmount("0.002"),

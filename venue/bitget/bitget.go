@@ -40,7 +40,6 @@ func Spec() cex.Spec { return spec }
 // per IP, 6000 a minute overall [DOC]/[CODE]; 429 comes without Retry-After
 // [MEM], so the engine holds calls off for its Backoff.
 var spec = cex.Spec{
-	Name:    "Bitget",
 	Symbols: symbols,
 	Bridges: []cex.Bridge{{Ticker: "USDT", Asset: "usdt"}, {Ticker: "USDC", Asset: "usdc"},
 		{Ticker: "BTC", Asset: "btc"}, {Ticker: "ETH", Asset: "eth"}},

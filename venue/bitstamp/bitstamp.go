@@ -41,7 +41,6 @@ const wholeBook = 1 << 30
 // itself to 8,000 [CODE]); a whole book is about 250 kB, so books are shared
 // for the engine's BookTTL.
 var spec = cex.Spec{
-	Name:    "Bitstamp",
 	Symbols: symbols,
 	Bridges: []cex.Bridge{{Ticker: "USD", Asset: "usd"}, {Ticker: "BTC", Asset: "btc"},
 		{Ticker: "EUR", Asset: "eur"}, {Ticker: "USDT", Asset: "usdt"}, {Ticker: "USDC", Asset: "usdc"}},

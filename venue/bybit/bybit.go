@@ -40,7 +40,6 @@ func Spec() cex.Spec { return spec }
 // spec is Bybit for the cex engine. The IP limit is 600 requests per 5 s
 // across api.bybit.com [DOC]; the engine's shared books keep far below it.
 var spec = cex.Spec{
-	Name:    "Bybit",
 	Symbols: symbols,
 	Bridges: []cex.Bridge{{Ticker: "USDT", Asset: "usdt"}, {Ticker: "USDC", Asset: "usdc"},
 		{Ticker: "BTC", Asset: "btc"}, {Ticker: "ETH", Asset: "eth"}},

@@ -107,8 +107,12 @@ func Error(fc swapscout.FailureCode, name, code, words string, status int) *swap
 
 // Descriptor completes d, a CEX's identity (ID, names, URLs, timeout, KYC,
 // evidence), with what every order book shares: the OrderBook kind, quotes
-// in both directions, the networks of s.Symbols, and a Client on s.
+// in both directions, the networks of s.Symbols, and a Client on s; s
+// takes d.Name unless it names itself.
 func Descriptor(d venue.Descriptor, s *Spec) venue.Descriptor {
+	if s.Name == "" {
+		s.Name = d.Name // one spelling of the venue's name
+	}
 	d.Kind = swapscout.OrderBook
 	d.Reverse = true
 	d.Networks = s.Symbols.Networks()

@@ -137,11 +137,11 @@ func (c *Client) SwapStatus(ctx context.Context, ref swapscout.OrderRef) (swapsc
 		u.Status = swapscout.StatusExpired // the channel closed with nothing paid in
 	}
 	if st.Deposit != nil {
-		u.DepositTx = venue.StringOf(st.Deposit.TransactionReference)
+		u.DepositTx = venue.Deref(st.Deposit.TransactionReference)
 	}
 	switch {
 	case st.SwapEgress != nil:
-		u.PayoutTx = venue.StringOf(st.SwapEgress.TransactionReference)
+		u.PayoutTx = venue.Deref(st.SwapEgress.TransactionReference)
 		if u.Status == swapscout.StatusFinished {
 			if n := venue.Positive(st.SwapEgress.AmountNative); !n.IsZero() {
 				if info, ok := byID[st.DestinationAsset]; ok {
@@ -151,7 +151,7 @@ func (c *Client) SwapStatus(ctx context.Context, ref swapscout.OrderRef) (swapsc
 		}
 	case st.RefundEgress != nil:
 		// The refund's transaction and amount, in the source asset.
-		u.RefundTx = venue.StringOf(st.RefundEgress.TransactionReference)
+		u.RefundTx = venue.Deref(st.RefundEgress.TransactionReference)
 		if n := venue.Positive(st.RefundEgress.AmountNative); !n.IsZero() {
 			if info, ok := byID[st.SourceAsset]; ok {
 				u.AmountRefunded = FromNative(n, info.Decimals)

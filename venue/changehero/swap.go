@@ -74,7 +74,7 @@ func (c *Client) CreateSwap(ctx context.Context, req swapscout.CreateSwapRequest
 		return swapscout.SwapOrder{}, err
 	}
 	return venue.Created(Descriptor.Name, swapscout.SwapOrder{Ref: swapscout.OrderRef{ID: tx.ID}, DepositAddress: tx.PayinAddress, DepositMemo: venue.Deref(tx.PayinExtraID),
-		AmountIn: venue.AmountOf(tx.AmountExpectedFrom), AmountOut: venue.AmountOf(tx.AmountExpectedTo), VenueStatus: tx.Status})
+		AmountIn: venue.Deref(tx.AmountExpectedFrom), AmountOut: venue.Deref(tx.AmountExpectedTo), VenueStatus: tx.Status})
 }
 
 // SwapStatus calls getTransactions for the id: an empty list is an unknown
@@ -88,15 +88,7 @@ func (c *Client) SwapStatus(ctx context.Context, ref swapscout.OrderRef) (swapsc
 		return swapscout.SwapUpdate{}, venue.OrderNotFound(Descriptor.Name, ref.ID)
 	}
 	tx := list[0]
-	u, err := StatusWords.Update(Descriptor.Name, tx.Status)
-	if err != nil {
-		return u, err
-	}
-	u.DepositTx, u.PayoutTx = venue.Deref(tx.PayinHash), venue.Deref(tx.PayoutHash)
-	if u.PayoutTx != "" {
-		u.AmountReceived = venue.AmountOf(tx.AmountTo)
-	}
-	return u, nil
+	return StatusWords.Settled(Descriptor.Name, tx.Status, tx.PayinHash, tx.PayoutHash, tx.AmountTo)
 }
 
 // swapCall is call for the swap methods: an error naming an address or

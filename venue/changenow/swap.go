@@ -91,7 +91,7 @@ func (c *Client) CreateSwap(ctx context.Context, req swapscout.CreateSwapRequest
 		return swapscout.SwapOrder{}, err
 	}
 	return venue.Created(Descriptor.Name, swapscout.SwapOrder{Ref: swapscout.OrderRef{ID: r.ID}, DepositAddress: r.PayinAddress, DepositMemo: venue.Deref(r.PayinExtraID),
-		AmountIn: venue.AmountOf(r.FromAmount), AmountOut: venue.AmountOf(r.ToAmount), VenueStatus: "new", ExpiresAt: venue.SwapTime(venue.Deref(r.ValidUntil))})
+		AmountIn: venue.Deref(r.FromAmount), AmountOut: venue.Deref(r.ToAmount), VenueStatus: "new", ExpiresAt: venue.SwapTime(venue.Deref(r.ValidUntil))})
 }
 
 // SwapStatus reads GET /v2/exchange/by-id: the status, the deposit's and

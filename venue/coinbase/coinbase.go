@@ -43,7 +43,6 @@ const wholeBook = 1 << 30
 // requests a second per IP ([CODE] JKorf; research B3): books are shared for
 // the engine's BookTTL, and a 429 holds calls off for Backoff.
 var spec = cex.Spec{
-	Name:    "Coinbase",
 	Symbols: symbols,
 	Bridges: []cex.Bridge{{Ticker: "USD", Asset: "usd"}, {Ticker: "USDT", Asset: "usdt"},
 		{Ticker: "BTC", Asset: "btc"}, {Ticker: "USDC", Asset: "usdc"}},

@@ -69,7 +69,7 @@ func (c *Client) CreateSwap(ctx context.Context, req swapscout.CreateSwapRequest
 		return swapscout.SwapOrder{}, err
 	}
 	return venue.Created(Descriptor.Name, swapscout.SwapOrder{Ref: swapscout.OrderRef{ID: o.ID}, DepositAddress: o.SendAddress, DepositMemo: venue.Deref(o.SendTag),
-		AmountIn: venue.AmountOf(o.SendAmount), AmountOut: venue.AmountOf(o.ReceiveAmount), VenueStatus: o.Status})
+		AmountIn: venue.Deref(o.SendAmount), AmountOut: venue.Deref(o.ReceiveAmount), VenueStatus: o.Status})
 }
 
 // SwapStatus reads GET /orders?id=: an empty list is an unknown order.

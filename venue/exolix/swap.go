@@ -92,8 +92,8 @@ func (c *Client) CreateSwap(ctx context.Context, req swapscout.CreateSwapRequest
 	if err := c.txCall(ctx, "POST", c.cfg.BaseURL+TxPath, b, "", &tx); err != nil {
 		return swapscout.SwapOrder{}, err
 	}
-	return venue.Created(Descriptor.Name, swapscout.SwapOrder{Ref: swapscout.OrderRef{ID: tx.ID}, DepositAddress: tx.DepositAddress, DepositMemo: venue.StringOf(tx.DepositExtraID),
-		AmountIn: venue.AmountOf(tx.Amount), AmountOut: venue.AmountOf(tx.AmountTo), VenueStatus: tx.Status})
+	return venue.Created(Descriptor.Name, swapscout.SwapOrder{Ref: swapscout.OrderRef{ID: tx.ID}, DepositAddress: tx.DepositAddress, DepositMemo: venue.Deref(tx.DepositExtraID),
+		AmountIn: venue.Deref(tx.Amount), AmountOut: venue.Deref(tx.AmountTo), VenueStatus: tx.Status})
 }
 
 // SwapStatus reads GET /api/v2/transactions/{id}. Exolix has one amount
@@ -112,10 +112,10 @@ func (c *Client) SwapStatus(ctx context.Context, ref swapscout.OrderRef) (swapsc
 		return u, err
 	}
 	if tx.HashIn != nil {
-		u.DepositTx = venue.StringOf(tx.HashIn.Hash)
+		u.DepositTx = venue.Deref(tx.HashIn.Hash)
 	}
 	if tx.HashOut != nil {
-		u.PayoutTx = venue.StringOf(tx.HashOut.Hash)
+		u.PayoutTx = venue.Deref(tx.HashOut.Hash)
 	}
 	if u.Status == swapscout.StatusFinished && u.PayoutTx != "" {
 		u.AmountReceived = venue.Positive(tx.AmountTo)
@@ -135,9 +135,9 @@ func (c *Client) txCall(ctx context.Context, method, u string, body []byte, orde
 			}
 			return venue.Refusal(Descriptor.Name, status, orderID, "HTTP "+http.StatusText(status))
 		}
-		words := venue.StringOf(tx.Error)
+		words := venue.Deref(tx.Error)
 		if words == "" {
-			words = venue.StringOf(tx.Message)
+			words = venue.Deref(tx.Message)
 		}
 		if len(tx.Errors) > 0 {
 			var parts []string

@@ -72,7 +72,7 @@ func (l *orderLeg) txID() string {
 	if l == nil || l.Tx == nil {
 		return ""
 	}
-	return venue.StringOf(l.Tx.ID)
+	return venue.Deref(l.Tx.ID)
 }
 
 // CreateSwap creates an order; FixedFloat has no rate id, the type (fixed or
@@ -109,11 +109,11 @@ func (c *Client) CreateSwap(ctx context.Context, req swapscout.CreateSwapRequest
 	if err := c.orderCall(ctx, "create", b, "", &d); err != nil {
 		return swapscout.SwapOrder{}, err
 	}
-	if d.ID == "" || d.Token == "" || d.From == nil || venue.StringOf(d.From.Address) == "" || d.To == nil {
+	if d.ID == "" || d.Token == "" || d.From == nil || venue.Deref(d.From.Address) == "" || d.To == nil {
 		return swapscout.SwapOrder{}, swapscout.NewVenueError(swapscout.CodeBadResponse, "FixedFloat created an order without id, token or deposit address")
 	}
 	o := swapscout.SwapOrder{Ref: swapscout.OrderRef{ID: d.ID, Secret: d.Token}, DepositAddress: *d.From.Address, DepositMemo: venue.RawText(d.From.Tag),
-		AmountIn: venue.AmountOf(d.From.Amount), AmountOut: venue.AmountOf(d.To.Amount), VenueStatus: d.Status}
+		AmountIn: venue.Deref(d.From.Amount), AmountOut: venue.Deref(d.To.Amount), VenueStatus: d.Status}
 	if d.Time != nil && d.Time.Expiration != nil && *d.Time.Expiration > 0 {
 		o.ExpiresAt, _ = venue.UnixTime(*d.Time.Expiration, time.Second)
 	}

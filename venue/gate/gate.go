@@ -35,7 +35,6 @@ func Spec() cex.Spec { return spec }
 // spec is Gate for the cex engine. Public endpoints allow 200 requests per
 // 10 s per endpoint and IP [DOC]; a 429 carries no Retry-After [MEM].
 var spec = cex.Spec{
-	Name:    "Gate",
 	Symbols: symbols,
 	Bridges: []cex.Bridge{{Ticker: "USDT", Asset: "usdt"}, {Ticker: "BTC", Asset: "btc"},
 		{Ticker: "USDC", Asset: "usdc"}, {Ticker: "ETH", Asset: "eth"}},

@@ -39,7 +39,6 @@ const fullBook = 1000
 // spec is Gemini for the cex engine. Public calls are limited to about 120 a
 // minute per IP ([CODE] gct; [MEM] docs: 1 a second recommended, 429 past it).
 var spec = cex.Spec{
-	Name:    "Gemini",
 	Symbols: symbols,
 	Bridges: []cex.Bridge{{Ticker: "USD", Asset: "usd"}, {Ticker: "BTC", Asset: "btc"},
 		{Ticker: "ETH", Asset: "eth"}, {Ticker: "USDT", Asset: "usdt"}},

@@ -78,7 +78,7 @@ func (c *Client) CreateSwap(ctx context.Context, req swapscout.CreateSwapRequest
 		return swapscout.SwapOrder{}, err
 	}
 	return venue.Created(Descriptor.Name, swapscout.SwapOrder{Ref: swapscout.OrderRef{ID: tx.TransactionID}, DepositAddress: tx.Deposit, DepositMemo: venue.Deref(tx.DepositExtraID),
-		AmountIn: venue.AmountOf(tx.DepositAmount), AmountOut: venue.AmountOf(tx.WithdrawalAmount), VenueStatus: tx.Status})
+		AmountIn: venue.Deref(tx.DepositAmount), AmountOut: venue.Deref(tx.WithdrawalAmount), VenueStatus: tx.Status})
 }
 
 // SwapStatus reads GET /api/v1/transaction/{id}: real_withdrawal_amount is
@@ -88,15 +88,7 @@ func (c *Client) SwapStatus(ctx context.Context, ref swapscout.OrderRef) (swapsc
 	if err := c.txCall(ctx, "GET", TxPath+"/"+url.PathEscape(ref.ID), nil, ref.ID, &tx); err != nil {
 		return swapscout.SwapUpdate{}, err
 	}
-	u, err := StatusWords.Update(Descriptor.Name, tx.Status)
-	if err != nil {
-		return u, err
-	}
-	u.DepositTx, u.PayoutTx = venue.Deref(tx.HashIn), venue.Deref(tx.HashOut)
-	if u.PayoutTx != "" {
-		u.AmountReceived = venue.AmountOf(tx.RealWithdrawalAmount)
-	}
-	return u, nil
+	return StatusWords.Settled(Descriptor.Name, tx.Status, tx.HashIn, tx.HashOut, tx.RealWithdrawalAmount)
 }
 
 func (c *Client) txCall(ctx context.Context, method, path string, body []byte, orderID string, tx *transaction) error {

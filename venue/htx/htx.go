@@ -36,7 +36,6 @@ func Spec() cex.Spec { return spec }
 // unverified; clients keep to 7-10 requests a second per endpoint [CODE],
 // which the engine's shared books respect.
 var spec = cex.Spec{
-	Name:    "HTX",
 	Symbols: symbols,
 	Bridges: []cex.Bridge{{Ticker: "usdt", Asset: "usdt"}, {Ticker: "btc", Asset: "btc"},
 		{Ticker: "usdc", Asset: "usdc"}, {Ticker: "eth", Asset: "eth"}},

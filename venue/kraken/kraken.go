@@ -39,7 +39,6 @@ func Spec() cex.Spec { return spec }
 // holds calls off for the venue's Limit.Backoff (venue/limits.go), doubling
 // while they repeat.
 var spec = cex.Spec{
-	Name:    "Kraken",
 	Symbols: symbols,
 	Bridges: []cex.Bridge{{Ticker: "ZUSD", Asset: "usd"}, {Ticker: "XXBT", Asset: "btc"},
 		{Ticker: "USDT", Asset: "usdt"}, {Ticker: "ZEUR", Asset: "eur"}},

@@ -38,7 +38,6 @@ func Spec() cex.Spec { return spec }
 // per 30 s per IP, level2_100 weighing 4 [DOC]. A 429 names its reset only in
 // the gw-ratelimit-reset header, which venue.Fetch reads as its Retry-After.
 var spec = cex.Spec{
-	Name:    "KuCoin",
 	Symbols: symbols,
 	Bridges: []cex.Bridge{{Ticker: "USDT", Asset: "usdt"}, {Ticker: "BTC", Asset: "btc"},
 		{Ticker: "USDC", Asset: "usdc"}, {Ticker: "ETH", Asset: "eth"}},

@@ -97,8 +97,8 @@ func (c *Client) CreateSwap(ctx context.Context, req swapscout.CreateSwapRequest
 	if err := c.txCall(ctx, "POST", c.cfg.BaseURL+path, b, "", &tx); err != nil {
 		return swapscout.SwapOrder{}, err
 	}
-	o := swapscout.SwapOrder{Ref: swapscout.OrderRef{ID: tx.TransactionID}, DepositAddress: tx.Deposit, DepositMemo: venue.StringOf(tx.DepositExtraID),
-		AmountIn: venue.AmountOf(tx.DepositAmount), AmountOut: venue.AmountOf(tx.WithdrawalAmount), VenueStatus: tx.Status}
+	o := swapscout.SwapOrder{Ref: swapscout.OrderRef{ID: tx.TransactionID}, DepositAddress: tx.Deposit, DepositMemo: venue.Deref(tx.DepositExtraID),
+		AmountIn: venue.Deref(tx.DepositAmount), AmountOut: venue.Deref(tx.WithdrawalAmount), VenueStatus: tx.Status}
 	if s, err := strconv.ParseInt(strings.Trim(string(tx.ExpiredAt), `" `), 10, 64); err == nil && s > 0 {
 		o.ExpiresAt, _ = venue.UnixTime(s, time.Second)
 	}
@@ -112,13 +112,9 @@ func (c *Client) SwapStatus(ctx context.Context, ref swapscout.OrderRef) (swapsc
 	if err := c.txCall(ctx, "GET", c.cfg.BaseURL+TxPath+"/"+url.PathEscape(ref.ID), nil, ref.ID, &tx); err != nil {
 		return swapscout.SwapUpdate{}, err
 	}
-	u, err := StatusWords.Update(Descriptor.Name, tx.Status)
+	u, err := StatusWords.Settled(Descriptor.Name, tx.Status, tx.HashIn, tx.HashOut, tx.RealWithdrawalAmount)
 	if err != nil {
 		return u, err
-	}
-	u.DepositTx, u.PayoutTx = venue.Deref(tx.HashIn), venue.Deref(tx.HashOut)
-	if u.PayoutTx != "" {
-		u.AmountReceived = venue.AmountOf(tx.RealWithdrawalAmount)
 	}
 	// return_amount is what went back to the refund address (its
 	// transaction is not in the answer, research A6).
@@ -144,7 +140,7 @@ func (c *Client) txCall(ctx context.Context, method, u string, body []byte, orde
 		}
 		field, text := envelopeText(tx.Error)
 		if text == "" {
-			text = venue.StringOf(tx.Message)
+			text = venue.Deref(tx.Message)
 		}
 		if code := limitCode(text); code != "" && (field == "" || strings.Contains(field, "amount")) {
 			return swapscout.NewVenueError(code, "LetsExchange: %s", text)

@@ -59,11 +59,11 @@ func (c *Client) CreateSwap(ctx context.Context, req swapscout.CreateSwapRequest
 	if err := c.orderCall(ctx, path+"?"+q.Encode(), "", &o); err != nil {
 		return swapscout.SwapOrder{}, err
 	}
-	so := swapscout.SwapOrder{Ref: swapscout.OrderRef{ID: o.Trx}, DepositAddress: o.Address, AmountIn: venue.AmountOf(o.FromAmount),
-		AmountOut: venue.AmountOf(o.ReceiveAmount), VenueStatus: "Waiting for funds"}
+	so := swapscout.SwapOrder{Ref: swapscout.OrderRef{ID: o.Trx}, DepositAddress: o.Address, AmountIn: venue.Deref(o.FromAmount),
+		AmountOut: venue.Deref(o.ReceiveAmount), VenueStatus: "Waiting for funds"}
 	// Minutes, possibly fractional; an absurd count is no expiry at all
 	// (it once overflowed to a time 292 billion years ago).
-	if d, ok := venue.DurationOf(venue.AmountOf(o.Expiration), time.Minute); ok && d > 0 {
+	if d, ok := venue.DurationOf(venue.Deref(o.Expiration), time.Minute); ok && d > 0 {
 		so.ExpiresAt = c.cfg.NowTime().Add(d).UTC()
 	}
 	return venue.Created(Descriptor.Name, so)

@@ -39,7 +39,6 @@ func Spec() cex.Spec { return spec }
 // spec is MEXC for the cex engine. Each IP-limited endpoint has its own
 // budget of 500 calls per 10 s [DOC]; 429 and 418 come with Retry-After.
 var spec = cex.Spec{
-	Name:    "MEXC",
 	Symbols: symbols,
 	Bridges: []cex.Bridge{{Ticker: "USDT", Asset: "usdt"}, {Ticker: "USDC", Asset: "usdc"},
 		{Ticker: "BTC", Asset: "btc"}, {Ticker: "ETH", Asset: "eth"}},

@@ -190,7 +190,7 @@ func (c *Client) status(ctx context.Context, req venue.Request, orderID string) 
 			return swapscout.NewVenueError(swapscout.CodeBadResponse, "%s status without a status", Descriptor.Name)
 		}
 		if words == "" {
-			words = venue.StringOf(r.Error)
+			words = venue.Deref(r.Error)
 		}
 		if status < 300 {
 			status = 400 // an error body sent with a success status

@@ -38,7 +38,6 @@ func Spec() cex.Spec { return spec }
 // rate-limit answer (50011 with HTTP 429 [CODE]) holds calls off for the
 // venue's Limit.Backoff (venue/limits.go), doubling while they repeat.
 var spec = cex.Spec{
-	Name:    "OKX",
 	Symbols: symbols,
 	Bridges: []cex.Bridge{{Ticker: "USDT", Asset: "usdt"}, {Ticker: "USDC", Asset: "usdc"},
 		{Ticker: "BTC", Asset: "btc"}, {Ticker: "ETH", Asset: "eth"}},

@@ -101,13 +101,13 @@ func (c *Client) CreateSwap(ctx context.Context, req swapscout.CreateSwapRequest
 	id := strings.Trim(string(r.OrderID), `"`)
 	addr, memo := depositOf(r.DepositAddress)
 	if memo == "" {
-		memo = venue.StringOf(r.DepositAddressMemo)
+		memo = venue.Deref(r.DepositAddressMemo)
 	}
 	if id == "" || id == "null" || addr == "" {
 		return swapscout.SwapOrder{}, swapscout.NewVenueError(swapscout.CodeBadResponse, "Quickex created an order without orderId or depositAddress")
 	}
 	return swapscout.SwapOrder{Ref: swapscout.OrderRef{ID: id, Secret: req.PayoutAddress}, DepositAddress: addr, DepositMemo: memo,
-		AmountIn: venue.AmountOf(r.ClaimedDepositAmount), AmountOut: venue.AmountOf(r.AmountToGet), VenueStatus: "CREATION_END"}, nil
+		AmountIn: venue.Deref(r.ClaimedDepositAmount), AmountOut: venue.Deref(r.AmountToGet), VenueStatus: "CREATION_END"}, nil
 }
 
 // SwapStatus reads public-info for the order's id and payout address (its
@@ -144,11 +144,11 @@ func (c *Client) SwapStatus(ctx context.Context, ref swapscout.OrderRef) (swapsc
 		return u, err
 	}
 	if len(r.Deposits) > 0 {
-		u.DepositTx = venue.StringOf(r.Deposits[0].TxID)
+		u.DepositTx = venue.Deref(r.Deposits[0].TxID)
 	}
 	if len(r.Withdrawals) > 0 {
-		if u.PayoutTx = venue.StringOf(r.Withdrawals[0].TxID); u.PayoutTx != "" {
-			u.AmountReceived = venue.AmountOf(r.Withdrawals[0].Amount)
+		if u.PayoutTx = venue.Deref(r.Withdrawals[0].TxID); u.PayoutTx != "" {
+			u.AmountReceived = venue.Deref(r.Withdrawals[0].Amount)
 		}
 	}
 	return u, nil
@@ -201,7 +201,7 @@ func depositOf(raw json.RawMessage) (addr, memo string) {
 		DepositAddressMemo *string `json:"depositAddressMemo"`
 	}
 	if json.Unmarshal(raw, &o) == nil {
-		return o.DepositAddress, venue.StringOf(o.DepositAddressMemo)
+		return o.DepositAddress, venue.Deref(o.DepositAddressMemo)
 	}
 	return "", ""
 }

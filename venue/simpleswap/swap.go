@@ -72,7 +72,7 @@ func (c *Client) CreateSwap(ctx context.Context, req swapscout.CreateSwapRequest
 	}
 	x := venue.Deref(r.Result)
 	return venue.Created(Descriptor.Name, swapscout.SwapOrder{Ref: swapscout.OrderRef{ID: x.ID}, DepositAddress: x.AddressFrom, DepositMemo: venue.Deref(x.ExtraIDFrom),
-		AmountIn: venue.AmountOf(x.AmountFrom), AmountOut: venue.AmountOf(x.AmountTo), VenueStatus: x.Status})
+		AmountIn: venue.Deref(x.AmountFrom), AmountOut: venue.Deref(x.AmountTo), VenueStatus: x.Status})
 }
 
 // SwapStatus reads GET /v3/exchanges/{id}; SimpleSwap reports no amount

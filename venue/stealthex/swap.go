@@ -104,12 +104,12 @@ func (c *Client) SwapStatus(ctx context.Context, ref swapscout.OrderRef) (swapsc
 		return u, err
 	}
 	if x.Deposit != nil {
-		u.DepositTx = venue.StringOf(x.Deposit.TxHash)
+		u.DepositTx = venue.Deref(x.Deposit.TxHash)
 	}
 	if x.Withdrawal != nil {
-		u.PayoutTx = venue.StringOf(x.Withdrawal.TxHash)
+		u.PayoutTx = venue.Deref(x.Withdrawal.TxHash)
 		if u.PayoutTx != "" {
-			u.AmountReceived = venue.AmountOf(x.Withdrawal.Amount)
+			u.AmountReceived = venue.Deref(x.Withdrawal.Amount)
 		}
 	}
 	return u, nil
@@ -157,7 +157,7 @@ func expected(l *leg) swapscout.Amount {
 	if l.ExpectedAmount != nil {
 		return *l.ExpectedAmount
 	}
-	return venue.AmountOf(l.Amount)
+	return venue.Deref(l.Amount)
 }
 
 var _ swapscout.Swapper = (*Client)(nil)

@@ -71,7 +71,7 @@ func (c *Client) CreateSwap(ctx context.Context, req swapscout.CreateSwapRequest
 		return swapscout.SwapOrder{}, err
 	}
 	o := swapscout.SwapOrder{Ref: swapscout.OrderRef{ID: t.TradeID}, DepositAddress: t.AddressProvider, DepositMemo: t.AddressProviderMemo,
-		AmountIn: venue.AmountOf(t.AmountFrom), AmountOut: venue.AmountOf(t.AmountTo), VenueStatus: t.Status}
+		AmountIn: venue.Deref(t.AmountFrom), AmountOut: venue.Deref(t.AmountTo), VenueStatus: t.Status}
 	if t.Quotes != nil {
 		o.ExpiresAt = venue.SwapTime(strings.Replace(t.Quotes.ExpiresAt, " ", "T", 1))
 	}

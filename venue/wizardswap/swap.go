@@ -66,11 +66,11 @@ func (c *Client) CreateSwap(ctx context.Context, req swapscout.CreateSwapRequest
 	if err := c.exchangeCall(ctx, venue.Request{Method: "POST", URL: c.cfg.BaseURL + ExchangePath}.JSON(body), "", &x); err != nil {
 		return swapscout.SwapOrder{}, err
 	}
-	if x.Status == "failed" && venue.StringOf(x.AddressFrom) == "" {
+	if x.Status == "failed" && venue.Deref(x.AddressFrom) == "" {
 		return swapscout.SwapOrder{}, venue.Refusal(Descriptor.Name, 400, "", "exchange failed at creation without a deposit address (WizardSwap's answer to a payout address it refuses)")
 	}
 	return venue.Created(Descriptor.Name, swapscout.SwapOrder{Ref: swapscout.OrderRef{ID: x.ID}, DepositAddress: venue.Deref(x.AddressFrom), DepositMemo: venue.Deref(x.ExtraIDFrom),
-		AmountIn: venue.AmountOf(x.ExpectedAmount), AmountOut: venue.AmountOf(x.AmountTo), VenueStatus: x.Status})
+		AmountIn: venue.Deref(x.ExpectedAmount), AmountOut: venue.Deref(x.AmountTo), VenueStatus: x.Status})
 }
 
 // SwapStatus reads GET /exchange/{id}. WizardSwap shows no amount paid out

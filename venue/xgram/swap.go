@@ -80,7 +80,7 @@ func (c *Client) CreateSwap(ctx context.Context, req swapscout.CreateSwapRequest
 		return swapscout.SwapOrder{}, err
 	}
 	return venue.Created(Descriptor.Name, swapscout.SwapOrder{Ref: swapscout.OrderRef{ID: r.ID}, DepositAddress: r.DepositAddress, DepositMemo: r.DepositTag,
-		AmountIn: venue.AmountOf(r.CcyAmountFrom), AmountOut: venue.AmountOf(r.CcyAmountToExpected),
+		AmountIn: venue.Deref(r.CcyAmountFrom), AmountOut: venue.Deref(r.CcyAmountToExpected),
 		ExpiresAt: venue.SwapTime(r.ExpiresAt), VenueStatus: "x-new"})
 }
 
@@ -90,15 +90,7 @@ func (c *Client) SwapStatus(ctx context.Context, ref swapscout.OrderRef) (swapsc
 	if err := c.orderCall(ctx, StatusPath+"?"+url.Values{"id": {ref.ID}}.Encode(), ref.ID, &r); err != nil {
 		return swapscout.SwapUpdate{}, err
 	}
-	u, err := StatusWords.Update(Descriptor.Name, r.Status)
-	if err != nil {
-		return u, err
-	}
-	u.DepositTx, u.PayoutTx = venue.Deref(r.DepositHash), venue.Deref(r.TxID)
-	if u.PayoutTx != "" {
-		u.AmountReceived = venue.AmountOf(r.AmountTo)
-	}
-	return u, nil
+	return StatusWords.Settled(Descriptor.Name, r.Status, r.DepositHash, r.TxID, r.AmountTo)
 }
 
 // orderCall GETs path with the key into v, reading refusals as quotes' are
