@@ -2,6 +2,7 @@ package web
 
 import (
 	"net/url"
+	"strconv"
 	"strings"
 	"time"
 
@@ -248,9 +249,11 @@ func NewChoices() Choices {
 	for _, a := range swapscout.Assets {
 		if !seen[a.Ticker] {
 			seen[a.Ticker] = true
-			label := strings.ToUpper(a.Ticker) + " — " + a.Name
-			if count[a.Ticker] > 1 {
-				label = strings.ToUpper(a.Ticker)
+			// One option a ticker, naming its network, or how many it is
+			// on (the network select then asks which).
+			label := strings.ToUpper(a.Ticker) + " — " + a.Name + " (" + swapscout.Networks[a.Network] + ")"
+			if n := count[a.Ticker]; n > 1 {
+				label = strings.ToUpper(a.Ticker) + " — " + a.Name + " (" + strconv.Itoa(n) + " networks)"
 			}
 			c.Tickers = append(c.Tickers, Choice{Value: a.Ticker, Label: label})
 		}
