@@ -205,6 +205,28 @@ func (e CatalogueEntry) ListedBy(venue string) bool {
 	return false
 }
 
+// VenueListing is one asset a venue lists, with the venue's code for it.
+type VenueListing struct {
+	Asset Asset
+	Code  string
+}
+
+// ListingsOf returns the catalogue's assets venue lists, each with its
+// first code there, in catalogue order: what an adapter maps beyond its
+// hand table.
+func ListingsOf(venue string) []VenueListing {
+	var out []VenueListing
+	for _, e := range catalogue {
+		for _, l := range e.Listings {
+			if l.Venue == venue {
+				out = append(out, VenueListing{e.Asset, l.Code})
+				break
+			}
+		}
+	}
+	return out
+}
+
 // Matches says whether the search q (lower case) is in e's ticker,
 // network code or name, symbol, name, CAIP-19 id or contract: what GET
 // /v1/assets?q= and the assets command search.

@@ -36,9 +36,9 @@ func Spec() cex.Spec { return spec }
 // per 30 s per IP, level2_100 weighing 4 [DOC]. A 429 names its reset only in
 // the gw-ratelimit-reset header, which venue.Fetch reads as its Retry-After.
 var spec = cex.Spec{
-	Name:    "KuCoin",
-	Symbols: symbols,
-	Bridges: bridges,
+	Name:              "KuCoin",
+	Symbols:           symbols,
+	Bridges:           bridges,
 	TakerFee:          swapscout.MustAmount("0.001"),
 	TakerFeeSource:    "[DOC] allTickers takerFeeRate \"0.001\" (research B8): 0.1% at the base level, class A coins",
 	WithdrawFees:      withdrawFees,

@@ -48,24 +48,18 @@ func withCatalogue(syms venue.Symbols[cex.Code], fees map[swapscout.Asset]swapsc
 		tickers[b.Ticker] = b.Asset
 	}
 	fromList := map[swapscout.Asset]bool{}
-	for _, e := range swapscout.Catalogue() {
-		if _, ok := syms[e.Asset]; ok {
+	for _, l := range swapscout.ListingsOf("kucoin") {
+		if _, ok := syms[l.Asset]; ok {
 			continue
 		}
-		for _, l := range e.Listings {
-			if l.Venue != "kucoin" {
-				continue
-			}
-			cur, chain, ok := strings.Cut(l.Code, "/")
-			code := cex.Code{Ticker: cur, Network: chain}
-			if t, seen := tickers[cur]; !ok || cur == "" || chain == "" || held[code] || seen && t != e.Ticker {
-				continue
-			}
-			tickers[cur], held[code] = e.Ticker, true
-			syms[e.Asset] = code
-			fromList[e.Asset] = true
-			break
+		cur, chain, ok := strings.Cut(l.Code, "/")
+		code := cex.Code{Ticker: cur, Network: chain}
+		if t, seen := tickers[cur]; !ok || cur == "" || chain == "" || held[code] || seen && t != l.Asset.Ticker {
+			continue
 		}
+		tickers[cur], held[code] = l.Asset.Ticker, true
+		syms[l.Asset] = code
+		fromList[l.Asset] = true
 	}
 	return syms, fees, fromList
 }
