@@ -191,6 +191,50 @@ var (
 // then the snapshot's in ticker order. The slice is shared: do not modify.
 func Catalogue() []CatalogueEntry { return catalogue }
 
+// ListedBy says whether venue (an id) lists e.
+func (e CatalogueEntry) ListedBy(venue string) bool {
+	for _, l := range e.Listings {
+		if l.Venue == venue {
+			return true
+		}
+	}
+	return false
+}
+
+// VenueListing is one asset a venue lists, with the venue's code for it.
+type VenueListing struct {
+	Asset Asset
+	Code  string
+}
+
+// ListingsOf returns the catalogue's assets venue lists, each with its
+// first code there, in catalogue order: what an adapter maps beyond its
+// hand table.
+func ListingsOf(venue string) []VenueListing {
+	var out []VenueListing
+	for _, e := range catalogue {
+		for _, l := range e.Listings {
+			if l.Venue == venue {
+				out = append(out, VenueListing{e.Asset, l.Code})
+				break
+			}
+		}
+	}
+	return out
+}
+
+// Matches says whether the search q (lower case) is in e's ticker,
+// network code or name, symbol, name, CAIP-19 id or contract: what GET
+// /v1/assets?q= and the assets command search.
+func (e CatalogueEntry) Matches(q string) bool {
+	for _, s := range []string{e.Ticker, e.Network, e.Symbol, e.Name, e.ID, e.Contract, Networks[e.Network]} {
+		if strings.Contains(strings.ToLower(s), q) {
+			return true
+		}
+	}
+	return false
+}
+
 // CatalogueInfo returns the snapshot's date and sources.
 func CatalogueInfo() (generated string, sources []CatalogueSource) {
 	return catalogueSnap.Generated, catalogueSnap.Sources

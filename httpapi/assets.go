@@ -49,10 +49,10 @@ func handleAssets() Action {
 			if network != "" && e.Network != network {
 				continue
 			}
-			if venue != "" && !listedBy(e, venue) {
+			if venue != "" && !e.ListedBy(venue) {
 				continue
 			}
-			if q != "" && !assetMatches(e, q) {
+			if q != "" && !e.Matches(q) {
 				continue
 			}
 			match = append(match, e)
@@ -80,22 +80,4 @@ func handleAssets() Action {
 		}
 		return JSON(200, b), nil
 	}
-}
-
-func listedBy(e swapscout.CatalogueEntry, venue string) bool {
-	for _, l := range e.Listings {
-		if l.Venue == venue {
-			return true
-		}
-	}
-	return false
-}
-
-func assetMatches(e swapscout.CatalogueEntry, q string) bool {
-	for _, s := range []string{e.Ticker, e.Network, e.Symbol, e.Name, e.ID, e.Contract, swapscout.Networks[e.Network]} {
-		if strings.Contains(strings.ToLower(s), q) {
-			return true
-		}
-	}
-	return false
 }

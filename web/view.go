@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"net/url"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -359,9 +360,11 @@ func NewChoices() Choices {
 	for _, a := range swapscout.Assets {
 		if !seen[a.Ticker] {
 			seen[a.Ticker] = true
-			label := strings.ToUpper(a.Ticker) + " — " + a.Name
-			if count[a.Ticker] > 1 {
-				label = strings.ToUpper(a.Ticker)
+			// One option a ticker, naming its network, or how many it is
+			// on (the network select then asks which).
+			label := strings.ToUpper(a.Ticker) + " — " + a.Name + " (" + swapscout.Networks[a.Network] + ")"
+			if n := count[a.Ticker]; n > 1 {
+				label = strings.ToUpper(a.Ticker) + " — " + a.Name + " (" + strconv.Itoa(n) + " networks)"
 			}
 			c.Tickers = append(c.Tickers, Choice{Value: a.Ticker, Label: label, Default: a.NetworkLabel()})
 		}

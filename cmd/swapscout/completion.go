@@ -79,7 +79,7 @@ func flagValues() map[string][]string {
 	sort.Strings(networks)
 	return map[string][]string{
 		"venues": venues, "exclude": venues, "venue": venues,
-		"from-network": networks, "to-network": networks,
+		"from-network": networks, "to-network": networks, "network": networks,
 		"custody":    {string(swapscout.Custodial), string(swapscout.NonCustodial)},
 		"kyc":        {"A", "B", "C", "D"},
 		"log-format": {"text", "json"},

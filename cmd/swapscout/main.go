@@ -79,6 +79,7 @@ var commands = map[string]command{
 	"serve":     {"serve the HTTP API (live venues, or --sim-url)", runServe},
 	"quote":     {"quote a swap from the command line: quote FROM TO AMOUNT", runQuote},
 	"venues":    {"list the venues and their metadata", runVenues},
+	"assets":    {"list or search the asset catalogue: assets [SEARCH]", runAssets},
 	"swap":      {"quote, confirm and make a swap through a server: swap FROM TO AMOUNT", runSwap},
 	"track":     {"follow a swap live until it ends: track SWAP_ID", runTrack},
 	"sim":       {"serve every venue's API format on loopback", runSim},

@@ -11,6 +11,7 @@ package kucoin
 
 import (
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
 	"sync/atomic"
@@ -19,6 +20,7 @@ import (
 	"github.com/swapscout/swapscout"
 	"github.com/swapscout/swapscout/sim"
 	"github.com/swapscout/swapscout/sim/cexsim"
+	"github.com/swapscout/swapscout/venue/cex"
 	"github.com/swapscout/swapscout/venue/kucoin"
 )
 
@@ -29,7 +31,7 @@ func Sim() sim.Venue {
 	seq.Store(3262786978)
 	return cexsim.Venue(cexsim.API{
 		Spec:    kucoin.Spec(),
-		Profile: sim.Profile{Latency: 180 * time.Millisecond, Spread: 0.0005, Markets: markets},
+		Profile: sim.Profile{Latency: 180 * time.Millisecond, Spread: 0.0005, Markets: allMarkets(kucoin.Spec())},
 		Symbol:  func(m cexsim.Market) string { return m.Base + "-" + m.Quote },
 		Markets: func(c *cexsim.Call, ms []cexsim.Market) {
 			list := make([]symbol, 0, len(ms)+1)
@@ -66,8 +68,12 @@ func Sim() sim.Venue {
 			for _, sc := range cs {
 				cur := currency{Currency: sc.Ticker, Name: sc.Ticker, FullName: sc.Ticker}
 				for _, ch := range sc.Chains {
+					fee := ch.Fee
+					if a, ok := fromList[cex.Code{Ticker: sc.Ticker, Network: ch.Network}]; ok {
+						fee = modelFee(c.X.USD(a.Ticker))
+					}
 					cur.Chains = append(cur.Chains, chain{ChainName: ch.Network, ChainID: strings.ToLower(ch.Network),
-						WithdrawalMinFee: ch.Fee, IsWithdrawEnabled: true, IsDepositEnabled: true})
+						WithdrawalMinFee: fee, IsWithdrawEnabled: true, IsDepositEnabled: true})
 				}
 				out = append(out, cur)
 			}
@@ -87,6 +93,51 @@ var markets = []string{
 	"DOGE/BTC", "XRP/USDT", "XRP/BTC", "TON/USDT", "SOL/USDT", "SOL/BTC", "TRX/USDT", "BNB/USDT", "ZEC/USDT",
 	"DASH/USDT", "ADA/USDT", "ADA/BTC", "DOT/USDT", "AVAX/USDT", "POL/USDT", "XLM/USDT", "DAI/USDT",
 	"USDC/USDT", "BTC/USDC", "ETH/USDC",
+}
+
+// allMarkets are markets and, for every other asset the adapter maps (the
+// catalogue's KuCoin listings), its ticker against USDT, as KuCoin lists
+// nearly every coin it carries against USDT.
+func allMarkets(spec cex.Spec) []string {
+	out := slices.Clone(markets)
+	seen := map[string]bool{"USDT": true}
+	for _, m := range markets {
+		base, _, _ := strings.Cut(m, "/")
+		seen[base] = true
+	}
+	for _, a := range spec.Symbols.Assets() {
+		if t := strings.ToUpper(a.Ticker); !seen[t] {
+			seen[t] = true
+			out = append(out, t+"/USDT")
+		}
+	}
+	return out
+}
+
+// fromList are the adapter's assets without a withdrawal fee on record, by
+// KuCoin's code: the simulated currency list gives them modelFee.
+var fromList = func() map[cex.Code]swapscout.Asset {
+	spec := kucoin.Spec()
+	out := map[cex.Code]swapscout.Asset{}
+	for a := range spec.FeeFromListOnly {
+		out[spec.Symbols[a]] = a
+	}
+	return out
+}()
+
+// modelFee is the simulated withdrawalMinFee of an asset worth usd a unit:
+// about one dollar's worth, to two significant digits (a dollar's worth of
+// the cheapest coins is a whole number; an unpriced asset pays 1 unit).
+func modelFee(usd float64) swapscout.Amount {
+	if usd <= 0 {
+		return swapscout.AmountFromInt(1)
+	}
+	r, _ := strconv.ParseFloat(strconv.FormatFloat(1/usd, 'e', 1, 64), 64)
+	f, err := swapscout.ParseAmount(strconv.FormatFloat(r, 'f', -1, 64))
+	if err != nil {
+		return swapscout.AmountFromInt(1)
+	}
+	return f
 }
 
 func tooMany(w http.ResponseWriter) {

@@ -60,3 +60,26 @@ func TestSimulatorQuirks(t *testing.T) {
 		t.Errorf("after 2000 weight: HTTP %d, headers %v; want 429 with gw-ratelimit-*", last, h)
 	}
 }
+
+// TestSimulatorCatalogue: an asset the adapter maps from the catalogue
+// (1INCH on ERC20) trades against USDT on the simulator, so it quotes to
+// BTC through USDT, and back, paid out at the simulated list's fee.
+func TestSimulatorCatalogue(t *testing.T) {
+	s := startSim(t)
+	q := venuetest.New(t, &kucoin.Descriptor, s.VenueURL("kucoin"))
+	o, err := q.Quote(t.Context(), send("1inch@eth", "btc", "20000"))
+	if err != nil || o.Route != "1INCH/USDT > BTC/USDT" || o.AmountOut.Sign() <= 0 {
+		t.Fatalf("1inch → btc: %+v, %v; want an offer through USDT", o, err)
+	}
+	o, err = q.Quote(t.Context(), send("btc", "1inch@eth", "0.01"))
+	if err != nil {
+		t.Fatalf("btc → 1inch: %v", err)
+	}
+	var withdrawal bool
+	for _, f := range o.Fees {
+		withdrawal = withdrawal || f.Kind == "withdrawal" && f.Asset.Ticker == "1inch" && f.Amount.Sign() > 0
+	}
+	if !withdrawal {
+		t.Errorf("btc → 1inch fees %v: want the list's withdrawal fee", o.Fees)
+	}
+}

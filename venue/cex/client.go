@@ -171,6 +171,9 @@ func (c *Client) transfer(a swapscout.Asset, from, to Code) (fee, depositMin swa
 	fee = c.spec.WithdrawFees[a]
 	p := c.networks.Load()
 	if p == nil {
+		if c.spec.FeeFromListOnly[a] {
+			return fee, depositMin, c.feeUnknown(to)
+		}
 		return fee, depositMin, nil
 	}
 	if n, ok := (*p)[from]; ok {
@@ -187,8 +190,17 @@ func (c *Client) transfer(a swapscout.Asset, from, to Code) (fee, depositMin swa
 			c.spec.Name, c.name(to.Ticker), to.Network)
 	case ok && n.HasFee:
 		fee = n.WithdrawFee
+	case c.spec.FeeFromListOnly[a]:
+		return fee, depositMin, c.feeUnknown(to)
 	}
 	return fee, depositMin, nil
+}
+
+// feeUnknown refuses to pay out to, whose withdrawal fee only the live
+// currency list could give, and does not.
+func (c *Client) feeUnknown(to Code) error {
+	return swapscout.NewVenueError(swapscout.CodeUnavailable,
+		"%s's withdrawal fee for %s on %s is unknown: its currency list names none", c.spec.Name, c.name(to.Ticker), to.Network)
 }
 
 // Quote prices req on the venue's order books.

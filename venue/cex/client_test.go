@@ -108,6 +108,11 @@ func TestSpecValidate(t *testing.T) {
 		func(s *Spec) { s.Symbols[ltc] = Code{"LTC", "BTC"}; s.Symbols[btc] = Code{"LTC", "BTC"} },
 		func(s *Spec) { s.NetworksPath = "/networks" },
 		func(s *Spec) { withNetworks(s).NetworksPath = "" },
+		func(s *Spec) { withNetworks(s).FeeFromListOnly = map[swapscout.Asset]bool{btc: true} }, // fee on record too
+		func(s *Spec) { // unmapped
+			withNetworks(s).FeeFromListOnly = map[swapscout.Asset]bool{{Ticker: "sol", Network: "sol"}: true}
+		},
+		func(s *Spec) { delete(s.WithdrawFees, btc); s.FeeFromListOnly = map[swapscout.Asset]bool{btc: true} }, // no list
 	}
 	if err := withNetworks(fakeSpec()).Validate(); err != nil {
 		t.Errorf("spec with a currency list: %v", err)
@@ -630,6 +635,46 @@ func TestLiveNetworks(t *testing.T) {
 	}
 	wantOffer(t, quote(t, c2, send(btc, usdtTRX, "1.5")), "1.5", "148.3505", "BTC/USDT",
 		"trading 0.1495 usdt@trx", "withdrawal 1 usdt@trx")
+}
+
+// TestFeeFromListOnly: an asset with no withdrawal fee on record is paid
+// out at the live list's fee and refused (unavailable, before any book
+// call) while the list names none; paying it in needs no fee of it.
+func TestFeeFromListOnly(t *testing.T) {
+	listOnly := func() *Spec {
+		s := withNetworks(fakeSpec())
+		delete(s.WithdrawFees, usdtTRX)
+		s.FeeFromListOnly = map[swapscout.Asset]bool{usdtTRX: true}
+		return s
+	}
+	if err := listOnly().Validate(); err != nil {
+		t.Fatal(err)
+	}
+	// No list loaded: refused, with why.
+	f := btcusdt(t)
+	c, _ := f.client(t, listOnly())
+	if err := c.Refresh(context.Background()); err == nil {
+		t.Fatal("Refresh succeeded with the currency list failing")
+	}
+	books := f.bookCalls()
+	_, err := c.Quote(context.Background(), send(btc, usdtTRX, "1.5"))
+	var ve *swapscout.VenueError
+	if !errors.As(err, &ve) || ve.Code != swapscout.CodeUnavailable || !strings.Contains(ve.Msg, "withdrawal fee for USDT on TRC20 is unknown") {
+		t.Errorf("pay out without a fee: %v, want unavailable: fee unknown", err)
+	}
+	if f.bookCalls() != books {
+		t.Error("an unknown fee cost a book call")
+	}
+	if _, err := c.Quote(context.Background(), send(usdtTRX, btc, "500")); err != nil {
+		t.Errorf("pay in: %v, want an offer", err)
+	}
+
+	// The list names the fee: it is paid out at it.
+	f2 := btcusdt(t)
+	f2.networks = map[string]string{"USDT TRC20": "2.5 1 1", "BTC BTC": "0.0002 1 1"}
+	c2, _ := loaded(t, f2, listOnly())
+	wantOffer(t, quote(t, c2, send(btc, usdtTRX, "1.5")), "1.5", "146.8505", "BTC/USDT",
+		"trading 0.1495 usdt@trx", "withdrawal 2.5 usdt@trx")
 }
 
 // TestFinerThanTheBooks: NEAR has 24 decimals, more than the books work to

@@ -78,6 +78,11 @@ type Spec struct {
 	// (zero when free). WithdrawFeeSource says where the table comes from.
 	WithdrawFees      map[swapscout.Asset]swapscout.Amount
 	WithdrawFeeSource string
+	// FeeFromListOnly are mapped assets with no withdrawal fee on record:
+	// the live currency list (NetworksPath) is their only source, and one
+	// is paid out only where that list names its fee, never at a guessed
+	// one. They need no WithdrawFees entry.
+	FeeFromListOnly map[swapscout.Asset]bool
 
 	// Depths are the book depths (levels per side) to ask, shallow first; a
 	// deeper one is asked only when a walk runs off a truncated book. The
@@ -177,7 +182,21 @@ func (s *Spec) Validate() error {
 			return fmt.Errorf("cex %s: depths %v must be positive and increasing", s.Name, s.Depths)
 		}
 	}
+	for a := range s.FeeFromListOnly {
+		if _, ok := s.Symbols[a]; !ok {
+			return fmt.Errorf("cex %s: fee from list only for unmapped %s", s.Name, a)
+		}
+		if _, ok := s.WithdrawFees[a]; ok {
+			return fmt.Errorf("cex %s: %s has a withdrawal fee on record and is marked fee from list only", s.Name, a)
+		}
+		if s.NetworksPath == "" {
+			return fmt.Errorf("cex %s: fees from the list need a NetworksPath", s.Name)
+		}
+	}
 	for a := range s.Symbols {
+		if s.FeeFromListOnly[a] {
+			continue
+		}
 		f, ok := s.WithdrawFees[a]
 		if !ok {
 			return fmt.Errorf("cex %s: no withdrawal fee for %s", s.Name, a)

@@ -38,13 +38,13 @@ func Spec() cex.Spec { return spec }
 // per 30 s per IP, level2_100 weighing 4 [DOC]. A 429 names its reset only in
 // the gw-ratelimit-reset header, which venue.Fetch reads as its Retry-After.
 var spec = cex.Spec{
-	Symbols: symbols,
-	Bridges: []cex.Bridge{{Ticker: "USDT", Asset: "usdt"}, {Ticker: "BTC", Asset: "btc"},
-		{Ticker: "USDC", Asset: "usdc"}, {Ticker: "ETH", Asset: "eth"}},
+	Symbols:           symbols,
+	Bridges:           bridges,
 	TakerFee:          swapscout.MustAmount("0.001"),
 	TakerFeeSource:    "[DOC] allTickers takerFeeRate \"0.001\" (research B8): 0.1% at the base level, class A coins",
 	WithdrawFees:      withdrawFees,
 	WithdrawFeeSource: withdrawFeeSource,
+	FeeFromListOnly:   fromList,
 	Depths:            []int{100}, // level2_20 or level2_100; deeper needs a key
 	MarketsPath:       "/api/v2/symbols",
 	ParseMarkets:      parseMarkets,
@@ -63,6 +63,10 @@ var spec = cex.Spec{
 		403: {Code: swapscout.CodeUnavailable, Msg: "KuCoin refused the request (HTTP 403: restricted location or firewall)"},
 	},
 }
+
+// bridges are the currencies a route may pass through.
+var bridges = []cex.Bridge{{Ticker: "USDT", Asset: "usdt"}, {Ticker: "BTC", Asset: "btc"},
+	{Ticker: "USDC", Asset: "usdc"}, {Ticker: "ETH", Asset: "eth"}}
 
 // parseMarkets reads /api/v2/symbols: {"code":"200000","data":[{"symbol":"BTC-USDT",…}]}:
 // tradable symbols, with MinBase from baseMinSize and MinQuote from the

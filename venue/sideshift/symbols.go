@@ -45,18 +45,13 @@ func (c Code) Path() string { return strings.ToLower(c.Coin) + "-" + c.Network }
 // network). The hand entries above stay: they predate the catalogue and
 // name the networks the coin list records for them.
 func init() {
-	for _, e := range swapscout.Catalogue() {
-		if _, ok := Symbols[e.Asset]; ok {
+	for _, l := range swapscout.ListingsOf("sideshift") {
+		if _, ok := Symbols[l.Asset]; ok {
 			continue
 		}
-		for _, l := range e.Listings {
-			if l.Venue != "sideshift" {
-				continue
-			}
-			coin, network, ok := strings.Cut(l.Code, "/")
-			if ok && coin != "" && network != "" {
-				Symbols[e.Asset] = Code{coin, network}
-			}
+		coin, network, ok := strings.Cut(l.Code, "/")
+		if ok && coin != "" && network != "" {
+			Symbols[l.Asset] = Code{coin, network}
 		}
 	}
 }

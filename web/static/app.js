@@ -169,6 +169,27 @@
     networks(sel, net);
     sel.addEventListener('change', function () { networks(sel, net); });
   });
+  // Search as you type: the search box (shown only with JS) hides the
+  // assets whose label does not hold every word typed, and picks the first
+  // that does when the chosen one is hidden. Without JS the select is whole.
+  function searchable(sel, net, box) {
+    box.hidden = false;
+    box.addEventListener('input', function () {
+      var words = box.value.toLowerCase().split(/\s+/).filter(Boolean), first = null;
+      Array.prototype.forEach.call(sel.options, function (o) {
+        var text = (o.value + ' ' + o.textContent).toLowerCase();
+        var on = words.every(function (w) { return text.indexOf(w) >= 0; });
+        o.hidden = o.disabled = !on;
+        if (on && !first) first = o;
+      });
+      var cur = sel.options[sel.selectedIndex];
+      if (first && (!cur || cur.hidden)) { sel.value = first.value; networks(sel, net); }
+    });
+  }
+  [['from', 'from_network'], ['to', 'to_network']].forEach(function (p) {
+    var box = $(p[0] + '_search');
+    if (box) searchable($(p[0]), $(p[1]), box);
+  });
   var flip = $('flip');
   flip.hidden = false;
   flip.addEventListener('click', function () {
