@@ -12,9 +12,6 @@ import (
 // moneroEncodedSize), so a decoded address has a fixed layout. Described in
 // Monero's docs (cryptography/base58) and src/common/base58.cpp.
 
-// moneroEncodedSize[n] is the encoded length of an n-byte block.
-var moneroEncodedSize = [9]int{0, 2, 3, 5, 6, 7, 9, 10, 11}
-
 // moneroDecodedSize maps an encoded block length back to bytes; -1 is invalid.
 var moneroDecodedSize = [12]int{0, -1, 1, 2, -1, 3, 4, 5, -1, 6, 7, 8}
 

@@ -463,7 +463,7 @@ var headerRequestID = []byte("X-Request-Id")
 // the name, then walks every header).
 func peekRequestID(h *fasthttp.RequestHeader) []byte {
 	raw := h.RawHeaders()
-	if bytes.Index(raw, []byte("equest-")) < 0 && bytes.Index(raw, []byte("EQUEST-")) < 0 {
+	if !bytes.Contains(raw, []byte("equest-")) && !bytes.Contains(raw, []byte("EQUEST-")) {
 		return nil
 	}
 	return h.PeekBytes(headerRequestID)

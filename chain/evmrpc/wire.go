@@ -73,20 +73,20 @@ func decodeTransferLogs(logs []logJSON) ([]tokenTransfer, error) {
 		from, ok1 := topicAddress(l.Topics[1])
 		to, ok2 := topicAddress(l.Topics[2])
 		if !ok1 || !ok2 || !isHexAddress(l.Address) || !isHash(l.TransactionHash) {
-			return nil, fmt.Errorf("Transfer log of %q: malformed address, topic or transaction hash", clip(l.Address))
+			return nil, fmt.Errorf("transfer log of %q: malformed address, topic or transaction hash", clip(l.Address))
 		}
 		t := tokenTransfer{Contract: strings.ToLower(l.Address), From: from, To: to, TxHash: strings.ToLower(l.TransactionHash), Value: data}
 		if l.BlockNumber != nil {
 			n, err := chain.HexUint(*l.BlockNumber)
 			if err != nil || n == 0 || n > 1<<40 {
-				return nil, fmt.Errorf("Transfer log in %s: block number %q", t.TxHash, clip(*l.BlockNumber))
+				return nil, fmt.Errorf("transfer log in %s: block number %q", t.TxHash, clip(*l.BlockNumber))
 			}
 			t.Block = n
 		}
 		if l.LogIndex != nil {
 			n, err := chain.HexUint(*l.LogIndex)
 			if err != nil || n > 1<<20 {
-				return nil, fmt.Errorf("Transfer log in %s: log index %q", t.TxHash, clip(*l.LogIndex))
+				return nil, fmt.Errorf("transfer log in %s: log index %q", t.TxHash, clip(*l.LogIndex))
 			}
 			t.LogIndex = int(n)
 		}
@@ -124,7 +124,7 @@ func parseLogs(network string, logs []logJSON, to string) ([]swapscout.Transfer,
 		}
 		amt, err := chain.HexAmount(e.Value, info.Decimals)
 		if err != nil {
-			return nil, fmt.Errorf("Transfer in %s: %w", e.TxHash, err)
+			return nil, fmt.Errorf("transfer in %s: %w", e.TxHash, err)
 		}
 		if amt.Sign() == 0 {
 			continue // a zero-value transfer (address-poisoning spam) moves nothing

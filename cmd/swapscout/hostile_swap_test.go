@@ -114,16 +114,15 @@ func TestHostileMatrixSwaps(t *testing.T) {
 // swapTarget is one swap a cell asks for: a venue's offer in a quote, and
 // the request's own payout address.
 type swapTarget struct {
-	venue, quoteID     string
-	from, to           swapscout.Asset
-	asked              string // the amount sent
-	amountOut          string // the offer's
-	payout, refund     string
-	key                string
-	depositTracked     bool // THORChain, Maya: no order at the venue, only a memo
-	id                 string
-	created            bool
-	promisedIn, depAdr string
+	venue, quoteID string
+	from, to       swapscout.Asset
+	asked          string // the amount sent
+	amountOut      string // the offer's
+	payout, refund string
+	key            string
+	depositTracked bool // THORChain, Maya: no order at the venue, only a memo
+	id             string
+	created        bool
 }
 
 // swapTargets quotes the matrix's pairs through the API and picks, for each

@@ -347,13 +347,6 @@ func (f *swapFollower) line(at time.Time, status, word string) {
 	fmt.Fprintf(f.out, "%s  %-10s%s\n", at.In(f.clk.loc).Format("2006-01-02 15:04:05"), status, venue)
 }
 
-func orderRef(sw *api.Swap) string {
-	if sw.VenueOrder.ID == "" {
-		return ""
-	}
-	return " with order id " + sw.VenueOrder.ID
-}
-
 func venueName(venue, provider string) string {
 	if provider != "" {
 		return venue + " (" + provider + ")"

@@ -21,9 +21,8 @@ import (
 func TestMain(m *testing.M) { goleak.VerifyTestMain(m) }
 
 var (
-	btc     = swapscout.Asset{Ticker: "btc", Network: "btc"}
-	eth     = swapscout.Asset{Ticker: "eth", Network: "eth"}
-	usdcETH = swapscout.Asset{Ticker: "usdc", Network: "eth"}
+	btc = swapscout.Asset{Ticker: "btc", Network: "btc"}
+	eth = swapscout.Asset{Ticker: "eth", Network: "eth"}
 )
 
 // btcETH is the request Cake's quote was recorded with: 0.1 BTC, 10000000 satoshis.

@@ -122,11 +122,6 @@ func TestConformance(t *testing.T) {
 	venuetest.Run(t, &majesticbank.Descriptor, venuetest.Options{OK: okCase})
 }
 
-// req builds a request.
-func req(from, to swapscout.Asset, amount string, d swapscout.Direction, rt swapscout.RateType) swapscout.QuoteRequest {
-	return swapscout.QuoteRequest{From: from, To: to, Amount: swapscout.MustAmount(amount), Direction: d, RateType: rt}
-}
-
 // TestRefusalBodies: a refusal's words name its bound; /rates fills the
 // limit the words leave out.
 func TestRefusalBodies(t *testing.T) {

@@ -17,9 +17,8 @@ import (
 func TestMain(m *testing.M) { goleak.VerifyTestMain(m) }
 
 var (
-	btc  = swapscout.Asset{Ticker: "btc", Network: "btc"}
-	eth  = swapscout.Asset{Ticker: "eth", Network: "eth"}
-	dash = swapscout.Asset{Ticker: "dash", Network: "dash"}
+	btc = swapscout.Asset{Ticker: "btc", Network: "btc"}
+	eth = swapscout.Asset{Ticker: "eth", Network: "eth"}
 )
 
 // btcETH is the request of Maya's recorded quote.

@@ -113,11 +113,6 @@ func TestConformance(t *testing.T) {
 	venuetest.Run(t, &quickex.Descriptor, venuetest.Options{OK: okCase})
 }
 
-// req builds a request.
-func req(from, to swapscout.Asset, amount string, d swapscout.Direction, rt swapscout.RateType) swapscout.QuoteRequest {
-	return swapscout.QuoteRequest{From: from, To: to, Amount: swapscout.MustAmount(amount), Direction: d, RateType: rt}
-}
-
 // TestRefusalBodies: a refusal sent with HTTP 200 is read as one (its
 // statusCode standing for the status), with the bound it names.
 func TestRefusalBodies(t *testing.T) {

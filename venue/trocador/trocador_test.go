@@ -112,11 +112,6 @@ func trocadorConfig(t *testing.T, baseURL string) venue.Config {
 	return venue.Config{BaseURL: baseURL, HTTP: venuetest.Client(t)}
 }
 
-// req builds a request.
-func req(from, to swapscout.Asset, amount string, d swapscout.Direction, rt swapscout.RateType) swapscout.QuoteRequest {
-	return swapscout.QuoteRequest{From: from, To: to, Amount: swapscout.MustAmount(amount), Direction: d, RateType: rt}
-}
-
 // TestAmountInIsTheEcho: AmountIn is the amount_from Trocador echoes, not the
 // request's, so the engine can catch a venue that quotes another amount.
 func TestAmountInIsTheEcho(t *testing.T) {

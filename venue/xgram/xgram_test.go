@@ -109,8 +109,3 @@ func TestLimitBounds(t *testing.T) {
 func TestConformance(t *testing.T) {
 	venuetest.Run(t, &xgram.Descriptor, venuetest.Options{OK: okCase})
 }
-
-// req builds a request.
-func req(from, to swapscout.Asset, amount string, d swapscout.Direction, rt swapscout.RateType) swapscout.QuoteRequest {
-	return swapscout.QuoteRequest{From: from, To: to, Amount: swapscout.MustAmount(amount), Direction: d, RateType: rt}
-}
