@@ -420,6 +420,15 @@ func stepText(names map[string]string, step *swapscout.Offer, req swapscout.Quot
 			from = bridgeOf(o)
 		}
 	}
-	return GroupDigits(step.AmountIn.String()) + nbsp + from + " → " + GroupDigits(step.AmountOut.String()) + nbsp + to +
+	// Rounded as every amount on the page is (what is sent up, what is
+	// received down); the exact figures are in the API's legs and parts.
+	fa, ta := req.From, req.To
+	if fa.Ticker != strings.ToLower(from) {
+		fa = swapscout.Asset{Ticker: strings.ToLower(from)}
+	}
+	if ta.Ticker != strings.ToLower(to) {
+		ta = swapscout.Asset{Ticker: strings.ToLower(to)}
+	}
+	return Show(step.AmountIn, fa, swapscout.RoundUp) + nbsp + from + " → " + Show(step.AmountOut, ta, swapscout.RoundDown) + nbsp + to +
 		" at " + nameOf(names, step.Venue)
 }
