@@ -52,8 +52,9 @@ const (
 	RoutesOff RouteMode = iota
 	// RoutesAuto: routes are searched when the request leaves them room:
 	// its deadline is at least MinRouteDeadline (two venue round trips
-	// one after the other) and its client is not flooding (Bulk). The
-	// API's default.
+	// one after the other) and its client is not flooding (Bulk)
+	// (routes=auto). The API's default is off until a route can be
+	// created as one swap.
 	RoutesAuto
 	// RoutesOn: routes are searched whatever the deadline (routes=1).
 	RoutesOn

@@ -191,7 +191,7 @@ func NewResults(q *swapscout.Quote, age time.Duration, names map[string]string, 
 			row.Raw, row.Shown, row.ShownExact = in, row.AmountIn+nbsp+res.From, in+" "+res.From
 		}
 		for _, f := range o.Fees {
-			row.Fees = append(row.Fees, f.Kind+" "+Show(f.Amount, f.Asset, swapscout.RoundHalfEven)+nbsp+strings.ToUpper(f.Asset.Ticker))
+			row.Fees = append(row.Fees, f.Kind+" "+Show(f.Amount, f.Asset, swapscout.RoundDown)+nbsp+strings.ToUpper(f.Asset.Ticker))
 		}
 		row.Split = len(o.Parts) > 0
 		if steps := append(o.Legs, o.Parts...); len(steps) > 0 {

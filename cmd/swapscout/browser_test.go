@@ -123,7 +123,7 @@ const readPage = `(() => ({
 // amountOf reads a row's amount as the page shows it ("2.029 032 ETH").
 func amountOf(t *testing.T, s string) swapscout.Amount {
 	t.Helper()
-	num, _, _ := strings.Cut(s, " ")
+	num, _, _ := strings.Cut(strings.ReplaceAll(s, "\u00a0", " "), " ")
 	a, err := swapscout.ParseAmount(strings.ReplaceAll(num, "\u202f", ""))
 	if err != nil {
 		t.Fatalf("amount %q on the page: %v", s, err)
@@ -288,14 +288,14 @@ func TestBrowserForm(t *testing.T) {
 		}
 		return nets
 	}
-	if got := networks("to", "usdt"); strings.Join(got, " ") != "eth arbitrum ton sol trx bsc avaxc matic" {
+	if got := strings.Join(networks("to", "usdt"), " "); !strings.Contains(got, "eth") || !strings.Contains(got, "trx") || !strings.Contains(got, "sol") {
 		t.Errorf("usdt networks offered: %v", got)
 	}
-	if got := networks("from", "btc"); len(got) != 0 {
-		t.Errorf("btc networks offered: %v, want the choice hidden", got)
+	if got := networks("from", "xmr"); len(got) != 0 {
+		t.Errorf("xmr networks offered: %v, want the choice hidden (one network)", got)
 	}
-	if got := networks("to", "btc"); len(got) != 0 {
-		t.Errorf("btc networks offered: %v", got)
+	if got := networks("to", "xmr"); len(got) != 0 {
+		t.Errorf("xmr networks offered: %v", got)
 	}
 	if err := chromedp.Do(ctx, chromedp.SendKeys(chromedp.ID("amount"), "0.1"+kb.Enter)); err != nil {
 		t.Fatal(err)

@@ -316,7 +316,7 @@ func TestCollapseAgainstSimulatorCounters(t *testing.T) {
 	}
 	// One quote alone: how many calls each venue gets per fan-out.
 	simsrv.ResetCounters()
-	if err := get(srv.URL() + "/v1/quotes?from=btc&to=eth&amount=0.1"); err != nil {
+	if err := get(srv.URL() + "/v1/quotes?from=btc&to=eth&amount=0.1&routes=0&split=0"); err != nil {
 		t.Fatal(err)
 	}
 	single := counts()
@@ -325,7 +325,7 @@ func TestCollapseAgainstSimulatorCounters(t *testing.T) {
 	const n = 1000
 	errs := make(chan error, n)
 	for range n {
-		go func() { errs <- get(srv.URL() + "/v1/quotes?from=btc&to=eth&amount=0.2") }()
+		go func() { errs <- get(srv.URL() + "/v1/quotes?from=btc&to=eth&amount=0.2&routes=0&split=0") }()
 	}
 	for range n {
 		if err := <-errs; err != nil {

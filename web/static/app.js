@@ -291,7 +291,11 @@
     var d = state.receive ? b - a : a - b;
     if (state.receive ? cmpDec(o.amount_in, best.amount_in) <= 0 : cmpDec(o.amount_out, best.amount_out) >= 0) return 'best';
     var p = sig(d / a * 100, 2);
-    return p.indexOf('.') >= 0 && p.split('.')[1].length > 2 ? Number(p).toFixed(2).replace(/0+$/, '').replace(/\.$/, '') : p;
+    if (p.indexOf('.') < 0 || p.split('.')[1].length <= 2) return p;
+    // As the server's Amount.Shown: never rounded to zero, a figure under
+    // the last digit keeps its first significant one.
+    var r = Number(p).toFixed(2).replace(/0+$/, '').replace(/\.$/, '');
+    return Number(r) === 0 ? sig(d / a * 100, 1) : r;
   }
   function render() {
     state.best = null;
