@@ -120,9 +120,10 @@ func init() {
 	}
 	// A bare ticker that is also a coin's name ("bitcoin") takes the slow
 	// path, where ResolveAsset asks which was meant.
-	for t := range tickerDefault {
-		if s := SuggestTicker(t); s != "" && s != t {
-			delete(byName, t)
+	indexCoinNames()
+	for name, t := range coinNames {
+		if _, ok := tickerDefault[name]; ok && name != t {
+			delete(byName, name)
 		}
 	}
 }
@@ -162,7 +163,7 @@ func ResolveAsset(ticker, network string) (AssetInfo, error) {
 		// A coin's name that is also some token's ticker ("bitcoin" on
 		// Ethereum): a person typing it means the coin far more often;
 		// the token needs its network named.
-		if s := SuggestTicker(t); s != "" && s != t && known {
+		if s, ok := coinNames[t]; ok && s != t && known {
 			return AssetInfo{}, Errorf(EINVALID, "%q is also the ticker of a token on %s: did you mean %s? Name the token's network to mean the token", clip(t), def.NetworkLabel(), s)
 		}
 		if !known {

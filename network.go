@@ -200,6 +200,35 @@ func NetworkCodes() []string {
 	return out
 }
 
+// coinNames maps what people call a coin to its ticker: an asset's name
+// ("bitcoin"), then a network's name or alias for its native coin
+// ("ethereum", "tron"). Built once, when the assets are loaded.
+var coinNames map[string]string
+
+func indexCoinNames() {
+	coinNames = make(map[string]string, len(Assets))
+	for _, a := range Assets {
+		if n := strings.ToLower(a.Name); n != "" {
+			if _, ok := coinNames[n]; !ok {
+				coinNames[n] = a.Ticker
+			}
+		}
+	}
+	native := map[string]string{}
+	for _, a := range Assets {
+		if _, ok := native[a.Network]; !ok && ChainNative(a.Asset) {
+			native[a.Network] = a.Ticker
+		}
+	}
+	for name, i := range networkIndex {
+		if t, ok := native[NetworkTable[i].Code]; ok {
+			if _, taken := coinNames[name]; !taken {
+				coinNames[name] = t
+			}
+		}
+	}
+}
+
 // SuggestTicker returns the catalogue ticker s was most likely meant to be
 // ("bitcoin" → "btc", "usdtt" → "usdt", "eht" → "eth"), or "" when none is
 // close: an asset's name, or a ticker one edit away (two for long input).
@@ -208,18 +237,8 @@ func SuggestTicker(s string) string {
 	if s == "" {
 		return ""
 	}
-	for _, a := range Assets {
-		if strings.ToLower(a.Name) == s {
-			return a.Ticker
-		}
-	}
-	if n, ok := LookupNetwork(s); ok {
-		// "ethereum", "tron": the network's native coin.
-		for _, a := range Assets {
-			if a.Network == n.Code && ChainNative(a.Asset) {
-				return a.Ticker
-			}
-		}
+	if t, ok := coinNames[s]; ok {
+		return t
 	}
 	best, bestD := "", 3
 	limit := 1
