@@ -154,9 +154,6 @@ func ResolveAsset(ticker, network string) (AssetInfo, error) {
 		if s := SuggestTicker(t); s != "" {
 			return AssetInfo{}, Errorf(EINVALID, "unknown asset %q: did you mean %s?", clip(t), s)
 		}
-		if all := tickers(); len(all) <= 40 {
-			return AssetInfo{}, Errorf(EINVALID, "unknown asset %q (known: %s)", clip(t), strings.Join(all, ", "))
-		}
 		return AssetInfo{}, Errorf(EINVALID, "unknown asset %q (GET /v1/assets lists every asset)", clip(t))
 	}
 	if n == "" {
@@ -183,19 +180,6 @@ func ResolveAsset(ticker, network string) (AssetInfo, error) {
 		return AssetInfo{}, Errorf(EINVALID, "unknown network %q; %s's networks: %s", clip(n), strings.ToUpper(t), tickerNetworks(t))
 	}
 	return info, nil
-}
-
-// tickers lists the catalogue's tickers, in its order.
-func tickers() []string {
-	var out []string
-	seen := map[string]bool{}
-	for _, a := range Assets {
-		if !seen[a.Ticker] {
-			seen[a.Ticker] = true
-			out = append(out, a.Ticker)
-		}
-	}
-	return out
 }
 
 // tickerNetworks lists a ticker's networks for a message:
