@@ -43,6 +43,10 @@ var sweepAddress = map[string]string{
 // two quiet cores, 9 on two cores shared with a dozen other processes.
 const sweepDeadline = 12 * time.Minute
 
+// sweepCatalogueSample is about how many of the venues' catalogue assets
+// (beyond the hand-written ones) the sweep takes, evenly spread.
+const sweepCatalogueSample = 24
+
 // sweepUSD is what each quote of the sweep is worth: within every
 // simulated venue's limits.
 const sweepUSD = 500
@@ -83,7 +87,7 @@ func TestSwappableSweep(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer shutdown(srv)
-	base := srv.URL()
+	baseURL := srv.URL()
 	c := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 16}, Timeout: time.Minute}
 	defer c.CloseIdleConnections()
 
@@ -91,13 +95,27 @@ func TestSwappableSweep(t *testing.T) {
 		from, to swapscout.AssetInfo
 		fixed    bool
 	}
+	// Every pair of the hand-written assets, and a fixed sample of the
+	// venues' catalogue against BTC both ways: all pairs of the whole
+	// catalogue would be over a million quotes.
 	var jobs []job
-	for _, f := range swapscout.Assets {
-		for _, to := range swapscout.Assets {
+	base := swapscout.BaseAssets()
+	for _, f := range base {
+		for _, to := range base {
 			if f.Asset != to.Asset {
 				jobs = append(jobs, job{f, to, false}, job{f, to, true})
 			}
 		}
+	}
+	btc, _ := swapscout.LookupAsset(swapscout.Asset{Ticker: "btc", Network: "btc"})
+	var rest []swapscout.AssetInfo // the catalogue's, on networks the sweep has an address for
+	for _, a := range swapscout.Assets[len(base):] {
+		if _, ok := sweepAddress[a.Network]; ok {
+			rest = append(rest, a)
+		}
+	}
+	for i := 0; i < len(rest); i += max(1, len(rest)/sweepCatalogueSample) {
+		jobs = append(jobs, job{rest[i], btc, false}, job{btc, rest[i], false})
 	}
 	price := s.Exchange("changenow")
 	var mu sync.Mutex
@@ -114,7 +132,7 @@ func TestSwappableSweep(t *testing.T) {
 			b, _ := json.Marshal(body)
 			rd = strings.NewReader(string(b))
 		}
-		req, _ := http.NewRequestWithContext(ctx, method, base+path, rd)
+		req, _ := http.NewRequestWithContext(ctx, method, baseURL+path, rd)
 		if body != nil {
 			req.Header.Set("Content-Type", "application/json")
 			req.Header.Set("Idempotency-Key", key)
