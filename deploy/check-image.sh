@@ -68,7 +68,13 @@ code=$(curl -sS -m 20 -o /dev/null -w '%{http_code}' "http://127.0.0.1:$port/v1/
 [ "$code" = 200 ] || { echo "a quote through the image answered $code"; exit 1; }
 user=$(podman $rt inspect "$srv" --format '{{.Config.User}}')
 [ "$user" = 65532:65532 ] || { echo "the image runs as $user"; exit 1; }
-podman $rt logs "$srv" 2>&1 | grep -q 'sqlite /data/swapscout.db' || { echo "the swap database is not in the /data volume"; exit 1; }
+# podman's log reader can lag the container's output: look for a while.
+indata=""
+for _ in $(seq 1 25); do
+	podman $rt logs "$srv" 2>&1 | grep -q 'sqlite /data/swapscout.db' && { indata=yes; break; }
+	sleep 0.2
+done
+[ -n "$indata" ] || { podman $rt logs "$srv" 2>&1 | tail -20; echo "the swap database is not in the /data volume"; exit 1; }
 stopped=$(date +%s)
 timeout 60 podman $rt stop -t 20 "$srv" >/dev/null
 took=$(( $(date +%s) - stopped ))
