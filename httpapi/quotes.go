@@ -62,7 +62,11 @@ func (d *deps) quote(r *Request) (a quotes.Answer, hdr []Field, err error) {
 		return a, nil, err
 	}
 	defer release()
-	a, err = d.quotes.Make(r.Ctx, &pq, string(key))
+	// A copy for the miss: the request escapes through Make (goroutines
+	// read it), and taking pq's own address would move pq to the heap on
+	// every request, cache hits included (TestCacheHitAllocs).
+	miss := pq
+	a, err = d.quotes.Make(r.Ctx, &miss, string(key))
 	return a, missHeaders, err
 }
 
