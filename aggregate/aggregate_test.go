@@ -53,7 +53,7 @@ func v(id string, q swapscout.Quoter) aggregate.Venue {
 }
 
 func TestQuoteRanksAndReportsFailures(t *testing.T) {
-	e := aggregate.New([]aggregate.Venue{
+	e := newEngine(t, []aggregate.Venue{
 		v("slow", after(300*time.Millisecond, "2.0")),
 		v("best", after(100*time.Millisecond, "2.1")),
 		v("small", failing(&swapscout.VenueError{Code: swapscout.CodeAmountTooSmall, Msg: "below min",
@@ -107,7 +107,7 @@ func TestQuoteReceiveRanksLeastSent(t *testing.T) {
 			return swapscout.Offer{AmountIn: swapscout.MustAmount(in), AmountOut: swapscout.MustAmount("1")}, nil
 		}
 	}
-	e := aggregate.New([]aggregate.Venue{v("a", mk("0.051")), v("b", mk("0.049")), v("c", mk("0.05"))}, aggregate.Options{})
+	e := newEngine(t, []aggregate.Venue{v("a", mk("0.051")), v("b", mk("0.049")), v("c", mk("0.05"))}, aggregate.Options{})
 	q := e.Quote(context.Background(), rq, e.Venues(), nil)
 	var got []string
 	for _, o := range q.Offers {
@@ -123,7 +123,7 @@ func TestQuoteReceiveRanksLeastSent(t *testing.T) {
 func TestSlowVenueTimesOut(t *testing.T) {
 	slow := v("slow", after(5*time.Second, "3"))
 	slow.Timeout = 100 * time.Millisecond
-	e := aggregate.New([]aggregate.Venue{slow, v("ok", after(5*time.Millisecond, "2"))}, aggregate.Options{})
+	e := newEngine(t, []aggregate.Venue{slow, v("ok", after(5*time.Millisecond, "2"))}, aggregate.Options{})
 	start := time.Now()
 	q := e.Quote(context.Background(), req, e.Venues(), nil)
 	took := time.Since(start)
@@ -144,7 +144,7 @@ func TestEachVenueItsOwnTimeout(t *testing.T) {
 		x.Timeout = 60 * time.Millisecond
 		return x
 	}
-	e := aggregate.New([]aggregate.Venue{
+	e := newEngine(t, []aggregate.Venue{
 		short("short-slow", 5*time.Second), short("short-fast", time.Millisecond),
 		v("patient", after(150*time.Millisecond, "3")), // 1 s timeout
 		v("too-slow", after(5*time.Second, "4")),       // 1 s timeout, past the request's deadline
@@ -171,7 +171,7 @@ func TestEachVenueItsOwnTimeout(t *testing.T) {
 
 // TestRequestDeadline: the request's deadline bounds every venue.
 func TestRequestDeadline(t *testing.T) {
-	e := aggregate.New([]aggregate.Venue{v("slow", after(5*time.Second, "3")), v("ok", after(time.Millisecond, "2"))}, aggregate.Options{})
+	e := newEngine(t, []aggregate.Venue{v("slow", after(5*time.Second, "3")), v("ok", after(time.Millisecond, "2"))}, aggregate.Options{})
 	ctx, cancel := context.WithTimeout(context.Background(), 80*time.Millisecond)
 	defer cancel()
 	start := time.Now()
@@ -192,7 +192,7 @@ func TestCancelStopsEveryCall(t *testing.T) {
 	for i := range 12 {
 		venues = append(venues, v(fmt.Sprint("v", i), after(10*time.Second, "1")))
 	}
-	e := aggregate.New(venues, aggregate.Options{MaxDetached: -1})
+	e := newEngine(t, venues, aggregate.Options{MaxDetached: -1})
 	ctx, cancel := context.WithCancel(context.Background())
 	time.AfterFunc(30*time.Millisecond, cancel)
 	start := time.Now()
@@ -206,7 +206,7 @@ func TestCancelStopsEveryCall(t *testing.T) {
 }
 
 func TestSelect(t *testing.T) {
-	e := aggregate.New([]aggregate.Venue{
+	e := newEngine(t, []aggregate.Venue{
 		{ID: "a", KYC: 'A', Log: 'C'}, {ID: "b", KYC: 'B', Log: 'A'}, {ID: "c", KYC: 'C', Log: 'B'}, {ID: "d", KYC: 'D'},
 	}, aggregate.Options{})
 	ids := func(vs []aggregate.Venue) []string {
@@ -247,4 +247,19 @@ func TestSelect(t *testing.T) {
 	if msg := swapscout.ErrorMessage(err); !utf8.ValidString(msg) || strings.Contains(msg, long) || !strings.Contains(msg, "€€…") {
 		t.Errorf("Select(long unknown) message %q: want it clipped at a character", msg)
 	}
+}
+
+// newEngine is aggregate.New whose detached calls end with the test: a call
+// left running past its request (a slow fake venue) would otherwise outlive
+// the package's tests and fail goleak's check in TestMain.
+func newEngine(t testing.TB, venues []aggregate.Venue, o aggregate.Options) *aggregate.Engine {
+	e := aggregate.New(venues, o)
+	t.Cleanup(func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
+		if err := e.Close(ctx); err != nil {
+			t.Errorf("engine close: %v", err)
+		}
+	})
+	return e
 }

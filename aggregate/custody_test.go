@@ -26,7 +26,7 @@ func TestCustodyFilter(t *testing.T) {
 	plain.Custody = swapscout.Custodial
 	chain := v("chain", count(2, "2.2"))
 	chain.Custody = swapscout.NonCustodial
-	s := &aggregate.Service{Engine: aggregate.New([]aggregate.Venue{cust, plain, chain}, aggregate.Options{})}
+	s := &aggregate.Service{Engine: newEngine(t, []aggregate.Venue{cust, plain, chain}, aggregate.Options{})}
 	for _, tc := range []struct {
 		custody swapscout.Custody
 		want    []string
@@ -64,7 +64,7 @@ func TestOfferCustodyAndDeposit(t *testing.T) {
 			Custody: swapscout.Custodial}, nil
 	}))
 	memo.Custody = swapscout.NonCustodial
-	e := aggregate.New([]aggregate.Venue{memo, v("plain", after(0, "1.9"))}, aggregate.Options{})
+	e := newEngine(t, []aggregate.Venue{memo, v("plain", after(0, "1.9"))}, aggregate.Options{})
 	q := e.Quote(context.Background(), req, e.Venues(), nil)
 	var got []string
 	for _, o := range q.Offers {
@@ -78,7 +78,7 @@ func TestOfferCustodyAndDeposit(t *testing.T) {
 // TestCustodyFilterLeavingNone: a custody no venue has asks nobody and
 // answers an empty quote at once.
 func TestCustodyFilterLeavingNone(t *testing.T) {
-	s := &aggregate.Service{Engine: aggregate.New([]aggregate.Venue{v("cust", after(0, "2"))}, aggregate.Options{})}
+	s := &aggregate.Service{Engine: newEngine(t, []aggregate.Venue{v("cust", after(0, "2"))}, aggregate.Options{})}
 	q, err := s.Quote(context.Background(), req, aggregate.Selection{Custody: swapscout.NonCustodial}, nil)
 	if err != nil || len(q.Offers) != 0 || len(q.Failures) != 0 {
 		t.Fatalf("quote %+v, %v; want an empty quote", q, err)

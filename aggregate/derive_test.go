@@ -67,7 +67,7 @@ func quoteAt(e *aggregate.Engine, ctx context.Context, amount string) *swapscout
 func TestDerivedOffer(t *testing.T) {
 	clk := &fakeClock{t: time.Unix(1_800_000_000, 0)}
 	lv := &limitedVenue{spare: 2, rates: map[string]string{"1": "20.00", "2": "40.08"}}
-	e := aggregate.New([]aggregate.Venue{v("cn", lv)}, aggregate.Options{Now: clk.Now, Derive: &aggregate.DeriveOptions{}})
+	e := newEngine(t, []aggregate.Venue{v("cn", lv)}, aggregate.Options{Now: clk.Now, Derive: &aggregate.DeriveOptions{}})
 	ctx := context.Background()
 	quoteAt(e, ctx, "1")
 	clk.add(2 * time.Second)
@@ -125,7 +125,7 @@ func TestNoDerivedOffer(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			clk := &fakeClock{t: time.Unix(1_800_000_000, 0)}
 			lv := &limitedVenue{spare: len(c.amounts), rates: c.rates}
-			e := aggregate.New([]aggregate.Venue{v("cn", lv)}, aggregate.Options{Now: clk.Now, Derive: &aggregate.DeriveOptions{}})
+			e := newEngine(t, []aggregate.Venue{v("cn", lv)}, aggregate.Options{Now: clk.Now, Derive: &aggregate.DeriveOptions{}})
 			r := req
 			if c.fixed {
 				r.RateType = swapscout.Fixed
@@ -157,7 +157,7 @@ func TestDerivedReceiveRoundsUp(t *testing.T) {
 		}
 		return swapscout.Offer{AmountOut: r.Amount, AmountIn: swapscout.MustAmount(answers[r.Amount.String()])}, nil
 	})
-	e := aggregate.New([]aggregate.Venue{v("cn", q)}, aggregate.Options{Now: clk.Now, Derive: &aggregate.DeriveOptions{}})
+	e := newEngine(t, []aggregate.Venue{v("cn", q)}, aggregate.Options{Now: clk.Now, Derive: &aggregate.DeriveOptions{}})
 	r := req
 	r.Direction = swapscout.Receive
 	for _, a := range []string{"20", "40", "25"} {

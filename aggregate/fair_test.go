@@ -106,7 +106,7 @@ func gatedEngine(t *testing.T, n int, o aggregate.Options) (*aggregate.Engine, [
 		venues = append(venues, aggregate.Venue{ID: fmt.Sprint("v", i), KYC: 'B', Timeout: time.Minute, Quoter: f})
 	}
 	o.Now = fixedClock
-	e := aggregate.New(venues, o)
+	e := newEngine(t, venues, o)
 	t.Cleanup(func() {
 		for _, f := range fakes {
 			f.open()
@@ -246,7 +246,7 @@ func TestVenueOwnDeadlineStillCounts(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			hung := newGated("Hung", "2", fixedClock)
 			hung.close() // never opened: every call runs to its deadline
-			e := aggregate.New([]aggregate.Venue{{ID: "hung", KYC: 'B', Timeout: 2 * time.Millisecond, Quoter: hung}}, aggregate.Options{Now: fixedClock})
+			e := newEngine(t, []aggregate.Venue{{ID: "hung", KYC: 'B', Timeout: 2 * time.Millisecond, Quoter: hung}}, aggregate.Options{Now: fixedClock})
 			for i := range venue.BreakerFailures {
 				var ctx context.Context = context.Background()
 				if name != "no request deadline" {

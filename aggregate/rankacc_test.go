@@ -82,7 +82,7 @@ func TestRankByAccuracy(t *testing.T) {
 // TestEngineRanksByAccuracy: an engine set to rank by accuracy reads the
 // venues' records for each quote, and ranks on promises when it cannot.
 func TestEngineRanksByAccuracy(t *testing.T) {
-	e := aggregate.New([]aggregate.Venue{v("promiser", after(0, "2.03")), v("honest", after(0, "2.02"))}, aggregate.Options{})
+	e := newEngine(t, []aggregate.Venue{v("promiser", after(0, "2.03")), v("honest", after(0, "2.02"))}, aggregate.Options{})
 	if got := venuesOf(e.Quote(context.Background(), req, e.Venues(), nil).Offers); !cmp.Equal(got, []string{"promiser", "honest"}) {
 		t.Fatalf("without accuracy: %v", got)
 	}

@@ -87,7 +87,7 @@ func (s swapVenue) quoteOnly(calls *atomic.Int32) swapscout.Quoter {
 // and the amount is within the offer's own limits; an order book's price
 // says it needs an account. Ranking stays by what each offer gives.
 func TestOffersSayCanSwap(t *testing.T) {
-	e := aggregate.New(swapVenues(nil), aggregate.Options{})
+	e := newEngine(t, swapVenues(nil), aggregate.Options{})
 	q := e.Quote(context.Background(), req, e.Venues(), nil)
 	type mark struct {
 		Venue   string
@@ -118,7 +118,7 @@ func TestSwappableSelection(t *testing.T) {
 	var bookCalls atomic.Int32
 	vs := swapVenues(&bookCalls)
 	vs = append(vs, v("down", downVenue{}))
-	s := &aggregate.Service{Engine: aggregate.New(vs, aggregate.Options{})}
+	s := &aggregate.Service{Engine: newEngine(t, vs, aggregate.Options{})}
 	var streamed []string
 	q, err := s.Quote(context.Background(), req, aggregate.Selection{Swappable: true}, func(r swapscout.Result) {
 		if r.Offer != nil {

@@ -74,7 +74,7 @@ func TestOfferMustAnswerTheRequest(t *testing.T) {
 		{"receive: pays a little more", recv, "0.03", "0.5001", ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			e := aggregate.New([]aggregate.Venue{v("x", answers(0, tc.in, tc.out))}, aggregate.Options{})
+			e := newEngine(t, []aggregate.Venue{v("x", answers(0, tc.in, tc.out))}, aggregate.Options{})
 			q := e.Quote(context.Background(), tc.req, e.Venues(), nil)
 			got := failuresOf(q)["x"]
 			if got != tc.want {
@@ -116,7 +116,7 @@ func TestOfferAmountsMustBePositive(t *testing.T) {
 						venues = append(venues, v(fmt.Sprint("h", i), answers(0, "0.1", "2.0"+fmt.Sprint(i))))
 					}
 				}
-				e := aggregate.New(venues, aggregate.Options{})
+				e := newEngine(t, venues, aggregate.Options{})
 				for _, stream := range []bool{false, true} {
 					var emit func(swapscout.Result)
 					var streamed []string
@@ -152,7 +152,7 @@ func TestOfferAmountsMustBePositive(t *testing.T) {
 // others' are failures with a message saying so, and never reach the
 // stream as offers even when they answer first.
 func TestImplausibleNeverRanks(t *testing.T) {
-	e := aggregate.New([]aggregate.Venue{
+	e := newEngine(t, []aggregate.Venue{
 		v("thousand", answers(0, "0.1", "2000")), // first to answer: held, then rejected
 		v("a", answers(10*time.Millisecond, "0.1", "2.01")),
 		v("b", answers(15*time.Millisecond, "0.1", "2.02")),
@@ -202,7 +202,7 @@ func TestStreamRetractsWhatTheEndRejects(t *testing.T) {
 	for i, id := range []string{"h2", "h3", "h4", "h5"} {
 		vs = append(vs, v(id, answers(time.Duration(100+20*i)*time.Millisecond, "0.1", "2")))
 	}
-	e := aggregate.New(vs, aggregate.Options{})
+	e := newEngine(t, vs, aggregate.Options{})
 	last := map[string]string{}
 	var retracted []string
 	q := e.Quote(context.Background(), req, e.Venues(), func(r swapscout.Result) {
@@ -250,7 +250,7 @@ func (m midQuoter) MidPrice(from, to swapscout.Asset) (swapscout.Amount, bool) {
 func TestFewOffersJudgedByReference(t *testing.T) {
 	unsupported := failing(swapscout.ErrUnsupportedPair)
 	book := v("book", midQuoter{unsupported, "20.1"}) // knows a mid price, quotes nothing
-	e := aggregate.New([]aggregate.Venue{
+	e := newEngine(t, []aggregate.Venue{
 		v("ok", answers(0, "0.1", "2")), v("wei", answers(0, "0.1", "2000000000000000000")), book,
 	}, aggregate.Options{})
 	q := e.Quote(context.Background(), req, e.Venues(), nil)
@@ -260,7 +260,7 @@ func TestFewOffersJudgedByReference(t *testing.T) {
 	if want := "bad_response: rate 20000000000000000000 is 1e+18× the order books' mid price 20.1"; failuresOf(q)["wei"] != want {
 		t.Errorf("wei: %q, want %q", failuresOf(q)["wei"], want)
 	}
-	e = aggregate.New([]aggregate.Venue{v("ok", answers(0, "0.1", "2")), v("wei", answers(0, "0.1", "2000000000000000000"))}, aggregate.Options{})
+	e = newEngine(t, []aggregate.Venue{v("ok", answers(0, "0.1", "2")), v("wei", answers(0, "0.1", "2000000000000000000"))}, aggregate.Options{})
 	q = e.Quote(context.Background(), req, e.Venues(), nil)
 	if want := "bad_response: rate 20000000000000000000 is 7e+17× the rough market rate 26.67"; len(q.Offers) != 1 || failuresOf(q)["wei"] != want {
 		t.Errorf("without books, offers = %v, wei %q; want ok alone and %q", offersOf(q), failuresOf(q)["wei"], want)
@@ -283,7 +283,7 @@ func TestAnswersAtDeadlineDespiteStraggler(t *testing.T) {
 		return swapscout.Offer{AmountIn: req.Amount, AmountOut: swapscout.MustAmount("2")}, nil
 	}))
 	stubborn.Timeout = 50 * time.Millisecond
-	e := aggregate.New([]aggregate.Venue{stubborn, v("ok", answers(time.Millisecond, "0.1", "2"))}, aggregate.Options{})
+	e := newEngine(t, []aggregate.Venue{stubborn, v("ok", answers(time.Millisecond, "0.1", "2"))}, aggregate.Options{})
 	start := time.Now()
 	q := e.Quote(context.Background(), req, e.Venues(), nil)
 	if took := time.Since(start); took > 500*time.Millisecond {
@@ -308,7 +308,7 @@ func TestCancelDespiteStraggler(t *testing.T) {
 		time.Sleep(time.Second)
 		return swapscout.Offer{}, errors.New("late")
 	}))
-	e := aggregate.New([]aggregate.Venue{stubborn}, aggregate.Options{})
+	e := newEngine(t, []aggregate.Venue{stubborn}, aggregate.Options{})
 	ctx, cancel := context.WithCancel(context.Background())
 	time.AfterFunc(20*time.Millisecond, cancel)
 	start := time.Now()
@@ -329,7 +329,7 @@ func TestFailureMessagesHideCauses(t *testing.T) {
 	cause := &net.OpError{Op: "dial", Net: "tcp", Err: errors.New("connect: connection refused 127.0.0.1:4321")}
 	var logs bytes.Buffer
 	log := slog.New(slog.NewTextHandler(&logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
-	e := aggregate.New([]aggregate.Venue{
+	e := newEngine(t, []aggregate.Venue{
 		v("down", failing(&swapscout.VenueError{Code: swapscout.CodeUnavailable, Msg: "venue unreachable", Err: cause})),
 		v("bare", failing(&swapscout.VenueError{Code: swapscout.CodeUnsupportedPair, Err: errors.New("symbol XYZ_ABC at 10.1.2.3")})),
 		v("limited", failing(&swapscout.VenueError{Code: swapscout.CodeRateLimited, Msg: "rate limited", Err: errors.New("HTTP 429 from https://internal.example/api?key=s3cret")})),
@@ -365,7 +365,7 @@ func TestKYCFilterAppliesToOffers(t *testing.T) {
 	agg.KYC = 'A'
 	plain := v("plain", after(0, "2"))
 	plain.KYC = 'A'
-	s := &aggregate.Service{Engine: aggregate.New([]aggregate.Venue{agg, plain}, aggregate.Options{})}
+	s := &aggregate.Service{Engine: newEngine(t, []aggregate.Venue{agg, plain}, aggregate.Options{})}
 	var streamed atomic.Int32
 	emit := func(r swapscout.Result) {
 		if r.Offer != nil && r.Offer.Venue == "agg" {
