@@ -39,6 +39,9 @@ func runServe(ctx context.Context, args []string, e env) error {
 	if _, err := parseArgs(fs, args); err != nil {
 		return err
 	}
+	if err := sf.check(); err != nil {
+		return err
+	}
 	log, err := makeLogger(e.stderr, sf.logFormat, sf.logLevel)
 	if err != nil {
 		return err

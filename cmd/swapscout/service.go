@@ -37,6 +37,20 @@ type serviceFlags struct {
 	venueProxy     string
 }
 
+// check refuses flag values that cannot work, before anything starts:
+// an --onion-url that is not an http URL of a v3 onion service.
+func (f *serviceFlags) check() error {
+	if f.onionURL == "" {
+		return nil
+	}
+	u, err := httpapi.ParseOnionURL(f.onionURL)
+	if err != nil {
+		return fmt.Errorf("--onion-url: %w", err)
+	}
+	f.onionURL = u
+	return nil
+}
+
 func (f *serviceFlags) register(fs *flag.FlagSet, getenv func(string) string) {
 	registerLogFlags(fs, getenv, &f.logFormat, &f.logLevel)
 	fs.BoolVar(&f.accessLog, "access-log", false, "log one line per request (method, path, status, time, request id)")
