@@ -9,6 +9,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/swapscout/swapscout"
+	"github.com/swapscout/swapscout/aggregate"
 	"github.com/swapscout/swapscout/api"
 	"github.com/swapscout/swapscout/httpapi"
 	"github.com/swapscout/swapscout/inmem"
@@ -99,5 +100,38 @@ func TestPrivacyPage(t *testing.T) {
 	}
 	if body := string(get(plain, "/privacy").Body); !strings.Contains(body, "keeps every swap whole") {
 		t.Error("with no retention the page does not say swaps are kept whole")
+	}
+}
+
+// TestQuoteResultsShowLogPolicy: an offer's log-policy rating stands beside
+// its KYC rating, in the API's quote and on the results page (and in the
+// page's row template the stream fills); an offer without one shows none.
+func TestQuoteResultsShowLogPolicy(t *testing.T) {
+	rated := func(_ context.Context, req swapscout.QuoteRequest, _ aggregate.Selection) (*swapscout.Quote, error) {
+		return &swapscout.Quote{Request: req, CreatedAt: now, Offers: []swapscout.Offer{
+			{Venue: "exolix", AmountIn: req.Amount, AmountOut: swapscout.MustAmount("2.03"), Rate: swapscout.MustAmount("20.3"), KYC: 'A', LogPolicy: 'C',
+				Custody: swapscout.Custodial, Deposit: swapscout.DepositTransfer, CanSwap: true},
+			{Venue: "binance", AmountIn: req.Amount, AmountOut: swapscout.MustAmount("2.01"), Rate: swapscout.MustAmount("20.1"), KYC: 'D',
+				Custody: swapscout.Custodial, Deposit: swapscout.DepositTransfer},
+		}}, nil
+	}
+	h := pageHandler(t, rated, []swapscout.VenueInfo{ratedVenue, pageVenues[1]})
+	body := string(get(h, "/quote?from=btc&to=eth&amount=0.1").Body)
+	if want := `<td class="kyc kyc-A">A <small class="logpolicy log-C" title="log-policy rating">logs&nbsp;C</small></td>`; !strings.Contains(body, want) {
+		t.Errorf("results page lacks %s", want)
+	}
+	if want := `<td class="kyc kyc-D">D</td>`; !strings.Contains(body, want) {
+		t.Errorf("results page lacks %s (an offer without a log-policy rating)", want)
+	}
+	if !strings.Contains(body, `<td class="kyc"><span class="k"></span> <small class="logpolicy"`) {
+		t.Error("the streamed rows' template has no place for the log-policy rating")
+	}
+	resp := get(h, "/v1/quotes?from=btc&to=eth&amount=0.1")
+	q, err := api.DecodeQuote(append(append([]byte(nil), resp.Head...), resp.Body...))
+	if err != nil {
+		t.Fatalf("/v1/quotes: %v\n%s", err, resp.Body)
+	}
+	if len(q.Offers) != 2 || q.Offers[0].KYC != 'A' || q.Offers[0].LogPolicy != 'C' || q.Offers[1].LogPolicy != 0 {
+		t.Errorf("/v1/quotes offers = %+v, want log_policy C beside kyc A, then none", q.Offers)
 	}
 }

@@ -104,6 +104,7 @@ type OfferRow struct {
 	Rank                         int
 	Venue, Name, Provider, Route string
 	KYC                          string
+	LogPolicy                    string // "" when the offer carries none
 	// AmountOut, AmountIn: rounded to the asset's useful precision and
 	// grouped; ExactOut, ExactIn: as the API gives them (the cells' title).
 	AmountOut, AmountIn          string
@@ -183,6 +184,9 @@ func NewResults(q *swapscout.Quote, age time.Duration, names map[string]string, 
 			Deposit: string(o.Deposit), Custody: string(o.Custody), CanSwap: o.CanSwap, NoSwap: o.NoSwap,
 			Limits:  Limits(o, from, to),
 			SwapURL: "/swap/new?" + url.Values{"quote": {q.ID}, "venue": {o.Venue}}.Encode(),
+		}
+		if o.LogPolicy != 0 {
+			row.LogPolicy = o.LogPolicy.String()
 		}
 		row.Rate, row.RateInverse = Rate(o.Rate, from, to)
 		row.Worse = Worse(q.Request.Direction, &q.Offers[0], o)

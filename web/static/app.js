@@ -236,8 +236,10 @@
     if (e) et.textContent = e;
     else { var q = document.createElement('span'); q.className = 'quiet'; q.title = 'The venue gives no estimate'; q.textContent = '—'; et.replaceChildren(q); }
     var k = tr.querySelector('.kyc');
-    k.textContent = o.kyc || '';
+    k.querySelector('.k').textContent = o.kyc || '';
     if (/^[A-D]$/.test(o.kyc)) k.classList.add('kyc-' + o.kyc);
+    var lp = k.querySelector('.logpolicy');
+    if (/^[A-C]$/.test(o.log_policy)) { lp.textContent = 'logs\u00a0' + o.log_policy; lp.classList.add('log-' + o.log_policy); } else lp.remove();
     set(tr, '.rt', o.rate_type || '');
     set(tr, '.fees', (o.fees || []).length ? 'fees: ' + o.fees.map(function (f) {
       var fa = f.asset || {};
