@@ -124,15 +124,29 @@ func (s *Service) Server(g *Grant) *mcp.Server {
 // Grant returns the grant of token, or nil.
 func (s *Service) Grant(token string) *Grant { return s.c.Grants.Lookup(token) }
 
-// Handler serves MCP over streamable HTTP. The grant comes from the
-// request's bearer token (Authorization: Bearer TOKEN); a request without
-// one gets the read tools, and a token that matches no grant is refused
-// (401), so a typo is not silently read-only.
-func (s *Service) Handler() http.Handler {
+// Handler serves MCP over streamable HTTP to requests whose Host (and
+// Origin, when sent) hosts allows, and refuses others with 403 (Hosts says
+// why); a nil hosts allows the loopback names only. The grant comes from
+// the request's bearer token (Authorization: Bearer TOKEN); a request
+// without one gets the read tools, and a token that matches no grant is
+// refused (401), so a typo is not silently read-only.
+func (s *Service) Handler(hosts *Hosts) http.Handler {
+	if hosts == nil {
+		hosts = NewHosts(loopbackNames...)
+	}
 	h := mcp.NewStreamableHTTPHandler(func(r *http.Request) *mcp.Server {
 		return s.Server(s.c.Grants.Lookup(bearer(r)))
-	}, &mcp.StreamableHTTPOptions{Stateless: true, JSONResponse: true})
+	}, &mcp.StreamableHTTPOptions{Stateless: true, JSONResponse: true,
+		// hosts replaces the SDK's check, which would refuse a name the
+		// operator allowed when a reverse proxy on this machine forwards it.
+		DisableLocalhostProtection: true})
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if !hosts.Allows(r) {
+			w.Header().Set("Content-Type", "application/json")
+			w.WriteHeader(http.StatusForbidden)
+			_, _ = w.Write([]byte(`{"error":"forbidden: this MCP endpoint answers only for the host names it is configured for (--mcp-allowed-hosts); a request naming another host or origin may come from a web page (DNS rebinding)"}`))
+			return
+		}
 		if tok := bearer(r); tok != "" && s.c.Grants.Lookup(tok) == nil {
 			w.Header().Set("WWW-Authenticate", `Bearer realm="swapscout-mcp"`)
 			http.Error(w, `{"error":"unknown token"}`, http.StatusUnauthorized)

@@ -61,7 +61,7 @@ func clientsServer(t *testing.T) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv, err := httpserver.Serve(ln, st.handler, httpserver.Options{Mounts: mf.mounts(svc)})
+	srv, err := httpserver.Serve(ln, st.handler, httpserver.Options{Mounts: mf.mounts(svc, ln.Addr(), "", nil)})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -81,7 +81,8 @@ func runDemo(ctx context.Context, args []string, e env) error {
 	if err != nil {
 		return err
 	}
-	srv, err := httpserver.Serve(ln.take(), st.handler, httpserver.Options{Transport: *transport, Logger: log, Mounts: mf.mounts(mcpsvc)})
+	mcpMounts := mf.mounts(mcpsvc, ln.ln.Addr(), "", nil) // before take: the listener names the hosts
+	srv, err := httpserver.Serve(ln.take(), st.handler, httpserver.Options{Transport: *transport, Logger: log, Mounts: mcpMounts})
 	if err != nil {
 		return err
 	}

@@ -7,8 +7,11 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"net"
+	"net/url"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -24,6 +27,7 @@ type mcpFlags struct {
 	grants string
 	ledger string
 	path   string // serve/demo: where streamable HTTP is mounted ("" for `mcp`)
+	hosts  string // serve/demo: more host names /mcp answers for
 }
 
 const envMCPToken = "SWAPSCOUT_MCP_TOKEN"
@@ -35,6 +39,9 @@ func (f *mcpFlags) register(fs *flag.FlagSet, getenv func(string) string, mount 
 		"file keeping the swaps agents created, per grant (env SWAPSCOUT_MCP_LEDGER; default: mcp-ledger.jsonl in --data-dir)")
 	if mount {
 		fs.StringVar(&f.path, "mcp-path", "/mcp", "serve MCP over streamable HTTP at this path (empty: off)")
+		fs.StringVar(&f.hosts, "mcp-allowed-hosts", envOr(getenv, "SWAPSCOUT_MCP_ALLOWED_HOSTS", ""),
+			"comma-separated host names /mcp also answers for, e.g. the public name a reverse proxy serves it under (env SWAPSCOUT_MCP_ALLOWED_HOSTS); "+
+				"it always answers for the listen address's own names and --onion-url's host, and refuses others with 403 (DNS rebinding)")
 	}
 }
 
@@ -64,12 +71,25 @@ func (f *mcpFlags) service(st *stack, dataDir string, log *slog.Logger) (*mcpser
 	return mcpserver.New(c), nil
 }
 
-// mounts is the MCP endpoint to serve beside the API, if any.
-func (f *mcpFlags) mounts(svc *mcpserver.Service) []httpserver.Mount {
+// mounts is the MCP endpoint to serve beside the API, if any, for the
+// names of the address it listens on, the onion address's host (onion:
+// --onion-url, or "") and --mcp-allowed-hosts.
+func (f *mcpFlags) mounts(svc *mcpserver.Service, listen net.Addr, onion string, log *slog.Logger) []httpserver.Mount {
 	if f.path == "" || svc == nil {
 		return nil
 	}
-	return []httpserver.Mount{{Path: f.path, Handler: svc.Handler()}}
+	names := mcpserver.ListenHosts(listen)
+	if u, err := url.Parse(onion); err == nil && onion != "" {
+		names = append(names, u.Hostname())
+	}
+	for _, n := range strings.Split(f.hosts, ",") {
+		names = append(names, n)
+	}
+	hosts := mcpserver.NewHosts(names...)
+	if log != nil {
+		log.Info("mcp endpoint", "path", f.path, "allowed_hosts", strings.Join(hosts.Names(), ","))
+	}
+	return []httpserver.Mount{{Path: f.path, Handler: svc.Handler(hosts)}}
 }
 
 // stdin is what `mcp` reads the protocol from (tests replace it).

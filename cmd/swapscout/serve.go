@@ -81,7 +81,8 @@ func runServe(ctx context.Context, args []string, e env) error {
 	if err != nil {
 		return err
 	}
-	srv, err := httpserver.Serve(ln.take(), st.handler, httpserver.Options{Transport: *transport, Logger: log, Mounts: mf.mounts(mcpsvc),
+	mcpMounts := mf.mounts(mcpsvc, ln.ln.Addr(), sf.onionURL, log) // before take: the listener names the hosts
+	srv, err := httpserver.Serve(ln.take(), st.handler, httpserver.Options{Transport: *transport, Logger: log, Mounts: mcpMounts,
 		AccessLog: sf.accessLog, HeaderTimeout: sf.headerTimeout, MaxConns: sf.maxConns, MemoryLimit: memoryLimit(sf.storeBytes)})
 	if err != nil {
 		return err
