@@ -132,7 +132,7 @@ func (s *Service) createSwap(ctx context.Context, g *Grant, a *CreateArgs) *mcp.
 		if res != nil {
 			return res
 		}
-		if _, res := s.checkCaps(ctx, g, q.Request.From, o.AmountIn, now); res != nil {
+		if _, res := s.checkCaps(ctx, g, q.Request.From, o.AmountIn, now, nil); res != nil {
 			return res
 		}
 		code := randomCode(4) + "-" + randomCode(4)
@@ -168,27 +168,35 @@ func (s *Service) createSwap(ctx context.Context, g *Grant, a *CreateArgs) *mcp.
 	if res != nil {
 		return res
 	}
-	usd, res := s.checkCaps(ctx, g, q.Request.From, o.AmountIn, now)
-	if res != nil {
+	// The caps are checked and the spend recorded in one step of the
+	// ledger, so two instances sharing it never both fit in the room left.
+	spend := swapscout.AgentSpend{ID: randomCode(20), Grant: g.Name, At: now, Asset: q.Request.From.String(), Amount: o.AmountIn,
+		Venue: o.Venue, Receive: q.Request.To.String()}
+	if _, res := s.checkCaps(ctx, g, q.Request.From, o.AmountIn, now, &spend); res != nil {
 		return res
 	}
 	cr := swaps.CreateRequest{IdempotencyKey: "mcp:" + g.Name + ":" + randomCode(20), QuoteID: q.ID, Venue: o.Venue,
 		PayoutAddress: a.PayoutAddress, PayoutMemo: a.PayoutMemo, RefundAddress: strings.TrimSpace(a.RefundAddress), RefundMemo: a.RefundMemo,
 		MaxSlippage: slip}
 	sw, _, err := s.c.Swaps.Create(ctx, cr)
-	if err != nil && swapscout.ErrorCode(err) != swapscout.EUNKNOWN {
+	switch {
+	case err == nil:
+		if lerr := s.c.Ledger.SettleAgentSpend(ctx, spend.ID, sw.ID); lerr != nil {
+			s.c.Logger.Error("agent ledger: settle", "grant", g.Name, "swap", sw.ID, "err", lerr)
+		}
+	case swapscout.ErrorCode(err) == swapscout.EUNKNOWN:
+		// An unknown outcome keeps counting against the caps: the venue
+		// may hold an order.
+		if sw != nil {
+			if lerr := s.c.Ledger.SettleAgentSpend(ctx, spend.ID, sw.ID); lerr != nil {
+				s.c.Logger.Error("agent ledger: settle", "grant", g.Name, "swap", sw.ID, "err", lerr)
+			}
+		}
 		return failed(err)
-	}
-	id := ""
-	if sw != nil {
-		id = sw.ID
-	}
-	// An unknown outcome counts against the caps: the venue may hold an order.
-	if lerr := s.c.Ledger.Record(Entry{Grant: g.Name, SwapID: id, At: now, Asset: q.Request.From.String(), Amount: o.AmountIn, USD: usd,
-		Venue: o.Venue, Payout: a.PayoutAddress, Receive: q.Request.To.String()}); lerr != nil {
-		s.c.Logger.Error("agent ledger", "grant", g.Name, "swap", id, "err", lerr)
-	}
-	if err != nil {
+	default:
+		if lerr := s.c.Ledger.ReleaseAgentSpend(ctx, spend.ID); lerr != nil {
+			s.c.Logger.Error("agent ledger: release", "grant", g.Name, "err", lerr)
+		}
 		return failed(err)
 	}
 	head := fmt.Sprintf("Swap %s created at %s by an agent (token %q). Your user must now send exactly %s %s to %s",
@@ -255,8 +263,10 @@ func worse(d swapscout.Direction, now, shown *swapscout.Offer) bool {
 
 // checkCaps refuses a swap selling amount of asset beyond g's caps: the
 // asset's own cap, else the grant's USD cap on the amount's value, which it
-// returns (zero when the asset's own cap applied).
-func (s *Service) checkCaps(ctx context.Context, g *Grant, asset swapscout.Asset, amount swapscout.Amount, now time.Time) (swapscout.Amount, *mcp.CallToolResult) {
+// returns (zero when the asset's own cap applied). With rec, the spend is
+// recorded in the same step as the check (rec.USD set to the value); a
+// refusal records nothing.
+func (s *Service) checkCaps(ctx context.Context, g *Grant, asset swapscout.Asset, amount swapscout.Amount, now time.Time, rec *swapscout.AgentSpend) (swapscout.Amount, *mcp.CallToolResult) {
 	c, ok := g.capFor(asset)
 	unit, key, value := asset.String(), asset.String(), amount
 	var usd swapscout.Amount
@@ -273,8 +283,21 @@ func (s *Service) checkCaps(ctx context.Context, g *Grant, asset swapscout.Asset
 	if value.Cmp(c.PerSwap) > 0 {
 		return usd, refused("%s %s is beyond this token's cap of %s %s per swap", value, unit, c.PerSwap, unit)
 	}
-	sent := s.c.Ledger.Sent(g.Name, key, now.Add(-24*time.Hour))
-	if sent.Add(value).Cmp(c.PerDay) > 0 {
+	since := now.Add(-24 * time.Hour)
+	var sent swapscout.Amount
+	var err error
+	fits := true
+	if rec != nil {
+		rec.USD = usd
+		sent, fits, err = s.c.Ledger.ReserveAgentSpend(ctx, *rec, key, value, c.PerDay, since)
+	} else {
+		sent, err = s.c.Ledger.AgentSpent(ctx, g.Name, key, since)
+		fits = sent.Add(value).Cmp(c.PerDay) <= 0
+	}
+	if err != nil {
+		return usd, failed(swapscout.Errorf(swapscout.EUNAVAILABLE, "this token's spending cannot be checked now (the swap store did not answer): no swap was made"))
+	}
+	if !fits {
 		return usd, refused("%s %s would bring this token's last 24 hours to %s %s, beyond its cap of %s %s per day",
 			value, unit, sent.Add(value), unit, c.PerDay, unit)
 	}
@@ -332,20 +355,34 @@ func summary(req swapscout.QuoteRequest, o *swapscout.Offer, a *CreateArgs, slip
 	return b.String()
 }
 
+// mySwapsLimit is how many of a grant's swaps my_swaps lists.
+const mySwapsLimit = 100
+
 func (s *Service) mySwaps(ctx context.Context, g *Grant) *mcp.CallToolResult {
 	if g == nil {
 		return texts(`{"swaps":[]}`)
 	}
 	type row struct {
-		Entry
-		Status string `json:"status,omitempty"`
+		SwapID  string           `json:"swap_id"`
+		At      time.Time        `json:"at"`
+		Asset   string           `json:"asset"`
+		Amount  swapscout.Amount `json:"amount"`
+		USD     swapscout.Amount `json:"usd,omitzero"`
+		Venue   string           `json:"venue"`
+		Receive string           `json:"receive"`
+		Payout  string           `json:"payout_address,omitempty"` // from the swap, while retention keeps it
+		Status  string           `json:"status,omitempty"`
 	}
-	var rows []row
-	for _, e := range s.c.Ledger.Of(g.Name) {
-		r := row{Entry: e}
+	spends, err := s.c.Ledger.AgentSpends(ctx, g.Name, mySwapsLimit)
+	if err != nil {
+		return failed(swapscout.Errorf(swapscout.EUNAVAILABLE, "this token's swaps cannot be listed now (the swap store did not answer)"))
+	}
+	rows := []row{}
+	for _, e := range spends {
+		r := row{SwapID: e.SwapID, At: e.At, Asset: e.Asset, Amount: e.Amount, USD: e.USD, Venue: e.Venue, Receive: e.Receive}
 		if s.c.Swaps != nil && e.SwapID != "" {
 			if sw, _, err := s.c.Swaps.Get(ctx, e.SwapID); err == nil {
-				r.Status = string(sw.Status)
+				r.Status, r.Payout = string(sw.Status), sw.PayoutAddress
 			}
 		}
 		rows = append(rows, r)

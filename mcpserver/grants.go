@@ -1,15 +1,15 @@
 package mcpserver
 
 import (
-	"bufio"
+	"context"
 	"crypto/rand"
 	"crypto/sha256"
 	"encoding/base32"
 	"encoding/hex"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"os"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -70,7 +70,7 @@ func (g *Grant) allows(addr string) bool {
 }
 
 // USD names the cap in US dollars.
-const USD = "usd"
+const USD = swapscout.SpendKeyUSD
 
 // usdAsset stands for US dollars among caps and ledger entries.
 var usdAsset = swapscout.Asset{Ticker: USD}
@@ -181,106 +181,84 @@ func randomCode(n int) string {
 	return codeEncoding.EncodeToString(b)[:n]
 }
 
-// Entry is one swap an agent created under a grant.
-type Entry struct {
-	Grant   string           `json:"grant"`
-	SwapID  string           `json:"swap_id"`
-	At      time.Time        `json:"at"`
-	Asset   string           `json:"asset"` // what was sold, ticker@network
-	Amount  swapscout.Amount `json:"amount"`
-	USD     swapscout.Amount `json:"usd,omitzero"` // its value, when a USD cap counted it
-	Venue   string           `json:"venue"`
-	Payout  string           `json:"payout_address"`
-	Receive string           `json:"receive"` // ticker@network bought
+// MemLedger is a swapscout.AgentLedger in memory, for one process (tests,
+// and a server without a swap database, which creates no swaps anyway).
+type MemLedger struct {
+	mu     sync.Mutex
+	spends []swapscout.AgentSpend
 }
 
-// Ledger keeps the swaps agents created, per grant: what the daily caps
-// count and what my_swaps lists. With a path it survives restarts (one
-// JSON line per swap, appended); without one it lives in memory.
-type Ledger struct {
-	mu      sync.Mutex
-	entries []Entry
-	path    string
-}
+var _ swapscout.AgentLedger = (*MemLedger)(nil)
 
-// OpenLedger reads the ledger at path (created when missing); "" keeps it
-// in memory.
-func OpenLedger(path string) (*Ledger, error) {
-	l := &Ledger{path: path}
-	if path == "" {
-		return l, nil
-	}
-	f, err := os.Open(path)
-	if errors.Is(err, os.ErrNotExist) {
-		return l, nil
-	}
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		var e Entry
-		if len(strings.TrimSpace(sc.Text())) == 0 {
-			continue
-		}
-		if err := json.Unmarshal(sc.Bytes(), &e); err != nil {
-			return nil, fmt.Errorf("agent ledger %s: %w", path, err)
-		}
-		l.entries = append(l.entries, e)
-	}
-	return l, sc.Err()
-}
-
-// Record adds e.
-func (l *Ledger) Record(e Entry) error {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	l.entries = append(l.entries, e)
-	if l.path == "" {
-		return nil
-	}
-	b, err := json.Marshal(e)
-	if err != nil {
-		return err
-	}
-	f, err := os.OpenFile(l.path, os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o600)
-	if err != nil {
-		return err
-	}
-	if _, err := f.Write(append(b, '\n')); err != nil {
-		f.Close()
-		return err
-	}
-	return f.Close()
-}
-
-// Sent is what grant sold of asset since since.
-func (l *Ledger) Sent(grant, asset string, since time.Time) swapscout.Amount {
-	l.mu.Lock()
-	defer l.mu.Unlock()
+func (l *MemLedger) spent(grant, key string, since time.Time) swapscout.Amount {
 	var sum swapscout.Amount
-	for _, e := range l.entries {
-		switch {
-		case e.Grant != grant || e.At.Before(since):
-		case asset == USD && !e.USD.IsZero():
-			sum = sum.Add(e.USD)
-		case e.Asset == asset:
-			sum = sum.Add(e.Amount)
+	for i := range l.spends {
+		if sp := &l.spends[i]; sp.Grant == grant && !sp.At.Before(since) {
+			if v, ok := sp.Counts(key); ok {
+				sum = sum.Add(v)
+			}
 		}
 	}
 	return sum
 }
 
-// Of lists grant's swaps, newest first.
-func (l *Ledger) Of(grant string) []Entry {
+// ReserveAgentSpend implements swapscout.AgentLedger.
+func (l *MemLedger) ReserveAgentSpend(_ context.Context, sp swapscout.AgentSpend, key string, value, limit swapscout.Amount, since time.Time) (swapscout.Amount, bool, error) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	var out []Entry
-	for i := len(l.entries) - 1; i >= 0; i-- {
-		if l.entries[i].Grant == grant {
-			out = append(out, l.entries[i])
+	spent := l.spent(sp.Grant, key, since)
+	if spent.Add(value).Cmp(limit) > 0 {
+		return spent, false, nil
+	}
+	l.spends = append(l.spends, sp)
+	return spent, true, nil
+}
+
+// AgentSpent implements swapscout.AgentLedger.
+func (l *MemLedger) AgentSpent(_ context.Context, grant, key string, since time.Time) (swapscout.Amount, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.spent(grant, key, since), nil
+}
+
+// SettleAgentSpend implements swapscout.AgentLedger.
+func (l *MemLedger) SettleAgentSpend(_ context.Context, id, swapID string) error {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	for i := range l.spends {
+		if l.spends[i].ID == id {
+			l.spends[i].SwapID = swapID
 		}
 	}
-	return out
+	return nil
+}
+
+// ReleaseAgentSpend implements swapscout.AgentLedger.
+func (l *MemLedger) ReleaseAgentSpend(_ context.Context, id string) error {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.spends = slices.DeleteFunc(l.spends, func(sp swapscout.AgentSpend) bool { return sp.ID == id })
+	return nil
+}
+
+// AgentSpends implements swapscout.AgentLedger.
+func (l *MemLedger) AgentSpends(_ context.Context, grant string, limit int) ([]swapscout.AgentSpend, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	var out []swapscout.AgentSpend
+	for _, sp := range l.spends {
+		if sp.Grant == grant {
+			out = append(out, sp)
+		}
+	}
+	slices.SortStableFunc(out, func(a, b swapscout.AgentSpend) int {
+		if c := b.At.Compare(a.At); c != 0 {
+			return c
+		}
+		return strings.Compare(b.ID, a.ID)
+	})
+	if len(out) > limit {
+		out = out[:limit]
+	}
+	return out, nil
 }

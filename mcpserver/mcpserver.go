@@ -5,7 +5,9 @@
 // operator grants a token (grants.go): caps per swap and per day, a payout
 // allow-list or a two-step create with a confirmation code the agent shows
 // its user, and a slippage ceiling. Every swap an agent creates is marked
-// (its Idempotency-Key starts "mcp:GRANT:") and kept in a Ledger per grant.
+// (its Idempotency-Key starts "mcp:GRANT:") and its spend kept per grant in
+// a swapscout.AgentLedger (the swap store), where the caps are checked and
+// recorded in one step.
 //
 // It speaks over any SDK transport: `swapscout mcp` runs it over stdio, and
 // the server mounts Handler (streamable HTTP) at a path of its own. It
@@ -56,8 +58,10 @@ type Config struct {
 	OpenAPI []byte
 	// Grants lets tokens create swaps; nil grants none.
 	Grants *Grants
-	// Ledger keeps agent-created swaps per grant; an in-memory one when nil.
-	Ledger  *Ledger
+	// Ledger keeps agent-created swaps per grant, what the daily caps
+	// count: the swap store, so every instance sharing it enforces one cap
+	// (an in-memory one when nil).
+	Ledger  swapscout.AgentLedger
 	Now     func() time.Time
 	Logger  *slog.Logger
 	Version string
@@ -85,7 +89,7 @@ func New(c Config) *Service {
 		c.Logger = slog.New(slog.DiscardHandler)
 	}
 	if c.Ledger == nil {
-		c.Ledger, _ = OpenLedger("")
+		c.Ledger = &MemLedger{}
 	}
 	if c.Venues == nil {
 		c.Venues = func() []swapscout.VenueInfo { return nil }

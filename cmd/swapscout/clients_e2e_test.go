@@ -53,7 +53,7 @@ func clientsServer(t *testing.T) string {
 	}
 	t.Cleanup(st.Close)
 	mf := mcpFlags{grants: grants, path: "/mcp"}
-	svc, err := mf.service(st, db.dataDir, nil)
+	svc, err := mf.service(st, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -10,7 +10,6 @@ import (
 	"net"
 	"net/url"
 	"os"
-	"path/filepath"
 	"strings"
 	"time"
 
@@ -21,11 +20,10 @@ import (
 	"github.com/swapscout/swapscout/mcpserver"
 )
 
-// mcpFlags configure the MCP server: who may create swaps (grants) and
-// where their swaps are kept per grant (the ledger).
+// mcpFlags configure the MCP server: who may create swaps (grants); their
+// swaps are kept per grant in the swap database, which the caps count.
 type mcpFlags struct {
 	grants string
-	ledger string
 	path   string // serve/demo: where streamable HTTP is mounted ("" for `mcp`)
 	hosts  string // serve/demo: more host names /mcp answers for
 }
@@ -35,8 +33,6 @@ const envMCPToken = "SWAPSCOUT_MCP_TOKEN"
 func (f *mcpFlags) register(fs *flag.FlagSet, getenv func(string) string, mount bool) {
 	fs.StringVar(&f.grants, "mcp-grants", envOr(getenv, "SWAPSCOUT_MCP_GRANTS", ""),
 		"JSON file of the tokens agents may create swaps with, and their caps (env SWAPSCOUT_MCP_GRANTS; none: create_swap is off). `swapscout mcp-token` makes a token")
-	fs.StringVar(&f.ledger, "mcp-ledger", envOr(getenv, "SWAPSCOUT_MCP_LEDGER", ""),
-		"file keeping the swaps agents created, per grant (env SWAPSCOUT_MCP_LEDGER; default: mcp-ledger.jsonl in --data-dir)")
 	if mount {
 		fs.StringVar(&f.path, "mcp-path", "/mcp", "serve MCP over streamable HTTP at this path (empty: off)")
 		fs.StringVar(&f.hosts, "mcp-allowed-hosts", envOr(getenv, "SWAPSCOUT_MCP_ALLOWED_HOSTS", ""),
@@ -45,8 +41,9 @@ func (f *mcpFlags) register(fs *flag.FlagSet, getenv func(string) string, mount 
 	}
 }
 
-// service builds the MCP server over st's quote and swap services.
-func (f *mcpFlags) service(st *stack, dataDir string, log *slog.Logger) (*mcpserver.Service, error) {
+// service builds the MCP server over st's quote and swap services, the
+// grants' spends kept in st's swap database.
+func (f *mcpFlags) service(st *stack, log *slog.Logger) (*mcpserver.Service, error) {
 	var grants *mcpserver.Grants
 	if f.grants != "" {
 		g, err := mcpserver.LoadGrants(f.grants)
@@ -55,18 +52,13 @@ func (f *mcpFlags) service(st *stack, dataDir string, log *slog.Logger) (*mcpser
 		}
 		grants = g
 	}
-	path := f.ledger
-	if path == "" && dataDir != "" && st.swaps != nil {
-		path = filepath.Join(dataDir, "mcp-ledger.jsonl")
-	}
-	ledger, err := mcpserver.OpenLedger(path)
-	if err != nil {
-		return nil, fmt.Errorf("--mcp-ledger: %w", err)
-	}
-	c := mcpserver.Config{Quotes: st.book, Venues: st.registry.Infos, OpenAPI: httpapi.OpenAPI(), Grants: grants, Ledger: ledger,
+	c := mcpserver.Config{Quotes: st.book, Venues: st.registry.Infos, OpenAPI: httpapi.OpenAPI(), Grants: grants,
 		Logger: log, Version: version()}
 	if st.swaps != nil {
 		c.Swaps = st.swaps
+	}
+	if st.db != nil {
+		c.Ledger = st.db
 	}
 	return mcpserver.New(c), nil
 }
@@ -147,7 +139,7 @@ func runMCP(ctx context.Context, args []string, e env) error {
 		return err
 	}
 	defer st.Close()
-	svc, err := mf.service(st, db.dataDir, log)
+	svc, err := mf.service(st, log)
 	if err != nil {
 		return err
 	}

@@ -77,7 +77,7 @@ func runServe(ctx context.Context, args []string, e env) error {
 	if err := obs.finish(st); err != nil {
 		return err
 	}
-	mcpsvc, err := mf.service(st, db.dataDir, log)
+	mcpsvc, err := mf.service(st, log)
 	if err != nil {
 		return err
 	}

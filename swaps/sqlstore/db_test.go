@@ -153,3 +153,39 @@ func TestSQLiteReadsBesideWriters(t *testing.T) {
 		t.Fatalf("after the commit the reader saw %+v, %v; want venue status held", got, err)
 	}
 }
+
+// TestAgentLedgerSQLite: the agent ledger's conformance, two handles on one
+// SQLite file standing for two instances.
+func TestAgentLedgerSQLite(t *testing.T) {
+	storetest.RunAgentLedger(t, func(t *testing.T) (swapscout.AgentLedger, swapscout.AgentLedger) {
+		path := filepath.Join(t.TempDir(), "swapscout.db")
+		a, err := sqlstore.OpenSQLite(context.Background(), path, sqlstore.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { a.Close() })
+		b, err := sqlstore.OpenSQLite(context.Background(), path, sqlstore.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { b.Close() })
+		return a, b
+	})
+}
+
+// TestAgentLedgerPostgres: the same on one PostgreSQL database.
+func TestAgentLedgerPostgres(t *testing.T) {
+	storetest.RunAgentLedger(t, func(t *testing.T) (swapscout.AgentLedger, swapscout.AgentLedger) {
+		url := pgtest.URL(t)
+		var out [2]*sqlstore.DB
+		for i := range out {
+			db, err := sqlstore.OpenPostgres(context.Background(), url, sqlstore.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Cleanup(func() { db.Close() })
+			out[i] = db
+		}
+		return out[0], out[1]
+	})
+}
