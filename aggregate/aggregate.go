@@ -151,6 +151,10 @@ type Selection struct {
 	// Swappable: only offers that can become a swap here (CanSwap); venues
 	// that create no swaps are not asked.
 	Swappable bool
+	// PreCheck: only venues that offer an AML pre-check of the refund
+	// address before an order (swapscout.AddressChecker), for a user who
+	// wants one.
+	PreCheck bool
 }
 
 // Unknown returns the first venue id s names (included or excluded) that
@@ -167,18 +171,19 @@ func (s *Selection) Unknown(known func(id string) bool) (string, bool) {
 }
 
 // Selects reports whether s selects a venue with this id, KYC rating,
-// log-policy rating, custody (empty reads as custodial) and swap capability. It is the one
+// log-policy rating, custody (empty reads as custodial), swap capability
+// and AML pre-check. It is the one
 // rule of selection: the engine picks the venues it asks with it, and the
 // quote service checks with it, against the venues it lists, that a
 // selection leaves some venue to ask.
-func (s *Selection) Selects(id string, kyc swapscout.KYCRating, log swapscout.LogRating, custody swapscout.Custody, canSwap bool) bool {
+func (s *Selection) Selects(id string, kyc swapscout.KYCRating, log swapscout.LogRating, custody swapscout.Custody, canSwap, preCheck bool) bool {
 	if custody == "" {
 		custody = swapscout.Custodial
 	}
 	return (len(s.Include) == 0 || contains(s.Include, id)) && !contains(s.Exclude, id) &&
 		(s.MaxKYC == 0 || kyc <= s.MaxKYC) && (s.MaxLog == 0 || (log != 0 && log <= s.MaxLog)) &&
 		(s.Custody == "" || custody == s.Custody) &&
-		(!s.Swappable || canSwap)
+		(!s.Swappable || canSwap) && (!s.PreCheck || (canSwap && preCheck))
 }
 
 // Select returns the venues s selects, in engine order, or an EINVALID error
@@ -189,7 +194,9 @@ func (e *Engine) Select(s Selection) ([]Venue, error) {
 	}
 	out := make([]Venue, 0, len(e.venues))
 	for _, v := range e.venues {
-		if s.Selects(v.ID, v.KYC, v.Log, v.custody(), v.swapper() != nil) {
+		sw := v.swapper()
+		_, pre := sw.(swapscout.AddressChecker)
+		if s.Selects(v.ID, v.KYC, v.Log, v.custody(), sw != nil, pre) {
 			out = append(out, v)
 		}
 	}

@@ -11,7 +11,7 @@ import (
 )
 
 // quoteParams are the query parameters GET /v1/quotes accepts.
-var quoteParams = []string{"from", "to", "amount", "from_network", "to_network", "direction", "rate", "deadline", "venues", "exclude", "kyc", "logpolicy", "custody", "swappable", "routes", "split"}
+var quoteParams = []string{"from", "to", "amount", "from_network", "to_network", "direction", "rate", "deadline", "venues", "exclude", "kyc", "logpolicy", "custody", "swappable", "precheck", "routes", "split"}
 
 // Cache status headers; static so the hot path allocates nothing. The
 // degraded variants tell the client the shared store is down and this answer
@@ -207,6 +207,13 @@ func parseQuoteQuery(r *Request, def, max time.Duration) (quotes.Request, error)
 		pq.Selection.Swappable = true
 	default:
 		return pq, invalid("swappable must be true or false")
+	}
+	switch v := r.Query("precheck"); string(v) {
+	case "", "false":
+	case "true":
+		pq.Selection.PreCheck, pq.Selection.Swappable = true, true
+	default:
+		return pq, invalid("precheck must be true or false")
 	}
 	switch v := r.Query("routes"); string(v) {
 	case "auto":

@@ -90,3 +90,39 @@ func TestOfferCanSwapEncoded(t *testing.T) {
 		t.Errorf("decoded %+v (%v)", back.Offers, err)
 	}
 }
+
+// TestPreCheckParam: precheck=true keeps the venues that offer an AML
+// pre-check (and swappable offers only), is part of the cache key, and a
+// bad value or a selection with no such venue is a 400 before any venue.
+func TestPreCheckParam(t *testing.T) {
+	var seen []aggregate.Selection
+	h := httpapi.NewHandler(httpapi.Deps{
+		Store: inmem.New(inmem.Options{}), Cache: inmem.New(inmem.Options{}), CacheWindow: time.Hour,
+		Quotes: &fakeQuotes{QuoteFn: func(ctx context.Context, req swapscout.QuoteRequest, sel aggregate.Selection) (*swapscout.Quote, error) {
+			seen = append(seen, sel)
+			return twoOffers(ctx, req, sel)
+		}},
+		Venues: func() []swapscout.VenueInfo {
+			return []swapscout.VenueInfo{{ID: "changenow", KYC: 'C', CanSwap: true},
+				{ID: "quickex", KYC: 'B', CanSwap: true, Ratings: swapscout.Ratings{PreCheck: true}}}
+		},
+	})
+	const base = "/v1/quotes?from=btc&to=eth&amount=0.1"
+	for _, c := range []struct{ q, cache string }{{"&precheck=true", "miss"}, {"", "miss"}, {"&precheck=false", "hit"}, {"&precheck=true", "hit"}} {
+		if r := get(h, base+c.q); r.Status != 200 || cacheHeader(r) != c.cache {
+			t.Errorf("%q: %d cache %q, want a 200 %s: %s", c.q, r.Status, cacheHeader(r), c.cache, r.Body)
+		}
+	}
+	if len(seen) != 2 || !seen[0].PreCheck || !seen[0].Swappable || seen[1].PreCheck {
+		t.Errorf("selections reaching the service = %+v, want precheck (and swappable) then neither", seen)
+	}
+	for q, words := range map[string]string{
+		"&precheck=yes":                   "precheck must be true or false",
+		"&precheck=true&venues=changenow": "no venue matches",
+		"&precheck=true&exclude=quickex":  "no venue matches",
+	} {
+		if r := get(h, base+q); r.Status != 400 || !strings.Contains(string(r.Body), words) {
+			t.Errorf("%q: %d %s, want 400 saying %q", q, r.Status, r.Body, words)
+		}
+	}
+}

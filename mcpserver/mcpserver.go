@@ -182,6 +182,7 @@ type QuoteArgs struct {
 	KYC         string `json:"kyc,omitempty" jsonschema:"worst KYC rating accepted: A (best) to D"`
 	Custody     string `json:"custody,omitempty" jsonschema:"custodial or non_custodial"`
 	Swappable   bool   `json:"swappable,omitempty" jsonschema:"only offers this server can turn into a swap"`
+	PreCheck    bool   `json:"precheck,omitempty" jsonschema:"only venues that can run an AML pre-check of your user's refund address before an order (swappable offers only); the quote itself sends no address"`
 	Deadline    string `json:"deadline,omitempty" jsonschema:"how long to wait for venues, e.g. 3s (at most 30s)"`
 }
 
@@ -245,7 +246,8 @@ func (a *QuoteArgs) request() (quotes.Request, error) {
 	default:
 		return r, swapscout.Errorf(swapscout.EINVALID, "custody must be custodial or non_custodial")
 	}
-	r.Selection.Swappable = a.Swappable
+	r.Selection.Swappable = a.Swappable || a.PreCheck
+	r.Selection.PreCheck = a.PreCheck
 	return r, nil
 }
 

@@ -30,7 +30,7 @@ var venues = []swapscout.VenueInfo{
 func (engine) Quote(_ context.Context, req swapscout.QuoteRequest, sel aggregate.Selection, _ func(swapscout.Result)) (*swapscout.Quote, error) {
 	q := &swapscout.Quote{Request: req}
 	for _, v := range venues {
-		if !sel.Selects(v.ID, v.KYC, v.Ratings.Log, v.Custody, v.CanSwap) {
+		if !sel.Selects(v.ID, v.KYC, v.Ratings.Log, v.Custody, v.CanSwap, v.Ratings.PreCheck) {
 			continue
 		}
 		o := swapscout.Offer{Venue: v.ID, AmountIn: req.Amount, AmountOut: req.Amount.Mul(swapscout.MustAmount("20")), Rate: swapscout.MustAmount("20"),

@@ -201,9 +201,9 @@ func (s *Service) Normalize(r *Request) error {
 		}
 	}
 	if infos != nil && !slices.ContainsFunc(infos, func(v swapscout.VenueInfo) bool {
-		return sel.Selects(v.ID, v.KYC, v.Ratings.Log, v.Custody, v.CanSwap)
+		return sel.Selects(v.ID, v.KYC, v.Ratings.Log, v.Custody, v.CanSwap, v.Ratings.PreCheck)
 	}) {
-		return invalid("no venue matches venues, exclude, kyc, logpolicy, custody and swappable together")
+		return invalid("no venue matches venues, exclude, kyc, logpolicy, custody, swappable and precheck together")
 	}
 	return nil
 }
@@ -243,6 +243,9 @@ func AppendKey(dst []byte, r *Request) []byte {
 	}
 	if r.Selection.Swappable {
 		dst = append(dst, 's')
+	}
+	if r.Selection.PreCheck {
+		dst = append(dst, 'k')
 	}
 	dst = append(dst, 'r', byte('0'+r.Routes), 'p', byte('0'+r.Split))
 	for _, v := range r.Selection.Include {

@@ -32,7 +32,7 @@ func (m *market) Quote(ctx context.Context, req swapscout.QuoteRequest, sel aggr
 	pair := req.From.Ticker + ">" + req.To.Ticker
 	for _, v := range []string{"alpha", "bravo", "charlie"} {
 		r, ok := m.rates[v][pair]
-		if !ok || !sel.Selects(v, m.kyc[v], swapscout.LogRating(0), swapscout.Custodial, true) {
+		if !ok || !sel.Selects(v, m.kyc[v], swapscout.LogRating(0), swapscout.Custodial, true, false) {
 			continue
 		}
 		if mx, ok := m.max[v]; ok && req.Amount.Cmp(swapscout.MustAmount(mx)) > 0 {

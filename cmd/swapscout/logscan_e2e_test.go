@@ -89,6 +89,17 @@ func TestLogsHoldNoPersonalData(t *testing.T) {
 		t.Fatalf("create: %d %s", st, created)
 	}
 	ids := []string{swapOf(created).ID}
+	// A user who wants the pre-check asks only the venues that offer one.
+	_, body := get(t, c, s.url+"/v1/quotes?from=btc&to=eth&amount=0.1&precheck=true")
+	pq, err := api.DecodeQuote([]byte(body))
+	if err != nil || len(pq.Offers) == 0 {
+		t.Fatalf("precheck=true: %v %s", err, body)
+	}
+	for _, o := range pq.Offers {
+		if o.Venue != "quickex" || !o.CanSwap {
+			t.Errorf("precheck=true gave an offer from %s (can_swap %v), want quickex's alone", o.Venue, o.CanSwap)
+		}
+	}
 	if slices.Contains(venues, "quickex") {
 		b, _ := json.Marshal(map[string]any{"quote_id": quoteID, "venue": "quickex", "payout_address": e2ePayoutETH,
 			"refund_address": e2eRefundBTC, "precheck": true})
