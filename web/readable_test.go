@@ -182,7 +182,7 @@ func TestRateHoldShown(t *testing.T) {
 	names := map[string]string{"v": "ChangeNOW"}
 	sw := &swapscout.Swap{ID: "s1", Venue: "v", Status: swapscout.StatusWaiting, RateType: swapscout.Fixed, From: btc, To: xmr, CreatedAt: now}
 	for h, want := range map[swapscout.RateHold]string{
-		hold: "the venue gave no deadline, but ChangeNOW holds a fixed rate for 20 minutes from the swap's creation, so until about 00:20:00 UTC",
+		hold:                     "the venue gave no deadline, but ChangeNOW holds a fixed rate for 20 minutes from the swap's creation, so until about 00:20:00 UTC",
 		{Source: "undocumented"}: "the venue gave no deadline, and ChangeNOW does not state how long it holds a fixed rate",
 	} {
 		v := NewSwapView(sw, nil, names, now)
