@@ -511,6 +511,70 @@ type SupportContact struct {
 // Documented reports whether the venue documents a support contact.
 func (c SupportContact) Documented() bool { return c.Email != "" || c.URL != "" }
 
+// RateHold is how long a venue documents that it holds a fixed rate once
+// a swap is made, for the swaps it answers without a deadline of their own:
+// For (and UpTo, when the venue states a range), counted From the event it
+// names, and the Source that says so. For is zero when the venue does not
+// state it; Source then names what was read ("undocumented" is an honest
+// value). The zero RateHold is a venue with no fixed rates at all.
+type RateHold struct {
+	For, UpTo time.Duration
+	// From is what the time runs from: HoldFromCreation (the swap's
+	// creation) or HoldFromQuote (the venue's quote, made just before it).
+	From   string
+	Source string
+}
+
+// What a RateHold's time runs from.
+const (
+	HoldFromCreation = "creation"
+	HoldFromQuote    = "quote"
+)
+
+// Documented reports whether the venue states how long it holds a fixed rate.
+func (h RateHold) Documented() bool { return h.For > 0 }
+
+// Words says it for people, of the venue named name: "ChangeNOW holds a
+// fixed rate for 20 minutes from the swap's creation", or "ChangeHero does
+// not state how long it holds a fixed rate".
+func (h RateHold) Words(name string) string {
+	if !h.Documented() {
+		return name + " does not state how long it holds a fixed rate"
+	}
+	span := holdMinutes(h.For)
+	if h.UpTo > h.For {
+		span = strings.TrimSuffix(holdMinutes(h.For), " minutes") + "–" + holdMinutes(h.UpTo)
+	}
+	from := "the swap's creation"
+	if h.From == HoldFromQuote {
+		from = "its quote, made with the swap"
+	}
+	if h.UpTo > h.For {
+		return name + " says it usually holds a fixed rate for " + span + " from " + from
+	}
+	return name + " holds a fixed rate for " + span + " from " + from
+}
+
+// Until is when the hold ends for a swap created at created (the shorter
+// end of a range); zero when undocumented or created is unknown. A hold
+// counted from the quote ends no later than this.
+func (h RateHold) Until(created time.Time) time.Time {
+	if !h.Documented() || created.IsZero() {
+		return time.Time{}
+	}
+	return created.Add(h.For)
+}
+
+func holdMinutes(d time.Duration) string {
+	if d%time.Minute != 0 || d < time.Minute {
+		return d.String()
+	}
+	if d == time.Minute {
+		return "1 minute"
+	}
+	return strconv.FormatInt(int64(d/time.Minute), 10) + " minutes"
+}
+
 // SupportWarning is what every support packet says first: the venue's
 // support answers, it never writes first, and nobody needs your keys.
 const SupportWarning = "Support never writes to you first and never asks for your private keys, seed words or a payment to release a swap: anyone who does is a scammer."
@@ -605,6 +669,18 @@ func NoDeadline(rt RateType) string {
 		return "the venue gave no deadline, but a fixed rate holds only as long as the venue's quote (minutes): send now, or the venue may re-price or refund the deposit"
 	}
 	return "the venue gave no deadline: a floating rate is set when the deposit arrives, so the amount received follows the market until then"
+}
+
+// HeldNoDeadline says what is known of a fixed-rate swap's deposit window
+// when the venue (named name) gave no deadline, from what it documents of
+// its fixed rates (h) and when the swap was made: the hold's end when it
+// states one, that it states none otherwise.
+func HeldNoDeadline(name string, h RateHold, created time.Time) string {
+	const after = ": send now, or the venue may re-price or refund the deposit"
+	if until := h.Until(created); !until.IsZero() {
+		return "the venue gave no deadline, but " + h.Words(name) + ", so until about " + until.UTC().Format("15:04:05") + " UTC" + after
+	}
+	return "the venue gave no deadline, and " + h.Words(name) + after
 }
 
 // SwapForgetter is a SwapStore that forgets old swaps: ForgetSwaps

@@ -149,3 +149,36 @@ func TestDepositSeenAt(t *testing.T) {
 		t.Error("DepositSeenAt found a deposit time in a swap that went from waiting to its end")
 	}
 }
+
+// TestRateHoldWords: a venue's fixed-rate hold in words, stated, as a
+// range, from the quote, or undocumented; and what a fixed-rate swap
+// without a deadline says of it, with the hold's end when it is stated.
+func TestRateHoldWords(t *testing.T) {
+	created := time.Date(2026, 11, 28, 12, 0, 0, 0, time.UTC)
+	for _, c := range []struct {
+		h         swapscout.RateHold
+		words, nd string
+	}{
+		{swapscout.RateHold{For: 20 * time.Minute, From: swapscout.HoldFromCreation, Source: "[DOC] x"},
+			"ChangeNOW holds a fixed rate for 20 minutes from the swap's creation",
+			"the venue gave no deadline, but ChangeNOW holds a fixed rate for 20 minutes from the swap's creation, so until about 12:20:00 UTC: send now, or the venue may re-price or refund the deposit"},
+		{swapscout.RateHold{For: 15 * time.Minute, UpTo: 30 * time.Minute, From: swapscout.HoldFromCreation},
+			"ChangeNOW says it usually holds a fixed rate for 15–30 minutes from the swap's creation",
+			"the venue gave no deadline, but ChangeNOW says it usually holds a fixed rate for 15–30 minutes from the swap's creation, so until about 12:15:00 UTC: send now, or the venue may re-price or refund the deposit"},
+		{swapscout.RateHold{For: 15 * time.Minute, From: swapscout.HoldFromQuote},
+			"ChangeNOW holds a fixed rate for 15 minutes from its quote, made with the swap", ""},
+		{swapscout.RateHold{Source: "undocumented"},
+			"ChangeNOW does not state how long it holds a fixed rate",
+			"the venue gave no deadline, and ChangeNOW does not state how long it holds a fixed rate: send now, or the venue may re-price or refund the deposit"},
+	} {
+		if got := c.h.Words("ChangeNOW"); got != c.words {
+			t.Errorf("Words(%+v) = %q, want %q", c.h, got, c.words)
+		}
+		if got := swapscout.HeldNoDeadline("ChangeNOW", c.h, created); c.nd != "" && got != c.nd {
+			t.Errorf("HeldNoDeadline(%+v) = %q, want %q", c.h, got, c.nd)
+		}
+	}
+	if got := (swapscout.RateHold{For: time.Minute}).Until(time.Time{}); !got.IsZero() {
+		t.Errorf("Until(zero) = %v, want zero", got)
+	}
+}

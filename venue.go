@@ -99,4 +99,7 @@ type VenueInfo struct {
 	// Ratings are the venue's KYC and log-policy ratings with their
 	// evidence, and its stance on Tor.
 	Ratings Ratings
+	// Hold is how long the venue documents that it holds a fixed rate once
+	// a swap is made (zero For: it does not state it).
+	Hold RateHold
 }

@@ -6,11 +6,13 @@ import (
 	"fmt"
 	"net/http"
 	"sort"
+	"sync"
 	"testing"
 	"time"
 
 	"github.com/swapscout/swapscout"
 	"github.com/swapscout/swapscout/aggregate"
+	"github.com/swapscout/swapscout/internal/tier"
 	"github.com/swapscout/swapscout/sim"
 	"github.com/swapscout/swapscout/upstream"
 	"github.com/swapscout/swapscout/venue"
@@ -124,12 +126,41 @@ func BenchmarkFanOut12(b *testing.B) {
 	})
 }
 
-// TestFanOutCostsTheSlowestVenue is the functional side of the benchmark:
-// twelve venues answer in about the slowest one's time, not the sum.
-func TestFanOutCostsTheSlowestVenue(t *testing.T) {
-	if testing.Short() {
-		t.Skip("network fan-out")
+// TestFanOutAsksEveryVenueAtOnce: the fan-out has all twelve venues' calls
+// in flight at once. Each venue answers only once all twelve were asked, so
+// an engine that asked them one after the other would never get its first
+// answer: the quote's return shows the calls ran together, without a clock.
+func TestFanOutAsksEveryVenueAtOnce(t *testing.T) {
+	var asked sync.WaitGroup
+	asked.Add(12)
+	all := make(chan struct{})
+	go func() { asked.Wait(); close(all) }()
+	var venues []aggregate.Venue
+	for i := range 12 {
+		fv := v(fmt.Sprint("v", i), quoterFunc(func(ctx context.Context, req swapscout.QuoteRequest) (swapscout.Offer, error) {
+			asked.Done()
+			select {
+			case <-all:
+				return swapscout.Offer{AmountIn: req.Amount, AmountOut: swapscout.MustAmount("2")}, nil
+			case <-ctx.Done():
+				return swapscout.Offer{}, ctx.Err()
+			}
+		}))
+		fv.Timeout = time.Hour
+		venues = append(venues, fv)
 	}
+	e := newEngine(t, venues, aggregate.Options{})
+	q := returns(t, func() *swapscout.Quote { return e.Quote(context.Background(), req, e.Venues(), nil) })
+	if len(q.Offers) != 12 {
+		t.Fatalf("offers = %d (failures %+v), want 12", len(q.Offers), q.Failures)
+	}
+}
+
+// TestFanOutCostsTheSlowestVenue is the functional side of the benchmark,
+// over the network (end-to-end tier: it times the answer): twelve venues
+// answer in about the slowest one's time, not the sum.
+func TestFanOutCostsTheSlowestVenue(t *testing.T) {
+	tier.E2E(t)
 	e, stop := newFanout(t)
 	defer stop()
 	start := time.Now()

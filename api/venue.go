@@ -35,6 +35,39 @@ type Venue struct {
 	Support *Support `json:"support,omitempty"`
 	// Ratings: the evidence behind kyc and log_policy, and more.
 	Ratings *Ratings `json:"ratings,omitempty"`
+	// RateHold: for fixed-rate swap venues, how long the venue documents
+	// that it holds a fixed rate once a swap is made.
+	RateHold *RateHold `json:"rate_hold,omitempty"`
+}
+
+// RateHold is how long a fixed-rate swap venue documents that it holds the
+// rate once a swap is made, in GET /v1/venues: seconds (and up_to_seconds
+// when it states a range) from the event named by from ("creation" or
+// "quote"), with the source; documented is false, and seconds absent, when
+// the venue does not state it. Text says it in words.
+type RateHold struct {
+	Documented  bool   `json:"documented"`
+	Seconds     int64  `json:"seconds,omitempty"`
+	UpToSeconds int64  `json:"up_to_seconds,omitempty"`
+	From        string `json:"from,omitempty"`
+	Source      string `json:"source"`
+	Text        string `json:"text"`
+}
+
+// Hold returns the hold in the domain's terms.
+func (h *RateHold) Hold() swapscout.RateHold {
+	if h == nil {
+		return swapscout.RateHold{}
+	}
+	return swapscout.RateHold{For: time.Duration(h.Seconds) * time.Second, UpTo: time.Duration(h.UpToSeconds) * time.Second, From: h.From, Source: h.Source}
+}
+
+func rateHoldOf(name string, h swapscout.RateHold) *RateHold {
+	if h.Source == "" {
+		return nil
+	}
+	return &RateHold{Documented: h.Documented(), Seconds: int64(h.For / time.Second), UpToSeconds: int64(h.UpTo / time.Second),
+		From: h.From, Source: h.Source, Text: h.Words(name)}
 }
 
 // Ratings is the evidence behind a venue's ratings in GET /v1/venues: each
@@ -151,7 +184,7 @@ func NewVenue(v swapscout.VenueInfo, acc *Accuracy) Venue {
 		NeedsKey: v.NeedsKey, Configured: v.Configured, FixedRate: v.FixedRate, Reverse: v.Reverse,
 		Networks: nets, Evidence: string(v.Evidence), Website: v.Website,
 		Custody: string(custody), CanSwap: v.CanSwap, Accuracy: acc, Support: supportOf(v.Support),
-		Ratings: NewRatings(v.Ratings, acc)}
+		Ratings: NewRatings(v.Ratings, acc), RateHold: rateHoldOf(v.Name, v.Hold)}
 }
 
 func supportOf(c swapscout.SupportContact) *Support {

@@ -46,3 +46,36 @@ func TestSwapFormRequotes(t *testing.T) {
 		}
 	}
 }
+
+// TestSwapFormGetRequotes: opening a Swap link whose quote expired (the
+// page stood open) asks the venues again in place, as the POST does: the
+// form carries the fresh quote, says it was asked again and how the amount
+// moved since the offer chosen, and counts the fresh quote down; a link
+// without its request stays the plain "expired" answer.
+func TestSwapFormGetRequotes(t *testing.T) {
+	h := swapPageHandler(t, &fakeSwaps{})
+	pageQuoteID(t, h)
+	link := "/swap/new?quote=qgone000000000000000000000000&venue=changenow&" + url.Values{"request": {"amount=0.1&from=btc&to=eth&sort=speed"}, "shown": {"2.1"}}.Encode()
+	resp := get(h, link)
+	body := string(resp.Body)
+	if resp.Status != 200 {
+		t.Fatalf("status %d:\n%s", resp.Status, body)
+	}
+	for _, want := range []string{
+		`<form id="swap-form"`, "asked again just now: the first quote had expired; it was 2.1\u00a0ETH, now 2.0312\u00a0ETH: 3.3\u00a0% less",
+		`<span id="validity-left" data-valid-s="120">2 min</span> more, valid until`, `name="shown" value="2.0312"`,
+	} {
+		if !strings.Contains(body, want) {
+			t.Errorf("requoted form lacks %q:\n%s", want, body)
+		}
+	}
+	if strings.Contains(body, `name="quote" value="qgone`) || strings.Contains(body, "expired or is unknown") {
+		t.Errorf("the requoted form keeps the dead quote:\n%s", body)
+	}
+	if resp := get(h, "/swap/new?quote=qgone000000000000000000000000&venue=changenow"); resp.Status != 404 || !strings.Contains(string(resp.Body), "expired or is unknown") {
+		t.Errorf("a link without its request: %d", resp.Status)
+	}
+	if resp := get(h, "/swap/new?quote=qgone000000000000000000000000&venue=nosuch&request=amount%3D0.1%26from%3Dbtc%26to%3Deth"); resp.Status != 409 || !strings.Contains(string(resp.Body), "asked again just now") {
+		t.Errorf("requoted without the venue's offer: %d\n%s", resp.Status, resp.Body)
+	}
+}

@@ -72,11 +72,9 @@ func (d *deps) fillQuote(ctx context.Context, f *web.SwapForm, names map[string]
 	}
 	f.SetQuote(q, names)
 	f.SetValidity(q.ExpiresAt, d.Now())
-	for _, v := range d.Venues() {
-		if v.ID == f.Venue {
-			f.SetVenue(v.Website, v.Support)
-		}
-	}
+	v := d.venueInfo(f.Venue)
+	f.SetVenue(v.Website, v.Support)
+	f.SetHold(v.Hold)
 	f.MemoDeposit = f.MemoDeposit || d.memoDeposit(ctx, f.Quote, f.Venue)
 	f.MemoLimit = memoLimit(f)
 }
@@ -84,12 +82,33 @@ func (d *deps) fillQuote(ctx context.Context, f *web.SwapForm, names map[string]
 // requote asks the venues again for an expired quote's request (the
 // form's query), as the results page would, for the same client.
 func (d *deps) requote(r *Request, query string) (*swapscout.Quote, error) {
-	rr := &Request{Ctx: r.Ctx, Method: "GET", Path: []byte("/v1/quotes"), RawQuery: []byte(query), Header: r.Header, Remote: r.Remote, ID: r.ID, Now: r.Now}
+	// sort is the results page's own parameter, which a Swap link may carry.
+	rr := &Request{Ctx: r.Ctx, Method: "GET", Path: []byte("/v1/quotes"), RawQuery: withoutParam([]byte(query), web.SortParam), Header: r.Header, Remote: r.Remote, ID: r.ID, Now: r.Now}
 	a, _, err := d.quote(rr)
 	if err != nil {
 		return nil, err
 	}
 	return a.Quote()
+}
+
+// requoteForm asks the venues again for the request of a form whose quote
+// is gone (query: the results page's query, from the Swap link), and fills
+// the form from the fresh quote, saying so: Requoted, and how the venue's
+// amount moved from shown (the amount the link was made for), when known.
+// A request that cannot be asked again leaves the form as it was.
+func (d *deps) requoteForm(r *Request, f *web.SwapForm, query, shown string, names map[string]string) {
+	if query == "" {
+		return
+	}
+	q, err := d.requote(r, query)
+	if err != nil {
+		return
+	}
+	f.Quote, f.Requoted = q.ID, true
+	d.fillQuote(r.Ctx, f, names)
+	if f.Offer != nil {
+		f.SetMoved(shown)
+	}
 }
 
 // expiredQuote reports whether err is Create's refusal of a quote that
@@ -179,8 +198,16 @@ func pageSwapForm(d *deps) Action {
 		keys := formKeysOf(r)
 		f := web.SwapForm{Quote: quote, Venue: venue, Name: nameOr(names, venue), Key: keys.key()}
 		d.fillQuote(r.Ctx, &f, names)
+		if f.Offer == nil && quote != "" && venue != "" && d.Store != nil {
+			// The quote expired while the page stood open (or the link was
+			// kept): ask the venues again in place, as the POST does, when
+			// the Swap link carries its request.
+			d.requoteForm(r, &f, clipField(string(r.Query("request"))), clipField(string(r.Query("shown"))), names)
+		}
 		status := 200
 		switch {
+		case f.Requoted && f.Offer == nil:
+			f.Error, status = "The quote had expired; asked again just now, "+f.Name+" makes no offer for this request. Go back to the offers.", 409
 		case quote == "" || venue == "":
 			f.Error, status = "Choose an offer first: this form needs a quote and a venue.", 400
 		case f.Offer == nil && f.BackURL == "/":
@@ -406,7 +433,9 @@ func (d *deps) swapView(r *Request, id string) (*web.SwapView, *Response, error)
 		return nil, &resp, err
 	}
 	v := web.NewSwapView(sw, history, d.venueNames(), d.Now())
-	v.SetSupport(d.venueSupport(sw.Venue))
+	info := d.venueInfo(sw.Venue)
+	v.SetSupport(info.Support)
+	v.SetHold(info.Hold, sw.CreatedAt)
 	if sw.DepositAddress != "" {
 		if code, err := qr.Encode(depositURI(sw)); err == nil {
 			// Drawn by package qr: rectangles only, no input text. Inline

@@ -61,7 +61,7 @@ func TestPageResults(t *testing.T) {
 			t.Errorf("page lacks %q", want)
 		}
 	}
-	swap := regexp.MustCompile(`href="/swap/new\?quote=(q[a-z2-7]{26})&amp;venue=changenow"`).FindStringSubmatch(body)
+	swap := regexp.MustCompile(`href="/swap/new\?quote=(q[a-z2-7]{26})&amp;venue=changenow&amp;request=amount%3D0.1%26from%3Dbtc%26to%3Deth&amp;shown=2.0312"`).FindStringSubmatch(body)
 	if swap == nil {
 		t.Fatalf("no Swap link for changenow with the quote id")
 	}

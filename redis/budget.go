@@ -114,6 +114,10 @@ func (b *Budget) count() {
 	b.instances.Store(max(1, n))
 }
 
+// Refresh says this instance is alive now and learns how many share the
+// budget, as the heartbeat does every HeartbeatInterval.
+func (b *Budget) Refresh() { b.count() }
+
 // Instances is how many instances shared the budget when Redis last
 // answered (at least 1).
 func (b *Budget) Instances() int { return int(b.instances.Load()) }

@@ -74,10 +74,9 @@ func FuzzResponse(f *testing.F) {
 		ctx, cancel := context.WithTimeout(context.Background(), 3*time.Second)
 		defer cancel()
 		current.Store(&resp)
-		start := time.Now()
 		err := cl.Do(ctx, c)
-		if d := time.Since(start); d > 2500*time.Millisecond {
-			t.Fatalf("Do took %s for %q, past its 1s timeout", d, resp)
+		if ctx.Err() != nil { // the context's 3 s ended before the call's 1 s did
+			t.Fatalf("Do ran past its 1s timeout to the context's deadline for %q", resp)
 		}
 		if err == nil && len(c.Body()) > 1<<16 {
 			t.Fatalf("body of %d bytes past the 64 KiB limit", len(c.Body()))

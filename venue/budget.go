@@ -81,14 +81,14 @@ func (g *Guard) sharedWait(ctx context.Context) (err error, ok bool) {
 		// calls find the bucket empty, and a round trip each would be the
 		// cost of the whole quote.
 		if until := g.sharedNext.Load(); until > 0 {
-			if wait := time.Until(time.Unix(0, until)); wait > 0 {
+			if wait := time.Unix(0, until).Sub(g.rate.Now()); wait > 0 {
 				if optional || bulk || derivable {
 					return g.refusal(optional, bulk, wait), true
 				}
-				if dl, has := g.deadline(ctx); has && time.Now().Add(wait).After(dl) {
+				if g.tooLate(ctx, wait) {
 					return g.overLimit(wait), true
 				}
-				if err := sleepCtx(ctx, wait); err != nil {
+				if err := g.rate.Sleep(ctx, wait); err != nil {
 					return err, true
 				}
 			}
@@ -102,16 +102,15 @@ func (g *Guard) sharedWait(ctx context.Context) (err error, ok bool) {
 		}
 		if keep == 0 {
 			// Only a plain take says when the next token comes for all.
-			g.sharedNext.Store(time.Now().Add(wait).UnixNano())
+			g.sharedNext.Store(g.rate.Now().Add(wait).UnixNano())
 		}
 		if optional || bulk || derivable {
 			return g.refusal(optional, bulk, wait), true
 		}
-		now := time.Now()
-		if dl, has := g.deadline(ctx); has && now.Add(wait).After(dl) {
+		if g.tooLate(ctx, wait) {
 			return g.overLimit(wait), true
 		}
-		if err := sleepCtx(ctx, wait); err != nil {
+		if err := g.rate.Sleep(ctx, wait); err != nil {
 			return err, true
 		}
 		// Another instance may have taken the token meanwhile: ask again.

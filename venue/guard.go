@@ -61,6 +61,9 @@ type Guard struct {
 	sharedNext atomic.Int64
 	cb         circuitbreaker.CircuitBreaker[any]
 	now        func() time.Time // clock of the cool-down
+	// rate is the clock of the outbound rate limit: when tokens come back
+	// and how a call waits for one (SetRateClock; the wall clock unless set).
+	rate RateClock
 
 	coolUntil atomic.Int64 // unix nanos; calls before it are refused
 	mu        sync.Mutex
@@ -100,6 +103,7 @@ func newGuard(name string, l Limit, now func() time.Time, open time.Duration) *G
 		name:  name,
 		limit: l,
 		now:   now,
+		rate:  wallClock{},
 		cb: circuitbreaker.NewBuilder[any]().
 			WithFailureThreshold(BreakerFailures).
 			WithSuccessThreshold(1). // one good probe closes it, one bad one reopens it
@@ -110,6 +114,33 @@ func newGuard(name string, l Limit, now func() time.Time, open time.Duration) *G
 		g.lim = rate.NewLimiter(l.Rate, max(l.Burst, 1))
 	}
 	return g
+}
+
+// RateClock is the clock of a guard's outbound rate limit: Now says when
+// tokens come back, Sleep waits d (or until ctx ends, with its error).
+// Deadlines stay the contexts' own: a wait is compared with the time left
+// before them on the wall clock.
+type RateClock interface {
+	Now() time.Time
+	Sleep(ctx context.Context, d time.Duration) error
+}
+
+// wallClock is the RateClock of time itself.
+type wallClock struct{}
+
+func (wallClock) Now() time.Time { return time.Now() }
+
+func (wallClock) Sleep(ctx context.Context, d time.Duration) error { return sleepCtx(ctx, d) }
+
+// SetRateClock makes c the clock of g's outbound rate limit (tests count
+// and skip the waits with it); call it before g's first call.
+func (g *Guard) SetRateClock(c RateClock) { g.rate = c }
+
+// tooLate reports whether a wait of d for a token ends past ctx's deadline
+// or its request's.
+func (g *Guard) tooLate(ctx context.Context, d time.Duration) bool {
+	dl, ok := g.deadline(ctx)
+	return ok && d > time.Until(dl)
 }
 
 // Limit returns the figures the guard was built with.
@@ -212,7 +243,7 @@ func (g *Guard) wait(ctx context.Context) error {
 		}
 		g.fallback()
 	}
-	now := time.Now()
+	now := g.rate.Now()
 	optional, bulk := Optional(ctx), swapscout.Bulk(ctx)
 	if optional || bulk || swapscout.Derivable(ctx) {
 		// None waits for a token, and the first two leave some to the calls
@@ -237,20 +268,15 @@ func (g *Guard) wait(ctx context.Context) error {
 	}
 	r := g.lim.ReserveN(now, 1)
 	d := r.DelayFrom(now)
-	dl, ok := g.deadline(ctx)
-	if !r.OK() || ok && now.Add(d).After(dl) {
+	if !r.OK() || g.tooLate(ctx, d) {
 		r.CancelAt(now)
 		return g.overLimit(d)
 	}
-	t := time.NewTimer(d)
-	select {
-	case <-t.C:
-		return nil
-	case <-ctx.Done():
-		t.Stop()
-		r.Cancel()
-		return ctx.Err()
+	if err := g.rate.Sleep(ctx, d); err != nil {
+		r.CancelAt(g.rate.Now())
+		return err
 	}
+	return nil
 }
 
 // deadline is when a call must have its token: ctx's deadline or the

@@ -17,10 +17,34 @@ import (
 	"github.com/swapscout/swapscout/upstream"
 )
 
-// clock is a settable clock for cool-downs.
+// clock is a settable clock for cool-downs and, as a RateClock, for the
+// rate limit: its Sleep returns at once, moving the clock on by the wait
+// and recording it, so a test says whether a call waited, and how long,
+// without the wall clock.
 type clock struct {
-	mu sync.Mutex
-	t  time.Time
+	mu    sync.Mutex
+	t     time.Time
+	slept []time.Duration
+}
+
+func (c *clock) Sleep(ctx context.Context, d time.Duration) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	c.mu.Lock()
+	c.slept = append(c.slept, d)
+	c.t = c.t.Add(d)
+	c.mu.Unlock()
+	return nil
+}
+
+// waits returns the waits for a token so far and forgets them.
+func (c *clock) waits() []time.Duration {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	w := c.slept
+	c.slept = nil
+	return w
 }
 
 func (c *clock) Now() time.Time {
@@ -60,6 +84,7 @@ func newGuarded(t *testing.T, l Limit, breakerOpen time.Duration) *guarded {
 	hc := upstream.New(upstream.Options{})
 	t.Cleanup(func() { hc.Close() })
 	g.cfg = &Config{BaseURL: srv.URL, HTTP: hc, Now: g.clk.Now, Guard: newGuard("Test", l, g.clk.Now, breakerOpen)}
+	g.cfg.Guard.SetRateClock(g.clk)
 	return g
 }
 
@@ -286,18 +311,17 @@ func TestCutProbeGivesItsTurnBack(t *testing.T) {
 // for a rate-limit token only until the request's deadline: past it nobody
 // wants the answer, and its reservation would push others' calls back.
 func TestRequestDeadlineBoundsTokenWait(t *testing.T) {
-	g := newGuarded(t, Limit{Rate: 5, Burst: 1}, BreakerOpen) // a token every 200ms
+	g := newGuarded(t, Limit{Rate: 0.01, Burst: 1}, BreakerOpen) // a token every 100 s
 	if err := g.fetch(context.Background()); err != nil {
 		t.Fatal(err)
 	}
-	request, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
+	request, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
-	call, cancel2 := context.WithTimeout(swapscout.Detach(request), 2*time.Second)
+	call, cancel2 := context.WithTimeout(swapscout.Detach(request), time.Hour)
 	defer cancel2()
-	start := time.Now()
 	ve := veOf(t, g.fetch(call))
-	if ve.Code != swapscout.CodeRateLimited || time.Since(start) > 40*time.Millisecond {
-		t.Fatalf("%v after %v, want rate_limited at once", ve, time.Since(start))
+	if w := g.clk.waits(); ve.Code != swapscout.CodeRateLimited || len(w) != 0 {
+		t.Fatalf("%v after waits %v, want rate_limited at once", ve, w)
 	}
 	if n := g.calls.Load(); n != 1 {
 		t.Errorf("%d calls, want 1", n)
@@ -349,15 +373,16 @@ func TestBulkCallsLeaveTheReserve(t *testing.T) {
 			t.Fatalf("bulk call %d with tokens to spare: %v", i, err)
 		}
 	}
-	start := time.Now()
 	ve := veOf(t, g.fetch(bulk))
-	if ve.Code != swapscout.CodeRateLimited || ve.RetryAfter <= 0 || time.Since(start) > 40*time.Millisecond {
-		t.Fatalf("bulk call on the reserve: %v after %v, want rate_limited at once", ve, time.Since(start))
+	if w := g.clk.waits(); ve.Code != swapscout.CodeRateLimited || ve.RetryAfter <= 0 || len(w) != 0 {
+		t.Fatalf("bulk call on the reserve: %v after waits %v, want rate_limited at once", ve, w)
 	}
 	for i := range 3 { // the reserve is everyone else's
-		start := time.Now()
-		if err := g.fetch(long); err != nil || time.Since(start) > 40*time.Millisecond {
-			t.Fatalf("call %d after the bulk ones: %v after %v, want a token at once", i, err, time.Since(start))
+		if err := g.fetch(long); err != nil {
+			t.Fatalf("call %d after the bulk ones: %v", i, err)
+		}
+		if w := g.clk.waits(); len(w) != 0 {
+			t.Fatalf("call %d after the bulk ones waited %v, want a token at once", i, w)
 		}
 	}
 	if n := g.calls.Load(); n != 6 {
@@ -369,29 +394,30 @@ func TestBulkCallsLeaveTheReserve(t *testing.T) {
 // comes before its deadline, and fails rate_limited at once otherwise,
 // without a network call.
 func TestRateLimit(t *testing.T) {
-	g := newGuarded(t, Limit{Rate: 5, Burst: 1}, BreakerOpen) // a token every 200ms
+	g := newGuarded(t, Limit{Rate: 0.01, Burst: 1}, BreakerOpen) // a token every 100 s
 	ctx := context.Background()
 	if err := g.fetch(ctx); err != nil {
 		t.Fatal(err)
 	}
-	short, cancel := context.WithTimeout(ctx, 50*time.Millisecond)
+	short, cancel := context.WithTimeout(ctx, time.Minute)
 	defer cancel()
-	start := time.Now()
 	ve := veOf(t, g.fetch(short))
-	if ve.Code != swapscout.CodeRateLimited || ve.RetryAfter <= 0 || time.Since(start) > 40*time.Millisecond {
-		t.Fatalf("%v after %v, want rate_limited at once", ve, time.Since(start))
+	if w := g.clk.waits(); ve.Code != swapscout.CodeRateLimited || ve.RetryAfter != 100*time.Second || len(w) != 0 {
+		t.Fatalf("%v (retry after %v) after waits %v, want rate_limited at once, the next token in 100s", ve, ve.RetryAfter, w)
 	}
 	if n := g.calls.Load(); n != 1 {
 		t.Fatalf("%d calls, want 1", n)
 	}
-	long, cancel2 := context.WithTimeout(ctx, 2*time.Second)
+	long, cancel2 := context.WithTimeout(ctx, time.Hour)
 	defer cancel2()
-	start = time.Now()
 	if err := g.fetch(long); err != nil {
 		t.Fatalf("with time to wait for a token: %v", err)
 	}
-	if d := time.Since(start); d < 100*time.Millisecond {
-		t.Errorf("answered after %v, want a wait for the next token", d)
+	if w := g.clk.waits(); len(w) != 1 || w[0] != 100*time.Second {
+		t.Errorf("waits %v, want one wait of 100s for the next token", w)
+	}
+	if n := g.calls.Load(); n != 2 {
+		t.Errorf("%d calls, want 2", n)
 	}
 }
 
@@ -407,10 +433,9 @@ func TestOptionalCalls(t *testing.T) {
 			t.Fatalf("optional call %d with tokens to spare: %v", i, err)
 		}
 	}
-	start := time.Now()
 	ve := veOf(t, g.fetch(opt))
-	if ve.Code != swapscout.CodeRateLimited || time.Since(start) > 40*time.Millisecond {
-		t.Fatalf("optional call on the last token: %v after %v, want rate_limited at once", ve, time.Since(start))
+	if w := g.clk.waits(); ve.Code != swapscout.CodeRateLimited || len(w) != 0 {
+		t.Fatalf("optional call on the last token: %v after waits %v, want rate_limited at once", ve, w)
 	}
 	if err := g.fetch(long); err != nil { // the last token is the needed call's
 		t.Fatalf("needed call after the optional ones: %v", err)

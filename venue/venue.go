@@ -56,6 +56,10 @@ type Descriptor struct {
 	// the share of it swapscout allows itself (all instances together);
 	// zero: DefaultLimit.
 	Limit Limit
+	// Hold is how long the venue documents that it holds a fixed rate once
+	// a swap is made, with its source (For zero: it does not state it);
+	// the swap form and the page of a swap without a deadline say it.
+	Hold swapscout.RateHold
 
 	// New builds the adapter. It must not do I/O.
 	New func(Config) (swapscout.Quoter, error)
@@ -86,7 +90,7 @@ func (d *Descriptor) Info(configured bool) swapscout.VenueInfo {
 		ID: d.ID, Name: d.Name, Kind: d.Kind, KYC: d.KYC, NeedsKey: d.NeedsKey,
 		FixedRate: d.FixedRate, Reverse: d.Reverse, Networks: d.Networks,
 		Evidence: d.Evidence, Configured: configured, Website: d.Website,
-		Custody: d.custody(), Support: d.Support, Ratings: d.Ratings(),
+		Custody: d.custody(), Support: d.Support, Ratings: d.Ratings(), Hold: d.Hold,
 	}
 }
 

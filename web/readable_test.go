@@ -163,3 +163,57 @@ func TestSwapViewNoDeadline(t *testing.T) {
 		}
 	}
 }
+
+// TestRateHoldShown: a fixed-rate offer's form says how long its venue
+// holds the rate once the swap is made (a floating one says nothing of it),
+// and a fixed-rate swap its venue gave no deadline says what the venue
+// documents ("ChangeNOW holds a fixed rate for 20 minutes …, so until about
+// 00:20:00 UTC") or that it states nothing, never only "send soon".
+func TestRateHoldShown(t *testing.T) {
+	now := time.Date(2026, 11, 28, 0, 0, 0, 0, time.UTC)
+	hold := swapscout.RateHold{For: 20 * time.Minute, From: swapscout.HoldFromCreation, Source: "[DOC] faq"}
+	for rt, want := range map[string]string{"fixed": "ChangeNOW holds a fixed rate for 20 minutes from the swap's creation", "float": ""} {
+		f := SwapForm{Name: "ChangeNOW", Offer: &OfferRow{RateType: rt}}
+		f.SetHold(hold)
+		if f.Facts.Hold != want {
+			t.Errorf("%s offer: hold %q, want %q", rt, f.Facts.Hold, want)
+		}
+	}
+	names := map[string]string{"v": "ChangeNOW"}
+	sw := &swapscout.Swap{ID: "s1", Venue: "v", Status: swapscout.StatusWaiting, RateType: swapscout.Fixed, From: btc, To: xmr, CreatedAt: now}
+	for h, want := range map[swapscout.RateHold]string{
+		hold:                     "the venue gave no deadline, but ChangeNOW holds a fixed rate for 20 minutes from the swap's creation, so until about 00:20:00 UTC",
+		{Source: "undocumented"}: "the venue gave no deadline, and ChangeNOW does not state how long it holds a fixed rate",
+	} {
+		v := NewSwapView(sw, nil, names, now)
+		v.SetHold(h, sw.CreatedAt)
+		if !strings.HasPrefix(v.NoDeadline, want) {
+			t.Errorf("hold %+v: NoDeadline %q, want %q…", h, v.NoDeadline, want)
+		}
+	}
+	floating := *sw
+	floating.RateType = swapscout.Float
+	v := NewSwapView(&floating, nil, names, now)
+	v.SetHold(hold, sw.CreatedAt)
+	if !strings.Contains(v.NoDeadline, "a floating rate is set when the deposit arrives") {
+		t.Errorf("a floating swap: NoDeadline %q", v.NoDeadline)
+	}
+}
+
+// TestSwapFormMoved: a requoted form says how the amount moved since the
+// offer chosen, by how much, both ways, and nothing when it is unknown.
+func TestSwapFormMoved(t *testing.T) {
+	for _, c := range []struct{ shown, now, want string }{
+		{"2.1", "2.0312", "it was 2.1\u00a0ETH, now 2.0312\u00a0ETH: 3.3\u00a0% less"},
+		{"2", "2.02", "it was 2\u00a0ETH, now 2.02\u00a0ETH: 1\u00a0% more"},
+		{"2.02", "2.02", "the amount did not move"},
+		{"", "2.02", ""},
+		{"junk", "2.02", ""},
+	} {
+		f := SwapForm{To: "ETH", Shown: c.now}
+		f.SetMoved(c.shown)
+		if f.Moved != c.want {
+			t.Errorf("SetMoved(%q) from %q = %q, want %q", c.shown, c.now, f.Moved, c.want)
+		}
+	}
+}

@@ -48,8 +48,11 @@ type SwapForm struct {
 	// script's countdown. Empty once expired.
 	ValidFor, ValidUntil string
 	ValidS               int64
-	// Requoted: the quote had expired and was asked again just now.
+	// Requoted: the quote had expired and was asked again just now;
+	// Moved says how the venue's amount moved since the offer the user
+	// chose, when known ("it was 2.0312 ETH, now 2.0200 ETH: 0.55 % less").
 	Requoted bool
+	Moved    string
 	// The venue, as the user weighs it before sending anything.
 	Facts VenueFacts
 	// KYC and LogPolicy are the venue's ratings, Ratings their evidence
@@ -66,8 +69,11 @@ type SwapForm struct {
 // custody, time estimate, the offer's terms and where its support is.
 type VenueFacts struct {
 	KYC, Custody, ETA, Terms string
-	Website, SupportURL      string
-	SupportEmail             string
+	// Hold: for a fixed-rate offer, how long the venue documents that it
+	// holds the rate once the swap is made, in words.
+	Hold                string
+	Website, SupportURL string
+	SupportEmail        string
 }
 
 // FieldError returns the problem with the named field, if any.
@@ -329,6 +335,53 @@ func (f *SwapForm) SetQuote(q *swapscout.Quote, names map[string]string) {
 func (f *SwapForm) SetValidity(expires, now time.Time) {
 	if left := expires.Sub(now); !expires.IsZero() && left > 0 {
 		f.ValidFor, f.ValidUntil, f.ValidS = Duration(left), expires.UTC().Format("15:04:05"), int64(left/time.Second)
+	}
+}
+
+// SetMoved says how the offer's amount moved from shown (the amount of
+// the offer the user chose, as the API wrote it) to the fresh quote's;
+// nothing when shown is not an amount.
+func (f *SwapForm) SetMoved(shown string) {
+	was, err1 := swapscout.ParseAmount(shown)
+	now, err2 := swapscout.ParseAmount(f.Shown)
+	if err1 != nil || err2 != nil || was.Sign() <= 0 {
+		return
+	}
+	unit := f.To
+	if f.Receive {
+		unit = f.From
+	}
+	c := now.Cmp(was)
+	if c == 0 {
+		f.Moved = "the amount did not move"
+		return
+	}
+	diff := now.Sub(was)
+	if c < 0 {
+		diff = was.Sub(now)
+	}
+	pct := trimPercent(diff.Mul(swapscout.AmountFromInt(100)).Quo(was, 2, swapscout.RoundHalfEven))
+	dir := "more"
+	if c < 0 {
+		dir = "less"
+	}
+	f.Moved = "it was " + GroupDigits(was.String()) + "\u00a0" + unit + ", now " + GroupDigits(now.String()) + "\u00a0" + unit + ": " + pct + "\u00a0% " + dir
+}
+
+// SetHold says, on a fixed-rate offer's form, how long the venue documents
+// that it holds the rate once the swap is made (or that it does not say).
+func (f *SwapForm) SetHold(h swapscout.RateHold) {
+	if f.Offer != nil && f.Offer.RateType == swapscout.Fixed.String() && f.Name != "" {
+		f.Facts.Hold = h.Words(f.Name)
+	}
+}
+
+// SetHold says what is known of a fixed-rate swap's deposit window when its
+// venue gave no deadline, from what the venue documents of its fixed rates
+// (h) and when the swap was made.
+func (v *SwapView) SetHold(h swapscout.RateHold, created time.Time) {
+	if v.NoDeadline != "" && v.Fixed {
+		v.NoDeadline = swapscout.HeldNoDeadline(v.Name, h, created)
 	}
 }
 

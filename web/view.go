@@ -182,8 +182,7 @@ func NewResults(q *swapscout.Quote, age time.Duration, names map[string]string, 
 			ETA: ETA(o.ETAMin, o.ETAMax), ETAS: int64(max2(o.ETAMin, o.ETAMax) / time.Second),
 			RateType: o.RateType.String(), Took: Millis(o.Took.Milliseconds()), TookMS: o.Took.Milliseconds(), Raw: out,
 			Deposit: string(o.Deposit), Custody: string(o.Custody), CanSwap: o.CanSwap, NoSwap: o.NoSwap,
-			Limits:  Limits(o, from, to),
-			SwapURL: "/swap/new?" + url.Values{"quote": {q.ID}, "venue": {o.Venue}}.Encode(),
+			Limits: Limits(o, from, to),
 		}
 		if o.LogPolicy != 0 {
 			row.LogPolicy = o.LogPolicy.String()
@@ -194,6 +193,10 @@ func NewResults(q *swapscout.Quote, age time.Duration, names map[string]string, 
 		if res.Receive {
 			row.Raw, row.Shown, row.ShownExact = in, row.AmountIn+nbsp+res.From, in+" "+res.From
 		}
+		// The Swap link carries the request and the amount shown, so that a
+		// form opened after the quote expired asks again and says how the
+		// amount moved.
+		row.SwapURL = "/swap/new?" + url.Values{"quote": {q.ID}, "venue": {o.Venue}}.Encode() + "&" + url.Values{"request": {QuoteQuery(&q.Request)}, "shown": {row.Raw}}.Encode()
 		for _, f := range o.Fees {
 			row.Fees = append(row.Fees, f.Kind+" "+Show(f.Amount, f.Asset, swapscout.RoundDown)+nbsp+strings.ToUpper(f.Asset.Ticker))
 		}

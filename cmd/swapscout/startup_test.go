@@ -6,7 +6,6 @@ import (
 	"net"
 	"sync"
 	"testing"
-	"time"
 
 	"github.com/swapscout/swapscout"
 	"github.com/swapscout/swapscout/venue"
@@ -45,13 +44,11 @@ func TestServeStartsWhileVenuesHang(t *testing.T) {
 		mu.Unlock()
 	}()
 
-	start := time.Now()
+	// Every venue hangs until this test ends: newStack returning at all
+	// shows it did not wait for them.
 	st, err := newStack(context.Background(), stackOptions{listenAtOnce: true, simURL: "http://" + ln.Addr().String(), getenv: noEnv})
 	if err != nil {
 		t.Fatal(err)
-	}
-	if d := time.Since(start); d > time.Second {
-		t.Errorf("newStack took %v with every venue hanging, want it at once", d)
 	}
 	v, ok := st.registry.Lookup("binance")
 	if !ok {
@@ -65,9 +62,5 @@ func TestServeStartsWhileVenuesHang(t *testing.T) {
 	if !errors.As(err, &ve) || ve.Code != swapscout.CodeUnavailable || !errors.Is(err, venue.ErrListLoading) {
 		t.Errorf("quote while the list loads: %v, want unavailable \"market list loading\"", err)
 	}
-	start = time.Now()
-	st.Close()
-	if d := time.Since(start); d > 2*time.Second {
-		t.Errorf("Close took %v, want the hung refreshes cancelled", d)
-	}
+	st.Close() // returns only once the hung refreshes were cancelled: the venues still hang
 }

@@ -539,13 +539,12 @@ func TestSwapYesAsksNothing(t *testing.T) {
 func TestSwapNotATerminal(t *testing.T) {
 	f := newFakeAPI(t, finishedSteps...)
 	srv := f.start()
-	start := time.Now()
 	_, _, err := runSwapTest(t, srv, nil)
 	if err == nil || !strings.Contains(err.Error(), "--yes") || !strings.Contains(err.Error(), "not one") {
 		t.Fatalf("err %v, want one that names --yes", err)
 	}
-	if time.Since(start) > 2*time.Second || len(f.Posts())+len(f.Quotes()) != 0 {
-		t.Errorf("took %s, %d quotes, %d posts", time.Since(start), len(f.Quotes()), len(f.Posts()))
+	if len(f.Posts())+len(f.Quotes()) != 0 {
+		t.Errorf("%d quotes, %d posts, want none", len(f.Quotes()), len(f.Posts()))
 	}
 }
 

@@ -21,6 +21,7 @@ var Descriptor = venue.Descriptor{
 	ID: "changenow", Name: "ChangeNOW", Kind: swapscout.InstantSwap,
 	BaseURL: "https://api.changenow.io", Website: "https://changenow.io",
 	Support: swapscout.SupportContact{Email: "support@changenow.io", Source: "EdgeApp/edge-exchange-plugins src/swap/central/changenow.ts (swapInfo.supportEmail, the address the venue gives integrators)"},
+	Hold:    swapscout.RateHold{For: 20 * time.Minute, From: swapscout.HoldFromCreation, Source: "[DOC] ChangeNOW FAQ (changenow.io/faq): at a fixed rate the wait for a deposit is 20 minutes, so send right after creating the exchange"},
 	Timeout: 4 * time.Second, KYC: 'C', NeedsKey: true, FixedRate: true, Reverse: true,
 	Networks: Symbols.Networks(), Evidence: swapscout.Recorded,
 	Limit: venue.Limit{Rate: 25, Burst: 30, PerKey: true, Stated: 30, StatedBurst: 30,

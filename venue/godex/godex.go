@@ -26,6 +26,7 @@ var Descriptor = venue.Descriptor{
 	ID: "godex", Name: "Godex", Kind: swapscout.InstantSwap,
 	BaseURL: "https://api.godex.io", Website: "https://godex.io",
 	Support: swapscout.SupportContact{Email: "support@godex.io", Source: "EdgeApp/edge-exchange-plugins src/swap/central/godex.ts (swapInfo.supportEmail, the address the venue gives integrators)"},
+	Hold:    swapscout.RateHold{Source: "undocumented: not stated in the API notes we keep nor in the venue's pages found (searched 2026-11-28)"},
 	Timeout: 5 * time.Second, KYC: 'B', NeedsKey: false, FixedRate: true, Reverse: true,
 	Networks: Symbols.Networks(), Evidence: swapscout.FromCode,
 	New: func(c venue.Config) (swapscout.Quoter, error) { return New(c), nil },

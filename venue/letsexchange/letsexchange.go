@@ -29,6 +29,7 @@ var Descriptor = venue.Descriptor{
 	ID: "letsexchange", Name: "LetsExchange", Kind: swapscout.InstantSwap,
 	BaseURL: "https://api.letsexchange.io", Website: "https://letsexchange.io",
 	Support: swapscout.SupportContact{Email: "support@letsexchange.io", Source: "EdgeApp/edge-exchange-plugins src/swap/central/letsexchange.ts (swapInfo.supportEmail, the address the venue gives integrators)"},
+	Hold:    swapscout.RateHold{For: 30 * time.Minute, From: swapscout.HoldFromCreation, Source: "[DOC] api-doc.letsexchange.io/documentation/statuses (wait): the user has up to 30 minutes to send funds, then the exchange is overdue"},
 	Timeout: 4 * time.Second, KYC: 'C', NeedsKey: true, FixedRate: true, Reverse: true,
 	Networks: Symbols.Networks(), Evidence: swapscout.Recorded,
 	New: func(c venue.Config) (swapscout.Quoter, error) { return New(c), nil },

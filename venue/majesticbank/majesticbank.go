@@ -25,6 +25,7 @@ var Descriptor = venue.Descriptor{
 	ID: "majesticbank", Name: "Majestic Bank", Kind: swapscout.InstantSwap,
 	BaseURL: "https://majesticbank.sc/api/v1", Website: "https://majesticbank.sc",
 	Support: swapscout.SupportContact{Source: "Majestic Bank documents no support contact in the sources read (research A12: the Cake Wallet and JS clients of its API)"},
+	Hold:    swapscout.RateHold{For: 10 * time.Minute, From: swapscout.HoldFromCreation, Source: "[CODE] Majestic Bank API as third-party clients read it: /pay (the fixed receive amount) answers expiration 10 (minutes); every order carries its own expiration, which the adapter reads"},
 	Timeout: 5 * time.Second, KYC: 'B', NeedsKey: false, FixedRate: true, Reverse: true,
 	Networks: Symbols.Networks(), Evidence: swapscout.FromCode,
 	New: func(c venue.Config) (swapscout.Quoter, error) { return New(c), nil },

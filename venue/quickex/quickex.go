@@ -25,6 +25,7 @@ var Descriptor = venue.Descriptor{
 	ID: "quickex", Name: "Quickex", Kind: swapscout.InstantSwap,
 	BaseURL: "https://quickex.io/api", Website: "https://quickex.io",
 	Support: swapscout.SupportContact{Email: "support@quickex.io", Source: "Quickex API documentation (partner registration: \"contact our technical support\", mailto:support@quickex.io)"},
+	Hold:    swapscout.RateHold{Source: "undocumented: not stated in the API notes we keep nor in the venue's pages found (searched 2026-11-28)"},
 	Timeout: 4 * time.Second, KYC: 'C', NeedsKey: false, FixedRate: true, Reverse: false,
 	Networks: Symbols.Networks(), Evidence: swapscout.FromCode,
 	New: func(c venue.Config) (swapscout.Quoter, error) { return New(c), nil },

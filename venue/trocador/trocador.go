@@ -26,6 +26,7 @@ var Descriptor = venue.Descriptor{
 	ID: "trocador", Name: "Trocador", Kind: swapscout.InstantSwap,
 	BaseURL: "https://api.trocador.app", Website: "https://trocador.app",
 	Support: swapscout.SupportContact{Email: "support@trocador.app", URL: "https://t.me/TrocadorSupportBot", Source: "trocador.app API documentation, page footer \"Support: @TrocadorSupportBot, support@trocador.app\""},
+	Hold:    swapscout.RateHold{Source: "undocumented: Trocador routes each swap to another service, whose own fixed-rate terms apply; Trocador states no duration of its own in the pages found (searched 2026-11-28)"},
 	Timeout: 5 * time.Second, KYC: 'C', NeedsKey: true, FixedRate: true, Reverse: true,
 	Networks: Symbols.Networks(), Evidence: swapscout.Recorded,
 	New: func(c venue.Config) (swapscout.Quoter, error) { return New(c), nil },

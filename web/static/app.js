@@ -264,7 +264,9 @@
     if (keep === '.no-swap') set(tr, '.why', o.no_swap_reason || '');
     if (o.can_swap && state.id) {
       var a = tr.querySelector('.swap');
-      a.href = '/swap/new?' + new URLSearchParams({ quote: state.id, venue: o.venue }).toString();
+      // As the server's link: the request and the amount shown, for a form
+      // opened after the quote expired (it asks again and says how it moved).
+      a.href = '/swap/new?' + new URLSearchParams({ quote: state.id, venue: o.venue, request: state.qs, shown: state.receive ? o.amount_in : o.amount_out }).toString();
       a.removeAttribute('aria-disabled');
     }
     if (o.venue === state.fresh) tr.classList.add('new');
@@ -441,9 +443,29 @@
     state.streaming = false;
     countdown(Number(section.dataset.ageMs) || 0, Number(section.dataset.expiresInMs) || 0, Number(section.dataset.tookMs) || 0);
   }
+  // validity counts the swap form's quote down each second ("for 3:59
+  // more"); at zero it says what the button does then, as the server would.
+  function validity() {
+    var left = $('validity-left'), dd = $('validity');
+    if (!left || !dd) return;
+    var end = Date.now() + (Number(left.dataset.validS) || 0) * 1000, timer = null;
+    function tick() {
+      var s = Math.round((end - Date.now()) / 1000);
+      if (s <= 0) {
+        clearInterval(timer);
+        dd.textContent = 'no longer: the venue is asked again when you press the button, and you confirm if the amount moved';
+        dd.className = 'expired';
+        return;
+      }
+      left.textContent = Math.floor(s / 60) + ':' + String(s % 60).padStart(2, '0');
+    }
+    tick();
+    timer = setInterval(tick, 1000);
+  }
   // swapForms keeps a swap form from being sent twice by an impatient click
   // (its idempotency key would make one swap anyway).
   function swapForms() {
+    validity();
     ['swap-form', 'confirm-form'].forEach(function (id) {
       var f = $(id);
       if (!f) return;
