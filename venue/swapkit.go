@@ -117,7 +117,8 @@ func (t StatusTable) Update(name, word string) (swapscout.SwapUpdate, error) {
 // Settled is the update a status answer makes (Update) with the deposit
 // and payout transactions the venue names: the amount the venue says it paid
 // out counts as received only once the payout transaction is known; before
-// that it is a promise, never a payout.
+// that it is a promise, never a payout. paid may be nil: a venue whose
+// status answer names no payout amount.
 func (t StatusTable) Settled(name, word string, depositTx, payoutTx *string, paid *swapscout.Amount) (swapscout.SwapUpdate, error) {
 	u, err := t.Update(name, word)
 	if err != nil {

@@ -99,20 +99,15 @@ func (c *Client) SwapStatus(ctx context.Context, ref swapscout.OrderRef) (swapsc
 	if err := c.exchangeCall(ctx, "GET", c.cfg.BaseURL+ExchangesPath+"/"+url.PathEscape(ref.ID), nil, ref.ID, &x); err != nil {
 		return swapscout.SwapUpdate{}, err
 	}
-	u, err := StatusWords.Update(Descriptor.Name, x.Status)
-	if err != nil {
-		return u, err
-	}
+	var in, out *string
+	var paid *swapscout.Amount
 	if x.Deposit != nil {
-		u.DepositTx = venue.Deref(x.Deposit.TxHash)
+		in = x.Deposit.TxHash
 	}
 	if x.Withdrawal != nil {
-		u.PayoutTx = venue.Deref(x.Withdrawal.TxHash)
-		if u.PayoutTx != "" {
-			u.AmountReceived = venue.Deref(x.Withdrawal.Amount)
-		}
+		out, paid = x.Withdrawal.TxHash, x.Withdrawal.Amount
 	}
-	return u, nil
+	return StatusWords.Settled(Descriptor.Name, x.Status, in, out, paid)
 }
 
 func (c *Client) exchangeCall(ctx context.Context, method, u string, body []byte, orderID string, x *exchange) error {
