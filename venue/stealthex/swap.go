@@ -3,7 +3,6 @@ package stealthex
 import (
 	"context"
 	"encoding/json"
-	"net/http"
 	"net/url"
 
 	"github.com/swapscout/swapscout"
@@ -116,17 +115,14 @@ func (c *Client) exchangeCall(ctx context.Context, method, u string, body []byte
 		hdr = append(hdr, venue.Field{Key: "Authorization", Value: "Bearer " + c.cfg.APIKey})
 	}
 	return venue.Fetch(ctx, &c.cfg, venue.Request{Method: method, URL: u, Header: hdr}.JSON(body), func(status int, b []byte) error {
-		if err := json.Unmarshal(b, x); err != nil {
-			if status >= 200 && status < 300 {
-				return venue.BadResponse(err)
-			}
-			return venue.Refusal(Descriptor.Name, status, orderID, "HTTP "+http.StatusText(status))
+		if err := venue.DecodeOrder(Descriptor.Name, status, b, orderID, x); err != nil {
+			return err
 		}
 		if x.Err == nil || x.Err.Kind == "" {
 			if status >= 200 && status < 300 {
 				return nil
 			}
-			return venue.Refusal(Descriptor.Name, status, orderID, "HTTP "+http.StatusText(status))
+			return venue.HTTPRefusal(Descriptor.Name, status, orderID)
 		}
 		kind, words := x.Err.Kind, x.Err.Kind+": "+x.Err.Details
 		switch code := errorKinds[kind]; {
