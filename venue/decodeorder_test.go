@@ -37,3 +37,21 @@ func TestDecodeOrder(t *testing.T) {
 		}
 	}
 }
+
+// TestHTTPFailure: 401 and 403 are a rejected key, other statuses outside
+// 2xx the status's error, and a 2xx leaves the body to decide.
+func TestHTTPFailure(t *testing.T) {
+	for status, want := range map[int]swapscout.FailureCode{
+		200: "", 204: "", 401: swapscout.CodeNotConfigured, 403: swapscout.CodeNotConfigured,
+		404: swapscout.CodeBadResponse, 502: swapscout.CodeUnavailable, // 429 never gets here: Fetch answers it
+	} {
+		err := HTTPFailure("Venue", status, []byte(`{"message":"no"}`))
+		var ve *swapscout.VenueError
+		switch {
+		case want == "" && err != nil:
+			t.Errorf("HTTPFailure(%d) = %v, want nil", status, err)
+		case want != "" && (!errors.As(err, &ve) || ve.Code != want):
+			t.Errorf("HTTPFailure(%d) = %v, want %s", status, err, want)
+		}
+	}
+}
