@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/swapscout/swapscout"
+	"github.com/swapscout/swapscout/internal/opt"
 )
 
 // Derived answers. A quote asks every venue, but a venue allows us only so
@@ -79,15 +80,11 @@ type point struct {
 type curve struct{ pts []point }
 
 func newCurves(o DeriveOptions, now func() time.Time) *curves {
-	if o.MaxAge <= 0 {
-		o.MaxAge = DefaultDeriveAge
-	}
+	o.MaxAge = opt.Or(o.MaxAge, DefaultDeriveAge)
 	if o.MaxSpan <= 1 {
 		o.MaxSpan = DefaultDeriveSpan
 	}
-	if o.MaxRateGap <= 0 {
-		o.MaxRateGap = DefaultDeriveGap
-	}
+	o.MaxRateGap = opt.Or(o.MaxRateGap, DefaultDeriveGap)
 	if o.Keep < 2 {
 		o.Keep = DefaultDeriveKeep
 	}

@@ -23,6 +23,7 @@ import (
 	"time"
 
 	"github.com/swapscout/swapscout"
+	"github.com/swapscout/swapscout/internal/opt"
 	"github.com/swapscout/swapscout/upstream"
 	"github.com/swapscout/swapscout/venue"
 )
@@ -108,16 +109,9 @@ type Request struct {
 // valid. Errors come back as Fetch's callers expect them (see Error): the
 // venue kit's transport errors reworded for a chain endpoint named name.
 func Fetch(ctx context.Context, c *Config, name string, req Request, parse func(status int, body []byte) error) error {
-	timeout := c.Timeout
-	if timeout <= 0 {
-		timeout = DefaultTimeout
-	}
-	ctx, cancel := context.WithTimeout(ctx, timeout)
+	ctx, cancel := context.WithTimeout(ctx, opt.Or(c.Timeout, DefaultTimeout))
 	defer cancel()
-	maxBody := c.MaxBody
-	if maxBody <= 0 {
-		maxBody = DefaultMaxBody
-	}
+	maxBody := opt.Or(c.MaxBody, DefaultMaxBody)
 	vc := venue.Config{HTTP: c.HTTP, Guard: c.Guard, Now: c.Now}
 	err := venue.Fetch(ctx, &vc, venue.Request{
 		Method: req.Method, URL: c.URL + req.Path, Header: req.Header,

@@ -80,20 +80,11 @@ func (r *Request) HasQuery(name string) bool {
 }
 
 func (r *Request) lookup(name string) ([]byte, bool) {
-	q := r.RawQuery
-	for len(q) > 0 {
-		var pair []byte
-		if i := bytes.IndexByte(q, '&'); i >= 0 {
-			pair, q = q[:i], q[i+1:]
-		} else {
-			pair, q = q, nil
-		}
-		if len(pair) == 0 {
-			continue
-		}
-		k, v := pair, []byte(nil)
-		if i := bytes.IndexByte(pair, '='); i >= 0 {
-			k, v = pair[:i], pair[i+1:]
+	for q := r.RawQuery; len(q) > 0; {
+		var k, v []byte
+		k, v, q = nextPair(q)
+		if len(k) == 0 && v == nil {
+			continue // an empty pair, as in a&&b
 		}
 		if string(k) != name && !(needsUnescape(k) && string(r.unescape(k)) == name) {
 			continue
@@ -109,22 +100,28 @@ func (r *Request) lookup(name string) ([]byte, bool) {
 	return nil, false
 }
 
+// nextPair cuts the first key=value pair off a raw query: the key and the
+// value as written (escaped; v is nil when the pair has no '='), and the
+// rest after the '&'. It only slices q.
+func nextPair(q []byte) (k, v, rest []byte) {
+	pair := q
+	if i := bytes.IndexByte(q, '&'); i >= 0 {
+		pair, rest = q[:i], q[i+1:]
+	}
+	k = pair
+	if i := bytes.IndexByte(pair, '='); i >= 0 {
+		k, v = pair[:i], pair[i+1:]
+	}
+	return k, v, rest
+}
+
 // QueryKeys calls fn with each query parameter name, unescaped.
 func (r *Request) QueryKeys(fn func(key []byte) bool) {
-	q := r.RawQuery
-	for len(q) > 0 {
-		var pair []byte
-		if i := bytes.IndexByte(q, '&'); i >= 0 {
-			pair, q = q[:i], q[i+1:]
-		} else {
-			pair, q = q, nil
-		}
-		if len(pair) == 0 {
+	for q := r.RawQuery; len(q) > 0; {
+		var k, v []byte
+		k, v, q = nextPair(q)
+		if len(k) == 0 && v == nil {
 			continue
-		}
-		k := pair
-		if i := bytes.IndexByte(pair, '='); i >= 0 {
-			k = pair[:i]
 		}
 		if needsUnescape(k) {
 			k = r.unescape(k)

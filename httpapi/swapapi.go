@@ -98,10 +98,28 @@ func handleSwapCreate(d *deps) Action {
 			status = 201
 			hdr = []Field{swapHeaders[0], {Key: "Location", Value: "/v1/swaps/" + sw.ID}}
 		}
-		resp := JSON(status, append(api.AppendSwap(make([]byte, 0, 1536), sw, hist), '\n'))
-		resp.Headers = hdr
-		return resp, nil
+		return swapJSON(status, hdr, sw, hist), nil
 	}
+}
+
+// swapJSON answers a swap with its history, as every swap route does.
+func swapJSON(status int, hdr []Field, sw *swapscout.Swap, hist []swapscout.SwapEvent) Response {
+	resp := JSON(status, append(api.AppendSwap(make([]byte, 0, 1536), sw, hist), '\n'))
+	resp.Headers = hdr
+	return resp
+}
+
+// swapParam is the route's swap id, once the server keeps swaps and the id
+// is one of ours: anything else is not_found before a store is asked.
+func (d *deps) swapParam(r *Request) (string, error) {
+	if d.Swaps == nil {
+		return "", errNoSwaps
+	}
+	id := string(r.Param("id"))
+	if !swapscout.ValidSwapID(id) {
+		return "", errNoSwap
+	}
+	return id, nil
 }
 
 // history reads a swap's history to answer it with its record; a swap the
@@ -115,19 +133,14 @@ func (d *deps) history(ctx context.Context, sw *swapscout.Swap) []swapscout.Swap
 
 func handleSwapGet(d *deps) Action {
 	return func(r *Request) (Response, error) {
-		if d.Swaps == nil {
-			return Response{}, errNoSwaps
-		}
-		id := r.Param("id")
-		if !swapscout.ValidSwapID(string(id)) {
-			return Response{}, errNoSwap
-		}
-		sw, hist, err := d.Swaps.Get(r.Ctx, string(id))
+		id, err := d.swapParam(r)
 		if err != nil {
 			return Response{}, err
 		}
-		resp := JSON(200, append(api.AppendSwap(make([]byte, 0, 1536), sw, hist), '\n'))
-		resp.Headers = swapHeaders
-		return resp, nil
+		sw, hist, err := d.Swaps.Get(r.Ctx, id)
+		if err != nil {
+			return Response{}, err
+		}
+		return swapJSON(200, swapHeaders, sw, hist), nil
 	}
 }

@@ -4,7 +4,6 @@ import (
 	"context"
 
 	"github.com/swapscout/swapscout"
-	"github.com/swapscout/swapscout/api"
 )
 
 // POST /v1/swaps/{id}/deposit records the transaction that paid a swap at a
@@ -27,12 +26,9 @@ var errNoDeposits = swapscout.Errorf(swapscout.ESWAPUNSUPPORTED, "this server do
 
 func handleSwapDeposit(d *deps) Action {
 	return func(r *Request) (Response, error) {
-		if d.Swaps == nil {
-			return Response{}, errNoSwaps
-		}
-		id := r.Param("id")
-		if !swapscout.ValidSwapID(string(id)) {
-			return Response{}, errNoSwap
+		id, err := d.swapParam(r)
+		if err != nil {
+			return Response{}, err
 		}
 		var b swapDepositBody
 		if err := JSONBody(r, &b); err != nil {
@@ -45,12 +41,10 @@ func handleSwapDeposit(d *deps) Action {
 		if !ok {
 			return Response{}, errNoDeposits
 		}
-		sw, hist, err := rec.RecordDeposit(r.Ctx, string(id), b.TxID)
+		sw, hist, err := rec.RecordDeposit(r.Ctx, id, b.TxID)
 		if err != nil {
 			return Response{}, err
 		}
-		resp := JSON(200, append(api.AppendSwap(make([]byte, 0, 1536), sw, hist), '\n'))
-		resp.Headers = swapHeaders
-		return resp, nil
+		return swapJSON(200, swapHeaders, sw, hist), nil
 	}
 }

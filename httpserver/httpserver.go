@@ -31,6 +31,7 @@ import (
 	"github.com/swapscout/swapscout"
 	"github.com/swapscout/swapscout/api"
 	"github.com/swapscout/swapscout/httpapi"
+	"github.com/swapscout/swapscout/internal/opt"
 )
 
 // Options configure a Server. The zero value is a protected default.
@@ -120,15 +121,9 @@ func Serve(ln net.Listener, h *httpapi.Handler, o Options) (*Server, error) {
 	if log == nil {
 		log = slog.Default()
 	}
-	if o.HeaderTimeout <= 0 {
-		o.HeaderTimeout = DefaultHeaderTimeout
-	}
-	if o.MaxConns <= 0 {
-		o.MaxConns = DefaultMaxConns
-	}
-	if o.ConnLifetime <= 0 {
-		o.ConnLifetime = DefaultConnLifetime
-	}
+	o.HeaderTimeout = opt.Or(o.HeaderTimeout, DefaultHeaderTimeout)
+	o.MaxConns = opt.Or(o.MaxConns, DefaultMaxConns)
+	o.ConnLifetime = opt.Or(o.ConnLifetime, DefaultConnLifetime)
 	s := &Server{ln: ln, done: make(chan error, 1), log: log, memDone: func() {}}
 	s.base, s.cancel = context.WithCancel(context.Background())
 	switch o.Transport {

@@ -12,6 +12,7 @@ import (
 	"unsafe"
 
 	"github.com/swapscout/swapscout"
+	"github.com/swapscout/swapscout/internal/opt"
 )
 
 // Store is an in-memory swapscout.QuoteStore, safe for concurrent use.
@@ -78,9 +79,7 @@ func New(o Options) *Store {
 	if o.MaxEntries <= 0 {
 		o.MaxEntries = 100_000
 	}
-	if o.MaxBytes <= 0 {
-		o.MaxBytes = DefaultMaxBytes
-	}
+	o.MaxBytes = opt.Or(o.MaxBytes, DefaultMaxBytes)
 	if o.Now == nil {
 		o.Now = time.Now
 	}

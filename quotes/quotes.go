@@ -28,6 +28,7 @@ import (
 	"github.com/swapscout/swapscout"
 	"github.com/swapscout/swapscout/aggregate"
 	"github.com/swapscout/swapscout/api"
+	"github.com/swapscout/swapscout/internal/opt"
 )
 
 // Engine fans a request out to the venues it selects
@@ -96,12 +97,8 @@ type Service struct {
 // New returns the service c describes, with the defaults of its unset
 // fields.
 func New(c Config) *Service {
-	if c.TTL <= 0 {
-		c.TTL = DefaultTTL
-	}
-	if c.DefaultDeadline <= 0 {
-		c.DefaultDeadline = DefaultDeadline
-	}
+	c.TTL = opt.Or(c.TTL, DefaultTTL)
+	c.DefaultDeadline = opt.Or(c.DefaultDeadline, DefaultDeadline)
 	if c.Now == nil {
 		c.Now = time.Now
 	}

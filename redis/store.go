@@ -39,6 +39,7 @@ import (
 	"github.com/redis/rueidis"
 
 	"github.com/swapscout/swapscout"
+	"github.com/swapscout/swapscout/internal/opt"
 )
 
 // States reported by Store.Status.
@@ -136,18 +137,12 @@ func New(o Options) (*Store, error) {
 	} else if copt.Dialer.Timeout <= 0 {
 		copt.Dialer.Timeout = DefaultDialTimeout
 	}
-	if o.Timeout <= 0 {
-		o.Timeout = DefaultTimeout
-	}
-	if o.HealthInterval <= 0 {
-		o.HealthInterval = DefaultHealthInterval
-	}
+	o.Timeout = opt.Or(o.Timeout, DefaultTimeout)
+	o.HealthInterval = opt.Or(o.HealthInterval, DefaultHealthInterval)
 	if o.LocalCacheTTL == 0 {
 		o.LocalCacheTTL = DefaultLocalCacheTTL
 	}
-	if o.LocalCacheBytes <= 0 {
-		o.LocalCacheBytes = DefaultLocalCacheBytes
-	}
+	o.LocalCacheBytes = opt.Or(o.LocalCacheBytes, DefaultLocalCacheBytes)
 	if o.Logger == nil {
 		o.Logger = slog.Default()
 	}

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/swapscout/swapscout"
+	"github.com/swapscout/swapscout/internal/opt"
 )
 
 // BoardReader reads the swaps the outcome board counts (sqlstore.DB does).
@@ -31,10 +32,7 @@ func (b *Board) Board(ctx context.Context) (*swapscout.Board, error) {
 	if b.Now != nil {
 		now = b.Now
 	}
-	w := b.Window
-	if w <= 0 {
-		w = DefaultBoardWindow
-	}
+	w := opt.Or(b.Window, DefaultBoardWindow)
 	at := now().UTC()
 	rows, err := b.Swaps.BoardSwaps(ctx, at.Add(-w))
 	if err != nil {

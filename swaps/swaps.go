@@ -41,6 +41,7 @@ import (
 
 	"github.com/swapscout/swapscout"
 	"github.com/swapscout/swapscout/address"
+	"github.com/swapscout/swapscout/internal/opt"
 )
 
 // DefaultSlippage is the worst change, as a fraction of the amount shown,
@@ -413,11 +414,7 @@ func (s *Service) createTimeout(venue string) time.Duration {
 // leaving: its values, not its cancellation, with the bound on waiting for
 // our own rate limit.
 func (s *Service) venueContext(ctx context.Context) context.Context {
-	wait := s.LimitWait
-	if wait <= 0 {
-		wait = DefaultLimitWait
-	}
-	return swapscout.WithLimitWait(context.WithoutCancel(ctx), wait)
+	return swapscout.WithLimitWait(context.WithoutCancel(ctx), opt.Or(s.LimitWait, DefaultLimitWait))
 }
 
 // release frees the key of a reservation that certainly made nothing.

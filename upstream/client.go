@@ -38,6 +38,8 @@ import (
 	"time"
 
 	"github.com/valyala/fasthttp"
+
+	"github.com/swapscout/swapscout/internal/opt"
 )
 
 // Default values used by [New] for zero fields of [Options].
@@ -134,18 +136,10 @@ func New(o Options) *Client {
 		userAgent:   []byte(o.UserAgent),
 		dial:        o.Dial,
 	}
-	if c.maxIdle <= 0 {
-		c.maxIdle = DefaultMaxIdlePerHost
-	}
-	if c.idleTimeout <= 0 {
-		c.idleTimeout = DefaultIdleTimeout
-	}
-	if c.dialTimeout <= 0 {
-		c.dialTimeout = DefaultDialTimeout
-	}
-	if c.maxBody <= 0 {
-		c.maxBody = DefaultMaxBodySize
-	}
+	c.maxIdle = opt.Or(c.maxIdle, DefaultMaxIdlePerHost)
+	c.idleTimeout = opt.Or(c.idleTimeout, DefaultIdleTimeout)
+	c.dialTimeout = opt.Or(c.dialTimeout, DefaultDialTimeout)
+	c.maxBody = opt.Or(c.maxBody, DefaultMaxBodySize)
 	switch {
 	case o.BodyBudget == 0:
 		c.budget.limit = DefaultBodyBudget

@@ -12,6 +12,7 @@ import (
 	"golang.org/x/time/rate"
 
 	"github.com/swapscout/swapscout"
+	"github.com/swapscout/swapscout/internal/opt"
 	"github.com/swapscout/swapscout/upstream"
 )
 
@@ -96,9 +97,7 @@ func newGuard(name string, l Limit, now func() time.Time, open time.Duration) *G
 	if now == nil {
 		now = time.Now
 	}
-	if l.Backoff <= 0 {
-		l.Backoff = DefaultBackoff
-	}
+	l.Backoff = opt.Or(l.Backoff, DefaultBackoff)
 	g := &Guard{
 		name:  name,
 		limit: l,

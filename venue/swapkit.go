@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"net/http"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -63,6 +64,26 @@ func Refusal(name string, status int, orderID, words string) *swapscout.VenueErr
 	return swapscout.NewVenueError(CodeBadRequest, "%s: %s", name, words)
 }
 
+// HTTPRefusal is Refusal in the words of the HTTP status, for an answer
+// that carries none of its own.
+func HTTPRefusal(name string, status int, orderID string) *swapscout.VenueError {
+	return Refusal(name, status, orderID, "HTTP "+http.StatusText(status))
+}
+
+// DecodeOrder decodes venue name's answer about an order (a create or a
+// status call) into v. A body that is not v's JSON is bad_response with a
+// 2xx status and the venue's refusal in HTTP words with any other; a body
+// that decodes is left to the caller, which knows the venue's error fields.
+func DecodeOrder(name string, status int, body []byte, orderID string, v any) error {
+	if err := json.Unmarshal(body, v); err != nil {
+		if status >= 200 && status < 300 {
+			return BadResponse(err)
+		}
+		return HTTPRefusal(name, status, orderID)
+	}
+	return nil
+}
+
 // OrderNotFound is the error for an order id the venue does not know. It
 // is given the order's public id (swapscout.OrderRef.ID), never its secret,
 // which must not reach a log line.
@@ -117,7 +138,8 @@ func (t StatusTable) Update(name, word string) (swapscout.SwapUpdate, error) {
 // Settled is the update a status answer makes (Update) with the deposit
 // and payout transactions the venue names: the amount the venue says it paid
 // out counts as received only once the payout transaction is known; before
-// that it is a promise, never a payout.
+// that it is a promise, never a payout. paid may be nil: a venue whose
+// status answer names no payout amount.
 func (t StatusTable) Settled(name, word string, depositTx, payoutTx *string, paid *swapscout.Amount) (swapscout.SwapUpdate, error) {
 	u, err := t.Update(name, word)
 	if err != nil {

@@ -164,6 +164,19 @@ func BodyText(body []byte) string {
 	return ""
 }
 
+// HTTPFailure is what a venue's HTTP status says before its body is read:
+// KeyRejected for 401 and 403, StatusError for any other status outside
+// 2xx, nil for a 2xx (the body decides).
+func HTTPFailure(name string, status int, body []byte) error {
+	switch {
+	case status == 401 || status == 403:
+		return KeyRejected(name, status, body)
+	case status < 200 || status > 299:
+		return StatusError(status)
+	}
+	return nil
+}
+
 // KeyRejected is the not_configured error for a venue that refused our key
 // with HTTP 401 or 403, quoting the body's words when it has some.
 func KeyRejected(name string, status int, body []byte) error {

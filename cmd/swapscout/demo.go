@@ -18,10 +18,8 @@ import (
 // runDemo starts the simulator and the server in one process on loopback.
 func runDemo(ctx context.Context, args []string, e env) error {
 	fs := newFlagSet("demo", "demo [flags]", e.stderr)
-	addr := fs.String("addr", envOr(e.getenv, "SWAPSCOUT_ADDR", "127.0.0.1:8080"), "listen address of the API (env SWAPSCOUT_ADDR)")
-	transport := fs.String("transport", envOr(e.getenv, "SWAPSCOUT_TRANSPORT", "fasthttp"), "HTTP stack: fasthttp or nethttp (env SWAPSCOUT_TRANSPORT)")
-	ttl := fs.Duration("ttl", 2*time.Minute, "how long a quote stays readable by id")
-	window := fs.Duration("cache-window", 3*time.Second, "identical requests within this window are answered from the cache (0: off)")
+	var lf listenFlags
+	lf.register(fs, e.getenv)
 	var db dbFlags
 	db.register(fs, e.getenv)
 	tf := trackFlags{webhookPrivate: true} // the demo is on loopback, and so is a receiver tried with it
@@ -41,11 +39,11 @@ func runDemo(ctx context.Context, args []string, e env) error {
 	if _, err := parseArgs(fs, args); err != nil {
 		return err
 	}
-	if host, _, err := net.SplitHostPort(*addr); err != nil || !isLoopback(host) {
-		return fmt.Errorf("--addr %q: the demo serves on loopback only", *addr)
+	if host, _, err := net.SplitHostPort(lf.addr); err != nil || !isLoopback(host) {
+		return fmt.Errorf("--addr %q: the demo serves on loopback only", lf.addr)
 	}
 	// Bind first, as serve does: a busy port fails before anything starts.
-	ln, err := bind(*addr)
+	ln, err := bind(lf.addr)
 	if err != nil {
 		return err
 	}
@@ -68,7 +66,7 @@ func runDemo(ctx context.Context, args []string, e env) error {
 	fmt.Fprintln(e.stderr, "loading the venues' market lists from the simulator…")
 	obs := newObservability(log, &sf, nil)
 	obs.hookTracking(&tf)
-	st, err := newStack(ctx, stackOptions{simURL: simsrv.URL(), secret: k.secret, getenv: noEnv, ttl: *ttl, window: *window, log: log, db: &db, track: &tf, keys: &kf, venueProxy: sf.venueProxy,
+	st, err := newStack(ctx, stackOptions{simURL: simsrv.URL(), secret: k.secret, getenv: noEnv, ttl: lf.ttl, window: lf.window, log: log, db: &db, track: &tf, keys: &kf, venueProxy: sf.venueProxy,
 		wrapVenue: obs.wrapVenue, tune: obs.tune})
 	if err != nil {
 		return err
@@ -82,7 +80,7 @@ func runDemo(ctx context.Context, args []string, e env) error {
 		return err
 	}
 	mcpMounts := mf.mounts(mcpsvc, ln.ln.Addr(), "", nil) // before take: the listener names the hosts
-	srv, err := httpserver.Serve(ln.take(), st.handler, httpserver.Options{Transport: *transport, Logger: log, Mounts: mcpMounts})
+	srv, err := httpserver.Serve(ln.take(), st.handler, httpserver.Options{Transport: lf.transport, Logger: log, Mounts: mcpMounts})
 	if err != nil {
 		return err
 	}

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"errors"
+	"flag"
 	"fmt"
 	"net"
 	"net/http"
@@ -15,14 +16,26 @@ import (
 	"github.com/swapscout/swapscout/httpserver"
 )
 
+// listenFlags are how serve and demo answer: where, on which HTTP stack,
+// and how long quotes stay readable and cached.
+type listenFlags struct {
+	addr, transport string
+	ttl, window     time.Duration
+}
+
+func (f *listenFlags) register(fs *flag.FlagSet, getenv func(string) string) {
+	fs.StringVar(&f.addr, "addr", envOr(getenv, "SWAPSCOUT_ADDR", "127.0.0.1:8080"), "listen address of the API (env SWAPSCOUT_ADDR)")
+	fs.StringVar(&f.transport, "transport", envOr(getenv, "SWAPSCOUT_TRANSPORT", "fasthttp"), "HTTP stack: fasthttp or nethttp (env SWAPSCOUT_TRANSPORT)")
+	fs.DurationVar(&f.ttl, "ttl", 2*time.Minute, "how long a quote stays readable by id")
+	fs.DurationVar(&f.window, "cache-window", 3*time.Second, "identical requests within this window are answered from the cache, with their age (0: off)")
+}
+
 func runServe(ctx context.Context, args []string, e env) error {
 	fs := newFlagSet("serve", "serve [flags]", e.stderr)
-	addr := fs.String("addr", envOr(e.getenv, "SWAPSCOUT_ADDR", "127.0.0.1:8080"), "listen address (env SWAPSCOUT_ADDR)")
+	var lf listenFlags
+	lf.register(fs, e.getenv)
 	simURL := fs.String("sim-url", envOr(e.getenv, "SWAPSCOUT_SIM_URL", ""), "ask a running simulator at this URL instead of the live venues (env SWAPSCOUT_SIM_URL)")
 	secret := fs.String("sim-secret", defaultSimSecret, "API secret the simulator checks signatures with")
-	transport := fs.String("transport", envOr(e.getenv, "SWAPSCOUT_TRANSPORT", "fasthttp"), "HTTP stack: fasthttp or nethttp (env SWAPSCOUT_TRANSPORT)")
-	ttl := fs.Duration("ttl", 2*time.Minute, "how long a quote stays readable by id")
-	window := fs.Duration("cache-window", 3*time.Second, "identical requests within this window are answered from the cache, with their age (0: off)")
 	redisURL := fs.String("redis-url", envOr(e.getenv, "SWAPSCOUT_REDIS_URL", ""), "share quotes and the cache with other instances through this Redis, e.g. redis://127.0.0.1:6379/0 (env SWAPSCOUT_REDIS_URL)")
 	instances := fs.Int("instances", 1, "with --redis-url: how many instances to assume share each venue's rate budget until Redis is first heard from (each keeps to its share while Redis is away)")
 	deriveAge := fs.Duration("derive-age", aggregate.DefaultDeriveAge, "when our rate limit on a venue has no call to spare in time, serve an offer derived from its answers at most this old for nearby amounts, marked derived (0: never)")
@@ -53,7 +66,7 @@ func runServe(ctx context.Context, args []string, e env) error {
 	// Bind first: a busy port fails the start here, before the database is
 	// opened, its lock taken or a job started. Connections that arrive
 	// while the rest starts wait in the listen queue.
-	ln, err := bind(*addr)
+	ln, err := bind(lf.addr)
 	if err != nil {
 		return err
 	}
@@ -68,7 +81,7 @@ func runServe(ctx context.Context, args []string, e env) error {
 	}
 	obs := newObservability(log, &sf, proxies)
 	obs.hookTracking(&tf)
-	st, err := newStack(ctx, stackOptions{listenAtOnce: true, simURL: strings.TrimSuffix(*simURL, "/"), secret: *secret, getenv: e.getenv, ttl: *ttl, window: *window, redis: *redisURL, instances: *instances, deriveAge: *deriveAge, log: log,
+	st, err := newStack(ctx, stackOptions{listenAtOnce: true, simURL: strings.TrimSuffix(*simURL, "/"), secret: *secret, getenv: e.getenv, ttl: lf.ttl, window: lf.window, redis: *redisURL, instances: *instances, deriveAge: *deriveAge, log: log,
 		wrapVenue: obs.wrapVenue, tune: obs.tune, db: &db, track: &tf, keys: &kf, venueProxy: sf.venueProxy})
 	if err != nil {
 		return err
@@ -82,7 +95,7 @@ func runServe(ctx context.Context, args []string, e env) error {
 		return err
 	}
 	mcpMounts := mf.mounts(mcpsvc, ln.ln.Addr(), sf.onionURL, log) // before take: the listener names the hosts
-	srv, err := httpserver.Serve(ln.take(), st.handler, httpserver.Options{Transport: *transport, Logger: log, Mounts: mcpMounts,
+	srv, err := httpserver.Serve(ln.take(), st.handler, httpserver.Options{Transport: lf.transport, Logger: log, Mounts: mcpMounts,
 		AccessLog: sf.accessLog, HeaderTimeout: sf.headerTimeout, MaxConns: sf.maxConns, MemoryLimit: memoryLimit(sf.storeBytes)})
 	if err != nil {
 		return err

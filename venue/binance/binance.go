@@ -65,15 +65,9 @@ var spec = cex.Spec{
 // from NOTIONAL (MIN_NOTIONAL) when it applies to market orders. Values of
 // an unexpected type read as absent rather than fail the list.
 func parseMarkets(body []byte) ([]cex.Market, error) {
-	var info struct {
-		Symbols json.RawMessage `json:"symbols"`
-	}
-	if err := json.Unmarshal(body, &info); err != nil {
-		return nil, venue.BadResponse(err)
-	}
-	symbols, ok := cex.Items[symbolIn](info.Symbols)
-	if !ok {
-		return nil, swapscout.NewVenueError(swapscout.CodeBadResponse, "Binance exchangeInfo has no symbols")
+	symbols, err := cex.List[symbolIn](body, "Binance", "symbols", "symbols")
+	if err != nil {
+		return nil, err
 	}
 	var out []cex.Market
 	for _, sy := range symbols {

@@ -144,20 +144,15 @@ func parseNetworks(body []byte) (map[cex.Code]cex.Network, error) {
 // code or without the array is bad_response (what names the list).
 func readList[T any](body []byte, what string) ([]T, error) {
 	var e struct {
-		Code cex.Text        `json:"code"`
-		Data json.RawMessage `json:"data"`
+		Code cex.Text `json:"code"`
 	}
 	if err := json.Unmarshal(body, &e); err != nil {
 		return nil, venue.BadResponse(err)
 	}
-	items, isArray := cex.Items[T](e.Data)
-	switch {
-	case e.Code != "00000":
+	if e.Code != "00000" {
 		return nil, swapscout.NewVenueError(swapscout.CodeBadResponse, "Bitget answered without a code")
-	case !isArray:
-		return nil, swapscout.NewVenueError(swapscout.CodeBadResponse, "Bitget %s has no data", what)
 	}
-	return items, nil
+	return cex.List[T](body, "Bitget", what, "data")
 }
 
 // errorCodes maps Bitget's error codes ([CODE] JKorf's BitgetErrors; texts

@@ -70,15 +70,7 @@ var spec = cex.Spec{
 // (PreLaunch, Closed…) are dropped. Values of an unexpected type read as
 // absent rather than fail the list.
 func parseMarkets(body []byte) ([]cex.Market, error) {
-	var r struct {
-		Result struct {
-			List json.RawMessage `json:"list"`
-		} `json:"result"`
-	}
-	if err := json.Unmarshal(body, &r); err != nil {
-		return nil, venue.BadResponse(err)
-	}
-	items, listed := cex.Items[struct {
+	items, err := cex.List[struct {
 		Symbol        cex.Text `json:"symbol"`
 		BaseCoin      cex.Text `json:"baseCoin"`
 		QuoteCoin     cex.Text `json:"quoteCoin"`
@@ -87,9 +79,9 @@ func parseMarkets(body []byte) ([]cex.Market, error) {
 			MinOrderQty cex.Opt `json:"minOrderQty"`
 			MinOrderAmt cex.Opt `json:"minOrderAmt"`
 		} `json:"lotSizeFilter"`
-	}](r.Result.List)
-	if !listed {
-		return nil, swapscout.NewVenueError(swapscout.CodeBadResponse, "Bybit answer has no instrument list")
+	}](body, "Bybit", "instrument list", "result", "list")
+	if err != nil {
+		return nil, err
 	}
 	var out []cex.Market
 	for _, it := range items {

@@ -6,6 +6,7 @@ import (
 	"strconv"
 
 	"github.com/swapscout/swapscout"
+	"github.com/swapscout/swapscout/venue"
 )
 
 // Market and currency lists are fetched every few minutes, not on the quote
@@ -92,4 +93,28 @@ func Items[T any](raw json.RawMessage) (items []T, ok bool) {
 		}
 	}
 	return items, true
+}
+
+// List decodes the array that body holds at path (nested object keys; body
+// itself when path is empty) into one T per element, as Items does: the
+// envelope every market and currency list comes in, read once here rather
+// than by a struct per venue. An answer that is not JSON, or has no array
+// there, is bad_response ("<venue> answer has no <what>").
+func List[T any](body []byte, venueName, what string, path ...string) ([]T, error) {
+	raw := json.RawMessage(body)
+	for _, key := range path {
+		if len(raw) == 0 {
+			break // a key on the way is absent: no array
+		}
+		var obj map[string]json.RawMessage
+		if err := json.Unmarshal(raw, &obj); err != nil {
+			return nil, venue.BadResponse(err)
+		}
+		raw = obj[key]
+	}
+	items, ok := Items[T](raw)
+	if !ok {
+		return nil, swapscout.NewVenueError(swapscout.CodeBadResponse, "%s answer has no %s", venueName, what)
+	}
+	return items, nil
 }

@@ -148,23 +148,18 @@ func (c *Client) call(ctx context.Context, method string, params, v any) error {
 func decode(status int, body []byte, v any) error {
 	var r rpcResponse
 	if err := json.Unmarshal(body, &r); err != nil {
-		switch {
-		case status == 401 || status == 403:
-			return venue.KeyRejected("ChangeHero", status, body)
-		case status < 200 || status > 299:
-			return venue.StatusError(status)
+		if ferr := venue.HTTPFailure("ChangeHero", status, body); ferr != nil {
+			return ferr
 		}
 		return venue.BadResponse(err)
 	}
 	if r.Error != nil {
 		return rpcFailure(status, r.Error)
 	}
-	switch {
-	case status == 401 || status == 403:
-		return venue.KeyRejected("ChangeHero", status, body)
-	case status < 200 || status > 299:
-		return venue.StatusError(status)
-	case len(r.Result) == 0 || string(r.Result) == "null":
+	if err := venue.HTTPFailure("ChangeHero", status, body); err != nil {
+		return err
+	}
+	if len(r.Result) == 0 || string(r.Result) == "null" {
 		return swapscout.NewVenueError(swapscout.CodeBadResponse, "ChangeHero answered neither result nor error")
 	}
 	if err := json.Unmarshal(r.Result, v); err != nil {

@@ -3,7 +3,6 @@ package changenow
 import (
 	"context"
 	"encoding/json"
-	"net/http"
 	"net/url"
 
 	"github.com/swapscout/swapscout"
@@ -134,7 +133,7 @@ func swapDecode(status int, body []byte, orderID string, v any) error {
 		return venue.Refusal(Descriptor.Name, status, orderID, er.Error+": "+er.Message)
 	}
 	if status < 200 || status >= 300 {
-		return venue.Refusal(Descriptor.Name, status, orderID, "HTTP "+http.StatusText(status))
+		return venue.HTTPRefusal(Descriptor.Name, status, orderID)
 	}
 	if err := json.Unmarshal(body, v); err != nil {
 		return venue.BadResponse(err)

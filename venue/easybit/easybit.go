@@ -146,12 +146,10 @@ func checkLimits(in swapscout.Amount, info pairInfoData) error {
 func decode(status int, body []byte, v any) error {
 	var env envelope
 	if err := json.Unmarshal(body, &env); err != nil || !env.Success.Set {
-		switch {
-		case status == 401 || status == 403:
-			return venue.KeyRejected("EasyBit", status, body)
-		case status < 200 || status > 299:
-			return venue.StatusError(status)
-		case err != nil:
+		if ferr := venue.HTTPFailure("EasyBit", status, body); ferr != nil {
+			return ferr
+		}
+		if err != nil {
 			return venue.BadResponse(err)
 		}
 		return swapscout.NewVenueError(swapscout.CodeBadResponse, "EasyBit answer has no success flag")

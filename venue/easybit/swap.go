@@ -83,12 +83,7 @@ func (c *Client) SwapStatus(ctx context.Context, ref swapscout.OrderRef) (swapsc
 	if len(list) == 0 {
 		return swapscout.SwapUpdate{}, venue.OrderNotFound(Descriptor.Name, ref.ID)
 	}
-	u, err := StatusWords.Update(Descriptor.Name, list[0].Status)
-	if err != nil {
-		return u, err
-	}
-	u.DepositTx, u.PayoutTx = venue.Deref(list[0].HashIn), venue.Deref(list[0].HashOut)
-	return u, nil
+	return StatusWords.Settled(Descriptor.Name, list[0].Status, list[0].HashIn, list[0].HashOut, nil)
 }
 
 // orderCall makes a create or status call: a refusal naming an address or

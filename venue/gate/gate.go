@@ -65,7 +65,7 @@ var percent = swapscout.NewAmount(1, 2)
 // kept, with the pair's fee and minimums; values of an unexpected type read
 // as absent.
 func parseMarkets(body []byte) ([]cex.Market, error) {
-	items, ok := cex.Items[struct {
+	items, err := cex.List[struct {
 		ID             cex.Text `json:"id"`
 		Base           cex.Text `json:"base"`
 		Quote          cex.Text `json:"quote"`
@@ -73,9 +73,9 @@ func parseMarkets(body []byte) ([]cex.Market, error) {
 		Fee            cex.Opt  `json:"fee"`
 		MinBaseAmount  cex.Opt  `json:"min_base_amount"`
 		MinQuoteAmount cex.Opt  `json:"min_quote_amount"`
-	}](body)
-	if !ok {
-		return nil, swapscout.NewVenueError(swapscout.CodeBadResponse, "Gate answer has no pair list")
+	}](body, "Gate", "pair list")
+	if err != nil {
+		return nil, err
 	}
 	var out []cex.Market
 	for _, it := range items {

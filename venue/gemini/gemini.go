@@ -72,16 +72,16 @@ var spec = cex.Spec{
 // limit_only, cancel_only or closed ones, and not the GUSD perpetuals), with
 // MinBase from min_order_size. Fields of an unexpected type read as absent.
 func parseMarkets(body []byte) ([]cex.Market, error) {
-	items, ok := cex.Items[struct {
+	items, err := cex.List[struct {
 		Symbol        cex.Text  `json:"symbol"`
 		BaseCurrency  cex.Text  `json:"base_currency"`
 		QuoteCurrency cex.Text  `json:"quote_currency"`
 		Status        cex.Text  `json:"status"`
 		ProductType   *cex.Text `json:"product_type"`   // absent: spot
 		MinOrderSize  cex.Opt   `json:"min_order_size"` // a string, where tick_size is a number
-	}](body)
-	if !ok {
-		return nil, swapscout.NewVenueError(swapscout.CodeBadResponse, "Gemini symbol details are not a list")
+	}](body, "Gemini", "symbol details list")
+	if err != nil {
+		return nil, err
 	}
 	var out []cex.Market
 	for _, it := range items {

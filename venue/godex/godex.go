@@ -138,10 +138,9 @@ func decode(status int, body []byte, v *info) error {
 		return swapscout.NewVenueError(swapscout.CodeUnsupportedPair, "Godex does not support this pair: %s", venue.ClipOr(er.Error, "no message"))
 	case failed:
 		return textError(status, er.Error)
-	case status == 401 || status == 403:
-		return venue.KeyRejected("Godex", status, body)
-	case status < 200 || status > 299:
-		return venue.StatusError(status)
+	}
+	if err := venue.HTTPFailure("Godex", status, body); err != nil {
+		return err
 	}
 	if err := json.Unmarshal(body, v); err != nil {
 		return venue.BadResponse(err)

@@ -3,7 +3,6 @@ package godex
 import (
 	"context"
 	"encoding/json"
-	"net/http"
 	"net/url"
 
 	"github.com/swapscout/swapscout"
@@ -106,7 +105,7 @@ func (c *Client) txCall(ctx context.Context, method, path string, body []byte, o
 			}
 			return nil
 		case !failed:
-			return venue.Refusal(Descriptor.Name, status, orderID, "HTTP "+http.StatusText(status))
+			return venue.HTTPRefusal(Descriptor.Name, status, orderID)
 		}
 		return venue.SwapRefusal(Descriptor.Name, status, orderID, er.Error, textError(max(status, 400), er.Error), "address", "extra")
 	})

@@ -59,21 +59,15 @@ var spec = cex.Spec{
 // online and trade-enabled symbols. Values of an unexpected type read as
 // absent. v2 carries no order minimums.
 func parseMarkets(body []byte) ([]cex.Market, error) {
-	var r struct {
-		Data json.RawMessage `json:"data"`
-	}
-	if err := json.Unmarshal(body, &r); err != nil {
-		return nil, venue.BadResponse(err)
-	}
-	items, listed := cex.Items[struct {
+	items, err := cex.List[struct {
 		Sc    cex.Text `json:"sc"`
 		Bc    cex.Text `json:"bc"`
 		Qc    cex.Text `json:"qc"`
 		State cex.Text `json:"state"`
 		Te    cex.Flag `json:"te"`
-	}](r.Data)
-	if !listed {
-		return nil, swapscout.NewVenueError(swapscout.CodeBadResponse, "HTX answer has no symbol list")
+	}](body, "HTX", "symbol list", "data")
+	if err != nil {
+		return nil, err
 	}
 	var out []cex.Market
 	for _, it := range items {

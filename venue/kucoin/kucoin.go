@@ -133,21 +133,10 @@ func parseNetworks(body []byte) (map[cex.Code]cex.Network, error) {
 	return out, nil
 }
 
-// readList decodes an envelope whose data is an array into one T per item
-// (items that do not decode are left out); an answer without the array is
-// bad_response (what names the list).
+// readList decodes KuCoin's envelope, whose data is the list (what names
+// it in the error).
 func readList[T any](body []byte, what string) ([]T, error) {
-	var e struct {
-		Data json.RawMessage `json:"data"`
-	}
-	if err := json.Unmarshal(body, &e); err != nil {
-		return nil, venue.BadResponse(err)
-	}
-	items, ok := cex.Items[T](e.Data)
-	if !ok {
-		return nil, swapscout.NewVenueError(swapscout.CodeBadResponse, "KuCoin answer has no %s", what)
-	}
-	return items, nil
+	return cex.List[T](body, "KuCoin", what, "data")
 }
 
 // apiError maps KuCoin's codes ([CODE] 400100 invalid parameter, 900001

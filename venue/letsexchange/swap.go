@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"maps"
-	"net/http"
 	"net/url"
 	"slices"
 	"strconv"
@@ -128,11 +127,8 @@ func (c *Client) txCall(ctx context.Context, method, u string, body []byte, orde
 		hdr = append(hdr, venue.Field{Key: "Authorization", Value: bearer(c.cfg.APIKey)})
 	}
 	return venue.Fetch(ctx, &c.cfg, venue.Request{Method: method, URL: u, Header: hdr}.JSON(body), func(status int, b []byte) error {
-		if err := json.Unmarshal(b, tx); err != nil {
-			if status >= 200 && status < 300 {
-				return venue.BadResponse(err)
-			}
-			return venue.Refusal(Descriptor.Name, status, orderID, "HTTP "+http.StatusText(status))
+		if err := venue.DecodeOrder(Descriptor.Name, status, b, orderID, tx); err != nil {
+			return err
 		}
 		failed := tx.Success != nil && !*tx.Success || hasError(tx.Error)
 		if status >= 200 && status < 300 && !failed {

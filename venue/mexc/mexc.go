@@ -72,15 +72,9 @@ var one = swapscout.AmountFromInt(1)
 // spot trading, market orders and both sides. A field that is null, empty
 // or of another type counts as absent.
 func parseMarkets(body []byte) ([]cex.Market, error) {
-	var info struct {
-		Symbols json.RawMessage `json:"symbols"`
-	}
-	if err := json.Unmarshal(body, &info); err != nil {
-		return nil, venue.BadResponse(err)
-	}
-	symbols, ok := cex.Items[symbolIn](info.Symbols)
-	if !ok {
-		return nil, swapscout.NewVenueError(swapscout.CodeBadResponse, "MEXC exchangeInfo has no symbols")
+	symbols, err := cex.List[symbolIn](body, "MEXC", "symbols", "symbols")
+	if err != nil {
+		return nil, err
 	}
 	var out []cex.Market
 	for _, sy := range symbols {

@@ -3,7 +3,6 @@ package sideshift
 import (
 	"context"
 	"encoding/json"
-	"net/http"
 	"net/url"
 	"strings"
 
@@ -148,17 +147,14 @@ func (c *Client) SwapStatus(ctx context.Context, ref swapscout.OrderRef) (swapsc
 func (c *Client) shiftCall(ctx context.Context, method, u string, body []byte, orderID string, s *shift) error {
 	return venue.Fetch(ctx, &c.cfg, venue.Request{Method: method, URL: u, Header: c.headers()}.JSON(body), func(status int, b []byte) error {
 		*s = shift{}
-		if err := json.Unmarshal(b, s); err != nil {
-			if status/100 == 2 {
-				return venue.BadResponse(err)
-			}
-			return venue.Refusal(Descriptor.Name, status, orderID, "HTTP "+http.StatusText(status))
+		if err := venue.DecodeOrder(Descriptor.Name, status, b, orderID, s); err != nil {
+			return err
 		}
 		if s.Error == nil {
 			if status/100 == 2 {
 				return nil
 			}
-			return venue.Refusal(Descriptor.Name, status, orderID, "HTTP "+http.StatusText(status))
+			return venue.HTTPRefusal(Descriptor.Name, status, orderID)
 		}
 		msg := s.Error.Message
 		t := strings.ToLower(msg)

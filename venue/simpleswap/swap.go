@@ -83,12 +83,7 @@ func (c *Client) SwapStatus(ctx context.Context, ref swapscout.OrderRef) (swapsc
 		return swapscout.SwapUpdate{}, err
 	}
 	x := venue.Deref(r.Result)
-	u, err := StatusWords.Update(Descriptor.Name, x.Status)
-	if err != nil {
-		return u, err
-	}
-	u.DepositTx, u.PayoutTx = venue.Deref(x.TxFrom), venue.Deref(x.TxTo)
-	return u, nil
+	return StatusWords.Settled(Descriptor.Name, x.Status, x.TxFrom, x.TxTo, nil)
 }
 
 // exchangeCall makes a create or status call. SimpleSwap's meanings are in

@@ -3,7 +3,6 @@ package stealthex
 import (
 	"context"
 	"encoding/json"
-	"net/http"
 	"net/url"
 
 	"github.com/swapscout/swapscout"
@@ -99,20 +98,15 @@ func (c *Client) SwapStatus(ctx context.Context, ref swapscout.OrderRef) (swapsc
 	if err := c.exchangeCall(ctx, "GET", c.cfg.BaseURL+ExchangesPath+"/"+url.PathEscape(ref.ID), nil, ref.ID, &x); err != nil {
 		return swapscout.SwapUpdate{}, err
 	}
-	u, err := StatusWords.Update(Descriptor.Name, x.Status)
-	if err != nil {
-		return u, err
-	}
+	var in, out *string
+	var paid *swapscout.Amount
 	if x.Deposit != nil {
-		u.DepositTx = venue.Deref(x.Deposit.TxHash)
+		in = x.Deposit.TxHash
 	}
 	if x.Withdrawal != nil {
-		u.PayoutTx = venue.Deref(x.Withdrawal.TxHash)
-		if u.PayoutTx != "" {
-			u.AmountReceived = venue.Deref(x.Withdrawal.Amount)
-		}
+		out, paid = x.Withdrawal.TxHash, x.Withdrawal.Amount
 	}
-	return u, nil
+	return StatusWords.Settled(Descriptor.Name, x.Status, in, out, paid)
 }
 
 func (c *Client) exchangeCall(ctx context.Context, method, u string, body []byte, orderID string, x *exchange) error {
@@ -121,17 +115,14 @@ func (c *Client) exchangeCall(ctx context.Context, method, u string, body []byte
 		hdr = append(hdr, venue.Field{Key: "Authorization", Value: "Bearer " + c.cfg.APIKey})
 	}
 	return venue.Fetch(ctx, &c.cfg, venue.Request{Method: method, URL: u, Header: hdr}.JSON(body), func(status int, b []byte) error {
-		if err := json.Unmarshal(b, x); err != nil {
-			if status >= 200 && status < 300 {
-				return venue.BadResponse(err)
-			}
-			return venue.Refusal(Descriptor.Name, status, orderID, "HTTP "+http.StatusText(status))
+		if err := venue.DecodeOrder(Descriptor.Name, status, b, orderID, x); err != nil {
+			return err
 		}
 		if x.Err == nil || x.Err.Kind == "" {
 			if status >= 200 && status < 300 {
 				return nil
 			}
-			return venue.Refusal(Descriptor.Name, status, orderID, "HTTP "+http.StatusText(status))
+			return venue.HTTPRefusal(Descriptor.Name, status, orderID)
 		}
 		kind, words := x.Err.Kind, x.Err.Kind+": "+x.Err.Details
 		switch code := errorKinds[kind]; {

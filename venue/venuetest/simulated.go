@@ -35,35 +35,9 @@ func QuoteSim(t *testing.T, d *venue.Descriptor, newSim func() sim.Venue, req sw
 // CheckSimErrorBodies checks the simulator's injected errors: they come as
 // the venue's error body with HTTP 500 and, every other time, with HTTP 200
 // (as these venues may send their error bodies), and the adapter reads both
-// as unavailable when it quotes req.
+// as unavailable when it quotes req. It is RunInjectedErrors probing any
+// path under the venue's root.
 func CheckSimErrorBodies(t *testing.T, d *venue.Descriptor, newSim func() sim.Venue, req swapscout.QuoteRequest) {
 	t.Helper()
-	s := StartSim(t, sim.Config{Seed: 1, Latency: time.Millisecond, VenueErrorRate: map[string]float64{d.ID: 1}}, d.ID, newSim())
-	get := func() int {
-		resp, err := http.Get(s.VenueURL(d.ID) + "/any")
-		if err != nil {
-			t.Fatal(err)
-		}
-		resp.Body.Close()
-		http.DefaultClient.CloseIdleConnections()
-		return resp.StatusCode
-	}
-	statuses := map[int]int{}
-	for range 4 {
-		statuses[get()]++
-	}
-	if statuses[200] != 2 || statuses[500] != 2 {
-		t.Errorf("injected errors came with statuses %v, want 200 and 500 alike", statuses)
-	}
-	q := New(t, d, s.VenueURL(d.ID))
-	for i := range 4 {
-		if i == 2 {
-			// One more call flips which status each of the quote's calls
-			// gets, so an adapter that makes two calls sees both on each.
-			get()
-		}
-		if _, err := q.Quote(context.Background(), req); Code(err) != swapscout.CodeUnavailable {
-			t.Errorf("Quote against injected errors: %v (%s), want unavailable", err, Code(err))
-		}
-	}
+	RunInjectedErrors(t, d, newSim(), req, func(root string) (*http.Response, error) { return http.Get(root + "/any") })
 }

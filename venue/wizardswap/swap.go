@@ -80,12 +80,7 @@ func (c *Client) SwapStatus(ctx context.Context, ref swapscout.OrderRef) (swapsc
 	if err := c.exchangeCall(ctx, venue.Request{URL: c.cfg.BaseURL + ExchangePath + "/" + url.PathEscape(ref.ID)}, ref.ID, &x); err != nil {
 		return swapscout.SwapUpdate{}, err
 	}
-	u, err := StatusWords.Update(Descriptor.Name, x.Status)
-	if err != nil {
-		return u, err
-	}
-	u.DepositTx, u.PayoutTx = venue.Deref(x.TxFrom), venue.Deref(x.TxTo)
-	return u, nil
+	return StatusWords.Settled(Descriptor.Name, x.Status, x.TxFrom, x.TxTo, nil)
 }
 
 // exchangeCall reads a tab-prefixed answer. A bare false (crypto-power saw
