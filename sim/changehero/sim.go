@@ -62,17 +62,27 @@ type fixRate struct {
 	Result  string `json:"result"`
 }
 
-// request is the adapter's rpcRequest as the venue reads it.
+// request is a call as the venue reads it (the adapter's rpcRequest): the
+// params of the rate methods (getExchangeAmount, getMinAmount, getFixRate),
+// of createTransaction and createFixTransaction, or the id of
+// getTransactions and getStatus.
 type request struct {
 	JSONRPC string          `json:"jsonrpc"`
 	ID      json.RawMessage `json:"id"`
 	Method  string          `json:"method"`
 	Params  struct {
-		From      string `json:"from"`
-		To        string `json:"to"`
-		ChainFrom string `json:"chainFrom"`
-		ChainTo   string `json:"chainTo"`
-		Amount    string `json:"amount"`
+		From          string `json:"from"`
+		To            string `json:"to"`
+		ChainFrom     string `json:"chainFrom"`
+		ChainTo       string `json:"chainTo"`
+		Amount        string `json:"amount"`
+		AmountTo      string `json:"amountTo"`
+		Address       string `json:"address"`
+		ExtraID       string `json:"extraId"`
+		RefundAddress string `json:"refundAddress"`
+		RefundExtraID string `json:"refundExtraId"`
+		RateID        string `json:"rateId"`
+		ID            string `json:"id"`
 	} `json:"params"`
 }
 

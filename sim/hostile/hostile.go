@@ -23,6 +23,7 @@
 package hostile
 
 import (
+	"bufio"
 	"bytes"
 	"encoding/json"
 	"errors"
@@ -562,14 +563,22 @@ func (s *Server) hang(w http.ResponseWriter) {
 	<-gone
 }
 
-// reset closes the connection with an RST instead of a FIN.
-func reset(w http.ResponseWriter) {
-	hj, ok := w.(http.Hijacker)
-	if !ok {
+// hijack takes the connection of w over, to misbehave below HTTP; a writer
+// that cannot give it (HTTP/2) aborts the request instead. ok is false when
+// the connection could not be taken (it is already gone).
+func hijack(w http.ResponseWriter) (conn net.Conn, bw *bufio.ReadWriter, ok bool) {
+	hj, can := w.(http.Hijacker)
+	if !can {
 		panic(http.ErrAbortHandler)
 	}
-	conn, _, err := hj.Hijack()
-	if err != nil {
+	conn, bw, err := hj.Hijack()
+	return conn, bw, err == nil
+}
+
+// reset closes the connection with an RST instead of a FIN.
+func reset(w http.ResponseWriter) {
+	conn, _, ok := hijack(w)
+	if !ok {
 		return
 	}
 	if tc, ok := conn.(*trackedConn); ok {
@@ -679,12 +688,8 @@ func (s *Server) trickle(w http.ResponseWriter, rec *recorder) {
 // closes the connection.
 func truncate(w http.ResponseWriter, rec *recorder) {
 	body := rec.buf.Bytes()
-	hj, ok := w.(http.Hijacker)
+	conn, bw, ok := hijack(w)
 	if !ok {
-		panic(http.ErrAbortHandler)
-	}
-	conn, bw, err := hj.Hijack()
-	if err != nil {
 		return
 	}
 	defer conn.Close()

@@ -64,15 +64,7 @@ func swapRoutes(mux *http.ServeMux, x *sim.Exchange) {
 		}
 		o, err := x.CreateOrder(sim.OrderSpec{Quote: spec, PayoutAddress: q.Address, PayoutMemo: q.ExtraID,
 			RefundAddress: q.RefundAddress, RefundMemo: q.RefundExtraID, Expiry: time.Hour})
-		if (swapsim.Refusal{
-			Below: func(w http.ResponseWriter, _ *sim.LimitError) {
-				writeErr(w, 400, "InvalidAmount", "Amount is less than minimal")
-			},
-			Above: func(w http.ResponseWriter, _ *sim.LimitError) {
-				writeErr(w, 400, "InvalidAmount", "Amount is greater than maximal")
-			},
-			Pair: noRoute,
-		}).Write(w, err) {
+		if refuseExchange.Write(w, err) {
 			return
 		}
 		writeJSON(w, 201, exchange(o))
