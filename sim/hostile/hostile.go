@@ -25,6 +25,7 @@ package hostile
 import (
 	"bufio"
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -97,23 +98,23 @@ type state struct {
 	scope Scope // resolved: never ScopeDefault
 }
 
+// positiveOr is v, or def when v is not above zero (a Config field left
+// unset, or set to nonsense).
+func positiveOr[T cmp.Ordered](v, def T) T {
+	var zero T
+	if v <= zero {
+		return def
+	}
+	return v
+}
+
 // New builds the server and its simulator; Start serves it.
 func New(cfg Config) (*Server, error) {
-	if cfg.Mode == "" {
-		cfg.Mode = Off
-	}
-	if cfg.HugeSize <= 0 {
-		cfg.HugeSize = DefaultHugeSize
-	}
-	if cfg.BombSize <= 0 {
-		cfg.BombSize = DefaultBombSize
-	}
-	if cfg.TrickleEvery <= 0 {
-		cfg.TrickleEvery = DefaultTrickleEvery
-	}
-	if cfg.HeaderBytes <= 0 {
-		cfg.HeaderBytes = DefaultHeaderBytes
-	}
+	cfg.Mode = cmp.Or(cfg.Mode, Off)
+	cfg.HugeSize = positiveOr(cfg.HugeSize, DefaultHugeSize)
+	cfg.BombSize = positiveOr(cfg.BombSize, DefaultBombSize)
+	cfg.TrickleEvery = positiveOr(cfg.TrickleEvery, DefaultTrickleEvery)
+	cfg.HeaderBytes = positiveOr(cfg.HeaderBytes, DefaultHeaderBytes)
 	healthy, failing := cfg.Healthy, cfg.Failing
 	var err error
 	if healthy == nil {
