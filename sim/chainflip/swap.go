@@ -7,6 +7,7 @@ import (
 
 	"github.com/swapscout/swapscout"
 	"github.com/swapscout/swapscout/sim"
+	"github.com/swapscout/swapscout/sim/swapsim"
 	adapter "github.com/swapscout/swapscout/venue/chainflip"
 )
 
@@ -52,7 +53,7 @@ func (s *api) swap(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	if len(q.Get("destinationAddress")) < 8 || q.Get("refundAddress") == "" {
+	if swapsim.BadAddress(q.Get("destinationAddress")) || q.Get("refundAddress") == "" {
 		invalid(w, "Invalid destinationAddress or refundAddress")
 		return
 	}

@@ -68,7 +68,7 @@ func swapRPC(x *sim.Exchange, next func(http.ResponseWriter, *http.Request)) fun
 		case err != nil || amt.Sign() <= 0:
 			fail(-32602, "Invalid amount")
 			return
-		case len(p.Address) < 8:
+		case swapsim.BadAddress(p.Address):
 			fail(-32600, "Invalid address: "+p.Address)
 			return
 		case fixed && p.RateID == "":

@@ -32,7 +32,7 @@ func swapRoutes(mux *http.ServeMux, x *sim.Exchange) {
 		if !ok {
 			return
 		}
-		if len(q.ToAddress) < 8 {
+		if swapsim.BadAddress(q.ToAddress) {
 			writeEnvelope(w, 200, simCodeInvalid, "Invalid address", nil)
 			return
 		}

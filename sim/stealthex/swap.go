@@ -51,7 +51,7 @@ func swapRoutes(mux *http.ServeMux, x *sim.Exchange) {
 		case err != nil:
 			writeErr(w, 400, "InvalidData", "amount: required")
 			return
-		case len(q.Address) < 8:
+		case swapsim.BadAddress(q.Address):
 			writeErr(w, 400, "InvalidAddress", "Invalid withdrawal address")
 			return
 		case q.Rate == "fixed" && q.RateID == "":

@@ -157,6 +157,12 @@ func (r Refusal) Write(w http.ResponseWriter, err error) bool {
 	return true
 }
 
+// BadAddress reports whether addr is too short to be an address at all (an
+// empty or cut-off field), which every simulated venue refuses, each in its
+// own words, when an order is created. The simulator checks no chain's
+// rules: that check is the swap service's, whatever a venue accepted.
+func BadAddress(addr string) bool { return len(addr) < 8 }
+
 // NullString is a as a JSON string, or null when it is zero (an amount the
 // venue does not know yet).
 func NullString(a swapscout.Amount) any {
