@@ -58,12 +58,10 @@ func swapRPC(x *sim.Exchange, next func(http.ResponseWriter, *http.Request)) fun
 			spec.Direction, amount = swapscout.Receive, p.AmountTo
 		}
 		amt, err := swapscout.ParseAmount(amount)
+		unknown := p.unknown(from, to, ok1, ok2)
 		switch {
-		case !ok1:
-			fail(-32602, "Invalid currency: "+p.From)
-			return
-		case !ok2 || from == to:
-			fail(-32602, "Invalid currency: "+p.To)
+		case unknown != "":
+			fail(-32602, unknown)
 			return
 		case err != nil || amt.Sign() <= 0:
 			fail(-32602, "Invalid amount")
