@@ -12,7 +12,6 @@ import (
 	"net/http"
 	"strconv"
 	"sync"
-	"sync/atomic"
 	"time"
 
 	"github.com/swapscout/swapscout/sim"
@@ -23,10 +22,9 @@ import (
 // Sim is Binance's simulated spot API.
 func Sim() sim.Venue {
 	lim := &limiter{window: cexsim.Window{Limit: weightLimit, Span: time.Minute, Align: true}}
-	var updateID atomic.Int64
-	updateID.Store(8223158780)
 	return cexsim.Venue(cexsim.API{
 		Spec:      binance.Spec(),
+		Seq:       8223158780,
 		Profile:   sim.Profile{Latency: 80 * time.Millisecond, Spread: 0.0003, Markets: markets},
 		Markets:   serveExchangeInfo,
 		BookPath:  "GET /api/v3/depth",
@@ -34,7 +32,7 @@ func Sim() sim.Venue {
 		Book: func(c *cexsim.Call, b *cexsim.Book) {
 			out := make([]byte, 0, 64+64*(len(b.Bids)+len(b.Asks)))
 			out = append(out, `{"lastUpdateId":`...)
-			out = strconv.AppendInt(out, updateID.Add(1), 10)
+			out = strconv.AppendInt(out, b.Seq, 10)
 			out = cexsim.AppendLevels(append(out, `,"bids":`...), b.Bids, true, 8, nil)
 			out = cexsim.AppendLevels(append(out, `,"asks":`...), b.Asks, true, 8, nil)
 			c.Write(200, append(out, '}'))

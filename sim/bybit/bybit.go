@@ -12,7 +12,6 @@ import (
 	"net/http"
 	"strconv"
 	"sync"
-	"sync/atomic"
 	"time"
 
 	"github.com/swapscout/swapscout"
@@ -24,10 +23,9 @@ import (
 // Sim is Bybit's simulated v5 market API.
 func Sim() sim.Venue {
 	lim := &ipLimit{window: cexsim.Window{Limit: 600, Span: 5 * time.Second}}
-	var seq atomic.Int64
-	seq.Store(3887177875)
 	return cexsim.Venue(cexsim.API{
 		Spec:    bybit.Spec(),
+		Seq:     3887177875,
 		Profile: sim.Profile{Latency: 120 * time.Millisecond, Spread: 0.0004, Markets: markets},
 		Markets: func(c *cexsim.Call, ms []cexsim.Market) {
 			if c.Query("category") != "spot" { // linear, inverse, option: not simulated
@@ -49,8 +47,8 @@ func Sim() sim.Venue {
 			out = cexsim.AppendLevels(append(out, `","a":`...), b.Asks, true, 0, nil)
 			out = cexsim.AppendLevels(append(out, `,"b":`...), b.Bids, true, 0, nil)
 			out = strconv.AppendInt(append(out, `,"ts":`...), ts, 10)
-			out = strconv.AppendInt(append(out, `,"u":`...), seq.Add(1)%1000000, 10)
-			out = strconv.AppendInt(append(out, `,"seq":`...), seq.Load(), 10)
+			out = strconv.AppendInt(append(out, `,"u":`...), b.Seq%1000000, 10)
+			out = strconv.AppendInt(append(out, `,"seq":`...), b.Seq, 10)
 			out = strconv.AppendInt(append(out, `,"cts":`...), ts-120, 10)
 			out = strconv.AppendInt(append(out, `},"retExtInfo":{},"time":`...), ts+40, 10)
 			c.Write(200, append(out, '}'))

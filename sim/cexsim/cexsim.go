@@ -17,6 +17,7 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/swapscout/swapscout"
@@ -34,10 +35,12 @@ type Market struct {
 	Symbol      string     // the venue's name for the market, as its book endpoint takes it
 }
 
-// Book is one simulated book answer: the market and its levels, best first.
+// Book is one simulated book answer: the market and its levels, best first,
+// and Seq, the book's sequence number (see API.Seq).
 type Book struct {
 	Market
 	Bids, Asks []sim.Level
+	Seq        int64
 }
 
 // Currency is one of the venue's tickers with the networks it moves on.
@@ -82,8 +85,13 @@ type API struct {
 	// answers the book; NoMarket the venue's error for an unknown symbol.
 	BookPath  string
 	BookQuery func(c *Call) (symbol string, depth int, ok bool)
-	Book      func(c *Call, b *Book)
-	NoMarket  func(c *Call, symbol string)
+	// Seq is the venue's book sequence number (Binance's lastUpdateId,
+	// HTX's version, KuCoin's sequence…) before the first simulated book:
+	// every book answered carries the next one, so that a client comparing
+	// two snapshots sees them ordered, as on the venue.
+	Seq      int64
+	Book     func(c *Call, b *Book)
+	NoMarket func(c *Call, symbol string)
 	// NetworksPath is the pattern of the currency list (from the spec's
 	// NetworksPath when empty), which Networks answers: every mapped
 	// network, open, at the spec's fee.
@@ -221,6 +229,8 @@ func (a *API) handler(x *sim.Exchange) http.Handler {
 		}
 	}
 	call := func(w http.ResponseWriter, r *http.Request) *Call { return &Call{W: w, R: r, X: x} }
+	var seq atomic.Int64
+	seq.Store(a.Seq)
 	mux := http.NewServeMux()
 	mux.HandleFunc(a.MarketsPath, func(w http.ResponseWriter, r *http.Request) { a.Markets(call(w, r), list) })
 	mux.HandleFunc(a.BookPath, func(w http.ResponseWriter, r *http.Request) {
@@ -235,7 +245,7 @@ func (a *API) handler(x *sim.Exchange) http.Handler {
 			return
 		}
 		bids, asks, _ := x.Book(m.Sim.Base, m.Sim.Quote, depth)
-		a.Book(c, &Book{Market: *m, Bids: bids, Asks: asks})
+		a.Book(c, &Book{Market: *m, Bids: bids, Asks: asks, Seq: seq.Add(1)})
 	})
 	if a.NetworksPath != "" {
 		cs := Currencies(&a.Spec)

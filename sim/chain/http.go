@@ -197,6 +197,16 @@ func readRPC(w http.ResponseWriter, r *http.Request) (rpcReq, bool) {
 	return req, true
 }
 
+// str is the request's i-th parameter as a string ("" when it is missing
+// or not a string).
+func (req *rpcReq) str(i int) string {
+	var s string
+	if i < len(req.Params) {
+		_ = json.Unmarshal(req.Params[i], &s)
+	}
+	return s
+}
+
 func hexQ(n int64) string { return "0x" + strconv.FormatInt(n, 16) }
 
 func word(hexDigits string) string { return strings.Repeat("0", 64-len(hexDigits)) + hexDigits }
@@ -246,13 +256,6 @@ func (c *Chain) evmRPC(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	l := c.nets[n]
-	str := func(i int) string {
-		var s string
-		if i < len(req.Params) {
-			_ = json.Unmarshal(req.Params[i], &s)
-		}
-		return s
-	}
 	switch req.Method {
 	case "eth_blockNumber":
 		rpcAnswer(w, req.ID, hexQ(c.Tip(n)), "")
@@ -261,7 +264,7 @@ func (c *Chain) evmRPC(w http.ResponseWriter, r *http.Request) {
 	case "eth_getBlockByNumber":
 		tip := c.Tip(n)
 		num := tip
-		if s := str(0); s != "latest" {
+		if s := req.str(0); s != "latest" {
 			v, err := strconv.ParseInt(strings.TrimPrefix(s, "0x"), 16, 64)
 			if err != nil {
 				rpcAnswer(w, req.ID, nil, "invalid block number")
@@ -330,14 +333,14 @@ func (c *Chain) evmRPC(w http.ResponseWriter, r *http.Request) {
 		}
 		rpcAnswer(w, req.ID, logs, "")
 	case "eth_getTransactionByHash":
-		_, tip, rec, found := c.lookup(n, str(0))
+		_, tip, rec, found := c.lookup(n, req.str(0))
 		if !found {
 			rpcAnswer(w, req.ID, nil, "")
 			return
 		}
 		rpcAnswer(w, req.ID, c.evmTx(view{Recorded: rec, confirmed: rec.Height <= tip}), "")
 	case "eth_getTransactionReceipt":
-		_, tip, rec, found := c.lookup(n, str(0))
+		_, tip, rec, found := c.lookup(n, req.str(0))
 		if !found || rec.Height > tip {
 			rpcAnswer(w, req.ID, nil, "")
 			return
@@ -523,18 +526,11 @@ func (c *Chain) solanaRPC(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	str := func(i int) string {
-		var s string
-		if i < len(req.Params) {
-			_ = json.Unmarshal(req.Params[i], &s)
-		}
-		return s
-	}
 	switch req.Method {
 	case "getSlot":
 		rpcAnswer(w, req.ID, c.Tip("sol"), "")
 	case "getSignaturesForAddress":
-		account := str(0)
+		account := req.str(0)
 		var opts struct {
 			Limit  int    `json:"limit"`
 			Before string `json:"before"`
@@ -568,14 +564,14 @@ func (c *Chain) solanaRPC(w http.ResponseWriter, r *http.Request) {
 		}
 		rpcAnswer(w, req.ID, out, "")
 	case "getTransaction":
-		_, tip, rec, found := c.lookup("sol", str(0))
+		_, tip, rec, found := c.lookup("sol", req.str(0))
 		if !found || rec.Height > tip {
 			rpcAnswer(w, req.ID, nil, "")
 			return
 		}
 		rpcAnswer(w, req.ID, c.solanaTx(rec), "")
 	case "getTokenAccountsByOwner":
-		owner := str(0)
+		owner := req.str(0)
 		var filter struct {
 			Mint string `json:"mint"`
 		}

@@ -7,9 +7,9 @@ import (
 	"encoding/json"
 	"errors"
 	"net/http"
+	"net/url"
 	"strconv"
 	"strings"
-	"sync/atomic"
 	"time"
 
 	"github.com/swapscout/swapscout"
@@ -28,24 +28,13 @@ import (
 // errors), an unknown asset, or more than the pools hold. It is slower
 // than a custodial service: the broker asks the State Chain.
 func Venue() sim.Venue {
-	var faults atomic.Uint64
-	return sim.Venue{
-		Profile: sim.Profile{Kind: swapscout.InstantSwap, Latency: 650 * time.Millisecond, Spread: 0.006,
-			MinUSD: 20, MaxUSD: 2000000, NetworkFeeUSD: 0.8, Assets: adapter.Symbols.Assets()},
-		Handler: handler,
-		Lists:   []string{adapter.AssetsPath},
-		Fault: func(w http.ResponseWriter, r *http.Request, f sim.Fault) {
-			if f == sim.FaultRateLimit {
-				writeProblem(w, 429, "Too Many Requests", "Too many requests", nil)
-				return
-			}
-			st := http.StatusInternalServerError
-			if faults.Add(1)%2 == 0 {
-				st = http.StatusOK // the error body with 200: read the body, not the status
-			}
-			writeProblem(w, st, "Internal Server Error", "An internal server error occurred", nil)
-		},
-	}
+	return swapsim.Venue(adapter.Symbols.Assets(), sim.Profile{Latency: 650 * time.Millisecond, Spread: 0.006,
+		MinUSD: 20, MaxUSD: 2000000, NetworkFeeUSD: 0.8}, handler,
+		swapsim.Faults(func(w http.ResponseWriter) { writeProblem(w, 429, "Too Many Requests", "Too many requests", nil) },
+			func(w http.ResponseWriter, status int) {
+				// On 200 the body still says 500: read the body, not the status.
+				writeProblem(w, status, "Internal Server Error", "An internal server error occurred", nil)
+			}), adapter.AssetsPath)
 }
 
 var writeJSON = swapsim.JSON{ContentType: "application/json; charset=utf-8",
@@ -133,19 +122,34 @@ func (s *api) assets(w http.ResponseWriter, r *http.Request) {
 // depositSeconds is how long a chain takes to witness a deposit.
 var depositSeconds = map[string]int64{"Bitcoin": 906, "Ethereum": 90, "Arbitrum": 24, "Solana": 24, "Tron": 60}
 
-func (s *api) quotes(w http.ResponseWriter, r *http.Request) {
-	q := r.URL.Query()
+// pair resolves sourceAsset and destinationAsset, or answers that one is
+// unknown (or both are one asset) and reports false.
+func (s *api) pair(w http.ResponseWriter, q url.Values) (from, to swapscout.Asset, ok bool) {
 	from, ok1 := s.rev[q.Get("sourceAsset")]
 	to, ok2 := s.rev[q.Get("destinationAsset")]
 	if !ok1 || !ok2 || from == to {
-		writeProblem(w, 400, "One or more validation errors occurred.", "Unknown or disabled asset", nil)
+		invalid(w, "Unknown or disabled asset")
+		return from, to, false
+	}
+	return from, to, true
+}
+
+// invalid answers a request the service refuses as invalid.
+func invalid(w http.ResponseWriter, detail string) {
+	writeProblem(w, 400, "One or more validation errors occurred.", detail, nil)
+}
+
+func (s *api) quotes(w http.ResponseWriter, r *http.Request) {
+	q := r.URL.Query()
+	from, to, ok := s.pair(w, q)
+	if !ok {
 		return
 	}
 	fi, _ := swapscout.LookupAsset(from)
 	ti, _ := swapscout.LookupAsset(to)
 	native, err := swapscout.ParseAmount(q.Get("amount"))
 	if err != nil || native.Sign() <= 0 || !native.Equal(native.Round(0, swapscout.RoundDown)) {
-		writeProblem(w, 400, "One or more validation errors occurred.", "Amount must be a positive integer of native units", nil)
+		invalid(w, "Amount must be a positive integer of native units")
 		return
 	}
 	spec := sim.QuoteSpec{From: from, To: to, Amount: adapter.FromNative(native, fi.Decimals)}
@@ -159,7 +163,7 @@ func (s *api) quotes(w http.ResponseWriter, r *http.Request) {
 			map[string][]string{"minimalAmount": {le.Min.String()}, "minimalAmountNative": {minNative.String()}})
 		return
 	case err != nil:
-		writeProblem(w, 400, "One or more validation errors occurred.", "Amount exceeds the available liquidity", nil)
+		invalid(w, "Amount exceeds the available liquidity")
 		return
 	}
 	deposit := depositSeconds[adapter.Symbols[from].Chain]

@@ -7,6 +7,7 @@ import (
 
 	"github.com/swapscout/swapscout"
 	"github.com/swapscout/swapscout/sim"
+	"github.com/swapscout/swapscout/sim/swapsim"
 	adapter "github.com/swapscout/swapscout/venue/chainflip"
 )
 
@@ -48,23 +49,21 @@ const channelLife = 24 * time.Hour
 
 func (s *api) swap(w http.ResponseWriter, r *http.Request) {
 	q := r.URL.Query()
-	from, ok1 := s.rev[q.Get("sourceAsset")]
-	to, ok2 := s.rev[q.Get("destinationAsset")]
-	if !ok1 || !ok2 || from == to {
-		writeProblem(w, 400, "One or more validation errors occurred.", "Unknown or disabled asset", nil)
+	from, to, ok := s.pair(w, q)
+	if !ok {
 		return
 	}
-	if len(q.Get("destinationAddress")) < 8 || q.Get("refundAddress") == "" {
-		writeProblem(w, 400, "One or more validation errors occurred.", "Invalid destinationAddress or refundAddress", nil)
+	if swapsim.BadAddress(q.Get("destinationAddress")) || q.Get("refundAddress") == "" {
+		invalid(w, "Invalid destinationAddress or refundAddress")
 		return
 	}
 	if _, err := swapscout.ParseAmount(q.Get("minimumPrice")); err != nil {
-		writeProblem(w, 400, "One or more validation errors occurred.", "Invalid minimumPrice", nil)
+		invalid(w, "Invalid minimumPrice")
 		return
 	}
 	min, ok := s.minimum(from, to)
 	if !ok {
-		writeProblem(w, 400, "One or more validation errors occurred.", "Unknown or disabled asset", nil)
+		invalid(w, "Unknown or disabled asset")
 		return
 	}
 	// A channel takes any amount; the simulated order expects the deposit

@@ -62,18 +62,44 @@ type fixRate struct {
 	Result  string `json:"result"`
 }
 
-// request is the adapter's rpcRequest as the venue reads it.
+// request is a call as the venue reads it (the adapter's rpcRequest): the
+// params of the rate methods (getExchangeAmount, getMinAmount, getFixRate),
+// of createTransaction and createFixTransaction, or the id of
+// getTransactions and getStatus.
 type request struct {
 	JSONRPC string          `json:"jsonrpc"`
 	ID      json.RawMessage `json:"id"`
 	Method  string          `json:"method"`
-	Params  struct {
-		From      string `json:"from"`
-		To        string `json:"to"`
-		ChainFrom string `json:"chainFrom"`
-		ChainTo   string `json:"chainTo"`
-		Amount    string `json:"amount"`
-	} `json:"params"`
+	Params  params          `json:"params"`
+}
+
+// params are the params of every method the simulator answers.
+type params struct {
+	From          string `json:"from"`
+	To            string `json:"to"`
+	ChainFrom     string `json:"chainFrom"`
+	ChainTo       string `json:"chainTo"`
+	Amount        string `json:"amount"`
+	AmountTo      string `json:"amountTo"`
+	Address       string `json:"address"`
+	ExtraID       string `json:"extraId"`
+	RefundAddress string `json:"refundAddress"`
+	RefundExtraID string `json:"refundExtraId"`
+	RateID        string `json:"rateId"`
+	ID            string `json:"id"`
+}
+
+// unknown is the venue's complaint about the currencies of p, resolved to
+// from and to (ok1 and ok2 whether they were found), or "" when they name
+// two assets it serves.
+func (p *params) unknown(from, to swapscout.Asset, ok1, ok2 bool) string {
+	switch {
+	case !ok1:
+		return "Invalid currency: " + p.From
+	case !ok2 || from == to:
+		return "Invalid currency: " + p.To
+	}
+	return ""
 }
 
 var codes = changehero.Symbols.Reverse()
@@ -116,15 +142,13 @@ func handler(x *sim.Exchange) http.Handler {
 		p := q.Params
 		from, ok1 := lookup(p.From, p.ChainFrom)
 		to, ok2 := lookup(p.To, p.ChainTo)
+		unknown := p.unknown(from, to, ok1, ok2)
 		switch {
 		case q.Method != "getExchangeAmount" && q.Method != "getMinAmount" && q.Method != "getFixRate":
 			fail(-32601, "Method not found")
 			return
-		case !ok1:
-			fail(-32602, "Invalid currency: "+p.From)
-			return
-		case !ok2 || from == to:
-			fail(-32602, "Invalid currency: "+p.To)
+		case unknown != "":
+			fail(-32602, unknown)
 			return
 		}
 		switch q.Method {

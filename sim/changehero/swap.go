@@ -15,35 +15,13 @@ import (
 // words are the statuses ChangeHero shows, from the adapter's table.
 var words = swapsim.WordsOf(changehero.StatusWords, "waiting", "overdue")
 
-// swapRequest is a swap method's call as the venue reads it: the params of
-// createTransaction and createFixTransaction, or the id of getTransactions
-// and getStatus.
-type swapRequest struct {
-	ID     json.RawMessage `json:"id"`
-	Method string          `json:"method"`
-	Params struct {
-		From          string `json:"from"`
-		To            string `json:"to"`
-		ChainFrom     string `json:"chainFrom"`
-		ChainTo       string `json:"chainTo"`
-		Amount        string `json:"amount"`
-		AmountTo      string `json:"amountTo"`
-		Address       string `json:"address"`
-		ExtraID       string `json:"extraId"`
-		RefundAddress string `json:"refundAddress"`
-		RefundExtraID string `json:"refundExtraId"`
-		RateID        string `json:"rateId"`
-		ID            string `json:"id"`
-	} `json:"params"`
-}
-
 // swapRPC answers the swap methods (createTransaction,
 // createFixTransaction, getTransactions, getStatus) and hands every other
 // call to next with its body intact.
 func swapRPC(x *sim.Exchange, next func(http.ResponseWriter, *http.Request)) func(http.ResponseWriter, *http.Request) {
 	return func(w http.ResponseWriter, r *http.Request) {
 		body, err := swapsim.Body(r)
-		var q swapRequest
+		var q request
 		if err != nil || json.Unmarshal(body, &q) != nil || r.Header.Get("api-key") == "" {
 			r.Body = io.NopCloser(bytes.NewReader(body))
 			next(w, r)
@@ -80,17 +58,15 @@ func swapRPC(x *sim.Exchange, next func(http.ResponseWriter, *http.Request)) fun
 			spec.Direction, amount = swapscout.Receive, p.AmountTo
 		}
 		amt, err := swapscout.ParseAmount(amount)
+		unknown := p.unknown(from, to, ok1, ok2)
 		switch {
-		case !ok1:
-			fail(-32602, "Invalid currency: "+p.From)
-			return
-		case !ok2 || from == to:
-			fail(-32602, "Invalid currency: "+p.To)
+		case unknown != "":
+			fail(-32602, unknown)
 			return
 		case err != nil || amt.Sign() <= 0:
 			fail(-32602, "Invalid amount")
 			return
-		case len(p.Address) < 8:
+		case swapsim.BadAddress(p.Address):
 			fail(-32600, "Invalid address: "+p.Address)
 			return
 		case fixed && p.RateID == "":

@@ -50,7 +50,7 @@ func swapRoutes(mux *http.ServeMux, x *sim.Exchange) {
 		case !ok:
 			writeJSON(w, 400, pairInactive)
 			return
-		case len(q.Address) < 8:
+		case swapsim.BadAddress(q.Address):
 			writeJSON(w, 400, errorBody{Error: "not_valid_address", Message: "Invalid address"})
 			return
 		case spec.Fixed && q.RateID == "":

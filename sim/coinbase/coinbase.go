@@ -12,7 +12,6 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
-	"sync/atomic"
 	"time"
 
 	"github.com/swapscout/swapscout"
@@ -23,10 +22,9 @@ import (
 
 // Sim is Coinbase Exchange's simulated public API.
 func Sim() sim.Venue {
-	var seq atomic.Int64
-	seq.Store(13051505638)
 	return cexsim.Venue(cexsim.API{
 		Spec:    coinbase.Spec(),
+		Seq:     13051505638,
 		Profile: sim.Profile{Latency: 120 * time.Millisecond, Spread: 0.0004, Depth: 1500, LevelUSD: 15000, Markets: markets},
 		Symbol:  func(m cexsim.Market) string { return m.Base + "-" + m.Quote },
 		Markets: func(c *cexsim.Call, ms []cexsim.Market) {
@@ -52,7 +50,7 @@ func Sim() sim.Venue {
 			out := make([]byte, 0, 96+48*(len(b.Bids)+len(b.Asks)))
 			out = cexsim.AppendLevels(append(out, `{"bids":`...), b.Bids, true, 0, orders)
 			out = cexsim.AppendLevels(append(out, `,"asks":`...), b.Asks, true, 0, orders)
-			out = strconv.AppendInt(append(out, `,"sequence":`...), seq.Add(1), 10)
+			out = strconv.AppendInt(append(out, `,"sequence":`...), b.Seq, 10)
 			out = append(out, `,"auction_mode":false,"auction":null,"time":"`...)
 			out = c.Now().UTC().AppendFormat(out, "2006-01-02T15:04:05.000000Z")
 			c.Write(200, append(out, `"}`...))

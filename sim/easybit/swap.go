@@ -40,7 +40,7 @@ func swapRoutes(mux *http.ServeMux, x *sim.Exchange) {
 		case !served:
 			noPair(w)
 			return
-		case len(q.ReceiveAddress) < 8:
+		case swapsim.BadAddress(q.ReceiveAddress):
 			writeJSON(w, 200, failure(simCodePair+10, "Invalid receive address"))
 			return
 		}

@@ -46,7 +46,7 @@ func swapRoutes(mux *http.ServeMux, x *sim.Exchange) {
 			writeJSON(w, 422, noPair)
 			return
 		}
-		if len(q.WithdrawalAddress) < 8 {
+		if swapsim.BadAddress(q.WithdrawalAddress) {
 			invalid(w, "withdrawalAddress", "Invalid withdrawal address")
 			return
 		}

@@ -78,6 +78,28 @@ type priceRequest struct {
 	Amount    swapscout.Amount `json:"amount"`
 }
 
+// read decodes body into v (pr, or a request that embeds it) and checks
+// pr's fields, resolving its currencies into the quote it asks for; on a bad
+// request it answers the venue's error and reports false.
+func (pr *priceRequest) read(w http.ResponseWriter, body []byte, v any) (sim.QuoteSpec, bool) {
+	if err := json.Unmarshal(body, v); err != nil || (pr.Type != "float" && pr.Type != "fixed") ||
+		(pr.Direction != "from" && pr.Direction != "to") || pr.Amount.Sign() <= 0 {
+		writeEnvelope(w, 200, simCodeInvalid, "Invalid request parameters", nil)
+		return sim.QuoteSpec{}, false
+	}
+	from, ok1 := byCode[pr.FromCcy]
+	to, ok2 := byCode[pr.ToCcy]
+	if !ok1 || !ok2 {
+		writeEnvelope(w, 200, simCodeCurrency, "Currency not found", nil)
+		return sim.QuoteSpec{}, false
+	}
+	spec := sim.QuoteSpec{From: from, To: to, Amount: pr.Amount, Fixed: pr.Type == "fixed"}
+	if pr.Direction == "to" {
+		spec.Direction = swapscout.Receive
+	}
+	return spec, true
+}
+
 // side is the adapter's priceSide as the venue writes it (swapscout.Amount marshals as
 // a JSON string; precision is a number).
 type side struct {
@@ -159,21 +181,11 @@ func handler(x *sim.Exchange) http.Handler {
 	})
 	method(mux, x, "price", func(w http.ResponseWriter, body []byte) {
 		var pr priceRequest
-		if err := json.Unmarshal(body, &pr); err != nil || (pr.Type != "float" && pr.Type != "fixed") ||
-			(pr.Direction != "from" && pr.Direction != "to") || pr.Amount.Sign() <= 0 {
-			writeEnvelope(w, 200, simCodeInvalid, "Invalid request parameters", nil)
+		spec, ok := pr.read(w, body, &pr)
+		if !ok {
 			return
 		}
-		from, ok1 := byCode[pr.FromCcy]
-		to, ok2 := byCode[pr.ToCcy]
-		if !ok1 || !ok2 {
-			writeEnvelope(w, 200, simCodeCurrency, "Currency not found", nil)
-			return
-		}
-		spec := sim.QuoteSpec{From: from, To: to, Amount: pr.Amount, Fixed: pr.Type == "fixed"}
-		if pr.Direction == "to" {
-			spec.Direction = swapscout.Receive
-		}
+		from, to := spec.From, spec.To
 		res, err := x.Quote(spec)
 		var le *sim.LimitError
 		var errs []string

@@ -18,10 +18,9 @@ var words = swapsim.WordsOf(fixedfloat.StatusWords).With(sim.StageFailed, "EMERG
 
 // createRequest is the adapter's createRequest as the venue reads it.
 type createRequest struct {
-	Type, FromCcy, ToCcy, Direction string
-	Amount                          swapscout.Amount
-	ToAddress                       string
-	Tag                             *string
+	priceRequest
+	ToAddress string
+	Tag       *string
 }
 
 // swapRoutes adds the signed methods `create` and `order`, answering in
@@ -29,24 +28,13 @@ type createRequest struct {
 func swapRoutes(mux *http.ServeMux, x *sim.Exchange) {
 	method(mux, x, "create", func(w http.ResponseWriter, body []byte) {
 		var q createRequest
-		if err := json.Unmarshal(body, &q); err != nil || (q.Type != "float" && q.Type != "fixed") ||
-			(q.Direction != "from" && q.Direction != "to") || q.Amount.Sign() <= 0 {
-			writeEnvelope(w, 200, simCodeInvalid, "Invalid request parameters", nil)
+		spec, ok := q.read(w, body, &q)
+		if !ok {
 			return
 		}
-		from, ok1 := byCode[q.FromCcy]
-		to, ok2 := byCode[q.ToCcy]
-		switch {
-		case !ok1 || !ok2:
-			writeEnvelope(w, 200, simCodeCurrency, "Currency not found", nil)
-			return
-		case len(q.ToAddress) < 8:
+		if swapsim.BadAddress(q.ToAddress) {
 			writeEnvelope(w, 200, simCodeInvalid, "Invalid address", nil)
 			return
-		}
-		spec := sim.QuoteSpec{From: from, To: to, Amount: q.Amount, Fixed: q.Type == "fixed"}
-		if q.Direction == "to" {
-			spec.Direction = swapscout.Receive
 		}
 		memo := ""
 		if q.Tag != nil {

@@ -13,7 +13,6 @@ package gate
 import (
 	"net/http"
 	"strconv"
-	"sync/atomic"
 	"time"
 
 	"github.com/swapscout/swapscout"
@@ -26,10 +25,9 @@ import (
 // Sim is Gate's simulated v4 spot API.
 func Sim() sim.Venue {
 	lim := &cexsim.Window{Limit: endpointLimit, Span: 10 * time.Second}
-	var bookID atomic.Int64
-	bookID.Store(27596272445)
 	return cexsim.Venue(cexsim.API{
 		Spec:    gate.Spec(),
+		Seq:     27596272445,
 		Profile: sim.Profile{Latency: 200 * time.Millisecond, Spread: 0.0006, Markets: markets},
 		Symbol:  func(m cexsim.Market) string { return m.Base + "_" + m.Quote },
 		Markets: func(c *cexsim.Call, ms []cexsim.Market) {
@@ -58,7 +56,7 @@ func Sim() sim.Venue {
 			out := make([]byte, 0, 96+40*(len(b.Bids)+len(b.Asks)))
 			out = append(out, '{')
 			if c.Query("with_id") == "true" {
-				out = append(strconv.AppendInt(append(out, `"id":`...), bookID.Add(1), 10), ',')
+				out = append(strconv.AppendInt(append(out, `"id":`...), b.Seq, 10), ',')
 			}
 			out = strconv.AppendInt(append(out, `"current":`...), ms, 10)
 			out = strconv.AppendInt(append(out, `,"update":`...), ms-1, 10)

@@ -52,7 +52,7 @@ func swapRoutes(mux *http.ServeMux, x *sim.Exchange) {
 			case amount == nil:
 				writeJSON(w, 400, errorBody{Error: "Amount is required"})
 				return
-			case len(q.Withdrawal) < 8:
+			case swapsim.BadAddress(q.Withdrawal):
 				writeJSON(w, 400, errorBody{Error: "Invalid withdrawal address"})
 				return
 			}

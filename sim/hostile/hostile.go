@@ -23,7 +23,9 @@
 package hostile
 
 import (
+	"bufio"
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -96,23 +98,23 @@ type state struct {
 	scope Scope // resolved: never ScopeDefault
 }
 
+// positiveOr is v, or def when v is not above zero (a Config field left
+// unset, or set to nonsense).
+func positiveOr[T cmp.Ordered](v, def T) T {
+	var zero T
+	if v <= zero {
+		return def
+	}
+	return v
+}
+
 // New builds the server and its simulator; Start serves it.
 func New(cfg Config) (*Server, error) {
-	if cfg.Mode == "" {
-		cfg.Mode = Off
-	}
-	if cfg.HugeSize <= 0 {
-		cfg.HugeSize = DefaultHugeSize
-	}
-	if cfg.BombSize <= 0 {
-		cfg.BombSize = DefaultBombSize
-	}
-	if cfg.TrickleEvery <= 0 {
-		cfg.TrickleEvery = DefaultTrickleEvery
-	}
-	if cfg.HeaderBytes <= 0 {
-		cfg.HeaderBytes = DefaultHeaderBytes
-	}
+	cfg.Mode = cmp.Or(cfg.Mode, Off)
+	cfg.HugeSize = positiveOr(cfg.HugeSize, DefaultHugeSize)
+	cfg.BombSize = positiveOr(cfg.BombSize, DefaultBombSize)
+	cfg.TrickleEvery = positiveOr(cfg.TrickleEvery, DefaultTrickleEvery)
+	cfg.HeaderBytes = positiveOr(cfg.HeaderBytes, DefaultHeaderBytes)
 	healthy, failing := cfg.Healthy, cfg.Failing
 	var err error
 	if healthy == nil {
@@ -562,14 +564,22 @@ func (s *Server) hang(w http.ResponseWriter) {
 	<-gone
 }
 
-// reset closes the connection with an RST instead of a FIN.
-func reset(w http.ResponseWriter) {
-	hj, ok := w.(http.Hijacker)
-	if !ok {
+// hijack takes the connection of w over, to misbehave below HTTP; a writer
+// that cannot give it (HTTP/2) aborts the request instead. ok is false when
+// the connection could not be taken (it is already gone).
+func hijack(w http.ResponseWriter) (conn net.Conn, bw *bufio.ReadWriter, ok bool) {
+	hj, can := w.(http.Hijacker)
+	if !can {
 		panic(http.ErrAbortHandler)
 	}
-	conn, _, err := hj.Hijack()
-	if err != nil {
+	conn, bw, err := hj.Hijack()
+	return conn, bw, err == nil
+}
+
+// reset closes the connection with an RST instead of a FIN.
+func reset(w http.ResponseWriter) {
+	conn, _, ok := hijack(w)
+	if !ok {
 		return
 	}
 	if tc, ok := conn.(*trackedConn); ok {
@@ -679,12 +689,8 @@ func (s *Server) trickle(w http.ResponseWriter, rec *recorder) {
 // closes the connection.
 func truncate(w http.ResponseWriter, rec *recorder) {
 	body := rec.buf.Bytes()
-	hj, ok := w.(http.Hijacker)
+	conn, bw, ok := hijack(w)
 	if !ok {
-		panic(http.ErrAbortHandler)
-	}
-	conn, bw, err := hj.Hijack()
-	if err != nil {
 		return
 	}
 	defer conn.Close()

@@ -11,7 +11,6 @@ package htx
 import (
 	"strconv"
 	"strings"
-	"sync/atomic"
 	"time"
 
 	"github.com/swapscout/swapscout/sim"
@@ -21,10 +20,9 @@ import (
 
 // Sim is HTX's simulated public spot API.
 func Sim() sim.Venue {
-	var version atomic.Int64
-	version.Store(136107114472)
 	return cexsim.Venue(cexsim.API{
 		Spec:    htx.Spec(),
+		Seq:     136107114472,
 		Profile: sim.Profile{Latency: 220 * time.Millisecond, Spread: 0.0006, Markets: markets},
 		Markets: func(c *cexsim.Call, ms []cexsim.Market) {
 			res := symbolsResponse{Status: "ok", Ts: strconv.FormatInt(c.Now().UnixMilli(), 10), Full: 1}
@@ -61,7 +59,7 @@ func Sim() sim.Venue {
 			out = append(append(out, `{"ch":"market.`...), b.Symbol...)
 			out = strconv.AppendInt(append(out, `.depth.step0","status":"ok","ts":`...), ts, 10)
 			out = strconv.AppendInt(append(out, `,"tick":{"ts":`...), ts-300, 10)
-			out = strconv.AppendInt(append(out, `,"version":`...), version.Add(1), 10)
+			out = strconv.AppendInt(append(out, `,"version":`...), b.Seq, 10)
 			out = cexsim.AppendLevels(append(out, `,"bids":`...), b.Bids, false, 0, nil)
 			out = cexsim.AppendLevels(append(out, `,"asks":`...), b.Asks, false, 0, nil)
 			c.Write(200, append(out, "}}"...))

@@ -14,7 +14,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"sync/atomic"
 	"time"
 
 	"github.com/swapscout/swapscout"
@@ -27,10 +26,9 @@ import (
 // Sim is KuCoin's simulated public spot API.
 func Sim() sim.Venue {
 	pool := &resourcePool{window: cexsim.Window{Limit: poolLimit, Span: 30 * time.Second}}
-	var seq atomic.Int64
-	seq.Store(3262786978)
 	return cexsim.Venue(cexsim.API{
 		Spec:    kucoin.Spec(),
+		Seq:     3262786978,
 		Profile: sim.Profile{Latency: 180 * time.Millisecond, Spread: 0.0005, Markets: allMarkets(kucoin.Spec())},
 		Symbol:  func(m cexsim.Market) string { return m.Base + "-" + m.Quote },
 		Markets: func(c *cexsim.Call, ms []cexsim.Market) {
@@ -57,7 +55,7 @@ func Sim() sim.Venue {
 		},
 		Book: func(c *cexsim.Call, b *cexsim.Book) {
 			out := make([]byte, 0, 96+48*(len(b.Bids)+len(b.Asks)))
-			out = strconv.AppendInt(append(out, `{"code":"200000","data":{"sequence":"`...), seq.Add(1), 10)
+			out = strconv.AppendInt(append(out, `{"code":"200000","data":{"sequence":"`...), b.Seq, 10)
 			out = strconv.AppendInt(append(out, `","time":`...), c.Now().UnixMilli(), 10)
 			out = cexsim.AppendLevels(append(out, `,"bids":`...), b.Bids, true, 0, nil)
 			out = cexsim.AppendLevels(append(out, `,"asks":`...), b.Asks, true, 0, nil)

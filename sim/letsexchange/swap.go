@@ -56,7 +56,7 @@ func swapRoutes(mux *http.ServeMux, x *sim.Exchange) {
 		case amount == nil:
 			validation(w, [2]string{amountField, "The " + strings.ReplaceAll(amountField, "_", " ") + " field is required."})
 			return
-		case len(q.Withdrawal) < 8:
+		case swapsim.BadAddress(q.Withdrawal):
 			validation(w, [2]string{"withdrawal", "The withdrawal address is invalid."})
 			return
 		case fixed && q.RateID == "":

@@ -40,7 +40,7 @@ func swapRoutes(mux *http.ServeMux, x *sim.Exchange) {
 			case err != nil || amt.Sign() <= 0:
 				invalid("Bad " + field)
 				return
-			case len(q.Get("receive_address")) < 8:
+			case swapsim.BadAddress(q.Get("receive_address")):
 				invalid("Bad receive_address")
 				return
 			}

@@ -10,7 +10,6 @@ package mexc
 import (
 	"net/http"
 	"strconv"
-	"sync/atomic"
 	"time"
 
 	"github.com/swapscout/swapscout/sim"
@@ -20,10 +19,9 @@ import (
 
 // Sim is MEXC's simulated spot API.
 func Sim() sim.Venue {
-	var updateID atomic.Int64
-	updateID.Store(4_118_330_915)
 	return cexsim.Venue(cexsim.API{
 		Spec:     mexc.Spec(),
+		Seq:      4_118_330_915,
 		Profile:  sim.Profile{Latency: 120 * time.Millisecond, Spread: 0.0004, Markets: markets},
 		Markets:  serveExchangeInfo,
 		BookPath: "GET /api/v3/depth",
@@ -37,7 +35,7 @@ func Sim() sim.Venue {
 		},
 		Book: func(c *cexsim.Call, b *cexsim.Book) {
 			out := make([]byte, 0, 64+48*(len(b.Bids)+len(b.Asks)))
-			out = strconv.AppendInt(append(out, `{"lastUpdateId":`...), updateID.Add(1), 10)
+			out = strconv.AppendInt(append(out, `{"lastUpdateId":`...), b.Seq, 10)
 			out = cexsim.AppendLevels(append(out, `,"bids":`...), b.Bids, true, 2, nil)
 			out = cexsim.AppendLevels(append(out, `,"asks":`...), b.Asks, true, 2, nil)
 			c.Write(200, append(out, '}'))

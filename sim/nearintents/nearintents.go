@@ -11,7 +11,6 @@ import (
 	"strconv"
 	"strings"
 	"sync"
-	"sync/atomic"
 	"time"
 
 	"github.com/swapscout/swapscout"
@@ -52,25 +51,17 @@ const simInactiveAfter = 72 * time.Hour
 // doubles as the order id, with a deadline and no memo. A key is not
 // checked (the simulator cannot verify a JWT) unless it is not a Bearer.
 func Venue() sim.Venue {
-	var faults atomic.Uint64
-	return sim.Venue{
-		Profile: sim.Profile{Kind: swapscout.InstantSwap, Latency: 900 * time.Millisecond, Spread: 0.004,
-			MinUSD: 1, MaxUSD: 2_000_000, NetworkFeeUSD: 0.3, Assets: adapter.Symbols.Assets()},
-		Handler: handler,
-		Lists:   []string{"GET " + adapter.TokensPath},
-		Fault: func(w http.ResponseWriter, r *http.Request, f sim.Fault) {
-			if f == sim.FaultRateLimit {
-				simError(w, 429, simThrottled, "Too Many Requests")
-				return
-			}
-			if faults.Add(1)%2 == 0 {
-				// An error body sent with 200: the adapter must read the body.
-				writeJSON(w, 200, map[string]any{"message": simInternal})
-				return
-			}
-			simError(w, 500, simInternal, "Internal Server Error")
-		},
-	}
+	return swapsim.Venue(adapter.Symbols.Assets(), sim.Profile{Latency: 900 * time.Millisecond, Spread: 0.004,
+		MinUSD: 1, MaxUSD: 2_000_000, NetworkFeeUSD: 0.3}, handler,
+		swapsim.Faults(func(w http.ResponseWriter) { simError(w, 429, simThrottled, "Too Many Requests") },
+			func(w http.ResponseWriter, status int) {
+				if status == http.StatusOK {
+					// An error body sent with 200: the adapter must read the body.
+					writeJSON(w, 200, map[string]any{"message": simInternal})
+					return
+				}
+				simError(w, status, simInternal, "Internal Server Error")
+			}), "GET "+adapter.TokensPath)
 }
 
 // simQuoteReq is quoteRequest as 1Click reads it: every field optional so

@@ -94,7 +94,7 @@ func swapRoutes(mux *http.ServeMux, x *sim.Exchange) {
 		case !ok:
 			noPair(w)
 			return
-		case len(q.DestinationAddress) < 8:
+		case swapsim.BadAddress(q.DestinationAddress):
 			writeJSON(w, 400, errorBody{StatusCode: 400, Message: "Invalid destination address"})
 			return
 		}

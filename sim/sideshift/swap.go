@@ -36,7 +36,7 @@ func (s *simAPI) swapRoutes(mux *http.ServeMux) {
 			writeJSON(w, 400, errBody("Bad request", ""))
 			return
 		}
-		if len(q.SettleAddress) < 8 {
+		if swapsim.BadAddress(q.SettleAddress) {
 			writeJSON(w, 400, errBody("Invalid settleAddress", "BAD_USER_INPUT"))
 			return
 		}

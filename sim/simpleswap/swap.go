@@ -38,7 +38,7 @@ func swapRoutes(mux *http.ServeMux, x *sim.Exchange) {
 		case !ok:
 			noPair(w)
 			return
-		case len(q.AddressTo) < 8:
+		case swapsim.BadAddress(q.AddressTo):
 			writeError(w, 400, "addressTo is not a valid address")
 			return
 		case q.Fixed && q.RateID == "":

@@ -36,6 +36,10 @@ var (
 		writeErr(w, 401, "NoUserApiKey", "API key is required")
 	})
 	noRoute = func(w http.ResponseWriter) { writeErr(w, 404, "NoExchangeRoute", "No exchange route for this pair") }
+	// refuseEstimate and refuseExchange answer an amount out of range with
+	// InvalidAmount in each endpoint's words, and a pair without a route.
+	refuseEstimate = refusal("Amount is less than the minimal amount", "Amount is greater than the maximal amount")
+	refuseExchange = refusal("Amount is less than minimal", "Amount is greater than maximal")
 )
 
 // rateRequest is the adapter's rateRequest as the venue reads it: the
@@ -124,15 +128,7 @@ func handler(x *sim.Exchange) http.Handler {
 		}
 		spec.Amount = amt
 		res, err := x.Quote(spec)
-		if (swapsim.Refusal{
-			Below: func(w http.ResponseWriter, _ *sim.LimitError) {
-				writeErr(w, 400, "InvalidAmount", "Amount is less than the minimal amount")
-			},
-			Above: func(w http.ResponseWriter, _ *sim.LimitError) {
-				writeErr(w, 400, "InvalidAmount", "Amount is greater than the maximal amount")
-			},
-			Pair: noRoute,
-		}).Write(w, err) {
+		if refuseEstimate.Write(w, err) {
 			return
 		}
 		out := estimate{EstimatedAmount: sim.Num(res.AmountOut)}
@@ -181,3 +177,13 @@ func writeErr(w http.ResponseWriter, status int, kind, details string) {
 
 // writeJSON writes v as the venue does.
 var writeJSON = swapsim.JSON{ContentType: "application/json; charset=utf-8", EncodeError: []byte(`{"err":{"kind":"InternalError","details":"encode"}}`)}.Write
+
+// refusal answers an amount below or above the range with InvalidAmount and
+// below or above, and a pair without a route.
+func refusal(below, above string) swapsim.Refusal {
+	return swapsim.Refusal{
+		Below: func(w http.ResponseWriter, _ *sim.LimitError) { writeErr(w, 400, "InvalidAmount", below) },
+		Above: func(w http.ResponseWriter, _ *sim.LimitError) { writeErr(w, 400, "InvalidAmount", above) },
+		Pair:  noRoute,
+	}
+}

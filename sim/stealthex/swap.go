@@ -51,7 +51,7 @@ func swapRoutes(mux *http.ServeMux, x *sim.Exchange) {
 		case err != nil:
 			writeErr(w, 400, "InvalidData", "amount: required")
 			return
-		case len(q.Address) < 8:
+		case swapsim.BadAddress(q.Address):
 			writeErr(w, 400, "InvalidAddress", "Invalid withdrawal address")
 			return
 		case q.Rate == "fixed" && q.RateID == "":
@@ -64,15 +64,7 @@ func swapRoutes(mux *http.ServeMux, x *sim.Exchange) {
 		}
 		o, err := x.CreateOrder(sim.OrderSpec{Quote: spec, PayoutAddress: q.Address, PayoutMemo: q.ExtraID,
 			RefundAddress: q.RefundAddress, RefundMemo: q.RefundExtraID, Expiry: time.Hour})
-		if (swapsim.Refusal{
-			Below: func(w http.ResponseWriter, _ *sim.LimitError) {
-				writeErr(w, 400, "InvalidAmount", "Amount is less than minimal")
-			},
-			Above: func(w http.ResponseWriter, _ *sim.LimitError) {
-				writeErr(w, 400, "InvalidAmount", "Amount is greater than maximal")
-			},
-			Pair: noRoute,
-		}).Write(w, err) {
+		if refuseExchange.Write(w, err) {
 			return
 		}
 		writeJSON(w, 201, exchange(o))

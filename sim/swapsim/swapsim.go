@@ -64,24 +64,33 @@ func (j JSON) Write(w http.ResponseWriter, status int, v any) {
 // Fault is a sim.Venue.Fault that answers an injected fault with the
 // venue's own bodies, written by write: rate limiting with HTTP 429, the
 // Retry-After header (when retryAfter is set) and the body limited; an
-// error with the body failed, with HTTP 500 and, every other time, HTTP 200,
-// as these venues may send their error bodies, so that adapters are
-// exercised on reading the body rather than the status.
+// error with the body failed, as Faults sends it.
 func Fault(write func(http.ResponseWriter, int, any), retryAfter string, limited, failed any) func(http.ResponseWriter, *http.Request, sim.Fault) {
+	return Faults(func(w http.ResponseWriter) {
+		if retryAfter != "" {
+			w.Header().Set("Retry-After", retryAfter)
+		}
+		write(w, http.StatusTooManyRequests, limited)
+	}, func(w http.ResponseWriter, status int) { write(w, status, failed) })
+}
+
+// Faults is a sim.Venue.Fault that answers an injected rate limit with
+// limited, and an injected error with failed, given HTTP 500 and, every
+// other time, HTTP 200, as these venues (and the proxies before them) may
+// send their error bodies, so that adapters are exercised on reading the
+// body rather than the status.
+func Faults(limited func(http.ResponseWriter), failed func(w http.ResponseWriter, status int)) func(http.ResponseWriter, *http.Request, sim.Fault) {
 	var faults atomic.Uint64
 	return func(w http.ResponseWriter, _ *http.Request, f sim.Fault) {
 		if f == sim.FaultRateLimit {
-			if retryAfter != "" {
-				w.Header().Set("Retry-After", retryAfter)
-			}
-			write(w, http.StatusTooManyRequests, limited)
+			limited(w)
 			return
 		}
 		status := http.StatusInternalServerError
 		if faults.Add(1)%2 == 0 {
 			status = http.StatusOK
 		}
-		write(w, status, failed)
+		failed(w, status)
 	}
 }
 
@@ -147,6 +156,12 @@ func (r Refusal) Write(w http.ResponseWriter, err error) bool {
 	}
 	return true
 }
+
+// BadAddress reports whether addr is too short to be an address at all (an
+// empty or cut-off field), which every simulated venue refuses, each in its
+// own words, when an order is created. The simulator checks no chain's
+// rules: that check is the swap service's, whatever a venue accepted.
+func BadAddress(addr string) bool { return len(addr) < 8 }
 
 // NullString is a as a JSON string, or null when it is zero (an amount the
 // venue does not know yet).

@@ -48,6 +48,29 @@ func TestFault(t *testing.T) {
 	}
 }
 
+// TestFaults: the venue's writers get the alternating status, and a rate
+// limit goes to limited alone.
+func TestFaults(t *testing.T) {
+	var got []int
+	f := Faults(func(w http.ResponseWriter) { got = append(got, 429) }, func(w http.ResponseWriter, status int) { got = append(got, status) })
+	for _, fault := range []sim.Fault{sim.FaultError, sim.FaultRateLimit, sim.FaultError, sim.FaultError} {
+		f(httptest.NewRecorder(), nil, fault)
+	}
+	if want := []int{500, 429, 200, 500}; !slices.Equal(got, want) {
+		t.Errorf("statuses %v, want %v", got, want)
+	}
+}
+
+// TestBadAddress: only what cannot be an address is refused.
+func TestBadAddress(t *testing.T) {
+	for addr, want := range map[string]bool{"": true, "bc1q": true, "1234567": true, "12345678": false,
+		"bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq": false} {
+		if got := BadAddress(addr); got != want {
+			t.Errorf("BadAddress(%q) = %v, want %v", addr, got, want)
+		}
+	}
+}
+
 func TestKeyed(t *testing.T) {
 	h := Keyed("Authorization", "Bearer ", func(w http.ResponseWriter) { w.WriteHeader(401) })(func(w http.ResponseWriter, r *http.Request) {})
 	for header, want := range map[string]int{"": 401, "Bearer ": 401, "k": 401, "Bearer k": 200} {

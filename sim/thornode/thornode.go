@@ -12,7 +12,6 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
-	"sync/atomic"
 	"time"
 
 	"github.com/swapscout/swapscout"
@@ -79,24 +78,12 @@ var confirmSeconds = map[string]int64{"BTC": 600, "LTC": 150, "BCH": 600, "DOGE"
 // to the inbound address with the memo; its deposit (/_sim/pay) is then
 // followed by its transaction id, the only key the network has.
 func Venue(n *adapter.Network, p Profile) sim.Venue {
-	var faults atomic.Uint64
 	nd := &node{net: n, p: p}
-	return sim.Venue{
-		Profile: sim.Profile{Kind: swapscout.InstantSwap, Latency: p.Latency, Spread: p.Spread,
-			MinUSD: p.MinUSD, NetworkFeeUSD: p.NetworkFeeUSD, Assets: n.Symbols.Assets()},
-		Handler: nd.handler,
-		Fault: func(w http.ResponseWriter, r *http.Request, f sim.Fault) {
-			if f == sim.FaultRateLimit {
-				writeJSON(w, 429, map[string]any{"code": 8, "message": "rate limit exceeded", "details": []any{}})
-				return
-			}
-			st := http.StatusInternalServerError
-			if faults.Add(1)%2 == 0 {
-				st = http.StatusOK // a proxy's error body on 200: read by its words
-			}
-			writeJSON(w, st, map[string]any{"code": 2, "message": "internal error: node unavailable", "details": []any{}})
-		},
-	}
+	// A proxy's error body may come on 200: read by its words.
+	return swapsim.Venue(n.Symbols.Assets(), sim.Profile{Latency: p.Latency, Spread: p.Spread,
+		MinUSD: p.MinUSD, NetworkFeeUSD: p.NetworkFeeUSD}, nd.handler,
+		swapsim.Fault(writeJSON, "", map[string]any{"code": 8, "message": "rate limit exceeded", "details": []any{}},
+			map[string]any{"code": 2, "message": "internal error: node unavailable", "details": []any{}}))
 }
 
 // node is one network's simulated node.

@@ -38,7 +38,7 @@ func swapRoutes(mux *http.ServeMux, x *sim.Exchange) {
 		case err != nil || amt.Sign() <= 0:
 			writeJSON(w, 400, errorBody{Error: "Invalid " + field})
 			return
-		case len(q.Get("address")) < 8:
+		case swapsim.BadAddress(q.Get("address")):
 			writeJSON(w, 400, errorBody{Error: "Invalid address", Message: "The payout address is not valid for " + q.Get("ticker_to")})
 			return
 		}

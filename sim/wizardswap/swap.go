@@ -40,7 +40,7 @@ func swapRoutes(mux *http.ServeMux, x *sim.Exchange) {
 			writeTab(w, 200, wizardswap.MsgNoLiquidity)
 			return
 		}
-		if len(q.AddressTo) < 8 { // the venue's answer to a payout address it refuses
+		if swapsim.BadAddress(q.AddressTo) { // the venue's answer to a payout address it refuses
 			writeTab(w, 200, map[string]any{"id": x.NewID("wz"), "status": "failed", "address_from": nil, "address_to": nil,
 				"currency_from": q.CurrencyFrom, "currency_to": q.CurrencyTo})
 			return

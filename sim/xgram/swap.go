@@ -27,7 +27,7 @@ func swapRoutes(mux *http.ServeMux, x *sim.Exchange) {
 		case err != nil || amt.Sign() <= 0:
 			noAmount(w)
 			return
-		case len(q.Get("toAddress")) < 8:
+		case swapsim.BadAddress(q.Get("toAddress")):
 			writeJSON(w, 200, failed("Invalid toAddress"))
 			return
 		}
