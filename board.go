@@ -154,3 +154,36 @@ func ComputeBoard(swaps []BoardSwap) []VenueBoard {
 	sort.Slice(out, func(i, j int) bool { return out[i].Venue < out[j].Venue })
 	return out
 }
+
+// OfferOutcome is a venue's line of this instance's outcome board as a
+// quote shows it beside each of the venue's offers: what its swaps here came
+// to over Window (a snapshot the quote path reads, never computes).
+type OfferOutcome struct {
+	Window time.Duration
+	VenueBoard
+}
+
+// ChainShortfall is the shortfall, in percent of the promise, that the
+// ranking takes off this venue's offers from what the chain showed of its
+// payouts: 100 × (1 − MedianDelivered) when at least RankMinSwaps payouts
+// were seen on chain and their median fell short; false otherwise (a venue
+// that delivers what it promises, or more, is ranked on its promise, never
+// raised; too few payouts seen say nothing).
+func (v VenueBoard) ChainShortfall() (Amount, bool) {
+	if v.OnChain < RankMinSwaps || !v.MedianDelivered.Valid() {
+		return Amount{}, false
+	}
+	s := AmountFromInt(1).Sub(v.MedianDelivered).Mul(hundred).Round(ShortfallScale, RoundHalfEven)
+	if s.Sign() <= 0 {
+		return Amount{}, false
+	}
+	return s, true
+}
+
+// ChainShortfallOf is o's ChainShortfall; false when o is nil.
+func (o *OfferOutcome) ChainShortfallOf() (Amount, bool) {
+	if o == nil {
+		return Amount{}, false
+	}
+	return o.ChainShortfall()
+}

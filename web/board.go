@@ -1,6 +1,7 @@
 package web
 
 import (
+	"strconv"
 	"time"
 
 	"github.com/swapscout/swapscout"
@@ -55,3 +56,34 @@ func ratioPercent(ratio swapscout.Amount) string {
 
 // When formats a board's time for the page (UTC).
 func When(t time.Time) string { return t.UTC().Format("2006-01-02 15:04") + " UTC" }
+
+// OfferOutcome is the line the quote page shows beside an offer: its
+// venue's record here, in words ("here over 30 days: 18 of 20 swaps
+// finished, delivered 97.5 % of the promise on chain (median of 12), 1
+// held, 2 late, payout 25 min after the deposit (median)"); empty when the
+// venue has none.
+func OfferOutcome(oc *swapscout.OfferOutcome) string {
+	if oc == nil || oc.Swaps == 0 {
+		return ""
+	}
+	v := oc.VenueBoard
+	s := "here over " + Duration(oc.Window) + ": " + strconv.Itoa(v.Finished) + " of " + strconv.Itoa(v.Swaps) + " swaps finished"
+	if v.OnChain > 0 {
+		s += ", delivered " + ratioPercent(v.MedianDelivered) + " % of the promise on chain (median of " + strconv.Itoa(v.OnChain) + ")"
+	} else if v.Finished > 0 {
+		s += ", no payout checked on chain yet"
+	}
+	if v.Held > 0 {
+		s += ", " + strconv.Itoa(v.Held) + " held"
+	}
+	if v.Late > 0 {
+		s += ", " + strconv.Itoa(v.Late) + " late"
+	}
+	if v.Unverified > 0 {
+		s += ", " + strconv.Itoa(v.Unverified) + " paid per the venue but not on chain"
+	}
+	if v.Timed > 0 {
+		s += ", payout " + Duration(v.MedianTime) + " after the deposit (median)"
+	}
+	return s
+}
