@@ -83,8 +83,7 @@ func (o *offerJSON) offer() (Offer, error) {
 	if oc := o.Outcome; oc != nil {
 		b := oc.BoardVenue
 		b.Venue = o.Venue
-		vb := (&Board{Venues: []BoardVenue{b}}).Domain().Venues[0]
-		off.Outcome = &swapscout.OfferOutcome{Window: time.Duration(oc.WindowSeconds) * time.Second, VenueBoard: vb}
+		off.Outcome = &swapscout.OfferOutcome{Window: time.Duration(oc.WindowSeconds) * time.Second, VenueBoard: b.domain()}
 	}
 	if d := o.Derived; d != nil {
 		off.Derived = &swapscout.Derivation{Age: time.Duration(d.AgeMS) * time.Millisecond, From: d.From}

@@ -42,7 +42,8 @@ func (b *Board) Board(ctx context.Context) (*swapscout.Board, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &swapscout.Board{Instance: b.Instance, At: at, Window: w, Venues: swapscout.ComputeBoard(rows)}, nil
+	return &swapscout.Board{Instance: b.Instance, At: at, Window: w, Venues: swapscout.ComputeBoard(rows),
+		Groups: swapscout.ComputeBoardGroups(rows, 0)}, nil
 }
 
 // Outcomes keeps a snapshot of the outcome board for the quote path: each

@@ -2,6 +2,7 @@ package web
 
 import (
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/swapscout/swapscout"
@@ -13,13 +14,14 @@ type BoardPage struct {
 	Window   string
 	At       string
 	Venues   []BoardRow
+	Groups   []BoardRow // per venue, pair and bracket
 	Imported []ImportedBoard
 }
 
 // ImportedBoard is another instance's board as the page shows it.
 type ImportedBoard struct {
 	Instance, Key, At, Window string
-	Venues                    []BoardRow
+	Venues, Groups            []BoardRow
 }
 
 // BoardRow is one venue's line.
@@ -30,6 +32,9 @@ type BoardRow struct {
 	OnChain                                                      int
 	Delivered, P10                                               string // percent delivered on chain; empty without payouts seen
 	ShortOnChain, Unverified, VenueWord                          int
+	// Pair ("BTC → ETH") and Bracket ("$1k-10k") name a group's line;
+	// empty on a venue's.
+	Pair, Bracket string
 }
 
 // NewBoardRows turns a board's lines into the page's, venues named.
@@ -45,6 +50,18 @@ func NewBoardRows(vs []swapscout.VenueBoard, names map[string]string) []BoardRow
 		if v.OnChain > 0 {
 			r.Delivered, r.P10 = ratioPercent(v.MedianDelivered), ratioPercent(v.P10Delivered)
 		}
+		out = append(out, r)
+	}
+	return out
+}
+
+// NewBoardGroupRows turns a board's groups into the page's lines.
+func NewBoardGroupRows(gs []swapscout.BoardGroup, names map[string]string) []BoardRow {
+	out := make([]BoardRow, 0, len(gs))
+	for _, g := range gs {
+		r := NewBoardRows([]swapscout.VenueBoard{g.VenueBoard}, names)[0]
+		r.Pair = strings.ToUpper(g.From.Ticker) + " (" + g.From.Network + ") → " + strings.ToUpper(g.To.Ticker) + " (" + g.To.Network + ")"
+		r.Bracket = "$" + string(g.Bracket)
 		out = append(out, r)
 	}
 	return out
