@@ -1,7 +1,9 @@
 package swapscout
 
 import (
+	"cmp"
 	"slices"
+	"strings"
 	"sort"
 	"time"
 )
@@ -23,6 +25,10 @@ type BoardSwap struct {
 	// Payout is what the chain showed of the payout; State empty when
 	// nothing was checked.
 	Payout ChainFact
+	// From, To and Bracket place the swap in its pair and size class
+	// (BracketOf); its amounts themselves are never kept on the board.
+	From, To Asset
+	Bracket  Bracket
 }
 
 // VenueBoard is one venue's line of the board.
@@ -59,6 +65,9 @@ type Board struct {
 	At       time.Time
 	Window   time.Duration
 	Venues   []VenueBoard // by venue id
+	// Groups are the venues' lines per pair and bracket, where a group has
+	// at least BoardGroupMin swaps (ComputeBoardGroups).
+	Groups []BoardGroup
 }
 
 // Venue returns the line of venue id.
@@ -152,5 +161,136 @@ func ComputeBoard(swaps []BoardSwap) []VenueBoard {
 		out = append(out, a.VenueBoard)
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Venue < out[j].Venue })
+	return out
+}
+
+// OfferOutcome is a venue's line of this instance's outcome board as a
+// quote shows it beside each of the venue's offers: what its swaps here came
+// to over Window (a snapshot the quote path reads, never computes).
+type OfferOutcome struct {
+	Window time.Duration
+	VenueBoard
+}
+
+// ChainShortfall is the shortfall, in percent of the promise, that the
+// ranking takes off this venue's offers from what the chain showed of its
+// payouts: 100 × (1 − MedianDelivered) when at least RankMinSwaps payouts
+// were seen on chain and their median fell short; false otherwise (a venue
+// that delivers what it promises, or more, is ranked on its promise, never
+// raised; too few payouts seen say nothing).
+func (v VenueBoard) ChainShortfall() (Amount, bool) {
+	if v.OnChain < RankMinSwaps || !v.MedianDelivered.Valid() {
+		return Amount{}, false
+	}
+	s := AmountFromInt(1).Sub(v.MedianDelivered).Mul(hundred).Round(ShortfallScale, RoundHalfEven)
+	if s.Sign() <= 0 {
+		return Amount{}, false
+	}
+	return s, true
+}
+
+// ChainShortfallOf is o's ChainShortfall; false when o is nil.
+func (o *OfferOutcome) ChainShortfallOf() (Amount, bool) {
+	if o == nil {
+		return Amount{}, false
+	}
+	return o.ChainShortfall()
+}
+
+// Bracket is a swap's size class on the board, by its value in US dollars:
+// under 100, 100 to 1,000, 1,000 to 10,000, over 10,000; empty when the
+// value cannot be told.
+type Bracket string
+
+// The brackets, smallest first.
+const (
+	BracketUnder100 Bracket = "<100"
+	Bracket100      Bracket = "100-1k"
+	Bracket1k       Bracket = "1k-10k"
+	Bracket10k      Bracket = ">10k"
+)
+
+// Brackets lists the brackets, smallest first.
+var Brackets = []Bracket{BracketUnder100, Bracket100, Bracket1k, Bracket10k}
+
+var stableUSD = map[string]bool{"usdt": true, "usdc": true, "dai": true}
+
+// BracketOf is the bracket of a swap of amountIn of from for amountOut of
+// to: by its dollar side when one is a dollar stablecoin (exactly), else by
+// the rough figure of what was sent (RoughUSD: within a few times of the
+// market, so a swap near a boundary may count in the bracket beside; the
+// brackets are a tenfold apart for that reason). Empty when neither side
+// has a figure.
+func BracketOf(from Asset, amountIn Amount, to Asset, amountOut Amount) Bracket {
+	var usd float64
+	switch {
+	case stableUSD[strings.ToLower(to.Ticker)] && amountOut.Sign() > 0:
+		usd = amountOut.Float64()
+	case stableUSD[strings.ToLower(from.Ticker)] && amountIn.Sign() > 0:
+		usd = amountIn.Float64()
+	default:
+		if p, ok := RoughUSD(strings.ToLower(from.Ticker)); ok && amountIn.Sign() > 0 {
+			usd = p * amountIn.Float64()
+		} else if p, ok := RoughUSD(strings.ToLower(to.Ticker)); ok && amountOut.Sign() > 0 {
+			usd = p * amountOut.Float64()
+		} else {
+			return ""
+		}
+	}
+	switch {
+	case usd < 100:
+		return BracketUnder100
+	case usd < 1000:
+		return Bracket100
+	case usd < 10000:
+		return Bracket1k
+	}
+	return Bracket10k
+}
+
+// BoardGroupMin is how many swaps a venue × pair × bracket group needs to
+// get its own line: fewer say little, and a line of one or two swaps would
+// come close to telling of a person's swap.
+const BoardGroupMin = 5
+
+// BoardGroup is the line of one venue for one pair and bracket.
+type BoardGroup struct {
+	From, To Asset
+	Bracket  Bracket
+	VenueBoard
+}
+
+// ComputeBoardGroups sums up swaps per venue, pair and bracket, keeping the
+// groups of at least min swaps (BoardGroupMin when min is 0); ordered by
+// venue, pair, then bracket from the smallest.
+func ComputeBoardGroups(swaps []BoardSwap, min int) []BoardGroup {
+	if min <= 0 {
+		min = BoardGroupMin
+	}
+	type key struct {
+		venue    string
+		from, to Asset
+		bracket  Bracket
+	}
+	by := map[key][]BoardSwap{}
+	for _, s := range swaps {
+		if s.Bracket == "" || s.From.Ticker == "" || s.To.Ticker == "" {
+			continue
+		}
+		k := key{s.Venue, s.From, s.To, s.Bracket}
+		by[k] = append(by[k], s)
+	}
+	var out []BoardGroup
+	for k, ss := range by {
+		if len(ss) < min {
+			continue
+		}
+		out = append(out, BoardGroup{From: k.from, To: k.to, Bracket: k.bracket, VenueBoard: ComputeBoard(ss)[0]})
+	}
+	rank := func(b Bracket) int { return slices.Index(Brackets, b) }
+	slices.SortFunc(out, func(a, b BoardGroup) int {
+		return cmp.Or(strings.Compare(a.Venue, b.Venue), strings.Compare(a.From.String(), b.From.String()),
+			strings.Compare(a.To.String(), b.To.String()), rank(a.Bracket)-rank(b.Bracket))
+	})
 	return out
 }

@@ -157,6 +157,11 @@ type Offer struct {
 	// it (see package aggregate, derive.go). A swap never starts from it:
 	// taking an offer asks the venue afresh.
 	Derived *Derivation
+	// Outcome is the venue's line of this instance's outcome board (what
+	// its swaps made here came to, on chain where it was checked), set by
+	// the engine from a snapshot; nil without a swap database or before
+	// the venue's first swap. It is shared between offers: never modify it.
+	Outcome *OfferOutcome
 }
 
 // Derivation is how a derived offer was made: from the venue's answers for

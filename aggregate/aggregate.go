@@ -74,6 +74,10 @@ type Engine struct {
 	curves *curves
 	// accuracy, when set, ranks by accuracy (SetAccuracy).
 	accuracy func(context.Context) (map[string]swapscout.VenueAccuracy, error)
+	// outcome, when set, gives each offer its venue's line of the outcome
+	// board; rankOnChain ranks on what the chain showed (SetOutcomes).
+	outcome     func(venue string) *swapscout.OfferOutcome
+	rankOnChain bool
 
 	// Venue calls that run on after their request (detach.go).
 	maxDetached int64
@@ -92,6 +96,17 @@ type Engine struct {
 // venues' promises. Call it before the engine answers its first quote.
 func (e *Engine) SetAccuracy(acc func(context.Context) (map[string]swapscout.VenueAccuracy, error)) {
 	e.accuracy = acc
+}
+
+// SetOutcomes makes the engine attach to every offer its venue's line of the
+// outcome board, as outcome reads it from a snapshot (it must not block or
+// allocate: it runs for every offer). With rank set, a venue whose payouts
+// seen on chain habitually fall short of its promises
+// (swapscout.VenueBoard.ChainShortfall) ranks as if it delivered that much
+// less, ahead of any accuracy the venue itself reported (SetAccuracy). Call
+// it before the engine answers its first quote.
+func (e *Engine) SetOutcomes(outcome func(venue string) *swapscout.OfferOutcome, rank bool) {
+	e.outcome, e.rankOnChain = outcome, rank
 }
 
 // Options configure an Engine.
@@ -739,15 +754,33 @@ func Rank(d swapscout.Direction, offers []swapscout.Offer) {
 // rank orders a quote's offers: on their promises, or by accuracy when the
 // engine is set to and the venues' records can be read.
 func (e *Engine) rank(ctx context.Context, d swapscout.Direction, offers []swapscout.Offer) {
-	if e.accuracy != nil && len(offers) > 1 {
-		acc, err := e.accuracy(context.WithoutCancel(ctx))
-		if err == nil {
-			RankByAccuracy(d, offers, acc)
-			return
-		}
-		e.log.Warn("ranking on promises: the venues' accuracy is unavailable", "err", err)
+	if len(offers) < 2 {
+		return
 	}
-	Rank(d, offers)
+	var acc map[string]swapscout.VenueAccuracy
+	if e.accuracy != nil {
+		var err error
+		if acc, err = e.accuracy(context.WithoutCancel(ctx)); err != nil {
+			e.log.Warn("ranking on promises: the venues' accuracy is unavailable", "err", err)
+		}
+	}
+	chain := e.rankOnChain && slices.ContainsFunc(offers, func(o swapscout.Offer) bool {
+		_, ok := o.Outcome.ChainShortfallOf()
+		return ok
+	})
+	switch {
+	case chain:
+		RankByDelivery(d, offers, func(o *swapscout.Offer) (swapscout.Amount, bool) {
+			if s, ok := o.Outcome.ChainShortfallOf(); ok {
+				return s, true
+			}
+			return acc[o.Venue].RankShortfall()
+		})
+	case acc != nil:
+		RankByAccuracy(d, offers, acc)
+	default:
+		Rank(d, offers)
+	}
 }
 
 // RankByAccuracy orders offers like Rank, except that the offer of a venue
@@ -757,6 +790,14 @@ func (e *Engine) rank(ctx context.Context, d swapscout.Direction, offers []swaps
 // (1 − s/100) when the amount received is. The offers' amounts stay the
 // venue's own; only their order changes.
 func RankByAccuracy(d swapscout.Direction, offers []swapscout.Offer, acc map[string]swapscout.VenueAccuracy) {
+	RankByDelivery(d, offers, func(o *swapscout.Offer) (swapscout.Amount, bool) { return acc[o.Venue].RankShortfall() })
+}
+
+// RankByDelivery orders offers like Rank, except that an offer for which
+// shortfall gives s percent ranks as if it delivered that much less (see
+// RankByAccuracy): what the user can expect to receive, quoted × the
+// venue's typical delivered share, rather than the promise alone.
+func RankByDelivery(d swapscout.Direction, offers []swapscout.Offer, shortfall func(*swapscout.Offer) (swapscout.Amount, bool)) {
 	type ranked struct {
 		o    swapscout.Offer
 		eff  swapscout.Amount // the amount ranked: out for Send, in for Receive
@@ -770,7 +811,7 @@ func RankByAccuracy(d swapscout.Direction, offers []swapscout.Offer, acc map[str
 		if d == swapscout.Receive {
 			r.eff = o.AmountIn
 		}
-		if s, ok := acc[o.Venue].RankShortfall(); ok {
+		if s, ok := shortfall(&offers[i]); ok {
 			kept := one.Sub(s.Quo(hundred, swapscout.ShortfallScale+2, swapscout.RoundHalfEven))
 			switch {
 			case kept.Sign() <= 0 && d == swapscout.Receive:
@@ -820,6 +861,9 @@ func (e *Engine) complete(o *swapscout.Offer, v *Venue, req swapscout.QuoteReque
 	}
 	o.Venue = v.ID
 	o.Took = took
+	if e.outcome != nil {
+		o.Outcome = e.outcome(v.ID)
+	}
 	if o.KYC == 0 {
 		o.KYC = v.KYC
 	}

@@ -55,6 +55,7 @@ type offerJSON struct {
 		AgeMS int64              `json:"age_ms"`
 		From  []swapscout.Amount `json:"from"`
 	} `json:"derived"`
+	Outcome *outcomeJSON `json:"outcome"`
 	// A route's legs, a split's parts.
 	Legs  []offerJSON `json:"legs"`
 	Parts []offerJSON `json:"parts"`
@@ -79,6 +80,11 @@ func (o *offerJSON) offer() (Offer, error) {
 	for _, f := range o.Fees {
 		off.Fees = append(off.Fees, swapscout.Fee{Kind: f.Kind, Amount: f.Amount, Asset: f.Asset.asset()})
 	}
+	if oc := o.Outcome; oc != nil {
+		b := oc.BoardVenue
+		b.Venue = o.Venue
+		off.Outcome = &swapscout.OfferOutcome{Window: time.Duration(oc.WindowSeconds) * time.Second, VenueBoard: b.domain()}
+	}
 	if d := o.Derived; d != nil {
 		off.Derived = &swapscout.Derivation{Age: time.Duration(d.AgeMS) * time.Millisecond, From: d.From}
 	}
@@ -95,6 +101,13 @@ func (o *offerJSON) offer() (Offer, error) {
 		}
 	}
 	return off, nil
+}
+
+// outcomeJSON is an offer's outcome (appendOfferOutcome): a board line and its
+// window.
+type outcomeJSON struct {
+	WindowSeconds int64 `json:"window_seconds"`
+	BoardVenue
 }
 
 type failureJSON struct {

@@ -165,6 +165,10 @@ func AppendOffer(dst []byte, o *swapscout.Offer) []byte {
 		}
 		dst = append(dst, "]}"...)
 	}
+	if oc := o.Outcome; oc != nil {
+		dst = append(dst, `,"outcome":`...)
+		dst = appendOfferOutcome(dst, oc)
+	}
 	// A route's legs and a split's parts: each its venue's own offer.
 	for _, l := range [...]struct {
 		key    string
@@ -181,6 +185,37 @@ func AppendOffer(dst []byte, o *swapscout.Offer) []byte {
 			dst = AppendOffer(dst, &l.offers[i])
 		}
 		dst = append(dst, ']')
+	}
+	return append(dst, '}')
+}
+
+// appendOfferOutcome appends an offer's outcome: its venue's line of the board
+// (BoardVenue's keys) and the board's window.
+func appendOfferOutcome(dst []byte, oc *swapscout.OfferOutcome) []byte {
+	v := &oc.VenueBoard
+	dst = append(dst, `{"window_seconds":`...)
+	dst = itoa(dst, int64(oc.Window/time.Second))
+	for _, f := range [...]struct {
+		key string
+		n   int
+	}{{`,"swaps":`, v.Swaps}, {`,"finished":`, v.Finished}, {`,"refunded":`, v.Refunded}, {`,"failed":`, v.Failed},
+		{`,"expired":`, v.Expired}, {`,"open":`, v.Open}, {`,"held":`, v.Held}, {`,"late":`, v.Late}, {`,"timed":`, v.Timed},
+		{`,"on_chain":`, v.OnChain}, {`,"short_on_chain":`, v.ShortOnChain}, {`,"unverified":`, v.Unverified},
+		{`,"venue_word":`, v.VenueWord}} {
+		dst = append(dst, f.key...)
+		dst = itoa(dst, int64(f.n))
+	}
+	if v.Timed > 0 {
+		dst = append(dst, `,"median_seconds":`...)
+		dst = itoa(dst, int64(v.MedianTime/time.Second))
+		dst = append(dst, `,"p90_seconds":`...)
+		dst = itoa(dst, int64(v.P90Time/time.Second))
+	}
+	if v.OnChain > 0 {
+		dst = append(dst, `,"median_delivered":`...)
+		dst = appendAmount(dst, v.MedianDelivered)
+		dst = append(dst, `,"p10_delivered":`...)
+		dst = appendAmount(dst, v.P10Delivered)
 	}
 	return append(dst, '}')
 }

@@ -98,3 +98,30 @@ func TestImport(t *testing.T) {
 		t.Errorf("a changed file: %d boards, bad %v", len(got), bad)
 	}
 }
+
+// TestSignedGroups: the per pair and bracket lines are part of what is
+// signed: they read back as published, and a moved bracket is refused.
+func TestSignedGroups(t *testing.T) {
+	k := key(t)
+	b := sample()
+	b.Groups = []api.BoardGroup{{From: api.BoardAsset{Ticker: "btc", Network: "btc"}, To: api.BoardAsset{Ticker: "eth", Network: "eth"},
+		Bracket: "1k-10k", BoardVenue: api.BoardVenue{Venue: "changenow", Swaps: 6, Finished: 6, OnChain: 6, MedianDelivered: "0.97", P10Delivered: "0.9"}}}
+	doc, err := board.Sign(b, k)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, _, err := board.Verify(doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got.Groups) != 1 || got.Groups[0].Bracket != "1k-10k" || got.Groups[0].From.Ticker != "btc" || got.Groups[0].MedianDelivered != "0.97" {
+		t.Fatalf("groups read back: %+v", got.Groups)
+	}
+	tampered := []byte(strings.Replace(string(doc), `"bracket": "1k-10k"`, `"bracket": "<100"`, 1))
+	if bytes.Equal(tampered, doc) {
+		t.Fatal("the test did not tamper with anything")
+	}
+	if _, _, err := board.Verify(tampered); !errors.Is(err, board.ErrSignature) {
+		t.Errorf("moved bracket: %v; want ErrSignature", err)
+	}
+}

@@ -50,11 +50,12 @@ func pageBoard(d *deps) Action {
 		for _, v := range d.Venues() {
 			names[v.ID] = v.Name
 		}
-		page := web.BoardPage{Window: web.Duration(b.Window), At: web.When(b.At), Venues: web.NewBoardRows(b.Venues, names)}
+		page := web.BoardPage{Window: web.Duration(b.Window), At: web.When(b.At), Venues: web.NewBoardRows(b.Venues, names),
+			Groups: web.NewBoardGroupRows(b.Groups, names)}
 		for _, im := range ab.Imported {
 			dom := im.Domain()
 			ib := web.ImportedBoard{Instance: im.Instance, Key: im.PublicKey, At: web.When(im.At), Window: web.Duration(dom.Window)}
-			ib.Venues = web.NewBoardRows(dom.Venues, names)
+			ib.Venues, ib.Groups = web.NewBoardRows(dom.Venues, names), web.NewBoardGroupRows(dom.Groups, names)
 			page.Imported = append(page.Imported, ib)
 		}
 		return d.render(r, 200, "board", page)

@@ -18,7 +18,9 @@ import (
 func TestBoard(t *testing.T) {
 	at := time.Date(2026, 11, 28, 12, 0, 0, 0, time.UTC)
 	mine := &swapscout.Board{At: at, Window: 24 * time.Hour, Venues: []swapscout.VenueBoard{{Venue: "changenow", Swaps: 3, Finished: 2, Unverified: 1,
-		Timed: 2, MedianTime: time.Minute, P90Time: 2 * time.Minute, OnChain: 1, MedianDelivered: swapscout.MustAmount("0.8"), P10Delivered: swapscout.MustAmount("0.8"), ShortOnChain: 1}}}
+		Timed: 2, MedianTime: time.Minute, P90Time: 2 * time.Minute, OnChain: 1, MedianDelivered: swapscout.MustAmount("0.8"), P10Delivered: swapscout.MustAmount("0.8"), ShortOnChain: 1}},
+		Groups: []swapscout.BoardGroup{{From: swapscout.Asset{Ticker: "btc", Network: "btc"}, To: swapscout.Asset{Ticker: "eth", Network: "eth"},
+			Bracket: swapscout.Bracket1k, VenueBoard: swapscout.VenueBoard{Venue: "changenow", Swaps: 5, Finished: 5}}}}
 	theirs := api.ImportedBoard{Board: api.Board{Instance: "friend", At: at, WindowSeconds: 3600, Venues: []api.BoardVenue{{Venue: "exolix", Swaps: 7, Finished: 7}}}, PublicKey: "KEY"}
 	h := httpapi.NewHandler(httpapi.Deps{Quotes: &fakeQuotes{QuoteFn: twoOffers}, Store: inmem.New(inmem.Options{}),
 		Venues:         func() []swapscout.VenueInfo { return []swapscout.VenueInfo{{ID: "changenow", Name: "ChangeNOW"}} },
@@ -37,8 +39,12 @@ func TestBoard(t *testing.T) {
 		len(b.Imported) != 1 || b.Imported[0].Instance != "friend" || b.Imported[0].PublicKey != "KEY" {
 		t.Errorf("board %s", resp.Body)
 	}
+	if len(b.Groups) != 1 || b.Groups[0].Bracket != "1k-10k" || b.Groups[0].From.Ticker != "btc" || b.Groups[0].Swaps != 5 ||
+		b.Imported[0].Groups == nil {
+		t.Errorf("groups %s", resp.Body)
+	}
 	page := get(h, "/board")
-	for _, want := range []string{`id="board-changenow"`, "ChangeNOW", "80", "friend", `id="board-exolix"`, "KEY"} {
+	for _, want := range []string{`id="board-changenow"`, "ChangeNOW", "80", "friend", `id="board-exolix"`, "KEY", "BTC (btc) → ETH (eth), $1k-10k"} {
 		if !strings.Contains(string(page.Body), want) {
 			t.Errorf("page lacks %q", want)
 		}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/swapscout/swapscout"
@@ -42,6 +43,10 @@ type ChainTracker interface {
 type claim struct {
 	expect swapscout.ChainExpect
 	at     time.Time // when the venue said so
+	// early: the venue has not said so yet (a payout looked for while the
+	// venue still says exchanging or sending): only a transfer the chain
+	// shows is worth recording, and nothing can be overdue.
+	early bool
 }
 
 // claims lists the sides of sw the venue has claimed, from its record and
@@ -75,12 +80,18 @@ func claims(sw *swapscout.Swap, hist []swapscout.SwapEvent) []claim {
 	} else {
 		depAt = sw.CreatedAt
 	}
+	payout := swapscout.ChainExpect{Side: swapscout.ChainPayout, Network: sw.To.Network,
+		Address: sw.PayoutAddress, Asset: sw.To, Amount: pick(sw.PromisedOut, sw.AmountOut), After: depAt, TxID: sw.PayoutTx}
 	if at, ok := first(is(swapscout.StatusFinished)); ok || sw.Status == swapscout.StatusSending && sw.PayoutTx != "" {
 		if !ok {
 			at, _ = first(is(swapscout.StatusSending))
 		}
-		out = append(out, claim{at: at, expect: swapscout.ChainExpect{Side: swapscout.ChainPayout, Network: sw.To.Network,
-			Address: sw.PayoutAddress, Asset: sw.To, Amount: pick(sw.PromisedOut, sw.AmountOut), After: depAt, TxID: sw.PayoutTx}})
+		out = append(out, claim{at: at, expect: payout})
+	} else if depOK && (sw.Status == swapscout.StatusExchanging || sw.Status == swapscout.StatusSending) {
+		// The deposit is in and the venue is at work: the payout may be on
+		// chain before the venue says so (venues poll their own wallets
+		// late), and a person waiting wants to know.
+		out = append(out, claim{early: true, expect: payout})
 	}
 	if at, ok := first(is(swapscout.StatusRefunded)); ok {
 		out = append(out, claim{at: at, expect: swapscout.ChainExpect{Side: swapscout.ChainRefund, Network: sw.From.Network,
@@ -152,12 +163,17 @@ func (s *Service) watch(ctx context.Context, rec ChainRecorder, sw *swapscout.Sw
 	}
 	for _, c := range claims(sw, hist) {
 		old, had := sw.ChainFact(string(c.expect.Side))
-		if had && settled(old) {
+		// A payout seen early is checked again once the venue claims it, so
+		// its record says when the venue did.
+		if had && settled(old) && (c.early || !seenEarly(old)) {
 			continue
 		}
 		f, d, more := s.Chain.CheckTransfer(ctx, c.expect)
 		if more {
 			wait(max(d, time.Second))
+		}
+		if c.early && !f.OnChain() {
+			continue // nothing to tell before the venue says it paid
 		}
 		f = s.judge(f, c)
 		if had && f.State == swapscout.ChainUnknown && old.ChainWord() {
@@ -221,9 +237,23 @@ func keepTx(old, v string) string {
 	return v
 }
 
+// earlyNote ends the note of a payout seen on chain before the venue said
+// it was made.
+const earlyNote = "; the venue has not said so yet"
+
+// seenEarly reports whether f is a payout recorded before the venue said
+// it was made.
+func seenEarly(f swapscout.ChainFact) bool {
+	return f.Side == swapscout.ChainPayout && f.ClaimedAt.IsZero() && strings.HasSuffix(f.Note, earlyNote)
+}
+
 // judge dates the chain's fact f about claim c and says whether it is
 // overdue: claimed made, and past its network's grace not settled on chain.
 func (s *Service) judge(f swapscout.ChainFact, c claim) swapscout.ChainFact {
+	if c.early {
+		f.Note += earlyNote
+		return f
+	}
 	f.ClaimedAt = c.at
 	grace := s.Chain.ChainGrace(c.expect.Network)
 	if (f.State == swapscout.ChainNotSeen || f.State == swapscout.ChainSeen) && f.CheckedAt.Sub(c.at) > grace {
@@ -255,6 +285,8 @@ func chainEvent(old swapscout.ChainFact, had bool, f swapscout.ChainFact) string
 		return f.Side + " overdue: not on chain"
 	case had && old.State == f.State:
 		return ""
+	case seenEarly(f) && (!had || !old.OnChain()):
+		return "payout seen on chain before the venue said so"
 	case f.State == swapscout.ChainSeen:
 		return f.Side + " seen on chain"
 	case f.State == swapscout.ChainConfirmed:

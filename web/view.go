@@ -139,6 +139,11 @@ type OfferRow struct {
 	// FIRO → 1.02 XMR at Alpha"); Split tells which.
 	Steps []string
 	Split bool
+	// Outcome is the venue's record here in words (OfferOutcome); Short
+	// marks a venue whose payouts on chain habitually fall short (the
+	// ranking counts it so).
+	Outcome string
+	Short   bool
 }
 
 // FailureRow is a missing venue with its reason.
@@ -201,6 +206,8 @@ func NewResults(q *swapscout.Quote, age time.Duration, names map[string]string, 
 			row.Fees = append(row.Fees, f.Kind+" "+Show(f.Amount, f.Asset, swapscout.RoundDown)+nbsp+strings.ToUpper(f.Asset.Ticker))
 		}
 		row.Split = len(o.Parts) > 0
+		row.Outcome = OfferOutcome(o.Outcome)
+		_, row.Short = o.Outcome.ChainShortfallOf()
 		if steps := append(o.Legs, o.Parts...); len(steps) > 0 {
 			row.Name = compositeName(names, o, row.Split)
 			for i := range steps {

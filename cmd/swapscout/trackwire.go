@@ -35,6 +35,7 @@ type trackFlags struct {
 	webhookTimeout time.Duration
 	accuracyWindow time.Duration
 	rankByAccuracy bool
+	rankOnChain    bool
 	lateAfter      time.Duration
 	retention      time.Duration
 	secret         string // from the environment
@@ -64,6 +65,7 @@ func (f *trackFlags) register(fs *flag.FlagSet, getenv func(string) string) {
 	fs.DurationVar(&f.webhookTimeout, "webhook-timeout", 10*time.Second, "how long one webhook delivery may take")
 	fs.DurationVar(&f.accuracyWindow, "accuracy-window", 30*24*time.Hour, "venues' accuracy figures cover the swaps finished within this window")
 	fs.BoolVar(&f.rankByAccuracy, "rank-by-accuracy", false, "rank a venue that habitually pays less than it promises (10 or more finished swaps in the window) as if it delivered its median shortfall less")
+	fs.BoolVar(&f.rankOnChain, "rank-on-chain", true, "rank a venue whose payouts seen on chain habitually fall short of its promises (10 or more in the board's window) as if it delivered its median on-chain share: quoted × delivered")
 	fs.DurationVar(&f.lateAfter, "late-after", swapscout.DefaultUsualTime, "a swap is marked late past its venue's usual time from deposit to payout: the 90th percentile of the venue's finished swaps in the accuracy window, or this until 10 are seen")
 	fs.Var(&f.chains, "chain", "check deposits and payouts on chain through this endpoint, NETWORK=URL (repeatable, or comma-separated; env "+envChain+"): btc, ltc, bch, doge speak Esplora; eth, bsc, matic, avaxc, arbitrum, base, op Ethereum JSON-RPC; trx TronGrid (key in env "+envTronKey+"); sol Solana JSON-RPC. Without one a swap shows the venue's word")
 	fs.DurationVar(&f.chainGrace, "chain-grace", 0, "how long a payout the venue calls made may take to show settled on chain before the swap is flagged unverified (0: each network's own, twice its confirmations' time plus 30 minutes)")
@@ -187,7 +189,13 @@ func (s *stack) wireTracking(ctx context.Context, db *dbFlags, f *trackFlags, d 
 	s.closers = append([]func() error{stop}, s.closers...)
 	d.SwapFeed = changes
 	d.Accuracy, d.AccuracyWindow = acc.Venues, acc.WindowOrDefault()
-	d.Board = (&swaps.Board{Swaps: s.db, Window: acc.WindowOrDefault()}).Board
+	brd := &swaps.Board{Swaps: s.db, Window: acc.WindowOrDefault()}
+	d.Board = brd.Board
+	// Every offer carries its venue's board line, read from a snapshot the
+	// quote path never waits for.
+	outcomes := &swaps.Outcomes{Board: brd, Logger: log}
+	go outcomes.Run(ctx)
+	s.service.Engine.SetOutcomes(outcomes.Venue, f.rankOnChain)
 	if db.dataDir != "" {
 		imported, bad, err := board.LoadImported(filepath.Join(db.dataDir, board.Dir))
 		for _, b := range bad {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"text/tabwriter"
 	"time"
@@ -103,7 +104,13 @@ func printBoard(w io.Writer, b *swapscout.Board) {
 	}
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "VENUE\tSWAPS\tFINISHED\tREFUNDED\tFAILED\tHELD\tLATE\tOPEN\tDEPOSIT→PAYOUT\tDELIVERED\tUNVERIFIED\tVENUE-WORD")
-	for _, v := range b.Venues {
+	lines := slices.Clone(b.Venues)
+	for _, g := range b.Groups { // then per pair and US dollar bracket
+		v := g.VenueBoard
+		v.Venue = fmt.Sprintf("%s %s>%s $%s", v.Venue, g.From, g.To, g.Bracket)
+		lines = append(lines, v)
+	}
+	for _, v := range lines {
 		took, delivered := "-", "-"
 		if v.Timed > 0 {
 			took = v.MedianTime.Round(time.Second).String() + " (p90 " + v.P90Time.Round(time.Second).String() + ")"

@@ -10,15 +10,18 @@ import (
 
 // BoardSwaps returns every swap created since since (with a venue order),
 // as the outcome board counts it: its status, whether it was held or late,
-// its deposit and payout times, and what the chain showed of its payout.
-// Nothing of any person (address, amount, transaction) is read.
+// its deposit and payout times, what the chain showed of its payout, and
+// its pair and size class (its amounts are read to place it in a bracket,
+// swapscout.BracketOf, and not returned). Nothing else of any person
+// (address, transaction) is read.
 func (s *DB) BoardSwaps(ctx context.Context, since time.Time) ([]swapscout.BoardSwap, error) {
 	q := s.bind(`SELECT s.venue, s.status, s.max_slippage, s.late_at,
 		CASE WHEN EXISTS (SELECT 1 FROM swap_events h WHERE h.swap_id = s.id AND h.status = 'held') THEN 1 ELSE 0 END,
 		COALESCE((SELECT MIN(e.at) FROM swap_events e WHERE e.swap_id = s.id
 			AND e.status IN ('confirming', 'exchanging', 'sending', 'held', 'action_required', 'refunding')), 0),
 		COALESCE((SELECT MIN(e.at) FROM swap_events e WHERE e.swap_id = s.id AND e.status = 'finished'), 0),
-		COALESCE(c.state, ''), COALESCE(c.source, ''), COALESCE(c.amount, '0'), COALESCE(c.expected, '0'), COALESCE(c.overdue, 0)
+		COALESCE(c.state, ''), COALESCE(c.source, ''), COALESCE(c.amount, '0'), COALESCE(c.expected, '0'), COALESCE(c.overdue, 0),
+		s.from_ticker, s.from_network, s.to_ticker, s.to_network, s.amount_in, s.amount_out
 		FROM swaps s LEFT JOIN swap_chain c ON c.swap_id = s.id AND c.side = 'payout'
 		WHERE s.venue_order_id <> '' AND s.created_at >= ?`)
 	rows, err := s.rd.QueryContext(ctx, q, since.UnixNano())
@@ -29,10 +32,11 @@ func (s *DB) BoardSwaps(ctx context.Context, since time.Time) ([]swapscout.Board
 	var out []swapscout.BoardSwap
 	for rows.Next() {
 		var b swapscout.BoardSwap
-		var status, slip, amount, expected string
+		var status, slip, amount, expected, sentIn, gotOut string
 		var late, held, dep, paid, overdue int64
 		if err := rows.Scan(&b.Venue, &status, &slip, &late, &held, &dep, &paid,
-			&b.Payout.State, &b.Payout.Source, &amount, &expected, &overdue); err != nil {
+			&b.Payout.State, &b.Payout.Source, &amount, &expected, &overdue,
+			&b.From.Ticker, &b.From.Network, &b.To.Ticker, &b.To.Network, &sentIn, &gotOut); err != nil {
 			return nil, s.fault("board", err)
 		}
 		var perr error
@@ -44,6 +48,10 @@ func (s *DB) BoardSwaps(ctx context.Context, since time.Time) ([]swapscout.Board
 		if perr != nil {
 			return nil, s.fault("board", fmt.Errorf("bad amount: %w", perr))
 		}
+		// An amount unreadable only leaves the swap out of the brackets.
+		ain, _ := swapscout.ParseAmount(sentIn)
+		aout, _ := swapscout.ParseAmount(gotOut)
+		b.Bracket = swapscout.BracketOf(b.From, ain, b.To, aout)
 		b.Status, b.Late, b.Held, b.Payout.Overdue = swapscout.SwapStatus(status), late != 0, held != 0, overdue != 0
 		b.DepositAt, b.PaidAt = timeOrZero(dep), timeOrZero(paid)
 		b.Payout.Side = swapscout.ChainPayout
