@@ -329,6 +329,14 @@ type SwapEvent struct {
 	// chain shows ("payout confirmed", "payout overdue"); the status and
 	// word are the swap's, unchanged.
 	Chain string
+	// Leg, in a composed swap's history, is the member whose change this
+	// was (its VenueStatus is that venue's word; Status the composed
+	// swap's as it then stood); zero in a direct swap's.
+	Leg int
+	// Note, when set, marks an event that records no status change of
+	// its own: "rate_moved" (a route's second leg asked again when the
+	// first paid out, its rate past the swap's MaxSlippage).
+	Note string
 }
 
 // SwapChange is one change of a swap as the swap service records it, the

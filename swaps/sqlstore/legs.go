@@ -48,3 +48,21 @@ func (s *DB) MarkRateChecked(ctx context.Context, id string, at time.Time, moved
 	}
 	return n == 1, nil
 }
+
+// SetPayout sets where a reservation's order pays out, before its venue is
+// asked: a route's first leg learns it (the second leg's deposit address)
+// only once the second leg's order exists. ENOTFOUND when no reservation
+// without an order has id.
+func (s *DB) SetPayout(ctx context.Context, id, addr, memo string) error {
+	res, err := s.db.ExecContext(ctx, s.bind(`UPDATE swaps SET payout_address = ?, payout_memo = ?, updated_at = ?
+		WHERE id = ? AND venue_order_id = ''`), addr, memo, s.now().UnixNano(), id)
+	if err != nil {
+		return s.fault("set payout", err)
+	}
+	if n, err := res.RowsAffected(); err != nil {
+		return s.fault("set payout", err)
+	} else if n == 0 {
+		return errNoSwap
+	}
+	return nil
+}
