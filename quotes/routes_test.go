@@ -107,8 +107,9 @@ func TestRouteForPairNoVenueServes(t *testing.T) {
 	if o.KYC != 'C' || o.Custody != swapscout.Custodial || o.ETAMax != 20*time.Minute {
 		t.Errorf("route KYC %s custody %s eta %s, want C custodial 20m", o.KYC, o.Custody, o.ETAMax)
 	}
-	if o.CanSwap || o.NoSwap == "" {
-		t.Errorf("route can_swap=%v (%q): routes are not created as one swap here", o.CanSwap, o.NoSwap)
+	// A route is created as one swap: it can be when both its legs can.
+	if want := o.Legs[0].CanSwap && o.Legs[1].CanSwap; o.CanSwap != want || !want && o.NoSwap == "" || want && o.NoSwap != "" {
+		t.Errorf("route can_swap=%v (%q), legs %v %v: want the legs' together", o.CanSwap, o.NoSwap, o.Legs[0].CanSwap, o.Legs[1].CanSwap)
 	}
 	// Bounded calls: one direct fan-out, and per bridge one first leg and
 	// at most two second legs.
