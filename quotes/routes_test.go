@@ -2,6 +2,7 @@ package quotes_test
 
 import (
 	"context"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -222,8 +223,10 @@ func TestRoutesBesideDirect(t *testing.T) {
 	}
 }
 
-// A swappable-only quote shows no route while routes are created leg by
-// leg, and a route is never built on a leg that cannot become a swap.
+// A swappable-only quote shows what a click creates from a payout and a
+// refund address alone: no route (it also asks a bridge refund address),
+// and never an offer that cannot become a swap. Without swappable=true the
+// route is offered, swappable.
 func TestRoutesSwappable(t *testing.T) {
 	m := &market{rates: map[string]map[string]string{
 		"alpha": {"firo>xmr": "0.01"},
@@ -238,9 +241,17 @@ func TestRoutesSwappable(t *testing.T) {
 	}
 	q, _ := a.Quote()
 	for _, o := range q.Offers {
-		if !o.CanSwap {
-			t.Errorf("swappable quote shows %s, which cannot be made into a swap", o.Venue)
+		if !o.CanSwap || len(o.Legs) > 0 {
+			t.Errorf("swappable quote shows %s (can_swap %v, %d legs)", o.Venue, o.CanSwap, len(o.Legs))
 		}
+	}
+	a, err = s.Quote(context.Background(), quotes.Request{QuoteRequest: req, Deadline: 2 * time.Second, Routes: quotes.RoutesOn})
+	if err != nil {
+		t.Fatal(err)
+	}
+	q, _ = a.Quote()
+	if i := slices.IndexFunc(q.Offers, func(o swapscout.Offer) bool { return len(o.Legs) == 2 }); i < 0 || !q.Offers[i].CanSwap {
+		t.Errorf("offers %+v; want the route, swappable", q.Offers)
 	}
 }
 
