@@ -39,20 +39,6 @@ type MemberStore interface {
 	SetPayout(ctx context.Context, id, addr, memo string) error
 }
 
-// routeBridge is the bridge asset of a route offer, from its name
-// (quotes.RouteVenue: "first>ticker@network>second").
-func routeBridge(name string) (swapscout.Asset, bool) {
-	parts := strings.Split(name, ">")
-	if len(parts) != 3 {
-		return swapscout.Asset{}, false
-	}
-	ticker, network, ok := strings.Cut(parts[1], "@")
-	if !ok || ticker == "" || network == "" {
-		return swapscout.Asset{}, false
-	}
-	return swapscout.Asset{Ticker: ticker, Network: network}, true
-}
-
 // assetDecimals is what a of an asset can carry on chain (8 when unknown).
 func assetDecimals(a swapscout.Asset) int {
 	if info, ok := swapscout.LookupAsset(a); ok {
@@ -82,7 +68,7 @@ func (s *Service) createRoute(ctx context.Context, r *CreateRequest, q *swapscou
 		// The quote judged a leg unswappable: its reason stands.
 		return nil, false, swapscout.Errorf(EUNSUPPORTED, "%s cannot be made into one swap here: %s", clip(offer.Venue), offer.NoSwap)
 	}
-	x, ok := routeBridge(offer.Venue)
+	_, x, _, ok := swapscout.RouteLegs(offer.Venue)
 	if !ok {
 		return nil, false, swapscout.Errorf(swapscout.EINVALID, "venue %q does not name a two-leg route", clip(offer.Venue))
 	}
