@@ -176,6 +176,19 @@ type Derivation struct {
 // own offer.
 func (o *Offer) Composite() bool { return len(o.Legs) > 0 || len(o.Parts) > 0 }
 
+// RouteLegs reads a two-leg route's name ("first>ticker@network>second", as
+// the quote service names routes): its venues and its bridge asset; false
+// for any other name.
+func RouteLegs(name string) (first string, bridge Asset, second string, ok bool) {
+	first, rest, ok1 := strings.Cut(name, ">")
+	mid, second, ok2 := strings.Cut(rest, ">")
+	ticker, network, ok3 := strings.Cut(mid, "@")
+	if !ok1 || !ok2 || !ok3 || first == "" || second == "" || ticker == "" || network == "" || strings.Contains(second, ">") {
+		return "", Asset{}, "", false
+	}
+	return first, Asset{Ticker: ticker, Network: network}, second, true
+}
+
 // FailureCode is the typed reason a venue gave no offer.
 type FailureCode string
 

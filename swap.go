@@ -151,6 +151,51 @@ type Swap struct {
 	// user asked for one at creation (CreateRequest.PreCheck); it is shown
 	// with the creation's answer and not stored.
 	PreCheck *AddressRisk
+
+	// A composed swap (a two-leg route, a split) is several venue orders
+	// under the one swap the user holds. The swap the user holds is the
+	// first of them (Leg 1); the others name it as their Parent and carry
+	// their Leg (a route's 2; a split's parts 2, 3). Compose says which
+	// kind, Composite the offer taken (the route's or the split's name);
+	// both are set on every member. A direct swap has none of these.
+	Compose   Composition
+	Composite string
+	Parent    string
+	Leg       int
+	// Legs are the members of a composed swap, Leg order, the one the
+	// user holds first, as the swap service reads them (never stored as
+	// such); nil for a direct swap and for a member read on its own.
+	Legs []*Swap
+	// RateCheckedAt, on a route's second leg at a floating rate, is when
+	// its rate was asked again as the first leg paid out; RateMoved then
+	// says, when it had moved past the swap's MaxSlippage, by how much, in
+	// words for the user. Both zero until checked.
+	RateCheckedAt time.Time
+	RateMoved     string
+}
+
+// Composition is the kind of a composed swap.
+type Composition string
+
+const (
+	// ComposeRoute: two venues one after the other; the first pays out to
+	// the second's deposit address, so the funds never wait with us.
+	ComposeRoute Composition = "route"
+	// ComposeSplit: one amount spread over several venues, each swapping
+	// its part, with one deposit instruction per part.
+	ComposeSplit Composition = "split"
+)
+
+// Composed reports whether s is a member of a route or a split.
+func (s *Swap) Composed() bool { return s.Compose != "" }
+
+// Holder is the id of the swap the user holds for s: its Parent, or its
+// own id.
+func (s *Swap) Holder() string {
+	if s.Parent != "" {
+		return s.Parent
+	}
+	return s.ID
 }
 
 // Creation is where the creation of a swap without a venue order stands.
@@ -284,6 +329,14 @@ type SwapEvent struct {
 	// chain shows ("payout confirmed", "payout overdue"); the status and
 	// word are the swap's, unchanged.
 	Chain string
+	// Leg, in a composed swap's history, is the member whose change this
+	// was (its VenueStatus is that venue's word; Status the composed
+	// swap's as it then stood); zero in a direct swap's.
+	Leg int
+	// Note, when set, marks an event that records no status change of
+	// its own: "rate_moved" (a route's second leg asked again when the
+	// first paid out, its rate past the swap's MaxSlippage).
+	Note string
 }
 
 // SwapChange is one change of a swap as the swap service records it, the

@@ -226,6 +226,11 @@ type SwapRequest struct {
 	// server's default.
 	MaxSlippage string `json:"max_slippage,omitempty"`
 	CallbackURL string `json:"callback_url,omitempty"`
+	// BridgeRefundAddress and BridgeRefundMemo, for a two-leg route only
+	// (and required for one): where its second venue refunds, in the
+	// bridge asset, if it cannot finish its leg.
+	BridgeRefundAddress string `json:"bridge_refund_address,omitempty"`
+	BridgeRefundMemo    string `json:"bridge_refund_memo,omitempty"`
 }
 
 // CreateSwap creates a swap from r (POST /v1/swaps) under idempotencyKey,

@@ -254,12 +254,17 @@ func DecodeSwap(body []byte) (*Swap, error) {
 		UpdatedAt      *time.Time               `json:"updated_at"`
 		ExpiresAt      *time.Time               `json:"expires_at"`
 		Chain          map[string]chainFactJSON `json:"chain"`
+		Compose        string                   `json:"compose"`
+		RateMoved      string                   `json:"rate_moved"`
+		Legs           []legJSON                `json:"legs"`
 		History        []struct {
 			At          *time.Time `json:"at"`
 			Status      string     `json:"status"`
 			VenueStatus string     `json:"venue_status"`
 			Late        bool       `json:"late"`
 			Chain       string     `json:"chain"`
+			Leg         int        `json:"leg"`
+			Note        string     `json:"note"`
 		} `json:"history"`
 	}
 	if err := json.Unmarshal(body, &w); err != nil {
@@ -287,14 +292,27 @@ func DecodeSwap(body []byte) (*Swap, error) {
 		MaxSlippage: w.MaxSlippage, RefundTx: w.RefundTx, AmountRefunded: w.AmountRefunded,
 		LateAt: timeOf(w.LateAt), UsualTime: time.Duration(w.UsualSeconds) * time.Second, UsualBasis: w.UsualBasis,
 		CreatedAt: timeOf(w.CreatedAt), UpdatedAt: timeOf(w.UpdatedAt), ExpiresAt: timeOf(w.ExpiresAt),
+		Compose: swapscout.Composition(w.Compose), RateMoved: w.RateMoved,
 	}}
+	for _, l := range w.Legs {
+		leg := l.swap(sw.Compose)
+		if leg.Leg == 1 {
+			sw.Composite = w.Venue
+		}
+		leg.Composite = w.Venue
+		if leg.Leg > 1 {
+			leg.Parent = w.ID
+		}
+		sw.Legs = append(sw.Legs, leg)
+	}
 	for _, side := range swapscout.ChainSides {
 		if f, ok := w.Chain[side]; ok {
 			sw.SetChainFact(f.fact(side))
 		}
 	}
 	for _, ev := range w.History {
-		sw.History = append(sw.History, SwapEvent{At: timeOf(ev.At), Status: swapscout.SwapStatus(ev.Status), VenueStatus: ev.VenueStatus, Late: ev.Late, Chain: ev.Chain})
+		sw.History = append(sw.History, SwapEvent{At: timeOf(ev.At), Status: swapscout.SwapStatus(ev.Status), VenueStatus: ev.VenueStatus, Late: ev.Late, Chain: ev.Chain,
+			Leg: ev.Leg, Note: ev.Note})
 	}
 	return sw, nil
 }
@@ -319,4 +337,50 @@ func AppendAnswer(dst []byte, q *Quote) []byte {
 	n := len(dst)
 	dst = AppendQuote(dst, &q.Quote)
 	return append(dst[:n], dst[n+1:]...) // the quote's own opening brace
+}
+
+// legJSON is one member of a composed swap (appendLeg).
+type legJSON struct {
+	Leg            int              `json:"leg"`
+	ID             string           `json:"id"`
+	Status         string           `json:"status"`
+	VenueStatus    string           `json:"venue_status"`
+	Venue          string           `json:"venue"`
+	Provider       string           `json:"provider"`
+	VenueOrderID   string           `json:"venue_order_id"`
+	From           assetJSON        `json:"from"`
+	To             assetJSON        `json:"to"`
+	RateType       string           `json:"rate_type"`
+	AmountIn       swapscout.Amount `json:"amount_in"`
+	AmountOut      swapscout.Amount `json:"amount_out"`
+	PromisedIn     swapscout.Amount `json:"promised_in"`
+	PromisedOut    swapscout.Amount `json:"promised_out"`
+	DepositAddress string           `json:"deposit_address"`
+	DepositMemo    string           `json:"deposit_memo"`
+	PayoutAddress  string           `json:"payout_address"`
+	PayoutMemo     string           `json:"payout_memo"`
+	RefundAddress  string           `json:"refund_address"`
+	RefundMemo     string           `json:"refund_memo"`
+	DepositTx      string           `json:"deposit_tx"`
+	PayoutTx       string           `json:"payout_tx"`
+	AmountReceived swapscout.Amount `json:"amount_received"`
+	RefundTx       string           `json:"refund_tx"`
+	AmountRefunded swapscout.Amount `json:"amount_refunded"`
+	ExpiresAt      *time.Time       `json:"expires_at"`
+	RateCheckedAt  *time.Time       `json:"rate_checked_at"`
+	RateMoved      string           `json:"rate_moved"`
+}
+
+func (l *legJSON) swap(kind swapscout.Composition) *swapscout.Swap {
+	rt, _ := swapscout.ParseRateType(l.RateType)
+	return &swapscout.Swap{
+		ID: l.ID, Status: swapscout.SwapStatus(l.Status), VenueStatus: l.VenueStatus, Venue: l.Venue, Provider: l.Provider,
+		VenueOrder: swapscout.OrderRef{ID: l.VenueOrderID}, From: l.From.asset(), To: l.To.asset(), RateType: rt,
+		AmountIn: l.AmountIn, AmountOut: l.AmountOut, PromisedIn: l.PromisedIn, PromisedOut: l.PromisedOut,
+		DepositAddress: l.DepositAddress, DepositMemo: l.DepositMemo, PayoutAddress: l.PayoutAddress, PayoutMemo: l.PayoutMemo,
+		RefundAddress: l.RefundAddress, RefundMemo: l.RefundMemo, DepositTx: l.DepositTx, PayoutTx: l.PayoutTx,
+		AmountReceived: l.AmountReceived, RefundTx: l.RefundTx, AmountRefunded: l.AmountRefunded,
+		ExpiresAt: timeOf(l.ExpiresAt), RateCheckedAt: timeOf(l.RateCheckedAt), RateMoved: l.RateMoved,
+		Compose: kind, Leg: l.Leg,
+	}
 }

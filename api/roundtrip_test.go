@@ -308,3 +308,38 @@ func TestDecodeSwapDerived(t *testing.T) {
 		t.Error("an error answer decoded as a swap")
 	}
 }
+
+// A route's swap carries its kind, its legs (each leg's public order id
+// only) and its history's legs and notes, and reads back the same.
+func TestDecodeSwapRoute(t *testing.T) {
+	at := time.Date(2026, 11, 28, 3, 0, 0, 0, time.UTC)
+	usdt := swapscout.Asset{Ticker: "usdt", Network: "trx"}
+	leg1 := &swapscout.Swap{ID: "aaaaaaaaaaaaaaaaaaaaaaaaaa", Status: swapscout.StatusFinished, Venue: "one", VenueOrder: swapscout.OrderRef{ID: "O1", Secret: "secret-1"},
+		From: swapscout.Asset{Ticker: "btc", Network: "btc"}, To: usdt, AmountIn: swapscout.MustAmount("0.5"), AmountOut: swapscout.MustAmount("30000"),
+		Compose: swapscout.ComposeRoute, Leg: 1, Composite: "one>usdt@trx>two"}
+	leg2 := &swapscout.Swap{ID: "bbbbbbbbbbbbbbbbbbbbbbbbbb", Status: swapscout.StatusRefunded, Venue: "two", VenueOrder: swapscout.OrderRef{ID: "O2"},
+		From: usdt, To: swapscout.Asset{Ticker: "eth", Network: "eth"}, RefundTx: "r2", AmountRefunded: swapscout.MustAmount("30000"),
+		RefundAddress: "Tbridge", RateCheckedAt: at, RateMoved: "moved", Compose: swapscout.ComposeRoute, Leg: 2, Parent: leg1.ID, Composite: "one>usdt@trx>two"}
+	view := *leg1
+	view.Venue, view.Status, view.Legs, view.RateMoved = "one>usdt@trx>two", swapscout.StatusRefunded, []*swapscout.Swap{leg1, leg2}, "moved"
+	hist := []swapscout.SwapEvent{{At: at, Status: swapscout.StatusExchanging, VenueStatus: "x", Leg: 2, Note: "rate_moved"}}
+	b := api.AppendSwap(nil, &view, hist)
+	if bytes.Contains(b, []byte("secret")) {
+		t.Errorf("a leg's order secret in %s", b)
+	}
+	got, err := api.DecodeSwap(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Compose != swapscout.ComposeRoute || got.RateMoved != "moved" || len(got.Legs) != 2 {
+		t.Fatalf("route read back as %+v", got.Swap)
+	}
+	g2 := got.Legs[1]
+	if g2.Leg != 2 || g2.Parent != leg1.ID || g2.Status != swapscout.StatusRefunded || g2.RefundTx != "r2" || g2.RefundAddress != "Tbridge" ||
+		!g2.RateCheckedAt.Equal(at) || g2.VenueOrder.ID != "O2" || g2.From != usdt {
+		t.Errorf("leg 2 read back as %+v", g2)
+	}
+	if h := got.History; len(h) != 1 || h[0].Leg != 2 || h[0].Note != "rate_moved" {
+		t.Errorf("history read back as %+v", h)
+	}
+}

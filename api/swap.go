@@ -82,6 +82,7 @@ func AppendSwap(dst []byte, sw *swapscout.Swap, history []swapscout.SwapEvent) [
 		dst = append(dst, `,"expires_at":`...)
 		dst = appendTime(dst, sw.ExpiresAt)
 	}
+	dst = appendLegs(dst, sw)
 	dst = append(dst, `,"history":[`...)
 	for i, ev := range history {
 		if i > 0 {
@@ -99,6 +100,14 @@ func AppendSwap(dst []byte, sw *swapscout.Swap, history []swapscout.SwapEvent) [
 		if ev.Chain != "" {
 			dst = append(dst, `,"chain":`...)
 			dst = appendString(dst, ev.Chain)
+		}
+		if ev.Leg > 0 {
+			dst = append(dst, `,"leg":`...)
+			dst = strconv.AppendInt(dst, int64(ev.Leg), 10)
+		}
+		if ev.Note != "" {
+			dst = append(dst, `,"note":`...)
+			dst = appendString(dst, ev.Note)
 		}
 		dst = append(dst, '}')
 	}
@@ -141,4 +150,86 @@ func appendOutcome(dst []byte, sw *swapscout.Swap) []byte {
 	dst = strconv.AppendInt(dst, int64(sw.UsualTime/time.Second), 10)
 	dst = append(dst, `,"usual_basis":`...)
 	return strconv.AppendInt(dst, int64(sw.UsualBasis), 10)
+}
+
+// appendLegs appends what a composed swap (a route, a split) shows of its
+// members: its kind, a route's second-leg rate move, and "legs", each
+// member's venue order as it stands (the first is the swap itself, the one
+// the user pays). Nothing for a direct swap.
+func appendLegs(dst []byte, sw *swapscout.Swap) []byte {
+	if !sw.Composed() || len(sw.Legs) == 0 {
+		return dst
+	}
+	dst = append(dst, `,"compose":`...)
+	dst = appendString(dst, string(sw.Compose))
+	if sw.RateMoved != "" {
+		dst = append(dst, `,"rate_moved":`...)
+		dst = appendString(dst, sw.RateMoved)
+	}
+	dst = append(dst, `,"legs":[`...)
+	for i, l := range sw.Legs {
+		if i > 0 {
+			dst = append(dst, ',')
+		}
+		dst = appendLeg(dst, i+1, l)
+	}
+	return append(dst, ']')
+}
+
+// appendLeg appends one member of a composed swap.
+func appendLeg(dst []byte, n int, l *swapscout.Swap) []byte {
+	str := func(key, v string, always bool) {
+		if v != "" || always {
+			dst = append(dst, ',', '"')
+			dst = append(dst, key...)
+			dst = append(dst, '"', ':')
+			dst = appendString(dst, v)
+		}
+	}
+	amt := func(key string, a swapscout.Amount, always bool) {
+		if (!a.IsZero() && a.Valid()) || always {
+			dst = append(dst, ',', '"')
+			dst = append(dst, key...)
+			dst = append(dst, '"', ':')
+			dst = appendAmount(dst, a)
+		}
+	}
+	dst = append(dst, `{"leg":`...)
+	dst = strconv.AppendInt(dst, int64(n), 10)
+	str("id", l.ID, true)
+	str("status", string(l.Status), true)
+	str("venue_status", l.VenueStatus, true)
+	str("venue", l.Venue, true)
+	str("provider", l.Provider, false)
+	str("venue_order_id", l.VenueOrder.ID, true) // never its Secret
+	dst = append(dst, `,"from":`...)
+	dst = appendAsset(dst, l.From)
+	dst = append(dst, `,"to":`...)
+	dst = appendAsset(dst, l.To)
+	str("rate_type", l.RateType.String(), true)
+	amt("amount_in", l.AmountIn, true)
+	amt("amount_out", l.AmountOut, true)
+	amt("promised_in", l.PromisedIn, true)
+	amt("promised_out", l.PromisedOut, true)
+	str("deposit_address", l.DepositAddress, true)
+	str("deposit_memo", l.DepositMemo, false)
+	str("payout_address", l.PayoutAddress, true)
+	str("payout_memo", l.PayoutMemo, false)
+	str("refund_address", l.RefundAddress, true)
+	str("refund_memo", l.RefundMemo, false)
+	str("deposit_tx", l.DepositTx, false)
+	str("payout_tx", l.PayoutTx, false)
+	amt("amount_received", l.AmountReceived, false)
+	str("refund_tx", l.RefundTx, false)
+	amt("amount_refunded", l.AmountRefunded, false)
+	if !l.ExpiresAt.IsZero() {
+		dst = append(dst, `,"expires_at":`...)
+		dst = appendTime(dst, l.ExpiresAt)
+	}
+	if !l.RateCheckedAt.IsZero() {
+		dst = append(dst, `,"rate_checked_at":`...)
+		dst = appendTime(dst, l.RateCheckedAt)
+	}
+	str("rate_moved", l.RateMoved, false)
+	return append(dst, '}')
 }

@@ -160,6 +160,7 @@ func (d *deps) createRequoted(r *Request, f web.SwapForm, keys *formKeys, names 
 	req := swaps.CreateRequest{
 		IdempotencyKey: keys.key(), QuoteID: q.ID, Venue: f.Venue,
 		PayoutAddress: f.Payout, PayoutMemo: f.PayoutMemo, RefundAddress: f.Refund, RefundMemo: f.RefundMemo,
+		BridgeRefundAddress: f.BridgeRefund, BridgeRefundMemo: f.BridgeRefundMemo,
 	}
 	sw, cerr := createWaiting(r.Ctx, d.Swaps, req)
 	if cerr != nil {
@@ -271,6 +272,7 @@ func pageSwapCreate(d *deps) Action {
 			Refund: get("refund_address"), RefundMemo: get("refund_memo"), MemoConfirmed: get("memo_confirm") == "yes",
 			Request: get("request"), Shown: get("shown"),
 			PreCheckConsent: get("precheck") == "yes",
+			BridgeRefund:    get("bridge_refund_address"), BridgeRefundMemo: get("bridge_refund_memo"),
 		}
 		if d.Swaps == nil {
 			return d.unavailable(r, f.Quote)
@@ -291,7 +293,8 @@ func pageSwapCreate(d *deps) Action {
 		req := swaps.CreateRequest{
 			IdempotencyKey: f.Key, QuoteID: f.Quote, Venue: f.Venue,
 			PayoutAddress: f.Payout, PayoutMemo: f.PayoutMemo, RefundAddress: f.Refund, RefundMemo: f.RefundMemo,
-			PreCheck: f.PreCheckConsent,
+			PreCheck:            f.PreCheckConsent,
+			BridgeRefundAddress: f.BridgeRefund, BridgeRefundMemo: f.BridgeRefundMemo,
 		}
 		sw, err := createWaiting(r.Ctx, d.Swaps, req)
 		if err == nil {
@@ -520,6 +523,9 @@ func depositURI(sw *swapscout.Swap) string { return sw.DepositAddress }
 // canSwap reports whether venue can create swaps through its API (true
 // when the venue is not listed: Create has the last word).
 func (d *deps) canSwap(venue string) bool {
+	if first, _, second, ok := swapscout.RouteLegs(venue); ok {
+		return d.canSwap(first) && d.canSwap(second) // a route: both legs' venues
+	}
 	for _, v := range d.Venues() {
 		if v.ID == venue {
 			return v.CanSwap

@@ -216,11 +216,11 @@ func parseQuoteQuery(r *Request, def, max time.Duration) (quotes.Request, error)
 		return pq, invalid("precheck must be true or false")
 	}
 	switch v := r.Query("routes"); string(v) {
-	case "auto":
+	case "", "auto": // by default: a route is created as one swap
 		pq.Routes = quotes.RoutesAuto
 	case "1", "true":
 		pq.Routes = quotes.RoutesOn
-	case "", "0", "false": // by default direct offers only: a route cannot be created as one swap yet
+	case "0", "false":
 	default:
 		return pq, invalid("routes must be 1 (always search two-leg routes), 0 (never) or auto")
 	}

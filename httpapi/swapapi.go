@@ -32,6 +32,10 @@ type swapCreateBody struct {
 	MaxSlippage   json.RawMessage `json:"max_slippage"`
 	CallbackURL   string          `json:"callback_url"`
 	PreCheck      bool            `json:"precheck"`
+	// For a two-leg route: where its second venue refunds (the bridge
+	// asset).
+	BridgeRefundAddress string `json:"bridge_refund_address"`
+	BridgeRefundMemo    string `json:"bridge_refund_memo"`
 }
 
 // ParseSwapCreate reads a POST /v1/swaps request into what the swap service
@@ -48,6 +52,7 @@ func ParseSwapCreate(r *Request) (swaps.CreateRequest, error) {
 		PayoutAddress: b.PayoutAddress, PayoutMemo: b.PayoutMemo,
 		RefundAddress: b.RefundAddress, RefundMemo: b.RefundMemo,
 		CallbackURL: b.CallbackURL, PreCheck: b.PreCheck,
+		BridgeRefundAddress: b.BridgeRefundAddress, BridgeRefundMemo: b.BridgeRefundMemo,
 	}
 	if len(b.MaxSlippage) > 0 && string(b.MaxSlippage) != "null" {
 		if err := cr.MaxSlippage.UnmarshalJSON(b.MaxSlippage); err != nil {

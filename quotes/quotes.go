@@ -398,7 +398,10 @@ func (s *Service) make(parent context.Context, r *Request, key string, emit func
 	<-routed
 	extra = append(extra, routes...)
 	if r.Selection.Swappable {
-		extra = slices.DeleteFunc(extra, func(o swapscout.Offer) bool { return !o.CanSwap })
+		// swappable=true lists what a click creates from a payout and a
+		// refund address alone; a route also asks where its second leg
+		// refunds (the bridge asset), so it is left out there.
+		extra = slices.DeleteFunc(extra, func(o swapscout.Offer) bool { return !o.CanSwap || len(o.Legs) > 0 })
 	}
 	if len(extra) > 0 {
 		aggregate.Rank(r.Direction, extra)

@@ -53,8 +53,8 @@ const (
 	// RoutesAuto: routes are searched when the request leaves them room:
 	// its deadline is at least MinRouteDeadline (two venue round trips
 	// one after the other) and its client is not flooding (Bulk)
-	// (routes=auto). The API's default is off until a route can be
-	// created as one swap.
+	// (routes=auto). The API's default: a route is created as one swap
+	// (swaps: its second leg first, its first paying out to it).
 	RoutesAuto
 	// RoutesOn: routes are searched whatever the deadline (routes=1).
 	RoutesOn
@@ -68,10 +68,10 @@ const MinRouteDeadline = time.Second
 // MaxRoutes is how many routes a quote shows at most, the best first.
 const MaxRoutes = 3
 
-// RouteNoSwap says why a route offer cannot be made into a swap from this
-// server when both its legs can: the swap service sets it to "" once it
-// can create routes (see SetRouteSwaps).
-var routeNoSwap = "two-leg routes are priced here but created leg by leg: take each leg's offer as its own swap"
+// routeNoSwap says why a route offer cannot be made into a swap from this
+// server when both its legs can: none, since the swap service creates a
+// route as one swap (its legs' own can_swap still decide).
+var routeNoSwap = ""
 
 // wantsRoutes reports whether r's quote searches routes.
 func wantsRoutes(ctx context.Context, r *Request) bool {

@@ -2,6 +2,7 @@ package quotes_test
 
 import (
 	"context"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -107,8 +108,9 @@ func TestRouteForPairNoVenueServes(t *testing.T) {
 	if o.KYC != 'C' || o.Custody != swapscout.Custodial || o.ETAMax != 20*time.Minute {
 		t.Errorf("route KYC %s custody %s eta %s, want C custodial 20m", o.KYC, o.Custody, o.ETAMax)
 	}
-	if o.CanSwap || o.NoSwap == "" {
-		t.Errorf("route can_swap=%v (%q): routes are not created as one swap here", o.CanSwap, o.NoSwap)
+	// A route is created as one swap: it can be when both its legs can.
+	if want := o.Legs[0].CanSwap && o.Legs[1].CanSwap; o.CanSwap != want || !want && o.NoSwap == "" || want && o.NoSwap != "" {
+		t.Errorf("route can_swap=%v (%q), legs %v %v: want the legs' together", o.CanSwap, o.NoSwap, o.Legs[0].CanSwap, o.Legs[1].CanSwap)
 	}
 	// Bounded calls: one direct fan-out, and per bridge one first leg and
 	// at most two second legs.
@@ -221,8 +223,10 @@ func TestRoutesBesideDirect(t *testing.T) {
 	}
 }
 
-// A swappable-only quote shows no route while routes are created leg by
-// leg, and a route is never built on a leg that cannot become a swap.
+// A swappable-only quote shows what a click creates from a payout and a
+// refund address alone: no route (it also asks a bridge refund address),
+// and never an offer that cannot become a swap. Without swappable=true the
+// route is offered, swappable.
 func TestRoutesSwappable(t *testing.T) {
 	m := &market{rates: map[string]map[string]string{
 		"alpha": {"firo>xmr": "0.01"},
@@ -237,9 +241,17 @@ func TestRoutesSwappable(t *testing.T) {
 	}
 	q, _ := a.Quote()
 	for _, o := range q.Offers {
-		if !o.CanSwap {
-			t.Errorf("swappable quote shows %s, which cannot be made into a swap", o.Venue)
+		if !o.CanSwap || len(o.Legs) > 0 {
+			t.Errorf("swappable quote shows %s (can_swap %v, %d legs)", o.Venue, o.CanSwap, len(o.Legs))
 		}
+	}
+	a, err = s.Quote(context.Background(), quotes.Request{QuoteRequest: req, Deadline: 2 * time.Second, Routes: quotes.RoutesOn})
+	if err != nil {
+		t.Fatal(err)
+	}
+	q, _ = a.Quote()
+	if i := slices.IndexFunc(q.Offers, func(o swapscout.Offer) bool { return len(o.Legs) == 2 }); i < 0 || !q.Offers[i].CanSwap {
+		t.Errorf("offers %+v; want the route, swappable", q.Offers)
 	}
 }
 

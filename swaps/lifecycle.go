@@ -175,7 +175,14 @@ func (s *Service) announce(ctx context.Context, id string) {
 	if len(s.Listeners) == 0 {
 		return
 	}
-	hist, err := s.Store.SwapEvents(ctx, id)
+	sw, err := s.Store.Swap(ctx, id)
+	var hist []swapscout.SwapEvent
+	if err == nil {
+		var legs []*swapscout.Swap
+		if legs, err = s.members(ctx, sw, s.Store.Swap); err == nil {
+			hist, err = s.history(ctx, legs)
+		}
+	}
 	if err != nil || len(hist) == 0 {
 		s.log().Warn("swap change not told: its history cannot be read", "swap", id, "err", err)
 		return
@@ -219,8 +226,22 @@ func (s *Service) Poll(ctx context.Context, id string) (Step, error) {
 	} else if err != nil {
 		return Step{Next: s.schedule(0), Wait: true}, nil // the database hiccuped: try again soon
 	}
+	if _, ok := s.Store.(MemberStore); ok && sw.Composed() {
+		if sw.Parent != "" {
+			// A member is followed through the swap the user holds,
+			// whose polls walk every member (a sweep gives that one).
+			return Step{Done: true}, nil
+		}
+		return s.pollComposed(ctx, sw)
+	}
+	return s.pollSwap(ctx, sw)
+}
+
+// pollSwap follows one venue order one step (Poll): a direct swap, or one
+// member of a composed swap, whose changes are told as the held swap's.
+func (s *Service) pollSwap(ctx context.Context, sw *swapscout.Swap) (Step, error) {
 	if sw.Status.Terminal() {
-		s.announce(ctx, sw.ID)
+		s.announce(ctx, sw.Holder())
 		return Step{Done: true}, nil
 	}
 	if !sw.Created() {
@@ -239,7 +260,10 @@ func (s *Service) Poll(ctx context.Context, id string) (Step, error) {
 	if !sw.ExpiresAt.IsZero() && !SaneExpiry(sw.ExpiresAt, sw.CreatedAt) {
 		sw.ExpiresAt = time.Time{}
 	}
-	expired := !sw.ExpiresAt.IsZero() && now.After(sw.ExpiresAt.Add(s.expireAfter()))
+	// A route's second leg is paid by its first, which we follow: its
+	// venue's word on its expiry stands, not ours.
+	secondLeg := sw.Compose == swapscout.ComposeRoute && sw.Leg > 1
+	expired := !secondLeg && !sw.ExpiresAt.IsZero() && now.After(sw.ExpiresAt.Add(s.expireAfter()))
 	key, ready := swapscout.StatusKey(swapper, sw)
 	if !ready {
 		// A deposit-tracked swap whose deposit nobody gave: look for it
@@ -283,7 +307,7 @@ func (s *Service) Poll(ctx context.Context, id string) (Step, error) {
 			return Step{Next: s.schedule(0), Wait: true}, nil
 		}
 		if changed {
-			s.announce(ctx, sw.ID)
+			s.announce(ctx, sw.Holder())
 		}
 	}
 	if u.Status.Terminal() {
@@ -352,7 +376,7 @@ func (s *Service) findDeposit(ctx context.Context, swapper swapscout.Swapper, sw
 	}
 	if changed {
 		s.log().Info("deposit found", "swap", sw.ID, "venue", sw.Venue, "tx", rec.DepositTx)
-		s.announce(ctx, sw.ID)
+		s.announce(ctx, sw.Holder())
 	}
 	return rec, rec.DepositTx != ""
 }
@@ -395,7 +419,7 @@ func (s *Service) checkLate(ctx context.Context, sw *swapscout.Swap) {
 	if s.OnLate != nil {
 		s.OnLate(sw.Venue)
 	}
-	s.announce(ctx, sw.ID)
+	s.announce(ctx, sw.Holder())
 }
 
 // same reports whether u says nothing new of sw: the store would record no

@@ -150,13 +150,27 @@ type CreateRequest struct {
 	// address before the order is made (swapscout.AddressChecker). Never a
 	// default: it sends the address to the venue first.
 	PreCheck bool
+	// BridgeRefundAddress and BridgeRefundMemo, for a two-leg route only:
+	// where the second venue refunds if it cannot finish its leg. It
+	// receives the bridge asset (what the first leg paid out), not what
+	// the user sent, so the refund address (on the network sent from)
+	// cannot serve; an address of the user's own on the bridge's network
+	// is required.
+	BridgeRefundAddress string
+	BridgeRefundMemo    string
 }
 
 // hash identifies a request's content, to tell a retry (same key, same
 // body) from a conflict (same key, another body).
 func (r *CreateRequest) hash() string {
 	h := sha256.New()
-	for _, f := range []string{r.QuoteID, r.Venue, r.PayoutAddress, r.PayoutMemo, r.RefundAddress, r.RefundMemo, r.MaxSlippage.String(), r.CallbackURL} {
+	fields := []string{r.QuoteID, r.Venue, r.PayoutAddress, r.PayoutMemo, r.RefundAddress, r.RefundMemo, r.MaxSlippage.String(), r.CallbackURL}
+	if r.BridgeRefundAddress != "" || r.BridgeRefundMemo != "" {
+		// Only a route's request carries them: a direct one hashes as it
+		// always did, so its retries still match their records.
+		fields = append(fields, r.BridgeRefundAddress, r.BridgeRefundMemo)
+	}
+	for _, f := range fields {
 		fmt.Fprintf(h, "%d:%s;", len(f), f)
 	}
 	return hex.EncodeToString(h.Sum(nil))
@@ -272,6 +286,9 @@ func (s *Service) create(ctx context.Context, r CreateRequest) (sw *swapscout.Sw
 	if offer == nil {
 		return nil, false, swapscout.Errorf(swapscout.EINVALID, "venue %q has no offer in quote %s", clip(r.Venue), q.ID)
 	}
+	if len(offer.Legs) == 2 {
+		return s.createRoute(ctx, &r, q, offer)
+	}
 	if offer.Composite() {
 		// A route or a split is several venues' offers: it becomes a swap
 		// only as its legs or parts, each taken at its venue; the offer
@@ -336,7 +353,7 @@ func (s *Service) create(ctx context.Context, r CreateRequest) (sw *swapscout.Sw
 	// the venue releases the key, so the client can retry.
 	vctx, cancel := context.WithTimeout(s.venueContext(ctx), budget)
 	defer cancel()
-	fresh, err := s.requote(vctx, r, req, offer)
+	fresh, err := s.requote(vctx, r.Venue, r.slippage(), req, offer)
 	if err != nil {
 		s.release(ctx, sw.ID)
 		return nil, false, err
@@ -438,6 +455,9 @@ func (s *Service) retried(ctx context.Context, old *swapscout.Swap, r *CreateReq
 	case old.RequestHash != r.hash():
 		return nil, false, swapscout.Errorf(swapscout.ECONFLICT, "this Idempotency-Key was used for a different request")
 	case old.Created():
+		if v, err := s.composed(ctx, old); err == nil {
+			return v, false, nil
+		}
 		return old, false, nil
 	case old.Creation == swapscout.CreateRefused:
 		// The same answer as the first time: the order is never shown.
@@ -652,36 +672,47 @@ func (s *Service) Wait() { s.cancels.Wait() }
 
 // requote asks the venue again and checks the new offer against the shown
 // one (the re-quote guard). Every error means nothing was created.
-func (s *Service) requote(ctx context.Context, r CreateRequest, req swapscout.QuoteRequest, shown *swapscout.Offer) (*swapscout.Offer, error) {
-	fq, err := s.Quotes.Requote(ctx, req, r.Venue)
+func (s *Service) requote(ctx context.Context, venue string, slip swapscout.Amount, req swapscout.QuoteRequest, shown *swapscout.Offer) (*swapscout.Offer, error) {
+	fresh, fqID, err := s.asked(ctx, venue, req)
 	if err != nil {
 		return nil, err
 	}
-	fresh := findOffer(fq, r.Venue)
+	if err := guard(req.Direction, shown, fresh, slip, fqID); err != nil {
+		return nil, err
+	}
+	return fresh, nil
+}
+
+// asked asks venue again for req and returns its fresh offer and the
+// quote it was stored in, or why there is none. Every error means nothing
+// was created.
+func (s *Service) asked(ctx context.Context, venue string, req swapscout.QuoteRequest) (*swapscout.Offer, string, error) {
+	fq, err := s.Quotes.Requote(ctx, req, venue)
+	if err != nil {
+		return nil, "", err
+	}
+	fresh := findOffer(fq, venue)
 	if fresh == nil {
 		msg := "the venue gave no offer when asked again"
 		for _, f := range fq.Failures {
-			if f.Venue != r.Venue {
+			if f.Venue != venue {
 				continue
 			}
 			if f.Code == swapscout.CodeRateLimited {
 				// Our own limit held the call back, or the venue asked us
 				// to slow down: not a refusal of this swap.
-				return nil, rateLimited(r.Venue, f.Message, f.RetryAfter)
+				return nil, "", rateLimited(venue, f.Message, f.RetryAfter)
 			}
 			msg = fmt.Sprintf("the venue gave no offer when asked again (%s: %s)", f.Code, f.Message)
 		}
-		return nil, swapscout.Errorf(EVENUE, "%s; see quote %s", msg, fq.ID)
+		return nil, "", swapscout.Errorf(EVENUE, "%s; see quote %s", msg, fq.ID)
 	}
 	if fresh.Derived != nil {
 		// The engine never derives a re-quote; an offer that says it was
 		// derived is not the venue's word for this swap.
-		return nil, swapscout.Errorf(EVENUE, "the venue's offer was not asked afresh; see quote %s", fq.ID)
+		return nil, "", swapscout.Errorf(EVENUE, "the venue's offer was not asked afresh; see quote %s", fq.ID)
 	}
-	if err := guard(req.Direction, shown, fresh, r.slippage(), fq.ID); err != nil {
-		return nil, err
-	}
-	return fresh, nil
+	return fresh, fq.ID, nil
 }
 
 // slippage is the worst change r allows: its MaxSlippage, or
@@ -738,11 +769,19 @@ func (s *Service) Get(ctx context.Context, id string) (*swapscout.Swap, []swapsc
 	if !sw.Created() {
 		return nil, nil, swapscout.Errorf(swapscout.ENOTFOUND, "no such swap")
 	}
-	evs, err := s.Store.SwapEvents(ctx, id)
+	// A composed swap is shown whole, from any of its members' ids.
+	legs, err := s.members(ctx, sw, read)
 	if err != nil {
 		return nil, nil, err
 	}
-	return sw, evs, nil
+	if !legs[0].Created() {
+		return nil, nil, swapscout.Errorf(swapscout.ENOTFOUND, "no such swap")
+	}
+	evs, err := s.history(ctx, legs)
+	if err != nil {
+		return nil, nil, err
+	}
+	return View(legs), evs, nil
 }
 
 func (r *CreateRequest) validate() error {

@@ -444,8 +444,9 @@ func TestInterruptedCreation(t *testing.T) {
 	}
 }
 
-// A route (or a split) is refused before any venue is called, with the
-// offer's own reason, even when every one of its venues creates swaps.
+// A route the quote judged unswappable is refused before any venue is
+// called, with the offer's own reason, even when every one of its venues
+// creates swaps.
 func TestCreateRefusesComposite(t *testing.T) {
 	f := newFixture(t, swapscout.Send)
 	r := request("k")

@@ -63,6 +63,14 @@ type SwapForm struct {
 	Ratings         *Ratings
 	PreCheck        bool
 	PreCheckConsent bool
+
+	// For a two-leg route: the bridge asset in words and its ticker, the
+	// two venues' names, and the bridge refund address (and memo, where
+	// its network has them) the form asks for.
+	Bridge, BridgeTicker           string
+	FirstVenue, SecondVenue        string
+	BridgeMemoField                bool
+	BridgeRefund, BridgeRefundMemo string
 }
 
 // VenueFacts is what the swap form says of the venue: its KYC rating,
@@ -147,6 +155,21 @@ type SwapView struct {
 	// venue says it paid out and the chain, past its grace, does not.
 	Chain      []ChainLine
 	Unverified bool
+	// Legs, for a route, each venue order's line (nil for a direct swap);
+	// RateMoved, when the second leg's rate moved past the slippage, says
+	// how, in words.
+	Legs      []LegLine
+	RateMoved string
+}
+
+// LegLine is one leg of a route on its swap's page.
+type LegLine struct {
+	N                       int
+	Name, From, To          string
+	Status, StatusText      string
+	VenueStatus, PayoutTx   string
+	Refunded                bool
+	RefundAddress, RefundTx string
 }
 
 // Step is one step of the tracker.
@@ -288,6 +311,16 @@ func NewSwapView(sw *swapscout.Swap, history []swapscout.SwapEvent, names map[st
 	if !v.Terminal {
 		v.RefreshS = 10
 	}
+	v.RateMoved = sw.RateMoved
+	for i, l := range sw.Legs {
+		line := LegLine{N: i + 1, Name: nameOf(names, l.Venue), From: strings.ToUpper(l.From.Ticker), To: strings.ToUpper(l.To.Ticker),
+			Status: string(l.Status), StatusText: StatusWords[l.Status], VenueStatus: l.VenueStatus, PayoutTx: l.PayoutTx,
+			Refunded: l.Status == swapscout.StatusRefunded, RefundAddress: l.RefundAddress, RefundTx: l.RefundTx}
+		if line.StatusText == "" {
+			line.StatusText = string(l.Status)
+		}
+		v.Legs = append(v.Legs, line)
+	}
 	return v
 }
 
@@ -297,6 +330,9 @@ var FieldLabels = map[string]string{
 	"payout_memo":    "Payout memo",
 	"refund_address": "Refund address",
 	"refund_memo":    "Refund memo",
+
+	"bridge_refund_address": "Bridge refund address",
+	"bridge_refund_memo":    "Bridge refund memo",
 }
 
 // SetQuote fills the form's offer from the quote the Swap button named:
@@ -308,6 +344,10 @@ func (f *SwapForm) SetQuote(q *swapscout.Quote, names map[string]string) {
 	f.From, f.To, f.FromAsset, f.ToAsset, f.Receive = res.From, res.To, res.FromAsset, res.ToAsset, res.Receive
 	f.PayoutMemoField, f.RefundMemoField = swapscout.NetworkMemo(q.Request.To.Network), swapscout.NetworkMemo(q.Request.From.Network)
 	f.Request = QuoteQuery(&q.Request)
+	if first, x, second, ok := swapscout.RouteLegs(f.Venue); ok {
+		f.Bridge, f.BridgeTicker, f.BridgeMemoField = x.Words(), strings.ToUpper(x.Ticker), swapscout.NetworkMemo(x.Network)
+		f.FirstVenue, f.SecondVenue = nameOf(names, first), nameOf(names, second)
+	}
 	for i := range res.Offers {
 		if res.Offers[i].Venue == f.Venue {
 			o := res.Offers[i]

@@ -188,12 +188,18 @@ const swapColumns = `id, idempotency_key, request_hash, quote_id, venue, provide
 	deposit_address, deposit_memo, payout_address, payout_memo, refund_address, refund_memo,
 	status, venue_status, deposit_tx, payout_tx, amount_received, created_at, updated_at, expires_at, deposit_kind,
 	create_state, create_deadline, create_note, refused_order, received_doubt` +
-	outcomeColumns
+	outcomeColumns + legColumns
 
 // outcomeColumns are the columns of what arrived (migration 00005): the
 // user's slippage, the refund, and the swap's lateness.
 const outcomeColumns = `,
 	max_slippage, refund_tx, amount_refunded, late_at, usual_ns, usual_basis`
+
+// legColumns are a composed swap's (migration 00027): its kind, the offer
+// taken, the swap the user holds and the member's place, and a route's
+// second leg asked again.
+const legColumns = `,
+	compose, composite, parent_id, leg, rate_checked_at, rate_moved`
 
 func newQueries(d Dialect) queries {
 	forUpdate := ""
@@ -202,7 +208,7 @@ func newQueries(d Dialect) queries {
 	}
 	q := queries{
 		reserve: `INSERT INTO swaps (` + swapColumns + `)
-			VALUES (?,?,?,?,?,?,?, ?,?,?,?,?,?,?, ?,?,?,?, ?,?,?,?,?,?, ?,?,?,?,?,?,?,?, ?, ?,?,?,?,?, ?,?,?,?,?,?)
+			VALUES (?,?,?,?,?,?,?, ?,?,?,?,?,?,?, ?,?,?,?, ?,?,?,?,?,?, ?,?,?,?,?,?,?,?, ?, ?,?,?,?,?, ?,?,?,?,?,?, ?,?,?,?,?,?)
 			ON CONFLICT (idempotency_key) DO NOTHING`,
 		byKey: `SELECT ` + swapColumns + ` FROM swaps WHERE idempotency_key = ?`,
 		byID:  `SELECT ` + swapColumns + ` FROM swaps WHERE id = ?`,
@@ -256,7 +262,8 @@ func (s *DB) ReserveSwap(ctx context.Context, sw *swapscout.Swap) (*swapscout.Sw
 		"", "", sw.PayoutAddress, sw.PayoutMemo, sw.RefundAddress, sw.RefundMemo,
 		string(swapscout.StatusWaiting), "", "", "", "0", now.UnixNano(), now.UnixNano(), int64(0), depositKind(sw.Deposit),
 		"", unixNano(sw.CreateDeadline), "", "", "",
-		amountText(sw.MaxSlippage), "", "0", int64(0), int64(0), 0)
+		amountText(sw.MaxSlippage), "", "0", int64(0), int64(0), 0,
+		string(sw.Compose), sw.Composite, sw.Parent, sw.Leg, int64(0), "")
 	if err != nil {
 		return nil, s.fault("reserve swap", err)
 	}
@@ -490,14 +497,16 @@ func (s *DB) scan(row scanner, open bool) (*swapscout.Swap, error) {
 	var kind, creation string
 	var slip, refunded string
 	var lateAt, usual int64
-	var order string
+	var order, compose string
+	var rateChecked int64
 	err := row.Scan(&sw.ID, &sw.IdempotencyKey, &sw.RequestHash, &sw.QuoteID, &sw.Venue, &sw.Provider, &order,
 		&sw.From.Ticker, &sw.From.Network, &sw.To.Ticker, &sw.To.Network, &dir, &rt, &sw.RateID,
 		&in, &out, &pin, &pout,
 		&sw.DepositAddress, &sw.DepositMemo, &sw.PayoutAddress, &sw.PayoutMemo, &sw.RefundAddress, &sw.RefundMemo,
 		&status, &sw.VenueStatus, &sw.DepositTx, &sw.PayoutTx, &recv, &created, &updated, &expires, &kind,
 		&creation, &deadline, &sw.CreateNote, &sw.RefusedOrder, &sw.ReceivedDoubt,
-		&slip, &sw.RefundTx, &refunded, &lateAt, &usual, &sw.UsualBasis)
+		&slip, &sw.RefundTx, &refunded, &lateAt, &usual, &sw.UsualBasis,
+		&compose, &sw.Composite, &sw.Parent, &sw.Leg, &rateChecked, &sw.RateMoved)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, errNoSwap
 	} else if err != nil {
@@ -540,6 +549,10 @@ func (s *DB) scan(row scanner, open bool) (*swapscout.Swap, error) {
 	}
 	if lateAt != 0 {
 		sw.LateAt, sw.UsualTime = time.Unix(0, lateAt).UTC(), time.Duration(usual)
+	}
+	sw.Compose = swapscout.Composition(compose)
+	if rateChecked != 0 {
+		sw.RateCheckedAt = time.Unix(0, rateChecked).UTC()
 	}
 	return &sw, nil
 }

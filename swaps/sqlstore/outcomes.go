@@ -101,10 +101,11 @@ func (s *DB) MarkLate(ctx context.Context, id string, at time.Time, usual time.D
 }
 
 // OpenSwaps returns the ids of the created swaps not yet over, for a
-// tracker to make sure each is followed.
+// tracker to make sure each is followed. A composed swap's member still open
+// gives the swap the user holds, whose polls walk every member.
 func (s *DB) OpenSwaps(ctx context.Context) ([]string, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT id FROM swaps WHERE venue_order_id <> ''
-		AND status NOT IN ('finished', 'failed', 'refunded', 'expired')`)
+	rows, err := s.db.QueryContext(ctx, `SELECT DISTINCT CASE WHEN parent_id <> '' THEN parent_id ELSE id END FROM swaps
+		WHERE venue_order_id <> '' AND status NOT IN ('finished', 'failed', 'refunded', 'expired')`)
 	if err != nil {
 		return nil, s.fault("open swaps", err)
 	}

@@ -47,6 +47,7 @@ func Run(t *testing.T, newStore func(t *testing.T) swapscout.SwapStore) {
 		{"RefusedCreation", testRefusedCreation},
 		{"ReceivedDoubt", testReceivedDoubt},
 		{"Forget", testForget},
+		{"Members", testMembers},
 	}
 	t.Run("SwapStore", func(t *testing.T) {
 		for _, tc := range tests {

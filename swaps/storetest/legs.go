@@ -1,0 +1,73 @@
+package storetest
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/swapscout/swapscout"
+)
+
+// memberStore is what a store that keeps composed swaps adds (the swap
+// service's swaps.MemberStore, restated here so the suite imports no
+// service).
+type memberStore interface {
+	SwapMembers(ctx context.Context, parent string) ([]*swapscout.Swap, error)
+	MarkRateChecked(ctx context.Context, id string, at time.Time, moved string) (bool, error)
+}
+
+// testMembers: a route's two legs are stored with their kind, offer, parent
+// and place, read back in leg order under the held swap, and the second
+// leg's rate check is recorded once.
+func testMembers(t *testing.T, st swapscout.SwapStore) {
+	ms, ok := st.(memberStore)
+	if !ok {
+		t.Skip("the store keeps no composed swaps")
+	}
+	held, second := Sample(), Sample()
+	for i, s := range []*swapscout.Swap{held, second} {
+		s.Compose, s.Composite, s.Leg = swapscout.ComposeRoute, "changenow>usdt@trx>exolix", i+1
+	}
+	second.Parent = held.ID
+	mustReserve(t, st, held)
+	mustReserve(t, st, second)
+	for _, s := range []*swapscout.Swap{second, held} {
+		complete(s)
+		if err := st.CompleteSwap(ctx, s); err != nil {
+			t.Fatal(err)
+		}
+	}
+	got, err := st.Swap(ctx, held.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(held, got, cmpSwap); diff != "" {
+		t.Errorf("held leg read back (-want +got):\n%s", diff)
+	}
+	members, err := ms.SwapMembers(ctx, held.ID)
+	if err != nil || len(members) != 1 {
+		t.Fatalf("SwapMembers(held) = %v, %v; want the second leg", members, err)
+	}
+	if diff := cmp.Diff(second, members[0], cmpSwap); diff != "" {
+		t.Errorf("second leg read back (-want +got):\n%s", diff)
+	}
+	if none, err := ms.SwapMembers(ctx, second.ID); err != nil || len(none) != 0 {
+		t.Errorf("SwapMembers(second leg) = %v, %v; want none", none, err)
+	}
+	at := time.Date(2030, 1, 2, 3, 4, 5, 0, time.UTC)
+	if marked, err := ms.MarkRateChecked(ctx, second.ID, at, "moved 2 %"); err != nil || !marked {
+		t.Fatalf("MarkRateChecked = %v, %v; want marked", marked, err)
+	}
+	if marked, err := ms.MarkRateChecked(ctx, second.ID, at.Add(time.Hour), "again"); err != nil || marked {
+		t.Errorf("second MarkRateChecked = %v, %v; want kept as first recorded", marked, err)
+	}
+	got, err = st.Swap(ctx, second.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !got.RateCheckedAt.Equal(at) || got.RateMoved != "moved 2 %" {
+		t.Errorf("rate check read back = %v %q; want %v %q", got.RateCheckedAt, got.RateMoved, at, "moved 2 %")
+	}
+}
