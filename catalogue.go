@@ -123,6 +123,12 @@ var NetworkTable = []Network{
 	{"ckb", "Nervos CKB", "ckb:mainnet", "ckb", "ckb", 309, "", "", nil, false},
 	{"xym", "Symbol", "symbol:mainnet", "symbol", "xym", 4343, "mosaic", "", nil, false},
 	{"oasis", "Oasis", "oasis:mainnet", "oasis", "rose", 474, "", "", nil, false},
+	// EVM chains NEAR Intents' 1-Click list carries (its HOT omni ids name
+	// the chain id: "143_…", "196_…", "9745_…").
+	{"gnosis", "Gnosis", "eip155:100", "evm", "xdai", 60, "erc20", "", nil, false},
+	{"monad", "Monad", "eip155:143", "evm", "mon", 60, "erc20", "", nil, false},
+	{"xlayer", "X Layer", "eip155:196", "evm", "okb", 60, "erc20", "", nil, false},
+	{"plasma", "Plasma", "eip155:9745", "evm", "xpl", 60, "erc20", "", nil, false},
 	{"lunc", "Terra Classic", "cosmos:columbus-5", "cosmos", "lunc", 330, "token", "", nil, false},
 }
 
@@ -131,6 +137,10 @@ var NetworkTable = []Network{
 type Listing struct {
 	Venue string `json:"venue"`
 	Code  string `json:"code"`
+	// Decimals is the precision the venue's list gives the asset (0: the
+	// list does not say). Venues differ (USDT on BNB Smart Chain: 18 at
+	// one, 6 at another list's bridge), so an adapter takes its own.
+	Decimals int `json:"decimals,omitempty"`
 }
 
 // CatalogueEntry is one asset-network pair of the catalogue.
@@ -203,8 +213,9 @@ func (e CatalogueEntry) ListedBy(venue string) bool {
 
 // VenueListing is one asset a venue lists, with the venue's code for it.
 type VenueListing struct {
-	Asset Asset
-	Code  string
+	Asset    Asset
+	Code     string
+	Decimals int // the venue's own, from its list (0: not given)
 }
 
 // ListingsOf returns the catalogue's assets venue lists, each with its
@@ -215,7 +226,7 @@ func ListingsOf(venue string) []VenueListing {
 	for _, e := range catalogue {
 		for _, l := range e.Listings {
 			if l.Venue == venue {
-				out = append(out, VenueListing{e.Asset, l.Code})
+				out = append(out, VenueListing{e.Asset, l.Code, l.Decimals})
 				break
 			}
 		}

@@ -33,7 +33,8 @@ func Address(network string, parts ...string) string {
 	case "ltc":
 		return segwit("ltc", h20)
 	case "eth", "bsc", "matic", "avaxc", "arbitrum", "base", "op", "scroll", "zksync", "blast", "linea", "sonic",
-		"bera", "hyperevm", "ronin", "mantle", "sei", "core", "cronos", "rsk", "kcc", "celo", "glmr", "etc", "tlosevm":
+		"bera", "hyperevm", "ronin", "mantle", "sei", "core", "cronos", "rsk", "kcc", "celo", "glmr", "etc", "tlosevm",
+		"gnosis", "monad", "xlayer", "plasma":
 		return "0x" + hex.EncodeToString(h20) // all lower case: no checksum to get wrong
 	case "doge":
 		return base58.CheckEncode(h20, 0x1e)
