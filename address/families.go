@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"crypto/sha512"
 	"encoding/base32"
+	"strconv"
 	"strings"
 
 	"github.com/btcsuite/btcd/btcutil/base58"
@@ -76,7 +77,7 @@ func ss58Checker(prefix byte, name string) func(string) (string, error) {
 			return "", errChecksum
 		}
 		if raw[0] != prefix {
-			return "", reason("an address of another Substrate chain (SS58 prefix " + itoa(int(raw[0])) + "), not " + name)
+			return "", reason("an address of another Substrate chain (SS58 prefix " + strconv.Itoa(int(raw[0])) + "), not " + name)
 		}
 		return "", nil
 	}
@@ -120,18 +121,4 @@ func checkAlgorand(addr string) (string, error) {
 		return "", errChecksum
 	}
 	return "", nil
-}
-
-func itoa(n int) string {
-	if n == 0 {
-		return "0"
-	}
-	var b [20]byte
-	i := len(b)
-	for n > 0 {
-		i--
-		b[i] = byte('0' + n%10)
-		n /= 10
-	}
-	return string(b[i:])
 }
