@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"sort"
 	"strings"
+	"sync/atomic"
 )
 
 // The catalogue: every asset-network pair the venues list, identified by
@@ -123,6 +124,12 @@ var NetworkTable = []Network{
 	{"ckb", "Nervos CKB", "ckb:mainnet", "ckb", "ckb", 309, "", "", nil, false},
 	{"xym", "Symbol", "symbol:mainnet", "symbol", "xym", 4343, "mosaic", "", nil, false},
 	{"oasis", "Oasis", "oasis:mainnet", "oasis", "rose", 474, "", "", nil, false},
+	// EVM chains NEAR Intents' 1-Click list carries (its HOT omni ids name
+	// the chain id: "143_…", "196_…", "9745_…").
+	{"gnosis", "Gnosis", "eip155:100", "evm", "xdai", 60, "erc20", "", nil, false},
+	{"monad", "Monad", "eip155:143", "evm", "mon", 60, "erc20", "", nil, false},
+	{"xlayer", "X Layer", "eip155:196", "evm", "okb", 60, "erc20", "", nil, false},
+	{"plasma", "Plasma", "eip155:9745", "evm", "xpl", 60, "erc20", "", nil, false},
 	{"lunc", "Terra Classic", "cosmos:columbus-5", "cosmos", "lunc", 330, "token", "", nil, false},
 }
 
@@ -131,6 +138,10 @@ var NetworkTable = []Network{
 type Listing struct {
 	Venue string `json:"venue"`
 	Code  string `json:"code"`
+	// Decimals is the precision the venue's list gives the asset (0: the
+	// list does not say). Venues differ (USDT on BNB Smart Chain: 18 at
+	// one, 6 at another list's bridge), so an adapter takes its own.
+	Decimals int `json:"decimals,omitempty"`
 }
 
 // CatalogueEntry is one asset-network pair of the catalogue.
@@ -185,11 +196,23 @@ var (
 	// ambiguous holds the tickers listed on several networks that have no
 	// default network: a request naming only the ticker must name one.
 	ambiguous = map[string][]string{}
+	// live is what the venues list now: the embedded snapshot at start,
+	// then each refresh's (ReplaceListings). Readers load it once.
+	live atomic.Pointer[catalogueView]
 )
+
+// catalogueView is one published state of the catalogue's listings.
+type catalogueView struct {
+	entries []CatalogueEntry
+	idx     map[Asset]int
+	snap    CatalogueSnapshot
+}
+
+func view() *catalogueView { return live.Load() }
 
 // Catalogue returns every asset-network pair, the original assets first,
 // then the snapshot's in ticker order. The slice is shared: do not modify.
-func Catalogue() []CatalogueEntry { return catalogue }
+func Catalogue() []CatalogueEntry { return view().entries }
 
 // ListedBy says whether venue (an id) lists e.
 func (e CatalogueEntry) ListedBy(venue string) bool {
@@ -203,8 +226,9 @@ func (e CatalogueEntry) ListedBy(venue string) bool {
 
 // VenueListing is one asset a venue lists, with the venue's code for it.
 type VenueListing struct {
-	Asset Asset
-	Code  string
+	Asset    Asset
+	Code     string
+	Decimals int // the venue's own, from its list (0: not given)
 }
 
 // ListingsOf returns the catalogue's assets venue lists, each with its
@@ -212,10 +236,10 @@ type VenueListing struct {
 // hand table.
 func ListingsOf(venue string) []VenueListing {
 	var out []VenueListing
-	for _, e := range catalogue {
+	for _, e := range view().entries {
 		for _, l := range e.Listings {
 			if l.Venue == venue {
-				out = append(out, VenueListing{e.Asset, l.Code})
+				out = append(out, VenueListing{e.Asset, l.Code, l.Decimals})
 				break
 			}
 		}
@@ -237,22 +261,24 @@ func (e CatalogueEntry) Matches(q string) bool {
 
 // CatalogueInfo returns the snapshot's date and sources.
 func CatalogueInfo() (generated string, sources []CatalogueSource) {
-	return catalogueSnap.Generated, catalogueSnap.Sources
+	v := view()
+	return v.snap.Generated, v.snap.Sources
 }
 
 // LookupCatalogue returns the catalogue entry of a.
 func LookupCatalogue(a Asset) (CatalogueEntry, bool) {
-	i, ok := catalogueIdx[a]
+	v := view()
+	i, ok := v.idx[a]
 	if !ok {
 		return CatalogueEntry{}, false
 	}
-	return catalogue[i], true
+	return v.entries[i], true
 }
 
 // TickerNetworks lists the networks a ticker is listed on, in catalogue order.
 func TickerNetworks(ticker string) []string {
 	var out []string
-	for _, e := range catalogue {
+	for _, e := range view().entries {
 		if e.Ticker == ticker {
 			out = append(out, e.Network)
 		}
@@ -326,7 +352,76 @@ func loadCatalogue(base []AssetInfo) []AssetInfo {
 			ambiguous[t] = ns
 		}
 	}
+	live.Store(&catalogueView{entries: catalogue, idx: catalogueIdx, snap: catalogueSnap})
 	return out
+}
+
+// ReplaceListings publishes snap, a fresh merge of the venues' lists, as
+// what the catalogue lists now, without a restart: an asset the lists
+// still carry takes their listings; one they no longer carry is retired
+// (a hand-written asset stays, listed by no venue); one they newly carry
+// is added, listed and searchable, though it quotes only after a restart
+// (adapters and the asset resolver are built from the start's catalogue).
+// It returns the ids of the assets added and retired. Readers see the old
+// view or the new one, never a mix.
+func ReplaceListings(snap CatalogueSnapshot) (added, retired []string) {
+	old := view()
+	// Assets are matched by CAIP-19 id, never by short code: a refresh may
+	// hand a contested code ("pepe@eth") to another contract, and the code
+	// people and adapters already use keeps meaning the asset it named.
+	byID := make(map[string]SnapshotAsset, len(snap.Assets))
+	for _, s := range snap.Assets {
+		if s.ID != "" {
+			byID[s.ID] = s
+		}
+	}
+	nv := &catalogueView{snap: CatalogueSnapshot{Generated: snap.Generated, Sources: snap.Sources},
+		idx: make(map[Asset]int, len(snap.Assets)+len(baseAssets))}
+	add := func(e CatalogueEntry) {
+		nv.idx[e.Asset] = len(nv.entries)
+		nv.entries = append(nv.entries, e)
+	}
+	for _, e := range old.entries {
+		s, ok := byID[e.ID]
+		switch {
+		case ok:
+			e.Listings, e.RefUSD = s.Listings, s.RefUSD
+			delete(byID, e.ID)
+		case isBaseAsset(e.Asset):
+			e.Listings = nil
+		default:
+			retired = append(retired, e.ID)
+			continue
+		}
+		add(e)
+	}
+	for _, s := range snap.Assets { // in the snapshot's order
+		if _, ok := byID[s.ID]; !ok {
+			continue
+		}
+		a := Asset{s.Ticker, s.Network}
+		if _, taken := nv.idx[a]; taken {
+			tag := strings.TrimPrefix(strings.ToLower(s.Contract), "0x")
+			a.Ticker = strings.SplitN(s.Ticker, "-", 2)[0] + "-" + tag[:min(4, len(tag))]
+			if _, taken := nv.idx[a]; taken || tag == "" {
+				continue // no free code: listed again once one is
+			}
+		}
+		info := AssetInfo{Asset: a, Name: s.Name, Decimals: s.Decimals, Memo: s.Memo}
+		add(CatalogueEntry{AssetInfo: info, ID: s.ID, Symbol: s.Symbol, Contract: s.Contract, Listings: s.Listings, RefUSD: s.RefUSD})
+		added = append(added, s.ID)
+	}
+	live.Store(nv)
+	return added, retired
+}
+
+func isBaseAsset(a Asset) bool {
+	for _, b := range baseAssets {
+		if b.Asset == a {
+			return true
+		}
+	}
+	return false
 }
 
 // AssetID returns the CAIP-19 id of the asset with contract on network

@@ -44,6 +44,18 @@ var networkWords = map[string]networkWord{
 	"base":     {Aliases: []string{"base-mainnet"}},
 	"op":       {Aliases: []string{"optimism", "op mainnet", "op-mainnet"}},
 	"near":     {Aliases: []string{"near protocol", "nep141"}},
+	// Cosmos SDK chains and Algorand: exchanges tell deposits apart by a
+	// memo (a transaction memo; Algorand's note field).
+	"atom": {Aliases: []string{"cosmos", "cosmos hub", "gaia"}, Memo: true},
+	"kava": {Memo: true},
+	"tia":  {Aliases: []string{"celestia"}, Memo: true},
+	"fet":  {Aliases: []string{"fetch", "fetch.ai"}, Memo: true},
+	"kuji": {Aliases: []string{"kujira"}, Memo: true},
+	"orai": {Aliases: []string{"oraichain"}, Memo: true},
+	"thor": {Aliases: []string{"thorchain"}, Memo: true},
+	"maya": {Aliases: []string{"mayachain", "maya protocol"}, Memo: true},
+	"lunc": {Aliases: []string{"terra classic", "terra"}, Memo: true},
+	"algo": {Aliases: []string{"algorand"}, Memo: true},
 }
 
 // stablecoins are shown to 6 decimals whatever their contract's precision

@@ -6,7 +6,7 @@ func init() {
 	// The EVM networks the catalogue carries share one address format.
 	for _, net := range []string{"eth", "bsc", "matic", "avaxc", "arbitrum", "base", "op", "scroll", "zksync", "blast",
 		"linea", "sonic", "bera", "hyperevm", "ronin", "mantle", "sei", "core", "cronos", "rsk", "kcc", "celo", "glmr",
-		"etc", "tlosevm"} {
+		"etc", "tlosevm", "gnosis", "monad", "xlayer", "plasma"} {
 		networks[net] = network{checkEVM, forbidden}
 	}
 	networks["btc"] = network{b58(&btcChain), forbidden}

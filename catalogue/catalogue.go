@@ -67,6 +67,10 @@ func resolve(l *List, e Entry, venueNet string) {
 		return
 	}
 	sym := strings.ToLower(e.Symbol)
+	if e.Contract != "" && n.Token == "" {
+		l.Unmapped = append(l.Unmapped, Unmapped{l.Venue, e.Code, fmt.Sprintf("%s has no tokens, yet %s names contract %q", e.Network, e.Symbol, e.Contract)})
+		return
+	}
 	if e.Contract == "" && sym != n.Native && !(sym == "eth" && n.Native == "eth") {
 		l.Unmapped = append(l.Unmapped, Unmapped{l.Venue, e.Code, fmt.Sprintf("%s on %s names no contract and is not the network's coin", e.Symbol, e.Network)})
 		return
@@ -129,7 +133,7 @@ func Merge(lists []List) []swapscout.SnapshotAsset {
 			}
 			if !a.venues[e.Venue] {
 				a.venues[e.Venue] = true
-				a.Listings = append(a.Listings, swapscout.Listing{Venue: e.Venue, Code: e.Code})
+				a.Listings = append(a.Listings, swapscout.Listing{Venue: e.Venue, Code: e.Code, Decimals: e.Decimals})
 			}
 		}
 	}

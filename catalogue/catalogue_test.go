@@ -81,3 +81,23 @@ func TestSnapshotCurrent(t *testing.T) {
 		t.Errorf("embedded snapshot (%s) has %d listed assets, the lists give %d: run go generate ./catalogue", date, n, len(want))
 	}
 }
+
+// TestNEARIntentsOneClick reads 1-Click's /v0/tokens spelling: a token on a
+// chain we carry maps by contract, a contract on a chain without tokens and
+// an unknown chain are counted, and each listing keeps the list's decimals.
+func TestNEARIntentsOneClick(t *testing.T) {
+	l, err := ParseNEARIntents([]byte(`[
+		{"assetId":"nep245:v2_1.omni.hot.tg:56_2CMMyVTGZkeyNZTSvS5sarzfir6g","decimals":18,"blockchain":"bsc","symbol":"USDT","price":0.999161,"contractAddress":"0x55d398326f99059ff775485246999027b3197955"},
+		{"assetId":"1cs_v1:btc:native:coin","decimals":8,"blockchain":"btc","symbol":"BTC(OMNI)","price":64525,"contractAddress":"coin"},
+		{"assetId":"nep141:starknet.omft.near","decimals":18,"blockchain":"starknet","symbol":"STRK","price":0.027391}]`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if listed, mapped, unmapped := l.Stats(); listed != 3 || mapped != 1 || unmapped != 2 {
+		t.Fatalf("stats = %d/%d/%d, want 3 listed, 1 mapped, 2 unmapped", listed, mapped, unmapped)
+	}
+	a := Merge([]List{l})
+	if len(a) != 1 || a[0].ID != "eip155:56/bep20:0x55d398326f99059ff775485246999027b3197955" || a[0].Listings[0].Decimals != 18 {
+		t.Errorf("Merge = %+v, want USDT on BSC with the list's 18 decimals", a)
+	}
+}

@@ -19,7 +19,7 @@ type Source struct {
 var Sources = []Source{
 	{"sideshift", "sideshift_coins.json", "SideShift GET /v2/coins, recorded in tuncatunc/clerk-tanstack-react-start-quickstart scripts/coins.ts (2025-08-22)", ParseSideShift},
 	{"kucoin", "kucoin_currencies.json", "KuCoin GET /api/v3/currencies data, recorded in coder-169/Binance-lite-testing app/components/Symbols.jsx (2024-03)", ParseKuCoin},
-	{"nearintents", "nearintents_tokens.json", "NEAR Intents (Defuse) token list, recorded in Teckas-Technologies/zcash-agents app/utils/tokens.py (2025-03-27)", ParseNEARIntents},
+	{"nearintents", "nearintents_1click_tokens.json", "NEAR Intents 1-Click GET /v0/tokens, recorded in cake-tech/cake_wallet test/exchange/fixtures/nearintents/tokens.json (2026-07-29; all 176 entries, priceUpdatedAt and coingeckoId dropped)", ParseNEARIntents},
 	{"thorchain", "thorchain_tokens.json", "THORChain pool assets, SwapKit's list from THORNode /thorchain/pools, thorswap/SwapKit tokenLists/thorchain.ts (2024-10-22)", ParsePoolAssets("thorchain")},
 	{"maya", "maya_tokens.json", "Maya pool assets, SwapKit's list from Mayanode pools, thorswap/SwapKit tokenLists/mayachain.ts (2024-10-22)", ParsePoolAssets("maya")},
 	{"chainflip", "chainflip_tokens.json", "Chainflip assets, SwapKit's list from the Chainflip SDK, thorswap/SwapKit tokenLists/chainflip.ts (2024-10-22)", ParsePoolAssets("chainflip")},
@@ -130,28 +130,48 @@ func ParseKuCoin(body []byte) (List, error) {
 var nearBlockchains = map[string]string{
 	"near": "near", "eth": "eth", "btc": "btc", "sol": "sol", "base": "base", "arb": "arbitrum", "zec": "zec",
 	"doge": "doge", "xrp": "xrp", "bsc": "bsc", "pol": "matic", "op": "op", "avax": "avaxc", "tron": "trx",
-	"ton": "ton", "sui": "sui", "ltc": "ltc", "bch": "bch", "cardano": "ada", "stellar": "xlm", "gnosis": "",
-	"bera": "bera", "aptos": "aptos",
+	"ton": "ton", "sui": "sui", "ltc": "ltc", "bch": "bch", "cardano": "ada", "stellar": "xlm", "gnosis": "gnosis", "dash": "dash", "monad": "monad", "xlayer": "xlayer",
+	"plasma": "plasma",
+	"bera":   "bera", "aptos": "aptos", "scroll": "scroll",
+	// Listed by 1-Click, not carried by the catalogue (counted as unmapped):
+	// abs, adi, aleo, fogo, hypercore, movement, starknet.
 }
 
-// ParseNEARIntents reads NEAR Intents' token list: {"items":[…]} (the
-// 1-Click API's /v0/tokens carries the same fields in camel case).
+// nearToken is one token of a NEAR Intents list, in either spelling.
+type nearToken struct {
+	AssetID    string  `json:"assetId"`
+	Decimals   int     `json:"decimals"`
+	Blockchain string  `json:"blockchain"`
+	Symbol     string  `json:"symbol"`
+	Price      float64 `json:"price"`
+	Contract   string  `json:"contractAddress"`
+}
+
+// ParseNEARIntents reads NEAR Intents' token list: the 1-Click API's GET
+// /v0/tokens (a bare array, camel case), or the older Defuse list
+// {"items":[…]} with the same fields in snake case.
 func ParseNEARIntents(body []byte) (List, error) {
-	var doc struct {
-		Items []struct {
-			AssetID    string  `json:"defuse_asset_id"`
-			Decimals   int     `json:"decimals"`
-			Blockchain string  `json:"blockchain"`
-			Symbol     string  `json:"symbol"`
-			Price      float64 `json:"price"`
-			Contract   string  `json:"contract_address"`
-		} `json:"items"`
-	}
-	if err := json.Unmarshal(body, &doc); err != nil {
-		return List{}, fmt.Errorf("near intents tokens: %w", err)
+	var toks []nearToken
+	if err := json.Unmarshal(body, &toks); err != nil {
+		var doc struct {
+			Items []struct {
+				AssetID    string  `json:"defuse_asset_id"`
+				Decimals   int     `json:"decimals"`
+				Blockchain string  `json:"blockchain"`
+				Symbol     string  `json:"symbol"`
+				Price      float64 `json:"price"`
+				Contract   string  `json:"contract_address"`
+			} `json:"items"`
+		}
+		if err2 := json.Unmarshal(body, &doc); err2 != nil {
+			return List{}, fmt.Errorf("near intents tokens: %w", err)
+		}
+		for _, t := range doc.Items {
+			toks = append(toks, nearToken(t))
+		}
 	}
 	l := List{Venue: "nearintents"}
-	for _, t := range doc.Items {
+	for _, t := range toks {
 		e := Entry{Code: t.AssetID, Symbol: t.Symbol, Name: t.Symbol, Network: nearBlockchains[t.Blockchain],
 			Contract: t.Contract, Decimals: t.Decimals, RefUSD: t.Price}
 		if e.Network == "near" && strings.EqualFold(t.Symbol, "wnear") {

@@ -2,6 +2,7 @@ package sim
 
 import (
 	"crypto/sha256"
+	"crypto/sha512"
 	"encoding/base32"
 	"encoding/base64"
 	"encoding/binary"
@@ -33,7 +34,8 @@ func Address(network string, parts ...string) string {
 	case "ltc":
 		return segwit("ltc", h20)
 	case "eth", "bsc", "matic", "avaxc", "arbitrum", "base", "op", "scroll", "zksync", "blast", "linea", "sonic",
-		"bera", "hyperevm", "ronin", "mantle", "sei", "core", "cronos", "rsk", "kcc", "celo", "glmr", "etc", "tlosevm":
+		"bera", "hyperevm", "ronin", "mantle", "sei", "core", "cronos", "rsk", "kcc", "celo", "glmr", "etc", "tlosevm",
+		"gnosis", "monad", "xlayer", "plasma":
 		return "0x" + hex.EncodeToString(h20) // all lower case: no checksum to get wrong
 	case "doge":
 		return base58.CheckEncode(h20, 0x1e)
@@ -61,6 +63,21 @@ func Address(network string, parts ...string) string {
 		return ton(key[:32])
 	case "dot":
 		return polkadot(key[:32])
+	case "ksm":
+		return ss58(2, key[:32])
+	case "pha":
+		return ss58(30, key[:32])
+	case "tao":
+		return ss58(42, key[:32])
+	case "atom", "kava", "tia", "fet", "kuji", "orai", "thor", "maya", "lunc":
+		data, _ := bech32.ConvertBits(h20, 8, 5, true)
+		s, _ := bech32.Encode(cosmosHRP[network], data)
+		return s
+	case "aptos", "sui":
+		return "0x" + hex.EncodeToString(key[:32])
+	case "algo":
+		sum := sha512.Sum512_256(key[:32])
+		return base32.StdEncoding.WithPadding(base32.NoPadding).EncodeToString(append(append([]byte{}, key[:32]...), sum[28:]...))
 	case "ada":
 		data, _ := bech32.ConvertBits(append([]byte{0x61}, key[:28]...), 8, 5, true) // enterprise, mainnet
 		s, _ := bech32.Encode("addr", data)
@@ -121,8 +138,15 @@ func ton(k []byte) string {
 }
 
 // polkadot is an SS58 address with prefix 0.
-func polkadot(k []byte) string {
-	body := append([]byte{0}, k...)
+func polkadot(k []byte) string { return ss58(0, k) }
+
+// cosmosHRP is each Cosmos SDK network's bech32 prefix.
+var cosmosHRP = map[string]string{"atom": "cosmos", "kava": "kava", "tia": "celestia", "fet": "fetch",
+	"kuji": "kujira", "orai": "orai", "thor": "thor", "maya": "maya", "lunc": "terra"}
+
+// ss58 is the SS58 address of account id k under a one-byte prefix.
+func ss58(prefix byte, k []byte) string {
+	body := append([]byte{prefix}, k...)
 	h, _ := blake2b.New512(nil)
 	h.Write([]byte("SS58PRE"))
 	h.Write(body)

@@ -1,6 +1,7 @@
 package nearintents
 
 import (
+	"github.com/swapscout/swapscout"
 	"github.com/swapscout/swapscout/venue"
 )
 
@@ -34,7 +35,7 @@ type Token struct {
 }
 
 // Symbols maps our assets to their Token.
-var Symbols = venue.Symbols[Token]{
+var Symbols = withCatalogue(venue.Symbols[Token]{
 	{Ticker: "btc", Network: "btc"}:       {"nep141:btc.omft.near", 8, "btc"},
 	{Ticker: "eth", Network: "eth"}:       {"nep141:eth.omft.near", 18, "eth"},
 	{Ticker: "eth", Network: "arbitrum"}:  {"nep141:arb.omft.near", 18, "arb"},
@@ -64,7 +65,7 @@ var Symbols = venue.Symbols[Token]{
 	{Ticker: "usdc", Network: "base"}:     {"nep141:base-0x833589fcd6edb6e08f4c7c32d4f71b54bda02913.omft.near", 6, "base"},
 	{Ticker: "usdc", Network: "arbitrum"}: {"nep141:arb-0xaf88d065e77c8cc2239327c5edb3a432268e5831.omft.near", 6, "arb"},
 	{Ticker: "dai", Network: "eth"}:       {"nep141:eth-0x6b175474e89094c44da98b954eedeac495271d0f.omft.near", 18, "eth"},
-}
+})
 
 // evmPlaceholder is the well-known 0x…dEaD address, valid on every EVM chain.
 const evmPlaceholder = "0x000000000000000000000000000000000000dEaD"
@@ -94,4 +95,31 @@ var placeholder = map[string]string{
 	"avaxc":    evmPlaceholder,
 	"matic":    evmPlaceholder,
 	"near":     "0000000000000000000000000000000000000000000000000000000000000000",
+}
+
+// The rest of 1-Click's tokens come from its own list through the
+// catalogue: each asset the catalogue says NEAR Intents lists carries
+// 1-Click's asset id and the decimals its list gives. A row joins only on
+// a network the hand table already swaps (its blockchain name and a
+// placeholder address for dry quotes are known), so the memo networks
+// left out above stay out. (A function, not init: byID and the live
+// list's check are built from the whole table.)
+func withCatalogue(Symbols venue.Symbols[Token]) venue.Symbols[Token] {
+	chains := map[string]string{} // our network → 1-Click's blockchain name
+	for a, s := range Symbols {
+		chains[a.Network] = s.Blockchain
+	}
+	held := map[string]bool{}
+	for _, s := range Symbols {
+		held[s.ID] = true
+	}
+	for _, l := range swapscout.ListingsOf("nearintents") {
+		chain := chains[l.Asset.Network]
+		if _, ok := Symbols[l.Asset]; ok || chain == "" || placeholder[l.Asset.Network] == "" || held[l.Code] || l.Decimals <= 0 {
+			continue
+		}
+		held[l.Code] = true
+		Symbols[l.Asset] = Token{ID: l.Code, Decimals: l.Decimals, Blockchain: chain}
+	}
+	return Symbols
 }

@@ -4,11 +4,15 @@ import (
 	"encoding/json"
 	"os"
 	"testing"
+
+	"github.com/swapscout/swapscout"
 )
 
 // TestSymbols: every row names a catalogue asset, once; every network has
-// a placeholder address for dry quotes; and every row agrees with the
-// recorded tokens list on its decimals and chain.
+// a placeholder address for dry quotes; every hand row agrees with the
+// recorded tokens list (an excerpt) on its decimals and chain, and every
+// other row is one the catalogue took from 1-Click's full recorded list,
+// with that list's decimals.
 func TestSymbols(t *testing.T) {
 	if err := Symbols.Check(); err != nil {
 		t.Fatal(err)
@@ -25,21 +29,33 @@ func TestSymbols(t *testing.T) {
 	for _, tk := range toks {
 		rec[tk.AssetID] = tk
 	}
+	listed := map[swapscout.Asset]swapscout.VenueListing{}
+	for _, l := range swapscout.ListingsOf("nearintents") {
+		listed[l.Asset] = l
+	}
+	inRecording := 0
 	for a, s := range Symbols {
 		if placeholder[a.Network] == "" {
 			t.Errorf("%s: no placeholder address for network %s", a, a.Network)
 		}
 		tk, ok := rec[s.ID]
-		switch {
-		case !ok:
-			t.Errorf("%s: %s is not in the recorded list", a, s.ID)
-		case tk.Decimals == nil || *tk.Decimals != s.Decimals || tk.Blockchain != s.Blockchain:
+		if !ok {
+			if l := listed[a]; l.Code != s.ID || l.Decimals != s.Decimals {
+				t.Errorf("%s: %s (%d decimals) is neither in the recorded excerpt nor the catalogue's listing %+v", a, s.ID, s.Decimals, l)
+			}
+			continue
+		}
+		inRecording++
+		if tk.Decimals == nil || *tk.Decimals != s.Decimals || tk.Blockchain != s.Blockchain {
 			t.Errorf("%s: table says %d decimals on %s, the recording %v on %s", a, s.Decimals, s.Blockchain, tk.Decimals, tk.Blockchain)
 		}
 	}
 	m, err := checkTokens(toks)
-	if err != nil || len(m) != len(Symbols) {
-		t.Errorf("checkTokens kept %d of %d (%v)", len(m), len(Symbols), err)
+	if err != nil || len(m) != inRecording {
+		t.Errorf("checkTokens kept %d of %d (%v)", len(m), inRecording, err)
+	}
+	if len(Symbols) < 100 {
+		t.Errorf("%d assets mapped, want the catalogue's 1-Click tokens too (≥ 100)", len(Symbols))
 	}
 }
 
