@@ -35,7 +35,7 @@ import (
 // SWAPSCOUT_PUSH_BUILDS compares builds in one run, under the same load:
 // "name=binary,name=binary" (e.g. base=swapscout-main,new=swapscout-branch),
 // each run as processes of their own, one after the other for each store
-// (-count=N interleaves N rounds).
+// (-count=N repeats each build's round N times).
 func BenchmarkPush(b *testing.B) {
 	tier.E2E(b)
 	n := 100
