@@ -200,10 +200,11 @@ func (s *Service) watch(ctx context.Context, rec ChainRecorder, sw *swapscout.Sw
 }
 
 // watchClaim checks the chain at once for the sides update u newly claims
-// (the deposit seen, the payout or refund made), before u is recorded: the
-// record that first says "finished" already carries what the chain shows
-// of its payout. The chain job goes on from there.
-func (s *Service) watchClaim(ctx context.Context, sw *swapscout.Swap, u swapscout.SwapUpdate, at time.Time) {
+// (the deposit seen, the payout or refund made), right after u was
+// recorded and told: by the end of the poll that first says "finished",
+// the record carries what the chain shows of its payout (a change of it
+// told again). The chain job goes on from there.
+func (s *Service) watchClaim(ctx context.Context, sw *swapscout.Swap, u swapscout.SwapUpdate) {
 	rec, ok := s.Store.(ChainRecorder)
 	if s.Chain == nil || !ok || u.Status == "" || u.Status == sw.Status {
 		return
@@ -214,27 +215,17 @@ func (s *Service) watchClaim(ctx context.Context, sw *swapscout.Swap, u swapscou
 	default:
 		return
 	}
+	cur, err := s.Store.Swap(ctx, sw.ID)
+	if err != nil {
+		return
+	}
 	hist, err := s.Store.SwapEvents(ctx, sw.ID)
 	if err != nil {
 		return
 	}
-	next := *sw
-	next.Status, next.VenueStatus = u.Status, u.VenueStatus
-	next.DepositTx, next.PayoutTx, next.RefundTx = keepTx(sw.DepositTx, u.DepositTx), keepTx(sw.PayoutTx, u.PayoutTx), keepTx(sw.RefundTx, u.RefundTx)
-	if u.AmountRefunded.Valid() && u.AmountRefunded.Sign() > 0 {
-		next.AmountRefunded = u.AmountRefunded
-	}
-	hist = append(hist, swapscout.SwapEvent{At: at, Status: u.Status, VenueStatus: u.VenueStatus})
 	cctx, cancel := context.WithTimeout(ctx, 5*time.Second)
 	defer cancel()
-	s.watch(cctx, rec, &next, hist)
-}
-
-func keepTx(old, v string) string {
-	if v == "" {
-		return old
-	}
-	return v
+	s.watch(cctx, rec, cur, hist)
 }
 
 // earlyNote ends the note of a payout seen on chain before the venue said

@@ -17,6 +17,8 @@ type chainer struct {
 	now   func() time.Time
 	facts map[string]swapscout.ChainFact
 	asked []swapscout.ChainExpect
+	// asking, when set, runs as each question is asked.
+	asking func(swapscout.ChainExpect)
 }
 
 func (c *chainer) set(side string, f swapscout.ChainFact) {
@@ -29,6 +31,9 @@ func (c *chainer) set(side string, f swapscout.ChainFact) {
 }
 
 func (c *chainer) CheckTransfer(_ context.Context, e swapscout.ChainExpect) (swapscout.ChainFact, time.Duration, bool) {
+	if c.asking != nil {
+		c.asking(e)
+	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	c.asked = append(c.asked, e)
@@ -75,6 +80,36 @@ func (r *pollRig) checkChain(t *testing.T, id string) bool {
 	return step.Done
 }
 
+// TestChangeToldBeforeTheChainIsAsked: the poll that hears the venue claim
+// a deposit tells the change first and asks the chain after: a chain
+// endpoint's answer (a network call, behind its budget) never holds a
+// status change back from event streams and webhooks.
+func TestChangeToldBeforeTheChainIsAsked(t *testing.T) {
+	r, ch := newChainRig(t)
+	sw := r.created(t, nil)
+	var toldFirst []swapscout.SwapStatus
+	ch.asking = func(swapscout.ChainExpect) {
+		all := r.heard.all()
+		if len(all) == 0 {
+			toldFirst = append(toldFirst, "")
+			return
+		}
+		toldFirst = append(toldFirst, all[len(all)-1].Status)
+	}
+	r.clock.add(time.Second)
+	r.poll(t, sw.ID) // waiting
+	r.clock.add(time.Second)
+	r.poll(t, sw.ID) // confirming, dtx
+	if len(toldFirst) == 0 || toldFirst[0] != swapscout.StatusConfirming {
+		t.Fatalf("when the chain was asked the listeners had last heard %q; want %q", toldFirst, swapscout.StatusConfirming)
+	}
+	if got, _, _ := r.svc.Get(ctx, sw.ID); got.Status != swapscout.StatusConfirming {
+		t.Fatalf("status %s", got.Status)
+	} else if _, ok := got.ChainFact(swapscout.ChainDeposit); !ok {
+		t.Error("the poll that saw the deposit claimed did not record the chain's word")
+	}
+}
+
 // TestChainWatchesWhatTheVenueClaims: nothing is asked of the chain before
 // the venue says the deposit arrived; then the deposit (the swap's own
 // address, the amount asked, the venue's transaction), then the payout to
@@ -109,8 +144,8 @@ func TestChainWatchesWhatTheVenueClaims(t *testing.T) {
 		r.clock.add(time.Second)
 		r.poll(t, sw.ID)
 	}
-	// The record that first says finished carries the payout as the chain
-	// shows it: the poll asked at once.
+	// By the end of the poll that first says finished, the record carries
+	// the payout as the chain shows it: the poll asked at once.
 	if got, _, _ := r.svc.Get(ctx, sw.ID); got.Status != swapscout.StatusFinished {
 		t.Fatalf("status %s", got.Status)
 	} else if f, ok := got.ChainFact(swapscout.ChainPayout); !ok || f.State != swapscout.ChainSeen || f.Confirmations != 3 {

@@ -213,7 +213,8 @@ var ErrNotFollowed = errors.New("swap cannot be followed")
 //   - the expiry rule: a swap nobody paid, past its expiry and ExpireAfter,
 //     is expired whatever the venue keeps saying (an expiry no venue can
 //     mean is no expiry);
-//   - what changed is recorded and told to the Listeners;
+//   - what changed is recorded and told to the Listeners, then the chain
+//     is asked at once about a side the change newly claims (watchClaim);
 //   - a swap past its venue's usual time from deposit to payout is marked
 //     late, once (Accuracy).
 //
@@ -300,14 +301,16 @@ func (s *Service) pollSwap(ctx context.Context, sw *swapscout.Swap) (Step, error
 	if !same(sw, u) {
 		// The change is seen when the venue's answer arrives, not when the
 		// poll began: its time in the history says so.
-		at := s.now()
-		s.watchClaim(ctx, sw, u, at)
-		changed, err := s.Store.UpdateSwap(ctx, sw.ID, u, at)
+		changed, err := s.Store.UpdateSwap(ctx, sw.ID, u, s.now())
 		if err != nil {
 			return Step{Next: s.schedule(0), Wait: true}, nil
 		}
 		if changed {
 			s.announce(ctx, sw.Holder())
+			// The chain is asked after the change is told, not before:
+			// its answer (a network call, behind the endpoint's budget)
+			// must not hold back the venue's word from its listeners.
+			s.watchClaim(ctx, sw, u)
 		}
 	}
 	if u.Status.Terminal() {

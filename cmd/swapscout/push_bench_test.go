@@ -1,13 +1,18 @@
 package main
 
 import (
+	"bufio"
 	"encoding/json"
 	"net/http"
 	"net/http/httptest"
 	"os"
+	"os/exec"
+	"path"
 	"slices"
 	"strconv"
+	"strings"
 	"sync"
+	"syscall"
 	"testing"
 	"time"
 
@@ -26,27 +31,103 @@ import (
 // path as custom metrics. SQLite runs one instance; PostgreSQL
 // (SWAPSCOUT_DATABASE_URL) two, swaps made on one and followed on the
 // other. End-to-end tier: run it alone, -benchtime=1x.
+//
+// SWAPSCOUT_PUSH_BUILDS compares builds in one run, under the same load:
+// "name=binary,name=binary" (e.g. base=swapscout-main,new=swapscout-branch),
+// each run as processes of their own, one after the other for each store
+// (-count=N repeats each build's round N times).
 func BenchmarkPush(b *testing.B) {
 	tier.E2E(b)
 	n := 100
 	if v, err := strconv.Atoi(os.Getenv("SWAPSCOUT_PUSH_SWAPS")); err == nil && v > 0 {
 		n = v
 	}
-	b.Run("sqlite", func(b *testing.B) {
-		for b.Loop() {
-			sse, hook := pushRound(b, n, []string{"--data-dir", b.TempDir()}, 1)
-			reportPush(b, sse, hook)
+	type build struct {
+		name  string
+		serve serveFunc
+	}
+	builds := []build{{"", func(b *testing.B, simURL, simSecret string, env func(string) string, args ...string) string {
+		return startServeOn(b, simURL, simSecret, env, args...).url
+	}}}
+	if spec := os.Getenv("SWAPSCOUT_PUSH_BUILDS"); spec != "" {
+		builds = nil
+		for _, nb := range strings.Split(spec, ",") {
+			name, bin, ok := strings.Cut(nb, "=")
+			if !ok {
+				b.Fatalf("SWAPSCOUT_PUSH_BUILDS: %q is not name=binary", nb)
+			}
+			builds = append(builds, build{name, serveBinary(bin)})
 		}
-	})
-	b.Run("postgres", func(b *testing.B) {
-		if os.Getenv(pgtest.EnvURL) == "" {
-			b.Skipf("set %s to run two instances on one PostgreSQL", pgtest.EnvURL)
+	}
+	for _, bd := range builds {
+		b.Run(path.Join("sqlite", bd.name), func(b *testing.B) {
+			for b.Loop() {
+				sse, hook := pushRound(b, n, bd.serve, []string{"--data-dir", b.TempDir()}, 1)
+				reportPush(b, sse, hook)
+			}
+		})
+	}
+	for _, bd := range builds {
+		b.Run(path.Join("postgres", bd.name), func(b *testing.B) {
+			if os.Getenv(pgtest.EnvURL) == "" {
+				b.Skipf("set %s to run two instances on one PostgreSQL", pgtest.EnvURL)
+			}
+			for b.Loop() {
+				sse, hook := pushRound(b, n, bd.serve, []string{"--database-url", pgtest.URL(b), "--secret-key-file", testKeyFile(b)}, 2)
+				reportPush(b, sse, hook)
+			}
+		})
+	}
+}
+
+// serveFunc starts one `serve` instance against the simulator and returns
+// its base URL.
+type serveFunc func(b *testing.B, simURL, simSecret string, env func(string) string, args ...string) string
+
+// serveBinary starts `bin serve` as a process of its own (another build of
+// swapscout), stopped when the benchmark ends.
+func serveBinary(bin string) serveFunc {
+	return func(b *testing.B, simURL, simSecret string, env func(string) string, args ...string) string {
+		b.Helper()
+		cmd := exec.Command(bin, append([]string{"serve", "--addr", "127.0.0.1:0", "--sim-url", simURL, "--sim-secret", simSecret}, args...)...)
+		// Its settings come from args alone: none of this process's
+		// SWAPSCOUT_ variables (the test's database URL) reach it.
+		for _, kv := range os.Environ() {
+			if !strings.HasPrefix(kv, "SWAPSCOUT_") {
+				cmd.Env = append(cmd.Env, kv)
+			}
 		}
-		for b.Loop() {
-			sse, hook := pushRound(b, n, []string{"--database-url", pgtest.URL(b), "--secret-key-file", testKeyFile(b)}, 2)
-			reportPush(b, sse, hook)
+		cmd.Env = append(cmd.Env, envWebhookSecret+"="+env(envWebhookSecret))
+		out, err := cmd.StdoutPipe()
+		if err != nil {
+			b.Fatal(err)
 		}
-	})
+		errOut := &syncBuffer{}
+		cmd.Stderr = errOut
+		if err := cmd.Start(); err != nil {
+			b.Fatal(err)
+		}
+		b.Cleanup(func() {
+			_ = cmd.Process.Signal(syscall.SIGTERM)
+			_ = cmd.Wait()
+		})
+		found := make(chan string, 1)
+		go func() {
+			sc := bufio.NewScanner(out)
+			for sc.Scan() {
+				if m := servingLine.FindStringSubmatch(sc.Text()); m != nil {
+					found <- m[1]
+				}
+			}
+		}()
+		select {
+		case u := <-found:
+			return u
+		case <-time.After(60 * time.Second):
+			b.Fatalf("%s serve: no serving line within 60 s\n%s", bin, errOut.String())
+			return ""
+		}
+	}
 }
 
 func reportPush(b *testing.B, sse, hook []time.Duration) {
@@ -67,7 +148,7 @@ func reportPush(b *testing.B, sse, hook []time.Duration) {
 
 // pushRound runs n swaps to their end on instances serve processes with
 // args and returns the push latencies of every change.
-func pushRound(b *testing.B, n int, args []string, instances int) (sse, hook []time.Duration) {
+func pushRound(b *testing.B, n int, serve serveFunc, args []string, instances int) (sse, hook []time.Duration) {
 	simURL, simSecret := startPayingSim(b, "--auto-pay", "3s")
 	hooks := &hookReceiver{t: b, secret: []byte("whsec-bench"), got: map[string][]pushed{}}
 	recv := httptest.NewServer(hooks)
@@ -81,7 +162,7 @@ func pushRound(b *testing.B, n int, args []string, instances int) (sse, hook []t
 	args = append(args, "--track-interval", "100ms", "--webhook-allow-private", "--max-client-streams", "0", "--fanout-rate", "-1")
 	var urls []string
 	for range instances {
-		urls = append(urls, startServeOn(b, simURL, simSecret, env, args...).url)
+		urls = append(urls, serve(b, simURL, simSecret, env, args...))
 	}
 	c := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 256}, Timeout: 60 * time.Second}
 	defer c.CloseIdleConnections()

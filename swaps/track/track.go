@@ -154,7 +154,7 @@ func New[TX any](driver riverdriver.Driver[TX], cfg Config) (*Tracker[TX], error
 	}
 	queues := map[string]river.QueueConfig{river.QueueDefault: {MaxWorkers: cfg.Workers}}
 	if cfg.Webhooks != nil {
-		d := &deliverer{cfg: &t.cfg, slots: make(chan struct{}, cfg.Webhooks.Workers)}
+		d := &deliverer{cfg: &t.cfg, slots: make(chan struct{}, firstAttempts*cfg.Webhooks.Workers)}
 		if err := river.AddWorkerSafely(workers, d); err != nil {
 			return nil, err
 		}
@@ -307,10 +307,14 @@ func (t *Tracker[TX]) SwapChanged(ctx context.Context, c swapscout.SwapChange) {
 	if err != nil || url == "" {
 		return
 	}
+	// The first attempt starts before the job is written: on SQLite the
+	// insert queues for the one write lock behind every other writer, and
+	// the POST need not wait for it. The job still makes sure of the
+	// delivery (retries, another instance) whatever the attempt does.
+	t.deliver.deliverNow(c.SwapID, c.Seq)
 	if err := t.insert(ctx, deliverArgs{SwapID: c.SwapID, Seq: c.Seq}); err != nil {
 		t.cfg.Logger.Warn("webhook: queueing a delivery failed; the next change delivers it", "swap", c.SwapID, "err", err)
 	}
-	t.deliver.deliverNow(c.SwapID, c.Seq)
 }
 
 type worker struct {

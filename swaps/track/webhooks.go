@@ -64,7 +64,8 @@ type Webhooks struct {
 	// has waited this long since it was seen (default RetryDelay).
 	Backoff func(waited time.Duration) time.Duration
 	// Workers is how many deliveries run at once in this instance, on a
-	// queue of their own so slow receivers never delay polls (default 10).
+	// queue of their own so slow receivers never delay polls (default 10);
+	// ten times as many first attempts may run beside their jobs.
 	Workers int
 }
 
@@ -97,6 +98,13 @@ func (deliverArgs) Kind() string { return "swap_webhook" }
 func (deliverArgs) InsertOpts() river.InsertOpts {
 	return river.InsertOpts{Queue: QueueWebhooks, UniqueOpts: river.UniqueOpts{ByArgs: true}, MaxAttempts: 200}
 }
+
+// firstAttempts is how many first attempts may run at once beside their
+// jobs, per delivery worker. An attempt is one goroutine and one POST; with
+// only as many as the workers, a burst of changes (100 swaps paid by one
+// block) sent most of its first attempts to the queue, each waiting for a
+// fetch and a free worker.
+const firstAttempts = 10
 
 type deliverer struct {
 	river.WorkerDefaults[deliverArgs]
