@@ -20,6 +20,7 @@ import (
 	"github.com/swapscout/swapscout/api"
 	"github.com/swapscout/swapscout/httpapi"
 	"github.com/swapscout/swapscout/httpserver"
+	"github.com/swapscout/swapscout/internal/tier"
 	"github.com/swapscout/swapscout/venue"
 )
 
@@ -60,6 +61,7 @@ const sweepUSD = 500
 // The venues' outbound limits are lifted (the simulator has none) so the
 // sweep is bounded by the machine; it runs in parallel and has a deadline.
 func TestSwappableSweep(t *testing.T) {
+	tier.E2E(t)
 	if testing.Short() {
 		t.Skip("sweeps every pair of the simulator")
 	}
