@@ -3,8 +3,8 @@ package swapscout
 import (
 	"cmp"
 	"slices"
-	"strings"
 	"sort"
+	"strings"
 	"time"
 )
 
