@@ -778,6 +778,28 @@ func (s *swapCommand) addressError(ae *api.Error) error {
 	return fmt.Errorf("%w: %s %s is refused: %s (%s)", errNoSwap, fl, s.valueOf[field], msg, ae.Code)
 }
 
+// noDeadline says what is known of the deposit window of a swap whose venue
+// gave no deadline: for a fixed rate, how long the venue documents that it
+// holds one (GET /v1/venues), as the swap page says; the rate type's general
+// rule when the venues cannot be read.
+func (s *swapCommand) noDeadline(sw *api.Swap) string {
+	if sw.RateType != swapscout.Fixed {
+		return swapscout.NoDeadline(sw.RateType)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	vs, err := s.c.Venues(ctx)
+	if err != nil {
+		return swapscout.NoDeadline(sw.RateType)
+	}
+	for _, v := range vs {
+		if v.ID == sw.Venue && v.RateHold != nil {
+			return swapscout.HeldNoDeadline(v.Name, v.RateHold.Hold(), sw.CreatedAt)
+		}
+	}
+	return swapscout.NoDeadline(sw.RateType)
+}
+
 // printCreated shows where and what to deposit, with a QR code of the address.
 func (s *swapCommand) printCreated(sw *api.Swap, o *api.Offer) {
 	w := s.e.stdout
@@ -802,7 +824,7 @@ func (s *swapCommand) printCreated(sw *api.Swap, o *api.Offer) {
 		fmt.Fprintf(w, "  memo           the venue gave none, though its deposits need one: do not send\n")
 	}
 	if sw.ExpiresAt.IsZero() {
-		fmt.Fprintf(w, "  send before    %s\n", swapscout.NoDeadline(sw.RateType))
+		fmt.Fprintf(w, "  send before    %s\n", s.noDeadline(sw))
 	} else {
 		left := sw.ExpiresAt.Sub(s.clk.now()).Round(time.Minute)
 		in := ""
