@@ -23,10 +23,6 @@ func (d *deps) venueAccuracy(r *Request) map[string]*api.Accuracy {
 	return out
 }
 
-// venueSupport is a venue's support contact, as GET /v1/venues shows it,
-// for the support packet of its swaps' pages.
-func (d *deps) venueSupport(id string) swapscout.SupportContact { return d.venueInfo(id).Support }
-
 // venueInfo is the venue id as GET /v1/venues shows it; zero when unknown.
 func (d *deps) venueInfo(id string) swapscout.VenueInfo {
 	for _, v := range d.Venues() {

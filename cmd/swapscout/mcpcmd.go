@@ -74,9 +74,7 @@ func (f *mcpFlags) mounts(svc *mcpserver.Service, listen net.Addr, onion string,
 	if u, err := url.Parse(onion); err == nil && onion != "" {
 		names = append(names, u.Hostname())
 	}
-	for _, n := range strings.Split(f.hosts, ",") {
-		names = append(names, n)
-	}
+	names = append(names, strings.Split(f.hosts, ",")...)
 	hosts := mcpserver.NewHosts(names...)
 	if log != nil {
 		log.Info("mcp endpoint", "path", f.path, "allowed_hosts", strings.Join(hosts.Names(), ","))
