@@ -197,6 +197,17 @@ func (o *OfferOutcome) ChainShortfallOf() (Amount, bool) {
 	return o.ChainShortfall()
 }
 
+// TypicalTime is the time from deposit to payout the venue's swaps here
+// took: their median (MedianTime) and how many it is of (Timed), when at
+// least RankMinSwaps were timed, the sample the ranking asks of the
+// chain's figures; false otherwise (a few swaps say nothing of the next).
+func (v VenueBoard) TypicalTime() (median time.Duration, swaps int, ok bool) {
+	if v.Timed < RankMinSwaps || v.MedianTime <= 0 {
+		return 0, 0, false
+	}
+	return v.MedianTime, v.Timed, true
+}
+
 // Bracket is a swap's size class on the board, by its value in US dollars:
 // under 100, 100 to 1,000, 1,000 to 10,000, over 10,000; empty when the
 // value cannot be told.

@@ -40,3 +40,28 @@ func TestComputeBoard(t *testing.T) {
 		t.Errorf("ComputeBoard (-want +got):\n%s", diff)
 	}
 }
+
+// TestShownETA: an offer's ETA is its venue's median time here once at
+// least RankMinSwaps swaps were timed (and says of how many), else the
+// venue's own estimate; without a board line, the venue's.
+func TestShownETA(t *testing.T) {
+	line := func(timed int) *swapscout.OfferOutcome {
+		return &swapscout.OfferOutcome{VenueBoard: swapscout.VenueBoard{Timed: timed, MedianTime: 12 * time.Minute, P90Time: time.Hour}}
+	}
+	for _, c := range []struct {
+		name     string
+		outcome  *swapscout.OfferOutcome
+		min, max time.Duration
+		basis    int
+	}{
+		{"no board line", nil, 5 * time.Minute, 30 * time.Minute, 0},
+		{"too few timed", line(swapscout.RankMinSwaps - 1), 5 * time.Minute, 30 * time.Minute, 0},
+		{"enough timed", line(swapscout.RankMinSwaps), 12 * time.Minute, 12 * time.Minute, swapscout.RankMinSwaps},
+		{"many timed", line(40), 12 * time.Minute, 12 * time.Minute, 40},
+	} {
+		o := swapscout.Offer{ETAMin: 5 * time.Minute, ETAMax: 30 * time.Minute, Outcome: c.outcome}
+		if lo, hi, n := o.ShownETA(); lo != c.min || hi != c.max || n != c.basis {
+			t.Errorf("%s: ShownETA() = %v, %v, %d; want %v, %v, %d", c.name, lo, hi, n, c.min, c.max, c.basis)
+		}
+	}
+}

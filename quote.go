@@ -164,6 +164,21 @@ type Offer struct {
 	Outcome *OfferOutcome
 }
 
+// ShownETA is the estimate of o's duration to show: the median time from
+// deposit to payout of its venue's swaps here (Outcome's TypicalTime, min
+// and max both), with basis the number of swaps it is the median of, when
+// the board has enough of them; else the venue's own estimate (ETAMin,
+// ETAMax) and basis 0. What happened here says more than what a venue
+// says of itself.
+func (o *Offer) ShownETA() (min, max time.Duration, basis int) {
+	if o.Outcome != nil {
+		if med, n, ok := o.Outcome.TypicalTime(); ok {
+			return med, med, n
+		}
+	}
+	return o.ETAMin, o.ETAMax, 0
+}
+
 // Derivation is how a derived offer was made: from the venue's answers for
 // the amounts From (the request's amount each answered, one or two, in the
 // request's direction's units), the oldest of which was Age old.

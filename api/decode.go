@@ -42,16 +42,21 @@ type offerJSON struct {
 		Amount swapscout.Amount `json:"amount"`
 		Asset  assetJSON        `json:"asset"`
 	} `json:"fees"`
-	ETAMin  int64  `json:"eta_min_s"`
-	ETAMax  int64  `json:"eta_max_s"`
-	KYC     string `json:"kyc"`
-	Log     string `json:"log_policy"`
-	Custody string `json:"custody"`
-	Deposit string `json:"deposit"`
-	CanSwap bool   `json:"can_swap"`
-	NoSwap  string `json:"no_swap_reason"`
-	TookMS  int64  `json:"took_ms"`
-	Derived *struct {
+	ETAMin int64 `json:"eta_min_s"`
+	ETAMax int64 `json:"eta_max_s"`
+	// With eta_source board, eta_min_s and eta_max_s are the board's
+	// median (Offer.ShownETA) and the venue's own estimate is beside them.
+	ETASource string `json:"eta_source"`
+	VenueMin  int64  `json:"venue_eta_min_s"`
+	VenueMax  int64  `json:"venue_eta_max_s"`
+	KYC       string `json:"kyc"`
+	Log       string `json:"log_policy"`
+	Custody   string `json:"custody"`
+	Deposit   string `json:"deposit"`
+	CanSwap   bool   `json:"can_swap"`
+	NoSwap    string `json:"no_swap_reason"`
+	TookMS    int64  `json:"took_ms"`
+	Derived   *struct {
 		AgeMS int64              `json:"age_ms"`
 		From  []swapscout.Amount `json:"from"`
 	} `json:"derived"`
@@ -79,6 +84,9 @@ func (o *offerJSON) offer() (Offer, error) {
 	}
 	for _, f := range o.Fees {
 		off.Fees = append(off.Fees, swapscout.Fee{Kind: f.Kind, Amount: f.Amount, Asset: f.Asset.asset()})
+	}
+	if o.ETASource == "board" {
+		off.ETAMin, off.ETAMax = time.Duration(o.VenueMin)*time.Second, time.Duration(o.VenueMax)*time.Second
 	}
 	if oc := o.Outcome; oc != nil {
 		b := oc.BoardVenue

@@ -119,7 +119,23 @@ func AppendOffer(dst []byte, o *swapscout.Offer) []byte {
 		dst = append(dst, '}')
 	}
 	dst = append(dst, ']')
-	if o.ETAMax > 0 {
+	// The ETA shown: the board's median here when it has enough swaps
+	// (eta_source board, eta_swaps of them; the venue's own estimate
+	// beside it), else the venue's (no eta_source).
+	if lo, hi, basis := o.ShownETA(); basis > 0 {
+		dst = append(dst, `,"eta_min_s":`...)
+		dst = itoa(dst, int64(lo/time.Second))
+		dst = append(dst, `,"eta_max_s":`...)
+		dst = itoa(dst, int64(hi/time.Second))
+		dst = append(dst, `,"eta_source":"board","eta_swaps":`...)
+		dst = itoa(dst, int64(basis))
+		if o.ETAMax > 0 {
+			dst = append(dst, `,"venue_eta_min_s":`...)
+			dst = itoa(dst, int64(o.ETAMin/time.Second))
+			dst = append(dst, `,"venue_eta_max_s":`...)
+			dst = itoa(dst, int64(o.ETAMax/time.Second))
+		}
+	} else if o.ETAMax > 0 {
 		dst = append(dst, `,"eta_min_s":`...)
 		dst = itoa(dst, int64(o.ETAMin/time.Second))
 		dst = append(dst, `,"eta_max_s":`...)

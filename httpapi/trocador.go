@@ -331,8 +331,8 @@ func handleTrocadorRate(d *deps, r *Request) (any, error) {
 		}
 		tq := trocadorQuote{Fixed: pyBool(o.RateType == swapscout.Fixed), Waste: "0", Provider: o.Venue,
 			AmountFrom: o.AmountIn.String(), AmountTo: o.AmountOut.String(), Insurance: "0", KYCRating: letter}
-		if o.ETAMax > 0 {
-			tq.ETA = num(itoa(int((o.ETAMax + time.Minute - 1) / time.Minute)))
+		if _, hi, _ := o.ShownETA(); hi > 0 {
+			tq.ETA = num(itoa(int((hi + time.Minute - 1) / time.Minute)))
 		}
 		if o.Min.Sign() > 0 && (min.IsZero() || o.Min.Cmp(min) < 0) {
 			min = o.Min

@@ -32,6 +32,14 @@ type ChainRecorder interface {
 	RecordChain(ctx context.Context, id string, f swapscout.ChainFact, event string, at time.Time) error
 }
 
+// ChainFinisher is a ChainRecorder that can end a swap on the chain's word
+// (sqlstore.DB can): FinishOnChain records f and moves swap id to
+// finished, its event marked with source, if and only if its status is
+// still one of from (false, nothing changed, otherwise).
+type ChainFinisher interface {
+	FinishOnChain(ctx context.Context, id string, f swapscout.ChainFact, from []swapscout.SwapStatus, source string, at time.Time) (finished bool, err error)
+}
+
 // ChainTracker runs the chain checks of the swaps it is given (swaps/track
 // does it on River), each on the schedule CheckChain returns.
 type ChainTracker interface {
@@ -52,9 +60,11 @@ type claim struct {
 // claims lists the sides of sw the venue has claimed, from its record and
 // history.
 func claims(sw *swapscout.Swap, hist []swapscout.SwapEvent) []claim {
+	// An event the chain marked is no word of the venue's (a swap the
+	// chain finished says finished before the venue does).
 	first := func(ok func(swapscout.SwapStatus) bool) (time.Time, bool) {
 		for _, ev := range hist {
-			if ok(ev.Status) {
+			if ev.Chain == "" && ok(ev.Status) {
 				return ev.At, true
 			}
 		}
@@ -176,6 +186,9 @@ func (s *Service) watch(ctx context.Context, rec ChainRecorder, sw *swapscout.Sw
 			continue // nothing to tell before the venue says it paid
 		}
 		f = s.judge(f, c)
+		if c.early && s.finishOnChain(ctx, sw, f) {
+			continue
+		}
 		if had && f.State == swapscout.ChainUnknown && old.ChainWord() {
 			continue // the endpoint failed this time: what it showed before stands
 		}
@@ -197,6 +210,93 @@ func (s *Service) watch(ctx context.Context, rec ChainRecorder, sw *swapscout.Sw
 		}
 	}
 	return next, watching
+}
+
+// workingStatuses are where a swap may stand when the chain shows its
+// payout before the venue says so: the venue at work.
+var workingStatuses = []swapscout.SwapStatus{swapscout.StatusExchanging, swapscout.StatusSending}
+
+// finishOnChain ends sw as finished when the chain shows its payout f,
+// seen before the venue said it was made, settled (the watcher's
+// confirmations) and in full: an amount CheckUpdate would believe from the
+// venue, not short of the promise by more than the swap's slippage. The
+// event says so with its source (f.Note: "on chain, N confirmations; the
+// venue has not said so yet") and is told as any change. It reports
+// whether sw was finished; false leaves f to be recorded as any fact (a
+// short or unconfirmed payout, a store that cannot, a swap that moved on).
+func (s *Service) finishOnChain(ctx context.Context, sw *swapscout.Swap, f swapscout.ChainFact) bool {
+	fin, ok := s.Store.(ChainFinisher)
+	if !ok || f.State != swapscout.ChainConfirmed || !slices.Contains(workingStatuses, sw.Status) || !fullPayout(sw, f.Amount) {
+		return false
+	}
+	done, err := fin.FinishOnChain(ctx, sw.ID, f, workingStatuses, f.Note, s.now())
+	if err != nil {
+		s.log().Warn("swap not finished on the chain's word; the fact is recorded as it stands", "swap", sw.ID, "err", err)
+		return false
+	}
+	if !done {
+		return false
+	}
+	s.log().Info("swap finished on chain", "swap", sw.ID, "venue", sw.Venue, "note", f.Note)
+	s.announce(ctx, sw.Holder())
+	return true
+}
+
+// fullPayout reports whether amount, arrived on chain, is what sw's venue
+// promised as far as a venue's own word would be believed: within
+// CheckUpdate's bounds and not short (swapscout.Swap.Shortfall) of the
+// promise by more than the swap's slippage.
+func fullPayout(sw *swapscout.Swap, amount swapscout.Amount) bool {
+	if !amount.Valid() || amount.Sign() <= 0 {
+		return false
+	}
+	if _, doubt := CheckUpdate(sw, swapscout.SwapUpdate{AmountReceived: amount}); doubt != "" {
+		return false
+	}
+	end := *sw
+	end.Status, end.AmountReceived = swapscout.StatusFinished, amount
+	sf, ok := end.Shortfall()
+	return ok && !sf.Short
+}
+
+// finishedOnChain reports whether sw was finished on the chain's word and
+// its venue has not said a last word since (see venueAfterChain).
+func finishedOnChain(sw *swapscout.Swap) bool {
+	f, ok := sw.ChainFact(swapscout.ChainPayout)
+	return sw.Status == swapscout.StatusFinished && ok && seenEarly(f)
+}
+
+// venueAfterChain hears the venue's word u on sw, which the chain finished
+// before the venue said so. A word still at work changes nothing (the swap
+// stays finished). Finished: the payout's fact carries when the venue said
+// so, without the remark. Any other end (failed, refunded, expired)
+// contradicts the chain: it is recorded as a conflict, an event and the
+// fact's note, and not applied. It reports whether the venue's word is
+// final, so the poll is done.
+func (s *Service) venueAfterChain(ctx context.Context, sw *swapscout.Swap, u swapscout.SwapUpdate) bool {
+	rec, ok := s.Store.(ChainRecorder)
+	if !ok || !u.Status.Terminal() {
+		return !ok
+	}
+	f, _ := sw.ChainFact(swapscout.ChainPayout)
+	f.Note = strings.TrimSuffix(f.Note, earlyNote)
+	event := ""
+	if u.Status == swapscout.StatusFinished {
+		f.ClaimedAt = s.now()
+	} else {
+		conflict := fmt.Sprintf("the venue says %s (%q) after the chain showed the payout: not applied", u.Status, clip(u.VenueStatus))
+		f.Note += "; " + conflict
+		event = "conflict: " + conflict
+	}
+	if err := rec.RecordChain(ctx, sw.ID, f, event, s.now()); err != nil {
+		s.log().Warn("venue's word after the chain not recorded; the next poll tries again", "swap", sw.ID, "err", err)
+		return false
+	}
+	if event != "" {
+		s.log().Warn("swap conflict", "swap", sw.ID, "venue", sw.Venue, "venue_says", u.Status, "chain", "payout confirmed")
+		s.announce(ctx, sw.Holder())
+	}
+	return true
 }
 
 // watchClaim checks the chain at once for the sides update u newly claims

@@ -17,10 +17,11 @@ import (
 
 // TestChainPayoutBeforeTheVenue: on the simulator's chain, read through
 // the real Ethereum JSON-RPC watcher, a payout that lands while the venue
-// still says exchanging is found at the payout address and recorded ("on
-// chain, N confirmations; the venue has not said so yet", an event of the
-// history); nothing is recorded of the payout before it lands; once the
-// venue says finished the fact carries when it did, without the remark.
+// still says exchanging is found at the payout address and, settled and in
+// full, finishes the swap on the chain's word (the event's source "on
+// chain, N confirmations; the venue has not said so yet"); nothing is
+// recorded of the payout before it lands; once the venue says finished
+// the fact carries when it did, without the remark.
 func TestChainPayoutBeforeTheVenue(t *testing.T) {
 	r := newPollRig(t, progress...)
 	c, err := simchain.New(simchain.Config{Seed: 3, Genesis: r.clock.now().Add(-time.Hour), Now: r.clock.now})
@@ -65,14 +66,14 @@ func TestChainPayoutBeforeTheVenue(t *testing.T) {
 		t.Fatal(err)
 	}
 	f, ok := got.ChainFact(swapscout.ChainPayout)
-	if got.Status != swapscout.StatusExchanging || !ok || !f.OnChain() || f.Confirmations < 1 || !f.ClaimedAt.IsZero() || f.Overdue ||
+	if got.Status != swapscout.StatusFinished || !ok || f.State != swapscout.ChainConfirmed || f.Confirmations < 1 || !f.ClaimedAt.IsZero() || f.Overdue ||
 		!strings.Contains(f.Note, "confirmation") || !strings.HasSuffix(f.Note, "the venue has not said so yet") || f.Amount.Cmp(swapscout.MustAmount("2.5")) != 0 {
 		t.Fatalf("status %s, payout fact %+v (%v)", got.Status, f, ok)
 	}
-	if last := hist[len(hist)-1]; last.Chain != "payout seen on chain before the venue said so" {
+	if last := hist[len(hist)-1]; last.Status != swapscout.StatusFinished || last.Chain != f.Note {
 		t.Errorf("last event %+v", last)
 	}
-	for range 2 { // sending, finished
+	for range 2 { // the venue: sending (nothing moves back), finished
 		r.clock.add(10 * time.Second)
 		r.poll(t, sw.ID)
 	}

@@ -204,6 +204,10 @@ var ErrNotFollowed = errors.New("swap cannot be followed")
 //   - a swap that is over is told to the Listeners again (a poll rescued
 //     after its server died between recording the end and telling it;
 //     deliveries are unique by change, so none is sent twice) and is done;
+//   - a swap the chain finished before its venue said so (finishOnChain)
+//     is still asked until the venue's last word, which moves nothing
+//     back: finished dates the payout, another end is a conflict recorded,
+//     not applied (venueAfterChain);
 //   - a memo swap (swapscout.DepositTracked) whose deposit nobody gave is
 //     looked for at the network (swapscout.DepositFinder), and waits until
 //     it is known;
@@ -241,7 +245,10 @@ func (s *Service) Poll(ctx context.Context, id string) (Step, error) {
 // pollSwap follows one venue order one step (Poll): a direct swap, or one
 // member of a composed swap, whose changes are told as the held swap's.
 func (s *Service) pollSwap(ctx context.Context, sw *swapscout.Swap) (Step, error) {
-	if sw.Status.Terminal() {
+	// A swap the chain finished before its venue said so is still asked
+	// until the venue says its last word (venueAfterChain).
+	afterChain := finishedOnChain(sw)
+	if sw.Status.Terminal() && !afterChain {
 		s.announce(ctx, sw.Holder())
 		return Step{Done: true}, nil
 	}
@@ -288,6 +295,12 @@ func (s *Service) pollSwap(ctx context.Context, sw *swapscout.Swap) (Step, error
 	}
 	if !u.Status.Valid() {
 		u.Status = swapscout.StatusUnknown
+	}
+	if afterChain {
+		if s.venueAfterChain(ctx, sw, u) {
+			return Step{Done: true}, nil
+		}
+		return Step{Next: next}, nil
 	}
 	u, doubt := CheckUpdate(sw, u)
 	if doubt != "" && doubt != sw.ReceivedDoubt {

@@ -120,6 +120,25 @@ func ETA(min, max time.Duration) string {
 	return Duration(min) + "–" + Duration(max)
 }
 
+// OfferETA says how long o's swap can be expected to take
+// (swapscout.Offer.ShownETA): "about 12 min, median of 40 swaps here" from
+// the board when its venue has swaps enough here, else the venue's own
+// estimate (ETA).
+func OfferETA(o *swapscout.Offer) string {
+	lo, hi, basis := o.ShownETA()
+	if basis > 0 {
+		return "about " + Duration(hi) + ", median of " + strconv.Itoa(basis) + " swaps here"
+	}
+	return ETA(lo, hi)
+}
+
+// etaSeconds is the upper end of o's shown estimate in seconds, for
+// sorting (0: none).
+func etaSeconds(o *swapscout.Offer) int64 {
+	lo, hi, _ := o.ShownETA()
+	return int64(max2(lo, hi) / time.Second)
+}
+
 func max2(a, b time.Duration) time.Duration {
 	if a > b {
 		return a

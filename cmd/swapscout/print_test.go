@@ -3,6 +3,7 @@ package main
 import (
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/swapscout/swapscout"
 	"github.com/swapscout/swapscout/api"
@@ -78,5 +79,21 @@ func TestPrintQuoteReadable(t *testing.T) {
 		if !strings.Contains(table, "alpha") || !strings.Contains(table, "2.0343249015") {
 			t.Errorf("width %d: the table lost the venue or its amount:\n%s", width, table)
 		}
+	}
+}
+
+// TestETAWordsFromBoard: the CLI's time column says the board's median
+// where the venue has swaps enough here, the venue's estimate otherwise.
+func TestETAWordsFromBoard(t *testing.T) {
+	o := api.Offer{ETAMin: 5 * time.Minute, ETAMax: 30 * time.Minute}
+	if got := etaWords(&o); got != "5m-30m" {
+		t.Errorf("venue's estimate: %q", got)
+	}
+	o.Outcome = &swapscout.OfferOutcome{VenueBoard: swapscout.VenueBoard{Timed: 40, MedianTime: 12 * time.Minute}}
+	if got := etaWords(&o); got != "~12m (median of 40)" {
+		t.Errorf("board's median: %q", got)
+	}
+	if got := etaOf(&o); got != 12*time.Minute {
+		t.Errorf("etaOf = %v", got)
 	}
 }

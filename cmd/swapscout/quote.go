@@ -363,8 +363,13 @@ func printQuoteAs(w io.Writer, q *api.Quote, books map[string]bool, v tableView)
 	}
 }
 
-// etaOf is an offer's time estimate's upper end; 0 when it has none.
-func etaOf(o *api.Offer) time.Duration { return max(o.ETAMin, o.ETAMax) }
+// etaOf is the upper end of an offer's time estimate as shown
+// (Offer.ShownETA: the board's median here, else the venue's); 0 when it
+// has none.
+func etaOf(o *api.Offer) time.Duration {
+	lo, hi, _ := o.ShownETA()
+	return max(lo, hi)
+}
 
 // bySpeed orders time estimates, none (0) last.
 func bySpeed(a, b time.Duration) int {
@@ -415,9 +420,11 @@ func worseThan(d swapscout.Direction, best, o *api.Offer) string {
 	return "-" + pct.Shown(2, swapscout.RoundHalfEven).String() + "%"
 }
 
-// etaWords says a time estimate: "5-30 min", "~10 min", "-" for none.
+// etaWords says a time estimate: "5-30 min", "~10 min", "-" for none;
+// "~12m (median of 40)" when it is the board's median of the venue's swaps
+// here (Offer.ShownETA).
 func etaWords(o *api.Offer) string {
-	lo, hi := o.ETAMin, o.ETAMax
+	lo, hi, basis := o.ShownETA()
 	short := func(d time.Duration) string {
 		switch {
 		case d < time.Minute:
@@ -428,6 +435,8 @@ func etaWords(o *api.Offer) string {
 		return strconv.FormatFloat(d.Hours(), 'f', -1, 64) + "h"
 	}
 	switch {
+	case basis > 0:
+		return "~" + short(hi) + " (median of " + strconv.Itoa(basis) + ")"
 	case lo <= 0 && hi <= 0:
 		return "-"
 	case hi <= 0 || lo == hi:
