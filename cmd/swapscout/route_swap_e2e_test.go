@@ -27,7 +27,7 @@ func createRoute(t *testing.T, c *api.Client, key string, keep func(o *swapscout
 	t.Helper()
 	ctx := context.Background()
 	for range 5 {
-		q, err := c.Quote(ctx, api.QuoteRequest{From: "btc", To: "xmr", Amount: "0.1", Deadline: 4 * time.Second, Routes: "1"})
+		q, err := c.Quote(ctx, api.QuoteRequest{From: "btc", To: "xmr", Amount: "0.1", Deadline: 8 * time.Second, Routes: "1"})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -83,14 +83,12 @@ func OpenSQLite(ctx context.Context, path string, o Options) (*DB, error) {
 	if err != nil {
 		return nil, fmt.Errorf("sqlite: %w", err)
 	}
-	// One writer at a time is SQLite's rule, and one connection makes the
-	// writers (this store's and River's, which shares this pool) wait for
-	// it here, each handed the connection the moment the last one commits.
-	// With several, all but one waited in SQLite's busy handler, which
-	// sleeps up to 100 ms between tries and lets any newcomer in first:
-	// with 100 swaps changing at once a change waited seconds to be
-	// recorded (BENCHMARKS.md, push). Readers have their own pool (rd).
-	db.SetMaxOpenConns(1)
+	// One writer at a time is SQLite's rule; a few connections let readers
+	// run beside it under WAL. One connection would queue writers in
+	// process instead of in SQLite's busy handler (faster push), but a
+	// path that writes while it holds a transaction then waits forever:
+	// a server restarted after kill -9 hung on its retries that way.
+	db.SetMaxOpenConns(4)
 	s, err := open(ctx, db, SQLite, o)
 	if err != nil {
 		return nil, err

@@ -4,7 +4,6 @@ import (
 	"context"
 	"os"
 	"path/filepath"
-	"runtime"
 	"testing"
 	"time"
 
@@ -189,45 +188,4 @@ func TestAgentLedgerPostgres(t *testing.T) {
 		}
 		return out[0], out[1]
 	})
-}
-
-// TestSQLiteWritersQueueInProcess: a write made while another transaction
-// holds the write lock waits for the one writer connection in this
-// process (and is handed it at the commit), not in SQLite's busy handler,
-// which sleeps up to 100 ms between tries and lets newcomers in first.
-// River shares the pool (track.OpenSQLite), so its writes queue the same.
-func TestSQLiteWritersQueueInProcess(t *testing.T) {
-	ctx := context.Background()
-	db := openSQLite(t)
-	s := storetest.Sample()
-	if _, err := db.ReserveSwap(ctx, s); err != nil {
-		t.Fatal(err)
-	}
-	if err := db.SetCallback(ctx, s.ID, "https://example.com/hook", 0); err != nil {
-		t.Fatal(err)
-	}
-	tx, err := db.SQL().BeginTx(ctx, nil) // _txlock=immediate: takes the write lock
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer tx.Rollback()
-	waits := db.SQL().Stats().WaitCount
-	done := make(chan error, 1)
-	go func() { done <- db.AdvanceCallback(ctx, s.ID, 1) }()
-	deadline := time.Now().Add(10 * time.Second)
-	for db.SQL().Stats().WaitCount == waits {
-		if time.Now().After(deadline) {
-			t.Fatal("the second writer never queued for the connection: it waits in SQLite's busy handler")
-		}
-		runtime.Gosched()
-	}
-	if err := tx.Commit(); err != nil {
-		t.Fatal(err)
-	}
-	if err := <-done; err != nil {
-		t.Fatalf("the queued write: %v", err)
-	}
-	if _, n, err := db.Callback(ctx, s.ID); err != nil || n != 1 {
-		t.Fatalf("delivered %d, %v; want 1", n, err)
-	}
 }
