@@ -75,15 +75,20 @@ func waitSwap(t *testing.T, c *api.Client, id, what string, ok func(*api.Swap) b
 // shown, sent to the bridge refund address.
 func TestRouteSwapOnSimulator(t *testing.T) {
 	tier.E2E(t)
-	// The refund case needs a venue of its own: ChangeNOW refunds every
-	// paid order; the finished route avoids it as its second leg.
-	simURL, secret := startPayingSim(t, "--payout-spread", "0", "--swap-outcome", "changenow=refund")
-	s := startServeOn(t, simURL, secret, func(string) string { return "" }, "--data-dir", t.TempDir(), "--track-interval", "100ms")
-	c := api.NewClient(s.url)
+	// Two simulators: one where every venue pays, for the finished route
+	// (whichever venues rank best), and one where ChangeNOW refunds every
+	// paid order, for a route whose second leg is ChangeNOW's (the best
+	// routes' second legs depend on the simulator's prices).
+	start := func(args ...string) *api.Client {
+		simURL, secret := startPayingSim(t, append([]string{"--payout-spread", "0"}, args...)...)
+		s := startServeOn(t, simURL, secret, func(string) string { return "" }, "--data-dir", t.TempDir(), "--track-interval", "100ms")
+		return api.NewClient(s.url)
+	}
+	c := start()
 	second := func(o *swapscout.Offer) string { _, _, v, _ := swapscout.RouteLegs(o.Venue); return v }
 	first := func(o *swapscout.Offer) string { v, _, _, _ := swapscout.RouteLegs(o.Venue); return v }
 
-	sw := createRoute(t, c, "route-fin", func(o *swapscout.Offer) bool { return second(o) != "changenow" && first(o) != "changenow" })
+	sw := createRoute(t, c, "route-fin", func(o *swapscout.Offer) bool { return true })
 	if sw.Compose != swapscout.ComposeRoute || len(sw.Legs) != 2 || sw.DepositAddress == "" || sw.Legs[0].PayoutAddress != sw.Legs[1].DepositAddress ||
 		sw.Legs[1].PayoutAddress != routeAddrs["xmr"] || sw.Legs[0].RefundAddress != e2eRefundBTC {
 		t.Fatalf("route swap = %+v, legs %+v %+v", sw.Swap, sw.Legs[0], sw.Legs[1])
@@ -100,6 +105,7 @@ func TestRouteSwapOnSimulator(t *testing.T) {
 		t.Errorf("history %+v; want both legs' changes", done.History)
 	}
 
+	c = start("--swap-outcome", "changenow=refund")
 	sw = createRoute(t, c, "route-ref", func(o *swapscout.Offer) bool { return second(o) == "changenow" && first(o) != "changenow" })
 	ref := waitSwap(t, c, sw.ID, "route refunded", func(r *api.Swap) bool { return r.Status.Terminal() })
 	l2 := ref.Legs[1]
