@@ -401,7 +401,9 @@ func contains(s []string, v string) bool {
 }
 
 // compositeName names a route ("Alpha → XMR → Bravo") or a split ("Alpha +
-// Bravo") by its venues' names.
+// Bravo") by its venues' names. The page's script names rows the same way
+// from the same fields (app.js, composite): the legs' or parts' venues and
+// the route's bridge, read from its name.
 func compositeName(names map[string]string, o *swapscout.Offer, split bool) string {
 	if split {
 		parts := make([]string, len(o.Parts))
@@ -410,39 +412,34 @@ func compositeName(names map[string]string, o *swapscout.Offer, split bool) stri
 		}
 		return strings.Join(parts, " + ")
 	}
-	return nameOf(names, o.Legs[0].Venue) + " → " + bridgeOf(o) + " → " + nameOf(names, o.Legs[1].Venue)
+	return nameOf(names, o.Legs[0].Venue) + " → " + strings.ToUpper(bridgeOf(o).Ticker) + " → " + nameOf(names, o.Legs[1].Venue)
 }
 
-// bridgeOf is a route's bridge ticker, from its name
-// ("changenow>usdt@trx>exolix": USDT).
-func bridgeOf(o *swapscout.Offer) string {
-	parts := strings.Split(o.Venue, ">")
-	if len(parts) != 3 {
-		return "?"
+// bridgeOf is a route's bridge asset, from its name
+// ("changenow>usdt@trx>exolix": USDT on Tron); "?" when the name is not a
+// route's.
+func bridgeOf(o *swapscout.Offer) swapscout.Asset {
+	if _, x, _, ok := swapscout.RouteLegs(o.Venue); ok {
+		return x
 	}
-	ticker, _, _ := strings.Cut(parts[1], "@")
-	return strings.ToUpper(ticker)
+	return swapscout.Asset{Ticker: "?"}
 }
 
 // stepText is leg or part i of o in words: "100 FIRO → 1.02 XMR at Alpha".
+// A route's first leg pays out in its bridge asset, its second is paid in
+// it; a split's parts go from the request's asset to the request's. Each
+// amount is rounded at its own asset's precision, as every amount on the
+// page (what is sent up, what is received down; the exact figures are in
+// the API's legs and parts). The script writes the same (app.js, steps).
 func stepText(names map[string]string, step *swapscout.Offer, req swapscout.QuoteRequest, o *swapscout.Offer, i int) string {
-	from, to := strings.ToUpper(req.From.Ticker), strings.ToUpper(req.To.Ticker)
+	fa, ta := req.From, req.To
 	if len(o.Legs) > 0 {
 		if i == 0 {
-			to = bridgeOf(o)
+			ta = bridgeOf(o)
 		} else {
-			from = bridgeOf(o)
+			fa = bridgeOf(o)
 		}
 	}
-	// Rounded as every amount on the page is (what is sent up, what is
-	// received down); the exact figures are in the API's legs and parts.
-	fa, ta := req.From, req.To
-	if fa.Ticker != strings.ToLower(from) {
-		fa = swapscout.Asset{Ticker: strings.ToLower(from)}
-	}
-	if ta.Ticker != strings.ToLower(to) {
-		ta = swapscout.Asset{Ticker: strings.ToLower(to)}
-	}
-	return Show(step.AmountIn, fa, swapscout.RoundUp) + nbsp + from + " → " + Show(step.AmountOut, ta, swapscout.RoundDown) + nbsp + to +
+	return Show(step.AmountIn, fa, swapscout.RoundUp) + nbsp + strings.ToUpper(fa.Ticker) + " → " + Show(step.AmountOut, ta, swapscout.RoundDown) + nbsp + strings.ToUpper(ta.Ticker) +
 		" at " + nameOf(names, step.Venue)
 }

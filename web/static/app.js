@@ -215,13 +215,48 @@
   var tpl = $('offer-template'), rows = $('offer-rows'), bookRows = $('book-rows'), fails = $('failures');
 
   function set(root, sel, text) { root.querySelector(sel).textContent = text; }
+  // route parses a route's name ("changenow>usdt@trx>exolix") as
+  // swapscout.RouteLegs does: its bridge asset ("?" when the name is not
+  // a route's); null for an offer without two legs.
+  function route(o) {
+    if (!o.legs || o.legs.length !== 2) return null;
+    var m = /^([^>]+)>([^>@]+)@([^>]+)>([^>]+)$/.exec(o.venue || '');
+    return m ? { ticker: m[2], network: m[3] } : { ticker: '?', network: '' };
+  }
+  function nameOf(id) { return names[id] || id; }
+  // composite mirrors web.compositeName: a route "Alpha → XMR → Bravo", a
+  // split "Alpha + Bravo", any other offer its venue's name.
+  function composite(o) {
+    var x = route(o);
+    if (x) return nameOf(o.legs[0].venue) + ' → ' + x.ticker.toUpperCase() + ' → ' + nameOf(o.legs[1].venue);
+    if (o.parts && o.parts.length) return o.parts.map(function (p) { return nameOf(p.venue); }).join(' + ');
+    return nameOf(o.venue);
+  }
+  // steps mirrors web.stepText: each leg or part in words, "100 FIRO →
+  // 1.02 XMR at Alpha", each amount at its own asset's precision (what is
+  // sent rounded up, what is received down).
+  function steps(o) {
+    var x = route(o), list = x ? o.legs : (o.parts || []);
+    return list.map(function (p, i) {
+      var f = [state.from, state.fromDp], t = [state.to, state.toDp];
+      if (x && i === 0) t = [x.ticker.toUpperCase(), dpOf(x.ticker, x.network)];
+      if (x && i === 1) f = [x.ticker.toUpperCase(), dpOf(x.ticker, x.network)];
+      return show(p.amount_in, f[1], true) + NB + f[0] + ' → ' + show(p.amount_out, t[1], false) + NB + t[0] + ' at ' + nameOf(p.venue);
+    });
+  }
   function offerRow(o, i) {
-    var tr = tpl.content.firstElementChild.cloneNode(true), name = names[o.venue] || o.venue;
+    var tr = tpl.content.firstElementChild.cloneNode(true), name = composite(o);
     tr.dataset.venue = o.venue;
     tr.dataset.canSwap = String(!!o.can_swap);
     set(tr, '.rank', String(i + 1));
     set(tr, '.name', name);
     set(tr, '.via', [o.provider ? 'via ' + o.provider : '', o.route || ''].filter(Boolean).join(' '));
+    // A route or a split: named by its venues, its legs or parts listed.
+    var ol = tr.querySelector('.offer-steps'), st = steps(o);
+    if (st.length) {
+      ol.setAttribute('aria-label', o.parts && o.parts.length ? 'one deposit per part' : 'two legs, one after the other');
+      ol.replaceChildren.apply(ol, st.map(function (t) { var li = document.createElement('li'); li.textContent = t; return li; }));
+    } else ol.remove();
     var amt = tr.querySelector('.amount');
     amt.textContent = state.receive ? show(o.amount_in, state.fromDp, true) + NB + state.from : show(o.amount_out, state.toDp, false) + NB + state.to;
     amt.title = state.receive ? o.amount_in + ' ' + state.from : o.amount_out + ' ' + state.to;
