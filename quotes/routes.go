@@ -230,12 +230,17 @@ func (s *Service) bridge(ctx context.Context, r *Request, x swapscout.Asset) []s
 			if sc.quote.Offers[i].Venue == first.Venue {
 				continue // the same venue twice is its own business, not a route
 			}
+			var o swapscout.Offer
 			if r.Direction == swapscout.Receive {
-				out = append(out, Route(r.QuoteRequest, x, sc.quote.Offers[i], *first))
+				o = Route(r.QuoteRequest, x, sc.quote.Offers[i], *first)
 			} else {
-				out = append(out, Route(r.QuoteRequest, x, *first, sc.quote.Offers[i]))
+				o = Route(r.QuoteRequest, x, *first, sc.quote.Offers[i])
 			}
-			break // the second leg's offers are ranked: the best is enough
+			if !o.CanSwap {
+				continue // legs that cannot be chained (a memo deposit): the next best
+			}
+			out = append(out, o)
+			break // the second leg's offers are ranked: the best that chains is enough
 		}
 	}
 	return out
@@ -274,6 +279,12 @@ func Route(req swapscout.QuoteRequest, x swapscout.Asset, leg1, leg2 swapscout.O
 	o.ExpiresAt = earliest(leg1.ExpiresAt, leg2.ExpiresAt)
 	o.Fees = append(append(o.Fees, leg1.Fees...), leg2.Fees...)
 	o.CanSwap, o.NoSwap = composedSwap([]swapscout.Offer{leg1, leg2}, "leg", routeNoSwap)
+	if o.CanSwap && leg2.Deposit == swapscout.DepositMemo {
+		// The swap service refuses it (swaps.Service.createRoute): the
+		// first venue pays out a plain transfer, never a transaction
+		// carrying the memo the second venue's deposit needs.
+		o.CanSwap, o.NoSwap = false, "leg 2 ("+leg2.Venue+") takes its deposit as a transaction carrying a memo, which leg 1 ("+leg1.Venue+") cannot send"
+	}
 	return o
 }
 

@@ -20,6 +20,7 @@ type market struct {
 	rates map[string]map[string]string // venue → "from>to" tickers → rate
 	kyc   map[string]swapscout.KYCRating
 	max   map[string]string // venue → max amount sent, any pair
+	memo  map[string]bool   // venue → its deposits carry a memo in the transaction
 	calls []swapscout.QuoteRequest
 	// onCall, when set, runs before the answer (to hold a fan-out).
 	onCall func(ctx context.Context, req swapscout.QuoteRequest)
@@ -50,6 +51,9 @@ func (m *market) Quote(ctx context.Context, req swapscout.QuoteRequest, sel aggr
 		}
 		if mx, ok := m.max[v]; ok {
 			o.Max = swapscout.MustAmount(mx)
+		}
+		if m.memo[v] {
+			o.Deposit = swapscout.DepositMemo
 		}
 		q.Offers = append(q.Offers, o)
 		if emit != nil {
@@ -252,6 +256,44 @@ func TestRoutesSwappable(t *testing.T) {
 	q, _ = a.Quote()
 	if i := slices.IndexFunc(q.Offers, func(o swapscout.Offer) bool { return len(o.Legs) == 2 }); i < 0 || !q.Offers[i].CanSwap {
 		t.Errorf("offers %+v; want the route, swappable", q.Offers)
+	}
+}
+
+// A second leg whose deposit must carry a memo in the transaction cannot
+// follow a first leg (a venue pays out plain transfers; the swap service
+// refuses such a route): the route goes through the best second leg that
+// can, and Route says why one that cannot is not swappable.
+func TestRouteSkipsMemoSecondLeg(t *testing.T) {
+	m := &market{rates: map[string]map[string]string{
+		"alpha":   {"firo>xmr": "0.01"},
+		"bravo":   {"xmr>ton": "60"},
+		"charlie": {"xmr>ton": "55.5"},
+	}, memo: map[string]bool{"bravo": true}}
+	s := quotes.New(quotes.Config{Engine: m, Composite: true})
+	req := swapscout.QuoteRequest{From: firo, To: ton, Amount: swapscout.MustAmount("100")}
+	a, err := s.Quote(context.Background(), quotes.Request{QuoteRequest: req, Deadline: 2 * time.Second, Routes: quotes.RoutesOn})
+	if err != nil {
+		t.Fatal(err)
+	}
+	q, _ := a.Quote()
+	var routes []string
+	for _, o := range q.Offers {
+		if len(o.Legs) > 0 {
+			routes = append(routes, o.Venue)
+			if !o.CanSwap {
+				t.Errorf("route %s offered but not swappable: %s", o.Venue, o.NoSwap)
+			}
+		}
+	}
+	if !slices.Contains(routes, "alpha>xmr@xmr>charlie") || slices.Contains(routes, "alpha>xmr@xmr>bravo") {
+		t.Errorf("routes %v; want alpha>xmr@xmr>charlie and not the memo second leg", routes)
+	}
+	leg := func(v string, d swapscout.DepositKind) swapscout.Offer {
+		return swapscout.Offer{Venue: v, AmountIn: swapscout.MustAmount("1"), AmountOut: swapscout.MustAmount("1"), CanSwap: true, Deposit: d}
+	}
+	o := quotes.Route(req, swapscout.Asset{Ticker: "xmr", Network: "xmr"}, leg("alpha", swapscout.DepositTransfer), leg("bravo", swapscout.DepositMemo))
+	if o.CanSwap || !strings.Contains(o.NoSwap, "memo") {
+		t.Errorf("Route with a memo second leg: can_swap %v, %q", o.CanSwap, o.NoSwap)
 	}
 }
 
