@@ -568,12 +568,7 @@ func memoLimit(f *web.SwapForm) string {
 	return web.GroupDigits(lim.String()) + "\u00a0" + f.To
 }
 
-func nameOr(names map[string]string, id string) string {
-	if n := names[id]; n != "" {
-		return n
-	}
-	return id
-}
+func nameOr(names map[string]string, id string) string { return web.VenueName(names, id) }
 
 func clipField(s string) string {
 	if len(s) > maxFormField {

@@ -314,9 +314,18 @@ func Worse(d swapscout.Direction, best, o *swapscout.Offer) string {
 	return pct.String() + nbsp + "%"
 }
 
-func nameOf(names map[string]string, id string) string {
+func nameOf(names map[string]string, id string) string { return VenueName(names, id) }
+
+// VenueName is venue id's name for people: its name in names, a route's
+// ("changenow>usdt@trx>exolix") its venues' names and its bridge
+// ("ChangeNOW → USDT → Exolix", which wraps on a narrow screen where the
+// id would not), else the id itself.
+func VenueName(names map[string]string, id string) string {
 	if n, ok := names[id]; ok && n != "" {
 		return n
+	}
+	if first, x, second, ok := swapscout.RouteLegs(id); ok {
+		return VenueName(names, first) + " → " + strings.ToUpper(x.Ticker) + " → " + VenueName(names, second)
 	}
 	return id
 }

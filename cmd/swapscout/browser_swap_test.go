@@ -27,10 +27,11 @@ func swapDemo(t *testing.T, stage time.Duration) string {
 	return startDemo(t, "--latency", "20ms", "--auto-pay", "1s", "--swap-stage", stage.String(), "--track-interval", "500ms", "--data-dir", t.TempDir())
 }
 
-// openSwapForm goes from the results to the swap form of the best offer a
-// venue can make a swap for (order books only give prices) with a plain
-// transfer deposit (a memo deposit's form asks more), and returns the
-// form's address.
+// openSwapForm goes from the results to the swap form of the best direct
+// offer a venue can make a swap for (order books only give prices; a
+// route's form asks a bridge refund address too: TestBrowserRouteSwap)
+// with a plain transfer deposit (a memo deposit's form asks more), and
+// returns the form's address.
 func openSwapForm(t *testing.T, tab context.Context, url string) string {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(tab, 20*time.Second)
@@ -38,7 +39,7 @@ func openSwapForm(t *testing.T, tab context.Context, url string) string {
 	if err := chromedp.Do(ctx, chromedp.Navigate(url+"/quote?from=btc&to=eth&amount=0.1")); err != nil {
 		t.Fatalf("the results: %v\n%s", err, pageText(tab))
 	}
-	href, err := chromedp.Run(ctx, chromedp.AttributeValue(chromedp.CSS("#offer-rows tr a.swap:not([aria-describedby])"), "href"))
+	href, err := chromedp.Run(ctx, chromedp.AttributeValue(chromedp.CSS(`#offer-rows tr:not([data-venue*=">"]) a.swap:not([aria-describedby])`), "href"))
 	if err != nil || !strings.HasPrefix(href.Value, "/swap/new?") {
 		t.Fatalf("first Swap link %q (%v)\n%s", href.Value, err, pageText(tab))
 	}

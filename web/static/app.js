@@ -593,6 +593,16 @@
       var dform = $('deposit-tx-form');
       if (dform && (sw.deposit_tx || st !== 'waiting')) dform.hidden = true;
       text('payout-tx', sw.payout_tx);
+      // A route's legs, each its own status (web.LegLine): a leg that
+      // changed says so here; a leg paid out or refunded reloads the page,
+      // which shows its transaction and where the refund went.
+      (sw.legs || []).forEach(function (l) {
+        var li = document.querySelector('#legs li[data-leg="' + Number(l.leg) + '"]');
+        if (!li || li.dataset.status === l.status) return;
+        if (l.payout_tx || l.refund_tx || terminal[l.status]) { if (es) es.close(); location.reload(); return; }
+        li.dataset.status = l.status;
+        li.querySelector('.leg-status').textContent = words[l.status] || l.status;
+      });
       if (sw.amount_received) {
         var rc = $('received'), n = document.createElement('span');
         n.className = 'num'; n.textContent = group(sw.amount_received);
