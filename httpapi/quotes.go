@@ -216,11 +216,11 @@ func parseQuoteQuery(r *Request, def, max time.Duration) (quotes.Request, error)
 		return pq, invalid("precheck must be true or false")
 	}
 	switch v := r.Query("routes"); string(v) {
-	case "auto":
+	case "", "auto": // by default: searched when the deadline leaves room, ranked beside direct offers
 		pq.Routes = quotes.RoutesAuto
 	case "1", "true":
 		pq.Routes = quotes.RoutesOn
-	case "", "0", "false": // by default direct offers only: the page's streamed and server-rendered views do not yet agree on route rows
+	case "0", "false":
 	default:
 		return pq, invalid("routes must be 1 (always search two-leg routes), 0 (never) or auto")
 	}

@@ -44,6 +44,7 @@ func runQuote(ctx context.Context, args []string, e env) error {
 	custody := fs.String("custody", "", "only venues of this custody (custodial or non_custodial)")
 	asJSON := fs.Bool("json", false, "print the API's JSON instead of a table")
 	sortBy := fs.String("sort", "rank", "order the offers by rank (the amount) or speed (the venues' time estimates)")
+	routes := fs.String("routes", "auto", "two-leg routes through a bridge asset, ranked beside the direct offers: auto (when the deadline leaves room), 1 (always) or 0 (never)")
 	var k simKnobs
 	k.register(fs)
 	pos, err := parseArgs(fs, args)
@@ -77,8 +78,11 @@ func runQuote(ctx context.Context, args []string, e env) error {
 	if *deadline <= 0 {
 		return fmt.Errorf("--deadline must be positive, got %s", *deadline)
 	}
+	if *routes != "auto" && *routes != "1" && *routes != "0" {
+		return fmt.Errorf("--routes must be auto, 1 or 0, got %q", *routes)
+	}
 	req := api.QuoteRequest{From: pos[0], To: pos[1], Amount: pos[2], FromNetwork: *fromNet, ToNetwork: *toNet, Deadline: *deadline,
-		Venues: splitIDs(*venues), Exclude: splitIDs(*exclude), KYC: *kyc, Custody: swapscout.Custody(*custody)}
+		Venues: splitIDs(*venues), Exclude: splitIDs(*exclude), KYC: *kyc, Custody: swapscout.Custody(*custody), Routes: *routes}
 	if *receive {
 		req.Direction = swapscout.Receive
 	}
