@@ -23,7 +23,9 @@ import (
 // venues and the client too), so ns/op and allocs/op are the whole
 // machine's work per quote, the same on both sides of a comparison; cpu-ms/op
 // is the process's user+system CPU per quote, meaningful on a busy machine
-// where quotes/s is not. End-to-end tier:
+// where quotes/s is not. Two runs side by side: the server's default
+// (routes=auto: two-leg routes searched beside the direct offers, up to
+// 1 + 3·6 fan-outs) and routes=0 (the direct fan-out alone). End-to-end tier:
 //
 //	SWAPSCOUT_E2E=1 go test -run '^$' -bench QuoteMiss -benchtime 200x -benchmem ./cmd/swapscout/
 func BenchmarkQuoteMiss(b *testing.B) {
@@ -44,9 +46,10 @@ func BenchmarkQuoteMiss(b *testing.B) {
 	defer shutdown(srv)
 	c := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 4}, Timeout: 30 * time.Second}
 	defer c.CloseIdleConnections()
+	var extra string // the query's routes= parameter, per run
 	get := func(i int) {
 		amount := strconv.FormatFloat(0.1+float64(i)*1e-7, 'f', 7, 64)
-		resp, err := c.Get(srv.URL() + "/v1/quotes?from=btc&to=eth&amount=" + amount)
+		resp, err := c.Get(srv.URL() + "/v1/quotes?from=btc&to=eth&amount=" + amount + extra)
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -59,20 +62,25 @@ func BenchmarkQuoteMiss(b *testing.B) {
 			b.Fatalf("quote %s: a cache hit", amount)
 		}
 	}
-	for i := range 20 { // warm: connections, the venues' market lists
-		get(1_000_000 + i)
-	}
 	cpu := func() time.Duration {
 		var ru syscall.Rusage
 		_ = syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
 		return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 	}
-	b.ReportAllocs()
-	before := cpu()
-	i := 0
-	for b.Loop() {
-		get(i)
-		i++
+	for _, run := range []struct{ name, query string }{{"default", ""}, {"routes=0", "&routes=0"}} {
+		b.Run(run.name, func(b *testing.B) {
+			extra = run.query
+			for i := range 20 { // warm: connections, the venues' market lists
+				get(1_000_000 + i)
+			}
+			b.ReportAllocs()
+			before := cpu()
+			i := 0
+			for b.Loop() {
+				get(i)
+				i++
+			}
+			b.ReportMetric(float64((cpu()-before).Microseconds())/1000/float64(i), "cpu-ms/op")
+		})
 	}
-	b.ReportMetric(float64((cpu()-before).Microseconds())/1000/float64(i), "cpu-ms/op")
 }
