@@ -88,14 +88,6 @@ var Assets = []AssetInfo{
 	{Asset{"dai", "eth"}, "Dai (ERC-20)", 18, false},
 }
 
-var (
-	assetIndex    = map[Asset]int{}
-	tickerDefault = map[string]Asset{}
-	// byName indexes "ticker@network" and "ticker" (its default network), so
-	// ResolveAssetBytes can look input up without allocating.
-	byName = map[string]int{}
-)
-
 // baseAssets are the hand-written assets, before the catalogue's.
 var baseAssets []AssetInfo
 
@@ -106,35 +98,23 @@ func BaseAssets() []AssetInfo { return baseAssets }
 func init() {
 	baseAssets = Assets[:len(Assets):len(Assets)]
 	Assets = loadCatalogue(Assets)
-	for i, a := range Assets {
-		assetIndex[a.Asset] = i
-		if _, amb := ambiguous[a.Ticker]; amb {
-			byName[a.Ticker+"@"+a.Network] = i
-			continue
-		}
-		if _, ok := tickerDefault[a.Ticker]; !ok {
-			tickerDefault[a.Ticker] = a.Asset
-			byName[a.Ticker] = i
-		}
-		byName[a.Ticker+"@"+a.Network] = i
-	}
-	// A bare ticker that is also a coin's name ("bitcoin") takes the slow
-	// path, where ResolveAsset asks which was meant.
+	v := view()
+	v.r = buildResolver(v.entries)
+	// Coin names are indexed once, from the start's assets: they steer
+	// suggestions and bare names ("bitcoin"), which a refresh does not
+	// move. The resolver is built again to leave them out of its fast path.
 	indexCoinNames()
-	for name, t := range coinNames {
-		if _, ok := tickerDefault[name]; ok && name != t {
-			delete(byName, name)
-		}
-	}
+	v.r = buildResolver(v.entries)
 }
 
 // LookupAsset returns the catalogue entry for a.
 func LookupAsset(a Asset) (AssetInfo, bool) {
-	i, ok := assetIndex[a]
+	v := view()
+	i, ok := v.r.index[a]
 	if !ok {
 		return AssetInfo{}, false
 	}
-	return Assets[i], true
+	return v.entries[i].AssetInfo, true
 }
 
 // ResolveAsset turns user input into a catalogue asset. Ticker and network are
@@ -148,8 +128,9 @@ func ResolveAsset(ticker, network string) (AssetInfo, error) {
 	if t == "" {
 		return AssetInfo{}, Errorf(EINVALID, "asset is required")
 	}
-	def, known := tickerDefault[t]
-	nets, amb := ambiguous[t]
+	r := view().r
+	def, known := r.tickerDefault[t]
+	nets, amb := r.ambiguous[t]
 	if !known && !amb {
 		if s := SuggestTicker(t); s != "" {
 			return AssetInfo{}, Errorf(EINVALID, "unknown asset %q: did you mean %s?", clip(t), s)
@@ -186,7 +167,7 @@ func ResolveAsset(ticker, network string) (AssetInfo, error) {
 // "eth (Ethereum (ERC-20)), trx (Tron (TRC-20))".
 func tickerNetworks(t string) string {
 	var parts []string
-	for _, a := range Assets {
+	for _, a := range view().entries {
 		if a.Ticker == t {
 			parts = append(parts, a.Network+" ("+a.NetworkLabel()+")")
 		}
@@ -214,8 +195,9 @@ func ResolveAssetBytes(ticker, network []byte) (AssetInfo, error) {
 		n = append(n, '@')
 		n = lowerInto(n, network)
 	}
-	if i, ok := byName[string(n)]; ok {
-		return Assets[i], nil
+	v := view()
+	if i, ok := v.r.byName[string(n)]; ok {
+		return v.entries[i].AssetInfo, nil
 	}
 	return ResolveAsset(string(ticker), string(network))
 }

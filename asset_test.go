@@ -34,8 +34,8 @@ func TestResolveAsset(t *testing.T) {
 		{"NEAR", "", "near@near"},
 		{"near", "Near", "near@near"},
 		{"near", "eth", `NEAR is not available on Ethereum here; its networks: near (NEAR Protocol), bsc (BNB Smart Chain)`},
-		{"btc", "eth", `BTC is not available on Ethereum here; its networks: btc (Bitcoin), kcc (KCC), liquid (Liquid), near (NEAR Protocol)`},
-		{"nope", "", `unknown asset "nope" (GET /v1/assets lists every asset)`},
+		{"btc", "dash", `BTC is not available on Dash here; its networks: btc (Bitcoin), eth (Ethereum), kcc (KCC), liquid (Liquid), near (NEAR Protocol)`},
+		{"zqxjv", "", `unknown asset "zqxjv" (GET /v1/assets lists every asset)`},
 		// Networks by the names people type for them.
 		{"usdt", "tron", "usdt@trx"},
 		{"usdt", "TRC20", "usdt@trx"},
@@ -49,7 +49,7 @@ func TestResolveAsset(t *testing.T) {
 		{"usdt", "avax", "usdt@avaxc"},
 		{"usdc", "base", "usdc@base"},
 		{"usdt", "bsc", "usdt@bsc"},
-		{"usdt", "dogechain", `unknown network "dogechain"; USDT's networks: eth (Ethereum (ERC-20)), trx (Tron (TRC-20)), bsc (BNB Smart Chain (BEP-20)), sol (Solana (SPL)), matic (Polygon), ton (TON (Jetton)), arbitrum (Arbitrum One), avaxc (Avalanche C-Chain), aptos (Aptos), gnosis (Gnosis), kcc (KCC), liquid (Liquid), near (NEAR Protocol), op (Optimism), scroll (Scroll)`},
+		{"usdt", "dogechain", `unknown network "dogechain"; USDT's networks: eth (Ethereum (ERC-20)), trx (Tron (TRC-20)), bsc (BNB Smart Chain (BEP-20)), sol (Solana (SPL)), matic (Polygon), ton (TON (Jetton)), arbitrum (Arbitrum One), avaxc (Avalanche C-Chain), algo (Algorand), aptos (Aptos), celo (Celo), gnosis (Gnosis), kcc (KCC), liquid (Liquid), near (NEAR Protocol), op (Optimism), scroll (Scroll), xtz (Tezos)`},
 		// Near misses: did you mean.
 		{"bitcoin", "", `"bitcoin" is also the ticker of a token on Ethereum: did you mean btc? Name the token's network to mean the token`},
 		{"bitcoin", "eth", "bitcoin@eth"}, // the token, asked for by its network

@@ -3,7 +3,6 @@ package swapscout
 import (
 	_ "embed"
 	"encoding/json"
-	"sort"
 	"strings"
 	"sync/atomic"
 )
@@ -193,9 +192,6 @@ var (
 	catalogue     []CatalogueEntry
 	catalogueSnap CatalogueSnapshot
 	catalogueIdx  = map[Asset]int{}
-	// ambiguous holds the tickers listed on several networks that have no
-	// default network: a request naming only the ticker must name one.
-	ambiguous = map[string][]string{}
 	// live is what the venues list now: the embedded snapshot at start,
 	// then each refresh's (ReplaceListings). Readers load it once.
 	live atomic.Pointer[catalogueView]
@@ -206,6 +202,9 @@ type catalogueView struct {
 	entries []CatalogueEntry
 	idx     map[Asset]int
 	snap    CatalogueSnapshot
+	// r resolves what people type against these entries, so an asset a
+	// refresh adds is quotable at once and a retired one is refused.
+	r *resolverIndex
 }
 
 func view() *catalogueView { return live.Load() }
@@ -222,6 +221,23 @@ func (e CatalogueEntry) ListedBy(venue string) bool {
 		}
 	}
 	return false
+}
+
+// ListingCode returns venue's code for a in what the catalogue lists now
+// (its first listing there): how an adapter that follows the venue's list
+// names an asset a refresh added.
+func ListingCode(venue string, a Asset) (string, bool) {
+	v := view()
+	i, ok := v.idx[a]
+	if !ok {
+		return "", false
+	}
+	for _, l := range v.entries[i].Listings {
+		if l.Venue == venue {
+			return l.Code, true
+		}
+	}
+	return "", false
 }
 
 // VenueListing is one asset a venue lists, with the venue's code for it.
@@ -333,25 +349,6 @@ func loadCatalogue(base []AssetInfo) []AssetInfo {
 		}
 		add(AssetInfo{Asset: a, Name: s.Name, Decimals: s.Decimals, Memo: s.Memo}, s, true)
 	}
-	// A ticker the hand-written assets do not cover and that is listed on
-	// several networks has no default: asking for it without a network asks
-	// which one.
-	baseTicker := map[string]bool{}
-	for _, a := range base {
-		baseTicker[a.Ticker] = true
-	}
-	nets := map[string][]string{}
-	for _, e := range catalogue {
-		if !baseTicker[e.Ticker] {
-			nets[e.Ticker] = append(nets[e.Ticker], e.Network)
-		}
-	}
-	for t, ns := range nets {
-		if len(ns) > 1 {
-			sort.Strings(ns)
-			ambiguous[t] = ns
-		}
-	}
 	live.Store(&catalogueView{entries: catalogue, idx: catalogueIdx, snap: catalogueSnap})
 	return out
 }
@@ -360,8 +357,9 @@ func loadCatalogue(base []AssetInfo) []AssetInfo {
 // what the catalogue lists now, without a restart: an asset the lists
 // still carry takes their listings; one they no longer carry is retired
 // (a hand-written asset stays, listed by no venue); one they newly carry
-// is added, listed and searchable, though it quotes only after a restart
-// (adapters and the asset resolver are built from the start's catalogue).
+// is added, listed, searchable and resolvable at once (the resolver is
+// rebuilt with the view; adapters that follow the catalogue's listings,
+// venue.Follow, quote it without a restart).
 // It returns the ids of the assets added and retired. Readers see the old
 // view or the new one, never a mix.
 func ReplaceListings(snap CatalogueSnapshot) (added, retired []string) {
@@ -411,6 +409,7 @@ func ReplaceListings(snap CatalogueSnapshot) (added, retired []string) {
 		add(CatalogueEntry{AssetInfo: info, ID: s.ID, Symbol: s.Symbol, Contract: s.Contract, Listings: s.Listings, RefUSD: s.RefUSD})
 		added = append(added, s.ID)
 	}
+	nv.r = buildResolver(nv.entries)
 	live.Store(nv)
 	return added, retired
 }

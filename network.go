@@ -257,7 +257,7 @@ func SuggestTicker(s string) string {
 	if len(s) >= 5 {
 		limit = 2
 	}
-	for t := range tickerDefault {
+	for t := range view().r.tickerDefault {
 		if d := editDistance(s, t); d <= limit && (d < bestD || d == bestD && t < best) {
 			best, bestD = t, d
 		}

@@ -83,15 +83,20 @@ func resolve(l *List, e Entry, venueNet string) {
 		}
 		e.Contract = c
 	}
-	if e.Contract != "" && sym == n.Native && n.Family == "evm" && isWrappedNative(e.Contract) {
+	// Some lists give a network's own coin a placeholder contract: its
+	// ticker (LetsExchange's "ada" on Cardano) or a well-known address.
+	if e.Contract != "" && sym == n.Native && (strings.EqualFold(e.Contract, n.Native) || n.Family == "evm" && isWrappedNative(e.Contract)) {
 		e.Contract = ""
 	}
 	l.Entries = append(l.Entries, e)
 }
 
-// isWrappedNative reports the placeholder some lists give a native coin.
+// isWrappedNative reports the placeholder some lists give a native coin:
+// the zero address, 0xeee…e, or Polygon's native-token system contract
+// (0x…1010, what POL's balance is read through).
 func isWrappedNative(c string) bool {
-	return c == "0x0000000000000000000000000000000000000000" || c == "0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee"
+	return c == "0x0000000000000000000000000000000000000000" || c == "0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee" ||
+		c == "0x0000000000000000000000000000000000001010"
 }
 
 // key identifies a canonical asset: network and contract.

@@ -23,6 +23,9 @@ var Sources = []Source{
 	{"thorchain", "thorchain_tokens.json", "THORChain pool assets, SwapKit's list from THORNode /thorchain/pools, thorswap/SwapKit tokenLists/thorchain.ts (2024-10-22)", ParsePoolAssets("thorchain")},
 	{"maya", "maya_tokens.json", "Maya pool assets, SwapKit's list from Mayanode pools, thorswap/SwapKit tokenLists/mayachain.ts (2024-10-22)", ParsePoolAssets("maya")},
 	{"chainflip", "chainflip_tokens.json", "Chainflip assets, SwapKit's list from the Chainflip SDK, thorswap/SwapKit tokenLists/chainflip.ts (2024-10-22)", ParsePoolAssets("chainflip")},
+	{"changenow", "changenow_currencies_edge.json", "ChangeNOW GET /v2/exchange/currencies?active=true&isFiat=false, as Edge's plugin groups it (network, ticker, tokenContract) for the networks Edge carries, recorded in EdgeApp/edge-exchange-plugins test/partnerJson/changenowMap.json @2014413 (2024-12-02)", ParseNetworkTokenMap("changenow", changenowNetworks)},
+	{"letsexchange", "letsexchange_coins_edge.json", "LetsExchange GET /api/v2/coins, as Edge's plugin groups it (network code, coin code, contract_address) for the networks Edge carries, recorded in EdgeApp/edge-exchange-plugins test/partnerJson/letsexchangeMap.json @2014413 (2024-12-02)", ParseNetworkTokenMap("letsexchange", letsexchangeNetworks)},
+	{"changehero", "changehero_currencies_edge.json", "ChangeHero getCurrenciesFull, as Edge's plugin groups it (blockchain, name, contractAddress) for the networks Edge carries, recorded in EdgeApp/edge-exchange-plugins test/partnerJson/changeheroMap.json @2014413 (2024-12-02)", ParseNetworkTokenMap("changehero", changeheroNetworks)},
 }
 
 // sideshiftNetworks maps SideShift's network ids to ours.

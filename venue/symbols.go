@@ -65,8 +65,8 @@ func (s Symbols[C]) Networks() []string {
 // of venue name when either is unmapped or both are one asset: a pair the
 // venue cannot quote, found without a call.
 func (s Symbols[C]) Pair(name string, req swapscout.QuoteRequest) (from, to C, err error) {
-	from, ok1 := s[req.From]
-	to, ok2 := s[req.To]
+	from, ok1 := s.Code(req.From)
+	to, ok2 := s.Code(req.To)
 	if !ok1 || !ok2 || req.From == req.To {
 		return from, to, Unsupported(name, req)
 	}

@@ -67,7 +67,7 @@ func runDemo(ctx context.Context, args []string, e env) error {
 	obs := newObservability(log, &sf, nil)
 	obs.hookTracking(&tf)
 	st, err := newStack(ctx, stackOptions{simURL: simsrv.URL(), secret: k.secret, getenv: noEnv, ttl: lf.ttl, window: lf.window, log: log, db: &db, track: &tf, keys: &kf, venueProxy: sf.venueProxy,
-		wrapVenue: obs.wrapVenue, tune: obs.tune})
+		wrapVenue: obs.wrapVenue, tune: obs.tune, assetsEvery: lf.assetsEvery})
 	if err != nil {
 		return err
 	}

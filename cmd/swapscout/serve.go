@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/swapscout/swapscout/aggregate"
+	"github.com/swapscout/swapscout/catalogue"
 	"github.com/swapscout/swapscout/httpserver"
 )
 
@@ -21,6 +22,7 @@ import (
 type listenFlags struct {
 	addr, transport string
 	ttl, window     time.Duration
+	assetsEvery     time.Duration // --assets-refresh
 }
 
 func (f *listenFlags) register(fs *flag.FlagSet, getenv func(string) string) {
@@ -28,6 +30,7 @@ func (f *listenFlags) register(fs *flag.FlagSet, getenv func(string) string) {
 	fs.StringVar(&f.transport, "transport", envOr(getenv, "SWAPSCOUT_TRANSPORT", "fasthttp"), "HTTP stack: fasthttp or nethttp (env SWAPSCOUT_TRANSPORT)")
 	fs.DurationVar(&f.ttl, "ttl", 2*time.Minute, "how long a quote stays readable by id")
 	fs.DurationVar(&f.window, "cache-window", 3*time.Second, "identical requests within this window are answered from the cache, with their age (0: off)")
+	fs.DurationVar(&f.assetsEvery, "assets-refresh", catalogue.DefaultEvery, "read the venues' currency lists at start and then this often: new coins are listed and quotable without a restart, dropped ones stop being offered (0: serve the embedded snapshot only)")
 }
 
 func runServe(ctx context.Context, args []string, e env) error {
@@ -82,7 +85,7 @@ func runServe(ctx context.Context, args []string, e env) error {
 	obs := newObservability(log, &sf, proxies)
 	obs.hookTracking(&tf)
 	st, err := newStack(ctx, stackOptions{listenAtOnce: true, simURL: strings.TrimSuffix(*simURL, "/"), secret: *secret, getenv: e.getenv, ttl: lf.ttl, window: lf.window, redis: *redisURL, instances: *instances, deriveAge: *deriveAge, log: log,
-		wrapVenue: obs.wrapVenue, tune: obs.tune, db: &db, track: &tf, keys: &kf, venueProxy: sf.venueProxy})
+		wrapVenue: obs.wrapVenue, tune: obs.tune, db: &db, track: &tf, keys: &kf, venueProxy: sf.venueProxy, assetsEvery: lf.assetsEvery})
 	if err != nil {
 		return err
 	}

@@ -191,6 +191,9 @@ type stackOptions struct {
 	// venueProxy is the SOCKS5 proxy every venue's calls go through
 	// (--venue-proxy), as venue.ProxyFor decides per venue.
 	venueProxy string
+	// assetsEvery is how often the venues' currency lists are read again
+	// (--assets-refresh; 0: the embedded snapshot only).
+	assetsEvery time.Duration
 }
 
 // listWait bounds how long newStack waits for the venues' first market
@@ -267,7 +270,17 @@ func newStack(ctx context.Context, o stackOptions) (*stack, error) {
 		}
 		t.Stop()
 	}
-	s := &stack{http: hc, registry: reg, stop: cancel, wait: wait, closers: closers}
+	baseURL := descriptorURL
+	if vo.BaseURL != nil {
+		baseURL = func(id string) string { return strings.TrimSuffix(vo.BaseURL(id), "/") }
+	}
+	assetsWait := startAssetRefresh(rctx, o.assetsEvery, baseURL, func(id string) *upstream.Client {
+		if c := proxied[id]; c != nil {
+			return c
+		}
+		return hc
+	}, o.log)
+	s := &stack{http: hc, registry: reg, stop: cancel, wait: func() { wait(); assetsWait() }, closers: closers}
 	for _, c := range proxied {
 		s.closers = append(s.closers, c.Close)
 	}

@@ -42,16 +42,23 @@ func (c Code) Path() string { return strings.ToLower(c.Coin) + "-" + c.Network }
 // The rest of SideShift's coins come from its own list through the
 // catalogue: each asset the catalogue says SideShift lists carries
 // SideShift's code ("COIN/network", as GET /v2/coins writes coin and
-// network). The hand entries above stay: they predate the catalogue and
+// network); assets a refresh adds later are read from the live listings
+// (venue.Follow). The hand entries above stay: they predate the catalogue and
 // name the networks the coin list records for them.
 func init() {
 	for _, l := range swapscout.ListingsOf("sideshift") {
 		if _, ok := Symbols[l.Asset]; ok {
 			continue
 		}
-		coin, network, ok := strings.Cut(l.Code, "/")
-		if ok && coin != "" && network != "" {
-			Symbols[l.Asset] = Code{coin, network}
+		if c, ok := parseCode(l.Code); ok {
+			Symbols[l.Asset] = c
 		}
 	}
+	venue.Follow(Symbols, "sideshift", parseCode)
+}
+
+// parseCode reads a listing's code, "COIN/network".
+func parseCode(code string) (Code, bool) {
+	coin, network, ok := strings.Cut(code, "/")
+	return Code{coin, network}, ok && coin != "" && network != ""
 }

@@ -1,0 +1,107 @@
+package catalogue
+
+import (
+	"context"
+	"sort"
+	"time"
+
+	"github.com/swapscout/swapscout"
+)
+
+// LivePaths are where the venues publish, under their API root, the lists
+// their Source's parser reads in the venue's own format. The other lists
+// (SwapKit's pool lists, Edge's grouped currency lists) are recordings of
+// a reduced form: they stay as the snapshot has them until regenerated.
+var LivePaths = map[string]string{
+	"sideshift":   "/api/v2/coins",
+	"kucoin":      "/api/v3/currencies",
+	"nearintents": "/v0/tokens",
+}
+
+// DefaultEvery is how often a server reads the venues' lists again: a
+// venue adds or retires a coin a few times a week, and a list is a large
+// answer (KuCoin's is about a megabyte).
+const DefaultEvery = time.Hour
+
+// Live says how Run reads the lists.
+type Live struct {
+	Every time.Duration // DefaultEvery when zero
+	// Fetch reads path from venue's API root; it owns the deadline, the
+	// body limit and the venue's budget.
+	Fetch func(ctx context.Context, venueID, path string) ([]byte, error)
+	// Report hears of each venue's refresh: what changed, or why the list
+	// was refused (the last good one is kept).
+	Report func(venueID string, ch Change, err error)
+	// After is time.After unless a test sets it.
+	After func(time.Duration) <-chan time.Time
+}
+
+// Run reads every venue of LivePaths at once, then every l.Every, and
+// publishes each sound list (Update) until ctx ends.
+func (r *Refresher) Run(ctx context.Context, l Live) {
+	every, after := l.Every, l.After
+	if every <= 0 {
+		every = DefaultEvery
+	}
+	if after == nil {
+		after = time.After
+	}
+	ids := make([]string, 0, len(LivePaths))
+	for id := range LivePaths {
+		if _, ok := r.parsers[id]; ok {
+			ids = append(ids, id)
+		}
+	}
+	sort.Strings(ids)
+	for {
+		for _, id := range ids {
+			if ctx.Err() != nil {
+				return
+			}
+			body, err := l.Fetch(ctx, id, LivePaths[id])
+			var ch Change
+			if err == nil {
+				ch, err = r.Update(id, body)
+			}
+			if l.Report != nil {
+				l.Report(id, ch, err)
+			}
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-after(every):
+		}
+	}
+}
+
+// ListsFromCatalogue rebuilds each venue's last list from what the
+// catalogue lists now (the embedded snapshot at start): every listing is
+// one entry, with the venue's code and the asset's network, contract and
+// names. A running server has no recordings to replay; a refresh merges a
+// venue's new list with the others' as the snapshot had them.
+func ListsFromCatalogue(entries []swapscout.CatalogueEntry, sources []swapscout.CatalogueSource) []List {
+	byVenue := map[string]*List{}
+	var order []string
+	for _, s := range sources {
+		byVenue[s.Venue] = &List{Venue: s.Venue, Source: s.Source, Listed: s.Listed}
+		order = append(order, s.Venue)
+	}
+	for _, e := range entries {
+		for _, l := range e.Listings {
+			vl := byVenue[l.Venue]
+			if vl == nil {
+				vl = &List{Venue: l.Venue}
+				byVenue[l.Venue] = vl
+				order = append(order, l.Venue)
+			}
+			vl.Entries = append(vl.Entries, Entry{Venue: l.Venue, Code: l.Code, Symbol: e.Symbol, Name: e.Name,
+				Network: e.Network, Contract: e.Contract, Decimals: l.Decimals, Memo: e.Memo, RefUSD: e.RefUSD})
+		}
+	}
+	out := make([]List, 0, len(order))
+	for _, v := range order {
+		out = append(out, *byVenue[v])
+	}
+	return out
+}

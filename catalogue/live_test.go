@@ -1,0 +1,158 @@
+package catalogue
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/swapscout/swapscout"
+	"github.com/swapscout/swapscout/venue"
+	"github.com/swapscout/swapscout/venue/sideshift"
+	"github.com/swapscout/swapscout/venue/venuetest"
+)
+
+// sideshiftWith returns SideShift's recorded coin list with one token
+// more on Ethereum, as SideShift lists a coin it starts to swap.
+func sideshiftWith(t *testing.T, coin, contract string) []byte {
+	t.Helper()
+	b, err := os.ReadFile("testdata/sideshift_coins.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var coins []map[string]any
+	if err := json.Unmarshal(b, &coins); err != nil {
+		t.Fatal(err)
+	}
+	coins = append(coins, map[string]any{"coin": coin, "name": "A token listed today", "networks": []any{"ethereum"},
+		"tokenDetails": map[string]any{"ethereum": map[string]any{"contractAddress": contract, "decimals": 6}}})
+	out, _ := json.Marshal(coins)
+	return out
+}
+
+// TestRefreshedAssetQuotes runs the live refresh against a SideShift whose
+// list gained a token: once the refresh has run, the token resolves and
+// the SideShift adapter quotes it with the code SideShift's list gave it,
+// without a restart; when the list drops it again, it stops resolving.
+// It touches the shared catalogue: not parallel.
+func TestRefreshedAssetQuotes(t *testing.T) {
+	lists, err := Load(os.DirFS("testdata"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { swapscout.ReplaceListings(Snapshot(lists, "2026-11-28")) })
+	// A server starts from the embedded snapshot, not the recordings.
+	date, sources := swapscout.CatalogueInfo()
+	r := NewRefresher(ListsFromCatalogue(swapscout.Catalogue(), sources), func() string { return date })
+
+	var paths []string
+	var mu sync.Mutex
+	pair, err := os.ReadFile("../venue/sideshift/testdata/pair.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		mu.Lock()
+		paths = append(paths, r.URL.Path)
+		mu.Unlock()
+		w.Header().Set("Content-Type", "application/json")
+		_, _ = w.Write(pair)
+	}))
+	t.Cleanup(srv.Close)
+	q := sideshift.New(venue.Config{BaseURL: srv.URL, HTTP: venuetest.Client(t)})
+
+	zz := swapscout.Asset{Ticker: "zzlive", Network: "eth"}
+	req := swapscout.QuoteRequest{From: zz, To: swapscout.Asset{Ticker: "btc", Network: "btc"}, Amount: swapscout.MustAmount("0.1")}
+	if _, err := swapscout.ResolveAsset("zzlive", "eth"); err == nil {
+		t.Fatal("zzlive@eth resolves before any list names it")
+	}
+	if _, err := q.Quote(context.Background(), req); !errors.Is(err, swapscout.ErrUnsupportedPair) {
+		t.Fatalf("Quote before the refresh = %v, want unsupported", err)
+	}
+
+	lists2 := map[string][]byte{"sideshift": sideshiftWith(t, "ZZLIVE", "0x2222222222222222222222222222222222222222")}
+	tick := make(chan time.Time)
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	reports := make(chan Change, 8)
+	go func() {
+		defer close(done)
+		r.Run(ctx, Live{
+			Fetch: func(_ context.Context, id, path string) ([]byte, error) {
+				if b, ok := lists2[id]; ok && path == LivePaths[id] {
+					return b, nil
+				}
+				return nil, swapscout.NewVenueError(swapscout.CodeUnavailable, "not served here")
+			},
+			Report: func(id string, ch Change, err error) {
+				if err == nil {
+					reports <- ch
+				}
+			},
+			After: func(time.Duration) <-chan time.Time { return tick },
+		})
+	}()
+	defer func() { cancel(); <-done }()
+	if ch := <-reports; ch.Venue != "sideshift" || len(ch.Added) != 1 {
+		t.Fatalf("first refresh = %+v, want SideShift adding one asset", ch)
+	}
+
+	info, err := swapscout.ResolveAsset("zzlive", "eth")
+	if err != nil || info.Asset != zz || info.Decimals != 6 {
+		t.Fatalf("ResolveAsset(zzlive, eth) after the refresh = %+v, %v", info, err)
+	}
+	if got, err := swapscout.ResolveAssetBytes([]byte("ZZLIVE"), []byte("eth")); err != nil || got.Asset != zz {
+		t.Errorf("ResolveAssetBytes after the refresh = %+v, %v", got, err)
+	}
+	o, err := q.Quote(context.Background(), req)
+	if err != nil || o.AmountOut.Sign() <= 0 {
+		t.Fatalf("Quote(zzlive→btc) after the refresh = %+v, %v", o, err)
+	}
+	mu.Lock()
+	got := paths[len(paths)-1]
+	mu.Unlock()
+	if want := "/api/v2/pair/zzlive-ethereum/btc-bitcoin"; got != want {
+		t.Errorf("SideShift was asked %s, want %s (the code its list gave)", got, want)
+	}
+
+	// The next round finds it gone: it stops being offered.
+	b, _ := os.ReadFile("testdata/sideshift_coins.json")
+	lists2["sideshift"] = b
+	tick <- time.Time{}
+	if ch := <-reports; len(ch.Retired) != 1 {
+		t.Fatalf("second refresh = %+v, want the token retired", ch)
+	}
+	if _, err := swapscout.ResolveAsset("zzlive", "eth"); err == nil {
+		t.Error("zzlive@eth still resolves after SideShift dropped it")
+	}
+}
+
+// TestListsFromCatalogue: the lists rebuilt from the embedded snapshot
+// merge back into the snapshot's assets, so a server's first refresh
+// changes only what the venue changed.
+func TestListsFromCatalogue(t *testing.T) {
+	_, sources := swapscout.CatalogueInfo()
+	lists := ListsFromCatalogue(swapscout.Catalogue(), sources)
+	recorded, err := Load(os.DirFS("testdata"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, want := Merge(lists), Merge(recorded)
+	if len(got) != len(want) {
+		t.Fatalf("rebuilt lists merge into %d assets, the recordings into %d", len(got), len(want))
+	}
+	ids := map[string]int{}
+	for _, a := range want {
+		ids[a.ID] = len(a.Listings)
+	}
+	for _, a := range got {
+		if n, ok := ids[a.ID]; !ok || n != len(a.Listings) {
+			t.Errorf("%s: %d listings rebuilt, %d recorded (%v)", a.ID, len(a.Listings), n, ok)
+		}
+	}
+}
