@@ -172,6 +172,13 @@ type Swap struct {
 	// words for the user. Both zero until checked.
 	RateCheckedAt time.Time
 	RateMoved     string
+	// PartsPlanned, on the swap the user holds for a split, is how many
+	// parts the split offer had; PartsNote says, when fewer were created
+	// (a later part's venue refused after the first part existed), which
+	// part was not and why, for the user: the parts that exist are the
+	// swap, and only their deposits are to be sent.
+	PartsPlanned int
+	PartsNote    string
 }
 
 // Composition is the kind of a composed swap.

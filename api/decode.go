@@ -265,6 +265,9 @@ func DecodeSwap(body []byte) (*Swap, error) {
 		Compose        string                   `json:"compose"`
 		RateMoved      string                   `json:"rate_moved"`
 		Legs           []legJSON                `json:"legs"`
+		Parts          []legJSON                `json:"parts"`
+		PartsPlanned   int                      `json:"parts_planned"`
+		PartsNote      string                   `json:"parts_note"`
 		History        []struct {
 			At          *time.Time `json:"at"`
 			Status      string     `json:"status"`
@@ -301,7 +304,12 @@ func DecodeSwap(body []byte) (*Swap, error) {
 		LateAt: timeOf(w.LateAt), UsualTime: time.Duration(w.UsualSeconds) * time.Second, UsualBasis: w.UsualBasis,
 		CreatedAt: timeOf(w.CreatedAt), UpdatedAt: timeOf(w.UpdatedAt), ExpiresAt: timeOf(w.ExpiresAt),
 		Compose: swapscout.Composition(w.Compose), RateMoved: w.RateMoved,
+		PartsPlanned: w.PartsPlanned, PartsNote: w.PartsNote,
 	}}
+	for _, p := range w.Parts {
+		p.Leg = p.Part
+		w.Legs = append(w.Legs, p)
+	}
 	for _, l := range w.Legs {
 		leg := l.swap(sw.Compose)
 		if leg.Leg == 1 {
@@ -350,6 +358,7 @@ func AppendAnswer(dst []byte, q *Quote) []byte {
 // legJSON is one member of a composed swap (appendLeg).
 type legJSON struct {
 	Leg            int              `json:"leg"`
+	Part           int              `json:"part"`
 	ID             string           `json:"id"`
 	Status         string           `json:"status"`
 	VenueStatus    string           `json:"venue_status"`

@@ -343,3 +343,33 @@ func TestDecodeSwapRoute(t *testing.T) {
 		t.Errorf("history read back as %+v", h)
 	}
 }
+
+// A split's swap lists its parts under "parts" (each with its own deposit
+// address), how many its offer had and why fewer exist, and reads back
+// the same.
+func TestDecodeSwapSplit(t *testing.T) {
+	btc, xmr := swapscout.Asset{Ticker: "btc", Network: "btc"}, swapscout.Asset{Ticker: "xmr", Network: "xmr"}
+	p1 := &swapscout.Swap{ID: "aaaaaaaaaaaaaaaaaaaaaaaaaa", Status: swapscout.StatusWaiting, Venue: "one", VenueOrder: swapscout.OrderRef{ID: "O1", Secret: "secret-1"},
+		From: btc, To: xmr, AmountIn: swapscout.MustAmount("0.6"), AmountOut: swapscout.MustAmount("96"), DepositAddress: "bc1qone",
+		Compose: swapscout.ComposeSplit, Leg: 1, Composite: "split:one+two+three", PartsPlanned: 3, PartsNote: "part 3 (three) was not created"}
+	p2 := &swapscout.Swap{ID: "bbbbbbbbbbbbbbbbbbbbbbbbbb", Status: swapscout.StatusWaiting, Venue: "two", VenueOrder: swapscout.OrderRef{ID: "O2"},
+		From: btc, To: xmr, AmountIn: swapscout.MustAmount("0.4"), AmountOut: swapscout.MustAmount("60"), DepositAddress: "bc1qtwo", DepositMemo: "m2",
+		Compose: swapscout.ComposeSplit, Leg: 2, Parent: p1.ID, Composite: "split:one+two+three"}
+	view := *p1
+	view.Venue, view.Legs, view.DepositAddress = "split:one+two+three", []*swapscout.Swap{p1, p2}, ""
+	b := api.AppendSwap(nil, &view, nil)
+	if bytes.Contains(b, []byte("secret")) || bytes.Contains(b, []byte(`"legs"`)) {
+		t.Errorf("a part's secret, or legs rather than parts, in %s", b)
+	}
+	got, err := api.DecodeSwap(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Compose != swapscout.ComposeSplit || got.PartsPlanned != 3 || got.PartsNote != p1.PartsNote || len(got.Legs) != 2 || got.DepositAddress != "" {
+		t.Fatalf("split read back as %+v", got.Swap)
+	}
+	g2 := got.Legs[1]
+	if g2.Leg != 2 || g2.Parent != p1.ID || g2.Venue != "two" || g2.DepositAddress != "bc1qtwo" || g2.DepositMemo != "m2" || !g2.AmountIn.Equal(p2.AmountIn) {
+		t.Errorf("part 2 read back as %+v", g2)
+	}
+}

@@ -153,9 +153,10 @@ func appendOutcome(dst []byte, sw *swapscout.Swap) []byte {
 }
 
 // appendLegs appends what a composed swap (a route, a split) shows of its
-// members: its kind, a route's second-leg rate move, and "legs", each
-// member's venue order as it stands (the first is the swap itself, the one
-// the user pays). Nothing for a direct swap.
+// members: its kind, a route's second-leg rate move, and "legs" (a route)
+// or "parts" (a split), each member's venue order as it stands (the first
+// is the swap itself; a route's the one the user pays, a split's parts
+// each paid to its own deposit address). Nothing for a direct swap.
 func appendLegs(dst []byte, sw *swapscout.Swap) []byte {
 	if !sw.Composed() || len(sw.Legs) == 0 {
 		return dst
@@ -166,18 +167,32 @@ func appendLegs(dst []byte, sw *swapscout.Swap) []byte {
 		dst = append(dst, `,"rate_moved":`...)
 		dst = appendString(dst, sw.RateMoved)
 	}
-	dst = append(dst, `,"legs":[`...)
+	list, key := `,"legs":[`, `{"leg":`
+	if sw.Compose == swapscout.ComposeSplit {
+		// A split's members are its parts, each with its own deposit:
+		// "parts", numbered by "part"; how many the offer had, and why
+		// fewer exist when they do.
+		dst = append(dst, `,"parts_planned":`...)
+		dst = strconv.AppendInt(dst, int64(sw.PartsPlanned), 10)
+		if sw.PartsNote != "" {
+			dst = append(dst, `,"parts_note":`...)
+			dst = appendString(dst, sw.PartsNote)
+		}
+		list, key = `,"parts":[`, `{"part":`
+	}
+	dst = append(dst, list...)
 	for i, l := range sw.Legs {
 		if i > 0 {
 			dst = append(dst, ',')
 		}
-		dst = appendLeg(dst, i+1, l)
+		dst = appendLeg(dst, key, i+1, l)
 	}
 	return append(dst, ']')
 }
 
-// appendLeg appends one member of a composed swap.
-func appendLeg(dst []byte, n int, l *swapscout.Swap) []byte {
+// appendLeg appends one member of a composed swap, opening with key (its
+// place's name: a route's leg, a split's part) and n.
+func appendLeg(dst []byte, key string, n int, l *swapscout.Swap) []byte {
 	str := func(key, v string, always bool) {
 		if v != "" || always {
 			dst = append(dst, ',', '"')
@@ -194,7 +209,7 @@ func appendLeg(dst []byte, n int, l *swapscout.Swap) []byte {
 			dst = appendAmount(dst, a)
 		}
 	}
-	dst = append(dst, `{"leg":`...)
+	dst = append(dst, key...)
 	dst = strconv.AppendInt(dst, int64(n), 10)
 	str("id", l.ID, true)
 	str("status", string(l.Status), true)

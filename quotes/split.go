@@ -16,7 +16,9 @@ import (
 // from what it answered (its rate at the full amount, or at its max when
 // it refused the full amount), picks the split that maximises the total,
 // then re-quotes every part at its own amount: the offer shows what the
-// venues answered for the parts, never the estimate.
+// venues answered for the parts, never the estimate. A split is never
+// offered below the best direct offer for the whole amount (split=2|3 asked
+// when one venue takes it all).
 //
 // Venue calls of a split, beyond the direct fan-out: one probe per venue
 // that refused the amount as too large (at its max, at most
@@ -265,7 +267,25 @@ func (s *Service) searchSplit(ctx context.Context, r *Request, q *swapscout.Quot
 		}
 		offers[i] = *o
 	}
-	return Split(r.QuoteRequest, offers), true
+	o := Split(r.QuoteRequest, offers)
+	if best, ok := bestWhole(q); ok && o.AmountOut.Cmp(best) < 0 {
+		// One venue gives more for the whole amount: a split that
+		// gives less is no offer worth a second deposit.
+		return swapscout.Offer{}, false
+	}
+	return o, true
+}
+
+// bestWhole is the most any direct offer of q that can become a swap gives
+// for the whole amount; false when none can.
+func bestWhole(q *swapscout.Quote) (best swapscout.Amount, ok bool) {
+	for i := range q.Offers {
+		o := &q.Offers[i]
+		if o.CanSwap && !o.Composite() && (!ok || o.AmountOut.Cmp(best) > 0) {
+			best, ok = o.AmountOut, true
+		}
+	}
+	return best, ok
 }
 
 // askOne asks one venue for req at amount and returns its offer, nil when
@@ -285,7 +305,7 @@ func (s *Service) askOne(ctx context.Context, req swapscout.QuoteRequest, sel ag
 // its part of the amount: the amounts are their sums, the fees all of
 // theirs, the time the slowest part's, the KYC rating and custody the
 // worst; it is fixed only when every part is, and it can become a swap
-// only when every part can.
+// (one swap per part under one the user holds) only when every part can.
 func Split(req swapscout.QuoteRequest, parts []swapscout.Offer) swapscout.Offer {
 	names := make([]string, len(parts))
 	o := swapscout.Offer{RateType: swapscout.Fixed, Custody: swapscout.NonCustodial, Parts: parts}
@@ -308,7 +328,7 @@ func Split(req swapscout.QuoteRequest, parts []swapscout.Offer) swapscout.Offer 
 	o.Deposit = parts[0].Deposit // each part has its own deposit instruction
 	o.Venue = SplitVenueName(names)
 	o.Rate = o.AmountOut.Quo(o.AmountIn, 18, swapscout.RoundDown)
-	o.CanSwap, o.NoSwap = composedSwap(parts, "part", splitNoSwap)
+	o.CanSwap, o.NoSwap = composedSwap(parts, "part", "")
 	return o
 }
 
@@ -317,5 +337,3 @@ func Split(req swapscout.QuoteRequest, parts []swapscout.Offer) swapscout.Offer 
 func SplitVenueName(venues []string) string {
 	return "split:" + strings.Join(venues, "+")
 }
-
-var splitNoSwap = "splits are priced here but created part by part: take each part's offer as its own swap"

@@ -2,12 +2,14 @@ package quotes_test
 
 import (
 	"context"
+	"fmt"
 	"testing"
 	"time"
 
 	"pgregory.net/rapid"
 
 	"github.com/swapscout/swapscout"
+	"github.com/swapscout/swapscout/aggregate"
 	"github.com/swapscout/swapscout/quotes"
 )
 
@@ -98,7 +100,7 @@ func TestSearchSplitBeatsBestPlusRest(t *testing.T) {
 
 // An amount no venue takes whole is offered as a split, re-quoted at the
 // parts' amounts; split=2 asks for one even when a venue could take it
-// all, each part at least a tenth of the amount.
+// all, but a split below that venue's offer is not offered.
 func TestSplitOffer(t *testing.T) {
 	btc, xmr := swapscout.Asset{Ticker: "btc", Network: "btc"}, swapscout.Asset{Ticker: "xmr", Network: "xmr"}
 	for _, tc := range []struct {
@@ -110,7 +112,7 @@ func TestSplitOffer(t *testing.T) {
 	}{
 		{"beyond-every-max", "50", quotes.SplitAuto, map[string]string{"alpha": "30", "bravo": "40"}, "split:alpha+bravo"},
 		{"fits-one", "20", quotes.SplitAuto, map[string]string{"alpha": "30", "bravo": "40"}, ""},
-		{"asked", "20", quotes.Split2, map[string]string{"alpha": "30", "bravo": "40"}, "split:alpha+bravo"},
+		{"asked-worse", "20", quotes.Split2, map[string]string{"alpha": "30", "bravo": "40"}, ""},
 		{"off", "50", quotes.SplitOff, map[string]string{"alpha": "30", "bravo": "40"}, ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -149,4 +151,115 @@ func TestSplitOffer(t *testing.T) {
 			}
 		})
 	}
+}
+
+// curve is a venue's rate curve: rate for what is sent up to knee, then
+// rate2 (lower: the venue's depth thins) for the rest, less a fixed fee,
+// up to max.
+type curve struct {
+	rate, rate2, knee, fee, max swapscout.Amount
+}
+
+func (c curve) out(x swapscout.Amount) swapscout.Amount {
+	if x.Cmp(c.knee) <= 0 {
+		return x.Mul(c.rate).Sub(c.fee)
+	}
+	return c.knee.Mul(c.rate).Add(x.Sub(c.knee).Mul(c.rate2)).Sub(c.fee)
+}
+
+// curveMarket is a fake engine whose venues answer by their curves and
+// refuse amounts above their max as the engine reports them.
+type curveMarket map[string]curve
+
+func (m curveMarket) Quote(_ context.Context, req swapscout.QuoteRequest, sel aggregate.Selection, _ func(swapscout.Result)) (*swapscout.Quote, error) {
+	q := &swapscout.Quote{Request: req, CreatedAt: now}
+	for v, c := range m {
+		if !sel.Selects(v, 0, 0, swapscout.Custodial, true, false) {
+			continue
+		}
+		if req.Amount.Cmp(c.max) > 0 {
+			q.Failures = append(q.Failures, swapscout.Failure{Venue: v, Code: swapscout.CodeAmountTooLarge, Max: c.max})
+			continue
+		}
+		out := c.out(req.Amount)
+		if out.Sign() <= 0 {
+			continue
+		}
+		q.Offers = append(q.Offers, swapscout.Offer{Venue: v, AmountIn: req.Amount, AmountOut: out, Rate: out.Quo(req.Amount, 18, swapscout.RoundDown),
+			Max: c.max, Custody: swapscout.Custodial, Deposit: swapscout.DepositTransfer, CanSwap: true})
+	}
+	aggregate.Rank(req.Direction, q.Offers)
+	return q, nil
+}
+
+// For generated venue rate curves with max limits, the split offered
+// (whatever split= asks) is never worse than the best single offer for
+// the whole amount when one exists; and for an amount beyond every max it
+// gives at least the best venue at its max plus the best other venue's
+// answer for the rest, whenever that pair is possible.
+func TestSplitOfferProperty(t *testing.T) {
+	btc, xmr := swapscout.Asset{Ticker: "btc", Network: "btc"}, swapscout.Asset{Ticker: "xmr", Network: "xmr"}
+	rapid.Check(t, func(t *rapid.T) {
+		m := curveMarket{}
+		n := rapid.IntRange(2, 4).Draw(t, "venues")
+		var top int64
+		for i := 0; i < n; i++ {
+			rate := swapscout.NewAmount(rapid.Int64Range(100, 200).Draw(t, "rate"), 0)
+			mx := rapid.Int64Range(5, 60).Draw(t, "max")
+			c := curve{rate: rate, rate2: rate.Sub(swapscout.NewAmount(rapid.Int64Range(0, 50).Draw(t, "drop"), 0)),
+				knee: swapscout.NewAmount(rapid.Int64Range(1, 40).Draw(t, "knee"), 0),
+				fee:  swapscout.NewAmount(rapid.Int64Range(0, 300).Draw(t, "fee"), 2),
+				max:  swapscout.NewAmount(mx, 0)}
+			m[fmt.Sprintf("v%d", i)] = c
+			top = max(top, mx)
+		}
+		amount := swapscout.NewAmount(rapid.Int64Range(2, 2*top).Draw(t, "amount"), 0)
+		mode := rapid.SampledFrom([]quotes.SplitMode{quotes.SplitAuto, quotes.Split2, quotes.Split3}).Draw(t, "mode")
+		s := quotes.New(quotes.Config{Engine: m, Composite: true})
+		req := swapscout.QuoteRequest{From: btc, To: xmr, Amount: amount}
+		a, err := s.Quote(context.Background(), quotes.Request{QuoteRequest: req, Deadline: 2 * time.Second, Split: mode})
+		if err != nil {
+			t.Fatal(err)
+		}
+		q, _ := a.Quote()
+		var split *swapscout.Offer
+		var whole swapscout.Amount
+		haveWhole := false
+		for i := range q.Offers {
+			o := &q.Offers[i]
+			switch {
+			case len(o.Parts) > 0:
+				split = o
+			case o.CanSwap && (!haveWhole || o.AmountOut.Cmp(whole) > 0):
+				whole, haveWhole = o.AmountOut, true
+			}
+		}
+		if split != nil && haveWhole && split.AmountOut.Cmp(whole) < 0 {
+			t.Fatalf("split %s gives %s, below the best single offer's %s", split.Venue, split.AmountOut, whole)
+		}
+		if haveWhole || mode != quotes.SplitAuto {
+			return
+		}
+		// Beyond every max: the best venue at its max plus the best
+		// other for the rest, when the rest is within that one's max.
+		var baseline swapscout.Amount
+		have := false
+		for bv, b := range m {
+			rest := amount.Sub(b.max)
+			for ov, o := range m {
+				if ov == bv || rest.Sign() <= 0 || rest.Cmp(o.max) > 0 || o.out(rest).Sign() <= 0 || b.out(b.max).Sign() <= 0 {
+					continue
+				}
+				if sum := b.out(b.max).Add(o.out(rest)); !have || sum.Cmp(baseline) > 0 {
+					baseline, have = sum, true
+				}
+			}
+		}
+		if have && split == nil {
+			t.Fatalf("no split offered for %s; best at max + rest gives %s", amount, baseline)
+		}
+		if have && split.AmountOut.Cmp(baseline) < 0 {
+			t.Fatalf("split %s gives %s, below best at max + best for the rest %s", split.Venue, split.AmountOut, baseline)
+		}
+	})
 }

@@ -103,6 +103,10 @@ type Exchange struct {
 	markets  []Market
 	marketOK map[Market]bool
 
+	// moved is a move of this venue's rates that a test makes (MoveRate):
+	// a fraction, as float64 bits, every later quote gives less.
+	moved atomic.Uint64
+
 	orders     *orderBook // swap orders (orders.go)
 	ordersOnce sync.Once
 	quoted     sync.Map    // pair → the amount last quoted (expect.go)
@@ -261,3 +265,8 @@ func (x *Exchange) usdAt(ticker string, step int64) float64 {
 	}
 	return p * (1 + x.offsets[ticker])
 }
+
+// MoveRate makes every later quote of x give fraction less than its model
+// (0.03: 3 % less; 0: as the model says): a market move at one venue on
+// demand, for a test of what happens when a rate moves mid-swap.
+func (x *Exchange) MoveRate(fraction float64) { x.moved.Store(math.Float64bits(fraction)) }

@@ -75,7 +75,7 @@ func (x *Exchange) Quote(q QuoteSpec) (QuoteResult, error) {
 	if pf <= 0 || pt <= 0 {
 		return QuoteResult{}, ErrNoPair
 	}
-	spread := p.Spread
+	spread := p.Spread + math.Float64frombits(x.moved.Load())
 	if q.Fixed {
 		spread += p.FixedExtra
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/swapscout/swapscout"
@@ -54,7 +55,7 @@ func (s *Service) composed(ctx context.Context, sw *swapscout.Swap) (*swapscout.
 // and, for a route, the last leg's side (what arrives, where, its payout);
 // Legs holds every member. One member is returned as it is.
 func View(legs []*swapscout.Swap) *swapscout.Swap {
-	if len(legs) < 2 {
+	if len(legs) < 2 && legs[0].Compose != swapscout.ComposeSplit {
 		return legs[0]
 	}
 	v := *legs[0]
@@ -73,6 +74,9 @@ func View(legs []*swapscout.Swap) *swapscout.Swap {
 		statuses[i] = l.Status
 	}
 	v.Status = composedStatus(v.Compose, statuses)
+	if v.Compose == swapscout.ComposeSplit {
+		splitView(&v, legs)
+	}
 	if v.Compose == swapscout.ComposeRoute {
 		last := legs[len(legs)-1]
 		v.To, v.AmountOut, v.PromisedOut = last.To, last.AmountOut, last.PromisedOut
@@ -86,6 +90,38 @@ func View(legs []*swapscout.Swap) *swapscout.Swap {
 		}
 	}
 	return &v
+}
+
+// splitView sets v, a split's view, to its parts as a whole: the amounts
+// their sums (of the parts that exist), no deposit address of its own
+// (each part has its own: one deposit instruction per part, in Legs), the
+// earliest expiry, and each part's venue status in words.
+func splitView(v *swapscout.Swap, parts []*swapscout.Swap) {
+	v.AmountIn, v.AmountOut, v.PromisedIn, v.PromisedOut = swapscout.Amount{}, swapscout.Amount{}, swapscout.Amount{}, swapscout.Amount{}
+	v.AmountReceived, v.AmountRefunded = swapscout.Amount{}, swapscout.Amount{}
+	v.DepositAddress, v.DepositMemo, v.DepositTx, v.PayoutTx, v.RefundTx, v.ReceivedDoubt = "", "", "", "", "", ""
+	words := make([]string, len(parts))
+	for i, p := range parts {
+		v.AmountIn, v.AmountOut = v.AmountIn.Add(p.AmountIn), v.AmountOut.Add(p.AmountOut)
+		v.PromisedIn, v.PromisedOut = v.PromisedIn.Add(valid(p.PromisedIn)), v.PromisedOut.Add(valid(p.PromisedOut))
+		v.AmountReceived, v.AmountRefunded = v.AmountReceived.Add(valid(p.AmountReceived)), v.AmountRefunded.Add(valid(p.AmountRefunded))
+		if p.ReceivedDoubt != "" && v.ReceivedDoubt == "" {
+			v.ReceivedDoubt = "part " + strconv.Itoa(i+1) + ": " + p.ReceivedDoubt
+		}
+		if !p.ExpiresAt.IsZero() && (v.ExpiresAt.IsZero() || p.ExpiresAt.Before(v.ExpiresAt)) {
+			v.ExpiresAt = p.ExpiresAt
+		}
+		words[i] = partName(i+1, p.Venue) + ": " + p.VenueStatus
+	}
+	v.VenueStatus = strings.Join(words, "; ")
+}
+
+// valid is a, or zero when a is not a valid amount (unknown).
+func valid(a swapscout.Amount) swapscout.Amount {
+	if !a.Valid() {
+		return swapscout.Amount{}
+	}
+	return a
 }
 
 // composedStatus is where a composed swap stands from its members'

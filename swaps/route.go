@@ -37,6 +37,9 @@ type MemberStore interface {
 	// SetPayout sets a reservation's payout address before its venue is
 	// asked.
 	SetPayout(ctx context.Context, id, addr, memo string) error
+	// NoteParts records on a split's held swap why it has fewer parts
+	// than its offer had (the user's words).
+	NoteParts(ctx context.Context, id, note string) error
 }
 
 // assetDecimals is what a of an asset can carry on chain (8 when unknown).
@@ -309,18 +312,24 @@ func (s *Service) abandon(ctx context.Context, l *routeLeg, rec *swapscout.Swap,
 
 // legError says which leg of a route an error came from, keeping its code.
 func legError(n int, venue string, err error) error {
+	return memberError(fmt.Sprintf("route leg %d", n), venue, err)
+}
+
+// memberError says which member of a composed swap (what: "route leg 2",
+// "split part 3") at venue an error came from, keeping its code.
+func memberError(what, venue string, err error) error {
 	switch e := err.(type) {
 	case *AddressError:
 		return e
 	case *BadAnswerError:
-		e.What = fmt.Sprintf("route leg %d: %s", n, e.What)
+		e.What = what + ": " + e.What
 		return e
 	case *UnknownError:
-		e.Why = fmt.Sprintf("route leg %d: %s", n, e.Why)
+		e.Why = what + ": " + e.Why
 		return e
 	case *swapscout.Error:
 		c := *e
-		c.Message = fmt.Sprintf("route leg %d (%s): %s", n, venue, e.Message)
+		c.Message = fmt.Sprintf("%s (%s): %s", what, venue, e.Message)
 		return &c
 	}
 	return err

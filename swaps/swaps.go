@@ -289,15 +289,13 @@ func (s *Service) create(ctx context.Context, r CreateRequest) (sw *swapscout.Sw
 	if len(offer.Legs) == 2 {
 		return s.createRoute(ctx, &r, q, offer)
 	}
+	if len(offer.Parts) >= 2 {
+		return s.createSplit(ctx, &r, q, offer)
+	}
 	if offer.Composite() {
-		// A route or a split is several venues' offers: it becomes a swap
-		// only as its legs or parts, each taken at its venue; the offer
-		// says why (and which leg or part cannot).
-		why := offer.NoSwap
-		if why == "" {
-			why = "routes and splits are created leg by leg or part by part"
-		}
-		return nil, false, swapscout.Errorf(EUNSUPPORTED, "%s cannot be made into one swap here: %s", clip(r.Venue), why)
+		// Neither a two-leg route nor a split of two parts or more: no
+		// offer of ours is made so.
+		return nil, false, swapscout.Errorf(EUNSUPPORTED, "%s cannot be made into one swap here: it is neither a two-leg route nor a split", clip(r.Venue))
 	}
 	req := q.Request
 	if err := s.checkAddresses(&r, req); err != nil {

@@ -160,6 +160,28 @@ type SwapView struct {
 	// how, in words.
 	Legs      []LegLine
 	RateMoved string
+	// Parts, for a split, each part's own deposit and status (nil
+	// otherwise); PartsNote says, when fewer parts were created than the
+	// offer had, which is missing and what to send.
+	Parts     []PartLine
+	PartsNote string
+}
+
+// PartLine is one part of a split on its swap's page: a deposit of its
+// own (while it waits for one) and where it stands.
+type PartLine struct {
+	N                           int
+	Name                        string
+	Status, StatusText          string
+	VenueStatus                 string
+	Open                        bool // waits for its deposit: show where to send
+	SendAmount, SendRaw         string
+	DepositAddress, DepositMemo string
+	MemoDeposit                 bool
+	Expires                     string // UTC; empty when the venue gave none
+	PayoutTx                    string
+	Refunded                    bool
+	RefundAmount, RefundTx      string
 }
 
 // LegLine is one leg of a route on its swap's page.
@@ -312,6 +334,17 @@ func NewSwapView(sw *swapscout.Swap, history []swapscout.SwapEvent, names map[st
 		v.RefreshS = 10
 	}
 	v.RateMoved = sw.RateMoved
+	if sw.Compose == swapscout.ComposeSplit {
+		v.Parts, v.PartsNote = partLines(sw, names), sw.PartsNote
+		if len(v.Parts) > 0 && strings.HasPrefix(v.Name, "split:") {
+			parts := make([]string, len(v.Parts))
+			for i, p := range v.Parts {
+				parts[i] = p.Name
+			}
+			v.Name = strings.Join(parts, " + ")
+		}
+		return v
+	}
 	for i, l := range sw.Legs {
 		line := LegLine{N: i + 1, Name: nameOf(names, l.Venue), From: strings.ToUpper(l.From.Ticker), To: strings.ToUpper(l.To.Ticker),
 			Status: string(l.Status), StatusText: StatusWords[l.Status], VenueStatus: l.VenueStatus, PayoutTx: l.PayoutTx,
@@ -322,6 +355,34 @@ func NewSwapView(sw *swapscout.Swap, history []swapscout.SwapEvent, names map[st
 		v.Legs = append(v.Legs, line)
 	}
 	return v
+}
+
+// partLines are a split's parts on its page: each one's amount to send and
+// deposit address while it waits for its deposit.
+func partLines(sw *swapscout.Swap, names map[string]string) []PartLine {
+	lines := make([]PartLine, len(sw.Legs))
+	for i, p := range sw.Legs {
+		in := p.PromisedIn
+		if !in.Valid() || in.IsZero() {
+			in = p.AmountIn
+		}
+		line := PartLine{N: i + 1, Name: nameOf(names, p.Venue), Status: string(p.Status), StatusText: StatusWords[p.Status],
+			VenueStatus: p.VenueStatus, Open: p.Status == swapscout.StatusWaiting && p.DepositAddress != "",
+			SendAmount: GroupDigits(in.String()), SendRaw: in.String(),
+			DepositAddress: p.DepositAddress, DepositMemo: p.DepositMemo, MemoDeposit: p.Deposit == swapscout.DepositMemo,
+			PayoutTx: p.PayoutTx, Refunded: p.Status == swapscout.StatusRefunded, RefundTx: p.RefundTx}
+		if line.StatusText == "" {
+			line.StatusText = string(p.Status)
+		}
+		if !p.ExpiresAt.IsZero() {
+			line.Expires = p.ExpiresAt.UTC().Format("2006-01-02 15:04:05")
+		}
+		if p.AmountRefunded.Valid() && !p.AmountRefunded.IsZero() {
+			line.RefundAmount = GroupDigits(p.AmountRefunded.String())
+		}
+		lines[i] = line
+	}
+	return lines
 }
 
 // FieldLabels names the swap form's fields in words, for messages.

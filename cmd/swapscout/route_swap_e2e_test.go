@@ -126,3 +126,36 @@ func TestRouteSwapOnSimulator(t *testing.T) {
 		t.Errorf("route with a refunding second leg ended %s, leg 2 %+v", ref.Status, l2)
 	}
 }
+
+// On the simulator, through serve: a route whose second venue's rate moves
+// 3 % down after the route was made (past the default max_slippage) tells
+// the user when leg 1 pays out (rate_moved, and a rate_moved event in the
+// history), and is followed to its end all the same: leg 2's floating
+// order pays what its rate gives.
+func TestRouteRateMoveOnSimulator(t *testing.T) {
+	tier.E2E(t)
+	simSrv, secret := startSimServerWith(t, "--walk", "0", "--latency", "5ms", "--auto-pay", "1s", "--swap-stage", "150ms", "--payout-spread", "0")
+	s := startServeOn(t, simSrv.URL(), secret, func(string) string { return "" }, "--data-dir", t.TempDir(), "--track-interval", "100ms")
+	c := api.NewClient(s.url)
+	sw := createRoute(t, c, "route-move", func(o *swapscout.Offer) bool { return o.Legs[1].RateType == swapscout.Float })
+	_, _, second, _ := swapscout.RouteLegs(sw.Composite)
+	if second == "" {
+		second = sw.Legs[1].Venue
+	}
+	// Leg 1 is paid a second after its creation: the move comes first.
+	simSrv.Exchange(second).MoveRate(0.03)
+	done := waitSwap(t, c, sw.ID, "route with a moved rate over", func(r *api.Swap) bool { return r.Status.Terminal() })
+	if done.RateMoved == "" || !strings.Contains(done.RateMoved, "past your max slippage") {
+		t.Errorf("route ended %s with rate_moved %q; want the move told", done.Status, done.RateMoved)
+	}
+	noted := false
+	for _, ev := range done.History {
+		noted = noted || ev.Note == "rate_moved" && ev.Leg == 2
+	}
+	if !noted {
+		t.Errorf("history %+v; want leg 2's rate_moved event", done.History)
+	}
+	if done.Legs[0].Status != swapscout.StatusFinished || !done.Legs[1].Status.Terminal() {
+		t.Errorf("legs ended %s, %s; want leg 1 finished and leg 2 followed to its end", done.Legs[0].Status, done.Legs[1].Status)
+	}
+}

@@ -803,6 +803,10 @@ func (s *swapCommand) noDeadline(sw *api.Swap) string {
 // printCreated shows where and what to deposit, with a QR code of the address.
 func (s *swapCommand) printCreated(sw *api.Swap, o *api.Offer) {
 	w := s.e.stdout
+	if sw.Compose == swapscout.ComposeSplit {
+		s.printParts(sw)
+		return
+	}
 	send := sw.PromisedIn
 	if send.IsZero() {
 		send = sw.AmountIn
@@ -851,6 +855,37 @@ func (s *swapCommand) printCreated(sw *api.Swap, o *api.Offer) {
 	if code, err := qr.Encode(sw.DepositAddress); err == nil {
 		fmt.Fprintf(w, "\n%s", code.Terminal(isTerminal(w)))
 	}
+}
+
+// printParts shows a split: one deposit per part, each its own amount to
+// its own address, and, when fewer parts were created than offered, why.
+func (s *swapCommand) printParts(sw *api.Swap) {
+	w := s.e.stdout
+	fmt.Fprintf(w, "\nSwap %s created as a split over %d venues: send each part to its own address, never the whole amount to one.\n", sw.ID, len(sw.Legs))
+	if sw.PartsNote != "" {
+		fmt.Fprintf(w, "\n  NOT EVERY PART WAS CREATED: %s\n", sw.PartsNote)
+	}
+	for _, p := range sw.Legs {
+		send := p.PromisedIn
+		if send.IsZero() {
+			send = p.AmountIn
+		}
+		fmt.Fprintf(w, "\n  part %d at %s, order %s (%s)\n", p.Leg, p.Venue, p.VenueOrder.ID, p.Status)
+		fmt.Fprintf(w, "    send exactly %s %s on %s\n", send, upper(sw.From), sw.From.Network)
+		fmt.Fprintf(w, "    to           %s\n", p.DepositAddress)
+		if p.DepositMemo != "" {
+			fmt.Fprintf(w, "    memo / tag   %s\n                 (required: without it the venue cannot credit your deposit)\n", p.DepositMemo)
+		}
+		if !p.ExpiresAt.IsZero() {
+			fmt.Fprintf(w, "    send before  %s\n", p.ExpiresAt.In(s.clk.loc).Format("2006-01-02 15:04:05 MST"))
+		}
+	}
+	approx := "≈ "
+	if sw.RateType == swapscout.Fixed {
+		approx = ""
+	}
+	fmt.Fprintf(w, "\n  you receive    %s%s %s in all at %s%s\n", approx, sw.AmountOut, upper(sw.To), sw.PayoutAddress, memoSuffix(sw.PayoutMemo))
+	fmt.Fprintf(w, "  refunds to     %s%s\n", sw.RefundAddress, memoSuffix(sw.RefundMemo))
 }
 
 // amountText is an amount as a message says it; "" for none.

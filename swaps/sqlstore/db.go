@@ -202,7 +202,12 @@ const outcomeColumns = `,
 // taken, the swap the user holds and the member's place, and a route's
 // second leg asked again.
 const legColumns = `,
-	compose, composite, parent_id, leg, rate_checked_at, rate_moved`
+	compose, composite, parent_id, leg, rate_checked_at, rate_moved` + partColumns
+
+// partColumns are a split's held swap's (migration 00028): how many parts
+// its offer had, and why fewer were created.
+const partColumns = `,
+	parts_planned, parts_note`
 
 func newQueries(d Dialect) queries {
 	forUpdate := ""
@@ -211,7 +216,7 @@ func newQueries(d Dialect) queries {
 	}
 	q := queries{
 		reserve: `INSERT INTO swaps (` + swapColumns + `)
-			VALUES (?,?,?,?,?,?,?, ?,?,?,?,?,?,?, ?,?,?,?, ?,?,?,?,?,?, ?,?,?,?,?,?,?,?, ?, ?,?,?,?,?, ?,?,?,?,?,?, ?,?,?,?,?,?)
+			VALUES (?,?,?,?,?,?,?, ?,?,?,?,?,?,?, ?,?,?,?, ?,?,?,?,?,?, ?,?,?,?,?,?,?,?, ?, ?,?,?,?,?, ?,?,?,?,?,?, ?,?,?,?,?,?, ?,?)
 			ON CONFLICT (idempotency_key) DO NOTHING`,
 		byKey: `SELECT ` + swapColumns + ` FROM swaps WHERE idempotency_key = ?`,
 		byID:  `SELECT ` + swapColumns + ` FROM swaps WHERE id = ?`,
@@ -266,7 +271,8 @@ func (s *DB) ReserveSwap(ctx context.Context, sw *swapscout.Swap) (*swapscout.Sw
 		string(swapscout.StatusWaiting), "", "", "", "0", now.UnixNano(), now.UnixNano(), int64(0), depositKind(sw.Deposit),
 		"", unixNano(sw.CreateDeadline), "", "", "",
 		amountText(sw.MaxSlippage), "", "0", int64(0), int64(0), 0,
-		string(sw.Compose), sw.Composite, sw.Parent, sw.Leg, int64(0), "")
+		string(sw.Compose), sw.Composite, sw.Parent, sw.Leg, int64(0), "",
+		sw.PartsPlanned, sw.PartsNote)
 	if err != nil {
 		return nil, s.fault("reserve swap", err)
 	}
@@ -509,7 +515,8 @@ func (s *DB) scan(row scanner, open bool) (*swapscout.Swap, error) {
 		&status, &sw.VenueStatus, &sw.DepositTx, &sw.PayoutTx, &recv, &created, &updated, &expires, &kind,
 		&creation, &deadline, &sw.CreateNote, &sw.RefusedOrder, &sw.ReceivedDoubt,
 		&slip, &sw.RefundTx, &refunded, &lateAt, &usual, &sw.UsualBasis,
-		&compose, &sw.Composite, &sw.Parent, &sw.Leg, &rateChecked, &sw.RateMoved)
+		&compose, &sw.Composite, &sw.Parent, &sw.Leg, &rateChecked, &sw.RateMoved,
+		&sw.PartsPlanned, &sw.PartsNote)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, errNoSwap
 	} else if err != nil {

@@ -66,3 +66,18 @@ func (s *DB) SetPayout(ctx context.Context, id, addr, memo string) error {
 	}
 	return nil
 }
+
+// NoteParts records on a split's held swap id why it has fewer parts than
+// its offer had (the user's words). ENOTFOUND when no swap has id.
+func (s *DB) NoteParts(ctx context.Context, id, note string) error {
+	res, err := s.db.ExecContext(ctx, s.bind(`UPDATE swaps SET parts_note = ?, updated_at = ? WHERE id = ?`), note, s.now().UnixNano(), id)
+	if err != nil {
+		return s.fault("note parts", err)
+	}
+	if n, err := res.RowsAffected(); err != nil {
+		return s.fault("note parts", err)
+	} else if n == 0 {
+		return errNoSwap
+	}
+	return nil
+}

@@ -16,6 +16,7 @@ import (
 type memberStore interface {
 	SwapMembers(ctx context.Context, parent string) ([]*swapscout.Swap, error)
 	MarkRateChecked(ctx context.Context, id string, at time.Time, moved string) (bool, error)
+	NoteParts(ctx context.Context, id, note string) error
 }
 
 // testMembers: a route's two legs are stored with their kind, offer, parent
@@ -69,5 +70,50 @@ func testMembers(t *testing.T, st swapscout.SwapStore) {
 	}
 	if !got.RateCheckedAt.Equal(at) || got.RateMoved != "moved 2 %" {
 		t.Errorf("rate check read back = %v %q; want %v %q", got.RateCheckedAt, got.RateMoved, at, "moved 2 %")
+	}
+}
+
+// testSplitParts: a split's parts are stored under the held swap, which
+// keeps how many parts its offer had and, noted later, why fewer exist.
+func testSplitParts(t *testing.T, st swapscout.SwapStore) {
+	ms, ok := st.(memberStore)
+	if !ok {
+		t.Skip("the store keeps no composed swaps")
+	}
+	held, second := Sample(), Sample()
+	for i, s := range []*swapscout.Swap{held, second} {
+		s.Compose, s.Composite, s.Leg = swapscout.ComposeSplit, "split:changenow+exolix+fixedfloat", i+1
+	}
+	held.PartsPlanned = 3
+	second.Parent = held.ID
+	mustReserve(t, st, held)
+	mustReserve(t, st, second)
+	for _, s := range []*swapscout.Swap{held, second} {
+		complete(s)
+		if err := st.CompleteSwap(ctx, s); err != nil {
+			t.Fatal(err)
+		}
+	}
+	const note = "part 3 (fixedfloat) was not created: the venue refused the amount"
+	if err := ms.NoteParts(ctx, held.ID, note); err != nil {
+		t.Fatal(err)
+	}
+	held.PartsNote = note
+	got, err := st.Swap(ctx, held.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(held, got, cmpSwap); diff != "" {
+		t.Errorf("held part read back (-want +got):\n%s", diff)
+	}
+	members, err := ms.SwapMembers(ctx, held.ID)
+	if err != nil || len(members) != 1 {
+		t.Fatalf("SwapMembers(held) = %v, %v; want part 2", members, err)
+	}
+	if diff := cmp.Diff(second, members[0], cmpSwap); diff != "" {
+		t.Errorf("part 2 read back (-want +got):\n%s", diff)
+	}
+	if err := ms.NoteParts(ctx, swapscout.NewSwapID(), note); swapscout.ErrorCode(err) != swapscout.ENOTFOUND {
+		t.Errorf("NoteParts(no such swap) = %v, want ENOTFOUND", err)
 	}
 }

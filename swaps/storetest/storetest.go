@@ -48,6 +48,7 @@ func Run(t *testing.T, newStore func(t *testing.T) swapscout.SwapStore) {
 		{"ReceivedDoubt", testReceivedDoubt},
 		{"Forget", testForget},
 		{"Members", testMembers},
+		{"SplitParts", testSplitParts},
 	}
 	t.Run("SwapStore", func(t *testing.T) {
 		for _, tc := range tests {
