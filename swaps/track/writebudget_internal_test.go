@@ -120,7 +120,9 @@ func TestPushWriteBudget(t *testing.T) {
 		}
 		tr.SwapChanged(ctx, swapscout.SwapChange{SwapID: sw.ID, Seq: i + 2, Status: st})
 		tr.deliver.inline.Wait()
-		if got := count() - before; got > budget {
+		got := count() - before
+		t.Logf("change %d: %d commits", i+2, got)
+		if got > budget {
 			t.Errorf("change %d (%s): %d commits to record and push it; budget %d", i+2, st, got, budget)
 		}
 	}
@@ -138,5 +140,79 @@ func TestPushWriteBudget(t *testing.T) {
 	}
 	if jobs != 3 {
 		t.Errorf("%d delivery jobs; want one per change (3)", jobs)
+	}
+}
+
+// TestMemLeases: the leases a sole instance keeps in memory still keep
+// one delivery of a swap at a time, still respect a failed swap's back-off
+// (also one a previous process wrote before it was killed), and do not
+// wait for a lease left in the database by a process that is gone.
+func TestMemLeases(t *testing.T) {
+	ctx := context.Background()
+	now := time.Date(2026, 11, 28, 12, 0, 0, 0, time.UTC)
+	db, err := sqlstore.OpenSQLite(ctx, filepath.Join(t.TempDir(), "s.db"), sqlstore.Options{Now: func() time.Time { return now }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	sw := storetest.Sample()
+	if _, err := db.ReserveSwap(ctx, sw); err != nil {
+		t.Fatal(err)
+	}
+	if err := db.SetCallback(ctx, sw.ID, "https://hooks.example/x", 1); err != nil {
+		t.Fatal(err)
+	}
+	id := sw.ID
+	// A process killed during a delivery left its lease in the database.
+	if ok, _, err := db.LeaseCallback(ctx, id, now, now.Add(time.Hour)); !ok || err != nil {
+		t.Fatalf("lease in the database: %v, %v", ok, err)
+	}
+	newLeases := func() *memLeases { return &memLeases{Callbacks: db, backoff: db, held: map[string]struct{}{}} }
+	m := newLeases()
+	lease := func(m *memLeases, at time.Time) (bool, time.Time) {
+		t.Helper()
+		ok, backoff, err := m.LeaseCallback(ctx, id, at, at.Add(time.Minute))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return ok, backoff
+	}
+	if ok, _ := lease(m, now); !ok {
+		t.Fatal("a dead process's lease was waited for")
+	}
+	if ok, backoff := lease(m, now); ok || !backoff.IsZero() {
+		t.Fatalf("second lease while held = %v, %v; want refused, no back-off", ok, backoff)
+	}
+	// The delivery fails: delivered up to 2, back off for 10 s.
+	retry := now.Add(10 * time.Second)
+	if err := m.ReleaseCallback(ctx, id, 2, retry); err != nil {
+		t.Fatal(err)
+	}
+	if ok, backoff := lease(m, now.Add(time.Second)); ok || !backoff.Equal(retry) {
+		t.Errorf("lease during the back-off = %v, %v; want refused until %v", ok, backoff, retry)
+	}
+	// Restarted (kill -9): memory is empty, the back-off is not.
+	m = newLeases()
+	if ok, backoff := lease(m, now.Add(time.Second)); ok || !backoff.Equal(retry) {
+		t.Errorf("lease after a restart during the back-off = %v, %v; want refused until %v", ok, backoff, retry)
+	}
+	if ok, _ := lease(m, retry.Add(time.Millisecond)); !ok {
+		t.Error("lease after the back-off refused")
+	}
+	if err := m.ReleaseCallback(ctx, id, 3, time.Time{}); err != nil {
+		t.Fatal(err)
+	}
+	if _, delivered, err := db.Callback(ctx, id); err != nil || delivered != 3 {
+		t.Errorf("delivered %d (%v); want 3", delivered, err)
+	}
+	// Progress never moves backwards.
+	if ok, _ := lease(m, retry.Add(time.Second)); !ok {
+		t.Fatal("lease refused")
+	}
+	if err := m.ReleaseCallback(ctx, id, 1, time.Time{}); err != nil {
+		t.Fatal(err)
+	}
+	if _, delivered, _ := db.Callback(ctx, id); delivered != 3 {
+		t.Errorf("delivered %d after releasing with 1; want 3 kept", delivered)
 	}
 }
