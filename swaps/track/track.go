@@ -308,6 +308,9 @@ func (t *Tracker[TX]) insertEach(ctx context.Context, ids []string, args func(id
 // callback URL (a job, unique by swap and change, and a first attempt at
 // once beside it); without webhooks it does nothing.
 func (t *Tracker[TX]) SwapChanged(ctx context.Context, c swapscout.SwapChange) {
+	if c.Seq > 0 {
+		t.cfg.changed(c.Status)
+	}
 	wh := t.cfg.Webhooks
 	if wh == nil || c.Seq <= 0 {
 		return

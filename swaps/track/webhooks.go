@@ -307,6 +307,8 @@ func (d *deliverer) deliver(ctx context.Context, id, url string) (n int, retryAt
 				return len(hist), retryAt, nil
 			}
 			c.Logger.Warn("webhook delivery given up", "swap", id, "change", k, "err", err)
+		} else {
+			c.pushed(c.Now().Sub(hist[k-1].At))
 		}
 		done = k
 	}
