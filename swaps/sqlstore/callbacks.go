@@ -12,7 +12,9 @@ import (
 // one delivery at a time runs per swap, in order. lease_until (unix
 // nanoseconds) is positive while a delivery runs, until then; negative
 // after a failed delivery, the end of the swap's back-off, before which no
-// delivery may start; 0 when free.
+// delivery may start; 0 when free. The sole instance on a SQLite file
+// keeps its leases in memory instead (package track's memLeases) and
+// writes here only the back-off and the progress, with ReleaseCallback.
 
 // SetCallback subscribes url to swap id's changes after the first
 // delivered ones (the changes it already had). A second call keeps the first.
