@@ -81,7 +81,7 @@ func (m *Metrics) Add(cs ...prometheus.Collector) { m.extra = append(m.extra, cs
 // Register registers every collector on reg.
 func (m *Metrics) Register(reg prometheus.Registerer) error {
 	for _, c := range append([]prometheus.Collector{m.venueCalls, m.venueLatency, m.venueFailures, m.venueHeld, m.fanOuts,
-		m.requests, m.reqLatency, m.cache, m.streams, m.swapsLate, m.polls, m.pollLatency, m.pollLag, m.webhooks}, m.extra...) {
+		m.requests, m.reqLatency, m.cache, m.streams, m.swapsLate, m.polls, m.pollLatency, m.pollLag, m.webhooks, m.changes, m.pushLag}, m.extra...) {
 		if err := reg.Register(c); err != nil {
 			return err
 		}

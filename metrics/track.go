@@ -16,6 +16,8 @@ type tracker struct {
 	pollLatency *prometheus.HistogramVec
 	pollLag     prometheus.Histogram
 	webhooks    *prometheus.CounterVec
+	changes     *prometheus.CounterVec
+	pushLag     prometheus.Histogram
 }
 
 // pollOK is the outcome of a status poll the venue answered.
@@ -40,6 +42,14 @@ func newTracker() tracker {
 			Buckets: []float64{.01, .05, .1, .25, .5, 1, 2.5, 5, 10, 30, 60, 120, 300, 900}}),
 		webhooks: prometheus.NewCounterVec(prometheus.CounterOpts{Namespace: namespace, Subsystem: "webhook",
 			Name: "deliveries_total", Help: "Webhook POSTs made by this instance, by outcome: delivered, failed (retried later) or given_up."}, []string{"outcome"}),
+	}
+	t.changes = prometheus.NewCounterVec(prometheus.CounterOpts{Namespace: namespace, Subsystem: "track",
+		Name: "changes_total", Help: "Swap status changes this instance recorded and told to streams and webhooks, by the status reached."}, []string{"status"})
+	t.pushLag = prometheus.NewHistogram(prometheus.HistogramOpts{Namespace: namespace, Subsystem: "webhook",
+		Name: "push_lag_seconds", Help: "Time from a swap's change being seen (the venue's answer) to its webhook receiver's 2xx.",
+		Buckets: []float64{.005, .01, .025, .05, .1, .25, .5, 1, 2.5, 5, 10, 30, 60, 300, 3600}})
+	for _, st := range swapscout.SwapStatuses {
+		t.changes.WithLabelValues(string(st))
 	}
 	for _, o := range []string{webhookDelivered, webhookFailed, webhookGivenUp} {
 		t.webhooks.WithLabelValues(o)
@@ -73,6 +83,15 @@ func (m *Metrics) WebhookSent(err error, gaveUp bool) {
 		m.webhooks.WithLabelValues(webhookFailed).Inc()
 	}
 }
+
+// SwapChangeTold counts one status change told (track.Observer.Changed).
+func (m *Metrics) SwapChangeTold(status swapscout.SwapStatus) {
+	m.changes.WithLabelValues(string(status)).Inc()
+}
+
+// WebhookPushed records how long a change took to reach its webhook
+// receiver (track.Observer.Pushed).
+func (m *Metrics) WebhookPushed(lag time.Duration) { m.pushLag.Observe(lag.Seconds()) }
 
 var openDesc = prometheus.NewDesc(prometheus.BuildFQName(namespace, "swaps", "open"),
 	"Created swaps not over yet, by status, in the swap database (every instance on one database reports the same counts).", []string{"status"}, nil)

@@ -85,7 +85,7 @@ func (o *observability) hookTracking(f *trackFlags) {
 	}
 	f.onLate = o.m.SwapLate
 	f.onPoll = o.m.PollDone
-	f.observer = track.Observer{Late: o.m.PollLate, Delivered: o.m.WebhookSent}
+	f.observer = track.Observer{Late: o.m.PollLate, Delivered: o.m.WebhookSent, Changed: o.m.SwapChangeTold, Pushed: o.m.WebhookPushed}
 }
 
 // finish registers the metrics once the stack exists.

@@ -155,6 +155,10 @@ func (s *stack) wireTracking(ctx context.Context, db *dbFlags, f *trackFlags, d 
 		if err != nil {
 			return err
 		}
+		if cfg.Webhooks != nil {
+			// A change and its delivery job commit together.
+			s.db.OnChangeTx(t.InsertDeliveryTx)
+		}
 		tr = t
 	} else {
 		pg, err := feed.NewPostgres(ctx, db.url, log)

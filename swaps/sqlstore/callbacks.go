@@ -12,7 +12,9 @@ import (
 // one delivery at a time runs per swap, in order. lease_until (unix
 // nanoseconds) is positive while a delivery runs, until then; negative
 // after a failed delivery, the end of the swap's back-off, before which no
-// delivery may start; 0 when free.
+// delivery may start; 0 when free. The sole instance on a SQLite file
+// keeps its leases in memory instead (package track's memLeases) and
+// writes here only the back-off and the progress, with ReleaseCallback.
 
 // SetCallback subscribes url to swap id's changes after the first
 // delivered ones (the changes it already had). A second call keeps the first.
@@ -75,13 +77,36 @@ func (s *DB) AdvanceCallback(ctx context.Context, id string, seq int) error {
 	return nil
 }
 
-// ReleaseCallback gives swap id's delivery lease back; with a non-zero
-// notBefore no delivery may take it before then (the swap's back-off).
-func (s *DB) ReleaseCallback(ctx context.Context, id string, notBefore time.Time) error {
-	if _, err := s.db.ExecContext(ctx, s.bind(`UPDATE swap_callbacks SET lease_until = ? WHERE swap_id = ?`), -unixNano(notBefore), id); err != nil {
+// ReleaseCallback gives swap id's delivery lease back and records, in the
+// same write, that its changes up to delivered were delivered (never
+// backwards; 0 records nothing); with a non-zero notBefore no delivery may
+// take the lease before then (the swap's back-off). One write instead of an
+// advance and a release: on SQLite each is a commit (an fsync) behind the
+// one write lock, on the path of every change pushed.
+func (s *DB) ReleaseCallback(ctx context.Context, id string, delivered int, notBefore time.Time) error {
+	q := `UPDATE swap_callbacks SET lease_until = ?,
+		delivered_seq = CASE WHEN delivered_seq < ? THEN ? ELSE delivered_seq END WHERE swap_id = ?`
+	if _, err := s.db.ExecContext(ctx, s.bind(q), -unixNano(notBefore), delivered, delivered, id); err != nil {
 		return s.fault("release callback", err)
 	}
 	return nil
+}
+
+// CallbackBackoff returns the end of swap id's back-off when it is after
+// now (zero otherwise), read without a write: what a lease kept in memory
+// (one instance on the database) still has to respect after a restart.
+func (s *DB) CallbackBackoff(ctx context.Context, id string, now time.Time) (time.Time, error) {
+	var held int64
+	err := s.rd.QueryRowContext(ctx, s.bind(`SELECT lease_until FROM swap_callbacks WHERE swap_id = ?`), id).Scan(&held)
+	switch {
+	case errors.Is(err, sql.ErrNoRows):
+		return time.Time{}, nil
+	case err != nil:
+		return time.Time{}, s.fault("read callback back-off", err)
+	case held < 0 && -held > now.UnixNano():
+		return time.Unix(0, -held), nil
+	}
+	return time.Time{}, nil
 }
 
 // bind rebinds q to the dialect's placeholders.

@@ -56,6 +56,9 @@ type DB struct {
 	seal    *seal.Sealer
 	q       queries
 	wc      writeCheck // CheckWrite's last answer (health.go)
+	// onChange runs in the transaction of a subscribed swap's status
+	// change (OnChangeTx).
+	onChange func(ctx context.Context, tx *sql.Tx, id string, seq int) error
 }
 
 // Options configure Open.
@@ -182,7 +185,7 @@ var _ swapscout.SwapStore = (*DB)(nil)
 // queries are the statements, rebound to the dialect's placeholders once.
 type queries struct {
 	reserve, byKey, byID, complete, release, lockStatus, update, lastSeq, addEvent, events string
-	unknown, refuse                                                                        string
+	unknown, refuse, subscribed                                                            string
 }
 
 const swapColumns = `id, idempotency_key, request_hash, quote_id, venue, provider, venue_order_id,
@@ -234,9 +237,14 @@ func newQueries(d Dialect) queries {
 		lastSeq:  `SELECT COALESCE(MAX(seq), 0) FROM swap_events WHERE swap_id = ?`,
 		addEvent: `INSERT INTO swap_events (swap_id, seq, at, status, venue_status) VALUES (?, ?, ?, ?, ?)`,
 		events:   `SELECT at, status, venue_status, late, chain FROM swap_events WHERE swap_id = ? ORDER BY seq`,
+		// A swap on its own (neither a composed swap nor one of its legs,
+		// whose changes are numbered in the holder's merged history) with
+		// a callback URL.
+		subscribed: `SELECT 1 FROM swap_callbacks c JOIN swaps s ON s.id = c.swap_id
+			WHERE c.swap_id = ? AND s.compose = '' AND s.parent_id = ''`,
 	}
 	if d == Postgres {
-		for _, p := range []*string{&q.reserve, &q.byKey, &q.byID, &q.complete, &q.release, &q.lockStatus, &q.update, &q.lastSeq, &q.addEvent, &q.events, &q.unknown, &q.refuse} {
+		for _, p := range []*string{&q.reserve, &q.byKey, &q.byID, &q.complete, &q.release, &q.lockStatus, &q.update, &q.lastSeq, &q.addEvent, &q.events, &q.unknown, &q.refuse, &q.subscribed} {
 			*p = rebind(*p)
 		}
 	}
@@ -428,10 +436,39 @@ func (s *DB) UpdateSwap(ctx context.Context, id string, u swapscout.SwapUpdate, 
 		if err := tx.QueryRowContext(ctx, s.q.lastSeq, id).Scan(&seq); err != nil {
 			return err
 		}
-		_, err = tx.ExecContext(ctx, s.q.addEvent, id, seq+1, at.UnixNano(), newStatus, newWord)
-		return err
+		if _, err = tx.ExecContext(ctx, s.q.addEvent, id, seq+1, at.UnixNano(), newStatus, newWord); err != nil {
+			return err
+		}
+		return s.changedTx(ctx, tx, id, int(seq+1))
 	})
 	return changed, err
+}
+
+// OnChangeTx makes fn run inside the transaction that records each status
+// change (number seq, from 1) of a swap subscribed to webhooks, so what fn
+// writes (the change's delivery job, on the job engine sharing this
+// database) commits with the change or not at all: one commit instead of
+// two on the push path, and no crash between them can lose the job. An
+// error from fn rolls the change back. Composed swaps and their legs are
+// left to the caller's own path (their changes are numbered in the
+// holder's merged history). Set it before the store is used; on SQLite
+// only, where the job engine's transactions are this pool's.
+func (s *DB) OnChangeTx(fn func(ctx context.Context, tx *sql.Tx, id string, seq int) error) {
+	s.onChange = fn
+}
+
+func (s *DB) changedTx(ctx context.Context, tx *sql.Tx, id string, seq int) error {
+	if s.onChange == nil {
+		return nil
+	}
+	var one int
+	err := tx.QueryRowContext(ctx, s.q.subscribed, id).Scan(&one)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil
+	} else if err != nil {
+		return err
+	}
+	return s.onChange(ctx, tx, id, seq)
 }
 
 // SwapEvents implements swapscout.SwapStore.

@@ -43,10 +43,11 @@ func (c *oneCallback) AdvanceCallback(_ context.Context, _ string, seq int) erro
 	return nil
 }
 
-func (c *oneCallback) ReleaseCallback(context.Context, string, time.Time) error {
+func (c *oneCallback) ReleaseCallback(_ context.Context, _ string, delivered int, _ time.Time) error {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	c.leased = false
+	c.delivered = max(c.delivered, delivered)
 	return nil
 }
 

@@ -4,6 +4,8 @@ import (
 	"time"
 
 	"github.com/riverqueue/river"
+
+	"github.com/swapscout/swapscout"
 )
 
 // Observer hears what the tracker does, for metrics. Every field may be
@@ -18,6 +20,13 @@ type Observer struct {
 	// Delivered hears of each webhook POST: its error (nil: delivered),
 	// and whether a failed change was given up rather than retried.
 	Delivered func(err error, gaveUp bool)
+	// Changed hears of each status change this instance recorded and
+	// told (SwapChanged), by the status it reached.
+	Changed func(status swapscout.SwapStatus)
+	// Pushed hears, for each change delivered to a webhook receiver, how
+	// long after the change was seen (the venue's answer) the receiver
+	// acknowledged it: the push's lag end to end.
+	Pushed func(lag time.Duration)
 }
 
 // pollStarted tells the observer how late job's poll starts. A job's
@@ -34,5 +43,19 @@ func (c *Config) pollStarted(job *river.Job[pollArgs]) {
 func (c *Config) delivered(err error, gaveUp bool) {
 	if c.Observer.Delivered != nil {
 		c.Observer.Delivered(err, gaveUp)
+	}
+}
+
+// changed tells the observer of one status change told.
+func (c *Config) changed(status swapscout.SwapStatus) {
+	if c.Observer.Changed != nil {
+		c.Observer.Changed(status)
+	}
+}
+
+// pushed tells the observer how long a delivered change took to arrive.
+func (c *Config) pushed(lag time.Duration) {
+	if c.Observer.Pushed != nil {
+		c.Observer.Pushed(max(lag, 0))
 	}
 }

@@ -3,6 +3,7 @@ package track_test
 import (
 	"context"
 	"net/http/httptest"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -21,6 +22,8 @@ type observed struct {
 	failed    int            // polls that failed
 	late      int            // polls started
 	delivered map[string]int // by outcome
+	changes   []swapscout.SwapStatus
+	pushed    int // changes delivered, with their lag
 }
 
 // polled is the service's OnPoll.
@@ -57,6 +60,19 @@ func (o *observed) observer() track.Observer {
 			default:
 				o.delivered["failed"]++
 			}
+		},
+		Changed: func(st swapscout.SwapStatus) {
+			o.mu.Lock()
+			defer o.mu.Unlock()
+			o.changes = append(o.changes, st)
+		},
+		Pushed: func(lag time.Duration) {
+			o.mu.Lock()
+			defer o.mu.Unlock()
+			if lag < 0 {
+				panic("negative push lag")
+			}
+			o.pushed++
 		},
 	}
 }
@@ -148,5 +164,19 @@ func TestObserver(t *testing.T) {
 	total := o.delivered["delivered"] + o.delivered["failed"] + o.delivered["given_up"]
 	if total != posts || o.delivered["delivered"] != accepted || len(distinct) != 3 || o.delivered["failed"] != 1 || o.delivered["given_up"] != 1 {
 		t.Errorf("observed deliveries %v; the receiver got %d POSTs, accepted %d (%d distinct changes): want every POST observed, 3 changes delivered, the bad change failed once then given up", o.delivered, posts, accepted, len(distinct))
+	}
+	if o.pushed != o.delivered["delivered"] {
+		t.Errorf("observed %d push lags; want one per delivered POST (%d)", o.pushed, o.delivered["delivered"])
+	}
+	hist, err := db.SwapEvents(ctx, sw.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want []swapscout.SwapStatus
+	for _, e := range hist[1:] {
+		want = append(want, e.Status)
+	}
+	if !slices.Equal(o.changes, want) {
+		t.Errorf("observed changes %v; want each change after creation, once: %v", o.changes, want)
 	}
 }

@@ -19,6 +19,7 @@ import (
 	"fmt"
 	"log/slog"
 	"math/rand/v2"
+	"sync"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -123,6 +124,9 @@ type Tracker[TX any] struct {
 	deliver *deliverer // nil without webhooks
 	insert  func(ctx context.Context, args river.JobArgs) error
 	close   func() // what OpenPostgres opened, closed by Stop
+	// queued holds the deliveries (deliverArgs) whose jobs were written
+	// with their change (InsertDeliveryTx), until SwapChanged hears of it.
+	queued sync.Map
 }
 
 var (
@@ -154,6 +158,11 @@ func New[TX any](driver riverdriver.Driver[TX], cfg Config) (*Tracker[TX], error
 	}
 	queues := map[string]river.QueueConfig{river.QueueDefault: {MaxWorkers: cfg.Workers}}
 	if cfg.Webhooks != nil {
+		if br, ok := cfg.Webhooks.Callbacks.(BackoffReader); ok && cfg.SoleInstance {
+			wh := *cfg.Webhooks
+			wh.Callbacks = &memLeases{Callbacks: wh.Callbacks, backoff: br, held: map[string]struct{}{}}
+			t.cfg.Webhooks = &wh
+		}
 		d := &deliverer{cfg: &t.cfg, slots: make(chan struct{}, firstAttempts*cfg.Webhooks.Workers)}
 		if err := river.AddWorkerSafely(workers, d); err != nil {
 			return nil, err
@@ -299,8 +308,17 @@ func (t *Tracker[TX]) insertEach(ctx context.Context, ids []string, args func(id
 // callback URL (a job, unique by swap and change, and a first attempt at
 // once beside it); without webhooks it does nothing.
 func (t *Tracker[TX]) SwapChanged(ctx context.Context, c swapscout.SwapChange) {
+	if c.Seq > 0 {
+		t.cfg.changed(c.Status)
+	}
 	wh := t.cfg.Webhooks
 	if wh == nil || c.Seq <= 0 {
+		return
+	}
+	args := deliverArgs{SwapID: c.SwapID, Seq: c.Seq}
+	if _, ok := t.queued.LoadAndDelete(args); ok {
+		// Its job was written with the change: only the first attempt.
+		t.deliver.deliverNow(c.SwapID, c.Seq)
 		return
 	}
 	url, _, err := wh.Callbacks.Callback(ctx, c.SwapID)
@@ -312,9 +330,26 @@ func (t *Tracker[TX]) SwapChanged(ctx context.Context, c swapscout.SwapChange) {
 	// the POST need not wait for it. The job still makes sure of the
 	// delivery (retries, another instance) whatever the attempt does.
 	t.deliver.deliverNow(c.SwapID, c.Seq)
-	if err := t.insert(ctx, deliverArgs{SwapID: c.SwapID, Seq: c.Seq}); err != nil {
+	if err := t.insert(ctx, args); err != nil {
 		t.cfg.Logger.Warn("webhook: queueing a delivery failed; the next change delivers it", "swap", c.SwapID, "err", err)
 	}
+}
+
+// InsertDeliveryTx writes the delivery job of change seq of swap id in tx,
+// the transaction recording that change (sqlstore.DB.OnChangeTx on SQLite,
+// whose transactions are the job engine's): the change and its job commit
+// together, one write where there were two, and SwapChanged then only makes
+// the first attempt. Without webhooks it does nothing.
+func (t *Tracker[TX]) InsertDeliveryTx(ctx context.Context, tx TX, id string, seq int) error {
+	if t.cfg.Webhooks == nil {
+		return nil
+	}
+	args := deliverArgs{SwapID: id, Seq: seq}
+	if _, err := t.client.InsertTx(ctx, tx, args, nil); err != nil {
+		return err
+	}
+	t.queued.Store(args, struct{}{})
+	return nil
 }
 
 type worker struct {

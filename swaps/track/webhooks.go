@@ -22,9 +22,64 @@ type Callbacks interface {
 	// returns false and when the back-off ends.
 	LeaseCallback(ctx context.Context, id string, now, until time.Time) (ok bool, backoff time.Time, err error)
 	AdvanceCallback(ctx context.Context, id string, seq int) error
-	// ReleaseCallback gives the lease back; a non-zero notBefore keeps
-	// every delivery of the swap away until then (its back-off).
-	ReleaseCallback(ctx context.Context, id string, notBefore time.Time) error
+	// ReleaseCallback gives the lease back and records, with it, that the
+	// changes up to delivered were delivered (0: none more); a non-zero
+	// notBefore keeps every delivery of the swap away until then (its
+	// back-off).
+	ReleaseCallback(ctx context.Context, id string, delivered int, notBefore time.Time) error
+}
+
+// BackoffReader reads a swap's back-off without writing: with it, the sole
+// instance on a database (SQLite) keeps its delivery leases in memory
+// (memLeases). *sqlstore.DB is one.
+type BackoffReader interface {
+	CallbackBackoff(ctx context.Context, id string, now time.Time) (time.Time, error)
+}
+
+// memLeases keeps the delivery leases in this process's memory when it is
+// its database's only user (Config.SoleInstance): the lease is there to
+// keep two deliveries of one swap apart, and with one process both are
+// its goroutines, so a mutex does what a row's write (a commit and an
+// fsync on SQLite, for every change pushed) did. What must outlive the
+// process still goes to the database: the changes delivered (at-least-once
+// across kill -9: a change is recorded only after its 2xx) and a failed
+// swap's back-off, which a lease taken here reads before it is granted. A
+// lease a killed process left in the database is no one's (its process is
+// gone: the data directory's lock says so) and is not waited for.
+type memLeases struct {
+	Callbacks
+	backoff BackoffReader
+	mu      sync.Mutex
+	held    map[string]struct{}
+}
+
+func (m *memLeases) LeaseCallback(ctx context.Context, id string, now, _ time.Time) (bool, time.Time, error) {
+	m.mu.Lock()
+	if _, busy := m.held[id]; busy {
+		m.mu.Unlock()
+		return false, time.Time{}, nil
+	}
+	m.held[id] = struct{}{}
+	m.mu.Unlock()
+	// Read after taking it: a holder that failed wrote its back-off
+	// before letting go.
+	until, err := m.backoff.CallbackBackoff(ctx, id, now)
+	if err != nil || !until.IsZero() {
+		m.drop(id)
+		return false, until, err
+	}
+	return true, time.Time{}, nil
+}
+
+func (m *memLeases) ReleaseCallback(ctx context.Context, id string, delivered int, notBefore time.Time) error {
+	defer m.drop(id)
+	return m.Callbacks.ReleaseCallback(ctx, id, delivered, notBefore)
+}
+
+func (m *memLeases) drop(id string) {
+	m.mu.Lock()
+	delete(m.held, id)
+	m.mu.Unlock()
 }
 
 // Webhooks configures delivery of each change of a swap to its callback
@@ -210,8 +265,13 @@ func (d *deliverer) Work(ctx context.Context, job *river.Job[deliverArgs]) error
 // lease is released with it).
 func (d *deliverer) deliver(ctx context.Context, id, url string) (n int, retryAt time.Time, err error) {
 	c, wh := d.cfg, d.cfg.Webhooks
+	// done is the last change delivered (or given up) under this lease;
+	// the release records it in the same write. When another change
+	// follows, it is recorded before that one is tried, so a crash
+	// repeats at most the change under way.
+	done := 0
 	defer func() {
-		if rerr := wh.Callbacks.ReleaseCallback(context.WithoutCancel(ctx), id, retryAt); rerr != nil && err == nil {
+		if rerr := wh.Callbacks.ReleaseCallback(context.WithoutCancel(ctx), id, done, retryAt); rerr != nil && err == nil {
 			err = rerr
 		}
 	}()
@@ -228,6 +288,11 @@ func (d *deliverer) deliver(ctx context.Context, id, url string) (n int, retryAt
 	}
 	var buf []byte
 	for k := delivered + 1; k <= len(hist); k++ {
+		if done > 0 {
+			if err := wh.Callbacks.AdvanceCallback(ctx, id, done); err != nil {
+				return 0, time.Time{}, err
+			}
+		}
 		buf = wh.Encode(buf[:0], asOf(sw, hist, k), hist[:k])
 		sctx, cancel := context.WithTimeout(ctx, wh.Timeout)
 		err := wh.Send(sctx, url, swapscout.SwapChange{SwapID: id, Seq: k, Status: hist[k-1].Status}, buf)
@@ -242,10 +307,10 @@ func (d *deliverer) deliver(ctx context.Context, id, url string) (n int, retryAt
 				return len(hist), retryAt, nil
 			}
 			c.Logger.Warn("webhook delivery given up", "swap", id, "change", k, "err", err)
+		} else {
+			c.pushed(c.Now().Sub(hist[k-1].At))
 		}
-		if err := wh.Callbacks.AdvanceCallback(ctx, id, k); err != nil {
-			return 0, time.Time{}, err
-		}
+		done = k
 	}
 	return len(hist), time.Time{}, nil
 }
