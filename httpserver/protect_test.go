@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -62,9 +63,10 @@ func TestShutdownEndsStreams(t *testing.T) {
 				got <- result{string(b), err}
 			}()
 			time.Sleep(200 * time.Millisecond)
-			ctx, cancel := context.WithTimeout(context.Background(), 3*time.Second)
+			// Shutdown gives up (an error) at this deadline if the stream
+			// holds it; a minute is a safety net, not a measure.
+			ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 			defer cancel()
-			start := time.Now()
 			errc := make(chan error, 1)
 			go func() { errc <- srv.Shutdown(ctx) }()
 			r := <-got
@@ -76,22 +78,22 @@ func TestShutdownEndsStreams(t *testing.T) {
 				t.Errorf("stream ended without the final event: %q", body)
 			}
 			if err := <-errc; err != nil {
-				t.Errorf("Shutdown: %v", err)
-			}
-			if took := time.Since(start); took > 2*time.Second {
-				t.Errorf("shutdown took %s", took)
+				t.Errorf("Shutdown: %v, want the stream ended so that shutdown completes", err)
 			}
 		})
 	}
 }
 
 // TestSlowloris: 200 connections that trickle half a request do not stop a
-// normal client being served within 100 ms, and are cut at the header
-// timeout, while a stream that outlives the header timeout is not cut.
+// normal client being served while they are held, and are cut by the server
+// at the header timeout, while a stream that outlives the header timeout is not cut.
 func TestSlowloris(t *testing.T) {
+	t.Parallel()
 	rel := make(chan struct{})
 	h := httpapi.NewHandler(httpapi.Deps{Quotes: blocking{rel}, Store: inmem.New(inmem.Options{})})
-	srv, err := httpserver.Listen("127.0.0.1:0", h, httpserver.Options{HeaderTimeout: 300 * time.Millisecond, ConnLifetime: 700 * time.Millisecond})
+	// The header timeout leaves room to open 200 connections and ask once
+	// on a loaded machine before the first of them is cut.
+	srv, err := httpserver.Listen("127.0.0.1:0", h, httpserver.Options{HeaderTimeout: time.Second, ConnLifetime: 1200 * time.Millisecond})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -99,7 +101,7 @@ func TestSlowloris(t *testing.T) {
 	defer close(rel)
 	c := &http.Client{Transport: &http.Transport{}}
 	defer c.CloseIdleConnections()
-	stream, err := c.Get(srv.URL() + "/v1/quotes/stream?from=btc&to=eth&amount=0.1&deadline=1s")
+	stream, err := c.Get(srv.URL() + "/v1/quotes/stream?from=btc&to=eth&amount=0.1&deadline=1500ms")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -118,36 +120,41 @@ func TestSlowloris(t *testing.T) {
 		_, _ = s.Write([]byte("GET /v1/venues HTTP/1.1\r\nHost: x\r\nX-a: "))
 		slow = append(slow, s)
 	}
-	time.Sleep(50 * time.Millisecond)
-	start := time.Now()
+	// The slow ones are read from now on: each read ends when the server
+	// cuts the connection (the minute is a safety net, not a measure).
+	var wg sync.WaitGroup
+	var cutCount atomic.Int64
+	cut := make(chan error, len(slow))
+	for _, s := range slow {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			_ = s.SetReadDeadline(time.Now().Add(time.Minute))
+			_, err := io.ReadAll(s)
+			cutCount.Add(1)
+			cut <- err
+		}()
+	}
 	resp, err := http.Get(srv.URL() + "/healthz")
 	if err != nil {
 		t.Fatal(err)
 	}
 	resp.Body.Close()
-	if took := time.Since(start); took > 100*time.Millisecond {
-		t.Errorf("normal request took %s beside 200 slow connections", took)
+	// A normal client is served beside them, not after the header timeout
+	// has cleared them away.
+	if n := cutCount.Load(); resp.StatusCode != 200 || n != 0 {
+		t.Errorf("normal request: %d, answered after %d slow connections were cut; want 200 while they are all held", resp.StatusCode, n)
 	}
-	// The slow ones are cut at the header timeout.
-	var wg sync.WaitGroup
-	cut := make(chan time.Duration, len(slow))
-	for _, s := range slow {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			_ = s.SetReadDeadline(time.Now().Add(3 * time.Second))
-			_, _ = io.ReadAll(s)
-			cut <- time.Since(start)
-		}()
-	}
+	// The slow ones are cut by the server at the header timeout, not by
+	// our read deadline.
 	wg.Wait()
 	close(cut)
-	for d := range cut {
-		if d > 600*time.Millisecond {
-			t.Fatalf("a slow connection was held %s, want cut at the 300ms header timeout", d)
+	for err := range cut {
+		if ne, ok := err.(net.Error); ok && ne.Timeout() {
+			t.Fatalf("a slow connection was held until our read deadline, want it cut at the header timeout: %v", err)
 		}
 	}
-	// The stream (deadline 1 s) outlived the header timeout and the
+	// The stream (deadline 1.5 s) outlived the header timeout and the
 	// connection lifetime and still ends with its quote.
 	body, _ := io.ReadAll(stream.Body)
 	if !strings.Contains(string(body), "event: quote") {
@@ -289,7 +296,14 @@ func TestThousandStreams(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer srv.Shutdown(context.Background())
-	defer close(rel)
+	released := false
+	release := func() {
+		if !released {
+			released = true
+			close(rel)
+		}
+	}
+	defer release()
 	if err := store.Put(context.Background(), "qknown", append([]byte("\x00\x00\x00\x00\x00\x00\x00\x00"), `{"id":"qknown"}`...), time.Minute); err != nil {
 		t.Fatal(err)
 	}
@@ -302,6 +316,8 @@ func TestThousandStreams(t *testing.T) {
 		}
 	}()
 	var wg sync.WaitGroup
+	refused := make(chan struct{}, 1000)
+	const refusedLine = "HTTP/1.1 503 Service Unavailable"
 	for i := range 1000 {
 		c, err := net.Dial("tcp", srv.Addr())
 		if err != nil {
@@ -312,31 +328,55 @@ func TestThousandStreams(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			_ = c.SetReadDeadline(time.Now().Add(3 * time.Second))
+			// A safety net, not a measure: a held stream answers once
+			// the fan-out is released below.
+			_ = c.SetReadDeadline(time.Now().Add(time.Minute))
 			line, err := bufio.NewReader(c).ReadString('\n')
-			st := "held"
-			if err == nil {
-				st = strings.TrimSpace(line)
+			st := strings.TrimSpace(line)
+			if err != nil {
+				st = "error: " + err.Error()
+			}
+			if st == refusedLine {
+				refused <- struct{}{}
 			}
 			mu.Lock()
 			statuses[st]++
 			mu.Unlock()
 		}()
 	}
-	time.Sleep(200 * time.Millisecond)
-	start := time.Now()
+	// Every stream past MaxStreams is refused at once; once 700 are, the
+	// other 300 are held open by the blocked fan-out.
+	safety := time.After(time.Minute)
+	for range 700 {
+		select {
+		case <-refused:
+		case <-safety:
+			mu.Lock()
+			t.Fatalf("1,000 streams: %v, want 700 refused with 503 while 300 are held", statuses)
+		}
+	}
+	// A quote by id is answered while the 300 streams are held (their
+	// fan-out has not been released yet), not after them.
 	resp, err := http.Get(srv.URL() + "/v1/quotes/qknown")
 	if err != nil {
 		t.Fatal(err)
 	}
 	resp.Body.Close()
-	if took := time.Since(start); resp.StatusCode != 200 || took > 200*time.Millisecond {
-		t.Errorf("quote by id beside 1,000 streams: %d in %s", resp.StatusCode, took)
+	if resp.StatusCode != 200 {
+		t.Errorf("quote by id beside 1,000 streams: %d, want 200", resp.StatusCode)
 	}
+	mu.Lock()
+	for st, n := range statuses {
+		if st != refusedLine {
+			t.Errorf("%d streams answered %q before their fan-out was released", n, st)
+		}
+	}
+	mu.Unlock()
+	release()
 	wg.Wait()
 	// A held stream sends nothing until its first event (the fan-out
-	// blocks here); a refused one is a 503 status line.
-	if statuses["held"]+statuses["HTTP/1.1 503 Service Unavailable"] != 1000 || statuses["held"] != 300 {
+	// blocked until released); a refused one is a 503 status line.
+	if statuses["HTTP/1.1 200 OK"] != 300 || statuses[refusedLine] != 700 {
 		t.Errorf("1,000 streams: %v, want 300 held and 700 refused with 503", statuses)
 	}
 }
