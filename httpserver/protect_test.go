@@ -86,80 +86,103 @@ func TestShutdownEndsStreams(t *testing.T) {
 
 // TestSlowloris: 200 connections that trickle half a request do not stop a
 // normal client being served while they are held, and are cut by the server
-// at the header timeout, while a stream that outlives the header timeout is not cut.
+// at the header timeout, while a stream that outlives the header timeout is
+// not cut.
 func TestSlowloris(t *testing.T) {
 	t.Parallel()
 	rel := make(chan struct{})
+	defer close(rel)
 	h := httpapi.NewHandler(httpapi.Deps{Quotes: blocking{rel}, Store: inmem.New(inmem.Options{})})
-	// The header timeout leaves room to open 200 connections and ask once
-	// on a loaded machine before the first of them is cut.
-	srv, err := httpserver.Listen("127.0.0.1:0", h, httpserver.Options{HeaderTimeout: time.Second, ConnLifetime: 1200 * time.Millisecond})
+	t.Run("served beside them", func(t *testing.T) {
+		// A header timeout of a minute: had the normal request to wait for
+		// the slow ones, it would be answered only after they were cut.
+		srv, err := httpserver.Listen("127.0.0.1:0", h, httpserver.Options{HeaderTimeout: time.Minute})
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer srv.Shutdown(context.Background())
+		slow, closeSlow := trickle(t, srv.Addr(), 200)
+		defer closeSlow()
+		cuts, _ := readSlow(t, slow)
+		resp, err := http.Get(srv.URL() + "/healthz")
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if n := cuts.Load(); resp.StatusCode != 200 || n != 0 {
+			t.Errorf("normal request: %d, answered after %d slow connections were cut; want 200 while they are all held", resp.StatusCode, n)
+		}
+	})
+	srv, err := httpserver.Listen("127.0.0.1:0", h, httpserver.Options{HeaderTimeout: 300 * time.Millisecond, ConnLifetime: 700 * time.Millisecond})
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer srv.Shutdown(context.Background())
-	defer close(rel)
 	c := &http.Client{Transport: &http.Transport{}}
 	defer c.CloseIdleConnections()
-	stream, err := c.Get(srv.URL() + "/v1/quotes/stream?from=btc&to=eth&amount=0.1&deadline=1500ms")
+	stream, err := c.Get(srv.URL() + "/v1/quotes/stream?from=btc&to=eth&amount=0.1&deadline=1s")
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer stream.Body.Close()
-	var slow []net.Conn
-	defer func() {
-		for _, s := range slow {
-			s.Close()
-		}
-	}()
-	for range 200 {
-		s, err := net.Dial("tcp", srv.Addr())
-		if err != nil {
-			t.Fatal(err)
-		}
-		_, _ = s.Write([]byte("GET /v1/venues HTTP/1.1\r\nHost: x\r\nX-a: "))
-		slow = append(slow, s)
-	}
-	// The slow ones are read from now on: each read ends when the server
-	// cuts the connection (the minute is a safety net, not a measure).
-	var wg sync.WaitGroup
-	var cutCount atomic.Int64
-	cut := make(chan error, len(slow))
-	for _, s := range slow {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			_ = s.SetReadDeadline(time.Now().Add(time.Minute))
-			_, err := io.ReadAll(s)
-			cutCount.Add(1)
-			cut <- err
-		}()
-	}
-	resp, err := http.Get(srv.URL() + "/healthz")
-	if err != nil {
-		t.Fatal(err)
-	}
-	resp.Body.Close()
-	// A normal client is served beside them, not after the header timeout
-	// has cleared them away.
-	if n := cutCount.Load(); resp.StatusCode != 200 || n != 0 {
-		t.Errorf("normal request: %d, answered after %d slow connections were cut; want 200 while they are all held", resp.StatusCode, n)
-	}
+	slow, closeSlow := trickle(t, srv.Addr(), 200)
+	defer closeSlow()
+	_, cut := readSlow(t, slow)
 	// The slow ones are cut by the server at the header timeout, not by
 	// our read deadline.
-	wg.Wait()
-	close(cut)
-	for err := range cut {
-		if ne, ok := err.(net.Error); ok && ne.Timeout() {
+	for range 200 {
+		if err := <-cut; err != nil {
 			t.Fatalf("a slow connection was held until our read deadline, want it cut at the header timeout: %v", err)
 		}
 	}
-	// The stream (deadline 1.5 s) outlived the header timeout and the
+	// The stream (deadline 1 s) outlived the header timeout and the
 	// connection lifetime and still ends with its quote.
 	body, _ := io.ReadAll(stream.Body)
 	if !strings.Contains(string(body), "event: quote") {
 		t.Errorf("stream was cut: %q", body)
 	}
+}
+
+// trickle opens n connections to addr that send half a request and stall;
+// close closes them (before the server's Shutdown, which would wait for
+// them).
+func trickle(t *testing.T, addr string, n int) (slow []net.Conn, close func()) {
+	t.Helper()
+	close = func() {
+		for _, s := range slow {
+			s.Close()
+		}
+	}
+	for range n {
+		s, err := net.Dial("tcp", addr)
+		if err != nil {
+			close()
+			t.Fatal(err)
+		}
+		_, _ = s.Write([]byte("GET /v1/venues HTTP/1.1\r\nHost: x\r\nX-a: "))
+		slow = append(slow, s)
+	}
+	return slow, close
+}
+
+// readSlow reads each of slow until the server cuts it; cuts counts the
+// connections cut so far, and cut receives, per connection, nil when the
+// server cut it or the error of our read deadline (a minute: a safety net,
+// not a measure).
+func readSlow(t *testing.T, slow []net.Conn) (cuts *atomic.Int64, cut chan error) {
+	cuts, cut = new(atomic.Int64), make(chan error, len(slow))
+	for _, s := range slow {
+		go func() {
+			_ = s.SetReadDeadline(time.Now().Add(time.Minute))
+			_, err := io.ReadAll(s)
+			if ne, ok := err.(net.Error); !ok || !ne.Timeout() {
+				err = nil // cut by the server (EOF or reset)
+			}
+			cuts.Add(1)
+			cut <- err
+		}()
+	}
+	return cuts, cut
 }
 
 // TestConnCap: past MaxConns a connection gets a clean 503, and the
