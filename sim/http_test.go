@@ -317,11 +317,22 @@ func TestClientDisconnect(t *testing.T) {
 	s := startServer(t, Config{VenueLatency: map[string]time.Duration{"slow": 10 * time.Second}},
 		map[string]Venue{"slow": fakeVenue(swapProfile, calls)})
 	c := newClient(t)
-	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
+	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	req, _ := http.NewRequestWithContext(ctx, "GET", s.VenueURL("slow")+"/echo", nil)
-	if resp, err := c.Do(req); err == nil {
-		resp.Body.Close()
+	errc := make(chan error, 1)
+	go func() {
+		resp, err := c.Do(req)
+		if err == nil {
+			resp.Body.Close()
+		}
+		errc <- err
+	}()
+	// The client goes once the server holds its request (a fixed 50 ms
+	// timeout could end it before it arrived on a loaded machine).
+	waitInFlight(t, s, 1, 5*time.Second)
+	cancel()
+	if err := <-errc; err == nil {
 		t.Fatal("request succeeded")
 	}
 	// The handler ends with its client, long before its 10 s latency.
