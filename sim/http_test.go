@@ -317,18 +317,26 @@ func TestClientDisconnect(t *testing.T) {
 	s := startServer(t, Config{VenueLatency: map[string]time.Duration{"slow": 10 * time.Second}},
 		map[string]Venue{"slow": fakeVenue(swapProfile, calls)})
 	c := newClient(t)
-	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
+	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	req, _ := http.NewRequestWithContext(ctx, "GET", s.VenueURL("slow")+"/echo", nil)
-	start := time.Now()
-	if resp, err := c.Do(req); err == nil {
-		resp.Body.Close()
+	errc := make(chan error, 1)
+	go func() {
+		resp, err := c.Do(req)
+		if err == nil {
+			resp.Body.Close()
+		}
+		errc <- err
+	}()
+	// The client goes once the server holds its request (a fixed 50 ms
+	// timeout could end it before it arrived on a loaded machine).
+	waitInFlight(t, s, 1, 5*time.Second)
+	cancel()
+	if err := <-errc; err == nil {
 		t.Fatal("request succeeded")
 	}
-	waitInFlight(t, s, 0, time.Second)
-	if took := time.Since(start); took > 2*time.Second {
-		t.Errorf("handler ended after %v", took)
-	}
+	// The handler ends with its client, long before its 10 s latency.
+	waitInFlight(t, s, 0, 5*time.Second)
 	if calls.handled.Load() != 0 || s.Requests("slow") != 1 {
 		t.Errorf("handled %d, requests %d", calls.handled.Load(), s.Requests("slow"))
 	}
@@ -365,14 +373,12 @@ func TestStartClose(t *testing.T) {
 		resp.Body.Close()
 		done <- resp.StatusCode
 	}()
-	waitInFlight(t, s, 1, 2*time.Second)
-	start := time.Now()
+	waitInFlight(t, s, 1, 5*time.Second)
 	if err := s.Close(); err != nil {
 		t.Errorf("Close: %v", err)
 	}
-	if took := time.Since(start); took > time.Second {
-		t.Errorf("Close took %v", took)
-	}
+	// A 503 rather than the answer its 10 s latency would have given:
+	// Close answered it without waiting.
 	if code := <-done; code != http.StatusServiceUnavailable {
 		t.Errorf("pending request got %d, want 503", code)
 	}

@@ -663,19 +663,22 @@ func TestHTTPS(t *testing.T) {
 		pool.AddCert(srv.Certificate())
 		cl := newClient(t, Options{TLSConfig: &tls.Config{RootCAs: pool}})
 		ctx, cancel := context.WithCancel(t.Context())
-		cancelled := make(chan time.Time, 1)
 		go func() {
 			<-started
 			time.Sleep(10 * time.Millisecond) // let Do block in Read
-			cancelled <- time.Now()
 			cancel()
 		}()
-		_, _, err := get(ctx, cl, srv.URL+"/stall")
-		if !isErr(err, context.Canceled) {
-			t.Fatalf("err = %v", err)
-		}
-		if took := time.Since(<-cancelled); took > 50*time.Millisecond {
-			t.Errorf("Do returned %v after cancel, want < 50ms", took)
+		// The server stalls until the test ends: Do returns only because
+		// the cancel reached its Read.
+		errc := make(chan error, 1)
+		go func() { _, _, err := get(ctx, cl, srv.URL+"/stall"); errc <- err }()
+		select {
+		case err := <-errc:
+			if !isErr(err, context.Canceled) {
+				t.Fatalf("err = %v", err)
+			}
+		case <-time.After(time.Minute): // a safety net, not a measure
+			t.Fatal("Do still blocked a minute after cancel")
 		}
 	})
 }
@@ -760,12 +763,10 @@ func TestClose(t *testing.T) {
 	}()
 	<-started
 
-	start := time.Now()
+	// The stalled call would wait for ever: Close returns and the call
+	// ends with ErrClosed only because Close cut it.
 	if err := cl.Close(); err != nil {
 		t.Fatal(err)
-	}
-	if took := time.Since(start); took > 50*time.Millisecond {
-		t.Errorf("Close took %v", took)
 	}
 	if err := <-errc; !isErr(err, ErrClosed) {
 		t.Errorf("in-flight call: err = %v, want ErrClosed", err)

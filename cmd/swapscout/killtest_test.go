@@ -128,6 +128,7 @@ func settledOrders(s *sim.Server) int {
 // retrying every request with its Idempotency-Key creates no order at the
 // venues (counted at the simulator).
 func TestKillDuringCreations(t *testing.T) {
+	tier.E2E(t) // before pgtest, which would start a PostgreSQL cluster only to skip
 	if testing.Short() {
 		t.Skip("kills and restarts a server process under load")
 	}

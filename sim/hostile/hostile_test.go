@@ -356,12 +356,10 @@ func TestCloseEndsHangs(t *testing.T) {
 		done <- err
 	}()
 	time.Sleep(100 * time.Millisecond)
-	start := time.Now()
+	// The request hangs for ever in this mode: Close returning, and the
+	// request ending, are the test (no stopwatch).
 	if err := s.Close(); err != nil {
 		t.Fatal(err)
-	}
-	if took := time.Since(start); took > 2*time.Second {
-		t.Errorf("Close took %s", took)
 	}
 	if err := <-done; err == nil {
 		t.Error("the hanging request got an answer")
