@@ -341,18 +341,12 @@ func (s *Server) Handler() http.Handler { return s.handler }
 func (s *Server) Start(addr string) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	switch {
-	case s.closed:
-		return errors.New("sim: server closed")
-	case s.srv != nil:
-		return errors.New("sim: server already started")
-	}
-	ln, err := net.Listen("tcp", addr)
+	ln, err := Listen("sim", s.closed, s.srv != nil, addr)
 	if err != nil {
-		return fmt.Errorf("sim: %w", err)
+		return err
 	}
 	s.ln = ln
-	s.srv = &http.Server{Handler: s.handler, ReadHeaderTimeout: 10 * time.Second}
+	s.srv = HTTPServer(s.handler)
 	s.serveDone = make(chan struct{})
 	go func(srv *http.Server, done chan struct{}) {
 		defer close(done)
@@ -369,15 +363,7 @@ func (s *Server) URL() string {
 	if s.ln == nil {
 		return ""
 	}
-	addr, ok := s.ln.Addr().(*net.TCPAddr)
-	if !ok {
-		return "http://" + s.ln.Addr().String()
-	}
-	host := addr.IP
-	if host == nil || host.IsUnspecified() {
-		host = net.IPv4(127, 0, 0, 1)
-	}
-	return "http://" + net.JoinHostPort(host.String(), fmt.Sprint(addr.Port))
+	return BaseURL(s.ln.Addr())
 }
 
 // VenueURL returns URL()+"/"+id: the base URL an adapter is given.

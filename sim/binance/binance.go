@@ -23,20 +23,13 @@ import (
 func Sim() sim.Venue {
 	lim := &limiter{window: cexsim.Window{Limit: weightLimit, Span: time.Minute, Align: true}}
 	return cexsim.Venue(cexsim.API{
-		Spec:      binance.Spec(),
-		Seq:       8223158780,
-		Profile:   sim.Profile{Latency: 80 * time.Millisecond, Spread: 0.0003, Markets: markets},
-		Markets:   serveExchangeInfo,
-		BookPath:  "GET /api/v3/depth",
-		BookQuery: depthQuery,
-		Book: func(c *cexsim.Call, b *cexsim.Book) {
-			out := make([]byte, 0, 64+64*(len(b.Bids)+len(b.Asks)))
-			out = append(out, `{"lastUpdateId":`...)
-			out = strconv.AppendInt(out, b.Seq, 10)
-			out = cexsim.AppendLevels(append(out, `,"bids":`...), b.Bids, true, 8, nil)
-			out = cexsim.AppendLevels(append(out, `,"asks":`...), b.Asks, true, 8, nil)
-			c.Write(200, append(out, '}'))
-		},
+		Spec:        binance.Spec(),
+		Seq:         8223158780,
+		Profile:     sim.Profile{Latency: 80 * time.Millisecond, Spread: 0.0003, Markets: markets},
+		Markets:     serveExchangeInfo,
+		BookPath:    "GET /api/v3/depth",
+		BookQuery:   depthQuery,
+		Book:        func(c *cexsim.Call, b *cexsim.Book) { cexsim.WriteDepth(c, b, 8) },
 		NoMarket:    func(c *cexsim.Call, _ string) { writeError(c.W, 400, -1121, "Invalid symbol.") },
 		Wrap:        lim.wrap,
 		RateLimited: func(c *cexsim.Call) { lim.refuse(c.W, c.Now(), time.Second) },
@@ -56,7 +49,7 @@ var markets = []string{
 }
 
 func writeError(w http.ResponseWriter, status, code int, msg string) {
-	cexsim.JSON(w, status, errorResponse{Code: code, Msg: msg})
+	cexsim.JSON(w, status, cexsim.CodeMsg{Code: code, Msg: msg})
 }
 
 // depthQuery reads symbol and limit as /api/v3/depth does.

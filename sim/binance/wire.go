@@ -1,6 +1,9 @@
 package binance
 
-import "github.com/swapscout/swapscout"
+import (
+	"github.com/swapscout/swapscout"
+	"github.com/swapscout/swapscout/sim/cexsim"
+)
 
 // Wire types of Binance's spot REST API as the simulator writes them,
 // mirroring the recorded responses of ../shared/research/exchange-apis.md
@@ -8,13 +11,7 @@ import "github.com/swapscout/swapscout"
 // official docs ([DOC] binance-spot-api-docs rest-api.md).
 
 // exchangeInfo is GET /api/v3/exchangeInfo.
-type exchangeInfo struct {
-	Timezone        string      `json:"timezone"`
-	ServerTime      int64       `json:"serverTime"`
-	RateLimits      []rateLimit `json:"rateLimits"`
-	ExchangeFilters []any       `json:"exchangeFilters"`
-	Symbols         []symbol    `json:"symbols"`
-}
+type exchangeInfo = cexsim.ExchangeInfo[rateLimit, symbol]
 
 type rateLimit struct {
 	RateLimitType string `json:"rateLimitType"` // REQUEST_WEIGHT, ORDERS, RAW_REQUESTS
@@ -26,16 +23,8 @@ type rateLimit struct {
 // symbol is an item of exchangeInfo's symbols. Precisions and flags are JSON
 // numbers and booleans; filter values are strings.
 type symbol struct {
-	Symbol                          string     `json:"symbol"`
-	Status                          string     `json:"status"` // TRADING, HALT, BREAK
-	BaseAsset                       string     `json:"baseAsset"`
-	BaseAssetPrecision              int        `json:"baseAssetPrecision"`
-	QuoteAsset                      string     `json:"quoteAsset"`
-	QuotePrecision                  int        `json:"quotePrecision"`
-	QuoteAssetPrecision             int        `json:"quoteAssetPrecision"`
-	BaseCommissionPrecision         int        `json:"baseCommissionPrecision"`
-	QuoteCommissionPrecision        int        `json:"quoteCommissionPrecision"`
-	OrderTypes                      []string   `json:"orderTypes"`
+	// status TRADING, HALT or BREAK
+	cexsim.SymbolHead
 	IcebergAllowed                  bool       `json:"icebergAllowed"`
 	OcoAllowed                      bool       `json:"ocoAllowed"`
 	OtoAllowed                      bool       `json:"otoAllowed"`
@@ -69,12 +58,6 @@ type filter struct {
 	AvgPriceMins     *int              `json:"avgPriceMins,omitempty"`
 }
 
-// errorResponse is the body of an error: {"code":-1121,"msg":"Invalid symbol."}.
-type errorResponse struct {
-	Code int    `json:"code"`
-	Msg  string `json:"msg"`
-}
-
 // minNotional is the NOTIONAL filter's minimum by quote asset.
 var minNotional = map[string]string{"USDT": "5", "USDC": "5", "BTC": "0.0001", "ETH": "0.001", "BNB": "0.01"}
 
@@ -88,9 +71,8 @@ func newSymbol(base, quote, status string, perms [][]string) symbol {
 		mn = "1"
 	}
 	return symbol{
-		Symbol: base + quote, Status: status, BaseAsset: base, BaseAssetPrecision: 8, QuoteAsset: quote,
-		QuotePrecision: 8, QuoteAssetPrecision: 8, BaseCommissionPrecision: 8, QuoteCommissionPrecision: 8,
-		OrderTypes:     []string{"LIMIT", "LIMIT_MAKER", "MARKET", "STOP_LOSS", "STOP_LOSS_LIMIT", "TAKE_PROFIT", "TAKE_PROFIT_LIMIT"},
+		SymbolHead: cexsim.NewSymbolHead(base, quote, status, 8,
+			"LIMIT", "LIMIT_MAKER", "MARKET", "STOP_LOSS", "STOP_LOSS_LIMIT", "TAKE_PROFIT", "TAKE_PROFIT_LIMIT"),
 		IcebergAllowed: true, OcoAllowed: true, OtoAllowed: true, QuoteOrderQtyMarketAllowed: true,
 		AllowTrailingStop: true, CancelReplaceAllowed: true, AmendAllowed: true,
 		IsSpotTradingAllowed: true, IsMarginTradingAllowed: true,

@@ -85,7 +85,7 @@ type Server struct {
 
 	mu       sync.Mutex
 	closed   bool
-	addr     string // fixed at Start, so Refused can reopen the same port
+	addr     net.Addr // fixed at Start, so Refused can reopen the same port
 	ln       net.Listener
 	srv      *http.Server
 	conns    map[*trackedConn]struct{}
@@ -177,18 +177,12 @@ func (s *Server) SetMode(m Mode, scope Scope) error {
 func (s *Server) Start(addr string) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	switch {
-	case s.closed:
-		return errors.New("hostile: server closed")
-	case s.srv != nil:
-		return errors.New("hostile: server already started")
-	}
-	ln, err := net.Listen("tcp", addr)
+	ln, err := sim.Listen("hostile", s.closed, s.srv != nil, addr)
 	if err != nil {
-		return fmt.Errorf("hostile: %w", err)
+		return err
 	}
-	s.addr = ln.Addr().String()
-	s.srv = &http.Server{Handler: s, ReadHeaderTimeout: 10 * time.Second, ErrorLog: nil}
+	s.addr = ln.Addr()
+	s.srv = sim.HTTPServer(s)
 	if s.state.Load().mode == Refused {
 		return ln.Close() // the port is known, and closed
 	}
@@ -197,7 +191,7 @@ func (s *Server) Start(addr string) error {
 }
 
 func (s *Server) listenLocked() error {
-	ln, err := net.Listen("tcp", s.addr)
+	ln, err := net.Listen("tcp", s.addr.String())
 	if err != nil {
 		return fmt.Errorf("hostile: listening again on %s: %w", s.addr, err)
 	}
@@ -225,14 +219,15 @@ func (s *Server) closeListenerLocked() {
 	}
 }
 
-// URL returns "http://127.0.0.1:PORT" after Start.
+// URL returns "http://HOST:PORT" after Start ("" before); an unspecified
+// listen address is reported as 127.0.0.1.
 func (s *Server) URL() string {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if s.addr == "" {
+	if s.addr == nil {
 		return ""
 	}
-	return "http://" + s.addr
+	return sim.BaseURL(s.addr)
 }
 
 // VenueURL returns URL()+"/"+id, the base URL an adapter is given.

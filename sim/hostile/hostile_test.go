@@ -379,3 +379,21 @@ func TestParseMode(t *testing.T) {
 		}
 	}
 }
+
+// TestStartTwiceAndAfterClose: Start refuses a started or closed server, in
+// the hostile server's words.
+func TestStartTwiceAndAfterClose(t *testing.T) {
+	s := startEcho(t, Off)
+	if !strings.HasPrefix(s.URL(), "http://127.0.0.1:") {
+		t.Errorf("URL() = %q", s.URL())
+	}
+	if err := s.Start("127.0.0.1:0"); err == nil || err.Error() != "hostile: server already started" {
+		t.Errorf("second Start: %v", err)
+	}
+	if err := s.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Start("127.0.0.1:0"); err == nil || err.Error() != "hostile: server closed" {
+		t.Errorf("Start after Close: %v", err)
+	}
+}

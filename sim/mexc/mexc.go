@@ -9,7 +9,6 @@ package mexc
 
 import (
 	"net/http"
-	"strconv"
 	"time"
 
 	"github.com/swapscout/swapscout/sim"
@@ -33,13 +32,7 @@ func Sim() sim.Venue {
 			}
 			return c.Query("symbol"), min(limit, 5000), true
 		},
-		Book: func(c *cexsim.Call, b *cexsim.Book) {
-			out := make([]byte, 0, 64+48*(len(b.Bids)+len(b.Asks)))
-			out = strconv.AppendInt(append(out, `{"lastUpdateId":`...), b.Seq, 10)
-			out = cexsim.AppendLevels(append(out, `,"bids":`...), b.Bids, true, 2, nil)
-			out = cexsim.AppendLevels(append(out, `,"asks":`...), b.Asks, true, 2, nil)
-			c.Write(200, append(out, '}'))
-		},
+		Book:     func(c *cexsim.Call, b *cexsim.Book) { cexsim.WriteDepth(c, b, 2) },
 		NoMarket: func(c *cexsim.Call, _ string) { writeError(c.W, 400, -1121, "Invalid symbol.") },
 		RateLimited: func(c *cexsim.Call) {
 			c.W.Header().Set("Retry-After", "2")
@@ -60,10 +53,7 @@ var markets = []string{
 
 // writeError answers {"code":…,"msg":…}, the code a JSON number.
 func writeError(w http.ResponseWriter, status, code int, msg string) {
-	cexsim.JSON(w, status, struct {
-		Code int    `json:"code"`
-		Msg  string `json:"msg"`
-	}{code, msg})
+	cexsim.JSON(w, status, cexsim.CodeMsg{Code: code, Msg: msg})
 }
 
 // minOrder is baseSizePrecision (the least quantity) by base asset.
@@ -83,9 +73,7 @@ func serveExchangeInfo(c *cexsim.Call, ms []cexsim.Market) {
 		if quote == "BTC" {
 			minValue, maxMarket = "0.00001", "2"
 		}
-		s := symbol{Symbol: base + quote, Status: status, BaseAsset: base, BaseAssetPrecision: 6, QuoteAsset: quote,
-			QuotePrecision: 8, QuoteAssetPrecision: 8, BaseCommissionPrecision: 6, QuoteCommissionPrecision: 8,
-			OrderTypes: []string{"LIMIT", "MARKET", "LIMIT_MAKER"}, IsSpotTradingAllowed: true,
+		s := symbol{SymbolHead: cexsim.NewSymbolHead(base, quote, status, 6, "LIMIT", "MARKET", "LIMIT_MAKER"), IsSpotTradingAllowed: true,
 			QuoteAmountPrecision: minValue, BaseSizePrecision: minQty, Permissions: []string{"SPOT"},
 			Filters:        []filter{{FilterType: "PERCENT_PRICE_BY_SIDE", BidMultiplierUp: "5", AskMultiplierDown: "0.2"}},
 			MaxQuoteAmount: "2000000", MakerCommission: "0", TakerCommission: "0.0005",

@@ -1,5 +1,7 @@
 package mexc
 
+import "github.com/swapscout/swapscout/sim/cexsim"
+
 // Wire types of MEXC's spot API v3 as the simulator writes them, mirroring
 // ../shared/research/exchange-apis.md section B12: the docs' examples as
 // JKorf's Mexc.Net fixtures carry them ([DOC] exchangeInfo, depth) and the
@@ -10,27 +12,13 @@ package mexc
 // tradeSideType is a string in the docs and a number in older examples, and
 // some fields come back empty ("") or null.
 
-// exchangeInfo is GET /api/v3/exchangeInfo.
-type exchangeInfo struct {
-	Timezone        string   `json:"timezone"` // "CST"
-	ServerTime      int64    `json:"serverTime"`
-	RateLimits      []any    `json:"rateLimits"`      // empty
-	ExchangeFilters []any    `json:"exchangeFilters"` // empty
-	Symbols         []symbol `json:"symbols"`
-}
+// exchangeInfo is GET /api/v3/exchangeInfo; MEXC leaves rateLimits empty.
+type exchangeInfo = cexsim.ExchangeInfo[any, symbol]
 
 // symbol is an item of exchangeInfo's symbols. Nullable fields are pointers.
 type symbol struct {
-	Symbol                     string   `json:"symbol"`
-	Status                     string   `json:"status"` // "1" enabled, "2" paused, "3" offline
-	BaseAsset                  string   `json:"baseAsset"`
-	BaseAssetPrecision         int      `json:"baseAssetPrecision"`
-	QuoteAsset                 string   `json:"quoteAsset"`
-	QuotePrecision             int      `json:"quotePrecision"`
-	QuoteAssetPrecision        int      `json:"quoteAssetPrecision"`
-	BaseCommissionPrecision    int      `json:"baseCommissionPrecision"`
-	QuoteCommissionPrecision   int      `json:"quoteCommissionPrecision"`
-	OrderTypes                 []string `json:"orderTypes"` // LIMIT, MARKET, LIMIT_MAKER
+	// status "1" enabled, "2" paused, "3" offline; orderTypes LIMIT, MARKET, LIMIT_MAKER
+	cexsim.SymbolHead
 	IsSpotTradingAllowed       bool     `json:"isSpotTradingAllowed"`
 	IsMarginTradingAllowed     bool     `json:"isMarginTradingAllowed"`
 	QuoteAmountPrecision       string   `json:"quoteAmountPrecision"` // least order value, in quote
