@@ -168,8 +168,15 @@ func Created(name string, o swapscout.SwapOrder) (swapscout.SwapOrder, error) {
 // case) are a bad request in the venue's words. Otherwise quote, the
 // adapter's reading of the same words in a quote's refusal, decides (a limit,
 // an unserved pair, an outage), unless it could not tell (bad_response,
-// nil): then it is a bad request too.
+// nil): then it is a bad request too. A 2xx answer that could not be read
+// at all (bad_response, no words) is no refusal: the order may exist, so
+// the bad response is returned as it is and the outcome stays unknown.
 func SwapRefusal(name string, status int, orderID, words string, quote error, fields ...string) error {
+	var bad *swapscout.VenueError
+	if status >= 200 && status <= 299 && strings.TrimSpace(words) == "" &&
+		errors.As(quote, &bad) && bad.Code == swapscout.CodeBadResponse {
+		return quote
+	}
 	status = max(status, 400) // a refusal sent with a 2xx status
 	lower := strings.ToLower(words)
 	switch {

@@ -117,6 +117,9 @@ func TestSwapRefusal(t *testing.T) {
 		{"quote unclear", 200, "", "something odd", unclear, CodeBadRequest},
 		{"unclear without words", 400, "", "", unclear, CodeBadRequest},
 		{"no quote reading", 400, "", "odd", nil, CodeBadRequest},
+		// A 2xx body nobody could read may hide a made order: never a refusal,
+		// which would free the Idempotency-Key for a second order.
+		{"unreadable 2xx", 200, "", "", unclear, swapscout.CodeBadResponse},
 	} {
 		err := SwapRefusal("V", tc.status, tc.order, tc.words, tc.quote, "address", "memo")
 		var ve *swapscout.VenueError

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"flag"
 	"fmt"
 	"io"
 	"math/big"
@@ -21,6 +20,7 @@ import (
 	"github.com/swapscout/swapscout"
 	"github.com/swapscout/swapscout/address"
 	"github.com/swapscout/swapscout/api"
+	"github.com/swapscout/swapscout/internal/tier"
 	"github.com/swapscout/swapscout/sim"
 	"github.com/swapscout/swapscout/sim/hostile"
 	"github.com/swapscout/swapscout/swaps"
@@ -83,20 +83,10 @@ var swapRows = func() (rows []struct {
 	return rows
 }()
 
-// runsSelected reports whether the test was asked for by name (-run
-// TestHostileMatrix…, as CI does): the swap matrix takes a minute or two,
-// more than the fast tier (`go test ./...`) affords.
-func runsSelected(name string) bool {
-	f := flag.Lookup("test.run")
-	return f != nil && f.Value.String() != "" && strings.Contains(name, strings.Trim(f.Value.String(), "^$"))
-}
-
 func TestHostileMatrixSwaps(t *testing.T) {
-	switch {
-	case raceEnabled:
-		t.Skip("the hostile matrix runs without -race: go test -run TestHostileMatrixSwaps ./cmd/swapscout/")
-	case !runsSelected(t.Name()):
-		t.Skip("the swap matrix runs when asked by name: go test -run TestHostileMatrixSwaps ./cmd/swapscout/ (CI does)")
+	tier.E2E(t) // a minute or two: more than the fast tier affords
+	if raceEnabled {
+		t.Skip("the hostile matrix runs without -race: go test -run TestHostileMatrixSwaps ./cmd/swapscout/ (CI does)")
 	}
 	var cells []*matrixCell
 	for _, row := range swapRows {
