@@ -105,11 +105,13 @@ func Error(fc swapscout.FailureCode, name, code, words string, status int) *swap
 	return &swapscout.VenueError{Code: fc, Msg: msg}
 }
 
-// Descriptor completes d, a CEX's identity (ID, names, URLs, timeout, KYC,
-// evidence), with what every order book shares: the OrderBook kind, quotes
-// in both directions, the networks of s.Symbols, and a Client on s; s
-// takes d.Name unless it names itself.
-func Descriptor(d venue.Descriptor, s *Spec) venue.Descriptor {
+// Descriptor is the order book id's descriptor: its facts (names, URLs,
+// timeout, rate limit, evidence: venue/<id>/venue.json, as every venue's),
+// with what every order book shares: the OrderBook kind, quotes in both
+// directions, the networks of s.Symbols, and a Client on s; s takes d.Name
+// unless it names itself.
+func Descriptor(id string, s *Spec) venue.Descriptor {
+	d := venue.Facts(venue.Descriptor{ID: id})
 	if s.Name == "" {
 		s.Name = d.Name // one spelling of the venue's name
 	}

@@ -12,21 +12,14 @@ import (
 	"encoding/json"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/swapscout/swapscout"
-	"github.com/swapscout/swapscout/venue"
 	"github.com/swapscout/swapscout/venue/book"
 	"github.com/swapscout/swapscout/venue/cex"
 )
 
 // Descriptor registers Gemini.
-var Descriptor = cex.Descriptor(venue.Descriptor{
-	ID: "gemini", Name: "Gemini", BaseURL: "https://api.gemini.com", Website: "https://www.gemini.com",
-	Timeout: 4 * time.Second, KYC: 'D', Evidence: swapscout.Recorded,
-	Limit: venue.Limit{Rate: 1, Burst: 5, Backoff: 2 * time.Second, Stated: 2, StatedBurst: 120,
-		Source: "[CODE] client libraries use 120 requests per minute without a key; the docs are recalled to ask for at most 1 per second [MEM, unverified]"},
-}, &spec)
+var Descriptor = cex.Descriptor("gemini", &spec)
 
 // Spec returns Gemini's description for the cex engine: its tickers and
 // networks, fees, bridges and paths.
