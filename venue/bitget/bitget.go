@@ -196,13 +196,5 @@ func errorBody(status int, body []byte) error {
 	if code == "00000" {
 		return nil
 	}
-	fc, ok := errorCodes[code]
-	switch {
-	case ok:
-	case status >= 500:
-		fc = swapscout.CodeUnavailable
-	default:
-		fc = swapscout.CodeBadResponse
-	}
-	return cex.Error(fc, "Bitget", code, e.Msg, status)
+	return cex.Coded(errorCodes, "Bitget", code, e.Msg, status)
 }

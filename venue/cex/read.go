@@ -89,6 +89,21 @@ func (s *Spec) ReadBook(sc *book.Scanner, status int, body []byte, b *book.Book)
 	return err
 }
 
+// Coded is a venue's refusal with its code, mapped by the venue's table of
+// codes and worded as Error words it; a code the table does not name is
+// unavailable at a 5xx status (the venue's trouble) and bad_response
+// otherwise (a parameter of ours it did not take).
+func Coded(codes map[string]swapscout.FailureCode, name, code, words string, status int) *swapscout.VenueError {
+	fc, ok := codes[code]
+	if !ok {
+		fc = swapscout.CodeBadResponse
+		if status >= 500 {
+			fc = swapscout.CodeUnavailable
+		}
+	}
+	return Error(fc, name, code, words, status)
+}
+
 // Error is a venue's refusal in its own words, as every venue here reports
 // one: "<name> <code>: <words> (HTTP <status>)", with the venue's code
 // and words clipped (venue.Clip), the code left out when empty and the

@@ -105,14 +105,7 @@ var labelCodes = map[string]swapscout.FailureCode{
 
 // labelError maps a labelled error.
 func labelError(label string, msg []byte, status int) error {
-	fc, ok := labelCodes[label]
-	if !ok {
-		fc = swapscout.CodeBadResponse
-		if status >= 500 {
-			fc = swapscout.CodeUnavailable
-		}
-	}
-	return cex.Error(fc, "Gate", label, string(msg), status)
+	return cex.Coded(labelCodes, "Gate", label, string(msg), status)
 }
 
 // errorBody reads Gate's error object, {"label":"INVALID_CURRENCY_PAIR",

@@ -118,15 +118,8 @@ func errorBody(status int, body []byte) error {
 	if json.Unmarshal(body, &e) != nil || e.Result != "error" || e.Reason == "" {
 		return nil
 	}
-	code, ok := reasons[e.Reason]
-	switch {
-	case ok:
-	case strings.Contains(e.Message, "not a valid symbol"):
-		code = swapscout.CodeUnsupportedPair
-	case status >= 500:
-		code = swapscout.CodeUnavailable
-	default:
-		code = swapscout.CodeBadResponse
+	if _, ok := reasons[e.Reason]; !ok && strings.Contains(e.Message, "not a valid symbol") {
+		return cex.Error(swapscout.CodeUnsupportedPair, "Gemini", e.Reason, e.Message, status)
 	}
-	return cex.Error(code, "Gemini", e.Reason, e.Message, status)
+	return cex.Coded(reasons, "Gemini", e.Reason, e.Message, status)
 }

@@ -97,14 +97,7 @@ var errorCodes = map[string]swapscout.FailureCode{
 
 // apiError maps an OKX code to a failure code.
 func apiError(status int, code, msg string) error {
-	c, ok := errorCodes[code]
-	if !ok {
-		c = swapscout.CodeBadResponse
-		if status >= 500 {
-			c = swapscout.CodeUnavailable
-		}
-	}
-	return cex.Error(c, "OKX", code, msg, status)
+	return cex.Coded(errorCodes, "OKX", code, msg, status)
 }
 
 // errorBody reads OKX's envelope, {"code":"51001","msg":"…","data":[]}, at
