@@ -63,6 +63,9 @@ type Descriptor struct {
 
 	// New builds the adapter. It must not do I/O.
 	New func(Config) (swapscout.Quoter, error)
+
+	// factsErr is why Facts could not read the venue's venue.json.
+	factsErr error
 }
 
 // Config is what an adapter is built with.
@@ -118,6 +121,8 @@ var idPattern = regexp.MustCompile(`^[a-z0-9]+$`)
 // Validate checks a descriptor the way the registry does at startup.
 func (d *Descriptor) Validate() error {
 	switch {
+	case d.factsErr != nil:
+		return d.factsErr
 	case !idPattern.MatchString(d.ID):
 		return fmt.Errorf("venue %q: id must be lowercase letters and digits", d.ID)
 	case d.Name == "":

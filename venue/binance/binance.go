@@ -11,21 +11,14 @@ import (
 	"bytes"
 	"encoding/json"
 	"strconv"
-	"time"
 
 	"github.com/swapscout/swapscout"
-	"github.com/swapscout/swapscout/venue"
 	"github.com/swapscout/swapscout/venue/book"
 	"github.com/swapscout/swapscout/venue/cex"
 )
 
 // Descriptor registers Binance.
-var Descriptor = cex.Descriptor(venue.Descriptor{
-	ID: "binance", Name: "Binance", BaseURL: "https://api.binance.com", Website: "https://www.binance.com",
-	Timeout: 4 * time.Second, KYC: 'D', Evidence: swapscout.Recorded,
-	Limit: venue.Limit{Rate: 2, Burst: 10, Stated: 2, StatedBurst: 120,
-		Source: "[DOC] Binance spot API docs, \"Limits\", and exchangeInfo rateLimits [REC]: 6000 request weight per minute per IP; /api/v3/depth weighs 50 up to 1000 levels, so 2 calls/s of weight 50 is the whole 6000/min", Documented: true},
-}, &spec)
+var Descriptor = cex.Descriptor("binance", &spec)
 
 // Spec returns Binance's description for the cex engine: its tickers and
 // networks, fees, bridges and paths.

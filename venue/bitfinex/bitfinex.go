@@ -25,12 +25,7 @@ import (
 )
 
 // Descriptor registers Bitfinex.
-var Descriptor = cex.Descriptor(venue.Descriptor{
-	ID: "bitfinex", Name: "Bitfinex", BaseURL: "https://api-pub.bitfinex.com", Website: "https://www.bitfinex.com",
-	Timeout: 4 * time.Second, KYC: 'D', Evidence: swapscout.Documented,
-	Limit: venue.Limit{Rate: 2, Burst: 5, Backoff: time.Minute, Stated: 4, StatedBurst: 10,
-		Source: "[DOC] Bitfinex v2 docs, \"Books\": 240 requests per minute; going over blocks the IP for 10 to 60 seconds", Documented: true},
-}, &spec)
+var Descriptor = cex.Descriptor("bitfinex", &spec)
 
 // Spec returns Bitfinex's description for the cex engine: its tickers and
 // networks, fees, bridges and paths.

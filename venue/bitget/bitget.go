@@ -15,7 +15,6 @@ import (
 	"encoding/json"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/swapscout/swapscout"
 	"github.com/swapscout/swapscout/venue"
@@ -25,12 +24,7 @@ import (
 
 // Descriptor registers Bitget. KYC D: Bitget requires identity verification
 // of every account since 2023 [MEM].
-var Descriptor = cex.Descriptor(venue.Descriptor{
-	ID: "bitget", Name: "Bitget", BaseURL: "https://api.bitget.com", Website: "https://www.bitget.com",
-	Timeout: 4 * time.Second, KYC: 'D', Evidence: swapscout.Documented,
-	Limit: venue.Limit{Rate: 10, Burst: 20, Stated: 20, StatedBurst: 20,
-		Source: "[DOC] Bitget v2 docs, spot \"Get OrderBook Depth\": 20 requests per second per IP", Documented: true},
-}, &spec)
+var Descriptor = cex.Descriptor("bitget", &spec)
 
 // Spec returns Bitget's description for the cex engine: its tickers and
 // networks, fees, bridges and paths.
@@ -202,13 +196,5 @@ func errorBody(status int, body []byte) error {
 	if code == "00000" {
 		return nil
 	}
-	fc, ok := errorCodes[code]
-	switch {
-	case ok:
-	case status >= 500:
-		fc = swapscout.CodeUnavailable
-	default:
-		fc = swapscout.CodeBadResponse
-	}
-	return cex.Error(fc, "Bitget", code, e.Msg, status)
+	return cex.Coded(errorCodes, "Bitget", code, e.Msg, status)
 }

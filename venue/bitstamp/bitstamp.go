@@ -12,7 +12,6 @@ import (
 	"encoding/json"
 	"net/url"
 	"strings"
-	"time"
 
 	"github.com/swapscout/swapscout"
 	"github.com/swapscout/swapscout/venue"
@@ -21,12 +20,7 @@ import (
 )
 
 // Descriptor registers Bitstamp.
-var Descriptor = cex.Descriptor(venue.Descriptor{
-	ID: "bitstamp", Name: "Bitstamp", BaseURL: "https://www.bitstamp.net", Website: "https://www.bitstamp.net",
-	Timeout: 5 * time.Second, KYC: 'D', Evidence: swapscout.Recorded,
-	Limit: venue.Limit{Rate: 10, Burst: 20, Stated: 16, StatedBurst: 40,
-		Source: "[CODE] client libraries keep to 8000 requests per 10 minutes; the API page is recalled as 400/s and 10,000 per 10 minutes [MEM, unverified]"},
-}, &spec)
+var Descriptor = cex.Descriptor("bitstamp", &spec)
 
 // Spec returns Bitstamp's description for the cex engine: its tickers and
 // networks, fees, bridges and paths.

@@ -16,18 +16,12 @@ import (
 	"time"
 
 	"github.com/swapscout/swapscout"
-	"github.com/swapscout/swapscout/venue"
 	"github.com/swapscout/swapscout/venue/book"
 	"github.com/swapscout/swapscout/venue/cex"
 )
 
 // Descriptor registers Bybit.
-var Descriptor = cex.Descriptor(venue.Descriptor{
-	ID: "bybit", Name: "Bybit", BaseURL: "https://api.bybit.com", Website: "https://www.bybit.com",
-	Timeout: 4 * time.Second, KYC: 'D', Evidence: swapscout.Documented,
-	Limit: venue.Limit{Rate: 20, Burst: 40, Stated: 120, StatedBurst: 600,
-		Source: "[DOC] Bybit v5 docs, \"Rate Limit\": 600 requests per 5 seconds per IP over all of api.bybit.com; going over blocks the IP", Documented: true},
-}, &spec)
+var Descriptor = cex.Descriptor("bybit", &spec)
 
 // IPBan is how long Bybit wants no calls after HTTP 403 "access too
 // frequent" ([DOC] v5/rate-limit: "wait for at least 10 minutes").

@@ -89,6 +89,21 @@ func (s *Spec) ReadBook(sc *book.Scanner, status int, body []byte, b *book.Book)
 	return err
 }
 
+// Coded is a venue's refusal with its code, mapped by the venue's table of
+// codes and worded as Error words it; a code the table does not name is
+// unavailable at a 5xx status (the venue's trouble) and bad_response
+// otherwise (a parameter of ours it did not take).
+func Coded(codes map[string]swapscout.FailureCode, name, code, words string, status int) *swapscout.VenueError {
+	fc, ok := codes[code]
+	if !ok {
+		fc = swapscout.CodeBadResponse
+		if status >= 500 {
+			fc = swapscout.CodeUnavailable
+		}
+	}
+	return Error(fc, name, code, words, status)
+}
+
 // Error is a venue's refusal in its own words, as every venue here reports
 // one: "<name> <code>: <words> (HTTP <status>)", with the venue's code
 // and words clipped (venue.Clip), the code left out when empty and the
@@ -105,11 +120,13 @@ func Error(fc swapscout.FailureCode, name, code, words string, status int) *swap
 	return &swapscout.VenueError{Code: fc, Msg: msg}
 }
 
-// Descriptor completes d, a CEX's identity (ID, names, URLs, timeout, KYC,
-// evidence), with what every order book shares: the OrderBook kind, quotes
-// in both directions, the networks of s.Symbols, and a Client on s; s
-// takes d.Name unless it names itself.
-func Descriptor(d venue.Descriptor, s *Spec) venue.Descriptor {
+// Descriptor is the order book id's descriptor: its facts (names, URLs,
+// timeout, rate limit, evidence: venue/<id>/venue.json, as every venue's),
+// with what every order book shares: the OrderBook kind, quotes in both
+// directions, the networks of s.Symbols, and a Client on s; s takes d.Name
+// unless it names itself.
+func Descriptor(id string, s *Spec) venue.Descriptor {
+	d := venue.Facts(venue.Descriptor{ID: id})
 	if s.Name == "" {
 		s.Name = d.Name // one spelling of the venue's name
 	}

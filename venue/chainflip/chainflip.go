@@ -34,14 +34,8 @@ import (
 )
 
 // Descriptor registers Chainflip.
-var Descriptor = venue.Descriptor{
-	ID: "chainflip", Name: "Chainflip", Kind: swapscout.Protocol,
-	BaseURL: "https://chainflip-broker.io", Website: "https://chainflip.io",
-	Support: swapscout.SupportContact{Source: "Chainflip documents no support contact in the sources read (its broker API and SDK as read for the adapter; a protocol with no operator of swaps)"},
-	Timeout: 5 * time.Second, KYC: 'A', NeedsKey: true, FixedRate: false, Reverse: false,
-	Networks: Symbols.Networks(), Evidence: swapscout.Recorded, Custody: swapscout.NonCustodial,
-	New: func(c venue.Config) (swapscout.Quoter, error) { return New(c), nil },
-}
+var Descriptor = venue.Facts(venue.Descriptor{ID: "chainflip", Kind: swapscout.Protocol,
+	NeedsKey: true, FixedRate: false, Reverse: false, Networks: Symbols.Networks(), New: venue.Constructor(New)})
 
 // Endpoints, relative to Descriptor.BaseURL.
 const (

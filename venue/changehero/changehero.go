@@ -11,22 +11,14 @@ import (
 	"encoding/json"
 	"errors"
 	"strings"
-	"time"
 
 	"github.com/swapscout/swapscout"
 	"github.com/swapscout/swapscout/venue"
 )
 
 // Descriptor registers ChangeHero.
-var Descriptor = venue.Descriptor{
-	ID: "changehero", Name: "ChangeHero", Kind: swapscout.InstantSwap,
-	BaseURL: "https://api.changehero.io", Website: "https://changehero.io",
-	Support: swapscout.SupportContact{Email: "support@changehero.io", Source: "EdgeApp/edge-exchange-plugins src/swap/central/changehero.ts (swapInfo.supportEmail, the address the venue gives integrators)"},
-	Hold:    swapscout.RateHold{Source: "undocumented: not stated in the API notes we keep nor in the venue's pages found (searched 2026-11-28)"},
-	Timeout: 4 * time.Second, KYC: 'C', NeedsKey: true, FixedRate: true, Reverse: true,
-	Networks: Symbols.Networks(), Evidence: swapscout.FromCode,
-	New: func(c venue.Config) (swapscout.Quoter, error) { return New(c), nil },
-}
+var Descriptor = venue.Facts(venue.Descriptor{ID: "changehero", Kind: swapscout.InstantSwap,
+	NeedsKey: true, FixedRate: true, Reverse: true, Networks: Symbols.Networks(), New: venue.Constructor(New)})
 
 // Client quotes ChangeHero.
 type Client struct{ cfg venue.Config }

@@ -17,17 +17,8 @@ import (
 )
 
 // Descriptor registers ChangeNOW.
-var Descriptor = venue.Descriptor{
-	ID: "changenow", Name: "ChangeNOW", Kind: swapscout.InstantSwap,
-	BaseURL: "https://api.changenow.io", Website: "https://changenow.io",
-	Support: swapscout.SupportContact{Email: "support@changenow.io", Source: "EdgeApp/edge-exchange-plugins src/swap/central/changenow.ts (swapInfo.supportEmail, the address the venue gives integrators)"},
-	Hold:    swapscout.RateHold{For: 20 * time.Minute, From: swapscout.HoldFromCreation, Source: "[DOC] ChangeNOW FAQ (changenow.io/faq): at a fixed rate the wait for a deposit is 20 minutes, so send right after creating the exchange"},
-	Timeout: 4 * time.Second, KYC: 'C', NeedsKey: true, FixedRate: true, Reverse: true,
-	Networks: Symbols.Networks(), Evidence: swapscout.Recorded,
-	Limit: venue.Limit{Rate: 25, Burst: 30, PerKey: true, Stated: 30, StatedBurst: 30,
-		Source: "[MEM] ChangeNOW v2 docs, \"Rate limits\": 30 requests per second per API key (the stored excerpt of the page cuts off before the figure)"},
-	New: func(c venue.Config) (swapscout.Quoter, error) { return New(c), nil },
-}
+var Descriptor = venue.Facts(venue.Descriptor{ID: "changenow", Kind: swapscout.InstantSwap,
+	NeedsKey: true, FixedRate: true, Reverse: true, Networks: Symbols.Networks(), New: venue.Constructor(New)})
 
 // Client quotes ChangeNOW.
 type Client struct{ cfg venue.Config }

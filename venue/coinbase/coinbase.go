@@ -13,7 +13,6 @@ import (
 	"encoding/json"
 	"net/url"
 	"strings"
-	"time"
 
 	"github.com/swapscout/swapscout"
 	"github.com/swapscout/swapscout/upstream"
@@ -23,12 +22,7 @@ import (
 )
 
 // Descriptor registers Coinbase Exchange.
-var Descriptor = cex.Descriptor(venue.Descriptor{
-	ID: "coinbase", Name: "Coinbase Exchange", BaseURL: "https://api.exchange.coinbase.com", Website: "https://exchange.coinbase.com",
-	Timeout: 5 * time.Second, KYC: 'D', Evidence: swapscout.Documented,
-	Limit: venue.Limit{Rate: 8, Burst: 12, Stated: 10, StatedBurst: 15,
-		Source: "[CODE] client libraries enforce 10 requests per second per IP on public endpoints; docs recalled to allow bursts to 15 [MEM]"},
-}, &spec)
+var Descriptor = cex.Descriptor("coinbase", &spec)
 
 // Spec returns Coinbase Exchange's description for the cex engine: its
 // tickers and networks, fees, bridges and paths.

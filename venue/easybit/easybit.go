@@ -19,14 +19,8 @@ import (
 )
 
 // Descriptor registers EasyBit.
-var Descriptor = venue.Descriptor{
-	ID: "easybit", Name: "EasyBit", Kind: swapscout.InstantSwap,
-	BaseURL: "https://api.easybit.com", Website: "https://easybit.com",
-	Support: swapscout.SupportContact{Email: "support@easybit.com", Source: "EdgeApp/edge-exchange-plugins src/swap/central/easybit.ts (swapInfo.supportEmail, commit 9cd2c2c)"},
-	Timeout: 4 * time.Second, KYC: 'C', NeedsKey: true, FixedRate: false, Reverse: true,
-	Networks: Symbols.Networks(), Evidence: swapscout.FromCode,
-	New: func(c venue.Config) (swapscout.Quoter, error) { return New(c), nil },
-}
+var Descriptor = venue.Facts(venue.Descriptor{ID: "easybit", Kind: swapscout.InstantSwap,
+	NeedsKey: true, FixedRate: false, Reverse: true, Networks: Symbols.Networks(), New: venue.Constructor(New)})
 
 // Client quotes EasyBit.
 type Client struct{ cfg venue.Config }

@@ -19,7 +19,6 @@ import (
 	"net/url"
 	"slices"
 	"strings"
-	"time"
 
 	"github.com/swapscout/swapscout"
 	"github.com/swapscout/swapscout/venue"
@@ -27,15 +26,8 @@ import (
 
 // Descriptor registers Exolix. The rate endpoint needs no key; a configured
 // key (SWAPSCOUT_EXOLIX_API_KEY) is sent as the partner's Authorization header.
-var Descriptor = venue.Descriptor{
-	ID: "exolix", Name: "Exolix", Kind: swapscout.InstantSwap,
-	BaseURL: "https://exolix.com", Website: "https://exolix.com",
-	Support: swapscout.SupportContact{Email: "support@exolix.com", Source: "EdgeApp/edge-exchange-plugins src/swap/central/exolix.ts (swapInfo.supportEmail, the address the venue gives integrators)"},
-	Hold:    swapscout.RateHold{Source: "undocumented: not stated in the API notes we keep nor in the venue's pages found (searched 2026-11-28)"},
-	Timeout: 4 * time.Second, KYC: 'C', NeedsKey: false, FixedRate: true, Reverse: true,
-	Networks: Symbols.Networks(), Evidence: swapscout.Recorded,
-	New: func(c venue.Config) (swapscout.Quoter, error) { return New(c), nil },
-}
+var Descriptor = venue.Facts(venue.Descriptor{ID: "exolix", Kind: swapscout.InstantSwap,
+	NeedsKey: false, FixedRate: true, Reverse: true, Networks: Symbols.Networks(), New: venue.Constructor(New)})
 
 // Client quotes Exolix.
 type Client struct{ cfg venue.Config }

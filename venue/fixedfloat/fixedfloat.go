@@ -23,17 +23,8 @@ import (
 )
 
 // Descriptor registers FixedFloat.
-var Descriptor = venue.Descriptor{
-	ID: "fixedfloat", Name: "FixedFloat", Kind: swapscout.InstantSwap,
-	BaseURL: "https://ff.io", Website: "https://ff.io",
-	Support: swapscout.SupportContact{Source: "FixedFloat documents no support contact in the sources read (the ff.io API v2 pages and the clients of research A2; third-party lists name addresses at fixedfloat.com that no FixedFloat page read confirms)"},
-	Hold:    swapscout.RateHold{From: swapscout.HoldFromCreation, Source: "undocumented as a duration: every FixedFloat order carries its own expiration time (time.expiration), which the adapter reads as the deadline; a sample order shows 30 minutes, a sample is not a promise"},
-	Timeout: 4 * time.Second, KYC: 'C', NeedsKey: true, NeedsSecret: true, FixedRate: true, Reverse: true,
-	Networks: Symbols.Networks(), Evidence: swapscout.Documented,
-	Limit: venue.Limit{Rate: 3, Burst: 10, PerKey: true, Stated: 4, StatedBurst: 250,
-		Source: "[DOC] FixedFloat API docs (v1 text): 250 weight units per minute per API key, 1 per call other than creating an order", Documented: true},
-	New: func(c venue.Config) (swapscout.Quoter, error) { return New(c), nil },
-}
+var Descriptor = venue.Facts(venue.Descriptor{ID: "fixedfloat", Kind: swapscout.InstantSwap,
+	NeedsKey: true, NeedsSecret: true, FixedRate: true, Reverse: true, Networks: Symbols.Networks(), New: venue.Constructor(New)})
 
 // Client quotes FixedFloat.
 type Client struct {

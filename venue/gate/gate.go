@@ -12,7 +12,6 @@ package gate
 import (
 	"encoding/json"
 	"strconv"
-	"time"
 
 	"github.com/swapscout/swapscout"
 	"github.com/swapscout/swapscout/venue"
@@ -21,12 +20,7 @@ import (
 )
 
 // Descriptor registers Gate.
-var Descriptor = cex.Descriptor(venue.Descriptor{
-	ID: "gate", Name: "Gate", BaseURL: "https://api.gateio.ws", Website: "https://www.gate.com",
-	Timeout: 4 * time.Second, KYC: 'D', Evidence: swapscout.Recorded,
-	Limit: venue.Limit{Rate: 10, Burst: 20, Backoff: 2 * time.Second, Stated: 20, StatedBurst: 200,
-		Source: "[DOC] Gate v4 docs and its 2024-01-22 announcement: 200 requests per 10 seconds per endpoint per IP on public endpoints", Documented: true},
-}, &spec)
+var Descriptor = cex.Descriptor("gate", &spec)
 
 // Spec returns Gate's description for the cex engine: its tickers and
 // networks, fees, bridges and paths.
@@ -111,14 +105,7 @@ var labelCodes = map[string]swapscout.FailureCode{
 
 // labelError maps a labelled error.
 func labelError(label string, msg []byte, status int) error {
-	fc, ok := labelCodes[label]
-	if !ok {
-		fc = swapscout.CodeBadResponse
-		if status >= 500 {
-			fc = swapscout.CodeUnavailable
-		}
-	}
-	return cex.Error(fc, "Gate", label, string(msg), status)
+	return cex.Coded(labelCodes, "Gate", label, string(msg), status)
 }
 
 // errorBody reads Gate's error object, {"label":"INVALID_CURRENCY_PAIR",

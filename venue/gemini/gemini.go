@@ -12,21 +12,14 @@ import (
 	"encoding/json"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/swapscout/swapscout"
-	"github.com/swapscout/swapscout/venue"
 	"github.com/swapscout/swapscout/venue/book"
 	"github.com/swapscout/swapscout/venue/cex"
 )
 
 // Descriptor registers Gemini.
-var Descriptor = cex.Descriptor(venue.Descriptor{
-	ID: "gemini", Name: "Gemini", BaseURL: "https://api.gemini.com", Website: "https://www.gemini.com",
-	Timeout: 4 * time.Second, KYC: 'D', Evidence: swapscout.Recorded,
-	Limit: venue.Limit{Rate: 1, Burst: 5, Backoff: 2 * time.Second, Stated: 2, StatedBurst: 120,
-		Source: "[CODE] client libraries use 120 requests per minute without a key; the docs are recalled to ask for at most 1 per second [MEM, unverified]"},
-}, &spec)
+var Descriptor = cex.Descriptor("gemini", &spec)
 
 // Spec returns Gemini's description for the cex engine: its tickers and
 // networks, fees, bridges and paths.
@@ -125,15 +118,8 @@ func errorBody(status int, body []byte) error {
 	if json.Unmarshal(body, &e) != nil || e.Result != "error" || e.Reason == "" {
 		return nil
 	}
-	code, ok := reasons[e.Reason]
-	switch {
-	case ok:
-	case strings.Contains(e.Message, "not a valid symbol"):
-		code = swapscout.CodeUnsupportedPair
-	case status >= 500:
-		code = swapscout.CodeUnavailable
-	default:
-		code = swapscout.CodeBadResponse
+	if _, ok := reasons[e.Reason]; !ok && strings.Contains(e.Message, "not a valid symbol") {
+		return cex.Error(swapscout.CodeUnsupportedPair, "Gemini", e.Reason, e.Message, status)
 	}
-	return cex.Error(code, "Gemini", e.Reason, e.Message, status)
+	return cex.Coded(reasons, "Gemini", e.Reason, e.Message, status)
 }

@@ -15,22 +15,14 @@ import (
 	"errors"
 	"fmt"
 	"strings"
-	"time"
 
 	"github.com/swapscout/swapscout"
 	"github.com/swapscout/swapscout/venue"
 )
 
 // Descriptor registers Godex.
-var Descriptor = venue.Descriptor{
-	ID: "godex", Name: "Godex", Kind: swapscout.InstantSwap,
-	BaseURL: "https://api.godex.io", Website: "https://godex.io",
-	Support: swapscout.SupportContact{Email: "support@godex.io", Source: "EdgeApp/edge-exchange-plugins src/swap/central/godex.ts (swapInfo.supportEmail, the address the venue gives integrators)"},
-	Hold:    swapscout.RateHold{Source: "undocumented: not stated in the API notes we keep nor in the venue's pages found (searched 2026-11-28)"},
-	Timeout: 5 * time.Second, KYC: 'B', NeedsKey: false, FixedRate: true, Reverse: true,
-	Networks: Symbols.Networks(), Evidence: swapscout.FromCode,
-	New: func(c venue.Config) (swapscout.Quoter, error) { return New(c), nil },
-}
+var Descriptor = venue.Facts(venue.Descriptor{ID: "godex", Kind: swapscout.InstantSwap,
+	NeedsKey: false, FixedRate: true, Reverse: true, Networks: Symbols.Networks(), New: venue.Constructor(New)})
 
 // Client quotes Godex.
 type Client struct{ cfg venue.Config }

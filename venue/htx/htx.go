@@ -12,21 +12,14 @@ package htx
 import (
 	"bytes"
 	"encoding/json"
-	"time"
 
 	"github.com/swapscout/swapscout"
-	"github.com/swapscout/swapscout/venue"
 	"github.com/swapscout/swapscout/venue/book"
 	"github.com/swapscout/swapscout/venue/cex"
 )
 
 // Descriptor registers HTX.
-var Descriptor = cex.Descriptor(venue.Descriptor{
-	ID: "htx", Name: "HTX", BaseURL: "https://api.huobi.pro", Website: "https://www.htx.com",
-	Timeout: 4 * time.Second, KYC: 'D', Evidence: swapscout.Documented,
-	Limit: venue.Limit{Rate: 5, Burst: 10, Backoff: 2 * time.Second, Stated: 7, StatedBurst: 10,
-		Source: "[CODE] client libraries keep market data to 7 to 10 requests per second; no figure in the docs we could verify"},
-}, &spec)
+var Descriptor = cex.Descriptor("htx", &spec)
 
 // Spec returns HTX's description for the cex engine: its tickers and
 // networks, fees, bridges and paths.

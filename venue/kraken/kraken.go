@@ -13,7 +13,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/swapscout/swapscout"
 	"github.com/swapscout/swapscout/venue"
@@ -22,12 +21,7 @@ import (
 )
 
 // Descriptor registers Kraken.
-var Descriptor = cex.Descriptor(venue.Descriptor{
-	ID: "kraken", Name: "Kraken", BaseURL: "https://api.kraken.com", Website: "https://www.kraken.com",
-	Timeout: 4 * time.Second, KYC: 'D', Evidence: swapscout.Documented,
-	Limit: venue.Limit{Rate: 1, Burst: 3, Backoff: 2 * time.Second, Stated: 1, StatedBurst: 5,
-		Source: "[CODE] about 1 request per second per IP and endpoint on public endpoints, as client libraries enforce it; a guideline, not a published figure"},
-}, &spec)
+var Descriptor = cex.Descriptor("kraken", &spec)
 
 // Spec returns Kraken's description for the cex engine: its tickers and
 // networks, fees, bridges and paths.

@@ -14,21 +14,14 @@ import (
 	"bytes"
 	"encoding/json"
 	"strconv"
-	"time"
 
 	"github.com/swapscout/swapscout"
-	"github.com/swapscout/swapscout/venue"
 	"github.com/swapscout/swapscout/venue/book"
 	"github.com/swapscout/swapscout/venue/cex"
 )
 
 // Descriptor registers KuCoin.
-var Descriptor = cex.Descriptor(venue.Descriptor{
-	ID: "kucoin", Name: "KuCoin", BaseURL: "https://api.kucoin.com", Website: "https://www.kucoin.com",
-	Timeout: 4 * time.Second, KYC: 'D', Evidence: swapscout.Documented,
-	Limit: venue.Limit{Rate: 8, Burst: 20, Backoff: 5 * time.Second, Stated: 16, StatedBurst: 500,
-		Source: "[DOC] KuCoin docs, \"Rate Limit\" (resource pools): 2000 weight per 30 seconds per IP in the public pool; level2_100 weighs 4", Documented: true},
-}, &spec)
+var Descriptor = cex.Descriptor("kucoin", &spec)
 
 // Spec returns KuCoin's description for the cex engine: its tickers and
 // networks, fees, bridges and paths.

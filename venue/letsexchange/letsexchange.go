@@ -17,7 +17,6 @@ import (
 	"maps"
 	"slices"
 	"strings"
-	"time"
 
 	"github.com/swapscout/swapscout"
 	"github.com/swapscout/swapscout/venue"
@@ -25,15 +24,8 @@ import (
 
 // Descriptor registers LetsExchange; quotes need the partner's API token
 // (SWAPSCOUT_LETSEXCHANGE_API_KEY).
-var Descriptor = venue.Descriptor{
-	ID: "letsexchange", Name: "LetsExchange", Kind: swapscout.InstantSwap,
-	BaseURL: "https://api.letsexchange.io", Website: "https://letsexchange.io",
-	Support: swapscout.SupportContact{Email: "support@letsexchange.io", Source: "EdgeApp/edge-exchange-plugins src/swap/central/letsexchange.ts (swapInfo.supportEmail, the address the venue gives integrators)"},
-	Hold:    swapscout.RateHold{For: 30 * time.Minute, From: swapscout.HoldFromCreation, Source: "[DOC] api-doc.letsexchange.io/documentation/statuses (wait): the user has up to 30 minutes to send funds, then the exchange is overdue"},
-	Timeout: 4 * time.Second, KYC: 'C', NeedsKey: true, FixedRate: true, Reverse: true,
-	Networks: Symbols.Networks(), Evidence: swapscout.Recorded,
-	New: func(c venue.Config) (swapscout.Quoter, error) { return New(c), nil },
-}
+var Descriptor = venue.Facts(venue.Descriptor{ID: "letsexchange", Kind: swapscout.InstantSwap,
+	NeedsKey: true, FixedRate: true, Reverse: true, Networks: Symbols.Networks(), New: venue.Constructor(New)})
 
 // Client quotes LetsExchange.
 type Client struct{ cfg venue.Config }

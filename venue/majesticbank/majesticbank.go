@@ -12,7 +12,6 @@ import (
 	"encoding/json"
 	"net/url"
 	"strings"
-	"time"
 
 	"github.com/swapscout/swapscout"
 	"github.com/swapscout/swapscout/venue"
@@ -21,15 +20,8 @@ import (
 // Descriptor registers Majestic Bank. KYC A: it takes no account, no key and
 // no e-mail and serves Tor ([MEM]; CypherGoat lists it without a level,
 // Trocador does not list it).
-var Descriptor = venue.Descriptor{
-	ID: "majesticbank", Name: "Majestic Bank", Kind: swapscout.InstantSwap,
-	BaseURL: "https://majesticbank.sc/api/v1", Website: "https://majesticbank.sc",
-	Support: swapscout.SupportContact{Source: "Majestic Bank documents no support contact in the sources read (research A12: the Cake Wallet and JS clients of its API)"},
-	Hold:    swapscout.RateHold{For: 10 * time.Minute, From: swapscout.HoldFromCreation, Source: "[CODE] Majestic Bank API as third-party clients read it: /pay (the fixed receive amount) answers expiration 10 (minutes); every order carries its own expiration, which the adapter reads"},
-	Timeout: 5 * time.Second, KYC: 'B', NeedsKey: false, FixedRate: true, Reverse: true,
-	Networks: Symbols.Networks(), Evidence: swapscout.FromCode,
-	New: func(c venue.Config) (swapscout.Quoter, error) { return New(c), nil },
-}
+var Descriptor = venue.Facts(venue.Descriptor{ID: "majesticbank", Kind: swapscout.InstantSwap,
+	NeedsKey: false, FixedRate: true, Reverse: true, Networks: Symbols.Networks(), New: venue.Constructor(New)})
 
 // Client quotes Majestic Bank.
 type Client struct{ cfg venue.Config }

@@ -6,7 +6,6 @@
 package maya
 
 import (
-	"github.com/swapscout/swapscout"
 	"github.com/swapscout/swapscout/venue"
 	"github.com/swapscout/swapscout/venue/thornode"
 )
@@ -16,11 +15,7 @@ var Network = thornode.Network{ID: "maya", Name: "Maya", Path: "/mayachain", Sym
 
 // Descriptor registers Maya. Maya's public node answers without a key;
 // SWAPSCOUT_MAYA_AFFILIATE_ID names us in quotes (at 0 basis points).
-var Descriptor = Network.Descriptor(venue.Descriptor{
-	Name:    "Maya Protocol",
-	BaseURL: "https://mayanode.mayachain.info", IndexerURL: "https://midgard.mayachain.info", Website: "https://www.mayaprotocol.com",
-	Support: swapscout.SupportContact{Source: "Maya documents no support contact in the sources read (MAYANode and Midgard as read for the adapter: a protocol with no operator of swaps; Edge routes its users to its own support)"},
-})
+var Descriptor = Network.Descriptor()
 
 // symbols maps our assets to Maya's CHAIN.SYMBOL names (Arbitrum is ARB).
 // Maya's own CACAO, THOR.RUNE, KUJI, XRD and the other coins it pools are

@@ -14,10 +14,8 @@ import (
 	"encoding/json"
 	"slices"
 	"strconv"
-	"time"
 
 	"github.com/swapscout/swapscout"
-	"github.com/swapscout/swapscout/venue"
 	"github.com/swapscout/swapscout/venue/book"
 	"github.com/swapscout/swapscout/venue/cex"
 )
@@ -25,12 +23,7 @@ import (
 // Descriptor registers MEXC. KYC C: MEXC has let unverified accounts
 // withdraw up to a daily limit and asks for verification above it, or when
 // it reviews an account [MEM].
-var Descriptor = cex.Descriptor(venue.Descriptor{
-	ID: "mexc", Name: "MEXC", BaseURL: "https://api.mexc.com", Website: "https://www.mexc.com",
-	Timeout: 4 * time.Second, KYC: 'D', Evidence: swapscout.Documented,
-	Limit: venue.Limit{Rate: 20, Burst: 40, Stated: 50, StatedBurst: 500,
-		Source: "[DOC] MEXC spot v3 docs, \"General Info\": 500 requests per 10 seconds per endpoint per IP", Documented: true},
-}, &spec)
+var Descriptor = cex.Descriptor("mexc", &spec)
 
 // Spec returns MEXC's description for the cex engine: its tickers and
 // networks, fees, bridges and paths.

@@ -32,16 +32,11 @@ import (
 
 // Descriptor registers NEAR Intents. It needs no key and quotes floating
 // amounts only (the swap runs at the market when the deposit lands, within
-// the slippage tolerance), by the amount sent or received.
-var Descriptor = venue.Descriptor{
-	ID: "nearintents", Name: "NEAR Intents", Kind: swapscout.Protocol,
-	BaseURL: "https://1click.chaindefuser.com", Website: "https://near-intents.org",
-	Support: swapscout.SupportContact{Source: "NEAR Intents documents no support contact in the sources read (the 1Click OpenAPI description read for the adapter)"},
-	// Solvers compete for each quote: 1Click takes one to three seconds.
-	Timeout: 5 * time.Second, KYC: 'A', NeedsKey: false, FixedRate: false, Reverse: true,
-	Networks: Symbols.Networks(), Evidence: swapscout.Recorded, Custody: swapscout.NonCustodial,
-	New: func(c venue.Config) (swapscout.Quoter, error) { return New(c), nil },
-}
+// the slippage tolerance), by the amount sent or received. Its timeout
+// (venue.json) is 5 s: solvers compete for each quote, and 1Click takes one
+// to three seconds.
+var Descriptor = venue.Facts(venue.Descriptor{ID: "nearintents", Kind: swapscout.Protocol,
+	NeedsKey: false, FixedRate: false, Reverse: true, Networks: Symbols.Networks(), New: venue.Constructor(New)})
 
 // Paths, relative to Descriptor.BaseURL.
 const (

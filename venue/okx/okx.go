@@ -13,7 +13,6 @@ import (
 	"encoding/json"
 	"net/url"
 	"strconv"
-	"time"
 
 	"github.com/swapscout/swapscout"
 	"github.com/swapscout/swapscout/venue"
@@ -22,12 +21,7 @@ import (
 )
 
 // Descriptor registers OKX.
-var Descriptor = cex.Descriptor(venue.Descriptor{
-	ID: "okx", Name: "OKX", BaseURL: "https://www.okx.com", Website: "https://www.okx.com",
-	Timeout: 4 * time.Second, KYC: 'D', Evidence: swapscout.Documented,
-	Limit: venue.Limit{Rate: 10, Burst: 20, Backoff: 2 * time.Second, Stated: 20, StatedBurst: 40,
-		Source: "[DOC] OKX v5 docs, \"Get order book\": 40 requests per 2 seconds per IP", Documented: true},
-}, &spec)
+var Descriptor = cex.Descriptor("okx", &spec)
 
 // Spec returns OKX's description for the cex engine: its tickers and
 // networks, fees, bridges and paths.
@@ -103,14 +97,7 @@ var errorCodes = map[string]swapscout.FailureCode{
 
 // apiError maps an OKX code to a failure code.
 func apiError(status int, code, msg string) error {
-	c, ok := errorCodes[code]
-	if !ok {
-		c = swapscout.CodeBadResponse
-		if status >= 500 {
-			c = swapscout.CodeUnavailable
-		}
-	}
-	return cex.Error(c, "OKX", code, msg, status)
+	return cex.Coded(errorCodes, "OKX", code, msg, status)
 }
 
 // errorBody reads OKX's envelope, {"code":"51001","msg":"…","data":[]}, at

@@ -13,7 +13,6 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/swapscout/swapscout"
 	"github.com/swapscout/swapscout/venue"
@@ -21,15 +20,8 @@ import (
 
 // Descriptor registers Quickex. KYC C is Trocador's rating of Quickex
 // (recorded exchanges list); CypherGoat rates it 1 of 0-2.
-var Descriptor = venue.Descriptor{
-	ID: "quickex", Name: "Quickex", Kind: swapscout.InstantSwap,
-	BaseURL: "https://quickex.io/api", Website: "https://quickex.io",
-	Support: swapscout.SupportContact{Email: "support@quickex.io", Source: "Quickex API documentation (partner registration: \"contact our technical support\", mailto:support@quickex.io)"},
-	Hold:    swapscout.RateHold{Source: "undocumented: not stated in the API notes we keep nor in the venue's pages found (searched 2026-11-28)"},
-	Timeout: 4 * time.Second, KYC: 'C', NeedsKey: false, FixedRate: true, Reverse: false,
-	Networks: Symbols.Networks(), Evidence: swapscout.FromCode,
-	New: func(c venue.Config) (swapscout.Quoter, error) { return New(c), nil },
-}
+var Descriptor = venue.Facts(venue.Descriptor{ID: "quickex", Kind: swapscout.InstantSwap,
+	NeedsKey: false, FixedRate: true, Reverse: false, Networks: Symbols.Networks(), New: venue.Constructor(New)})
 
 // Client quotes Quickex.
 type Client struct{ cfg venue.Config }

@@ -24,7 +24,6 @@ import (
 	"errors"
 	"net/url"
 	"strings"
-	"time"
 
 	"github.com/swapscout/swapscout"
 	"github.com/swapscout/swapscout/venue"
@@ -32,15 +31,8 @@ import (
 
 // Descriptor registers SideShift. Floating quotes need no key; fixed quotes
 // and shifts need the account secret.
-var Descriptor = venue.Descriptor{
-	ID: "sideshift", Name: "SideShift", Kind: swapscout.InstantSwap,
-	BaseURL: "https://sideshift.ai", Website: "https://sideshift.ai",
-	Support: swapscout.SupportContact{Email: "help@sideshift.ai", URL: "https://help.sideshift.ai", Source: "EdgeApp/edge-exchange-plugins src/swap/central/sideshift.ts (swapInfo.supportEmail, the address the venue gives integrators); the help centre: help.sideshift.ai articles linked from docs.sideshift.ai"},
-	Hold:    swapscout.RateHold{For: 15 * time.Minute, From: swapscout.HoldFromQuote, Source: "[DOC] docs.sideshift.ai/api-intro/shift: a fixed-rate shift locks the rate for 15 minutes from its quote; then the quote and the shift expire and a deposit is refunded"},
-	Timeout: 4 * time.Second, KYC: 'B', NeedsKey: false, FixedRate: true, Reverse: true,
-	Networks: Symbols.Networks(), Evidence: swapscout.Recorded,
-	New: func(c venue.Config) (swapscout.Quoter, error) { return New(c), nil },
-}
+var Descriptor = venue.Facts(venue.Descriptor{ID: "sideshift", Kind: swapscout.InstantSwap,
+	NeedsKey: false, FixedRate: true, Reverse: true, Networks: Symbols.Networks(), New: venue.Constructor(New)})
 
 // Client quotes SideShift.
 type Client struct{ cfg venue.Config }

@@ -20,15 +20,8 @@ import (
 )
 
 // Descriptor registers SimpleSwap.
-var Descriptor = venue.Descriptor{
-	ID: "simpleswap", Name: "SimpleSwap", Kind: swapscout.InstantSwap,
-	BaseURL: "https://api.simpleswap.io", Website: "https://simpleswap.io",
-	Support: swapscout.SupportContact{Email: "support@simpleswap.io", Source: "EdgeApp/edge-exchange-plugins src/swap/central/simpleswap.ts (swapInfo.supportEmail, commit b0d58a3)"},
-	Hold:    swapscout.RateHold{Source: "undocumented: not stated in the API notes we keep nor in the venue's pages found (searched 2026-11-28)"},
-	Timeout: 4 * time.Second, KYC: 'C', NeedsKey: true, FixedRate: true, Reverse: true,
-	Networks: Symbols.Networks(), Evidence: swapscout.FromCode,
-	New: func(c venue.Config) (swapscout.Quoter, error) { return New(c), nil },
-}
+var Descriptor = venue.Facts(venue.Descriptor{ID: "simpleswap", Kind: swapscout.InstantSwap,
+	NeedsKey: true, FixedRate: true, Reverse: true, Networks: Symbols.Networks(), New: venue.Constructor(New)})
 
 // Client quotes SimpleSwap.
 type Client struct{ cfg venue.Config }

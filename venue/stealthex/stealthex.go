@@ -22,15 +22,8 @@ import (
 
 // Descriptor registers StealthEX; quotes need a partner API key
 // (SWAPSCOUT_STEALTHEX_API_KEY), sent as a Bearer token.
-var Descriptor = venue.Descriptor{
-	ID: "stealthex", Name: "StealthEX", Kind: swapscout.InstantSwap,
-	BaseURL: "https://api.stealthex.io", Website: "https://stealthex.io",
-	Support: swapscout.SupportContact{Email: "support@stealthex.io", Source: "EdgeApp/edge-exchange-plugins src/swap/central/stealthex.ts (swapInfo.supportEmail, the address the venue gives integrators)"},
-	Hold:    swapscout.RateHold{For: 15 * time.Minute, UpTo: 30 * time.Minute, From: swapscout.HoldFromCreation, Source: "[DOC] StealthEX help centre, \"What's the difference between fixed and floating rates?\" (intercom.help/stealthex): a fixed rate is locked for a short time, usually 15–30 minutes"},
-	Timeout: 4 * time.Second, KYC: 'C', NeedsKey: true, FixedRate: true, Reverse: true,
-	Networks: Symbols.Networks(), Evidence: swapscout.Recorded,
-	New: func(c venue.Config) (swapscout.Quoter, error) { return New(c), nil },
-}
+var Descriptor = venue.Facts(venue.Descriptor{ID: "stealthex", Kind: swapscout.InstantSwap,
+	NeedsKey: true, FixedRate: true, Reverse: true, Networks: Symbols.Networks(), New: venue.Constructor(New)})
 
 // Client quotes StealthEX.
 type Client struct{ cfg venue.Config }

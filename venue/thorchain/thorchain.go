@@ -6,7 +6,6 @@
 package thorchain
 
 import (
-	"github.com/swapscout/swapscout"
 	"github.com/swapscout/swapscout/venue"
 	"github.com/swapscout/swapscout/venue/thornode"
 )
@@ -17,10 +16,7 @@ var Network = thornode.Network{ID: "thorchain", Name: "THORChain", Path: "/thorc
 // Descriptor registers THORChain. The public node of Nine Realms answers
 // without a key; SWAPSCOUT_THORCHAIN_AFFILIATE_ID names us in quotes (at 0
 // basis points).
-var Descriptor = Network.Descriptor(venue.Descriptor{
-	BaseURL: "https://thornode.ninerealms.com", IndexerURL: "https://midgard.ninerealms.com", Website: "https://thorchain.org",
-	Support: swapscout.SupportContact{Source: "THORChain documents no support contact in the sources read (THORNode and Midgard as read for the adapter: a protocol with no operator of swaps; Edge routes its users to its own support)"},
-})
+var Descriptor = Network.Descriptor()
 
 // symbols maps our assets to THORChain's CHAIN.SYMBOL names: the chain's
 // own coin, and tokens as SYMBOL-CONTRACT with the contract in upper case,

@@ -36,20 +36,14 @@ type Network struct {
 	Symbols venue.Symbols[string]
 }
 
-// Descriptor completes d, a network's descriptor, with what every
-// THORNode-shaped network shares: its id and (unless d names it) its name,
-// a non-custodial liquidity network without a key that quotes floating
-// rates by the amount sent, its networks, the evidence of its recordings,
-// and the client over n.
-func (n *Network) Descriptor(d venue.Descriptor) venue.Descriptor {
-	d.ID, d.Kind = n.ID, swapscout.LiquidityNetwork
-	if d.Name == "" {
-		d.Name = n.Name
-	}
-	d.Timeout, d.KYC, d.FixedRate, d.Reverse = 5*time.Second, 'A', false, false
-	d.Networks, d.Evidence, d.Custody = n.Symbols.Networks(), swapscout.Recorded, swapscout.NonCustodial
-	d.New = func(c venue.Config) (swapscout.Quoter, error) { return New(c, n), nil }
-	return d
+// Descriptor is the network's descriptor: its facts (names, URLs, timeout,
+// custody, evidence: venue/<id>/venue.json, as every venue's), with what
+// every THORNode-shaped network shares: a liquidity network without a key
+// that quotes floating rates by the amount sent, its networks, and the
+// client over n.
+func (n *Network) Descriptor() venue.Descriptor {
+	return venue.Facts(venue.Descriptor{ID: n.ID, Kind: swapscout.LiquidityNetwork, Networks: n.Symbols.Networks(),
+		New: func(c venue.Config) (swapscout.Quoter, error) { return New(c, n), nil }})
 }
 
 // units is the network's fixed scale: every amount is an integer count of

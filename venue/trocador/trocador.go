@@ -22,15 +22,8 @@ import (
 // Descriptor registers Trocador. Its own KYC rating is C: it asks partners
 // rated A to C only (min_kycrating=C), and each offer carries the rating of the
 // partner that would execute it.
-var Descriptor = venue.Descriptor{
-	ID: "trocador", Name: "Trocador", Kind: swapscout.InstantSwap,
-	BaseURL: "https://api.trocador.app", Website: "https://trocador.app",
-	Support: swapscout.SupportContact{Email: "support@trocador.app", URL: "https://t.me/TrocadorSupportBot", Source: "trocador.app API documentation, page footer \"Support: @TrocadorSupportBot, support@trocador.app\""},
-	Hold:    swapscout.RateHold{Source: "undocumented: Trocador routes each swap to another service, whose own fixed-rate terms apply; Trocador states no duration of its own in the pages found (searched 2026-11-28)"},
-	Timeout: 5 * time.Second, KYC: 'C', NeedsKey: true, FixedRate: true, Reverse: true,
-	Networks: Symbols.Networks(), Evidence: swapscout.Recorded,
-	New: func(c venue.Config) (swapscout.Quoter, error) { return New(c), nil },
-}
+var Descriptor = venue.Facts(venue.Descriptor{ID: "trocador", Kind: swapscout.InstantSwap,
+	NeedsKey: true, FixedRate: true, Reverse: true, Networks: Symbols.Networks(), New: venue.Constructor(New)})
 
 // minKYCRating keeps out partners rated D ("may hold user's funds
 // indefinitely until verification"), as Cake Wallet does.

@@ -10,7 +10,6 @@ import (
 	"context"
 	"encoding/json"
 	"strings"
-	"time"
 
 	"github.com/swapscout/swapscout"
 	"github.com/swapscout/swapscout/venue"
@@ -18,14 +17,8 @@ import (
 
 // Descriptor registers WizardSwap. It needs no key: an API key is an optional
 // affiliate field, sent when one is configured.
-var Descriptor = venue.Descriptor{
-	ID: "wizardswap", Name: "WizardSwap", Kind: swapscout.InstantSwap,
-	BaseURL: "https://www.wizardswap.io/api", Website: "https://www.wizardswap.io",
-	Support: swapscout.SupportContact{Source: "WizardSwap documents no support contact in the sources read (research A11: Edge's and crypto-power's WizardSwap clients, Stack Wallet's)"},
-	Timeout: 5 * time.Second, KYC: 'A', NeedsKey: false, FixedRate: false, Reverse: false,
-	Networks: Symbols.Networks(), Evidence: swapscout.FromCode,
-	New: func(c venue.Config) (swapscout.Quoter, error) { return New(c), nil },
-}
+var Descriptor = venue.Facts(venue.Descriptor{ID: "wizardswap", Kind: swapscout.InstantSwap,
+	NeedsKey: false, FixedRate: false, Reverse: false, Networks: Symbols.Networks(), New: venue.Constructor(New)})
 
 // Client quotes WizardSwap.
 type Client struct{ cfg venue.Config }

@@ -16,7 +16,6 @@ import (
 	"net/url"
 	"regexp"
 	"strings"
-	"time"
 
 	"github.com/swapscout/swapscout"
 	"github.com/swapscout/swapscout/venue"
@@ -25,14 +24,8 @@ import (
 // Descriptor registers Xgram. KYC C is Trocador's rating of Xgram (recorded
 // exchanges list; one recorded Trocador quote shows B); CypherGoat flags it as
 // wanting the user's IP.
-var Descriptor = venue.Descriptor{
-	ID: "xgram", Name: "Xgram", Kind: swapscout.InstantSwap,
-	BaseURL: "https://xgram.io/api/v1", Website: "https://xgram.io",
-	Support: swapscout.SupportContact{Email: "support@xgram.io", Source: "EdgeApp/edge-exchange-plugins src/swap/central/xgram.ts (swapInfo.supportEmail, the address the venue gives integrators)"},
-	Timeout: 4 * time.Second, KYC: 'C', NeedsKey: true, FixedRate: false, Reverse: false,
-	Networks: Symbols.Networks(), Evidence: swapscout.Documented,
-	New: func(c venue.Config) (swapscout.Quoter, error) { return New(c), nil },
-}
+var Descriptor = venue.Facts(venue.Descriptor{ID: "xgram", Kind: swapscout.InstantSwap,
+	NeedsKey: true, FixedRate: false, Reverse: false, Networks: Symbols.Networks(), New: venue.Constructor(New)})
 
 // Client quotes Xgram.
 type Client struct{ cfg venue.Config }

@@ -1,0 +1,60 @@
+package venue_test
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/swapscout/swapscout"
+	"github.com/swapscout/swapscout/venue"
+)
+
+// TestFactsRead: venue.json fills the descriptor's facts, durations written
+// as Go writes them, the KYC rating taken from ratings.json.
+func TestFactsRead(t *testing.T) {
+	var d venue.Descriptor
+	err := venue.ApplyFacts(&d, []byte(`{"name":"X","base_url":"https://api.x.invalid","website":"https://x.invalid",
+		"timeout":"4s","evidence":"recorded","custody":"non_custodial",
+		"support":{"email":"help@x.invalid","source":"its docs"},
+		"rate_hold":{"for":"20m","up_to":"1h30m","from":"creation","source":"[DOC] FAQ"},
+		"rate_limit":{"rate":2.5,"burst":5,"backoff":"5s","per_key":true,"stated":3,"stated_burst":6,"source":"[DOC] limits","documented":true}}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := venue.Descriptor{Name: "X", BaseURL: "https://api.x.invalid", Website: "https://x.invalid",
+		Timeout: 4 * time.Second, Evidence: swapscout.Recorded, Custody: swapscout.NonCustodial,
+		Support: swapscout.SupportContact{Email: "help@x.invalid", Source: "its docs"},
+		Hold:    swapscout.RateHold{For: 20 * time.Minute, UpTo: 90 * time.Minute, From: swapscout.HoldFromCreation, Source: "[DOC] FAQ"},
+		Limit: venue.Limit{Rate: 2.5, Burst: 5, Backoff: 5 * time.Second, PerKey: true, Stated: 3, StatedBurst: 6,
+			Source: "[DOC] limits", Documented: true}}
+	if diff := cmp.Diff(want, d, cmp.AllowUnexported(venue.Descriptor{})); diff != "" {
+		t.Errorf("facts (-want +got):\n%s", diff)
+	}
+	if c := venue.Facts(venue.Descriptor{ID: "changenow"}); c.KYC != 'C' || c.Name != "ChangeNOW" || c.Validate() == nil {
+		// Validate fails only for want of a Kind and New, which stay in code.
+		t.Errorf("Facts(changenow) = %s KYC %c (validate %v), want ChangeNOW C", c.Name, c.KYC, c.Validate())
+	}
+}
+
+// TestFactsRefused: a key venue.json does not define, a duration or an
+// evidence tag that does not read, and a venue without a venue.json are
+// errors, the last reported by Validate so the registry refuses it at start.
+func TestFactsRefused(t *testing.T) {
+	for name, b := range map[string]string{
+		"unknown key":    `{"name":"X","websites":"https://x.invalid","evidence":"recorded","timeout":"4s"}`,
+		"bad duration":   `{"name":"X","evidence":"recorded","timeout":"4 seconds"}`,
+		"bad evidence":   `{"name":"X","evidence":"hearsay","timeout":"4s"}`,
+		"nested unknown": `{"name":"X","evidence":"recorded","timeout":"4s","rate_limit":{"rate":1,"burst":1,"souce":"x"}}`,
+	} {
+		var d venue.Descriptor
+		if err := venue.ApplyFacts(&d, []byte(b)); err == nil {
+			t.Errorf("%s: venue.json read, want an error", name)
+		}
+	}
+	d := venue.Facts(venue.Descriptor{ID: "nosuchvenue"})
+	if err := d.Validate(); err == nil || !strings.Contains(err.Error(), "venue.json") {
+		t.Errorf("Validate of a venue without venue.json = %v, want its error", err)
+	}
+}
