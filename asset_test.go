@@ -33,8 +33,8 @@ func TestResolveAsset(t *testing.T) {
 		{"xmr", "xmr", "xmr@xmr"},
 		{"NEAR", "", "near@near"},
 		{"near", "Near", "near@near"},
-		{"near", "eth", `NEAR is not available on Ethereum here; its networks: near (NEAR Protocol), bsc (BNB Smart Chain)`},
-		{"btc", "dash", `BTC is not available on Dash here; its networks: btc (Bitcoin), eth (Ethereum), kcc (KCC), liquid (Liquid), near (NEAR Protocol)`},
+		{"near", "eth", `NEAR is not available on Ethereum here; its networks: near (NEAR Protocol)`},
+		{"btc", "dash", `BTC is not available on Dash here; its networks: btc (Bitcoin)`},
 		{"zqxjv", "", `unknown asset "zqxjv" (GET /v1/assets lists every asset)`},
 		// Networks by the names people type for them.
 		{"usdt", "tron", "usdt@trx"},

@@ -219,8 +219,14 @@ var coinNames map[string]string
 
 func indexCoinNames() {
 	coinNames = make(map[string]string, len(Assets))
+	tickers := make(map[string]bool, len(Assets))
 	for _, a := range Assets {
-		if n := strings.ToLower(a.Name); n != "" {
+		tickers[a.Ticker] = true
+	}
+	for _, a := range Assets {
+		// A name that is some asset's ticker ("BTC", a token's name) is
+		// that ticker, never another coin's name.
+		if n := strings.ToLower(a.Name); n != "" && !tickers[n] {
 			if _, ok := coinNames[n]; !ok {
 				coinNames[n] = a.Ticker
 			}

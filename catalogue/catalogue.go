@@ -158,6 +158,7 @@ func Merge(lists []List) []swapscout.SnapshotAsset {
 	for _, a := range swapscout.Assets[:baseLen()] {
 		taken[a.Asset] = true
 	}
+	coins := nativeTickers()
 	out := make([]swapscout.SnapshotAsset, 0, len(all))
 	for _, a := range all {
 		t := shortTicker(a.Symbol)
@@ -173,7 +174,10 @@ func Merge(lists []List) []swapscout.SnapshotAsset {
 			if bc := baseContract(base); bc != "" && !strings.EqualFold(bc, a.Contract) {
 				code.Ticker = t + "-" + contractTag(a.Contract)
 			}
-		} else if taken[code] {
+		} else if taken[code] || a.Contract != "" && coins[t] {
+			// A token named like a coin ("BTC" on Ethereum, a wrapped or
+			// pegged copy) is not that coin: it never takes the coin's
+			// ticker bare.
 			code.Ticker = t + "-" + contractTag(a.Contract)
 		}
 		if taken[code] && !isBase(code) {
@@ -238,6 +242,23 @@ func baseAsset(a swapscout.Asset) (swapscout.AssetInfo, bool) {
 }
 
 func isBase(a swapscout.Asset) bool { _, ok := baseAsset(a); return ok }
+
+// nativeTickers are the tickers whose default asset (the first hand-written
+// one) is a chain's own coin, not a token: btc, eth, xmr, ...
+func nativeTickers() map[string]bool {
+	out := map[string]bool{}
+	seen := map[string]bool{}
+	for _, b := range swapscout.BaseAssets() {
+		if seen[b.Ticker] {
+			continue
+		}
+		seen[b.Ticker] = true
+		if _, token := swapscout.ChainTokens[b.Asset]; !token {
+			out[b.Ticker] = true
+		}
+	}
+	return out
+}
 
 func baseContract(b swapscout.AssetInfo) string {
 	c, _ := swapscout.ChainToken(b.Asset)

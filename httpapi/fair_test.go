@@ -83,7 +83,8 @@ func TestCutFlightNeverShared(t *testing.T) {
 			<-release
 			return twoOffers(ctx, req, sel)
 		}}})
-	const q = "/v1/quotes?from=btc&to=eth&amount=0.1"
+	// Direct offers only: routes would add their legs' fan-outs.
+	const q = "/v1/quotes?from=btc&to=eth&amount=0.1&routes=0"
 	var wg sync.WaitGroup
 	for _, dl := range []string{"&deadline=1ms", ""} {
 		wg.Go(func() { get(h, q+dl) })

@@ -158,7 +158,7 @@ func TestCompletion(t *testing.T) {
 		{[]string{"swapscout", "ve"}, []string{"venues", "version"}},
 		{[]string{"swapscout", "quote", "--cus"}, []string{"--custody"}},
 		{[]string{"swapscout", "quote", "--custody", ""}, []string{"custodial", "non_custodial"}},
-		{[]string{"swapscout", "quote", "xm"}, []string{"xmr"}},
+		{[]string{"swapscout", "quote", "xm"}, []string{"xmr", "xmx"}},
 		{[]string{"swapscout", "serve", "--log-l"}, []string{"--log-level"}},
 		{[]string{"swapscout", "completion", "z"}, []string{"zsh"}},
 	} {
