@@ -16,9 +16,9 @@ import (
 // from what it answered (its rate at the full amount, or at its max when
 // it refused the full amount), picks the split that maximises the total,
 // then re-quotes every part at its own amount: the offer shows what the
-// venues answered for the parts, never the estimate. A split is never
-// offered below the best direct offer for the whole amount (split=2|3 asked
-// when one venue takes it all).
+// venues answered for the parts, never the estimate. Unasked (split=auto),
+// a split is never offered below the best direct offer for the whole
+// amount; asked for (split=2|3), it is, ranked by what it gives.
 //
 // Venue calls of a split, beyond the direct fan-out: one probe per venue
 // that refused the amount as too large (at its max, at most
@@ -268,9 +268,10 @@ func (s *Service) searchSplit(ctx context.Context, r *Request, q *swapscout.Quot
 		offers[i] = *o
 	}
 	o := Split(r.QuoteRequest, offers)
-	if best, ok := bestWhole(q); ok && o.AmountOut.Cmp(best) < 0 {
-		// One venue gives more for the whole amount: a split that
-		// gives less is no offer worth a second deposit.
+	if best, ok := bestWhole(q); ok && r.Split == SplitAuto && o.AmountOut.Cmp(best) < 0 {
+		// Unasked, a split that gives less than one venue for the whole
+		// amount is no offer worth a second deposit. Asked for (split=2|3),
+		// it is shown, ranked by what it gives, below that venue.
 		return swapscout.Offer{}, false
 	}
 	return o, true

@@ -199,7 +199,10 @@ func swapCmd(ctx context.Context, args []string, e env, clk cliClock, term promp
 			s.body.MaxSlippage = frac
 		}
 	})
-	s.req = api.QuoteRequest{From: pos[0], To: pos[1], Amount: pos[2], FromNetwork: *fromNet, ToNetwork: *toNet, Deadline: *deadline}
+	// Direct offers and splits only: a two-leg route also needs a refund
+	// address on its bridge asset, which this command does not ask for
+	// (the page and the API take routes; 'swapscout quote' lists them).
+	s.req = api.QuoteRequest{From: pos[0], To: pos[1], Amount: pos[2], FromNetwork: *fromNet, ToNetwork: *toNet, Deadline: *deadline, Routes: "0"}
 	if s.venue != "" {
 		s.req.Venues = []string{s.venue}
 	}
