@@ -72,13 +72,7 @@ func TestFloodOfShortDeadlines(t *testing.T) {
 		if err != nil || st != 200 {
 			t.Fatalf("normal quote: %d %v", st, err)
 		}
-		got := map[string]bool{}
-		for _, o := range q.Offers {
-			if !o.Composite() { // which routes rank best varies from quote to quote
-				got[o.Venue] = true
-			}
-		}
-		return got, q
+		return venuesOf(q), q
 	}
 	base, q0 := normal(other)
 	for wait := time.Now().Add(30 * time.Second); loading(q0) && time.Now().Before(wait); { // serve listens before the lists load
@@ -133,6 +127,18 @@ func TestFloodOfShortDeadlines(t *testing.T) {
 			t.Errorf("after deadline=%s, breakers not closed: %v", deadline, open)
 		}
 	}
+}
+
+// venuesOf is the set of venues that gave q a direct offer. Routes and
+// splits are left out: which ones rank best varies from quote to quote.
+func venuesOf(q *api.Quote) map[string]bool {
+	m := map[string]bool{}
+	for _, o := range q.Offers {
+		if !o.Composite() {
+			m[o.Venue] = true
+		}
+	}
+	return m
 }
 
 // missingFrom lists, sorted, the venues of base that got lacks.
@@ -210,24 +216,12 @@ func TestFloodOfUncachedQuotes(t *testing.T) {
 		}
 		return q, nil
 	}
-	// The venues that answered: routes and splits are left out, since which
-	// routes rank best changes with the amount, and every quote here asks
-	// for another amount.
-	offers := func(q *api.Quote) map[string]bool {
-		m := map[string]bool{}
-		for _, o := range q.Offers {
-			if !o.Composite() {
-				m[o.Venue] = true
-			}
-		}
-		return m
-	}
 	q0, err := ask("198.51.100.2", 300000)
 	for wait := time.Now().Add(30 * time.Second); err == nil && loading(q0) && time.Now().Before(wait); {
 		time.Sleep(200 * time.Millisecond)
 		q0, err = ask("198.51.100.2", 300001)
 	}
-	base := offers(q0)
+	base := venuesOf(q0)
 	if err != nil || len(base) < 20 {
 		t.Fatalf("baseline quote: %v, %d offers", err, len(base))
 	}
@@ -256,7 +250,7 @@ func TestFloodOfUncachedQuotes(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if missing := missingFrom(base, offers(q)); len(missing) > 0 {
+		if missing := missingFrom(base, venuesOf(q)); len(missing) > 0 {
 			t.Errorf("quote %d during the flood lacks %d of %d offers: %v (failures %+v)", k, len(missing), len(base), missing, q.Failures)
 		}
 		time.Sleep(time.Second)
