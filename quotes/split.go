@@ -14,15 +14,17 @@ import (
 // part, when the user asks (split=2|3) or when no venue takes the whole
 // amount (its max is below it). The search estimates each venue's output
 // from what it answered (its rate at the full amount, or at its max when
-// it refused the full amount), picks the split that maximises the total,
-// then re-quotes every part at its own amount: the offer shows what the
-// venues answered for the parts, never the estimate. Unasked (split=auto),
+// it refused the full amount), picks the SplitRequotes splits that
+// maximise the estimated total, then re-quotes their parts at their own
+// amounts and offers the best by what the venues answered for the parts,
+// never by the estimate. Unasked (split=auto),
 // a split is never offered below the best direct offer for the whole
 // amount; asked for (split=2|3), it is, ranked by what it gives.
 //
 // Venue calls of a split, beyond the direct fan-out: one probe per venue
 // that refused the amount as too large (at its max, at most
-// MaxSplitVenues), then one call per part (at most 3).
+// MaxSplitVenues), then one call per distinct part of the splits
+// re-quoted (at most 3·SplitRequotes, fewer where parts repeat a probe).
 
 // SplitMode says whether a quote searches splits.
 type SplitMode uint8
@@ -52,6 +54,12 @@ func (m SplitMode) parts() int {
 // considers (and probes at most).
 const MaxSplitVenues = 6
 
+// SplitRequotes is how many splits (each over its own set of venues), the
+// best estimated first, a search re-quotes part by part to offer the best as answered: the estimate is
+// each venue's rate at one amount, and a fixed fee or thinning depth makes
+// its rate at another differ.
+const SplitRequotes = 3
+
 // MinSplitShare is the smallest part of an amount the user asked to split,
 // as a fraction: a sliver is not worth a second deposit and its network fee.
 var MinSplitShare = swapscout.MustAmount("0.1")
@@ -79,7 +87,26 @@ type SplitPart struct {
 // as equal as the decimals allow; so its total is never below the best
 // venue's at its max plus the best other venue's for the rest.
 func SearchSplit(amount swapscout.Amount, n int, minPart swapscout.Amount, decimals int, venues []SplitVenue) (best []SplitPart, total swapscout.Amount, ok bool) {
+	top := searchSplits(amount, n, minPart, decimals, venues, 1)
+	if len(top) == 0 {
+		return nil, swapscout.Amount{}, false
+	}
+	return top[0].parts, top[0].total, true
+}
+
+// splitCandidate is one split SearchSplit tried, with its estimated total.
+type splitCandidate struct {
+	parts []SplitPart
+	total swapscout.Amount
+}
+
+// searchSplits returns, for the k sets of venues whose best split of
+// amount has the largest estimated totals, that split, the largest first
+// (see SearchSplit): k different choices of venues, not k near copies of
+// one.
+func searchSplits(amount swapscout.Amount, n int, minPart swapscout.Amount, decimals int, venues []SplitVenue, k int) []splitCandidate {
 	floor := func(v *SplitVenue) swapscout.Amount { return swapscout.MaxAmount(minPart, v.Min) }
+	var top []splitCandidate
 	try := func(parts []SplitPart) {
 		var sum swapscout.Amount
 		for _, p := range parts {
@@ -89,9 +116,18 @@ func SearchSplit(amount swapscout.Amount, n int, minPart swapscout.Amount, decim
 			}
 			sum = sum.Add(v.Out(p.Amount))
 		}
-		if !ok || sum.Cmp(total) > 0 {
-			best, total, ok = slices.Clone(parts), sum, true
+		if len(top) == k && sum.Cmp(top[k-1].total) <= 0 {
+			return
 		}
+		if i := slices.IndexFunc(top, func(c splitCandidate) bool { return sameVenues(c.parts, parts) }); i >= 0 {
+			if sum.Cmp(top[i].total) <= 0 {
+				return
+			}
+			top = slices.Delete(top, i, i+1)
+		}
+		i, _ := slices.BinarySearchFunc(top, sum, func(c splitCandidate, s swapscout.Amount) int { return s.Cmp(c.total) })
+		top = slices.Insert(top, i, splitCandidate{slices.Clone(parts), sum})
+		top = top[:min(len(top), k)]
 	}
 	parts := make([]SplitPart, 0, n)
 	var perm func(used []bool)
@@ -117,7 +153,21 @@ func SearchSplit(amount swapscout.Amount, n int, minPart swapscout.Amount, decim
 		}
 	}
 	perm(make([]bool, len(venues)))
-	return best, total, ok
+	return top
+}
+
+// sameVenues reports whether a and b split over the same venues, in
+// whatever order or amounts.
+func sameVenues(a, b []SplitPart) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for _, p := range a {
+		if !slices.ContainsFunc(b, func(q SplitPart) bool { return q.Venue == p.Venue }) {
+			return false
+		}
+	}
+	return true
 }
 
 // fill sets parts' amounts greedily in their order: each takes as much as
@@ -245,27 +295,65 @@ func (s *Service) searchSplit(ctx context.Context, r *Request, q *swapscout.Quot
 	if r.Split != SplitAuto {
 		minPart = r.Amount.Mul(MinSplitShare).Floor(decimals)
 	}
-	split, _, ok := SearchSplit(r.Amount, r.Split.parts(), minPart, decimals, venues)
-	if !ok {
+	splits := searchSplits(r.Amount, r.Split.parts(), minPart, decimals, venues, SplitRequotes)
+	if len(splits) == 0 {
 		return swapscout.Offer{}, false
 	}
-	// Re-quote every part at its amount: the split shows what the venues
-	// answer for the parts.
-	parts := make([]*swapscout.Offer, len(split))
-	for i, p := range split {
+	// Re-quote the parts of the best estimated splits, each (venue,
+	// amount) once, reusing the probes' answers at the venues' max: the
+	// split offered is the best by what the venues answer for its parts,
+	// never by the estimate.
+	type ask struct {
+		venue  string
+		amount string
+	}
+	answers := map[ask]*swapscout.Offer{}
+	for i, o := range probed {
+		if o != nil {
+			answers[ask{o.Venue, probes[i].Max.String()}] = o
+		}
+	}
+	var asks []ask
+	for _, c := range splits {
+		for _, p := range c.parts {
+			a := ask{venues[p.Venue].Venue, p.Amount.String()}
+			if _, ok := answers[a]; !ok {
+				answers[a] = nil
+				asks = append(asks, a)
+			}
+		}
+	}
+	got := make([]*swapscout.Offer, len(asks))
+	for i, a := range asks {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			parts[i] = s.askOne(ctx, r.QuoteRequest, sel, venues[p.Venue].Venue, p.Amount)
+			got[i] = s.askOne(ctx, r.QuoteRequest, sel, a.venue, swapscout.MustAmount(a.amount))
 		}()
 	}
 	wg.Wait()
-	offers := make([]swapscout.Offer, len(parts))
-	for i, o := range parts {
-		if o == nil {
-			return swapscout.Offer{}, false // a part without an offer is no split
+	for i, a := range asks {
+		answers[a] = got[i]
+	}
+	var offers []swapscout.Offer
+	var total swapscout.Amount
+	for _, c := range splits {
+		parts := make([]swapscout.Offer, 0, len(c.parts))
+		var sum swapscout.Amount
+		for _, p := range c.parts {
+			o := answers[ask{venues[p.Venue].Venue, p.Amount.String()}]
+			if o == nil || !o.AmountIn.Equal(p.Amount) {
+				break // a part without an offer is no split
+			}
+			parts = append(parts, *o)
+			sum = sum.Add(o.AmountOut)
 		}
-		offers[i] = *o
+		if len(parts) == len(c.parts) && (offers == nil || sum.Cmp(total) > 0) {
+			offers, total = parts, sum
+		}
+	}
+	if offers == nil {
+		return swapscout.Offer{}, false
 	}
 	o := Split(r.QuoteRequest, offers)
 	if best, ok := bestWhole(q); ok && r.Split == SplitAuto && o.AmountOut.Cmp(best) < 0 {

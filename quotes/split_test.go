@@ -194,14 +194,20 @@ func (m curveMarket) Quote(_ context.Context, req swapscout.QuoteRequest, sel ag
 
 // For generated venue rate curves with max limits, the split offered
 // (whatever split= asks) is never worse than the best single offer for
-// the whole amount when one exists; and for an amount beyond every max it
-// gives at least the best venue at its max plus the best other venue's
-// answer for the rest, whenever that pair is possible.
+// the whole amount when one exists, and its parts are the venues' answers
+// for amounts within their max that sum to the amount. For an amount
+// beyond every max, when every venue's rate is the same at every amount
+// (what the search's estimate assumes), it gives at least the best venue
+// at its max plus the best other venue's answer for the rest, whenever
+// that pair is possible. (With fees and thinning depth the estimate can
+// mislead beyond what re-quoting the best few splits corrects; see
+// TestSplitRequotesBeyondTheEstimate.)
 func TestSplitOfferProperty(t *testing.T) {
 	btc, xmr := swapscout.Asset{Ticker: "btc", Network: "btc"}, swapscout.Asset{Ticker: "xmr", Network: "xmr"}
 	rapid.Check(t, func(t *rapid.T) {
 		m := curveMarket{}
 		n := rapid.IntRange(2, 4).Draw(t, "venues")
+		proportional := rapid.Bool().Draw(t, "proportional")
 		var top int64
 		for i := 0; i < n; i++ {
 			rate := swapscout.NewAmount(rapid.Int64Range(100, 200).Draw(t, "rate"), 0)
@@ -210,6 +216,9 @@ func TestSplitOfferProperty(t *testing.T) {
 				knee: swapscout.NewAmount(rapid.Int64Range(1, 40).Draw(t, "knee"), 0),
 				fee:  swapscout.NewAmount(rapid.Int64Range(0, 300).Draw(t, "fee"), 2),
 				max:  swapscout.NewAmount(mx, 0)}
+			if proportional {
+				c.rate2, c.fee = c.rate, swapscout.Amount{}
+			}
 			m[fmt.Sprintf("v%d", i)] = c
 			top = max(top, mx)
 		}
@@ -239,7 +248,20 @@ func TestSplitOfferProperty(t *testing.T) {
 		if split != nil && haveWhole && mode == quotes.SplitAuto && split.AmountOut.Cmp(whole) < 0 {
 			t.Fatalf("split %s gives %s, below the best single offer's %s", split.Venue, split.AmountOut, whole)
 		}
-		if haveWhole || mode != quotes.SplitAuto {
+		if split != nil {
+			var in swapscout.Amount
+			for _, p := range split.Parts {
+				c := m[p.Venue]
+				if p.AmountIn.Cmp(c.max) > 0 || !p.AmountOut.Equal(c.out(p.AmountIn)) {
+					t.Fatalf("part %s: %s → %s is not its venue's answer within its max %s", p.Venue, p.AmountIn, p.AmountOut, c.max)
+				}
+				in = in.Add(p.AmountIn)
+			}
+			if !in.Equal(amount) {
+				t.Fatalf("parts of %s sum to %s, not the amount %s", split.Venue, in, amount)
+			}
+		}
+		if haveWhole || mode != quotes.SplitAuto || !proportional {
 			return
 		}
 		// Beyond every max: the best venue at its max plus the best
@@ -264,4 +286,35 @@ func TestSplitOfferProperty(t *testing.T) {
 			t.Fatalf("split %s gives %s, below best at max + best for the rest %s", split.Venue, split.AmountOut, baseline)
 		}
 	})
+}
+
+// The estimate is each venue's rate at one amount: a venue with a fixed
+// fee looks better for a small part than it is, one whose depth thins
+// looks worse. Re-quoting the best few splits by estimate offers the best
+// as answered: here 5 at v0 and 1 at v2 (600), not at v1 (599.99), which
+// ranks first by estimate.
+func TestSplitRequotesBeyondTheEstimate(t *testing.T) {
+	btc, xmr := swapscout.Asset{Ticker: "btc", Network: "btc"}, swapscout.Asset{Ticker: "xmr", Network: "xmr"}
+	n := func(s string) swapscout.Amount { return swapscout.MustAmount(s) }
+	m := curveMarket{
+		"v0": {rate: n("100"), rate2: n("100"), knee: n("1"), max: n("5")},
+		"v1": {rate: n("100"), rate2: n("100"), knee: n("1"), fee: n("0.01"), max: n("5")},
+		"v2": {rate: n("100"), rate2: n("99"), knee: n("1"), max: n("5")},
+	}
+	s := quotes.New(quotes.Config{Engine: m, Composite: true})
+	req := swapscout.QuoteRequest{From: btc, To: xmr, Amount: n("6")}
+	a, err := s.Quote(context.Background(), quotes.Request{QuoteRequest: req, Deadline: 2 * time.Second, Split: quotes.SplitAuto})
+	if err != nil {
+		t.Fatal(err)
+	}
+	q, _ := a.Quote()
+	for _, o := range q.Offers {
+		if len(o.Parts) > 0 {
+			if o.Venue != "split:v0+v2" || !o.AmountOut.Equal(n("600")) {
+				t.Fatalf("split %s gives %s, want split:v0+v2 giving 600", o.Venue, o.AmountOut)
+			}
+			return
+		}
+	}
+	t.Fatalf("no split among %+v", q.Offers)
 }

@@ -18,6 +18,8 @@ var routeAddrs = map[string]string{
 	"btc": e2eRefundBTC,
 	"eth": e2ePayoutETH,
 	"trx": "TJRabPrwbZy45sbavfcjinPJC18kjpRTv8",
+	"ltc": sweepAddress["ltc"],
+	"sol": sweepAddress["sol"],
 	"xmr": "44AFFq5kSiGBoZ4NMDwYtN18obc8AemS33DBLWs3H7otXft3XjrpDtQGv7SqSsaBYBb98uNbr2VBBEt7f2wfn3RVGQBEP3A",
 }
 
