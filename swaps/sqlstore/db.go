@@ -59,6 +59,7 @@ type DB struct {
 	// onChange runs in the transaction of a subscribed swap's status
 	// change (OnChangeTx).
 	onChange func(ctx context.Context, tx *sql.Tx, id string, seq int) error
+	updates  groupCommit // SQLite's UpdateSwap calls, committed together
 }
 
 // Options configure Open.
@@ -395,53 +396,66 @@ func (s *DB) UpdateSwap(ctx context.Context, id string, u swapscout.SwapUpdate, 
 	if !swapscout.ValidSwapID(id) {
 		return false, errNoSwap
 	}
+	if s.dialect == SQLite {
+		return s.updates.update(s, ctx, id, u, at)
+	}
 	changed := false
 	err := s.tx(ctx, "update swap", func(tx *sql.Tx) error {
-		var status, word, depTx, payTx, received, doubt, refTx, refunded string
-		err := tx.QueryRowContext(ctx, s.q.lockStatus, id).Scan(&status, &word, &depTx, &payTx, &received, &doubt, &refTx, &refunded)
-		if errors.Is(err, sql.ErrNoRows) {
-			return errNoSwap
-		} else if err != nil {
-			return err
-		}
-		if swapscout.SwapStatus(status).Terminal() {
-			return nil
-		}
-		newStatus, newWord := status, word
-		if u.Status != "" {
-			newStatus, newWord = string(u.Status), u.VenueStatus
-		}
-		statusChanged := newStatus != status || newWord != word
-		newDep, newPay, newRecv, newDoubt := keep(depTx, u.DepositTx), keep(payTx, u.PayoutTx), received, doubt
-		if !u.AmountReceived.IsZero() && u.AmountReceived.Valid() {
-			// The amount and its doubt go together: a believed amount
-			// clears the doubt of an earlier one.
-			newRecv, newDoubt = u.AmountReceived.String(), u.ReceivedDoubt
-		}
-		newRefTx, newRefunded := keep(refTx, u.RefundTx), refunded
-		if !u.AmountRefunded.IsZero() && u.AmountRefunded.Valid() {
-			newRefunded = u.AmountRefunded.String()
-		}
-		if !statusChanged && newDep == depTx && newPay == payTx && newRecv == received && newDoubt == doubt && newRefTx == refTx && newRefunded == refunded {
-			return nil
-		}
-		changed = true
-		if _, err := tx.ExecContext(ctx, s.q.update, newStatus, newWord, newDep, newPay, newRecv, newDoubt, newRefTx, newRefunded, at.UnixNano(), id); err != nil {
-			return err
-		}
-		if !statusChanged {
-			return nil
-		}
-		var seq int64
-		if err := tx.QueryRowContext(ctx, s.q.lastSeq, id).Scan(&seq); err != nil {
-			return err
-		}
-		if _, err = tx.ExecContext(ctx, s.q.addEvent, id, seq+1, at.UnixNano(), newStatus, newWord); err != nil {
-			return err
-		}
-		return s.changedTx(ctx, tx, id, int(seq+1))
+		var err error
+		changed, err = s.updateTx(ctx, tx, id, u, at)
+		return err
 	})
 	return changed, err
+}
+
+// updateTx records update u of swap id, seen at at, in tx; it reports
+// whether anything changed.
+func (s *DB) updateTx(ctx context.Context, tx *sql.Tx, id string, u swapscout.SwapUpdate, at time.Time) (bool, error) {
+	var status, word, depTx, payTx, received, doubt, refTx, refunded string
+	err := tx.QueryRowContext(ctx, s.q.lockStatus, id).Scan(&status, &word, &depTx, &payTx, &received, &doubt, &refTx, &refunded)
+	if errors.Is(err, sql.ErrNoRows) {
+		return false, errNoSwap
+	} else if err != nil {
+		return false, err
+	}
+	if swapscout.SwapStatus(status).Terminal() {
+		return false, nil
+	}
+	newStatus, newWord := status, word
+	if u.Status != "" {
+		newStatus, newWord = string(u.Status), u.VenueStatus
+	}
+	statusChanged := newStatus != status || newWord != word
+	newDep, newPay, newRecv, newDoubt := keep(depTx, u.DepositTx), keep(payTx, u.PayoutTx), received, doubt
+	if !u.AmountReceived.IsZero() && u.AmountReceived.Valid() {
+		// The amount and its doubt go together: a believed amount
+		// clears the doubt of an earlier one.
+		newRecv, newDoubt = u.AmountReceived.String(), u.ReceivedDoubt
+	}
+	newRefTx, newRefunded := keep(refTx, u.RefundTx), refunded
+	if !u.AmountRefunded.IsZero() && u.AmountRefunded.Valid() {
+		newRefunded = u.AmountRefunded.String()
+	}
+	if !statusChanged && newDep == depTx && newPay == payTx && newRecv == received && newDoubt == doubt && newRefTx == refTx && newRefunded == refunded {
+		return false, nil
+	}
+	if _, err := tx.ExecContext(ctx, s.q.update, newStatus, newWord, newDep, newPay, newRecv, newDoubt, newRefTx, newRefunded, at.UnixNano(), id); err != nil {
+		return false, err
+	}
+	if !statusChanged {
+		return true, nil
+	}
+	var seq int64
+	if err := tx.QueryRowContext(ctx, s.q.lastSeq, id).Scan(&seq); err != nil {
+		return false, err
+	}
+	if _, err = tx.ExecContext(ctx, s.q.addEvent, id, seq+1, at.UnixNano(), newStatus, newWord); err != nil {
+		return false, err
+	}
+	if err := s.changedTx(ctx, tx, id, int(seq+1)); err != nil {
+		return false, err
+	}
+	return true, nil
 }
 
 // OnChangeTx makes fn run inside the transaction that records each status

@@ -1,0 +1,111 @@
+package sqlstore
+
+import (
+	"context"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"modernc.org/sqlite"
+
+	"github.com/swapscout/swapscout"
+	"github.com/swapscout/swapscout/swaps/storetest"
+)
+
+// TestGroupCommit: status updates of 50 swaps arriving while the write lock
+// is held commit together once it is free (one commit for the 49 that
+// queued behind the first, instead of one each, one after another), and
+// each keeps its own outcome: an unknown swap is ENOTFOUND, a caller gone
+// away an error, the others changed and recorded in their histories.
+func TestGroupCommit(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	var commits atomic.Int64
+	sqlite.RegisterConnectionHook(func(conn sqlite.ExecQuerierContext, dsn string) error {
+		if hr, ok := conn.(sqlite.HookRegisterer); ok && strings.Contains(dsn, dir) {
+			hr.RegisterCommitHook(func() int32 { commits.Add(1); return 0 })
+		}
+		return nil
+	})
+	db, err := OpenSQLite(ctx, filepath.Join(dir, "group.db"), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	const n = 50
+	ids := make([]string, n)
+	for i := range ids {
+		sw := storetest.Sample()
+		if _, err := db.ReserveSwap(ctx, sw); err != nil {
+			t.Fatal(err)
+		}
+		sw.VenueOrder, sw.DepositAddress, sw.Status = swapscout.OrderRef{ID: "ord-" + sw.ID}, "dep", swapscout.StatusWaiting
+		if err := db.CompleteSwap(ctx, sw); err != nil {
+			t.Fatal(err)
+		}
+		ids[i] = sw.ID
+	}
+	ids[7] = swapscout.NewSwapID() // never recorded
+	gone, cancel := context.WithCancel(ctx)
+	cancel()
+
+	// Hold the write lock until every update has queued.
+	hold, err := db.db.BeginTx(ctx, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	before := commits.Load()
+	changed := make([]bool, n)
+	errs := make([]error, n)
+	var wg sync.WaitGroup
+	for i, id := range ids {
+		wg.Go(func() {
+			c := ctx
+			if i == 9 {
+				c = gone
+			}
+			changed[i], errs[i] = db.UpdateSwap(c, id, swapscout.SwapUpdate{Status: swapscout.StatusConfirming, VenueStatus: "confirming"}, time.Now())
+		})
+	}
+	for {
+		db.updates.mu.Lock()
+		queued := len(db.updates.queue)
+		db.updates.mu.Unlock()
+		if queued == n-1 { // the first is in its own batch, waiting for the lock
+			break
+		}
+		runtime.Gosched()
+	}
+	if err := hold.Rollback(); err != nil {
+		t.Fatal(err)
+	}
+	wg.Wait()
+	if got := commits.Load() - before; got > 2 {
+		t.Errorf("%d updates made %d commits; want at most 2 (the first alone, the rest together)", n, got)
+	}
+	for i, id := range ids {
+		switch i {
+		case 7:
+			if swapscout.ErrorCode(errs[i]) != swapscout.ENOTFOUND {
+				t.Errorf("unknown swap: %v, %v; want ENOTFOUND", changed[i], errs[i])
+			}
+		case 9:
+			if errs[i] == nil || changed[i] {
+				t.Errorf("caller gone away: changed %v, err %v; want an error", changed[i], errs[i])
+			}
+		default:
+			if !changed[i] || errs[i] != nil {
+				t.Errorf("swap %d: changed %v, err %v; want changed", i, changed[i], errs[i])
+				continue
+			}
+			hist, err := db.SwapEvents(ctx, id)
+			if err != nil || len(hist) == 0 || hist[len(hist)-1].Status != swapscout.StatusConfirming {
+				t.Errorf("swap %d's history %+v (%v); want it to end confirming", i, hist, err)
+			}
+		}
+	}
+}
