@@ -1,0 +1,72 @@
+package cex
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/swapscout/swapscout"
+	"github.com/swapscout/swapscout/venue"
+)
+
+// readFacts reads an order_book section into s the way Descriptor does.
+func readFacts(section string, s *Spec) error {
+	var f bookFacts
+	if err := venue.DecodeFacts([]byte(section), &f); err != nil {
+		return err
+	}
+	return f.apply(s)
+}
+
+// TestBookFacts: venue.json's order_book section fills the spec's stated
+// fields: bridges in order, the fee and its source, depths (a whole book as
+// WholeBook), paths, caps and statuses with their Retry-After.
+func TestBookFacts(t *testing.T) {
+	var got Spec
+	err := readFacts(`{"bridges":[{"ticker":"USDT","asset":"usdt"},{"ticker":"XXBT","asset":"btc"}],
+		"taker_fee":"0.001","taker_fee_source":"[DOC] fees","whole_book":true,"depths_source":"[DOC] whole",
+		"book_max_body":8388608,"markets_path":"/markets","markets_max_body":1024,"networks_path":"/coins",
+		"statuses":{"403":{"code":"rate_limited","msg":"X banned this IP (HTTP 403)","retry_after":"10m","source":"[DOC]"},
+		"451":{"code":"unavailable","msg":"X is unavailable here (HTTP 451)"}}}`, &got)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := Spec{Bridges: []Bridge{{Ticker: "USDT", Asset: "usdt"}, {Ticker: "XXBT", Asset: "btc"}},
+		TakerFee: swapscout.MustAmount("0.001"), TakerFeeSource: "[DOC] fees",
+		Depths: []int{WholeBook}, DepthsSource: "[DOC] whole", BookMaxBody: 8 << 20,
+		MarketsPath: "/markets", MarketsMaxBody: 1024, NetworksPath: "/coins",
+		Statuses: map[int]swapscout.VenueError{
+			403: {Code: swapscout.CodeRateLimited, Msg: "X banned this IP (HTTP 403)", RetryAfter: 10 * time.Minute},
+			451: {Code: swapscout.CodeUnavailable, Msg: "X is unavailable here (HTTP 451)"},
+		}}
+	if diff := cmp.Diff(want, got, cmp.Comparer(func(a, b swapscout.Amount) bool { return a.Cmp(b) == 0 })); diff != "" {
+		t.Errorf("spec from facts (-want +got):\n%s", diff)
+	}
+}
+
+// TestBookFactsRefused: a misspelt key, depths stated two ways or not at
+// all, a status with an unknown code, no message or a bad Retry-After, and
+// bridges in both venue.json and the spec are errors, not silent defaults.
+func TestBookFactsRefused(t *testing.T) {
+	const ok = `"taker_fee":"0.001","taker_fee_source":"x","markets_path":"/m"`
+	for name, section := range map[string]string{
+		"unknown key":       `{` + ok + `,"depth":[100]}`,
+		"no depths":         `{` + ok + `}`,
+		"depths twice":      `{` + ok + `,"depths":[100],"whole_book":true}`,
+		"unknown code":      `{` + ok + `,"depths":[100],"statuses":{"403":{"code":"forbidden","msg":"x"}}}`,
+		"no message":        `{` + ok + `,"depths":[100],"statuses":{"403":{"code":"unavailable"}}}`,
+		"bad retry":         `{` + ok + `,"depths":[100],"statuses":{"403":{"code":"rate_limited","msg":"x","retry_after":"ten"}}}`,
+		"status not number": `{` + ok + `,"depths":[100],"statuses":{"forbidden":{"code":"unavailable","msg":"x"}}}`,
+	} {
+		if err := readFacts(section, &Spec{}); err == nil {
+			t.Errorf("%s: section read, want an error", name)
+		}
+	}
+	s := Spec{Bridges: []Bridge{{Ticker: "USDT", Asset: "usdt"}}}
+	err := readFacts(`{`+ok+`,"depths":[100],"bridges":[{"ticker":"BTC","asset":"btc"}]}`, &s)
+	if err == nil || !strings.Contains(err.Error(), "twice") {
+		t.Errorf("bridges in venue.json and the spec: %v, want stated twice", err)
+	}
+}
