@@ -34,9 +34,6 @@ var spec = cex.Spec{
 	WithdrawFees:      withdrawFees,
 	WithdrawFeeSource: withdrawFeeSource,
 	ParseMarkets:      parseMarkets,
-	BookPath: func(m cex.Market, depth int) string {
-		return "/api/v3/depth?symbol=" + m.Symbol + "&limit=" + strconv.Itoa(depth)
-	},
 	// Book: {"lastUpdateId":…,"bids":[["price","qty"],…],"asks":[…]}, the
 	// zero book.Shape.
 	ErrorBody: errorBody,

@@ -13,7 +13,6 @@ package bitfinex
 import (
 	"bytes"
 	"encoding/json"
-	"net/url"
 	"strconv"
 	"strings"
 	"time"
@@ -43,9 +42,6 @@ var spec = cex.Spec{
 	WithdrawFees:      withdrawFees,
 	WithdrawFeeSource: withdrawFeeSource,
 	ParseMarkets:      parseMarkets,
-	BookPath: func(m cex.Market, depth int) string {
-		return "/v2/book/" + url.PathEscape(m.Symbol) + "/P0?len=" + strconv.Itoa(depth)
-	},
 	// Book: [[PRICE,COUNT,AMOUNT],…], all numbers, bids (AMOUNT > 0) then
 	// asks (AMOUNT < 0).
 	Book:      book.Shape{Signed: true, Layout: book.Bitfinex},

@@ -13,7 +13,6 @@ package bitget
 
 import (
 	"encoding/json"
-	"strconv"
 	"strings"
 
 	"github.com/swapscout/swapscout"
@@ -39,9 +38,6 @@ var spec = cex.Spec{
 	WithdrawFeeSource: withdrawFeeSource,
 	ParseMarkets:      parseMarkets,
 	ParseNetworks:     parseNetworks,
-	BookPath: func(m cex.Market, depth int) string {
-		return "/api/v2/spot/market/orderbook?symbol=" + m.Symbol + "&type=step0&limit=" + strconv.Itoa(depth)
-	},
 	// Book: the envelope {"code":"00000","msg":"success","requestTime":…,"data":…}
 	// whose data is {"asks":[["price","size"],…],"bids":[…],"ts":"…"}; an
 	// answer is Bitget's only with its code.

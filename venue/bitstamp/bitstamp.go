@@ -10,7 +10,6 @@ package bitstamp
 
 import (
 	"encoding/json"
-	"net/url"
 	"strings"
 
 	"github.com/swapscout/swapscout"
@@ -35,9 +34,6 @@ var spec = cex.Spec{
 	WithdrawFees:      withdrawFees,
 	WithdrawFeeSource: withdrawFeeSource,
 	ParseMarkets:      parseMarkets,
-	BookPath: func(m cex.Market, _ int) string {
-		return "/api/v2/order_book/" + url.PathEscape(m.Symbol) + "/"
-	},
 	// Book: {"timestamp":"…","microtimestamp":"…","bids":[["price","amount"],…],"asks":[…]},
 	// always both sides.
 	Book:      book.Shape{Both: true},

@@ -38,9 +38,6 @@ var spec = cex.Spec{
 	WithdrawFees:      withdrawFees,
 	WithdrawFeeSource: withdrawFeeSource,
 	ParseMarkets:      parseMarkets,
-	BookPath: func(m cex.Market, depth int) string {
-		return "/v5/market/orderbook?category=spot&symbol=" + m.Symbol + "&limit=" + strconv.Itoa(depth)
-	},
 	// Book: {"retCode":0,"retMsg":"OK","result":{"s":"BTCUSDT","a":[["price","size"],…],"b":[…],…},…};
 	// an error keeps the envelope, with another retCode.
 	Book: book.Shape{In: "result", Bids: "b", Asks: "a",

@@ -2,7 +2,10 @@ package cex
 
 import (
 	"fmt"
+	"net/url"
 	"slices"
+	"strconv"
+	"strings"
 	"time"
 
 	"github.com/swapscout/swapscout"
@@ -28,9 +31,15 @@ type bookFacts struct {
 	WholeBook      bool             `json:"whole_book,omitempty"`
 	DepthsSource   string           `json:"depths_source,omitempty"`
 	BookMaxBody    int              `json:"book_max_body,omitempty"`
-	MarketsPath    string           `json:"markets_path"`
-	MarketsMaxBody int              `json:"markets_max_body,omitempty"`
-	NetworksPath   string           `json:"networks_path,omitempty"`
+	// BookPath is the book's path and query after the base URL, with
+	// {symbol} for the market's symbol (escaped for where it stands) and
+	// {depth}, if the venue takes one, for the levels asked:
+	// "/api/v3/depth?symbol={symbol}&limit={depth}". A venue whose path is
+	// more than a template keeps Spec.BookPath in code instead.
+	BookPath       string `json:"book_path,omitempty"`
+	MarketsPath    string `json:"markets_path"`
+	MarketsMaxBody int    `json:"markets_max_body,omitempty"`
+	NetworksPath   string `json:"networks_path,omitempty"`
 	// Statuses are keyed by the HTTP status.
 	Statuses map[int]statusFacts `json:"statuses,omitempty"`
 }
@@ -68,6 +77,16 @@ func (f *bookFacts) apply(s *Spec) error {
 	s.TakerFee, s.TakerFeeSource, s.DepthsSource = f.TakerFee, f.TakerFeeSource, f.DepthsSource
 	s.BookMaxBody, s.MarketsMaxBody = f.BookMaxBody, f.MarketsMaxBody
 	s.MarketsPath, s.NetworksPath = f.MarketsPath, f.NetworksPath
+	switch {
+	case f.BookPath != "" && s.BookPath != nil:
+		return fmt.Errorf("order_book: book path stated twice, in venue.json and in the spec")
+	case f.BookPath != "":
+		p, err := bookPath(f.BookPath)
+		if err != nil {
+			return err
+		}
+		s.BookPath = p
+	}
 	if len(f.Statuses) > 0 {
 		s.Statuses = make(map[int]swapscout.VenueError, len(f.Statuses))
 	}
@@ -86,4 +105,25 @@ func (f *bookFacts) apply(s *Spec) error {
 		s.Statuses[status] = ve
 	}
 	return nil
+}
+
+// bookPath makes Spec.BookPath of a template with one {symbol} and at most
+// one {depth} after it. The symbol is escaped for its place, as a path
+// segment before the query and a query value in it: the market list's
+// symbols are letters, digits, "-", "_" and ":" here, which neither
+// changes, but a hostile list's symbol cannot rewrite the path.
+func bookPath(t string) (func(Market, int) string, error) {
+	head, rest, ok := strings.Cut(t, "{symbol}")
+	mid, tail, depth := strings.Cut(rest, "{depth}")
+	if !ok || !strings.HasPrefix(t, "/") || strings.ContainsAny(head+mid+tail, "{}") {
+		return nil, fmt.Errorf("order_book: book_path %q: want a path with one {symbol}, then at most one {depth}", t)
+	}
+	escape := url.PathEscape
+	if strings.Contains(head, "?") {
+		escape = url.QueryEscape
+	}
+	if !depth {
+		return func(m Market, _ int) string { return head + escape(m.Symbol) + rest }, nil
+	}
+	return func(m Market, d int) string { return head + escape(m.Symbol) + mid + strconv.Itoa(d) + tail }, nil
 }

@@ -70,3 +70,36 @@ func TestBookFactsRefused(t *testing.T) {
 		t.Errorf("bridges in venue.json and the spec: %v, want stated twice", err)
 	}
 }
+
+// TestBookPathTemplate: a book_path fills in the symbol, escaped for its
+// place (a path segment, or a query value), and the depth; a template
+// without one {symbol}, with {depth} first or twice, or not a path is
+// refused.
+func TestBookPathTemplate(t *testing.T) {
+	m := Market{}
+	m.Symbol = "BTC/USD"
+	for tmpl, want := range map[string]string{
+		"/depth?symbol={symbol}&limit={depth}": "/depth?symbol=BTC%2FUSD&limit=250",
+		"/book/{symbol}/P0?len={depth}":        "/book/BTC%2FUSD/P0?len=250",
+		"/products/{symbol}/book?level=2":      "/products/BTC%2FUSD/book?level=2",
+		"/depth?symbol={symbol}&type=step0":    "/depth?symbol=BTC%2FUSD&type=step0",
+	} {
+		p, err := bookPath(tmpl)
+		if err != nil {
+			t.Fatalf("bookPath(%q): %v", tmpl, err)
+		}
+		if got := p(m, 250); got != want {
+			t.Errorf("bookPath(%q)(BTC/USD, 250) = %s, want %s", tmpl, got, want)
+		}
+	}
+	for _, tmpl := range []string{"/depth?limit={depth}", "/depth/{depth}/{symbol}", "/{symbol}/{symbol}",
+		"/{symbol}?a={depth}&b={depth}", "depth?symbol={symbol}", "/{Symbol}", "/depth?symbol={symbol}&{level}"} {
+		if _, err := bookPath(tmpl); err == nil {
+			t.Errorf("bookPath(%q) made a path, want an error", tmpl)
+		}
+	}
+	s := Spec{BookPath: func(Market, int) string { return "/x" }}
+	if err := readFacts(`{"taker_fee":"0","taker_fee_source":"x","markets_path":"/m","depths":[1],"book_path":"/b/{symbol}"}`, &s); err == nil {
+		t.Error("book path in venue.json and the spec read, want stated twice")
+	}
+}

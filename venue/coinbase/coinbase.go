@@ -11,7 +11,6 @@ package coinbase
 
 import (
 	"encoding/json"
-	"net/url"
 	"strings"
 
 	"github.com/swapscout/swapscout"
@@ -37,11 +36,8 @@ var spec = cex.Spec{
 	WithdrawFeeSource: withdrawFeeSource,
 	Header:            []venue.Field{{Key: "User-Agent", Value: upstream.DefaultUserAgent}},
 	ParseMarkets:      parseMarkets,
-	BookPath: func(m cex.Market, _ int) string {
-		return "/products/" + url.PathEscape(m.Symbol) + "/book?level=2"
-	},
-	ParseBook: parseBook,
-	ErrorBody: errorBody,
+	ParseBook:         parseBook,
+	ErrorBody:         errorBody,
 }
 
 // parseMarkets reads /products: online products open to market orders

@@ -11,7 +11,6 @@ package gate
 
 import (
 	"encoding/json"
-	"strconv"
 
 	"github.com/swapscout/swapscout"
 	"github.com/swapscout/swapscout/venue"
@@ -33,9 +32,6 @@ var spec = cex.Spec{
 	WithdrawFees:      withdrawFees,
 	WithdrawFeeSource: withdrawFeeSource,
 	ParseMarkets:      parseMarkets,
-	BookPath: func(m cex.Market, depth int) string {
-		return "/api/v4/spot/order_book?currency_pair=" + m.Symbol + "&limit=" + strconv.Itoa(depth)
-	},
 	// Book: {"id":…,"current":ms,"update":ms,"asks":[["price","amount"],…],"bids":[…]};
 	// an error is a labelled object instead.
 	Book:      book.Shape{Code: "label", Refused: func(label []byte) bool { return label != nil }},

@@ -33,7 +33,6 @@ var spec = cex.Spec{
 	WithdrawFees:      withdrawFees,
 	WithdrawFeeSource: withdrawFeeSource,
 	ParseMarkets:      parseMarkets,
-	BookPath:          func(m cex.Market, _ int) string { return "/market/depth?symbol=" + m.Symbol + "&type=step0" },
 	// Book: {"ch":…,"status":"ok","ts":…,"tick":{"ts":…,"version":…,"bids":[[49790.87,0.779876],…],"asks":[…]}};
 	// an error is {"status":"error","err-code":…,"err-msg":…}, with HTTP 200.
 	Book:      book.Shape{In: "tick", Code: "status", Refused: func(status []byte) bool { return string(status) == "error" }},

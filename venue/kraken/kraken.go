@@ -11,7 +11,6 @@ package kraken
 import (
 	"encoding/json"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/swapscout/swapscout"
@@ -37,9 +36,6 @@ var spec = cex.Spec{
 	WithdrawFees:      withdrawFees,
 	WithdrawFeeSource: withdrawFeeSource,
 	ParseMarkets:      parseMarkets,
-	BookPath: func(m cex.Market, depth int) string {
-		return "/0/public/Depth?pair=" + m.Symbol + "&count=" + strconv.Itoa(depth)
-	},
 	// Book: {"error":[],"result":{"XXBTZUSD":{"asks":[["price","volume",ts],…],"bids":[…]}}},
 	// keyed by the pair's canonical name, which need not be the name asked.
 	Book:      book.Shape{In: "result", First: true},

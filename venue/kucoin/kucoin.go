@@ -38,9 +38,6 @@ var spec = cex.Spec{
 	FeeFromListOnly:   fromList,
 	ParseMarkets:      parseMarkets,
 	ParseNetworks:     parseNetworks,
-	BookPath: func(m cex.Market, _ int) string {
-		return "/api/v1/market/orderbook/level2_100?symbol=" + m.Symbol
-	},
 	// Book: {"code":"200000","data":{"sequence":"…","time":…,"bids":[["price","size"],…],"asks":[…]}};
 	// an error carries another code (a string, or a number).
 	Book: book.Shape{In: "data", Code: "code", Refused: func(code []byte) bool {

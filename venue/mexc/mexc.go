@@ -36,9 +36,6 @@ var spec = cex.Spec{
 	WithdrawFees:      withdrawFees,
 	WithdrawFeeSource: withdrawFeeSource,
 	ParseMarkets:      parseMarkets,
-	BookPath: func(m cex.Market, depth int) string {
-		return "/api/v3/depth?symbol=" + m.Symbol + "&limit=" + strconv.Itoa(depth)
-	},
 	// Book: {"lastUpdateId":…,"bids":[["price","qty"],…],"asks":[…]}, or an
 	// error {"code":…,"msg":…}, also with HTTP 200.
 	Book: book.Shape{Code: "code", Refused: func(code []byte) bool {

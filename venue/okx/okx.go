@@ -11,9 +11,6 @@ package okx
 
 import (
 	"encoding/json"
-	"net/url"
-	"strconv"
-
 	"github.com/swapscout/swapscout"
 	"github.com/swapscout/swapscout/venue"
 	"github.com/swapscout/swapscout/venue/book"
@@ -36,9 +33,6 @@ var spec = cex.Spec{
 	WithdrawFees:      withdrawFees,
 	WithdrawFeeSource: withdrawFeeSource,
 	ParseMarkets:      parseMarkets,
-	BookPath: func(m cex.Market, depth int) string {
-		return "/api/v5/market/books?instId=" + url.QueryEscape(m.Symbol) + "&sz=" + strconv.Itoa(depth)
-	},
 	// Book: {"code":"0","msg":"","data":[{"asks":[["px","sz","0","n"],…],"bids":[…],"ts":"…"}]};
 	// an answer is OKX's only with its code, "0" when it succeeded.
 	Book: book.Shape{In: "data", First: true,
