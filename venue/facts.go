@@ -33,6 +33,10 @@ type factsFile struct {
 	Support    *supportFacts `json:"support,omitempty"`
 	Hold       *holdFacts    `json:"rate_hold,omitempty"`
 	Limit      *limitFacts   `json:"rate_limit,omitempty"`
+	// OrderBook holds an order book's facts for the kit that prices it
+	// (venue/cex reads them: its bridges, fees, depths, paths and the HTTP
+	// statuses it knows), read by FactsWith, as strictly as the rest.
+	OrderBook json.RawMessage `json:"order_book,omitempty"`
 }
 
 type supportFacts struct {
@@ -81,19 +85,25 @@ func (s *jsonSpan) UnmarshalJSON(b []byte) error {
 // (one place for each fact). A file that is missing or does not read is
 // kept on d and returned by Validate, so the registry refuses the venue at
 // startup rather than a package panicking at init.
-func Facts(d Descriptor) Descriptor {
-	if err := d.readFacts(); err != nil {
+func Facts(d Descriptor) Descriptor { return FactsWith(d, nil) }
+
+// FactsWith is Facts for a venue priced by a kit, whose kit reads the
+// venue.json's "order_book" section (with DecodeFacts, as strictly as the
+// rest). A section without a kit to read it, a kit without its section, or
+// an error of kit is kept on d like the others.
+func FactsWith(d Descriptor, kit func(section json.RawMessage) error) Descriptor {
+	if err := d.readFacts(kit); err != nil {
 		d.factsErr = fmt.Errorf("venue %s: %w", d.ID, err)
 	}
 	return d
 }
 
-func (d *Descriptor) readFacts() error {
+func (d *Descriptor) readFacts(kit func(json.RawMessage) error) error {
 	b, err := factsFS.ReadFile(d.ID + "/venue.json")
 	if err != nil {
 		return fmt.Errorf("no venue.json beside its descriptor")
 	}
-	if err := d.applyFacts(b); err != nil {
+	if err := d.applyFacts(b, kit); err != nil {
 		return err
 	}
 	r, err := Ratings(d.ID)
@@ -104,13 +114,22 @@ func (d *Descriptor) readFacts() error {
 	return nil
 }
 
-// applyFacts sets d's facts from b, a venue.json.
-func (d *Descriptor) applyFacts(b []byte) error {
+// applyFacts sets d's facts from b, a venue.json, and kit's from its
+// "order_book" section.
+func (d *Descriptor) applyFacts(b []byte, kit func(json.RawMessage) error) error {
 	var f factsFile
-	dec := json.NewDecoder(bytes.NewReader(b))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&f); err != nil {
+	if err := DecodeFacts(b, &f); err != nil {
 		return fmt.Errorf("venue.json: %w", err)
+	}
+	switch {
+	case kit == nil && f.OrderBook != nil:
+		return fmt.Errorf("venue.json: an order_book section, but no kit reads it")
+	case kit != nil && f.OrderBook == nil:
+		return fmt.Errorf("venue.json: no order_book section")
+	case kit != nil:
+		if err := kit(f.OrderBook); err != nil {
+			return fmt.Errorf("venue.json: order_book: %w", err)
+		}
 	}
 	switch swapscout.Evidence(f.Evidence) {
 	case swapscout.Recorded, swapscout.Documented, swapscout.FromCode:
@@ -130,6 +149,14 @@ func (d *Descriptor) applyFacts(b []byte) error {
 			Stated: rate.Limit(l.Stated), StatedBurst: l.StatedBurst, Source: l.Source, Documented: l.Documented}
 	}
 	return nil
+}
+
+// DecodeFacts decodes b, facts in JSON, into v, refusing a key v does not
+// name: a misspelt key cannot silently leave a fact out.
+func DecodeFacts(b []byte, v any) error {
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.DisallowUnknownFields()
+	return dec.Decode(v)
 }
 
 // Constructor adapts an adapter's New, which returns its own client type and

@@ -1,6 +1,8 @@
 package venue_test
 
 import (
+	"encoding/json"
+	"errors"
 	"strings"
 	"testing"
 	"time"
@@ -47,11 +49,24 @@ func TestFactsRefused(t *testing.T) {
 		"bad duration":   `{"name":"X","evidence":"recorded","timeout":"4 seconds"}`,
 		"bad evidence":   `{"name":"X","evidence":"hearsay","timeout":"4s"}`,
 		"nested unknown": `{"name":"X","evidence":"recorded","timeout":"4s","rate_limit":{"rate":1,"burst":1,"souce":"x"}}`,
+		"unread section": `{"name":"X","evidence":"recorded","timeout":"4s","order_book":{"depths":[100]}}`,
 	} {
 		var d venue.Descriptor
 		if err := venue.ApplyFacts(&d, []byte(b)); err == nil {
 			t.Errorf("%s: venue.json read, want an error", name)
 		}
+	}
+	// A kit without its section, or whose section does not read, fails the
+	// venue the same way.
+	none := func(json.RawMessage) error { return nil }
+	if d := venue.FactsWith(venue.Descriptor{ID: "changenow"}, none); d.Validate() == nil ||
+		!strings.Contains(d.Validate().Error(), "no order_book") {
+		t.Errorf("FactsWith(changenow, a kit) validates as %v, want no order_book section", d.Validate())
+	}
+	refuse := func(json.RawMessage) error { return errors.New("depths unread") }
+	if d := venue.FactsWith(venue.Descriptor{ID: "binance"}, refuse); d.Validate() == nil ||
+		!strings.Contains(d.Validate().Error(), "depths unread") {
+		t.Errorf("FactsWith(binance, a refusing kit) validates as %v, want the kit's error", d.Validate())
 	}
 	d := venue.Facts(venue.Descriptor{ID: "nosuchvenue"})
 	if err := d.Validate(); err == nil || !strings.Contains(err.Error(), "venue.json") {

@@ -2,6 +2,7 @@ package venue
 
 import (
 	"reflect"
+	"strings"
 	"sync"
 
 	"github.com/swapscout/swapscout"
@@ -27,6 +28,30 @@ var followers sync.Map // unsafe.Pointer → follower
 // "usdt/bsc", to its Code). Call it from an adapter's init.
 func Follow[C comparable](s Symbols[C], venueID string, parse func(code string) (C, bool)) {
 	followers.Store(reflect.ValueOf(s).UnsafePointer(), follower{venueID, func(code string) (any, bool) { return parse(code) }})
+}
+
+// Listed adds to s, venue's hand table, every asset the catalogue says
+// venue lists and s does not hold yet, with the code parse reads from its
+// listing (one that does not read is left out), then Follows the live
+// listings the same way. The hand entries stay: they name the codes the
+// recorded answers use. Call it from an adapter's init.
+func Listed[C comparable](s Symbols[C], venueID string, parse func(code string) (C, bool)) {
+	for _, l := range swapscout.ListingsOf(venueID) {
+		if _, ok := s[l.Asset]; ok {
+			continue
+		}
+		if c, ok := parse(l.Code); ok {
+			s[l.Asset] = c
+		}
+	}
+	Follow(s, venueID, parse)
+}
+
+// SlashCode splits a listing's code "first/second" (a ticker and its
+// network, as most venues' lists name a currency), both non-empty.
+func SlashCode(code string) (first, second string, ok bool) {
+	first, second, ok = strings.Cut(code, "/")
+	return first, second, ok && first != "" && second != ""
 }
 
 // Code returns a's code at the venue: the table's, or for a table that

@@ -25,31 +25,18 @@ var Descriptor = cex.Descriptor("binance", &spec)
 func Spec() cex.Spec { return spec }
 
 // spec is Binance for the cex engine. Depth weights [DOC]: 5 up to 100
-// levels, 50 up to 1000, 250 up to 5000, of 6000 a minute per IP.
+// levels, 50 up to 1000, 250 up to 5000, of 6000 a minute per IP. The
+// full exchangeInfo is tens of MB; TRADING spot symbols without permission
+// sets (venue.json's markets_path) is about 2 MB ([DOC] changelog
+// 2024-10-17), so its markets_max_body is four times that.
 var spec = cex.Spec{
-	Symbols: symbols,
-	Bridges: []cex.Bridge{{Ticker: "USDT", Asset: "usdt"}, {Ticker: "BTC", Asset: "btc"},
-		{Ticker: "USDC", Asset: "usdc"}, {Ticker: "ETH", Asset: "eth"}, {Ticker: "BNB", Asset: "bnb"}},
-	TakerFee:          swapscout.MustAmount("0.001"),
-	TakerFeeSource:    "[MEM] binance.com/en/fee/schedule: 0.10% taker at VIP 0, without the BNB discount (research B1)",
+	Symbols:           symbols,
 	WithdrawFees:      withdrawFees,
 	WithdrawFeeSource: withdrawFeeSource,
-	Depths:            []int{100, 1000, 5000},
-	// The full exchangeInfo is tens of MB; TRADING spot symbols without
-	// permission sets is about 2 MB ([DOC] changelog 2024-10-17).
-	MarketsPath:    "/api/v3/exchangeInfo?permissions=SPOT&showPermissionSets=false&symbolStatus=TRADING",
-	MarketsMaxBody: 8 << 20, // ~2 MB, four times over
-	ParseMarkets:   parseMarkets,
-	BookPath: func(m cex.Market, depth int) string {
-		return "/api/v3/depth?symbol=" + m.Symbol + "&limit=" + strconv.Itoa(depth)
-	},
+	ParseMarkets:      parseMarkets,
 	// Book: {"lastUpdateId":…,"bids":[["price","qty"],…],"asks":[…]}, the
 	// zero book.Shape.
 	ErrorBody: errorBody,
-	Statuses: map[int]swapscout.VenueError{
-		403: {Code: swapscout.CodeUnavailable, Msg: "Binance refused the request (HTTP 403: web application firewall)"},
-		451: {Code: swapscout.CodeUnavailable, Msg: "Binance is unavailable from this location (HTTP 451)"},
-	},
 }
 
 // parseMarkets reads exchangeInfo with encoding/json (it is fetched every

@@ -13,7 +13,6 @@ package bitfinex
 import (
 	"bytes"
 	"encoding/json"
-	"net/url"
 	"strconv"
 	"strings"
 	"time"
@@ -39,19 +38,10 @@ const blocked = 60 * time.Second
 // a minute [DOC] (10-90 a minute for others): books are shared for the
 // engine's BookTTL, and a rate-limit answer holds calls off for a minute.
 var spec = cex.Spec{
-	Symbols:  symbols,
-	Bridges:  []cex.Bridge{{Ticker: "USD", Asset: "usd"}, {Ticker: "UST", Asset: "usdt"}, {Ticker: "BTC", Asset: "btc"}},
-	TakerFee: swapscout.MustAmount("0.002"),
-	TakerFeeSource: "[MEM] bitfinex.com/fees: 0.20% taker at the base tier (research B5); Bitfinex announced zero " +
-		"trading fees in December 2024 [MEM, unverified], so this may understate offers",
+	Symbols:           symbols,
 	WithdrawFees:      withdrawFees,
 	WithdrawFeeSource: withdrawFeeSource,
-	Depths:            []int{100}, // len is 1, 25 or 100 [DOC]
-	MarketsPath:       "/v2/conf/pub:list:pair:exchange",
 	ParseMarkets:      parseMarkets,
-	BookPath: func(m cex.Market, depth int) string {
-		return "/v2/book/" + url.PathEscape(m.Symbol) + "/P0?len=" + strconv.Itoa(depth)
-	},
 	// Book: [[PRICE,COUNT,AMOUNT],…], all numbers, bids (AMOUNT > 0) then
 	// asks (AMOUNT < 0).
 	Book:      book.Shape{Signed: true, Layout: book.Bitfinex},

@@ -13,7 +13,6 @@ package bitget
 
 import (
 	"encoding/json"
-	"strconv"
 	"strings"
 
 	"github.com/swapscout/swapscout"
@@ -34,31 +33,17 @@ func Spec() cex.Spec { return spec }
 // per IP, 6000 a minute overall [DOC]/[CODE]; 429 comes without Retry-After
 // [MEM], so the engine holds calls off for its Backoff.
 var spec = cex.Spec{
-	Symbols: symbols,
-	Bridges: []cex.Bridge{{Ticker: "USDT", Asset: "usdt"}, {Ticker: "USDC", Asset: "usdc"},
-		{Ticker: "BTC", Asset: "btc"}, {Ticker: "ETH", Asset: "eth"}},
-	TakerFee: swapscout.MustAmount("0.001"),
-	TakerFeeSource: "[DOC] symbols `takerFeeRate` \"0.001\" (research B13), for symbols without one; " +
-		"the symbol's own takerFeeRate wins",
+	Symbols:           symbols,
 	WithdrawFees:      withdrawFees,
 	WithdrawFeeSource: withdrawFeeSource,
-	Depths:            []int{150}, // limit: default 150, max 150 [DOC]
-	MarketsPath:       "/api/v2/spot/public/symbols",
 	ParseMarkets:      parseMarkets,
-	NetworksPath:      "/api/v2/spot/public/coins",
 	ParseNetworks:     parseNetworks,
-	BookPath: func(m cex.Market, depth int) string {
-		return "/api/v2/spot/market/orderbook?symbol=" + m.Symbol + "&type=step0&limit=" + strconv.Itoa(depth)
-	},
 	// Book: the envelope {"code":"00000","msg":"success","requestTime":…,"data":…}
 	// whose data is {"asks":[["price","size"],…],"bids":[…],"ts":"…"}; an
 	// answer is Bitget's only with its code.
 	Book: book.Shape{In: "data",
 		Code: "code", Refused: func(code []byte) bool { return string(code) != "00000" }, CodeRequired: true},
 	ErrorBody: errorBody,
-	Statuses: map[int]swapscout.VenueError{
-		403: {Code: swapscout.CodeUnavailable, Msg: "Bitget refused the request (HTTP 403)"},
-	},
 }
 
 var one = swapscout.AmountFromInt(1)

@@ -10,7 +10,6 @@ package bitstamp
 
 import (
 	"encoding/json"
-	"net/url"
 	"strings"
 
 	"github.com/swapscout/swapscout"
@@ -26,38 +25,19 @@ var Descriptor = cex.Descriptor("bitstamp", &spec)
 // networks, fees, bridges and paths.
 func Spec() cex.Spec { return spec }
 
-// wholeBook is the depth asked of a book that always comes whole: never
-// reached, so a walk off its end is amount_too_large at once.
-const wholeBook = 1 << 30
-
 // spec is Bitstamp for the cex engine. Bitstamp allows 400 requests a second
 // and 10,000 per 10 minutes per IP ([DOC] bitstamp.net/api; gct limits
 // itself to 8,000 [CODE]); a whole book is about 250 kB, so books are shared
 // for the engine's BookTTL.
 var spec = cex.Spec{
-	Symbols: symbols,
-	Bridges: []cex.Bridge{{Ticker: "USD", Asset: "usd"}, {Ticker: "BTC", Asset: "btc"},
-		{Ticker: "EUR", Asset: "eur"}, {Ticker: "USDT", Asset: "usdt"}, {Ticker: "USDC", Asset: "usdc"}},
-	TakerFee: swapscout.MustAmount("0.004"),
-	TakerFeeSource: "[MEM] bitstamp.net/fee-schedule: 0.40% taker below $10k monthly volume (research B4: " +
-		"the recorded fees/trading mock is account-specific)",
+	Symbols:           symbols,
 	WithdrawFees:      withdrawFees,
 	WithdrawFeeSource: withdrawFeeSource,
-	Depths:            []int{wholeBook},
-	BookMaxBody:       8 << 20, // the whole book: ~4,900 levels a side recorded (~300 KB), far more at times
-	MarketsPath:       "/api/v2/trading-pairs-info/",
 	ParseMarkets:      parseMarkets,
-	BookPath: func(m cex.Market, _ int) string {
-		return "/api/v2/order_book/" + url.PathEscape(m.Symbol) + "/"
-	},
 	// Book: {"timestamp":"…","microtimestamp":"…","bids":[["price","amount"],…],"asks":[…]},
 	// always both sides.
 	Book:      book.Shape{Both: true},
 	ErrorBody: errorBody,
-	Statuses: map[int]swapscout.VenueError{
-		404: {Code: swapscout.CodeUnsupportedPair, Msg: "Bitstamp: not found (HTTP 404)"}, // an unknown pair [MEM]
-		403: {Code: swapscout.CodeUnavailable, Msg: "Bitstamp refused the request (HTTP 403)"},
-	},
 }
 
 // parseMarkets reads trading-pairs-info: enabled pairs (that also take

@@ -34,28 +34,15 @@ func Spec() cex.Spec { return spec }
 // spec is Bybit for the cex engine. The IP limit is 600 requests per 5 s
 // across api.bybit.com [DOC]; the engine's shared books keep far below it.
 var spec = cex.Spec{
-	Symbols: symbols,
-	Bridges: []cex.Bridge{{Ticker: "USDT", Asset: "usdt"}, {Ticker: "USDC", Asset: "usdc"},
-		{Ticker: "BTC", Asset: "btc"}, {Ticker: "ETH", Asset: "eth"}},
-	TakerFee:          swapscout.MustAmount("0.001"),
-	TakerFeeSource:    "[MEM] bybit.com/en/help-center trading fee structure: spot taker 0.1% at the base (VIP 0) tier (research B7)",
+	Symbols:           symbols,
 	WithdrawFees:      withdrawFees,
 	WithdrawFeeSource: withdrawFeeSource,
-	Depths:            []int{200}, // spot limit is 1-200, default 1 [DOC]
-	MarketsPath:       "/v5/market/instruments-info?category=spot",
 	ParseMarkets:      parseMarkets,
-	BookPath: func(m cex.Market, depth int) string {
-		return "/v5/market/orderbook?category=spot&symbol=" + m.Symbol + "&limit=" + strconv.Itoa(depth)
-	},
 	// Book: {"retCode":0,"retMsg":"OK","result":{"s":"BTCUSDT","a":[["price","size"],…],"b":[…],…},…};
 	// an error keeps the envelope, with another retCode.
 	Book: book.Shape{In: "result", Bids: "b", Asks: "a",
 		Code: "retCode", Refused: func(code []byte) bool { return code != nil && string(code) != "0" }},
 	ErrorBody: errorBody,
-	Statuses: map[int]swapscout.VenueError{
-		403: {Code: swapscout.CodeRateLimited, RetryAfter: IPBan,
-			Msg: "Bybit banned this IP for calling too often (HTTP 403 access too frequent)"},
-	},
 }
 
 // parseMarkets reads instruments-info with encoding/json (it is fetched

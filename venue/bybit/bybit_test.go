@@ -124,3 +124,11 @@ func TestMarketListErrors(t *testing.T) {
 		}
 	}
 }
+
+// TestIPBanStated: the ban the simulator holds (IPBan) is the Retry-After
+// venue.json gives a 403.
+func TestIPBanStated(t *testing.T) {
+	if got := bybit.Spec().Statuses[403].RetryAfter; got != bybit.IPBan {
+		t.Errorf("venue.json's 403 Retry-After = %v, want IPBan %v", got, bybit.IPBan)
+	}
+}

@@ -1,6 +1,7 @@
 package cex
 
 import (
+	"encoding/json"
 	"strconv"
 
 	"github.com/swapscout/swapscout"
@@ -123,10 +124,19 @@ func Error(fc swapscout.FailureCode, name, code, words string, status int) *swap
 // Descriptor is the order book id's descriptor: its facts (names, URLs,
 // timeout, rate limit, evidence: venue/<id>/venue.json, as every venue's),
 // with what every order book shares: the OrderBook kind, quotes in both
-// directions, the networks of s.Symbols, and a Client on s; s takes d.Name
-// unless it names itself.
+// directions, the networks of s.Symbols, and a Client on s. s takes d.Name
+// unless it names itself, and the facts of venue.json's "order_book"
+// section (bridges, taker fee, depths, paths, statuses: bookFacts), which
+// s's literal leaves out; a section that does not read is d's error, for
+// the registry to refuse at startup.
 func Descriptor(id string, s *Spec) venue.Descriptor {
-	d := venue.Facts(venue.Descriptor{ID: id})
+	d := venue.FactsWith(venue.Descriptor{ID: id}, func(section json.RawMessage) error {
+		var f bookFacts
+		if err := venue.DecodeFacts(section, &f); err != nil {
+			return err
+		}
+		return f.apply(s)
+	})
 	if s.Name == "" {
 		s.Name = d.Name // one spelling of the venue's name
 	}

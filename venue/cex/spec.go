@@ -87,7 +87,9 @@ type Spec struct {
 	// Depths are the book depths (levels per side) to ask, shallow first; a
 	// deeper one is asked only when a walk runs off a truncated book. The
 	// last is the most the venue serves (or the most worth its rate weight).
-	Depths []int
+	// DepthsSource says where the venue's limits on them come from.
+	Depths       []int
+	DepthsSource string
 	// BookMaxBody raises the response size cap for books, for venues that
 	// always answer the whole book (Coinbase level 2, Bitstamp); 0 keeps the
 	// client's cap (1 MiB: 5,000 levels a side are ~350 KB).

@@ -11,7 +11,6 @@ package coinbase
 
 import (
 	"encoding/json"
-	"net/url"
 	"strings"
 
 	"github.com/swapscout/swapscout"
@@ -28,35 +27,17 @@ var Descriptor = cex.Descriptor("coinbase", &spec)
 // tickers and networks, fees, bridges and paths.
 func Spec() cex.Spec { return spec }
 
-// wholeBook is the depth asked of a book that always comes whole (level 2
-// has no size parameter): never reached, so a walk off its end is
-// amount_too_large at once, with no deeper fetch to try.
-const wholeBook = 1 << 30
-
 // spec is Coinbase Exchange for the cex engine. Public endpoints allow 10
 // requests a second per IP ([CODE] JKorf; research B3): books are shared for
 // the engine's BookTTL, and a 429 holds calls off for Backoff.
 var spec = cex.Spec{
-	Symbols: symbols,
-	Bridges: []cex.Bridge{{Ticker: "USD", Asset: "usd"}, {Ticker: "USDT", Asset: "usdt"},
-		{Ticker: "BTC", Asset: "btc"}, {Ticker: "USDC", Asset: "usdc"}},
-	TakerFee:          swapscout.MustAmount("0.006"),
-	TakerFeeSource:    "[MEM] coinbase.com/exchange fees: 0.60% taker in the lowest volume tier (research B3, unverified)",
+	Symbols:           symbols,
 	WithdrawFees:      withdrawFees,
 	WithdrawFeeSource: withdrawFeeSource,
-	Depths:            []int{wholeBook},
-	BookMaxBody:       8 << 20, // the whole level-2 book: tens of thousands of 30-byte levels, ~1-3 MB
 	Header:            []venue.Field{{Key: "User-Agent", Value: upstream.DefaultUserAgent}},
-	MarketsPath:       "/products",
 	ParseMarkets:      parseMarkets,
-	BookPath: func(m cex.Market, _ int) string {
-		return "/products/" + url.PathEscape(m.Symbol) + "/book?level=2"
-	},
-	ParseBook: parseBook,
-	ErrorBody: errorBody,
-	Statuses: map[int]swapscout.VenueError{
-		404: {Code: swapscout.CodeUnsupportedPair, Msg: "Coinbase: product not found (HTTP 404)"},
-	},
+	ParseBook:         parseBook,
+	ErrorBody:         errorBody,
 }
 
 // parseMarkets reads /products: online products open to market orders

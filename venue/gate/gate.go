@@ -11,7 +11,6 @@ package gate
 
 import (
 	"encoding/json"
-	"strconv"
 
 	"github.com/swapscout/swapscout"
 	"github.com/swapscout/swapscout/venue"
@@ -29,26 +28,14 @@ func Spec() cex.Spec { return spec }
 // spec is Gate for the cex engine. Public endpoints allow 200 requests per
 // 10 s per endpoint and IP [DOC]; a 429 carries no Retry-After [MEM].
 var spec = cex.Spec{
-	Symbols: symbols,
-	Bridges: []cex.Bridge{{Ticker: "USDT", Asset: "usdt"}, {Ticker: "BTC", Asset: "btc"},
-		{Ticker: "USDC", Asset: "usdc"}, {Ticker: "ETH", Asset: "eth"}},
-	TakerFee:          swapscout.MustAmount("0.002"),
-	TakerFeeSource:    "[REC] currency_pairs fee \"0.2\" (percent) on every recorded pair (gct, April 2026); used for pairs without one",
+	Symbols:           symbols,
 	WithdrawFees:      withdrawFees,
 	WithdrawFeeSource: withdrawFeeSource,
-	Depths:            []int{100, 1000}, // limit up to 1000 [CODE]
-	MarketsPath:       "/api/v4/spot/currency_pairs",
 	ParseMarkets:      parseMarkets,
-	BookPath: func(m cex.Market, depth int) string {
-		return "/api/v4/spot/order_book?currency_pair=" + m.Symbol + "&limit=" + strconv.Itoa(depth)
-	},
 	// Book: {"id":…,"current":ms,"update":ms,"asks":[["price","amount"],…],"bids":[…]};
 	// an error is a labelled object instead.
 	Book:      book.Shape{Code: "label", Refused: func(label []byte) bool { return label != nil }},
 	ErrorBody: errorBody,
-	Statuses: map[int]swapscout.VenueError{
-		403: {Code: swapscout.CodeUnavailable, Msg: "Gate refused the request (HTTP 403: restricted location or firewall)"},
-	},
 }
 
 // percent is 0.01: Gate's fees are percentages.

@@ -25,25 +25,20 @@ var Descriptor = cex.Descriptor("gemini", &spec)
 // networks, fees, bridges and paths.
 func Spec() cex.Spec { return spec }
 
-// fullBook is the last of spec.Depths: it is asked as limit 0, which Gemini
+// fullBook is the last of venue.json's depths: it is asked as limit 0, which Gemini
 // answers with the whole side [DOC].
 const fullBook = 1000
 
 // spec is Gemini for the cex engine. Public calls are limited to about 120 a
 // minute per IP ([CODE] gct; [MEM] docs: 1 a second recommended, 429 past it).
+// /v1/symbols lists bare names ("btcusd"); details/all (venue.json's
+// markets_path) gives every market's base, quote, status and minimum in one
+// call [REC gct].
 var spec = cex.Spec{
-	Symbols: symbols,
-	Bridges: []cex.Bridge{{Ticker: "USD", Asset: "usd"}, {Ticker: "BTC", Asset: "btc"},
-		{Ticker: "ETH", Asset: "eth"}, {Ticker: "USDT", Asset: "usdt"}},
-	TakerFee:          swapscout.MustAmount("0.004"),
-	TakerFeeSource:    "[MEM] gemini.com/fees/api-fee-schedule: 0.40% taker at the lowest 30-day volume tier (research B11)",
+	Symbols:           symbols,
 	WithdrawFees:      withdrawFees,
 	WithdrawFeeSource: withdrawFeeSource,
-	Depths:            []int{100, fullBook},
-	// /v1/symbols lists bare names ("btcusd"); details/all gives every
-	// market's base, quote, status and minimum in one call [REC gct].
-	MarketsPath:  "/v1/symbols/details/all",
-	ParseMarkets: parseMarkets,
+	ParseMarkets:      parseMarkets,
 	BookPath: func(m cex.Market, depth int) string {
 		n := strconv.Itoa(depth)
 		if depth >= fullBook {
@@ -55,9 +50,6 @@ var spec = cex.Spec{
 	// error object, which is an error whatever the status.
 	Book:      book.Shape{Layout: book.Gemini, Code: "result", Refused: func(result []byte) bool { return string(result) == "error" }},
 	ErrorBody: errorBody,
-	Statuses: map[int]swapscout.VenueError{
-		403: {Code: swapscout.CodeUnavailable, Msg: "Gemini refused the request (HTTP 403)"},
-	},
 }
 
 // parseMarkets reads the details array with encoding/json (it is fetched

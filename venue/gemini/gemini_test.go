@@ -2,12 +2,16 @@ package gemini_test
 
 import (
 	"context"
+	"strconv"
+	"strings"
 	"testing"
 
 	"go.uber.org/goleak"
 
 	"github.com/swapscout/swapscout"
 	"github.com/swapscout/swapscout/venue"
+	"github.com/swapscout/swapscout/venue/book"
+	"github.com/swapscout/swapscout/venue/cex"
 	"github.com/swapscout/swapscout/venue/cex/cextest"
 	"github.com/swapscout/swapscout/venue/gemini"
 	"github.com/swapscout/swapscout/venue/venuetest"
@@ -114,6 +118,22 @@ func TestMarketListErrors(t *testing.T) {
 		if _, err := q.Quote(context.Background(), send("eth", "btc", "1")); venuetest.Code(err) != swapscout.CodeUnavailable &&
 			venuetest.Code(err) != swapscout.CodeRateLimited {
 			t.Errorf("Quote without a market list: %v, want unavailable", err)
+		}
+	}
+}
+
+// TestFullBookLast: the deepest of venue.json's depths is asked as limit 0,
+// the whole book, and the others as themselves.
+func TestFullBookLast(t *testing.T) {
+	s := gemini.Spec()
+	m := cex.Market{Market: book.Market{Symbol: "btcusd"}}
+	for i, d := range s.Depths {
+		want := "limit_bids=" + strconv.Itoa(d) + "&"
+		if i == len(s.Depths)-1 {
+			want = "limit_bids=0&"
+		}
+		if got := s.BookPath(m, d); !strings.Contains(got, want) {
+			t.Errorf("BookPath(depth %d) = %s, want %s", d, got, want)
 		}
 	}
 }

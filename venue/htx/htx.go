@@ -29,17 +29,10 @@ func Spec() cex.Spec { return spec }
 // unverified; clients keep to 7-10 requests a second per endpoint [CODE],
 // which the engine's shared books respect.
 var spec = cex.Spec{
-	Symbols: symbols,
-	Bridges: []cex.Bridge{{Ticker: "usdt", Asset: "usdt"}, {Ticker: "btc", Asset: "btc"},
-		{Ticker: "usdc", Asset: "usdc"}, {Ticker: "eth", Asset: "eth"}},
-	TakerFee:          swapscout.MustAmount("0.002"),
-	TakerFeeSource:    "[MEM] htx.com/fee: 0.2% taker at the base level (research B10)",
+	Symbols:           symbols,
 	WithdrawFees:      withdrawFees,
 	WithdrawFeeSource: withdrawFeeSource,
-	Depths:            []int{150}, // step0 without depth= answers 150 levels; depth= takes only 5, 10, 20 [DOC]
-	MarketsPath:       "/v2/settings/common/symbols",
 	ParseMarkets:      parseMarkets,
-	BookPath:          func(m cex.Market, _ int) string { return "/market/depth?symbol=" + m.Symbol + "&type=step0" },
 	// Book: {"ch":…,"status":"ok","ts":…,"tick":{"ts":…,"version":…,"bids":[[49790.87,0.779876],…],"asks":[…]}};
 	// an error is {"status":"error","err-code":…,"err-msg":…}, with HTTP 200.
 	Book:      book.Shape{In: "tick", Code: "status", Refused: func(status []byte) bool { return string(status) == "error" }},

@@ -11,7 +11,6 @@ package kraken
 import (
 	"encoding/json"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/swapscout/swapscout"
@@ -33,20 +32,10 @@ func Spec() cex.Spec { return spec }
 // holds calls off for the venue's Limit.Backoff (venue/limits.go), doubling
 // while they repeat.
 var spec = cex.Spec{
-	Symbols: symbols,
-	Bridges: []cex.Bridge{{Ticker: "ZUSD", Asset: "usd"}, {Ticker: "XXBT", Asset: "btc"},
-		{Ticker: "USDT", Asset: "usdt"}, {Ticker: "ZEUR", Asset: "eur"}},
-	TakerFee: swapscout.MustAmount("0.0026"),
-	TakerFeeSource: "[DOC] AssetPairs `fees`, first tier [0,0.26] (research B2); used for pairs without `fees`. " +
-		"Kraken Pro's starter tier may now be 0.40% [MEM]: the pair's own `fees` wins",
+	Symbols:           symbols,
 	WithdrawFees:      withdrawFees,
 	WithdrawFeeSource: withdrawFeeSource,
-	Depths:            []int{100, 500}, // count is 1-500 [DOC]
-	MarketsPath:       "/0/public/AssetPairs",
 	ParseMarkets:      parseMarkets,
-	BookPath: func(m cex.Market, depth int) string {
-		return "/0/public/Depth?pair=" + m.Symbol + "&count=" + strconv.Itoa(depth)
-	},
 	// Book: {"error":[],"result":{"XXBTZUSD":{"asks":[["price","volume",ts],…],"bids":[…]}}},
 	// keyed by the pair's canonical name, which need not be the name asked.
 	Book:      book.Shape{In: "result", First: true},

@@ -33,28 +33,17 @@ func Spec() cex.Spec { return spec }
 var spec = cex.Spec{
 	Symbols:           symbols,
 	Bridges:           bridges,
-	TakerFee:          swapscout.MustAmount("0.001"),
-	TakerFeeSource:    "[DOC] allTickers takerFeeRate \"0.001\" (research B8): 0.1% at the base level, class A coins",
 	WithdrawFees:      withdrawFees,
 	WithdrawFeeSource: withdrawFeeSource,
 	FeeFromListOnly:   fromList,
-	Depths:            []int{100}, // level2_20 or level2_100; deeper needs a key
-	MarketsPath:       "/api/v2/symbols",
 	ParseMarkets:      parseMarkets,
-	NetworksPath:      "/api/v3/currencies",
 	ParseNetworks:     parseNetworks,
-	BookPath: func(m cex.Market, _ int) string {
-		return "/api/v1/market/orderbook/level2_100?symbol=" + m.Symbol
-	},
 	// Book: {"code":"200000","data":{"sequence":"…","time":…,"bids":[["price","size"],…],"asks":[…]}};
 	// an error carries another code (a string, or a number).
 	Book: book.Shape{In: "data", Code: "code", Refused: func(code []byte) bool {
 		return code != nil && string(code) != "200000" && string(code) != "0"
 	}},
 	ErrorBody: errorBody,
-	Statuses: map[int]swapscout.VenueError{
-		403: {Code: swapscout.CodeUnavailable, Msg: "KuCoin refused the request (HTTP 403: restricted location or firewall)"},
-	},
 }
 
 // bridges are the currencies a route may pass through.

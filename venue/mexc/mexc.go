@@ -32,30 +32,16 @@ func Spec() cex.Spec { return spec }
 // spec is MEXC for the cex engine. Each IP-limited endpoint has its own
 // budget of 500 calls per 10 s [DOC]; 429 and 418 come with Retry-After.
 var spec = cex.Spec{
-	Symbols: symbols,
-	Bridges: []cex.Bridge{{Ticker: "USDT", Asset: "usdt"}, {Ticker: "USDC", Asset: "usdc"},
-		{Ticker: "BTC", Asset: "btc"}, {Ticker: "ETH", Asset: "eth"}},
-	TakerFee: swapscout.MustAmount("0.0005"),
-	TakerFeeSource: "[MEM] mexc.com/fee: 0.05% spot taker (research B12), for symbols whose exchangeInfo " +
-		"takerCommission is missing; the symbol's own takerCommission [DOC] wins",
+	Symbols:           symbols,
 	WithdrawFees:      withdrawFees,
 	WithdrawFeeSource: withdrawFeeSource,
-	Depths:            []int{100, 5000}, // limit: default 100, max 5000; weight 1 either way [DOC]
-	MarketsPath:       "/api/v3/exchangeInfo",
-	MarketsMaxBody:    8 << 20, // every symbol, ~2,300 of ~1 KB: ~2.5 MB
 	ParseMarkets:      parseMarkets,
-	BookPath: func(m cex.Market, depth int) string {
-		return "/api/v3/depth?symbol=" + m.Symbol + "&limit=" + strconv.Itoa(depth)
-	},
 	// Book: {"lastUpdateId":…,"bids":[["price","qty"],…],"asks":[…]}, or an
 	// error {"code":…,"msg":…}, also with HTTP 200.
 	Book: book.Shape{Code: "code", Refused: func(code []byte) bool {
 		return string(code) != "0" && string(code) != "200"
 	}},
 	ErrorBody: errorBody,
-	Statuses: map[int]swapscout.VenueError{
-		403: {Code: swapscout.CodeUnavailable, Msg: "MEXC refused the request (HTTP 403: web application firewall)"},
-	},
 }
 
 var one = swapscout.AmountFromInt(1)

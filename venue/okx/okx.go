@@ -11,9 +11,6 @@ package okx
 
 import (
 	"encoding/json"
-	"net/url"
-	"strconv"
-
 	"github.com/swapscout/swapscout"
 	"github.com/swapscout/swapscout/venue"
 	"github.com/swapscout/swapscout/venue/book"
@@ -32,19 +29,10 @@ func Spec() cex.Spec { return spec }
 // rate-limit answer (50011 with HTTP 429 [CODE]) holds calls off for the
 // venue's Limit.Backoff (venue/limits.go), doubling while they repeat.
 var spec = cex.Spec{
-	Symbols: symbols,
-	Bridges: []cex.Bridge{{Ticker: "USDT", Asset: "usdt"}, {Ticker: "USDC", Asset: "usdc"},
-		{Ticker: "BTC", Asset: "btc"}, {Ticker: "ETH", Asset: "eth"}},
-	TakerFee:          swapscout.MustAmount("0.001"),
-	TakerFeeSource:    "[MEM] okx.com/fees: 0.10% taker for regular users, spot (research B6)",
+	Symbols:           symbols,
 	WithdrawFees:      withdrawFees,
 	WithdrawFeeSource: withdrawFeeSource,
-	Depths:            []int{400}, // sz is 1-400 [DOC]
-	MarketsPath:       "/api/v5/public/instruments?instType=SPOT",
 	ParseMarkets:      parseMarkets,
-	BookPath: func(m cex.Market, depth int) string {
-		return "/api/v5/market/books?instId=" + url.QueryEscape(m.Symbol) + "&sz=" + strconv.Itoa(depth)
-	},
 	// Book: {"code":"0","msg":"","data":[{"asks":[["px","sz","0","n"],…],"bids":[…],"ts":"…"}]};
 	// an answer is OKX's only with its code, "0" when it succeeded.
 	Book: book.Shape{In: "data", First: true,

@@ -43,22 +43,12 @@ func (c Code) Path() string { return strings.ToLower(c.Coin) + "-" + c.Network }
 // catalogue: each asset the catalogue says SideShift lists carries
 // SideShift's code ("COIN/network", as GET /v2/coins writes coin and
 // network); assets a refresh adds later are read from the live listings
-// (venue.Follow). The hand entries above stay: they predate the catalogue and
+// (venue.Listed). The hand entries above stay: they predate the catalogue and
 // name the networks the coin list records for them.
-func init() {
-	for _, l := range swapscout.ListingsOf("sideshift") {
-		if _, ok := Symbols[l.Asset]; ok {
-			continue
-		}
-		if c, ok := parseCode(l.Code); ok {
-			Symbols[l.Asset] = c
-		}
-	}
-	venue.Follow(Symbols, "sideshift", parseCode)
-}
+func init() { venue.Listed(Symbols, "sideshift", parseCode) }
 
 // parseCode reads a listing's code, "COIN/network".
 func parseCode(code string) (Code, bool) {
-	coin, network, ok := strings.Cut(code, "/")
-	return Code{coin, network}, ok && coin != "" && network != ""
+	coin, network, ok := venue.SlashCode(code)
+	return Code{coin, network}, ok
 }
