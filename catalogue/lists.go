@@ -88,6 +88,18 @@ var kucoinChains = map[string]string{
 	"xmr": "xmr", "etc": "etc", "base": "base", "apt": "aptos", "kaspa": "", "tia": "tia",
 }
 
+// KuCoinChainID is KuCoin's chainId for our network, what ParseKuCoin
+// reads back to it (a simulator writes the list the parser reads).
+func KuCoinChainID(network string) (string, bool) {
+	id := ""
+	for k, n := range kucoinChains {
+		if n == network && (id == "" || k < id) {
+			id = k
+		}
+	}
+	return id, id != ""
+}
+
 type kucoinCurrency struct {
 	Currency  string `json:"currency"`
 	FullName  string `json:"fullName"`

@@ -10,6 +10,7 @@
 package kucoin
 
 import (
+	"cmp"
 	"net/http"
 	"slices"
 	"strconv"
@@ -17,6 +18,7 @@ import (
 	"time"
 
 	"github.com/swapscout/swapscout"
+	"github.com/swapscout/swapscout/catalogue"
 	"github.com/swapscout/swapscout/sim"
 	"github.com/swapscout/swapscout/sim/cexsim"
 	"github.com/swapscout/swapscout/venue/cex"
@@ -66,11 +68,24 @@ func Sim() sim.Venue {
 			for _, sc := range cs {
 				cur := currency{Currency: sc.Ticker, Name: sc.Ticker, FullName: sc.Ticker}
 				for _, ch := range sc.Chains {
+					code := cex.Code{Ticker: sc.Ticker, Network: ch.Network}
 					fee := ch.Fee
-					if a, ok := fromList[cex.Code{Ticker: sc.Ticker, Network: ch.Network}]; ok {
+					if a, ok := fromList[code]; ok {
 						fee = modelFee(c.X.USD(a.Ticker))
 					}
-					cur.Chains = append(cur.Chains, chain{ChainName: ch.Network, ChainID: strings.ToLower(ch.Network),
+					// KuCoin's chainId and the token's contract, as its list
+					// gives them: the catalogue maps a chain by its id and a
+					// token by its contract.
+					id, contract := strings.ToLower(ch.Network), ""
+					if a, ok := byCode[code]; ok {
+						if cid, ok := catalogue.KuCoinChainID(a.Network); ok {
+							id = cid
+						}
+						if e, ok := swapscout.LookupCatalogue(a); ok {
+							contract, cur.FullName = e.Contract, cmp.Or(e.Name, cur.FullName)
+						}
+					}
+					cur.Chains = append(cur.Chains, chain{ChainName: ch.Network, ChainID: id, ContractAddress: contract,
 						WithdrawalMinFee: fee, IsWithdrawEnabled: true, IsDepositEnabled: true})
 				}
 				out = append(out, cur)
@@ -119,6 +134,16 @@ var fromList = func() map[cex.Code]swapscout.Asset {
 	out := map[cex.Code]swapscout.Asset{}
 	for a := range spec.FeeFromListOnly {
 		out[spec.Symbols[a]] = a
+	}
+	return out
+}()
+
+// byCode are the adapter's assets by KuCoin's code (currency and chainName).
+var byCode = func() map[cex.Code]swapscout.Asset {
+	spec := kucoin.Spec()
+	out := make(map[cex.Code]swapscout.Asset, len(spec.Symbols))
+	for a, c := range spec.Symbols {
+		out[c] = a
 	}
 	return out
 }()

@@ -4,6 +4,7 @@
 package nearintents
 
 import (
+	"cmp"
 	"encoding/json"
 	"errors"
 	"net/http"
@@ -137,8 +138,15 @@ func handler(x *sim.Exchange) http.Handler {
 		out := make([]map[string]any, 0, len(adapter.Symbols))
 		for _, a := range adapter.Symbols.Assets() {
 			s := adapter.Symbols[a]
-			out = append(out, map[string]any{"assetId": s.ID, "decimals": s.Decimals, "blockchain": s.Blockchain,
-				"symbol": strings.ToUpper(a.Ticker), "price": x.USD(a.Ticker), "priceUpdatedAt": now})
+			// A token's contract, as 1-Click lists it: the catalogue maps a
+			// token by it, and one listed without would go unmapped.
+			e, _ := swapscout.LookupCatalogue(a)
+			t := map[string]any{"assetId": s.ID, "decimals": s.Decimals, "blockchain": s.Blockchain,
+				"symbol": cmp.Or(e.Symbol, strings.ToUpper(a.Ticker)), "price": x.USD(a.Ticker), "priceUpdatedAt": now}
+			if e.Contract != "" {
+				t["contractAddress"] = e.Contract
+			}
+			out = append(out, t)
 		}
 		writeJSON(w, 200, out)
 	})

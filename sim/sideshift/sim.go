@@ -15,7 +15,7 @@ import (
 	"github.com/swapscout/swapscout/venue/sideshift"
 )
 
-// Sim is SideShift's simulated API v2: the pair endpoint (limits and a rate
+// Sim is SideShift's simulated API v2: the coin list (coins.go), the pair endpoint (limits and a rate
 // with the network fee already in it, for the amount or for 500 USD), fixed
 // quotes that need the account secret and expire after 15 minutes, and the
 // shift endpoints (simswap.go). Refusals are {"error":{"message":…}} with
@@ -26,7 +26,8 @@ import (
 func Sim() sim.Venue {
 	return swapsim.Venue(sideshift.Symbols.Assets(), sim.Profile{Holds: true, Latency: 450 * time.Millisecond, Spread: 0.009, FixedExtra: 0.005,
 		MinUSD: 10, MaxUSD: 100000, NetworkFeeUSD: 1.5, RateTTL: 15 * time.Minute}, handler,
-		swapsim.Fault(writeJSON, "", errBody("Too many requests", ""), errBody("Internal server error", "")))
+		swapsim.Fault(writeJSON, "", errBody("Too many requests", ""), errBody("Internal server error", "")),
+		"GET "+coinsPath)
 }
 
 // errBody is SideShift's refusal.
@@ -44,8 +45,9 @@ var writeJSON = swapsim.JSON{ContentType: "application/json; charset=utf-8",
 
 // simAPI is the simulated venue's state: the quotes it gave, for fixed shifts.
 type simAPI struct {
-	x     *sim.Exchange
-	codes map[sideshift.Code]swapscout.Asset
+	x        *sim.Exchange
+	codes    map[sideshift.Code]swapscout.Asset
+	coinList []coinJSON // GET /v2/coins
 
 	mu     sync.Mutex
 	quotes map[string]simQuote
@@ -61,8 +63,9 @@ type simQuote struct {
 const maxSimQuotes = 10000
 
 func handler(x *sim.Exchange) http.Handler {
-	api := &simAPI{x: x, codes: sideshift.Symbols.Reverse(), quotes: map[string]simQuote{}}
+	api := &simAPI{x: x, codes: sideshift.Symbols.Reverse(), quotes: map[string]simQuote{}, coinList: coins()}
 	mux := http.NewServeMux()
+	mux.HandleFunc("GET "+coinsPath, api.coins)
 	mux.HandleFunc("GET "+sideshift.PairPath+"{from}/{to}", api.pair)
 	mux.HandleFunc("POST "+sideshift.QuotePath, api.quote)
 	api.swapRoutes(mux)

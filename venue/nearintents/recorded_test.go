@@ -99,6 +99,17 @@ func TestNEARPlaceholder(t *testing.T) {
 	}
 }
 
+// TestPlaceholders: every network's dry-quote placeholder passes that
+// network's address rules, so a dry quote never names an address 1-Click
+// would refuse (the ones for chains only the catalogue brings included).
+func TestPlaceholders(t *testing.T) {
+	for net, addr := range placeholder {
+		if err := address.Check(net, addr, ""); err != nil {
+			t.Errorf("placeholder on %s %q: %v", net, addr, err)
+		}
+	}
+}
+
 // TestRecordedCreate: the recorded live quote is the order: its deposit
 // address, its amounts, and the deadline asked (an hour) rather than the
 // address's own (three days later).

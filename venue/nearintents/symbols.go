@@ -95,17 +95,42 @@ var placeholder = map[string]string{
 	"avaxc":    evmPlaceholder,
 	"matic":    evmPlaceholder,
 	"near":     "0000000000000000000000000000000000000000000000000000000000000000",
+	// Chains only the catalogue brings (1-Click's list, withCatalogue): the
+	// EVM ones take 0x…dEaD; Bitcoin Cash the hash-160 of twenty zero bytes
+	// (cashaddr), Cardano the enterprise address of the all-zero key hash,
+	// Aptos and Sui the zero account, which no key derives.
+	"gnosis": evmPlaceholder,
+	"monad":  evmPlaceholder,
+	"xlayer": evmPlaceholder,
+	"plasma": evmPlaceholder,
+	"bera":   evmPlaceholder,
+	"scroll": evmPlaceholder,
+	"bch":    "bitcoincash:qqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqfnhks603",
+	"ada":    "addr1vyqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqkdl5mw",
+	"aptos":  "0x0000000000000000000000000000000000000000000000000000000000000000",
+	"sui":    "0x0000000000000000000000000000000000000000000000000000000000000000",
+}
+
+// listChains are 1-Click's blockchain names of the networks the hand table
+// has no row on, as its token list writes them (the catalogue's NEAR
+// Intents mapping): a listed token there joins through withCatalogue.
+var listChains = map[string]string{
+	"gnosis": "gnosis", "monad": "monad", "xlayer": "xlayer", "plasma": "plasma", "bera": "bera",
+	"scroll": "scroll", "bch": "bch", "ada": "cardano", "aptos": "aptos", "sui": "sui",
 }
 
 // The rest of 1-Click's tokens come from its own list through the
 // catalogue: each asset the catalogue says NEAR Intents lists carries
 // 1-Click's asset id and the decimals its list gives. A row joins only on
-// a network the hand table already swaps (its blockchain name and a
-// placeholder address for dry quotes are known), so the memo networks
-// left out above stay out. (A function, not init: byID and the live
+// a network whose blockchain name (the hand table's or listChains) and a
+// placeholder address for dry quotes are known, so the memo networks left
+// out above stay out. (A function, not init: byID and the live
 // list's check are built from the whole table.)
 func withCatalogue(Symbols venue.Symbols[Token]) venue.Symbols[Token] {
 	chains := map[string]string{} // our network → 1-Click's blockchain name
+	for n, b := range listChains {
+		chains[n] = b
+	}
 	for a, s := range Symbols {
 		chains[a.Network] = s.Blockchain
 	}

@@ -20,10 +20,12 @@ var Descriptor = Network.Descriptor()
 
 // symbols maps our assets to THORChain's CHAIN.SYMBOL names: the chain's
 // own coin, and tokens as SYMBOL-CONTRACT with the contract in upper case,
-// as the node writes them (recorded quotes and pools). The network's own
-// coin (THOR.RUNE), Cosmos Hub (GAIA.ATOM) and the other chains' coins are
-// not in our asset catalogue and are left out.
-var symbols = venue.Symbols[string]{
+// as the node writes them (recorded quotes and pools), and through the
+// catalogue every other token THORChain pools on these chains
+// (thornode.WithListings). The network's own coin (THOR.RUNE) and Cosmos
+// Hub (GAIA.ATOM) are on chains this table does not swap yet and are left
+// out.
+var symbols = thornode.WithListings("thorchain", venue.Symbols[string]{
 	{Ticker: "btc", Network: "btc"}:    "BTC.BTC",
 	{Ticker: "eth", Network: "eth"}:    "ETH.ETH",
 	{Ticker: "ltc", Network: "ltc"}:    "LTC.LTC",
@@ -42,4 +44,4 @@ var symbols = venue.Symbols[string]{
 	{Ticker: "usdt", Network: "avaxc"}: "AVAX.USDT-0X9702230A8EA53601F5CD2DC00FDBC13D4DF4A8C7",
 	{Ticker: "usdc", Network: "base"}:  "BASE.USDC-0X833589FCD6EDB6E08F4C7C32D4F71B54BDA02913",
 	{Ticker: "usdt", Network: "trx"}:   "TRON.USDT-TR7NHQJEKQXGTCI8Q8ZY4PL8OTSZGJLJ6T",
-}
+})

@@ -36,6 +36,30 @@ type Network struct {
 	Symbols venue.Symbols[string]
 }
 
+// WithListings adds to s, network id's hand table, every pool asset the
+// catalogue says the network lists (its pool list's CHAIN.SYMBOL[-CONTRACT]
+// name, written upper case as the node writes it) on a network the table
+// already swaps: the chain's inbound address, gas and address rules are
+// known there. Chains only the pool list names (THORChain's GAIA, Maya's
+// KUJI, XRD and its own CACAO) stay out until the table swaps them.
+func WithListings(id string, s venue.Symbols[string]) venue.Symbols[string] {
+	nets := map[string]bool{}
+	held := map[string]bool{}
+	for a, name := range s {
+		nets[a.Network] = true
+		held[strings.ToUpper(name)] = true
+	}
+	for _, l := range swapscout.ListingsOf(id) {
+		name := strings.ToUpper(l.Code)
+		if _, ok := s[l.Asset]; ok || !nets[l.Asset.Network] || held[name] {
+			continue
+		}
+		held[name] = true
+		s[l.Asset] = name
+	}
+	return s
+}
+
 // Descriptor is the network's descriptor: its facts (names, URLs, timeout,
 // custody, evidence: venue/<id>/venue.json, as every venue's), with what
 // every THORNode-shaped network shares: a liquidity network without a key
