@@ -1,0 +1,140 @@
+package main
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/swapscout/swapscout"
+	"github.com/swapscout/swapscout/api"
+	"github.com/swapscout/swapscout/swaps"
+)
+
+const (
+	testRoute    = "changenow>usdt@trx>exolix"
+	bridgeRefund = "TJRabPrwbZy45sbavfcjinPJC18kjpRTv8" // a Tron address (TRC-20 USDT)
+	leg2Deposit  = "TXYZopYRdj2D9XRtbG411XZZ3kM5VkAeBf"
+)
+
+// routeFirst puts a swappable two-leg route (changenow, USDT on Tron,
+// exolix) first in f's quote.
+func routeFirst(t *testing.T, f *fakeAPI) {
+	t.Helper()
+	q, err := api.DecodeQuote(f.quote)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var route api.Offer
+	for _, o := range q.Offers {
+		if o.Venue == "fixedfloat" {
+			route = o
+		}
+	}
+	route.Venue, route.AmountOut = testRoute, swapscout.MustAmount("2.05")
+	route.Legs = []swapscout.Offer{
+		{Venue: "changenow", AmountIn: swapscout.MustAmount("0.1"), AmountOut: swapscout.MustAmount("9500"), RateType: swapscout.Float, CanSwap: true, KYC: route.KYC},
+		{Venue: "exolix", AmountIn: swapscout.MustAmount("9500"), AmountOut: swapscout.MustAmount("2.05"), RateType: swapscout.Float, CanSwap: true, KYC: route.KYC},
+	}
+	q.Offers = append([]api.Offer{route}, q.Offers...)
+	f.quote = api.AppendAnswer(nil, q)
+}
+
+// routeRecord is a route swap's record as the server renders it, its legs
+// at the statuses given; a refunded leg 2 refunds to the bridge address.
+func routeRecord(st1, st2 swapscout.SwapStatus) []byte {
+	btc, usdt, eth := swapscout.Asset{Ticker: "btc", Network: "btc"}, swapscout.Asset{Ticker: "usdt", Network: "trx"}, swapscout.Asset{Ticker: "eth", Network: "eth"}
+	l1 := &swapscout.Swap{ID: testSwapID, QuoteID: testQuoteID, Venue: "changenow", VenueOrder: swapscout.OrderRef{ID: "cn-leg-1"}, Status: st1,
+		From: btc, To: usdt, AmountIn: swapscout.MustAmount("0.1"), AmountOut: swapscout.MustAmount("9500"),
+		DepositAddress: depositAddr, PayoutAddress: leg2Deposit, RefundAddress: refundAddr,
+		Compose: swapscout.ComposeRoute, Composite: testRoute, Leg: 1, CreatedAt: fixtureT0, UpdatedAt: fixtureT0, ExpiresAt: fixtureT0.Add(30 * time.Minute)}
+	l2 := &swapscout.Swap{ID: "l2" + testSwapID[2:], QuoteID: testQuoteID, Venue: "exolix", VenueOrder: swapscout.OrderRef{ID: "ex-leg-2"}, Status: st2,
+		From: usdt, To: eth, AmountIn: swapscout.MustAmount("9500"), AmountOut: swapscout.MustAmount("2.05"),
+		DepositAddress: leg2Deposit, PayoutAddress: payoutAddr, RefundAddress: bridgeRefund,
+		Compose: swapscout.ComposeRoute, Composite: testRoute, Parent: testSwapID, Leg: 2, CreatedAt: fixtureT0, UpdatedAt: fixtureT0}
+	hist := []swapscout.SwapEvent{{At: fixtureT0, Status: swapscout.StatusWaiting, VenueStatus: "new", Leg: 1}}
+	if st1 == swapscout.StatusFinished {
+		l1.PayoutTx = "0xleg1payout"
+		hist = append(hist, swapscout.SwapEvent{At: fixtureT0.Add(time.Minute), Status: swapscout.StatusExchanging, VenueStatus: "finished", Leg: 1})
+	}
+	switch st2 {
+	case swapscout.StatusFinished:
+		l2.PayoutTx, l2.AmountReceived = "0xleg2payout", swapscout.MustAmount("2.04")
+		hist = append(hist, swapscout.SwapEvent{At: fixtureT0.Add(2 * time.Minute), Status: st2, VenueStatus: "success", Leg: 2})
+	case swapscout.StatusRefunded:
+		l2.RefundTx, l2.AmountRefunded = "leg2refundtx", swapscout.MustAmount("9500")
+		hist = append(hist, swapscout.SwapEvent{At: fixtureT0.Add(2 * time.Minute), Status: st2, VenueStatus: "refunded", Leg: 2})
+	}
+	return api.AppendSwap(nil, swaps.View([]*swapscout.Swap{l1, l2}), hist)
+}
+
+// TestSwapRoute: `swap` takes a two-leg route only when routes are asked
+// for; chosen on a terminal, it says why the route needs a refund address
+// on its bridge asset and asks for one (again when the one typed is not an
+// address there), creates the route with it, shows both legs (each order,
+// where it pays out and refunds) and follows them leg by leg. Under --yes a
+// route is taken only with --bridge-refund-address, and a leg 2 refund
+// says where it went.
+func TestSwapRoute(t *testing.T) {
+	steps := func(f *fakeAPI, st2 swapscout.SwapStatus) {
+		f.steps = [][]byte{routeRecord(swapscout.StatusWaiting, swapscout.StatusWaiting),
+			routeRecord(swapscout.StatusFinished, swapscout.StatusExchanging), routeRecord(swapscout.StatusFinished, st2)}
+	}
+	f := newFakeAPI(t)
+	routeFirst(t, f)
+	steps(f, swapscout.StatusFinished)
+	out, errOut, err := runSwapTest(t, f.start(), typed("y\nbc1qnotabridge\n"+bridgeRefund+"\n"), "--routes", "1")
+	if err != nil {
+		t.Fatalf("swap: %v\n%s\n%s", err, out, errOut)
+	}
+	if p := f.Posts(); len(p) != 1 || p[0].Venue != testRoute || p[0].BridgeRefundAddress != bridgeRefund {
+		t.Fatalf("posts %+v; want the route with its bridge refund address", p)
+	}
+	if q := f.quotes; len(q) != 1 || !strings.Contains(q[0], "routes=1") {
+		t.Errorf("quotes asked %q; want routes=1", q)
+	}
+	wantInOrder(t, out, "changenow → USDT → exolix", "Swap in two legs, changenow → USDT → exolix (offer 1):",
+		"leg 1         at changenow: 0.1 BTC → 9500 USDT on", "leg 2         at exolix: 9500 USDT → 2.05 ETH, paid out to you",
+		"This route swaps in two legs: changenow turns your BTC into USDT, then exolix turns that into ETH. If exolix cannot finish, it refunds in USDT",
+		"Swap "+testSwapID+" created as a two-leg route: changenow, then exolix.", "send exactly   0.1 BTC on btc", "to             "+depositAddr,
+		"leg 1 at changenow, order cn-leg-1", "pays out to  "+leg2Deposit+" (leg 2's deposit address", "leg 2 at exolix, order ex-leg-2",
+		"refunds to   "+bridgeRefund+" (in USDT", "▀",
+		"following swap "+testSwapID+": a two-leg route, changenow → USDT → exolix", "leg 1 at changenow, order cn-leg-1", "leg 2 at exolix, order ex-leg-2",
+		`(leg 1 at changenow: "new")`, "leg 1 (changenow) payout tx 0xleg1payout, to leg 2's deposit address", `(leg 2 at exolix: "success")`,
+		"leg 2 (exolix) payout tx 0xleg2payout", "finished: 2.04 ETH")
+	wantInOrder(t, errOut, "Create this swap?", "Your USDT refund address on", "bc1qnotabridge is not an address for a refund in USDT", "Your USDT refund address on")
+
+	// Without --routes the route is never asked for.
+	f = newFakeAPI(t, finishedSteps...)
+	_, _, err = runSwapTest(t, f.start(), nil, "--yes", "--no-follow")
+	if err != nil || len(f.quotes) != 1 || !strings.Contains(f.quotes[0], "routes=0") {
+		t.Errorf("default: %v, quotes %q; want routes=0", err, f.quotes)
+	}
+
+	// --yes without a bridge refund address passes the route over.
+	f = newFakeAPI(t, finishedSteps...)
+	routeFirst(t, f)
+	out, _, err = runSwapTest(t, f.start(), nil, "--yes", "--routes", "1", "--no-follow")
+	if err != nil || len(f.Posts()) != 1 || f.Posts()[0].Venue != "fixedfloat" || !strings.Contains(out, "(1 two-leg route not taken: with --yes a route needs --bridge-refund-address") {
+		t.Errorf("--yes without a bridge address: %v, posts %+v\n%s", err, f.Posts(), out)
+	}
+	// Named, it says what is missing and why.
+	f = newFakeAPI(t, finishedSteps...)
+	routeFirst(t, f)
+	_, _, err = runSwapTest(t, f.start(), nil, "--yes", "--venue", testRoute)
+	if err == nil || !strings.Contains(err.Error(), "refunds in USDT") || !strings.Contains(err.Error(), "--bridge-refund-address") || len(f.Posts()) != 0 {
+		t.Errorf("--yes --venue route: %v, posts %+v", err, f.Posts())
+	}
+
+	// With it, the route is made, and a leg 2 refund says where it went.
+	f = newFakeAPI(t)
+	routeFirst(t, f)
+	steps(f, swapscout.StatusRefunded)
+	out, errOut, err = runSwapTest(t, f.start(), nil, "--yes", "--venue", testRoute, "--bridge-refund-address", bridgeRefund)
+	if p := f.Posts(); len(p) != 1 || p[0].Venue != testRoute || p[0].BridgeRefundAddress != bridgeRefund {
+		t.Fatalf("posts %+v\n%s\n%s", p, out, errOut)
+	}
+	if want := "swap " + testSwapID + " was refunded: leg 2 (exolix, order ex-leg-2) refunded 9500 USDT in tx leg2refundtx to " + bridgeRefund; err == nil || err.Error() != want {
+		t.Errorf("refunded route: %v\nwant %s", err, want)
+	}
+	wantInOrder(t, out, "leg 2 (exolix) refund tx leg2refundtx of 9500 USDT to "+bridgeRefund)
+}
