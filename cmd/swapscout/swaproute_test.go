@@ -1,12 +1,16 @@
 package main
 
 import (
+	"context"
+	"errors"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/swapscout/swapscout"
 	"github.com/swapscout/swapscout/api"
+	"github.com/swapscout/swapscout/internal/tier"
 	"github.com/swapscout/swapscout/swaps"
 )
 
@@ -137,4 +141,67 @@ func TestSwapRoute(t *testing.T) {
 		t.Errorf("refunded route: %v\nwant %s", err, want)
 	}
 	wantInOrder(t, out, "leg 2 (exolix) refund tx leg2refundtx of 9500 USDT to "+bridgeRefund)
+}
+
+// TestSwapRouteEndToEnd: against a real server on the simulator (venues
+// that pay, SQLite, the tracker, the event stream), `swap --routes 1 --yes
+// --venue <route> --bridge-refund-address …` creates the two-leg route a
+// quote offered, prints leg 1's deposit with its QR code and both legs'
+// orders, and follows the route leg by leg until the simulator has paid
+// both out.
+func TestSwapRouteEndToEnd(t *testing.T) {
+	tier.E2E(t)
+	simURL, secret := startPayingSim(t, "--payout-spread", "0")
+	s := startServeOn(t, simURL, secret, func(string) string { return "" }, "--data-dir", t.TempDir(), "--track-interval", "100ms")
+	c := api.NewClient(s.url)
+	ctx, cancel := context.WithTimeout(context.Background(), 150*time.Second)
+	defer cancel()
+	clk := defaultCLIClock()
+	clk.interval = 200 * time.Millisecond
+	var tried []string
+	for range 5 {
+		// A route this server offers now, whose bridge network the test
+		// has an address of, paid by a plain transfer (a memo deposit
+		// is --yes's only with --allow-memo-deposit); the command quotes again, and which routes
+		// rank best varies from quote to quote: another try then.
+		q, err := c.Quote(ctx, api.QuoteRequest{From: "btc", To: "xmr", Amount: "0.1", Deadline: 8 * time.Second, Routes: "1"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		route, bridge := "", ""
+		for _, o := range q.Offers {
+			if _, x, _, ok := swapscout.RouteLegs(o.Venue); ok && o.CanSwap && routeAddrs[x.Network] != "" && o.Deposit != swapscout.DepositMemo {
+				route, bridge = o.Venue, routeAddrs[x.Network]
+				break
+			}
+		}
+		if route == "" {
+			continue
+		}
+		tried = append(tried, route)
+		var out, errOut syncBuffer
+		err = swapCmd(ctx, []string{"btc", "xmr", "0.1", "--to-address", routeAddrs["xmr"], "--refund-address", e2eRefundBTC,
+			"--server", s.url, "--yes", "--routes", "1", "--venue", route, "--bridge-refund-address", bridge, "--deadline", "8s"},
+			env{getenv: noEnv, stdout: &out, stderr: &errOut}, clk, nil)
+		if err != nil && strings.Contains(err.Error(), "has no offer") || errors.Is(err, errNoSwap) && strings.Contains(err.Error(), "rate") {
+			continue // not offered again, or its rate moved: the next quote's
+		}
+		if err != nil {
+			t.Fatalf("swap %s: %v\n%s\n%s", route, err, out.String(), errOut.String())
+		}
+		first, x, second, _ := swapscout.RouteLegs(route)
+		m := regexp.MustCompile(`Swap ([a-z2-7]{26}) created as a two-leg route`).FindStringSubmatch(out.String())
+		if m == nil {
+			t.Fatalf("no route created in:\n%s", out.String())
+		}
+		wantInOrder(t, out.String(), "Swap in two legs, "+first+" → "+strings.ToUpper(x.Ticker)+" → "+second, "send exactly   0.1 BTC on btc", "to             bc1",
+			"leg 1 at "+first, "leg 2 at "+second, "refunds to   "+bridge, "▀",
+			"following swap "+m[1]+": a two-leg route", "leg 1 ("+first+") payout tx", "leg 2 ("+second+") payout tx", "finished: ")
+		sw, err := c.Swap(ctx, m[1])
+		if err != nil || sw.Status != swapscout.StatusFinished || len(sw.Legs) != 2 || sw.Legs[1].RefundAddress != bridge {
+			t.Errorf("the route's record: %v, %+v", err, sw)
+		}
+		return
+	}
+	t.Fatalf("no route could be taken from the command line; tried %v", tried)
 }
