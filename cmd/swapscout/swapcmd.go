@@ -973,6 +973,12 @@ func (s *swapCommand) printParts(sw *api.Swap) {
 		if !p.ExpiresAt.IsZero() {
 			fmt.Fprintf(w, "    send before  %s\n", p.ExpiresAt.In(s.clk.loc).Format("2006-01-02 15:04:05 MST"))
 		}
+		if p.Status == swapscout.StatusWaiting && p.DepositAddress != "" {
+			// Each part its own code, as a direct swap's deposit has.
+			if code, err := qr.Encode(p.DepositAddress); err == nil {
+				fmt.Fprintf(w, "\n%s", code.Terminal(isTerminal(w)))
+			}
+		}
 	}
 	approx := "≈ "
 	if sw.RateType == swapscout.Fixed {

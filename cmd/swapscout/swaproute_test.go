@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"regexp"
 	"strings"
@@ -204,4 +205,89 @@ func TestSwapRouteEndToEnd(t *testing.T) {
 		return
 	}
 	t.Fatalf("no route could be taken from the command line; tried %v", tried)
+}
+
+// withSupport gives f's venues changenow and exolix a support contact, as
+// GET /v1/venues names it.
+func withSupport(t *testing.T, f *fakeAPI) {
+	t.Helper()
+	var doc map[string][]map[string]any
+	if err := json.Unmarshal(f.venues, &doc); err != nil {
+		t.Fatal(err)
+	}
+	for _, v := range doc["venues"] {
+		switch v["id"] {
+		case "changenow":
+			v["support"] = map[string]any{"documented": true, "email": "support@changenow.io", "source": "ChangeNOW's integration notes"}
+		case "exolix":
+			v["support"] = map[string]any{"documented": true, "url": "https://exolix.com/contacts", "source": "exolix.com"}
+		}
+	}
+	b, err := json.Marshal(doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.venues = b
+}
+
+// TestSwapRouteSupport: a route whose second leg fails prints one support
+// packet per leg, each under its own venue's contact and order id, and
+// names the leg that failed, so the user writes to the second venue with
+// its order id, not the first.
+func TestSwapRouteSupport(t *testing.T) {
+	f := newFakeAPI(t)
+	routeFirst(t, f)
+	withSupport(t, f)
+	f.steps = [][]byte{routeRecord(swapscout.StatusWaiting, swapscout.StatusWaiting), routeRecord(swapscout.StatusFinished, swapscout.StatusFailed)}
+	out, _, err := runSwapTest(t, f.start(), nil, "--yes", "--venue", testRoute, "--bridge-refund-address", bridgeRefund)
+	if want := "swap " + testSwapID + " failed at leg 2, exolix"; err == nil || !strings.Contains(err.Error(), want) || !strings.Contains(err.Error(), "(order id ex-leg-2)") {
+		t.Errorf("err %v; want %q and leg 2's order id", err, want)
+	}
+	wantInOrder(t, out, "support: this swap is 2 orders, each known only to its venue; write to the venue of the leg that stalls",
+		"leg 1 at ChangeNOW, order cn-leg-1: write to ChangeNOW's support at support@changenow.io", "Order id:", "cn-leg-1", "Payout address:", leg2Deposit,
+		"leg 2 at Exolix, order ex-leg-2: write to Exolix's support at https://exolix.com/contacts (source: exolix.com)", "Order id:", "ex-leg-2",
+		"Refund address:", bridgeRefund, "Status:", "failed", "never asks for your private keys")
+}
+
+// TestSwapSplitQR: a split's deposits are one per part, each with its own
+// QR code, as a direct swap's deposit has.
+func TestSwapSplitQR(t *testing.T) {
+	f := newFakeAPI(t)
+	q, err := api.DecodeQuote(f.quote)
+	if err != nil {
+		t.Fatal(err)
+	}
+	split := q.Offers[1] // fixedfloat's, as a split's head
+	split.Venue = "split:fixedfloat+changenow"
+	split.Parts = []swapscout.Offer{{Venue: "fixedfloat", AmountIn: swapscout.MustAmount("0.06"), AmountOut: swapscout.MustAmount("1.2"), CanSwap: true},
+		{Venue: "changenow", AmountIn: swapscout.MustAmount("0.04"), AmountOut: swapscout.MustAmount("0.8"), CanSwap: true}}
+	q.Offers = append([]api.Offer{split}, q.Offers...)
+	f.quote = api.AppendAnswer(nil, q)
+	btc, eth := swapscout.Asset{Ticker: "btc", Network: "btc"}, swapscout.Asset{Ticker: "eth", Network: "eth"}
+	part := func(id, venue, order, dep, amount string, n int) *swapscout.Swap {
+		return &swapscout.Swap{ID: id, Venue: venue, VenueOrder: swapscout.OrderRef{ID: order}, Status: swapscout.StatusWaiting, From: btc, To: eth,
+			AmountIn: swapscout.MustAmount(amount), AmountOut: swapscout.MustAmount("1"), DepositAddress: dep, PayoutAddress: payoutAddr, RefundAddress: refundAddr,
+			Compose: swapscout.ComposeSplit, Composite: split.Venue, Leg: n, CreatedAt: fixtureT0, UpdatedAt: fixtureT0}
+	}
+	p1 := part(testSwapID, "fixedfloat", "FF1", depositAddr, "0.06", 1)
+	p2 := part("p2"+testSwapID[2:], "changenow", "cn2", "bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4", "0.04", 2)
+	p2.Parent = testSwapID
+	f.steps = [][]byte{api.AppendSwap(nil, swaps.View([]*swapscout.Swap{p1, p2}), nil)}
+	out, errOut, err := runSwapTest(t, f.start(), nil, "--yes", "--no-follow")
+	if err != nil {
+		t.Fatalf("swap: %v\n%s\n%s", err, out, errOut)
+	}
+	i1, i2 := strings.Index(out, "part 1 at fixedfloat"), strings.Index(out, "part 2 at changenow")
+	if i1 < 0 || i2 < i1 {
+		t.Fatalf("no parts in:\n%s", out)
+	}
+	// A QR code's three finder patterns open with this row, two on its
+	// first line and one on a later one.
+	const finder = "█▀▀▀▀▀█"
+	if n := strings.Count(out[i1:i2], finder); n != 3 {
+		t.Errorf("part 1 shows %d finder rows, want one QR code (3):\n%s", n, out[i1:i2])
+	}
+	if n := strings.Count(out[i2:], finder); n != 3 {
+		t.Errorf("part 2 shows %d finder rows, want one QR code (3):\n%s", n, out[i2:])
+	}
 }
