@@ -438,13 +438,16 @@ func (d *deps) swapView(r *Request, id string) (*web.SwapView, *Response, error)
 	v := web.NewSwapView(sw, history, d.venueNames(), d.Now())
 	info := d.venueInfo(sw.Venue)
 	v.SetSupport(info.Support)
+	v.SetLegSupport(func(venue string) swapscout.SupportContact { return d.venueInfo(venue).Support })
 	v.SetHold(info.Hold, sw.CreatedAt)
 	if sw.DepositAddress != "" {
-		if code, err := qr.Encode(depositURI(sw)); err == nil {
-			// Drawn by package qr: rectangles only, no input text. Inline
-			// SVG needs no namespace (nor a third-party-looking URL).
-			svg := bytes.Replace(code.SVG(), []byte(` xmlns="http://www.w3.org/2000/svg"`), nil, 1)
-			v.QR = template.HTML(svg)
+		v.QR = qrSVG(depositURI(sw))
+	}
+	// A split's parts each have their own deposit: each open one its own
+	// code, as a direct swap's deposit has.
+	for i := range v.Parts {
+		if p := &v.Parts[i]; p.Open {
+			p.QR = qrSVG(p.DepositAddress)
 		}
 	}
 	// The record says what the deposit must be (the quote is gone after
@@ -519,6 +522,17 @@ func depositTxMessage(msg string) string {
 // URIs (bitcoin:…?amount=) differ by chain and wallet; the address is what
 // every wallet scans.
 func depositURI(sw *swapscout.Swap) string { return sw.DepositAddress }
+
+// qrSVG draws text as an inline QR code; empty when it cannot be drawn.
+// Drawn by package qr: rectangles only, no input text. Inline SVG needs no
+// namespace (nor a third-party-looking URL).
+func qrSVG(text string) template.HTML {
+	code, err := qr.Encode(text)
+	if err != nil {
+		return ""
+	}
+	return template.HTML(bytes.Replace(code.SVG(), []byte(` xmlns="http://www.w3.org/2000/svg"`), nil, 1))
+}
 
 // canSwap reports whether venue can create swaps through its API (true
 // when the venue is not listed: Create has the last word).

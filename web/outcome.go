@@ -27,6 +27,9 @@ type Arrived struct {
 	Late                      bool
 	Usual, UsualFrom, LateFor string
 	Support                   SupportView
+	// LegSupport, for a route or a split, each venue order's support:
+	// its venue's contact, its order id and its own packet.
+	LegSupport []LegSupport
 }
 
 // SupportView is the support packet: the venue's support contact and the
@@ -66,17 +69,66 @@ func arrived(sw *swapscout.Swap, history []swapscout.SwapEvent, name string, now
 		}
 	}
 	a.Support = SupportView{Name: name, Lines: sw.SupportPacket(name, history), Warning: swapscout.SupportWarning}
+	a.Support.Text = packetText(a.Support.Lines)
+	return a
+}
+
+// LegSupport is one venue order of a route or a split in the support
+// section: whom to write to about it (its venue's contact) and with what
+// (its order id and its own packet), so a user whose second leg stalls
+// writes to the second venue, not the first.
+type LegSupport struct {
+	N       int
+	Label   string // "Leg 2", "Part 1"
+	Venue   string // the venue's id, for its contact
+	OrderID string
+	SupportView
+}
+
+// legSupport is the support section's line for each member of a composed
+// swap, each with its own packet (its order's own fields, read from its
+// own record).
+func legSupport(sw *swapscout.Swap, names map[string]string) []LegSupport {
+	if !sw.Composed() || len(sw.Legs) == 0 {
+		return nil
+	}
+	label := "Leg "
+	if sw.Compose == swapscout.ComposeSplit {
+		label = "Part "
+	}
+	out := make([]LegSupport, len(sw.Legs))
+	for i, l := range sw.Legs {
+		name := nameOf(names, l.Venue)
+		ls := LegSupport{N: i + 1, Label: label + strconv.Itoa(i+1), Venue: l.Venue, OrderID: l.VenueOrder.ID,
+			SupportView: SupportView{Name: name, Lines: l.SupportPacket(name, nil), Warning: swapscout.SupportWarning}}
+		ls.Text = packetText(ls.Lines)
+		out[i] = ls
+	}
+	return out
+}
+
+func packetText(lines []swapscout.PacketLine) string {
 	var b strings.Builder
-	for _, l := range a.Support.Lines {
+	for _, l := range lines {
 		b.WriteString(l.Label + ": " + l.Value + "\n")
 	}
-	a.Support.Text = b.String()
-	return a
+	return b.String()
 }
 
 // SetSupport puts the venue's support contact into the page's packet.
 func (v *SwapView) SetSupport(c swapscout.SupportContact) {
-	s := &v.Support
+	v.Support.setContact(c)
+}
+
+// SetLegSupport puts each leg's (or part's) venue's support contact,
+// from contact, into its packet.
+func (v *SwapView) SetLegSupport(contact func(venue string) swapscout.SupportContact) {
+	for i := range v.LegSupport {
+		v.LegSupport[i].setContact(contact(v.LegSupport[i].Venue))
+	}
+}
+
+func (s *SupportView) setContact(c swapscout.SupportContact) {
 	s.Email, s.URL, s.Source, s.Documented, s.Known = c.Email, c.URL, c.Source, c.Documented(), c.Source != ""
 }
 

@@ -179,9 +179,12 @@ type PartLine struct {
 	DepositAddress, DepositMemo string
 	MemoDeposit                 bool
 	Expires                     string // UTC; empty when the venue gave none
-	PayoutTx                    string
-	Refunded                    bool
-	RefundAmount, RefundTx      string
+	// QR is the part's own deposit address as a QR code (set by the
+	// server, as SwapView.QR), while the part waits for its deposit.
+	QR                     template.HTML
+	PayoutTx               string
+	Refunded               bool
+	RefundAmount, RefundTx string
 }
 
 // LegLine is one leg of a route on its swap's page.
@@ -334,6 +337,7 @@ func NewSwapView(sw *swapscout.Swap, history []swapscout.SwapEvent, names map[st
 		v.RefreshS = 10
 	}
 	v.RateMoved = sw.RateMoved
+	v.LegSupport = legSupport(sw, names)
 	if sw.Compose == swapscout.ComposeSplit {
 		v.Parts, v.PartsNote = partLines(sw, names), sw.PartsNote
 		if len(v.Parts) > 0 && strings.HasPrefix(v.Name, "split:") {

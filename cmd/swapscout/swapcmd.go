@@ -127,13 +127,17 @@ type swapCommand struct {
 	// only after the user confirms their wallet can add the memo.
 	allowMemo bool
 
-	req      api.QuoteRequest
-	venue    string
-	body     api.SwapRequest
-	slipText string // as typed, for messages: "0.5%"
-	slipFrac string // the same as a fraction: "0.005"
-	flagOf   map[string]string
-	valueOf  map[string]string
+	req   api.QuoteRequest
+	venue string
+	route bool // venue names a two-leg route
+	// bridge and bridgeMemo are --bridge-refund-address and its memo: where
+	// a route's second venue refunds, in the bridge asset.
+	bridge, bridgeMemo string
+	body               api.SwapRequest
+	slipText           string // as typed, for messages: "0.5%"
+	slipFrac           string // the same as a fraction: "0.005"
+	flagOf             map[string]string
+	valueOf            map[string]string
 }
 
 // memoDeposit reports whether o's deposit must carry the swap's memo in
@@ -157,6 +161,9 @@ func swapCmd(ctx context.Context, args []string, e env, clk cliClock, term promp
 	server := fs.String("server", envOr(e.getenv, "SWAPSCOUT_SERVER", defaultServer), "the swapscout server to quote and swap through (env SWAPSCOUT_SERVER)")
 	noFollow := fs.Bool("no-follow", false, "stop once the swap is created ('swapscout track ID' follows it later)")
 	deadline := fs.Duration("deadline", 3*time.Second, "how long to wait for venues' quotes")
+	routes := fs.String("routes", "0", "two-leg routes through a bridge asset among the offers: 0 (never), auto (when the deadline leaves room) or 1 (always); a route also needs a refund address on its bridge asset (--bridge-refund-address, or asked)")
+	bridgeRefund := fs.String("bridge-refund-address", "", "for a two-leg route: where its second venue refunds, in the bridge asset, if it cannot finish (asked when a route is chosen; --yes takes only routes whose bridge this address is valid on)")
+	bridgeMemo := fs.String("bridge-refund-memo", "", "memo or destination tag of --bridge-refund-address")
 	pos, err := parseArgs(fs, args)
 	if err != nil {
 		return err
@@ -188,22 +195,32 @@ func swapCmd(ctx context.Context, args []string, e env, clk cliClock, term promp
 	if *deadline <= 0 {
 		return fmt.Errorf("--deadline must be positive, got %s", *deadline)
 	}
+	if *routes != "auto" && *routes != "1" && *routes != "0" {
+		return fmt.Errorf("--routes must be auto, 1 or 0, got %q", *routes)
+	}
 	s := &swapCommand{e: e, clk: clk, c: api.NewClient(*server), term: term, yes: *yes, allowMemo: *allowMemo,
 		venue: strings.ToLower(strings.TrimSpace(*venue)), slipText: *slip, slipFrac: frac,
-		body:   api.SwapRequest{PayoutAddress: strings.TrimSpace(*toAddr), PayoutMemo: *toMemo, RefundAddress: strings.TrimSpace(*refundAddr), RefundMemo: *refundMemo},
-		flagOf: map[string]string{"payout_address": "--to-address", "payout_memo": "--to-memo", "refund_address": "--refund-address", "refund_memo": "--refund-memo"},
+		bridge: strings.TrimSpace(*bridgeRefund), bridgeMemo: strings.TrimSpace(*bridgeMemo),
+		body: api.SwapRequest{PayoutAddress: strings.TrimSpace(*toAddr), PayoutMemo: *toMemo, RefundAddress: strings.TrimSpace(*refundAddr), RefundMemo: *refundMemo},
+		flagOf: map[string]string{"payout_address": "--to-address", "payout_memo": "--to-memo", "refund_address": "--refund-address", "refund_memo": "--refund-memo",
+			"bridge_refund_address": "--bridge-refund-address", "bridge_refund_memo": "--bridge-refund-memo"},
 	}
-	s.valueOf = map[string]string{"payout_address": s.body.PayoutAddress, "payout_memo": s.body.PayoutMemo, "refund_address": s.body.RefundAddress, "refund_memo": s.body.RefundMemo}
+	s.valueOf = map[string]string{"payout_address": s.body.PayoutAddress, "payout_memo": s.body.PayoutMemo, "refund_address": s.body.RefundAddress, "refund_memo": s.body.RefundMemo,
+		"bridge_refund_address": s.bridge, "bridge_refund_memo": s.bridgeMemo}
 	fs.Visit(func(f *flag.Flag) {
 		if f.Name == "max-slippage" { // otherwise the server's default, the same 0.5 %
 			s.body.MaxSlippage = frac
 		}
 	})
-	// Direct offers and splits only: a two-leg route also needs a refund
-	// address on its bridge asset, which this command does not ask for
-	// (the page and the API take routes; 'swapscout quote' lists them).
-	s.req = api.QuoteRequest{From: pos[0], To: pos[1], Amount: pos[2], FromNetwork: *fromNet, ToNetwork: *toNet, Deadline: *deadline, Routes: "0"}
-	if s.venue != "" {
+	// Routes only when asked for (--routes, or --venue naming one): a
+	// route also needs a refund address on its bridge asset.
+	s.req = api.QuoteRequest{From: pos[0], To: pos[1], Amount: pos[2], FromNetwork: *fromNet, ToNetwork: *toNet, Deadline: *deadline, Routes: *routes}
+	if _, _, _, ok := swapscout.RouteLegs(s.venue); ok {
+		// A route named (from 'swapscout quote --routes 1'): its legs'
+		// venues are asked with all the others, as the quote that showed
+		// it did.
+		s.route, s.req.Routes = true, "1"
+	} else if s.venue != "" {
 		s.req.Venues = []string{s.venue}
 	}
 	if *receive {
@@ -323,6 +340,13 @@ requote:
 		}
 		body := s.body
 		body.QuoteID, body.Venue = q.ID, offer.Venue
+		route := isRoute(offer)
+		if route {
+			if err := s.bridgeRefund(ctx, q, offer); err != nil {
+				return nil, nil, err
+			}
+			body.BridgeRefundAddress, body.BridgeRefundMemo = s.bridge, s.bridgeMemo
+		}
 		for changes := 0; ; changes++ {
 			sw, err := s.create(ctx, body)
 			if err == nil {
@@ -339,6 +363,16 @@ requote:
 					return nil, nil, err
 				}
 				body.QuoteID = fresh
+				continue
+			case ae.Code == swapscout.EADDRESS && route && s.term != nil && !s.yes && strings.HasPrefix(s.addressField(ae), "bridge_refund"):
+				// The server refused the bridge refund address this
+				// check let pass: ask for another.
+				fmt.Fprintln(s.e.stderr, s.addressError(ae))
+				s.bridge = ""
+				if err := s.bridgeRefund(ctx, q, offer); err != nil {
+					return nil, nil, err
+				}
+				body.BridgeRefundAddress = s.bridge
 				continue
 			case ae.Code == swapscout.EADDRESS:
 				return nil, nil, s.addressError(ae)
@@ -369,7 +403,17 @@ func (s *swapCommand) venueCaps(ctx context.Context) (map[string]api.Venue, erro
 	for _, v := range vs {
 		caps[v.ID] = v
 	}
-	if s.venue != "" {
+	if first, _, second, ok := swapscout.RouteLegs(s.venue); ok {
+		for i, id := range []string{first, second} {
+			v, ok := caps[id]
+			switch {
+			case !ok:
+				return nil, fmt.Errorf("--venue %s: leg %d's venue %s is not on the server (see 'swapscout venues')", s.venue, i+1, id)
+			case !v.CanSwap:
+				return nil, fmt.Errorf("--venue %s: leg %d's venue %s cannot create swaps through its API", s.venue, i+1, id)
+			}
+		}
+	} else if s.venue != "" {
 		v, ok := caps[s.venue]
 		switch {
 		case !ok:
@@ -390,7 +434,7 @@ func (s *swapCommand) quote(ctx context.Context, caps map[string]api.Venue) (*ap
 		return nil, nil, err
 	}
 	var offers []api.Offer
-	cannot, memo := 0, 0
+	cannot, memo, routes, why := 0, 0, 0, ""
 	for _, o := range q.Offers {
 		switch {
 		case !swappable(&o, caps):
@@ -400,14 +444,24 @@ func (s *swapCommand) quote(ctx context.Context, caps map[string]api.Venue) (*ap
 			// Never a default pick: --yes takes a memo deposit only when
 			// told the wallet can add the memo.
 			memo++
+		case s.yes && isRoute(&o) && s.bridgeRefundProblem(&o) != "":
+			// Nobody is asked under --yes: a route is taken only with a
+			// bridge refund address valid on its bridge.
+			routes++
+			if why == "" {
+				why = s.bridgeRefundProblem(&o)
+				if s.bridge == "" {
+					why = routeWhy(&o, q)
+				}
+			}
 		default:
 			offers = append(offers, o)
 		}
 	}
 	if len(offers) == 0 {
-		return nil, nil, s.noOffer(q, memo)
+		return nil, nil, s.noOffer(q, memo, routes, why)
 	}
-	s.printOffers(q, offers, cannot, memo)
+	s.printOffers(q, offers, cannot, memo, routes)
 	return q, offers, nil
 }
 
@@ -423,7 +477,15 @@ func swappable(o *api.Offer, caps map[string]api.Venue) bool {
 
 // noOffer explains why no offer can be swapped; memo offers were left out
 // for want of --allow-memo-deposit.
-func (s *swapCommand) noOffer(q *api.Quote, memo int) error {
+func (s *swapCommand) noOffer(q *api.Quote, memo, routes int, why string) error {
+	if routes > 0 && s.bridge == "" {
+		return fmt.Errorf("%w: %s, whose second leg needs a refund address on its bridge asset. %s Pass it as --bridge-refund-address, or leave --yes out to be asked",
+			errNoSwap, plural(routes, "two-leg route"), why)
+	}
+	if routes > 0 {
+		return fmt.Errorf("%w: %s, none through a bridge asset that --bridge-refund-address %s is an address of (%s)",
+			errNoSwap, plural(routes, "two-leg route"), s.bridge, why)
+	}
 	if memo > 0 {
 		return fmt.Errorf("%w: %s whose deposit must carry the swap's memo inside the transaction (from Bitcoin-like chains an OP_RETURN output, which many wallets cannot add), and --yes takes one only with --allow-memo-deposit; pass it if your wallet can add the memo, or leave --yes out to be asked",
 			errNoSwap, plural(memo, "offer"))
@@ -442,7 +504,7 @@ func (s *swapCommand) noOffer(q *api.Quote, memo int) error {
 	return fmt.Errorf("%w: %s, but none from a venue that can create swaps through its API", errNoSwap, plural(len(q.Offers), "offer"))
 }
 
-func (s *swapCommand) printOffers(q *api.Quote, offers []api.Offer, cannot, memoLeft int) {
+func (s *swapCommand) printOffers(q *api.Quote, offers []api.Offer, cannot, memoLeft, routesLeft int) {
 	w := s.e.stdout
 	from, to := upper(q.Request.From), upper(q.Request.To)
 	n := min(len(offers), shownOffers)
@@ -459,7 +521,7 @@ func (s *swapCommand) printOffers(q *api.Quote, offers []api.Offer, cannot, memo
 	}
 	fmt.Fprint(tw, "\n")
 	for i, o := range offers[:n] {
-		fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%s\t%s\t%s\t", i+1, venueName(o.Venue, o.Provider), o.AmountIn, o.AmountOut, o.Rate, o.RateType, o.KYC)
+		fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%s\t%s\t%s\t", i+1, offerName(&o), o.AmountIn, o.AmountOut, o.Rate, o.RateType, o.KYC)
 		if memo {
 			kind := "transfer"
 			if memoDeposit(&o) {
@@ -479,6 +541,9 @@ func (s *swapCommand) printOffers(q *api.Quote, offers []api.Offer, cannot, memo
 	if memoLeft > 0 {
 		fmt.Fprintf(w, "(%s whose deposit must carry the memo inside the transaction not taken: --allow-memo-deposit takes them)\n", plural(memoLeft, "offer"))
 	}
+	if routesLeft > 0 {
+		fmt.Fprintf(w, "(%s not taken: with --yes a route needs --bridge-refund-address, an address of yours on its bridge asset)\n", plural(routesLeft, "two-leg route"))
+	}
 }
 
 // printSummary shows what is about to be created, with a loud warning when
@@ -486,7 +551,11 @@ func (s *swapCommand) printOffers(q *api.Quote, offers []api.Offer, cannot, memo
 func (s *swapCommand) printSummary(q *api.Quote, o *api.Offer, label string) {
 	w := s.e.stdout
 	from, to := upper(q.Request.From), upper(q.Request.To)
-	fmt.Fprintf(w, "\nSwap at %s%s:\n", venueName(o.Venue, o.Provider), label)
+	if isRoute(o) {
+		fmt.Fprintf(w, "\nSwap in two legs, %s%s:\n", offerName(o), label)
+	} else {
+		fmt.Fprintf(w, "\nSwap at %s%s:\n", venueName(o.Venue, o.Provider), label)
+	}
 	send, get := o.AmountIn.String()+" "+from, o.AmountOut.String()+" "+to
 	send += " on " + q.Request.From.Network
 	get += " on " + q.Request.To.Network
@@ -501,6 +570,9 @@ func (s *swapCommand) printSummary(q *api.Quote, o *api.Offer, label string) {
 	fmt.Fprintf(w, "  you receive   %s\n", get)
 	fmt.Fprintf(w, "  paid out to   %s%s\n", s.body.PayoutAddress, memoSuffix(s.body.PayoutMemo))
 	fmt.Fprintf(w, "  refunds to    %s%s\n", s.body.RefundAddress, memoSuffix(s.body.RefundMemo))
+	if isRoute(o) {
+		s.printRouteSummary(q, o)
+	}
 	fmt.Fprintf(w, "  KYC rating    %s (A never asks … D requires)\n", o.KYC)
 	if o.ETAMax >= time.Second {
 		fmt.Fprintf(w, "  takes         up to %s after the deposit (the venue's estimate)\n", etaText(int(o.ETAMax/time.Second)))
@@ -765,15 +837,26 @@ func (s *swapCommand) checkLocally(from, fromNet, to, toNet string) error {
 	return fmt.Errorf("%w: %s %s is refused: %s", errNoSwap, s.flagOf[ae.Field], s.valueOf[ae.Field], ae.Reason)
 }
 
-// addressError names the flag whose address the server refused.
-func (s *swapCommand) addressError(ae *api.Error) error {
-	field := ae.Field
-	msg := ae.Message
+// addressField is the field whose address the server refused: the error's
+// own, or the one its message opens with.
+func (s *swapCommand) addressField(ae *api.Error) string {
+	field, _ := s.addressWhy(ae)
+	return field
+}
+
+func (s *swapCommand) addressWhy(ae *api.Error) (field, msg string) {
+	field, msg = ae.Field, ae.Message
 	if f, rest, ok := strings.Cut(msg, ":"); ok && (field == "" || f == field) {
 		if _, known := s.flagOf[f]; known {
 			field, msg = f, strings.TrimSpace(rest)
 		}
 	}
+	return field, msg
+}
+
+// addressError names the flag whose address the server refused.
+func (s *swapCommand) addressError(ae *api.Error) error {
+	field, msg := s.addressWhy(ae)
 	fl, ok := s.flagOf[field]
 	if !ok {
 		return fmt.Errorf("%w: the server refused an address: %s (%s)", errNoSwap, ae.Message, ae.Code)
@@ -814,11 +897,16 @@ func (s *swapCommand) printCreated(sw *api.Swap, o *api.Offer) {
 	if send.IsZero() {
 		send = sw.AmountIn
 	}
+	route := sw.Compose == swapscout.ComposeRoute && len(sw.Legs) == 2
 	order := ""
 	if sw.VenueOrder.ID != "" {
 		order = ", order " + sw.VenueOrder.ID
 	}
-	fmt.Fprintf(w, "\nSwap %s created at %s%s.\n\n", sw.ID, venueName(sw.Venue, sw.Provider), order)
+	if route {
+		fmt.Fprintf(w, "\nSwap %s created as a two-leg route: %s, then %s. You pay leg 1 only; it pays leg 2.\n\n", sw.ID, venueName(sw.Legs[0].Venue, sw.Legs[0].Provider), venueName(sw.Legs[1].Venue, sw.Legs[1].Provider))
+	} else {
+		fmt.Fprintf(w, "\nSwap %s created at %s%s.\n\n", sw.ID, venueName(sw.Venue, sw.Provider), order)
+	}
 	fmt.Fprintf(w, "  send exactly   %s %s on %s\n", send, upper(sw.From), sw.From.Network)
 	fmt.Fprintf(w, "  to             %s\n", sw.DepositAddress)
 	if sw.DepositMemo != "" {
@@ -855,6 +943,9 @@ func (s *swapCommand) printCreated(sw *api.Swap, o *api.Offer) {
 		}
 	}
 	fmt.Fprintf(w, "  refunds to     %s%s\n", sw.RefundAddress, memoSuffix(sw.RefundMemo))
+	if route {
+		s.printRouteLegs(sw)
+	}
 	if code, err := qr.Encode(sw.DepositAddress); err == nil {
 		fmt.Fprintf(w, "\n%s", code.Terminal(isTerminal(w)))
 	}
@@ -881,6 +972,12 @@ func (s *swapCommand) printParts(sw *api.Swap) {
 		}
 		if !p.ExpiresAt.IsZero() {
 			fmt.Fprintf(w, "    send before  %s\n", p.ExpiresAt.In(s.clk.loc).Format("2006-01-02 15:04:05 MST"))
+		}
+		if p.Status == swapscout.StatusWaiting && p.DepositAddress != "" {
+			// Each part its own code, as a direct swap's deposit has.
+			if code, err := qr.Encode(p.DepositAddress); err == nil {
+				fmt.Fprintf(w, "\n%s", code.Terminal(isTerminal(w)))
+			}
 		}
 	}
 	approx := "≈ "

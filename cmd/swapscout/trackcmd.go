@@ -307,7 +307,12 @@ func (f *swapFollower) apply(ctx context.Context, sw *api.Swap) {
 		if sw.VenueOrder.ID != "" {
 			order = ", order " + sw.VenueOrder.ID
 		}
-		fmt.Fprintf(w, "following swap %s at %s%s\n", sw.ID, venueName(sw.Venue, sw.Provider), order)
+		if c := composedName(sw); c != "" {
+			fmt.Fprintf(w, "following swap %s: %s\n", sw.ID, c)
+		} else {
+			fmt.Fprintf(w, "following swap %s at %s%s\n", sw.ID, venueName(sw.Venue, sw.Provider), order)
+		}
+		f.memberLines(sw)
 	}
 	switch {
 	case len(sw.History) > f.seen:
@@ -316,7 +321,10 @@ func (f *swapFollower) apply(ctx context.Context, sw *api.Swap) {
 				f.lateLine(ev.At, sw)
 				continue
 			}
-			f.line(ev.At, string(ev.Status), ev.VenueStatus)
+			f.line(ev.At, string(ev.Status), memberWord(sw, ev.Leg, ev.VenueStatus))
+			if ev.Note == "rate_moved" && sw.RateMoved != "" {
+				fmt.Fprintf(w, "%21s leg 2's rate moved: %s\n", "", sw.RateMoved)
+			}
 		}
 		f.seen = len(sw.History)
 	case sw.Status != f.last.Status || sw.VenueStatus != f.last.VenueStatus:
@@ -324,7 +332,7 @@ func (f *swapFollower) apply(ctx context.Context, sw *api.Swap) {
 		if at.IsZero() {
 			at = f.clk.now()
 		}
-		f.line(at, string(sw.Status), sw.VenueStatus)
+		f.line(at, string(sw.Status), memberWord(sw, 0, sw.VenueStatus))
 	}
 	if sw.DepositTx != "" && sw.DepositTx != f.last.DepositTx {
 		fmt.Fprintf(w, "%21s deposit tx %s\n", "", sw.DepositTx)
@@ -335,14 +343,17 @@ func (f *swapFollower) apply(ctx context.Context, sw *api.Swap) {
 	if !sw.AmountReceived.IsZero() && !sw.AmountReceived.Equal(f.last.AmountReceived) {
 		fmt.Fprintf(w, "%21s received %s %s\n", "", sw.AmountReceived, upper(sw.To))
 	}
+	f.applyMembers(sw)
 	f.applyOutcome(ctx, sw)
 	f.last = *sw
 }
 
-func (f *swapFollower) line(at time.Time, status, word string) {
+// line prints a status line; said is who said what ("venue: \"NEW\"",
+// "leg 2 at exolix: \"confirming\""), or "".
+func (f *swapFollower) line(at time.Time, status, said string) {
 	venue := ""
-	if word != "" {
-		venue = fmt.Sprintf("  (venue: %q)", word)
+	if said != "" {
+		venue = "  (" + said + ")"
 	}
 	fmt.Fprintf(f.out, "%s  %-10s%s\n", at.In(f.clk.loc).Format("2006-01-02 15:04:05"), status, venue)
 }
@@ -377,6 +388,17 @@ func (f *swapFollower) outcome(ctx context.Context, sw *api.Swap) error {
 		_, err := fmt.Fprintf(f.out, "finished: %s %s sent to %s%s\n", sw.AmountReceived, upper(sw.To), sw.PayoutAddress, tx)
 		return err
 	case swapscout.StatusRefunded:
+		if m := refundedMember(sw); m > 0 {
+			l := sw.Legs[m-1]
+			back := ""
+			if !l.AmountRefunded.IsZero() {
+				back = " " + l.AmountRefunded.String() + " " + upper(l.From)
+			}
+			if l.RefundTx != "" {
+				back += " in tx " + l.RefundTx
+			}
+			return fmt.Errorf("swap %s was refunded: %s %d (%s, order %s) refunded%s to %s", sw.ID, memberKind(sw), m, l.Venue, l.VenueOrder.ID, back, l.RefundAddress)
+		}
 		back := ""
 		if !sw.AmountRefunded.IsZero() {
 			back = " " + sw.AmountRefunded.String() + " " + upper(sw.From)
@@ -397,7 +419,12 @@ func (f *swapFollower) outcome(ctx context.Context, sw *api.Swap) error {
 		if sw.VenueOrder.ID != "" {
 			order = " (order id " + sw.VenueOrder.ID + ")"
 		}
-		return fmt.Errorf("swap %s failed at %s%s: write to its support with the packet above%s", sw.ID, sw.Venue, word, order)
+		venue := sw.Venue
+		if m := failedMember(sw); m > 0 {
+			l := sw.Legs[m-1]
+			venue, order = fmt.Sprintf("%s %d, %s", memberKind(sw), m, l.Venue), " (order id "+l.VenueOrder.ID+")"
+		}
+		return fmt.Errorf("swap %s failed at %s%s: write to its support with the packet above%s", sw.ID, venue, word, order)
 	}
 	return fmt.Errorf("swap %s stopped in status %q", sw.ID, sw.Status)
 }

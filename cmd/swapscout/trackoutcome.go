@@ -84,19 +84,49 @@ func (f *swapFollower) offerPacket(ctx context.Context, sw *api.Swap) {
 // printPacket prints the swap's support packet: the venue's support
 // contact (from the server's venue list, with its source), what support
 // needs to find the swap, and the warning that support never writes first.
-// It leaves out the swap's id here, the key to its page.
+// It leaves out the swap's id here, the key to its page. A route or a
+// split is several venue orders, each known only to its venue: one packet
+// each, under its venue's contact and its order id.
 func (f *swapFollower) printPacket(ctx context.Context, sw *api.Swap) error {
-	name, contact := sw.Venue, swapscout.SupportContact{}
+	contacts := map[string]api.Venue{}
 	vctx, cancel := context.WithTimeout(ctx, 10*time.Second)
 	defer cancel()
 	if vs, err := f.c.Venues(vctx); err == nil {
 		for _, v := range vs {
-			if v.ID == sw.Venue {
-				name, contact = v.Name, v.Support.Contact()
-			}
+			contacts[v.ID] = v
 		}
 	}
+	contact := func(id string) (string, swapscout.SupportContact) {
+		if v, ok := contacts[id]; ok {
+			return v.Name, v.Support.Contact()
+		}
+		return id, swapscout.SupportContact{}
+	}
 	w := f.out
+	if kind := memberKind(sw); kind != "" && len(sw.Legs) > 0 {
+		fmt.Fprintf(w, "\nsupport: this swap is %d orders, each known only to its venue; write to the venue of the %s that stalls, with its packet:\n", len(sw.Legs), kind)
+		for i, l := range sw.Legs {
+			name, c := contact(l.Venue)
+			fmt.Fprintf(w, "\n%s %d at %s, order %s: %s\n", kind, i+1, name, dash(l.VenueOrder.ID), contactWords(name, c))
+			for _, line := range l.SupportPacket(name, nil) {
+				fmt.Fprintf(w, "  %-20s %s\n", line.Label+":", line.Value)
+			}
+		}
+		_, err := fmt.Fprintf(w, "%s\n\n", swapscout.SupportWarning)
+		return err
+	}
+	name, c := contact(sw.Venue)
+	fmt.Fprintf(w, "\nsupport packet: %s Give them this:\n", contactWords(name, c))
+	for _, l := range sw.SupportPacket(name, sw.History) {
+		fmt.Fprintf(w, "  %-20s %s\n", l.Label+":", l.Value)
+	}
+	_, err := fmt.Fprintf(w, "%s\n\n", swapscout.SupportWarning)
+	return err
+}
+
+// contactWords says whom to write to: the venue's documented support
+// contact and its source, or that none is known.
+func contactWords(name string, contact swapscout.SupportContact) string {
 	switch {
 	case contact.Documented():
 		var ways []string
@@ -105,18 +135,11 @@ func (f *swapFollower) printPacket(ctx context.Context, sw *api.Swap) error {
 				ways = append(ways, c)
 			}
 		}
-		to := strings.Join(ways, " or ")
-		fmt.Fprintf(w, "\nsupport packet: write to %s's support at %s (source: %s) and give them this:\n", name, to, contact.Source)
+		return fmt.Sprintf("write to %s's support at %s (source: %s).", name, strings.Join(ways, " or "), contact.Source)
 	case contact.Source != "":
-		fmt.Fprintf(w, "\nsupport packet: %s documents no support contact that swapscout could find (%s); look for one on its own website only. Give them this:\n", name, contact.Source)
-	default:
-		fmt.Fprintf(w, "\nsupport packet: this server does not know %s's support contact; look for one on its own website only. Give them this:\n", name)
+		return fmt.Sprintf("%s documents no support contact that swapscout could find (%s); look for one on its own website only.", name, contact.Source)
 	}
-	for _, l := range sw.SupportPacket(name, sw.History) {
-		fmt.Fprintf(w, "  %-20s %s\n", l.Label+":", l.Value)
-	}
-	_, err := fmt.Fprintf(w, "%s\n\n", swapscout.SupportWarning)
-	return err
+	return fmt.Sprintf("this server does not know %s's support contact; look for one on its own website only.", name)
 }
 
 // slippagePercent says a slippage fraction as a percentage: 0.005 is

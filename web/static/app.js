@@ -603,6 +603,18 @@
         li.dataset.status = l.status;
         li.querySelector('.leg-status').textContent = words[l.status] || l.status;
       });
+      // A split's parts (web.PartLine), the same way: a part that leaves
+      // "waiting" no longer shows its deposit on the page without
+      // JavaScript, so it reloads here too rather than keep showing
+      // where to send; other changes update its status in place.
+      for (var k = 0, ps = sw.parts || []; k < ps.length; k++) {
+        var p = ps[k], pli = document.querySelector('#parts li[data-part="' + Number(p.part) + '"]');
+        if (!pli || pli.dataset.status === p.status) continue;
+        if (pli.dataset.status === 'waiting' || p.payout_tx || p.refund_tx || terminal[p.status]) { if (es) es.close(); location.reload(); return; }
+        pli.dataset.status = p.status;
+        var pst = pli.querySelector('.part-status');
+        if (pst) pst.textContent = words[p.status] || p.status;
+      }
       if (sw.amount_received) {
         var rc = $('received'), n = document.createElement('span');
         n.className = 'num'; n.textContent = group(sw.amount_received);
