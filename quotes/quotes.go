@@ -375,15 +375,19 @@ func (s *Service) make(parent context.Context, r *Request, key string, emit func
 	defer cancel()
 	var routes []swapscout.Offer
 	routed := make(chan struct{})
+	direct := newDirectQuote()
 	if s.c.Composite && wantsRoutes(parent, r) {
 		go func() {
 			defer close(routed)
-			routes = s.searchRoutes(ctx, r)
+			routes = s.searchRoutes(ctx, r, direct)
 		}()
 	} else {
 		close(routed)
 	}
 	q, err := s.c.Engine.Quote(ctx, r.QuoteRequest, r.Selection, emit)
+	// The route search reads the direct offers until routed: q is only
+	// read (searchSplit) until then.
+	direct.set(q)
 	if err != nil {
 		cancel()
 		<-routed

@@ -2,6 +2,7 @@ package quotes
 
 import (
 	"context"
+	"math"
 	"strconv"
 	"sync"
 	"time"
@@ -19,9 +20,14 @@ import (
 // leg's answer is in, not when the slowest venue of the first leg has
 // answered.
 //
+// routes=auto asks a bridge's second leg only when a route through it could
+// beat the best direct offer (routeCouldWin), and never for a quote whose
+// routes would be left out anyway (swappable=true); routes=1 always asks.
+//
 // Venue calls per request are bounded: a bridge costs one fan-out for its
-// first leg and at most two for its second (one for the first answer
-// that arrived, one more for the best once all are in, when they differ),
+// first leg and at most two for its second (routes=1: one for the first
+// answer that arrived, one more for the best once all are in, when they
+// differ; routes=auto: at most one, for the best, when it could win),
 // so a request with routes makes at most (1 + 3·len(Bridges)) fan-outs,
 // each asking at most every selected venue once: with the 6 bridges and V
 // venues that can create swaps, at most V + 18·V venue calls. Routes only
@@ -53,8 +59,10 @@ const (
 	// RoutesAuto: routes are searched when the request leaves them room:
 	// its deadline is at least MinRouteDeadline (two venue round trips
 	// one after the other) and its client is not flooding (Bulk)
-	// (routes=auto). The API's default: a route is created as one swap
-	// (swaps: its second leg first, its first paying out to it).
+	// (routes=auto); and a bridge's second leg only when a route through
+	// it could win (routeCouldWin). The API's default: a route is created
+	// as one swap (swaps: its second leg first, its first paying out to
+	// it).
 	RoutesAuto
 	// RoutesOn: routes are searched whatever the deadline (routes=1).
 	RoutesOn
@@ -73,8 +81,13 @@ const MaxRoutes = 3
 // route as one swap (its legs' own can_swap still decide).
 var routeNoSwap = ""
 
-// wantsRoutes reports whether r's quote searches routes.
+// wantsRoutes reports whether r's quote searches routes. A swappable-only
+// quote never does: it leaves routes out (Service.make), since a route also
+// asks for a refund address on its bridge asset.
 func wantsRoutes(ctx context.Context, r *Request) bool {
+	if r.Selection.Swappable {
+		return false
+	}
 	switch r.Routes {
 	case RoutesOn:
 		return true
@@ -96,10 +109,101 @@ func bridgesFor(req swapscout.QuoteRequest) []swapscout.Asset {
 	return out
 }
 
+// directQuote is the direct fan-out's quote, once it is in (done closed;
+// q nil when the fan-out failed): routes=auto judges second legs by it.
+type directQuote struct {
+	done chan struct{}
+	q    *swapscout.Quote
+}
+
+func newDirectQuote() *directQuote { return &directQuote{done: make(chan struct{})} }
+
+// set records q (nil on failure) and lets the waiters read it; q must not
+// be modified until they are done (Service.make waits for the routes).
+func (d *directQuote) set(q *swapscout.Quote) {
+	d.q = q
+	close(d.done)
+}
+
+// offers waits for the direct quote and returns its offers; ok is false
+// when ctx ended first.
+func (d *directQuote) offers(ctx context.Context) ([]swapscout.Offer, bool) {
+	select {
+	case <-d.done:
+	case <-ctx.Done():
+		return nil, false
+	}
+	if d.q == nil {
+		return nil, true
+	}
+	return d.q.Offers, true
+}
+
+// routeCouldWin reports whether a route could beat the best of the direct
+// offers, given the offers first of the leg asked first through one bridge
+// X (From→X for a send, X→To for a receive). Rates are AmountOut/AmountIn
+// in both directions, so a route's rate is the product of its legs'.
+//
+// The other leg's rate is not known without asking it; it is estimated from
+// the venues that answered both the direct pair and the first leg: venue
+// v's direct rate over its first-leg rate is the rate the other leg would
+// need at v to give v's direct answer (for a send, X→To; for a receive,
+// From→X), and the best of these stands for the other leg. A route is then
+// worth asking for when the best first leg at that rate would pay more than
+// the best direct offer. Where a venue charges the same on every pair, that
+// estimate is the market rate of the other leg before any venue's spread,
+// more than a second venue pays, so a route is skipped only when its first
+// leg alone already costs more than the best direct offer: a route pays
+// two venues' spreads and fees, a direct offer one. Where venues charge
+// less on the bridge's pairs than on the direct one (a pair they serve by
+// bridging themselves), the estimate is lower and the route judged on it;
+// a second venue that pays more than every venue's own implied rate is
+// missed: routes=1 asks regardless. With no direct offer, or no venue that
+// answered both, nothing bounds a route and it is asked for. Floats only
+// rank here; every amount shown stays exact.
+func routeCouldWin(direct, first []swapscout.Offer) bool {
+	bestDirect := 0.0
+	for i := range direct {
+		bestDirect = max(bestDirect, offerRate(&direct[i]))
+	}
+	if bestDirect == 0 {
+		return true // no direct offer: a route is the only way
+	}
+	bestFirst, other := 0.0, 0.0
+	for i := range first {
+		f := offerRate(&first[i])
+		if f == 0 {
+			continue
+		}
+		bestFirst = max(bestFirst, f)
+		for j := range direct {
+			if direct[j].Venue == first[i].Venue {
+				other = max(other, offerRate(&direct[j])/f)
+			}
+		}
+	}
+	if other == 0 {
+		return true // no venue answered both: nothing to estimate with
+	}
+	// A tie is no win (a route is slower); the margin only absorbs the
+	// floats' rounding of an exact tie.
+	return bestFirst*other > bestDirect*(1+1e-9)
+}
+
+// offerRate is o's AmountOut/AmountIn as a float, 0 when it has none.
+func offerRate(o *swapscout.Offer) float64 {
+	in, out := o.AmountIn.Float64(), o.AmountOut.Float64()
+	if in <= 0 || out <= 0 || math.IsInf(out/in, 0) || math.IsNaN(out/in) {
+		return 0
+	}
+	return out / in
+}
+
 // searchRoutes prices the two-leg routes of r under ctx (whose deadline is
 // the request's) and returns the best of them, best first, at most
-// MaxRoutes, at most one per pair of venues.
-func (s *Service) searchRoutes(ctx context.Context, r *Request) []swapscout.Offer {
+// MaxRoutes, at most one per pair of venues. direct is the direct fan-out,
+// running beside it.
+func (s *Service) searchRoutes(ctx context.Context, r *Request, direct *directQuote) []swapscout.Offer {
 	// The legs are extra calls on top of the direct fan-out: they use only
 	// the rate budget each venue has to spare, never what it keeps for the
 	// direct quotes (everyone's), and never wait for it.
@@ -111,7 +215,7 @@ func (s *Service) searchRoutes(ctx context.Context, r *Request) []swapscout.Offe
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			found[i] = s.bridge(ctx, r, b)
+			found[i] = s.bridge(ctx, r, b, direct)
 		}()
 	}
 	wg.Wait()
@@ -165,8 +269,12 @@ func legRequests(req swapscout.QuoteRequest, x swapscout.Asset) (swapscout.Quote
 }
 
 // bridge prices the routes of r through x: the first leg's fan-out, and
-// for its first answer and its best (when another), a second leg's.
-func (s *Service) bridge(ctx context.Context, r *Request, x swapscout.Asset) []swapscout.Offer {
+// for its best (and, with routes=1, its first answer when another), a
+// second leg's. With routes=auto, the best's second leg is asked only when
+// a route could beat the direct offers (routeCouldWin), judged once the
+// direct fan-out and the first leg are both in: both run at once over the
+// same venues, so the wait costs the route little.
+func (s *Service) bridge(ctx context.Context, r *Request, x swapscout.Asset, direct *directQuote) []swapscout.Offer {
 	sel := r.Selection
 	sel.Swappable = true // a route is only worth showing when both legs can be made
 	firstReq, secondReq := legRequests(r.QuoteRequest, x)
@@ -202,13 +310,23 @@ func (s *Service) bridge(ctx context.Context, r *Request, x swapscout.Asset) []s
 			mu.Unlock()
 		}()
 	}
-	q, err := s.c.Engine.Quote(ctx, firstReq, sel, func(res swapscout.Result) {
-		if res.Offer != nil && len(started) == 0 {
-			start(*res.Offer) // pipeline: the first answer in starts a second leg now
+	auto := r.Routes != RoutesOn
+	var emit func(swapscout.Result)
+	if !auto {
+		emit = func(res swapscout.Result) {
+			if res.Offer != nil && len(started) == 0 {
+				start(*res.Offer) // pipeline: the first answer in starts a second leg now
+			}
 		}
-	})
+	}
+	q, err := s.c.Engine.Quote(ctx, firstReq, sel, emit)
 	if err == nil && q != nil && len(q.Offers) > 0 {
-		start(q.Offers[0]) // and the best, once every first leg is judged
+		if auto {
+			if d, ok := direct.offers(ctx); !ok || !routeCouldWin(d, q.Offers) {
+				return nil // a route through x cannot beat the direct offers
+			}
+		}
+		start(q.Offers[0]) // the best, once every first leg is judged
 	}
 	wg.Wait()
 
