@@ -90,8 +90,9 @@ const (
 // Service makes, collapses, caches and stores quotes. Its methods are safe
 // for concurrent use.
 type Service struct {
-	c       Config
-	flights singleflight.Group // collapses concurrent identical misses
+	c        Config
+	flights  singleflight.Group // collapses concurrent identical misses
+	noRoutes routeMemo          // pairs whose routes routes=auto leaves alone for now
 }
 
 // New returns the service c describes, with the defaults of its unset
@@ -376,7 +377,7 @@ func (s *Service) make(parent context.Context, r *Request, key string, emit func
 	var routes []swapscout.Offer
 	routed := make(chan struct{})
 	direct := newDirectQuote()
-	if s.c.Composite && wantsRoutes(parent, r) {
+	if s.c.Composite && wantsRoutes(parent, r) && (r.Routes != RoutesAuto || !s.noRoutes.hopeless(routeMemoKey(r), s.c.Now())) {
 		go func() {
 			defer close(routed)
 			routes = s.searchRoutes(ctx, r, direct)

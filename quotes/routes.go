@@ -3,8 +3,10 @@ package quotes
 import (
 	"context"
 	"math"
+	"slices"
 	"strconv"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/swapscout/swapscout"
@@ -22,7 +24,10 @@ import (
 //
 // routes=auto asks a bridge's second leg only when a route through it could
 // beat the best direct offer (routeCouldWin), and never for a quote whose
-// routes would be left out anyway (swappable=true); routes=1 always asks.
+// routes would be left out anyway (swappable=true); once a search finds
+// that no route could win for a pair, the pair's routes are not searched
+// again for RouteRecheck at amounts of the same binary order (routeMemo).
+// routes=1 always asks.
 //
 // Venue calls per request are bounded: a bridge costs one fan-out for its
 // first leg and at most two for its second (routes=1: one for the first
@@ -199,10 +204,73 @@ func offerRate(o *swapscout.Offer) float64 {
 	return out / in
 }
 
+// RouteRecheck is how long routes=auto leaves a pair's routes unsearched
+// after a search found that none could beat the direct offers (every
+// bridge judged by routeCouldWin, or without a first leg), for requests of
+// the same pair, direction, rate type and selection whose amount is of the
+// same binary order (between the same two powers of two). A bridge whose
+// first leg only failed for other reasons than an unsupported pair (a
+// timeout, an outage) keeps the pair open. Spreads between
+// venues move slowly; a route that starts to win meanwhile is found at the
+// next search after it, and routes=1 always searches.
+const RouteRecheck = 30 * time.Second
+
+// maxRouteMemo bounds how many pairs routeMemo remembers.
+const maxRouteMemo = 10_000
+
+// routeMemo remembers, per routeMemoKey, until when routes=auto need not
+// search routes.
+type routeMemo struct {
+	mu    sync.Mutex
+	until map[string]time.Time
+}
+
+// routeMemoKey is r's key for routeMemo: its cache key with the amount
+// rounded down to a power of two and without its deadline.
+func routeMemoKey(r *Request) string {
+	k := *r
+	k.Deadline, k.Routes, k.Split = 0, RoutesOff, 0
+	if f := r.Amount.Float64(); f > 0 && !math.IsInf(f, 0) {
+		if a, err := swapscout.AmountFromFloat(math.Exp2(math.Floor(math.Log2(f)))); err == nil {
+			k.Amount = a
+		}
+	}
+	return string(AppendKey(nil, &k))
+}
+
+// hopeless reports whether routes=auto need not search key's routes at now.
+func (m *routeMemo) hopeless(key string, now time.Time) bool {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	t, ok := m.until[key]
+	return ok && now.Before(t)
+}
+
+// remember records that key's routes need not be searched until until.
+func (m *routeMemo) remember(key string, now, until time.Time) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.until == nil {
+		m.until = map[string]time.Time{}
+	}
+	if len(m.until) >= maxRouteMemo {
+		for k, t := range m.until {
+			if !now.Before(t) {
+				delete(m.until, k)
+			}
+		}
+		if len(m.until) >= maxRouteMemo {
+			return // full of live entries: the next search decides again
+		}
+	}
+	m.until[key] = until
+}
+
 // searchRoutes prices the two-leg routes of r under ctx (whose deadline is
 // the request's) and returns the best of them, best first, at most
 // MaxRoutes, at most one per pair of venues. direct is the direct fan-out,
-// running beside it.
+// running beside it. With routes=auto, a search in which no bridge could
+// win is remembered (routeMemo).
 func (s *Service) searchRoutes(ctx context.Context, r *Request, direct *directQuote) []swapscout.Offer {
 	// The legs are extra calls on top of the direct fan-out: they use only
 	// the rate budget each venue has to spare, never what it keeps for the
@@ -211,14 +279,23 @@ func (s *Service) searchRoutes(ctx context.Context, r *Request, direct *directQu
 	bridges := bridgesFor(r.QuoteRequest)
 	found := make([][]swapscout.Offer, len(bridges))
 	var wg sync.WaitGroup
+	var open atomic.Int32 // bridges that could still win, or were not judged
 	for i, b := range bridges {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			found[i] = s.bridge(ctx, r, b, direct)
+			var hopeless bool
+			found[i], hopeless = s.bridge(ctx, r, b, direct)
+			if !hopeless {
+				open.Add(1)
+			}
 		}()
 	}
 	wg.Wait()
+	if r.Routes == RoutesAuto && open.Load() == 0 {
+		now := s.c.Now()
+		s.noRoutes.remember(routeMemoKey(r), now, now.Add(RouteRecheck))
+	}
 	var all []swapscout.Offer
 	for _, f := range found {
 		all = append(all, f...)
@@ -273,8 +350,10 @@ func legRequests(req swapscout.QuoteRequest, x swapscout.Asset) (swapscout.Quote
 // second leg's. With routes=auto, the best's second leg is asked only when
 // a route could beat the direct offers (routeCouldWin), judged once the
 // direct fan-out and the first leg are both in: both run at once over the
-// same venues, so the wait costs the route little.
-func (s *Service) bridge(ctx context.Context, r *Request, x swapscout.Asset, direct *directQuote) []swapscout.Offer {
+// same venues, so the wait costs the route little. hopeless is true when
+// no route through x could win: no first leg answered, or routeCouldWin
+// said no.
+func (s *Service) bridge(ctx context.Context, r *Request, x swapscout.Asset, direct *directQuote) (routes []swapscout.Offer, hopeless bool) {
 	sel := r.Selection
 	sel.Swappable = true // a route is only worth showing when both legs can be made
 	firstReq, secondReq := legRequests(r.QuoteRequest, x)
@@ -320,14 +399,24 @@ func (s *Service) bridge(ctx context.Context, r *Request, x swapscout.Asset, dir
 		}
 	}
 	q, err := s.c.Engine.Quote(ctx, firstReq, sel, emit)
-	if err == nil && q != nil && len(q.Offers) > 0 {
-		if auto {
-			if d, ok := direct.offers(ctx); !ok || !routeCouldWin(d, q.Offers) {
-				return nil // a route through x cannot beat the direct offers
-			}
-		}
-		start(q.Offers[0]) // the best, once every first leg is judged
+	if err != nil || q == nil || len(q.Offers) == 0 {
+		wg.Wait()
+		// No first leg: no route through x, for good only when no venue
+		// serves the pair (a timeout or an outage passes).
+		return nil, err == nil && ctx.Err() == nil && !slices.ContainsFunc(q.Failures, func(f swapscout.Failure) bool {
+			return f.Code != swapscout.CodeUnsupportedPair
+		})
 	}
+	if auto {
+		d, ok := direct.offers(ctx)
+		if !ok {
+			return nil, false // out of time: not judged
+		}
+		if !routeCouldWin(d, q.Offers) {
+			return nil, true // a route through x cannot beat the direct offers
+		}
+	}
+	start(q.Offers[0]) // the best, once every first leg is judged
 	wg.Wait()
 
 	var out []swapscout.Offer
@@ -361,7 +450,7 @@ func (s *Service) bridge(ctx context.Context, r *Request, x swapscout.Asset, dir
 			break // the second leg's offers are ranked: the best that chains is enough
 		}
 	}
-	return out
+	return out, false
 }
 
 // Route returns the two-leg route of req through bridge x: leg1 (From→x)

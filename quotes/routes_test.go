@@ -415,3 +415,47 @@ func TestRoutesNotSearchedForSwappable(t *testing.T) {
 		}
 	}
 }
+
+// Once routes=auto found that no route could beat a pair's direct offers,
+// it leaves the pair's routes alone for RouteRecheck at amounts of the same
+// binary order: one fan-out per quote. Another order of amount, routes=1,
+// or the time passing search again.
+func TestRoutesAutoRemembersHopelessPairs(t *testing.T) {
+	btc, eth := swapscout.Asset{Ticker: "btc", Network: "btc"}, swapscout.Asset{Ticker: "eth", Network: "eth"}
+	m := &market{rates: map[string]map[string]string{
+		"alpha":   {"btc>eth": "20", "btc>xmr": "100"},
+		"bravo":   {"xmr>eth": "0.199"},
+		"charlie": {"btc>eth": "19", "btc>xmr": "95"},
+	}}
+	clock := now
+	s := quotes.New(quotes.Config{Engine: m, Composite: true, Now: func() time.Time { return clock }})
+	fanOuts := func(amount string, mode quotes.RouteMode) int {
+		t.Helper()
+		before := len(m.requests())
+		req := swapscout.QuoteRequest{From: btc, To: eth, Amount: swapscout.MustAmount(amount)}
+		if _, err := s.Quote(context.Background(), quotes.Request{QuoteRequest: req, Deadline: 2 * time.Second, Routes: mode}); err != nil {
+			t.Fatal(err)
+		}
+		return len(m.requests()) - before
+	}
+	bridges := len(quotes.Bridges) - 2 // neither BTC nor ETH
+	for _, step := range []struct {
+		name    string
+		amount  string
+		mode    quotes.RouteMode
+		advance time.Duration
+		want    int
+	}{
+		{"first search", "1", quotes.RoutesAuto, 0, 1 + bridges},
+		{"same order of amount", "1.5", quotes.RoutesAuto, 0, 1},
+		{"routes=1", "1.5", quotes.RoutesOn, 0, 1 + bridges + 1},
+		{"another order of amount", "2", quotes.RoutesAuto, 0, 1 + bridges},
+		{"still remembered", "1.9", quotes.RoutesAuto, quotes.RouteRecheck - time.Second, 1},
+		{"after RouteRecheck", "1.9", quotes.RoutesAuto, time.Second, 1 + bridges},
+	} {
+		clock = clock.Add(step.advance)
+		if n := fanOuts(step.amount, step.mode); n != step.want {
+			t.Errorf("%s: %d fan-outs, want %d", step.name, n, step.want)
+		}
+	}
+}
