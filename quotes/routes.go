@@ -205,8 +205,9 @@ func offerRate(o *swapscout.Offer) float64 {
 }
 
 // RouteRecheck is how long routes=auto leaves a pair's routes unsearched
-// after a search found that none could beat the direct offers (every
-// bridge judged by routeCouldWin, or without a first leg), for requests of
+// after a search found that none beat the direct offers (every bridge
+// judged unable to by routeCouldWin, without a first leg, or priced and
+// beaten by the best direct offer), for requests of
 // the same pair, direction, rate type and selection whose amount is of the
 // same binary order (between the same two powers of two). A bridge whose
 // first leg only failed for other reasons than an unsupported pair (a
@@ -279,22 +280,36 @@ func (s *Service) searchRoutes(ctx context.Context, r *Request, direct *directQu
 	bridges := bridgesFor(r.QuoteRequest)
 	found := make([][]swapscout.Offer, len(bridges))
 	var wg sync.WaitGroup
-	var open atomic.Int32 // bridges that could still win, or were not judged
+	var open atomic.Int32 // bridges whose routes are unknown (not judged, an outage)
 	for i, b := range bridges {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			var hopeless bool
-			found[i], hopeless = s.bridge(ctx, r, b, direct)
-			if !hopeless {
+			var v bridgeVerdict
+			found[i], v = s.bridge(ctx, r, b, direct)
+			if v == bridgeOpen {
 				open.Add(1)
 			}
 		}()
 	}
 	wg.Wait()
-	if r.Routes == RoutesAuto && open.Load() == 0 {
-		now := s.c.Now()
-		s.noRoutes.remember(routeMemoKey(r), now, now.Add(RouteRecheck))
+	if r.Routes == RoutesAuto && open.Load() == 0 && ctx.Err() == nil {
+		// Every bridge was judged hopeless or priced: remember the pair
+		// when no route beat the best direct offer.
+		d, _ := direct.offers(ctx)
+		bestDirect, bestRoute := 0.0, 0.0
+		for i := range d {
+			bestDirect = max(bestDirect, offerRate(&d[i]))
+		}
+		for _, f := range found {
+			for i := range f {
+				bestRoute = max(bestRoute, offerRate(&f[i]))
+			}
+		}
+		if bestDirect > 0 && bestRoute <= bestDirect {
+			now := s.c.Now()
+			s.noRoutes.remember(routeMemoKey(r), now, now.Add(RouteRecheck))
+		}
 	}
 	var all []swapscout.Offer
 	for _, f := range found {
@@ -350,10 +365,9 @@ func legRequests(req swapscout.QuoteRequest, x swapscout.Asset) (swapscout.Quote
 // second leg's. With routes=auto, the best's second leg is asked only when
 // a route could beat the direct offers (routeCouldWin), judged once the
 // direct fan-out and the first leg are both in: both run at once over the
-// same venues, so the wait costs the route little. hopeless is true when
-// no route through x could win: no first leg answered, or routeCouldWin
-// said no.
-func (s *Service) bridge(ctx context.Context, r *Request, x swapscout.Asset, direct *directQuote) (routes []swapscout.Offer, hopeless bool) {
+// same venues, so the wait costs the route little. The verdict says what
+// is known of the routes through x.
+func (s *Service) bridge(ctx context.Context, r *Request, x swapscout.Asset, direct *directQuote) ([]swapscout.Offer, bridgeVerdict) {
 	sel := r.Selection
 	sel.Swappable = true // a route is only worth showing when both legs can be made
 	firstReq, secondReq := legRequests(r.QuoteRequest, x)
@@ -403,17 +417,20 @@ func (s *Service) bridge(ctx context.Context, r *Request, x swapscout.Asset, dir
 		wg.Wait()
 		// No first leg: no route through x, for good only when no venue
 		// serves the pair (a timeout or an outage passes).
-		return nil, err == nil && ctx.Err() == nil && !slices.ContainsFunc(q.Failures, func(f swapscout.Failure) bool {
+		if err == nil && ctx.Err() == nil && !slices.ContainsFunc(q.Failures, func(f swapscout.Failure) bool {
 			return f.Code != swapscout.CodeUnsupportedPair
-		})
+		}) {
+			return nil, bridgeNone
+		}
+		return nil, bridgeOpen
 	}
 	if auto {
 		d, ok := direct.offers(ctx)
 		if !ok {
-			return nil, false // out of time: not judged
+			return nil, bridgeOpen // out of time: not judged
 		}
 		if !routeCouldWin(d, q.Offers) {
-			return nil, true // a route through x cannot beat the direct offers
+			return nil, bridgeNone // a route through x cannot beat the direct offers
 		}
 	}
 	start(q.Offers[0]) // the best, once every first leg is judged
@@ -450,8 +467,20 @@ func (s *Service) bridge(ctx context.Context, r *Request, x swapscout.Asset, dir
 			break // the second leg's offers are ranked: the best that chains is enough
 		}
 	}
-	return out, false
+	if ctx.Err() != nil {
+		return out, bridgeOpen // the second leg may have been cut short
+	}
+	return out, bridgePriced
 }
+
+// bridgeVerdict is what a route search knows of one bridge's routes.
+type bridgeVerdict uint8
+
+const (
+	bridgeOpen   bridgeVerdict = iota // unknown: out of time, or its venues failed
+	bridgeNone                        // no route through it could win
+	bridgePriced                      // its routes were priced (its best returned)
+)
 
 // Route returns the two-leg route of req through bridge x: leg1 (From→x)
 // at one venue, then leg2 (x→To) at another, with leg 2 priced for what

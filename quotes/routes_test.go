@@ -459,3 +459,37 @@ func TestRoutesAutoRemembersHopelessPairs(t *testing.T) {
 		}
 	}
 }
+
+// A pair whose routes were priced and lost to its direct offers is
+// remembered like one whose routes could not win; a pair whose route won is
+// searched every time.
+func TestRoutesAutoRemembersRoutesThatLost(t *testing.T) {
+	btc, eth := swapscout.Asset{Ticker: "btc", Network: "btc"}, swapscout.Asset{Ticker: "eth", Network: "eth"}
+	bridges := len(quotes.Bridges) - 2
+	for _, tc := range []struct {
+		name  string
+		leg2  string // bravo's XMR→ETH rate: charlie's 110 XMR make 18.7 or 21.89 ETH
+		again int    // fan-outs of the second quote
+	}{{"lost", "0.17", 1}, {"won", "0.199", 1 + bridges + 1}} {
+		t.Run(tc.name, func(t *testing.T) {
+			m := &market{rates: map[string]map[string]string{
+				"alpha":   {"btc>eth": "20", "btc>xmr": "100"},
+				"bravo":   {"xmr>eth": tc.leg2},
+				"charlie": {"btc>eth": "19", "btc>xmr": "110"},
+			}}
+			s := quotes.New(quotes.Config{Engine: m, Composite: true, Now: func() time.Time { return now }})
+			var got []int
+			for _, amount := range []string{"1", "1.1"} {
+				before := len(m.requests())
+				req := swapscout.QuoteRequest{From: btc, To: eth, Amount: swapscout.MustAmount(amount)}
+				if _, err := s.Quote(context.Background(), quotes.Request{QuoteRequest: req, Deadline: 2 * time.Second, Routes: quotes.RoutesAuto}); err != nil {
+					t.Fatal(err)
+				}
+				got = append(got, len(m.requests())-before)
+			}
+			if want := []int{1 + bridges + 1, tc.again}; !slices.Equal(got, want) {
+				t.Errorf("fan-outs per quote %v, want %v", got, want)
+			}
+		})
+	}
+}
