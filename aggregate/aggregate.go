@@ -466,7 +466,6 @@ func (c *collector) take(a answer) {
 	}
 	if a.err == nil {
 		v.stamp(&a.offer)
-		v.markSwap(c.req, &a.offer)
 	}
 	if a.err != nil {
 		c.fail(a.i, a.err, a.took)
@@ -483,11 +482,16 @@ func (c *collector) take(a answer) {
 		c.e.log.Debug("offer dropped by log policy filter", "venue", v.ID, "provider", a.offer.Provider, "log_policy", a.offer.LogPolicy.String())
 		return
 	}
+	// Whether it can become a swap is decided on the offer kept: a venue's
+	// SwapChecker may keep the pointer it is given, so deciding on a would
+	// move every answer to the heap.
 	c.q.Offers = append(c.q.Offers, a.offer)
+	kept := &c.q.Offers[len(c.q.Offers)-1]
+	v.markSwap(c.req, kept)
 	if c.emit == nil {
 		return
 	}
-	x := logRate(&a.offer)
+	x := logRate(kept)
 	c.lr = append(c.lr, x)
 	c.emitted = append(c.emitted, false)
 	c.sorted = sortedInsert(c.sorted, x)

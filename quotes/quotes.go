@@ -90,8 +90,9 @@ const (
 // Service makes, collapses, caches and stores quotes. Its methods are safe
 // for concurrent use.
 type Service struct {
-	c       Config
-	flights singleflight.Group // collapses concurrent identical misses
+	c        Config
+	flights  singleflight.Group // collapses concurrent identical misses
+	noRoutes routeMemo          // pairs whose routes routes=auto leaves alone for now
 }
 
 // New returns the service c describes, with the defaults of its unset
@@ -375,15 +376,19 @@ func (s *Service) make(parent context.Context, r *Request, key string, emit func
 	defer cancel()
 	var routes []swapscout.Offer
 	routed := make(chan struct{})
-	if s.c.Composite && wantsRoutes(parent, r) {
+	direct := newDirectQuote()
+	if s.c.Composite && wantsRoutes(parent, r) && (r.Routes != RoutesAuto || !s.noRoutes.hopeless(routeMemoKey(r), s.c.Now())) {
 		go func() {
 			defer close(routed)
-			routes = s.searchRoutes(ctx, r)
+			routes = s.searchRoutes(ctx, r, direct)
 		}()
 	} else {
 		close(routed)
 	}
 	q, err := s.c.Engine.Quote(ctx, r.QuoteRequest, r.Selection, emit)
+	// The route search reads the direct offers until routed: q is only
+	// read (searchSplit) until then.
+	direct.set(q)
 	if err != nil {
 		cancel()
 		<-routed

@@ -2,8 +2,11 @@ package quotes
 
 import (
 	"context"
+	"math"
+	"slices"
 	"strconv"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/swapscout/swapscout"
@@ -19,9 +22,17 @@ import (
 // leg's answer is in, not when the slowest venue of the first leg has
 // answered.
 //
+// routes=auto asks a bridge's second leg only when a route through it could
+// beat the best direct offer (routeCouldWin), and never for a quote whose
+// routes would be left out anyway (swappable=true); once a search finds
+// that no route could win for a pair, the pair's routes are not searched
+// again for RouteRecheck at amounts of the same binary order (routeMemo).
+// routes=1 always asks.
+//
 // Venue calls per request are bounded: a bridge costs one fan-out for its
-// first leg and at most two for its second (one for the first answer
-// that arrived, one more for the best once all are in, when they differ),
+// first leg and at most two for its second (routes=1: one for the first
+// answer that arrived, one more for the best once all are in, when they
+// differ; routes=auto: at most one, for the best, when it could win),
 // so a request with routes makes at most (1 + 3·len(Bridges)) fan-outs,
 // each asking at most every selected venue once: with the 6 bridges and V
 // venues that can create swaps, at most V + 18·V venue calls. Routes only
@@ -53,8 +64,10 @@ const (
 	// RoutesAuto: routes are searched when the request leaves them room:
 	// its deadline is at least MinRouteDeadline (two venue round trips
 	// one after the other) and its client is not flooding (Bulk)
-	// (routes=auto). The API's default: a route is created as one swap
-	// (swaps: its second leg first, its first paying out to it).
+	// (routes=auto); and a bridge's second leg only when a route through
+	// it could win (routeCouldWin). The API's default: a route is created
+	// as one swap (swaps: its second leg first, its first paying out to
+	// it).
 	RoutesAuto
 	// RoutesOn: routes are searched whatever the deadline (routes=1).
 	RoutesOn
@@ -73,8 +86,13 @@ const MaxRoutes = 3
 // route as one swap (its legs' own can_swap still decide).
 var routeNoSwap = ""
 
-// wantsRoutes reports whether r's quote searches routes.
+// wantsRoutes reports whether r's quote searches routes. A swappable-only
+// quote never does: it leaves routes out (Service.make), since a route also
+// asks for a refund address on its bridge asset.
 func wantsRoutes(ctx context.Context, r *Request) bool {
+	if r.Selection.Swappable {
+		return false
+	}
 	switch r.Routes {
 	case RoutesOn:
 		return true
@@ -96,10 +114,165 @@ func bridgesFor(req swapscout.QuoteRequest) []swapscout.Asset {
 	return out
 }
 
+// directQuote is the direct fan-out's quote, once it is in (done closed;
+// q nil when the fan-out failed): routes=auto judges second legs by it.
+type directQuote struct {
+	done chan struct{}
+	q    *swapscout.Quote
+}
+
+func newDirectQuote() *directQuote { return &directQuote{done: make(chan struct{})} }
+
+// set records q (nil on failure) and lets the waiters read it; q must not
+// be modified until they are done (Service.make waits for the routes).
+func (d *directQuote) set(q *swapscout.Quote) {
+	d.q = q
+	close(d.done)
+}
+
+// offers waits for the direct quote and returns its offers; ok is false
+// when ctx ended first.
+func (d *directQuote) offers(ctx context.Context) ([]swapscout.Offer, bool) {
+	select {
+	case <-d.done:
+	case <-ctx.Done():
+		return nil, false
+	}
+	if d.q == nil {
+		return nil, true
+	}
+	return d.q.Offers, true
+}
+
+// routeCouldWin reports whether a route could beat the best of the direct
+// offers, given the offers first of the leg asked first through one bridge
+// X (From→X for a send, X→To for a receive). Rates are AmountOut/AmountIn
+// in both directions, so a route's rate is the product of its legs'.
+//
+// The other leg's rate is not known without asking it; it is estimated from
+// the venues that answered both the direct pair and the first leg: venue
+// v's direct rate over its first-leg rate is the rate the other leg would
+// need at v to give v's direct answer (for a send, X→To; for a receive,
+// From→X), and the best of these stands for the other leg. A route is then
+// worth asking for when the best first leg at that rate would pay more than
+// the best direct offer. Where a venue charges the same on every pair, that
+// estimate is the market rate of the other leg before any venue's spread,
+// more than a second venue pays, so a route is skipped only when its first
+// leg alone already costs more than the best direct offer: a route pays
+// two venues' spreads and fees, a direct offer one. Where venues charge
+// less on the bridge's pairs than on the direct one (a pair they serve by
+// bridging themselves), the estimate is lower and the route judged on it;
+// a second venue that pays more than every venue's own implied rate is
+// missed: routes=1 asks regardless. With no direct offer, or no venue that
+// answered both, nothing bounds a route and it is asked for. Floats only
+// rank here; every amount shown stays exact.
+func routeCouldWin(direct, first []swapscout.Offer) bool {
+	bestDirect := 0.0
+	for i := range direct {
+		bestDirect = max(bestDirect, offerRate(&direct[i]))
+	}
+	if bestDirect == 0 {
+		return true // no direct offer: a route is the only way
+	}
+	bestFirst, other := 0.0, 0.0
+	for i := range first {
+		f := offerRate(&first[i])
+		if f == 0 {
+			continue
+		}
+		bestFirst = max(bestFirst, f)
+		for j := range direct {
+			if direct[j].Venue == first[i].Venue {
+				other = max(other, offerRate(&direct[j])/f)
+			}
+		}
+	}
+	if other == 0 {
+		return true // no venue answered both: nothing to estimate with
+	}
+	// A tie is no win (a route is slower); the margin only absorbs the
+	// floats' rounding of an exact tie.
+	return bestFirst*other > bestDirect*(1+1e-9)
+}
+
+// offerRate is o's AmountOut/AmountIn as a float, 0 when it has none.
+func offerRate(o *swapscout.Offer) float64 {
+	in, out := o.AmountIn.Float64(), o.AmountOut.Float64()
+	if in <= 0 || out <= 0 || math.IsInf(out/in, 0) || math.IsNaN(out/in) {
+		return 0
+	}
+	return out / in
+}
+
+// RouteRecheck is how long routes=auto leaves a pair's routes unsearched
+// after a search found that none beat the direct offers (every bridge
+// judged unable to by routeCouldWin, without a first leg, or priced and
+// beaten by the best direct offer), for requests of
+// the same pair, direction, rate type and selection whose amount is of the
+// same binary order (between the same two powers of two). A bridge whose
+// first leg only failed for other reasons than an unsupported pair (a
+// timeout, an outage) keeps the pair open. Spreads between
+// venues move slowly; a route that starts to win meanwhile is found at the
+// next search after it, and routes=1 always searches.
+const RouteRecheck = 30 * time.Second
+
+// maxRouteMemo bounds how many pairs routeMemo remembers.
+const maxRouteMemo = 10_000
+
+// routeMemo remembers, per routeMemoKey, until when routes=auto need not
+// search routes.
+type routeMemo struct {
+	mu    sync.Mutex
+	until map[string]time.Time
+}
+
+// routeMemoKey is r's key for routeMemo: its cache key with the amount
+// rounded down to a power of two and without its deadline.
+func routeMemoKey(r *Request) string {
+	k := *r
+	k.Deadline, k.Routes, k.Split = 0, RoutesOff, 0
+	if f := r.Amount.Float64(); f > 0 && !math.IsInf(f, 0) {
+		if a, err := swapscout.AmountFromFloat(math.Exp2(math.Floor(math.Log2(f)))); err == nil {
+			k.Amount = a
+		}
+	}
+	return string(AppendKey(nil, &k))
+}
+
+// hopeless reports whether routes=auto need not search key's routes at now.
+func (m *routeMemo) hopeless(key string, now time.Time) bool {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	t, ok := m.until[key]
+	return ok && now.Before(t)
+}
+
+// remember records that key's routes need not be searched until until.
+func (m *routeMemo) remember(key string, now, until time.Time) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.until == nil {
+		m.until = map[string]time.Time{}
+	}
+	if len(m.until) >= maxRouteMemo {
+		for k, t := range m.until {
+			if !now.Before(t) {
+				delete(m.until, k)
+			}
+		}
+		if len(m.until) >= maxRouteMemo {
+			return // full of live entries: the next search decides again
+		}
+	}
+	m.until[key] = until
+}
+
 // searchRoutes prices the two-leg routes of r under ctx (whose deadline is
 // the request's) and returns the best of them, best first, at most
-// MaxRoutes, at most one per pair of venues.
-func (s *Service) searchRoutes(ctx context.Context, r *Request) []swapscout.Offer {
+// MaxRoutes, at most one per pair of venues. direct is the direct fan-out,
+// running beside it. With routes=auto, a search in which no bridge could
+// win is remembered (routeMemo).
+func (s *Service) searchRoutes(ctx context.Context, r *Request, direct *directQuote) []swapscout.Offer {
 	// The legs are extra calls on top of the direct fan-out: they use only
 	// the rate budget each venue has to spare, never what it keeps for the
 	// direct quotes (everyone's), and never wait for it.
@@ -107,14 +280,37 @@ func (s *Service) searchRoutes(ctx context.Context, r *Request) []swapscout.Offe
 	bridges := bridgesFor(r.QuoteRequest)
 	found := make([][]swapscout.Offer, len(bridges))
 	var wg sync.WaitGroup
+	var open atomic.Int32 // bridges whose routes are unknown (not judged, an outage)
 	for i, b := range bridges {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			found[i] = s.bridge(ctx, r, b)
+			var v bridgeVerdict
+			found[i], v = s.bridge(ctx, r, b, direct)
+			if v == bridgeOpen {
+				open.Add(1)
+			}
 		}()
 	}
 	wg.Wait()
+	if r.Routes == RoutesAuto && open.Load() == 0 && ctx.Err() == nil {
+		// Every bridge was judged hopeless or priced: remember the pair
+		// when no route beat the best direct offer.
+		d, _ := direct.offers(ctx)
+		bestDirect, bestRoute := 0.0, 0.0
+		for i := range d {
+			bestDirect = max(bestDirect, offerRate(&d[i]))
+		}
+		for _, f := range found {
+			for i := range f {
+				bestRoute = max(bestRoute, offerRate(&f[i]))
+			}
+		}
+		if bestDirect > 0 && bestRoute <= bestDirect {
+			now := s.c.Now()
+			s.noRoutes.remember(routeMemoKey(r), now, now.Add(RouteRecheck))
+		}
+	}
 	var all []swapscout.Offer
 	for _, f := range found {
 		all = append(all, f...)
@@ -165,8 +361,13 @@ func legRequests(req swapscout.QuoteRequest, x swapscout.Asset) (swapscout.Quote
 }
 
 // bridge prices the routes of r through x: the first leg's fan-out, and
-// for its first answer and its best (when another), a second leg's.
-func (s *Service) bridge(ctx context.Context, r *Request, x swapscout.Asset) []swapscout.Offer {
+// for its best (and, with routes=1, its first answer when another), a
+// second leg's. With routes=auto, the best's second leg is asked only when
+// a route could beat the direct offers (routeCouldWin), judged once the
+// direct fan-out and the first leg are both in: both run at once over the
+// same venues, so the wait costs the route little. The verdict says what
+// is known of the routes through x.
+func (s *Service) bridge(ctx context.Context, r *Request, x swapscout.Asset, direct *directQuote) ([]swapscout.Offer, bridgeVerdict) {
 	sel := r.Selection
 	sel.Swappable = true // a route is only worth showing when both legs can be made
 	firstReq, secondReq := legRequests(r.QuoteRequest, x)
@@ -202,14 +403,37 @@ func (s *Service) bridge(ctx context.Context, r *Request, x swapscout.Asset) []s
 			mu.Unlock()
 		}()
 	}
-	q, err := s.c.Engine.Quote(ctx, firstReq, sel, func(res swapscout.Result) {
-		if res.Offer != nil && len(started) == 0 {
-			start(*res.Offer) // pipeline: the first answer in starts a second leg now
+	auto := r.Routes != RoutesOn
+	var emit func(swapscout.Result)
+	if !auto {
+		emit = func(res swapscout.Result) {
+			if res.Offer != nil && len(started) == 0 {
+				start(*res.Offer) // pipeline: the first answer in starts a second leg now
+			}
 		}
-	})
-	if err == nil && q != nil && len(q.Offers) > 0 {
-		start(q.Offers[0]) // and the best, once every first leg is judged
 	}
+	q, err := s.c.Engine.Quote(ctx, firstReq, sel, emit)
+	if err != nil || q == nil || len(q.Offers) == 0 {
+		wg.Wait()
+		// No first leg: no route through x, for good only when no venue
+		// serves the pair (a timeout or an outage passes).
+		if err == nil && ctx.Err() == nil && !slices.ContainsFunc(q.Failures, func(f swapscout.Failure) bool {
+			return f.Code != swapscout.CodeUnsupportedPair
+		}) {
+			return nil, bridgeNone
+		}
+		return nil, bridgeOpen
+	}
+	if auto {
+		d, ok := direct.offers(ctx)
+		if !ok {
+			return nil, bridgeOpen // out of time: not judged
+		}
+		if !routeCouldWin(d, q.Offers) {
+			return nil, bridgeNone // a route through x cannot beat the direct offers
+		}
+	}
+	start(q.Offers[0]) // the best, once every first leg is judged
 	wg.Wait()
 
 	var out []swapscout.Offer
@@ -243,8 +467,20 @@ func (s *Service) bridge(ctx context.Context, r *Request, x swapscout.Asset) []s
 			break // the second leg's offers are ranked: the best that chains is enough
 		}
 	}
-	return out
+	if ctx.Err() != nil {
+		return out, bridgeOpen // the second leg may have been cut short
+	}
+	return out, bridgePriced
 }
+
+// bridgeVerdict is what a route search knows of one bridge's routes.
+type bridgeVerdict uint8
+
+const (
+	bridgeOpen   bridgeVerdict = iota // unknown: out of time, or its venues failed
+	bridgeNone                        // no route through it could win
+	bridgePriced                      // its routes were priced (its best returned)
+)
 
 // Route returns the two-leg route of req through bridge x: leg1 (From→x)
 // at one venue, then leg2 (x→To) at another, with leg 2 priced for what

@@ -203,7 +203,11 @@ func TestRoutesBesideDirect(t *testing.T) {
 		dl     time.Duration
 		venues []string
 	}{
-		{"auto", quotes.RoutesAuto, 2 * time.Second, []string{"alpha>xmr@xmr>bravo", "alpha", "charlie"}},
+		{"on", quotes.RoutesOn, 2 * time.Second, []string{"alpha>xmr@xmr>bravo", "alpha", "charlie"}},
+		// auto: bravo pays more for XMR→ETH than alpha's own rates imply
+		// (20/100), which auto's estimate cannot know: routes=1 finds it
+		// (TestRoutesAutoAsksOnlyWhenARouteCouldWin has the rule).
+		{"auto", quotes.RoutesAuto, 2 * time.Second, []string{"alpha", "charlie"}},
 		{"off", quotes.RoutesOff, 2 * time.Second, []string{"alpha", "charlie"}},
 		{"auto-short-deadline", quotes.RoutesAuto, 500 * time.Millisecond, []string{"alpha", "charlie"}},
 		{"on-short-deadline", quotes.RoutesOn, 500 * time.Millisecond, []string{"alpha>xmr@xmr>bravo", "alpha", "charlie"}},
@@ -311,5 +315,181 @@ func TestCompositeOff(t *testing.T) {
 	}
 	if n := len(m.requests()); n != 1 {
 		t.Errorf("%d fan-outs, want 1", n)
+	}
+}
+
+// routes=auto asks a bridge's second leg only when a route through it could
+// beat the best direct offer: the best first leg, carried on at the best
+// rate the venues' own direct and first-leg answers imply for the other
+// leg. routes=1 asks it anyway.
+func TestRoutesAutoAsksOnlyWhenARouteCouldWin(t *testing.T) {
+	btc, eth := swapscout.Asset{Ticker: "btc", Network: "btc"}, swapscout.Asset{Ticker: "eth", Network: "eth"}
+	req := swapscout.QuoteRequest{From: btc, To: eth, Amount: swapscout.MustAmount("1")}
+	seconds := func(m *market) int { // the second legs asked: X→ETH
+		n := 0
+		for _, r := range m.requests() {
+			if r.To == eth && r.From != btc {
+				n++
+			}
+		}
+		return n
+	}
+	for _, tc := range []struct {
+		name    string
+		rates   map[string]map[string]string
+		mode    quotes.RouteMode
+		seconds int
+		route   string // the best route offered, "" for none
+	}{
+		// alpha charges the same on BTC→ETH and BTC→XMR (its rates imply
+		// XMR→ETH at 0.2); charlie's first leg is worse: a route through
+		// XMR would pay alpha's spread and then another venue's, never as
+		// much as alpha's direct offer. No second leg is asked.
+		{"direct-wins", map[string]map[string]string{
+			"alpha":   {"btc>eth": "20", "btc>xmr": "100"},
+			"bravo":   {"xmr>eth": "0.199"},
+			"charlie": {"btc>eth": "19", "btc>xmr": "95"},
+		}, quotes.RoutesAuto, 0, ""},
+		{"direct-wins-routes-1", map[string]map[string]string{
+			"alpha":   {"btc>eth": "20", "btc>xmr": "100"},
+			"bravo":   {"xmr>eth": "0.199"},
+			"charlie": {"btc>eth": "19", "btc>xmr": "95"},
+		}, quotes.RoutesOn, 1, "alpha>xmr@xmr>bravo"},
+		// charlie serves BTC→XMR far better than its BTC→ETH (alpha's
+		// rates imply XMR→ETH at 0.2, so charlie's 110 XMR could be
+		// worth 22 ETH): the second leg is asked, and the route wins.
+		{"route-could-win", map[string]map[string]string{
+			"alpha":   {"btc>eth": "20", "btc>xmr": "100"},
+			"bravo":   {"xmr>eth": "0.199"},
+			"charlie": {"btc>eth": "19", "btc>xmr": "110"},
+		}, quotes.RoutesAuto, 1, "charlie>xmr@xmr>bravo"},
+		// No venue answers both the direct pair and a first leg: nothing
+		// bounds a route, so it is asked.
+		{"nothing-to-bound", map[string]map[string]string{
+			"alpha":   {"btc>eth": "20"},
+			"bravo":   {"xmr>eth": "0.21"},
+			"charlie": {"btc>xmr": "100"},
+		}, quotes.RoutesAuto, 1, "charlie>xmr@xmr>bravo"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			m := &market{rates: tc.rates}
+			s := quotes.New(quotes.Config{Engine: m, Composite: true})
+			a, err := s.Quote(context.Background(), quotes.Request{QuoteRequest: req, Deadline: 2 * time.Second, Routes: tc.mode})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if n := seconds(m); n != tc.seconds {
+				t.Errorf("%d second legs asked, want %d", n, tc.seconds)
+			}
+			q, _ := a.Quote()
+			route := ""
+			if i := slices.IndexFunc(q.Offers, func(o swapscout.Offer) bool { return len(o.Legs) == 2 }); i >= 0 {
+				route = q.Offers[i].Venue
+			}
+			if route != tc.route {
+				t.Errorf("route %q, want %q", route, tc.route)
+			}
+			if tc.route != "" && q.Offers[0].Venue != tc.route && tc.mode == quotes.RoutesAuto {
+				t.Errorf("best offer %s, want the route %s", q.Offers[0].Venue, tc.route)
+			}
+		})
+	}
+}
+
+// A swappable-only quote leaves routes out, so it does not search them:
+// one fan-out, whatever routes= says.
+func TestRoutesNotSearchedForSwappable(t *testing.T) {
+	for _, mode := range []quotes.RouteMode{quotes.RoutesAuto, quotes.RoutesOn} {
+		m := &market{rates: map[string]map[string]string{
+			"alpha": {"firo>xmr": "0.01"},
+			"bravo": {"xmr>ton": "55.5"},
+		}}
+		s := quotes.New(quotes.Config{Engine: m, Composite: true})
+		req := swapscout.QuoteRequest{From: firo, To: ton, Amount: swapscout.MustAmount("100")}
+		if _, err := s.Quote(context.Background(), quotes.Request{QuoteRequest: req, Deadline: 2 * time.Second, Routes: mode,
+			Selection: aggregate.Selection{Swappable: true}}); err != nil {
+			t.Fatal(err)
+		}
+		if n := len(m.requests()); n != 1 {
+			t.Errorf("routes mode %d: %d fan-outs for a swappable quote, want 1", mode, n)
+		}
+	}
+}
+
+// Once routes=auto found that no route could beat a pair's direct offers,
+// it leaves the pair's routes alone for RouteRecheck at amounts of the same
+// binary order: one fan-out per quote. Another order of amount, routes=1,
+// or the time passing search again.
+func TestRoutesAutoRemembersHopelessPairs(t *testing.T) {
+	btc, eth := swapscout.Asset{Ticker: "btc", Network: "btc"}, swapscout.Asset{Ticker: "eth", Network: "eth"}
+	m := &market{rates: map[string]map[string]string{
+		"alpha":   {"btc>eth": "20", "btc>xmr": "100"},
+		"bravo":   {"xmr>eth": "0.199"},
+		"charlie": {"btc>eth": "19", "btc>xmr": "95"},
+	}}
+	clock := now
+	s := quotes.New(quotes.Config{Engine: m, Composite: true, Now: func() time.Time { return clock }})
+	fanOuts := func(amount string, mode quotes.RouteMode) int {
+		t.Helper()
+		before := len(m.requests())
+		req := swapscout.QuoteRequest{From: btc, To: eth, Amount: swapscout.MustAmount(amount)}
+		if _, err := s.Quote(context.Background(), quotes.Request{QuoteRequest: req, Deadline: 2 * time.Second, Routes: mode}); err != nil {
+			t.Fatal(err)
+		}
+		return len(m.requests()) - before
+	}
+	bridges := len(quotes.Bridges) - 2 // neither BTC nor ETH
+	for _, step := range []struct {
+		name    string
+		amount  string
+		mode    quotes.RouteMode
+		advance time.Duration
+		want    int
+	}{
+		{"first search", "1", quotes.RoutesAuto, 0, 1 + bridges},
+		{"same order of amount", "1.5", quotes.RoutesAuto, 0, 1},
+		{"routes=1", "1.5", quotes.RoutesOn, 0, 1 + bridges + 1},
+		{"another order of amount", "2", quotes.RoutesAuto, 0, 1 + bridges},
+		{"still remembered", "1.9", quotes.RoutesAuto, quotes.RouteRecheck - time.Second, 1},
+		{"after RouteRecheck", "1.9", quotes.RoutesAuto, time.Second, 1 + bridges},
+	} {
+		clock = clock.Add(step.advance)
+		if n := fanOuts(step.amount, step.mode); n != step.want {
+			t.Errorf("%s: %d fan-outs, want %d", step.name, n, step.want)
+		}
+	}
+}
+
+// A pair whose routes were priced and lost to its direct offers is
+// remembered like one whose routes could not win; a pair whose route won is
+// searched every time.
+func TestRoutesAutoRemembersRoutesThatLost(t *testing.T) {
+	btc, eth := swapscout.Asset{Ticker: "btc", Network: "btc"}, swapscout.Asset{Ticker: "eth", Network: "eth"}
+	bridges := len(quotes.Bridges) - 2
+	for _, tc := range []struct {
+		name  string
+		leg2  string // bravo's XMR→ETH rate: charlie's 110 XMR make 18.7 or 21.89 ETH
+		again int    // fan-outs of the second quote
+	}{{"lost", "0.17", 1}, {"won", "0.199", 1 + bridges + 1}} {
+		t.Run(tc.name, func(t *testing.T) {
+			m := &market{rates: map[string]map[string]string{
+				"alpha":   {"btc>eth": "20", "btc>xmr": "100"},
+				"bravo":   {"xmr>eth": tc.leg2},
+				"charlie": {"btc>eth": "19", "btc>xmr": "110"},
+			}}
+			s := quotes.New(quotes.Config{Engine: m, Composite: true, Now: func() time.Time { return now }})
+			var got []int
+			for _, amount := range []string{"1", "1.1"} {
+				before := len(m.requests())
+				req := swapscout.QuoteRequest{From: btc, To: eth, Amount: swapscout.MustAmount(amount)}
+				if _, err := s.Quote(context.Background(), quotes.Request{QuoteRequest: req, Deadline: 2 * time.Second, Routes: quotes.RoutesAuto}); err != nil {
+					t.Fatal(err)
+				}
+				got = append(got, len(m.requests())-before)
+			}
+			if want := []int{1 + bridges + 1, tc.again}; !slices.Equal(got, want) {
+				t.Errorf("fan-outs per quote %v, want %v", got, want)
+			}
+		})
 	}
 }

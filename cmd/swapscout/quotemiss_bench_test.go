@@ -23,9 +23,10 @@ import (
 // venues and the client too), so ns/op and allocs/op are the whole
 // machine's work per quote, the same on both sides of a comparison; cpu-ms/op
 // is the process's user+system CPU per quote, meaningful on a busy machine
-// where quotes/s is not. Two runs side by side: the server's default
-// (routes=auto: two-leg routes searched beside the direct offers, up to
-// 1 + 3·6 fan-outs) and routes=0 (the direct fan-out alone). End-to-end tier:
+// where quotes/s is not. Three runs side by side: routes=1 (every bridge's
+// legs asked, up to 1 + 3·6 fan-outs: what routes=auto cost before it
+// asked second legs only where a route could win), the server's default
+// (routes=auto) and routes=0 (the direct fan-out alone). End-to-end tier:
 //
 //	SWAPSCOUT_E2E=1 go test -run '^$' -bench QuoteMiss -benchtime 200x -benchmem ./cmd/swapscout/
 func BenchmarkQuoteMiss(b *testing.B) {
@@ -67,7 +68,7 @@ func BenchmarkQuoteMiss(b *testing.B) {
 		_ = syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
 		return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 	}
-	for _, run := range []struct{ name, query string }{{"default", ""}, {"routes=0", "&routes=0"}} {
+	for _, run := range []struct{ name, query string }{{"routes=1", "&routes=1"}, {"default", ""}, {"routes=0", "&routes=0"}} {
 		b.Run(run.name, func(b *testing.B) {
 			extra = run.query
 			for i := range 20 { // warm: connections, the venues' market lists
