@@ -18,8 +18,7 @@ import (
 // currencies, with its error bodies (400 deposit_too_small with the range in
 // the payload, pair_is_inactive, 401 without a key) and numbers as JSON numbers.
 func Sim() sim.Venue {
-	return swapsim.Venue(changenow.Symbols.Assets(), sim.Profile{Holds: true, Latency: 180 * time.Millisecond, Spread: 0.006, FixedExtra: 0.01,
-		MinUSD: 8, MaxUSD: 0, NetworkFeeUSD: 1.5}, handler,
+	return swapsim.Venue(changenow.Symbols.Assets(), sim.ProfileOf("changenow"), handler,
 		swapsim.Fault(writeJSON, "1", errorBody{Error: "too_many_requests", Message: "Too many requests"},
 			errorBody{Error: "internal_error", Message: "Internal server error"}), "GET "+currenciesPath)
 }
