@@ -157,16 +157,9 @@ func swapCmd(ctx context.Context, args []string, e env, clk cliClock, term promp
 	server := fs.String("server", envOr(e.getenv, "SWAPSCOUT_SERVER", defaultServer), "the swapscout server to quote and swap through (env SWAPSCOUT_SERVER)")
 	noFollow := fs.Bool("no-follow", false, "stop once the swap is created ('swapscout track ID' follows it later)")
 	deadline := fs.Duration("deadline", 3*time.Second, "how long to wait for venues' quotes")
-	pos, err := parseArgs(fs, args)
+	pos, err := parseTrade(fs, args, "swap needs FROM TO AMOUNT, e.g. swapscout swap btc eth 0.1 --to-address 0x… --refund-address bc1…")
 	if err != nil {
 		return err
-	}
-	if len(pos) != 3 {
-		fs.Usage()
-		return errors.New("swap needs FROM TO AMOUNT, e.g. swapscout swap btc eth 0.1 --to-address 0x… --refund-address bc1…")
-	}
-	if a, err := swapscout.ParseAmount(pos[2]); err == nil && a.Sign() <= 0 {
-		return fmt.Errorf("amount must be positive, got %s", pos[2])
 	}
 	var missing []string
 	if strings.TrimSpace(*toAddr) == "" {
