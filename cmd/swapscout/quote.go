@@ -190,11 +190,8 @@ func checkSelection(venues, exclude string) error {
 func localQuote(ctx context.Context, q url.Values, useSim bool, k *simKnobs, e env) (*api.Quote, error) {
 	o := stackOptions{getenv: e.getenv, log: newLogger(env{getenv: e.getenv, stderr: io.Discard})}
 	if useSim {
-		s, err := k.newSim()
+		s, err := k.startSim()
 		if err != nil {
-			return nil, err
-		}
-		if err := s.Start("127.0.0.1:0"); err != nil {
 			return nil, err
 		}
 		defer s.Close()
