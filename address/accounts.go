@@ -93,9 +93,10 @@ const (
 	strkeyMuxed   = 12 << 3 // M…: public key and a 64-bit id, 40 bytes
 )
 
-// crc16XModem is CRC-16/XMODEM (polynomial 0x1021, initial 0), used by both
-// Stellar strkeys and TON user-friendly addresses.
-func crc16XModem(b []byte) uint16 {
+// CRC16XModem is CRC-16/XMODEM (polynomial 0x1021, initial 0), the
+// checksum of Stellar strkeys and TON user-friendly addresses (the
+// simulator writes such addresses with it).
+func CRC16XModem(b []byte) uint16 {
 	var crc uint16
 	for _, c := range b {
 		crc ^= uint16(c) << 8
@@ -124,7 +125,7 @@ func checkStellar(addr string) (string, error) {
 		return "", reason("not valid base32; Stellar addresses use A–Z and 2–7")
 	}
 	body, sum := raw[:len(raw)-2], raw[len(raw)-2:]
-	if binary.LittleEndian.Uint16(sum) != crc16XModem(body) {
+	if binary.LittleEndian.Uint16(sum) != CRC16XModem(body) {
 		return "", errChecksum
 	}
 	switch {
@@ -164,7 +165,7 @@ func checkTON(addr string) (string, error) {
 	if err != nil || len(raw) != 36 {
 		return "", reason("not valid base64; TON addresses use letters, digits, - and _")
 	}
-	if binary.BigEndian.Uint16(raw[34:]) != crc16XModem(raw[:34]) {
+	if binary.BigEndian.Uint16(raw[34:]) != CRC16XModem(raw[:34]) {
 		return "", errChecksum
 	}
 	flag, wc := raw[0], int8(raw[1])

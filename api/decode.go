@@ -23,6 +23,14 @@ func (a assetJSON) asset() swapscout.Asset {
 	return swapscout.Asset{Ticker: a.Ticker, Network: a.Network}
 }
 
+// limitsJSON are the limits an offer or a failure shows (appendLimits).
+type limitsJSON struct {
+	Min    swapscout.Amount `json:"min"`
+	Max    swapscout.Amount `json:"max"`
+	MinOut swapscout.Amount `json:"min_out"`
+	MaxOut swapscout.Amount `json:"max_out"`
+}
+
 type offerJSON struct {
 	Venue     string           `json:"venue"`
 	Provider  string           `json:"provider"`
@@ -30,13 +38,10 @@ type offerJSON struct {
 	AmountIn  swapscout.Amount `json:"amount_in"`
 	AmountOut swapscout.Amount `json:"amount_out"`
 	Rate      swapscout.Amount `json:"rate"`
-	Min       swapscout.Amount `json:"min"`
-	Max       swapscout.Amount `json:"max"`
-	MinOut    swapscout.Amount `json:"min_out"`
-	MaxOut    swapscout.Amount `json:"max_out"`
-	RateType  string           `json:"rate_type"`
-	RateID    string           `json:"rate_id"`
-	ExpiresAt *time.Time       `json:"expires_at"`
+	limitsJSON
+	RateType  string     `json:"rate_type"`
+	RateID    string     `json:"rate_id"`
+	ExpiresAt *time.Time `json:"expires_at"`
 	Fees      []struct {
 		Kind   string           `json:"kind"`
 		Amount swapscout.Amount `json:"amount"`
@@ -119,15 +124,12 @@ type outcomeJSON struct {
 }
 
 type failureJSON struct {
-	Venue   string           `json:"venue"`
-	Code    string           `json:"code"`
-	Message string           `json:"message"`
-	Min     swapscout.Amount `json:"min"`
-	Max     swapscout.Amount `json:"max"`
-	MinOut  swapscout.Amount `json:"min_out"`
-	MaxOut  swapscout.Amount `json:"max_out"`
-	Retry   int64            `json:"retry_after_s"`
-	TookMS  int64            `json:"took_ms"`
+	Venue   string `json:"venue"`
+	Code    string `json:"code"`
+	Message string `json:"message"`
+	limitsJSON
+	Retry  int64 `json:"retry_after_s"`
+	TookMS int64 `json:"took_ms"`
 }
 
 func (f *failureJSON) failure() Failure {
@@ -226,49 +228,24 @@ func DecodeFailure(body []byte) (*Failure, error) {
 // by the record's own methods (Shortfall, Late).
 func DecodeSwap(body []byte) (*Swap, error) {
 	var w struct {
-		ID             string                   `json:"id"`
-		Status         string                   `json:"status"`
-		VenueStatus    string                   `json:"venue_status"`
-		Venue          string                   `json:"venue"`
-		Provider       string                   `json:"provider"`
-		VenueOrderID   string                   `json:"venue_order_id"`
-		QuoteID        string                   `json:"quote_id"`
-		From           assetJSON                `json:"from"`
-		To             assetJSON                `json:"to"`
-		Direction      string                   `json:"direction"`
-		RateType       string                   `json:"rate_type"`
-		AmountIn       swapscout.Amount         `json:"amount_in"`
-		AmountOut      swapscout.Amount         `json:"amount_out"`
-		PromisedIn     swapscout.Amount         `json:"promised_in"`
-		PromisedOut    swapscout.Amount         `json:"promised_out"`
-		DepositAddress string                   `json:"deposit_address"`
-		DepositMemo    string                   `json:"deposit_memo"`
-		Deposit        string                   `json:"deposit"`
-		PayoutAddress  string                   `json:"payout_address"`
-		PayoutMemo     string                   `json:"payout_memo"`
-		RefundAddress  string                   `json:"refund_address"`
-		RefundMemo     string                   `json:"refund_memo"`
-		DepositTx      string                   `json:"deposit_tx"`
-		PayoutTx       string                   `json:"payout_tx"`
-		AmountReceived swapscout.Amount         `json:"amount_received"`
-		ReceivedDoubt  string                   `json:"amount_received_doubt"`
-		MaxSlippage    swapscout.Amount         `json:"max_slippage"`
-		RefundTx       string                   `json:"refund_tx"`
-		AmountRefunded swapscout.Amount         `json:"amount_refunded"`
-		LateAt         *time.Time               `json:"late_at"`
-		UsualSeconds   int64                    `json:"usual_seconds"`
-		UsualBasis     int                      `json:"usual_basis"`
-		CreatedAt      *time.Time               `json:"created_at"`
-		UpdatedAt      *time.Time               `json:"updated_at"`
-		ExpiresAt      *time.Time               `json:"expires_at"`
-		Chain          map[string]chainFactJSON `json:"chain"`
-		Compose        string                   `json:"compose"`
-		RateMoved      string                   `json:"rate_moved"`
-		Legs           []legJSON                `json:"legs"`
-		Parts          []legJSON                `json:"parts"`
-		PartsPlanned   int                      `json:"parts_planned"`
-		PartsNote      string                   `json:"parts_note"`
-		History        []struct {
+		orderJSON
+		QuoteID       string                   `json:"quote_id"`
+		Direction     string                   `json:"direction"`
+		Deposit       string                   `json:"deposit"`
+		ReceivedDoubt string                   `json:"amount_received_doubt"`
+		MaxSlippage   swapscout.Amount         `json:"max_slippage"`
+		LateAt        *time.Time               `json:"late_at"`
+		UsualSeconds  int64                    `json:"usual_seconds"`
+		UsualBasis    int                      `json:"usual_basis"`
+		CreatedAt     *time.Time               `json:"created_at"`
+		UpdatedAt     *time.Time               `json:"updated_at"`
+		Chain         map[string]chainFactJSON `json:"chain"`
+		Compose       string                   `json:"compose"`
+		Legs          []legJSON                `json:"legs"`
+		Parts         []legJSON                `json:"parts"`
+		PartsPlanned  int                      `json:"parts_planned"`
+		PartsNote     string                   `json:"parts_note"`
+		History       []struct {
 			At          *time.Time `json:"at"`
 			Status      string     `json:"status"`
 			VenueStatus string     `json:"venue_status"`
@@ -292,20 +269,12 @@ func DecodeSwap(body []byte) (*Swap, error) {
 	if err != nil {
 		return nil, err
 	}
-	sw := &Swap{Swap: swapscout.Swap{
-		ID: w.ID, Status: swapscout.SwapStatus(w.Status), VenueStatus: w.VenueStatus,
-		Venue: w.Venue, Provider: w.Provider, VenueOrder: swapscout.OrderRef{ID: w.VenueOrderID}, QuoteID: w.QuoteID,
-		From: w.From.asset(), To: w.To.asset(), Direction: dir, RateType: rt,
-		AmountIn: w.AmountIn, AmountOut: w.AmountOut, PromisedIn: w.PromisedIn, PromisedOut: w.PromisedOut,
-		DepositAddress: w.DepositAddress, DepositMemo: w.DepositMemo, Deposit: swapscout.DepositKind(w.Deposit),
-		PayoutAddress: w.PayoutAddress, PayoutMemo: w.PayoutMemo, RefundAddress: w.RefundAddress, RefundMemo: w.RefundMemo,
-		DepositTx: w.DepositTx, PayoutTx: w.PayoutTx, AmountReceived: w.AmountReceived, ReceivedDoubt: w.ReceivedDoubt,
-		MaxSlippage: w.MaxSlippage, RefundTx: w.RefundTx, AmountRefunded: w.AmountRefunded,
-		LateAt: timeOf(w.LateAt), UsualTime: time.Duration(w.UsualSeconds) * time.Second, UsualBasis: w.UsualBasis,
-		CreatedAt: timeOf(w.CreatedAt), UpdatedAt: timeOf(w.UpdatedAt), ExpiresAt: timeOf(w.ExpiresAt),
-		Compose: swapscout.Composition(w.Compose), RateMoved: w.RateMoved,
-		PartsPlanned: w.PartsPlanned, PartsNote: w.PartsNote,
-	}}
+	sw := &Swap{Swap: w.swap()}
+	sw.QuoteID, sw.Direction, sw.RateType = w.QuoteID, dir, rt
+	sw.Deposit, sw.ReceivedDoubt, sw.MaxSlippage = swapscout.DepositKind(w.Deposit), w.ReceivedDoubt, w.MaxSlippage
+	sw.LateAt, sw.UsualTime, sw.UsualBasis = timeOf(w.LateAt), time.Duration(w.UsualSeconds)*time.Second, w.UsualBasis
+	sw.CreatedAt, sw.UpdatedAt = timeOf(w.CreatedAt), timeOf(w.UpdatedAt)
+	sw.Compose, sw.PartsPlanned, sw.PartsNote = swapscout.Composition(w.Compose), w.PartsPlanned, w.PartsNote
 	for _, p := range w.Parts {
 		p.Leg = p.Part
 		w.Legs = append(w.Legs, p)
@@ -355,10 +324,9 @@ func AppendAnswer(dst []byte, q *Quote) []byte {
 	return append(dst[:n], dst[n+1:]...) // the quote's own opening brace
 }
 
-// legJSON is one member of a composed swap (appendLeg).
-type legJSON struct {
-	Leg            int              `json:"leg"`
-	Part           int              `json:"part"`
+// orderJSON is what a swap and each member of a composed one show of
+// their venue order (members' venueOrder, pair, deal and settlement).
+type orderJSON struct {
 	ID             string           `json:"id"`
 	Status         string           `json:"status"`
 	VenueStatus    string           `json:"venue_status"`
@@ -384,20 +352,34 @@ type legJSON struct {
 	RefundTx       string           `json:"refund_tx"`
 	AmountRefunded swapscout.Amount `json:"amount_refunded"`
 	ExpiresAt      *time.Time       `json:"expires_at"`
-	RateCheckedAt  *time.Time       `json:"rate_checked_at"`
 	RateMoved      string           `json:"rate_moved"`
 }
 
-func (l *legJSON) swap(kind swapscout.Composition) *swapscout.Swap {
-	rt, _ := swapscout.ParseRateType(l.RateType)
-	return &swapscout.Swap{
-		ID: l.ID, Status: swapscout.SwapStatus(l.Status), VenueStatus: l.VenueStatus, Venue: l.Venue, Provider: l.Provider,
-		VenueOrder: swapscout.OrderRef{ID: l.VenueOrderID}, From: l.From.asset(), To: l.To.asset(), RateType: rt,
-		AmountIn: l.AmountIn, AmountOut: l.AmountOut, PromisedIn: l.PromisedIn, PromisedOut: l.PromisedOut,
-		DepositAddress: l.DepositAddress, DepositMemo: l.DepositMemo, PayoutAddress: l.PayoutAddress, PayoutMemo: l.PayoutMemo,
-		RefundAddress: l.RefundAddress, RefundMemo: l.RefundMemo, DepositTx: l.DepositTx, PayoutTx: l.PayoutTx,
-		AmountReceived: l.AmountReceived, RefundTx: l.RefundTx, AmountRefunded: l.AmountRefunded,
-		ExpiresAt: timeOf(l.ExpiresAt), RateCheckedAt: timeOf(l.RateCheckedAt), RateMoved: l.RateMoved,
-		Compose: kind, Leg: l.Leg,
+// swap is the order as a swap; a rate type it cannot read is left unset
+// (DecodeSwap refuses it on the record itself).
+func (o *orderJSON) swap() swapscout.Swap {
+	rt, _ := swapscout.ParseRateType(o.RateType)
+	return swapscout.Swap{
+		ID: o.ID, Status: swapscout.SwapStatus(o.Status), VenueStatus: o.VenueStatus, Venue: o.Venue, Provider: o.Provider,
+		VenueOrder: swapscout.OrderRef{ID: o.VenueOrderID}, From: o.From.asset(), To: o.To.asset(), RateType: rt,
+		AmountIn: o.AmountIn, AmountOut: o.AmountOut, PromisedIn: o.PromisedIn, PromisedOut: o.PromisedOut,
+		DepositAddress: o.DepositAddress, DepositMemo: o.DepositMemo, PayoutAddress: o.PayoutAddress, PayoutMemo: o.PayoutMemo,
+		RefundAddress: o.RefundAddress, RefundMemo: o.RefundMemo, DepositTx: o.DepositTx, PayoutTx: o.PayoutTx,
+		AmountReceived: o.AmountReceived, RefundTx: o.RefundTx, AmountRefunded: o.AmountRefunded,
+		ExpiresAt: timeOf(o.ExpiresAt), RateMoved: o.RateMoved,
 	}
+}
+
+// legJSON is one member of a composed swap (appendLeg).
+type legJSON struct {
+	orderJSON
+	Leg           int        `json:"leg"`
+	Part          int        `json:"part"`
+	RateCheckedAt *time.Time `json:"rate_checked_at"`
+}
+
+func (l *legJSON) swap(kind swapscout.Composition) *swapscout.Swap {
+	sw := l.orderJSON.swap()
+	sw.RateCheckedAt, sw.Compose, sw.Leg = timeOf(l.RateCheckedAt), kind, l.Leg
+	return &sw
 }

@@ -12,77 +12,30 @@ import (
 // the CLI. Optional fields are left out when empty; amounts are decimal
 // strings, times RFC 3339.
 func AppendSwap(dst []byte, sw *swapscout.Swap, history []swapscout.SwapEvent) []byte {
-	str := func(key, v string, always bool) {
-		if v != "" || always {
-			dst = append(dst, ',', '"')
-			dst = append(dst, key...)
-			dst = append(dst, '"', ':')
-			dst = appendString(dst, v)
-		}
-	}
-	amt := func(key string, a swapscout.Amount, always bool) {
-		if !a.IsZero() || always {
-			dst = append(dst, ',', '"')
-			dst = append(dst, key...)
-			dst = append(dst, '"', ':')
-			dst = appendAmount(dst, a)
-		}
-	}
-	dst = append(dst, `{"id":`...)
-	dst = appendString(dst, sw.ID)
-	str("status", string(sw.Status), true)
-	str("venue_status", sw.VenueStatus, true)
-	str("venue", sw.Venue, true)
-	str("provider", sw.Provider, false)
-	str("venue_order_id", sw.VenueOrder.ID, true) // never its Secret
-	str("quote_id", sw.QuoteID, true)
+	m := members(appendString(append(dst, `{"id":`...), sw.ID))
+	m.venueOrder(sw)
+	m.str("quote_id", sw.QuoteID, true)
 	if p := sw.PreCheck; p != nil {
 		// Only in the answer that created the swap: which venue received
 		// the refund address for its AML pre-check, and its verdict.
-		dst = append(dst, `,"precheck":{"venue":`...)
-		dst = appendString(dst, p.Venue)
-		dst = append(dst, `,"completed":`...)
-		dst = strconv.AppendBool(dst, p.Completed)
-		dst = append(dst, `,"passed":`...)
-		dst = strconv.AppendBool(dst, p.Passed)
-		dst = append(dst, '}')
+		m = appendString(append(m, `,"precheck":{"venue":`...), p.Venue)
+		m = strconv.AppendBool(append(m, `,"completed":`...), p.Completed)
+		m = append(strconv.AppendBool(append(m, `,"passed":`...), p.Passed), '}')
 	}
-	dst = append(dst, `,"from":`...)
-	dst = appendAsset(dst, sw.From)
-	dst = append(dst, `,"to":`...)
-	dst = appendAsset(dst, sw.To)
-	str("direction", sw.Direction.String(), true)
-	str("rate_type", sw.RateType.String(), true)
-	amt("amount_in", sw.AmountIn, true)
-	amt("amount_out", sw.AmountOut, true)
-	amt("promised_in", sw.PromisedIn, true)
-	amt("promised_out", sw.PromisedOut, true)
-	str("deposit_address", sw.DepositAddress, true)
-	str("deposit_memo", sw.DepositMemo, false)
+	m.pair(sw)
+	m.str("direction", sw.Direction.String(), true)
+	m.str("rate_type", sw.RateType.String(), true)
 	deposit := sw.Deposit
 	if deposit == "" {
 		deposit = swapscout.DepositTransfer
 	}
-	str("deposit", string(deposit), true)
-	str("payout_address", sw.PayoutAddress, true)
-	str("payout_memo", sw.PayoutMemo, false)
-	str("refund_address", sw.RefundAddress, true)
-	str("refund_memo", sw.RefundMemo, false)
-	str("deposit_tx", sw.DepositTx, false)
-	str("payout_tx", sw.PayoutTx, false)
-	amt("amount_received", sw.AmountReceived, false)
-	str("amount_received_doubt", sw.ReceivedDoubt, false) // the venue's claim, not believed
-	dst = appendOutcome(dst, sw)
-	dst = appendChain(dst, sw)
-	dst = append(dst, `,"created_at":`...)
-	dst = appendTime(dst, sw.CreatedAt)
-	dst = append(dst, `,"updated_at":`...)
-	dst = appendTime(dst, sw.UpdatedAt)
-	if !sw.ExpiresAt.IsZero() {
-		dst = append(dst, `,"expires_at":`...)
-		dst = appendTime(dst, sw.ExpiresAt)
-	}
-	dst = appendLegs(dst, sw)
+	m.terms(sw, deposit)
+	m.str("amount_received_doubt", sw.ReceivedDoubt, false) // the venue's claim, not believed
+	m = appendChain(appendOutcome(m, sw), sw)
+	m = appendTime(append(m, `,"created_at":`...), sw.CreatedAt)
+	m = appendTime(append(m, `,"updated_at":`...), sw.UpdatedAt)
+	m.time("expires_at", sw.ExpiresAt)
+	dst = appendLegs(m, sw)
 	dst = append(dst, `,"history":[`...)
 	for i, ev := range history {
 		if i > 0 {
@@ -193,58 +146,73 @@ func appendLegs(dst []byte, sw *swapscout.Swap) []byte {
 // appendLeg appends one member of a composed swap, opening with key (its
 // place's name: a route's leg, a split's part) and n.
 func appendLeg(dst []byte, key string, n int, l *swapscout.Swap) []byte {
-	str := func(key, v string, always bool) {
-		if v != "" || always {
-			dst = append(dst, ',', '"')
-			dst = append(dst, key...)
-			dst = append(dst, '"', ':')
-			dst = appendString(dst, v)
-		}
+	m := members(strconv.AppendInt(append(dst, key...), int64(n), 10))
+	m.str("id", l.ID, true)
+	m.venueOrder(l)
+	m.pair(l)
+	m.str("rate_type", l.RateType.String(), true)
+	m.terms(l, "") // members show no deposit kind
+	m.str("refund_tx", l.RefundTx, false)
+	m.amt("amount_refunded", l.AmountRefunded, false)
+	m.time("expires_at", l.ExpiresAt)
+	m.time("rate_checked_at", l.RateCheckedAt)
+	m.str("rate_moved", l.RateMoved, false)
+	return append(m, '}')
+}
+
+// members appends the members of a JSON object after its first, as a swap
+// and each member of a composed one write them: ,"key":value, an optional
+// member (always false) left out when empty.
+type members []byte
+
+// put appends ,"key": and v written by enc, when keep.
+func put[T any](m *members, key string, keep bool, v T, enc func([]byte, T) []byte) {
+	if keep {
+		*m = enc(append(append(append(*m, ',', '"'), key...), '"', ':'), v)
 	}
-	amt := func(key string, a swapscout.Amount, always bool) {
-		if (!a.IsZero() && a.Valid()) || always {
-			dst = append(dst, ',', '"')
-			dst = append(dst, key...)
-			dst = append(dst, '"', ':')
-			dst = appendAmount(dst, a)
-		}
-	}
-	dst = append(dst, key...)
-	dst = strconv.AppendInt(dst, int64(n), 10)
-	str("id", l.ID, true)
-	str("status", string(l.Status), true)
-	str("venue_status", l.VenueStatus, true)
-	str("venue", l.Venue, true)
-	str("provider", l.Provider, false)
-	str("venue_order_id", l.VenueOrder.ID, true) // never its Secret
-	dst = append(dst, `,"from":`...)
-	dst = appendAsset(dst, l.From)
-	dst = append(dst, `,"to":`...)
-	dst = appendAsset(dst, l.To)
-	str("rate_type", l.RateType.String(), true)
-	amt("amount_in", l.AmountIn, true)
-	amt("amount_out", l.AmountOut, true)
-	amt("promised_in", l.PromisedIn, true)
-	amt("promised_out", l.PromisedOut, true)
-	str("deposit_address", l.DepositAddress, true)
-	str("deposit_memo", l.DepositMemo, false)
-	str("payout_address", l.PayoutAddress, true)
-	str("payout_memo", l.PayoutMemo, false)
-	str("refund_address", l.RefundAddress, true)
-	str("refund_memo", l.RefundMemo, false)
-	str("deposit_tx", l.DepositTx, false)
-	str("payout_tx", l.PayoutTx, false)
-	amt("amount_received", l.AmountReceived, false)
-	str("refund_tx", l.RefundTx, false)
-	amt("amount_refunded", l.AmountRefunded, false)
-	if !l.ExpiresAt.IsZero() {
-		dst = append(dst, `,"expires_at":`...)
-		dst = appendTime(dst, l.ExpiresAt)
-	}
-	if !l.RateCheckedAt.IsZero() {
-		dst = append(dst, `,"rate_checked_at":`...)
-		dst = appendTime(dst, l.RateCheckedAt)
-	}
-	str("rate_moved", l.RateMoved, false)
-	return append(dst, '}')
+}
+
+func (m *members) str(key, v string, always bool) { put(m, key, v != "" || always, v, appendString) }
+
+// amt leaves out an optional amount that is zero or not a number.
+func (m *members) amt(key string, a swapscout.Amount, always bool) {
+	put(m, key, (!a.IsZero() && a.Valid()) || always, a, appendAmount)
+}
+
+// time leaves out a zero time.
+func (m *members) time(key string, t time.Time) { put(m, key, !t.IsZero(), t, appendTime) }
+
+// venueOrder appends which venue holds the order and how it stands there
+// (never the order's Secret).
+func (m *members) venueOrder(sw *swapscout.Swap) {
+	m.str("status", string(sw.Status), true)
+	m.str("venue_status", sw.VenueStatus, true)
+	m.str("venue", sw.Venue, true)
+	m.str("provider", sw.Provider, false)
+	m.str("venue_order_id", sw.VenueOrder.ID, true)
+}
+
+func (m *members) pair(sw *swapscout.Swap) {
+	*m = appendAsset(append(*m, `,"from":`...), sw.From)
+	*m = appendAsset(append(*m, `,"to":`...), sw.To)
+}
+
+// terms appends the amounts sent and received, as they stand and as
+// promised, where the user sends the deposit and how (deposit: left out
+// when empty), where the coins go, and the transactions that moved them.
+func (m *members) terms(sw *swapscout.Swap, deposit swapscout.DepositKind) {
+	m.amt("amount_in", sw.AmountIn, true)
+	m.amt("amount_out", sw.AmountOut, true)
+	m.amt("promised_in", sw.PromisedIn, true)
+	m.amt("promised_out", sw.PromisedOut, true)
+	m.str("deposit_address", sw.DepositAddress, true)
+	m.str("deposit_memo", sw.DepositMemo, false)
+	m.str("deposit", string(deposit), false)
+	m.str("payout_address", sw.PayoutAddress, true)
+	m.str("payout_memo", sw.PayoutMemo, false)
+	m.str("refund_address", sw.RefundAddress, true)
+	m.str("refund_memo", sw.RefundMemo, false)
+	m.str("deposit_tx", sw.DepositTx, false)
+	m.str("payout_tx", sw.PayoutTx, false)
+	m.amt("amount_received", sw.AmountReceived, false)
 }

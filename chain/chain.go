@@ -203,3 +203,19 @@ func Serves(networks []string, network string) bool {
 	}
 	return false
 }
+
+// Endpoint is what a watcher of one network at one endpoint says of
+// itself; each watcher embeds it for Networks and Name.
+type Endpoint struct{ network, name string }
+
+// NewEndpoint is the watcher of network at the endpoint messages call name.
+func NewEndpoint(network, name string) Endpoint { return Endpoint{network: network, name: name} }
+
+// Network is the network watched.
+func (e Endpoint) Network() string { return e.network }
+
+// Networks implements swapscout.ChainWatcher.
+func (e Endpoint) Networks() []string { return []string{e.network} }
+
+// Name is the endpoint as messages name it.
+func (e Endpoint) Name() string { return e.name }

@@ -203,3 +203,10 @@ func TestHost(t *testing.T) {
 		t.Errorf("Host(bad) = %s", got)
 	}
 }
+
+func TestEndpoint(t *testing.T) {
+	e := chain.NewEndpoint("btc", "esplora btc (mempool.space)")
+	if got := e.Networks(); len(got) != 1 || got[0] != "btc" || e.Network() != "btc" || e.Name() != "esplora btc (mempool.space)" {
+		t.Errorf("NewEndpoint(btc, …) = %v %q %q", got, e.Network(), e.Name())
+	}
+}

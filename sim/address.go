@@ -13,6 +13,8 @@ import (
 	"github.com/btcsuite/btcd/btcutil/bech32"
 	"golang.org/x/crypto/blake2b"
 	"golang.org/x/crypto/sha3"
+
+	"github.com/swapscout/swapscout/address"
 )
 
 // Address returns a deterministic address on network, well formed for it
@@ -108,32 +110,17 @@ func toRipple(s string) string {
 	return string(b)
 }
 
-func crc16XModem(b []byte) uint16 {
-	var crc uint16
-	for _, c := range b {
-		crc ^= uint16(c) << 8
-		for range 8 {
-			if crc&0x8000 != 0 {
-				crc = crc<<1 ^ 0x1021
-			} else {
-				crc <<= 1
-			}
-		}
-	}
-	return crc
-}
-
 // stellar is an account strkey (G…): version, key, CRC16 little-endian.
 func stellar(k []byte) string {
 	body := append([]byte{6 << 3}, k...)
-	body = binary.LittleEndian.AppendUint16(body, crc16XModem(body))
+	body = binary.LittleEndian.AppendUint16(body, address.CRC16XModem(body))
 	return base32.StdEncoding.WithPadding(base32.NoPadding).EncodeToString(body)
 }
 
 // ton is a bounceable mainnet basechain address, URL-safe base64.
 func ton(k []byte) string {
 	body := append([]byte{0x11, 0x00}, k...)
-	body = binary.BigEndian.AppendUint16(body, crc16XModem(body))
+	body = binary.BigEndian.AppendUint16(body, address.CRC16XModem(body))
 	return base64.RawURLEncoding.EncodeToString(body)
 }
 

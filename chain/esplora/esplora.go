@@ -46,11 +46,10 @@ const MaxPages = 4
 
 // Watcher reads one network from one Esplora endpoint.
 type Watcher struct {
-	cfg     chain.Config
-	network string
-	name    string
-	tip     chain.Tip
-	dec     int
+	cfg chain.Config
+	chain.Endpoint
+	tip chain.Tip
+	dec int
 }
 
 var _ swapscout.ChainWatcher = (*Watcher)(nil)
@@ -66,15 +65,9 @@ func New(network string, cfg chain.Config) (*Watcher, error) {
 	}
 	cfg.URL = strings.TrimRight(cfg.URL, "/")
 	info, _ := swapscout.LookupAsset(swapscout.Asset{Ticker: network, Network: network})
-	return &Watcher{cfg: cfg, network: network, name: "esplora " + network + " (" + cfg.Host() + ")",
+	return &Watcher{cfg: cfg, Endpoint: chain.NewEndpoint(network, "esplora "+network+" ("+cfg.Host()+")"),
 		tip: chain.Tip{TTL: ttl, Now: cfg.Now}, dec: info.Decimals}, nil
 }
-
-// Networks implements swapscout.ChainWatcher.
-func (w *Watcher) Networks() []string { return []string{w.network} }
-
-// Name is the endpoint as messages name it.
-func (w *Watcher) Name() string { return w.name }
 
 // FindTransfers implements swapscout.ChainWatcher.
 func (w *Watcher) FindTransfers(ctx context.Context, q swapscout.TransferQuery) ([]swapscout.Transfer, error) {
@@ -83,7 +76,7 @@ func (w *Watcher) FindTransfers(ctx context.Context, q swapscout.TransferQuery) 
 		return nil, err
 	}
 	if !swapscout.ChainNative(info.Asset) {
-		return nil, chain.Invalid("esplora carries only %s's native coin, not %s", w.network, info.Asset)
+		return nil, chain.Invalid("esplora carries only %s's native coin, not %s", w.Network(), info.Asset)
 	}
 	var txs []txJSON
 	if q.TxID != "" {
@@ -100,7 +93,7 @@ func (w *Watcher) FindTransfers(ctx context.Context, q swapscout.TransferQuery) 
 
 // Transaction implements swapscout.ChainWatcher.
 func (w *Watcher) Transaction(ctx context.Context, network, txid string) ([]swapscout.Transfer, error) {
-	if network != w.network {
+	if network != w.Network() {
 		return nil, chain.Invalid("this chain watcher does not read network %q", network)
 	}
 	tx, err := w.getTx(ctx, txid)
@@ -138,7 +131,7 @@ func (w *Watcher) history(ctx context.Context, address string, since time.Time) 
 
 func (w *Watcher) getTx(ctx context.Context, txid string) (txJSON, error) {
 	if !validTxID(txid) {
-		return txJSON{}, chain.Invalid("a %s transaction id is 64 hex digits", w.network)
+		return txJSON{}, chain.Invalid("a %s transaction id is 64 hex digits", w.Network())
 	}
 	var tx txJSON
 	err := w.get(ctx, "/tx/"+strings.ToLower(txid), &tx)
@@ -152,17 +145,17 @@ var errNotFound = errors.New("not found")
 
 // get fetches path and decodes its JSON answer into v.
 func (w *Watcher) get(ctx context.Context, path string, v any) error {
-	return chain.Fetch(ctx, &w.cfg, w.name, chain.Request{Path: path}, func(status int, body []byte) error {
+	return chain.Fetch(ctx, &w.cfg, w.Name(), chain.Request{Path: path}, func(status int, body []byte) error {
 		switch {
 		case status == 404 || status == 400 && strings.HasPrefix(path, "/tx/"):
 			// Esplora answers 404 for an unknown transaction and 400 for
 			// one it cannot parse.
 			return errNotFound
 		case status != 200:
-			return chain.StatusError(w.name, status)
+			return chain.StatusError(w.Name(), status)
 		}
 		if err := json.Unmarshal(body, v); err != nil {
-			return chain.BadAnswer(w.name, err)
+			return chain.BadAnswer(w.Name(), err)
 		}
 		return nil
 	})
@@ -172,14 +165,14 @@ func (w *Watcher) get(ctx context.Context, path string, v any) error {
 func (w *Watcher) tipHeight(ctx context.Context) (int64, error) {
 	return w.tip.Get(ctx, func(ctx context.Context) (int64, error) {
 		var h int64
-		err := chain.Fetch(ctx, &w.cfg, w.name, chain.Request{Path: "/blocks/tip/height"}, func(status int, body []byte) error {
+		err := chain.Fetch(ctx, &w.cfg, w.Name(), chain.Request{Path: "/blocks/tip/height"}, func(status int, body []byte) error {
 			if status != 200 {
-				return chain.StatusError(w.name, status)
+				return chain.StatusError(w.Name(), status)
 			}
 			var err error
 			h, err = parseTip(body)
 			if err != nil {
-				return chain.BadAnswer(w.name, err)
+				return chain.BadAnswer(w.Name(), err)
 			}
 			return nil
 		})
@@ -191,9 +184,9 @@ func (w *Watcher) tipHeight(ctx context.Context) (int64, error) {
 // with an address when address is empty), asking the tip only when one is
 // confirmed.
 func (w *Watcher) transfers(ctx context.Context, txs []txJSON, address string) ([]swapscout.Transfer, error) {
-	out, err := parseTransfers(w.network, w.dec, txs, address)
+	out, err := parseTransfers(w.Network(), w.dec, txs, address)
 	if err != nil {
-		return nil, chain.BadAnswer(w.name, err)
+		return nil, chain.BadAnswer(w.Name(), err)
 	}
 	var tip int64
 	for i := range out {

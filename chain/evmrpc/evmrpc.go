@@ -89,9 +89,8 @@ type Options struct {
 
 // Watcher reads one EVM network from one JSON-RPC endpoint.
 type Watcher struct {
-	cfg       chain.Config
-	network   string
-	name      string
+	cfg chain.Config
+	chain.Endpoint
 	opt       Options
 	blockTime time.Duration
 	native    swapscout.AssetInfo
@@ -138,18 +137,12 @@ func New(network string, cfg chain.Config, opt Options) (*Watcher, error) {
 			break
 		}
 	}
-	w := &Watcher{cfg: cfg, network: network, name: "evmrpc " + network + " (" + cfg.Host() + ")", opt: opt,
+	w := &Watcher{cfg: cfg, Endpoint: chain.NewEndpoint(network, "evmrpc "+network+" ("+cfg.Host()+")"), opt: opt,
 		blockTime: bt, native: native, tip: chain.Tip{TTL: max(bt/2, time.Second), Now: cfg.Now}}
 	w.times.Max, w.status.Max = 8192, 8192
 	w.scan = &scanner{w: w}
 	return w, nil
 }
-
-// Networks implements swapscout.ChainWatcher.
-func (w *Watcher) Networks() []string { return []string{w.network} }
-
-// Name is the endpoint as messages name it.
-func (w *Watcher) Name() string { return w.name }
 
 // FindTransfers implements swapscout.ChainWatcher.
 func (w *Watcher) FindTransfers(ctx context.Context, q swapscout.TransferQuery) ([]swapscout.Transfer, error) {
@@ -158,16 +151,16 @@ func (w *Watcher) FindTransfers(ctx context.Context, q swapscout.TransferQuery) 
 		return nil, err
 	}
 	if !isHexAddress(q.Address) {
-		return nil, chain.Invalid("an %s address is 0x and 40 hex digits", w.network)
+		return nil, chain.Invalid("an %s address is 0x and 40 hex digits", w.Network())
 	}
 	if q.TxID != "" {
-		all, err := w.Transaction(ctx, w.network, q.TxID)
+		all, err := w.Transaction(ctx, w.Network(), q.TxID)
 		if err != nil {
 			return nil, err
 		}
 		var out []swapscout.Transfer
 		for _, t := range all {
-			if t.Asset == info.Asset && chain.SameAddress(w.network, t.To, q.Address) {
+			if t.Asset == info.Asset && chain.SameAddress(w.Network(), t.To, q.Address) {
 				out = append(out, t)
 			}
 		}
@@ -181,7 +174,7 @@ func (w *Watcher) FindTransfers(ctx context.Context, q swapscout.TransferQuery) 
 		return w.tokenTransfers(ctx, info, contract, strings.ToLower(q.Address), q.Since, tip)
 	}
 	if w.opt.NoScan {
-		return nil, chain.Invalid("%s: native %s transfers are found by transaction id only on this endpoint (block scanning is off)", w.name, info.Ticker)
+		return nil, chain.Invalid("%s: native %s transfers are found by transaction id only on this endpoint (block scanning is off)", w.Name(), info.Ticker)
 	}
 	return w.scan.find(ctx, info, strings.ToLower(q.Address), q.Since, tip)
 }
@@ -216,7 +209,7 @@ func (w *Watcher) tokenTransfers(ctx context.Context, info swapscout.AssetInfo, 
 			"fromBlock": hexQ(lo), "toBlock": hexQ(hi), "address": contract,
 			"topics": []any{TransferTopic, nil, "0x000000000000000000000000" + strings.TrimPrefix(to, "0x")},
 		}
-		if _, err := chain.Call(ctx, &w.cfg, w.name, "eth_getLogs", []any{filter}, &part); err != nil {
+		if _, err := chain.Call(ctx, &w.cfg, w.Name(), "eth_getLogs", []any{filter}, &part); err != nil {
 			return nil, err
 		}
 		logs = append(logs, part...)
@@ -225,9 +218,9 @@ func (w *Watcher) tokenTransfers(ctx context.Context, info swapscout.AssetInfo, 
 		}
 		hi = lo - 1
 	}
-	out, err := parseLogs(w.network, logs, to)
+	out, err := parseLogs(w.Network(), logs, to)
 	if err != nil {
-		return nil, chain.BadAnswer(w.name, err)
+		return nil, chain.BadAnswer(w.Name(), err)
 	}
 	return w.finish(ctx, out, tip)
 }
@@ -254,16 +247,16 @@ func (w *Watcher) blockTime0(ctx context.Context, n uint64) (int64, error) {
 		return t, nil
 	}
 	var b blockJSON
-	found, err := chain.Call(ctx, &w.cfg, w.name, "eth_getBlockByNumber", []any{hexQ(n), false}, &b)
+	found, err := chain.Call(ctx, &w.cfg, w.Name(), "eth_getBlockByNumber", []any{hexQ(n), false}, &b)
 	if err != nil {
 		return 0, err
 	}
 	if !found {
-		return 0, chain.Error(w.name, swapscout.CodeBadResponse, "block %d is unknown to the endpoint that named it", n)
+		return 0, chain.Error(w.Name(), swapscout.CodeBadResponse, "block %d is unknown to the endpoint that named it", n)
 	}
 	t, err := chain.HexUint(b.Timestamp)
 	if err != nil || t == 0 || t > 1<<40 {
-		return 0, chain.BadAnswer(w.name, fmt.Errorf("block %d: timestamp %q", n, b.Timestamp))
+		return 0, chain.BadAnswer(w.Name(), fmt.Errorf("block %d: timestamp %q", n, b.Timestamp))
 	}
 	w.times.Put(n, int64(t))
 	return int64(t), nil
@@ -273,13 +266,13 @@ func (w *Watcher) blockTime0(ctx context.Context, n uint64) (int64, error) {
 func (w *Watcher) tipHeight(ctx context.Context) (int64, error) {
 	return w.tip.Get(ctx, func(ctx context.Context) (int64, error) {
 		var s string
-		found, err := chain.Call(ctx, &w.cfg, w.name, "eth_blockNumber", []any{}, &s)
+		found, err := chain.Call(ctx, &w.cfg, w.Name(), "eth_blockNumber", []any{}, &s)
 		if err != nil {
 			return 0, err
 		}
 		n, perr := chain.HexUint(s)
 		if !found || perr != nil || n == 0 || n > 1<<40 {
-			return 0, chain.BadAnswer(w.name, fmt.Errorf("eth_blockNumber: %q", s))
+			return 0, chain.BadAnswer(w.Name(), fmt.Errorf("eth_blockNumber: %q", s))
 		}
 		return int64(n), nil
 	})
@@ -290,15 +283,15 @@ func (w *Watcher) tipHeight(ctx context.Context) (int64, error) {
 // pending) and the Transfer events of catalogue tokens in its receipt (for
 // a pending transaction, a decoded transfer(address,uint256) call).
 func (w *Watcher) Transaction(ctx context.Context, network, txid string) ([]swapscout.Transfer, error) {
-	if network != w.network {
+	if network != w.Network() {
 		return nil, chain.Invalid("this chain watcher does not read network %q", network)
 	}
 	if !isHash(txid) {
-		return nil, chain.Invalid("an %s transaction id is 0x and 64 hex digits", w.network)
+		return nil, chain.Invalid("an %s transaction id is 0x and 64 hex digits", w.Network())
 	}
 	txid = strings.ToLower(txid)
 	var tx txJSON
-	found, err := chain.Call(ctx, &w.cfg, w.name, "eth_getTransactionByHash", []any{txid}, &tx)
+	found, err := chain.Call(ctx, &w.cfg, w.Name(), "eth_getTransactionByHash", []any{txid}, &tx)
 	if err != nil {
 		return nil, err
 	}
@@ -306,23 +299,23 @@ func (w *Watcher) Transaction(ctx context.Context, network, txid string) ([]swap
 		return nil, swapscout.ErrTransactionNotFound
 	}
 	if tx.BlockNumber == nil {
-		out, err := parsePending(w.network, w.native, tx)
+		out, err := parsePending(w.Network(), w.native, tx)
 		if err != nil {
-			return nil, chain.BadAnswer(w.name, err)
+			return nil, chain.BadAnswer(w.Name(), err)
 		}
 		return out, nil
 	}
 	var rc receiptJSON
-	found, err = chain.Call(ctx, &w.cfg, w.name, "eth_getTransactionReceipt", []any{txid}, &rc)
+	found, err = chain.Call(ctx, &w.cfg, w.Name(), "eth_getTransactionReceipt", []any{txid}, &rc)
 	if err != nil {
 		return nil, err
 	}
 	if !found {
-		return nil, chain.Error(w.name, swapscout.CodeBadResponse, "mined transaction %s has no receipt", txid)
+		return nil, chain.Error(w.Name(), swapscout.CodeBadResponse, "mined transaction %s has no receipt", txid)
 	}
-	out, err := parseMined(w.network, w.native, tx, rc)
+	out, err := parseMined(w.Network(), w.native, tx, rc)
 	if err != nil {
-		return nil, chain.BadAnswer(w.name, err)
+		return nil, chain.BadAnswer(w.Name(), err)
 	}
 	if len(out) == 0 {
 		return nil, nil
@@ -341,7 +334,7 @@ func (w *Watcher) succeeded(ctx context.Context, hash string) (bool, error) {
 		return ok, nil
 	}
 	var rc receiptJSON
-	found, err := chain.Call(ctx, &w.cfg, w.name, "eth_getTransactionReceipt", []any{hash}, &rc)
+	found, err := chain.Call(ctx, &w.cfg, w.Name(), "eth_getTransactionReceipt", []any{hash}, &rc)
 	if err != nil {
 		return false, err
 	}

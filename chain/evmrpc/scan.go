@@ -150,19 +150,19 @@ func (s *scanner) fetch(ctx context.Context, lo, hi uint64) ([]scannedBlock, err
 			defer func() { <-sem }()
 			num := lo + uint64(i)
 			var raw json.RawMessage
-			found, err := chain.Call(ctx, &w.cfg, w.name, "eth_getBlockByNumber", []any{hexQ(num), true}, &raw)
+			found, err := chain.Call(ctx, &w.cfg, w.Name(), "eth_getBlockByNumber", []any{hexQ(num), true}, &raw)
 			switch {
 			case err != nil:
 				errs[i] = err
 			case !found:
-				errs[i] = chain.Error(w.name, swapscout.CodeBadResponse, "block %d is unknown below the tip it reported", num)
+				errs[i] = chain.Error(w.Name(), swapscout.CodeBadResponse, "block %d is unknown below the tip it reported", num)
 			default:
-				b, perr := parseBlock(w.network, w.native, raw)
+				b, perr := parseBlock(w.Network(), w.native, raw)
 				if perr == nil && b.num != num {
 					perr = errWrongBlock
 				}
 				if perr != nil {
-					errs[i] = chain.BadAnswer(w.name, perr)
+					errs[i] = chain.BadAnswer(w.Name(), perr)
 					return
 				}
 				out[i] = b

@@ -48,8 +48,8 @@ const pageSize = 50
 
 // Watcher reads Solana from one JSON-RPC endpoint.
 type Watcher struct {
-	cfg  chain.Config
-	name string
+	cfg chain.Config
+	chain.Endpoint
 	tip  chain.Tip
 	sol  swapscout.AssetInfo
 	txs  chain.Memo[string, txResult] // finalized transactions
@@ -64,16 +64,10 @@ func New(cfg chain.Config) (*Watcher, error) {
 		return nil, err
 	}
 	sol, _ := swapscout.LookupAsset(swapscout.Asset{Ticker: "sol", Network: Network})
-	w := &Watcher{cfg: cfg, name: "solanarpc (" + cfg.Host() + ")", tip: chain.Tip{TTL: 2 * time.Second, Now: cfg.Now}, sol: sol}
+	w := &Watcher{cfg: cfg, Endpoint: chain.NewEndpoint(Network, "solanarpc ("+cfg.Host()+")"), tip: chain.Tip{TTL: 2 * time.Second, Now: cfg.Now}, sol: sol}
 	w.txs.Max, w.accs.Max = 8192, 4096
 	return w, nil
 }
-
-// Networks implements swapscout.ChainWatcher.
-func (w *Watcher) Networks() []string { return []string{Network} }
-
-// Name is the endpoint as messages name it.
-func (w *Watcher) Name() string { return w.name }
 
 // FindTransfers implements swapscout.ChainWatcher.
 func (w *Watcher) FindTransfers(ctx context.Context, q swapscout.TransferQuery) ([]swapscout.Transfer, error) {
@@ -98,7 +92,7 @@ func (w *Watcher) FindTransfers(ctx context.Context, q swapscout.TransferQuery) 
 		}
 		got, err := parseTransfers(w.sol, q.TxID, tx)
 		if err != nil {
-			return nil, chain.BadAnswer(w.name, err)
+			return nil, chain.BadAnswer(w.Name(), err)
 		}
 		var out []swapscout.Transfer
 		for _, r := range got {
@@ -139,7 +133,7 @@ func (w *Watcher) FindTransfers(ctx context.Context, q swapscout.TransferQuery) 
 			}
 			got, err := parseTransfers(w.sol, s.Signature, tx)
 			if err != nil {
-				return nil, chain.BadAnswer(w.name, err)
+				return nil, chain.BadAnswer(w.Name(), err)
 			}
 			for _, r := range got {
 				if r.Asset != info.Asset || r.To != q.Address && r.account != q.Address {
@@ -174,7 +168,7 @@ func (w *Watcher) Transaction(ctx context.Context, network, sig string) ([]swaps
 	}
 	got, err := parseTransfers(w.sol, sig, tx)
 	if err != nil {
-		return nil, chain.BadAnswer(w.name, err)
+		return nil, chain.BadAnswer(w.Name(), err)
 	}
 	out := make([]swapscout.Transfer, 0, len(got))
 	for _, r := range got {
@@ -205,11 +199,11 @@ func (w *Watcher) signatures(ctx context.Context, account string, since time.Tim
 	opts := map[string]any{"limit": pageSize, "commitment": "confirmed"}
 	for page := 0; page < MaxPages; page++ {
 		var sigs []sigInfo
-		if _, err := chain.Call(ctx, &w.cfg, w.name, "getSignaturesForAddress", []any{account, opts}, &sigs); err != nil {
+		if _, err := chain.Call(ctx, &w.cfg, w.Name(), "getSignaturesForAddress", []any{account, opts}, &sigs); err != nil {
 			return nil, err
 		}
 		if err := checkSignatures(sigs); err != nil {
-			return nil, chain.BadAnswer(w.name, err)
+			return nil, chain.BadAnswer(w.Name(), err)
 		}
 		all = append(all, sigs...)
 		if len(sigs) < pageSize || since.IsZero() {
@@ -230,7 +224,7 @@ func (w *Watcher) transaction(ctx context.Context, sig string, finalized bool) (
 		return tx, true, nil
 	}
 	var tx txResult
-	found, err := chain.Call(ctx, &w.cfg, w.name, "getTransaction", []any{sig, map[string]any{
+	found, err := chain.Call(ctx, &w.cfg, w.Name(), "getTransaction", []any{sig, map[string]any{
 		"encoding": "jsonParsed", "maxSupportedTransactionVersion": 0, "commitment": "confirmed",
 	}}, &tx)
 	if err != nil || !found {
@@ -251,7 +245,7 @@ func (w *Watcher) tokenAccounts(ctx context.Context, owner, mint string) ([]stri
 		return accs, nil
 	}
 	var res tokenAccountsResult
-	_, err := chain.Call(ctx, &w.cfg, w.name, "getTokenAccountsByOwner", []any{owner, map[string]string{"mint": mint},
+	_, err := chain.Call(ctx, &w.cfg, w.Name(), "getTokenAccountsByOwner", []any{owner, map[string]string{"mint": mint},
 		map[string]any{"encoding": "jsonParsed", "commitment": "confirmed"}}, &res)
 	if err != nil {
 		return nil, err
@@ -259,7 +253,7 @@ func (w *Watcher) tokenAccounts(ctx context.Context, owner, mint string) ([]stri
 	var accs []string
 	for _, a := range res.Value {
 		if len(base58.Decode(a.Pubkey)) != 32 {
-			return nil, chain.Error(w.name, swapscout.CodeBadResponse, "token account %q is not a Solana address", clip(a.Pubkey))
+			return nil, chain.Error(w.Name(), swapscout.CodeBadResponse, "token account %q is not a Solana address", clip(a.Pubkey))
 		}
 		if p := a.Account.Data.Parsed.Info; p.Mint != "" && (p.Mint != mint || p.Owner != owner) {
 			continue // a parsed account of another mint or owner: not what was asked
@@ -276,12 +270,12 @@ func (w *Watcher) tokenAccounts(ctx context.Context, owner, mint string) ([]stri
 func (w *Watcher) tipSlot(ctx context.Context) (int64, error) {
 	return w.tip.Get(ctx, func(ctx context.Context) (int64, error) {
 		var slot int64
-		found, err := chain.Call(ctx, &w.cfg, w.name, "getSlot", []any{map[string]string{"commitment": "confirmed"}}, &slot)
+		found, err := chain.Call(ctx, &w.cfg, w.Name(), "getSlot", []any{map[string]string{"commitment": "confirmed"}}, &slot)
 		if err != nil {
 			return 0, err
 		}
 		if !found || slot <= 0 || slot > 1<<45 {
-			return 0, chain.Error(w.name, swapscout.CodeBadResponse, "getSlot answered %d", slot)
+			return 0, chain.Error(w.Name(), swapscout.CodeBadResponse, "getSlot answered %d", slot)
 		}
 		return slot, nil
 	})

@@ -47,8 +47,8 @@ const holdOff = 30 * time.Second
 
 // Watcher reads TRON from one TronGrid endpoint.
 type Watcher struct {
-	cfg  chain.Config
-	name string
+	cfg chain.Config
+	chain.Endpoint
 	tip  chain.Tip
 	info chain.Memo[string, txInfo] // mined transactions' info
 	trx  swapscout.AssetInfo
@@ -63,16 +63,10 @@ func New(cfg chain.Config) (*Watcher, error) {
 	}
 	cfg.URL = strings.TrimRight(cfg.URL, "/")
 	trx, _ := swapscout.LookupAsset(swapscout.Asset{Ticker: "trx", Network: Network})
-	w := &Watcher{cfg: cfg, name: "trongrid (" + cfg.Host() + ")", tip: chain.Tip{TTL: 3 * time.Second, Now: cfg.Now}, trx: trx}
+	w := &Watcher{cfg: cfg, Endpoint: chain.NewEndpoint(Network, "trongrid ("+cfg.Host()+")"), tip: chain.Tip{TTL: 3 * time.Second, Now: cfg.Now}, trx: trx}
 	w.info.Max = 8192
 	return w, nil
 }
-
-// Networks implements swapscout.ChainWatcher.
-func (w *Watcher) Networks() []string { return []string{Network} }
-
-// Name is the endpoint as messages name it.
-func (w *Watcher) Name() string { return w.name }
 
 // FindTransfers implements swapscout.ChainWatcher.
 func (w *Watcher) FindTransfers(ctx context.Context, q swapscout.TransferQuery) ([]swapscout.Transfer, error) {
@@ -110,7 +104,7 @@ func (w *Watcher) FindTransfers(ctx context.Context, q swapscout.TransferQuery) 
 		}
 		found, err := parseTRC20(info, contract, rows, addr)
 		if err != nil {
-			return nil, chain.BadAnswer(w.name, err)
+			return nil, chain.BadAnswer(w.Name(), err)
 		}
 		for _, t := range found {
 			ti, err := w.txInfo(ctx, t.TxID)
@@ -129,7 +123,7 @@ func (w *Watcher) FindTransfers(ctx context.Context, q swapscout.TransferQuery) 
 			return nil, err
 		}
 		if out, err = parseNative(w.trx, rows, addr); err != nil {
-			return nil, chain.BadAnswer(w.name, err)
+			return nil, chain.BadAnswer(w.Name(), err)
 		}
 	}
 	return w.confirm(ctx, out)
@@ -165,11 +159,11 @@ func pages[T any](ctx context.Context, w *Watcher, path string, query url.Values
 			return nil, err
 		}
 		if !env.Success {
-			return nil, chain.Error(w.name, swapscout.CodeBadResponse, "answered success=false: %s", venue.Clip(env.Error))
+			return nil, chain.Error(w.Name(), swapscout.CodeBadResponse, "answered success=false: %s", venue.Clip(env.Error))
 		}
 		var got []T
 		if err := json.Unmarshal(env.Data, &got); err != nil {
-			return nil, chain.BadAnswer(w.name, err)
+			return nil, chain.BadAnswer(w.Name(), err)
 		}
 		rows = append(rows, got...)
 		if len(got) < 50 || env.Meta.Fingerprint == "" {
@@ -203,7 +197,7 @@ func (w *Watcher) Transaction(ctx context.Context, network, txid string) ([]swap
 	}
 	out, err := parseTransaction(w.trx, tx, ti)
 	if err != nil {
-		return nil, chain.BadAnswer(w.name, err)
+		return nil, chain.BadAnswer(w.Name(), err)
 	}
 	return w.confirm(ctx, out)
 }
@@ -220,7 +214,7 @@ func (w *Watcher) txInfo(ctx context.Context, txid string) (txInfo, error) {
 		return txInfo{}, err
 	}
 	if err := ti.check(txid); err != nil {
-		return txInfo{}, chain.BadAnswer(w.name, err)
+		return txInfo{}, chain.BadAnswer(w.Name(), err)
 	}
 	if ti.mined() {
 		w.info.Put(txid, ti)
@@ -237,7 +231,7 @@ func (w *Watcher) tipHeight(ctx context.Context) (int64, error) {
 		}
 		n := b.Header.Raw.Number
 		if n <= 0 || n > 1<<40 {
-			return 0, chain.Error(w.name, swapscout.CodeBadResponse, "latest block number %d", n)
+			return 0, chain.Error(w.Name(), swapscout.CodeBadResponse, "latest block number %d", n)
 		}
 		return n, nil
 	})
@@ -248,16 +242,16 @@ func (w *Watcher) do(ctx context.Context, req chain.Request, v any) error {
 	if w.cfg.Key != "" {
 		req.Header = append(req.Header, venue.Field{Key: "TRON-PRO-API-KEY", Value: w.cfg.Key})
 	}
-	return chain.Fetch(ctx, &w.cfg, w.name, req, func(status int, body []byte) error {
+	return chain.Fetch(ctx, &w.cfg, w.Name(), req, func(status int, body []byte) error {
 		if (status == 403 || status == 503 || status == 429) && bytes.Contains(bytes.ToLower(body), []byte("frequency limit")) {
 			return &swapscout.VenueError{Code: swapscout.CodeRateLimited, RetryAfter: holdOff,
-				Msg: w.name + ": over TronGrid's frequency limit (HTTP " + strconv.Itoa(status) + ")"}
+				Msg: w.Name() + ": over TronGrid's frequency limit (HTTP " + strconv.Itoa(status) + ")"}
 		}
 		if status != 200 {
-			return chain.StatusError(w.name, status)
+			return chain.StatusError(w.Name(), status)
 		}
 		if err := json.Unmarshal(body, v); err != nil {
-			return chain.BadAnswer(w.name, err)
+			return chain.BadAnswer(w.Name(), err)
 		}
 		return nil
 	})

@@ -48,11 +48,8 @@ func runDemo(ctx context.Context, args []string, e env) error {
 		return err
 	}
 	defer ln.Close()
-	simsrv, err := k.newSim()
+	simsrv, err := k.startSim()
 	if err != nil {
-		return err
-	}
-	if err := simsrv.Start("127.0.0.1:0"); err != nil {
 		return err
 	}
 	defer simsrv.Close()
@@ -65,21 +62,16 @@ func runDemo(ctx context.Context, args []string, e env) error {
 	}
 	fmt.Fprintln(e.stderr, "loading the venues' market lists from the simulator…")
 	obs := newObservability(log, &sf, nil)
-	obs.hookTracking(&tf)
-	st, err := newStack(ctx, stackOptions{simURL: simsrv.URL(), secret: k.secret, getenv: noEnv, ttl: lf.ttl, window: lf.window, log: log, db: &db, track: &tf, keys: &kf, venueProxy: sf.venueProxy,
-		wrapVenue: obs.wrapVenue, tune: obs.tune, assetsEvery: lf.assetsEvery})
+	st, err := obs.openStack(ctx, stackOptions{simURL: simsrv.URL(), secret: k.secret, getenv: noEnv, ttl: lf.ttl, window: lf.window, log: log, db: &db, track: &tf, keys: &kf, venueProxy: sf.venueProxy,
+		assetsEvery: lf.assetsEvery})
 	if err != nil {
 		return err
 	}
 	defer st.Close()
-	if err := obs.finish(st); err != nil {
-		return err
-	}
-	mcpsvc, err := mf.service(st, log)
+	mcpMounts, err := mf.mountOn(st, log, ln.ln.Addr(), "", nil) // before take: the listener names the hosts
 	if err != nil {
 		return err
 	}
-	mcpMounts := mf.mounts(mcpsvc, ln.ln.Addr(), "", nil) // before take: the listener names the hosts
 	srv, err := httpserver.Serve(ln.take(), st.handler, httpserver.Options{Transport: lf.transport, Logger: log, Mounts: mcpMounts})
 	if err != nil {
 		return err

@@ -10,7 +10,38 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/swapscout/swapscout"
 )
+
+// parsePositional is parseArgs for a command that takes exactly n
+// positionals: with another count it prints the usage and returns need, the
+// message that says what the command needs ("track needs the swap's id, …").
+func parsePositional(fs *flag.FlagSet, args []string, n int, need string) ([]string, error) {
+	pos, err := parseArgs(fs, args)
+	if err != nil {
+		return nil, err
+	}
+	if len(pos) != n {
+		fs.Usage()
+		return nil, errors.New(need)
+	}
+	return pos, nil
+}
+
+// parseTrade is parsePositional for FROM TO AMOUNT (quote, swap), refusing
+// an AMOUNT that reads as zero or negative; one that does not read at all
+// is left to the quote request, which says why.
+func parseTrade(fs *flag.FlagSet, args []string, need string) ([]string, error) {
+	pos, err := parsePositional(fs, args, 3, need)
+	if err != nil {
+		return nil, err
+	}
+	if a, err := swapscout.ParseAmount(pos[2]); err == nil && a.Sign() <= 0 {
+		return nil, fmt.Errorf("amount must be positive, got %s", pos[2])
+	}
+	return pos, nil
+}
 
 // parseArgs parses flags that may appear before, between or after positional
 // arguments ("quote btc eth 0.1 --sim") and returns the positionals. A

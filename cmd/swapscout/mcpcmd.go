@@ -63,6 +63,16 @@ func (f *mcpFlags) service(st *stack, log *slog.Logger) (*mcpserver.Service, err
 	return mcpserver.New(c), nil
 }
 
+// mountOn builds the MCP service over st (service) and its endpoint beside
+// the API (mounts); announce, when not nil, logs the endpoint.
+func (f *mcpFlags) mountOn(st *stack, log *slog.Logger, listen net.Addr, onion string, announce *slog.Logger) ([]httpserver.Mount, error) {
+	svc, err := f.service(st, log)
+	if err != nil {
+		return nil, err
+	}
+	return f.mounts(svc, listen, onion, announce), nil
+}
+
 // mounts is the MCP endpoint to serve beside the API, if any, for the
 // names of the address it listens on, the onion address's host (onion:
 // --onion-url, or "") and --mcp-allowed-hosts.
@@ -112,11 +122,8 @@ func runMCP(ctx context.Context, args []string, e env) error {
 		var k simKnobs
 		k.autoPay = 20 * time.Second
 		k.register(flag.NewFlagSet("", flag.ContinueOnError))
-		simsrv, err := k.newSim()
+		simsrv, err := k.startSim()
 		if err != nil {
-			return err
-		}
-		if err := simsrv.Start("127.0.0.1:0"); err != nil {
 			return err
 		}
 		defer simsrv.Close()

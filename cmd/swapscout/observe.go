@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"log/slog"
 	"net/netip"
 	"strings"
@@ -86,6 +87,23 @@ func (o *observability) hookTracking(f *trackFlags) {
 	f.onLate = o.m.SwapLate
 	f.onPoll = o.m.PollDone
 	f.observer = track.Observer{Late: o.m.PollLate, Delivered: o.m.WebhookSent, Changed: o.m.SwapChangeTold, Pushed: o.m.WebhookPushed}
+}
+
+// openStack builds the stack with the observability hooks in (the venues'
+// wrapper, the tuning, the tracking callbacks) and registers the metrics
+// on it.
+func (o *observability) openStack(ctx context.Context, opt stackOptions) (*stack, error) {
+	o.hookTracking(opt.track)
+	opt.wrapVenue, opt.tune = o.wrapVenue, o.tune
+	st, err := newStack(ctx, opt)
+	if err != nil {
+		return nil, err
+	}
+	if err := o.finish(st); err != nil {
+		st.Close()
+		return nil, err
+	}
+	return st, nil
 }
 
 // finish registers the metrics once the stack exists.

@@ -47,16 +47,9 @@ func runQuote(ctx context.Context, args []string, e env) error {
 	routes := fs.String("routes", "auto", "two-leg routes through a bridge asset, ranked beside the direct offers: auto (when the deadline leaves room), 1 (always) or 0 (never)")
 	var k simKnobs
 	k.register(fs)
-	pos, err := parseArgs(fs, args)
+	pos, err := parseTrade(fs, args, "quote needs FROM TO AMOUNT, e.g. swapscout quote btc eth 0.1")
 	if err != nil {
 		return err
-	}
-	if len(pos) != 3 {
-		fs.Usage()
-		return errors.New("quote needs FROM TO AMOUNT, e.g. swapscout quote btc eth 0.1")
-	}
-	if a, err := swapscout.ParseAmount(pos[2]); err == nil && a.Sign() <= 0 {
-		return fmt.Errorf("amount must be positive, got %s", pos[2])
 	}
 	if *server != "" {
 		var simFlags []string
@@ -197,11 +190,8 @@ func checkSelection(venues, exclude string) error {
 func localQuote(ctx context.Context, q url.Values, useSim bool, k *simKnobs, e env) (*api.Quote, error) {
 	o := stackOptions{getenv: e.getenv, log: newLogger(env{getenv: e.getenv, stderr: io.Discard})}
 	if useSim {
-		s, err := k.newSim()
+		s, err := k.startSim()
 		if err != nil {
-			return nil, err
-		}
-		if err := s.Start("127.0.0.1:0"); err != nil {
 			return nil, err
 		}
 		defer s.Close()

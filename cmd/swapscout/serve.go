@@ -83,21 +83,16 @@ func runServe(ctx context.Context, args []string, e env) error {
 		log.Info("pprof listening", "addr", paddr)
 	}
 	obs := newObservability(log, &sf, proxies)
-	obs.hookTracking(&tf)
-	st, err := newStack(ctx, stackOptions{listenAtOnce: true, simURL: strings.TrimSuffix(*simURL, "/"), secret: *secret, getenv: e.getenv, ttl: lf.ttl, window: lf.window, redis: *redisURL, instances: *instances, deriveAge: *deriveAge, log: log,
-		wrapVenue: obs.wrapVenue, tune: obs.tune, db: &db, track: &tf, keys: &kf, venueProxy: sf.venueProxy, assetsEvery: lf.assetsEvery})
+	st, err := obs.openStack(ctx, stackOptions{listenAtOnce: true, simURL: strings.TrimSuffix(*simURL, "/"), secret: *secret, getenv: e.getenv, ttl: lf.ttl, window: lf.window, redis: *redisURL, instances: *instances, deriveAge: *deriveAge, log: log,
+		db: &db, track: &tf, keys: &kf, venueProxy: sf.venueProxy, assetsEvery: lf.assetsEvery})
 	if err != nil {
 		return err
 	}
 	defer st.Close()
-	if err := obs.finish(st); err != nil {
-		return err
-	}
-	mcpsvc, err := mf.service(st, log)
+	mcpMounts, err := mf.mountOn(st, log, ln.ln.Addr(), sf.onionURL, log) // before take: the listener names the hosts
 	if err != nil {
 		return err
 	}
-	mcpMounts := mf.mounts(mcpsvc, ln.ln.Addr(), sf.onionURL, log) // before take: the listener names the hosts
 	srv, err := httpserver.Serve(ln.take(), st.handler, httpserver.Options{Transport: lf.transport, Logger: log, Mounts: mcpMounts,
 		AccessLog: sf.accessLog, HeaderTimeout: sf.headerTimeout, MaxConns: sf.maxConns, MemoryLimit: memoryLimit(sf.storeBytes)})
 	if err != nil {

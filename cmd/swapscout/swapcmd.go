@@ -164,16 +164,9 @@ func swapCmd(ctx context.Context, args []string, e env, clk cliClock, term promp
 	routes := fs.String("routes", "0", "two-leg routes through a bridge asset among the offers: 0 (never), auto (when the deadline leaves room) or 1 (always); a route also needs a refund address on its bridge asset (--bridge-refund-address, or asked)")
 	bridgeRefund := fs.String("bridge-refund-address", "", "for a two-leg route: where its second venue refunds, in the bridge asset, if it cannot finish (asked when a route is chosen; --yes takes only routes whose bridge this address is valid on)")
 	bridgeMemo := fs.String("bridge-refund-memo", "", "memo or destination tag of --bridge-refund-address")
-	pos, err := parseArgs(fs, args)
+	pos, err := parseTrade(fs, args, "swap needs FROM TO AMOUNT, e.g. swapscout swap btc eth 0.1 --to-address 0x… --refund-address bc1…")
 	if err != nil {
 		return err
-	}
-	if len(pos) != 3 {
-		fs.Usage()
-		return errors.New("swap needs FROM TO AMOUNT, e.g. swapscout swap btc eth 0.1 --to-address 0x… --refund-address bc1…")
-	}
-	if a, err := swapscout.ParseAmount(pos[2]); err == nil && a.Sign() <= 0 {
-		return fmt.Errorf("amount must be positive, got %s", pos[2])
 	}
 	var missing []string
 	if strings.TrimSpace(*toAddr) == "" {

@@ -45,13 +45,9 @@ func trackCmd(ctx context.Context, args []string, e env, clk cliClock) error {
 	interval := fs.Duration("interval", clk.interval, "how often to ask when the server has no event stream")
 	depositTx := fs.String("deposit-tx", "", "first record this transaction as the swap's deposit (THORChain, Maya: swaps followed by their deposit)")
 	support := fs.Bool("support", false, "print the swap's support packet (the venue's support contact, the order id, deposit, amounts and times) and exit")
-	pos, err := parseArgs(fs, args)
+	pos, err := parsePositional(fs, args, 1, "track needs the swap's id, e.g. swapscout track 3xq4…")
 	if err != nil {
 		return err
-	}
-	if len(pos) != 1 {
-		fs.Usage()
-		return errors.New("track needs the swap's id, e.g. swapscout track 3xq4…")
 	}
 	if *interval <= 0 {
 		return fmt.Errorf("--interval must be positive, got %s", *interval)

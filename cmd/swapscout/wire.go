@@ -92,6 +92,19 @@ func (k *simKnobs) register(into *flag.FlagSet) {
 // owns reports whether name is one of the simulator's flags.
 func (k *simKnobs) owns(name string) bool { return k.names[name] }
 
+// startSim builds the simulator (newSim) and starts it on a loopback port;
+// the caller closes it.
+func (k *simKnobs) startSim() (*sim.Server, error) {
+	s, err := k.newSim()
+	if err != nil {
+		return nil, err
+	}
+	if err := s.Start("127.0.0.1:0"); err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
 // newSim builds the simulator for every venue.
 func (k *simKnobs) newSim() (*sim.Server, error) {
 	venues := simall.Venues()

@@ -25,7 +25,7 @@ func Sim() sim.Venue {
 	return cexsim.Venue(cexsim.API{
 		Spec:        binance.Spec(),
 		Seq:         8223158780,
-		Profile:     sim.Profile{Latency: 80 * time.Millisecond, Spread: 0.0003, Markets: markets},
+		Profile:     sim.ProfileOf("binance"),
 		Markets:     serveExchangeInfo,
 		BookPath:    "GET /api/v3/depth",
 		BookQuery:   depthQuery,
@@ -38,15 +38,6 @@ func Sim() sim.Venue {
 }
 
 const internalError = "Internal error; unable to process your request. Please try again."
-
-// markets are the simulated spot markets: every mapped coin against USDT,
-// most against BTC, the majors against USDC.
-var markets = []string{
-	"BTC/USDT", "ETH/USDT", "ETH/BTC", "LTC/USDT", "LTC/BTC", "BCH/USDT", "BCH/BTC", "DOGE/USDT", "DOGE/BTC",
-	"XRP/USDT", "XRP/BTC", "TON/USDT", "SOL/USDT", "SOL/BTC", "TRX/USDT", "TRX/BTC", "BNB/USDT", "BNB/BTC",
-	"ZEC/USDT", "ZEC/BTC", "DASH/USDT", "DASH/BTC", "ADA/USDT", "ADA/BTC", "DOT/USDT", "DOT/BTC",
-	"AVAX/USDT", "AVAX/BTC", "POL/USDT", "XLM/USDT", "XLM/BTC", "NEAR/USDT", "NEAR/BTC", "BTC/USDC", "ETH/USDC", "SOL/USDC", "USDC/USDT",
-}
 
 func writeError(w http.ResponseWriter, status, code int, msg string) {
 	cexsim.JSON(w, status, cexsim.CodeMsg{Code: code, Msg: msg})

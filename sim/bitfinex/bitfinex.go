@@ -13,7 +13,6 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/swapscout/swapscout"
 	"github.com/swapscout/swapscout/sim"
@@ -25,7 +24,7 @@ import (
 func Sim() sim.Venue {
 	return cexsim.Venue(cexsim.API{
 		Spec:    bitfinex.Spec(),
-		Profile: sim.Profile{Latency: 180 * time.Millisecond, Spread: 0.0005, LevelUSD: 30000, Markets: markets},
+		Profile: sim.ProfileOf("bitfinex"),
 		Symbol:  func(m cexsim.Market) string { return "t" + pairName(m.Base, m.Quote) },
 		Markets: func(c *cexsim.Call, ms []cexsim.Market) {
 			names := make([]string, 0, len(ms)+1)
@@ -65,16 +64,6 @@ func Sim() sim.Venue {
 		RateLimited: func(c *cexsim.Call) { c.Write(429, []byte(`{"error":"ERR_RATE_LIMIT"}`)) },
 		Failed:      func(c *cexsim.Call) { writeError(c.W, 20060, "maintenance") },
 	})
-}
-
-// markets are the simulated pairs: the coins against USD, most against
-// USDT (UST) and BTC, the stablecoins against USD.
-var markets = []string{
-	"BTC/USD", "BTC/USDT", "ETH/USD", "ETH/USDT", "ETH/BTC", "XMR/USD", "XMR/USDT", "XMR/BTC", "LTC/USD",
-	"LTC/USDT", "LTC/BTC", "BCH/USD", "DOGE/USD", "DOGE/USDT", "DOGE/BTC", "XRP/USD", "XRP/USDT", "XRP/BTC",
-	"TON/USD", "TON/USDT", "SOL/USD", "SOL/USDT", "SOL/BTC", "TRX/USD", "TRX/USDT", "ZEC/USD", "ZEC/BTC",
-	"DASH/USD", "DASH/BTC", "ADA/USD", "ADA/USDT", "DOT/USD", "DOT/USDT", "AVAX/USD", "AVAX/USDT", "POL/USD",
-	"POL/USDT", "XLM/USD", "XLM/USDT", "USDT/USD", "USDC/USD", "USDC/USDT", "DAI/USD",
 }
 
 // pairName joins base and quote as Bitfinex does: BTCUSD, but DOGE:USD.

@@ -11,7 +11,6 @@ package bitget
 
 import (
 	"strconv"
-	"time"
 
 	"github.com/swapscout/swapscout/sim"
 	"github.com/swapscout/swapscout/sim/cexsim"
@@ -22,7 +21,7 @@ import (
 func Sim() sim.Venue {
 	return cexsim.Venue(cexsim.API{
 		Spec:      bitget.Spec(),
-		Profile:   sim.Profile{Latency: 140 * time.Millisecond, Spread: 0.0004, LevelUSD: 60000, Markets: markets},
+		Profile:   sim.ProfileOf("bitget"),
 		Markets:   serveSymbols,
 		BookPath:  "GET /api/v2/spot/market/orderbook",
 		BookQuery: bookQuery,
@@ -53,14 +52,6 @@ func Sim() sim.Venue {
 		RateLimited: func(c *cexsim.Call) { writeError(c, 429, "429", "Too Many Requests") },
 		Failed:      func(c *cexsim.Call) { writeError(c, 500, "40015", "System is abnormal, please try again later") },
 	})
-}
-
-// markets are the simulated markets: every mapped coin against USDT, the
-// majors against USDC and BTC.
-var markets = []string{
-	"BTC/USDT", "ETH/USDT", "ETH/BTC", "XMR/USDT", "LTC/USDT", "LTC/BTC", "BCH/USDT", "DOGE/USDT", "XRP/USDT",
-	"TON/USDT", "SOL/USDT", "SOL/USDC", "TRX/USDT", "BNB/USDT", "ZEC/USDT", "DASH/USDT", "ADA/USDT", "DOT/USDT",
-	"AVAX/USDT", "POL/USDT", "XLM/USDT", "DAI/USDT", "BTC/USDC", "ETH/USDC", "USDC/USDT",
 }
 
 func writeError(c *cexsim.Call, status int, code, msg string) {

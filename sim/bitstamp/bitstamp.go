@@ -11,7 +11,6 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/swapscout/swapscout/sim"
 	"github.com/swapscout/swapscout/sim/cexsim"
@@ -22,7 +21,7 @@ import (
 func Sim() sim.Venue {
 	return cexsim.Venue(cexsim.API{
 		Spec:     bitstamp.Spec(),
-		Profile:  sim.Profile{Latency: 150 * time.Millisecond, Spread: 0.0006, Depth: 2500, LevelUSD: 10000, Markets: markets},
+		Profile:  sim.ProfileOf("bitstamp"),
 		Symbol:   func(m cexsim.Market) string { return strings.ToLower(m.Base + m.Quote) },
 		Markets:  servePairs,
 		BookPath: "GET /api/v2/order_book/{pair}/",
@@ -47,14 +46,6 @@ func Sim() sim.Venue {
 		RateLimited: func(c *cexsim.Call) { writeError(c.W, 400, "400.002", "Request rejected due to exceeded rate limit.") },
 		Failed:      func(c *cexsim.Call) { writeError(c.W, 500, "", "Internal server error.") },
 	})
-}
-
-// markets are the simulated pairs: the coins against USD, most against
-// BTC, the majors against USDT and USDC, the stablecoins against USD.
-var markets = []string{
-	"BTC/USD", "ETH/USD", "ETH/BTC", "LTC/USD", "LTC/BTC", "BCH/USD", "BCH/BTC", "DOGE/USD", "XRP/USD",
-	"XRP/BTC", "SOL/USD", "ADA/USD", "DOT/USD", "AVAX/USD", "POL/USD", "XLM/USD", "XLM/BTC",
-	"USDT/USD", "USDC/USD", "USDC/USDT", "DAI/USD", "BTC/USDT", "ETH/USDT", "BTC/USDC", "ETH/USDC",
 }
 
 // writeError answers Bitstamp's error shape: {"status":"error","reason":…}

@@ -26,7 +26,7 @@ func Sim() sim.Venue {
 	return cexsim.Venue(cexsim.API{
 		Spec:    bybit.Spec(),
 		Seq:     3887177875,
-		Profile: sim.Profile{Latency: 120 * time.Millisecond, Spread: 0.0004, Markets: markets},
+		Profile: sim.ProfileOf("bybit"),
 		Markets: func(c *cexsim.Call, ms []cexsim.Market) {
 			if c.Query("category") != "spot" { // linear, inverse, option: not simulated
 				writeError(c, 10001, "params error: category is invalid")
@@ -63,14 +63,6 @@ func Sim() sim.Venue {
 		},
 		Failed: func(c *cexsim.Call) { writeError(c, 10016, "Internal server error.") },
 	})
-}
-
-// markets are the simulated spot markets: every mapped coin against USDT,
-// the majors against USDC and BTC.
-var markets = []string{
-	"BTC/USDT", "ETH/USDT", "ETH/BTC", "LTC/USDT", "BCH/USDT", "DOGE/USDT", "XRP/USDT", "TON/USDT",
-	"SOL/USDT", "SOL/BTC", "TRX/USDT", "BNB/USDT", "ADA/USDT", "DOT/USDT", "AVAX/USDT", "POL/USDT",
-	"XLM/USDT", "DAI/USDT", "USDC/USDT", "BTC/USDC", "ETH/USDC", "SOL/USDC",
 }
 
 // bookQuery reads category, symbol and limit as /v5/market/orderbook does.

@@ -10,7 +10,6 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/swapscout/swapscout"
 	"github.com/swapscout/swapscout/sim"
@@ -28,8 +27,7 @@ import (
 // errors), an unknown asset, or more than the pools hold. It is slower
 // than a custodial service: the broker asks the State Chain.
 func Venue() sim.Venue {
-	return swapsim.Venue(adapter.Symbols.Assets(), sim.Profile{Latency: 650 * time.Millisecond, Spread: 0.006,
-		MinUSD: 20, MaxUSD: 2000000, NetworkFeeUSD: 0.8}, handler,
+	return swapsim.Venue(adapter.Symbols.Assets(), sim.ProfileOf("chainflip"), handler,
 		swapsim.Faults(func(w http.ResponseWriter) { writeProblem(w, 429, "Too Many Requests", "Too many requests", nil) },
 			func(w http.ResponseWriter, status int) {
 				// On 200 the body still says 500: read the body, not the status.

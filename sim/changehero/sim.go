@@ -7,7 +7,6 @@ import (
 	"encoding/json"
 	"net/http"
 	"strings"
-	"time"
 
 	"github.com/swapscout/swapscout"
 	"github.com/swapscout/swapscout/sim"
@@ -21,8 +20,7 @@ import (
 // ChangeHero folds network fees into its rates, so the profile has none: a
 // fixed rate times the amount is what the user receives.
 func Sim() sim.Venue {
-	return swapsim.Venue(changehero.Symbols.Assets(), sim.Profile{Holds: true, Latency: 250 * time.Millisecond, Spread: 0.006, FixedExtra: 0.01,
-		MinUSD: 12, MaxUSD: 100000}, handler,
+	return swapsim.Venue(changehero.Symbols.Assets(), sim.ProfileOf("changehero"), handler,
 		swapsim.Fault(func(w http.ResponseWriter, status int, v any) { writeRPC(w, status, v.(response)) }, "1",
 			response{Error: &rpcError{Code: -32000, Message: "Too many requests"}}, response{Error: &rpcError{Code: -32603, Message: "Internal error"}}))
 }

@@ -18,8 +18,7 @@ import (
 // currencies, with its error bodies (400 deposit_too_small with the range in
 // the payload, pair_is_inactive, 401 without a key) and numbers as JSON numbers.
 func Sim() sim.Venue {
-	return swapsim.Venue(changenow.Symbols.Assets(), sim.Profile{Holds: true, Latency: 180 * time.Millisecond, Spread: 0.006, FixedExtra: 0.01,
-		MinUSD: 8, MaxUSD: 0, NetworkFeeUSD: 1.5}, handler,
+	return swapsim.Venue(changenow.Symbols.Assets(), sim.ProfileOf("changenow"), handler,
 		swapsim.Fault(writeJSON, "1", errorBody{Error: "too_many_requests", Message: "Too many requests"},
 			errorBody{Error: "internal_error", Message: "Internal server error"}), "GET "+currenciesPath)
 }
@@ -41,11 +40,7 @@ type rangeBody struct {
 // estimate and rangeResponse are the adapter's estimateResponse and
 // rangeResponse as the venue sends them: amounts as JSON numbers.
 type estimate struct {
-	FromCurrency             string   `json:"fromCurrency"`
-	FromNetwork              string   `json:"fromNetwork"`
-	ToCurrency               string   `json:"toCurrency"`
-	ToNetwork                string   `json:"toNetwork"`
-	Flow                     string   `json:"flow"`
+	route
 	Type                     string   `json:"type"`
 	RateID                   *string  `json:"rateId"`
 	ValidUntil               *string  `json:"validUntil"`
@@ -59,13 +54,24 @@ type estimate struct {
 }
 
 type rangeResponse struct {
-	FromCurrency string   `json:"fromCurrency"`
-	FromNetwork  string   `json:"fromNetwork"`
-	ToCurrency   string   `json:"toCurrency"`
-	ToNetwork    string   `json:"toNetwork"`
-	Flow         string   `json:"flow"`
-	MaxAmount    *sim.Num `json:"maxAmount"`
-	MinAmount    *sim.Num `json:"minAmount"`
+	route
+	MaxAmount *sim.Num `json:"maxAmount"`
+	MinAmount *sim.Num `json:"minAmount"`
+}
+
+// route is the pair and flow ChangeNOW repeats at the head of its estimate
+// and range answers.
+type route struct {
+	FromCurrency string `json:"fromCurrency"`
+	FromNetwork  string `json:"fromNetwork"`
+	ToCurrency   string `json:"toCurrency"`
+	ToNetwork    string `json:"toNetwork"`
+	Flow         string `json:"flow"`
+}
+
+func routeOf(from, to swapscout.Asset, flow string) route {
+	c1, c2 := changenow.Symbols[from], changenow.Symbols[to]
+	return route{FromCurrency: c1.Ticker, FromNetwork: c1.Network, ToCurrency: c2.Ticker, ToNetwork: c2.Network, Flow: flow}
 }
 
 // currency is an item of GET /v2/exchange/currencies.
@@ -141,10 +147,8 @@ func handler(x *sim.Exchange) http.Handler {
 		}
 		speed := "10-60"
 		flow, typ := flowOf(spec.Fixed, spec.Direction)
-		c1, c2 := changenow.Symbols[from], changenow.Symbols[to]
 		writeJSON(w, 200, estimate{
-			FromCurrency: c1.Ticker, FromNetwork: c1.Network, ToCurrency: c2.Ticker, ToNetwork: c2.Network,
-			Flow: flow, Type: typ, RateID: rateID, ValidUntil: validUntil, TransactionSpeedForecast: &speed,
+			route: routeOf(from, to, flow), Type: typ, RateID: rateID, ValidUntil: validUntil, TransactionSpeedForecast: &speed,
 			WithdrawalFee: sim.NumPtr(res.NetworkFee), FromAmount: sim.Num(res.AmountIn), ToAmount: sim.Num(res.AmountOut),
 		})
 	}))
@@ -160,10 +164,8 @@ func handler(x *sim.Exchange) http.Handler {
 			writeJSON(w, 400, pairInactive)
 			return
 		}
-		c1, c2 := changenow.Symbols[from], changenow.Symbols[to]
 		rr := rangeOf(min, max)
-		writeJSON(w, 200, rangeResponse{FromCurrency: c1.Ticker, FromNetwork: c1.Network, ToCurrency: c2.Ticker, ToNetwork: c2.Network,
-			Flow: q.Get("flow"), MinAmount: rr.MinAmount, MaxAmount: rr.MaxAmount})
+		writeJSON(w, 200, rangeResponse{route: routeOf(from, to, q.Get("flow")), MinAmount: rr.MinAmount, MaxAmount: rr.MaxAmount})
 	}))
 	mux.HandleFunc("GET "+currenciesPath, func(w http.ResponseWriter, r *http.Request) {
 		var out []currency

@@ -14,19 +14,15 @@ import (
 var words = swapsim.WordsOf(changenow.StatusWords, "waiting")
 
 // createRequest is the adapter's createRequest as the venue reads it:
-// amounts as strings or numbers.
+// the pair and flow as the estimate's route, amounts as strings or numbers.
 type createRequest struct {
-	FromCurrency  string           `json:"fromCurrency"`
-	ToCurrency    string           `json:"toCurrency"`
-	FromNetwork   string           `json:"fromNetwork"`
-	ToNetwork     string           `json:"toNetwork"`
+	route
 	FromAmount    swapscout.Amount `json:"fromAmount"`
 	ToAmount      swapscout.Amount `json:"toAmount"`
 	Address       string           `json:"address"`
 	ExtraID       string           `json:"extraId"`
 	RefundAddress string           `json:"refundAddress"`
 	RefundExtraID string           `json:"refundExtraId"`
-	Flow          string           `json:"flow"`
 	Type          string           `json:"type"`
 	RateID        string           `json:"rateId"`
 }

@@ -12,7 +12,6 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/swapscout/swapscout"
 	"github.com/swapscout/swapscout/sim"
@@ -25,7 +24,7 @@ func Sim() sim.Venue {
 	return cexsim.Venue(cexsim.API{
 		Spec:    coinbase.Spec(),
 		Seq:     13051505638,
-		Profile: sim.Profile{Latency: 120 * time.Millisecond, Spread: 0.0004, Depth: 1500, LevelUSD: 15000, Markets: markets},
+		Profile: sim.ProfileOf("coinbase"),
 		Symbol:  func(m cexsim.Market) string { return m.Base + "-" + m.Quote },
 		Markets: func(c *cexsim.Call, ms []cexsim.Market) {
 			ps := make([]coinbase.Product, 0, len(ms)+1)
@@ -68,14 +67,6 @@ func Sim() sim.Venue {
 		RateLimited: func(c *cexsim.Call) { writeError(c.W, 429, "Public rate limit exceeded") },
 		Failed:      func(c *cexsim.Call) { writeError(c.W, 500, "Internal server error") },
 	})
-}
-
-// markets are the simulated products: the coins against USD, the majors
-// against BTC and USDT, Tether against USD and USDC.
-var markets = []string{
-	"BTC/USD", "ETH/USD", "ETH/BTC", "LTC/USD", "LTC/BTC", "BCH/USD", "BCH/BTC", "DOGE/USD", "XRP/USD",
-	"SOL/USD", "SOL/BTC", "ZEC/USD", "DASH/USD", "ADA/USD", "DOT/USD", "AVAX/USD", "POL/USD", "XLM/USD",
-	"USDT/USD", "USDT/USDC", "BTC/USDT", "ETH/USDT", "SOL/USDT", "DAI/USD",
 }
 
 // writeError answers {"message":…}, Coinbase's every error.

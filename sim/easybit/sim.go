@@ -5,7 +5,6 @@ package easybit
 
 import (
 	"net/http"
-	"time"
 
 	"github.com/swapscout/swapscout"
 	"github.com/swapscout/swapscout/sim"
@@ -18,8 +17,7 @@ import (
 // envelope, amounts as strings, refusals as success:0 with HTTP 200, and a
 // 401 envelope without an API-KEY header.
 func Sim() sim.Venue {
-	return swapsim.Venue(easybit.Symbols.Assets(), sim.Profile{Latency: 300 * time.Millisecond, Spread: 0.008,
-		MinUSD: 10, MaxUSD: 50000, NetworkFeeUSD: 1}, handler,
+	return swapsim.Venue(easybit.Symbols.Assets(), sim.ProfileOf("easybit"), handler,
 		swapsim.Fault(writeJSON, "2", failure(simCodeRateLimit, "Too many requests"), failure(simCodeInternal, "Internal server error")), "GET "+currencyListPath)
 }
 

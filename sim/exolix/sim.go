@@ -7,7 +7,6 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/swapscout/swapscout"
 	"github.com/swapscout/swapscout/sim"
@@ -31,8 +30,7 @@ const (
 // use (Authorization header, with or without Bearer, or apiToken).
 func Sim() sim.Venue {
 	// Exolix's own rate-limit and error bodies are not known ([MEM]).
-	return swapsim.Venue(exolix.Symbols.Assets(), sim.Profile{Latency: 300 * time.Millisecond, Spread: 0.008, FixedExtra: 0.004,
-		MinUSD: 5, MaxUSD: 650000, NetworkFeeUSD: 1}, handler,
+	return swapsim.Venue(exolix.Symbols.Assets(), sim.ProfileOf("exolix"), handler,
 		swapsim.Fault(writeJSON, "", map[string]any{"message": "Too Many Requests"}, map[string]any{"message": "Internal server error"}))
 }
 

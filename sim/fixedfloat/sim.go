@@ -9,7 +9,6 @@ import (
 	"errors"
 	"net/http"
 	"strings"
-	"time"
 
 	"github.com/swapscout/swapscout"
 	"github.com/swapscout/swapscout/sim"
@@ -23,8 +22,7 @@ import (
 // {"code","msg","data"} envelope with HTTP 200 even for errors, amounts as
 // strings, and limits reported in data.errors with code 0.
 func Sim() sim.Venue {
-	return swapsim.Venue(fixedfloat.Symbols.Assets(), sim.Profile{Latency: 260 * time.Millisecond, Spread: 0.005, FixedExtra: 0.005,
-		MinUSD: 12, MaxUSD: 60000, NetworkFeeUSD: 0.8}, handler,
+	return swapsim.Venue(fixedfloat.Symbols.Assets(), sim.ProfileOf("fixedfloat"), handler,
 		swapsim.Fault(writeJSON, "60", envelope{Code: simCodeLimit, Msg: "Too many requests"},
 			envelope{Code: simCodeInternal, Msg: "Internal server error"}), "POST "+fixedfloat.APIPath+"ccies")
 }

@@ -28,7 +28,7 @@ func Sim() sim.Venue {
 	return cexsim.Venue(cexsim.API{
 		Spec:    gate.Spec(),
 		Seq:     27596272445,
-		Profile: sim.Profile{Latency: 200 * time.Millisecond, Spread: 0.0006, Markets: markets},
+		Profile: sim.ProfileOf("gate"),
 		Symbol:  func(m cexsim.Market) string { return m.Base + "_" + m.Quote },
 		Markets: func(c *cexsim.Call, ms []cexsim.Market) {
 			list := make([]currencyPair, 0, len(ms)+1)
@@ -91,15 +91,6 @@ func Sim() sim.Venue {
 // endpointLimit is Gate's public limit for one client: 200 requests per
 // 10 s per endpoint [DOC].
 const endpointLimit = 200
-
-// markets are the simulated pairs: every mapped coin against USDT, most
-// against BTC, the majors against USDC.
-var markets = []string{
-	"BTC/USDT", "ETH/USDT", "ETH/BTC", "XMR/USDT", "XMR/BTC", "FIRO/USDT", "LTC/USDT", "LTC/BTC", "BCH/USDT",
-	"DOGE/USDT", "XRP/USDT", "TON/USDT", "SOL/USDT", "SOL/BTC", "TRX/USDT", "BNB/USDT", "ZEC/USDT", "ZEC/BTC",
-	"DASH/USDT", "ADA/USDT", "DOT/USDT", "AVAX/USDT", "POL/USDT", "XLM/USDT", "DAI/USDT", "USDC/USDT",
-	"BTC/USDC", "ETH/USDC",
-}
 
 func tooMany(w http.ResponseWriter) {
 	cexsim.JSON(w, 429, errorResponse{Label: "TOO_MANY_REQUESTS", Message: "Request Rate limit Exceeded"})

@@ -14,7 +14,6 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/swapscout/swapscout"
 	"github.com/swapscout/swapscout/sim"
@@ -28,7 +27,7 @@ func Sim() sim.Venue {
 	var names []string // lowercase symbols, for /v1/symbols and the unknown-symbol message
 	return cexsim.Venue(cexsim.API{
 		Spec:        spec,
-		Profile:     sim.Profile{Latency: 180 * time.Millisecond, Spread: 0.0008, Depth: 500, Markets: markets},
+		Profile:     sim.ProfileOf("gemini"),
 		Symbol:      func(m cexsim.Market) string { return strings.ToLower(m.Base + m.Quote) },
 		MarketsPath: "GET /v1/symbols/details/{symbol}",
 		Lists:       []string{"GET /v1/symbols"},
@@ -65,14 +64,6 @@ func Sim() sim.Venue {
 			writeError(c.W, 500, "System", "We are experiencing technical issues. Please try again later.")
 		},
 	})
-}
-
-// markets are the simulated markets: the coins against USD, the majors
-// against BTC, ETH and USDT, the stablecoins against USD.
-var markets = []string{
-	"BTC/USD", "ETH/USD", "ETH/BTC", "LTC/USD", "LTC/BTC", "LTC/ETH", "BCH/USD", "BCH/BTC", "DOGE/USD",
-	"DOGE/BTC", "XRP/USD", "SOL/USD", "DOT/USD", "AVAX/USD", "ZEC/USD", "USDT/USD", "USDC/USD", "DAI/USD",
-	"BTC/USDT", "ETH/USDT",
 }
 
 // writeError answers Gemini's error shape.

@@ -7,7 +7,6 @@ import (
 	"encoding/json"
 	"errors"
 	"net/http"
-	"time"
 
 	"github.com/swapscout/swapscout"
 	"github.com/swapscout/swapscout/sim"
@@ -22,8 +21,7 @@ import (
 // numeric strings. Below the minimum or above the maximum it answers 200
 // with the limits and a zero amount, leaving the check to the client.
 func Sim() sim.Venue {
-	return swapsim.Venue(godex.Symbols.Assets(), sim.Profile{Latency: 420 * time.Millisecond, Spread: 0.012,
-		MinUSD: 25, MaxUSD: 150000, NetworkFeeUSD: 1.8}, handler,
+	return swapsim.Venue(godex.Symbols.Assets(), sim.ProfileOf("godex"), handler,
 		swapsim.Fault(writeJSON, "1", errorBody{Error: "Too Many Attempts."}, errorBody{Error: "Server Error"}), "GET "+coinsPath)
 }
 

@@ -11,7 +11,6 @@ package htx
 import (
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/swapscout/swapscout/sim"
 	"github.com/swapscout/swapscout/sim/cexsim"
@@ -23,7 +22,7 @@ func Sim() sim.Venue {
 	return cexsim.Venue(cexsim.API{
 		Spec:    htx.Spec(),
 		Seq:     136107114472,
-		Profile: sim.Profile{Latency: 220 * time.Millisecond, Spread: 0.0006, Markets: markets},
+		Profile: sim.ProfileOf("htx"),
 		Markets: func(c *cexsim.Call, ms []cexsim.Market) {
 			res := symbolsResponse{Status: "ok", Ts: strconv.FormatInt(c.Now().UnixMilli(), 10), Full: 1}
 			for _, m := range ms {
@@ -70,14 +69,6 @@ func Sim() sim.Venue {
 		},
 		Failed: func(c *cexsim.Call) { writeError(c, 200, "gateway-internal-error", "Timeout") },
 	})
-}
-
-// markets are the simulated markets: every mapped coin against USDT,
-// most against BTC, the majors against USDC.
-var markets = []string{
-	"BTC/USDT", "ETH/USDT", "ETH/BTC", "XMR/USDT", "XMR/BTC", "LTC/USDT", "LTC/BTC", "BCH/USDT", "DOGE/USDT",
-	"XRP/USDT", "XRP/BTC", "TON/USDT", "SOL/USDT", "SOL/BTC", "TRX/USDT", "TRX/BTC", "BNB/USDT", "ZEC/USDT",
-	"DASH/USDT", "ADA/USDT", "DOT/USDT", "AVAX/USDT", "POL/USDT", "XLM/USDT", "USDC/USDT", "BTC/USDC",
 }
 
 func writeError(c *cexsim.Call, status int, code, msg string) {

@@ -13,7 +13,6 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/swapscout/swapscout"
 	"github.com/swapscout/swapscout/sim"
@@ -25,7 +24,7 @@ import (
 func Sim() sim.Venue {
 	return cexsim.Venue(cexsim.API{
 		Spec:     kraken.Spec(),
-		Profile:  sim.Profile{Latency: 150 * time.Millisecond, Spread: 0.0005, Markets: markets},
+		Profile:  sim.ProfileOf("kraken"),
 		Symbol:   func(m cexsim.Market) string { return altname(m.Base) + altname(m.Quote) },
 		Aliases:  func(m cexsim.Market) []string { return []string{pairKey(m)} },
 		Markets:  serveAssetPairs,
@@ -54,16 +53,6 @@ func Sim() sim.Venue {
 		RateLimited: func(c *cexsim.Call) { writeError(c.W, "EGeneral:Too many requests") },
 		Failed:      func(c *cexsim.Call) { writeError(c.W, "EService:Unavailable") },
 	})
-}
-
-// markets are the simulated pairs: the coins against USD, most against
-// BTC, the majors against USDT, the stablecoins against USD.
-var markets = []string{
-	"BTC/USD", "ETH/USD", "ETH/BTC", "XMR/USD", "XMR/BTC", "LTC/USD", "LTC/BTC", "BCH/USD", "BCH/BTC",
-	"DOGE/USD", "DOGE/BTC", "XRP/USD", "XRP/BTC", "TON/USD", "SOL/USD", "SOL/BTC", "TRX/USD", "ZEC/USD",
-	"ZEC/BTC", "DASH/USD", "DASH/BTC", "ADA/USD", "ADA/BTC", "DOT/USD", "DOT/BTC", "AVAX/USD", "POL/USD",
-	"XLM/USD", "XLM/BTC", "USDT/USD", "USDC/USD", "DAI/USD", "BTC/USDT", "ETH/USDT", "XMR/USDT", "SOL/USDT",
-	"BTC/USDC",
 }
 
 // legacy are Kraken's X/Z-prefixed asset names.

@@ -31,7 +31,7 @@ func Sim() sim.Venue {
 	return cexsim.Venue(cexsim.API{
 		Spec:    kucoin.Spec(),
 		Seq:     3262786978,
-		Profile: sim.Profile{Latency: 180 * time.Millisecond, Spread: 0.0005, Markets: allMarkets(kucoin.Spec())},
+		Profile: allMarkets(sim.ProfileOf("kucoin"), kucoin.Spec()),
 		Symbol:  func(m cexsim.Market) string { return m.Base + "-" + m.Quote },
 		Markets: func(c *cexsim.Call, ms []cexsim.Market) {
 			list := make([]symbol, 0, len(ms)+1)
@@ -99,22 +99,13 @@ func Sim() sim.Venue {
 	})
 }
 
-// markets are the simulated markets: every mapped coin against USDT,
-// most against BTC, the majors against USDC.
-var markets = []string{
-	"BTC/USDT", "ETH/USDT", "ETH/BTC", "XMR/USDT", "XMR/BTC", "LTC/USDT", "LTC/BTC", "BCH/USDT", "DOGE/USDT",
-	"DOGE/BTC", "XRP/USDT", "XRP/BTC", "TON/USDT", "SOL/USDT", "SOL/BTC", "TRX/USDT", "BNB/USDT", "ZEC/USDT",
-	"DASH/USDT", "ADA/USDT", "ADA/BTC", "DOT/USDT", "AVAX/USDT", "POL/USDT", "XLM/USDT", "DAI/USDT",
-	"USDC/USDT", "BTC/USDC", "ETH/USDC",
-}
-
-// allMarkets are markets and, for every other asset the adapter maps (the
-// catalogue's KuCoin listings), its ticker against USDT, as KuCoin lists
-// nearly every coin it carries against USDT.
-func allMarkets(spec cex.Spec) []string {
-	out := slices.Clone(markets)
+// allMarkets adds to p's markets, for every other asset the adapter maps
+// (the catalogue's KuCoin listings), its ticker against USDT, as KuCoin
+// lists nearly every coin it carries against USDT.
+func allMarkets(p sim.Profile, spec cex.Spec) sim.Profile {
+	out := slices.Clone(p.Markets)
 	seen := map[string]bool{"USDT": true}
-	for _, m := range markets {
+	for _, m := range p.Markets {
 		base, _, _ := strings.Cut(m, "/")
 		seen[base] = true
 	}
@@ -124,7 +115,8 @@ func allMarkets(spec cex.Spec) []string {
 			out = append(out, t+"/USDT")
 		}
 	}
-	return out
+	p.Markets = out
+	return p
 }
 
 // fromList are the adapter's assets without a withdrawal fee on record, by

@@ -25,8 +25,7 @@ import (
 // 401 without an Authorization header (with or without "Bearer").
 func Sim() sim.Venue {
 	// Laravel's throttle and error answers ([MEM]).
-	return swapsim.Venue(letsexchange.Symbols.Assets(), sim.Profile{Latency: 250 * time.Millisecond, Spread: 0.006, FixedExtra: 0.003,
-		MinUSD: 60, MaxUSD: 2400000, NetworkFeeUSD: 0.35}, handler,
+	return swapsim.Venue(letsexchange.Symbols.Assets(), sim.ProfileOf("letsexchange"), handler,
 		swapsim.Fault(writeJSON, "60", map[string]string{"message": "Too Many Attempts."}, map[string]string{"message": "Server Error"}))
 }
 

@@ -6,7 +6,6 @@ package majesticbank
 import (
 	"net/http"
 	"strings"
-	"time"
 
 	"github.com/swapscout/swapscout"
 	"github.com/swapscout/swapscout/sim"
@@ -25,8 +24,7 @@ import (
 // for a quoted receive amount asks the quoted from_amount.
 func Sim() sim.Venue {
 	// Majestic Bank's rate-limit and error bodies are not known ([MEM]).
-	return swapsim.Venue(majesticbank.Symbols.Assets(), sim.Profile{Latency: 450 * time.Millisecond, Spread: 0.01,
-		MinUSD: 50, MaxUSD: 150000, NetworkFeeUSD: 0.5}, handler,
+	return swapsim.Venue(majesticbank.Symbols.Assets(), sim.ProfileOf("majesticbank"), handler,
 		swapsim.Fault(writeJSON, "2", errorBody{Error: "Too many requests", Extra: "Rate limit exceeded"},
 			errorBody{Error: "Internal error", Extra: "Internal server error"}), "GET "+majesticbank.RatesPath)
 }

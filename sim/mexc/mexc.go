@@ -9,7 +9,6 @@ package mexc
 
 import (
 	"net/http"
-	"time"
 
 	"github.com/swapscout/swapscout/sim"
 	"github.com/swapscout/swapscout/sim/cexsim"
@@ -21,7 +20,7 @@ func Sim() sim.Venue {
 	return cexsim.Venue(cexsim.API{
 		Spec:     mexc.Spec(),
 		Seq:      4_118_330_915,
-		Profile:  sim.Profile{Latency: 120 * time.Millisecond, Spread: 0.0004, Markets: markets},
+		Profile:  sim.ProfileOf("mexc"),
 		Markets:  serveExchangeInfo,
 		BookPath: "GET /api/v3/depth",
 		BookQuery: func(c *cexsim.Call) (string, int, bool) {
@@ -40,15 +39,6 @@ func Sim() sim.Venue {
 		},
 		Failed: func(c *cexsim.Call) { writeError(c.W, 500, 500, "Internal system error") },
 	})
-}
-
-// markets are the simulated markets: every mapped coin against USDT, the
-// majors against USDC and BTC.
-var markets = []string{
-	"BTC/USDT", "ETH/USDT", "ETH/BTC", "XMR/USDT", "XMR/BTC", "LTC/USDT", "LTC/BTC", "BCH/USDT", "DOGE/USDT",
-	"XRP/USDT", "TON/USDT", "SOL/USDT", "SOL/USDC", "TRX/USDT", "BNB/USDT", "ZEC/USDT", "DASH/USDT",
-	"ADA/USDT", "DOT/USDT", "AVAX/USDT", "POL/USDT", "XLM/USDT", "FIRO/USDT", "DAI/USDT", "BTC/USDC",
-	"ETH/USDC", "USDC/USDT",
 }
 
 // writeError answers {"code":…,"msg":…}, the code a JSON number.

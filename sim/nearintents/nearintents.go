@@ -52,8 +52,7 @@ const simInactiveAfter = 72 * time.Hour
 // doubles as the order id, with a deadline and no memo. A key is not
 // checked (the simulator cannot verify a JWT) unless it is not a Bearer.
 func Venue() sim.Venue {
-	return swapsim.Venue(adapter.Symbols.Assets(), sim.Profile{Latency: 900 * time.Millisecond, Spread: 0.004,
-		MinUSD: 1, MaxUSD: 2_000_000, NetworkFeeUSD: 0.3}, handler,
+	return swapsim.Venue(adapter.Symbols.Assets(), sim.ProfileOf("nearintents"), handler,
 		swapsim.Faults(func(w http.ResponseWriter) { simError(w, 429, simThrottled, "Too Many Requests") },
 			func(w http.ResponseWriter, status int) {
 				if status == http.StatusOK {

@@ -10,7 +10,6 @@ package okx
 import (
 	"net/http"
 	"strconv"
-	"time"
 
 	"github.com/swapscout/swapscout/sim"
 	"github.com/swapscout/swapscout/sim/cexsim"
@@ -21,7 +20,7 @@ import (
 func Sim() sim.Venue {
 	return cexsim.Venue(cexsim.API{
 		Spec:    okx.Spec(),
-		Profile: sim.Profile{Latency: 110 * time.Millisecond, Spread: 0.0003, LevelUSD: 25000, Markets: markets},
+		Profile: sim.ProfileOf("okx"),
 		Symbol:  func(m cexsim.Market) string { return m.Base + "-" + m.Quote },
 		Markets: func(c *cexsim.Call, ms []cexsim.Market) {
 			data := []okx.Instrument{}
@@ -67,14 +66,6 @@ func Sim() sim.Venue {
 			writeError(c.W, 503, "50001", "Service temporarily unavailable. Please try again later.")
 		},
 	})
-}
-
-// markets are the simulated instruments: every mapped coin against USDT,
-// the majors against USDC and BTC.
-var markets = []string{
-	"BTC/USDT", "ETH/USDT", "ETH/BTC", "LTC/USDT", "LTC/BTC", "BCH/USDT", "DOGE/USDT", "XRP/USDT", "XRP/BTC",
-	"TON/USDT", "SOL/USDT", "SOL/BTC", "TRX/USDT", "BNB/USDT", "ADA/USDT", "DOT/USDT", "AVAX/USDT", "POL/USDT",
-	"XLM/USDT", "BTC/USDC", "ETH/USDC", "SOL/USDC", "USDC/USDT",
 }
 
 func writeError(w http.ResponseWriter, status int, code, msg string) {

@@ -7,7 +7,6 @@ import (
 	"encoding/json"
 	"net/http"
 	"strings"
-	"time"
 
 	"github.com/swapscout/swapscout"
 	"github.com/swapscout/swapscout/sim"
@@ -22,8 +21,7 @@ import (
 // an unsupported pair, 400 for a bad parameter. The refusal bodies' other
 // fields are [MEM]; no key is needed.
 func Sim() sim.Venue {
-	return swapsim.Venue(quickex.Symbols.Assets(), sim.Profile{Latency: 250 * time.Millisecond, Spread: 0.007, FixedExtra: 0.005,
-		MinUSD: 10, MaxUSD: 300000, NetworkFeeUSD: 1}, handler,
+	return swapsim.Venue(quickex.Symbols.Assets(), sim.ProfileOf("quickex"), handler,
 		swapsim.Fault(writeJSON, "1", errorBody{StatusCode: 429, Message: "ThrottlerException: Too Many Requests"},
 			errorBody{StatusCode: 500, Message: "Internal server error"}))
 }

@@ -24,8 +24,7 @@ import (
 // for quotes outside the limits. The pair endpoint never refuses an amount:
 // it answers the limits, and the caller compares.
 func Sim() sim.Venue {
-	return swapsim.Venue(sideshift.Symbols.Assets(), sim.Profile{Holds: true, Latency: 450 * time.Millisecond, Spread: 0.009, FixedExtra: 0.005,
-		MinUSD: 10, MaxUSD: 100000, NetworkFeeUSD: 1.5, RateTTL: 15 * time.Minute}, handler,
+	return swapsim.Venue(sideshift.Symbols.Assets(), sim.ProfileOf("sideshift"), handler,
 		swapsim.Fault(writeJSON, "", errBody("Too many requests", ""), errBody("Internal server error", "")),
 		"GET "+coinsPath)
 }

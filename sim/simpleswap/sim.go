@@ -5,7 +5,6 @@ package simpleswap
 
 import (
 	"net/http"
-	"time"
 
 	"github.com/swapscout/swapscout"
 	"github.com/swapscout/swapscout/sim"
@@ -18,8 +17,7 @@ import (
 // wrapper, and errors by status: 401 without a key, 404 for a pair it does
 // not serve, 422 for an amount out of range.
 func Sim() sim.Venue {
-	return swapsim.Venue(simpleswap.Symbols.Assets(), sim.Profile{Holds: true, Latency: 320 * time.Millisecond, Spread: 0.009, FixedExtra: 0.008,
-		MinUSD: 20, MaxUSD: 120000, NetworkFeeUSD: 1.2}, handler,
+	return swapsim.Venue(simpleswap.Symbols.Assets(), sim.ProfileOf("simpleswap"), handler,
 		swapsim.Fault(writeJSON, "1", errorBody(429, "Too many requests"), errorBody(500, "Internal server error")), "GET "+currenciesPath)
 }
 

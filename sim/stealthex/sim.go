@@ -7,7 +7,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"net/http"
-	"time"
 
 	"github.com/swapscout/swapscout"
 	"github.com/swapscout/swapscout/sim"
@@ -24,8 +23,7 @@ import (
 // (max_amount null, as recorded).
 func Sim() sim.Venue {
 	// StealthEX's own rate-limit and server-error bodies are not known ([MEM]).
-	return swapsim.Venue(stealthex.Symbols.Assets(), sim.Profile{Holds: true, Latency: 200 * time.Millisecond, Spread: 0.005, FixedExtra: 0.01,
-		MinUSD: 8, NetworkFeeUSD: 1.2}, handler,
+	return swapsim.Venue(stealthex.Symbols.Assets(), sim.ProfileOf("stealthex"), handler,
 		swapsim.Fault(writeJSON, "", errBody("TooManyRequests", "Too many requests"), errBody("InternalError", "Internal server error")))
 }
 

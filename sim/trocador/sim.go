@@ -9,7 +9,6 @@ import (
 	"sort"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/swapscout/swapscout"
 	"github.com/swapscout/swapscout/sim"
@@ -30,8 +29,7 @@ const noRate = "trade could not be generated, some unknown error happened"
 // quotable answers 404 {"error": "trade could not be generated, …"}; the
 // missing-key, bad-parameter and fault bodies are [MEM].
 func Sim() sim.Venue {
-	return swapsim.Venue(trocador.Symbols.Assets(), sim.Profile{Latency: 600 * time.Millisecond, Spread: 0.005, FixedExtra: 0.006,
-		MinUSD: 6, MaxUSD: 1000000, NetworkFeeUSD: 1}, handler,
+	return swapsim.Venue(trocador.Symbols.Assets(), sim.ProfileOf("trocador"), handler,
 		swapsim.Fault(writeJSON, "2", errorBody{Error: "Too many requests"}, errorBody{Error: "Internal server error"}))
 }
 

@@ -8,7 +8,6 @@ import (
 	"io"
 	"net/http"
 	"strings"
-	"time"
 
 	"github.com/swapscout/swapscout"
 	"github.com/swapscout/swapscout/sim"
@@ -21,8 +20,7 @@ import (
 // with false or a sentence in estimated_amount, and throttling answered the
 // way WizardSwap does it: "Insufficient liquidity.".
 func Sim() sim.Venue {
-	return swapsim.Venue(wizardswap.Symbols.Assets(), sim.Profile{Holds: true, Latency: 450 * time.Millisecond, Spread: 0.015,
-		MinUSD: 20, MaxUSD: 25000, NetworkFeeUSD: 0.5}, handler,
+	return swapsim.Venue(wizardswap.Symbols.Assets(), sim.ProfileOf("wizardswap"), handler,
 		func(w http.ResponseWriter, r *http.Request, f sim.Fault) {
 			if f == sim.FaultRateLimit {
 				if strings.HasSuffix(r.URL.Path, wizardswap.EstimatePath) {

@@ -6,7 +6,6 @@ package xgram
 import (
 	"net/http"
 	"strings"
-	"time"
 
 	"github.com/swapscout/swapscout"
 	"github.com/swapscout/swapscout/sim"
@@ -23,8 +22,7 @@ import (
 // with HTTP 400 and {"error":"ccyAmount must be > 0"}; the missing-key and
 // fault bodies are [MEM].
 func Sim() sim.Venue {
-	return swapsim.Venue(xgram.Symbols.Assets(), sim.Profile{Latency: 350 * time.Millisecond, Spread: 0.009,
-		MinUSD: 20, MaxUSD: 250000, NetworkFeeUSD: 2}, handler,
+	return swapsim.Venue(xgram.Symbols.Assets(), sim.ProfileOf("xgram"), handler,
 		swapsim.Fault(writeJSON, "1", failed("Too many requests"), failed("Internal server error")), "GET "+currenciesPath)
 }
 
