@@ -118,14 +118,6 @@ func (s *swapCommand) printRouteSummary(q *api.Quote, o *api.Offer) {
 	}
 }
 
-// legOf is a route's leg n (1 or 2), or nil.
-func legOf(sw *api.Swap, n int) *swapscout.Swap {
-	if n < 1 || n > len(sw.Legs) {
-		return nil
-	}
-	return sw.Legs[n-1]
-}
-
 // printRouteLegs shows a route's legs as created: each venue's order, what
 // it turns into what, and where its payout and refund go.
 func (s *swapCommand) printRouteLegs(sw *api.Swap) {

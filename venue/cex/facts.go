@@ -71,7 +71,7 @@ func (f *bookFacts) apply(s *Spec) error {
 	case f.Bridges != nil:
 		s.Bridges = make([]Bridge, len(f.Bridges))
 		for i, b := range f.Bridges {
-			s.Bridges[i] = Bridge{Ticker: b.Ticker, Asset: b.Asset}
+			s.Bridges[i] = Bridge(b)
 		}
 	}
 	s.TakerFee, s.TakerFeeSource, s.DepthsSource = f.TakerFee, f.TakerFeeSource, f.DepthsSource
