@@ -206,23 +206,18 @@ func TestUnresponsiveRedis(t *testing.T) {
 			(<-held).Close()
 		}
 	})
-	start := time.Now()
+	// A command timeout of an hour: a store that waited for this Redis at
+	// start or while degraded would hang here (the test's own timeout),
+	// so no clock is read to tell.
 	s := newStore(t, redis.Options{
 		URL: "redis://" + l.Addr().String(), Prefix: "x:", Fallback: inmem.New(inmem.Options{}),
-		DialTimeout: 300 * time.Millisecond, Timeout: 100 * time.Millisecond,
+		DialTimeout: 300 * time.Millisecond, Timeout: time.Hour,
 	})
-	if took := time.Since(start); took > 2*time.Second {
-		t.Errorf("New took %v with a dial timeout of 300ms", took)
-	}
 	if got := s.Status(); got != redis.StatusMemory {
 		t.Fatalf("Status() = %q, want %q", got, redis.StatusMemory)
 	}
-	start = time.Now()
 	mustPut(t, s, "q", "kept in memory")
 	wantGet(t, s, "q", "kept in memory")
-	if took := time.Since(start); took > 50*time.Millisecond {
-		t.Errorf("Put and Get took %v while degraded, want no wait for Redis", took)
-	}
 }
 
 // TestStartDegraded: New succeeds with Redis down, quotes work from memory,

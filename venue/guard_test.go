@@ -207,7 +207,7 @@ func TestRetryAfterForms(t *testing.T) {
 func TestBreaker(t *testing.T) {
 	ctx := context.Background()
 	t.Run("opens and closes", func(t *testing.T) {
-		g := newGuarded(t, Limit{}, 200*time.Millisecond)
+		g := newGuarded(t, Limit{}, time.Second)
 		g.set(func(w http.ResponseWriter, r *http.Request) { w.WriteHeader(503) })
 		for i := range BreakerFailures {
 			if ve := veOf(t, g.fetch(ctx)); ve.Code != swapscout.CodeUnavailable || strings.Contains(ve.Msg, "circuit") {
@@ -224,10 +224,7 @@ func TestBreaker(t *testing.T) {
 		if got := g.cfg.Guard.State(); got != "open" {
 			t.Errorf("State() = %q, want open", got)
 		}
-		time.Sleep(250 * time.Millisecond)
-		if got := g.cfg.Guard.State(); got != "half-open" {
-			t.Errorf("State() after the delay = %q, want half-open", got)
-		}
+		waitHalfOpen(t, g)
 		g.set(func(w http.ResponseWriter, r *http.Request) { fmt.Fprint(w, `{}`) })
 		if err := g.fetch(ctx); err != nil {
 			t.Fatalf("probe after the delay: %v", err)
@@ -237,12 +234,12 @@ func TestBreaker(t *testing.T) {
 		}
 	})
 	t.Run("bad probe reopens", func(t *testing.T) {
-		g := newGuarded(t, Limit{}, 100*time.Millisecond)
+		g := newGuarded(t, Limit{}, time.Second)
 		g.set(func(w http.ResponseWriter, r *http.Request) { w.WriteHeader(502) })
 		for range BreakerFailures {
 			g.fetch(ctx)
 		}
-		time.Sleep(150 * time.Millisecond)
+		waitHalfOpen(t, g)
 		g.fetch(ctx) // the probe fails
 		if got := g.cfg.Guard.State(); got != "open" {
 			t.Errorf("State() after a bad probe = %q, want open", got)
@@ -272,6 +269,19 @@ func TestBreaker(t *testing.T) {
 	})
 }
 
+// waitHalfOpen waits until g's breaker, opened, lets a probe through: the
+// breaker reads the wall clock (failsafe-go takes no clock to inject), so
+// the test waits for the state, not for a guessed time.
+func waitHalfOpen(t *testing.T, g *guarded) {
+	t.Helper()
+	for g.cfg.Guard.State() == "open" {
+		time.Sleep(10 * time.Millisecond)
+	}
+	if got := g.cfg.Guard.State(); got != "half-open" {
+		t.Fatalf("State() after the delay = %q, want half-open", got)
+	}
+}
+
 // TestCutProbeGivesItsTurnBack: a half-open breaker's probe that its caller
 // cancels (a client gone, a call the engine cut) is no verdict: the breaker
 // stays half-open for the next call, which closes it. Before, the cut probe
@@ -283,10 +293,7 @@ func TestCutProbeGivesItsTurnBack(t *testing.T) {
 	for range BreakerFailures {
 		g.fetch(context.Background())
 	}
-	time.Sleep(80 * time.Millisecond)
-	if got := g.cfg.Guard.State(); got != "half-open" {
-		t.Fatalf("State() = %q, want half-open", got)
-	}
+	waitHalfOpen(t, g)
 	g.set(func(w http.ResponseWriter, r *http.Request) { fmt.Fprint(w, `{}`) })
 	for range 3 {
 		cut, cancel := context.WithCancel(context.Background())
