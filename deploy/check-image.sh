@@ -40,8 +40,9 @@ if ! timeout 60 podman run --rm "$tag" version >/dev/null 2>&1; then
 	fi
 fi
 
-simport=$(( 20000 + $(od -An -N2 -tu2 /dev/urandom) % 20000 ))
-port=$(( simport + 1 ))
+# Ports below the kernel's ephemeral range (outgoing connections take
+# ports from there, and one of them can hold the port we picked), checked
+# free; a start that still loses its port to a race tries new ones.
 sim=swapscout-check-sim-$$
 srv=swapscout-check-srv-$$
 cleanup() {
@@ -49,15 +50,32 @@ cleanup() {
 	podman rmi "$tag" >/dev/null 2>&1 || true
 }
 trap cleanup EXIT
-# --network host on loopback addresses: the containers reach nothing but
-# this machine's loopback.
-podman $rt run -d --name "$sim" --network host $ul "$tag" sim --addr "127.0.0.1:$simport" --walk 0 >/dev/null
-podman $rt run -d --name "$srv" --network host $ul -e SWAPSCOUT_ADDR="127.0.0.1:$port" \
-	-e SWAPSCOUT_SIM_URL="http://127.0.0.1:$simport" "$tag" >/dev/null
+low=$(awk '{print $1}' /proc/sys/net/ipv4/ip_local_port_range 2>/dev/null || echo 32768)
+[ "$low" -gt 12000 ] || low=32768
+listening() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
 health=""
-for _ in $(seq 1 100); do
-	health=$(curl -fsS -m 2 "http://127.0.0.1:$port/healthz" 2>/dev/null) && break
-	sleep 0.2
+for try in 1 2 3 4 5; do
+	simport=$(( 10000 + $(od -An -N2 -tu2 /dev/urandom) % (low - 10001) ))
+	port=$(( simport + 1 ))
+	if listening "$simport" || listening "$port"; then continue; fi
+	podman $rt rm -f -v "$sim" "$srv" >/dev/null 2>&1 || true
+	# --network host on loopback addresses: the containers reach nothing but
+	# this machine's loopback.
+	podman $rt run -d --name "$sim" --network host $ul "$tag" sim --addr "127.0.0.1:$simport" --walk 0 >/dev/null
+	podman $rt run -d --name "$srv" --network host $ul -e SWAPSCOUT_ADDR="127.0.0.1:$port" \
+		-e SWAPSCOUT_SIM_URL="http://127.0.0.1:$simport" "$tag" >/dev/null
+	for _ in $(seq 1 100); do
+		health=$(curl -fsS -m 2 "http://127.0.0.1:$port/healthz" 2>/dev/null) && break
+		podman $rt logs "$srv" 2>&1 | grep -qi 'in use' && break
+		podman $rt logs "$sim" 2>&1 | grep -qi 'in use' && break
+		sleep 0.2
+	done
+	[ -n "$health" ] && break
+	if podman $rt logs "$srv" 2>&1 | grep -qi 'in use' || podman $rt logs "$sim" 2>&1 | grep -qi 'in use'; then
+		echo "port $simport or $port was taken as the containers started: new ports"
+		continue
+	fi
+	break
 done
 echo "/healthz: $health"
 case "$health" in *'"status":"ok"'*'"database":"sqlite"'* | *'"database":"sqlite"'*'"status":"ok"'*) ;; *)
