@@ -12,6 +12,7 @@ import (
 // TestDemoPrintsPageFirst: the first line the demo prints is its web page's
 // address, and the page is there.
 func TestDemoPrintsPageFirst(t *testing.T) {
+	e2e(t) // starts a whole demo
 	ctx, cancel := context.WithCancel(context.Background())
 	out := &syncBuffer{}
 	done := make(chan error, 1)
@@ -25,7 +26,7 @@ func TestDemoPrintsPageFirst(t *testing.T) {
 		}
 	}()
 	var first string
-	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline) && first == ""; time.Sleep(20 * time.Millisecond) {
+	for deadline := time.Now().Add(time.Minute); time.Now().Before(deadline) && first == ""; time.Sleep(20 * time.Millisecond) {
 		if s := out.String(); strings.Contains(s, "\n") {
 			first, _, _ = strings.Cut(s, "\n")
 		}

@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"fmt"
-	"github.com/swapscout/swapscout/internal/tier"
 	"io"
 	"net/http"
 	"slices"
@@ -19,7 +18,7 @@ import (
 // startSimWith starts the simulator with flags (e.g. "--latency", "20ms";
 // without, each venue has its own latency, as in the demo).
 func startSimWith(t *testing.T, flags ...string) (url, secret string) {
-	tier.E2E(t) // starts a whole server: the end-to-end tier
+	e2e(t) // starts a whole server: the end-to-end tier
 	t.Helper()
 	s, secret := startSimServerWith(t, flags...)
 	return s.URL(), secret
@@ -36,11 +35,7 @@ func TestFloodOfShortDeadlines(t *testing.T) {
 	if testing.Short() {
 		t.Skip("e2e: 2,000 requests against the simulator")
 	}
-	if raceEnabled {
-		// Like the hostile matrix: CI runs it on its own without -race,
-		// whose slowdown on 2 cores turns deadlines into noise.
-		t.Skip("the flood tests run without -race: go test -run TestFlood ./cmd/swapscout/")
-	}
+	e2e(t)
 	simURL, secret := startSimWith(t, "--walk", "0") // each venue's own latency
 	s := startServeOn(t, simURL, secret, func(string) string { return "" },
 		"--fanout-rate", "100000", "--fanout-burst", "100000", "--trusted-proxy", "127.0.0.1", "--log-level", "error")
@@ -187,9 +182,7 @@ func TestFloodOfUncachedQuotes(t *testing.T) {
 	if testing.Short() {
 		t.Skip("e2e: a flood against the simulator")
 	}
-	if raceEnabled {
-		t.Skip("the flood tests run without -race: go test -run TestFlood ./cmd/swapscout/")
-	}
+	e2e(t)
 	simURL, secret := startSimWith(t, "--walk", "0")
 	s := startServeOn(t, simURL, secret, func(string) string { return "" },
 		"--fanout-rate", "100000", "--fanout-burst", "100000", "--trusted-proxy", "127.0.0.1", "--log-level", "error")

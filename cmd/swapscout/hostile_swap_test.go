@@ -20,7 +20,6 @@ import (
 	"github.com/swapscout/swapscout"
 	"github.com/swapscout/swapscout/address"
 	"github.com/swapscout/swapscout/api"
-	"github.com/swapscout/swapscout/internal/tier"
 	"github.com/swapscout/swapscout/sim"
 	"github.com/swapscout/swapscout/sim/hostile"
 	"github.com/swapscout/swapscout/swaps"
@@ -84,10 +83,7 @@ var swapRows = func() (rows []struct {
 }()
 
 func TestHostileMatrixSwaps(t *testing.T) {
-	tier.E2E(t) // a minute or two: more than the fast tier affords
-	if raceEnabled {
-		t.Skip("the hostile matrix runs without -race: go test -run TestHostileMatrixSwaps ./cmd/swapscout/ (CI does)")
-	}
+	e2e(t) // a minute or two: more than the fast tier affords
 	var cells []*matrixCell
 	for _, row := range swapRows {
 		cells = append(cells,

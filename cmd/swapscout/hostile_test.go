@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"fmt"
-	"github.com/swapscout/swapscout/internal/tier"
 	"io"
 	"log/slog"
 	"math/big"
@@ -133,12 +132,7 @@ var hostileQuotes = []struct{ from, to, amount string }{
 }
 
 func TestHostileMatrix(t *testing.T) {
-	if raceEnabled {
-		// The matrix asserts deadlines and a heap bound, which the race
-		// detector's slowdown on a 2-core machine turns into noise; CI
-		// runs it on its own without -race (.ci/run).
-		t.Skip("the hostile matrix runs without -race: go test -run TestHostileMatrix ./cmd/swapscout/")
-	}
+	e2e(t)
 	only := regexp.MustCompile(os.Getenv("SWAPSCOUT_HOSTILE_CELLS"))
 	base := hostileBaseline(t)
 	var cells []*matrixCell
@@ -302,7 +296,7 @@ func startHostileCell(t *testing.T, mode hostile.Mode, scope hostile.Scope, warm
 }
 
 func startCell(t *testing.T, mode hostile.Mode, scope hostile.Scope, warm bool, timeout time.Duration, o cellOptions) *hostileCell {
-	tier.E2E(t) // starts a whole server: the end-to-end tier
+	e2e(t) // starts a whole server: the end-to-end tier
 	t.Helper()
 	venues := simall.Venues()
 	secrets := map[string]string{}
@@ -481,7 +475,7 @@ func runHostileCell(t *testing.T, mode hostile.Mode, scope hostile.Scope, warm b
 	c.close()
 	p := stopHeap()
 	note = fmt.Sprintf("slowest answer %s, heap in use peaked at %d MB", c.slowest.Round(time.Millisecond), p>>20)
-	if p > hostileHeapBound && !raceEnabled {
+	if p > hostileHeapBound {
 		// Under the race detector allocation differs and the heap of
 		// concurrent cells mixes: the bound holds for plain go test.
 		problems = append(problems, fmt.Sprintf("heap in use peaked at %d MB (bound %d MB)", p>>20, hostileHeapBound>>20))

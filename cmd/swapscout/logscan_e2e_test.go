@@ -15,7 +15,6 @@ import (
 
 	"github.com/swapscout/swapscout"
 	"github.com/swapscout/swapscout/api"
-	"github.com/swapscout/swapscout/internal/tier"
 	"github.com/swapscout/swapscout/mcpserver"
 	"github.com/swapscout/swapscout/upstream"
 	"github.com/swapscout/swapscout/venue"
@@ -45,7 +44,8 @@ func (h headerTransport) RoundTrip(r *http.Request) (*http.Response, error) {
 // leads to a person or a secret: an address (payout, refund, deposit), the
 // client's IP, the API keys, the agent's token, the venue orders' secrets.
 func TestLogsHoldNoPersonalData(t *testing.T) {
-	tier.E2E(t)
+	t.Parallel()
+	e2e(t)
 	const (
 		clientIP = "203.0.113.77" // what the trusted proxy says the client is
 		apiKey   = "ak-live-Q7wq2zN4"

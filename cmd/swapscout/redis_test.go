@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"fmt"
-	"github.com/swapscout/swapscout/internal/tier"
 	"io"
 	"net"
 	"net/http"
@@ -24,7 +23,7 @@ type instance struct {
 }
 
 func startInstance(t *testing.T, simURL, secret, redisURL string) instance {
-	tier.E2E(t) // starts a whole server: the end-to-end tier
+	e2e(t) // starts a whole server: the end-to-end tier
 	t.Helper()
 	st, err := newStack(context.Background(), stackOptions{simURL: simURL, secret: secret, getenv: noEnv, window: 30 * time.Second, redis: redisURL,
 		tune: func(d *httpapi.Deps) { d.FanOutRate = -1 }}) // load from one client: no per-client limit

@@ -7,7 +7,6 @@ import (
 
 	"github.com/swapscout/swapscout"
 	"github.com/swapscout/swapscout/api"
-	"github.com/swapscout/swapscout/internal/tier"
 )
 
 // On the demo's simulated venues, a quote offers two-leg routes beside the
@@ -15,7 +14,8 @@ import (
 // leg moves, and split=2 for an amount beyond the instant-swap venues'
 // max offers a split whose parts are the venues' answers for the parts.
 func TestRoutesAndSplitsOnSimulator(t *testing.T) {
-	tier.E2E(t)
+	t.Parallel()
+	e2e(t)
 	c := api.NewClient(startDemo(t))
 	ctx := context.Background()
 
