@@ -4,15 +4,12 @@ import (
 	"context"
 	"path/filepath"
 	"runtime"
-	"strings"
 	"sync"
-	"sync/atomic"
 	"testing"
 	"time"
 
-	"modernc.org/sqlite"
-
 	"github.com/swapscout/swapscout"
+	"github.com/swapscout/swapscout/swaps/sqlstore/sqlitetest"
 	"github.com/swapscout/swapscout/swaps/storetest"
 )
 
@@ -24,13 +21,7 @@ import (
 func TestGroupCommit(t *testing.T) {
 	ctx := context.Background()
 	dir := t.TempDir()
-	var commits atomic.Int64
-	sqlite.RegisterConnectionHook(func(conn sqlite.ExecQuerierContext, dsn string) error {
-		if hr, ok := conn.(sqlite.HookRegisterer); ok && strings.Contains(dsn, dir) {
-			hr.RegisterCommitHook(func() int32 { commits.Add(1); return 0 })
-		}
-		return nil
-	})
+	commits := sqlitetest.CountCommits(t, dir)
 	db, err := OpenSQLite(ctx, filepath.Join(dir, "group.db"), Options{})
 	if err != nil {
 		t.Fatal(err)
@@ -39,15 +30,7 @@ func TestGroupCommit(t *testing.T) {
 	const n = 50
 	ids := make([]string, n)
 	for i := range ids {
-		sw := storetest.Sample()
-		if _, err := db.ReserveSwap(ctx, sw); err != nil {
-			t.Fatal(err)
-		}
-		sw.VenueOrder, sw.DepositAddress, sw.Status = swapscout.OrderRef{ID: "ord-" + sw.ID}, "dep", swapscout.StatusWaiting
-		if err := db.CompleteSwap(ctx, sw); err != nil {
-			t.Fatal(err)
-		}
-		ids[i] = sw.ID
+		ids[i] = storetest.Created(t, db).ID
 	}
 	ids[7] = swapscout.NewSwapID() // never recorded
 	gone, cancel := context.WithCancel(ctx)
@@ -58,7 +41,7 @@ func TestGroupCommit(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	before := commits.Load()
+	before := commits()
 	changed := make([]bool, n)
 	errs := make([]error, n)
 	var wg sync.WaitGroup
@@ -84,7 +67,7 @@ func TestGroupCommit(t *testing.T) {
 		t.Fatal(err)
 	}
 	wg.Wait()
-	if got := commits.Load() - before; got > 2 {
+	if got := commits() - before; got > 2 {
 		t.Errorf("%d updates made %d commits; want at most 2 (the first alone, the rest together)", n, got)
 	}
 	for i, id := range ids {
