@@ -82,7 +82,7 @@ func OpenSQLite(ctx context.Context, path string, o Options) (*DB, error) {
 	// takes the write lock when a transaction starts, so two read-then-write
 	// transactions cannot deadlock on the upgrade.
 	dsn := "file:" + (&url.URL{Path: path}).EscapedPath() + "?_pragma=journal_mode(WAL)&_pragma=synchronous(FULL)" +
-		"&_pragma=busy_timeout(10000)&_pragma=foreign_keys(ON)&_txlock=immediate"
+		"&_pragma=busy_timeout(" + strconv.FormatInt(busyTimeout.Milliseconds(), 10) + ")&_pragma=foreign_keys(ON)&_txlock=immediate"
 	db, err := sql.Open("sqlite", dsn)
 	if err != nil {
 		return nil, fmt.Errorf("sqlite: %w", err)
@@ -533,6 +533,11 @@ func (s *DB) tx(ctx context.Context, what string, fn func(*sql.Tx) error) error 
 	if err != nil {
 		return s.fault(what, err)
 	}
+	return s.finish(tx, what, fn)
+}
+
+// finish runs fn in tx and commits it, or rolls it back on fn's error.
+func (s *DB) finish(tx *sql.Tx, what string, fn func(*sql.Tx) error) error {
 	if err := fn(tx); err != nil {
 		tx.Rollback()
 		var e *swapscout.Error

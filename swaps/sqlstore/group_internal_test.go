@@ -2,6 +2,7 @@ package sqlstore
 
 import (
 	"context"
+	"database/sql"
 	"path/filepath"
 	"runtime"
 	"sync"
@@ -89,6 +90,65 @@ func TestGroupCommit(t *testing.T) {
 			if err != nil || len(hist) == 0 || hist[len(hist)-1].Status != swapscout.StatusConfirming {
 				t.Errorf("swap %d's history %+v (%v); want it to end confirming", i, hist, err)
 			}
+		}
+	}
+}
+
+// TestGroupCommitKeepsBusyTimeout: the group commit asks for the write lock
+// itself (busy timeout off on its connection while it asks), and gives the
+// connection back with the store's busy timeout: every other writer still
+// waits for the lock rather than failing at once.
+func TestGroupCommitKeepsBusyTimeout(t *testing.T) {
+	ctx := context.Background()
+	db, err := OpenSQLite(ctx, filepath.Join(t.TempDir(), "busy.db"), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	sw := storetest.Created(t, db)
+	hold, err := db.db.BeginTx(ctx, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() {
+		_, err := db.UpdateSwap(ctx, sw.ID, swapscout.SwapUpdate{Status: swapscout.StatusConfirming, VenueStatus: "confirming"}, time.Now())
+		done <- err
+	}()
+	for {
+		db.updates.mu.Lock()
+		asking := db.updates.busy
+		db.updates.mu.Unlock()
+		if asking {
+			break
+		}
+		runtime.Gosched()
+	}
+	if err := hold.Rollback(); err != nil {
+		t.Fatal(err)
+	}
+	if err := <-done; err != nil {
+		t.Fatalf("UpdateSwap after the lock was freed: %v", err)
+	}
+	// Every writer connection, the group commit's among them.
+	var conns []*sql.Conn
+	defer func() {
+		for _, c := range conns {
+			c.Close()
+		}
+	}()
+	for range db.db.Stats().MaxOpenConnections {
+		c, err := db.db.Conn(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		conns = append(conns, c)
+		var ms int64
+		if err := c.QueryRowContext(ctx, "PRAGMA busy_timeout").Scan(&ms); err != nil {
+			t.Fatal(err)
+		}
+		if ms != busyTimeout.Milliseconds() {
+			t.Errorf("a writer connection's busy_timeout is %d ms; want %d", ms, busyTimeout.Milliseconds())
 		}
 	}
 }
