@@ -167,7 +167,9 @@ func pushRound(b *testing.B, n int, serve serveFunc, args []string, instances in
 	defer c.CloseIdleConnections()
 	quoteID, venues := swapOffers(b, c, urls[0], "from=btc&to=eth&amount=0.1", false)
 	ids := make([]string, n)
-	var wg sync.WaitGroup
+	events := make([][]pushed, n)
+	errs := make([]error, n)
+	var wg, follows sync.WaitGroup
 	sem := make(chan struct{}, 16)
 	for i := range n {
 		wg.Go(func() {
@@ -181,19 +183,19 @@ func pushRound(b *testing.B, n int, serve serveFunc, args []string, instances in
 				return
 			}
 			ids[i] = swapOf(created).ID
+			// Followed from its creation, as a page or a client does: the
+			// stream sees every change, as the webhook receiver does (opened
+			// after all 100 were made, the streams saw a third of the
+			// changes, and their p99 was their one slowest).
+			follow := urls[(i+1)%len(urls)] // with two instances, the other one
+			follows.Go(func() { events[i], errs[i] = followEvents(c, follow+"/v1/swaps/"+ids[i]+"/events") })
 		})
 	}
 	wg.Wait()
+	follows.Wait()
 	if b.Failed() {
 		b.FailNow()
 	}
-	events := make([][]pushed, n)
-	errs := make([]error, n)
-	for i, id := range ids {
-		follow := urls[(i+1)%len(urls)] // with two instances, the other one
-		wg.Go(func() { events[i], errs[i] = followEvents(c, follow+"/v1/swaps/"+id+"/events") })
-	}
-	wg.Wait()
 	for i, id := range ids {
 		if errs[i] != nil {
 			b.Fatalf("swap %s events: %v", id, errs[i])
@@ -201,9 +203,24 @@ func pushRound(b *testing.B, n int, serve serveFunc, args []string, instances in
 		if len(events[i]) == 0 || events[i][len(events[i])-1].status != "finished" {
 			b.Fatalf("swap %s stream ended at %+v; want finished", id, events[i])
 		}
-		for _, e := range events[i][1:] {
+		for k, e := range events[i][1:] {
 			if !e.seenAt.IsZero() {
-				sse = append(sse, e.arrived.Sub(e.seenAt))
+				d := e.arrived.Sub(e.seenAt)
+				sse = append(sse, d)
+				if d > 100*time.Millisecond {
+					// Name the slow ones: which event of its stream, how long
+					// after the stream's first event, and when its webhook came.
+					hooks.mu.Lock()
+					var hookAt time.Duration
+					for _, h := range hooks.got[id] {
+						if h.status == e.status {
+							hookAt = h.arrived.Sub(e.seenAt)
+						}
+					}
+					hooks.mu.Unlock()
+					b.Logf("slow SSE: swap %s event %d/%d %s: %v after the change; the stream's first event %v before the change; webhook at %v",
+						id, k+2, len(events[i]), e.status, d.Round(time.Millisecond), e.seenAt.Sub(events[i][0].arrived).Round(time.Millisecond), hookAt.Round(time.Millisecond))
+				}
 			}
 		}
 		want := len(events[i]) - 1

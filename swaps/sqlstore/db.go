@@ -82,7 +82,7 @@ func OpenSQLite(ctx context.Context, path string, o Options) (*DB, error) {
 	// takes the write lock when a transaction starts, so two read-then-write
 	// transactions cannot deadlock on the upgrade.
 	dsn := "file:" + (&url.URL{Path: path}).EscapedPath() + "?_pragma=journal_mode(WAL)&_pragma=synchronous(FULL)" +
-		"&_pragma=busy_timeout(10000)&_pragma=foreign_keys(ON)&_txlock=immediate"
+		"&_pragma=busy_timeout(" + strconv.FormatInt(busyTimeout.Milliseconds(), 10) + ")&_pragma=foreign_keys(ON)&_txlock=immediate"
 	db, err := sql.Open("sqlite", dsn)
 	if err != nil {
 		return nil, fmt.Errorf("sqlite: %w", err)
@@ -93,6 +93,7 @@ func OpenSQLite(ctx context.Context, path string, o Options) (*DB, error) {
 	// path that writes while it holds a transaction then waits forever:
 	// a server restarted after kill -9 hung on its retries that way.
 	db.SetMaxOpenConns(4)
+	db.SetMaxIdleConns(4) // kept open: each new one runs its pragmas again
 	s, err := open(ctx, db, SQLite, o)
 	if err != nil {
 		return nil, err
@@ -108,9 +109,15 @@ func OpenSQLite(ctx context.Context, path string, o Options) (*DB, error) {
 		return nil, fmt.Errorf("sqlite: %w", err)
 	}
 	rd.SetMaxOpenConns(8)
+	rd.SetMaxIdleConns(8)
 	s.rd = rd
 	return s, nil
 }
+
+// PostgresConns is how many connections the store holds at most to
+// PostgreSQL, per instance. With the tracker's (track.PostgresConns) and
+// the feed's (4), two instances fit PostgreSQL's default of 100.
+const PostgresConns = 24
 
 // OpenPostgres connects to the PostgreSQL database at url (postgres://…)
 // and migrates it; several instances may do so at once (goose takes an
@@ -120,7 +127,14 @@ func OpenPostgres(ctx context.Context, url string, o Options) (*DB, error) {
 	if err != nil {
 		return nil, fmt.Errorf("postgres: %w", err)
 	}
-	db.SetMaxOpenConns(16)
+	// Every connection kept once opened (database/sql keeps two idle by
+	// default): a burst of changes and the event streams' reads then
+	// found the pool of two and opened the rest anew, each a TCP
+	// connection, a backend forked and its statements prepared again,
+	// while the rest queued for a connection. Idle ones go after a while.
+	db.SetMaxOpenConns(PostgresConns)
+	db.SetMaxIdleConns(PostgresConns)
+	db.SetConnMaxIdleTime(5 * time.Minute)
 	return open(ctx, db, Postgres, o)
 }
 
@@ -519,6 +533,11 @@ func (s *DB) tx(ctx context.Context, what string, fn func(*sql.Tx) error) error 
 	if err != nil {
 		return s.fault(what, err)
 	}
+	return s.finish(tx, what, fn)
+}
+
+// finish runs fn in tx and commits it, or rolls it back on fn's error.
+func (s *DB) finish(tx *sql.Tx, what string, fn func(*sql.Tx) error) error {
 	if err := fn(tx); err != nil {
 		tx.Rollback()
 		var e *swapscout.Error

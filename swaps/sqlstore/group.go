@@ -3,9 +3,14 @@ package sqlstore
 import (
 	"context"
 	"database/sql"
+	"database/sql/driver"
 	"errors"
+	"strconv"
 	"sync"
 	"time"
+
+	"modernc.org/sqlite"
+	sqlite3 "modernc.org/sqlite/lib"
 
 	"github.com/swapscout/swapscout"
 )
@@ -80,7 +85,7 @@ func (s *DB) commitUpdates(batch []*update) {
 	// Not the callers' contexts: one leaving must not roll back the
 	// others' updates. Each statement still runs under its caller's.
 	ctx := context.Background()
-	err := s.tx(ctx, "update swaps", func(tx *sql.Tx) error {
+	err := s.txEager(ctx, "update swaps", func(tx *sql.Tx) error {
 		for _, r := range batch {
 			if err := r.ctx.Err(); err != nil {
 				r.err = s.fault("update swap", err)
@@ -111,4 +116,65 @@ func (s *DB) commitUpdates(batch []*update) {
 			r.changed, r.err = false, err
 		}
 	}
+}
+
+// busyTimeout is how long a SQLite writer waits for the write lock
+// (PRAGMA busy_timeout, in the DSN) before it fails.
+const busyTimeout = 10 * time.Second
+
+// txEager is tx for the group commit of status changes: on SQLite it takes
+// the write lock without sleeping in SQLite's busy handler. That handler
+// sleeps 1, 2, 5 … 50, 100, 100 ms between tries and takes the lock only if
+// it is free at the moment it wakes; with the tracker's own writes (River
+// fetching, snoozing and completing ~10 polls a second per swap) holding
+// the lock most of the time, a change waited there 100–400 ms
+// (BENCHMARKS.md, push). Here the connection's busy timeout is off while
+// it asks, and it asks again every 0.25–2 ms until busyTimeout: a change
+// takes the lock within a couple of milliseconds of it being free. Its
+// wait is the one a person sees; River's writers may wait longer.
+func (s *DB) txEager(ctx context.Context, what string, fn func(*sql.Tx) error) error {
+	if s.dialect != SQLite {
+		return s.tx(ctx, what, fn)
+	}
+	conn, err := s.db.Conn(ctx)
+	if err != nil {
+		return s.fault(what, err)
+	}
+	defer conn.Close()
+	if _, err := conn.ExecContext(ctx, "PRAGMA busy_timeout = 0"); err != nil {
+		conn.Raw(func(any) error { return driver.ErrBadConn }) // not back to the pool with another timeout
+		return s.fault(what, err)
+	}
+	defer func() {
+		if _, err := conn.ExecContext(context.Background(), "PRAGMA busy_timeout = "+strconv.FormatInt(busyTimeout.Milliseconds(), 10)); err != nil {
+			conn.Raw(func(any) error { return driver.ErrBadConn })
+		}
+	}()
+	deadline := time.Now().Add(busyTimeout)
+	delay := 250 * time.Microsecond
+	var tx *sql.Tx
+	for {
+		if tx, err = conn.BeginTx(ctx, nil); err == nil {
+			break
+		}
+		if !isBusy(err) || time.Now().After(deadline) {
+			return s.fault(what, err)
+		}
+		t := time.NewTimer(delay)
+		select {
+		case <-ctx.Done():
+			t.Stop()
+			return s.fault(what, ctx.Err())
+		case <-t.C:
+		}
+		delay = min(2*delay, 2*time.Millisecond)
+	}
+	return s.finish(tx, what, fn)
+}
+
+// isBusy says err is SQLite's "database is locked" (another writer holds
+// the write lock).
+func isBusy(err error) bool {
+	var se *sqlite.Error
+	return errors.As(err, &se) && se.Code()&0xff == sqlite3.SQLITE_BUSY
 }

@@ -2,17 +2,15 @@ package sqlstore
 
 import (
 	"context"
+	"database/sql"
 	"path/filepath"
 	"runtime"
-	"strings"
 	"sync"
-	"sync/atomic"
 	"testing"
 	"time"
 
-	"modernc.org/sqlite"
-
 	"github.com/swapscout/swapscout"
+	"github.com/swapscout/swapscout/swaps/sqlstore/sqlitetest"
 	"github.com/swapscout/swapscout/swaps/storetest"
 )
 
@@ -24,13 +22,7 @@ import (
 func TestGroupCommit(t *testing.T) {
 	ctx := context.Background()
 	dir := t.TempDir()
-	var commits atomic.Int64
-	sqlite.RegisterConnectionHook(func(conn sqlite.ExecQuerierContext, dsn string) error {
-		if hr, ok := conn.(sqlite.HookRegisterer); ok && strings.Contains(dsn, dir) {
-			hr.RegisterCommitHook(func() int32 { commits.Add(1); return 0 })
-		}
-		return nil
-	})
+	commits := sqlitetest.CountCommits(t, dir)
 	db, err := OpenSQLite(ctx, filepath.Join(dir, "group.db"), Options{})
 	if err != nil {
 		t.Fatal(err)
@@ -39,15 +31,7 @@ func TestGroupCommit(t *testing.T) {
 	const n = 50
 	ids := make([]string, n)
 	for i := range ids {
-		sw := storetest.Sample()
-		if _, err := db.ReserveSwap(ctx, sw); err != nil {
-			t.Fatal(err)
-		}
-		sw.VenueOrder, sw.DepositAddress, sw.Status = swapscout.OrderRef{ID: "ord-" + sw.ID}, "dep", swapscout.StatusWaiting
-		if err := db.CompleteSwap(ctx, sw); err != nil {
-			t.Fatal(err)
-		}
-		ids[i] = sw.ID
+		ids[i] = storetest.Created(t, db).ID
 	}
 	ids[7] = swapscout.NewSwapID() // never recorded
 	gone, cancel := context.WithCancel(ctx)
@@ -58,7 +42,7 @@ func TestGroupCommit(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	before := commits.Load()
+	before := commits()
 	changed := make([]bool, n)
 	errs := make([]error, n)
 	var wg sync.WaitGroup
@@ -84,7 +68,7 @@ func TestGroupCommit(t *testing.T) {
 		t.Fatal(err)
 	}
 	wg.Wait()
-	if got := commits.Load() - before; got > 2 {
+	if got := commits() - before; got > 2 {
 		t.Errorf("%d updates made %d commits; want at most 2 (the first alone, the rest together)", n, got)
 	}
 	for i, id := range ids {
@@ -106,6 +90,65 @@ func TestGroupCommit(t *testing.T) {
 			if err != nil || len(hist) == 0 || hist[len(hist)-1].Status != swapscout.StatusConfirming {
 				t.Errorf("swap %d's history %+v (%v); want it to end confirming", i, hist, err)
 			}
+		}
+	}
+}
+
+// TestGroupCommitKeepsBusyTimeout: the group commit asks for the write lock
+// itself (busy timeout off on its connection while it asks), and gives the
+// connection back with the store's busy timeout: every other writer still
+// waits for the lock rather than failing at once.
+func TestGroupCommitKeepsBusyTimeout(t *testing.T) {
+	ctx := context.Background()
+	db, err := OpenSQLite(ctx, filepath.Join(t.TempDir(), "busy.db"), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	sw := storetest.Created(t, db)
+	hold, err := db.db.BeginTx(ctx, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() {
+		_, err := db.UpdateSwap(ctx, sw.ID, swapscout.SwapUpdate{Status: swapscout.StatusConfirming, VenueStatus: "confirming"}, time.Now())
+		done <- err
+	}()
+	for {
+		db.updates.mu.Lock()
+		asking := db.updates.busy
+		db.updates.mu.Unlock()
+		if asking {
+			break
+		}
+		runtime.Gosched()
+	}
+	if err := hold.Rollback(); err != nil {
+		t.Fatal(err)
+	}
+	if err := <-done; err != nil {
+		t.Fatalf("UpdateSwap after the lock was freed: %v", err)
+	}
+	// Every writer connection, the group commit's among them.
+	var conns []*sql.Conn
+	defer func() {
+		for _, c := range conns {
+			c.Close()
+		}
+	}()
+	for range db.db.Stats().MaxOpenConnections {
+		c, err := db.db.Conn(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		conns = append(conns, c)
+		var ms int64
+		if err := c.QueryRowContext(ctx, "PRAGMA busy_timeout").Scan(&ms); err != nil {
+			t.Fatal(err)
+		}
+		if ms != busyTimeout.Milliseconds() {
+			t.Errorf("a writer connection's busy_timeout is %d ms; want %d", ms, busyTimeout.Milliseconds())
 		}
 	}
 }

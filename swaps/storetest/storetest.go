@@ -90,7 +90,7 @@ var cmpSwap = cmp.Options{
 	cmp.Comparer(func(a, b swapscout.Amount) bool { return a.Cmp(b) == 0 }),
 }
 
-func mustReserve(t *testing.T, st swapscout.SwapStore, s *swapscout.Swap) {
+func mustReserve(t testing.TB, st swapscout.SwapStore, s *swapscout.Swap) {
 	t.Helper()
 	if old, err := st.ReserveSwap(ctx, s); err != nil || old != nil {
 		t.Fatalf("ReserveSwap = %v, %v; want nil, nil", old, err)
@@ -211,7 +211,9 @@ func testUnknownID(t *testing.T, st swapscout.SwapStore) {
 	}
 }
 
-func created(t *testing.T, st swapscout.SwapStore) *swapscout.Swap {
+// Created stores a sample swap as a venue accepted it (reserved, then
+// completed with an order and a deposit address: waiting) and returns it.
+func Created(t testing.TB, st swapscout.SwapStore) *swapscout.Swap {
 	t.Helper()
 	s := Sample()
 	mustReserve(t, st, s)
@@ -223,7 +225,7 @@ func created(t *testing.T, st swapscout.SwapStore) *swapscout.Swap {
 }
 
 func testUpdates(t *testing.T, st swapscout.SwapStore) {
-	s := created(t, st)
+	s := Created(t, st)
 	t0 := time.Date(2030, 1, 1, 0, 0, 0, 0, time.UTC)
 	steps := []struct {
 		u    swapscout.SwapUpdate
@@ -267,7 +269,7 @@ func testUpdates(t *testing.T, st swapscout.SwapStore) {
 }
 
 func testTerminal(t *testing.T, st swapscout.SwapStore) {
-	s := created(t, st)
+	s := Created(t, st)
 	if _, err := st.UpdateSwap(ctx, s.ID, swapscout.SwapUpdate{Status: swapscout.StatusRefunded, VenueStatus: "refunded"}, time.Now()); err != nil {
 		t.Fatal(err)
 	}
@@ -318,7 +320,7 @@ func testConcurrentReserve(t *testing.T, st swapscout.SwapStore) {
 // testConcurrentUpdates: pollers racing on one swap leave a consistent
 // history: no event repeats the one before it.
 func testConcurrentUpdates(t *testing.T, st swapscout.SwapStore) {
-	s := created(t, st)
+	s := Created(t, st)
 	statuses := []swapscout.SwapStatus{swapscout.StatusConfirming, swapscout.StatusExchanging, swapscout.StatusSending}
 	var wg sync.WaitGroup
 	for i := range 12 {

@@ -207,12 +207,26 @@ func OpenSQLite(ctx context.Context, db *sql.DB, cfg Config) (*Tracker[*sql.Tx],
 	return New(drv, cfg)
 }
 
+// PostgresConns is how many connections the tracker holds at most to
+// PostgreSQL, per instance, unless url asks for more (pool_max_conns).
+const PostgresConns = 16
+
 // OpenPostgres connects to the PostgreSQL database at url the swaps live
 // in and returns a Tracker on it, its River tables migrated under an
 // advisory lock (instances starting together migrate one at a time). Stop
 // closes its connections.
 func OpenPostgres(ctx context.Context, url string, cfg Config) (*Tracker[pgx.Tx], error) {
-	pool, err := pgxpool.New(ctx, url)
+	pc, err := pgxpool.ParseConfig(url)
+	if err != nil {
+		return nil, fmt.Errorf("tracker: %w", err)
+	}
+	// pgxpool's default is max(4, CPUs): on a small machine River's fetches,
+	// snoozes and completions of every poll then queued for four
+	// connections, and a change's delivery job with them.
+	if pc.MaxConns < PostgresConns {
+		pc.MaxConns = PostgresConns
+	}
+	pool, err := pgxpool.NewWithConfig(ctx, pc)
 	if err != nil {
 		return nil, fmt.Errorf("tracker: %w", err)
 	}

@@ -65,14 +65,7 @@ func newBackoffRig(t *testing.T) *backoffRig {
 	cfg.defaults()
 	r.d = &deliverer{cfg: cfg}
 	ctx := context.Background()
-	sw := storetest.Sample()
-	if _, err := db.ReserveSwap(ctx, sw); err != nil {
-		t.Fatal(err)
-	}
-	sw.VenueOrder, sw.DepositAddress, sw.Status = swapscout.OrderRef{ID: "ord-" + sw.ID}, "dep", swapscout.StatusWaiting
-	if err := db.CompleteSwap(ctx, sw); err != nil {
-		t.Fatal(err)
-	}
+	sw := storetest.Created(t, db)
 	if err := db.SetCallback(ctx, sw.ID, "https://hooks.example/x", 1); err != nil {
 		t.Fatal(err)
 	}

@@ -5,68 +5,15 @@ import (
 	"log/slog"
 	"path/filepath"
 	"slices"
-	"strings"
-	"sync"
 	"testing"
 	"time"
-
-	"modernc.org/sqlite"
 
 	"github.com/swapscout/swapscout"
 	"github.com/swapscout/swapscout/swaps"
 	"github.com/swapscout/swapscout/swaps/sqlstore"
+	"github.com/swapscout/swapscout/swaps/sqlstore/sqlitetest"
 	"github.com/swapscout/swapscout/swaps/storetest"
 )
-
-// commits counts the SQLite commits made on the databases whose file name
-// holds a key of it (each test's own file), through a commit hook on every
-// connection the driver opens. A commit is a write the disk must make
-// durable (WAL, synchronous=FULL: an fsync each), and on SQLite each waits
-// for the one write lock: what a burst of changes queues behind.
-var commits struct {
-	once sync.Once
-	mu   sync.Mutex
-	n    map[string]*int
-}
-
-func countCommits(t *testing.T, path string) func() int {
-	commits.once.Do(func() {
-		commits.n = map[string]*int{}
-		sqlite.RegisterConnectionHook(func(conn sqlite.ExecQuerierContext, dsn string) error {
-			hr, ok := conn.(sqlite.HookRegisterer)
-			if !ok {
-				return nil
-			}
-			commits.mu.Lock()
-			defer commits.mu.Unlock()
-			for key, n := range commits.n {
-				if strings.Contains(dsn, key) {
-					hr.RegisterCommitHook(func() int32 {
-						commits.mu.Lock()
-						*n++
-						commits.mu.Unlock()
-						return 0
-					})
-				}
-			}
-			return nil
-		})
-	})
-	n := new(int)
-	commits.mu.Lock()
-	commits.n[path] = n
-	commits.mu.Unlock()
-	t.Cleanup(func() {
-		commits.mu.Lock()
-		delete(commits.n, path)
-		commits.mu.Unlock()
-	})
-	return func() int {
-		commits.mu.Lock()
-		defer commits.mu.Unlock()
-		return *n
-	}
-}
 
 // TestPushWriteBudget: a status change of a swap with a callback URL, on
 // SQLite as the server runs it (the tracker the database's sole user), is
@@ -80,7 +27,7 @@ func TestPushWriteBudget(t *testing.T) {
 	ctx := context.Background()
 	dir := t.TempDir()
 	path := filepath.Join(dir, "budget.db")
-	count := countCommits(t, dir)
+	count := sqlitetest.CountCommits(t, dir)
 	db, err := sqlstore.OpenSQLite(ctx, path, sqlstore.Options{})
 	if err != nil {
 		t.Fatal(err)
@@ -100,14 +47,7 @@ func TestPushWriteBudget(t *testing.T) {
 		t.Fatal(err)
 	}
 	db.OnChangeTx(tr.InsertDeliveryTx)
-	sw := storetest.Sample()
-	if _, err := db.ReserveSwap(ctx, sw); err != nil {
-		t.Fatal(err)
-	}
-	sw.VenueOrder, sw.DepositAddress, sw.Status = swapscout.OrderRef{ID: "ord-" + sw.ID}, "dep", swapscout.StatusWaiting
-	if err := db.CompleteSwap(ctx, sw); err != nil {
-		t.Fatal(err)
-	}
+	sw := storetest.Created(t, db)
 	if err := db.SetCallback(ctx, sw.ID, "https://hooks.example/x", 1); err != nil {
 		t.Fatal(err)
 	}
