@@ -325,16 +325,23 @@ func (s *Service) searchRoutes(ctx context.Context, r *Request, direct *directQu
 	found := make([][]swapscout.Offer, len(bridges))
 	var wg sync.WaitGroup
 	var open atomic.Int32 // bridges whose routes are unknown (not judged, an outage)
-	for i, b := range bridges {
+	search := func(i int) {
+		var v bridgeVerdict
+		found[i], v = s.bridge(ctx, r, bridges[i], direct)
+		if v == bridgeOpen {
+			open.Add(1)
+		}
+	}
+	// One goroutine per bridge but the last, which this one searches.
+	for i := range len(bridges) - 1 {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			var v bridgeVerdict
-			found[i], v = s.bridge(ctx, r, b, direct)
-			if v == bridgeOpen {
-				open.Add(1)
-			}
+			search(i)
 		}()
+	}
+	if len(bridges) > 0 {
+		search(len(bridges) - 1)
 	}
 	wg.Wait()
 	if r.Routes == RoutesAuto && open.Load() == 0 && ctx.Err() == nil {
@@ -355,19 +362,22 @@ func (s *Service) searchRoutes(ctx context.Context, r *Request, direct *directQu
 			s.noRoutes.remember(routeMemoKey(r), now, now.Add(RouteRecheck))
 		}
 	}
-	var all []swapscout.Offer
+	n := 0
+	for _, f := range found {
+		n += len(f)
+	}
+	all := make([]swapscout.Offer, 0, n)
 	for _, f := range found {
 		all = append(all, f...)
 	}
 	aggregate.Rank(r.Direction, all)
-	var out []swapscout.Offer
-	seen := map[string]bool{}
+	out := make([]swapscout.Offer, 0, min(n, MaxRoutes))
 	for _, o := range all {
-		pair := o.Legs[0].Venue + ">" + o.Legs[1].Venue
-		if seen[pair] {
-			continue
+		if slices.ContainsFunc(out, func(p swapscout.Offer) bool {
+			return p.Legs[0].Venue == o.Legs[0].Venue && p.Legs[1].Venue == o.Legs[1].Venue
+		}) {
+			continue // one route per pair of venues: the best
 		}
-		seen[pair] = true
 		out = append(out, o)
 		if len(out) == MaxRoutes {
 			break
@@ -416,44 +426,44 @@ func (s *Service) bridge(ctx context.Context, r *Request, x swapscout.Asset, dir
 	sel.Swappable = true // a route is only worth showing when both legs can be made
 	firstReq, secondReq := legRequests(r.QuoteRequest, x)
 
+	// At most two second legs: with routes=1, the first answer's, priced
+	// while the first leg's fan-out runs (a goroutine of its own), and the
+	// best's, priced here once the first leg is judged.
 	type second struct {
 		first swapscout.Offer
 		quote *swapscout.Quote
 	}
 	var (
-		mu      sync.Mutex
-		seconds []second
+		seconds [2]second
+		early   bool // the first answer's second leg was started
 		wg      sync.WaitGroup
-		started = map[string]bool{} // by first-leg venue
 	)
-	start := func(o swapscout.Offer) {
-		if started[o.Venue] || ctx.Err() != nil {
-			return
+	ask := func(req swapscout.QuoteRequest) *swapscout.Quote {
+		q, err := s.c.Engine.Quote(ctx, req, sel, nil)
+		if err != nil {
+			return nil
 		}
-		req, ok := secondReq(&o)
-		if !ok {
-			return
-		}
-		started[o.Venue] = true
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			q, err := s.c.Engine.Quote(ctx, req, sel, nil)
-			if err != nil || q == nil {
-				return
-			}
-			mu.Lock()
-			seconds = append(seconds, second{o, q})
-			mu.Unlock()
-		}()
+		return q
 	}
 	auto := r.Routes != RoutesOn
 	var emit func(swapscout.Result)
 	if !auto {
 		emit = func(res swapscout.Result) {
-			if res.Offer != nil && len(started) == 0 {
-				start(*res.Offer) // pipeline: the first answer in starts a second leg now
+			if res.Offer == nil || early || ctx.Err() != nil {
+				return
 			}
+			req, ok := secondReq(res.Offer)
+			if !ok {
+				return
+			}
+			// pipeline: the first answer in starts a second leg now
+			early = true
+			seconds[0].first = *res.Offer
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				seconds[0].quote = ask(req)
+			}()
 		}
 	}
 	q, err := s.c.Engine.Quote(ctx, firstReq, sel, emit)
@@ -477,11 +487,20 @@ func (s *Service) bridge(ctx context.Context, r *Request, x swapscout.Asset, dir
 			return nil, bridgeNone // a route through x cannot beat the direct offers
 		}
 	}
-	start(q.Offers[0]) // the best, once every first leg is judged
+	// The best, once every first leg is judged, unless its venue's answer
+	// already has its second leg.
+	if best := &q.Offers[0]; (!early || seconds[0].first.Venue != best.Venue) && ctx.Err() == nil {
+		if req, ok := secondReq(best); ok {
+			seconds[1] = second{*best, ask(req)}
+		}
+	}
 	wg.Wait()
 
 	var out []swapscout.Offer
 	for _, sc := range seconds {
+		if sc.quote == nil {
+			continue
+		}
 		// The first leg's offer must be the one the final judgement kept.
 		var first *swapscout.Offer
 		if q != nil {
