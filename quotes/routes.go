@@ -435,7 +435,9 @@ func (s *Service) bridge(ctx context.Context, r *Request, x swapscout.Asset, dir
 	}
 	var (
 		seconds [2]second
-		early   bool // the first answer's second leg was started
+		early   bool             // the first answer's second leg was started
+		earlyO  swapscout.Offer  // its first leg
+		earlyQ  *swapscout.Quote // its quote, set by its goroutine
 		wg      sync.WaitGroup
 	)
 	ask := func(req swapscout.QuoteRequest) *swapscout.Quote {
@@ -458,11 +460,11 @@ func (s *Service) bridge(ctx context.Context, r *Request, x swapscout.Asset, dir
 			}
 			// pipeline: the first answer in starts a second leg now
 			early = true
-			seconds[0].first = *res.Offer
+			earlyO = *res.Offer
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				seconds[0].quote = ask(req)
+				earlyQ = ask(req)
 			}()
 		}
 	}
@@ -489,12 +491,13 @@ func (s *Service) bridge(ctx context.Context, r *Request, x swapscout.Asset, dir
 	}
 	// The best, once every first leg is judged, unless its venue's answer
 	// already has its second leg.
-	if best := &q.Offers[0]; (!early || seconds[0].first.Venue != best.Venue) && ctx.Err() == nil {
+	if best := &q.Offers[0]; (!early || earlyO.Venue != best.Venue) && ctx.Err() == nil {
 		if req, ok := secondReq(best); ok {
 			seconds[1] = second{*best, ask(req)}
 		}
 	}
 	wg.Wait()
+	seconds[0] = second{earlyO, earlyQ}
 
 	var out []swapscout.Offer
 	for _, sc := range seconds {
