@@ -313,8 +313,9 @@ func (e *Engine) quote(ctx context.Context, req swapscout.QuoteRequest, venues [
 	q := &swapscout.Quote{Request: req, CreatedAt: start}
 	results := make(chan answer, len(venues)) // room for every venue: a straggler's late send never blocks
 	fo := newFanOut(ctx, venues)
+	fo.req, fo.venues, fo.results, fo.state = req, venues, results, make([]venueState, len(venues))
 	c := &collector{e: e, req: req, venues: venues, maxKYC: maxKYC, maxLog: maxLog, emit: emit, q: q, start: start, t0: time.Now(),
-		state: make([]venueState, len(venues)), fo: fo, results: results}
+		state: fo.state}
 	c.anchor, c.hasAnchor = anchorLog(req)
 	for i := range venues {
 		s := &c.state[i]
@@ -325,7 +326,7 @@ func (e *Engine) quote(ctx context.Context, req swapscout.QuoteRequest, venues [
 			fo.left.Add(-1)
 			continue
 		}
-		go c.ask(i)
+		go fo.ask(e, i)
 	}
 	q.Offers = make([]swapscout.Offer, 0, len(venues))
 	if emit != nil {
@@ -369,7 +370,7 @@ func (e *Engine) quote(ctx context.Context, req swapscout.QuoteRequest, venues [
 				if s.joined {
 					s.joined = false
 					fo.left.Add(1)
-					go c.ask(a.i)
+					go fo.ask(e, a.i)
 				}
 				continue
 			}
@@ -414,13 +415,13 @@ func (e *Engine) quote(ctx context.Context, req swapscout.QuoteRequest, venues [
 	return q
 }
 
-// ask calls venue i of c's fan-out (see Engine.ask). The goroutine's
-// closure is the collector and an index: a fan-out's calls share what they
-// read (the request, the channel, the fan-out) instead of each copying it,
-// a few hundred bytes less garbage per venue call.
-func (c *collector) ask(i int) {
-	s := &c.state[i]
-	c.e.ask(&c.venues[i], i, s.ctx, c.req, c.results, c.fo, &s.finished)
+// ask calls venue i of fo (see Engine.ask). The goroutine's closure is the
+// fan-out and an index: a fan-out's calls share what they read (the
+// request, the channel) instead of each copying it, a few hundred bytes
+// less garbage per venue call.
+func (fo *fanOut) ask(e *Engine, i int) {
+	s := &fo.state[i]
+	e.ask(&fo.venues[i], i, s.ctx, fo.req, fo.results, fo, &s.finished)
 }
 
 // ask calls one venue and sends its answer on results, which has room for
@@ -488,10 +489,6 @@ type collector struct {
 	start  time.Time // Options.Now's
 	t0     time.Time // the real clock's
 	state  []venueState
-	// fo and results are the fan-out's calls and where they answer; they
-	// may outlive the collector's Quote (stragglers, detached calls).
-	fo      *fanOut
-	results chan answer
 	// anchor is the log of the rate the price anchors imply (anchors.go),
 	// when hasAnchor.
 	anchor    float64
