@@ -48,6 +48,12 @@ type fanOut struct {
 	// sharing: some of the calls are registered in Engine.shared, so each
 	// call looks there once it has its answer.
 	sharing atomic.Bool
+	// What the calls read (fanOut.ask), set before the first starts: the
+	// request, the venues, where they answer and their states.
+	req     swapscout.QuoteRequest
+	venues  []Venue
+	results chan answer
+	state   []venueState
 }
 
 // newFanOut prepares the calls' contexts: each venue's own deadline from

@@ -3,6 +3,7 @@ package quotes
 import (
 	"context"
 	"math"
+	"math/big"
 	"slices"
 	"strconv"
 	"sync"
@@ -226,17 +227,60 @@ type routeMemo struct {
 	until map[string]time.Time
 }
 
-// routeMemoKey is r's key for routeMemo: its cache key with the amount
-// rounded down to a power of two and without its deadline.
+// routeMemoKey is r's key for routeMemo: its cache key without its deadline,
+// with the amount replaced by its binary order (binaryOrder), so that
+// amounts between the same two powers of two share a key.
 func routeMemoKey(r *Request) string {
 	k := *r
 	k.Deadline, k.Routes, k.Split = 0, RoutesOff, 0
-	if f := r.Amount.Float64(); f > 0 && !math.IsInf(f, 0) {
-		if a, err := swapscout.AmountFromFloat(math.Exp2(math.Floor(math.Log2(f)))); err == nil {
-			k.Amount = a
-		}
+	k.Amount = swapscout.Amount{}
+	key := AppendKey(nil, &k)
+	if e, ok := binaryOrder(r.Amount); ok {
+		key = strconv.AppendInt(append(key, "|2^"...), int64(e), 10)
+	} else {
+		key = r.Amount.Append(append(key, '|'))
 	}
-	return string(AppendKey(nil, &k))
+	return string(key)
+}
+
+// binaryOrder returns e such that 2^e <= a < 2^(e+1), exactly: a is
+// read as its decimal coefficient over a power of ten (no float64, which
+// rounds 0.99999999999999999 up to 1 and loses digits past the 17th). ok
+// is false for an amount that is not positive.
+func binaryOrder(a swapscout.Amount) (int, bool) {
+	if !a.Valid() || a.Sign() <= 0 {
+		return 0, false
+	}
+	var buf [48]byte
+	text := a.Append(buf[:0])
+	var digits [48]byte
+	n, scale := 0, 0
+	for i, c := range text {
+		if c == '.' {
+			scale = len(text) - i - 1
+			continue
+		}
+		digits[n] = c
+		n++
+	}
+	num, ok := new(big.Int).SetString(string(digits[:n]), 10)
+	if !ok {
+		return 0, false
+	}
+	den := new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(scale)), nil)
+	// num/den lies in (2^(e-1), 2^(e+1)) for e the difference of their
+	// bit lengths: the order is e, or e-1 when num/den < 2^e.
+	e := num.BitLen() - den.BitLen()
+	lhs, rhs := num, den
+	if e >= 0 {
+		rhs = new(big.Int).Lsh(den, uint(e))
+	} else {
+		lhs = new(big.Int).Lsh(num, uint(-e))
+	}
+	if lhs.Cmp(rhs) < 0 {
+		e--
+	}
+	return e, true
 }
 
 // hopeless reports whether routes=auto need not search key's routes at now.
@@ -281,16 +325,23 @@ func (s *Service) searchRoutes(ctx context.Context, r *Request, direct *directQu
 	found := make([][]swapscout.Offer, len(bridges))
 	var wg sync.WaitGroup
 	var open atomic.Int32 // bridges whose routes are unknown (not judged, an outage)
-	for i, b := range bridges {
+	search := func(i int) {
+		var v bridgeVerdict
+		found[i], v = s.bridge(ctx, r, bridges[i], direct)
+		if v == bridgeOpen {
+			open.Add(1)
+		}
+	}
+	// One goroutine per bridge but the last, which this one searches.
+	for i := range len(bridges) - 1 {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			var v bridgeVerdict
-			found[i], v = s.bridge(ctx, r, b, direct)
-			if v == bridgeOpen {
-				open.Add(1)
-			}
+			search(i)
 		}()
+	}
+	if len(bridges) > 0 {
+		search(len(bridges) - 1)
 	}
 	wg.Wait()
 	if r.Routes == RoutesAuto && open.Load() == 0 && ctx.Err() == nil {
@@ -311,19 +362,22 @@ func (s *Service) searchRoutes(ctx context.Context, r *Request, direct *directQu
 			s.noRoutes.remember(routeMemoKey(r), now, now.Add(RouteRecheck))
 		}
 	}
-	var all []swapscout.Offer
+	n := 0
+	for _, f := range found {
+		n += len(f)
+	}
+	all := make([]swapscout.Offer, 0, n)
 	for _, f := range found {
 		all = append(all, f...)
 	}
 	aggregate.Rank(r.Direction, all)
-	var out []swapscout.Offer
-	seen := map[string]bool{}
+	out := make([]swapscout.Offer, 0, min(n, MaxRoutes))
 	for _, o := range all {
-		pair := o.Legs[0].Venue + ">" + o.Legs[1].Venue
-		if seen[pair] {
-			continue
+		if slices.ContainsFunc(out, func(p swapscout.Offer) bool {
+			return p.Legs[0].Venue == o.Legs[0].Venue && p.Legs[1].Venue == o.Legs[1].Venue
+		}) {
+			continue // one route per pair of venues: the best
 		}
-		seen[pair] = true
 		out = append(out, o)
 		if len(out) == MaxRoutes {
 			break
@@ -372,44 +426,46 @@ func (s *Service) bridge(ctx context.Context, r *Request, x swapscout.Asset, dir
 	sel.Swappable = true // a route is only worth showing when both legs can be made
 	firstReq, secondReq := legRequests(r.QuoteRequest, x)
 
+	// At most two second legs: with routes=1, the first answer's, priced
+	// while the first leg's fan-out runs (a goroutine of its own), and the
+	// best's, priced here once the first leg is judged.
 	type second struct {
 		first swapscout.Offer
 		quote *swapscout.Quote
 	}
 	var (
-		mu      sync.Mutex
-		seconds []second
+		seconds [2]second
+		early   bool             // the first answer's second leg was started
+		earlyO  swapscout.Offer  // its first leg
+		earlyQ  *swapscout.Quote // its quote, set by its goroutine
 		wg      sync.WaitGroup
-		started = map[string]bool{} // by first-leg venue
 	)
-	start := func(o swapscout.Offer) {
-		if started[o.Venue] || ctx.Err() != nil {
-			return
+	ask := func(req swapscout.QuoteRequest) *swapscout.Quote {
+		q, err := s.c.Engine.Quote(ctx, req, sel, nil)
+		if err != nil {
+			return nil
 		}
-		req, ok := secondReq(&o)
-		if !ok {
-			return
-		}
-		started[o.Venue] = true
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			q, err := s.c.Engine.Quote(ctx, req, sel, nil)
-			if err != nil || q == nil {
-				return
-			}
-			mu.Lock()
-			seconds = append(seconds, second{o, q})
-			mu.Unlock()
-		}()
+		return q
 	}
 	auto := r.Routes != RoutesOn
 	var emit func(swapscout.Result)
 	if !auto {
 		emit = func(res swapscout.Result) {
-			if res.Offer != nil && len(started) == 0 {
-				start(*res.Offer) // pipeline: the first answer in starts a second leg now
+			if res.Offer == nil || early || ctx.Err() != nil {
+				return
 			}
+			req, ok := secondReq(res.Offer)
+			if !ok {
+				return
+			}
+			// pipeline: the first answer in starts a second leg now
+			early = true
+			earlyO = *res.Offer
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				earlyQ = ask(req)
+			}()
 		}
 	}
 	q, err := s.c.Engine.Quote(ctx, firstReq, sel, emit)
@@ -433,11 +489,21 @@ func (s *Service) bridge(ctx context.Context, r *Request, x swapscout.Asset, dir
 			return nil, bridgeNone // a route through x cannot beat the direct offers
 		}
 	}
-	start(q.Offers[0]) // the best, once every first leg is judged
+	// The best, once every first leg is judged, unless its venue's answer
+	// already has its second leg.
+	if best := &q.Offers[0]; (!early || earlyO.Venue != best.Venue) && ctx.Err() == nil {
+		if req, ok := secondReq(best); ok {
+			seconds[1] = second{*best, ask(req)}
+		}
+	}
 	wg.Wait()
+	seconds[0] = second{earlyO, earlyQ}
 
 	var out []swapscout.Offer
 	for _, sc := range seconds {
+		if sc.quote == nil {
+			continue
+		}
 		// The first leg's offer must be the one the final judgement kept.
 		var first *swapscout.Offer
 		if q != nil {
