@@ -48,13 +48,8 @@ func parseMarkets(body []byte) ([]cex.Market, error) {
 	if err := json.Unmarshal(body, &ps); err != nil {
 		return nil, venue.BadResponse(err)
 	}
-	out := make([]cex.Market, 0, len(ps))
-	for _, p := range ps {
+	return cex.Markets(ps, func(p PairInfo) (cex.Market, bool) {
 		base, quote, ok := strings.Cut(p.Name, "/")
-		if !ok || base == "" || quote == "" || p.URLSymbol == "" || p.Trading != "Enabled" ||
-			p.InstantAndMarketOrders != "" && p.InstantAndMarketOrders != "Enabled" {
-			continue
-		}
 		m := cex.Market{Market: book.Market{Base: base, Quote: quote, Symbol: p.URLSymbol}}
 		if f := strings.Fields(p.MinimumOrder); len(f) == 2 {
 			if min, err := swapscout.ParseAmount(f[0]); err == nil && min.Sign() > 0 {
@@ -66,9 +61,9 @@ func parseMarkets(body []byte) ([]cex.Market, error) {
 				}
 			}
 		}
-		out = append(out, m)
-	}
-	return out, nil
+		market := p.InstantAndMarketOrders == "" || p.InstantAndMarketOrders == "Enabled"
+		return m, ok && p.Trading == "Enabled" && market
+	}), nil
 }
 
 // errorBody reads Bitstamp's error object, {"status":"error","reason":…,

@@ -47,19 +47,13 @@ func parseMarkets(body []byte) ([]cex.Market, error) {
 	if err := json.Unmarshal(body, &ps); err != nil {
 		return nil, venue.BadResponse(err)
 	}
-	out := make([]cex.Market, 0, len(ps))
-	for _, p := range ps {
-		if p.Status != "online" || p.TradingDisabled || p.CancelOnly || p.LimitOnly || p.PostOnly ||
-			p.ID == "" || p.BaseCurrency == "" || p.QuoteCurrency == "" {
-			continue
-		}
+	return cex.Markets(ps, func(p Product) (cex.Market, bool) {
 		m := cex.Market{Market: book.Market{Base: p.BaseCurrency, Quote: p.QuoteCurrency, Symbol: p.ID}}
 		if p.MinMarketFunds.Valid() && p.MinMarketFunds.Sign() > 0 {
 			m.MinQuote = p.MinMarketFunds
 		}
-		out = append(out, m)
-	}
-	return out, nil
+		return m, p.Status == "online" && !p.TradingDisabled && !p.CancelOnly && !p.LimitOnly && !p.PostOnly
+	}), nil
 }
 
 // bookShape is /products/{id}/book?level=2:
