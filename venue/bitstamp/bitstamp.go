@@ -13,7 +13,6 @@ import (
 	"strings"
 
 	"github.com/swapscout/swapscout"
-	"github.com/swapscout/swapscout/venue"
 	"github.com/swapscout/swapscout/venue/book"
 	"github.com/swapscout/swapscout/venue/cex"
 )
@@ -44,11 +43,7 @@ var spec = cex.Spec{
 // market orders, when the answer says), keyed by the two halves of name,
 // fetched by url_symbol, with minimum_order in whichever currency it names.
 func parseMarkets(body []byte) ([]cex.Market, error) {
-	var ps []PairInfo
-	if err := json.Unmarshal(body, &ps); err != nil {
-		return nil, venue.BadResponse(err)
-	}
-	return cex.Markets(ps, func(p PairInfo) (cex.Market, bool) {
+	return cex.UnmarshalMarkets(body, func(p PairInfo) (cex.Market, bool) {
 		base, quote, ok := strings.Cut(p.Name, "/")
 		m := cex.Market{Market: book.Market{Base: base, Quote: quote, Symbol: p.URLSymbol}}
 		if f := strings.Fields(p.MinimumOrder); len(f) == 2 {
@@ -63,7 +58,7 @@ func parseMarkets(body []byte) ([]cex.Market, error) {
 		}
 		market := p.InstantAndMarketOrders == "" || p.InstantAndMarketOrders == "Enabled"
 		return m, ok && p.Trading == "Enabled" && market
-	}), nil
+	})
 }
 
 // errorBody reads Bitstamp's error object, {"status":"error","reason":…,

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 
 	"github.com/swapscout/swapscout"
+	"github.com/swapscout/swapscout/venue"
 	"github.com/swapscout/swapscout/venue/book"
 )
 
@@ -33,6 +34,17 @@ func ListMarkets[T any](body []byte, venueName, what string, path []string, read
 	items, err := List[T](body, venueName, what, path...)
 	if err != nil {
 		return nil, err
+	}
+	return Markets(items, read), nil
+}
+
+// UnmarshalMarkets decodes body, a JSON array of the venue's market
+// records, strictly (an answer that does not decode is bad_response), and
+// makes its markets as Markets does.
+func UnmarshalMarkets[T any](body []byte, read func(T) (Market, bool)) ([]Market, error) {
+	var items []T
+	if err := json.Unmarshal(body, &items); err != nil {
+		return nil, venue.BadResponse(err)
 	}
 	return Markets(items, read), nil
 }
