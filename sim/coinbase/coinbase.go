@@ -26,11 +26,8 @@ func Sim() sim.Venue {
 		Seq:    13051505638,
 		Symbol: func(m cexsim.Market) string { return m.Base + "-" + m.Quote },
 		Markets: func(c *cexsim.Call, ms []cexsim.Market) {
-			ps := make([]coinbase.Product, 0, len(ms)+1)
-			for _, m := range ms {
-				ps = append(ps, newProduct(m.Symbol, m.Base, m.Quote, "online"))
-			}
-			c.JSON(200, append(ps, newProduct("XRP-BTC", "XRP", "BTC", "delisted")))
+			online := func(m cexsim.Market) coinbase.Product { return newProduct(m.Symbol, m.Base, m.Quote, "online") }
+			c.JSON(200, cexsim.Listed(ms, online, newProduct("XRP-BTC", "XRP", "BTC", "delisted")))
 		},
 		BookQuery: func(c *cexsim.Call) (string, int, bool) {
 			switch c.Query("level") {

@@ -24,10 +24,8 @@ func Sim() sim.Venue {
 		Seq:  136107114472,
 		Markets: func(c *cexsim.Call, ms []cexsim.Market) {
 			res := symbolsResponse{Status: "ok", Ts: strconv.FormatInt(c.Now().UnixMilli(), 10), Full: 1}
-			for _, m := range ms {
-				res.Data = append(res.Data, newSymbol(m.Base, m.Quote, "online"))
-			}
-			res.Data = append(res.Data, newSymbol("firo", "usdt", "offline"))
+			online := func(m cexsim.Market) symbolInfo { return newSymbol(m.Base, m.Quote, "online") }
+			res.Data = cexsim.Listed(ms, online, newSymbol("firo", "usdt", "offline"))
 			c.JSON(200, res)
 		},
 		BookQuery: func(c *cexsim.Call) (string, int, bool) {

@@ -28,10 +28,8 @@ func Sim() sim.Venue {
 				writeError(c.W, 400, "50014", "Parameter instType can not be empty")
 				return
 			case "SPOT":
-				for _, m := range ms {
-					data = append(data, newInstrument(m.Symbol, m.Base, m.Quote, "live"))
-				}
-				data = append(data, newInstrument("XMR-USDT", "XMR", "USDT", "suspend"))
+				live := func(m cexsim.Market) okx.Instrument { return newInstrument(m.Symbol, m.Base, m.Quote, "live") }
+				data = cexsim.Listed(ms, live, newInstrument("XMR-USDT", "XMR", "USDT", "suspend"))
 			}
 			c.JSON(200, okx.Envelope[okx.Instrument]{Code: "0", Data: data})
 		},
