@@ -25,9 +25,7 @@ func Sim() sim.Venue {
 	return cexsim.Venue(cexsim.API{
 		Spec:        binance.Spec(),
 		Seq:         8223158780,
-		Profile:     sim.ProfileOf("binance"),
 		Markets:     serveExchangeInfo,
-		BookPath:    "GET /api/v3/depth",
 		BookQuery:   depthQuery,
 		Book:        func(c *cexsim.Call, b *cexsim.Book) { cexsim.WriteDepth(c, b, 8) },
 		NoMarket:    func(c *cexsim.Call, _ string) { writeError(c.W, 400, -1121, "Invalid symbol.") },

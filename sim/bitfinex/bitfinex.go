@@ -23,9 +23,8 @@ import (
 // Sim is Bitfinex's simulated public API.
 func Sim() sim.Venue {
 	return cexsim.Venue(cexsim.API{
-		Spec:    bitfinex.Spec(),
-		Profile: sim.ProfileOf("bitfinex"),
-		Symbol:  func(m cexsim.Market) string { return "t" + pairName(m.Base, m.Quote) },
+		Spec:   bitfinex.Spec(),
+		Symbol: func(m cexsim.Market) string { return "t" + pairName(m.Base, m.Quote) },
 		Markets: func(c *cexsim.Call, ms []cexsim.Market) {
 			names := make([]string, 0, len(ms)+1)
 			for _, m := range ms {

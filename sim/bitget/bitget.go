@@ -21,9 +21,7 @@ import (
 func Sim() sim.Venue {
 	return cexsim.Venue(cexsim.API{
 		Spec:      bitget.Spec(),
-		Profile:   sim.ProfileOf("bitget"),
 		Markets:   serveSymbols,
-		BookPath:  "GET /api/v2/spot/market/orderbook",
 		BookQuery: bookQuery,
 		Book: func(c *cexsim.Call, b *cexsim.Book) {
 			t := c.Now().UnixMilli()

@@ -20,15 +20,13 @@ import (
 // Sim is Bitstamp's simulated public API.
 func Sim() sim.Venue {
 	return cexsim.Venue(cexsim.API{
-		Spec:     bitstamp.Spec(),
-		Profile:  sim.ProfileOf("bitstamp"),
-		Symbol:   func(m cexsim.Market) string { return strings.ToLower(m.Base + m.Quote) },
-		Markets:  servePairs,
-		BookPath: "GET /api/v2/order_book/{pair}/",
+		Spec:    bitstamp.Spec(),
+		Symbol:  func(m cexsim.Market) string { return strings.ToLower(m.Base + m.Quote) },
+		Markets: servePairs,
 		BookQuery: func(c *cexsim.Call) (string, int, bool) {
 			switch c.Query("group") {
 			case "", "0", "1", "2":
-				return c.R.PathValue("pair"), 0, true // always the whole book
+				return c.R.PathValue("symbol"), 0, true // always the whole book
 			}
 			writeError(c.W, 400, "", "Invalid group parameter.")
 			return "", 0, false

@@ -24,9 +24,8 @@ import (
 func Sim() sim.Venue {
 	lim := &ipLimit{window: cexsim.Window{Limit: 600, Span: 5 * time.Second}}
 	return cexsim.Venue(cexsim.API{
-		Spec:    bybit.Spec(),
-		Seq:     3887177875,
-		Profile: sim.ProfileOf("bybit"),
+		Spec: bybit.Spec(),
+		Seq:  3887177875,
 		Markets: func(c *cexsim.Call, ms []cexsim.Market) {
 			if c.Query("category") != "spot" { // linear, inverse, option: not simulated
 				writeError(c, 10001, "params error: category is invalid")
@@ -38,7 +37,6 @@ func Sim() sim.Venue {
 			}
 			c.JSON(200, response{RetCode: 0, RetMsg: "OK", Result: res, RetExtInfo: map[string]any{}, Time: c.Now().UnixMilli()})
 		},
-		BookPath:  "GET /v5/market/orderbook",
 		BookQuery: bookQuery,
 		Book: func(c *cexsim.Call, b *cexsim.Book) {
 			ts := c.Now().UnixMilli()

@@ -62,10 +62,10 @@ type API struct {
 	// the simulated markets, and its Symbols and withdrawal fees make the
 	// currency list.
 	Spec cex.Spec
-	// Profile is the venue's simulated market; Kind is set to OrderBook,
-	// Fee to the spec's taker fee, and Depth, when zero, to the deepest of
-	// the spec's Depths (a venue that always sends its whole book sets its
-	// own).
+	// Profile is the venue's simulated market (sim.ProfileOf the spec's ID
+	// when it names no markets); Kind is set to OrderBook, Fee to the
+	// spec's taker fee, and Depth, when zero, to the deepest of the spec's
+	// Depths (a venue that always sends its whole book sets its own).
 	Profile sim.Profile
 
 	// Symbol names a market the way the venue's book endpoint takes it
@@ -79,7 +79,9 @@ type API struct {
 	// the path of the spec's MarketsPath when empty); Markets answers it.
 	MarketsPath string
 	Markets     func(c *Call, ms []Market)
-	// BookPath is the pattern of the book endpoint. BookQuery reads the
+	// BookPath is the pattern of the book endpoint ("GET " and the path of
+	// the spec's BookTemplate when empty: a {symbol} in the path is a
+	// wildcard of that name). BookQuery reads the
 	// symbol and depth a request asks for (depth ≤ 0: the profile's), or
 	// answers the venue's error for a bad parameter and reports false. Book
 	// answers the book; NoMarket the venue's error for an unknown symbol.
@@ -189,6 +191,9 @@ func Venue(a API) sim.Venue {
 
 // defaults fills what the spec already says.
 func (a *API) defaults() {
+	if a.Profile.Markets == nil && a.Spec.ID != "" {
+		a.Profile = sim.ProfileOf(a.Spec.ID)
+	}
 	a.Profile.Kind = swapscout.OrderBook
 	a.Profile.Fee = a.Spec.TakerFee.Float64()
 	if d := a.Spec.Depths; a.Profile.Depth == 0 && len(d) > 0 {
@@ -203,6 +208,9 @@ func (a *API) defaults() {
 	}
 	if a.MarketsPath == "" {
 		a.MarketsPath = route(a.Spec.MarketsPath)
+	}
+	if a.BookPath == "" && a.Spec.BookTemplate != "" {
+		a.BookPath = route(a.Spec.BookTemplate)
 	}
 	if a.NetworksPath == "" && a.Spec.NetworksPath != "" {
 		a.NetworksPath = route(a.Spec.NetworksPath)

@@ -22,24 +22,19 @@ import (
 // Sim is Coinbase Exchange's simulated public API.
 func Sim() sim.Venue {
 	return cexsim.Venue(cexsim.API{
-		Spec:    coinbase.Spec(),
-		Seq:     13051505638,
-		Profile: sim.ProfileOf("coinbase"),
-		Symbol:  func(m cexsim.Market) string { return m.Base + "-" + m.Quote },
+		Spec:   coinbase.Spec(),
+		Seq:    13051505638,
+		Symbol: func(m cexsim.Market) string { return m.Base + "-" + m.Quote },
 		Markets: func(c *cexsim.Call, ms []cexsim.Market) {
-			ps := make([]coinbase.Product, 0, len(ms)+1)
-			for _, m := range ms {
-				ps = append(ps, newProduct(m.Symbol, m.Base, m.Quote, "online"))
-			}
-			c.JSON(200, append(ps, newProduct("XRP-BTC", "XRP", "BTC", "delisted")))
+			online := func(m cexsim.Market) coinbase.Product { return newProduct(m.Symbol, m.Base, m.Quote, "online") }
+			c.JSON(200, cexsim.Listed(ms, online, newProduct("XRP-BTC", "XRP", "BTC", "delisted")))
 		},
-		BookPath: "GET /products/{id}/book",
 		BookQuery: func(c *cexsim.Call) (string, int, bool) {
 			switch c.Query("level") {
 			case "", "1":
-				return c.R.PathValue("id"), 1, true
+				return c.R.PathValue("symbol"), 1, true
 			case "2":
-				return c.R.PathValue("id"), 0, true // the whole book
+				return c.R.PathValue("symbol"), 0, true // the whole book
 			}
 			writeError(c.W, 400, "Invalid level")
 			return "", 0, false

@@ -26,18 +26,13 @@ import (
 func Sim() sim.Venue {
 	lim := &cexsim.Window{Limit: endpointLimit, Span: 10 * time.Second}
 	return cexsim.Venue(cexsim.API{
-		Spec:    gate.Spec(),
-		Seq:     27596272445,
-		Profile: sim.ProfileOf("gate"),
-		Symbol:  func(m cexsim.Market) string { return m.Base + "_" + m.Quote },
+		Spec:   gate.Spec(),
+		Seq:    27596272445,
+		Symbol: func(m cexsim.Market) string { return m.Base + "_" + m.Quote },
 		Markets: func(c *cexsim.Call, ms []cexsim.Market) {
-			list := make([]currencyPair, 0, len(ms)+1)
-			for _, m := range ms {
-				list = append(list, newPair(m.Base, m.Quote, "tradable"))
-			}
-			c.JSON(200, append(list, newPair("XEM", "USDT", "untradable")))
+			tradable := func(m cexsim.Market) currencyPair { return newPair(m.Base, m.Quote, "tradable") }
+			c.JSON(200, cexsim.Listed(ms, tradable, newPair("XEM", "USDT", "untradable")))
 		},
-		BookPath: "GET /api/v4/spot/order_book",
 		BookQuery: func(c *cexsim.Call) (string, int, bool) {
 			pair := c.Query("currency_pair")
 			if pair == "" {

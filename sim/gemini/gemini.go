@@ -27,7 +27,6 @@ func Sim() sim.Venue {
 	var names []string // lowercase symbols, for /v1/symbols and the unknown-symbol message
 	return cexsim.Venue(cexsim.API{
 		Spec:        spec,
-		Profile:     sim.ProfileOf("gemini"),
 		Symbol:      func(m cexsim.Market) string { return strings.ToLower(m.Base + m.Quote) },
 		MarketsPath: "GET /v1/symbols/details/{symbol}",
 		Lists:       []string{"GET /v1/symbols"},

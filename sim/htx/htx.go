@@ -20,18 +20,14 @@ import (
 // Sim is HTX's simulated public spot API.
 func Sim() sim.Venue {
 	return cexsim.Venue(cexsim.API{
-		Spec:    htx.Spec(),
-		Seq:     136107114472,
-		Profile: sim.ProfileOf("htx"),
+		Spec: htx.Spec(),
+		Seq:  136107114472,
 		Markets: func(c *cexsim.Call, ms []cexsim.Market) {
 			res := symbolsResponse{Status: "ok", Ts: strconv.FormatInt(c.Now().UnixMilli(), 10), Full: 1}
-			for _, m := range ms {
-				res.Data = append(res.Data, newSymbol(m.Base, m.Quote, "online"))
-			}
-			res.Data = append(res.Data, newSymbol("firo", "usdt", "offline"))
+			online := func(m cexsim.Market) symbolInfo { return newSymbol(m.Base, m.Quote, "online") }
+			res.Data = cexsim.Listed(ms, online, newSymbol("firo", "usdt", "offline"))
 			c.JSON(200, res)
 		},
-		BookPath: "GET /market/depth",
 		BookQuery: func(c *cexsim.Call) (string, int, bool) {
 			depth := 150
 			switch c.Query("depth") {

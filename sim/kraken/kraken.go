@@ -23,12 +23,10 @@ import (
 // Sim is Kraken's simulated public API.
 func Sim() sim.Venue {
 	return cexsim.Venue(cexsim.API{
-		Spec:     kraken.Spec(),
-		Profile:  sim.ProfileOf("kraken"),
-		Symbol:   func(m cexsim.Market) string { return altname(m.Base) + altname(m.Quote) },
-		Aliases:  func(m cexsim.Market) []string { return []string{pairKey(m)} },
-		Markets:  serveAssetPairs,
-		BookPath: "GET /0/public/Depth",
+		Spec:    kraken.Spec(),
+		Symbol:  func(m cexsim.Market) string { return altname(m.Base) + altname(m.Quote) },
+		Aliases: func(m cexsim.Market) []string { return []string{pairKey(m)} },
+		Markets: serveAssetPairs,
 		BookQuery: func(c *cexsim.Call) (string, int, bool) {
 			count, ok := c.Int("count", 100)
 			if !ok || count < 1 || c.Query("pair") == "" {

@@ -34,11 +34,8 @@ func Sim() sim.Venue {
 		Profile: allMarkets(sim.ProfileOf("kucoin"), kucoin.Spec()),
 		Symbol:  func(m cexsim.Market) string { return m.Base + "-" + m.Quote },
 		Markets: func(c *cexsim.Call, ms []cexsim.Market) {
-			list := make([]symbol, 0, len(ms)+1)
-			for _, m := range ms {
-				list = append(list, newSymbol(m.Symbol, m.Base, m.Quote, true))
-			}
-			list = append(list, newSymbol("FIRO-USDT", "FIRO", "USDT", false)) // listed, not trading
+			trading := func(m cexsim.Market) symbol { return newSymbol(m.Symbol, m.Base, m.Quote, true) }
+			list := cexsim.Listed(ms, trading, newSymbol("FIRO-USDT", "FIRO", "USDT", false)) // FIRO listed, not trading
 			c.JSON(200, response{Code: "200000", Data: list})
 		},
 		BookPath: "GET /api/v1/market/orderbook/{level}",

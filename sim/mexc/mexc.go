@@ -18,11 +18,9 @@ import (
 // Sim is MEXC's simulated spot API.
 func Sim() sim.Venue {
 	return cexsim.Venue(cexsim.API{
-		Spec:     mexc.Spec(),
-		Seq:      4_118_330_915,
-		Profile:  sim.ProfileOf("mexc"),
-		Markets:  serveExchangeInfo,
-		BookPath: "GET /api/v3/depth",
+		Spec:    mexc.Spec(),
+		Seq:     4_118_330_915,
+		Markets: serveExchangeInfo,
 		BookQuery: func(c *cexsim.Call) (string, int, bool) {
 			limit, ok := c.Int("limit", 100)
 			if !ok || limit < 1 {

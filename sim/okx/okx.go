@@ -19,9 +19,8 @@ import (
 // Sim is OKX's simulated public API.
 func Sim() sim.Venue {
 	return cexsim.Venue(cexsim.API{
-		Spec:    okx.Spec(),
-		Profile: sim.ProfileOf("okx"),
-		Symbol:  func(m cexsim.Market) string { return m.Base + "-" + m.Quote },
+		Spec:   okx.Spec(),
+		Symbol: func(m cexsim.Market) string { return m.Base + "-" + m.Quote },
 		Markets: func(c *cexsim.Call, ms []cexsim.Market) {
 			data := []okx.Instrument{}
 			switch c.Query("instType") {
@@ -29,14 +28,11 @@ func Sim() sim.Venue {
 				writeError(c.W, 400, "50014", "Parameter instType can not be empty")
 				return
 			case "SPOT":
-				for _, m := range ms {
-					data = append(data, newInstrument(m.Symbol, m.Base, m.Quote, "live"))
-				}
-				data = append(data, newInstrument("XMR-USDT", "XMR", "USDT", "suspend"))
+				live := func(m cexsim.Market) okx.Instrument { return newInstrument(m.Symbol, m.Base, m.Quote, "live") }
+				data = cexsim.Listed(ms, live, newInstrument("XMR-USDT", "XMR", "USDT", "suspend"))
 			}
 			c.JSON(200, okx.Envelope[okx.Instrument]{Code: "0", Data: data})
 		},
-		BookPath: "GET /api/v5/market/books",
 		BookQuery: func(c *cexsim.Call) (string, int, bool) {
 			if c.Query("instId") == "" {
 				writeError(c.W, 400, "50014", "Parameter instId can not be empty")

@@ -13,7 +13,6 @@ import (
 	"strconv"
 
 	"github.com/swapscout/swapscout"
-	"github.com/swapscout/swapscout/venue/book"
 	"github.com/swapscout/swapscout/venue/cex"
 )
 
@@ -45,17 +44,8 @@ var spec = cex.Spec{
 // from NOTIONAL (MIN_NOTIONAL) when it applies to market orders. Values of
 // an unexpected type read as absent rather than fail the list.
 func parseMarkets(body []byte) ([]cex.Market, error) {
-	symbols, err := cex.List[symbolIn](body, "Binance", "symbols", "symbols")
-	if err != nil {
-		return nil, err
-	}
-	var out []cex.Market
-	for _, sy := range symbols {
-		spot := string(bytes.TrimSpace(sy.IsSpotTradingAllowed)) != "false" // absent or null: unstated
-		if sy.Status != "TRADING" || !spot || sy.Symbol == "" || sy.BaseAsset == "" || sy.QuoteAsset == "" {
-			continue
-		}
-		m := cex.Market{Market: book.Market{Base: string(sy.BaseAsset), Quote: string(sy.QuoteAsset), Symbol: string(sy.Symbol)}}
+	return cex.ListMarkets(body, "Binance", "symbols", symbolsAt, func(sy symbolIn) (cex.Market, bool) {
+		m := cex.Named(sy.BaseAsset, sy.QuoteAsset, sy.Symbol)
 		filters, _ := cex.Items[filterIn](sy.Filters)
 		for _, f := range filters {
 			switch f.FilterType {
@@ -67,10 +57,13 @@ func parseMarkets(body []byte) ([]cex.Market, error) {
 				}
 			}
 		}
-		out = append(out, m)
-	}
-	return out, nil
+		spot := string(bytes.TrimSpace(sy.IsSpotTradingAllowed)) != "false" // absent or null: unstated
+		return m, sy.Status == "TRADING" && spot
+	})
 }
+
+// symbolsAt is where exchangeInfo lists its symbols.
+var symbolsAt = []string{"symbols"}
 
 // symbolIn is what parseMarkets reads of an item of exchangeInfo's symbols.
 type symbolIn struct {

@@ -46,14 +46,15 @@ var spec = cex.Spec{
 	ErrorBody: errorBody,
 }
 
-var one = swapscout.AmountFromInt(1)
-
 // parseMarkets reads the symbols envelope: online symbols (not gray, halt
 // or offline), with their takerFeeRate, MinBase from minTradeAmount and, on
 // USDT markets, MinQuote from minTradeUSDT. A field that is empty, null or
 // of another type counts as absent.
 func parseMarkets(body []byte) ([]cex.Market, error) {
-	items, err := readList[struct {
+	if err := answered(body); err != nil {
+		return nil, err
+	}
+	return cex.ListMarkets(body, "Bitget", "symbols", data, func(it struct {
 		Symbol         cex.Text `json:"symbol"`
 		BaseCoin       cex.Text `json:"baseCoin"`
 		QuoteCoin      cex.Text `json:"quoteCoin"`
@@ -61,26 +62,14 @@ func parseMarkets(body []byte) ([]cex.Market, error) {
 		TakerFeeRate   cex.Opt  `json:"takerFeeRate"`
 		MinTradeAmount cex.Opt  `json:"minTradeAmount"` // in base
 		MinTradeUSDT   cex.Opt  `json:"minTradeUSDT"`   // the least order's value in USDT
-	}](body, "symbols")
-	if err != nil {
-		return nil, err
-	}
-	var out []cex.Market
-	for _, it := range items {
-		if it.Status != "online" || it.Symbol == "" || it.BaseCoin == "" || it.QuoteCoin == "" {
-			continue
-		}
-		m := cex.Market{Market: book.Market{Base: string(it.BaseCoin), Quote: string(it.QuoteCoin), Symbol: string(it.Symbol)},
-			MinBase: it.MinTradeAmount.Amount}
-		if f := it.TakerFeeRate; f.OK && f.Amount.Cmp(one) < 0 {
-			m.TakerFee = &f.Amount
-		}
+	}) (cex.Market, bool) {
+		m := cex.Named(it.BaseCoin, it.QuoteCoin, it.Symbol)
+		m.MinBase, m.TakerFee = it.MinTradeAmount.Amount, cex.TakerFee(it.TakerFeeRate.Amount, it.TakerFeeRate.OK)
 		if m.Quote == "USDT" {
 			m.MinQuote = it.MinTradeUSDT.Amount
 		}
-		out = append(out, m)
-	}
-	return out, nil
+		return m, it.Status == "online"
+	})
 }
 
 // parseNetworks reads the coins envelope, whose data lists each coin's
@@ -89,50 +78,38 @@ func parseMarkets(body []byte) ([]cex.Market, error) {
 // ([DOC]: the booleans are strings). A flag that is not "true" reads as
 // closed; a fee that does not parse leaves the static table's.
 func parseNetworks(body []byte) (map[cex.Code]cex.Network, error) {
-	items, err := readList[struct {
-		Coin   cex.Text        `json:"coin"`
-		Chains json.RawMessage `json:"chains"`
-	}](body, "coins")
-	if err != nil {
+	if err := answered(body); err != nil {
 		return nil, err
 	}
-	out := make(map[cex.Code]cex.Network)
-	for _, it := range items {
-		chains, _ := cex.Items[struct {
-			Chain            cex.Text `json:"chain"`
-			WithdrawFee      cex.Opt  `json:"withdrawFee"`
-			Withdrawable     cex.Text `json:"withdrawable"`
-			Rechargeable     cex.Text `json:"rechargeable"`
-			MinDepositAmount cex.Opt  `json:"minDepositAmount"`
-		}](it.Chains)
-		for _, c := range chains {
-			if it.Coin == "" || c.Chain == "" {
-				continue // unnamed: no Code of Symbols can match it
-			}
-			out[cex.Code{Ticker: string(it.Coin), Network: string(c.Chain)}] = cex.Network{
-				Deposit: c.Rechargeable == "true", Withdraw: c.Withdrawable == "true",
-				WithdrawFee: c.WithdrawFee.Amount, HasFee: c.WithdrawFee.OK, DepositMin: c.MinDepositAmount.Amount,
-			}
-		}
-	}
-	return out, nil
+	return cex.CoinChains(body, "Bitget", "coins", data, "coin", func(c struct {
+		Chain            cex.Text `json:"chain"`
+		WithdrawFee      cex.Opt  `json:"withdrawFee"`
+		Withdrawable     cex.Text `json:"withdrawable"`
+		Rechargeable     cex.Text `json:"rechargeable"`
+		MinDepositAmount cex.Opt  `json:"minDepositAmount"`
+	}) (cex.Text, cex.Network) {
+		return c.Chain, cex.Network{Deposit: c.Rechargeable == "true", Withdraw: c.Withdrawable == "true",
+			WithdrawFee: c.WithdrawFee.Amount, HasFee: c.WithdrawFee.OK, DepositMin: c.MinDepositAmount.Amount}
+	})
 }
 
-// readList decodes an envelope whose data is an array into one T per item
-// (items that do not decode are left out); an answer without its success
-// code or without the array is bad_response (what names the list).
-func readList[T any](body []byte, what string) ([]T, error) {
+// answered checks a list's envelope: an answer without its success code is
+// bad_response (the list is then read from its data).
+func answered(body []byte) error {
 	var e struct {
 		Code cex.Text `json:"code"`
 	}
 	if err := json.Unmarshal(body, &e); err != nil {
-		return nil, venue.BadResponse(err)
+		return venue.BadResponse(err)
 	}
 	if e.Code != "00000" {
-		return nil, swapscout.NewVenueError(swapscout.CodeBadResponse, "Bitget answered without a code")
+		return swapscout.NewVenueError(swapscout.CodeBadResponse, "Bitget answered without a code")
 	}
-	return cex.List[T](body, "Bitget", what, "data")
+	return nil
 }
+
+// data is where Bitget's envelope holds its lists.
+var data = []string{"data"}
 
 // errorCodes maps Bitget's error codes ([CODE] JKorf's BitgetErrors; texts
 // [MEM]) to failure codes; other 4xx codes are parameter errors: bad_response.

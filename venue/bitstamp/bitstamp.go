@@ -13,7 +13,6 @@ import (
 	"strings"
 
 	"github.com/swapscout/swapscout"
-	"github.com/swapscout/swapscout/venue"
 	"github.com/swapscout/swapscout/venue/book"
 	"github.com/swapscout/swapscout/venue/cex"
 )
@@ -44,17 +43,8 @@ var spec = cex.Spec{
 // market orders, when the answer says), keyed by the two halves of name,
 // fetched by url_symbol, with minimum_order in whichever currency it names.
 func parseMarkets(body []byte) ([]cex.Market, error) {
-	var ps []PairInfo
-	if err := json.Unmarshal(body, &ps); err != nil {
-		return nil, venue.BadResponse(err)
-	}
-	out := make([]cex.Market, 0, len(ps))
-	for _, p := range ps {
+	return cex.UnmarshalMarkets(body, func(p PairInfo) (cex.Market, bool) {
 		base, quote, ok := strings.Cut(p.Name, "/")
-		if !ok || base == "" || quote == "" || p.URLSymbol == "" || p.Trading != "Enabled" ||
-			p.InstantAndMarketOrders != "" && p.InstantAndMarketOrders != "Enabled" {
-			continue
-		}
 		m := cex.Market{Market: book.Market{Base: base, Quote: quote, Symbol: p.URLSymbol}}
 		if f := strings.Fields(p.MinimumOrder); len(f) == 2 {
 			if min, err := swapscout.ParseAmount(f[0]); err == nil && min.Sign() > 0 {
@@ -66,9 +56,9 @@ func parseMarkets(body []byte) ([]cex.Market, error) {
 				}
 			}
 		}
-		out = append(out, m)
-	}
-	return out, nil
+		market := p.InstantAndMarketOrders == "" || p.InstantAndMarketOrders == "Enabled"
+		return m, ok && p.Trading == "Enabled" && market
+	})
 }
 
 // errorBody reads Bitstamp's error object, {"status":"error","reason":…,

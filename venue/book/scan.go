@@ -121,28 +121,22 @@ func (s *Scanner) Kind() Kind {
 
 // EnterObject consumes the '{' of the next value. It reports false (and
 // records an error) if the next value is not an object.
-func (s *Scanner) EnterObject() bool {
-	if !s.begin() {
-		return false
-	}
-	if s.peek() != '{' {
-		s.fail("expected an object")
-		return false
-	}
-	return s.push(true)
-}
+func (s *Scanner) EnterObject() bool { return s.enter('{', "expected an object") }
 
 // EnterArray consumes the '[' of the next value. It reports false (and
 // records an error) if the next value is not an array.
-func (s *Scanner) EnterArray() bool {
+func (s *Scanner) EnterArray() bool { return s.enter('[', "expected an array") }
+
+// enter consumes open, '{' or '[', or fails with msg.
+func (s *Scanner) enter(open byte, msg string) bool {
 	if !s.begin() {
 		return false
 	}
-	if s.peek() != '[' {
-		s.fail("expected an array")
+	if s.peek() != open {
+		s.fail(msg)
 		return false
 	}
-	return s.push(false)
+	return s.push(open == '{')
 }
 
 // NextKey advances to the next member of the object entered last and returns

@@ -51,7 +51,7 @@ var spec = cex.Spec{
 // (PreLaunch, Closed…) are dropped. Values of an unexpected type read as
 // absent rather than fail the list.
 func parseMarkets(body []byte) ([]cex.Market, error) {
-	items, err := cex.List[struct {
+	return cex.ListMarkets(body, "Bybit", "instrument list", []string{"result", "list"}, func(it struct {
 		Symbol        cex.Text `json:"symbol"`
 		BaseCoin      cex.Text `json:"baseCoin"`
 		QuoteCoin     cex.Text `json:"quoteCoin"`
@@ -60,19 +60,11 @@ func parseMarkets(body []byte) ([]cex.Market, error) {
 			MinOrderQty cex.Opt `json:"minOrderQty"`
 			MinOrderAmt cex.Opt `json:"minOrderAmt"`
 		} `json:"lotSizeFilter"`
-	}](body, "Bybit", "instrument list", "result", "list")
-	if err != nil {
-		return nil, err
-	}
-	var out []cex.Market
-	for _, it := range items {
-		if it.Status != "Trading" || it.Symbol == "" || it.BaseCoin == "" || it.QuoteCoin == "" {
-			continue
-		}
-		out = append(out, cex.Market{Market: book.Market{Base: string(it.BaseCoin), Quote: string(it.QuoteCoin), Symbol: string(it.Symbol)},
-			MinBase: it.LotSizeFilter.MinOrderQty.Amount, MinQuote: it.LotSizeFilter.MinOrderAmt.Amount})
-	}
-	return out, nil
+	}) (cex.Market, bool) {
+		m := cex.Named(it.BaseCoin, it.QuoteCoin, it.Symbol)
+		m.MinBase, m.MinQuote = it.LotSizeFilter.MinOrderQty.Amount, it.LotSizeFilter.MinOrderAmt.Amount
+		return m, it.Status == "Trading"
+	})
 }
 
 // apiError maps a retCode ([DOC] v5/error; [MEM] for which 10001 texts

@@ -85,7 +85,7 @@ func (f *bookFacts) apply(s *Spec) error {
 		if err != nil {
 			return err
 		}
-		s.BookPath = p
+		s.BookPath, s.BookTemplate = p, f.BookPath
 	}
 	if len(f.Statuses) > 0 {
 		s.Statuses = make(map[int]swapscout.VenueError, len(f.Statuses))

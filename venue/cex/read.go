@@ -140,6 +140,7 @@ func Descriptor(id string, s *Spec) venue.Descriptor {
 	if s.Name == "" {
 		s.Name = d.Name // one spelling of the venue's name
 	}
+	s.ID = id
 	d.Kind = swapscout.OrderBook
 	d.Reverse = true
 	d.Networks = s.Symbols.Networks()

@@ -72,6 +72,26 @@ func mostlyZero(zero, total int) bool {
 	return total >= zeroQuorum && 4*zero > 3*total
 }
 
+// feeTally counts the fees a list states and how many of them are zero:
+// a list whose fees are mostly zero is absurd (see mostlyZero).
+type feeTally struct{ stated, zero int }
+
+func (t *feeTally) add(fee swapscout.Amount) {
+	t.stated++
+	if fee.Sign() == 0 {
+		t.zero++
+	}
+}
+
+// check is absurdList's error for a list (what) whose fees (named as the
+// list calls them) are mostly zero, else nil.
+func (t *feeTally) check(what, fees string) error {
+	if mostlyZero(t.zero, t.stated) {
+		return absurdList(what, "%d of its %d %s are zero", t.zero, t.stated, fees)
+	}
+	return nil
+}
+
 // checkMarkets applies the market list rules to the markets the engine
 // kept (idx) of the n the venue listed.
 func (s *Spec) checkMarkets(n int, idx *marketIndex) error {
@@ -82,7 +102,7 @@ func (s *Spec) checkMarkets(n int, idx *marketIndex) error {
 	case len(idx.byPair) == 0:
 		return absurdList(what, "none of its %d markets joins two of the assets it maps", n)
 	}
-	withFee, zeroFee := 0, 0
+	var fees feeTally
 	assets, _ := s.assetTickers()
 	for _, m := range idx.byPair {
 		if !plausible(m.MinBase) || !plausible(m.MinQuote) {
@@ -103,15 +123,9 @@ func (s *Spec) checkMarkets(n int, idx *marketIndex) error {
 		if !f.Valid() || f.Sign() < 0 || f.Cmp(absurdTakerFee) >= 0 {
 			return absurdList(what, "%s has the taker fee %s", m.Symbol, f)
 		}
-		withFee++
-		if f.Sign() == 0 {
-			zeroFee++
-		}
+		fees.add(f)
 	}
-	if mostlyZero(zeroFee, withFee) {
-		return absurdList(what, "%d of its %d taker fees are zero", zeroFee, withFee)
-	}
-	return nil
+	return fees.check(what, "taker fees")
 }
 
 // checkNetworks applies the currency list rules to the networks the engine
@@ -124,7 +138,7 @@ func (s *Spec) checkNetworks(n int, kept map[Code]Network) error {
 	case len(kept) == 0:
 		return absurdList(what, "none of its %d networks is one the venue's assets map to", n)
 	}
-	withFee, zeroFee := 0, 0
+	var fees feeTally
 	for a, code := range s.Symbols {
 		net, ok := kept[code]
 		if !ok {
@@ -147,13 +161,7 @@ func (s *Spec) checkNetworks(n int, kept map[Code]Network) error {
 			return absurdList(what, "%s on %s has the withdrawal fee %s, over %d times the %s on record",
 				code.Ticker, code.Network, fee, absurdFeeRatio, static)
 		}
-		withFee++
-		if fee.Sign() == 0 {
-			zeroFee++
-		}
+		fees.add(fee)
 	}
-	if mostlyZero(zeroFee, withFee) {
-		return absurdList(what, "%d of its %d withdrawal fees are zero", zeroFee, withFee)
-	}
-	return nil
+	return fees.check(what, "withdrawal fees")
 }

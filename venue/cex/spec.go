@@ -62,6 +62,9 @@ type Market struct {
 // Spec is everything a CEX package tells the engine about its venue.
 type Spec struct {
 	Name string // display name, e.g. "Binance"
+	// ID is the venue's id, which Descriptor sets: what its facts
+	// (venue/<id>/venue.json) and its simulator's profile are filed under.
+	ID string
 
 	// Symbols maps each asset the venue takes and pays out, on each network it
 	// deposits and withdraws on, to its Code.
@@ -123,6 +126,10 @@ type Spec struct {
 
 	// BookPath returns the path and query of m's book at depth.
 	BookPath func(m Market, depth int) string
+	// BookTemplate is venue.json's book_path template that BookPath was
+	// made of ("/api/v3/depth?symbol={symbol}&limit={depth}"), when the
+	// path is one; "" for a BookPath in code.
+	BookTemplate string
 	// Book is where a book answer holds the book, and how its levels are
 	// laid out: book.Scanner.ReadBook reads it on the quote path, into
 	// reused slices, without allocating.

@@ -43,23 +43,13 @@ var spec = cex.Spec{
 // parseMarkets reads /products: online products open to market orders
 // (not trading_disabled, cancel_only, limit_only or post_only).
 func parseMarkets(body []byte) ([]cex.Market, error) {
-	var ps []Product
-	if err := json.Unmarshal(body, &ps); err != nil {
-		return nil, venue.BadResponse(err)
-	}
-	out := make([]cex.Market, 0, len(ps))
-	for _, p := range ps {
-		if p.Status != "online" || p.TradingDisabled || p.CancelOnly || p.LimitOnly || p.PostOnly ||
-			p.ID == "" || p.BaseCurrency == "" || p.QuoteCurrency == "" {
-			continue
-		}
+	return cex.UnmarshalMarkets(body, func(p Product) (cex.Market, bool) {
 		m := cex.Market{Market: book.Market{Base: p.BaseCurrency, Quote: p.QuoteCurrency, Symbol: p.ID}}
 		if p.MinMarketFunds.Valid() && p.MinMarketFunds.Sign() > 0 {
 			m.MinQuote = p.MinMarketFunds
 		}
-		out = append(out, m)
-	}
-	return out, nil
+		return m, p.Status == "online" && !p.TradingDisabled && !p.CancelOnly && !p.LimitOnly && !p.PostOnly
+	})
 }
 
 // bookShape is /products/{id}/book?level=2:

@@ -46,7 +46,7 @@ var percent = swapscout.NewAmount(1, 2)
 // kept, with the pair's fee and minimums; values of an unexpected type read
 // as absent.
 func parseMarkets(body []byte) ([]cex.Market, error) {
-	items, err := cex.List[struct {
+	return cex.ListMarkets(body, "Gate", "pair list", nil, func(it struct {
 		ID             cex.Text `json:"id"`
 		Base           cex.Text `json:"base"`
 		Quote          cex.Text `json:"quote"`
@@ -54,23 +54,13 @@ func parseMarkets(body []byte) ([]cex.Market, error) {
 		Fee            cex.Opt  `json:"fee"`
 		MinBaseAmount  cex.Opt  `json:"min_base_amount"`
 		MinQuoteAmount cex.Opt  `json:"min_quote_amount"`
-	}](body, "Gate", "pair list")
-	if err != nil {
-		return nil, err
-	}
-	var out []cex.Market
-	for _, it := range items {
-		if it.TradeStatus != "tradable" || it.ID == "" || it.Base == "" || it.Quote == "" {
-			continue
-		}
-		m := cex.Market{Market: book.Market{Base: string(it.Base), Quote: string(it.Quote), Symbol: string(it.ID)},
-			MinBase: it.MinBaseAmount.Amount, MinQuote: it.MinQuoteAmount.Amount}
-		if f := it.Fee.Amount.Mul(percent); f.Sign() > 0 && f.Cmp(swapscout.AmountFromInt(1)) < 0 {
-			m.TakerFee = &f
-		}
-		out = append(out, m)
-	}
-	return out, nil
+	}) (cex.Market, bool) {
+		m := cex.Named(it.Base, it.Quote, it.ID)
+		m.MinBase, m.MinQuote = it.MinBaseAmount.Amount, it.MinQuoteAmount.Amount
+		f := it.Fee.Amount.Mul(percent)
+		m.TakerFee = cex.TakerFee(f, f.Sign() > 0) // 0 or absent: the spec's
+		return m, it.TradeStatus == "tradable"
+	})
 }
 
 // labelCodes maps Gate's error labels ([CODE] JKorf keys on label; the

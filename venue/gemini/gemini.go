@@ -57,27 +57,19 @@ var spec = cex.Spec{
 // limit_only, cancel_only or closed ones, and not the GUSD perpetuals), with
 // MinBase from min_order_size. Fields of an unexpected type read as absent.
 func parseMarkets(body []byte) ([]cex.Market, error) {
-	items, err := cex.List[struct {
+	return cex.ListMarkets(body, "Gemini", "symbol details list", nil, func(it struct {
 		Symbol        cex.Text  `json:"symbol"`
 		BaseCurrency  cex.Text  `json:"base_currency"`
 		QuoteCurrency cex.Text  `json:"quote_currency"`
 		Status        cex.Text  `json:"status"`
 		ProductType   *cex.Text `json:"product_type"`   // absent: spot
 		MinOrderSize  cex.Opt   `json:"min_order_size"` // a string, where tick_size is a number
-	}](body, "Gemini", "symbol details list")
-	if err != nil {
-		return nil, err
-	}
-	var out []cex.Market
-	for _, it := range items {
+	}) (cex.Market, bool) {
+		m := cex.Named(it.BaseCurrency, it.QuoteCurrency, cex.Text(strings.ToLower(string(it.Symbol))))
+		m.MinBase = it.MinOrderSize.Amount
 		spot := it.ProductType == nil || *it.ProductType == "spot"
-		if it.Status != "open" || !spot || it.Symbol == "" || it.BaseCurrency == "" || it.QuoteCurrency == "" {
-			continue
-		}
-		out = append(out, cex.Market{Market: book.Market{Base: string(it.BaseCurrency), Quote: string(it.QuoteCurrency),
-			Symbol: strings.ToLower(string(it.Symbol))}, MinBase: it.MinOrderSize.Amount})
-	}
-	return out, nil
+		return m, it.Status == "open" && spot
+	})
 }
 
 // reasons maps Gemini's error reasons ([MEM] docs "Error Codes"; the

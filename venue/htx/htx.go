@@ -45,24 +45,15 @@ var spec = cex.Spec{
 // online and trade-enabled symbols. Values of an unexpected type read as
 // absent. v2 carries no order minimums.
 func parseMarkets(body []byte) ([]cex.Market, error) {
-	items, err := cex.List[struct {
+	return cex.ListMarkets(body, "HTX", "symbol list", []string{"data"}, func(it struct {
 		Sc    cex.Text `json:"sc"`
 		Bc    cex.Text `json:"bc"`
 		Qc    cex.Text `json:"qc"`
 		State cex.Text `json:"state"`
 		Te    cex.Flag `json:"te"`
-	}](body, "HTX", "symbol list", "data")
-	if err != nil {
-		return nil, err
-	}
-	var out []cex.Market
-	for _, it := range items {
-		if it.State != "online" || !it.Te || it.Sc == "" || it.Bc == "" || it.Qc == "" {
-			continue
-		}
-		out = append(out, cex.Market{Market: book.Market{Base: string(it.Bc), Quote: string(it.Qc), Symbol: string(it.Sc)}})
-	}
-	return out, nil
+	}) (cex.Market, bool) {
+		return cex.Named(it.Bc, it.Qc, it.Sc), it.State == "online" && bool(it.Te)
+	})
 }
 
 // apiError maps an err-code ([DOC] invalid-parameter; the rest [MEM], by

@@ -61,23 +61,15 @@ func parseMarkets(body []byte) ([]cex.Market, error) {
 		keys = append(keys, k)
 	}
 	slices.Sort(keys) // deterministic when two keys name one market
-	out := make([]cex.Market, 0, len(keys))
-	for _, k := range keys {
+	return cex.Markets(keys, func(k string) (cex.Market, bool) {
 		p := r.Result[k]
-		if strings.HasSuffix(k, ".d") || p.Status != "" && p.Status != "online" || p.Base == "" || p.Quote == "" {
-			continue
-		}
 		m := cex.Market{Market: book.Market{Base: p.Base, Quote: p.Quote, Symbol: p.Altname}}
 		if m.Symbol == "" {
 			m.Symbol = k
 		}
-		if m.Symbol == "" {
-			continue
-		}
 		if len(p.Fees) > 0 && len(p.Fees[0]) >= 2 {
-			if f := p.Fees[0][1].Mul(percent); f.Valid() && f.Sign() >= 0 && f.Cmp(swapscout.AmountFromInt(1)) < 0 {
-				m.TakerFee = &f
-			}
+			f := p.Fees[0][1].Mul(percent)
+			m.TakerFee = cex.TakerFee(f, true)
 		}
 		if p.Ordermin != nil && p.Ordermin.Sign() > 0 {
 			m.MinBase = *p.Ordermin
@@ -85,9 +77,8 @@ func parseMarkets(body []byte) ([]cex.Market, error) {
 		if p.Costmin != nil && p.Costmin.Sign() > 0 {
 			m.MinQuote = *p.Costmin
 		}
-		out = append(out, m)
-	}
-	return out, nil
+		return m, !strings.HasSuffix(k, ".d") && (p.Status == "" || p.Status == "online")
+	}), nil
 }
 
 // errorPrefixes map Kraken's "<severity><category>:<message>" errors to

@@ -55,7 +55,7 @@ var bridges = []cex.Bridge{{Ticker: "USDT", Asset: "usdt"}, {Ticker: "BTC", Asse
 // larger of quoteMinSize and minFunds (a market order's least funds).
 // Values of an unexpected type read as absent.
 func parseMarkets(body []byte) ([]cex.Market, error) {
-	items, err := readList[struct {
+	return cex.ListMarkets(body, "KuCoin", "symbol list", data, func(it struct {
 		Symbol        cex.Text `json:"symbol"`
 		BaseCurrency  cex.Text `json:"baseCurrency"`
 		QuoteCurrency cex.Text `json:"quoteCurrency"`
@@ -63,22 +63,11 @@ func parseMarkets(body []byte) ([]cex.Market, error) {
 		BaseMinSize   cex.Opt  `json:"baseMinSize"`
 		QuoteMinSize  cex.Opt  `json:"quoteMinSize"`
 		MinFunds      cex.Opt  `json:"minFunds"`
-	}](body, "symbol list")
-	if err != nil {
-		return nil, err
-	}
-	var out []cex.Market
-	for _, it := range items {
-		if !it.EnableTrading || it.Symbol == "" || it.BaseCurrency == "" || it.QuoteCurrency == "" {
-			continue
-		}
-		out = append(out, cex.Market{
-			Market:   book.Market{Base: string(it.BaseCurrency), Quote: string(it.QuoteCurrency), Symbol: string(it.Symbol)},
-			MinBase:  it.BaseMinSize.Amount,
-			MinQuote: swapscout.MaxAmount(it.QuoteMinSize.Amount, it.MinFunds.Amount),
-		})
-	}
-	return out, nil
+	}) (cex.Market, bool) {
+		m := cex.Named(it.BaseCurrency, it.QuoteCurrency, it.Symbol)
+		m.MinBase, m.MinQuote = it.BaseMinSize.Amount, swapscout.MaxAmount(it.QuoteMinSize.Amount, it.MinFunds.Amount)
+		return m, bool(it.EnableTrading)
+	})
 }
 
 // parseNetworks reads /api/v3/currencies: {"code":"200000","data":[{"currency":"BTC",
@@ -87,39 +76,19 @@ func parseMarkets(body []byte) ([]cex.Market, error) {
 // currency that does not move on-chain). A chain without a readable fee
 // keeps its open flags (the static table then gives the fee).
 func parseNetworks(body []byte) (map[cex.Code]cex.Network, error) {
-	items, err := readList[struct {
-		Currency cex.Text        `json:"currency"`
-		Chains   json.RawMessage `json:"chains"`
-	}](body, "currency list")
-	if err != nil {
-		return nil, err
-	}
-	out := make(map[cex.Code]cex.Network)
-	for _, it := range items {
-		chains, _ := cex.Items[struct {
-			ChainName         cex.Text `json:"chainName"`
-			WithdrawalMinFee  cex.Opt  `json:"withdrawalMinFee"`
-			IsWithdrawEnabled cex.Flag `json:"isWithdrawEnabled"`
-			IsDepositEnabled  cex.Flag `json:"isDepositEnabled"`
-		}](it.Chains)
-		for _, c := range chains {
-			if it.Currency == "" || c.ChainName == "" {
-				continue // unnamed: no Code of Symbols can match it
-			}
-			out[cex.Code{Ticker: string(it.Currency), Network: string(c.ChainName)}] = cex.Network{
-				Deposit: bool(c.IsDepositEnabled), Withdraw: bool(c.IsWithdrawEnabled),
-				WithdrawFee: c.WithdrawalMinFee.Amount, HasFee: c.WithdrawalMinFee.OK,
-			}
-		}
-	}
-	return out, nil
+	return cex.CoinChains(body, "KuCoin", "currency list", data, "currency", func(c struct {
+		ChainName         cex.Text `json:"chainName"`
+		WithdrawalMinFee  cex.Opt  `json:"withdrawalMinFee"`
+		IsWithdrawEnabled cex.Flag `json:"isWithdrawEnabled"`
+		IsDepositEnabled  cex.Flag `json:"isDepositEnabled"`
+	}) (cex.Text, cex.Network) {
+		return c.ChainName, cex.Network{Deposit: bool(c.IsDepositEnabled), Withdraw: bool(c.IsWithdrawEnabled),
+			WithdrawFee: c.WithdrawalMinFee.Amount, HasFee: c.WithdrawalMinFee.OK}
+	})
 }
 
-// readList decodes KuCoin's envelope, whose data is the list (what names
-// it in the error).
-func readList[T any](body []byte, what string) ([]T, error) {
-	return cex.List[T](body, "KuCoin", what, "data")
-}
+// data is where KuCoin's envelope holds its lists.
+var data = []string{"data"}
 
 // apiError maps KuCoin's codes ([CODE] 400100 invalid parameter, 900001
 // unknown symbol; [DOC] 429000; [MEM] the rest): 400100 is ours unless its

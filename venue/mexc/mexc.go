@@ -44,38 +44,25 @@ var spec = cex.Spec{
 	ErrorBody: errorBody,
 }
 
-var one = swapscout.AmountFromInt(1)
-
 // parseMarkets reads exchangeInfo with encoding/json (it is fetched every
 // few minutes, off the quote path): enabled symbols (status "1") that allow
 // spot trading, market orders and both sides. A field that is null, empty
 // or of another type counts as absent.
 func parseMarkets(body []byte) ([]cex.Market, error) {
-	symbols, err := cex.List[symbolIn](body, "MEXC", "symbols", "symbols")
-	if err != nil {
-		return nil, err
-	}
-	var out []cex.Market
-	for _, sy := range symbols {
+	return cex.ListMarkets(body, "MEXC", "symbols", []string{"symbols"}, func(sy symbolIn) (cex.Market, bool) {
+		m := cex.Named(sy.BaseAsset, sy.QuoteAsset, sy.Symbol)
+		m.MinBase, m.MinQuote = sy.BaseSizePrecision.Amount, sy.QuoteAmountPrecision.Amount
+		if sy.QuoteAmountPrecisionMarket.Amount.Sign() > 0 {
+			m.MinQuote = sy.QuoteAmountPrecisionMarket.Amount
+		}
+		m.TakerFee = cex.TakerFee(sy.TakerCommission.Amount, sy.TakerCommission.OK)
 		enabled := sy.Status == "1" || sy.Status == "ENABLED"
 		spot := string(bytes.TrimSpace(sy.IsSpotTradingAllowed)) != "false" // absent or null: unstated
 		types, listed := cex.Items[cex.Text](sy.OrderTypes)
 		market := !listed || slices.Contains(types, "MARKET")
 		sides := sy.TradeSideType == "" || sy.TradeSideType == "1"
-		if !enabled || !spot || !market || !sides || sy.Symbol == "" || sy.BaseAsset == "" || sy.QuoteAsset == "" {
-			continue
-		}
-		m := cex.Market{Market: book.Market{Base: string(sy.BaseAsset), Quote: string(sy.QuoteAsset), Symbol: string(sy.Symbol)},
-			MinBase: sy.BaseSizePrecision.Amount, MinQuote: sy.QuoteAmountPrecision.Amount}
-		if sy.QuoteAmountPrecisionMarket.Amount.Sign() > 0 {
-			m.MinQuote = sy.QuoteAmountPrecisionMarket.Amount
-		}
-		if f := sy.TakerCommission; f.OK && f.Amount.Cmp(one) < 0 {
-			m.TakerFee = &f.Amount
-		}
-		out = append(out, m)
-	}
-	return out, nil
+		return m, enabled && spot && market && sides
+	})
 }
 
 // symbolIn is what parseMarkets reads of an item of exchangeInfo's symbols.

@@ -50,18 +50,13 @@ func parseMarkets(body []byte) ([]cex.Market, error) {
 	if e.Code == "" {
 		return nil, swapscout.NewVenueError(swapscout.CodeBadResponse, "OKX instruments answer has no code")
 	}
-	out := make([]cex.Market, 0, len(e.Data))
-	for _, in := range e.Data {
-		if in.InstType != "SPOT" || in.State != "live" || in.InstID == "" || in.BaseCcy == "" || in.QuoteCcy == "" {
-			continue
-		}
+	return cex.Markets(e.Data, func(in Instrument) (cex.Market, bool) {
 		m := cex.Market{Market: book.Market{Base: in.BaseCcy, Quote: in.QuoteCcy, Symbol: in.InstID}}
 		if min, err := swapscout.ParseAmount(in.MinSz); err == nil && min.Sign() > 0 {
 			m.MinBase = min
 		}
-		out = append(out, m)
-	}
-	return out, nil
+		return m, in.InstType == "SPOT" && in.State == "live"
+	}), nil
 }
 
 // errorCodes maps OKX's codes ([CODE] gct okx_err_codes.go and JKorf's

@@ -55,15 +55,24 @@ func Code(err error) swapscout.FailureCode {
 
 var one = swapscout.AmountFromInt(1)
 
+// fuzzRead fuzzes read with arbitrary statuses and bodies, seeded from
+// testdata: it must not panic, its errors are typed, and check holds of
+// what it returns.
+func fuzzRead[T any](f *testing.F, read func(status int, body []byte) (T, error), check func(t *testing.T, v T)) {
+	Seeds(f)
+	f.Fuzz(func(t *testing.T, status int, body []byte) {
+		v, err := read(status, body)
+		Typed(t, err)
+		check(t, v)
+	})
+}
+
 // FuzzMarkets fuzzes spec.ReadMarkets (the venue's ErrorBody, Statuses and
 // ParseMarkets) with arbitrary statuses and bodies, seeded from testdata:
 // it never panics, its errors are typed, and every market it accepts is
 // complete (symbol, base, quote, non-negative minimums, a fee in [0, 1)).
 func FuzzMarkets(f *testing.F, spec *cex.Spec) {
-	Seeds(f)
-	f.Fuzz(func(t *testing.T, status int, body []byte) {
-		ms, err := spec.ReadMarkets(status, body)
-		Typed(t, err)
+	fuzzRead(f, spec.ReadMarkets, func(t *testing.T, ms []cex.Market) {
 		for _, m := range ms {
 			if m.Symbol == "" || m.Base == "" || m.Quote == "" || m.MinBase.Sign() < 0 || m.MinQuote.Sign() < 0 {
 				t.Fatalf("bad market %+v", m)
@@ -95,10 +104,7 @@ func FuzzBook(f *testing.F, spec *cex.Spec) {
 // panic, errors are typed, and every fee and deposit minimum it returns is a
 // valid amount of zero or more.
 func FuzzNetworks(f *testing.F, spec *cex.Spec) {
-	Seeds(f)
-	f.Fuzz(func(t *testing.T, status int, body []byte) {
-		nets, err := spec.ReadNetworks(status, body)
-		Typed(t, err)
+	fuzzRead(f, spec.ReadNetworks, func(t *testing.T, nets map[cex.Code]cex.Network) {
 		for code, n := range nets {
 			if code.Ticker == "" || code.Network == "" {
 				t.Fatalf("network without a name: %+v", code)
