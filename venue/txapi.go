@@ -54,3 +54,42 @@ func (tx *TxAnswer) Order() swapscout.SwapOrder {
 func (tx *TxAnswer) Update(name string, t StatusTable) (swapscout.SwapUpdate, error) {
 	return t.Settled(name, tx.Status, tx.HashIn, tx.HashOut, tx.RealWithdrawalAmount)
 }
+
+// TxRequest is what Godex and LetsExchange both read in POST
+// /api/v1/transaction and /transaction-revert (crypto-power's and Edge's
+// requests for Godex [CODE], cake's recorded request for LetsExchange
+// [REC]): the coins, the amount to send (deposit_amount) or, on
+// transaction-revert, to receive (withdrawal_amount), the payout address and
+// the refund address with its memo. The adapters send it and their
+// simulators read it, each beside its venue's own network, memo and rate
+// fields.
+type TxRequest struct {
+	CoinFrom         string            `json:"coin_from"`
+	CoinTo           string            `json:"coin_to"`
+	DepositAmount    *swapscout.Amount `json:"deposit_amount,omitempty"`
+	WithdrawalAmount *swapscout.Amount `json:"withdrawal_amount,omitempty"`
+	Withdrawal       string            `json:"withdrawal"`
+	Return           string            `json:"return,omitempty"`
+	ReturnExtraID    string            `json:"return_extra_id,omitempty"`
+}
+
+// NewTxRequest is req's transaction request between the coins from and to;
+// revert says it goes to transaction-revert, by the amount to receive.
+func NewTxRequest(from, to string, req swapscout.CreateSwapRequest) (r TxRequest, revert bool) {
+	r = TxRequest{CoinFrom: from, CoinTo: to, Withdrawal: req.PayoutAddress, Return: req.RefundAddress, ReturnExtraID: req.RefundMemo}
+	if req.Request.Direction == swapscout.Receive {
+		r.WithdrawalAmount = &req.Offer.AmountOut
+		return r, true
+	}
+	r.DepositAmount = &req.Offer.AmountIn
+	return r, false
+}
+
+// Amount is the amount the request names: to receive on revert, else to
+// send; nil when it names none.
+func (r *TxRequest) Amount(revert bool) *swapscout.Amount {
+	if revert {
+		return r.WithdrawalAmount
+	}
+	return r.DepositAmount
+}

@@ -16,14 +16,8 @@ var StatusWords = venue.TxStatuses(venue.StatusTable{"sending_confirmation": swa
 // createRequest is POST /api/v1/transaction (by deposit) or
 // /transaction-revert (by withdrawal), as Edge sends it ([CODE]).
 type createRequest struct {
-	CoinFrom          string `json:"coin_from"`
-	CoinTo            string `json:"coin_to"`
-	DepositAmount     string `json:"deposit_amount,omitempty"`
-	WithdrawalAmount  string `json:"withdrawal_amount,omitempty"`
-	Withdrawal        string `json:"withdrawal"`
+	venue.TxRequest
 	WithdrawalExtraID string `json:"withdrawal_extra_id,omitempty"`
-	Return            string `json:"return,omitempty"`
-	ReturnExtraID     string `json:"return_extra_id,omitempty"`
 	AffiliateID       string `json:"affiliate_id,omitempty"`
 	IsEstimate        bool   `json:"isEstimate"`
 	CoinFromNetwork   string `json:"coin_from_network"`
@@ -43,12 +37,12 @@ func (c *Client) CreateSwap(ctx context.Context, req swapscout.CreateSwapRequest
 	if err != nil {
 		return swapscout.SwapOrder{}, err
 	}
-	body := createRequest{CoinFrom: from.Coin, CoinTo: to.Coin, CoinFromNetwork: from.Network, CoinToNetwork: to.Network,
-		DepositAmount: req.Offer.AmountIn.String(), Withdrawal: req.PayoutAddress, WithdrawalExtraID: req.PayoutMemo,
-		Return: req.RefundAddress, ReturnExtraID: req.RefundMemo, AffiliateID: c.cfg.Affiliate}
+	tr, revert := venue.NewTxRequest(from.Coin, to.Coin, req)
+	body := createRequest{TxRequest: tr, CoinFromNetwork: from.Network, CoinToNetwork: to.Network,
+		WithdrawalExtraID: req.PayoutMemo, AffiliateID: c.cfg.Affiliate}
 	path := TxPath
-	if req.Request.Direction == swapscout.Receive {
-		path, body.DepositAmount, body.WithdrawalAmount = TxRevertPath, "", req.Offer.AmountOut.String()
+	if revert {
+		path = TxRevertPath
 	}
 	b, _ := json.Marshal(body)
 	var tx transaction

@@ -29,16 +29,10 @@ var StatusWords = venue.TxStatuses(venue.StatusTable{
 // withdrawal_amount for a fixed rate by the amount to receive (cake's
 // recorded request; rate_id for a fixed rate, [REC] field list).
 type createRequest struct {
-	CoinFrom          string `json:"coin_from"`
-	CoinTo            string `json:"coin_to"`
+	venue.TxRequest
 	NetworkFrom       string `json:"network_from"`
 	NetworkTo         string `json:"network_to"`
-	DepositAmount     string `json:"deposit_amount,omitempty"`
-	WithdrawalAmount  string `json:"withdrawal_amount,omitempty"`
-	Withdrawal        string `json:"withdrawal"`
 	WithdrawalExtraID string `json:"withdrawal_extra_id"`
-	Return            string `json:"return,omitempty"`
-	ReturnExtraID     string `json:"return_extra_id,omitempty"`
 	AffiliateID       string `json:"affiliate_id,omitempty"`
 	RateID            string `json:"rate_id,omitempty"`
 	Float             bool   `json:"float"`
@@ -64,15 +58,15 @@ func (c *Client) CreateSwap(ctx context.Context, req swapscout.CreateSwapRequest
 	if err != nil {
 		return swapscout.SwapOrder{}, err
 	}
-	body := createRequest{CoinFrom: from.Coin, NetworkFrom: from.Network, CoinTo: to.Coin, NetworkTo: to.Network,
-		DepositAmount: req.Offer.AmountIn.String(), Withdrawal: req.PayoutAddress, WithdrawalExtraID: req.PayoutMemo,
-		Return: req.RefundAddress, ReturnExtraID: req.RefundMemo, AffiliateID: c.cfg.Affiliate, Float: true}
+	tr, revert := venue.NewTxRequest(from.Coin, to.Coin, req)
+	body := createRequest{TxRequest: tr, NetworkFrom: from.Network, NetworkTo: to.Network,
+		WithdrawalExtraID: req.PayoutMemo, AffiliateID: c.cfg.Affiliate, Float: true}
 	path := TxPath
 	if req.Offer.RateType == swapscout.Fixed {
 		body.Float, body.RateID = false, req.Offer.RateID
 	}
-	if req.Request.Direction == swapscout.Receive {
-		path, body.DepositAmount, body.WithdrawalAmount = TxRevertPath, "", req.Offer.AmountOut.String()
+	if revert {
+		path = TxRevertPath
 	}
 	b, _ := json.Marshal(body)
 	var tx transaction
