@@ -43,21 +43,15 @@ func (c *Client) Quote(ctx context.Context, req swapscout.QuoteRequest) (swapsco
 		"sendNetwork": {from.Network}, "receiveNetwork": {to.Network},
 	}
 	rq := url.Values{"amount": {req.Amount.String()}}
-	for k, v := range pair {
-		rq[k] = v
-	}
 	if req.Direction == swapscout.Receive {
 		rq.Set("amountType", "receive")
 	}
-	hdr := []venue.Field{{Key: "API-KEY", Value: c.cfg.APIKey}}
-
 	var rate rateData
 	var info pairInfoData
 	// Limits on the amount sent (no amountType), since Offer.Min and Max are
 	// in From units.
-	err, infoErr := venue.PriceAndLimits(ctx, &c.cfg, decode,
-		venue.Request{URL: c.cfg.BaseURL + RatePath + "?" + rq.Encode(), Header: hdr}, &rate,
-		venue.Request{URL: c.cfg.BaseURL + PairInfoPath + "?" + pair.Encode(), Header: hdr}, &info)
+	err, infoErr := venue.PairQuery{Pair: pair, Price: rq, PricePath: RatePath, LimitsPath: PairInfoPath,
+		Header: []venue.Field{{Key: "API-KEY", Value: c.cfg.APIKey}}}.Get(ctx, &c.cfg, decode, &rate, &info)
 	if infoErr != nil {
 		info = pairInfoData{}
 	}
