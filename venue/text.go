@@ -89,22 +89,7 @@ var (
 // outage, in that order of precedence. ok is false when no word matches; the
 // caller then decides by status (and reports the venue's words either way).
 func TextCode(text string) (code swapscout.FailureCode, ok bool) {
-	t := strings.ToLower(text)
-	switch {
-	case ContainsAny(t, keyWords...):
-		return swapscout.CodeNotConfigured, true
-	case ContainsAny(t, limitWords...):
-		return swapscout.CodeRateLimited, true
-	case ContainsAny(t, minWords...):
-		return swapscout.CodeAmountTooSmall, true
-	case ContainsAny(t, maxWords...):
-		return swapscout.CodeAmountTooLarge, true
-	case ContainsAny(t, pairWords...):
-		return swapscout.CodeUnsupportedPair, true
-	case ContainsAny(t, downWords...):
-		return swapscout.CodeUnavailable, true
-	}
-	return "", false
+	return classify(textClasses, 0, strings.ToLower(text))
 }
 
 // numberToken is a decimal number standing alone in a sentence: not part of a

@@ -3,7 +3,6 @@ package easybit
 import (
 	"net/http"
 
-	"github.com/swapscout/swapscout"
 	"github.com/swapscout/swapscout/sim"
 	"github.com/swapscout/swapscout/sim/swapsim"
 	"github.com/swapscout/swapscout/venue/easybit"
@@ -12,24 +11,11 @@ import (
 // words are the statuses EasyBit shows, from the adapter's table.
 var words = swapsim.WordsOf(easybit.StatusWords)
 
-// createRequest is the adapter's orderRequest as the venue reads it.
-type createRequest struct {
-	Send           string           `json:"send"`
-	Receive        string           `json:"receive"`
-	SendNetwork    string           `json:"sendNetwork"`
-	ReceiveNetwork string           `json:"receiveNetwork"`
-	Amount         swapscout.Amount `json:"amount"`
-	ReceiveAddress string           `json:"receiveAddress"`
-	ReceiveTag     string           `json:"receiveTag"`
-	RefundAddress  string           `json:"refundAddress"`
-	RefundTag      string           `json:"refundTag"`
-}
-
 // swapRoutes adds POST /order and GET /orders?id= in the envelope, with
 // the order fields crypto-power decodes.
 func swapRoutes(mux *http.ServeMux, x *sim.Exchange) {
 	mux.HandleFunc("POST "+easybit.OrderPath, keyed(func(w http.ResponseWriter, r *http.Request) {
-		var q createRequest
+		var q easybit.OrderRequest
 		if err := swapsim.Decode(w, r, &q); err != nil {
 			writeJSON(w, 200, failure(simCodePair, "Invalid request"))
 			return

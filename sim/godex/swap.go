@@ -7,6 +7,7 @@ import (
 	"github.com/swapscout/swapscout"
 	"github.com/swapscout/swapscout/sim"
 	"github.com/swapscout/swapscout/sim/swapsim"
+	"github.com/swapscout/swapscout/venue"
 	"github.com/swapscout/swapscout/venue/godex"
 )
 
@@ -15,16 +16,10 @@ var words = swapsim.WordsOf(godex.StatusWords, "exchanging", "sending")
 
 // createRequest is the adapter's createRequest as the venue reads it.
 type createRequest struct {
-	CoinFrom          string            `json:"coin_from"`
-	CoinTo            string            `json:"coin_to"`
-	DepositAmount     *swapscout.Amount `json:"deposit_amount"`
-	WithdrawalAmount  *swapscout.Amount `json:"withdrawal_amount"`
-	Withdrawal        string            `json:"withdrawal"`
-	WithdrawalExtraID string            `json:"withdrawal_extra_id"`
-	Return            string            `json:"return"`
-	ReturnExtraID     string            `json:"return_extra_id"`
-	CoinFromNetwork   string            `json:"coin_from_network"`
-	CoinToNetwork     string            `json:"coin_to_network"`
+	venue.TxRequest
+	WithdrawalExtraID string `json:"withdrawal_extra_id"`
+	CoinFromNetwork   string `json:"coin_from_network"`
+	CoinToNetwork     string `json:"coin_to_network"`
 }
 
 // swapRoutes adds POST /api/v1/transaction, /transaction-revert and GET
@@ -41,9 +36,9 @@ func swapRoutes(mux *http.ServeMux, x *sim.Exchange) {
 			}
 			from, to, ok := swapsim.Pair(codes, godex.Code{Coin: q.CoinFrom, Network: q.CoinFromNetwork}, godex.Code{Coin: q.CoinTo, Network: q.CoinToNetwork})
 			spec := sim.QuoteSpec{From: from, To: to, Fixed: true}
-			amount := q.DepositAmount
+			amount := q.Amount(revert)
 			if revert {
-				spec.Direction, amount = swapscout.Receive, q.WithdrawalAmount
+				spec.Direction = swapscout.Receive
 			}
 			switch {
 			case !ok:

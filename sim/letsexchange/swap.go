@@ -8,6 +8,7 @@ import (
 	"github.com/swapscout/swapscout"
 	"github.com/swapscout/swapscout/sim"
 	"github.com/swapscout/swapscout/sim/swapsim"
+	"github.com/swapscout/swapscout/venue"
 	"github.com/swapscout/swapscout/venue/letsexchange"
 )
 
@@ -16,18 +17,12 @@ var words = swapsim.WordsOf(letsexchange.StatusWords, "exchanging", "sending")
 
 // createRequest is the adapter's createRequest as the venue reads it.
 type createRequest struct {
-	CoinFrom          string            `json:"coin_from"`
-	CoinTo            string            `json:"coin_to"`
-	NetworkFrom       string            `json:"network_from"`
-	NetworkTo         string            `json:"network_to"`
-	DepositAmount     *swapscout.Amount `json:"deposit_amount"`
-	WithdrawalAmount  *swapscout.Amount `json:"withdrawal_amount"`
-	Withdrawal        string            `json:"withdrawal"`
-	WithdrawalExtraID string            `json:"withdrawal_extra_id"`
-	Return            string            `json:"return"`
-	ReturnExtraID     string            `json:"return_extra_id"`
-	RateID            string            `json:"rate_id"`
-	Float             *bool             `json:"float"`
+	venue.TxRequest
+	NetworkFrom       string `json:"network_from"`
+	NetworkTo         string `json:"network_to"`
+	WithdrawalExtraID string `json:"withdrawal_extra_id"`
+	RateID            string `json:"rate_id"`
+	Float             *bool  `json:"float"`
 }
 
 // swapRoutes adds POST /api/v1/transaction, /api/v1/transaction-revert
@@ -42,9 +37,9 @@ func swapRoutes(mux *http.ServeMux, x *sim.Exchange) {
 		from, to, ok1, ok2 := pair(q.CoinFrom, q.NetworkFrom, q.CoinTo, q.NetworkTo)
 		fixed := q.Float != nil && !*q.Float
 		spec := sim.QuoteSpec{From: from, To: to, Fixed: fixed}
-		amountField, amount := "deposit_amount", q.DepositAmount
+		amountField, amount := "deposit_amount", q.Amount(revert)
 		if revert {
-			spec.Direction, amountField, amount = swapscout.Receive, "withdrawal_amount", q.WithdrawalAmount
+			spec.Direction, amountField = swapscout.Receive, "withdrawal_amount"
 		}
 		switch {
 		case !ok1 || from == to:

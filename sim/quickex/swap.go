@@ -31,24 +31,6 @@ var events = func() map[sim.Stage][]string {
 	return out
 }()
 
-// instrumentRef is an instrument as the create request names it.
-type instrumentRef struct {
-	CurrencyTitle string `json:"currencyTitle"`
-	NetworkTitle  string `json:"networkTitle"`
-}
-
-// createRequest is the adapter's createRequest as the venue reads it.
-type createRequest struct {
-	InstrumentFrom         instrumentRef    `json:"instrumentFrom"`
-	InstrumentTo           instrumentRef    `json:"instrumentTo"`
-	DestinationAddress     string           `json:"destinationAddress"`
-	DestinationAddressMemo string           `json:"destinationAddressMemo"`
-	RefundAddress          string           `json:"refundAddress"`
-	RefundAddressMemo      string           `json:"refundAddressMemo"`
-	ClaimedDepositAmount   swapscout.Amount `json:"claimedDepositAmount"`
-	RateMode               string           `json:"rateMode"`
-}
-
 // swapRoutes adds POST /v2/orders/public/create and GET
 // /v2/orders/public-info (orderId and destinationAddress). A signed request
 // must carry a valid signature; an unsigned one is taken, as v1 took them.
@@ -83,7 +65,7 @@ func swapRoutes(mux *http.ServeMux, x *sim.Exchange) {
 		if err != nil || badSig(w, r, string(body)) {
 			return
 		}
-		var q createRequest
+		var q quickex.CreateRequest
 		if json.Unmarshal(body, &q) != nil {
 			httpException(w, 400, `{"body":"must be JSON"}`)
 			return

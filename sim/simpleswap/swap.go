@@ -13,21 +13,11 @@ import (
 // words are the statuses SimpleSwap shows, from the adapter's table.
 var words = swapsim.WordsOf(simpleswap.StatusWords)
 
-// createRequest is the adapter's createRequest as the venue reads it.
-type createRequest struct {
-	TickerFrom, NetworkFrom, TickerTo, NetworkTo string
-	Amount                                       swapscout.Amount
-	Fixed, Reverse                               bool
-	AddressTo, ExtraIDTo                         string
-	UserRefundAddress, UserRefundExtraID         string
-	RateID                                       string
-}
-
 // swapRoutes adds POST /v3/exchanges and GET /v3/exchanges/{id}, in
 // Edge's create shape wrapped in "result" like every v3 answer.
 func swapRoutes(mux *http.ServeMux, x *sim.Exchange) {
 	mux.HandleFunc("POST "+simpleswap.ExchangesPath, keyed(func(w http.ResponseWriter, r *http.Request) {
-		var q createRequest
+		var q simpleswap.CreateRequest
 		if err := swapsim.Decode(w, r, &q); err != nil {
 			writeError(w, 400, "Body must be JSON")
 			return

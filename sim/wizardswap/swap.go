@@ -4,7 +4,6 @@ import (
 	"net/http"
 	"time"
 
-	"github.com/swapscout/swapscout"
 	"github.com/swapscout/swapscout/sim"
 	"github.com/swapscout/swapscout/sim/swapsim"
 	"github.com/swapscout/swapscout/venue/wizardswap"
@@ -15,22 +14,10 @@ import (
 // the simulator says "failed".
 var words = swapsim.WordsOf(wizardswap.StatusWords).With(sim.StageExpired, "failed")
 
-// exchangeRequest is the adapter's exchangeRequest as the venue reads it:
-// amount_from a string or a number.
-type exchangeRequest struct {
-	CurrencyFrom  string           `json:"currency_from"`
-	CurrencyTo    string           `json:"currency_to"`
-	AmountFrom    swapscout.Amount `json:"amount_from"`
-	AddressTo     string           `json:"address_to"`
-	RefundAddress string           `json:"refund_address"`
-	ExtraIDTo     string           `json:"extra_id_to"`
-	RefundExtraID string           `json:"refund_extra_id"`
-}
-
 // swapRoutes adds POST /exchange and GET /exchange/{id}, tab first.
 func swapRoutes(mux *http.ServeMux, x *sim.Exchange) {
 	mux.HandleFunc("POST "+wizardswap.ExchangePath, func(w http.ResponseWriter, r *http.Request) {
-		var q exchangeRequest
+		var q wizardswap.ExchangeRequest
 		if err := swapsim.Decode(w, r, &q); err != nil || q.AmountFrom.Sign() <= 0 {
 			writeTab(w, 200, false)
 			return

@@ -160,30 +160,16 @@ func decode(status int, body []byte, v any) error {
 	return nil
 }
 
-// Keywords of error messages beyond the documented -32602 / "Invalid
-// currency:" ([MEM]: no source shows ChangeHero's other errors).
-var (
-	authWords  = []string{"api key", "api-key", "apikey", "unauthori", "forbidden", "access denied"}
-	limitWords = []string{"too many", "rate limit", "throttl"}
-	minWords   = []string{"minimal", "minimum", "min amount", "too low", "too small"}
-	maxWords   = []string{"maximal", "maximum", "max amount", "too high", "too large", "exceed"}
-)
-
 // rpcFailure maps a JSON-RPC error object to a typed error.
 func rpcFailure(status int, e *rpcError) error {
 	msg := strings.ToLower(e.Message)
-	var code swapscout.FailureCode
+	// Beyond the documented -32602 and "Invalid currency:", the message's
+	// words decide ([MEM]: no source shows ChangeHero's other errors).
+	code, worded := venue.WordedRefusal(status, msg)
 	switch {
 	case strings.Contains(e.Message, "Invalid currency:"): // Edge: unsupported pair
 		code = swapscout.CodeUnsupportedPair
-	case status == 401 || status == 403 || venue.ContainsAny(msg, authWords...):
-		code = swapscout.CodeNotConfigured
-	case status == 429 || venue.ContainsAny(msg, limitWords...):
-		code = swapscout.CodeRateLimited
-	case venue.ContainsAny(msg, minWords...):
-		code = swapscout.CodeAmountTooSmall
-	case venue.ContainsAny(msg, maxWords...):
-		code = swapscout.CodeAmountTooLarge
+	case worded:
 	case e.Code == "-32602": // invalid params: Edge reads it as an unsupported pair
 		code = swapscout.CodeUnsupportedPair
 	case e.Code == "-32603" || strings.HasPrefix(string(e.Code), "-320") || status >= 500: // internal / server errors

@@ -43,27 +43,17 @@ func (c *Client) Quote(ctx context.Context, req swapscout.QuoteRequest) (swapsco
 		"fromCurrency": {from.Ticker}, "toCurrency": {to.Ticker},
 		"fromNetwork": {from.Network}, "toNetwork": {to.Network}, "flow": {flow},
 	}
-	est := url.Values{}
-	for k, v := range pair {
-		est[k] = v
-	}
+	est := url.Values{"type": {"direct"}, "fromAmount": {req.Amount.String()}}
 	if req.Direction == swapscout.Receive {
-		est.Set("type", "reverse")
-		est.Set("toAmount", req.Amount.String())
-	} else {
-		est.Set("type", "direct")
-		est.Set("fromAmount", req.Amount.String())
+		est = url.Values{"type": {"reverse"}, "toAmount": {req.Amount.String()}}
 	}
 	if req.RateType == swapscout.Fixed {
 		est.Set("useRateId", "true")
 	}
-	hdr := []venue.Field{{Key: "x-changenow-api-key", Value: c.cfg.APIKey}}
-
 	var e estimateResponse
 	var rng rangeResponse
-	err, rangeErr := venue.PriceAndLimits(ctx, &c.cfg, decode,
-		venue.Request{URL: c.cfg.BaseURL + EstimatePath + "?" + est.Encode(), Header: hdr}, &e,
-		venue.Request{URL: c.cfg.BaseURL + RangePath + "?" + pair.Encode(), Header: hdr}, &rng)
+	err, rangeErr := venue.PairQuery{Pair: pair, Price: est, PricePath: EstimatePath, LimitsPath: RangePath,
+		Header: []venue.Field{{Key: "x-changenow-api-key", Value: c.cfg.APIKey}}}.Get(ctx, &c.cfg, decode, &e, &rng)
 	if err != nil {
 		// A limit refusal without its payload takes the pair's range.
 		var ve *swapscout.VenueError

@@ -43,21 +43,15 @@ func (c *Client) Quote(ctx context.Context, req swapscout.QuoteRequest) (swapsco
 		"sendNetwork": {from.Network}, "receiveNetwork": {to.Network},
 	}
 	rq := url.Values{"amount": {req.Amount.String()}}
-	for k, v := range pair {
-		rq[k] = v
-	}
 	if req.Direction == swapscout.Receive {
 		rq.Set("amountType", "receive")
 	}
-	hdr := []venue.Field{{Key: "API-KEY", Value: c.cfg.APIKey}}
-
 	var rate rateData
 	var info pairInfoData
 	// Limits on the amount sent (no amountType), since Offer.Min and Max are
 	// in From units.
-	err, infoErr := venue.PriceAndLimits(ctx, &c.cfg, decode,
-		venue.Request{URL: c.cfg.BaseURL + RatePath + "?" + rq.Encode(), Header: hdr}, &rate,
-		venue.Request{URL: c.cfg.BaseURL + PairInfoPath + "?" + pair.Encode(), Header: hdr}, &info)
+	err, infoErr := venue.PairQuery{Pair: pair, Price: rq, PricePath: RatePath, LimitsPath: PairInfoPath,
+		Header: []venue.Field{{Key: "API-KEY", Value: c.cfg.APIKey}}}.Get(ctx, &c.cfg, decode, &rate, &info)
 	if infoErr != nil {
 		info = pairInfoData{}
 	}
@@ -163,30 +157,18 @@ func decode(status int, body []byte, v any) error {
 	return nil
 }
 
-// Keywords of EasyBit's errorMessage. No source lists its error codes or
-// messages ([MEM]), so the text decides; anything else is treated as Edge
-// treats a failed rate: the pair is not offered.
-var (
-	authWords  = []string{"api key", "api-key", "apikey", "unauthori", "forbidden", "access denied"}
-	limitWords = []string{"too many", "rate limit", "throttl"}
-	minWords   = []string{"minimum", "minimal", "min amount", "too low", "too small"}
-	maxWords   = []string{"maximum", "maximal", "max amount", "too high", "too large", "exceed"}
-	downWords  = []string{"maintenance", "temporar", "internal", "unavailable", "try again", "try later"}
-)
+// downWords are the words of an outage in EasyBit's errorMessage. No source
+// lists its error codes or messages ([MEM]), so the text decides (with
+// venue.WordedRefusal); anything else is treated as Edge treats a failed
+// rate: the pair is not offered.
+var downWords = []string{"maintenance", "temporar", "internal", "unavailable", "try again", "try later"}
 
 // apiError maps a success:0 envelope to a typed error.
 func apiError(status int, env *envelope) error {
 	msg := strings.ToLower(env.ErrorMessage)
-	var code swapscout.FailureCode
+	code, worded := venue.WordedRefusal(status, msg)
 	switch {
-	case status == 401 || status == 403 || venue.ContainsAny(msg, authWords...):
-		code = swapscout.CodeNotConfigured
-	case status == 429 || venue.ContainsAny(msg, limitWords...):
-		code = swapscout.CodeRateLimited
-	case venue.ContainsAny(msg, minWords...):
-		code = swapscout.CodeAmountTooSmall
-	case venue.ContainsAny(msg, maxWords...):
-		code = swapscout.CodeAmountTooLarge
+	case worded:
 	case status >= 500 || venue.ContainsAny(msg, downWords...):
 		code = swapscout.CodeUnavailable
 	default:

@@ -26,17 +26,18 @@ var StatusWords = venue.StatusTable{
 	"Request Overdue":       swapscout.StatusExpired,
 }
 
-// orderRequest is POST /order ([CODE], Edge and crypto-power).
-type orderRequest struct {
-	Send           string `json:"send"`
-	Receive        string `json:"receive"`
-	SendNetwork    string `json:"sendNetwork"`
-	ReceiveNetwork string `json:"receiveNetwork"`
-	Amount         string `json:"amount"`
-	ReceiveAddress string `json:"receiveAddress"`
-	ReceiveTag     string `json:"receiveTag,omitempty"`
-	RefundAddress  string `json:"refundAddress,omitempty"`
-	RefundTag      string `json:"refundTag,omitempty"`
+// OrderRequest is POST /order ([CODE], Edge and crypto-power).
+// The amount goes as a decimal string; the simulator reads the same type.
+type OrderRequest struct {
+	Send           string           `json:"send"`
+	Receive        string           `json:"receive"`
+	SendNetwork    string           `json:"sendNetwork"`
+	ReceiveNetwork string           `json:"receiveNetwork"`
+	Amount         swapscout.Amount `json:"amount"`
+	ReceiveAddress string           `json:"receiveAddress"`
+	ReceiveTag     string           `json:"receiveTag,omitempty"`
+	RefundAddress  string           `json:"refundAddress,omitempty"`
+	RefundTag      string           `json:"refundTag,omitempty"`
 }
 
 // order is data of POST /order and an item of GET /orders ([CODE]).
@@ -61,8 +62,8 @@ func (c *Client) CreateSwap(ctx context.Context, req swapscout.CreateSwapRequest
 	if req.Offer.RateType == swapscout.Fixed {
 		return swapscout.SwapOrder{}, swapscout.NewVenueError(swapscout.CodeUnsupportedPair, "EasyBit has floating rates only")
 	}
-	b, _ := json.Marshal(orderRequest{Send: from.Currency, Receive: to.Currency, SendNetwork: from.Network, ReceiveNetwork: to.Network,
-		Amount: req.Offer.AmountIn.String(), ReceiveAddress: req.PayoutAddress, ReceiveTag: req.PayoutMemo,
+	b, _ := json.Marshal(OrderRequest{Send: from.Currency, Receive: to.Currency, SendNetwork: from.Network, ReceiveNetwork: to.Network,
+		Amount: req.Offer.AmountIn, ReceiveAddress: req.PayoutAddress, ReceiveTag: req.PayoutMemo,
 		RefundAddress: req.RefundAddress, RefundTag: req.RefundMemo})
 	var o order
 	if err := c.orderCall(ctx, venue.Request{Method: "POST", URL: c.cfg.BaseURL + OrderPath}.JSON(b), "", &o); err != nil {

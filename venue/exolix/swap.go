@@ -18,18 +18,7 @@ import (
 // sending, success, overdue and refunded are from memory [MEM]). "deleted"
 // is an order Exolix dropped unpaid, so expired; "confirmed" means the
 // deposit is confirmed and the exchange under way.
-var StatusWords = venue.StatusTable{
-	"wait":         swapscout.StatusWaiting,
-	"confirmation": swapscout.StatusConfirming,
-	"confirmed":    swapscout.StatusExchanging,
-	"exchanging":   swapscout.StatusExchanging,
-	"sending":      swapscout.StatusSending,
-	"success":      swapscout.StatusFinished,
-	"overdue":      swapscout.StatusExpired,
-	"deleted":      swapscout.StatusExpired,
-	"refunded":     swapscout.StatusRefunded,
-	"error":        swapscout.StatusFailed,
-}
+var StatusWords = venue.TxStatuses(venue.StatusTable{"deleted": swapscout.StatusExpired})
 
 // createRequest is POST /api/v2/transactions (cake create_transaction.json).
 type createRequest struct {

@@ -11,30 +11,13 @@ import (
 
 // StatusWords maps Godex's transaction statuses, the list crypto-power's Go
 // client decodes (research A8, [CODE]).
-var StatusWords = venue.StatusTable{
-	"wait":                 swapscout.StatusWaiting,
-	"confirmation":         swapscout.StatusConfirming,
-	"confirmed":            swapscout.StatusExchanging,
-	"exchanging":           swapscout.StatusExchanging,
-	"sending":              swapscout.StatusSending,
-	"sending_confirmation": swapscout.StatusSending,
-	"success":              swapscout.StatusFinished,
-	"overdue":              swapscout.StatusExpired,
-	"error":                swapscout.StatusFailed,
-	"refunded":             swapscout.StatusRefunded,
-}
+var StatusWords = venue.TxStatuses(venue.StatusTable{"sending_confirmation": swapscout.StatusSending})
 
 // createRequest is POST /api/v1/transaction (by deposit) or
 // /transaction-revert (by withdrawal), as Edge sends it ([CODE]).
 type createRequest struct {
-	CoinFrom          string `json:"coin_from"`
-	CoinTo            string `json:"coin_to"`
-	DepositAmount     string `json:"deposit_amount,omitempty"`
-	WithdrawalAmount  string `json:"withdrawal_amount,omitempty"`
-	Withdrawal        string `json:"withdrawal"`
+	venue.TxRequest
 	WithdrawalExtraID string `json:"withdrawal_extra_id,omitempty"`
-	Return            string `json:"return,omitempty"`
-	ReturnExtraID     string `json:"return_extra_id,omitempty"`
 	AffiliateID       string `json:"affiliate_id,omitempty"`
 	IsEstimate        bool   `json:"isEstimate"`
 	CoinFromNetwork   string `json:"coin_from_network"`
@@ -42,18 +25,8 @@ type createRequest struct {
 }
 
 // transaction is the create answer and GET /api/v1/transaction/{id}
-// ([CODE]); numbers may be strings or numbers.
-type transaction struct {
-	TransactionID        string            `json:"transaction_id"`
-	Status               string            `json:"status"`
-	Deposit              string            `json:"deposit"`
-	DepositExtraID       *string           `json:"deposit_extra_id"`
-	DepositAmount        *swapscout.Amount `json:"deposit_amount"`
-	WithdrawalAmount     *swapscout.Amount `json:"withdrawal_amount"`
-	HashIn               *string           `json:"hash_in"`
-	HashOut              *string           `json:"hash_out"`
-	RealWithdrawalAmount *swapscout.Amount `json:"real_withdrawal_amount"`
-}
+// ([CODE]), the family's shape; numbers may be strings or numbers.
+type transaction struct{ venue.TxAnswer }
 
 // CreateSwap creates a transaction on the coins' networks. Godex quotes one
 // rate and takes no rate id; affiliate_id credits the swap when configured,
@@ -64,20 +37,19 @@ func (c *Client) CreateSwap(ctx context.Context, req swapscout.CreateSwapRequest
 	if err != nil {
 		return swapscout.SwapOrder{}, err
 	}
-	body := createRequest{CoinFrom: from.Coin, CoinTo: to.Coin, CoinFromNetwork: from.Network, CoinToNetwork: to.Network,
-		DepositAmount: req.Offer.AmountIn.String(), Withdrawal: req.PayoutAddress, WithdrawalExtraID: req.PayoutMemo,
-		Return: req.RefundAddress, ReturnExtraID: req.RefundMemo, AffiliateID: c.cfg.Affiliate}
+	tr, revert := venue.NewTxRequest(from.Coin, to.Coin, req)
+	body := createRequest{TxRequest: tr, CoinFromNetwork: from.Network, CoinToNetwork: to.Network,
+		WithdrawalExtraID: req.PayoutMemo, AffiliateID: c.cfg.Affiliate}
 	path := TxPath
-	if req.Request.Direction == swapscout.Receive {
-		path, body.DepositAmount, body.WithdrawalAmount = TxRevertPath, "", req.Offer.AmountOut.String()
+	if revert {
+		path = TxRevertPath
 	}
 	b, _ := json.Marshal(body)
 	var tx transaction
 	if err := c.txCall(ctx, "POST", path, b, "", &tx); err != nil {
 		return swapscout.SwapOrder{}, err
 	}
-	return venue.Created(Descriptor.Name, swapscout.SwapOrder{Ref: swapscout.OrderRef{ID: tx.TransactionID}, DepositAddress: tx.Deposit, DepositMemo: venue.Deref(tx.DepositExtraID),
-		AmountIn: venue.Deref(tx.DepositAmount), AmountOut: venue.Deref(tx.WithdrawalAmount), VenueStatus: tx.Status})
+	return venue.Created(Descriptor.Name, tx.Order())
 }
 
 // SwapStatus reads GET /api/v1/transaction/{id}: real_withdrawal_amount is
@@ -87,7 +59,7 @@ func (c *Client) SwapStatus(ctx context.Context, ref swapscout.OrderRef) (swapsc
 	if err := c.txCall(ctx, "GET", TxPath+"/"+url.PathEscape(ref.ID), nil, ref.ID, &tx); err != nil {
 		return swapscout.SwapUpdate{}, err
 	}
-	return StatusWords.Settled(Descriptor.Name, tx.Status, tx.HashIn, tx.HashOut, tx.RealWithdrawalAmount)
+	return tx.Update(Descriptor.Name, StatusWords)
 }
 
 func (c *Client) txCall(ctx context.Context, method, path string, body []byte, orderID string, tx *transaction) error {

@@ -20,34 +20,19 @@ import (
 // client lists [CODE for Godex, MEM for LetsExchange]: confirmation,
 // confirmed, exchanging, sending, sending_confirmation, success, overdue,
 // error, refund (being returned: refunding) and refunded.
-var StatusWords = venue.StatusTable{
-	"wait":                 swapscout.StatusWaiting,
-	"confirmation":         swapscout.StatusConfirming,
-	"confirmed":            swapscout.StatusExchanging,
-	"exchanging":           swapscout.StatusExchanging,
-	"sending":              swapscout.StatusSending,
+var StatusWords = venue.TxStatuses(venue.StatusTable{
 	"sending_confirmation": swapscout.StatusSending,
-	"success":              swapscout.StatusFinished,
-	"overdue":              swapscout.StatusExpired,
-	"error":                swapscout.StatusFailed,
 	"refund":               swapscout.StatusRefunding,
-	"refunded":             swapscout.StatusRefunded,
-}
+})
 
 // createRequest is POST /api/v1/transaction, or /transaction-revert with
 // withdrawal_amount for a fixed rate by the amount to receive (cake's
 // recorded request; rate_id for a fixed rate, [REC] field list).
 type createRequest struct {
-	CoinFrom          string `json:"coin_from"`
-	CoinTo            string `json:"coin_to"`
+	venue.TxRequest
 	NetworkFrom       string `json:"network_from"`
 	NetworkTo         string `json:"network_to"`
-	DepositAmount     string `json:"deposit_amount,omitempty"`
-	WithdrawalAmount  string `json:"withdrawal_amount,omitempty"`
-	Withdrawal        string `json:"withdrawal"`
 	WithdrawalExtraID string `json:"withdrawal_extra_id"`
-	Return            string `json:"return,omitempty"`
-	ReturnExtraID     string `json:"return_extra_id,omitempty"`
 	AffiliateID       string `json:"affiliate_id,omitempty"`
 	RateID            string `json:"rate_id,omitempty"`
 	Float             bool   `json:"float"`
@@ -56,17 +41,9 @@ type createRequest struct {
 // transaction is the create answer and GET /api/v1/transaction/{id} (cake
 // create_transaction.json and transaction.json); amounts are strings.
 type transaction struct {
-	TransactionID        string            `json:"transaction_id"`
-	Status               string            `json:"status"`
-	Deposit              string            `json:"deposit"`
-	DepositExtraID       *string           `json:"deposit_extra_id"`
-	DepositAmount        *swapscout.Amount `json:"deposit_amount"`
-	WithdrawalAmount     *swapscout.Amount `json:"withdrawal_amount"`
-	ExpiredAt            json.RawMessage   `json:"expired_at"` // Unix seconds
-	HashIn               *string           `json:"hash_in"`
-	HashOut              *string           `json:"hash_out"`
-	RealWithdrawalAmount *swapscout.Amount `json:"real_withdrawal_amount"`
-	ReturnAmount         *swapscout.Amount `json:"return_amount"`
+	venue.TxAnswer
+	ExpiredAt    json.RawMessage   `json:"expired_at"` // Unix seconds
+	ReturnAmount *swapscout.Amount `json:"return_amount"`
 
 	Success *bool           `json:"success"`
 	Error   json.RawMessage `json:"error"`
@@ -81,23 +58,22 @@ func (c *Client) CreateSwap(ctx context.Context, req swapscout.CreateSwapRequest
 	if err != nil {
 		return swapscout.SwapOrder{}, err
 	}
-	body := createRequest{CoinFrom: from.Coin, NetworkFrom: from.Network, CoinTo: to.Coin, NetworkTo: to.Network,
-		DepositAmount: req.Offer.AmountIn.String(), Withdrawal: req.PayoutAddress, WithdrawalExtraID: req.PayoutMemo,
-		Return: req.RefundAddress, ReturnExtraID: req.RefundMemo, AffiliateID: c.cfg.Affiliate, Float: true}
+	tr, revert := venue.NewTxRequest(from.Coin, to.Coin, req)
+	body := createRequest{TxRequest: tr, NetworkFrom: from.Network, NetworkTo: to.Network,
+		WithdrawalExtraID: req.PayoutMemo, AffiliateID: c.cfg.Affiliate, Float: true}
 	path := TxPath
 	if req.Offer.RateType == swapscout.Fixed {
 		body.Float, body.RateID = false, req.Offer.RateID
 	}
-	if req.Request.Direction == swapscout.Receive {
-		path, body.DepositAmount, body.WithdrawalAmount = TxRevertPath, "", req.Offer.AmountOut.String()
+	if revert {
+		path = TxRevertPath
 	}
 	b, _ := json.Marshal(body)
 	var tx transaction
 	if err := c.txCall(ctx, "POST", c.cfg.BaseURL+path, b, "", &tx); err != nil {
 		return swapscout.SwapOrder{}, err
 	}
-	o := swapscout.SwapOrder{Ref: swapscout.OrderRef{ID: tx.TransactionID}, DepositAddress: tx.Deposit, DepositMemo: venue.Deref(tx.DepositExtraID),
-		AmountIn: venue.Deref(tx.DepositAmount), AmountOut: venue.Deref(tx.WithdrawalAmount), VenueStatus: tx.Status}
+	o := tx.Order()
 	if s, err := strconv.ParseInt(strings.Trim(string(tx.ExpiredAt), `" `), 10, 64); err == nil && s > 0 {
 		o.ExpiresAt, _ = venue.UnixTime(s, time.Second)
 	}
@@ -111,7 +87,7 @@ func (c *Client) SwapStatus(ctx context.Context, ref swapscout.OrderRef) (swapsc
 	if err := c.txCall(ctx, "GET", c.cfg.BaseURL+TxPath+"/"+url.PathEscape(ref.ID), nil, ref.ID, &tx); err != nil {
 		return swapscout.SwapUpdate{}, err
 	}
-	u, err := StatusWords.Settled(Descriptor.Name, tx.Status, tx.HashIn, tx.HashOut, tx.RealWithdrawalAmount)
+	u, err := tx.Update(Descriptor.Name, StatusWords)
 	if err != nil {
 		return u, err
 	}

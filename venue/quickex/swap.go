@@ -33,23 +33,25 @@ var StatusWords = venue.StatusTable{
 	"failedToCreate":          swapscout.StatusFailed,
 }
 
-type instrumentRef struct {
+// InstrumentRef is an instrument as the create request names it.
+type InstrumentRef struct {
 	CurrencyTitle string `json:"currencyTitle"`
 	NetworkTitle  string `json:"networkTitle"`
 }
 
-// createRequest is POST /v2/orders/public/create ([CODE]: the research's
-// field list and the Node client's body).
-type createRequest struct {
-	InstrumentFrom         instrumentRef `json:"instrumentFrom"`
-	InstrumentTo           instrumentRef `json:"instrumentTo"`
-	DestinationAddress     string        `json:"destinationAddress"`
-	DestinationAddressMemo string        `json:"destinationAddressMemo,omitempty"`
-	RefundAddress          string        `json:"refundAddress,omitempty"`
-	RefundAddressMemo      string        `json:"refundAddressMemo,omitempty"`
-	ClaimedDepositAmount   string        `json:"claimedDepositAmount"`
-	RateMode               string        `json:"rateMode"`
-	ReferrerID             string        `json:"referrerId,omitempty"`
+// CreateRequest is POST /v2/orders/public/create ([CODE]: the research's
+// field list and the Node client's body); the amount goes as a decimal
+// string. The simulator reads the same type.
+type CreateRequest struct {
+	InstrumentFrom         InstrumentRef    `json:"instrumentFrom"`
+	InstrumentTo           InstrumentRef    `json:"instrumentTo"`
+	DestinationAddress     string           `json:"destinationAddress"`
+	DestinationAddressMemo string           `json:"destinationAddressMemo,omitempty"`
+	RefundAddress          string           `json:"refundAddress,omitempty"`
+	RefundAddressMemo      string           `json:"refundAddressMemo,omitempty"`
+	ClaimedDepositAmount   swapscout.Amount `json:"claimedDepositAmount"`
+	RateMode               string           `json:"rateMode"`
+	ReferrerID             string           `json:"referrerId,omitempty"`
 }
 
 // orderReply is the create answer and GET /v2/orders/public-info ([CODE]):
@@ -87,11 +89,11 @@ func (c *Client) CreateSwap(ctx context.Context, req swapscout.CreateSwapRequest
 	if req.Request.Direction == swapscout.Receive {
 		return swapscout.SwapOrder{}, swapscout.NewVenueError(swapscout.CodeUnsupportedPair, "Quickex creates orders by the amount sent only")
 	}
-	body, _ := json.Marshal(createRequest{
-		InstrumentFrom: instrumentRef{from.Currency, from.Network}, InstrumentTo: instrumentRef{to.Currency, to.Network},
+	body, _ := json.Marshal(CreateRequest{
+		InstrumentFrom: InstrumentRef{from.Currency, from.Network}, InstrumentTo: InstrumentRef{to.Currency, to.Network},
 		DestinationAddress: req.PayoutAddress, DestinationAddressMemo: req.PayoutMemo,
 		RefundAddress: req.RefundAddress, RefundAddressMemo: req.RefundMemo,
-		ClaimedDepositAmount: req.Offer.AmountIn.String(), RateMode: rateMode(req.Offer.RateType), ReferrerID: c.cfg.Affiliate,
+		ClaimedDepositAmount: req.Offer.AmountIn, RateMode: rateMode(req.Offer.RateType), ReferrerID: c.cfg.Affiliate,
 	})
 	var r orderReply
 	err = c.orderCall(ctx, venue.Request{Method: "POST", URL: c.cfg.BaseURL + CreatePath}.JSON(body), string(body), "", req.Offer.AmountIn, &r)

@@ -45,19 +45,12 @@ func (c *Client) Quote(ctx context.Context, req swapscout.QuoteRequest) (swapsco
 		"tickerTo": {to.Ticker}, "networkTo": {to.Network},
 		"fixed": {strconv.FormatBool(req.RateType == swapscout.Fixed)}, "reverse": {strconv.FormatBool(reverse)},
 	}
-	est := url.Values{"amount": {req.Amount.String()}}
-	for k, v := range pair {
-		est[k] = v
-	}
-	hdr := []venue.Field{{Key: "x-api-key", Value: c.cfg.APIKey}}
-
 	var e estimateReply
 	var rng rangeReply
 	// The range is a bonus for an offer, and the way to tell a 422 below the
 	// minimum from one above the maximum.
-	err, rangeErr := venue.PriceAndLimits(ctx, &c.cfg, decode,
-		venue.Request{URL: c.cfg.BaseURL + EstimatesPath + "?" + est.Encode(), Header: hdr}, &e,
-		venue.Request{URL: c.cfg.BaseURL + RangesPath + "?" + pair.Encode(), Header: hdr}, &rng)
+	err, rangeErr := venue.PairQuery{Pair: pair, Price: url.Values{"amount": {req.Amount.String()}}, PricePath: EstimatesPath,
+		LimitsPath: RangesPath, Header: []venue.Field{{Key: "x-api-key", Value: c.cfg.APIKey}}}.Get(ctx, &c.cfg, decode, &e, &rng)
 	var r *rangeResult
 	if rangeErr == nil {
 		r = rng.Result

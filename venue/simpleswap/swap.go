@@ -16,20 +16,21 @@ import (
 var StatusWords = venue.StatusNames("waiting confirming exchanging sending finished failed refunded expired",
 	venue.StatusTable{"verifying": swapscout.StatusHeld})
 
-// createRequest is POST /v3/exchanges (Edge simpleswap.ts, [CODE]).
-type createRequest struct {
-	TickerFrom        string `json:"tickerFrom"`
-	NetworkFrom       string `json:"networkFrom"`
-	TickerTo          string `json:"tickerTo"`
-	NetworkTo         string `json:"networkTo"`
-	Amount            string `json:"amount"`
-	Fixed             bool   `json:"fixed"`
-	Reverse           bool   `json:"reverse"`
-	AddressTo         string `json:"addressTo"`
-	ExtraIDTo         string `json:"extraIdTo,omitempty"`
-	UserRefundAddress string `json:"userRefundAddress,omitempty"`
-	UserRefundExtraID string `json:"userRefundExtraId,omitempty"`
-	RateID            string `json:"rateId,omitempty"`
+// CreateRequest is POST /v3/exchanges (Edge simpleswap.ts, [CODE]).
+// The amount goes as a decimal string; the simulator reads the same type.
+type CreateRequest struct {
+	TickerFrom        string           `json:"tickerFrom"`
+	NetworkFrom       string           `json:"networkFrom"`
+	TickerTo          string           `json:"tickerTo"`
+	NetworkTo         string           `json:"networkTo"`
+	Amount            swapscout.Amount `json:"amount"`
+	Fixed             bool             `json:"fixed"`
+	Reverse           bool             `json:"reverse"`
+	AddressTo         string           `json:"addressTo"`
+	ExtraIDTo         string           `json:"extraIdTo,omitempty"`
+	UserRefundAddress string           `json:"userRefundAddress,omitempty"`
+	UserRefundExtraID string           `json:"userRefundExtraId,omitempty"`
+	RateID            string           `json:"rateId,omitempty"`
 }
 
 // exchangeReply is the create answer ([CODE], Edge's required fields) and
@@ -56,14 +57,14 @@ func (c *Client) CreateSwap(ctx context.Context, req swapscout.CreateSwapRequest
 	if err != nil {
 		return swapscout.SwapOrder{}, err
 	}
-	body := createRequest{TickerFrom: from.Ticker, NetworkFrom: from.Network, TickerTo: to.Ticker, NetworkTo: to.Network,
-		Amount: req.Offer.AmountIn.String(), AddressTo: req.PayoutAddress, ExtraIDTo: req.PayoutMemo,
+	body := CreateRequest{TickerFrom: from.Ticker, NetworkFrom: from.Network, TickerTo: to.Ticker, NetworkTo: to.Network,
+		Amount: req.Offer.AmountIn, AddressTo: req.PayoutAddress, ExtraIDTo: req.PayoutMemo,
 		UserRefundAddress: req.RefundAddress, UserRefundExtraID: req.RefundMemo}
 	if req.Offer.RateType == swapscout.Fixed {
 		body.Fixed, body.RateID = true, req.Offer.RateID
 	}
 	if req.Request.Direction == swapscout.Receive {
-		body.Reverse, body.Amount = true, req.Offer.AmountOut.String()
+		body.Reverse, body.Amount = true, req.Offer.AmountOut
 	}
 	b, _ := json.Marshal(body)
 	var r exchangeReply

@@ -17,17 +17,18 @@ import (
 var StatusWords = venue.StatusNames("waiting confirming exchanging sending finished failed refunded",
 	venue.StatusTable{"verifying": swapscout.StatusHeld})
 
-// exchangeRequest is POST /exchange ([CODE]); api_key is the optional
+// ExchangeRequest is POST /exchange ([CODE]); api_key is the optional
 // affiliate field.
-type exchangeRequest struct {
-	CurrencyFrom  string `json:"currency_from"`
-	CurrencyTo    string `json:"currency_to"`
-	AmountFrom    string `json:"amount_from"`
-	AddressTo     string `json:"address_to"`
-	RefundAddress string `json:"refund_address"`
-	ExtraIDTo     string `json:"extra_id_to,omitempty"`
-	RefundExtraID string `json:"refund_extra_id,omitempty"`
-	APIKey        string `json:"api_key,omitempty"`
+// The amount goes as a decimal string; the simulator reads the same type.
+type ExchangeRequest struct {
+	CurrencyFrom  string           `json:"currency_from"`
+	CurrencyTo    string           `json:"currency_to"`
+	AmountFrom    swapscout.Amount `json:"amount_from"`
+	AddressTo     string           `json:"address_to"`
+	RefundAddress string           `json:"refund_address"`
+	ExtraIDTo     string           `json:"extra_id_to,omitempty"`
+	RefundExtraID string           `json:"refund_extra_id,omitempty"`
+	APIKey        string           `json:"api_key,omitempty"`
 }
 
 // exchange is the answer of POST /exchange and GET /exchange/{id}
@@ -59,7 +60,7 @@ func (c *Client) CreateSwap(ctx context.Context, req swapscout.CreateSwapRequest
 	if affiliate == "" {
 		affiliate = c.cfg.APIKey // what quotes send as api_key
 	}
-	body, _ := json.Marshal(exchangeRequest{CurrencyFrom: from, CurrencyTo: to, AmountFrom: req.Offer.AmountIn.String(),
+	body, _ := json.Marshal(ExchangeRequest{CurrencyFrom: from, CurrencyTo: to, AmountFrom: req.Offer.AmountIn,
 		AddressTo: req.PayoutAddress, RefundAddress: req.RefundAddress, ExtraIDTo: req.PayoutMemo, RefundExtraID: req.RefundMemo,
 		APIKey: affiliate})
 	var x exchange
