@@ -8,8 +8,10 @@
 package simtest
 
 import (
+	"encoding/json"
 	"io"
 	"net/http"
+	"strconv"
 	"testing"
 	"time"
 
@@ -37,16 +39,55 @@ func ListRefresh(t testing.TB, venueID string, v sim.Venue, path string) Refresh
 		path = catalogue.LivePaths[venueID]
 	}
 	s := venuetest.StartSim(t, sim.Config{Seed: 7, Latency: time.Millisecond}, venueID, v)
-	resp, err := http.Get(s.VenueURL(venueID) + path)
+	return RefreshBody(t, venueID, get(t, s.VenueURL(venueID)+path, nil))
+}
+
+// PagedListRefresh is ListRefresh for a list served in pages, as clients
+// read it: path?limit=size&offset=N from 0 until a page shorter than size,
+// each page a JSON array, sent with header (an API key). The pages are
+// joined into one array for the refresher.
+func PagedListRefresh(t testing.TB, venueID string, v sim.Venue, path string, size int, header http.Header) Refresh {
+	t.Helper()
+	s := venuetest.StartSim(t, sim.Config{Seed: 7, Latency: time.Millisecond}, venueID, v)
+	var all []json.RawMessage
+	for offset := 0; ; offset += size {
+		var page []json.RawMessage
+		body := get(t, s.VenueURL(venueID)+path+"?limit="+strconv.Itoa(size)+"&offset="+strconv.Itoa(offset), header)
+		if err := json.Unmarshal(body, &page); err != nil {
+			t.Fatalf("page at offset %d of %s's list: %v", offset, venueID, err)
+		}
+		all = append(all, page...)
+		if len(page) < size {
+			break
+		}
+	}
+	body, err := json.Marshal(all)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return RefreshBody(t, venueID, body)
+}
+
+// get reads url with header, failing the test on anything but a 200.
+func get(t testing.TB, url string, header http.Header) []byte {
+	t.Helper()
+	req, err := http.NewRequest(http.MethodGet, url, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for k, vs := range header {
+		req.Header[k] = vs
+	}
+	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
 		t.Fatal(err)
 	}
 	body, err := io.ReadAll(resp.Body)
 	resp.Body.Close()
 	if err != nil || resp.StatusCode != http.StatusOK {
-		t.Fatalf("GET %s from the %s simulator: HTTP %d, %v", path, venueID, resp.StatusCode, err)
+		t.Fatalf("GET %s: HTTP %d, %v", url, resp.StatusCode, err)
 	}
-	return RefreshBody(t, venueID, body)
+	return body
 }
 
 // RefreshBody feeds body, venueID's list, to a fresh refresher and returns
