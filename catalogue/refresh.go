@@ -36,12 +36,16 @@ type Change struct {
 }
 
 // NewRefresher starts from lists (the recorded ones the snapshot was built
-// from) and reads each venue's later lists with its Source's parser.
+// from) and reads each venue's later lists with its Source's parser (or
+// its Reader's, for a venue with no recorded list).
 func NewRefresher(lists []List, date func() string) *Refresher {
 	r := &Refresher{Publish: swapscout.ReplaceListings, Date: date, lists: append([]List(nil), lists...),
 		parsers: map[string]Parser{}}
 	for _, s := range Sources {
 		r.parsers[s.Venue] = s.Parse
+	}
+	for v, p := range Readers {
+		r.parsers[v] = p
 	}
 	return r
 }

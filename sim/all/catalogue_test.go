@@ -17,16 +17,19 @@ import (
 	"github.com/swapscout/swapscout/venue/venuetest"
 )
 
-// notQuotable are the catalogue's assets no simulated venue quotes yet, and
-// why: each needs an adapter to learn a flow it lacks, not a price.
+// notQuotable are the catalogue's assets no simulated venue quotes, and
+// why: the venues that list them cannot be asked honestly yet (a flow the
+// adapter lacks, or a quote that would name another asset).
 var notQuotable = map[swapscout.Asset]string{
-	{Ticker: "cacao", Network: "maya"}:   "Maya's own chain: a native MsgDeposit, not a transfer to an inbound address",
-	{Ticker: "kuji", Network: "kuji"}:    "Maya's Kujira chain: not in Maya's table yet",
-	{Ticker: "xrd", Network: "xrd"}:      "Maya's Radix chain: no address rules for Radix",
-	{Ticker: "wnear", Network: "near"}:   "1-Click's wrap.near already stands for NEAR (it unwraps the payout)",
-	{Ticker: "usdc", Network: "xlm"}:     "1-Click's Stellar deposits need a memo, which the adapter does not follow yet",
-	{Ticker: "btc-fa93", Network: "kcc"}: "KuCoin's BTC on KCC: currency BTC already stands for btc in the exchange kit",
-	{Ticker: "eth-f55a", Network: "kcc"}: "KuCoin's ETH on KCC: currency ETH already stands for eth in the exchange kit",
+	{Ticker: "cacao", Network: "maya"}: "Maya's own coin leaves by a MsgDeposit on Maya's chain, not a transfer to an inbound " +
+		"address; the adapter opens only transfers, so a quote would offer a swap it cannot create",
+	{Ticker: "xrd", Network: "xrd"}: "Radix has no address rules (package address): listed unswappable, and Maya alone lists it",
+	{Ticker: "wnear", Network: "near"}: "cannot be: 1-Click's only NEAR token, wrap.near, is what NEAR itself is quoted as " +
+		"(1-Click wraps a NEAR deposit and unwraps the payout), so a quote for wNEAR would deliver NEAR",
+	{Ticker: "btc-fa93", Network: "kcc"}: "KuCoin lists it as the KCC chain of its currency BTC; the exchange kit maps a " +
+		"currency to one ticker (btc), so the KCC deposit has no market of its own",
+	{Ticker: "eth-f55a", Network: "kcc"}: "KuCoin lists it as the KCC chain of its currency ETH; the exchange kit maps a " +
+		"currency to one ticker (eth), so the KCC deposit has no market of its own",
 }
 
 // TestEveryCatalogueAssetQuotes: every asset of the catalogue is quoted

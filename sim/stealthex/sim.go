@@ -24,7 +24,8 @@ import (
 func Sim() sim.Venue {
 	// StealthEX's own rate-limit and server-error bodies are not known ([MEM]).
 	return swapsim.Venue(stealthex.Symbols.Assets(), sim.ProfileOf("stealthex"), handler,
-		swapsim.Fault(writeJSON, "", errBody("TooManyRequests", "Too many requests"), errBody("InternalError", "Internal server error")))
+		swapsim.Fault(writeJSON, "", errBody("TooManyRequests", "Too many requests"), errBody("InternalError", "Internal server error")),
+		"GET "+stealthex.CurrenciesPath)
 }
 
 var (
@@ -139,6 +140,7 @@ func handler(x *sim.Exchange) http.Handler {
 		writeJSON(w, 200, out)
 	}))
 	swapRoutes(mux, x)
+	mux.HandleFunc("GET "+stealthex.CurrenciesPath, keyed(listCurrencies(currencies())))
 	return mux
 }
 

@@ -19,8 +19,10 @@ var Descriptor = Network.Descriptor()
 
 // symbols maps our assets to Maya's CHAIN.SYMBOL names (Arbitrum is ARB),
 // and through the catalogue every token Maya pools on these chains
-// (thornode.WithListings). Maya's own CACAO, THOR.RUNE, KUJI and XRD are
-// on chains this table does not swap yet and are left out.
+// (thornode.WithListings). Kujira is a Cosmos chain: a deposit is a bank
+// send to the inbound address with the memo, and its addresses have rules
+// (kujira1…). Maya's own CACAO, THOR.RUNE and XRD are on chains this table
+// does not swap yet and are left out.
 var symbols = thornode.WithListings("maya", venue.Symbols[string]{
 	{Ticker: "btc", Network: "btc"}:       "BTC.BTC",
 	{Ticker: "eth", Network: "eth"}:       "ETH.ETH",
@@ -31,4 +33,5 @@ var symbols = thornode.WithListings("maya", venue.Symbols[string]{
 	{Ticker: "usdc", Network: "eth"}:      "ETH.USDC-0XA0B86991C6218B36C1D19D4A2E9EB0CE3606EB48",
 	{Ticker: "usdt", Network: "arbitrum"}: "ARB.USDT-0XFD086BC7CD5C481DCC9C85EBE478A1C0B69FCBB9",
 	{Ticker: "usdc", Network: "arbitrum"}: "ARB.USDC-0XAF88D065E77C8CC2239327C5EDB3A432268E5831",
+	{Ticker: "kuji", Network: "kuji"}:     "KUJI.KUJI",
 })

@@ -23,11 +23,13 @@ import (
 // transfer to its deposit address and unwraps the payout itself (its docs:
 // "If you're using the 1Click Swap API … wrapping is handled for you").
 //
-// Left out on purpose: assets whose
-// deposits need a memo at 1Click (XRP, XLM, TON and tokens on TON): the
-// deposit address is then shared and the memo tells deposits apart, and
-// status must be asked with both; and chains without a placeholder address
-// we can vouch for (see placeholder).
+// Left out on purpose: XRP, TON and tokens on TON, whose deposits need a
+// memo at 1Click (the deposit address is then shared and the memo tells
+// deposits apart; swap.go keeps the memo with the address and asks status
+// with both), until their placeholders are vouched for; Stellar's tokens
+// join through the list (listChains) with the zero account as placeholder;
+// and chains without a placeholder address we can vouch for (see
+// placeholder).
 type Token struct {
 	ID         string
 	Decimals   int
@@ -109,6 +111,10 @@ var placeholder = map[string]string{
 	"ada":    "addr1vyqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqkdl5mw",
 	"aptos":  "0x0000000000000000000000000000000000000000000000000000000000000000",
 	"sui":    "0x0000000000000000000000000000000000000000000000000000000000000000",
+
+	// Stellar: the account of the all-zero key, which no one holds. Its
+	// deposits carry a memo, which swap.go keeps with the address.
+	"xlm": "GAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAWHF",
 }
 
 // listChains are 1-Click's blockchain names of the networks the hand table
@@ -117,6 +123,7 @@ var placeholder = map[string]string{
 var listChains = map[string]string{
 	"gnosis": "gnosis", "monad": "monad", "xlayer": "xlayer", "plasma": "plasma", "bera": "bera",
 	"scroll": "scroll", "bch": "bch", "ada": "cardano", "aptos": "aptos", "sui": "sui",
+	"xlm": "stellar",
 }
 
 // The rest of 1-Click's tokens come from its own list through the

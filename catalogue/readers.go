@@ -1,0 +1,36 @@
+package catalogue
+
+import (
+	"github.com/swapscout/swapscout/venue/stealthex"
+)
+
+// Readers are the lists read in the venue's own format that no recorded
+// answer feeds the snapshot with yet: the format is the venue's documented
+// one (the adapter's list.go names the document), so a refresh from the
+// venue (or its simulator) reads it, but the snapshot adds none of its
+// entries until a real answer is recorded under testdata/.
+var Readers = map[string]Parser{
+	"stealthex": ParseStealthEX,
+}
+
+// ParseStealthEX reads StealthEX's GET /v4/currencies (the pages joined
+// into one array): one entry per symbol and network; a token names its
+// contract_address, a native coin sits on "mainnet" or on its L2's network;
+// extra_id names the memo field of a network that takes one.
+func ParseStealthEX(body []byte) (List, error) {
+	cur, err := stealthex.ParseCurrencies(body)
+	if err != nil {
+		return List{}, err
+	}
+	l := List{Venue: "stealthex"}
+	for _, c := range cur {
+		network, _ := c.OurNetwork()
+		e := Entry{Code: c.Symbol + "/" + c.Network, Symbol: c.Symbol, Name: c.Name, Network: network,
+			Memo: c.ExtraID != nil && *c.ExtraID != ""}
+		if c.ContractAddress != nil {
+			e.Contract = *c.ContractAddress
+		}
+		resolve(&l, e, c.Network)
+	}
+	return l, nil
+}

@@ -1,0 +1,31 @@
+package catalogue
+
+import (
+	"os"
+	"testing"
+)
+
+// FuzzParseStealthEX: a list body from the network never panics the
+// reader, and every entry it maps names a network and is counted.
+func FuzzParseStealthEX(f *testing.F) {
+	if b, err := os.ReadFile("../venue/stealthex/testdata/currencies.json"); err == nil {
+		f.Add(b)
+	}
+	f.Add([]byte(`[{"symbol":"eth","network":"mainnet","contract_address":"0x0000000000000000000000000000000000000000"}]`))
+	f.Add([]byte(`[{"symbol":"","network":"","contract_address":null}]`))
+	f.Fuzz(func(t *testing.T, body []byte) {
+		l, err := ParseStealthEX(body)
+		if err != nil {
+			return
+		}
+		listed, mapped, unmapped := l.Stats()
+		if listed != mapped+unmapped {
+			t.Fatalf("listed %d ≠ mapped %d + unmapped %d", listed, mapped, unmapped)
+		}
+		for _, e := range l.Entries {
+			if e.Network == "" {
+				t.Fatalf("entry %+v mapped without a network", e)
+			}
+		}
+	})
+}
