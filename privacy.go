@@ -12,22 +12,11 @@ import (
 // publishes no policy at all (the conservative reading of silence).
 type LogRating byte
 
-func (r LogRating) String() string {
-	if r < 'A' || r > 'C' {
-		return "?"
-	}
-	return string(rune(r))
-}
+func (r LogRating) String() string { return letterString(byte(r), 'C') }
 
 // ParseLogRating parses "a".."c" (either case).
 func ParseLogRating(s string) (LogRating, error) {
-	if len(s) == 1 {
-		c := s[0] &^ 0x20
-		if c >= 'A' && c <= 'C' {
-			return LogRating(c), nil
-		}
-	}
-	return 0, Errorf(EINVALID, "log policy rating must be one of A, B, C")
+	return parseRating[LogRating](s, 'C', "log policy rating must be one of A, B, C")
 }
 
 // TorAccess says whether a venue serves requests that arrive over Tor.

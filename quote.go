@@ -83,22 +83,11 @@ type Fee struct {
 // A never asks, B rarely, C may hold funds until verified, D requires it.
 type KYCRating byte
 
-func (k KYCRating) String() string {
-	if k < 'A' || k > 'D' {
-		return "?"
-	}
-	return string(rune(k))
-}
+func (k KYCRating) String() string { return letterString(byte(k), 'D') }
 
 // ParseKYCRating parses "a".."d" (either case).
 func ParseKYCRating(s string) (KYCRating, error) {
-	if len(s) == 1 {
-		c := s[0] &^ 0x20
-		if c >= 'A' && c <= 'D' {
-			return KYCRating(c), nil
-		}
-	}
-	return 0, Errorf(EINVALID, "kyc rating must be one of A, B, C, D")
+	return parseRating[KYCRating](s, 'D', "kyc rating must be one of A, B, C, D")
 }
 
 // Offer is one venue's answer: what the user sends and receives if they swap there.

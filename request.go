@@ -123,24 +123,19 @@ var ErrHeldBack = errors.New("held back: not sent to the venue")
 // call says as little of the venue.
 var ErrRequestEnded = fmt.Errorf("the request ended before the call started: %w: %w", ErrHeldBack, context.Canceled)
 
-type bulkKey struct{}
-
 // WithBulk marks the venue calls made with ctx as bulk: they come from a
 // client that already runs more uncached quotes at once than its
 // interactive share, so each venue lets them use only the rate budget it has
 // to spare, never what it keeps for everyone else, and never makes them wait
 // for it. Bulk reports the mark.
 func WithBulk(ctx context.Context) context.Context {
-	return context.WithValue(ctx, bulkKey{}, true)
+	return bulkMark.set(ctx)
 }
 
 // Bulk reports whether ctx was marked by WithBulk.
 func Bulk(ctx context.Context) bool {
-	b, _ := ctx.Value(bulkKey{}).(bool)
-	return b
+	return bulkMark.in(ctx)
 }
-
-type derivableKey struct{}
 
 // WithDerivable marks the venue calls made with ctx as having an honest
 // derived answer ready (a recent answer of the same venue for nearby
@@ -149,26 +144,22 @@ type derivableKey struct{}
 // the derived answer is better than one that comes near the deadline.
 // Derivable reports the mark.
 func WithDerivable(ctx context.Context) context.Context {
-	return context.WithValue(ctx, derivableKey{}, true)
+	return derivableMark.set(ctx)
 }
 
 // Derivable reports whether ctx was marked by WithDerivable.
 func Derivable(ctx context.Context) bool {
-	b, _ := ctx.Value(derivableKey{}).(bool)
-	return b
+	return derivableMark.in(ctx)
 }
-
-type freshKey struct{}
 
 // WithFresh marks a quote whose answers must all come from the venues now,
 // never derived from earlier answers: the re-quote of an offer being taken.
 // Fresh reports the mark.
 func WithFresh(ctx context.Context) context.Context {
-	return context.WithValue(ctx, freshKey{}, true)
+	return freshMark.set(ctx)
 }
 
 // Fresh reports whether ctx was marked by WithFresh.
 func Fresh(ctx context.Context) bool {
-	b, _ := ctx.Value(freshKey{}).(bool)
-	return b
+	return freshMark.in(ctx)
 }

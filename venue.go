@@ -65,6 +65,18 @@ const (
 	NonCustodial Custody = "non_custodial"
 )
 
+// ParseCustody parses "custodial" or "non_custodial"; empty is no custody
+// ("": either).
+func ParseCustody(s string) (Custody, error) {
+	// The constants, never s: a caller's string(bytes) stays on its stack.
+	for _, c := range [...]Custody{"", Custodial, NonCustodial} {
+		if s == string(c) {
+			return c, nil
+		}
+	}
+	return "", Errorf(EINVALID, "custody must be custodial or non_custodial")
+}
+
 // DepositKind says what the user's deposit must be for the swap to happen.
 type DepositKind string
 

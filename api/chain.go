@@ -31,52 +31,33 @@ func appendChain(dst []byte, sw *swapscout.Swap) []byte {
 
 // appendChainFact appends one side's fact.
 func appendChainFact(dst []byte, f swapscout.ChainFact) []byte {
-	dst = append(dst, `{"state":`...)
-	dst = appendString(dst, f.State)
-	dst = append(dst, `,"source":`...)
-	dst = appendString(dst, f.Source)
-	dst = append(dst, `,"note":`...)
-	dst = appendString(dst, f.Note)
-	if f.Endpoint != "" {
-		dst = append(dst, `,"endpoint":`...)
-		dst = appendString(dst, f.Endpoint)
-	}
+	m := open(dst, "state", f.State)
+	m.str("source", f.Source, true)
+	m.str("note", f.Note, true)
+	m.str("endpoint", f.Endpoint, false)
 	if f.OnChain() && f.Amount.Valid() {
-		dst = append(dst, `,"amount":`...)
-		dst = appendAmount(dst, f.Amount)
+		m.amt("amount", f.Amount, true)
 	}
 	if f.Expected.Valid() && f.Expected.Sign() > 0 {
-		dst = append(dst, `,"expected":`...)
-		dst = appendAmount(dst, f.Expected)
+		m.amt("expected", f.Expected, true)
 	}
 	if len(f.TxIDs) > 0 {
-		dst = append(dst, `,"tx_ids":[`...)
+		m = append(m, `,"tx_ids":[`...)
 		for i, id := range f.TxIDs {
 			if i > 0 {
-				dst = append(dst, ',')
+				m = append(m, ',')
 			}
-			dst = appendString(dst, id)
+			m = appendString(m, id)
 		}
-		dst = append(dst, ']')
+		m = append(m, ']')
 	}
-	dst = append(dst, `,"confirmations":`...)
-	dst = strconv.AppendInt(dst, f.Confirmations, 10)
-	dst = append(dst, `,"required":`...)
-	dst = strconv.AppendInt(dst, f.Required, 10)
-	for _, t := range []struct {
-		key string
-		at  time.Time
-	}{{"seen_at", f.SeenAt}, {"claimed_at", f.ClaimedAt}, {"checked_at", f.CheckedAt}} {
-		if !t.at.IsZero() {
-			dst = append(dst, ',', '"')
-			dst = append(dst, t.key...)
-			dst = append(dst, '"', ':')
-			dst = appendTime(dst, t.at)
-		}
-	}
-	dst = append(dst, `,"overdue":`...)
-	dst = strconv.AppendBool(dst, f.Overdue)
-	return append(dst, '}')
+	m.num("confirmations", f.Confirmations, true)
+	m.num("required", f.Required, true)
+	m.time("seen_at", f.SeenAt)
+	m.time("claimed_at", f.ClaimedAt)
+	m.time("checked_at", f.CheckedAt)
+	m = strconv.AppendBool(append(m, `,"overdue":`...), f.Overdue)
+	return append(m, '}')
 }
 
 // chainFactJSON reads a fact appendChainFact wrote.

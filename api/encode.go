@@ -40,17 +40,12 @@ func AppendQuote(dst []byte, q *swapscout.Quote) []byte {
 }
 
 func appendRequest(dst []byte, r *swapscout.QuoteRequest) []byte {
-	dst = append(dst, `{"from":`...)
-	dst = appendAsset(dst, r.From)
-	dst = append(dst, `,"to":`...)
-	dst = appendAsset(dst, r.To)
-	dst = append(dst, `,"amount":`...)
-	dst = appendAmount(dst, r.Amount)
-	dst = append(dst, `,"direction":`...)
-	dst = appendString(dst, r.Direction.String())
-	dst = append(dst, `,"rate":`...)
-	dst = appendString(dst, r.RateType.String())
-	return append(dst, '}')
+	m := members(appendAsset(append(dst, `{"from":`...), r.From))
+	m.asset("to", r.To)
+	m.amt("amount", r.Amount, true)
+	m.str("direction", r.Direction.String(), true)
+	m.str("rate", r.RateType.String(), true)
+	return append(m, '}')
 }
 
 // appendLimits appends the limits that are set: min and max on the amount
@@ -69,94 +64,60 @@ func appendLimits(dst []byte, min, max, minOut, maxOut swapscout.Amount) []byte 
 }
 
 func appendAsset(dst []byte, a swapscout.Asset) []byte {
-	dst = append(dst, `{"ticker":`...)
-	dst = appendString(dst, a.Ticker)
-	dst = append(dst, `,"network":`...)
-	dst = appendString(dst, a.Network)
-	return append(dst, '}')
+	m := open(dst, "ticker", a.Ticker)
+	m.str("network", a.Network, true)
+	return append(m, '}')
 }
 
 // AppendOffer appends one offer as JSON.
 func AppendOffer(dst []byte, o *swapscout.Offer) []byte {
-	dst = append(dst, `{"venue":`...)
-	dst = appendString(dst, o.Venue)
-	if o.Provider != "" {
-		dst = append(dst, `,"provider":`...)
-		dst = appendString(dst, o.Provider)
-	}
-	if o.Route != "" {
-		dst = append(dst, `,"route":`...)
-		dst = appendString(dst, o.Route)
-	}
-	dst = append(dst, `,"amount_in":`...)
-	dst = appendAmount(dst, o.AmountIn)
-	dst = append(dst, `,"amount_out":`...)
-	dst = appendAmount(dst, o.AmountOut)
-	dst = append(dst, `,"rate":`...)
-	dst = appendAmount(dst, o.Rate)
-	dst = appendLimits(dst, o.Min, o.Max, o.MinOut, o.MaxOut)
-	dst = append(dst, `,"rate_type":`...)
-	dst = appendString(dst, o.RateType.String())
-	if o.RateID != "" {
-		dst = append(dst, `,"rate_id":`...)
-		dst = appendString(dst, o.RateID)
-	}
-	if !o.ExpiresAt.IsZero() {
-		dst = append(dst, `,"expires_at":`...)
-		dst = appendTime(dst, o.ExpiresAt)
-	}
+	m := open(dst, "venue", o.Venue)
+	m.str("provider", o.Provider, false)
+	m.str("route", o.Route, false)
+	m.amt("amount_in", o.AmountIn, true)
+	m.amt("amount_out", o.AmountOut, true)
+	m.amt("rate", o.Rate, true)
+	m = appendLimits(m, o.Min, o.Max, o.MinOut, o.MaxOut)
+	m.str("rate_type", o.RateType.String(), true)
+	m.str("rate_id", o.RateID, false)
+	m.time("expires_at", o.ExpiresAt)
+	dst = m
 	dst = append(dst, `,"fees":[`...)
 	for i, f := range o.Fees {
 		if i > 0 {
 			dst = append(dst, ',')
 		}
-		dst = append(dst, `{"kind":`...)
-		dst = appendString(dst, f.Kind)
-		dst = append(dst, `,"amount":`...)
-		dst = appendAmount(dst, f.Amount)
-		dst = append(dst, `,"asset":`...)
-		dst = appendAsset(dst, f.Asset)
-		dst = append(dst, '}')
+		m := open(dst, "kind", f.Kind)
+		m.amt("amount", f.Amount, true)
+		m.asset("asset", f.Asset)
+		dst = append(m, '}')
 	}
 	dst = append(dst, ']')
 	// The ETA shown: the board's median here when it has enough swaps
 	// (eta_source board, eta_swaps of them; the venue's own estimate
 	// beside it), else the venue's (no eta_source).
-	if lo, hi, basis := o.ShownETA(); basis > 0 {
-		dst = append(dst, `,"eta_min_s":`...)
-		dst = itoa(dst, int64(lo/time.Second))
-		dst = append(dst, `,"eta_max_s":`...)
-		dst = itoa(dst, int64(hi/time.Second))
-		dst = append(dst, `,"eta_source":"board","eta_swaps":`...)
-		dst = itoa(dst, int64(basis))
-		if o.ETAMax > 0 {
-			dst = append(dst, `,"venue_eta_min_s":`...)
-			dst = itoa(dst, int64(o.ETAMin/time.Second))
-			dst = append(dst, `,"venue_eta_max_s":`...)
-			dst = itoa(dst, int64(o.ETAMax/time.Second))
-		}
-	} else if o.ETAMax > 0 {
-		dst = append(dst, `,"eta_min_s":`...)
-		dst = itoa(dst, int64(o.ETAMin/time.Second))
-		dst = append(dst, `,"eta_max_s":`...)
-		dst = itoa(dst, int64(o.ETAMax/time.Second))
+	m = dst
+	lo, hi, basis := o.ShownETA()
+	if basis <= 0 {
+		lo, hi = o.ETAMin, o.ETAMax
 	}
-	dst = append(dst, `,"kyc":`...)
-	dst = appendString(dst, o.KYC.String())
+	m.num("eta_min_s", int64(lo/time.Second), basis > 0 || o.ETAMax > 0)
+	m.num("eta_max_s", int64(hi/time.Second), basis > 0 || o.ETAMax > 0)
+	if basis > 0 {
+		m = append(m, `,"eta_source":"board"`...)
+		m.num("eta_swaps", int64(basis), true)
+		m.num("venue_eta_min_s", int64(o.ETAMin/time.Second), o.ETAMax > 0)
+		m.num("venue_eta_max_s", int64(o.ETAMax/time.Second), o.ETAMax > 0)
+	}
+	m.str("kyc", o.KYC.String(), true)
 	if o.LogPolicy != 0 {
-		dst = append(dst, `,"log_policy":`...)
-		dst = appendString(dst, o.LogPolicy.String())
+		m.str("log_policy", o.LogPolicy.String(), true)
 	}
 	// The engine sets these on every offer; an adapter's own offer (in its
 	// tests) lacks them.
-	if o.Custody != "" {
-		dst = append(dst, `,"custody":`...)
-		dst = appendString(dst, string(o.Custody))
-	}
-	if o.Deposit != "" {
-		dst = append(dst, `,"deposit":`...)
-		dst = appendString(dst, string(o.Deposit))
-	}
+	m.str("custody", string(o.Custody), false)
+	m.str("deposit", string(o.Deposit), false)
+	dst = m
 	// The engine judges every offer: swappable, or not with its reason.
 	switch {
 	case o.CanSwap:
@@ -221,37 +182,25 @@ func appendOfferOutcome(dst []byte, oc *swapscout.OfferOutcome) []byte {
 		dst = append(dst, f.key...)
 		dst = itoa(dst, int64(f.n))
 	}
-	if v.Timed > 0 {
-		dst = append(dst, `,"median_seconds":`...)
-		dst = itoa(dst, int64(v.MedianTime/time.Second))
-		dst = append(dst, `,"p90_seconds":`...)
-		dst = itoa(dst, int64(v.P90Time/time.Second))
-	}
+	m := members(dst)
+	m.num("median_seconds", int64(v.MedianTime/time.Second), v.Timed > 0)
+	m.num("p90_seconds", int64(v.P90Time/time.Second), v.Timed > 0)
 	if v.OnChain > 0 {
-		dst = append(dst, `,"median_delivered":`...)
-		dst = appendAmount(dst, v.MedianDelivered)
-		dst = append(dst, `,"p10_delivered":`...)
-		dst = appendAmount(dst, v.P10Delivered)
+		m.amt("median_delivered", v.MedianDelivered, true)
+		m.amt("p10_delivered", v.P10Delivered, true)
 	}
-	return append(dst, '}')
+	return append(m, '}')
 }
 
 // AppendFailure appends one failure as JSON.
 func AppendFailure(dst []byte, f *swapscout.Failure) []byte {
-	dst = append(dst, `{"venue":`...)
-	dst = appendString(dst, f.Venue)
-	dst = append(dst, `,"code":`...)
-	dst = appendString(dst, string(f.Code))
-	dst = append(dst, `,"message":`...)
-	dst = appendString(dst, f.Message)
-	dst = appendLimits(dst, f.Min, f.Max, f.MinOut, f.MaxOut)
-	if f.RetryAfter > 0 {
-		dst = append(dst, `,"retry_after_s":`...)
-		dst = itoa(dst, int64((f.RetryAfter+time.Second-1)/time.Second))
-	}
-	dst = append(dst, `,"took_ms":`...)
-	dst = itoa(dst, f.Took.Milliseconds())
-	return append(dst, '}')
+	m := open(dst, "venue", f.Venue)
+	m.str("code", string(f.Code), true)
+	m.str("message", f.Message, true)
+	m = appendLimits(m, f.Min, f.Max, f.MinOut, f.MaxOut)
+	m.num("retry_after_s", int64((f.RetryAfter+time.Second-1)/time.Second), f.RetryAfter > 0)
+	m.num("took_ms", f.Took.Milliseconds(), true)
+	return append(m, '}')
 }
 
 func appendAmount(dst []byte, a swapscout.Amount) []byte {

@@ -37,23 +37,15 @@ func (e *Error) Error() string {
 // AppendError appends e's JSON body: its code and message, its field when
 // set, and a changed rate's amounts and fresh quote id when it has them.
 func AppendError(dst []byte, e *Error) []byte {
-	dst = append(dst, `{"error":{"code":`...)
-	dst = appendString(dst, e.Code)
-	dst = append(dst, `,"message":`...)
-	dst = appendString(dst, e.Message)
-	if e.Field != "" {
-		dst = append(dst, `,"field":`...)
-		dst = appendString(dst, e.Field)
-	}
+	m := open(append(dst, `{"error":`...), "code", e.Code)
+	m.str("message", e.Message, true)
+	m.str("field", e.Field, false)
 	if e.QuoteID != "" || !e.Shown.IsZero() || !e.Now.IsZero() {
-		dst = append(dst, `,"shown":`...)
-		dst = appendAmount(dst, e.Shown)
-		dst = append(dst, `,"now":`...)
-		dst = appendAmount(dst, e.Now)
-		dst = append(dst, `,"quote_id":`...)
-		dst = appendString(dst, e.QuoteID)
+		m.amt("shown", e.Shown, true)
+		m.amt("now", e.Now, true)
+		m.str("quote_id", e.QuoteID, true)
 	}
-	return append(dst, "}}\n"...)
+	return append(m, "}}\n"...)
 }
 
 type errorJSON struct {

@@ -41,28 +41,16 @@ func AppendSwap(dst []byte, sw *swapscout.Swap, history []swapscout.SwapEvent) [
 		if i > 0 {
 			dst = append(dst, ',')
 		}
-		dst = append(dst, `{"at":`...)
-		dst = appendTime(dst, ev.At)
-		dst = append(dst, `,"status":`...)
-		dst = appendString(dst, string(ev.Status))
-		dst = append(dst, `,"venue_status":`...)
-		dst = appendString(dst, ev.VenueStatus)
+		m := members(appendTime(append(dst, `{"at":`...), ev.At))
+		m.str("status", string(ev.Status), true)
+		m.str("venue_status", ev.VenueStatus, true)
 		if ev.Late {
-			dst = append(dst, `,"late":true`...)
+			m = append(m, `,"late":true`...)
 		}
-		if ev.Chain != "" {
-			dst = append(dst, `,"chain":`...)
-			dst = appendString(dst, ev.Chain)
-		}
-		if ev.Leg > 0 {
-			dst = append(dst, `,"leg":`...)
-			dst = strconv.AppendInt(dst, int64(ev.Leg), 10)
-		}
-		if ev.Note != "" {
-			dst = append(dst, `,"note":`...)
-			dst = appendString(dst, ev.Note)
-		}
-		dst = append(dst, '}')
+		m.str("chain", ev.Chain, false)
+		m.num("leg", int64(ev.Leg), ev.Leg > 0)
+		m.str("note", ev.Note, false)
+		dst = append(m, '}')
 	}
 	return append(dst, ']', '}')
 }
@@ -160,28 +148,6 @@ func appendLeg(dst []byte, key string, n int, l *swapscout.Swap) []byte {
 	return append(m, '}')
 }
 
-// members appends the members of a JSON object after its first, as a swap
-// and each member of a composed one write them: ,"key":value, an optional
-// member (always false) left out when empty.
-type members []byte
-
-// put appends ,"key": and v written by enc, when keep.
-func put[T any](m *members, key string, keep bool, v T, enc func([]byte, T) []byte) {
-	if keep {
-		*m = enc(append(append(append(*m, ',', '"'), key...), '"', ':'), v)
-	}
-}
-
-func (m *members) str(key, v string, always bool) { put(m, key, v != "" || always, v, appendString) }
-
-// amt leaves out an optional amount that is zero or not a number.
-func (m *members) amt(key string, a swapscout.Amount, always bool) {
-	put(m, key, (!a.IsZero() && a.Valid()) || always, a, appendAmount)
-}
-
-// time leaves out a zero time.
-func (m *members) time(key string, t time.Time) { put(m, key, !t.IsZero(), t, appendTime) }
-
 // venueOrder appends which venue holds the order and how it stands there
 // (never the order's Secret).
 func (m *members) venueOrder(sw *swapscout.Swap) {
@@ -193,8 +159,8 @@ func (m *members) venueOrder(sw *swapscout.Swap) {
 }
 
 func (m *members) pair(sw *swapscout.Swap) {
-	*m = appendAsset(append(*m, `,"from":`...), sw.From)
-	*m = appendAsset(append(*m, `,"to":`...), sw.To)
+	m.asset("from", sw.From)
+	m.asset("to", sw.To)
 }
 
 // terms appends the amounts sent and received, as they stand and as
@@ -205,13 +171,10 @@ func (m *members) terms(sw *swapscout.Swap, deposit swapscout.DepositKind) {
 	m.amt("amount_out", sw.AmountOut, true)
 	m.amt("promised_in", sw.PromisedIn, true)
 	m.amt("promised_out", sw.PromisedOut, true)
-	m.str("deposit_address", sw.DepositAddress, true)
-	m.str("deposit_memo", sw.DepositMemo, false)
+	m.place("deposit_address", "deposit_memo", sw.DepositAddress, sw.DepositMemo)
 	m.str("deposit", string(deposit), false)
-	m.str("payout_address", sw.PayoutAddress, true)
-	m.str("payout_memo", sw.PayoutMemo, false)
-	m.str("refund_address", sw.RefundAddress, true)
-	m.str("refund_memo", sw.RefundMemo, false)
+	m.place("payout_address", "payout_memo", sw.PayoutAddress, sw.PayoutMemo)
+	m.place("refund_address", "refund_memo", sw.RefundAddress, sw.RefundMemo)
 	m.str("deposit_tx", sw.DepositTx, false)
 	m.str("payout_tx", sw.PayoutTx, false)
 	m.amt("amount_received", sw.AmountReceived, false)

@@ -192,14 +192,8 @@ func parseQuoteQuery(r *Request, def, max time.Duration) (quotes.Request, error)
 		}
 		pq.Selection.MaxLog = swapscout.LogRating(v[0] &^ 0x20)
 	}
-	switch v := r.Query("custody"); string(v) {
-	case "":
-	case "custodial":
-		pq.Selection.Custody = swapscout.Custodial
-	case "non_custodial":
-		pq.Selection.Custody = swapscout.NonCustodial
-	default:
-		return pq, invalid("custody must be custodial or non_custodial")
+	if pq.Selection.Custody, err = swapscout.ParseCustody(string(r.Query("custody"))); err != nil {
+		return pq, err
 	}
 	switch v := r.Query("swappable"); string(v) {
 	case "", "false":

@@ -111,17 +111,8 @@ func (s *Store) PutQuote(_ context.Context, q *swapscout.Quote, body []byte, ttl
 func (s *Store) GetQuote(_ context.Context, id string) (*swapscout.Quote, error) {
 	s.mu.RLock()
 	e, ok := s.entries[id]
-	if !ok {
-		_, gone := s.gone[maphash.String(s.seed, id)]
-		s.mu.RUnlock()
-		if gone {
-			return nil, errExpired
-		}
-		return nil, errNotFound
-	}
-	s.mu.RUnlock()
-	if !s.now().Before(e.expires) {
-		return nil, errExpired
+	if err := live(s, &e, ok, id, maphash.String); err != nil {
+		return nil, err
 	}
 	if e.quote == nil {
 		return nil, errNotFound
@@ -216,17 +207,8 @@ func (s *Store) remove(id string, e entry) {
 func (s *Store) Get(_ context.Context, id []byte) ([]byte, error) {
 	s.mu.RLock()
 	e, ok := s.entries[string(id)]
-	if !ok {
-		_, gone := s.gone[maphash.Bytes(s.seed, id)]
-		s.mu.RUnlock()
-		if gone {
-			return nil, errExpired
-		}
-		return nil, errNotFound
-	}
-	s.mu.RUnlock()
-	if !s.now().Before(e.expires) {
-		return nil, errExpired
+	if err := live(s, &e, ok, id, maphash.Bytes); err != nil {
+		return nil, err
 	}
 	return e.body, nil
 }

@@ -237,14 +237,8 @@ func (a *QuoteArgs) request() (quotes.Request, error) {
 	default:
 		return r, swapscout.Errorf(swapscout.EINVALID, "kyc rating must be one of A, B, C, D")
 	}
-	switch a.Custody {
-	case "":
-	case "custodial":
-		r.Selection.Custody = swapscout.Custodial
-	case "non_custodial":
-		r.Selection.Custody = swapscout.NonCustodial
-	default:
-		return r, swapscout.Errorf(swapscout.EINVALID, "custody must be custodial or non_custodial")
+	if r.Selection.Custody, err = swapscout.ParseCustody(a.Custody); err != nil {
+		return r, err
 	}
 	r.Selection.Swappable = a.Swappable || a.PreCheck
 	r.Selection.PreCheck = a.PreCheck

@@ -35,16 +35,18 @@ func runCompletion(ctx context.Context, args []string, e env) error {
 	if err != nil {
 		return err
 	}
-	switch pos[0] {
-	case "bash":
-		return writeBash(e.stdout, cmds)
-	case "zsh":
-		return writeZsh(e.stdout, cmds)
-	case "fish":
-		return writeFish(e.stdout, cmds)
+	script, ok := completionScripts[pos[0]]
+	if !ok {
+		return usageErrorf("completion: unknown shell %q (bash, zsh or fish)", pos[0])
 	}
-	return usageErrorf("completion: unknown shell %q (bash, zsh or fish)", pos[0])
+	var b strings.Builder
+	script(&b, cmds)
+	_, err = io.WriteString(e.stdout, b.String())
+	return err
 }
+
+// completionScripts writes each shell's completion script.
+var completionScripts = map[string]func(b *strings.Builder, cmds []cmdSpec){"bash": bashCompletion, "zsh": zshCompletion, "fish": fishCompletion}
 
 // cmdSpec is what completion knows of a command.
 type cmdSpec struct {
@@ -160,8 +162,7 @@ func summaryOf(usage string) string {
 	return strings.TrimSpace(usage)
 }
 
-func writeBash(w io.Writer, cmds []cmdSpec) error {
-	var b strings.Builder
+func bashCompletion(b *strings.Builder, cmds []cmdSpec) {
 	b.WriteString("# bash completion for swapscout (made by 'swapscout completion bash'):\n" +
 		"#   source <(swapscout completion bash)\n" +
 		"_swapscout() {\n" +
@@ -174,23 +175,23 @@ func writeBash(w io.Writer, cmds []cmdSpec) error {
 	for i, c := range cmds {
 		names[i] = c.name
 	}
-	fmt.Fprintf(&b, "    COMPREPLY=($(compgen -W %q -- \"$cur\"))\n    return\n  fi\n", strings.Join(names, " "))
+	fmt.Fprintf(b, "    COMPREPLY=($(compgen -W %q -- \"$cur\"))\n    return\n  fi\n", strings.Join(names, " "))
 	b.WriteString("  case \"${COMP_WORDS[1]}\" in\n")
 	for _, c := range cmds {
-		fmt.Fprintf(&b, "  %s)\n    case \"$prev\" in\n", c.name)
+		fmt.Fprintf(b, "  %s)\n    case \"$prev\" in\n", c.name)
 		for _, f := range c.flags {
 			if !f.value {
 				continue
 			}
 			switch {
 			case f.path == "dir":
-				fmt.Fprintf(&b, "    --%s|-%s) COMPREPLY=($(compgen -d -- \"$cur\")); return ;;\n", f.name, f.name)
+				fmt.Fprintf(b, "    --%s|-%s) COMPREPLY=($(compgen -d -- \"$cur\")); return ;;\n", f.name, f.name)
 			case f.path == "file":
-				fmt.Fprintf(&b, "    --%s|-%s) COMPREPLY=($(compgen -f -- \"$cur\")); return ;;\n", f.name, f.name)
+				fmt.Fprintf(b, "    --%s|-%s) COMPREPLY=($(compgen -f -- \"$cur\")); return ;;\n", f.name, f.name)
 			case len(f.values) > 0:
-				fmt.Fprintf(&b, "    --%s|-%s) COMPREPLY=($(compgen -W %q -- \"$cur\")); return ;;\n", f.name, f.name, strings.Join(f.values, " "))
+				fmt.Fprintf(b, "    --%s|-%s) COMPREPLY=($(compgen -W %q -- \"$cur\")); return ;;\n", f.name, f.name, strings.Join(f.values, " "))
 			default:
-				fmt.Fprintf(&b, "    --%s|-%s) return ;;\n", f.name, f.name)
+				fmt.Fprintf(b, "    --%s|-%s) return ;;\n", f.name, f.name)
 			}
 		}
 		b.WriteString("    esac\n")
@@ -198,9 +199,9 @@ func writeBash(w io.Writer, cmds []cmdSpec) error {
 		for _, f := range c.flags {
 			flags = append(flags, "--"+f.name)
 		}
-		fmt.Fprintf(&b, "    words=%q\n", strings.Join(flags, " "))
+		fmt.Fprintf(b, "    words=%q\n", strings.Join(flags, " "))
 		if len(c.args) > 0 {
-			fmt.Fprintf(&b, "    [[ \"$cur\" != -* ]] && words=%q\n", strings.Join(c.args, " "))
+			fmt.Fprintf(b, "    [[ \"$cur\" != -* ]] && words=%q\n", strings.Join(c.args, " "))
 		}
 		b.WriteString("    ;;\n")
 	}
@@ -208,12 +209,9 @@ func writeBash(w io.Writer, cmds []cmdSpec) error {
 		"  COMPREPLY=($(compgen -W \"$words\" -- \"$cur\"))\n" +
 		"}\n" +
 		"complete -F _swapscout swapscout\n")
-	_, err := io.WriteString(w, b.String())
-	return err
 }
 
-func writeZsh(w io.Writer, cmds []cmdSpec) error {
-	var b strings.Builder
+func zshCompletion(b *strings.Builder, cmds []cmdSpec) {
 	b.WriteString("#compdef swapscout\n" +
 		"# zsh completion for swapscout (made by 'swapscout completion zsh'):\n" +
 		"#   swapscout completion zsh > \"${fpath[1]}/_swapscout\"\n" +
@@ -221,7 +219,7 @@ func writeZsh(w io.Writer, cmds []cmdSpec) error {
 		"  local -a commands\n" +
 		"  commands=(\n")
 	for _, c := range cmds {
-		fmt.Fprintf(&b, "    '%s:%s'\n", c.name, summaryOf(c.summary))
+		fmt.Fprintf(b, "    '%s:%s'\n", c.name, summaryOf(c.summary))
 	}
 	b.WriteString("  )\n" +
 		"  if (( CURRENT == 2 )); then\n" +
@@ -233,7 +231,7 @@ func writeZsh(w io.Writer, cmds []cmdSpec) error {
 		"  (( CURRENT-- ))\n" +
 		"  case $cmd in\n")
 	for _, c := range cmds {
-		fmt.Fprintf(&b, "  %s)\n    _arguments -s \\\n", c.name)
+		fmt.Fprintf(b, "  %s)\n    _arguments -s \\\n", c.name)
 		for _, f := range c.flags {
 			spec := fmt.Sprintf("--%s[%s]", f.name, summaryOf(f.usage))
 			if f.value {
@@ -248,10 +246,10 @@ func writeZsh(w io.Writer, cmds []cmdSpec) error {
 				}
 				spec = fmt.Sprintf("--%s=[%s]:%s:%s", f.name, summaryOf(f.usage), f.name, action)
 			}
-			fmt.Fprintf(&b, "      '%s' \\\n", spec)
+			fmt.Fprintf(b, "      '%s' \\\n", spec)
 		}
 		if len(c.args) > 0 {
-			fmt.Fprintf(&b, "      '*:argument:(%s)'\n", strings.Join(c.args, " "))
+			fmt.Fprintf(b, "      '*:argument:(%s)'\n", strings.Join(c.args, " "))
 		} else {
 			b.WriteString("      '*::argument:'\n")
 		}
@@ -263,17 +261,14 @@ func writeZsh(w io.Writer, cmds []cmdSpec) error {
 		"else\n" +
 		"  compdef _swapscout swapscout\n" +
 		"fi\n")
-	_, err := io.WriteString(w, b.String())
-	return err
 }
 
-func writeFish(w io.Writer, cmds []cmdSpec) error {
-	var b strings.Builder
+func fishCompletion(b *strings.Builder, cmds []cmdSpec) {
 	b.WriteString("# fish completion for swapscout (made by 'swapscout completion fish'):\n" +
 		"#   swapscout completion fish > ~/.config/fish/completions/swapscout.fish\n" +
 		"complete -c swapscout -f\n")
 	for _, c := range cmds {
-		fmt.Fprintf(&b, "complete -c swapscout -n __fish_use_subcommand -a %s -d '%s'\n", c.name, summaryOf(c.summary))
+		fmt.Fprintf(b, "complete -c swapscout -n __fish_use_subcommand -a %s -d '%s'\n", c.name, summaryOf(c.summary))
 	}
 	for _, c := range cmds {
 		cond := "'__fish_seen_subcommand_from " + c.name + "'"
@@ -293,9 +288,7 @@ func writeFish(w io.Writer, cmds []cmdSpec) error {
 			b.WriteString(line + "\n")
 		}
 		if len(c.args) > 0 {
-			fmt.Fprintf(&b, "complete -c swapscout -n %s -a '%s'\n", cond, strings.Join(c.args, " "))
+			fmt.Fprintf(b, "complete -c swapscout -n %s -a '%s'\n", cond, strings.Join(c.args, " "))
 		}
 	}
-	_, err := io.WriteString(w, b.String())
-	return err
 }
