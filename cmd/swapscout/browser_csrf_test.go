@@ -64,7 +64,6 @@ func (noOffers) Quote(_ context.Context, req swapscout.QuoteRequest, _ aggregate
 // frame (Origin: null), with no key or with the visitor's own valid form
 // key, makes no swap; the visitor's own form makes one.
 func TestBrowserCrossSiteSwapForm(t *testing.T) {
-	t.Parallel()
 	ctx := browser(t)
 	made := &countingSwaps{}
 	h := httpapi.NewHandler(httpapi.Deps{Quotes: noOffers{}, Store: inmem.New(inmem.Options{}), Swaps: made})

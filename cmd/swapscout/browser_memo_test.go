@@ -36,7 +36,6 @@ const readMarks = `Array.from(document.querySelectorAll('#offer-rows tr')).map(t
 // JavaScript (the rows the script renders from the stream) and without (the
 // server's rows), at desktop and phone widths.
 func TestBrowserOfferMarks(t *testing.T) {
-	t.Parallel()
 	ctx := browser(t)
 	url := startDemo(t, "--latency", "20ms", "--latency-tail", "0.01", "--cache-window", "30s")
 	ctx, cancel := context.WithTimeout(ctx, 40*time.Second)
@@ -119,7 +118,6 @@ func TestBrowserOfferMarks(t *testing.T) {
 // transaction form; a malformed id comes back beside the field, a good one
 // is recorded and shown on the page the form redirects to.
 func TestBrowserMemoSwapDeposit(t *testing.T) {
-	t.Parallel()
 	ctx := browser(t)
 	url := startDemo(t, "--latency", "20ms", "--track-interval", "500ms", "--data-dir", t.TempDir())
 	ctx, cancel := context.WithTimeout(ctx, 60*time.Second)

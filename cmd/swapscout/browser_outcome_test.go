@@ -37,7 +37,6 @@ const readOutcomePage = `(() => {
 // its deposit address once the swap is over. With JavaScript the page
 // follows the swap there by itself (the end and the late mark reload it).
 func TestBrowserSwapOutcome(t *testing.T) {
-	t.Parallel()
 	ctx := browser(t)
 	url := startDemo(t, "--latency", "20ms", "--auto-pay", "1s", "--swap-stage", "600ms", "--track-interval", "300ms",
 		"--late-after", "2s", "--data-dir", t.TempDir(), "--swap-outcome", "fixedfloat=short:0.3,stealthex=hold,changenow=refund")

@@ -8,6 +8,8 @@ import (
 
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
+
+	"github.com/swapscout/swapscout/internal/tier"
 )
 
 // readableRow is what an offer row shows: its amount and that amount's
@@ -27,8 +29,7 @@ const readRows = `Array.from(document.querySelectorAll('#offer-rows tr')).map(tr
 // and inverse — and the swap form of a BTC→XMR offer has no memo fields
 // but says how long the prices hold and what the venue is.
 func TestBrowserReadableOffers(t *testing.T) {
-	t.Parallel()
-	e2e(t)
+	tier.E2E(t)
 	ctx := browser(t)
 	url := startDemo(t, "--latency", "20ms", "--latency-tail", "0.01", "--data-dir", t.TempDir())
 	ctx, cancel := context.WithTimeout(ctx, 60*time.Second)

@@ -39,7 +39,6 @@ const overflowing = `(() => {
 // which follows both legs to finished. With JavaScript, and without on a
 // 320 px phone (nothing runs off the side).
 func TestBrowserRouteSwap(t *testing.T) {
-	t.Parallel()
 	ctx := browser(t)
 	url := swapDemo(t, 300*time.Millisecond)
 	ctx, cancel := context.WithTimeout(ctx, 100*time.Second)

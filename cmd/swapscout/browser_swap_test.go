@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"github.com/swapscout/swapscout/internal/tier"
 	"strings"
 	"testing"
 	"time"
@@ -21,7 +22,7 @@ const (
 // low latency) in each of confirming, exchanging and sending, and are
 // polled at their venue every half second.
 func swapDemo(t *testing.T, stage time.Duration) string {
-	e2e(t) // starts a whole server: the end-to-end tier
+	tier.E2E(t) // starts a whole server: the end-to-end tier
 	t.Helper()
 	return startDemo(t, "--latency", "20ms", "--auto-pay", "1s", "--swap-stage", stage.String(), "--track-interval", "500ms", "--data-dir", t.TempDir())
 }
@@ -72,7 +73,6 @@ const readPayoutField = `(() => {
 // comes back beside its field, with what the user typed kept, with and
 // without JavaScript.
 func TestBrowserSwapAddressError(t *testing.T) {
-	t.Parallel()
 	ctx := browser(t)
 	url := swapDemo(t, 300*time.Millisecond)
 	ctx, cancel := context.WithTimeout(ctx, 60*time.Second)
@@ -140,7 +140,6 @@ const readSwap = `(() => {
 // stream with JavaScript, by refreshing itself without — with no console
 // errors.
 func TestBrowserSwapFlow(t *testing.T) {
-	t.Parallel()
 	ctx := browser(t)
 	// Stages of 1–3 s, polled every half second: the page sees each step.
 	url := swapDemo(t, 4*time.Second)

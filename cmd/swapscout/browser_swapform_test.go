@@ -8,6 +8,8 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+
+	"github.com/swapscout/swapscout/internal/tier"
 )
 
 // TestBrowserSwapFormCountsAndRequotes: a fixed-rate offer's swap form
@@ -16,8 +18,7 @@ import (
 // gone (a results page left open past its expiry) asks the venues again in
 // place and says so, with a form for the fresh quote, never the dead end.
 func TestBrowserSwapFormCountsAndRequotes(t *testing.T) {
-	t.Parallel()
-	e2e(t)
+	tier.E2E(t)
 	ctx := browser(t)
 	url := startDemo(t, "--latency", "20ms", "--latency-tail", "0.01", "--data-dir", t.TempDir())
 	ctx, cancel := context.WithTimeout(ctx, 60*time.Second)

@@ -20,7 +20,6 @@ import (
 // saying why; the exchanges' prices are apart, under their own heading,
 // without a Swap button however good.
 func TestBrowserSwappableFirst(t *testing.T) {
-	t.Parallel()
 	ctx := browser(t)
 	url := startDemo(t, "--latency", "20ms", "--latency-tail", "0.01", "--cache-window", "30s")
 	ctx, cancel := context.WithTimeout(ctx, 40*time.Second)
@@ -118,7 +117,6 @@ func TestBrowserSwappableFirst(t *testing.T) {
 // and nothing is made; ticked, the swap is made. With JavaScript and
 // without, at a phone's width.
 func TestBrowserMemoConfirmation(t *testing.T) {
-	t.Parallel()
 	ctx := browser(t)
 	url := startDemo(t, "--latency", "20ms", "--auto-pay", "0", "--data-dir", t.TempDir())
 	ctx, cancel := context.WithTimeout(ctx, 60*time.Second)

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"github.com/swapscout/swapscout/internal/tier"
 	"os"
 	"os/exec"
 	"regexp"
@@ -22,7 +23,7 @@ import (
 // browser starts a headless chromium for t, or skips when there is none.
 // Each test gets a fresh profile; the browser stops when the test ends.
 func browser(t *testing.T) context.Context {
-	e2e(t) // starts a whole server: the end-to-end tier
+	tier.E2E(t) // starts a whole server: the end-to-end tier
 	t.Helper()
 	path, err := exec.LookPath("chromium")
 	if err != nil {
@@ -158,7 +159,6 @@ func checkRanked(t *testing.T, when string, rows []pageRow) {
 // then takes its rank; without JavaScript the server renders the same
 // offers; and the page logs no error.
 func TestBrowserResultsStreamIn(t *testing.T) {
-	t.Parallel()
 	const slow = "bitget"
 	ctx := browser(t)
 	url := startDemo(t, "--latency", "20ms", "--latency-tail", "0.01", "--venue-latency", slow+"=1s", "--cache-window", "30s")
@@ -268,7 +268,6 @@ func TestBrowserResultsStreamIn(t *testing.T) {
 // for an asset on one network), and a request the API refuses, sent with
 // JavaScript, ends on the server's page saying why.
 func TestBrowserForm(t *testing.T) {
-	t.Parallel()
 	ctx := browser(t)
 	url := startDemo(t, "--latency", "20ms")
 	ctx, cancel := context.WithTimeout(ctx, 30*time.Second)

@@ -10,6 +10,7 @@ import (
 
 	"github.com/swapscout/swapscout"
 	"github.com/swapscout/swapscout/api"
+	"github.com/swapscout/swapscout/internal/tier"
 	"github.com/swapscout/swapscout/sim"
 )
 
@@ -25,8 +26,7 @@ import (
 //     is overdue, the swap unverified (a webhook carries it, the page says
 //     it, the board counts it).
 func TestChainEndToEnd(t *testing.T) {
-	t.Parallel()
-	e2e(t)
+	tier.E2E(t)
 	simURL, simSecret := startPayingSim(t, "--payout-spread", "0", "--chain-block-time", "300ms",
 		"--swap-outcome", "fixedfloat=short:0.3,stealthex=hold,changenow=nopay")
 	hooks := &hookLog{t: t, secret: []byte("whsec-chain"), got: map[string][]outcomeRecord{}}

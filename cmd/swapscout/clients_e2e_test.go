@@ -17,6 +17,7 @@ import (
 
 	"github.com/swapscout/swapscout"
 	"github.com/swapscout/swapscout/httpserver"
+	"github.com/swapscout/swapscout/internal/tier"
 	"github.com/swapscout/swapscout/mcpserver"
 	"github.com/swapscout/swapscout/upstream"
 	"github.com/swapscout/swapscout/venue"
@@ -71,8 +72,7 @@ func clientsServer(t *testing.T) string {
 // TestTrocadorRoundTrip: our own Trocador adapter, pointed at our
 // /trocador/ on the simulator, quotes and creates through both layers.
 func TestTrocadorRoundTrip(t *testing.T) {
-	t.Parallel()
-	e2e(t)
+	tier.E2E(t)
 	base := clientsServer(t)
 	hc := upstream.New(upstream.Options{})
 	t.Cleanup(func() { hc.Close() })
@@ -172,8 +172,7 @@ func mcpCall(t *testing.T, cs *mcp.ClientSession, name string, args map[string]a
 // is refused create_swap without a grant, then creates within its caps and
 // is refused beyond them and outside its address list.
 func TestMCPAgentFlow(t *testing.T) {
-	t.Parallel()
-	e2e(t)
+	tier.E2E(t)
 	base := clientsServer(t)
 	anon := mcpSession(t, base+"/mcp", "")
 	text, isErr := mcpCall(t, anon, "quote", map[string]any{"from": "btc", "to": "eth", "amount": "0.1", "swappable": true})
@@ -230,8 +229,7 @@ func TestMCPAgentFlow(t *testing.T) {
 // TestMCPStdio: `swapscout mcp --sim` answers an agent over stdio, and a
 // token that matches no grant stops it at start.
 func TestMCPStdio(t *testing.T) {
-	t.Parallel()
-	e2e(t)
+	tier.E2E(t)
 	r, w := io.Pipe()
 	old := stdin
 	stdin = r

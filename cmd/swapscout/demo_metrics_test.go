@@ -19,7 +19,6 @@ import (
 // with --metrics=false), and README's metrics table lists exactly the
 // swapscout_* metrics it exports, with their labels.
 func TestDemoMetrics(t *testing.T) {
-	t.Parallel()
 	// With a swap database, as a demo has by default: the tracker's series
 	// and the open swaps count from it.
 	base := startDemo(t, "--venue-error-rate", "binance=1", "--venue-rate-limit-rate", "kraken=1", "--data-dir", t.TempDir())

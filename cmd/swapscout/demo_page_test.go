@@ -7,12 +7,14 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/swapscout/swapscout/internal/tier"
 )
 
 // TestDemoPrintsPageFirst: the first line the demo prints is its web page's
 // address, and the page is there.
 func TestDemoPrintsPageFirst(t *testing.T) {
-	e2e(t) // starts a whole demo
+	tier.E2E(t) // starts a whole demo
 	ctx, cancel := context.WithCancel(context.Background())
 	out := &syncBuffer{}
 	done := make(chan error, 1)

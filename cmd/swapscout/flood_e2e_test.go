@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"github.com/swapscout/swapscout/internal/tier"
 	"io"
 	"net/http"
 	"slices"
@@ -18,7 +19,7 @@ import (
 // startSimWith starts the simulator with flags (e.g. "--latency", "20ms";
 // without, each venue has its own latency, as in the demo).
 func startSimWith(t *testing.T, flags ...string) (url, secret string) {
-	e2e(t) // starts a whole server: the end-to-end tier
+	tier.E2E(t) // starts a whole server: the end-to-end tier
 	t.Helper()
 	s, secret := startSimServerWith(t, flags...)
 	return s.URL(), secret
@@ -35,7 +36,11 @@ func TestFloodOfShortDeadlines(t *testing.T) {
 	if testing.Short() {
 		t.Skip("e2e: 2,000 requests against the simulator")
 	}
-	e2e(t)
+	if raceEnabled {
+		// Like the hostile matrix: CI runs it on its own without -race,
+		// whose slowdown on 2 cores turns deadlines into noise.
+		t.Skip("the flood tests run without -race: go test -run TestFlood ./cmd/swapscout/")
+	}
 	simURL, secret := startSimWith(t, "--walk", "0") // each venue's own latency
 	s := startServeOn(t, simURL, secret, func(string) string { return "" },
 		"--fanout-rate", "100000", "--fanout-burst", "100000", "--trusted-proxy", "127.0.0.1", "--log-level", "error")
@@ -182,7 +187,9 @@ func TestFloodOfUncachedQuotes(t *testing.T) {
 	if testing.Short() {
 		t.Skip("e2e: a flood against the simulator")
 	}
-	e2e(t)
+	if raceEnabled {
+		t.Skip("the flood tests run without -race: go test -run TestFlood ./cmd/swapscout/")
+	}
 	simURL, secret := startSimWith(t, "--walk", "0")
 	s := startServeOn(t, simURL, secret, func(string) string { return "" },
 		"--fanout-rate", "100000", "--fanout-burst", "100000", "--trusted-proxy", "127.0.0.1", "--log-level", "error")

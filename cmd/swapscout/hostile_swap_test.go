@@ -20,6 +20,7 @@ import (
 	"github.com/swapscout/swapscout"
 	"github.com/swapscout/swapscout/address"
 	"github.com/swapscout/swapscout/api"
+	"github.com/swapscout/swapscout/internal/tier"
 	"github.com/swapscout/swapscout/sim"
 	"github.com/swapscout/swapscout/sim/hostile"
 	"github.com/swapscout/swapscout/swaps"
@@ -83,7 +84,10 @@ var swapRows = func() (rows []struct {
 }()
 
 func TestHostileMatrixSwaps(t *testing.T) {
-	e2e(t) // a minute or two: more than the fast tier affords
+	tier.E2E(t) // a minute or two: more than the fast tier affords
+	if raceEnabled {
+		t.Skip("the hostile matrix runs without -race: go test -run TestHostileMatrixSwaps ./cmd/swapscout/ (CI does)")
+	}
 	var cells []*matrixCell
 	for _, row := range swapRows {
 		cells = append(cells,

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"github.com/swapscout/swapscout/internal/tier"
 	"io"
 	"log/slog"
 	"math/big"
@@ -132,7 +133,12 @@ var hostileQuotes = []struct{ from, to, amount string }{
 }
 
 func TestHostileMatrix(t *testing.T) {
-	e2e(t)
+	if raceEnabled {
+		// The matrix asserts deadlines and a heap bound, which the race
+		// detector's slowdown on a 2-core machine turns into noise; CI
+		// runs it on its own without -race (.ci/run).
+		t.Skip("the hostile matrix runs without -race: go test -run TestHostileMatrix ./cmd/swapscout/")
+	}
 	only := regexp.MustCompile(os.Getenv("SWAPSCOUT_HOSTILE_CELLS"))
 	base := hostileBaseline(t)
 	var cells []*matrixCell
@@ -296,7 +302,7 @@ func startHostileCell(t *testing.T, mode hostile.Mode, scope hostile.Scope, warm
 }
 
 func startCell(t *testing.T, mode hostile.Mode, scope hostile.Scope, warm bool, timeout time.Duration, o cellOptions) *hostileCell {
-	e2e(t) // starts a whole server: the end-to-end tier
+	tier.E2E(t) // starts a whole server: the end-to-end tier
 	t.Helper()
 	venues := simall.Venues()
 	secrets := map[string]string{}
@@ -475,7 +481,7 @@ func runHostileCell(t *testing.T, mode hostile.Mode, scope hostile.Scope, warm b
 	c.close()
 	p := stopHeap()
 	note = fmt.Sprintf("slowest answer %s, heap in use peaked at %d MB", c.slowest.Round(time.Millisecond), p>>20)
-	if p > hostileHeapBound {
+	if p > hostileHeapBound && !raceEnabled {
 		// Under the race detector allocation differs and the heap of
 		// concurrent cells mixes: the bound holds for plain go test.
 		problems = append(problems, fmt.Sprintf("heap in use peaked at %d MB (bound %d MB)", p>>20, hostileHeapBound>>20))

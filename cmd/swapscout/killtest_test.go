@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"github.com/swapscout/swapscout/internal/tier"
 	"io"
 	"net/http"
 	"os"
@@ -54,7 +55,7 @@ type serverProc struct {
 var servingURL = regexp.MustCompile(`serving on (http://127\.0\.0\.1:\d+)`)
 
 func startServerProc(t *testing.T, args ...string) *serverProc {
-	e2e(t) // starts a whole server: the end-to-end tier
+	tier.E2E(t) // starts a whole server: the end-to-end tier
 	t.Helper()
 	spec, _ := json.Marshal(append([]string{"serve", "--addr", "127.0.0.1:0"}, args...))
 	exe, err := os.Executable()
@@ -127,7 +128,7 @@ func settledOrders(s *sim.Server) int {
 // retrying every request with its Idempotency-Key creates no order at the
 // venues (counted at the simulator).
 func TestKillDuringCreations(t *testing.T) {
-	e2e(t) // before pgtest, which would start a PostgreSQL cluster only to skip
+	tier.E2E(t) // before pgtest, which would start a PostgreSQL cluster only to skip
 	if testing.Short() {
 		t.Skip("kills and restarts a server process under load")
 	}

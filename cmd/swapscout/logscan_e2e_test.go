@@ -15,6 +15,7 @@ import (
 
 	"github.com/swapscout/swapscout"
 	"github.com/swapscout/swapscout/api"
+	"github.com/swapscout/swapscout/internal/tier"
 	"github.com/swapscout/swapscout/mcpserver"
 	"github.com/swapscout/swapscout/upstream"
 	"github.com/swapscout/swapscout/venue"
@@ -44,8 +45,7 @@ func (h headerTransport) RoundTrip(r *http.Request) (*http.Response, error) {
 // leads to a person or a secret: an address (payout, refund, deposit), the
 // client's IP, the API keys, the agent's token, the venue orders' secrets.
 func TestLogsHoldNoPersonalData(t *testing.T) {
-	t.Parallel()
-	e2e(t)
+	tier.E2E(t)
 	const (
 		clientIP = "203.0.113.77" // what the trusted proxy says the client is
 		apiKey   = "ak-live-Q7wq2zN4"

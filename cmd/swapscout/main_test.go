@@ -44,25 +44,6 @@ func TestMain(m *testing.M) {
 		goleak.IgnoreAnyFunction("github.com/valyala/fasthttp.(*workerPool).Start.func2"))
 }
 
-// e2e marks a test of the end-to-end tier (tier.E2E): one that starts whole
-// servers, a simulator, browsers or other processes. In this package that
-// tier runs without the race detector: its servers under -race cost six
-// times the CPU and stretch every deadline, which on two cores made CI
-// twice as long, while the concurrent code they drive (the engine, the swap
-// store, the tracker, the feed, webhooks) is raced in its own packages'
-// tests. CI runs this package's tests a second time without -race
-// (.ci/run), where these run. Those that mostly wait (browsers, swaps
-// moving through the simulator's stages) call t.Parallel first: go test
-// runs them as many at a time as -parallel allows (GOMAXPROCS by default);
-// those that assert deadlines or a heap bound stay sequential.
-func e2e(t testing.TB) {
-	t.Helper()
-	tier.E2E(t)
-	if raceEnabled {
-		t.Skip("end-to-end tests of the binary run without -race: SWAPSCOUT_E2E=1 go test ./cmd/swapscout/ (CI does)")
-	}
-}
-
 // syncBuffer is a goroutine-safe output buffer.
 type syncBuffer struct {
 	mu sync.Mutex
@@ -85,7 +66,7 @@ var apiLine = regexp.MustCompile(`API: (http://127\.0\.0\.1:\d+)`)
 
 // startDemo runs `swapscout demo` on a free port and returns its URL.
 func startDemo(t *testing.T, args ...string) string {
-	e2e(t) // starts a whole server: the end-to-end tier
+	tier.E2E(t) // starts a whole server: the end-to-end tier
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	out := &syncBuffer{}

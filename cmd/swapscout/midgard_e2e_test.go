@@ -16,7 +16,6 @@ import (
 // (Midgard's /v2/actions, served by the simulator) and followed to
 // finished.
 func TestMemoSwapFindsItsDeposit(t *testing.T) {
-	t.Parallel()
 	if testing.Short() {
 		t.Skip("runs a swap to its end")
 	}

@@ -82,7 +82,6 @@ func (h *hookLog) any(id string, ok func(outcomeRecord) bool) bool {
 // swapscout track --support prints the held swap's packet with StealthEX's
 // support contact.
 func TestOutcomesEndToEnd(t *testing.T) {
-	t.Parallel()
 	if testing.Short() {
 		t.Skip("runs swaps to their end")
 	}

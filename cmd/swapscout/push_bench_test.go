@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/swapscout/swapscout/internal/pgtest"
+	"github.com/swapscout/swapscout/internal/tier"
 )
 
 // BenchmarkPush measures how fast a swap's status change reaches its SSE
@@ -36,7 +37,7 @@ import (
 // each run as processes of their own, one after the other for each store
 // (-count=N repeats each build's round N times).
 func BenchmarkPush(b *testing.B) {
-	e2e(b)
+	tier.E2E(b)
 	n := 100
 	if v, err := strconv.Atoi(os.Getenv("SWAPSCOUT_PUSH_SWAPS")); err == nil && v > 0 {
 		n = v

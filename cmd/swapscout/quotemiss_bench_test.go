@@ -12,6 +12,7 @@ import (
 
 	"github.com/swapscout/swapscout/httpapi"
 	"github.com/swapscout/swapscout/httpserver"
+	"github.com/swapscout/swapscout/internal/tier"
 	"github.com/swapscout/swapscout/venue"
 )
 
@@ -29,7 +30,7 @@ import (
 //
 //	SWAPSCOUT_E2E=1 go test -run '^$' -bench QuoteMiss -benchtime 200x -benchmem ./cmd/swapscout/
 func BenchmarkQuoteMiss(b *testing.B) {
-	e2e(b)
+	tier.E2E(b)
 	s, secret := startSimServerWith(b, "--walk", "0", "--latency", "0", "--latency-tail", "0", "--venue-limits=false")
 	ctx := context.Background()
 	st, err := newStack(ctx, stackOptions{simURL: s.URL(), secret: secret, getenv: noEnv, log: slog.New(slog.DiscardHandler),

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"github.com/swapscout/swapscout/internal/tier"
 	"io"
 	"net"
 	"net/http"
@@ -23,7 +24,7 @@ type instance struct {
 }
 
 func startInstance(t *testing.T, simURL, secret, redisURL string) instance {
-	e2e(t) // starts a whole server: the end-to-end tier
+	tier.E2E(t) // starts a whole server: the end-to-end tier
 	t.Helper()
 	st, err := newStack(context.Background(), stackOptions{simURL: simURL, secret: secret, getenv: noEnv, window: 30 * time.Second, redis: redisURL,
 		tune: func(d *httpapi.Deps) { d.FanOutRate = -1 }}) // load from one client: no per-client limit

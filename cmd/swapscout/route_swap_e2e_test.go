@@ -9,6 +9,7 @@ import (
 
 	"github.com/swapscout/swapscout"
 	"github.com/swapscout/swapscout/api"
+	"github.com/swapscout/swapscout/internal/tier"
 )
 
 // routeAddrs are valid addresses of the networks a route's bridge may be
@@ -81,8 +82,7 @@ func waitSwap(t *testing.T, c *api.Client, id, what string, ok func(*api.Swap) b
 // refunding (its outcome mode), the route ends refunded, leg 2's refund
 // shown, sent to the bridge refund address.
 func TestRouteSwapOnSimulator(t *testing.T) {
-	t.Parallel()
-	e2e(t)
+	tier.E2E(t)
 	// Two simulators: one where every venue pays, for the finished route
 	// (whichever venues rank best), and one where the instant-swap venues
 	// that end the best routes refund every paid order, for a route whose
@@ -135,8 +135,7 @@ func TestRouteSwapOnSimulator(t *testing.T) {
 // history), and is followed to its end all the same: leg 2's floating
 // order pays what its rate gives.
 func TestRouteRateMoveOnSimulator(t *testing.T) {
-	t.Parallel()
-	e2e(t)
+	tier.E2E(t)
 	simSrv, secret := startSimServerWith(t, "--walk", "0", "--latency", "5ms", "--auto-pay", "1s", "--swap-stage", "150ms", "--payout-spread", "0")
 	s := startServeOn(t, simSrv.URL(), secret, func(string) string { return "" }, "--data-dir", t.TempDir(), "--track-interval", "100ms")
 	c := api.NewClient(s.url)

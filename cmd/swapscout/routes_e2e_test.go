@@ -7,6 +7,7 @@ import (
 
 	"github.com/swapscout/swapscout"
 	"github.com/swapscout/swapscout/api"
+	"github.com/swapscout/swapscout/internal/tier"
 )
 
 // On the demo's simulated venues, a quote offers two-leg routes beside the
@@ -14,8 +15,7 @@ import (
 // leg moves, and split=2 for an amount beyond the instant-swap venues'
 // max offers a split whose parts are the venues' answers for the parts.
 func TestRoutesAndSplitsOnSimulator(t *testing.T) {
-	t.Parallel()
-	e2e(t)
+	tier.E2E(t)
 	c := api.NewClient(startDemo(t))
 	ctx := context.Background()
 

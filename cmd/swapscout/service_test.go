@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"github.com/swapscout/swapscout/internal/tier"
 	"io"
 	"net/http"
 	"regexp"
@@ -28,14 +29,14 @@ type served struct {
 
 // startServe runs `swapscout serve` against a simulator, on a free port.
 func startServe(t *testing.T, getenv func(string) string, args ...string) *served {
-	e2e(t) // starts a whole server: the end-to-end tier
+	tier.E2E(t) // starts a whole server: the end-to-end tier
 	t.Helper()
 	simURL, secret := startSim(t)
 	return startServeOn(t, simURL, secret, getenv, args...)
 }
 
 func startServeOn(t testing.TB, simURL, secret string, getenv func(string) string, args ...string) *served {
-	e2e(t) // starts a whole server: the end-to-end tier
+	tier.E2E(t) // starts a whole server: the end-to-end tier
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	out, errOut := &syncBuffer{}, &syncBuffer{}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/swapscout/swapscout"
 	"github.com/swapscout/swapscout/api"
+	"github.com/swapscout/swapscout/internal/tier"
 )
 
 // splitVenues are instant-swap venues of the simulator with a max (in
@@ -19,8 +20,7 @@ var splitVenues = []string{"changehero", "fixedfloat", "easybit", "wizardswap"}
 // created through the API as one swap with one deposit per part, and each
 // part followed to finished.
 func TestSplitSwapOnSimulator(t *testing.T) {
-	t.Parallel()
-	e2e(t)
+	tier.E2E(t)
 	simURL, secret := startPayingSim(t, "--payout-spread", "0")
 	s := startServeOn(t, simURL, secret, func(string) string { return "" }, "--data-dir", t.TempDir(), "--track-interval", "100ms")
 	c := api.NewClient(s.url)

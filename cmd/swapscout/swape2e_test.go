@@ -18,6 +18,7 @@ import (
 	"github.com/swapscout/swapscout"
 	"github.com/swapscout/swapscout/api"
 	"github.com/swapscout/swapscout/internal/pgtest"
+	"github.com/swapscout/swapscout/internal/tier"
 )
 
 const (
@@ -130,7 +131,6 @@ func swapOffers(t testing.TB, c *http.Client, base, query string, memo bool) (qu
 // 4xx; the venues' API keys and the orders' secrets are in no log line,
 // response or database file.
 func TestSwapE2E(t *testing.T) {
-	t.Parallel()
 	if testing.Short() {
 		t.Skip("starts the server twice")
 	}
@@ -230,8 +230,7 @@ func TestSwapE2E(t *testing.T) {
 // quote shown by one is swapped through the other (the structured quote is
 // rebuilt from Redis), and either reads the swap.
 func TestSwapAcrossInstances(t *testing.T) {
-	t.Parallel()
-	e2e(t) // before pgtest, which would start a PostgreSQL cluster only to skip
+	tier.E2E(t) // before pgtest, which would start a PostgreSQL cluster only to skip
 	redisURL := os.Getenv("SWAPSCOUT_REDIS_URL")
 	if redisURL == "" {
 		t.Skip("set SWAPSCOUT_REDIS_URL=redis://127.0.0.1:6379/0 (a throwaway Redis) to run it")

@@ -11,6 +11,7 @@ import (
 
 	"github.com/swapscout/swapscout"
 	"github.com/swapscout/swapscout/api"
+	"github.com/swapscout/swapscout/internal/tier"
 	"github.com/swapscout/swapscout/swaps"
 )
 
@@ -150,7 +151,7 @@ func TestSwapRoute(t *testing.T) {
 // orders, and follows the route leg by leg until the simulator has paid
 // both out.
 func TestSwapRouteEndToEnd(t *testing.T) {
-	e2e(t)
+	tier.E2E(t)
 	simURL, secret := startPayingSim(t, "--payout-spread", "0")
 	s := startServeOn(t, simURL, secret, func(string) string { return "" }, "--data-dir", t.TempDir(), "--track-interval", "100ms")
 	c := api.NewClient(s.url)

@@ -20,6 +20,7 @@ import (
 	"github.com/swapscout/swapscout/api"
 	"github.com/swapscout/swapscout/httpapi"
 	"github.com/swapscout/swapscout/httpserver"
+	"github.com/swapscout/swapscout/internal/tier"
 	"github.com/swapscout/swapscout/venue"
 )
 
@@ -60,9 +61,12 @@ const sweepUSD = 500
 // The venues' outbound limits are lifted (the simulator has none) so the
 // sweep is bounded by the machine; it runs in parallel and has a deadline.
 func TestSwappableSweep(t *testing.T) {
-	e2e(t)
+	tier.E2E(t)
 	if testing.Short() {
 		t.Skip("sweeps every pair of the simulator")
+	}
+	if raceEnabled {
+		t.Skip("the sweep runs without -race, whose slowdown would take it past its deadline: go test -run TestSwappableSweep ./cmd/swapscout/")
 	}
 	s, secret := startSimServerWith(t, "--walk", "0", "--latency", "1ms", "--latency-tail", "0.01", "--venue-limits=false")
 	dir := t.TempDir()

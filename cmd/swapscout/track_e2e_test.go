@@ -107,7 +107,6 @@ func followEvents(c *http.Client, url string) ([]pushed, error) {
 // signed and in order. With SWAPSCOUT_PUSH_SWAPS=N it runs N swaps at once
 // and reports the push latency (BENCHMARKS.md).
 func TestSwapsPushedToTheEnd(t *testing.T) {
-	t.Parallel()
 	if testing.Short() {
 		t.Skip("runs swaps to their end")
 	}
@@ -269,7 +268,6 @@ func quantiles(d []time.Duration) string {
 // swap made through one is polled by either, its events stream held by the
 // other closes at finished, and its webhooks arrive once each, in order.
 func TestSwapFollowedAcrossInstances(t *testing.T) {
-	t.Parallel()
 	if os.Getenv(pgtest.EnvURL) == "" {
 		t.Skipf("set %s to run two instances on one PostgreSQL", pgtest.EnvURL)
 	}

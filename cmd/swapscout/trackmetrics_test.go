@@ -15,7 +15,6 @@ import (
 // at the venue are counted and timed, their lateness recorded, and the
 // webhook POSTs of its changes counted as delivered.
 func TestTrackerMetrics(t *testing.T) {
-	t.Parallel()
 	if testing.Short() {
 		t.Skip("runs a swap to its end")
 	}
