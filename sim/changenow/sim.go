@@ -6,6 +6,7 @@ package changenow
 
 import (
 	"net/http"
+	"net/url"
 	"time"
 
 	"github.com/swapscout/swapscout"
@@ -116,9 +117,8 @@ func handler(x *sim.Exchange) http.Handler {
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET "+changenow.EstimatePath, keyed(func(w http.ResponseWriter, r *http.Request) {
 		q := r.URL.Query()
-		from, to, ok := pair(q.Get)
+		from, to, ok := queryPair(w, q)
 		if !ok {
-			writeJSON(w, 400, pairInactive)
 			return
 		}
 		spec := sim.QuoteSpec{From: from, To: to, Fixed: q.Get("flow") == "fixed-rate"}
@@ -154,9 +154,8 @@ func handler(x *sim.Exchange) http.Handler {
 	}))
 	mux.HandleFunc("GET "+changenow.RangePath, keyed(func(w http.ResponseWriter, r *http.Request) {
 		q := r.URL.Query()
-		from, to, ok := pair(q.Get)
+		from, to, ok := queryPair(w, q)
 		if !ok {
-			writeJSON(w, 400, pairInactive)
 			return
 		}
 		min, max, err := swapsim.Limits(x, sim.QuoteSpec{From: from, To: to, Fixed: q.Get("flow") == "fixed-rate"})
@@ -181,11 +180,16 @@ func handler(x *sim.Exchange) http.Handler {
 	return mux
 }
 
-// pair resolves the fromCurrency/fromNetwork and toCurrency/toNetwork
-// fields that get reads.
-func pair(get func(string) string) (from, to swapscout.Asset, ok bool) {
-	return swapsim.Pair(codes, changenow.Code{Ticker: get("fromCurrency"), Network: get("fromNetwork")},
-		changenow.Code{Ticker: get("toCurrency"), Network: get("toNetwork")})
+// queryPair resolves the fromCurrency/fromNetwork and toCurrency/toNetwork
+// parameters of q, answering pair_is_inactive (400) when the venue does not
+// serve the pair, as the estimate and range endpoints both do.
+func queryPair(w http.ResponseWriter, q url.Values) (from, to swapscout.Asset, ok bool) {
+	from, to, ok = swapsim.Pair(codes, changenow.Code{Ticker: q.Get("fromCurrency"), Network: q.Get("fromNetwork")},
+		changenow.Code{Ticker: q.Get("toCurrency"), Network: q.Get("toNetwork")})
+	if !ok {
+		writeJSON(w, 400, pairInactive)
+	}
+	return from, to, ok
 }
 
 // flowOf is a quote's flow ("standard" or "fixed-rate") and type ("direct"

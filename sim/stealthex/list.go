@@ -3,6 +3,7 @@ package stealthex
 import (
 	"cmp"
 	"net/http"
+	"net/url"
 	"slices"
 	"strconv"
 
@@ -49,22 +50,13 @@ func currencies() []stealthex.Currency {
 func listCurrencies(all []stealthex.Currency) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		q := r.URL.Query()
-		limit, offset := stealthex.PageSize, 0
-		if s := q.Get("limit"); s != "" {
-			n, err := strconv.Atoi(s)
-			if err != nil || n < 1 {
-				writeErr(w, 400, "InvalidData", "limit must be a positive integer")
-				return
-			}
-			limit = n
+		limit, ok := intParam(w, q, "limit", stealthex.PageSize, 1, "limit must be a positive integer")
+		if !ok {
+			return
 		}
-		if s := q.Get("offset"); s != "" {
-			n, err := strconv.Atoi(s)
-			if err != nil || n < 0 {
-				writeErr(w, 400, "InvalidData", "offset must be a non-negative integer")
-				return
-			}
-			offset = n
+		offset, ok := intParam(w, q, "offset", 0, 0, "offset must be a non-negative integer")
+		if !ok {
+			return
 		}
 		page := []stealthex.Currency{}
 		if offset < len(all) {
@@ -72,4 +64,20 @@ func listCurrencies(all []stealthex.Currency) http.HandlerFunc {
 		}
 		writeJSON(w, http.StatusOK, page)
 	}
+}
+
+// intParam reads the integer parameter name of q, def when it is absent; one
+// that is not an integer of at least least is refused with InvalidData and
+// msg (400), and ok is false.
+func intParam(w http.ResponseWriter, q url.Values, name string, def, least int, msg string) (n int, ok bool) {
+	s := q.Get(name)
+	if s == "" {
+		return def, true
+	}
+	n, err := strconv.Atoi(s)
+	if err != nil || n < least {
+		writeErr(w, 400, "InvalidData", msg)
+		return 0, false
+	}
+	return n, true
 }
