@@ -33,6 +33,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 	"sync"
@@ -147,12 +148,7 @@ func New(cfg Config) (*Chain, error) {
 
 // Networks lists the simulated networks, sorted.
 func (c *Chain) Networks() []string {
-	out := make([]string, 0, len(c.nets))
-	for n := range c.nets {
-		out = append(out, n)
-	}
-	slices.Sort(out)
-	return out
+	return slices.Sorted(maps.Keys(c.nets))
 }
 
 // Errors of Record.
