@@ -65,13 +65,9 @@ func Sim() sim.Venue {
 	})
 }
 
-// writeError answers Gemini's error shape.
+// writeError answers Gemini's error shape, the adapter's ErrorResponse.
 func writeError(w http.ResponseWriter, status int, reason, msg string) {
-	cexsim.JSON(w, status, struct {
-		Result  string `json:"result"`
-		Reason  string `json:"reason"`
-		Message string `json:"message"`
-	}{"error", reason, msg})
+	cexsim.JSON(w, status, gemini.ErrorResponse{Result: "error", Reason: reason, Message: msg})
 }
 
 func invalidSymbol(sym string, names []string) string {

@@ -98,7 +98,7 @@ var reasons = map[string]swapscout.FailureCode{
 // Request","message":"Supplied value 'bla' is not a valid symbol. …"}, at
 // any status; nil when body is not one.
 func errorBody(status int, body []byte) error {
-	var e errorResponse
+	var e ErrorResponse
 	if json.Unmarshal(body, &e) != nil || e.Result != "error" || e.Reason == "" {
 		return nil
 	}

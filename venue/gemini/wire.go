@@ -6,10 +6,10 @@ package gemini
 // adapter reads the market list with encoding/json into lenient structs
 // (parseMarkets) and books with book.Scanner (the spec's Book shape); errors are:
 
-// errorResponse is every error, usually with HTTP 400 (unknown symbol), 429,
+// ErrorResponse is every error, usually with HTTP 400 (unknown symbol), 429,
 // 500 or 503: {"result":"error","reason":"Bad Request","message":"Supplied
 // value 'bla' is not a valid symbol. …"}.
-type errorResponse struct {
+type ErrorResponse struct {
 	Result  string `json:"result"`
 	Reason  string `json:"reason"`
 	Message string `json:"message"`
