@@ -36,12 +36,12 @@ func Sim() sim.Venue {
 		BookQuery: func(c *cexsim.Call) (string, int, bool) {
 			pair := c.Query("currency_pair")
 			if pair == "" {
-				c.JSON(400, errorResponse{Label: "MISSING_REQUIRED_PARAM", Message: "Missing required parameter: currency_pair"})
+				c.JSON(400, gate.ErrorResponse{Label: "MISSING_REQUIRED_PARAM", Message: "Missing required parameter: currency_pair"})
 				return "", 0, false
 			}
 			limit, ok := c.Int("limit", 10)
 			if !ok || limit < 1 || limit > 1000 {
-				c.JSON(400, errorResponse{Label: "INVALID_PARAM_VALUE", Detail: "Invalid request parameter `limit` value: " + c.Query("limit")})
+				c.JSON(400, gate.ErrorResponse{Label: "INVALID_PARAM_VALUE", Detail: "Invalid request parameter `limit` value: " + c.Query("limit")})
 				return "", 0, false
 			}
 			return pair, limit, true
@@ -60,7 +60,7 @@ func Sim() sim.Venue {
 			c.Write(200, append(out, '}'))
 		},
 		NoMarket: func(c *cexsim.Call, pair string) {
-			c.JSON(400, errorResponse{Label: "INVALID_CURRENCY_PAIR", Message: "Invalid currency pair " + venue.Clip(pair)})
+			c.JSON(400, gate.ErrorResponse{Label: "INVALID_CURRENCY_PAIR", Message: "Invalid currency pair " + venue.Clip(pair)})
 		},
 		Wrap: func(x *sim.Exchange, h http.Handler) http.Handler {
 			return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -78,7 +78,7 @@ func Sim() sim.Venue {
 		},
 		RateLimited: func(c *cexsim.Call) { tooMany(c.W) },
 		Failed: func(c *cexsim.Call) {
-			c.JSON(500, errorResponse{Label: "SERVER_ERROR", Message: "Internal server error"})
+			c.JSON(500, gate.ErrorResponse{Label: "SERVER_ERROR", Message: "Internal server error"})
 		},
 	})
 }
@@ -88,7 +88,7 @@ func Sim() sim.Venue {
 const endpointLimit = 200
 
 func tooMany(w http.ResponseWriter) {
-	cexsim.JSON(w, 429, errorResponse{Label: "TOO_MANY_REQUESTS", Message: "Request Rate limit Exceeded"})
+	cexsim.JSON(w, 429, gate.ErrorResponse{Label: "TOO_MANY_REQUESTS", Message: "Request Rate limit Exceeded"})
 }
 
 // minBase is the simulated min_base_amount by currency.

@@ -39,11 +39,3 @@ type currencyPair struct {
 	Type                string            `json:"type"` // normal
 	UpRate              swapscout.Amount  `json:"up_rate"`
 }
-
-// errorResponse is an error: label (INVALID_CURRENCY_PAIR, TOO_MANY_REQUESTS,
-// …) and a message, or a detail on some endpoints.
-type errorResponse struct {
-	Label   string `json:"label"`
-	Message string `json:"message,omitempty"`
-	Detail  string `json:"detail,omitempty"`
-}

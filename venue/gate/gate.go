@@ -89,13 +89,17 @@ func labelError(label string, msg []byte, status int) error {
 // "message":"…"} ("detail" instead of "message" on some endpoints [REC]),
 // at any status; nil when body is not one.
 func errorBody(status int, body []byte) error {
-	var e struct {
-		Label   string `json:"label"`
-		Message string `json:"message"`
-		Detail  string `json:"detail"`
-	}
+	var e ErrorResponse
 	if json.Unmarshal(body, &e) != nil || e.Label == "" {
 		return nil
 	}
 	return labelError(e.Label, []byte(venue.ClipOr(e.Message, e.Detail)), status)
+}
+
+// ErrorResponse is Gate's error object: label (INVALID_CURRENCY_PAIR,
+// TOO_MANY_REQUESTS, …) and a message, or a detail on some endpoints.
+type ErrorResponse struct {
+	Label   string `json:"label"`
+	Message string `json:"message,omitempty"`
+	Detail  string `json:"detail,omitempty"`
 }
