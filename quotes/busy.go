@@ -22,6 +22,12 @@ import (
 // waiting for an answer that comes too late. Identical requests collapse
 // before this (a cached or joined answer costs no fan-out), and the
 // re-quote before a swap (swapscout.WithFresh) is never shed.
+//
+// Before shedding, a busy instance drops what is extra: routes=auto
+// searches two-leg routes (about as much work again as the direct offers)
+// only while at most a quarter of the slots are taken; past that its
+// quotes are direct offers only, as routes=0 would answer, until the load
+// eases. routes=1 still asks for them.
 
 // DefaultMaxFanOuts is Config.MaxFanOuts' default per core: at about a
 // second per fan-out and a few CPU-milliseconds each, enough to keep the
@@ -76,6 +82,12 @@ func (b *fanOuts) acquire(ctx context.Context, deadline time.Duration) (release 
 }
 
 func (b *fanOuts) release() { <-b.slots }
+
+// roomy reports whether at most a quarter of the slots are taken (the
+// caller's own included): room for the extra work of routes=auto.
+func (b *fanOuts) roomy() bool {
+	return b == nil || len(b.slots) <= cap(b.slots)/4
+}
 
 // Shed is how many quotes were answered busy (Config.MaxFanOuts).
 func (s *Service) Shed() int64 {

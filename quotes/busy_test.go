@@ -68,3 +68,52 @@ func TestShedWhenBusy(t *testing.T) {
 		t.Errorf("Shed() = %d, InFlight() = %d; want 1 and 0", s.Shed(), s.InFlight())
 	}
 }
+
+// TestBusyDropsAutoRoutes: while more than a quarter of MaxFanOuts are
+// under way, routes=auto answers direct offers only (one fan-out, no legs);
+// routes=1 still searches, and with room again routes=auto does too.
+func TestBusyDropsAutoRoutes(t *testing.T) {
+	release := make(chan struct{})
+	held := swapscout.Asset{Ticker: "ltc", Network: "ltc"}
+	m := &market{rates: map[string]map[string]string{
+		"alpha": {"firo>xmr": "0.01"},
+		"bravo": {"xmr>ton": "55.5"},
+	}}
+	m.onCall = func(_ context.Context, req swapscout.QuoteRequest) {
+		if req.From == held {
+			<-release
+		}
+	}
+	s := quotes.New(quotes.Config{Engine: m, Composite: true, MaxFanOuts: 4})
+	quote := func(from swapscout.Asset, mode quotes.RouteMode) error {
+		_, err := s.Quote(context.Background(), quotes.Request{QuoteRequest: swapscout.QuoteRequest{From: from, To: ton,
+			Amount: swapscout.MustAmount("100")}, Deadline: 2 * time.Second, Routes: mode})
+		return err
+	}
+	done := make(chan error)
+	go func() { done <- quote(held, quotes.RoutesOff) }()
+	for s.InFlight() == 0 {
+		time.Sleep(time.Millisecond)
+	}
+	fanOuts := func(f func() error) int {
+		t.Helper()
+		before := len(m.requests())
+		if err := f(); err != nil {
+			t.Fatal(err)
+		}
+		return len(m.requests()) - before
+	}
+	if n := fanOuts(func() error { return quote(firo, quotes.RoutesAuto) }); n != 1 {
+		t.Errorf("routes=auto with 2 of 4 slots taken: %d fan-outs, want 1 (direct offers only)", n)
+	}
+	if n := fanOuts(func() error { return quote(firo, quotes.RoutesOn) }); n < 2 {
+		t.Errorf("routes=1 with 2 of 4 slots taken: %d fan-outs, want the legs too", n)
+	}
+	close(release)
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+	if n := fanOuts(func() error { return quote(firo, quotes.RoutesAuto) }); n < 2 {
+		t.Errorf("routes=auto with room: %d fan-outs, want the legs too", n)
+	}
+}

@@ -386,7 +386,7 @@ func (s *Service) make(parent context.Context, r *Request, key string, emit func
 	var routes []swapscout.Offer
 	routed := make(chan struct{})
 	direct := newDirectQuote()
-	if s.c.Composite && wantsRoutes(parent, r) && (r.Routes != RoutesAuto || !s.noRoutes.hopeless(routeMemoKey(r), s.c.Now())) {
+	if s.c.Composite && wantsRoutes(parent, r) && (r.Routes != RoutesAuto || s.busy.roomy() && !s.noRoutes.hopeless(routeMemoKey(r), s.c.Now())) {
 		go func() {
 			defer close(routed)
 			routes = s.searchRoutes(ctx, r, direct)
