@@ -33,11 +33,15 @@ type Detached struct {
 	parent context.Context
 	// deadline is the request's, in Unix nanoseconds; 0: none.
 	deadline atomic.Int64
+	// tokenWait bounds a call's wait for a rate-limit token (TokenWait);
+	// 0: only the deadlines do.
+	tokenWait time.Duration
 }
 
 // Reset makes d the detached context of ctx (see Detach).
 func (d *Detached) Reset(ctx context.Context) {
 	d.parent = ctx
+	d.tokenWait = 0
 	d.deadline.Store(0)
 	if dl, ok := ctx.Deadline(); ok {
 		d.deadline.Store(max(dl.UnixNano(), 1))
@@ -76,6 +80,10 @@ func (d *Detached) End() {
 	}
 }
 
+// SetTokenWait bounds how long d's calls wait for a rate-limit token (see
+// TokenWait); 0 lifts the bound. Set it before the calls start.
+func (d *Detached) SetTokenWait(w time.Duration) { d.tokenWait = w }
+
 type requestDeadlineKey struct{}
 
 func (*Detached) Deadline() (time.Time, bool) { return time.Time{}, false }
@@ -108,6 +116,22 @@ func RequestDeadline(ctx context.Context) (time.Time, bool) {
 		return time.Time{}, false
 	}
 	return time.Unix(0, n), true
+}
+
+// TokenWait returns how long a detached call may wait for a token of its
+// venue's rate limit, and false when only the deadlines bound the wait. A
+// quote is as slow as its slowest call: under load a venue's bucket has no
+// token for most calls, each one that waited for its token until near the
+// request's deadline would make the whole answer that slow, and a queue of
+// waiting calls serves nobody sooner. So the engine bounds the wait of a
+// quote's calls (aggregate.Options.TokenWait) and a call whose token comes
+// later is refused at once as held back, saying when the next one comes.
+func TokenWait(ctx context.Context) (time.Duration, bool) {
+	d, ok := ctx.Value(requestDeadlineKey{}).(*Detached)
+	if !ok || d.tokenWait <= 0 {
+		return 0, false
+	}
+	return d.tokenWait, true
 }
 
 // ErrHeldBack is the cause of a venue call our own side did not send: over

@@ -85,14 +85,16 @@ type Engine struct {
 
 	// Venue calls that run on after their request (detach.go).
 	maxDetached int64
-	detached    atomic.Int64 // calls running past the request that started them
-	joined      atomic.Int64 // answers taken from another fan-out's call
-	sharing     atomic.Int32 // len(shared), read without the lock
-	mu          sync.Mutex
-	shared      map[callKey]*sharedCall // detached calls others may join
-	live        map[*fanOut]struct{}    // fan-outs with detached calls
-	closed      bool
-	wg          sync.WaitGroup // one per fan-out in live
+	// tokenWait is Options.TokenWait resolved: 0 for no bound.
+	tokenWait time.Duration
+	detached  atomic.Int64 // calls running past the request that started them
+	joined    atomic.Int64 // answers taken from another fan-out's call
+	sharing   atomic.Int32 // len(shared), read without the lock
+	mu        sync.Mutex
+	shared    map[callKey]*sharedCall // detached calls others may join
+	live      map[*fanOut]struct{}    // fan-outs with detached calls
+	closed    bool
+	wg        sync.WaitGroup // one per fan-out in live
 }
 
 // SetAccuracy makes the engine rank each quote by accuracy (RankByAccuracy)
@@ -127,7 +129,21 @@ type Options struct {
 	// venue's recent answers when our own rate limit has no call to spare
 	// in time (derive.go); nil never derives.
 	Derive *DeriveOptions
+	// TokenWait bounds how long a quote's venue call waits for a token of
+	// the venue's rate limit (swapscout.TokenWait): zero means
+	// DefaultTokenWait, negative no bound but the deadlines. A quote marked
+	// swapscout.WithFresh (the re-quote before a swap) is not bounded: it
+	// may wait for its tokens until its deadline.
+	TokenWait time.Duration
 }
+
+// DefaultTokenWait is Options.TokenWait's default: a call whose venue has
+// no token free within it is refused at once (held back, with when the next
+// token comes), or served derived (Derive), rather than holding the whole
+// quote back until near its deadline. It is short against the venues'
+// answer times (100 ms to 1 s), so a quote under load is about as fast as
+// its slowest venue, as it is idle.
+const DefaultTokenWait = 250 * time.Millisecond
 
 // DefaultMaxDetached is Options.MaxDetached's default. Each detached call is
 // a goroutine and a connection for at most its venue's timeout, and real
@@ -138,9 +154,15 @@ const DefaultMaxDetached = 1024
 // New returns an engine over venues, asked in the given order.
 func New(venues []Venue, o Options) *Engine {
 	e := &Engine{venues: venues, now: o.Now, log: o.Logger, maxDetached: int64(o.MaxDetached),
-		shared: map[callKey]*sharedCall{}, live: map[*fanOut]struct{}{}}
+		shared: map[callKey]*sharedCall{}, live: map[*fanOut]struct{}{}, tokenWait: o.TokenWait}
 	if e.maxDetached == 0 {
 		e.maxDetached = DefaultMaxDetached
+	}
+	switch {
+	case e.tokenWait == 0:
+		e.tokenWait = DefaultTokenWait
+	case e.tokenWait < 0:
+		e.tokenWait = 0
 	}
 	if e.now == nil {
 		e.now = time.Now
@@ -312,7 +334,7 @@ func (e *Engine) quote(ctx context.Context, req swapscout.QuoteRequest, venues [
 	start := e.now()
 	q := &swapscout.Quote{Request: req, CreatedAt: start}
 	results := make(chan answer, len(venues)) // room for every venue: a straggler's late send never blocks
-	fo := newFanOut(ctx, venues)
+	fo := newFanOut(ctx, venues, e.tokenWait)
 	fo.req, fo.venues, fo.results, fo.state = req, venues, results, make([]venueState, len(venues))
 	c := &collector{e: e, req: req, venues: venues, maxKYC: maxKYC, maxLog: maxLog, emit: emit, q: q, start: start, t0: time.Now(),
 		state: fo.state}

@@ -281,3 +281,35 @@ func newEngine(t testing.TB, venues []aggregate.Venue, o aggregate.Options) *agg
 	})
 	return e
 }
+
+// TestTokenWait: a quote's venue calls carry the bound on how long they
+// wait for a rate-limit token (Options.TokenWait, DefaultTokenWait when
+// unset), except the re-quote before a swap (swapscout.WithFresh), which may
+// wait for its token until its deadline.
+func TestTokenWait(t *testing.T) {
+	seen := func(o aggregate.Options, ctx context.Context) (time.Duration, bool) {
+		var w time.Duration
+		var ok bool
+		e := newEngine(t, []aggregate.Venue{v("a", quoterFunc(func(ctx context.Context, r swapscout.QuoteRequest) (swapscout.Offer, error) {
+			w, ok = swapscout.TokenWait(ctx)
+			return swapscout.Offer{AmountIn: r.Amount, AmountOut: swapscout.MustAmount("2")}, nil
+		}))}, o)
+		ctx, cancel := context.WithTimeout(ctx, time.Minute)
+		defer cancel()
+		e.Quote(ctx, req, e.Venues(), nil)
+		return w, ok
+	}
+	bg := context.Background()
+	if w, ok := seen(aggregate.Options{}, bg); !ok || w != aggregate.DefaultTokenWait {
+		t.Errorf("default: token wait %s (%v), want %s", w, ok, aggregate.DefaultTokenWait)
+	}
+	if w, ok := seen(aggregate.Options{TokenWait: 40 * time.Millisecond}, bg); !ok || w != 40*time.Millisecond {
+		t.Errorf("TokenWait 40ms: token wait %s (%v)", w, ok)
+	}
+	if w, ok := seen(aggregate.Options{TokenWait: -1}, bg); ok {
+		t.Errorf("TokenWait < 0: token wait %s, want none", w)
+	}
+	if w, ok := seen(aggregate.Options{}, swapscout.WithFresh(bg)); ok {
+		t.Errorf("fresh re-quote: token wait %s, want none", w)
+	}
+}

@@ -58,14 +58,18 @@ type fanOut struct {
 
 // newFanOut prepares the calls' contexts: each venue's own deadline from
 // now, on a context detached from the request's (swapscout.Detach) when the
-// request can end.
-func newFanOut(ctx context.Context, venues []Venue) *fanOut {
+// request can end, whose calls wait at most tokenWait for a rate-limit
+// token (0: no bound; none either for a quote marked swapscout.WithFresh).
+func newFanOut(ctx context.Context, venues []Venue, tokenWait time.Duration) *fanOut {
 	fo := &fanOut{}
 	fo.timeouts, fo.ctxs, fo.cancels = fo.timeoutsBuf[:0], fo.ctxsBuf[:0], fo.cancelsBuf[:0]
 	fo.left.Store(int32(len(venues)) + 1)
 	base := ctx
 	if ctx.Done() != nil {
 		fo.base.Reset(ctx)
+		if !swapscout.Fresh(ctx) {
+			fo.base.SetTokenWait(tokenWait)
+		}
 		base = &fo.base
 	}
 	now := time.Now() // the real clock, whatever Options.Now says: timers run on it

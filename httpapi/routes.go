@@ -81,6 +81,9 @@ type Deps struct {
 	// across venues (routes=, split=; quotes.Config.Composite); off,
 	// every quote is direct offers only, whatever it asks.
 	Composite bool
+	// MaxFanOuts bounds the uncached quotes made at once
+	// (quotes.Config.MaxFanOuts).
+	MaxFanOuts int
 	// Accuracy, when set, gives each venue's figures over its finished swaps
 	// in the last AccuracyWindow, shown by GET /v1/venues.
 	Accuracy       func(ctx context.Context) (map[string]swapscout.VenueAccuracy, error)
@@ -167,7 +170,7 @@ func (d Deps) QuoteConfig() quotes.Config {
 	d.defaults()
 	return quotes.Config{Engine: d.Quotes, Store: d.Store, Cache: d.Cache, CacheWindow: d.CacheWindow, Claim: d.Claim,
 		Venues: d.Venues, TTL: d.TTL, DefaultDeadline: d.DefaultDeadline, Now: d.Now, Logger: d.Logger,
-		Composite: d.Composite}
+		Composite: d.Composite, MaxFanOuts: d.MaxFanOuts}
 }
 
 // defaults fills in the defaults of unset fields.

@@ -79,6 +79,9 @@ type Config struct {
 	// (Request.Routes, Request.Split); off, every quote is one fan-out
 	// of direct offers.
 	Composite bool
+	// MaxFanOuts bounds the uncached quotes made at once (busy.go): 0 means
+	// DefaultMaxFanOuts per core, negative no bound.
+	MaxFanOuts int
 }
 
 // Default TTL and deadline of a Config that leaves them unset.
@@ -93,6 +96,7 @@ type Service struct {
 	c        Config
 	flights  singleflight.Group // collapses concurrent identical misses
 	noRoutes routeMemo          // pairs whose routes routes=auto leaves alone for now
+	busy     *fanOuts           // bounds the fan-outs in flight (busy.go)
 }
 
 // New returns the service c describes, with the defaults of its unset
@@ -112,7 +116,7 @@ func New(c Config) *Service {
 	if c.CacheWindow <= 0 {
 		c.Cache = nil
 	}
-	return &Service{c: c}
+	return &Service{c: c, busy: newFanOuts(c.MaxFanOuts)}
 }
 
 // Request is a quote request: what to quote, which venues to ask, and how
@@ -372,12 +376,17 @@ func (s *Service) QuoteStream(ctx context.Context, r Request, emit func(swapscou
 // frame. Its context is detached from the request that started it (other
 // identical requests wait on it) but keeps the request's deadline.
 func (s *Service) make(parent context.Context, r *Request, key string, emit func(swapscout.Result)) (*swapscout.Quote, Frame, error) {
+	release, err := s.busy.acquire(parent, r.Deadline)
+	if err != nil {
+		return nil, nil, err
+	}
+	defer release()
 	ctx, cancel := context.WithTimeout(context.WithoutCancel(parent), r.Deadline)
 	defer cancel()
 	var routes []swapscout.Offer
 	routed := make(chan struct{})
 	direct := newDirectQuote()
-	if s.c.Composite && wantsRoutes(parent, r) && (r.Routes != RoutesAuto || !s.noRoutes.hopeless(routeMemoKey(r), s.c.Now())) {
+	if s.c.Composite && wantsRoutes(parent, r) && (r.Routes != RoutesAuto || s.busy.roomy() && !s.noRoutes.hopeless(routeMemoKey(r), s.c.Now())) {
 		go func() {
 			defer close(routed)
 			routes = s.searchRoutes(ctx, r, direct)

@@ -74,6 +74,7 @@ func (g *Guard) sharedWait(ctx context.Context) (err error, ok bool) {
 	case optional:
 		keep = 1
 	}
+	since := g.rate.Now()
 	for {
 		// While the budget last said no token is free before a moment,
 		// a call that may not wait is refused here, and one that may waits
@@ -85,7 +86,7 @@ func (g *Guard) sharedWait(ctx context.Context) (err error, ok bool) {
 				if optional || bulk || derivable {
 					return g.refusal(optional, bulk, wait), true
 				}
-				if g.tooLate(ctx, wait) {
+				if g.tooLate(ctx, since, wait) {
 					return g.overLimit(wait), true
 				}
 				if err := g.rate.Sleep(ctx, wait); err != nil {
@@ -107,7 +108,7 @@ func (g *Guard) sharedWait(ctx context.Context) (err error, ok bool) {
 		if optional || bulk || derivable {
 			return g.refusal(optional, bulk, wait), true
 		}
-		if g.tooLate(ctx, wait) {
+		if g.tooLate(ctx, since, wait) {
 			return g.overLimit(wait), true
 		}
 		if err := g.rate.Sleep(ctx, wait); err != nil {

@@ -95,3 +95,52 @@ func TestDerivableNeverWaitsLocally(t *testing.T) {
 		t.Errorf("no token free: %v, want ErrDerivable", err)
 	}
 }
+
+// TestTokenWaitBoundsTheWholeWait: a quote's call waits for its token at
+// most the request's TokenWait in all, however often another instance takes
+// the token it was told to wait for; without the bound it would keep
+// waiting until near the request's deadline, and so would the quote.
+func TestTokenWaitBoundsTheWholeWait(t *testing.T) {
+	b := &fakeBudget{instances: 3, wait: 100 * time.Millisecond} // every take: "next token in 100 ms"
+	g := NewGuard("Test", Limit{Rate: 10, Burst: 1}, nil)
+	clk := &clock{t: time.Unix(1e9, 0)}
+	g.SetRateClock(clk)
+	g.share(b, "test")
+	req, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	d := swapscout.Detach(req).(*swapscout.Detached)
+	d.SetTokenWait(250 * time.Millisecond)
+	err := g.wait(d)
+	if !errors.Is(err, swapscout.ErrHeldBack) {
+		t.Fatalf("token never free within the bound: %v, want held back", err)
+	}
+	var total time.Duration
+	for _, w := range clk.waits() {
+		total += w
+	}
+	if total > 250*time.Millisecond {
+		t.Errorf("waited %s in all for a token, want at most the request's token wait (250ms)", total)
+	}
+	if b.takes < 2 {
+		t.Errorf("budget asked %d times, want it asked again after a wait", b.takes)
+	}
+
+	// The local limiter: a token 100 ms away is waited for, one a second
+	// away is refused at once.
+	g = NewGuard("Test", Limit{Rate: 1, Burst: 1}, nil)
+	clk = &clock{t: time.Unix(1e9, 0)}
+	g.SetRateClock(clk)
+	if err := g.wait(d); err != nil {
+		t.Fatalf("free token: %v", err)
+	}
+	if err := g.wait(d); !errors.Is(err, swapscout.ErrHeldBack) {
+		t.Errorf("token a second away, token wait 250ms: %v, want held back at once", err)
+	}
+	if w := clk.waits(); len(w) != 0 {
+		t.Errorf("waited %v for a token past the bound", w)
+	}
+	clk.Add(900 * time.Millisecond)
+	if err := g.wait(d); err != nil {
+		t.Errorf("token 100 ms away: %v, want a wait for it", err)
+	}
+}

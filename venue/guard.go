@@ -30,7 +30,8 @@ import (
 //     instance when the registry has a [Budget]): a call over it waits for a token
 //     only if it can get one before its context's deadline and its
 //     request's ([swapscout.RequestDeadline]: nobody waits for the answer
-//     past it), else fails rate_limited at once; a bulk call
+//     past it) and within the wait its request allows
+//     ([swapscout.TokenWait]), else fails rate_limited at once; a bulk call
 //     ([swapscout.Bulk]: a client past its interactive share) only takes a
 //     token while the bucket holds more than its reserve (half its burst),
 //     so one client's flood never takes the budget others' quotes need;
@@ -135,9 +136,13 @@ func (wallClock) Sleep(ctx context.Context, d time.Duration) error { return slee
 // and skip the waits with it); call it before g's first call.
 func (g *Guard) SetRateClock(c RateClock) { g.rate = c }
 
-// tooLate reports whether a wait of d for a token ends past ctx's deadline
-// or its request's.
-func (g *Guard) tooLate(ctx context.Context, d time.Duration) bool {
+// tooLate reports whether a wait of d more for a token ends past ctx's
+// deadline or its request's, or makes the call wait, since it began to at
+// since, longer than its request lets it (swapscout.TokenWait).
+func (g *Guard) tooLate(ctx context.Context, since time.Time, d time.Duration) bool {
+	if w, ok := swapscout.TokenWait(ctx); ok && g.rate.Now().Add(d).Sub(since) > w {
+		return true
+	}
 	dl, ok := g.deadline(ctx)
 	return ok && d > time.Until(dl)
 }
@@ -267,7 +272,7 @@ func (g *Guard) wait(ctx context.Context) error {
 	}
 	r := g.lim.ReserveN(now, 1)
 	d := r.DelayFrom(now)
-	if !r.OK() || g.tooLate(ctx, d) {
+	if !r.OK() || g.tooLate(ctx, now, d) {
 		r.CancelAt(now)
 		return g.overLimit(d)
 	}

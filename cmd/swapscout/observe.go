@@ -122,6 +122,9 @@ func (o *observability) finish(st *stack) error {
 		func() float64 { return float64(eng.Joined()) }))
 	o.m.Add(metrics.CounterFunc("offers_derived_total", "Offers derived from a venue's recent answers because our rate limit on it had no call free in time (marked derived in the answer).",
 		func() float64 { return float64(eng.DerivedServed()) }))
+	book := st.book
+	o.m.Add(metrics.CounterFunc("quotes_shed_total", "Uncached quotes answered 503 busy because this instance was already making --max-fanouts of them.",
+		func() float64 { return float64(book.Shed()) }))
 	if st.db != nil {
 		o.m.Add(&metrics.OpenSwaps{Count: st.db.OpenSwapCounts})
 	}

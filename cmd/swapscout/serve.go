@@ -41,6 +41,8 @@ func runServe(ctx context.Context, args []string, e env) error {
 	secret := fs.String("sim-secret", defaultSimSecret, "API secret the simulator checks signatures with")
 	redisURL := fs.String("redis-url", envOr(e.getenv, "SWAPSCOUT_REDIS_URL", ""), "share quotes and the cache with other instances through this Redis, e.g. redis://127.0.0.1:6379/0 (env SWAPSCOUT_REDIS_URL)")
 	instances := fs.Int("instances", 1, "with --redis-url: how many instances to assume share each venue's rate budget until Redis is first heard from (each keeps to its share while Redis is away)")
+	tokenWait := fs.Duration("token-wait", aggregate.DefaultTokenWait, "the longest a quote's call waits for a token of its venue's rate limit; past it the venue is reported held back (or its offer derived) rather than holding the whole answer (negative: until the deadline)")
+	maxFanOuts := fs.Int("max-fanouts", 0, "uncached quotes made at once at most; past it a quote waits a tenth of its deadline for one to end, then is answered 503 busy with Retry-After (0: quotes.DefaultMaxFanOuts per core; negative: no bound)")
 	deriveAge := fs.Duration("derive-age", aggregate.DefaultDeriveAge, "when our rate limit on a venue has no call to spare in time, serve an offer derived from its answers at most this old for nearby amounts, marked derived (0: never)")
 	var sf serviceFlags
 	sf.register(fs, e.getenv)
@@ -83,7 +85,7 @@ func runServe(ctx context.Context, args []string, e env) error {
 		log.Info("pprof listening", "addr", paddr)
 	}
 	obs := newObservability(log, &sf, proxies)
-	st, err := obs.openStack(ctx, stackOptions{listenAtOnce: true, simURL: strings.TrimSuffix(*simURL, "/"), secret: *secret, getenv: e.getenv, ttl: lf.ttl, window: lf.window, redis: *redisURL, instances: *instances, deriveAge: *deriveAge, log: log,
+	st, err := obs.openStack(ctx, stackOptions{listenAtOnce: true, simURL: strings.TrimSuffix(*simURL, "/"), secret: *secret, getenv: e.getenv, ttl: lf.ttl, window: lf.window, redis: *redisURL, instances: *instances, deriveAge: *deriveAge, tokenWait: *tokenWait, maxFanOuts: *maxFanOuts, log: log,
 		db: &db, track: &tf, keys: &kf, venueProxy: sf.venueProxy, assetsEvery: lf.assetsEvery})
 	if err != nil {
 		return err

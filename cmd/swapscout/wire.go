@@ -184,7 +184,11 @@ type stackOptions struct {
 	// a venue's answers at most this old when our rate limit on the venue
 	// has no call to spare in time (aggregate.DeriveOptions).
 	deriveAge time.Duration
-	log       *slog.Logger
+	// tokenWait is aggregate.Options.TokenWait.
+	tokenWait time.Duration
+	// maxFanOuts is quotes.Config.MaxFanOuts.
+	maxFanOuts int
+	log        *slog.Logger
 	// listenAtOnce: do not wait for the venues' market lists (serve: the
 	// server must listen at once; venues still loading answer unavailable).
 	listenAtOnce bool
@@ -306,14 +310,14 @@ func newStack(ctx context.Context, o stackOptions) (*stack, error) {
 		}
 		evs = append(evs, ev)
 	}
-	eo := aggregate.Options{Logger: o.log}
+	eo := aggregate.Options{Logger: o.log, TokenWait: o.tokenWait}
 	if o.deriveAge > 0 {
 		eo.Derive = &aggregate.DeriveOptions{MaxAge: o.deriveAge}
 	}
 	s.service = &aggregate.Service{Engine: aggregate.New(evs, eo)}
 	deps := httpapi.Deps{
 		Quotes: s.service, Venues: reg.Infos, TTL: o.ttl, Logger: o.log, CacheWindow: o.window,
-		Store: inmem.New(inmem.Options{}), Cache: inmem.New(inmem.Options{}), Composite: true,
+		Store: inmem.New(inmem.Options{}), Cache: inmem.New(inmem.Options{}), Composite: true, MaxFanOuts: o.maxFanOuts,
 		Health: func(context.Context) map[string]string { return map[string]string{"store": "memory"} },
 	}
 	if o.tune != nil {

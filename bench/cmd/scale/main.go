@@ -80,6 +80,7 @@ func run(ctx context.Context, args []string, stdout io.Writer) error {
 	redisURL := fs.String("redis", os.Getenv("SWAPSCOUT_REDIS_URL"), "Redis URL (a throwaway server)")
 	dbURL := fs.String("db", os.Getenv("SWAPSCOUT_DATABASE_URL"), "PostgreSQL URL (a throwaway database)")
 	deadline := fs.String("deadline", "", "the quotes' deadline= parameter (empty: the server's default)")
+	pprofAddr := fs.String("pprof", "", "serve the first instance's net/http/pprof on this loopback address, to profile it under the load")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -136,9 +137,12 @@ func run(ctx context.Context, args []string, stdout io.Writer) error {
 	var pids []int
 	for i := range *instances {
 		addr := freeAddr()
-		c, err := start(fmt.Sprintf("serve%d", i), []string{"SWAPSCOUT_SECRET_KEY=" + hex.EncodeToString(key[:]), "SWAPSCOUT_LOG_LEVEL=warn"},
-			"serve", "--addr", addr, "--sim-url", "http://"+simAddr, "--redis-url", *redisURL, "--database-url", *dbURL,
-			"--instances", strconv.Itoa(*instances), "--trusted-proxy", "127.0.0.1")
+		args := []string{"serve", "--addr", addr, "--sim-url", "http://" + simAddr, "--redis-url", *redisURL, "--database-url", *dbURL,
+			"--instances", strconv.Itoa(*instances), "--trusted-proxy", "127.0.0.1"}
+		if i == 0 && *pprofAddr != "" {
+			args = append(args, "--pprof", *pprofAddr)
+		}
+		c, err := start(fmt.Sprintf("serve%d", i), []string{"SWAPSCOUT_SECRET_KEY=" + hex.EncodeToString(key[:]), "SWAPSCOUT_LOG_LEVEL=warn"}, args...)
 		if err != nil {
 			return err
 		}
