@@ -311,7 +311,10 @@ type answer struct {
 func (e *Engine) quote(ctx context.Context, req swapscout.QuoteRequest, venues []Venue, maxKYC swapscout.KYCRating, maxLog swapscout.LogRating, emit func(swapscout.Result)) *swapscout.Quote {
 	start := e.now()
 	q := &swapscout.Quote{Request: req, CreatedAt: start}
-	results := make(chan answer, len(venues)) // room for every venue: a straggler's late send never blocks
+	// The calls answer in their venue's slot (venueState.ans) and send its
+	// index: a channel of answers (~0.5 KB each, room for every venue) was
+	// the largest allocation of a fan-out.
+	results := make(chan int, len(venues)) // room for every venue: a straggler's late send never blocks
 	fo := newFanOut(ctx, venues)
 	fo.req, fo.venues, fo.results, fo.state = req, venues, results, make([]venueState, len(venues))
 	c := &collector{e: e, req: req, venues: venues, maxKYC: maxKYC, maxLog: maxLog, emit: emit, q: q, start: start, t0: time.Now(),
@@ -321,7 +324,7 @@ func (e *Engine) quote(ctx context.Context, req swapscout.QuoteRequest, venues [
 		s := &c.state[i]
 		s.waiting = true
 		s.ctx = fo.ctx(venues[i].Timeout)
-		if e.sharing.Load() > 0 && e.join(ctx, venues[i].ID, req, results, i) {
+		if e.sharing.Load() > 0 && e.join(ctx, venues[i].ID, req, results, &s.ans, i) {
 			s.joined = true
 			fo.left.Add(-1)
 			continue
@@ -356,11 +359,15 @@ func (e *Engine) quote(ctx context.Context, req swapscout.QuoteRequest, venues [
 	watch, done := c.firstDeadline(), ctx.Done()
 	for left := len(venues); left > 0; {
 		select {
-		case a := <-results:
-			s := &c.state[a.i]
+		case i := <-results:
+			s := &c.state[i]
 			if !s.waiting {
 				continue // a straggler's late answer: already reported as a timeout
 			}
+			// The slot is the collector's from the receive on: its call
+			// has returned, and nothing else writes it until the collector
+			// starts another call for the venue.
+			a := &s.ans
 			if errors.Is(a.err, swapscout.ErrRequestEnded) {
 				// Not an answer: the call never went out because the
 				// request it served had ended. That is this request's
@@ -370,7 +377,7 @@ func (e *Engine) quote(ctx context.Context, req swapscout.QuoteRequest, venues [
 				if s.joined {
 					s.joined = false
 					fo.left.Add(1)
-					go fo.ask(e, a.i)
+					go fo.ask(e, i)
 				}
 				continue
 			}
@@ -389,11 +396,11 @@ func (e *Engine) quote(ctx context.Context, req swapscout.QuoteRequest, venues [
 			// still running are timeouts of this answer (their calls run on).
 			for drained := false; !drained && left > 0; {
 				select {
-				case a := <-results:
-					if c.state[a.i].waiting && !errors.Is(a.err, swapscout.ErrRequestEnded) {
-						c.state[a.i].waiting = false
+				case i := <-results:
+					if s := &c.state[i]; s.waiting && !errors.Is(s.ans.err, swapscout.ErrRequestEnded) {
+						s.waiting = false
 						left--
-						c.take(a)
+						c.take(&s.ans)
 					}
 				default:
 					drained = true
@@ -421,12 +428,13 @@ func (e *Engine) quote(ctx context.Context, req swapscout.QuoteRequest, venues [
 // less garbage per venue call.
 func (fo *fanOut) ask(e *Engine, i int) {
 	s := &fo.state[i]
-	e.ask(&fo.venues[i], i, s.ctx, fo.req, fo.results, fo, &s.finished)
+	e.ask(&fo.venues[i], i, s.ctx, fo.req, fo.results, &s.ans, fo, &s.finished)
 }
 
-// ask calls one venue and sends its answer on results, which has room for
-// it: the call may outlive Quote (a straggler) and still never blocks.
-func (e *Engine) ask(v *Venue, i int, vctx context.Context, req swapscout.QuoteRequest, results chan<- answer, fo *fanOut, finished *atomic.Bool) {
+// ask calls one venue, puts its answer in slot and sends i on results,
+// which has room for it: the call may outlive Quote (a straggler) and
+// still never blocks.
+func (e *Engine) ask(v *Venue, i int, vctx context.Context, req swapscout.QuoteRequest, results chan<- int, slot *answer, fo *fanOut, finished *atomic.Bool) {
 	defer fo.release(e)
 	a := answer{i: i}
 	t0 := time.Now()
@@ -464,9 +472,10 @@ func (e *Engine) ask(v *Venue, i int, vctx context.Context, req swapscout.QuoteR
 	}
 	finished.Store(true)
 	if fo.sharing.Load() {
-		e.share(fo, i, v.ID, req, a)
+		e.share(fo, i, v.ID, req, &a)
 	}
-	results <- a
+	*slot = a
+	results <- i
 }
 
 type venueState struct {
@@ -475,6 +484,8 @@ type venueState struct {
 	joined  bool            // waiting on another fan-out's call (detach.go)
 	// finished is set by the call's goroutine once it has its answer.
 	finished atomic.Bool
+	// ans is the call's answer, written before its index is sent.
+	ans answer
 }
 
 // collector gathers one fan-out's answers into its Quote.
@@ -503,8 +514,8 @@ type collector struct {
 	scratch  []int
 }
 
-// take records one venue's answer.
-func (c *collector) take(a answer) {
+// take records one venue's answer; a is the collector's to change.
+func (c *collector) take(a *answer) {
 	v := &c.venues[a.i]
 	if a.err == nil {
 		a.err = c.e.complete(&a.offer, v, c.req, a.took)

@@ -52,7 +52,7 @@ type fanOut struct {
 	// request, the venues, where they answer and their states.
 	req     swapscout.QuoteRequest
 	venues  []Venue
-	results chan answer
+	results chan int
 	state   []venueState
 }
 
@@ -157,9 +157,11 @@ type sharedCall struct {
 	joiners []joiner
 }
 
-// joiner is a fan-out waiting on another's call: where its answer goes.
+// joiner is a fan-out waiting on another's call: where its answer goes
+// (slot, then i on results).
 type joiner struct {
-	results chan<- answer
+	results chan<- int
+	slot    *answer
 	i       int
 	t0      time.Time
 }
@@ -169,7 +171,7 @@ type joiner struct {
 // the same request, when there is one; that call's fan-out is then wanted
 // until ctx's deadline too, so its calls go on to start what the venue
 // needs (a second call, a book).
-func (e *Engine) join(ctx context.Context, venue string, req swapscout.QuoteRequest, results chan<- answer, i int) bool {
+func (e *Engine) join(ctx context.Context, venue string, req swapscout.QuoteRequest, results chan<- int, slot *answer, i int) bool {
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	sc := e.shared[callKey{venue: venue, req: req}]
@@ -177,14 +179,14 @@ func (e *Engine) join(ctx context.Context, venue string, req swapscout.QuoteRequ
 		return false
 	}
 	sc.fo.base.Extend(ctx)
-	sc.joiners = append(sc.joiners, joiner{results: results, i: i, t0: time.Now()})
+	sc.joiners = append(sc.joiners, joiner{results: results, slot: slot, i: i, t0: time.Now()})
 	e.joined.Add(1)
 	return true
 }
 
 // share hands call i of fo's answer to the fan-outs that joined it, if it
 // was registered. Each joiner's results channel has room for it.
-func (e *Engine) share(fo *fanOut, i int, venue string, req swapscout.QuoteRequest, a answer) {
+func (e *Engine) share(fo *fanOut, i int, venue string, req swapscout.QuoteRequest, a *answer) {
 	k := callKey{venue: venue, req: req}
 	e.mu.Lock()
 	sc := e.shared[k]
@@ -196,7 +198,8 @@ func (e *Engine) share(fo *fanOut, i int, venue string, req swapscout.QuoteReque
 	e.sharing.Store(int32(len(e.shared)))
 	e.mu.Unlock()
 	for _, j := range sc.joiners {
-		j.results <- answer{i: j.i, offer: a.offer, err: a.err, took: time.Since(j.t0)}
+		*j.slot = answer{i: j.i, offer: a.offer, err: a.err, took: time.Since(j.t0)}
+		j.results <- j.i
 	}
 }
 
