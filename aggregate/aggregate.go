@@ -311,12 +311,15 @@ type answer struct {
 func (e *Engine) quote(ctx context.Context, req swapscout.QuoteRequest, venues []Venue, maxKYC swapscout.KYCRating, maxLog swapscout.LogRating, emit func(swapscout.Result)) *swapscout.Quote {
 	start := e.now()
 	q := &swapscout.Quote{Request: req, CreatedAt: start}
-	// The calls answer in their venue's slot (venueState.ans) and send its
-	// index: a channel of answers (~0.5 KB each, room for every venue) was
-	// the largest allocation of a fan-out.
-	results := make(chan int, len(venues)) // room for every venue: a straggler's late send never blocks
 	fo := newFanOut(ctx, venues)
-	fo.req, fo.venues, fo.results, fo.state = req, venues, results, make([]venueState, len(venues))
+	// The calls answer in their venue's slot (venueState.ans, ~0.5 KB) and
+	// send its index on results, which has room for every venue (a
+	// straggler's late send never blocks). Slots and channel come from
+	// the last fan-out done with them (fanBufs): a route quote makes 19
+	// fan-outs, and their slots were half of its garbage.
+	fo.bufs = getFanBufs(len(venues))
+	results := fo.bufs.results
+	fo.req, fo.venues, fo.results, fo.state = req, venues, results, fo.bufs.state
 	c := &collector{e: e, req: req, venues: venues, maxKYC: maxKYC, maxLog: maxLog, emit: emit, q: q, start: start, t0: time.Now(),
 		state: fo.state}
 	c.anchor, c.hasAnchor = anchorLog(req)
@@ -326,6 +329,7 @@ func (e *Engine) quote(ctx context.Context, req swapscout.QuoteRequest, venues [
 		s.ctx = fo.ctx(venues[i].Timeout)
 		if e.sharing.Load() > 0 && e.join(ctx, venues[i].ID, req, results, &s.ans, i) {
 			s.joined = true
+			fo.joinedAny = true // another fan-out's call writes its slot: not given back
 			fo.left.Add(-1)
 			continue
 		}
@@ -419,6 +423,8 @@ func (e *Engine) quote(ctx context.Context, req swapscout.QuoteRequest, venues [
 		return indexOf(venues, q.Failures[i].Venue) < indexOf(venues, q.Failures[j].Venue)
 	})
 	q.Took = e.now().Sub(start)
+	// Quote's hold, given up last: the collector reads the slots until here.
+	fo.release(e)
 	return q
 }
 

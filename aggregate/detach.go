@@ -3,6 +3,7 @@ package aggregate
 import (
 	"context"
 	"slices"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -54,6 +55,42 @@ type fanOut struct {
 	venues  []Venue
 	results chan int
 	state   []venueState
+	bufs    *fanBufs // where state and results come from
+	// joinedAny: some venue waits on another fan-out's call, which writes
+	// its slot whenever it answers, so the slots are never reused.
+	joinedAny bool
+}
+
+// fanBufs are a fan-out's answer slots and the channel their indices come
+// on, reused by later fan-outs once every call of theirs has returned
+// (fanOut.release): nothing writes them after that. Only the slots and
+// the channel are reused, never the contexts the calls were given (an
+// adapter's goroutine may still read one).
+type fanBufs struct {
+	state   []venueState
+	results chan int
+}
+
+var fanBufPool sync.Pool // of *fanBufs
+
+// getFanBufs returns slots for n venues, zero, and an empty channel with
+// room for n.
+func getFanBufs(n int) *fanBufs {
+	if b, ok := fanBufPool.Get().(*fanBufs); ok && cap(b.state) >= n {
+		b.state = b.state[:n]
+		return b
+	}
+	return &fanBufs{state: make([]venueState, n), results: make(chan int, n)}
+}
+
+// putFanBufs empties b (the indices of calls answered after their
+// fan-out gave up on them, the answers' references) and keeps it.
+func putFanBufs(b *fanBufs) {
+	for len(b.results) > 0 {
+		<-b.results
+	}
+	clear(b.state[:cap(b.state)])
+	fanBufPool.Put(b)
 }
 
 // newFanOut prepares the calls' contexts: each venue's own deadline from
@@ -91,12 +128,17 @@ func (fo *fanOut) cancel() {
 	}
 }
 
-// release ends one call (or Quote's hold); the last one cleans up.
+// release ends one call (or Quote's hold); the last one cleans up, and
+// gives the slots back when nothing can write them any more.
 func (fo *fanOut) release(e *Engine) {
 	if fo.left.Add(-1) != 0 {
 		return
 	}
 	fo.cancel()
+	if !fo.joinedAny {
+		putFanBufs(fo.bufs)
+	}
+	fo.bufs, fo.state, fo.results = nil, nil, nil
 	if fo.detached == 0 {
 		return
 	}
@@ -141,7 +183,6 @@ func (e *Engine) letGo(fo *fanOut, state []venueState, venues []Venue, req swaps
 			fo.cancel()
 		}
 	}
-	fo.release(e)
 }
 
 // callKey identifies a venue call: the same request to the same venue.
