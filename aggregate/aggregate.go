@@ -281,7 +281,8 @@ const stragglerGrace = 20 * time.Millisecond
 // bad_response failure.
 //
 // emit, when non-nil, is called from the calling goroutine (so it needs no
-// locking) with each venue's result. A failure is emitted as soon as it
+// locking) with each venue's result, whose Offer or Failure is the engine's
+// and valid only during the call: emit copies what it keeps. A failure is emitted as soon as it
 // arrives. An offer is held until it can be judged: once at least three
 // offers are in, each offer plausible against the others so far is
 // emitted at once; the rest wait for the end of the fan-out, when every
@@ -342,6 +343,7 @@ func (e *Engine) quote(ctx context.Context, req swapscout.QuoteRequest, venues [
 		c.emitted = make([]bool, 0, len(venues))
 		c.verdicts = make([]verdict, len(venues))
 		c.scratch = make([]int, 2*len(venues))
+		c.out = new(emitted)
 	}
 	// Waiting costs no timer of its own while every venue answers in time:
 	// the loop watches the first venue deadline's context, and only once it
@@ -518,6 +520,16 @@ type collector struct {
 	emitted  []bool
 	verdicts []verdict
 	scratch  []int
+	// out is what emit is given, valid during the call only: one per
+	// streaming fan-out, apart from the collector (which a pointer handed
+	// to emit would move to the heap).
+	out *emitted
+}
+
+// emitted holds the result a collector hands to emit.
+type emitted struct {
+	o swapscout.Offer
+	f swapscout.Failure
 }
 
 // take records one venue's answer; a is the collector's to change.
@@ -561,8 +573,7 @@ func (c *collector) take(a *answer) {
 		for k := range n {
 			if !c.emitted[k] && plausibleAmong(c.lr[k], c.sorted) && c.nearAnchor(c.lr[k]) {
 				c.emitted[k] = true
-				o := c.q.Offers[k] // a copy: the slice may grow and move while the caller holds the pointer
-				c.emit(swapscout.Result{Offer: &o})
+				c.emitOffer(&c.q.Offers[k])
 			}
 		}
 	}
@@ -586,9 +597,17 @@ func (c *collector) fail(i int, err error, took time.Duration) {
 func (c *collector) failed(f swapscout.Failure) {
 	c.q.Failures = append(c.q.Failures, f)
 	if c.emit != nil {
-		e := f // its own copy: only the emitted result escapes
-		c.emit(swapscout.Result{Failure: &e})
+		c.out.f = f
+		c.emit(swapscout.Result{Failure: &c.out.f})
 	}
+}
+
+// emitOffer emits a copy of o: what emit reads is the collector's scratch
+// (never the quote's slice, which moves as it grows), so an emitted result
+// costs no allocation; emit keeps only what it copies (Engine.Quote).
+func (c *collector) emitOffer(o *swapscout.Offer) {
+	c.out.o = *o
+	c.emit(swapscout.Result{Offer: &c.out.o})
 }
 
 // firstDeadline is the Done channel of the context, among the venues still
@@ -735,8 +754,7 @@ func (c *collector) finish() {
 			continue
 		}
 		if c.emit != nil && !c.emitted[k] {
-			o := q.Offers[k]
-			c.emit(swapscout.Result{Offer: &o})
+			c.emitOffer(&q.Offers[k])
 		}
 		kept = append(kept, q.Offers[k])
 	}
