@@ -782,6 +782,50 @@ func b2i(b bool) int {
 	return 0
 }
 
+// BinaryOrder returns e such that 2^e <= a < 2^(e+1), exactly (a float64
+// rounds 0.99999999999999999 up to 1 and loses digits past the 17th), for
+// keys that group amounts by order of magnitude. ok is false for an amount
+// that is not positive.
+func (a Amount) BinaryOrder() (e int, ok bool) {
+	if a.isBad() || a.isNeg() || a.hi|a.lo == 0 {
+		return 0, false
+	}
+	// a = c / d with d = 10^scale; both fit in 128 bits. Their bit lengths
+	// put c/d in (2^(e-1), 2^(e+1)) for e the difference: the order is e,
+	// or e-1 when c/d < 2^e, decided by shifting the shorter one left
+	// (which never takes it past the longer one's 128 bits).
+	ch, cl := a.hi, a.lo
+	dh, dl := pow10u128[a.scale][0], pow10u128[a.scale][1]
+	e = bitLen128(ch, cl) - bitLen128(dh, dl)
+	if e >= 0 {
+		dh, dl = shl128(dh, dl, uint(e))
+	} else {
+		ch, cl = shl128(ch, cl, uint(-e))
+	}
+	if ch < dh || (ch == dh && cl < dl) {
+		e--
+	}
+	return e, true
+}
+
+func bitLen128(hi, lo uint64) int {
+	if hi != 0 {
+		return 64 + bits.Len64(hi)
+	}
+	return bits.Len64(lo)
+}
+
+// shl128 is {hi, lo} << n for n < 128; the caller keeps it within 128 bits.
+func shl128(hi, lo uint64, n uint) (uint64, uint64) {
+	if n >= 64 {
+		return lo << (n - 64), 0
+	}
+	if n == 0 {
+		return hi, lo
+	}
+	return hi<<n | lo>>(64-n), lo << n
+}
+
 // Equal reports whether a and b are numerically equal (Cmp(b) == 0); two
 // invalid Amounts are equal.
 func (a Amount) Equal(b Amount) bool { return a.Cmp(b) == 0 }

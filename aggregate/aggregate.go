@@ -303,7 +303,8 @@ const stragglerGrace = 20 * time.Millisecond
 // bad_response failure.
 //
 // emit, when non-nil, is called from the calling goroutine (so it needs no
-// locking) with each venue's result. A failure is emitted as soon as it
+// locking) with each venue's result, whose Offer or Failure is the engine's
+// and valid only during the call: emit copies what it keeps. A failure is emitted as soon as it
 // arrives. An offer is held until it can be judged: once at least three
 // offers are in, each offer plausible against the others so far is
 // emitted at once; the rest wait for the end of the fan-out, when every
@@ -333,9 +334,15 @@ type answer struct {
 func (e *Engine) quote(ctx context.Context, req swapscout.QuoteRequest, venues []Venue, maxKYC swapscout.KYCRating, maxLog swapscout.LogRating, emit func(swapscout.Result)) *swapscout.Quote {
 	start := e.now()
 	q := &swapscout.Quote{Request: req, CreatedAt: start}
-	results := make(chan answer, len(venues)) // room for every venue: a straggler's late send never blocks
 	fo := newFanOut(ctx, venues, e.tokenWait)
-	fo.req, fo.venues, fo.results, fo.state = req, venues, results, make([]venueState, len(venues))
+	// The calls answer in their venue's slot (venueState.ans, ~0.5 KB) and
+	// send its index on results, which has room for every venue (a
+	// straggler's late send never blocks). Slots and channel come from
+	// the last fan-out done with them (fanBufs): a route quote makes 19
+	// fan-outs, and their slots were half of its garbage.
+	fo.bufs = getFanBufs(len(venues))
+	results := fo.bufs.results
+	fo.req, fo.venues, fo.results, fo.state = req, venues, results, fo.bufs.state
 	c := &collector{e: e, req: req, venues: venues, maxKYC: maxKYC, maxLog: maxLog, emit: emit, q: q, start: start, t0: time.Now(),
 		state: fo.state}
 	c.anchor, c.hasAnchor = anchorLog(req)
@@ -343,8 +350,9 @@ func (e *Engine) quote(ctx context.Context, req swapscout.QuoteRequest, venues [
 		s := &c.state[i]
 		s.waiting = true
 		s.ctx = fo.ctx(venues[i].Timeout)
-		if e.sharing.Load() > 0 && e.join(ctx, venues[i].ID, req, results, i) {
+		if e.sharing.Load() > 0 && e.join(ctx, venues[i].ID, req, results, &s.ans, i) {
 			s.joined = true
+			fo.joinedAny = true // another fan-out's call writes its slot: not given back
 			fo.left.Add(-1)
 			continue
 		}
@@ -357,6 +365,7 @@ func (e *Engine) quote(ctx context.Context, req swapscout.QuoteRequest, venues [
 		c.emitted = make([]bool, 0, len(venues))
 		c.verdicts = make([]verdict, len(venues))
 		c.scratch = make([]int, 2*len(venues))
+		c.out = new(emitted)
 	}
 	// Waiting costs no timer of its own while every venue answers in time:
 	// the loop watches the first venue deadline's context, and only once it
@@ -378,11 +387,15 @@ func (e *Engine) quote(ctx context.Context, req swapscout.QuoteRequest, venues [
 	watch, done := c.firstDeadline(), ctx.Done()
 	for left := len(venues); left > 0; {
 		select {
-		case a := <-results:
-			s := &c.state[a.i]
+		case i := <-results:
+			s := &c.state[i]
 			if !s.waiting {
 				continue // a straggler's late answer: already reported as a timeout
 			}
+			// The slot is the collector's from the receive on: its call
+			// has returned, and nothing else writes it until the collector
+			// starts another call for the venue.
+			a := &s.ans
 			if errors.Is(a.err, swapscout.ErrRequestEnded) {
 				// Not an answer: the call never went out because the
 				// request it served had ended. That is this request's
@@ -392,7 +405,7 @@ func (e *Engine) quote(ctx context.Context, req swapscout.QuoteRequest, venues [
 				if s.joined {
 					s.joined = false
 					fo.left.Add(1)
-					go fo.ask(e, a.i)
+					go fo.ask(e, i)
 				}
 				continue
 			}
@@ -411,11 +424,11 @@ func (e *Engine) quote(ctx context.Context, req swapscout.QuoteRequest, venues [
 			// still running are timeouts of this answer (their calls run on).
 			for drained := false; !drained && left > 0; {
 				select {
-				case a := <-results:
-					if c.state[a.i].waiting && !errors.Is(a.err, swapscout.ErrRequestEnded) {
-						c.state[a.i].waiting = false
+				case i := <-results:
+					if s := &c.state[i]; s.waiting && !errors.Is(s.ans.err, swapscout.ErrRequestEnded) {
+						s.waiting = false
 						left--
-						c.take(a)
+						c.take(&s.ans)
 					}
 				default:
 					drained = true
@@ -434,6 +447,8 @@ func (e *Engine) quote(ctx context.Context, req swapscout.QuoteRequest, venues [
 		return indexOf(venues, q.Failures[i].Venue) < indexOf(venues, q.Failures[j].Venue)
 	})
 	q.Took = e.now().Sub(start)
+	// Quote's hold, given up last: the collector reads the slots until here.
+	fo.release(e)
 	return q
 }
 
@@ -443,12 +458,13 @@ func (e *Engine) quote(ctx context.Context, req swapscout.QuoteRequest, venues [
 // less garbage per venue call.
 func (fo *fanOut) ask(e *Engine, i int) {
 	s := &fo.state[i]
-	e.ask(&fo.venues[i], i, s.ctx, fo.req, fo.results, fo, &s.finished)
+	e.ask(&fo.venues[i], i, s.ctx, fo.req, fo.results, &s.ans, fo, &s.finished)
 }
 
-// ask calls one venue and sends its answer on results, which has room for
-// it: the call may outlive Quote (a straggler) and still never blocks.
-func (e *Engine) ask(v *Venue, i int, vctx context.Context, req swapscout.QuoteRequest, results chan<- answer, fo *fanOut, finished *atomic.Bool) {
+// ask calls one venue, puts its answer in slot and sends i on results,
+// which has room for it: the call may outlive Quote (a straggler) and
+// still never blocks.
+func (e *Engine) ask(v *Venue, i int, vctx context.Context, req swapscout.QuoteRequest, results chan<- int, slot *answer, fo *fanOut, finished *atomic.Bool) {
 	defer fo.release(e)
 	a := answer{i: i}
 	t0 := time.Now()
@@ -486,9 +502,10 @@ func (e *Engine) ask(v *Venue, i int, vctx context.Context, req swapscout.QuoteR
 	}
 	finished.Store(true)
 	if fo.sharing.Load() {
-		e.share(fo, i, v.ID, req, a)
+		e.share(fo, i, v.ID, req, &a)
 	}
-	results <- a
+	*slot = a
+	results <- i
 }
 
 type venueState struct {
@@ -497,6 +514,8 @@ type venueState struct {
 	joined  bool            // waiting on another fan-out's call (detach.go)
 	// finished is set by the call's goroutine once it has its answer.
 	finished atomic.Bool
+	// ans is the call's answer, written before its index is sent.
+	ans answer
 }
 
 // collector gathers one fan-out's answers into its Quote.
@@ -523,10 +542,20 @@ type collector struct {
 	emitted  []bool
 	verdicts []verdict
 	scratch  []int
+	// out is what emit is given, valid during the call only: one per
+	// streaming fan-out, apart from the collector (which a pointer handed
+	// to emit would move to the heap).
+	out *emitted
 }
 
-// take records one venue's answer.
-func (c *collector) take(a answer) {
+// emitted holds the result a collector hands to emit.
+type emitted struct {
+	o swapscout.Offer
+	f swapscout.Failure
+}
+
+// take records one venue's answer; a is the collector's to change.
+func (c *collector) take(a *answer) {
 	v := &c.venues[a.i]
 	if a.err == nil {
 		a.err = c.e.complete(&a.offer, v, c.req, a.took)
@@ -566,8 +595,7 @@ func (c *collector) take(a answer) {
 		for k := range n {
 			if !c.emitted[k] && plausibleAmong(c.lr[k], c.sorted) && c.nearAnchor(c.lr[k]) {
 				c.emitted[k] = true
-				o := c.q.Offers[k] // a copy: the slice may grow and move while the caller holds the pointer
-				c.emit(swapscout.Result{Offer: &o})
+				c.emitOffer(&c.q.Offers[k])
 			}
 		}
 	}
@@ -591,9 +619,17 @@ func (c *collector) fail(i int, err error, took time.Duration) {
 func (c *collector) failed(f swapscout.Failure) {
 	c.q.Failures = append(c.q.Failures, f)
 	if c.emit != nil {
-		e := f // its own copy: only the emitted result escapes
-		c.emit(swapscout.Result{Failure: &e})
+		c.out.f = f
+		c.emit(swapscout.Result{Failure: &c.out.f})
 	}
+}
+
+// emitOffer emits a copy of o: what emit reads is the collector's scratch
+// (never the quote's slice, which moves as it grows), so an emitted result
+// costs no allocation; emit keeps only what it copies (Engine.Quote).
+func (c *collector) emitOffer(o *swapscout.Offer) {
+	c.out.o = *o
+	c.emit(swapscout.Result{Offer: &c.out.o})
 }
 
 // firstDeadline is the Done channel of the context, among the venues still
@@ -740,8 +776,7 @@ func (c *collector) finish() {
 			continue
 		}
 		if c.emit != nil && !c.emitted[k] {
-			o := q.Offers[k]
-			c.emit(swapscout.Result{Offer: &o})
+			c.emitOffer(&q.Offers[k])
 		}
 		kept = append(kept, q.Offers[k])
 	}

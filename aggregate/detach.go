@@ -3,6 +3,7 @@ package aggregate
 import (
 	"context"
 	"slices"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -52,8 +53,44 @@ type fanOut struct {
 	// request, the venues, where they answer and their states.
 	req     swapscout.QuoteRequest
 	venues  []Venue
-	results chan answer
+	results chan int
 	state   []venueState
+	bufs    *fanBufs // where state and results come from
+	// joinedAny: some venue waits on another fan-out's call, which writes
+	// its slot whenever it answers, so the slots are never reused.
+	joinedAny bool
+}
+
+// fanBufs are a fan-out's answer slots and the channel their indices come
+// on, reused by later fan-outs once every call of theirs has returned
+// (fanOut.release): nothing writes them after that. Only the slots and
+// the channel are reused, never the contexts the calls were given (an
+// adapter's goroutine may still read one).
+type fanBufs struct {
+	state   []venueState
+	results chan int
+}
+
+var fanBufPool sync.Pool // of *fanBufs
+
+// getFanBufs returns slots for n venues, zero, and an empty channel with
+// room for n.
+func getFanBufs(n int) *fanBufs {
+	if b, ok := fanBufPool.Get().(*fanBufs); ok && cap(b.state) >= n {
+		b.state = b.state[:n]
+		return b
+	}
+	return &fanBufs{state: make([]venueState, n), results: make(chan int, n)}
+}
+
+// putFanBufs empties b (the indices of calls answered after their
+// fan-out gave up on them, the answers' references) and keeps it.
+func putFanBufs(b *fanBufs) {
+	for len(b.results) > 0 {
+		<-b.results
+	}
+	clear(b.state[:cap(b.state)])
+	fanBufPool.Put(b)
 }
 
 // newFanOut prepares the calls' contexts: each venue's own deadline from
@@ -95,12 +132,17 @@ func (fo *fanOut) cancel() {
 	}
 }
 
-// release ends one call (or Quote's hold); the last one cleans up.
+// release ends one call (or Quote's hold); the last one cleans up, and
+// gives the slots back when nothing can write them any more.
 func (fo *fanOut) release(e *Engine) {
 	if fo.left.Add(-1) != 0 {
 		return
 	}
 	fo.cancel()
+	if !fo.joinedAny {
+		putFanBufs(fo.bufs)
+	}
+	fo.bufs, fo.state, fo.results = nil, nil, nil
 	if fo.detached == 0 {
 		return
 	}
@@ -145,7 +187,6 @@ func (e *Engine) letGo(fo *fanOut, state []venueState, venues []Venue, req swaps
 			fo.cancel()
 		}
 	}
-	fo.release(e)
 }
 
 // callKey identifies a venue call: the same request to the same venue.
@@ -161,9 +202,11 @@ type sharedCall struct {
 	joiners []joiner
 }
 
-// joiner is a fan-out waiting on another's call: where its answer goes.
+// joiner is a fan-out waiting on another's call: where its answer goes
+// (slot, then i on results).
 type joiner struct {
-	results chan<- answer
+	results chan<- int
+	slot    *answer
 	i       int
 	t0      time.Time
 }
@@ -173,7 +216,7 @@ type joiner struct {
 // the same request, when there is one; that call's fan-out is then wanted
 // until ctx's deadline too, so its calls go on to start what the venue
 // needs (a second call, a book).
-func (e *Engine) join(ctx context.Context, venue string, req swapscout.QuoteRequest, results chan<- answer, i int) bool {
+func (e *Engine) join(ctx context.Context, venue string, req swapscout.QuoteRequest, results chan<- int, slot *answer, i int) bool {
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	sc := e.shared[callKey{venue: venue, req: req}]
@@ -181,14 +224,14 @@ func (e *Engine) join(ctx context.Context, venue string, req swapscout.QuoteRequ
 		return false
 	}
 	sc.fo.base.Extend(ctx)
-	sc.joiners = append(sc.joiners, joiner{results: results, i: i, t0: time.Now()})
+	sc.joiners = append(sc.joiners, joiner{results: results, slot: slot, i: i, t0: time.Now()})
 	e.joined.Add(1)
 	return true
 }
 
 // share hands call i of fo's answer to the fan-outs that joined it, if it
 // was registered. Each joiner's results channel has room for it.
-func (e *Engine) share(fo *fanOut, i int, venue string, req swapscout.QuoteRequest, a answer) {
+func (e *Engine) share(fo *fanOut, i int, venue string, req swapscout.QuoteRequest, a *answer) {
 	k := callKey{venue: venue, req: req}
 	e.mu.Lock()
 	sc := e.shared[k]
@@ -200,7 +243,8 @@ func (e *Engine) share(fo *fanOut, i int, venue string, req swapscout.QuoteReque
 	e.sharing.Store(int32(len(e.shared)))
 	e.mu.Unlock()
 	for _, j := range sc.joiners {
-		j.results <- answer{i: j.i, offer: a.offer, err: a.err, took: time.Since(j.t0)}
+		*j.slot = answer{i: j.i, offer: a.offer, err: a.err, took: time.Since(j.t0)}
+		j.results <- j.i
 	}
 }
 

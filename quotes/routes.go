@@ -3,7 +3,6 @@ package quotes
 import (
 	"context"
 	"math"
-	"math/big"
 	"slices"
 	"strconv"
 	"sync"
@@ -228,59 +227,19 @@ type routeMemo struct {
 }
 
 // routeMemoKey is r's key for routeMemo: its cache key without its deadline,
-// with the amount replaced by its binary order (binaryOrder), so that
+// with the amount replaced by its binary order (Amount.BinaryOrder), so that
 // amounts between the same two powers of two share a key.
 func routeMemoKey(r *Request) string {
 	k := *r
 	k.Deadline, k.Routes, k.Split = 0, RoutesOff, 0
 	k.Amount = swapscout.Amount{}
 	key := AppendKey(nil, &k)
-	if e, ok := binaryOrder(r.Amount); ok {
+	if e, ok := r.Amount.BinaryOrder(); ok {
 		key = strconv.AppendInt(append(key, "|2^"...), int64(e), 10)
 	} else {
 		key = r.Amount.Append(append(key, '|'))
 	}
 	return string(key)
-}
-
-// binaryOrder returns e such that 2^e <= a < 2^(e+1), exactly: a is
-// read as its decimal coefficient over a power of ten (no float64, which
-// rounds 0.99999999999999999 up to 1 and loses digits past the 17th). ok
-// is false for an amount that is not positive.
-func binaryOrder(a swapscout.Amount) (int, bool) {
-	if !a.Valid() || a.Sign() <= 0 {
-		return 0, false
-	}
-	var buf [48]byte
-	text := a.Append(buf[:0])
-	var digits [48]byte
-	n, scale := 0, 0
-	for i, c := range text {
-		if c == '.' {
-			scale = len(text) - i - 1
-			continue
-		}
-		digits[n] = c
-		n++
-	}
-	num, ok := new(big.Int).SetString(string(digits[:n]), 10)
-	if !ok {
-		return 0, false
-	}
-	den := new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(scale)), nil)
-	// num/den lies in (2^(e-1), 2^(e+1)) for e the difference of their
-	// bit lengths: the order is e, or e-1 when num/den < 2^e.
-	e := num.BitLen() - den.BitLen()
-	lhs, rhs := num, den
-	if e >= 0 {
-		rhs = new(big.Int).Lsh(den, uint(e))
-	} else {
-		lhs = new(big.Int).Lsh(num, uint(-e))
-	}
-	if lhs.Cmp(rhs) < 0 {
-		e--
-	}
-	return e, true
 }
 
 // hopeless reports whether routes=auto need not search key's routes at now.
