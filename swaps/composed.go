@@ -50,6 +50,22 @@ func (s *Service) composed(ctx context.Context, sw *swapscout.Swap) (*swapscout.
 	return View(legs), nil
 }
 
+// made is the composed swap held, just made, as its creator is answered:
+// the whole (composed), or held alone when the members cannot be read back
+// (the swap exists: its creation is not failed for that), with the refund
+// address's pre-check, when one was made, on either.
+func (s *Service) made(ctx context.Context, held *swapscout.Swap, risk *swapscout.AddressRisk) *swapscout.Swap {
+	if risk != nil {
+		held.PreCheck = risk
+	}
+	view, err := s.composed(context.WithoutCancel(ctx), held)
+	if err != nil {
+		return held
+	}
+	view.PreCheck = risk
+	return view
+}
+
 // View is a composed swap as one: its first member's record (the swap the
 // user holds: its id, deposit, refund and expiry) with the whole's status
 // and, for a route, the last leg's side (what arrives, where, its payout);

@@ -193,15 +193,7 @@ func (s *Service) createRoute(ctx context.Context, r *CreateRequest, q *swapscou
 		}
 		return nil, false, legError(1, legs[0].venue, err)
 	}
-	if risk != nil {
-		rec1.PreCheck = risk
-	}
-	view, err := s.composed(context.WithoutCancel(ctx), rec1)
-	if err != nil {
-		return rec1, true, nil
-	}
-	view.PreCheck = risk
-	return view, true, nil
+	return s.made(ctx, rec1, risk), true, nil
 }
 
 // checkBridgeRefund checks the address a route's second leg refunds to: it

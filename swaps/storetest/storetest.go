@@ -90,6 +90,19 @@ var cmpSwap = cmp.Options{
 	cmp.Comparer(func(a, b swapscout.Amount) bool { return a.Cmp(b) == 0 }),
 }
 
+// mustReadBack reads want's swap back and compares it with want; what
+// names it in a failure.
+func mustReadBack(t testing.TB, st swapscout.SwapStore, want *swapscout.Swap, what string) {
+	t.Helper()
+	got, err := st.Swap(ctx, want.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(want, got, cmpSwap); diff != "" {
+		t.Errorf("%s read back (-want +got):\n%s", what, diff)
+	}
+}
+
 func mustReserve(t testing.TB, st swapscout.SwapStore, s *swapscout.Swap) {
 	t.Helper()
 	if old, err := st.ReserveSwap(ctx, s); err != nil || old != nil {
@@ -398,11 +411,5 @@ func testMemoDeposit(t *testing.T, st swapscout.SwapStore) {
 	if err := st.CompleteSwap(ctx, s); err != nil {
 		t.Fatal(err)
 	}
-	got, err := st.Swap(ctx, s.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if diff := cmp.Diff(s, got, cmpSwap); diff != "" {
-		t.Errorf("read back (-want +got):\n%s", diff)
-	}
+	mustReadBack(t, st, s, "swap")
 }
