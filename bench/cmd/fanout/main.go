@@ -17,8 +17,6 @@ import (
 	"io"
 	"log/slog"
 	"net/http"
-	"os"
-	"os/signal"
 	"slices"
 	"sync"
 	"text/tabwriter"
@@ -26,6 +24,7 @@ import (
 
 	"github.com/swapscout/swapscout"
 	"github.com/swapscout/swapscout/aggregate"
+	"github.com/swapscout/swapscout/bench/internal/cli"
 	"github.com/swapscout/swapscout/sim"
 	"github.com/swapscout/swapscout/upstream"
 	"github.com/swapscout/swapscout/venue"
@@ -44,14 +43,7 @@ var request = swapscout.QuoteRequest{
 	Amount: swapscout.MustAmount("0.1"),
 }
 
-func main() {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
-	defer stop()
-	if err := run(ctx, os.Args[1:], os.Stdout); err != nil {
-		fmt.Fprintln(os.Stderr, "fanout:", err)
-		os.Exit(1)
-	}
-}
+func main() { cli.Main("fanout", run) }
 
 func run(ctx context.Context, args []string, stdout io.Writer) error {
 	fs := flag.NewFlagSet("fanout", flag.ContinueOnError)
