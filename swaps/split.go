@@ -29,7 +29,7 @@ func partName(n int, venue string) string { return fmt.Sprintf("part %d (%s)", n
 
 // createSplit makes the split offer of quote q that r takes.
 func (s *Service) createSplit(ctx context.Context, r *CreateRequest, q *swapscout.Quote, offer *swapscout.Offer) (*swapscout.Swap, bool, error) {
-	ms, ok := s.Store.(MemberStore)
+	ms, ok := s.Store.(swapscout.MemberStore)
 	if !ok {
 		return nil, false, swapscout.Errorf(EUNSUPPORTED, "this server's swap store cannot keep splits")
 	}

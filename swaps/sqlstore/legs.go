@@ -7,6 +7,8 @@ import (
 	"github.com/swapscout/swapscout"
 )
 
+var _ swapscout.MemberStore = (*DB)(nil)
+
 // SwapMembers returns the other members of the composed swap the user holds
 // as parent (a route's second leg, a split's other parts), in leg order,
 // with their venue orders' secrets opened; none for a direct swap.

@@ -1,7 +1,6 @@
 package storetest
 
 import (
-	"context"
 	"testing"
 	"time"
 
@@ -10,20 +9,11 @@ import (
 	"github.com/swapscout/swapscout"
 )
 
-// memberStore is what a store that keeps composed swaps adds (the swap
-// service's swaps.MemberStore, restated here so the suite imports no
-// service).
-type memberStore interface {
-	SwapMembers(ctx context.Context, parent string) ([]*swapscout.Swap, error)
-	MarkRateChecked(ctx context.Context, id string, at time.Time, moved string) (bool, error)
-	NoteParts(ctx context.Context, id, note string) error
-}
-
 // testMembers: a route's two legs are stored with their kind, offer, parent
 // and place, read back in leg order under the held swap, and the second
 // leg's rate check is recorded once.
 func testMembers(t *testing.T, st swapscout.SwapStore) {
-	ms, ok := st.(memberStore)
+	ms, ok := st.(swapscout.MemberStore)
 	if !ok {
 		t.Skip("the store keeps no composed swaps")
 	}
@@ -51,7 +41,7 @@ func testMembers(t *testing.T, st swapscout.SwapStore) {
 // testSplitParts: a split's parts are stored under the held swap, which
 // keeps how many parts its offer had and, noted later, why fewer exist.
 func testSplitParts(t *testing.T, st swapscout.SwapStore) {
-	ms, ok := st.(memberStore)
+	ms, ok := st.(swapscout.MemberStore)
 	if !ok {
 		t.Skip("the store keeps no composed swaps")
 	}
@@ -98,7 +88,7 @@ func storePair(t *testing.T, st swapscout.SwapStore, kind swapscout.Composition,
 
 // checkPair reads held back, and second as its only member; member names
 // what the members are ("leg", "part"), and secondName the second.
-func checkPair(t *testing.T, st swapscout.SwapStore, ms memberStore, held, second *swapscout.Swap, member, secondName string) {
+func checkPair(t *testing.T, st swapscout.SwapStore, ms swapscout.MemberStore, held, second *swapscout.Swap, member, secondName string) {
 	t.Helper()
 	mustReadBack(t, st, held, "held "+member)
 	members, err := ms.SwapMembers(ctx, held.ID)
