@@ -13,10 +13,7 @@ import (
 // and place, read back in leg order under the held swap, and the second
 // leg's rate check is recorded once.
 func testMembers(t *testing.T, st swapscout.SwapStore) {
-	ms, ok := st.(swapscout.MemberStore)
-	if !ok {
-		t.Skip("the store keeps no composed swaps")
-	}
+	ms := capability[swapscout.MemberStore](t, st, "the store keeps no composed swaps")
 	held, second := storePair(t, st, swapscout.ComposeRoute, "changenow>usdt@trx>exolix", nil)
 	checkPair(t, st, ms, held, second, "leg", "the second leg")
 	if none, err := ms.SwapMembers(ctx, second.ID); err != nil || len(none) != 0 {
@@ -41,10 +38,7 @@ func testMembers(t *testing.T, st swapscout.SwapStore) {
 // testSplitParts: a split's parts are stored under the held swap, which
 // keeps how many parts its offer had and, noted later, why fewer exist.
 func testSplitParts(t *testing.T, st swapscout.SwapStore) {
-	ms, ok := st.(swapscout.MemberStore)
-	if !ok {
-		t.Skip("the store keeps no composed swaps")
-	}
+	ms := capability[swapscout.MemberStore](t, st, "the store keeps no composed swaps")
 	held, second := storePair(t, st, swapscout.ComposeSplit, "split:changenow+exolix+fixedfloat", func(held *swapscout.Swap) { held.PartsPlanned = 3 })
 	const note = "part 3 (fixedfloat) was not created: the venue refused the amount"
 	if err := ms.NoteParts(ctx, held.ID, note); err != nil {

@@ -90,6 +90,17 @@ var cmpSwap = cmp.Options{
 	cmp.Comparer(func(a, b swapscout.Amount) bool { return a.Cmp(b) == 0 }),
 }
 
+// capability returns st as a T, the optional part of a store a test needs,
+// and skips the test, saying why, when st is not one.
+func capability[T any](t *testing.T, st swapscout.SwapStore, why string) T {
+	t.Helper()
+	c, ok := st.(T)
+	if !ok {
+		t.Skip(why)
+	}
+	return c
+}
+
 // mustReadBack reads want's swap back and compares it with want; what
 // names it in a failure.
 func mustReadBack(t testing.TB, st swapscout.SwapStore, want *swapscout.Swap, what string) {
