@@ -21,42 +21,32 @@ import (
 	"github.com/google/go-cmp/cmp/cmpopts"
 
 	"github.com/swapscout/swapscout"
+	"github.com/swapscout/swapscout/internal/suite"
 )
 
 // Run runs the suite against stores made by newStore, which may register
 // cleanups on the t it is given.
 func Run(t *testing.T, newStore func(t *testing.T) swapscout.SwapStore) {
 	t.Helper()
-	tests := []struct {
-		name string
-		fn   func(*testing.T, swapscout.SwapStore)
-	}{
-		{"ReserveCompleteRead", testReserveCompleteRead},
-		{"SameKeySameRequest", testSameKey},
-		{"SameKeyOtherRequest", testOtherRequest},
-		{"Release", testRelease},
-		{"CompleteUnknown", testCompleteUnknown},
-		{"UnknownID", testUnknownID},
-		{"Updates", testUpdates},
-		{"TerminalIsFinal", testTerminal},
-		{"ConcurrentReserve", testConcurrentReserve},
-		{"ConcurrentUpdates", testConcurrentUpdates},
-		{"OrderSecret", testOrderSecret},
-		{"MemoDeposit", testMemoDeposit},
-		{"UnknownCreation", testUnknownCreation},
-		{"RefusedCreation", testRefusedCreation},
-		{"ReceivedDoubt", testReceivedDoubt},
-		{"Forget", testForget},
-		{"Members", testMembers},
-		{"SplitParts", testSplitParts},
-	}
-	t.Run("SwapStore", func(t *testing.T) {
-		for _, tc := range tests {
-			t.Run(tc.name, func(t *testing.T) {
-				t.Parallel()
-				tc.fn(t, newStore(t))
-			})
-		}
+	suite.Run(t, "SwapStore", newStore, []suite.Test[swapscout.SwapStore]{
+		{Name: "ReserveCompleteRead", Fn: testReserveCompleteRead},
+		{Name: "SameKeySameRequest", Fn: testSameKey},
+		{Name: "SameKeyOtherRequest", Fn: testOtherRequest},
+		{Name: "Release", Fn: testRelease},
+		{Name: "CompleteUnknown", Fn: testCompleteUnknown},
+		{Name: "UnknownID", Fn: testUnknownID},
+		{Name: "Updates", Fn: testUpdates},
+		{Name: "TerminalIsFinal", Fn: testTerminal},
+		{Name: "ConcurrentReserve", Fn: testConcurrentReserve},
+		{Name: "ConcurrentUpdates", Fn: testConcurrentUpdates},
+		{Name: "OrderSecret", Fn: testOrderSecret},
+		{Name: "MemoDeposit", Fn: testMemoDeposit},
+		{Name: "UnknownCreation", Fn: testUnknownCreation},
+		{Name: "RefusedCreation", Fn: testRefusedCreation},
+		{Name: "ReceivedDoubt", Fn: testReceivedDoubt},
+		{Name: "Forget", Fn: testForget},
+		{Name: "Members", Fn: testMembers},
+		{Name: "SplitParts", Fn: testSplitParts},
 	})
 }
 
