@@ -533,6 +533,23 @@ type SwapStore interface {
 	SwapEvents(ctx context.Context, id string) ([]SwapEvent, error)
 }
 
+// MemberStore is a SwapStore that also keeps composed swaps (a route's
+// legs, a split's parts), each member naming the swap the user holds as its
+// Parent. The swap service creates routes and splits only on one.
+type MemberStore interface {
+	// SwapMembers returns the members naming parent as the swap the user
+	// holds, in leg order.
+	SwapMembers(ctx context.Context, parent string) ([]*Swap, error)
+	// MarkRateChecked records, once, a route's second leg asked again.
+	MarkRateChecked(ctx context.Context, id string, at time.Time, moved string) (bool, error)
+	// SetPayout sets a reservation's payout address before its venue is
+	// asked.
+	SetPayout(ctx context.Context, id, addr, memo string) error
+	// NoteParts records on a split's held swap why it has fewer parts
+	// than its offer had (the user's words).
+	NoteParts(ctx context.Context, id, note string) error
+}
+
 // swapIDEncoding writes ids in lowercase base32 without padding: 26
 // characters for 128 random bits, safe in a URL path.
 var swapIDEncoding = base32.NewEncoding("abcdefghijklmnopqrstuvwxyz234567").WithPadding(base32.NoPadding)

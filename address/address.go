@@ -88,16 +88,16 @@ const (
 	Required              // refused without one
 )
 
-func (n Need) String() string {
-	switch n {
-	case Forbidden:
-		return "forbidden"
-	case Optional:
-		return "optional"
-	case Required:
-		return "required"
+var needNames = [...]string{Forbidden: "forbidden", Optional: "optional", Required: "required"}
+
+func (n Need) String() string { return nameOf(needNames[:], int(n), "need") }
+
+// nameOf returns names[i], or type(i) for a value without a name.
+func nameOf(names []string, i int, typ string) string {
+	if i >= 0 && i < len(names) {
+		return names[i]
 	}
-	return "need(" + strconv.Itoa(int(n)) + ")"
+	return typ + "(" + strconv.Itoa(i) + ")"
 }
 
 // Kind is the shape a memo must have.
@@ -110,17 +110,9 @@ const (
 	Text                // printable UTF-8, at most Rule.MaxLen bytes
 )
 
-func (k Kind) String() string {
-	switch k {
-	case NoMemo:
-		return "none"
-	case Numeric:
-		return "numeric"
-	case Text:
-		return "text"
-	}
-	return "kind(" + strconv.Itoa(int(k)) + ")"
-}
+var kindNames = [...]string{NoMemo: "none", Numeric: "numeric", Text: "text"}
+
+func (k Kind) String() string { return nameOf(kindNames[:], int(k), "kind") }
 
 // Rule is what a network expects of a memo, for pages and API clients to show.
 type Rule struct {

@@ -74,10 +74,6 @@ func handleAssets() Action {
 				page.Next = "/v1/assets?" + v.Encode()
 			}
 		}
-		b, err := api.AppendAssets(nil, page)
-		if err != nil {
-			return Response{}, err
-		}
-		return JSON(200, b), nil
+		return jsonOK(api.AppendAssets(nil, page))
 	}
 }

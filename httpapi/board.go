@@ -31,11 +31,7 @@ func handleBoard(d *deps) Action {
 		if err != nil {
 			return Response{}, err
 		}
-		body, err := api.AppendBoard(nil, b)
-		if err != nil {
-			return Response{}, err
-		}
-		return JSON(200, body), nil
+		return jsonOK(api.AppendBoard(nil, b))
 	}
 }
 

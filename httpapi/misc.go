@@ -25,11 +25,7 @@ func handleVenues(d *deps) Action {
 		for i, v := range infos {
 			vs[i] = api.NewVenue(v, acc[v.ID])
 		}
-		b, err := api.AppendVenues(nil, vs)
-		if err != nil {
-			return Response{}, err
-		}
-		return JSON(200, b), nil
+		return jsonOK(api.AppendVenues(nil, vs))
 	}
 }
 

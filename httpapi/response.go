@@ -61,6 +61,15 @@ type Action func(r *Request) (Response, error)
 
 const contentJSON = "application/json"
 
+// jsonOK answers 200 with body, the output of an api encoder, or its
+// error.
+func jsonOK(body []byte, err error) (Response, error) {
+	if err != nil {
+		return Response{}, err
+	}
+	return JSON(200, body), nil
+}
+
 // JSON returns a JSON response with pre-encoded body bytes.
 func JSON(status int, body []byte) Response {
 	return Response{Status: status, ContentType: contentJSON, Body: body}

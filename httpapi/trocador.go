@@ -104,11 +104,7 @@ func trocadorServe(d *deps, r *Request, a trocadorAction) (Response, error) {
 	if err != nil {
 		return Response{}, err
 	}
-	b, err := json.Marshal(v)
-	if err != nil {
-		return Response{}, err
-	}
-	return JSON(200, b), nil
+	return jsonOK(json.Marshal(v))
 }
 
 func statusOf(err error) int {

@@ -29,35 +29,23 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/swapscout/swapscout"
+	"github.com/swapscout/swapscout/internal/suite"
 )
 
 // Run runs the conformance suite against stores made by newStore, which may
 // register cleanups on the t it is given.
 func Run(t *testing.T, newStore func(t *testing.T) swapscout.QuoteStore) {
 	t.Helper()
-	tests := []struct {
-		name string
-		fn   func(*testing.T, swapscout.QuoteStore)
-	}{
-		{"RoundTrip", testRoundTrip},
-		{"UnknownID", testUnknownID},
-		{"Overwrite", testOverwrite},
-		{"ReadYourWrites", testReadYourWrites},
-		{"Expiry", testExpiry},
-		{"NonPositiveTTL", testNonPositiveTTL},
-		{"UnusualIDs", testUnusualIDs},
-		{"StableBytes", testStableBytes},
-		{"Concurrent", testConcurrent},
-	}
-	// The group returns only when its parallel subtests have finished, so a
-	// caller's code after Run sees the suite done.
-	t.Run("QuoteStore", func(t *testing.T) {
-		for _, tc := range tests {
-			t.Run(tc.name, func(t *testing.T) {
-				t.Parallel()
-				tc.fn(t, newStore(t))
-			})
-		}
+	suite.Run(t, "QuoteStore", newStore, []suite.Test[swapscout.QuoteStore]{
+		{Name: "RoundTrip", Fn: testRoundTrip},
+		{Name: "UnknownID", Fn: testUnknownID},
+		{Name: "Overwrite", Fn: testOverwrite},
+		{Name: "ReadYourWrites", Fn: testReadYourWrites},
+		{Name: "Expiry", Fn: testExpiry},
+		{Name: "NonPositiveTTL", Fn: testNonPositiveTTL},
+		{Name: "UnusualIDs", Fn: testUnusualIDs},
+		{Name: "StableBytes", Fn: testStableBytes},
+		{Name: "Concurrent", Fn: testConcurrent},
 	})
 }
 

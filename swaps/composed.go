@@ -23,7 +23,7 @@ const NoteRateMoved = "rate_moved"
 // members returns sw's composed swap's records, the one the user holds
 // first; [sw] for a direct swap. read reads a record by id.
 func (s *Service) members(ctx context.Context, sw *swapscout.Swap, read func(context.Context, string) (*swapscout.Swap, error)) ([]*swapscout.Swap, error) {
-	ms, ok := s.Store.(MemberStore)
+	ms, ok := s.Store.(swapscout.MemberStore)
 	if !sw.Composed() || !ok {
 		return []*swapscout.Swap{sw}, nil
 	}
@@ -48,6 +48,22 @@ func (s *Service) composed(ctx context.Context, sw *swapscout.Swap) (*swapscout.
 		return nil, err
 	}
 	return View(legs), nil
+}
+
+// made is the composed swap held, just made, as its creator is answered:
+// the whole (composed), or held alone when the members cannot be read back
+// (the swap exists: its creation is not failed for that), with the refund
+// address's pre-check, when one was made, on either.
+func (s *Service) made(ctx context.Context, held *swapscout.Swap, risk *swapscout.AddressRisk) *swapscout.Swap {
+	if risk != nil {
+		held.PreCheck = risk
+	}
+	view, err := s.composed(context.WithoutCancel(ctx), held)
+	if err != nil {
+		return held
+	}
+	view.PreCheck = risk
+	return view
 }
 
 // View is a composed swap as one: its first member's record (the swap the
@@ -223,7 +239,7 @@ func (s *Service) history(ctx context.Context, legs []*swapscout.Swap) ([]swapsc
 // pollComposed follows a composed swap one step: every member that has
 // something to follow, in order.
 func (s *Service) pollComposed(ctx context.Context, held *swapscout.Swap) (Step, error) {
-	ms := s.Store.(MemberStore) // Poll checked
+	ms := s.Store.(swapscout.MemberStore) // Poll checked
 	others, err := ms.SwapMembers(ctx, held.ID)
 	if err != nil {
 		return Step{Next: s.schedule(0), Wait: true}, nil
@@ -314,7 +330,7 @@ func (s *Service) pollRoute(ctx context.Context, l1, l2 *swapscout.Swap) (Step, 
 // recorded all the same. A venue that does not answer is asked at the next
 // poll.
 func (s *Service) recheck(ctx context.Context, l1, l2 *swapscout.Swap) {
-	ms := s.Store.(MemberStore)
+	ms := s.Store.(swapscout.MemberStore)
 	if l2.RateType == swapscout.Fixed || !l2.RateCheckedAt.IsZero() {
 		return
 	}

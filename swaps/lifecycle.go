@@ -231,7 +231,7 @@ func (s *Service) Poll(ctx context.Context, id string) (Step, error) {
 	} else if err != nil {
 		return Step{Next: s.schedule(0), Wait: true}, nil // the database hiccuped: try again soon
 	}
-	if _, ok := s.Store.(MemberStore); ok && sw.Composed() {
+	if _, ok := s.Store.(swapscout.MemberStore); ok && sw.Composed() {
 		if sw.Parent != "" {
 			// A member is followed through the swap the user holds,
 			// whose polls walk every member (a sweep gives that one).

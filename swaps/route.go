@@ -26,22 +26,6 @@ import (
 // holds is leg 1's record (Leg 1); leg 2's names it as Parent. Poll walks
 // both (composed.go).
 
-// MemberStore is a SwapStore that keeps composed swaps (sqlstore.DB does):
-// without it, routes and splits are not created.
-type MemberStore interface {
-	// SwapMembers returns the members naming parent as the swap the user
-	// holds, in leg order.
-	SwapMembers(ctx context.Context, parent string) ([]*swapscout.Swap, error)
-	// MarkRateChecked records, once, a route's second leg asked again.
-	MarkRateChecked(ctx context.Context, id string, at time.Time, moved string) (bool, error)
-	// SetPayout sets a reservation's payout address before its venue is
-	// asked.
-	SetPayout(ctx context.Context, id, addr, memo string) error
-	// NoteParts records on a split's held swap why it has fewer parts
-	// than its offer had (the user's words).
-	NoteParts(ctx context.Context, id, note string) error
-}
-
 // assetDecimals is what a of an asset can carry on chain (8 when unknown).
 func assetDecimals(a swapscout.Asset) int {
 	if info, ok := swapscout.LookupAsset(a); ok {
@@ -63,7 +47,7 @@ type routeLeg struct {
 
 // createRoute makes the route offer (two legs) of quote q that r takes.
 func (s *Service) createRoute(ctx context.Context, r *CreateRequest, q *swapscout.Quote, offer *swapscout.Offer) (*swapscout.Swap, bool, error) {
-	ms, ok := s.Store.(MemberStore)
+	ms, ok := s.Store.(swapscout.MemberStore)
 	if !ok {
 		return nil, false, swapscout.Errorf(EUNSUPPORTED, "this server's swap store cannot keep two-leg routes")
 	}
@@ -193,15 +177,7 @@ func (s *Service) createRoute(ctx context.Context, r *CreateRequest, q *swapscou
 		}
 		return nil, false, legError(1, legs[0].venue, err)
 	}
-	if risk != nil {
-		rec1.PreCheck = risk
-	}
-	view, err := s.composed(context.WithoutCancel(ctx), rec1)
-	if err != nil {
-		return rec1, true, nil
-	}
-	view.PreCheck = risk
-	return view, true, nil
+	return s.made(ctx, rec1, risk), true, nil
 }
 
 // checkBridgeRefund checks the address a route's second leg refunds to: it

@@ -29,7 +29,7 @@ func partName(n int, venue string) string { return fmt.Sprintf("part %d (%s)", n
 
 // createSplit makes the split offer of quote q that r takes.
 func (s *Service) createSplit(ctx context.Context, r *CreateRequest, q *swapscout.Quote, offer *swapscout.Offer) (*swapscout.Swap, bool, error) {
-	ms, ok := s.Store.(MemberStore)
+	ms, ok := s.Store.(swapscout.MemberStore)
 	if !ok {
 		return nil, false, swapscout.Errorf(EUNSUPPORTED, "this server's swap store cannot keep splits")
 	}
@@ -142,15 +142,7 @@ func (s *Service) createSplit(ctx context.Context, r *CreateRequest, q *swapscou
 		s.log().Warn("split made in part", "swap", held.ID, "made", i, "of", len(parts), "venue", l.venue, "err", err)
 		break
 	}
-	if risk != nil {
-		held.PreCheck = risk
-	}
-	view, err := s.composed(context.WithoutCancel(ctx), held)
-	if err != nil {
-		return held, true, nil
-	}
-	view.PreCheck = risk
-	return view, true, nil
+	return s.made(ctx, held, risk), true, nil
 }
 
 // makePart re-quotes one part at its venue (the re-quote guard against the

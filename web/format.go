@@ -150,24 +150,11 @@ func max2(a, b time.Duration) time.Duration {
 // request's assets, for the units of limits. The venue's own message is not
 // part of it: it is untrusted text, shown apart (see FailureRow.Detail).
 func Reason(f *swapscout.Failure, fromAsset, toAsset swapscout.Asset) string {
-	from, to := strings.ToUpper(fromAsset.Ticker), strings.ToUpper(toAsset.Ticker)
 	switch f.Code {
 	case swapscout.CodeAmountTooSmall:
-		switch {
-		case !f.Min.IsZero():
-			return "needs at least " + Show(f.Min, fromAsset, swapscout.RoundUp) + nbsp + from
-		case !f.MinOut.IsZero():
-			return "needs to pay out at least " + Show(f.MinOut, toAsset, swapscout.RoundUp) + nbsp + to
-		}
-		return "the amount is too small for it"
+		return tooSmall.say(f.Min, f.MinOut, fromAsset, toAsset)
 	case swapscout.CodeAmountTooLarge:
-		switch {
-		case !f.Max.IsZero():
-			return "takes at most " + Show(f.Max, fromAsset, swapscout.RoundDown) + nbsp + from
-		case !f.MaxOut.IsZero():
-			return "pays out at most " + Show(f.MaxOut, toAsset, swapscout.RoundDown) + nbsp + to
-		}
-		return "the amount is too large for it"
+		return tooLarge.say(f.Max, f.MaxOut, fromAsset, toAsset)
 	case swapscout.CodeTimeout:
 		return "timed out after " + Millis(f.Took.Milliseconds())
 	case swapscout.CodeUnsupportedPair:
@@ -186,6 +173,29 @@ func Reason(f *swapscout.Failure, fromAsset, toAsset swapscout.Asset) string {
 		return "is not configured on this server (it needs an API key)"
 	}
 	return "gave no offer (" + string(f.Code) + ")"
+}
+
+// limitWords says a failure's limit in words: in, a limit on what is sent,
+// else out, one on what is paid out, each rounded away from the limit's
+// wrong side; none when the venue stated neither.
+type limitWords struct {
+	in, out, none string
+	round         swapscout.RoundingMode
+}
+
+var (
+	tooSmall = limitWords{"needs at least ", "needs to pay out at least ", "the amount is too small for it", swapscout.RoundUp}
+	tooLarge = limitWords{"takes at most ", "pays out at most ", "the amount is too large for it", swapscout.RoundDown}
+)
+
+func (w limitWords) say(in, out swapscout.Amount, fromAsset, toAsset swapscout.Asset) string {
+	switch {
+	case !in.IsZero():
+		return w.in + Show(in, fromAsset, w.round) + nbsp + strings.ToUpper(fromAsset.Ticker)
+	case !out.IsZero():
+		return w.out + Show(out, toAsset, w.round) + nbsp + strings.ToUpper(toAsset.Ticker)
+	}
+	return w.none
 }
 
 // Duration says a duration in words, to its largest units: "45 s",

@@ -13,12 +13,8 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
-	"sync"
-	"sync/atomic"
 	"testing"
 	"time"
 
@@ -26,6 +22,7 @@ import (
 
 	"github.com/swapscout/swapscout"
 	"github.com/swapscout/swapscout/chain"
+	"github.com/swapscout/swapscout/internal/httprec"
 	"github.com/swapscout/swapscout/upstream"
 )
 
@@ -50,45 +47,35 @@ type Route struct {
 }
 
 // Recorded is a request the replay server received.
-type Recorded struct {
-	Method, Path, RawQuery string
-	Header                 http.Header
-	Body                   []byte
-}
+type Recorded = httprec.Request
 
 // Replay is an httptest server answering fixtures. The endpoint's root is
-// URL(): the server's address plus Secret.
+// URL(): the server's address plus Secret. Its Requests and Count say what
+// it received.
 type Replay struct {
 	*httptest.Server
-	mu    sync.Mutex
-	reqs  []Recorded
-	count atomic.Int64
+	httprec.Log
 }
 
 // NewReplay serves routes from dir on 127.0.0.1; the first route that
 // matches answers, and a request no route matches fails the test.
 func NewReplay(t testing.TB, dir string, routes []Route) *Replay {
 	t.Helper()
-	bodies := make([][]byte, len(routes))
+	names := make([]string, len(routes))
+	for i, r := range routes {
+		names[i] = r.Fixture
+	}
+	bodies := httprec.Fixtures(t, dir, names)
 	for i, r := range routes {
 		if r.Fixture == "" {
 			bodies[i] = []byte(r.Body)
-			continue
 		}
-		b, err := os.ReadFile(filepath.Join(dir, r.Fixture))
-		if err != nil {
-			t.Fatal(err)
-		}
-		bodies[i] = b
 	}
 	rp := &Replay{}
 	rp.Server = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		body, _ := io.ReadAll(io.LimitReader(r.Body, 1<<20))
 		path, ok := strings.CutPrefix(r.URL.Path, Secret)
-		rp.count.Add(1)
-		rp.mu.Lock()
-		rp.reqs = append(rp.reqs, Recorded{Method: r.Method, Path: path, RawQuery: r.URL.RawQuery, Header: r.Header.Clone(), Body: body})
-		rp.mu.Unlock()
+		rp.Add(r, path, body)
 		if !ok {
 			t.Errorf("replay: request %s %s lost the endpoint's path", r.Method, r.URL.Path)
 			http.Error(w, "no such endpoint", http.StatusNotFound)
@@ -116,16 +103,6 @@ func NewReplay(t testing.TB, dir string, routes []Route) *Replay {
 
 // URL is the endpoint root to configure: the server plus Secret.
 func (rp *Replay) URL() string { return rp.Server.URL + Secret }
-
-// Requests returns the requests received so far.
-func (rp *Replay) Requests() []Recorded {
-	rp.mu.Lock()
-	defer rp.mu.Unlock()
-	return slices.Clone(rp.reqs)
-}
-
-// Count returns how many requests the server received.
-func (rp *Replay) Count() int64 { return rp.count.Load() }
 
 func (rt Route) match(method, path, query string, body []byte) bool {
 	want := rt.Method

@@ -2,6 +2,7 @@ package sqlstore
 
 import (
 	"context"
+	"database/sql"
 	"fmt"
 	"time"
 
@@ -24,20 +25,14 @@ func (s *DB) BoardSwaps(ctx context.Context, since time.Time) ([]swapscout.Board
 		s.from_ticker, s.from_network, s.to_ticker, s.to_network, s.amount_in, s.amount_out
 		FROM swaps s LEFT JOIN swap_chain c ON c.swap_id = s.id AND c.side = 'payout'
 		WHERE s.venue_order_id <> '' AND s.created_at >= ?`)
-	rows, err := s.rd.QueryContext(ctx, q, since.UnixNano())
-	if err != nil {
-		return nil, s.fault("board", err)
-	}
-	defer rows.Close()
-	var out []swapscout.BoardSwap
-	for rows.Next() {
+	return readRows(ctx, s, "board", func(rows *sql.Rows) (swapscout.BoardSwap, error) {
 		var b swapscout.BoardSwap
 		var status, slip, amount, expected, sentIn, gotOut string
 		var late, held, dep, paid, overdue int64
 		if err := rows.Scan(&b.Venue, &status, &slip, &late, &held, &dep, &paid,
 			&b.Payout.State, &b.Payout.Source, &amount, &expected, &overdue,
 			&b.From.Ticker, &b.From.Network, &b.To.Ticker, &b.To.Network, &sentIn, &gotOut); err != nil {
-			return nil, s.fault("board", err)
+			return b, err
 		}
 		var perr error
 		if b.MaxSlippage, perr = swapscout.ParseAmount(slip); perr == nil {
@@ -46,7 +41,7 @@ func (s *DB) BoardSwaps(ctx context.Context, since time.Time) ([]swapscout.Board
 			}
 		}
 		if perr != nil {
-			return nil, s.fault("board", fmt.Errorf("bad amount: %w", perr))
+			return b, fmt.Errorf("bad amount: %w", perr)
 		}
 		// An amount unreadable only leaves the swap out of the brackets.
 		ain, _ := swapscout.ParseAmount(sentIn)
@@ -55,10 +50,28 @@ func (s *DB) BoardSwaps(ctx context.Context, since time.Time) ([]swapscout.Board
 		b.Status, b.Late, b.Held, b.Payout.Overdue = swapscout.SwapStatus(status), late != 0, held != 0, overdue != 0
 		b.DepositAt, b.PaidAt = timeOrZero(dep), timeOrZero(paid)
 		b.Payout.Side = swapscout.ChainPayout
-		out = append(out, b)
+		return b, nil
+	}, q, since.UnixNano())
+}
+
+// readRows runs the read q with args on the read pool and reads every row
+// with scan; what names the read in a fault.
+func readRows[T any](ctx context.Context, s *DB, what string, scan func(*sql.Rows) (T, error), q string, args ...any) ([]T, error) {
+	rows, err := s.rd.QueryContext(ctx, q, args...)
+	if err != nil {
+		return nil, s.fault(what, err)
+	}
+	defer rows.Close()
+	var out []T
+	for rows.Next() {
+		v, err := scan(rows)
+		if err != nil {
+			return nil, s.fault(what, err)
+		}
+		out = append(out, v)
 	}
 	if err := rows.Err(); err != nil {
-		return nil, s.fault("board", err)
+		return nil, s.fault(what, err)
 	}
 	return out, nil
 }

@@ -7,6 +7,8 @@ import (
 	"github.com/swapscout/swapscout"
 )
 
+var _ swapscout.MemberStore = (*DB)(nil)
+
 // SwapMembers returns the other members of the composed swap the user holds
 // as parent (a route's second leg, a split's other parts), in leg order,
 // with their venue orders' secrets opened; none for a direct swap.
@@ -54,28 +56,25 @@ func (s *DB) MarkRateChecked(ctx context.Context, id string, at time.Time, moved
 // only once the second leg's order exists. ENOTFOUND when no reservation
 // without an order has id.
 func (s *DB) SetPayout(ctx context.Context, id, addr, memo string) error {
-	res, err := s.db.ExecContext(ctx, s.bind(`UPDATE swaps SET payout_address = ?, payout_memo = ?, updated_at = ?
-		WHERE id = ? AND venue_order_id = ''`), addr, memo, s.now().UnixNano(), id)
-	if err != nil {
-		return s.fault("set payout", err)
-	}
-	if n, err := res.RowsAffected(); err != nil {
-		return s.fault("set payout", err)
-	} else if n == 0 {
-		return errNoSwap
-	}
-	return nil
+	return s.updateSwap(ctx, "set payout", `UPDATE swaps SET payout_address = ?, payout_memo = ?, updated_at = ?
+		WHERE id = ? AND venue_order_id = ''`, addr, memo, s.now().UnixNano(), id)
 }
 
 // NoteParts records on a split's held swap id why it has fewer parts than
 // its offer had (the user's words). ENOTFOUND when no swap has id.
 func (s *DB) NoteParts(ctx context.Context, id, note string) error {
-	res, err := s.db.ExecContext(ctx, s.bind(`UPDATE swaps SET parts_note = ?, updated_at = ? WHERE id = ?`), note, s.now().UnixNano(), id)
+	return s.updateSwap(ctx, "note parts", `UPDATE swaps SET parts_note = ?, updated_at = ? WHERE id = ?`, note, s.now().UnixNano(), id)
+}
+
+// updateSwap runs the update q (in ? form) with args; ENOTFOUND when it
+// changed no swap.
+func (s *DB) updateSwap(ctx context.Context, what, q string, args ...any) error {
+	res, err := s.db.ExecContext(ctx, s.bind(q), args...)
 	if err != nil {
-		return s.fault("note parts", err)
+		return s.fault(what, err)
 	}
 	if n, err := res.RowsAffected(); err != nil {
-		return s.fault("note parts", err)
+		return s.fault(what, err)
 	} else if n == 0 {
 		return errNoSwap
 	}

@@ -24,18 +24,12 @@ func (s *DB) Outcomes(ctx context.Context, since time.Time) ([]swapscout.SwapOut
 		COALESCE((SELECT MIN(e.at) FROM swap_events e WHERE e.swap_id = s.id AND e.status = 'finished'), s.updated_at),
 		CASE WHEN ` + held + ` THEN 1 ELSE 0 END
 		FROM swaps s WHERE s.updated_at >= ? AND (s.status = 'finished' OR ` + held + `)`)
-	rows, err := s.rd.QueryContext(ctx, q, since.UnixNano())
-	if err != nil {
-		return nil, s.fault("outcomes", err)
-	}
-	defer rows.Close()
-	var out []swapscout.SwapOutcome
-	for rows.Next() {
+	return readRows(ctx, s, "outcomes", func(rows *sql.Rows) (swapscout.SwapOutcome, error) {
 		var o swapscout.SwapOutcome
 		var status, promised, received, slip string
 		var dep, paid, wasHeld int64
 		if err := rows.Scan(&o.Venue, &status, &promised, &received, &slip, &dep, &paid, &wasHeld); err != nil {
-			return nil, s.fault("outcomes", err)
+			return o, err
 		}
 		var perr error
 		o.Status, o.Held = swapscout.SwapStatus(status), wasHeld != 0
@@ -45,7 +39,7 @@ func (s *DB) Outcomes(ctx context.Context, since time.Time) ([]swapscout.SwapOut
 			}
 		}
 		if perr != nil {
-			return nil, s.fault("outcomes", fmt.Errorf("bad amount: %w", perr))
+			return o, fmt.Errorf("bad amount: %w", perr)
 		}
 		if dep != 0 {
 			o.DepositAt = time.Unix(0, dep).UTC()
@@ -53,12 +47,8 @@ func (s *DB) Outcomes(ctx context.Context, since time.Time) ([]swapscout.SwapOut
 		if o.Status == swapscout.StatusFinished {
 			o.PaidAt = time.Unix(0, paid).UTC()
 		}
-		out = append(out, o)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, s.fault("outcomes", err)
-	}
-	return out, nil
+		return o, nil
+	}, q, since.UnixNano())
 }
 
 // MarkLate marks swap id late at at: past its venue's usual time from

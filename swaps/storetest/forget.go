@@ -14,10 +14,7 @@ import (
 // what the accuracy figures read, leaves open and recent swaps whole, and
 // counts each swap once. A store that does not forget skips it.
 func testForget(t *testing.T, st swapscout.SwapStore) {
-	f, ok := st.(swapscout.SwapForgetter)
-	if !ok {
-		t.Skip("the store does not forget swaps")
-	}
+	f := capability[swapscout.SwapForgetter](t, st, "the store does not forget swaps")
 	ctx := context.Background()
 	t0 := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
 	mk := func(status swapscout.SwapStatus, at time.Time) *swapscout.Swap {

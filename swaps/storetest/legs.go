@@ -1,7 +1,6 @@
 package storetest
 
 import (
-	"context"
 	"testing"
 	"time"
 
@@ -10,50 +9,13 @@ import (
 	"github.com/swapscout/swapscout"
 )
 
-// memberStore is what a store that keeps composed swaps adds (the swap
-// service's swaps.MemberStore, restated here so the suite imports no
-// service).
-type memberStore interface {
-	SwapMembers(ctx context.Context, parent string) ([]*swapscout.Swap, error)
-	MarkRateChecked(ctx context.Context, id string, at time.Time, moved string) (bool, error)
-	NoteParts(ctx context.Context, id, note string) error
-}
-
 // testMembers: a route's two legs are stored with their kind, offer, parent
 // and place, read back in leg order under the held swap, and the second
 // leg's rate check is recorded once.
 func testMembers(t *testing.T, st swapscout.SwapStore) {
-	ms, ok := st.(memberStore)
-	if !ok {
-		t.Skip("the store keeps no composed swaps")
-	}
-	held, second := Sample(), Sample()
-	for i, s := range []*swapscout.Swap{held, second} {
-		s.Compose, s.Composite, s.Leg = swapscout.ComposeRoute, "changenow>usdt@trx>exolix", i+1
-	}
-	second.Parent = held.ID
-	mustReserve(t, st, held)
-	mustReserve(t, st, second)
-	for _, s := range []*swapscout.Swap{second, held} {
-		complete(s)
-		if err := st.CompleteSwap(ctx, s); err != nil {
-			t.Fatal(err)
-		}
-	}
-	got, err := st.Swap(ctx, held.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if diff := cmp.Diff(held, got, cmpSwap); diff != "" {
-		t.Errorf("held leg read back (-want +got):\n%s", diff)
-	}
-	members, err := ms.SwapMembers(ctx, held.ID)
-	if err != nil || len(members) != 1 {
-		t.Fatalf("SwapMembers(held) = %v, %v; want the second leg", members, err)
-	}
-	if diff := cmp.Diff(second, members[0], cmpSwap); diff != "" {
-		t.Errorf("second leg read back (-want +got):\n%s", diff)
-	}
+	ms := capability[swapscout.MemberStore](t, st, "the store keeps no composed swaps")
+	held, second := storePair(t, st, swapscout.ComposeRoute, "changenow>usdt@trx>exolix", nil)
+	checkPair(t, st, ms, held, second, "leg", "the second leg")
 	if none, err := ms.SwapMembers(ctx, second.ID); err != nil || len(none) != 0 {
 		t.Errorf("SwapMembers(second leg) = %v, %v; want none", none, err)
 	}
@@ -64,7 +26,7 @@ func testMembers(t *testing.T, st swapscout.SwapStore) {
 	if marked, err := ms.MarkRateChecked(ctx, second.ID, at.Add(time.Hour), "again"); err != nil || marked {
 		t.Errorf("second MarkRateChecked = %v, %v; want kept as first recorded", marked, err)
 	}
-	got, err = st.Swap(ctx, second.ID)
+	got, err := st.Swap(ctx, second.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -76,44 +38,58 @@ func testMembers(t *testing.T, st swapscout.SwapStore) {
 // testSplitParts: a split's parts are stored under the held swap, which
 // keeps how many parts its offer had and, noted later, why fewer exist.
 func testSplitParts(t *testing.T, st swapscout.SwapStore) {
-	ms, ok := st.(memberStore)
-	if !ok {
-		t.Skip("the store keeps no composed swaps")
-	}
-	held, second := Sample(), Sample()
-	for i, s := range []*swapscout.Swap{held, second} {
-		s.Compose, s.Composite, s.Leg = swapscout.ComposeSplit, "split:changenow+exolix+fixedfloat", i+1
-	}
-	held.PartsPlanned = 3
-	second.Parent = held.ID
-	mustReserve(t, st, held)
-	mustReserve(t, st, second)
-	for _, s := range []*swapscout.Swap{held, second} {
-		complete(s)
-		if err := st.CompleteSwap(ctx, s); err != nil {
-			t.Fatal(err)
-		}
-	}
+	ms := capability[swapscout.MemberStore](t, st, "the store keeps no composed swaps")
+	held, second := storePair(t, st, swapscout.ComposeSplit, "split:changenow+exolix+fixedfloat", func(held *swapscout.Swap) { held.PartsPlanned = 3 })
 	const note = "part 3 (fixedfloat) was not created: the venue refused the amount"
 	if err := ms.NoteParts(ctx, held.ID, note); err != nil {
 		t.Fatal(err)
 	}
 	held.PartsNote = note
-	got, err := st.Swap(ctx, held.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if diff := cmp.Diff(held, got, cmpSwap); diff != "" {
-		t.Errorf("held part read back (-want +got):\n%s", diff)
-	}
-	members, err := ms.SwapMembers(ctx, held.ID)
-	if err != nil || len(members) != 1 {
-		t.Fatalf("SwapMembers(held) = %v, %v; want part 2", members, err)
-	}
-	if diff := cmp.Diff(second, members[0], cmpSwap); diff != "" {
-		t.Errorf("part 2 read back (-want +got):\n%s", diff)
-	}
+	checkPair(t, st, ms, held, second, "part", "part 2")
 	if err := ms.NoteParts(ctx, swapscout.NewSwapID(), note); swapscout.ErrorCode(err) != swapscout.ENOTFOUND {
 		t.Errorf("NoteParts(no such swap) = %v, want ENOTFOUND", err)
+	}
+}
+
+// storePair stores a composed swap of two members (held, and second naming
+// it as its parent), each reserved and then completed in the order the
+// swap service creates them: a route's second leg before its first, a
+// split's parts in order. edit, when set, changes held before it is stored.
+func storePair(t *testing.T, st swapscout.SwapStore, kind swapscout.Composition, composite string, edit func(held *swapscout.Swap)) (held, second *swapscout.Swap) {
+	t.Helper()
+	held, second = Sample(), Sample()
+	for i, s := range []*swapscout.Swap{held, second} {
+		s.Compose, s.Composite, s.Leg = kind, composite, i+1
+	}
+	if edit != nil {
+		edit(held)
+	}
+	second.Parent = held.ID
+	mustReserve(t, st, held)
+	mustReserve(t, st, second)
+	order := []*swapscout.Swap{held, second}
+	if kind == swapscout.ComposeRoute {
+		order[0], order[1] = second, held
+	}
+	for _, s := range order {
+		complete(s)
+		if err := st.CompleteSwap(ctx, s); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return held, second
+}
+
+// checkPair reads held back, and second as its only member; member names
+// what the members are ("leg", "part"), and secondName the second.
+func checkPair(t *testing.T, st swapscout.SwapStore, ms swapscout.MemberStore, held, second *swapscout.Swap, member, secondName string) {
+	t.Helper()
+	mustReadBack(t, st, held, "held "+member)
+	members, err := ms.SwapMembers(ctx, held.ID)
+	if err != nil || len(members) != 1 {
+		t.Fatalf("SwapMembers(held) = %v, %v; want %s", members, err, secondName)
+	}
+	if diff := cmp.Diff(second, members[0], cmpSwap); diff != "" {
+		t.Errorf("%s read back (-want +got):\n%s", secondName, diff)
 	}
 }

@@ -21,42 +21,32 @@ import (
 	"github.com/google/go-cmp/cmp/cmpopts"
 
 	"github.com/swapscout/swapscout"
+	"github.com/swapscout/swapscout/internal/suite"
 )
 
 // Run runs the suite against stores made by newStore, which may register
 // cleanups on the t it is given.
 func Run(t *testing.T, newStore func(t *testing.T) swapscout.SwapStore) {
 	t.Helper()
-	tests := []struct {
-		name string
-		fn   func(*testing.T, swapscout.SwapStore)
-	}{
-		{"ReserveCompleteRead", testReserveCompleteRead},
-		{"SameKeySameRequest", testSameKey},
-		{"SameKeyOtherRequest", testOtherRequest},
-		{"Release", testRelease},
-		{"CompleteUnknown", testCompleteUnknown},
-		{"UnknownID", testUnknownID},
-		{"Updates", testUpdates},
-		{"TerminalIsFinal", testTerminal},
-		{"ConcurrentReserve", testConcurrentReserve},
-		{"ConcurrentUpdates", testConcurrentUpdates},
-		{"OrderSecret", testOrderSecret},
-		{"MemoDeposit", testMemoDeposit},
-		{"UnknownCreation", testUnknownCreation},
-		{"RefusedCreation", testRefusedCreation},
-		{"ReceivedDoubt", testReceivedDoubt},
-		{"Forget", testForget},
-		{"Members", testMembers},
-		{"SplitParts", testSplitParts},
-	}
-	t.Run("SwapStore", func(t *testing.T) {
-		for _, tc := range tests {
-			t.Run(tc.name, func(t *testing.T) {
-				t.Parallel()
-				tc.fn(t, newStore(t))
-			})
-		}
+	suite.Run(t, "SwapStore", newStore, []suite.Test[swapscout.SwapStore]{
+		{Name: "ReserveCompleteRead", Fn: testReserveCompleteRead},
+		{Name: "SameKeySameRequest", Fn: testSameKey},
+		{Name: "SameKeyOtherRequest", Fn: testOtherRequest},
+		{Name: "Release", Fn: testRelease},
+		{Name: "CompleteUnknown", Fn: testCompleteUnknown},
+		{Name: "UnknownID", Fn: testUnknownID},
+		{Name: "Updates", Fn: testUpdates},
+		{Name: "TerminalIsFinal", Fn: testTerminal},
+		{Name: "ConcurrentReserve", Fn: testConcurrentReserve},
+		{Name: "ConcurrentUpdates", Fn: testConcurrentUpdates},
+		{Name: "OrderSecret", Fn: testOrderSecret},
+		{Name: "MemoDeposit", Fn: testMemoDeposit},
+		{Name: "UnknownCreation", Fn: testUnknownCreation},
+		{Name: "RefusedCreation", Fn: testRefusedCreation},
+		{Name: "ReceivedDoubt", Fn: testReceivedDoubt},
+		{Name: "Forget", Fn: testForget},
+		{Name: "Members", Fn: testMembers},
+		{Name: "SplitParts", Fn: testSplitParts},
 	})
 }
 
@@ -88,6 +78,30 @@ var ctx = context.Background()
 var cmpSwap = cmp.Options{
 	cmpopts.IgnoreFields(swapscout.Swap{}, "CreatedAt", "UpdatedAt"),
 	cmp.Comparer(func(a, b swapscout.Amount) bool { return a.Cmp(b) == 0 }),
+}
+
+// capability returns st as a T, the optional part of a store a test needs,
+// and skips the test, saying why, when st is not one.
+func capability[T any](t *testing.T, st swapscout.SwapStore, why string) T {
+	t.Helper()
+	c, ok := st.(T)
+	if !ok {
+		t.Skip(why)
+	}
+	return c
+}
+
+// mustReadBack reads want's swap back and compares it with want; what
+// names it in a failure.
+func mustReadBack(t testing.TB, st swapscout.SwapStore, want *swapscout.Swap, what string) {
+	t.Helper()
+	got, err := st.Swap(ctx, want.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(want, got, cmpSwap); diff != "" {
+		t.Errorf("%s read back (-want +got):\n%s", what, diff)
+	}
 }
 
 func mustReserve(t testing.TB, st swapscout.SwapStore, s *swapscout.Swap) {
@@ -398,11 +412,5 @@ func testMemoDeposit(t *testing.T, st swapscout.SwapStore) {
 	if err := st.CompleteSwap(ctx, s); err != nil {
 		t.Fatal(err)
 	}
-	got, err := st.Swap(ctx, s.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if diff := cmp.Diff(s, got, cmpSwap); diff != "" {
-		t.Errorf("read back (-want +got):\n%s", diff)
-	}
+	mustReadBack(t, st, s, "swap")
 }

@@ -425,25 +425,15 @@ func (s *Scanner) number() bool {
 	if i < len(d) && d[i] == '-' {
 		i++
 	}
-	switch {
-	case i < len(d) && d[i] == '0':
+	ok := true
+	if i < len(d) && d[i] == '0' {
 		i++
-	case i < len(d) && isDigit(d[i]):
-		for i++; i < len(d) && isDigit(d[i]); i++ {
-		}
-	default:
-		s.pos = i
-		s.unexpected("a digit")
+	} else if i, ok = s.digits(i, "a digit"); !ok {
 		return false
 	}
 	if i < len(d) && d[i] == '.' {
-		i++
-		if i >= len(d) || !isDigit(d[i]) {
-			s.pos = i
-			s.unexpected("a digit after '.'")
+		if i, ok = s.digits(i+1, "a digit after '.'"); !ok {
 			return false
-		}
-		for i++; i < len(d) && isDigit(d[i]); i++ {
 		}
 	}
 	if i < len(d) && d[i]|0x20 == 'e' {
@@ -451,16 +441,26 @@ func (s *Scanner) number() bool {
 		if i < len(d) && (d[i] == '+' || d[i] == '-') {
 			i++
 		}
-		if i >= len(d) || !isDigit(d[i]) {
-			s.pos = i
-			s.unexpected("a digit in the exponent")
+		if i, ok = s.digits(i, "a digit in the exponent"); !ok {
 			return false
-		}
-		for i++; i < len(d) && isDigit(d[i]); i++ {
 		}
 	}
 	s.pos = i
 	return true
+}
+
+// digits consumes the run of one or more digits at i and returns where it
+// ends; without a digit at i it reports that want was expected there.
+func (s *Scanner) digits(i int, want string) (int, bool) {
+	d := s.data
+	if i >= len(d) || !isDigit(d[i]) {
+		s.pos = i
+		s.unexpected(want)
+		return i, false
+	}
+	for i++; i < len(d) && isDigit(d[i]); i++ {
+	}
+	return i, true
 }
 
 // str consumes a string (s.pos is at its opening quote) and returns its

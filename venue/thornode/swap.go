@@ -85,10 +85,9 @@ func (c *Client) CannotSwap(req swapscout.QuoteRequest, _ *swapscout.Offer) stri
 // network never credits.
 func (c *Client) CreateSwap(ctx context.Context, req swapscout.CreateSwapRequest) (swapscout.SwapOrder, error) {
 	qr := req.Request
-	from, ok1 := c.net.Symbols[qr.From]
-	to, ok2 := c.net.Symbols[qr.To]
-	if !ok1 || !ok2 || qr.From == qr.To {
-		return swapscout.SwapOrder{}, venue.Unsupported(c.net.Name, qr)
+	from, to, err := c.names(qr)
+	if err != nil {
+		return swapscout.SwapOrder{}, err
 	}
 	if qr.Direction == swapscout.Receive {
 		return swapscout.SwapOrder{}, swapscout.NewVenueError(venue.CodeBadRequest, "%s swaps by the amount sent only", c.net.Name)
@@ -112,7 +111,7 @@ func (c *Client) CreateSwap(ctx context.Context, req swapscout.CreateSwapRequest
 	}
 	dest := memoAddress(req.PayoutAddress)
 	var order swapscout.SwapOrder
-	err := c.fetchQuote(ctx, qr, c.quoteParams(qr, from, to, dest, refund), func(r *quoteResponse) error {
+	err = c.fetchQuote(ctx, qr, c.quoteParams(qr, from, to, dest, refund), func(r *quoteResponse) error {
 		o, err := c.offer(qr, r)
 		if err != nil {
 			return err
@@ -208,7 +207,7 @@ func (c *Client) SwapStatus(ctx context.Context, ref swapscout.OrderRef) (swapsc
 func (c *Client) decodeStatus(hash string, status int, body []byte) (swapscout.SwapUpdate, error) {
 	var r statusResponse
 	err := json.Unmarshal(body, &r)
-	words := errorWords(r.Code, r.Message, r.Error)
+	words := r.words()
 	switch {
 	case err != nil && status >= 200 && status < 300:
 		return swapscout.SwapUpdate{}, venue.BadResponse(err)

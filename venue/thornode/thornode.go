@@ -169,12 +169,22 @@ func (c *Client) quoteParams(req swapscout.QuoteRequest, from, to, destination, 
 	return q
 }
 
-// Quote asks {path}/quote/swap for the amount sent.
-func (c *Client) Quote(ctx context.Context, req swapscout.QuoteRequest) (swapscout.Offer, error) {
+// names returns the node's names of req's assets; unsupported when it
+// swaps either not, or both are one asset.
+func (c *Client) names(req swapscout.QuoteRequest) (from, to string, err error) {
 	from, ok1 := c.net.Symbols[req.From]
 	to, ok2 := c.net.Symbols[req.To]
 	if !ok1 || !ok2 || req.From == req.To {
-		return swapscout.Offer{}, venue.Unsupported(c.net.Name, req)
+		return "", "", venue.Unsupported(c.net.Name, req)
+	}
+	return from, to, nil
+}
+
+// Quote asks {path}/quote/swap for the amount sent.
+func (c *Client) Quote(ctx context.Context, req swapscout.QuoteRequest) (swapscout.Offer, error) {
+	from, to, err := c.names(req)
+	if err != nil {
+		return swapscout.Offer{}, err
 	}
 	if req.RateType == swapscout.Fixed {
 		return swapscout.Offer{}, swapscout.NewVenueError(swapscout.CodeUnsupportedPair, "%s quotes floating rates only", c.net.Name)
@@ -186,7 +196,7 @@ func (c *Client) Quote(ctx context.Context, req swapscout.QuoteRequest) (swapsco
 		return swapscout.Offer{}, swapscout.NewVenueError(swapscout.CodeAmountTooSmall, "%s counts amounts in 1e-8 units: %s %s is none", c.net.Name, req.Amount, req.From)
 	}
 	var o swapscout.Offer
-	err := c.fetchQuote(ctx, req, c.quoteParams(req, from, to, "", ""), func(r *quoteResponse) error {
+	err = c.fetchQuote(ctx, req, c.quoteParams(req, from, to, "", ""), func(r *quoteResponse) error {
 		var err error
 		o, err = c.offer(req, r)
 		return err
@@ -212,7 +222,7 @@ func (c *Client) fetchQuote(ctx context.Context, req swapscout.QuoteRequest, q u
 func (c *Client) decodeQuote(req swapscout.QuoteRequest, status int, body []byte) (*quoteResponse, error) {
 	var r quoteResponse
 	err := json.Unmarshal(body, &r)
-	words := errorWords(r.Code, r.Message, r.Error)
+	words := r.words()
 	switch {
 	case err != nil && status >= 500:
 		return nil, venue.StatusError(status)

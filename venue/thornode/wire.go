@@ -36,9 +36,13 @@ type quoteResponse struct {
 	StreamingSwapSeconds       int64             `json:"streaming_swap_seconds"`
 	TotalSwapSeconds           int64             `json:"total_swap_seconds"`
 
-	// The error bodies the node sends instead: the gRPC gateway's
-	// {"code":3,"message":"…","details":[]} (HTTP 400 for code 3, 500 for
-	// code 2), and {"error":"…"} from older nodes and proxies.
+	nodeError
+}
+
+// nodeError is the error body the node sends instead of an answer: the gRPC
+// gateway's {"code":3,"message":"…","details":[]} (HTTP 400 for code 3, 500
+// for code 2), and {"error":"…"} from older nodes and proxies.
+type nodeError struct {
 	Code    *int    `json:"code"`
 	Message *string `json:"message"`
 	Error   *string `json:"error"`
@@ -79,9 +83,7 @@ type statusResponse struct {
 	} `json:"out_txs"`
 	Stages *stages `json:"stages"`
 
-	Code    *int    `json:"code"`
-	Message *string `json:"message"`
-	Error   *string `json:"error"`
+	nodeError
 }
 
 type coin struct {
@@ -113,13 +115,13 @@ type doneStage struct {
 	Completed bool `json:"completed"`
 }
 
-// errorWords returns the node's words from an error body, "" when none.
-func errorWords(code *int, message, errText *string) string {
-	if message != nil && *message != "" {
-		return *message
+// words returns the node's words from an error body, "" when none.
+func (e nodeError) words() string {
+	if e.Message != nil && *e.Message != "" {
+		return *e.Message
 	}
-	if errText != nil {
-		return *errText
+	if e.Error != nil {
+		return *e.Error
 	}
 	return ""
 }

@@ -15,8 +15,6 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"sync"
-	"sync/atomic"
 	"testing"
 	"time"
 
@@ -25,6 +23,7 @@ import (
 	"github.com/swapscout/swapscout"
 	"github.com/swapscout/swapscout/aggregate"
 	"github.com/swapscout/swapscout/api"
+	"github.com/swapscout/swapscout/internal/httprec"
 	"github.com/swapscout/swapscout/sim"
 	"github.com/swapscout/swapscout/sim/hostile"
 	"github.com/swapscout/swapscout/upstream"
@@ -47,11 +46,7 @@ type Route struct {
 }
 
 // Recorded is a request the replay server received.
-type Recorded struct {
-	Method, Path, RawQuery string
-	Header                 http.Header
-	Body                   []byte
-}
+type Recorded = httprec.Request
 
 // Case is one fixture-driven test of an adapter.
 type Case struct {
@@ -66,12 +61,11 @@ type Case struct {
 	Check func(t *testing.T, reqs []Recorded)
 }
 
-// Replay is an httptest server answering fixtures by method and path.
+// Replay is an httptest server answering fixtures by method and path. Its
+// Requests and Count say what it received.
 type Replay struct {
 	*httptest.Server
-	mu    sync.Mutex
-	reqs  []Recorded
-	count atomic.Int64
+	httprec.Log
 }
 
 // NewReplay serves routes from dir (usually "testdata") on 127.0.0.1.
@@ -84,25 +78,16 @@ func NewReplay(t testing.TB, dir string, routes []Route) *Replay {
 // with the request and its body.
 func newReplay(t testing.TB, dir string, routes []Route, rewrite func(r *http.Request, reqBody, body []byte) []byte) *Replay {
 	t.Helper()
-	bodies := make([][]byte, len(routes))
+	names := make([]string, len(routes))
 	for i, rt := range routes {
-		if rt.Fixture == "" {
-			continue
-		}
-		b, err := os.ReadFile(filepath.Join(dir, rt.Fixture))
-		if err != nil {
-			t.Fatal(err)
-		}
-		bodies[i] = b
+		names[i] = rt.Fixture
 	}
+	bodies := httprec.Fixtures(t, dir, names)
 	rp := &Replay{}
 	rp.Server = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		rp.count.Add(1)
 		body := new(bytes.Buffer)
 		_, _ = body.ReadFrom(r.Body)
-		rp.mu.Lock()
-		rp.reqs = append(rp.reqs, Recorded{Method: r.Method, Path: r.URL.Path, RawQuery: r.URL.RawQuery, Header: r.Header.Clone(), Body: body.Bytes()})
-		rp.mu.Unlock()
+		rp.Add(r, r.URL.Path, body.Bytes())
 		for i, rt := range routes {
 			m := rt.Method
 			if m == "" {
@@ -134,16 +119,6 @@ func newReplay(t testing.TB, dir string, routes []Route, rewrite func(r *http.Re
 	t.Cleanup(rp.Close)
 	return rp
 }
-
-// Requests returns the requests received so far.
-func (rp *Replay) Requests() []Recorded {
-	rp.mu.Lock()
-	defer rp.mu.Unlock()
-	return append([]Recorded(nil), rp.reqs...)
-}
-
-// Count returns how many requests arrived.
-func (rp *Replay) Count() int64 { return rp.count.Load() }
 
 // Client returns a shared upstream client closed at test cleanup.
 func Client(t testing.TB) *upstream.Client {

@@ -17,8 +17,6 @@ import (
 	"io"
 	"log/slog"
 	"net/http"
-	"os"
-	"os/signal"
 	"slices"
 	"sync"
 	"text/tabwriter"
@@ -26,6 +24,7 @@ import (
 
 	"github.com/swapscout/swapscout"
 	"github.com/swapscout/swapscout/aggregate"
+	"github.com/swapscout/swapscout/bench/internal/cli"
 	"github.com/swapscout/swapscout/sim"
 	"github.com/swapscout/swapscout/upstream"
 	"github.com/swapscout/swapscout/venue"
@@ -44,14 +43,7 @@ var request = swapscout.QuoteRequest{
 	Amount: swapscout.MustAmount("0.1"),
 }
 
-func main() {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
-	defer stop()
-	if err := run(ctx, os.Args[1:], os.Stdout); err != nil {
-		fmt.Fprintln(os.Stderr, "fanout:", err)
-		os.Exit(1)
-	}
-}
+func main() { cli.Main("fanout", run) }
 
 func run(ctx context.Context, args []string, stdout io.Writer) error {
 	fs := flag.NewFlagSet("fanout", flag.ContinueOnError)
@@ -106,10 +98,7 @@ func run(ctx context.Context, args []string, stdout io.Writer) error {
 	var seq, nv, or mode
 	seq.name, nv.name, or.name = "sequential", "naive goroutines+WaitGroup", "ours (aggregate.Engine)"
 	seq.overheadOf, nv.overheadOf, or.overheadOf = "sum of calls", "slowest call", "slowest call"
-	for i := 0; i < *seqN; i++ {
-		if err := ctx.Err(); err != nil {
-			return err
-		}
+	err = repeat(ctx, *seqN, func(i int) error {
 		total, calls, err := sequential(ctx, evs)
 		if err != nil {
 			return err
@@ -118,11 +107,12 @@ func run(ctx context.Context, args []string, stdout io.Writer) error {
 		if *verbose {
 			fmt.Fprintf(stdout, "sequential %d: total %s, calls %s\n", i, total.Round(time.Microsecond), calls.Round(time.Microsecond))
 		}
+		return nil
+	})
+	if err != nil {
+		return err
 	}
-	for i := 0; i < *n; i++ {
-		if err := ctx.Err(); err != nil {
-			return err
-		}
+	err = repeat(ctx, *n, func(i int) error {
 		total, slowest, err := naive(ctx, evs)
 		if err != nil {
 			return err
@@ -137,6 +127,10 @@ func run(ctx context.Context, args []string, stdout io.Writer) error {
 			fmt.Fprintf(stdout, "%d: naive total %s overhead %s; ours total %s overhead %s\n", i,
 				nv.totals[i].Round(time.Microsecond), nv.over[i].Round(time.Microsecond), total.Round(time.Microsecond), (total - slowest).Round(time.Microsecond))
 		}
+		return nil
+	})
+	if err != nil {
+		return err
 	}
 
 	if *verbose {
@@ -277,3 +271,17 @@ func pct(ds []time.Duration, p float64) time.Duration {
 }
 
 func msf(d time.Duration) float64 { return float64(d) / 1e6 }
+
+// repeat runs step n times (i from 0), stopping at its first error or when
+// ctx ends.
+func repeat(ctx context.Context, n int, step func(i int) error) error {
+	for i := 0; i < n; i++ {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		if err := step(i); err != nil {
+			return err
+		}
+	}
+	return nil
+}

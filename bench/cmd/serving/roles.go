@@ -144,11 +144,7 @@ func serveOurs(ln net.Listener, recs []fixture.Record, withMetrics bool) (func()
 	if err != nil {
 		return nil, err
 	}
-	return func() error {
-		ctx, cancel := context.WithTimeout(context.Background(), 3*time.Second)
-		defer cancel()
-		return srv.Shutdown(ctx)
-	}, nil
+	return shutdown(srv), nil
 }
 
 // serveGin is seed 003's Gin service on a net/http server.
@@ -159,11 +155,16 @@ func serveGin(ln net.Listener, recs []fixture.Record) (func() error, error) {
 	}
 	srv := &http.Server{Handler: e, ReadHeaderTimeout: 10 * time.Second}
 	go func() { _ = srv.Serve(ln) }()
+	return shutdown(srv), nil
+}
+
+// shutdown stops srv gracefully, within 3 s.
+func shutdown(srv interface{ Shutdown(context.Context) error }) func() error {
 	return func() error {
 		ctx, cancel := context.WithTimeout(context.Background(), 3*time.Second)
 		defer cancel()
 		return srv.Shutdown(ctx)
-	}, nil
+	}
 }
 
 // serveFloor serves precomputed bytes on a default fasthttp server.
