@@ -77,43 +77,55 @@ func TestBrowserSwapAddressError(t *testing.T) {
 	url := swapDemo(t, 300*time.Millisecond)
 	ctx, cancel := context.WithTimeout(ctx, 60*time.Second)
 	defer cancel()
-	for _, js := range []bool{true, false} {
-		tab, tcancel := chromedp.NewContext(ctx)
-		console := watchConsole(tab)
-		if !js {
-			if _, err := chromedp.Call(tab, emulation.SetScriptExecutionDisabled, emulation.SetScriptExecutionDisabledParams{Value: true}); err != nil {
-				t.Fatal(err)
-			}
+	// With and without JavaScript side by side, each in a tab of its own.
+	t.Run("both", func(t *testing.T) {
+		for _, js := range []bool{true, false} {
+			t.Run(map[bool]string{true: "js", false: "nojs"}[js], func(t *testing.T) {
+				t.Parallel()
+				addressError(t, ctx, url, js)
+			})
 		}
-		openSwapForm(t, tab, url)
-		const bad = "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAeD" // one letter's case off: a bad EIP-55 checksum
-		err := chromedp.Do(tab,
-			chromedp.SendKeys(chromedp.ID("payout_address"), bad),
-			chromedp.SendKeys(chromedp.ID("refund_address"), pageBTCAddress),
-			chromedp.Click(chromedp.ID("swap-submit")),
-			chromedp.WaitVisible(chromedp.ID("payout_address-error")))
-		if err != nil {
-			t.Fatalf("js=%v: %v\n%s", js, err, pageText(tab))
-		}
-		st, err := chromedp.Run(tab, chromedp.Evaluate[fieldState](readPayoutField))
-		if err != nil {
+	})
+}
+
+// addressError sends the swap form a payout address with a bad checksum,
+// with JavaScript or without, and checks the error comes back beside it.
+func addressError(t *testing.T, ctx context.Context, url string, js bool) {
+	tab, tcancel := chromedp.NewContext(ctx)
+	defer tcancel()
+	console := watchConsole(tab)
+	if !js {
+		if _, err := chromedp.Call(tab, emulation.SetScriptExecutionDisabled, emulation.SetScriptExecutionDisabledParams{Value: true}); err != nil {
 			t.Fatal(err)
 		}
-		if !strings.Contains(st.Error, "checksum") || !st.Beside || st.Value != bad ||
-			st.Invalid != "true" || !strings.Contains(st.DescribedBy, "payout_address-error") {
-			t.Errorf("js=%v: payout field after a bad address: %+v", js, st)
+	}
+	openSwapForm(t, tab, url)
+	const bad = "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAeD" // one letter's case off: a bad EIP-55 checksum
+	err := chromedp.Do(tab,
+		chromedp.SendKeys(chromedp.ID("payout_address"), bad),
+		chromedp.SendKeys(chromedp.ID("refund_address"), pageBTCAddress),
+		chromedp.Click(chromedp.ID("swap-submit")),
+		chromedp.WaitVisible(chromedp.ID("payout_address-error")))
+	if err != nil {
+		t.Fatalf("js=%v: %v\n%s", js, err, pageText(tab))
+	}
+	st, err := chromedp.Run(tab, chromedp.Evaluate[fieldState](readPayoutField))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(st.Error, "checksum") || !st.Beside || st.Value != bad ||
+		st.Invalid != "true" || !strings.Contains(st.DescribedBy, "payout_address-error") {
+		t.Errorf("js=%v: payout field after a bad address: %+v", js, st)
+	}
+	refund, err := chromedp.Run(tab, chromedp.Value(chromedp.ID("refund_address")))
+	if err != nil || refund != pageBTCAddress {
+		t.Errorf("js=%v: the refund address came back as %q (%v)", js, refund, err)
+	}
+	// The form's 400 is the browser's own console line; the page adds none.
+	for _, e := range console() {
+		if !strings.Contains(e, "status of 400") || !strings.HasSuffix(e, "/swap/new") {
+			t.Errorf("js=%v: console: %s", js, e)
 		}
-		refund, err := chromedp.Run(tab, chromedp.Value(chromedp.ID("refund_address")))
-		if err != nil || refund != pageBTCAddress {
-			t.Errorf("js=%v: the refund address came back as %q (%v)", js, refund, err)
-		}
-		// The form's 400 is the browser's own console line; the page adds none.
-		for _, e := range console() {
-			if !strings.Contains(e, "status of 400") || !strings.HasSuffix(e, "/swap/new") {
-				t.Errorf("js=%v: console: %s", js, e)
-			}
-		}
-		tcancel()
 	}
 }
 
