@@ -39,14 +39,11 @@ func (c *Client) Quote(ctx context.Context, req swapscout.QuoteRequest) (swapsco
 	if err != nil {
 		return swapscout.Offer{}, err
 	}
-	path := InfoPath
-	if req.Direction == swapscout.Receive {
-		if req.RateType != swapscout.Fixed {
-			// info-revert has no float flag: it prices the fixed-rate flow only.
-			return swapscout.Offer{}, swapscout.NewVenueError(swapscout.CodeUnsupportedPair, "LetsExchange quotes by amount to receive at fixed rates only")
-		}
-		path = InfoRevertPath
+	if req.Direction == swapscout.Receive && req.RateType != swapscout.Fixed {
+		// info-revert has no float flag: it prices the fixed-rate flow only.
+		return swapscout.Offer{}, swapscout.NewVenueError(swapscout.CodeUnsupportedPair, "LetsExchange quotes by amount to receive at fixed rates only")
 	}
+	path, _ := venue.TxPaths(req.Direction == swapscout.Receive)
 	body, err := json.Marshal(infoRequest{
 		From: from.Coin, NetworkFrom: from.Network, To: to.Coin, NetworkTo: to.Network,
 		Amount: req.Amount.String(), Float: req.RateType != swapscout.Fixed, AffiliateID: c.cfg.Affiliate,
