@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"maps"
 	"net/http"
 	"strings"
 	"time"
@@ -223,9 +224,19 @@ func StatusNames(names string, more StatusTable) StatusTable {
 		}
 		t[n] = swapscout.SwapStatus(n)
 	}
-	for w, st := range more {
-		t[w] = st
-	}
+	maps.Copy(t, more)
+	return t
+}
+
+// ExchangeStatuses is the lifecycle of the "exchange" API family ChangeNOW,
+// SimpleSwap, StealthEX and WizardSwap share (each adapter's StatusWords
+// cites its sources): waiting, confirming, exchanging, sending, finished,
+// failed and refunded, our statuses' own names, and verifying, an AML or KYC
+// check (held); with a venue's own words, more.
+func ExchangeStatuses(more StatusTable) StatusTable {
+	t := StatusNames("waiting confirming exchanging sending finished failed refunded",
+		StatusTable{"verifying": swapscout.StatusHeld})
+	maps.Copy(t, more)
 	return t
 }
 

@@ -191,6 +191,19 @@ func TestStatusNames(t *testing.T) {
 	StatusNames("waiting paid", nil)
 }
 
+// TestExchangeStatuses: the family's words, verifying held, and a venue's
+// own words beside them; each call is a table of its own.
+func TestExchangeStatuses(t *testing.T) {
+	tb := ExchangeStatuses(StatusTable{"expired": swapscout.StatusExpired})
+	if len(tb) != 9 || tb.Status("verifying") != swapscout.StatusHeld || tb.Status("refunded") != swapscout.StatusRefunded ||
+		tb.Status("expired") != swapscout.StatusExpired {
+		t.Errorf("ExchangeStatuses = %v", tb)
+	}
+	if other := ExchangeStatuses(nil); len(other) != 8 || other.Status("expired") != swapscout.StatusUnknown {
+		t.Errorf("ExchangeStatuses(nil) = %v", other)
+	}
+}
+
 // TestPriceAndLimits: both calls are made; the price's failure is the
 // quote's, the limits' comes apart.
 func TestPriceAndLimits(t *testing.T) {

@@ -1,6 +1,10 @@
 package venue
 
-import "github.com/swapscout/swapscout"
+import (
+	"maps"
+
+	"github.com/swapscout/swapscout"
+)
 
 // The transaction family's paths, relative to a venue's base URL (Godex's
 // and LetsExchange's, research A6 and A8): quotes by the amount sent
@@ -40,9 +44,7 @@ func TxStatuses(more StatusTable) StatusTable {
 		"error":        swapscout.StatusFailed,
 		"refunded":     swapscout.StatusRefunded,
 	}
-	for w, st := range more {
-		t[w] = st
-	}
+	maps.Copy(t, more)
 	return t
 }
 

@@ -14,8 +14,7 @@ import (
 // StatusWords maps WizardSwap's exchange statuses, the list Edge's plugin
 // and crypto-power's driver know (research A11, [CODE]). "verifying" is an
 // AML check: held.
-var StatusWords = venue.StatusNames("waiting confirming exchanging sending finished failed refunded",
-	venue.StatusTable{"verifying": swapscout.StatusHeld})
+var StatusWords = venue.ExchangeStatuses(nil)
 
 // ExchangeRequest is POST /exchange ([CODE]); api_key is the optional
 // affiliate field.
