@@ -9,7 +9,6 @@ import (
 	"errors"
 	"net/url"
 	"strings"
-	"time"
 
 	"github.com/swapscout/swapscout"
 	"github.com/swapscout/swapscout/venue"
@@ -74,14 +73,7 @@ func (c *Client) Quote(ctx context.Context, req swapscout.QuoteRequest) (swapsco
 			o.Max = *rng.MaxAmount
 		}
 	}
-	if e.RateID != nil {
-		o.RateID = *e.RateID
-	}
-	if e.ValidUntil != nil {
-		if t, err := time.Parse(time.RFC3339, *e.ValidUntil); err == nil {
-			o.ExpiresAt = t
-		}
-	}
+	o.RateID, o.ExpiresAt = venue.Deref(e.RateID), venue.SwapTime(venue.Deref(e.ValidUntil))
 	if e.DepositFee != nil && e.DepositFee.Sign() > 0 {
 		o.Fees = append(o.Fees, swapscout.Fee{Kind: "deposit", Amount: *e.DepositFee, Asset: req.From})
 	}
