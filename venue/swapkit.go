@@ -116,10 +116,16 @@ func Memo(memo string) *string {
 	return &memo
 }
 
-// SwapTime parses an RFC 3339 time a venue gives; zero when s is empty or
-// malformed (an expiry the venue did not say).
+// SwapTime parses an RFC 3339 time a venue gives, its date and time apart
+// by "T" or by a space (as RFC 3339 allows and Python's datetime writes:
+// Trocador); zero when s is empty or malformed (an expiry the venue did not
+// say).
 func SwapTime(s string) time.Time {
-	t, err := time.Parse(time.RFC3339, strings.TrimSpace(s))
+	s = strings.TrimSpace(s)
+	if len(s) > 10 && s[10] == ' ' {
+		s = s[:10] + "T" + s[11:]
+	}
+	t, err := time.Parse(time.RFC3339, s)
 	if err != nil {
 		return time.Time{}
 	}

@@ -8,6 +8,7 @@ import (
 	"net/http/httptest"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/swapscout/swapscout"
 	"github.com/swapscout/swapscout/upstream"
@@ -238,5 +239,21 @@ func TestPriceAndLimits(t *testing.T) {
 	err, limitsErr = PriceAndLimits(context.Background(), cfg, decode, Request{URL: srv.URL + "/none"}, &price, Request{URL: srv.URL + "/price"}, &limits)
 	if err == nil || limitsErr != nil || limits.N != 1 {
 		t.Errorf("PriceAndLimits = %v, %v (limits %d), want the price's error and the limits", err, limitsErr, limits.N)
+	}
+}
+
+// TestSwapTime: RFC 3339 with a "T" or a space between date and time (as
+// Trocador writes it); anything else is no time.
+func TestSwapTime(t *testing.T) {
+	want := time.Date(2026, 7, 29, 14, 34, 45, 0, time.UTC)
+	for _, s := range []string{"2026-07-29T14:34:45Z", " 2026-07-29 14:34:45+00:00 ", "2026-07-29T16:34:45+02:00"} {
+		if got := SwapTime(s); !got.Equal(want) {
+			t.Errorf("SwapTime(%q) = %v, want %v", s, got, want)
+		}
+	}
+	for _, s := range []string{"", "2026-07-29", "2026-07-29 14:34:45", "yesterday"} {
+		if got := SwapTime(s); !got.IsZero() {
+			t.Errorf("SwapTime(%q) = %v, want zero", s, got)
+		}
 	}
 }
