@@ -5,7 +5,6 @@ import (
 	"context"
 	"encoding/json"
 	"net/url"
-	"strings"
 
 	"github.com/swapscout/swapscout"
 	"github.com/swapscout/swapscout/venue"
@@ -97,7 +96,7 @@ func (c *Client) exchangeCall(ctx context.Context, r venue.Request, orderID stri
 		case status < 200 || status > 299:
 			var s string
 			if json.Unmarshal(b, &s) != nil {
-				s = "HTTP " + strings.TrimSpace(string(b[:min(len(b), 80)]))
+				s = "HTTP " + venue.Clip(string(b))
 			}
 			return venue.Refusal(Descriptor.Name, status, orderID, s)
 		}
