@@ -180,3 +180,19 @@ func Positive(a *swapscout.Amount) swapscout.Amount {
 	}
 	return *a
 }
+
+// FieldText reads the message a validation error body gives for one field
+// (Laravel's {"errors":{"<field>":…}}, which Exolix and LetsExchange send):
+// one string, or a list of strings joined by "; "; "invalid" for anything
+// else.
+func FieldText(raw json.RawMessage) string {
+	var s string
+	if json.Unmarshal(raw, &s) == nil {
+		return s
+	}
+	var list []string
+	if json.Unmarshal(raw, &list) == nil {
+		return strings.Join(list, "; ")
+	}
+	return "invalid"
+}

@@ -170,3 +170,17 @@ func FuzzErrorText(f *testing.F) {
 		_ = venue.KeyRejected("X", 401, b).Error()
 	})
 }
+
+// TestFieldText: a validation message is one string or a list of strings.
+func TestFieldText(t *testing.T) {
+	for raw, want := range map[string]string{
+		`"The amount must be at least 0.001."`: "The amount must be at least 0.001.",
+		`["too small","not a number"]`:         "too small; not a number",
+		`{"min":1}`:                            "invalid",
+		`null`:                                 "",
+	} {
+		if got := venue.FieldText([]byte(raw)); got != want {
+			t.Errorf("FieldText(%s) = %q, want %q", raw, got, want)
+		}
+	}
+}

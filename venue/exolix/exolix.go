@@ -183,7 +183,7 @@ func limitCode(text string) swapscout.FailureCode {
 // limit or is our mistake, and anything else is a request Exolix could not take.
 func validationError(errs map[string]json.RawMessage) error {
 	f := slices.Sorted(maps.Keys(errs))[0]
-	text := fieldText(errs[f])
+	text := venue.FieldText(errs[f])
 	lf := strings.ToLower(f)
 	code := swapscout.CodeBadResponse
 	switch {
@@ -195,19 +195,6 @@ func validationError(errs map[string]json.RawMessage) error {
 		}
 	}
 	return swapscout.NewVenueError(code, "Exolix: %s: %s", venue.Clip(f), venue.Clip(text))
-}
-
-// fieldText reads a validation message: a string or a list of strings.
-func fieldText(raw json.RawMessage) string {
-	var s string
-	if json.Unmarshal(raw, &s) == nil {
-		return s
-	}
-	var list []string
-	if json.Unmarshal(raw, &list) == nil {
-		return strings.Join(list, "; ")
-	}
-	return "invalid"
 }
 
 var _ swapscout.Quoter = (*Client)(nil)

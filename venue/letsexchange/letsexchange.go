@@ -181,7 +181,7 @@ func envelopeError(status int, raw json.RawMessage) error {
 				field = f
 			}
 		}
-		text = fieldText(eb.Validation[field])
+		text = venue.FieldText(eb.Validation[field])
 	case eb.Message != "":
 		text = eb.Message
 	}
@@ -227,19 +227,6 @@ func limitCode(text string) swapscout.FailureCode {
 		return swapscout.CodeAmountTooLarge
 	}
 	return ""
-}
-
-// fieldText reads a field's messages: a list of strings or one string.
-func fieldText(raw json.RawMessage) string {
-	var list []string
-	if json.Unmarshal(raw, &list) == nil {
-		return strings.Join(list, " ")
-	}
-	var s string
-	if json.Unmarshal(raw, &s) == nil {
-		return s
-	}
-	return "invalid"
 }
 
 var _ swapscout.Quoter = (*Client)(nil)

@@ -139,7 +139,7 @@ func envelopeText(raw json.RawMessage) (field, text string) {
 		return "", eb.Message
 	}
 	f := slices.Sorted(maps.Keys(eb.Validation))[0]
-	return f, f + ": " + fieldText(eb.Validation[f])
+	return f, f + ": " + venue.FieldText(eb.Validation[f])
 }
 
 var _ swapscout.Swapper = (*Client)(nil)
