@@ -257,3 +257,31 @@ func TestSwapTime(t *testing.T) {
 		}
 	}
 }
+
+// TestFetchValue: the parser's value comes back with the call's error.
+func TestFetchValue(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path != "/n" {
+			w.WriteHeader(404)
+		}
+		_, _ = w.Write([]byte(`{"n":7}`))
+	}))
+	defer srv.Close()
+	hc := upstream.New(upstream.Options{})
+	defer hc.Close()
+	cfg := &Config{BaseURL: srv.URL, HTTP: hc}
+	parse := func(status int, body []byte) (int, error) {
+		var v struct{ N int }
+		if status != 200 {
+			return 0, StatusError(status)
+		}
+		err := json.Unmarshal(body, &v)
+		return v.N, err
+	}
+	if n, err := FetchValue(context.Background(), cfg, Request{URL: srv.URL + "/n"}, parse); n != 7 || err != nil {
+		t.Errorf("FetchValue = %d, %v; want 7, nil", n, err)
+	}
+	if n, err := FetchValue(context.Background(), cfg, Request{URL: srv.URL + "/none"}, parse); n != 0 || err == nil {
+		t.Errorf("FetchValue of a 404 = %d, %v; want 0 and an error", n, err)
+	}
+}

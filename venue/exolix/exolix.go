@@ -60,13 +60,8 @@ func (c *Client) Quote(ctx context.Context, req swapscout.QuoteRequest) (swapsco
 	if c.cfg.APIKey != "" {
 		hdr = append(hdr, venue.Field{Key: "Authorization", Value: c.cfg.APIKey})
 	}
-	var o swapscout.Offer
-	err = venue.Fetch(ctx, &c.cfg, venue.Request{URL: c.cfg.BaseURL + RatePath + "?" + q.Encode(), Header: hdr},
-		func(status int, body []byte) (err error) {
-			o, err = decodeRate(req, status, body)
-			return err
-		})
-	return o, err
+	return venue.FetchValue(ctx, &c.cfg, venue.Request{URL: c.cfg.BaseURL + RatePath + "?" + q.Encode(), Header: hdr},
+		func(status int, body []byte) (swapscout.Offer, error) { return decodeRate(req, status, body) })
 }
 
 // decodeRate turns a rate answer into an offer or a typed refusal.

@@ -55,13 +55,8 @@ func (c *Client) Quote(ctx context.Context, req swapscout.QuoteRequest) (swapsco
 	if c.cfg.APIKey != "" {
 		hdr = append(hdr, venue.Field{Key: "Authorization", Value: bearer(c.cfg.APIKey)})
 	}
-	var o swapscout.Offer
-	err = venue.Fetch(ctx, &c.cfg, venue.Request{Method: "POST", URL: c.cfg.BaseURL + path, Header: hdr, Body: body, ContentType: "application/json"},
-		func(status int, body []byte) (err error) {
-			o, err = decodeInfo(req, status, body)
-			return err
-		})
-	return o, err
+	return venue.FetchValue(ctx, &c.cfg, venue.Request{Method: "POST", URL: c.cfg.BaseURL + path, Header: hdr, Body: body, ContentType: "application/json"},
+		func(status int, body []byte) (swapscout.Offer, error) { return decodeInfo(req, status, body) })
 }
 
 // bearer returns the Authorization value: the docs and Edge send "Bearer
