@@ -66,12 +66,8 @@ func (c *Client) Quote(ctx context.Context, req swapscout.QuoteRequest) (swapsco
 
 // decodeRate turns a rate answer into an offer or a typed refusal.
 func decodeRate(req swapscout.QuoteRequest, status int, body []byte) (swapscout.Offer, error) {
-	switch status {
-	case 200, 400, 422:
-	case 401, 403:
-		return swapscout.Offer{}, venue.KeyRejected("Exolix", status, body)
-	default:
-		return swapscout.Offer{}, venue.StatusError(status)
+	if err := venue.ReadStatus("Exolix", status, body, 200, 400, 422); err != nil {
+		return swapscout.Offer{}, err
 	}
 	var r rateResponse
 	err := json.Unmarshal(body, &r)

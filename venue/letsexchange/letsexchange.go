@@ -72,12 +72,8 @@ func bearer(key string) string {
 // decodeInfo turns an answer of info or info-revert into an offer or a typed
 // refusal.
 func decodeInfo(req swapscout.QuoteRequest, status int, body []byte) (swapscout.Offer, error) {
-	switch status {
-	case 200, 400, 422:
-	case 401, 403:
-		return swapscout.Offer{}, venue.KeyRejected("LetsExchange", status, body)
-	default:
-		return swapscout.Offer{}, venue.StatusError(status)
+	if err := venue.ReadStatus("LetsExchange", status, body, 200, 400, 422); err != nil {
+		return swapscout.Offer{}, err
 	}
 	var r infoResponse
 	err := json.Unmarshal(body, &r)
