@@ -108,6 +108,16 @@ func Fetch(ctx context.Context, cfg *Config, req Request, parse func(status int,
 	return parse(status, body)
 }
 
+// FetchValue is Fetch for a parser that returns what it read: that value,
+// with the call's error.
+func FetchValue[T any](ctx context.Context, cfg *Config, req Request, parse func(status int, body []byte) (T, error)) (v T, err error) {
+	err = Fetch(ctx, cfg, req, func(status int, body []byte) (err error) {
+		v, err = parse(status, body)
+		return err
+	})
+	return v, err
+}
+
 // transportError maps a failed call to what the engine reports. The
 // messages are fixed texts: the cause (with addresses and library
 // details) stays in Err, for logs only.

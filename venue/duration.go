@@ -2,6 +2,8 @@ package venue
 
 import (
 	"math"
+	"strconv"
+	"strings"
 	"time"
 
 	"github.com/swapscout/swapscout"
@@ -63,4 +65,26 @@ func UnixTime[T Number](secs T, unit time.Duration) (time.Time, bool) {
 	}
 	sec, frac := math.Modf(s)
 	return time.Unix(int64(sec), int64(math.Round(frac*1e9))).UTC(), true
+}
+
+// MinuteRange reads an estimate a venue gives in whole minutes, as a range
+// or one number ("10-60", "5"): zero, zero for anything else, a range that
+// runs backwards, or one reaching past most (a processing time of months is
+// no estimate).
+func MinuteRange(s string, most time.Duration) (lo, hi time.Duration) {
+	a, b, ok := strings.Cut(s, "-")
+	if !ok {
+		b = a
+	}
+	x, err1 := strconv.Atoi(strings.TrimSpace(a))
+	y, err2 := strconv.Atoi(strings.TrimSpace(b))
+	if err1 != nil || err2 != nil || x < 0 || y < x {
+		return 0, 0
+	}
+	lo, ok1 := Duration(x, time.Minute)
+	hi, ok2 := Duration(y, time.Minute)
+	if !ok1 || !ok2 || hi > most {
+		return 0, 0
+	}
+	return lo, hi
 }

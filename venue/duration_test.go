@@ -47,3 +47,31 @@ func TestDuration(t *testing.T) {
 		}
 	}
 }
+
+// TestMinuteRange: a range or one number of minutes; anything else, a range
+// running backwards or one past the bound is no estimate.
+func TestMinuteRange(t *testing.T) {
+	week := 7 * 24 * time.Hour
+	for _, tc := range []struct {
+		s      string
+		most   time.Duration
+		lo, hi time.Duration
+	}{
+		{"10-60", MaxDuration, 10 * time.Minute, time.Hour},
+		{" 5 - 30 ", week, 5 * time.Minute, 30 * time.Minute},
+		{"15", week, 15 * time.Minute, 15 * time.Minute},
+		{"0", week, 0, 0},
+		{"60-10", week, 0, 0},
+		{"-5", week, 0, 0},
+		{"5-", week, 0, 0},
+		{"a-b", week, 0, 0},
+		{"", week, 0, 0},
+		{"10-10081", week, 0, 0},
+		{"10-10080", week, 10 * time.Minute, week},
+		{"1-999999999", MaxDuration, 0, 0},
+	} {
+		if lo, hi := MinuteRange(tc.s, tc.most); lo != tc.lo || hi != tc.hi {
+			t.Errorf("MinuteRange(%q, %v) = %v, %v; want %v, %v", tc.s, tc.most, lo, hi, tc.lo, tc.hi)
+		}
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"maps"
 	"net/http"
 	"strings"
 	"time"
@@ -115,10 +116,16 @@ func Memo(memo string) *string {
 	return &memo
 }
 
-// SwapTime parses an RFC 3339 time a venue gives; zero when s is empty or
-// malformed (an expiry the venue did not say).
+// SwapTime parses an RFC 3339 time a venue gives, its date and time apart
+// by "T" or by a space (as RFC 3339 allows and Python's datetime writes:
+// Trocador); zero when s is empty or malformed (an expiry the venue did not
+// say).
 func SwapTime(s string) time.Time {
-	t, err := time.Parse(time.RFC3339, strings.TrimSpace(s))
+	s = strings.TrimSpace(s)
+	if len(s) > 10 && s[10] == ' ' {
+		s = s[:10] + "T" + s[11:]
+	}
+	t, err := time.Parse(time.RFC3339, s)
 	if err != nil {
 		return time.Time{}
 	}
@@ -223,9 +230,19 @@ func StatusNames(names string, more StatusTable) StatusTable {
 		}
 		t[n] = swapscout.SwapStatus(n)
 	}
-	for w, st := range more {
-		t[w] = st
-	}
+	maps.Copy(t, more)
+	return t
+}
+
+// ExchangeStatuses is the lifecycle of the "exchange" API family ChangeNOW,
+// SimpleSwap, StealthEX and WizardSwap share (each adapter's StatusWords
+// cites its sources): waiting, confirming, exchanging, sending, finished,
+// failed and refunded, our statuses' own names, and verifying, an AML or KYC
+// check (held); with a venue's own words, more.
+func ExchangeStatuses(more StatusTable) StatusTable {
+	t := StatusNames("waiting confirming exchanging sending finished failed refunded",
+		StatusTable{"verifying": swapscout.StatusHeld})
+	maps.Copy(t, more)
 	return t
 }
 

@@ -8,6 +8,7 @@ import (
 	"net/http/httptest"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/swapscout/swapscout"
 	"github.com/swapscout/swapscout/upstream"
@@ -191,6 +192,19 @@ func TestStatusNames(t *testing.T) {
 	StatusNames("waiting paid", nil)
 }
 
+// TestExchangeStatuses: the family's words, verifying held, and a venue's
+// own words beside them; each call is a table of its own.
+func TestExchangeStatuses(t *testing.T) {
+	tb := ExchangeStatuses(StatusTable{"expired": swapscout.StatusExpired})
+	if len(tb) != 9 || tb.Status("verifying") != swapscout.StatusHeld || tb.Status("refunded") != swapscout.StatusRefunded ||
+		tb.Status("expired") != swapscout.StatusExpired {
+		t.Errorf("ExchangeStatuses = %v", tb)
+	}
+	if other := ExchangeStatuses(nil); len(other) != 8 || other.Status("expired") != swapscout.StatusUnknown {
+		t.Errorf("ExchangeStatuses(nil) = %v", other)
+	}
+}
+
 // TestPriceAndLimits: both calls are made; the price's failure is the
 // quote's, the limits' comes apart.
 func TestPriceAndLimits(t *testing.T) {
@@ -225,5 +239,49 @@ func TestPriceAndLimits(t *testing.T) {
 	err, limitsErr = PriceAndLimits(context.Background(), cfg, decode, Request{URL: srv.URL + "/none"}, &price, Request{URL: srv.URL + "/price"}, &limits)
 	if err == nil || limitsErr != nil || limits.N != 1 {
 		t.Errorf("PriceAndLimits = %v, %v (limits %d), want the price's error and the limits", err, limitsErr, limits.N)
+	}
+}
+
+// TestSwapTime: RFC 3339 with a "T" or a space between date and time (as
+// Trocador writes it); anything else is no time.
+func TestSwapTime(t *testing.T) {
+	want := time.Date(2026, 7, 29, 14, 34, 45, 0, time.UTC)
+	for _, s := range []string{"2026-07-29T14:34:45Z", " 2026-07-29 14:34:45+00:00 ", "2026-07-29T16:34:45+02:00"} {
+		if got := SwapTime(s); !got.Equal(want) {
+			t.Errorf("SwapTime(%q) = %v, want %v", s, got, want)
+		}
+	}
+	for _, s := range []string{"", "2026-07-29", "2026-07-29 14:34:45", "yesterday"} {
+		if got := SwapTime(s); !got.IsZero() {
+			t.Errorf("SwapTime(%q) = %v, want zero", s, got)
+		}
+	}
+}
+
+// TestFetchValue: the parser's value comes back with the call's error.
+func TestFetchValue(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path != "/n" {
+			w.WriteHeader(404)
+		}
+		_, _ = w.Write([]byte(`{"n":7}`))
+	}))
+	defer srv.Close()
+	hc := upstream.New(upstream.Options{})
+	defer hc.Close()
+	cfg := &Config{BaseURL: srv.URL, HTTP: hc}
+	parse := func(status int, body []byte) (int, error) {
+		var v struct{ N int }
+		if status != 200 {
+			return 0, StatusError(status)
+		}
+		err := json.Unmarshal(body, &v)
+		return v.N, err
+	}
+	if n, err := FetchValue(context.Background(), cfg, Request{URL: srv.URL + "/n"}, parse); n != 7 || err != nil {
+		t.Errorf("FetchValue = %d, %v; want 7, nil", n, err)
+	}
+	if n, err := FetchValue(context.Background(), cfg, Request{URL: srv.URL + "/none"}, parse); n != 0 || err == nil {
+		t.Errorf("FetchValue of a 404 = %d, %v; want 0 and an error", n, err)
 	}
 }

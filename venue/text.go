@@ -14,6 +14,7 @@ package venue
 import (
 	"encoding/json"
 	"regexp"
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -150,6 +151,19 @@ func BodyText(body []byte) string {
 }
 
 // HTTPFailure is what a venue's HTTP status says before its body is read:
+// ReadStatus lets through the statuses whose bodies venue name's parser
+// reads (ok: its answers and the refusals it words); of the others, 401 and
+// 403 are the key rejected (KeyRejected), the rest StatusError.
+func ReadStatus(name string, status int, body []byte, ok ...int) error {
+	switch {
+	case slices.Contains(ok, status):
+		return nil
+	case status == 401 || status == 403:
+		return KeyRejected(name, status, body)
+	}
+	return StatusError(status)
+}
+
 // KeyRejected for 401 and 403, StatusError for any other status outside
 // 2xx, nil for a 2xx (the body decides).
 func HTTPFailure(name string, status int, body []byte) error {
@@ -179,4 +193,20 @@ func Positive(a *swapscout.Amount) swapscout.Amount {
 		return swapscout.Amount{}
 	}
 	return *a
+}
+
+// FieldText reads the message a validation error body gives for one field
+// (Laravel's {"errors":{"<field>":…}}, which Exolix and LetsExchange send):
+// one string, or a list of strings joined by "; "; "invalid" for anything
+// else.
+func FieldText(raw json.RawMessage) string {
+	var s string
+	if json.Unmarshal(raw, &s) == nil {
+		return s
+	}
+	var list []string
+	if json.Unmarshal(raw, &list) == nil {
+		return strings.Join(list, "; ")
+	}
+	return "invalid"
 }

@@ -1,6 +1,7 @@
 package venue_test
 
 import (
+	"errors"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -169,4 +170,33 @@ func FuzzErrorText(f *testing.F) {
 		}
 		_ = venue.KeyRejected("X", 401, b).Error()
 	})
+}
+
+// TestFieldText: a validation message is one string or a list of strings.
+func TestFieldText(t *testing.T) {
+	for raw, want := range map[string]string{
+		`"The amount must be at least 0.001."`: "The amount must be at least 0.001.",
+		`["too small","not a number"]`:         "too small; not a number",
+		`{"min":1}`:                            "invalid",
+		`null`:                                 "",
+	} {
+		if got := venue.FieldText([]byte(raw)); got != want {
+			t.Errorf("FieldText(%s) = %q, want %q", raw, got, want)
+		}
+	}
+}
+
+// TestReadStatus: the parser's statuses pass; 401 and 403 are the key
+// rejected; any other status is an HTTP failure.
+func TestReadStatus(t *testing.T) {
+	for status, want := range map[int]swapscout.FailureCode{200: "", 422: "", 401: swapscout.CodeNotConfigured, 403: swapscout.CodeNotConfigured, 404: "x", 503: "x"} {
+		err := venue.ReadStatus("V", status, []byte(`{}`), 200, 400, 422)
+		var ve *swapscout.VenueError
+		switch {
+		case want == "" && err != nil, want != "" && err == nil:
+			t.Errorf("ReadStatus(%d) = %v", status, err)
+		case want == swapscout.CodeNotConfigured && (!errors.As(err, &ve) || ve.Code != want):
+			t.Errorf("ReadStatus(%d) = %v, want %s", status, err, want)
+		}
+	}
 }

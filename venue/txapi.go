@@ -1,6 +1,30 @@
 package venue
 
-import "github.com/swapscout/swapscout"
+import (
+	"maps"
+
+	"github.com/swapscout/swapscout"
+)
+
+// The transaction family's paths, relative to a venue's base URL (Godex's
+// and LetsExchange's, research A6 and A8): quotes by the amount sent
+// (TxInfoPath) or to receive (TxInfoRevertPath); transactions created by
+// either amount (TxCreatePath, TxRevertPath) and read at TxCreatePath/{id}.
+const (
+	TxInfoPath       = "/api/v1/info"
+	TxInfoRevertPath = "/api/v1/info-revert"
+	TxCreatePath     = "/api/v1/transaction"
+	TxRevertPath     = "/api/v1/transaction-revert"
+)
+
+// TxPaths are the info and create paths of a call by the amount to send,
+// or with revert by the amount to receive.
+func TxPaths(revert bool) (info, create string) {
+	if revert {
+		return TxInfoRevertPath, TxRevertPath
+	}
+	return TxInfoPath, TxCreatePath
+}
 
 // TxStatuses is the lifecycle of the "transaction" API family Godex,
 // LetsExchange and Exolix share (research A3, A6, A8: Godex's words are the
@@ -20,9 +44,7 @@ func TxStatuses(more StatusTable) StatusTable {
 		"error":        swapscout.StatusFailed,
 		"refunded":     swapscout.StatusRefunded,
 	}
-	for w, st := range more {
-		t[w] = st
-	}
+	maps.Copy(t, more)
 	return t
 }
 

@@ -11,6 +11,7 @@ import (
 	"github.com/swapscout/swapscout"
 	"github.com/swapscout/swapscout/sim"
 	"github.com/swapscout/swapscout/sim/swapsim"
+	"github.com/swapscout/swapscout/venue"
 	"github.com/swapscout/swapscout/venue/godex"
 )
 
@@ -126,8 +127,8 @@ func handler(x *sim.Exchange) http.Handler {
 			writeJSON(w, 200, out)
 		}
 	}
-	mux.HandleFunc("POST "+godex.InfoPath, quote(swapscout.Send))
-	mux.HandleFunc("POST "+godex.InfoRevertPath, quote(swapscout.Receive))
+	mux.HandleFunc("POST "+venue.TxInfoPath, quote(swapscout.Send))
+	mux.HandleFunc("POST "+venue.TxInfoRevertPath, quote(swapscout.Receive))
 	mux.HandleFunc("GET "+coinsPath, func(w http.ResponseWriter, r *http.Request) {
 		var out []coin
 		index := map[string]int{}

@@ -68,9 +68,9 @@ func swapRoutes(mux *http.ServeMux, x *sim.Exchange) {
 			writeJSON(w, 200, transaction(o))
 		}
 	}
-	mux.HandleFunc("POST "+godex.TxPath, create(false))
-	mux.HandleFunc("POST "+godex.TxRevertPath, create(true))
-	mux.HandleFunc("GET "+godex.TxPath+"/{id}", func(w http.ResponseWriter, r *http.Request) {
+	mux.HandleFunc("POST "+venue.TxCreatePath, create(false))
+	mux.HandleFunc("POST "+venue.TxRevertPath, create(true))
+	mux.HandleFunc("GET "+venue.TxCreatePath+"/{id}", func(w http.ResponseWriter, r *http.Request) {
 		o, err := x.Order(r.PathValue("id"))
 		if err != nil {
 			writeJSON(w, 404, errorBody{Error: "Transaction not found"})

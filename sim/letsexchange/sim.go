@@ -14,6 +14,7 @@ import (
 	"github.com/swapscout/swapscout"
 	"github.com/swapscout/swapscout/sim"
 	"github.com/swapscout/swapscout/sim/swapsim"
+	"github.com/swapscout/swapscout/venue"
 	"github.com/swapscout/swapscout/venue/letsexchange"
 )
 
@@ -72,8 +73,8 @@ type info struct {
 
 func handler(x *sim.Exchange) http.Handler {
 	mux := http.NewServeMux()
-	mux.HandleFunc("POST "+letsexchange.InfoPath, keyed(func(w http.ResponseWriter, r *http.Request) { quote(x, w, r, false) }))
-	mux.HandleFunc("POST "+letsexchange.InfoRevertPath, keyed(func(w http.ResponseWriter, r *http.Request) { quote(x, w, r, true) }))
+	mux.HandleFunc("POST "+venue.TxInfoPath, keyed(func(w http.ResponseWriter, r *http.Request) { quote(x, w, r, false) }))
+	mux.HandleFunc("POST "+venue.TxInfoRevertPath, keyed(func(w http.ResponseWriter, r *http.Request) { quote(x, w, r, true) }))
 	swapRoutes(mux, x)
 	return mux
 }

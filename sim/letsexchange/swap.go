@@ -75,9 +75,9 @@ func swapRoutes(mux *http.ServeMux, x *sim.Exchange) {
 			writeJSON(w, 200, transaction(o, false))
 		}
 	}
-	mux.HandleFunc("POST "+letsexchange.TxPath, keyed(func(w http.ResponseWriter, r *http.Request) { create(w, r, false) }))
-	mux.HandleFunc("POST "+letsexchange.TxRevertPath, keyed(func(w http.ResponseWriter, r *http.Request) { create(w, r, true) }))
-	mux.HandleFunc("GET "+letsexchange.TxPath+"/{id}", keyed(func(w http.ResponseWriter, r *http.Request) {
+	mux.HandleFunc("POST "+venue.TxCreatePath, keyed(func(w http.ResponseWriter, r *http.Request) { create(w, r, false) }))
+	mux.HandleFunc("POST "+venue.TxRevertPath, keyed(func(w http.ResponseWriter, r *http.Request) { create(w, r, true) }))
+	mux.HandleFunc("GET "+venue.TxCreatePath+"/{id}", keyed(func(w http.ResponseWriter, r *http.Request) {
 		o, err := x.Order(r.PathValue("id"))
 		if err != nil {
 			writeJSON(w, 404, map[string]any{"success": false, "error": "Transaction not found"})

@@ -8,9 +8,7 @@ import (
 	"encoding/json"
 	"errors"
 	"net/url"
-	"strconv"
 	"strings"
-	"time"
 
 	"github.com/swapscout/swapscout"
 	"github.com/swapscout/swapscout/venue"
@@ -75,14 +73,7 @@ func (c *Client) Quote(ctx context.Context, req swapscout.QuoteRequest) (swapsco
 			o.Max = *rng.MaxAmount
 		}
 	}
-	if e.RateID != nil {
-		o.RateID = *e.RateID
-	}
-	if e.ValidUntil != nil {
-		if t, err := time.Parse(time.RFC3339, *e.ValidUntil); err == nil {
-			o.ExpiresAt = t
-		}
-	}
+	o.RateID, o.ExpiresAt = venue.Deref(e.RateID), venue.SwapTime(venue.Deref(e.ValidUntil))
 	if e.DepositFee != nil && e.DepositFee.Sign() > 0 {
 		o.Fees = append(o.Fees, swapscout.Fee{Kind: "deposit", Amount: *e.DepositFee, Asset: req.From})
 	}
@@ -90,7 +81,7 @@ func (c *Client) Quote(ctx context.Context, req swapscout.QuoteRequest) (swapsco
 		o.Fees = append(o.Fees, swapscout.Fee{Kind: "withdrawal", Amount: *e.WithdrawalFee, Asset: req.To})
 	}
 	if e.TransactionSpeedForecast != nil {
-		o.ETAMin, o.ETAMax = parseMinutes(*e.TransactionSpeedForecast)
+		o.ETAMin, o.ETAMax = venue.MinuteRange(*e.TransactionSpeedForecast, venue.MaxDuration)
 	}
 	return o, nil
 }
@@ -149,25 +140,6 @@ func decode(status int, body []byte, v any) error {
 		}
 	}
 	return ve
-}
-
-// parseMinutes reads a forecast like "10-60" (minutes).
-func parseMinutes(s string) (lo, hi time.Duration) {
-	a, b, ok := strings.Cut(s, "-")
-	if !ok {
-		b = a
-	}
-	x, err1 := strconv.Atoi(strings.TrimSpace(a))
-	y, err2 := strconv.Atoi(strings.TrimSpace(b))
-	if err1 != nil || err2 != nil || x < 0 || y < x {
-		return 0, 0
-	}
-	lo, ok1 := venue.Duration(x, time.Minute)
-	hi, ok2 := venue.Duration(y, time.Minute)
-	if !ok1 || !ok2 {
-		return 0, 0 // a forecast past a year is no forecast
-	}
-	return lo, hi
 }
 
 var _ swapscout.Quoter = (*Client)(nil)

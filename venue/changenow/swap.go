@@ -13,8 +13,7 @@ import (
 // recorded in cake's by_id.json; new, confirming, exchanging, sending,
 // finished, failed, refunded, verifying and expired are from memory of the
 // v2 docs, unconfirmed).
-var StatusWords = venue.StatusNames("waiting confirming exchanging sending finished failed refunded expired",
-	venue.StatusTable{"new": swapscout.StatusWaiting, "verifying": swapscout.StatusHeld})
+var StatusWords = venue.ExchangeStatuses(venue.StatusTable{"new": swapscout.StatusWaiting, "expired": swapscout.StatusExpired})
 
 // createRequest is POST /v2/exchange (cake create_exchange.json; optional
 // fields per the v2 docs).

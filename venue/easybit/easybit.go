@@ -10,7 +10,6 @@ import (
 	"encoding/json"
 	"errors"
 	"net/url"
-	"strconv"
 	"strings"
 	"time"
 
@@ -107,7 +106,7 @@ func (c *Client) Quote(ctx context.Context, req swapscout.QuoteRequest) (swapsco
 	if eta == "" {
 		eta = info.ProcessingTime
 	}
-	o.ETAMin, o.ETAMax = parseMinutes(string(eta))
+	o.ETAMin, o.ETAMax = venue.MinuteRange(string(eta), processingWeek)
 	return o, nil
 }
 
@@ -184,20 +183,8 @@ func apiError(status int, env *envelope) error {
 	return venue.WithBound(swapscout.NewVenueError(code, "EasyBit: %s", venue.Clip(text)), env.ErrorMessage)
 }
 
-// parseMinutes reads a processing time like "5-30" or "10" (minutes).
-func parseMinutes(s string) (lo, hi time.Duration) {
-	a, b, ok := strings.Cut(s, "-")
-	if !ok {
-		b = a
-	}
-	x, err1 := strconv.Atoi(strings.TrimSpace(a))
-	y, err2 := strconv.Atoi(strings.TrimSpace(b))
-	if err1 != nil || err2 != nil || x < 0 || y < x || y > 7*24*60 {
-		return 0, 0
-	}
-	lo, _ = venue.Duration(x, time.Minute)
-	hi, _ = venue.Duration(y, time.Minute)
-	return lo, hi
-}
+// processingWeek bounds EasyBit's processing time in minutes: a longer one
+// is no estimate.
+const processingWeek = 7 * 24 * time.Hour
 
 var _ swapscout.Quoter = (*Client)(nil)

@@ -4,6 +4,8 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/swapscout/swapscout/venue"
 )
 
 // FuzzDecode feeds arbitrary bodies and statuses to the envelope parser for
@@ -24,7 +26,7 @@ func FuzzDecode(f *testing.F) {
 		_ = decode(status, body, &r)
 		var p pairInfoData
 		_ = decode(status, body, &p)
-		_, _ = parseMinutes(string(r.ProcessingTime))
+		_, _ = venue.MinuteRange(string(r.ProcessingTime), processingWeek)
 	})
 }
 

@@ -60,23 +60,14 @@ func (c *Client) Quote(ctx context.Context, req swapscout.QuoteRequest) (swapsco
 	if c.cfg.APIKey != "" {
 		hdr = append(hdr, venue.Field{Key: "Authorization", Value: c.cfg.APIKey})
 	}
-	var o swapscout.Offer
-	err = venue.Fetch(ctx, &c.cfg, venue.Request{URL: c.cfg.BaseURL + RatePath + "?" + q.Encode(), Header: hdr},
-		func(status int, body []byte) (err error) {
-			o, err = decodeRate(req, status, body)
-			return err
-		})
-	return o, err
+	return venue.FetchValue(ctx, &c.cfg, venue.Request{URL: c.cfg.BaseURL + RatePath + "?" + q.Encode(), Header: hdr},
+		func(status int, body []byte) (swapscout.Offer, error) { return decodeRate(req, status, body) })
 }
 
 // decodeRate turns a rate answer into an offer or a typed refusal.
 func decodeRate(req swapscout.QuoteRequest, status int, body []byte) (swapscout.Offer, error) {
-	switch status {
-	case 200, 400, 422:
-	case 401, 403:
-		return swapscout.Offer{}, venue.KeyRejected("Exolix", status, body)
-	default:
-		return swapscout.Offer{}, venue.StatusError(status)
+	if err := venue.ReadStatus("Exolix", status, body, 200, 400, 422); err != nil {
+		return swapscout.Offer{}, err
 	}
 	var r rateResponse
 	err := json.Unmarshal(body, &r)
@@ -183,7 +174,7 @@ func limitCode(text string) swapscout.FailureCode {
 // limit or is our mistake, and anything else is a request Exolix could not take.
 func validationError(errs map[string]json.RawMessage) error {
 	f := slices.Sorted(maps.Keys(errs))[0]
-	text := fieldText(errs[f])
+	text := venue.FieldText(errs[f])
 	lf := strings.ToLower(f)
 	code := swapscout.CodeBadResponse
 	switch {
@@ -195,19 +186,6 @@ func validationError(errs map[string]json.RawMessage) error {
 		}
 	}
 	return swapscout.NewVenueError(code, "Exolix: %s: %s", venue.Clip(f), venue.Clip(text))
-}
-
-// fieldText reads a validation message: a string or a list of strings.
-func fieldText(raw json.RawMessage) string {
-	var s string
-	if json.Unmarshal(raw, &s) == nil {
-		return s
-	}
-	var list []string
-	if json.Unmarshal(raw, &list) == nil {
-		return strings.Join(list, "; ")
-	}
-	return "invalid"
 }
 
 var _ swapscout.Quoter = (*Client)(nil)

@@ -127,7 +127,7 @@ func (c *Client) txCall(ctx context.Context, method, u string, body []byte, orde
 		if len(tx.Errors) > 0 {
 			var parts []string
 			for _, f := range slices.Sorted(maps.Keys(tx.Errors)) {
-				parts = append(parts, f+": "+fieldText(tx.Errors[f]))
+				parts = append(parts, f+": "+venue.FieldText(tx.Errors[f]))
 			}
 			words = strings.Join(parts, "; ")
 		}

@@ -38,10 +38,7 @@ func (c *Client) Quote(ctx context.Context, req swapscout.QuoteRequest) (swapsco
 		return swapscout.Offer{}, err
 	}
 	reverse := req.Direction == swapscout.Receive
-	path := InfoPath
-	if reverse {
-		path = InfoRevertPath
-	}
+	path, _ := venue.TxPaths(reverse)
 	body, err := json.Marshal(infoRequest{From: from.Coin, To: to.Coin, Amount: req.Amount.String()})
 	if err != nil {
 		return swapscout.Offer{}, venue.BadResponse(err)

@@ -40,10 +40,7 @@ func (c *Client) CreateSwap(ctx context.Context, req swapscout.CreateSwapRequest
 	tr, revert := venue.NewTxRequest(from.Coin, to.Coin, req)
 	body := createRequest{TxRequest: tr, CoinFromNetwork: from.Network, CoinToNetwork: to.Network,
 		WithdrawalExtraID: req.PayoutMemo, AffiliateID: c.cfg.Affiliate}
-	path := TxPath
-	if revert {
-		path = TxRevertPath
-	}
+	_, path := venue.TxPaths(revert)
 	b, _ := json.Marshal(body)
 	var tx transaction
 	if err := c.txCall(ctx, "POST", path, b, "", &tx); err != nil {
@@ -56,7 +53,7 @@ func (c *Client) CreateSwap(ctx context.Context, req swapscout.CreateSwapRequest
 // what was paid out once hash_out is known.
 func (c *Client) SwapStatus(ctx context.Context, ref swapscout.OrderRef) (swapscout.SwapUpdate, error) {
 	var tx transaction
-	if err := c.txCall(ctx, "GET", TxPath+"/"+url.PathEscape(ref.ID), nil, ref.ID, &tx); err != nil {
+	if err := c.txCall(ctx, "GET", venue.TxCreatePath+"/"+url.PathEscape(ref.ID), nil, ref.ID, &tx); err != nil {
 		return swapscout.SwapUpdate{}, err
 	}
 	return tx.Update(Descriptor.Name, StatusWords)

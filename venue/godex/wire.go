@@ -10,15 +10,7 @@ import (
 // names from Edge's godex.ts and crypto-power's Go structs, [CODE]). Numbers
 // arrive as strings or as numbers, so every amount is a swapscout.Amount.
 
-// API paths, relative to Descriptor.BaseURL: quotes by the amount sent
-// (InfoPath) or to receive (InfoRevertPath); transactions created by either
-// amount (TxPath, TxRevertPath) and read at TxPath/{id}.
-const (
-	InfoPath       = "/api/v1/info"
-	InfoRevertPath = "/api/v1/info-revert"
-	TxPath         = "/api/v1/transaction"
-	TxRevertPath   = "/api/v1/transaction-revert"
-)
+// The API paths are the transaction family's (venue.TxPaths).
 
 // infoRequest is the body of POST /info and /info-revert: coins only, no
 // networks. amount is the amount to send (info) or to receive (info-revert).

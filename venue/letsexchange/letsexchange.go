@@ -39,14 +39,11 @@ func (c *Client) Quote(ctx context.Context, req swapscout.QuoteRequest) (swapsco
 	if err != nil {
 		return swapscout.Offer{}, err
 	}
-	path := InfoPath
-	if req.Direction == swapscout.Receive {
-		if req.RateType != swapscout.Fixed {
-			// info-revert has no float flag: it prices the fixed-rate flow only.
-			return swapscout.Offer{}, swapscout.NewVenueError(swapscout.CodeUnsupportedPair, "LetsExchange quotes by amount to receive at fixed rates only")
-		}
-		path = InfoRevertPath
+	if req.Direction == swapscout.Receive && req.RateType != swapscout.Fixed {
+		// info-revert has no float flag: it prices the fixed-rate flow only.
+		return swapscout.Offer{}, swapscout.NewVenueError(swapscout.CodeUnsupportedPair, "LetsExchange quotes by amount to receive at fixed rates only")
 	}
+	path, _ := venue.TxPaths(req.Direction == swapscout.Receive)
 	body, err := json.Marshal(infoRequest{
 		From: from.Coin, NetworkFrom: from.Network, To: to.Coin, NetworkTo: to.Network,
 		Amount: req.Amount.String(), Float: req.RateType != swapscout.Fixed, AffiliateID: c.cfg.Affiliate,
@@ -58,13 +55,8 @@ func (c *Client) Quote(ctx context.Context, req swapscout.QuoteRequest) (swapsco
 	if c.cfg.APIKey != "" {
 		hdr = append(hdr, venue.Field{Key: "Authorization", Value: bearer(c.cfg.APIKey)})
 	}
-	var o swapscout.Offer
-	err = venue.Fetch(ctx, &c.cfg, venue.Request{Method: "POST", URL: c.cfg.BaseURL + path, Header: hdr, Body: body, ContentType: "application/json"},
-		func(status int, body []byte) (err error) {
-			o, err = decodeInfo(req, status, body)
-			return err
-		})
-	return o, err
+	return venue.FetchValue(ctx, &c.cfg, venue.Request{Method: "POST", URL: c.cfg.BaseURL + path, Header: hdr, Body: body, ContentType: "application/json"},
+		func(status int, body []byte) (swapscout.Offer, error) { return decodeInfo(req, status, body) })
 }
 
 // bearer returns the Authorization value: the docs and Edge send "Bearer
@@ -80,12 +72,8 @@ func bearer(key string) string {
 // decodeInfo turns an answer of info or info-revert into an offer or a typed
 // refusal.
 func decodeInfo(req swapscout.QuoteRequest, status int, body []byte) (swapscout.Offer, error) {
-	switch status {
-	case 200, 400, 422:
-	case 401, 403:
-		return swapscout.Offer{}, venue.KeyRejected("LetsExchange", status, body)
-	default:
-		return swapscout.Offer{}, venue.StatusError(status)
+	if err := venue.ReadStatus("LetsExchange", status, body, 200, 400, 422); err != nil {
+		return swapscout.Offer{}, err
 	}
 	var r infoResponse
 	err := json.Unmarshal(body, &r)
@@ -184,7 +172,7 @@ func envelopeError(status int, raw json.RawMessage) error {
 				field = f
 			}
 		}
-		text = fieldText(eb.Validation[field])
+		text = venue.FieldText(eb.Validation[field])
 	case eb.Message != "":
 		text = eb.Message
 	}
@@ -230,19 +218,6 @@ func limitCode(text string) swapscout.FailureCode {
 		return swapscout.CodeAmountTooLarge
 	}
 	return ""
-}
-
-// fieldText reads a field's messages: a list of strings or one string.
-func fieldText(raw json.RawMessage) string {
-	var list []string
-	if json.Unmarshal(raw, &list) == nil {
-		return strings.Join(list, " ")
-	}
-	var s string
-	if json.Unmarshal(raw, &s) == nil {
-		return s
-	}
-	return "invalid"
 }
 
 var _ swapscout.Quoter = (*Client)(nil)

@@ -61,13 +61,10 @@ func (c *Client) CreateSwap(ctx context.Context, req swapscout.CreateSwapRequest
 	tr, revert := venue.NewTxRequest(from.Coin, to.Coin, req)
 	body := createRequest{TxRequest: tr, NetworkFrom: from.Network, NetworkTo: to.Network,
 		WithdrawalExtraID: req.PayoutMemo, AffiliateID: c.cfg.Affiliate, Float: true}
-	path := TxPath
 	if req.Offer.RateType == swapscout.Fixed {
 		body.Float, body.RateID = false, req.Offer.RateID
 	}
-	if revert {
-		path = TxRevertPath
-	}
+	_, path := venue.TxPaths(revert)
 	b, _ := json.Marshal(body)
 	var tx transaction
 	if err := c.txCall(ctx, "POST", c.cfg.BaseURL+path, b, "", &tx); err != nil {
@@ -84,7 +81,7 @@ func (c *Client) CreateSwap(ctx context.Context, req swapscout.CreateSwapRequest
 // what was paid out once hash_out is known.
 func (c *Client) SwapStatus(ctx context.Context, ref swapscout.OrderRef) (swapscout.SwapUpdate, error) {
 	var tx transaction
-	if err := c.txCall(ctx, "GET", c.cfg.BaseURL+TxPath+"/"+url.PathEscape(ref.ID), nil, ref.ID, &tx); err != nil {
+	if err := c.txCall(ctx, "GET", c.cfg.BaseURL+venue.TxCreatePath+"/"+url.PathEscape(ref.ID), nil, ref.ID, &tx); err != nil {
 		return swapscout.SwapUpdate{}, err
 	}
 	u, err := tx.Update(Descriptor.Name, StatusWords)
@@ -142,7 +139,7 @@ func envelopeText(raw json.RawMessage) (field, text string) {
 		return "", eb.Message
 	}
 	f := slices.Sorted(maps.Keys(eb.Validation))[0]
-	return f, f + ": " + fieldText(eb.Validation[f])
+	return f, f + ": " + venue.FieldText(eb.Validation[f])
 }
 
 var _ swapscout.Swapper = (*Client)(nil)

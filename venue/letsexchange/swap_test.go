@@ -45,15 +45,15 @@ func TestSwapReplay(t *testing.T) {
 		}
 	}
 	venuetest.RunSwapCases(t, &Descriptor, []venuetest.SwapCase{
-		{Name: "create", Create: &usdtUSDC, Routes: create(TxPath, "create_transaction.json", 200), WantOrder: order,
+		{Name: "create", Create: &usdtUSDC, Routes: create(venue.TxCreatePath, "create_transaction.json", 200), WantOrder: order,
 			Check: sent(map[string]any{"coin_from": "USDT", "coin_to": "USDC", "network_from": "ERC20", "network_to": "ERC20",
 				"deposit_amount": "150", "withdrawal": usdtUSDC.PayoutAddress, "return": usdtUSDC.RefundAddress, "float": true})},
-		{Name: "create_fixed", Create: &fixed, Routes: create(TxPath, "create_transaction.json", 200), WantOrder: order,
+		{Name: "create_fixed", Create: &fixed, Routes: create(venue.TxCreatePath, "create_transaction.json", 200), WantOrder: order,
 			Check: sent(map[string]any{"float": false, "rate_id": fixed.Offer.RateID})},
-		{Name: "create_revert", Create: &reverse, Routes: create(TxRevertPath, "create_transaction.json", 200), WantOrder: order,
+		{Name: "create_revert", Create: &reverse, Routes: create(venue.TxRevertPath, "create_transaction.json", 200), WantOrder: order,
 			Check: sent(map[string]any{"withdrawal_amount": "145.467368", "rate_id": fixed.Offer.RateID})},
-		{Name: "create_bad_address", Create: &usdtUSDC, Routes: create(TxPath, "create_bad_address.json", 422), Want: venue.CodeBadRequest},
-		{Name: "create_unauthenticated", Create: &usdtUSDC, Routes: create(TxPath, "unauthenticated.json", 401), Want: swapscout.CodeNotConfigured},
+		{Name: "create_bad_address", Create: &usdtUSDC, Routes: create(venue.TxCreatePath, "create_bad_address.json", 422), Want: venue.CodeBadRequest},
+		{Name: "create_unauthenticated", Create: &usdtUSDC, Routes: create(venue.TxCreatePath, "unauthenticated.json", 401), Want: swapscout.CodeNotConfigured},
 		// The recorded status answer already carries real_withdrawal_amount
 		// while waiting: it is not reported before a payout hash.
 		{Name: "status_wait", OrderID: "c6a6a086fc476c", Routes: get("transaction.json", 200),

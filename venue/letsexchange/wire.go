@@ -15,15 +15,7 @@ import (
 // letsexchange/ (info.json, info_revert.json, info_bad_request.json; see
 // testdata/README.md) and the docs at https://api-doc.letsexchange.io.
 
-// API paths, relative to Descriptor.BaseURL: quotes by the amount sent
-// (InfoPath) and to receive (InfoRevertPath); transactions created by either
-// amount (TxPath, TxRevertPath) and read at TxPath/{id}.
-const (
-	InfoPath       = "/api/v1/info"
-	InfoRevertPath = "/api/v1/info-revert"
-	TxPath         = "/api/v1/transaction"
-	TxRevertPath   = "/api/v1/transaction-revert"
-)
+// The API paths are the transaction family's (venue.TxPaths).
 
 // infoRequest is the body of POST /api/v1/info and /api/v1/info-revert. The
 // docs type amount as a number; Cake's recorded request and Edge send a

@@ -50,22 +50,13 @@ func (c *Client) Quote(ctx context.Context, req swapscout.QuoteRequest) (swapsco
 	var rates ratesResponse
 	var ratesErr error
 	err = venue.Parallel(ctx,
-		func(ctx context.Context) error {
-			return venue.Fetch(ctx, &c.cfg, venue.Request{URL: c.cfg.BaseURL + CalculatePath + "?" + q.Encode()},
-				func(status int, body []byte) error {
-					var err error
-					calc, err = parseCalculate(status, body)
-					return err
-				})
+		func(ctx context.Context) (err error) {
+			calc, err = venue.FetchValue(ctx, &c.cfg, venue.Request{URL: c.cfg.BaseURL + CalculatePath + "?" + q.Encode()}, parseCalculate)
+			return err
 		},
 		func(ctx context.Context) error {
 			// Limits are a bonus: an offer stands without them.
-			ratesErr = venue.Fetch(ctx, &c.cfg, venue.Request{URL: c.cfg.BaseURL + RatesPath},
-				func(status int, body []byte) error {
-					var err error
-					rates, err = parseRates(status, body)
-					return err
-				})
+			rates, ratesErr = venue.FetchValue(ctx, &c.cfg, venue.Request{URL: c.cfg.BaseURL + RatesPath}, parseRates)
 			return nil
 		})
 	var lim *limit

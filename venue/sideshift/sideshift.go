@@ -114,23 +114,31 @@ func (c *Client) headers() []venue.Field {
 // decodePair reads a pair answer into p, or the refusal it is.
 func decodePair(status int, body []byte, p *pairResponse) error {
 	*p = pairResponse{}
-	err := json.Unmarshal(body, p)
+	if err := decodeAnswer(status, body, p, &p.Error, status == 200); err != nil {
+		return err
+	}
+	if p.Rate == nil || p.Min == nil || p.Max == nil {
+		return swapscout.NewVenueError(swapscout.CodeBadResponse, "SideShift answered a pair without rate or limits")
+	}
+	return nil
+}
+
+// decodeAnswer reads an answer into v, whose error member is *e: a refusal
+// in SideShift's words, else an outage (5xx), a rejected key (401/403), a
+// status that carries no answer (good false) or a body that is not v's JSON.
+func decodeAnswer(status int, body []byte, v any, e **apiError, good bool) error {
+	err := json.Unmarshal(body, v)
 	switch {
-	case err == nil && p.Error != nil:
-		return refusal(status, p.Error.Message)
+	case err == nil && *e != nil:
+		return refusal(status, (*e).Message)
 	case status >= 500:
 		return venue.StatusError(status)
 	case status == 401 || status == 403:
 		return venue.KeyRejected(Descriptor.Name, status, body)
-	case err != nil:
-		if status != 200 {
-			return venue.StatusError(status)
-		}
-		return venue.BadResponse(err)
-	case status != 200:
+	case !good:
 		return venue.StatusError(status)
-	case p.Rate == nil || p.Min == nil || p.Max == nil:
-		return swapscout.NewVenueError(swapscout.CodeBadResponse, "SideShift answered a pair without rate or limits")
+	case err != nil:
+		return venue.BadResponse(err)
 	}
 	return nil
 }
@@ -228,22 +236,10 @@ func (c *Client) fixed(ctx context.Context, req swapscout.QuoteRequest, from, to
 // decodeQuote reads a quotes answer into q, or the refusal it is.
 func decodeQuote(status int, body []byte, q *quoteResponse) error {
 	*q = quoteResponse{}
-	err := json.Unmarshal(body, q)
-	switch {
-	case err == nil && q.Error != nil:
-		return refusal(status, q.Error.Message)
-	case status >= 500:
-		return venue.StatusError(status)
-	case status == 401 || status == 403:
-		return venue.KeyRejected(Descriptor.Name, status, body)
-	case err != nil:
-		if status/100 != 2 {
-			return venue.StatusError(status)
-		}
-		return venue.BadResponse(err)
-	case status/100 != 2:
-		return venue.StatusError(status)
-	case q.ID == "":
+	if err := decodeAnswer(status, body, q, &q.Error, status/100 == 2); err != nil {
+		return err
+	}
+	if q.ID == "" {
 		return swapscout.NewVenueError(swapscout.CodeBadResponse, "SideShift answered a quote without an id")
 	}
 	return nil

@@ -13,7 +13,6 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/swapscout/swapscout"
 	"github.com/swapscout/swapscout/venue"
@@ -75,14 +74,7 @@ func (c *Client) Quote(ctx context.Context, req swapscout.QuoteRequest) (swapsco
 	} else {
 		o.Min, o.Max = min, max
 	}
-	if e.Result.RateID != nil {
-		o.RateID = *e.Result.RateID
-	}
-	if e.Result.ValidUntil != nil {
-		if t, err := time.Parse(time.RFC3339, *e.Result.ValidUntil); err == nil {
-			o.ExpiresAt = t
-		}
-	}
+	o.RateID, o.ExpiresAt = venue.Deref(e.Result.RateID), venue.SwapTime(venue.Deref(e.Result.ValidUntil))
 	return o, nil
 }
 

@@ -13,8 +13,7 @@ import (
 // the v3 words (research A4 has none); these are SimpleSwap's documented
 // lifecycle as remembered [MEM]: waiting, confirming, exchanging, sending,
 // finished, failed, refunded, verifying (a KYC check: held) and expired.
-var StatusWords = venue.StatusNames("waiting confirming exchanging sending finished failed refunded expired",
-	venue.StatusTable{"verifying": swapscout.StatusHeld})
+var StatusWords = venue.ExchangeStatuses(venue.StatusTable{"expired": swapscout.StatusExpired})
 
 // CreateRequest is POST /v3/exchanges (Edge simpleswap.ts, [CODE]).
 // The amount goes as a decimal string; the simulator reads the same type.

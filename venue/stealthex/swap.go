@@ -13,8 +13,7 @@ import (
 // recorded in cake's create_exchange.json; confirming, exchanging, sending,
 // finished, failed, refunded and verifying are from memory [MEM]).
 // "verifying" is an AML/KYC check: held.
-var StatusWords = venue.StatusNames("waiting confirming exchanging sending finished failed refunded",
-	venue.StatusTable{"verifying": swapscout.StatusHeld})
+var StatusWords = venue.ExchangeStatuses(nil)
 
 // createRequest is POST /v4/exchanges (cake's recorded request): the rate
 // request plus the addresses, and rate_id for a fixed rate.

@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"net/url"
-	"strings"
 
 	"github.com/swapscout/swapscout"
 	"github.com/swapscout/swapscout/venue"
@@ -73,7 +72,7 @@ func (c *Client) CreateSwap(ctx context.Context, req swapscout.CreateSwapRequest
 	o := swapscout.SwapOrder{Ref: swapscout.OrderRef{ID: t.TradeID}, DepositAddress: t.AddressProvider, DepositMemo: t.AddressProviderMemo,
 		AmountIn: venue.Deref(t.AmountFrom), AmountOut: venue.Deref(t.AmountTo), VenueStatus: t.Status}
 	if t.Quotes != nil {
-		o.ExpiresAt = venue.SwapTime(strings.Replace(t.Quotes.ExpiresAt, " ", "T", 1))
+		o.ExpiresAt = venue.SwapTime(t.Quotes.ExpiresAt)
 	}
 	return venue.Created(Descriptor.Name, o)
 }

@@ -61,14 +61,8 @@ func (c *Client) Quote(ctx context.Context, req swapscout.QuoteRequest) (swapsco
 	if c.cfg.APIKey == "" {
 		return swapscout.Offer{}, swapscout.NewVenueError(swapscout.CodeNotConfigured, "Trocador needs an API key (set %sAPI_KEY)", Descriptor.EnvPrefix())
 	}
-	var r newRateResponse
-	err = venue.Fetch(ctx, &c.cfg, venue.Request{URL: c.cfg.BaseURL + NewRatePath + "?" + q.Encode(),
-		Header: []venue.Field{{Key: "API-Key", Value: c.cfg.APIKey}, {Key: "Accept", Value: "application/json"}}},
-		func(status int, body []byte) error {
-			var err error
-			r, err = parseNewRate(status, body)
-			return err
-		})
+	r, err := venue.FetchValue(ctx, &c.cfg, venue.Request{URL: c.cfg.BaseURL + NewRatePath + "?" + q.Encode(),
+		Header: []venue.Field{{Key: "API-Key", Value: c.cfg.APIKey}, {Key: "Accept", Value: "application/json"}}}, parseNewRate)
 	if err != nil {
 		return swapscout.Offer{}, err
 	}

@@ -5,7 +5,6 @@ import (
 	"context"
 	"encoding/json"
 	"net/url"
-	"strings"
 
 	"github.com/swapscout/swapscout"
 	"github.com/swapscout/swapscout/venue"
@@ -14,8 +13,7 @@ import (
 // StatusWords maps WizardSwap's exchange statuses, the list Edge's plugin
 // and crypto-power's driver know (research A11, [CODE]). "verifying" is an
 // AML check: held.
-var StatusWords = venue.StatusNames("waiting confirming exchanging sending finished failed refunded",
-	venue.StatusTable{"verifying": swapscout.StatusHeld})
+var StatusWords = venue.ExchangeStatuses(nil)
 
 // ExchangeRequest is POST /exchange ([CODE]); api_key is the optional
 // affiliate field.
@@ -98,7 +96,7 @@ func (c *Client) exchangeCall(ctx context.Context, r venue.Request, orderID stri
 		case status < 200 || status > 299:
 			var s string
 			if json.Unmarshal(b, &s) != nil {
-				s = "HTTP " + strings.TrimSpace(string(b[:min(len(b), 80)]))
+				s = "HTTP " + venue.Clip(string(b))
 			}
 			return venue.Refusal(Descriptor.Name, status, orderID, s)
 		}

@@ -50,13 +50,7 @@ func (c *Client) Quote(ctx context.Context, req swapscout.QuoteRequest) (swapsco
 	if err != nil {
 		return swapscout.Offer{}, err
 	}
-	var out swapscout.Amount
-	err = venue.Fetch(ctx, &c.cfg, venue.Request{Method: "POST", URL: c.cfg.BaseURL + EstimatePath}.JSON(body),
-		func(status int, body []byte) error {
-			var err error
-			out, err = parseEstimate(status, body)
-			return err
-		})
+	out, err := venue.FetchValue(ctx, &c.cfg, venue.Request{Method: "POST", URL: c.cfg.BaseURL + EstimatePath}.JSON(body), parseEstimate)
 	if err != nil {
 		return swapscout.Offer{}, err
 	}

@@ -49,14 +49,8 @@ func (c *Client) Quote(ctx context.Context, req swapscout.QuoteRequest) (swapsco
 		return swapscout.Offer{}, swapscout.NewVenueError(swapscout.CodeNotConfigured, "Xgram needs an API key (set %sAPI_KEY)", Descriptor.EnvPrefix())
 	}
 	q := url.Values{"fromCcy": {from}, "toCcy": {to}, "ccyAmount": {req.Amount.String()}}
-	var r rateResponse
-	err = venue.Fetch(ctx, &c.cfg, venue.Request{URL: c.cfg.BaseURL + RatePath + "?" + q.Encode(),
-		Header: []venue.Field{{Key: "x-api-key", Value: c.cfg.APIKey}, {Key: "Accept", Value: "application/json"}}},
-		func(status int, body []byte) error {
-			var err error
-			r, err = parseRate(status, body)
-			return err
-		})
+	r, err := venue.FetchValue(ctx, &c.cfg, venue.Request{URL: c.cfg.BaseURL + RatePath + "?" + q.Encode(),
+		Header: []venue.Field{{Key: "x-api-key", Value: c.cfg.APIKey}, {Key: "Accept", Value: "application/json"}}}, parseRate)
 	if err != nil {
 		return swapscout.Offer{}, err
 	}
