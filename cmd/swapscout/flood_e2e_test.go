@@ -266,7 +266,10 @@ func TestFloodOfUncachedQuotes(t *testing.T) {
 // next normal quote still has the direct offers and the route offers a
 // quote had before. Before the rate budget's classes, the flood's calls
 // left every venue's bucket at its reserve and the route legs (then bulk)
-// could take none of it: the routes vanished.
+// could take none of it: the routes vanished. Timing decides how much of
+// the flood reaches the venues: on a loaded machine most of its requests
+// end before their calls start, and the old code passed too;
+// quotes.TestShortDeadlineFloodLeavesRoutes is the deterministic test.
 func TestFloodLeavesRoutes(t *testing.T) {
 	if raceEnabled {
 		t.Skip("the flood tests run without -race: go test -run TestFlood ./cmd/swapscout/")
@@ -318,6 +321,8 @@ func TestFloodLeavesRoutes(t *testing.T) {
 		t.Errorf("after the flood (%d answered), the quote lacks %d of %d direct offers: %v (failures %+v)",
 			answered.Load(), len(missing), len(base), missing, q.Failures)
 	}
+	t.Logf("baseline: %d direct offers, %d routes; after %d answered flood requests: %d, %d",
+		len(base), baseRoutes, answered.Load(), len(venuesOf(q)), routesOf(q))
 	// Which routes rank best varies from quote to quote, how many hardly.
 	if r := routesOf(q); r < max(1, baseRoutes-1) {
 		t.Errorf("after the flood (%d answered), the quote has %d route offers, want %d as before (failures %+v)",
