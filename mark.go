@@ -3,11 +3,12 @@ package swapscout
 import "context"
 
 // mark is a yes a context carries for the venue calls made with it
-// (WithBulk, WithDerivable, WithFresh); absent is no.
+// (WithBulk, WithExtra, WithDerivable, WithFresh); absent is no.
 type mark uint8
 
 const (
 	bulkMark mark = iota + 1
+	extraMark
 	derivableMark
 	freshMark
 )

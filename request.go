@@ -14,8 +14,9 @@ import (
 // take the share of its rate budget other requests need. The engine runs each
 // venue call under the venue's own deadline, detached from the request
 // (Detach), and the venue side reads here what it needs to know of the
-// request: until when an answer is wanted (RequestDeadline), and whether the
-// request may only use spare capacity (Bulk).
+// request: until when an answer is wanted (RequestDeadline), and which share
+// of the budget its calls may use (Bulk, Extra; see venue.Guard for the
+// classes).
 
 // Detach returns a context for a venue call that may outlive the request
 // whose context is ctx: it keeps ctx's values, but neither its deadline nor
@@ -159,6 +160,22 @@ func WithBulk(ctx context.Context) context.Context {
 // Bulk reports whether ctx was marked by WithBulk.
 func Bulk(ctx context.Context) bool {
 	return bulkMark.in(ctx)
+}
+
+// WithExtra marks the venue calls made with ctx as extra: a normal
+// request's calls beyond the ones its answer needs first (the legs of
+// two-leg routes, searched beside the direct offers). Each venue lets them
+// take a token of its rate budget while one is left after it for the
+// calls that need it, and never makes them wait; they rank above bulk
+// calls, so one client's flood cannot take the budget another's routes
+// need. A call marked both extra and bulk is bulk. Extra reports the mark.
+func WithExtra(ctx context.Context) context.Context {
+	return extraMark.set(ctx)
+}
+
+// Extra reports whether ctx was marked by WithExtra.
+func Extra(ctx context.Context) bool {
+	return extraMark.in(ctx)
 }
 
 // WithDerivable marks the venue calls made with ctx as having an honest

@@ -38,9 +38,9 @@ import (
 // venues that can create swaps, at most V + 18·V venue calls. Routes only
 // go through venues that can create swaps (a route nobody can make is
 // noise), identical calls in flight are shared by the engine, and the legs'
-// calls are bulk (swapscout.WithBulk): they take only the rate budget a
-// venue has to spare and never wait for it, so routes never slow or starve
-// the direct quotes.
+// calls are extra (swapscout.WithExtra): they leave each venue's last token
+// to the direct calls and never wait for one, so routes never slow or starve
+// the direct quotes, while a flooding client's calls leave them a reserve.
 
 // Bridges are the assets two-leg routes go through, each on its cheapest
 // widely served network: Monero, Bitcoin, USDT on Tron, USDC on Solana,
@@ -276,10 +276,9 @@ func (m *routeMemo) remember(key string, now, until time.Time) {
 // running beside it. With routes=auto, a search in which no bridge could
 // win is remembered (routeMemo).
 func (s *Service) searchRoutes(ctx context.Context, r *Request, direct *directQuote) []swapscout.Offer {
-	// The legs are extra calls on top of the direct fan-out: they use only
-	// the rate budget each venue has to spare, never what it keeps for the
-	// direct quotes (everyone's), and never wait for it.
-	ctx = swapscout.WithBulk(ctx)
+	// The legs are extra calls on top of the direct fan-out: they never
+	// take a venue's last token (the direct quotes') nor wait for one.
+	ctx = swapscout.WithExtra(ctx)
 	bridges := bridgesFor(r.QuoteRequest)
 	found := make([][]swapscout.Offer, len(bridges))
 	var wg sync.WaitGroup

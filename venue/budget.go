@@ -7,8 +7,6 @@ import (
 	"time"
 
 	"golang.org/x/time/rate"
-
-	"github.com/swapscout/swapscout"
 )
 
 // Budget is a rate budget shared by every process that uses the same
@@ -62,18 +60,13 @@ func (g *Guard) fallback() {
 	}
 }
 
-// sharedWait takes a token of the shared budget, waiting for it only when
-// it comes before ctx's deadline (and the request's); ok is false when the
-// budget cannot be asked and the local share must decide.
-func (g *Guard) sharedWait(ctx context.Context) (err error, ok bool) {
-	optional, bulk, derivable := Optional(ctx), swapscout.Bulk(ctx), swapscout.Derivable(ctx)
-	keep := 0
-	switch {
-	case bulk:
-		keep = int(g.reserve())
-	case optional:
-		keep = 1
-	}
+// sharedWait takes a token of the shared budget as class c allows (the
+// same classes as the local limiter: see Guard), waiting for it only when
+// c is interactive and it comes before ctx's deadline (and the request's);
+// ok is false when the budget cannot be asked and the local share must
+// decide.
+func (g *Guard) sharedWait(ctx context.Context, c class) (err error, ok bool) {
+	keep := int(g.keep(c))
 	since := g.rate.Now()
 	for {
 		// While the budget last said no token is free before a moment,
@@ -83,8 +76,8 @@ func (g *Guard) sharedWait(ctx context.Context) (err error, ok bool) {
 		// cost of the whole quote.
 		if until := g.sharedNext.Load(); until > 0 {
 			if wait := time.Unix(0, until).Sub(g.rate.Now()); wait > 0 {
-				if optional || bulk || derivable {
-					return g.refusal(optional, bulk, wait), true
+				if c != interactive {
+					return g.refusal(ctx, c, wait), true
 				}
 				if g.tooLate(ctx, since, wait) {
 					return g.overLimit(wait), true
@@ -105,8 +98,8 @@ func (g *Guard) sharedWait(ctx context.Context) (err error, ok bool) {
 			// Only a plain take says when the next token comes for all.
 			g.sharedNext.Store(g.rate.Now().Add(wait).UnixNano())
 		}
-		if optional || bulk || derivable {
-			return g.refusal(optional, bulk, wait), true
+		if c != interactive {
+			return g.refusal(ctx, c, wait), true
 		}
 		if g.tooLate(ctx, since, wait) {
 			return g.overLimit(wait), true

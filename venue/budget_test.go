@@ -16,11 +16,12 @@ type fakeBudget struct {
 	instances int
 	takes     int
 	lastKey   string
+	lastKeep  int
 }
 
-func (f *fakeBudget) Take(_ context.Context, key string, _ float64, _, _ int) (time.Duration, error) {
+func (f *fakeBudget) Take(_ context.Context, key string, _ float64, _, keep int) (time.Duration, error) {
 	f.takes++
-	f.lastKey = key
+	f.lastKey, f.lastKeep = key, keep
 	return f.wait, f.err
 }
 
@@ -142,5 +143,42 @@ func TestTokenWaitBoundsTheWholeWait(t *testing.T) {
 	clk.Add(900 * time.Millisecond)
 	if err := g.wait(d); err != nil {
 		t.Errorf("token 100 ms away: %v, want a wait for it", err)
+	}
+}
+
+// TestBudgetClasses: the shared budget keeps the guard's classes: each call
+// asks it to leave what its class keeps (a direct call nothing, a route leg
+// one token, a flooding client's call or one whose request cannot use the
+// answer the reserve), and only a direct call waits.
+func TestBudgetClasses(t *testing.T) {
+	b := &fakeBudget{instances: 1}
+	g := NewGuard("Test", Limit{Rate: 1, Burst: 10}, nil)
+	g.share(b, "test")
+	g.learn(time.Minute) // the venue usually answers in a minute
+	long, cancel := context.WithTimeout(context.Background(), time.Hour)
+	defer cancel()
+	request, cancel2 := context.WithTimeout(context.Background(), time.Second)
+	defer cancel2()
+	hopeless, cancel3 := context.WithTimeout(swapscout.Detach(request), time.Hour)
+	defer cancel3()
+	for _, tc := range []struct {
+		name string
+		ctx  context.Context
+		keep int
+	}{
+		{"direct", long, 0},
+		{"derivable", swapscout.WithDerivable(long), 0},
+		{"route leg", swapscout.WithExtra(long), 1},
+		{"optional", WithOptional(long), 1},
+		{"bulk", swapscout.WithBulk(long), 5},
+		{"bulk route leg", swapscout.WithExtra(swapscout.WithBulk(long)), 5},
+		{"hopeless deadline", hopeless, 5},
+	} {
+		if err := g.wait(tc.ctx); err != nil {
+			t.Fatalf("%s: %v", tc.name, err)
+		}
+		if b.lastKeep != tc.keep {
+			t.Errorf("%s: asked the budget to keep %d, want %d", tc.name, b.lastKeep, tc.keep)
+		}
 	}
 }

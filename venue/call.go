@@ -61,10 +61,11 @@ func Fetch(ctx context.Context, cfg *Config, req Request, parse func(status int,
 		// The guard waits for a rate-limit token only when one comes
 		// before bctx's deadline; otherwise it refuses at once, rate_limited
 		// with the wait in RetryAfter.
-		if err := g.begin(bctx); err != nil {
-			return notSent(err)
+		start, berr := g.begin(bctx)
+		if berr != nil {
+			return notSent(berr)
 		}
-		defer func() { err = g.end(err) }()
+		defer func() { err = g.end(start, err) }()
 	}
 	c := upstream.AcquireCall()
 	defer upstream.ReleaseCall(c)

@@ -25,16 +25,38 @@ import (
 //     back-off that doubles from the venue's Limit.Backoff up to
 //     [MaxBackoff]; calls during it fail rate_limited without a network call,
 //     and the first call after it probes the venue again;
+//
 //   - an outbound rate limit (a token bucket sized from the venue's
 //     documented limits, see [Descriptor.Limit]; one budget for every
-//     instance when the registry has a [Budget]): a call over it waits for a token
-//     only if it can get one before its context's deadline and its
+//     instance when the registry has a [Budget]), shared by classes of
+//     calls so that no client can take what others' quotes need. A call's
+//     class (see [Guard.classify]) says how much of the bucket it must
+//     leave and whether it may wait for a token:
+//
+//     1. interactive: a quote's direct calls. It may take the last token,
+//     and waits for one if it comes before its context's deadline and its
 //     request's ([swapscout.RequestDeadline]: nobody waits for the answer
 //     past it) and within the wait its request allows
-//     ([swapscout.TokenWait]), else fails rate_limited at once; a bulk call
-//     ([swapscout.Bulk]: a client past its interactive share) only takes a
-//     token while the bucket holds more than its reserve (half its burst),
-//     so one client's flood never takes the budget others' quotes need;
+//     ([swapscout.TokenWait]), else fails rate_limited at once. A call with a derived
+//     answer ready ([swapscout.Derivable]) takes a free token but never
+//     waits: the derived answer is better than a late one.
+//     2. extra: a normal quote's calls beyond its direct ones (the legs of
+//     two-leg routes, [swapscout.Extra]; the CEX engine's second-choice
+//     books, [WithOptional]): they leave one token and never wait, so
+//     they never delay or starve the direct calls.
+//     3. spare: calls that only use what the others leave, keeping the
+//     reserve (half the burst) and never waiting: a flooding client's
+//     ([swapscout.Bulk]: a client past its interactive share), and any
+//     call whose request has less time left than the venue usually takes
+//     to answer ([Guard.UsualAnswer]): it cannot use the answer it would
+//     pay for (it still warms caches, detached), so a flood of deadline=1ms
+//     quotes cannot spend the tokens of quotes that will wait for theirs.
+//
+//     So whatever a client sends, a bucket drained by spare calls still
+//     holds its reserve for the other classes, and one drained by extra
+//     calls still holds a token for a direct call; the lowest class a call
+//     is marked with decides;
+//
 //   - a circuit breaker: after [BreakerFailures] failures in a row
 //     (unreachable, timeout, 5xx, unreadable answers) the venue answers
 //     unavailable without a network call for [BreakerOpen], then one probe
@@ -68,8 +90,11 @@ type Guard struct {
 	rate RateClock
 
 	coolUntil atomic.Int64 // unix nanos; calls before it are refused
-	mu        sync.Mutex
-	strikes   int // rate-limit answers in a row without a Retry-After
+	// answer is the venue's usual answer time (nanos, a moving average on
+	// the rate clock of the calls it answered); 0: none seen yet.
+	answer  atomic.Int64
+	mu      sync.Mutex
+	strikes int // rate-limit answers in a row without a Retry-After
 }
 
 // Cool-down and breaker settings shared by every venue.
@@ -85,6 +110,9 @@ const (
 	// BreakerOpen is how long an open breaker refuses calls before it lets
 	// one probe through.
 	BreakerOpen = 30 * time.Second
+	// DefaultAnswerTime is a venue's usual answer time until it has
+	// answered: an HTTPS round trip to a service on another continent.
+	DefaultAnswerTime = 100 * time.Millisecond
 )
 
 // NewGuard returns the guard of the venue called name (as shown in
@@ -193,36 +221,38 @@ func (g *Guard) Do(ctx context.Context, call func(context.Context) error) error 
 	if g == nil {
 		return call(ctx)
 	}
-	if err := g.begin(ctx); err != nil {
+	start, err := g.begin(ctx)
+	if err != nil {
 		return err
 	}
-	return g.end(call(ctx))
+	return g.end(start, call(ctx))
 }
 
 // begin decides whether a call may go out now. It waits for a rate-limit
-// token when one comes before ctx's deadline.
-func (g *Guard) begin(ctx context.Context) error {
+// token when one comes before ctx's deadline. start is when the call went
+// out (on the rate clock), for end to learn the venue's answer time.
+func (g *Guard) begin(ctx context.Context) (start time.Time, err error) {
 	if rd, ok := swapscout.RequestDeadline(ctx); ok && !time.Now().Before(rd) {
 		// The engine lets a call its request no longer waits for finish
 		// what it has sent, but it starts nothing new.
-		return errRequestEnded
+		return start, errRequestEnded
 	}
 	if left := g.coolingFor(g.now()); left > 0 {
-		return &swapscout.VenueError{Code: swapscout.CodeRateLimited, RetryAfter: left, Err: swapscout.ErrHeldBack,
+		return start, &swapscout.VenueError{Code: swapscout.CodeRateLimited, RetryAfter: left, Err: swapscout.ErrHeldBack,
 			Msg: fmt.Sprintf("%s rate limit: holding off calls for %s", g.name, left.Round(time.Millisecond))}
 	}
 	if d := g.cb.RemainingDelay(); d > 0 {
-		return g.openError(d)
+		return start, g.openError(d)
 	}
 	if g.lim != nil {
 		if err := g.wait(ctx); err != nil {
-			return err
+			return start, err
 		}
 	}
 	if !g.cb.TryAcquirePermit() {
-		return g.openError(g.cb.RemainingDelay())
+		return start, g.openError(g.cb.RemainingDelay())
 	}
-	return nil
+	return g.rate.Now(), nil
 }
 
 var errRequestEnded = &swapscout.VenueError{Code: swapscout.CodeTimeout, Msg: "the request ended before this call could start",
@@ -236,36 +266,96 @@ func (g *Guard) openError(d time.Duration) error {
 	return &swapscout.VenueError{Code: swapscout.CodeUnavailable, Msg: msg, Err: swapscout.ErrHeldBack}
 }
 
+// class is a call's claim on the venue's rate budget (see [Guard]), from
+// the most to the least entitled.
+type class uint8
+
+const (
+	interactive class = iota // may take the last token and wait for one
+	derivable                // may take the last token, never waits
+	extra                    // leaves one token, never waits
+	late                     // spare: its request cannot use the answer
+	bulk                     // spare: a flooding client's
+)
+
+// classify returns the class of a call made with ctx: the lowest its marks
+// and its request's time left give it.
+func (g *Guard) classify(ctx context.Context) class {
+	switch {
+	case swapscout.Bulk(ctx):
+		return bulk
+	case g.hopeless(ctx):
+		return late
+	case swapscout.Extra(ctx), Optional(ctx):
+		return extra
+	case swapscout.Derivable(ctx):
+		return derivable
+	}
+	return interactive
+}
+
+// hopeless reports whether the request ctx serves has less time left than
+// the venue usually takes to answer: its client cannot use the answer, so
+// the call may spend only spare tokens.
+func (g *Guard) hopeless(ctx context.Context) bool {
+	rd, ok := swapscout.RequestDeadline(ctx)
+	return ok && time.Until(rd) < g.UsualAnswer()
+}
+
+// keep is how many tokens a call of class c must leave in the bucket.
+func (g *Guard) keep(c class) float64 {
+	switch c {
+	case extra:
+		return 1
+	case late, bulk:
+		return g.reserve()
+	}
+	return 0
+}
+
+// UsualAnswer is how long the venue usually takes to answer a call: a
+// moving average of the calls it answered (or let run to their own
+// deadline), DefaultAnswerTime before the first.
+func (g *Guard) UsualAnswer() time.Duration {
+	if n := g.answer.Load(); n > 0 {
+		return time.Duration(n)
+	}
+	return DefaultAnswerTime
+}
+
+// learn adds a call's answer time d to the usual one (weight 1/8: a few
+// slow answers move it, one does not). Concurrent updates may lose one
+// sample, which an average can spare.
+func (g *Guard) learn(d time.Duration) {
+	d = max(d, 1)
+	old := time.Duration(g.answer.Load())
+	if old > 0 {
+		d = old + (d-old)/8
+	}
+	g.answer.Store(int64(max(d, 1)))
+}
+
 // wait takes a token of the outbound rate limit (the shared budget when
-// there is one and it answers, else the local limiter), waiting for it only
-// when it comes before ctx's deadline. A call that has a derived answer
-// ready (swapscout.Derivable) never waits.
+// there is one and it answers, else the local limiter), as the call's
+// class allows: an interactive call waits for it only when it comes before
+// ctx's deadline, the others never wait and leave what their class keeps.
 func (g *Guard) wait(ctx context.Context) error {
+	c := g.classify(ctx)
 	if g.budget != nil {
-		if err, ok := g.sharedWait(ctx); ok {
+		if err, ok := g.sharedWait(ctx, c); ok {
 			return err
 		}
 		g.fallback()
 	}
 	now := g.rate.Now()
-	optional, bulk := Optional(ctx), swapscout.Bulk(ctx)
-	if optional || bulk || swapscout.Derivable(ctx) {
-		// None waits for a token, and the first two leave some to the calls
-		// that need them: an optional call the last one, a bulk call the
-		// reserve.
-		keep := 0.0
-		switch {
-		case bulk:
-			keep = max(1, g.reserve())
-		case optional:
-			keep = 1
-		}
+	if c != interactive {
+		keep := g.keep(c)
 		tokens := g.lim.TokensAt(now)
 		if tokens >= keep+1 && g.lim.AllowN(now, 1) {
 			return nil
 		}
 		wait := time.Duration((keep + 1 - tokens) / float64(g.lim.Limit()) * float64(time.Second))
-		return g.refusal(optional, bulk, wait)
+		return g.refusal(ctx, c, wait)
 	}
 	if g.lim.AllowN(now, 1) {
 		return nil
@@ -300,15 +390,23 @@ func (g *Guard) overLimit(d time.Duration) error {
 		Msg: fmt.Sprintf("over our own rate limit for %s (%g calls/s); next call in %s", g.name, float64(g.limit.Rate), d.Round(time.Millisecond))}
 }
 
-// refusal is the answer to a call that may not wait for a token: a bulk
-// call, an optional one, or one with a derived answer ready.
-func (g *Guard) refusal(optional, bulk bool, wait time.Duration) error {
-	switch {
+// refusal is the answer to a call of class c (not interactive: it may not
+// wait for a token) when its class leaves it none.
+func (g *Guard) refusal(ctx context.Context, c class, wait time.Duration) error {
+	switch c {
 	case bulk:
 		return &swapscout.VenueError{Code: swapscout.CodeRateLimited, RetryAfter: wait, Err: swapscout.ErrHeldBack,
 			Msg: fmt.Sprintf("%s: this client runs many quotes at once; those past its share use only the rate budget others leave (%g calls/s)",
 				g.name, float64(g.limit.Rate))}
-	case optional:
+	case late:
+		left := time.Duration(0)
+		if rd, ok := swapscout.RequestDeadline(ctx); ok {
+			left = max(0, time.Until(rd))
+		}
+		return &swapscout.VenueError{Code: swapscout.CodeRateLimited, RetryAfter: wait, Err: swapscout.ErrHeldBack,
+			Msg: fmt.Sprintf("%s usually answers in %s and this request had %s left: its call uses only the rate budget others leave (%g calls/s)",
+				g.name, g.UsualAnswer().Round(time.Millisecond), left.Round(time.Millisecond), float64(g.limit.Rate))}
+	case extra:
 		return &swapscout.VenueError{Code: swapscout.CodeRateLimited, Err: ErrSkipped,
 			Msg: fmt.Sprintf("over our own rate limit for %s (%g calls/s): an optional call was skipped", g.name, float64(g.limit.Rate))}
 	}
@@ -320,19 +418,21 @@ func (g *Guard) refusal(optional, bulk bool, wait time.Duration) error {
 // because a derived answer was ready (swapscout.WithDerivable).
 var ErrDerivable = fmt.Errorf("no token free now, and a derived answer is ready: %w", swapscout.ErrHeldBack)
 
-// reserve is the part of the bucket bulk calls leave to the others: half
-// the burst, at least one token.
+// reserve is the part of the bucket spare calls (bulk, late) leave to the
+// others: half the burst, at least one token.
 func (g *Guard) reserve() float64 {
 	return max(1, float64(g.limit.Burst)/2)
 }
 
-// end records the outcome of a call that begin let through and returns the
-// error the caller sees: a rate-limit answer's RetryAfter becomes the
-// cool-down actually applied.
-func (g *Guard) end(err error) error {
+// end records the outcome of a call that begin let through at start and
+// returns the error the caller sees: a rate-limit answer's RetryAfter
+// becomes the cool-down actually applied. An answer (or the venue's own
+// deadline passing) teaches the venue's usual answer time.
+func (g *Guard) end(start time.Time, err error) error {
 	if err == nil {
 		g.cb.RecordSuccess()
 		g.resetStrikes()
+		g.learn(g.rate.Now().Sub(start))
 		return nil
 	}
 	ve := asVenueError(err)
@@ -354,11 +454,16 @@ func (g *Guard) end(err error) error {
 			g.cb.HalfOpen()
 		}
 		return err
-	case errors.Is(err, context.DeadlineExceeded), !isVE,
-		ve.Code == swapscout.CodeUnavailable, ve.Code == swapscout.CodeBadResponse, ve.Code == swapscout.CodeTimeout:
+	case errors.Is(err, context.DeadlineExceeded):
+		// The venue's own deadline (the engine's calls run under it): it
+		// took at least this long.
+		g.cb.RecordFailure()
+		g.learn(g.rate.Now().Sub(start))
+	case !isVE, ve.Code == swapscout.CodeUnavailable, ve.Code == swapscout.CodeBadResponse, ve.Code == swapscout.CodeTimeout:
 		g.cb.RecordFailure()
 	default: // a normal answer: unsupported pair, amount out of range, …
 		g.cb.RecordSuccess()
+		g.learn(g.rate.Now().Sub(start))
 	}
 	g.resetStrikes()
 	return err

@@ -397,6 +397,110 @@ func TestBulkCallsLeaveTheReserve(t *testing.T) {
 	}
 }
 
+// TestBulkFloodLeavesRouteLegsTheirTokens: the classes of the rate budget
+// in order. A flooding client's calls (bulk) stop at the reserve; a normal
+// quote's route legs (extra) still find tokens in it, and stop at the last
+// one, which a direct call then takes at once. Before the classes, route
+// legs were bulk too, and a flood left them nothing.
+func TestBulkFloodLeavesRouteLegsTheirTokens(t *testing.T) {
+	g := newGuarded(t, Limit{Rate: 0.001, Burst: 10}, BreakerOpen) // nothing comes back within the test
+	long, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	flood := 0
+	for range 50 {
+		if g.fetch(swapscout.WithBulk(long)) == nil {
+			flood++
+		}
+	}
+	if flood != 5 {
+		t.Fatalf("the flood took %d of 10 tokens, want 5 (down to the reserve)", flood)
+	}
+	legs := 0
+	for range 10 {
+		err := g.fetch(swapscout.WithExtra(long))
+		if err == nil {
+			legs++
+			continue
+		}
+		if !errors.Is(err, ErrSkipped) {
+			t.Fatalf("route leg refused with %v, want ErrSkipped", err)
+		}
+	}
+	if legs != 4 {
+		t.Errorf("route legs after the flood got %d tokens, want 4 (all but the last)", legs)
+	}
+	if err := g.fetch(long); err != nil {
+		t.Fatalf("direct call after the legs: %v", err)
+	}
+	if w := g.clk.waits(); len(w) != 0 {
+		t.Errorf("waits %v, want none: the last token was the direct call's", w)
+	}
+	// A flooding client's route legs are bulk: the lowest mark decides.
+	g2 := newGuarded(t, Limit{Rate: 0.001, Burst: 10}, BreakerOpen)
+	n := 0
+	for range 20 {
+		if g2.fetch(swapscout.WithExtra(swapscout.WithBulk(long))) == nil {
+			n++
+		}
+	}
+	if n != 5 {
+		t.Errorf("a flooding client's route legs took %d tokens, want 5 (they are bulk)", n)
+	}
+}
+
+// TestHopelessDeadlineSpendsOnlySpareTokens: a call whose request has less
+// time left than the venue usually takes to answer (its client cannot use
+// the answer) takes only the tokens above the reserve, never waits, and is
+// told why; a request with time to use the answer keeps full priority, and
+// the reserve serves it.
+func TestHopelessDeadlineSpendsOnlySpareTokens(t *testing.T) {
+	g := newGuarded(t, Limit{Rate: 1e-5, Burst: 10}, BreakerOpen) // ~nothing comes back within the test
+	if got := g.cfg.Guard.UsualAnswer(); got != DefaultAnswerTime {
+		t.Fatalf("UsualAnswer() before any answer = %v, want %v", got, DefaultAnswerTime)
+	}
+	g.set(func(w http.ResponseWriter, r *http.Request) {
+		g.clk.Add(time.Minute) // the venue takes a minute to answer
+		fmt.Fprint(w, `{"ok":true}`)
+	})
+	// Requests that give 30 s (on the wall clock): less than the minute the
+	// venue takes once it has answered one.
+	call := func(requestLeft time.Duration) error {
+		request, cancel := context.WithTimeout(context.Background(), requestLeft)
+		defer cancel()
+		c, cancel2 := context.WithTimeout(swapscout.Detach(request), time.Hour)
+		defer cancel2()
+		return g.fetch(c)
+	}
+	if err := call(time.Hour); err != nil { // learns the minute; 9 tokens left
+		t.Fatal(err)
+	}
+	if got := g.cfg.Guard.UsualAnswer(); got != time.Minute {
+		t.Fatalf("UsualAnswer() = %v, want 1m", got)
+	}
+	short := 0
+	var last error
+	for range 50 {
+		if last = call(30 * time.Second); last == nil {
+			short++
+		}
+	}
+	if short != 4 {
+		t.Errorf("hopeless calls took %d tokens, want 4 (9 down to the reserve of 5)", short)
+	}
+	ve := veOf(t, last)
+	if ve.Code != swapscout.CodeRateLimited || !errors.Is(last, swapscout.ErrHeldBack) || !strings.Contains(ve.Msg, "usually answers in 1m0s") {
+		t.Errorf("refusal %v (%q), want rate_limited saying the venue's usual answer time", ve, ve.Msg)
+	}
+	for i := range 5 { // the reserve is for requests that can use the answer
+		if err := call(time.Hour); err != nil {
+			t.Fatalf("call %d with time for the answer: %v", i, err)
+		}
+	}
+	if w := g.clk.waits(); len(w) != 0 {
+		t.Errorf("waits %v, want none", w)
+	}
+}
+
 // TestRateLimit: a call over the venue's rate waits for a token when one
 // comes before its deadline, and fails rate_limited at once otherwise,
 // without a network call.
@@ -503,14 +607,16 @@ func TestGuardAllocs(t *testing.T) {
 	defer cancel()
 	unsupported := swapscout.NewVenueError(swapscout.CodeUnsupportedPair, "no")
 	if n := testing.AllocsPerRun(1000, func() {
-		if err := g.begin(ctx); err != nil {
+		start, err := g.begin(ctx)
+		if err != nil {
 			t.Fatal(err)
 		}
-		g.end(nil)
-		if err := g.begin(ctx); err != nil {
+		g.end(start, nil)
+		start, err = g.begin(ctx)
+		if err != nil {
 			t.Fatal(err)
 		}
-		g.end(unsupported)
+		g.end(start, unsupported)
 	}); n != 0 {
 		t.Errorf("%v allocations per guarded call, want 0", n)
 	}
@@ -522,9 +628,10 @@ func BenchmarkGuard(b *testing.B) {
 	ctx := context.Background()
 	b.ReportAllocs()
 	for b.Loop() {
-		if err := g.begin(ctx); err != nil {
+		start, err := g.begin(ctx)
+		if err != nil {
 			b.Fatal(err)
 		}
-		g.end(nil)
+		g.end(start, nil)
 	}
 }

@@ -259,3 +259,84 @@ func TestFloodOfUncachedQuotes(t *testing.T) {
 	wg.Wait()
 	t.Logf("the flooder's quotes answered meanwhile: %d", n.Load())
 }
+
+// TestFloodLeavesRoutes: on the demo (whose venues can create swaps, so
+// quotes carry two-leg routes), one client sends 200 uncached quotes with
+// deadline=10ms, ten at a time, under the default per-client limits; the
+// next normal quote still has the direct offers and the route offers a
+// quote had before. Before the rate budget's classes, the flood's calls
+// left every venue's bucket at its reserve and the route legs (then bulk)
+// could take none of it: the routes vanished. Timing decides how much of
+// the flood reaches the venues: on a loaded machine most of its requests
+// end before their calls start, and the old code passed too;
+// quotes.TestShortDeadlineFloodLeavesRoutes is the deterministic test.
+func TestFloodLeavesRoutes(t *testing.T) {
+	if raceEnabled {
+		t.Skip("the flood tests run without -race: go test -run TestFlood ./cmd/swapscout/")
+	}
+	url := startDemo(t)
+	c := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 16}, Timeout: 20 * time.Second}
+	defer c.CloseIdleConnections()
+	ask := func(query string) (int, *api.Quote) {
+		t.Helper()
+		resp, body := get(t, c, url+"/v1/quotes?"+query)
+		q := &api.Quote{}
+		if resp.StatusCode == 200 {
+			var err error
+			if q, err = api.DecodeQuote([]byte(body)); err != nil {
+				t.Fatalf("%v: %s", err, body)
+			}
+		}
+		return resp.StatusCode, q
+	}
+	st, q0 := ask("from=btc&to=eth&amount=0.1&deadline=3s")
+	for wait := time.Now().Add(30 * time.Second); st == 200 && loading(q0) && time.Now().Before(wait); {
+		time.Sleep(200 * time.Millisecond)
+		st, q0 = ask("from=btc&to=eth&amount=0.1001&deadline=3s")
+	}
+	base, baseRoutes := venuesOf(q0), routesOf(q0)
+	if st != 200 || len(base) < 20 || baseRoutes == 0 {
+		t.Fatalf("baseline quote: %d, %d direct offers and %d routes (failures %+v)", st, len(base), baseRoutes, q0.Failures)
+	}
+	work := make(chan int)
+	var wg sync.WaitGroup
+	var answered atomic.Int32
+	for range 10 {
+		wg.Go(func() {
+			for i := range work {
+				if st, _ := ask(fmt.Sprintf("from=btc&to=eth&amount=0.1%03d&deadline=10ms", i)); st == 200 {
+					answered.Add(1)
+				}
+			}
+		})
+	}
+	for i := range 200 {
+		work <- i
+	}
+	close(work)
+	wg.Wait()
+	time.Sleep(500 * time.Millisecond) // as a person would, and as the acceptance check does
+	_, q := ask("from=btc&to=eth&amount=0.2&deadline=3s")
+	if missing := missingFrom(base, venuesOf(q)); len(missing) > 0 {
+		t.Errorf("after the flood (%d answered), the quote lacks %d of %d direct offers: %v (failures %+v)",
+			answered.Load(), len(missing), len(base), missing, q.Failures)
+	}
+	t.Logf("baseline: %d direct offers, %d routes; after %d answered flood requests: %d, %d",
+		len(base), baseRoutes, answered.Load(), len(venuesOf(q)), routesOf(q))
+	// Which routes rank best varies from quote to quote, how many hardly.
+	if r := routesOf(q); r < max(1, baseRoutes-1) {
+		t.Errorf("after the flood (%d answered), the quote has %d route offers, want %d as before (failures %+v)",
+			answered.Load(), r, baseRoutes, q.Failures)
+	}
+}
+
+// routesOf counts q's two-leg route offers.
+func routesOf(q *api.Quote) int {
+	n := 0
+	for _, o := range q.Offers {
+		if len(o.Legs) == 2 {
+			n++
+		}
+	}
+	return n
+}
