@@ -23,9 +23,6 @@ import (
 var notQuotable = map[swapscout.Asset]string{
 	{Ticker: "cacao", Network: "maya"}: "Maya's own coin leaves by a MsgDeposit on Maya's chain, not a transfer to an inbound " +
 		"address; the adapter opens only transfers, so a quote would offer a swap it cannot create",
-	{Ticker: "xrd", Network: "xrd"}: "Maya alone lists it, and Maya's table does not carry Radix: how a Radix deposit must reach " +
-		"Maya (a transfer with a message, or a call to a component) is not established, so a quote from XRD could offer a " +
-		"swap the adapter cannot create (its account_rdx1 address rules exist)",
 	{Ticker: "wnear", Network: "near"}: "cannot be: 1-Click's only NEAR token, wrap.near, is what NEAR itself is quoted as " +
 		"(1-Click wraps a NEAR deposit and unwraps the payout), so a quote for wNEAR would deliver NEAR",
 	{Ticker: "btc-fa93", Network: "kcc"}: "KuCoin lists it as the KCC chain of its currency BTC; the exchange kit maps a " +
