@@ -38,20 +38,27 @@ func sideshiftWith(t *testing.T, coin, contract string) []byte {
 	return out
 }
 
+// serverRefresher is a Refresher as a server starts one: from the
+// embedded snapshot, not the recordings. The shared catalogue is put back
+// as the recordings make it when the test ends.
+func serverRefresher(t *testing.T) *Refresher {
+	t.Helper()
+	lists, err := Load(os.DirFS("testdata"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { swapscout.ReplaceListings(Snapshot(lists, "2026-11-28")) })
+	date, sources := swapscout.CatalogueInfo()
+	return NewRefresher(ListsFromCatalogue(swapscout.Catalogue(), sources), func() string { return date })
+}
+
 // TestRefreshedAssetQuotes runs the live refresh against a SideShift whose
 // list gained a token: once the refresh has run, the token resolves and
 // the SideShift adapter quotes it with the code SideShift's list gave it,
 // without a restart; when the list drops it again, it stops resolving.
 // It touches the shared catalogue: not parallel.
 func TestRefreshedAssetQuotes(t *testing.T) {
-	lists, err := Load(os.DirFS("testdata"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { swapscout.ReplaceListings(Snapshot(lists, "2026-11-28")) })
-	// A server starts from the embedded snapshot, not the recordings.
-	date, sources := swapscout.CatalogueInfo()
-	r := NewRefresher(ListsFromCatalogue(swapscout.Catalogue(), sources), func() string { return date })
+	r := serverRefresher(t)
 
 	var paths []string
 	var mu sync.Mutex
@@ -167,13 +174,7 @@ func TestListsFromCatalogue(t *testing.T) {
 // venue is not asked at all. It touches the shared catalogue: not
 // parallel.
 func TestStealthEXRefreshOverSimulator(t *testing.T) {
-	lists, err := Load(os.DirFS("testdata"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { swapscout.ReplaceListings(Snapshot(lists, "2026-11-28")) })
-	date, sources := swapscout.CatalogueInfo()
-	r := NewRefresher(ListsFromCatalogue(swapscout.Catalogue(), sources), func() string { return date })
+	r := serverRefresher(t)
 	s := venuetest.StartSim(t, sim.Config{Seed: 7, Latency: time.Millisecond}, "stealthex", simstealthex.Sim())
 	hc := venuetest.Client(t)
 
