@@ -43,6 +43,11 @@
 //	                    named (alice.near), implicit (64 lowercase hex) and
 //	                    ETH-implicit (0x and 40 lowercase hex) accounts;
 //	                    upper case and "system" refused; no checksum exists
+//	xrd                 Radix Babylon accounts account_rdx1… (bech32m of a
+//	                    30-byte node id whose entity type is an account:
+//	                    allocated, or preallocated secp256k1/Ed25519);
+//	                    resources, components, test networks and Olympia
+//	                    rdx1… addresses refused
 //
 // Memo rules ([MemoRule]): XRP takes an optional numeric destination tag
 // (0–4294967295); Stellar an optional memo of up to 28 bytes; TON an optional

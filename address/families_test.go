@@ -74,3 +74,29 @@ func TestFamilyRoundTrip(t *testing.T) {
 		}
 	}
 }
+
+// TestRadixVectors checks Radix account addresses against published ones:
+// Sargon's (the Radix wallet's core) sample accounts, a preallocated
+// Ed25519 account (account_rdx12…) and a secp256k1 one (account_rdx16…),
+// an allocated account (account_rdx1c…) from a Radix dApp's definition,
+// and its refusals: the XRD resource address itself, a component, an
+// identity, Stokenet and simulator accounts, an Olympia-era address (rdx1…, from
+// the Olympia wallet library's own vectors) and a broken checksum.
+func TestRadixVectors(t *testing.T) {
+	runVectors(t, []vector{
+		{net: "xrd", addr: "account_rdx128y6j78mt0aqv6372evz28hrxp8mn06ccddkr7xppc88hyvynvjdwr"},
+		{net: "xrd", addr: "account_rdx12xkzynhzgtpnnd02tudw2els2g9xl73yk54ppw8xekt2sdrlaer264"},
+		{net: "xrd", addr: "account_rdx16xlfcpp0vf7e3gqnswv8j9k58n6rjccu58vvspmdva22kf3aplease"},
+		{net: "xrd", addr: "account_rdx1cxh9jq27n5vllmsexah8jj3txzue8yu236uekcnfr4hq5ptw8nn7f0"},
+		{net: "xrd", addr: "account_rdx128y6j78mt0aqv6372evz28hrxp8mn06ccddkr7xppc88hyvynvjdwx", want: "checksum"},
+		{net: "xrd", addr: "resource_rdx1tknxxxxxxxxxradxrdxxxxxxxxx009923554798xxxxxxxxxradxrd", want: "not an account"},
+		{net: "xrd", addr: "component_rdx1cptxxxxxxxxxfaucetxxxxxxxxx000527798379xxxxxxxxxfaucet", want: "not an account"},
+		{net: "xrd", addr: "account_rdx1cptxxxxxxxxxfaucetxxxxxxxxx000527798379xxxxxxxxxfaucet", want: "checksum"},
+		{net: "xrd", addr: "identity_rdx122yy9pkfdrkam4evxcwh235c4qc52wujkwnt52q7vqxefhnlen489g", want: "not an account"},
+		{net: "xrd", addr: "account_tdx_2_12x55t8w9lf2qjh6z98jjxy04tkpjgjxawqm252gerhyath7qka34v3", want: "testnet"},
+		{net: "xrd", addr: "account_sim1cyvgx33089ukm2pl97pv4max0x40ruvfy4lt60yvya744cve475w0q", want: "testnet"},
+		{net: "xrd", addr: "rdx1qsps28kdn4epn0c9ej2rcmwfz5a4jdhq2ez03x7h6jefvr4fnwnrtqqjaj7dt", want: "Olympia"},
+		{net: "xrd", addr: "0x0000000000000000000000000000000000000000", want: "Ethereum address"},
+		{net: "xrd", addr: "account_rdx128y6j78mt0aqv6372evz28hrxp8mn06ccddkr7xppc88hyvynvjdwr", memo: "1", want: "memo"},
+	})
+}

@@ -84,8 +84,11 @@ func resolve(l *List, e Entry, venueNet string) {
 		e.Contract = c
 	}
 	// Some lists give a network's own coin a placeholder contract: its
-	// ticker (LetsExchange's "ada" on Cardano) or a well-known address.
-	if e.Contract != "" && sym == n.Native && (strings.EqualFold(e.Contract, n.Native) || n.Family == "evm" && isWrappedNative(e.Contract)) {
+	// ticker (LetsExchange's "ada" on Cardano) or a well-known address, or
+	// the coin's own resource where the chain has one (KuCoin's XRD names
+	// Radix's XRD resource).
+	if e.Contract != "" && sym == n.Native && (strings.EqualFold(e.Contract, n.Native) || n.Family == "evm" && isWrappedNative(e.Contract) ||
+		nativeResource[n.Code] == e.Contract) {
 		e.Contract = ""
 	}
 	l.Entries = append(l.Entries, e)
@@ -97,6 +100,13 @@ func resolve(l *List, e Entry, venueNet string) {
 func isWrappedNative(c string) bool {
 	return c == "0x0000000000000000000000000000000000000000" || c == "0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee" ||
 		c == "0x0000000000000000000000000000000000001010"
+}
+
+// nativeResource is the address of a network's own coin on chains where
+// that coin is a resource like any token: XRD on Radix (Radix's
+// well-known addresses; the wallet core Sargon's fixtures write it).
+var nativeResource = map[string]string{
+	"xrd": "resource_rdx1tknxxxxxxxxxradxrdxxxxxxxxx009923554798xxxxxxxxxradxrd",
 }
 
 // key identifies a canonical asset: network and contract.

@@ -101,3 +101,29 @@ func TestNEARIntentsOneClick(t *testing.T) {
 		t.Errorf("Merge = %+v, want USDT on BSC with the list's 18 decimals", a)
 	}
 }
+
+// TestKuCoinRadixIsTheCoin: KuCoin lists XRD on its "radix" chain with
+// XRD's own resource address as the contract; that is Radix's coin, the
+// asset Maya lists as XRD.XRD, not a token of its own.
+func TestKuCoinRadixIsTheCoin(t *testing.T) {
+	lists, err := Load(os.DirFS("testdata"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var xrd []swapscout.SnapshotAsset
+	for _, a := range Merge(lists) {
+		if a.Network == "xrd" {
+			xrd = append(xrd, a)
+		}
+	}
+	if len(xrd) != 1 || xrd[0].Contract != "" || xrd[0].Ticker != "xrd" {
+		t.Fatalf("Radix assets = %+v, want one: the native XRD", xrd)
+	}
+	venues := map[string]string{}
+	for _, l := range xrd[0].Listings {
+		venues[l.Venue] = l.Code
+	}
+	if venues["kucoin"] != "XRD/XRD" || venues["maya"] != "XRD.XRD" {
+		t.Errorf("XRD listed by %v, want KuCoin (XRD/XRD) and Maya (XRD.XRD)", venues)
+	}
+}

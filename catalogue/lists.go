@@ -85,7 +85,7 @@ var kucoinChains = map[string]string{
 	"ckb2": "ckb", "fil": "fil", "oasis": "oasis", "dfi": "dfi", "zen": "zen", "doge": "doge", "orai": "orai",
 	"pha": "pha", "xym": "xym", "flux": "flux", "xdc": "xdc", "kda": "kda", "icp": "icp", "celo": "celo",
 	"tlosevm": "tlosevm", "kcc": "kcc", "ltc": "ltc", "bch": "bch", "xrp": "xrp", "ton": "ton", "dash": "dash",
-	"xmr": "xmr", "etc": "etc", "base": "base", "apt": "aptos", "kaspa": "", "tia": "tia",
+	"xmr": "xmr", "etc": "etc", "base": "base", "apt": "aptos", "kaspa": "", "tia": "tia", "radix": "xrd",
 }
 
 // KuCoinChainID is KuCoin's chainId for our network, what ParseKuCoin

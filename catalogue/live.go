@@ -6,6 +6,8 @@ import (
 	"time"
 
 	"github.com/swapscout/swapscout"
+	"github.com/swapscout/swapscout/venue"
+	"github.com/swapscout/swapscout/venue/stealthex"
 )
 
 // LivePaths are where the venues publish, under their API root, the lists
@@ -18,6 +20,18 @@ var LivePaths = map[string]string{
 	"nearintents": "/v0/tokens",
 }
 
+// LiveReaders read the lists that one GET of a path cannot bring: the
+// venue pages them and answers only with its key. Each reads through the
+// venue's configuration (API root, HTTP client, key) and returns the list
+// as its parser reads it.
+var LiveReaders = map[string]func(context.Context, *venue.Config) ([]byte, error){
+	"stealthex": stealthex.FetchCurrencies,
+}
+
+// DefaultReadTimeout bounds one venue's reading through LiveReaders, all
+// its pages together.
+const DefaultReadTimeout = 2 * time.Minute
+
 // DefaultEvery is how often a server reads the venues' lists again: a
 // venue adds or retires a coin a few times a week, and a list is a large
 // answer (KuCoin's is about a megabyte).
@@ -29,6 +43,13 @@ type Live struct {
 	// Fetch reads path from venue's API root; it owns the deadline, the
 	// body limit and the venue's budget.
 	Fetch func(ctx context.Context, venueID, path string) ([]byte, error)
+	// Config is a venue's configuration for LiveReaders (its API root,
+	// HTTP client and key); nil, or nil for a venue (no key configured),
+	// leaves that venue's list as it is, unread and unreported.
+	Config func(venueID string) *venue.Config
+	// ReadTimeout bounds a LiveReaders reading (DefaultReadTimeout when
+	// zero); Fetch owns its own deadline.
+	ReadTimeout time.Duration
 	// Report hears of each venue's refresh: what changed, or why the list
 	// was refused (the last good one is kept).
 	Report func(venueID string, ch Change, err error)
@@ -36,8 +57,9 @@ type Live struct {
 	After func(time.Duration) <-chan time.Time
 }
 
-// Run reads every venue of LivePaths at once, then every l.Every, and
-// publishes each sound list (Update) until ctx ends.
+// Run reads every venue of LivePaths (and of LiveReaders that l.Config
+// configures) at once, then every l.Every, and publishes each sound list
+// (Update) until ctx ends.
 func (r *Refresher) Run(ctx context.Context, l Live) {
 	every, after := l.Every, l.After
 	if every <= 0 {
@@ -46,9 +68,14 @@ func (r *Refresher) Run(ctx context.Context, l Live) {
 	if after == nil {
 		after = time.After
 	}
-	ids := make([]string, 0, len(LivePaths))
+	ids := make([]string, 0, len(LivePaths)+len(LiveReaders))
 	for id := range LivePaths {
 		if _, ok := r.parsers[id]; ok {
+			ids = append(ids, id)
+		}
+	}
+	for id := range LiveReaders {
+		if _, ok := r.parsers[id]; ok && l.Config != nil {
 			ids = append(ids, id)
 		}
 	}
@@ -58,7 +85,10 @@ func (r *Refresher) Run(ctx context.Context, l Live) {
 			if ctx.Err() != nil {
 				return
 			}
-			body, err := l.Fetch(ctx, id, LivePaths[id])
+			body, read, err := l.read(ctx, id)
+			if !read {
+				continue
+			}
 			var ch Change
 			if err == nil {
 				ch, err = r.Update(id, body)
@@ -73,6 +103,29 @@ func (r *Refresher) Run(ctx context.Context, l Live) {
 		case <-after(every):
 		}
 	}
+}
+
+// read brings venue id's list: through its LiveReader when it has one
+// (read is false when l.Config gives no configuration for it), else by
+// Fetch of its LivePaths path.
+func (l *Live) read(ctx context.Context, id string) (body []byte, read bool, err error) {
+	reader, ok := LiveReaders[id]
+	if !ok {
+		body, err = l.Fetch(ctx, id, LivePaths[id])
+		return body, true, err
+	}
+	cfg := l.Config(id)
+	if cfg == nil {
+		return nil, false, nil
+	}
+	timeout := l.ReadTimeout
+	if timeout <= 0 {
+		timeout = DefaultReadTimeout
+	}
+	rctx, cancel := context.WithTimeout(ctx, timeout)
+	defer cancel()
+	body, err = reader(rctx, cfg)
+	return body, true, err
 }
 
 // ListsFromCatalogue rebuilds each venue's last list from what the

@@ -12,8 +12,11 @@ import (
 	"time"
 
 	"github.com/swapscout/swapscout"
+	"github.com/swapscout/swapscout/sim"
+	simstealthex "github.com/swapscout/swapscout/sim/stealthex"
 	"github.com/swapscout/swapscout/venue"
 	"github.com/swapscout/swapscout/venue/sideshift"
+	"github.com/swapscout/swapscout/venue/stealthex"
 	"github.com/swapscout/swapscout/venue/venuetest"
 )
 
@@ -35,20 +38,27 @@ func sideshiftWith(t *testing.T, coin, contract string) []byte {
 	return out
 }
 
+// serverRefresher is a Refresher as a server starts one: from the
+// embedded snapshot, not the recordings. The shared catalogue is put back
+// as the recordings make it when the test ends.
+func serverRefresher(t *testing.T) *Refresher {
+	t.Helper()
+	lists, err := Load(os.DirFS("testdata"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { swapscout.ReplaceListings(Snapshot(lists, "2026-11-28")) })
+	date, sources := swapscout.CatalogueInfo()
+	return NewRefresher(ListsFromCatalogue(swapscout.Catalogue(), sources), func() string { return date })
+}
+
 // TestRefreshedAssetQuotes runs the live refresh against a SideShift whose
 // list gained a token: once the refresh has run, the token resolves and
 // the SideShift adapter quotes it with the code SideShift's list gave it,
 // without a restart; when the list drops it again, it stops resolving.
 // It touches the shared catalogue: not parallel.
 func TestRefreshedAssetQuotes(t *testing.T) {
-	lists, err := Load(os.DirFS("testdata"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { swapscout.ReplaceListings(Snapshot(lists, "2026-11-28")) })
-	// A server starts from the embedded snapshot, not the recordings.
-	date, sources := swapscout.CatalogueInfo()
-	r := NewRefresher(ListsFromCatalogue(swapscout.Catalogue(), sources), func() string { return date })
+	r := serverRefresher(t)
 
 	var paths []string
 	var mu sync.Mutex
@@ -154,5 +164,82 @@ func TestListsFromCatalogue(t *testing.T) {
 		if n, ok := ids[a.ID]; !ok || n != len(a.Listings) {
 			t.Errorf("%s: %d listings rebuilt, %d recorded (%v)", a.ID, len(a.Listings), n, ok)
 		}
+	}
+}
+
+// TestStealthEXRefreshOverSimulator runs the live refresh against
+// StealthEX's simulator: its currency list is read page by page with the
+// venue's key (the simulator answers 401 without one) and merged, so the
+// assets StealthEX lists name it as a venue afterwards. Without a key the
+// venue is not asked at all. It touches the shared catalogue: not
+// parallel.
+func TestStealthEXRefreshOverSimulator(t *testing.T) {
+	r := serverRefresher(t)
+	s := venuetest.StartSim(t, sim.Config{Seed: 7, Latency: time.Millisecond}, "stealthex", simstealthex.Sim())
+	hc := venuetest.Client(t)
+
+	lists2 := map[string]bool{}
+	run := func(key string) (reports map[string]error, changes map[string]Change) {
+		reports, changes = map[string]error{}, map[string]Change{}
+		ctx, cancel := context.WithCancel(context.Background())
+		defer cancel()
+		var mu sync.Mutex
+		r.Run(ctx, Live{
+			Fetch: func(_ context.Context, id, path string) ([]byte, error) {
+				lists2[id] = true
+				return nil, swapscout.NewVenueError(swapscout.CodeUnavailable, "not served here")
+			},
+			Config: func(id string) *venue.Config {
+				if id != "stealthex" || key == "" {
+					return nil
+				}
+				return &venue.Config{BaseURL: s.VenueURL("stealthex"), HTTP: hc, APIKey: key, Now: time.Now}
+			},
+			Report: func(id string, ch Change, err error) {
+				mu.Lock()
+				defer mu.Unlock()
+				reports[id], changes[id] = err, ch
+			},
+			// One round: stop before the next.
+			After: func(time.Duration) <-chan time.Time { cancel(); return make(chan time.Time) },
+		})
+		return reports, changes
+	}
+
+	if reports, _ := run(""); func() bool { _, ok := reports["stealthex"]; return ok }() {
+		t.Fatalf("without a key StealthEX was read: %v", reports["stealthex"])
+	}
+	usdt := swapscout.AssetID("usdt", "eth")
+	listedBy := func(id, venueID string) bool {
+		for _, e := range swapscout.Catalogue() {
+			if swapscout.AssetID(e.Asset.Ticker, e.Asset.Network) != id {
+				continue
+			}
+			for _, l := range e.Listings {
+				if l.Venue == venueID {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	if listedBy(usdt, "stealthex") {
+		t.Fatal("USDT on Ethereum is listed by StealthEX before any refresh from it")
+	}
+
+	reports, changes := run("sim-key")
+	if err, ok := reports["stealthex"]; !ok || err != nil {
+		t.Fatalf("StealthEX refresh: reported %v, err %v", ok, err)
+	}
+	ch := changes["stealthex"]
+	if want := len(stealthex.Symbols.Assets()); ch.Listed < want || ch.Mapped < want || len(ch.Unmapped) != 0 {
+		t.Errorf("StealthEX refresh: listed %d, mapped %d, unmapped %v; want every one of the %d it quotes mapped",
+			ch.Listed, ch.Mapped, ch.Unmapped, want)
+	}
+	if !listedBy(usdt, "stealthex") {
+		t.Error("USDT on Ethereum is not listed by StealthEX after the refresh")
+	}
+	if !lists2["sideshift"] {
+		t.Error("the other venues' lists were not asked in the same round")
 	}
 }

@@ -86,6 +86,12 @@ func Address(network string, parts ...string) string {
 		return s
 	case "xmr":
 		return monero(key[:64])
+	case "xrd":
+		// A Radix preallocated Ed25519 account (entity type 0x51): bech32m
+		// of the 30-byte node id under account_rdx.
+		data, _ := bech32.ConvertBits(append([]byte{0x51}, key[:29]...), 8, 5, true)
+		s, _ := bech32.EncodeM("account_rdx", data)
+		return s
 	}
 	return "sim" + network + hex.EncodeToString(key[:16])
 }

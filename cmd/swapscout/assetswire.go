@@ -21,9 +21,11 @@ const assetListTimeout = 30 * time.Second
 // listed and quotable at once, those it drops stop being offered, and a
 // list that fails the checks is logged and the last good one kept. It
 // starts from the embedded snapshot; wait returns once it has stopped
-// after ctx ends. every ≤ 0: no refresh (the snapshot is served).
+// after ctx ends. every ≤ 0: no refresh (the snapshot is served). getenv
+// reads the venues' keys as the adapters do (SWAPSCOUT_<ID>_API_KEY): a
+// list that only the key opens (StealthEX's) is read when it is set.
 func startAssetRefresh(ctx context.Context, every time.Duration, baseURL func(id string) string,
-	client func(id string) *upstream.Client, log *slog.Logger) (wait func()) {
+	client func(id string) *upstream.Client, getenv func(string) string, log *slog.Logger) (wait func()) {
 	if every <= 0 {
 		return func() {}
 	}
@@ -44,6 +46,17 @@ func startAssetRefresh(ctx context.Context, every time.Duration, baseURL func(id
 		})
 		return body, err
 	}
+	config := func(id string) *venue.Config {
+		d := descriptor(id)
+		if d == nil || getenv == nil {
+			return nil
+		}
+		key := getenv(d.EnvPrefix() + "API_KEY")
+		if key == "" {
+			return nil
+		}
+		return &venue.Config{BaseURL: baseURL(id), HTTP: client(id), APIKey: key, Now: time.Now}
+	}
 	report := func(id string, ch catalogue.Change, err error) {
 		switch {
 		case log == nil:
@@ -57,17 +70,25 @@ func startAssetRefresh(ctx context.Context, every time.Duration, baseURL func(id
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
-		r.Run(ctx, catalogue.Live{Every: every, Fetch: fetch, Report: report})
+		r.Run(ctx, catalogue.Live{Every: every, Fetch: fetch, Config: config, Report: report})
 	}()
 	return func() { <-done }
 }
 
 // descriptorURL is a venue's live API root.
 func descriptorURL(id string) string {
-	for _, d := range all.Descriptors {
-		if d.ID == id {
-			return d.BaseURL
-		}
+	if d := descriptor(id); d != nil {
+		return d.BaseURL
 	}
 	return ""
+}
+
+// descriptor is venue id's descriptor, nil for an unknown id.
+func descriptor(id string) *venue.Descriptor {
+	for _, d := range all.Descriptors {
+		if d.ID == id {
+			return d
+		}
+	}
+	return nil
 }

@@ -296,7 +296,7 @@ func newStack(ctx context.Context, o stackOptions) (*stack, error) {
 			return c
 		}
 		return hc
-	}, o.log)
+	}, vo.Getenv, o.log)
 	s := &stack{http: hc, registry: reg, stop: cancel, wait: func() { wait(); assetsWait() }, closers: closers}
 	for _, c := range proxied {
 		s.closers = append(s.closers, c.Close)

@@ -23,7 +23,6 @@ import (
 var notQuotable = map[swapscout.Asset]string{
 	{Ticker: "cacao", Network: "maya"}: "Maya's own coin leaves by a MsgDeposit on Maya's chain, not a transfer to an inbound " +
 		"address; the adapter opens only transfers, so a quote would offer a swap it cannot create",
-	{Ticker: "xrd", Network: "xrd"}: "Radix has no address rules (package address): listed unswappable, and Maya alone lists it",
 	{Ticker: "wnear", Network: "near"}: "cannot be: 1-Click's only NEAR token, wrap.near, is what NEAR itself is quoted as " +
 		"(1-Click wraps a NEAR deposit and unwraps the payout), so a quote for wNEAR would deliver NEAR",
 	{Ticker: "btc-fa93", Network: "kcc"}: "KuCoin lists it as the KCC chain of its currency BTC; the exchange kit maps a " +

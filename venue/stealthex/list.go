@@ -1,8 +1,12 @@
 package stealthex
 
 import (
+	"bytes"
+	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/swapscout/swapscout"
@@ -18,6 +22,77 @@ const CurrenciesPath = "/v4/currencies"
 
 // PageSize is how many currencies the clients ask per page.
 const PageSize = 250
+
+// MaxPages bounds one reading of the list: 100 pages of PageSize are
+// many times what StealthEX lists, so a venue that never sends a short
+// page ends the reading with an error instead of a loop.
+const MaxPages = 100
+
+// pageBody caps one page's answer: 250 currencies with their icons' URLs,
+// regexes and warnings are well under a megabyte.
+const pageBody = 4 << 20
+
+// FetchCurrencies reads GET /v4/currencies page by page through cfg, with
+// the key as the adapter sends it (a Bearer token: StealthEX answers
+// nothing without one), until a short page, and returns the pages joined
+// into one JSON array (what ParseCurrencies and the catalogue's reader
+// read). A page that repeats the previous one (a venue ignoring offset)
+// or more than MaxPages pages is an error. The key never appears in an
+// error, even where the venue's refusal echoes it.
+func FetchCurrencies(ctx context.Context, cfg *venue.Config) ([]byte, error) {
+	return fetchCurrencies(ctx, cfg, PageSize)
+}
+
+func fetchCurrencies(ctx context.Context, cfg *venue.Config, size int) ([]byte, error) {
+	if cfg.APIKey == "" {
+		return nil, swapscout.NewVenueError(swapscout.CodeNotConfigured, "StealthEX lists its currencies only to a client with an API key")
+	}
+	hdr := []venue.Field{{Key: "Accept", Value: "application/json"}, {Key: "Authorization", Value: "Bearer " + cfg.APIKey}}
+	out := []byte{'['}
+	var first json.RawMessage // the previous page's first item
+	for page := 0; ; page++ {
+		if page == MaxPages {
+			return nil, swapscout.NewVenueError(swapscout.CodeBadResponse, "StealthEX's currency list goes on past %d pages", MaxPages)
+		}
+		url := cfg.BaseURL + CurrenciesPath + "?limit=" + strconv.Itoa(size) + "&offset=" + strconv.Itoa(page*size)
+		var items []json.RawMessage
+		err := venue.Fetch(ctx, cfg, venue.Request{URL: url, Header: hdr, MaxBody: pageBody}, func(status int, body []byte) error {
+			return decode(status, body, &items)
+		})
+		if err != nil {
+			return nil, withoutKey(err, cfg.APIKey)
+		}
+		if len(items) > size {
+			return nil, swapscout.NewVenueError(swapscout.CodeBadResponse, "StealthEX answered %d currencies to a page of %d", len(items), size)
+		}
+		if len(items) > 0 && page > 0 && bytes.Equal(items[0], first) {
+			return nil, swapscout.NewVenueError(swapscout.CodeBadResponse, "StealthEX's currency list repeats its page at offset %d (offset ignored?)", page*size)
+		}
+		for _, it := range items {
+			if len(out) > 1 {
+				out = append(out, ',')
+			}
+			out = append(out, it...)
+		}
+		if len(items) < size {
+			return append(out, ']'), nil
+		}
+		first = items[0]
+	}
+}
+
+// withoutKey is err with every occurrence of key masked, keeping its code.
+func withoutKey(err error, key string) error {
+	if key == "" || !strings.Contains(err.Error(), key) {
+		return err
+	}
+	code := swapscout.CodeUnavailable
+	var ve *swapscout.VenueError
+	if errors.As(err, &ve) {
+		code = ve.Code
+	}
+	return swapscout.NewVenueError(code, "%s", strings.ReplaceAll(err.Error(), key, "[key]"))
+}
 
 // Currency is one item of GET /v4/currencies (the OpenAPI schema
 // Currency; its documented example is btc on "mainnet").
