@@ -160,7 +160,17 @@ func TestSwapRouteEndToEnd(t *testing.T) {
 	clk := defaultCLIClock()
 	clk.interval = 200 * time.Millisecond
 	var tried []string
-	for range 5 {
+	for i := range 8 {
+		if i > 0 {
+			// The quotes before asked every bridge at every venue: let the
+			// venues' rate budgets refill, so that this quote and the
+			// command's own are not both refused the route legs they need.
+			select {
+			case <-ctx.Done():
+				t.Fatal(ctx.Err())
+			case <-time.After(2 * time.Second):
+			}
+		}
 		// A route this server offers now, whose bridge network the test
 		// has an address of, paid by a plain transfer (a memo deposit
 		// is --yes's only with --allow-memo-deposit); the command quotes again, and which routes
