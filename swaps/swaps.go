@@ -760,26 +760,48 @@ func (s *Service) Get(ctx context.Context, id string) (*swapscout.Swap, []swapsc
 	if pr, ok := s.Store.(PublicReader); ok {
 		read = pr.PublicSwap
 	}
+	// The record and its history are separate reads: a change committed
+	// between them would show the old status beside the new history (a
+	// stream would send it as a change). So the record is read again after
+	// the history, and all of it again if it moved meanwhile.
+	for try := 1; ; try++ {
+		view, evs, head, err := s.get(ctx, id, read)
+		if err != nil || try == 3 {
+			return view, evs, err
+		}
+		again, err := read(ctx, id)
+		if err != nil {
+			return nil, nil, err
+		}
+		if again.UpdatedAt.Equal(head.UpdatedAt) && again.Status == head.Status {
+			return view, evs, nil
+		}
+	}
+}
+
+// get is one reading of Get: the swap's view, its history, and the
+// record read under id.
+func (s *Service) get(ctx context.Context, id string, read func(context.Context, string) (*swapscout.Swap, error)) (view *swapscout.Swap, evs []swapscout.SwapEvent, head *swapscout.Swap, err error) {
 	sw, err := read(ctx, id)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	if !sw.Created() {
-		return nil, nil, swapscout.Errorf(swapscout.ENOTFOUND, "no such swap")
+		return nil, nil, nil, swapscout.Errorf(swapscout.ENOTFOUND, "no such swap")
 	}
 	// A composed swap is shown whole, from any of its members' ids.
 	legs, err := s.members(ctx, sw, read)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	if !legs[0].Created() {
-		return nil, nil, swapscout.Errorf(swapscout.ENOTFOUND, "no such swap")
+		return nil, nil, nil, swapscout.Errorf(swapscout.ENOTFOUND, "no such swap")
 	}
-	evs, err := s.history(ctx, legs)
+	evs, err = s.history(ctx, legs)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
-	return View(legs), evs, nil
+	return View(legs), evs, sw, nil
 }
 
 func (r *CreateRequest) validate() error {
