@@ -313,7 +313,10 @@ func TestThousandStreams(t *testing.T) {
 	}
 	rel := make(chan struct{})
 	store := inmem.New(inmem.Options{})
-	h := httpapi.NewHandler(httpapi.Deps{Quotes: blocking{rel}, Store: store, FanOutRate: -1, MaxStreams: 300, MaxClientStreams: -1})
+	// The stream cap alone: no bound on fan-outs (MaxFanOuts < 0), which
+	// would end the streams past it after a tenth of their deadline and
+	// free their slots for more.
+	h := httpapi.NewHandler(httpapi.Deps{Quotes: blocking{rel}, Store: store, FanOutRate: -1, MaxStreams: 300, MaxClientStreams: -1, MaxFanOuts: -1})
 	srv, err := httpserver.Listen("127.0.0.1:0", h, httpserver.Options{})
 	if err != nil {
 		t.Fatal(err)
