@@ -56,27 +56,27 @@ func newFanOuts(n int) *fanOuts {
 }
 
 // acquire takes a slot for a fan-out of the given deadline, waiting at
-// most a tenth of it, and returns its release; a quote marked WithFresh
-// takes none.
-func (b *fanOuts) acquire(ctx context.Context, deadline time.Duration) (release func(), err error) {
+// most a tenth of it, and says whether it took one (to give back with
+// release); a quote marked WithFresh takes none.
+func (b *fanOuts) acquire(ctx context.Context, deadline time.Duration) (took bool, err error) {
 	if b == nil || swapscout.Fresh(ctx) {
-		return func() {}, nil
+		return false, nil
 	}
 	select {
 	case b.slots <- struct{}{}:
-		return b.release, nil
+		return true, nil
 	default:
 	}
 	t := time.NewTimer(deadline / 10)
 	defer t.Stop()
 	select {
 	case b.slots <- struct{}{}:
-		return b.release, nil
+		return true, nil
 	case <-ctx.Done():
-		return nil, ctx.Err()
+		return false, ctx.Err()
 	case <-t.C:
 		b.shed.Add(1)
-		return nil, &swapscout.Error{Code: swapscout.EUNAVAILABLE, RetryAfter: busyRetry,
+		return false, &swapscout.Error{Code: swapscout.EUNAVAILABLE, RetryAfter: busyRetry,
 			Message: "busy: this server is working on as many quotes as it can at once; ask again in a second"}
 	}
 }

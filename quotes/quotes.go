@@ -376,11 +376,13 @@ func (s *Service) QuoteStream(ctx context.Context, r Request, emit func(swapscou
 // frame. Its context is detached from the request that started it (other
 // identical requests wait on it) but keeps the request's deadline.
 func (s *Service) make(parent context.Context, r *Request, key string, emit func(swapscout.Result)) (*swapscout.Quote, Frame, error) {
-	release, err := s.busy.acquire(parent, r.Deadline)
+	took, err := s.busy.acquire(parent, r.Deadline)
 	if err != nil {
 		return nil, nil, err
 	}
-	defer release()
+	if took {
+		defer s.busy.release()
+	}
 	ctx, cancel := context.WithTimeout(context.WithoutCancel(parent), r.Deadline)
 	defer cancel()
 	var routes []swapscout.Offer
