@@ -5,6 +5,7 @@ import (
 	"net"
 	"net/netip"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -171,5 +172,32 @@ func TestClientStreamCap(t *testing.T) {
 	_ = a1.Stream(context.Background(), discard{}, func() error { return nil })
 	if resp := open("192.0.2.1", "", quote); resp.Status != 200 {
 		t.Errorf("a stream after one of the client's ended = %d, want 200", resp.Status)
+	}
+}
+
+// TestStreamShedWhenBusy: a quote stream takes its fan-out slot before it
+// answers, so past MaxFanOuts a stream is refused with a JSON 503 and a
+// Retry-After, as GET /v1/quotes is, not a 200 whose first event is the
+// error; an opened stream holds its slot until it has run, and then frees
+// it for the next.
+func TestStreamShedWhenBusy(t *testing.T) {
+	h := httpapi.NewHandler(httpapi.Deps{Quotes: &fakeQuotes{QuoteFn: twoOffers}, Store: inmem.New(inmem.Options{}), MaxFanOuts: 1, FanOutRate: -1})
+	const target = "/v1/quotes/stream?from=btc&to=eth&amount=0.1&deadline=100ms"
+	first := h.Serve(from("192.0.2.1", nil, target))
+	if first.Status != 200 || first.Stream == nil {
+		t.Fatalf("first stream = %d, want 200", first.Status)
+	}
+	for _, path := range []string{target, "/v1/quotes?from=btc&to=eth&amount=0.2&deadline=100ms"} {
+		resp := h.Serve(from("192.0.2.2", nil, path))
+		if resp.Status != 503 || resp.Stream != nil || header(resp, "Retry-After") == "" || !strings.Contains(string(resp.Body), `"unavailable"`) {
+			t.Errorf("%s while the one slot is held = %d Retry-After %q %s; want a JSON 503 with a Retry-After", path, resp.Status, header(resp, "Retry-After"), resp.Body)
+		}
+	}
+	var events strings.Builder
+	if err := first.Stream(context.Background(), &events, func() error { return nil }); err != nil || !strings.Contains(events.String(), "event: quote") {
+		t.Fatalf("first stream: %v\n%s", err, events.String())
+	}
+	if resp := h.Serve(from("192.0.2.2", nil, target)); resp.Status != 200 {
+		t.Errorf("stream after the first ran = %d, want 200", resp.Status)
 	}
 }

@@ -13,15 +13,23 @@ var streamHeaders = []Field{MakeField("Cache-Control", "no-cache"), MakeField("X
 // handleQuoteStream answers a quote request as server-sent events: an
 // "offer" or "failure" event the moment each venue answers, then one "quote"
 // event with the ranked result and its id (stored and cached like any other).
-// Parameters are those of GET /v1/quotes and are validated before the stream
-// starts, so bad input is still a JSON 400.
+// Parameters are those of GET /v1/quotes and are validated, and the fan-out's
+// slot taken, before the stream starts: bad input is still a JSON 400, a busy
+// server a JSON 503.
 func handleQuoteStream(d *deps) Action {
 	return func(r *Request) (Response, error) {
 		pq, err := d.parseQuote(r)
 		if err != nil {
 			return Response{}, err
 		}
+		// The fan-out's slot is taken before the stream starts, so a busy
+		// server answers 503 with a Retry-After, as GET /v1/quotes does.
+		st, err := d.quotes.OpenStream(r.Ctx, pq)
+		if err != nil {
+			return Response{}, err
+		}
 		stream := func(ctx context.Context, w io.Writer, flush func() error) error {
+			defer st.Close()
 			ew := api.NewEventWriter(w, flush)
 			var werr error
 			var ebuf []byte
@@ -37,7 +45,7 @@ func handleQuoteStream(d *deps) Action {
 					werr = ew.Event("failure", "", ebuf)
 				}
 			}
-			a, err := d.quotes.QuoteStream(ctx, pq, emit)
+			a, err := st.Run(ctx, emit)
 			if err != nil {
 				return ew.Event("error", "", api.AppendError(nil, &api.Error{Code: swapscout.ErrorCode(err), Message: swapscout.ErrorMessage(err)}))
 			}

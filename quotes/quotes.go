@@ -21,6 +21,7 @@ import (
 	"log/slog"
 	"slices"
 	"strconv"
+	"sync/atomic"
 	"time"
 
 	"golang.org/x/sync/singleflight"
@@ -359,16 +360,58 @@ func (s *Service) Quote(ctx context.Context, r Request) (Answer, error) {
 // QuoteStream answers r with one fan-out of its own, calling emit (from
 // the calling goroutine) with each venue's result as it arrives; the quote
 // is stored and cached like any other. Streams are never collapsed: each
-// sees its own venues answer.
+// sees its own venues answer. It is OpenStream and Run in one call.
 func (s *Service) QuoteStream(ctx context.Context, r Request, emit func(swapscout.Result)) (Answer, error) {
-	if err := s.Normalize(&r); err != nil {
+	st, err := s.OpenStream(ctx, r)
+	if err != nil {
 		return Answer{}, err
 	}
-	q, f, err := s.make(ctx, &r, string(AppendKey(nil, &r)), emit)
+	return st.Run(ctx, emit)
+}
+
+// A Stream is a streamed quote whose request was checked and whose fan-out
+// slot is taken, not yet run: a transport opens it before it answers
+// anything, so a request it cannot serve (bad input, busy) is refused with
+// a status of its own rather than a 200 whose first event is the error.
+type Stream struct {
+	s    *Service
+	r    Request
+	took atomic.Bool // the stream holds a fan-out slot, given back once
+}
+
+// OpenStream normalises r and takes its fan-out slot, waiting for one as
+// Quote does; it answers busy (EUNAVAILABLE, Retry-After) when none comes.
+// Run the stream once, or Close it to give the slot back unused.
+func (s *Service) OpenStream(ctx context.Context, r Request) (*Stream, error) {
+	if err := s.Normalize(&r); err != nil {
+		return nil, err
+	}
+	took, err := s.busy.acquire(ctx, r.Deadline)
+	if err != nil {
+		return nil, err
+	}
+	st := &Stream{s: s, r: r}
+	st.took.Store(took)
+	return st, nil
+}
+
+// Run makes the stream's fan-out with the slot OpenStream took, calling
+// emit with each venue's result as it arrives, and gives the slot back.
+func (st *Stream) Run(ctx context.Context, emit func(swapscout.Result)) (Answer, error) {
+	defer st.Close()
+	q, f, err := st.s.fanOut(ctx, &st.r, string(AppendKey(nil, &st.r)), emit)
 	if err != nil {
 		return Answer{}, err
 	}
 	return Answer{Frame: f, quote: q}, nil
+}
+
+// Close gives back the stream's fan-out slot if it still holds it; it is
+// safe to call more than once, and after Run.
+func (st *Stream) Close() {
+	if st.took.Swap(false) {
+		st.s.busy.release()
+	}
 }
 
 // make runs one fan-out for r, encodes and stores it (under its id, and
@@ -383,6 +426,11 @@ func (s *Service) make(parent context.Context, r *Request, key string, emit func
 	if took {
 		defer s.busy.release()
 	}
+	return s.fanOut(parent, r, key, emit)
+}
+
+// fanOut is make once the fan-out slot is settled.
+func (s *Service) fanOut(parent context.Context, r *Request, key string, emit func(swapscout.Result)) (*swapscout.Quote, Frame, error) {
 	ctx, cancel := context.WithTimeout(context.WithoutCancel(parent), r.Deadline)
 	defer cancel()
 	var routes []swapscout.Offer
