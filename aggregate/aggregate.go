@@ -317,6 +317,40 @@ func (e *Engine) Quote(ctx context.Context, req swapscout.QuoteRequest, venues [
 	return e.quote(ctx, req, venues, 0, 0, emit)
 }
 
+// quotePool holds the quotes given back by Release, their offers' array
+// kept: a quote with routes makes up to 18 fan-outs for its legs, read once
+// and dropped, and their offers (12 × ~0.5 KB each) were most of its garbage.
+var quotePool sync.Pool // of *swapscout.Quote
+
+// newQuote returns an empty quote of req with room for n offers, one given
+// back by Release when there is one.
+func newQuote(req swapscout.QuoteRequest, start time.Time, n int) *swapscout.Quote {
+	q, _ := quotePool.Get().(*swapscout.Quote)
+	if q == nil {
+		return &swapscout.Quote{Request: req, CreatedAt: start, Offers: make([]swapscout.Offer, 0, n)}
+	}
+	offers, failures := q.Offers[:0], q.Failures[:0]
+	if cap(offers) < n {
+		offers = make([]swapscout.Offer, 0, n)
+	}
+	*q = swapscout.Quote{Request: req, CreatedAt: start, Offers: offers, Failures: failures}
+	return q
+}
+
+// Release gives q, returned by Quote, back to the engine for a later
+// fan-out to fill: the caller is done with it, and nothing of it is used
+// afterwards (not q, not a pointer into its Offers or Failures; values
+// copied out of them stay valid, their fees and strings being the venue's
+// own). A quote that is kept (shown, stored) is never released.
+func (e *Engine) Release(q *swapscout.Quote) {
+	if q == nil {
+		return
+	}
+	clear(q.Offers[:cap(q.Offers)])
+	clear(q.Failures[:cap(q.Failures)])
+	quotePool.Put(q)
+}
+
 // Stragglers is how many venue calls the engine has answered without,
 // because they ran past their deadline ignoring their context. Each one
 // finished (or will) in the background, its result discarded.
@@ -333,7 +367,7 @@ type answer struct {
 // (0: any).
 func (e *Engine) quote(ctx context.Context, req swapscout.QuoteRequest, venues []Venue, maxKYC swapscout.KYCRating, maxLog swapscout.LogRating, emit func(swapscout.Result)) *swapscout.Quote {
 	start := e.now()
-	q := &swapscout.Quote{Request: req, CreatedAt: start}
+	q := newQuote(req, start, len(venues))
 	fo := newFanOut(ctx, venues, e.tokenWait)
 	// The calls answer in their venue's slot (venueState.ans, ~0.5 KB) and
 	// send its index on results, which has room for every venue (a
@@ -358,7 +392,6 @@ func (e *Engine) quote(ctx context.Context, req swapscout.QuoteRequest, venues [
 		}
 		go fo.ask(e, i)
 	}
-	q.Offers = make([]swapscout.Offer, 0, len(venues))
 	if emit != nil {
 		c.lr = make([]float64, 0, len(venues))
 		c.sorted = make([]float64, 0, len(venues))
@@ -1086,6 +1119,9 @@ func clip(s string) string {
 type Service struct {
 	Engine *Engine
 }
+
+// Release gives q, returned by Quote, back (Engine.Release).
+func (s *Service) Release(q *swapscout.Quote) { s.Engine.Release(q) }
 
 // Quote selects venues and fans out.
 func (s *Service) Quote(ctx context.Context, req swapscout.QuoteRequest, sel Selection, emit func(swapscout.Result)) (*swapscout.Quote, error) {
