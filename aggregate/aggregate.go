@@ -393,12 +393,9 @@ func (e *Engine) quote(ctx context.Context, req swapscout.QuoteRequest, venues [
 		go fo.ask(e, i)
 	}
 	if emit != nil {
-		c.lr = make([]float64, 0, len(venues))
-		c.sorted = make([]float64, 0, len(venues))
-		c.emitted = make([]bool, 0, len(venues))
-		c.verdicts = make([]verdict, len(venues))
-		c.scratch = make([]int, 2*len(venues))
-		c.out = new(emitted)
+		c.stream = getStreamBufs(len(venues))
+		c.lr, c.sorted, c.emitted = c.stream.lr, c.stream.sorted, c.stream.emitted
+		c.verdicts, c.scratch, c.out = c.stream.verdicts, c.stream.scratch, &c.stream.out
 	}
 	// Waiting costs no timer of its own while every venue answers in time:
 	// the loop watches the first venue deadline's context, and only once it
@@ -480,9 +477,44 @@ func (e *Engine) quote(ctx context.Context, req swapscout.QuoteRequest, venues [
 		return indexOf(venues, q.Failures[i].Venue) < indexOf(venues, q.Failures[j].Venue)
 	})
 	q.Took = e.now().Sub(start)
+	if c.stream != nil {
+		putStreamBufs(c.stream) // emit is called no more
+	}
 	// Quote's hold, given up last: the collector reads the slots until here.
 	fo.release(e)
 	return q
+}
+
+// streamBufs are a streaming collector's buffers (collector.lr and the
+// others), reused by the next streaming fan-out once the collector is
+// done: a quote with routes=1 streams six first legs.
+type streamBufs struct {
+	lr, sorted []float64
+	emitted    []bool
+	verdicts   []verdict
+	scratch    []int
+	out        emitted
+}
+
+var streamBufPool sync.Pool // of *streamBufs
+
+// getStreamBufs returns empty buffers for n venues.
+func getStreamBufs(n int) *streamBufs {
+	if b, ok := streamBufPool.Get().(*streamBufs); ok && cap(b.lr) >= n {
+		b.lr, b.sorted, b.emitted = b.lr[:0], b.sorted[:0], b.emitted[:0]
+		b.verdicts, b.scratch = b.verdicts[:n], b.scratch[:2*n]
+		return b
+	}
+	return &streamBufs{lr: make([]float64, 0, n), sorted: make([]float64, 0, n), emitted: make([]bool, 0, n),
+		verdicts: make([]verdict, n), scratch: make([]int, 2*n)}
+}
+
+// putStreamBufs empties b (what emit was last given) and keeps it.
+func putStreamBufs(b *streamBufs) {
+	clear(b.verdicts[:cap(b.verdicts)])
+	clear(b.scratch[:cap(b.scratch)])
+	b.out = emitted{}
+	streamBufPool.Put(b)
 }
 
 // ask calls venue i of fo (see Engine.ask). The goroutine's closure is the
@@ -579,6 +611,8 @@ type collector struct {
 	// streaming fan-out, apart from the collector (which a pointer handed
 	// to emit would move to the heap).
 	out *emitted
+	// stream holds the buffers above, given back at the end (streamBufs).
+	stream *streamBufs
 }
 
 // emitted holds the result a collector hands to emit.

@@ -279,11 +279,12 @@ func (s *Service) searchRoutes(ctx context.Context, r *Request, direct *directQu
 	// take a venue's last token (the direct quotes') nor wait for one.
 	ctx = swapscout.WithExtra(ctx)
 	bridges := bridgesFor(r.QuoteRequest)
-	// One allocation for every bridge's routes: each keeps its legs in the
-	// legs' quotes until the best are chosen, and only those are copied
-	// into routes of their own (withLegs); the quotes then go back to the
-	// engine (releaser).
-	found := make([]bridgeRoutes, len(bridges))
+	// Every bridge's routes keep their legs in the legs' quotes until the
+	// best are chosen, and only those are copied into routes of their own
+	// (withLegs); the quotes then go back to the engine (releaser), and
+	// found to foundPool.
+	fp := getFound(len(bridges))
+	found := *fp
 	defer func() {
 		if rel, ok := s.c.Engine.(releaser); ok {
 			for i := range found {
@@ -294,6 +295,8 @@ func (s *Service) searchRoutes(ctx context.Context, r *Request, direct *directQu
 				}
 			}
 		}
+		clear(found)
+		foundPool.Put(fp)
 	}()
 	var wg sync.WaitGroup
 	var open atomic.Int32 // bridges whose routes are unknown (not judged, an outage)
@@ -367,6 +370,20 @@ func (s *Service) searchRoutes(ctx context.Context, r *Request, direct *directQu
 		}
 	}
 	return out
+}
+
+// foundPool holds route searches' found (a []bridgeRoutes, ~1 KB a
+// bridge), reused once a search has copied its routes out.
+var foundPool sync.Pool // of *[]bridgeRoutes
+
+// getFound returns n empty bridgeRoutes.
+func getFound(n int) *[]bridgeRoutes {
+	if p, ok := foundPool.Get().(*[]bridgeRoutes); ok && cap(*p) >= n {
+		*p = (*p)[:n]
+		return p
+	}
+	f := make([]bridgeRoutes, n)
+	return &f
 }
 
 // releaser is an Engine that takes back the quotes it returned
