@@ -270,20 +270,56 @@ func (m *routeMemo) remember(key string, now, until time.Time) {
 }
 
 // searchRoutes prices the two-leg routes of r under ctx (whose deadline is
-// the request's) and returns the best of them, best first, at most
+// the request's) and hands the best of them to done, best first, at most
 // MaxRoutes, at most one per pair of venues. direct is the direct fan-out,
 // running beside it. With routes=auto, a search in which no bridge could
 // win is remembered (routeMemo).
-func (s *Service) searchRoutes(ctx context.Context, r *Request, direct *directQuote) []swapscout.Offer {
+//
+// Each bridge is searched in a goroutine of its own, and the last to finish
+// ranks the routes and calls done: the answer waits for no other
+// goroutine's wake-up than its caller's once the last second leg is in.
+func (s *Service) searchRoutes(ctx context.Context, r *Request, direct *directQuote, done func([]swapscout.Offer)) {
+	bridges := bridgesFor(r.QuoteRequest)
+	if len(bridges) == 0 {
+		done(nil)
+		return
+	}
 	// The legs are extra calls on top of the direct fan-out: they never
 	// take a venue's last token (the direct quotes') nor wait for one.
-	ctx = swapscout.WithExtra(ctx)
-	bridges := bridgesFor(r.QuoteRequest)
+	rs := &routeSearch{s: s, r: r, direct: direct, ctx: swapscout.WithExtra(ctx), fp: getFound(len(bridges))}
+	rs.left.Store(int32(len(bridges)))
+	for i := range bridges {
+		go func() {
+			if v := s.bridge(rs.ctx, r, bridges[i], direct, &(*rs.fp)[i]); v == bridgeOpen {
+				rs.open.Add(1)
+			}
+			if rs.left.Add(-1) == 0 {
+				done(rs.finish())
+			}
+		}()
+	}
+}
+
+// routeSearch is one route search, finished by its last bridge.
+type routeSearch struct {
+	s      *Service
+	r      *Request
+	direct *directQuote
+	ctx    context.Context
+	fp     *[]bridgeRoutes // what each bridge found
+	left   atomic.Int32    // bridges still searched
+	open   atomic.Int32    // bridges whose routes are unknown (not judged, an outage)
+}
+
+// finish ranks the routes every bridge found and returns the best.
+func (rs *routeSearch) finish() []swapscout.Offer {
+	s, r, ctx, direct := rs.s, rs.r, rs.ctx, rs.direct
+	open := &rs.open
 	// Every bridge's routes keep their legs in the legs' quotes until the
 	// best are chosen, and only those are copied into routes of their own
 	// (withLegs); the quotes then go back to the engine (releaser), and
 	// found to foundPool.
-	fp := getFound(len(bridges))
+	fp := rs.fp
 	found := *fp
 	defer func() {
 		if rel, ok := s.c.Engine.(releaser); ok {
@@ -298,25 +334,6 @@ func (s *Service) searchRoutes(ctx context.Context, r *Request, direct *directQu
 		clear(found)
 		foundPool.Put(fp)
 	}()
-	var wg sync.WaitGroup
-	var open atomic.Int32 // bridges whose routes are unknown (not judged, an outage)
-	search := func(i int) {
-		if v := s.bridge(ctx, r, bridges[i], direct, &found[i]); v == bridgeOpen {
-			open.Add(1)
-		}
-	}
-	// One goroutine per bridge but the last, which this one searches.
-	for i := range len(bridges) - 1 {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			search(i)
-		}()
-	}
-	if len(bridges) > 0 {
-		search(len(bridges) - 1)
-	}
-	wg.Wait()
 	if r.Routes == RoutesAuto && open.Load() == 0 && ctx.Err() == nil {
 		// Every bridge was judged hopeless or priced: remember the pair
 		// when no route beat the best direct offer.
