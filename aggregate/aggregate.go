@@ -913,15 +913,19 @@ func Rank(d swapscout.Direction, offers []swapscout.Offer) {
 	// slices, not sort.Slice: the reflective swapper was a tenth of a
 	// fan-out's own cost (BenchmarkEngine), and this runs after the last
 	// venue has answered.
-	slices.SortFunc(offers, func(a, b swapscout.Offer) int {
-		switch {
-		case swapscout.Better(d, &a, &b):
-			return -1
-		case swapscout.Better(d, &b, &a):
-			return 1
-		}
-		return 0
-	})
+	slices.SortFunc(offers, func(a, b swapscout.Offer) int { return Compare(d, &a, &b) })
+}
+
+// Compare orders two offers as Rank does: -1 when a ranks above b for
+// direction d, 1 when below, 0 when neither.
+func Compare(d swapscout.Direction, a, b *swapscout.Offer) int {
+	switch {
+	case swapscout.Better(d, a, b):
+		return -1
+	case swapscout.Better(d, b, a):
+		return 1
+	}
+	return 0
 }
 
 // rank orders a quote's offers: on their promises, or by accuracy when the

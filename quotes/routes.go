@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/swapscout/swapscout"
+	"github.com/swapscout/swapscout/aggregate"
 )
 
 // Two-leg routes: for a request From→To the service also prices
@@ -359,18 +360,9 @@ func (rs *routeSearch) finish() []swapscout.Offer {
 		}
 	}
 	n := len(all)
-	// Ranked as aggregate.Rank ranks offers.
-	slices.SortFunc(all[:n], func(a, b *pricedRoute) int {
-		switch {
-		case swapscout.Better(r.Direction, &a.o, &b.o):
-			return -1
-		case swapscout.Better(r.Direction, &b.o, &a.o):
-			return 1
-		}
-		return 0
-	})
+	slices.SortFunc(all, func(a, b *pricedRoute) int { return aggregate.Compare(r.Direction, &a.o, &b.o) })
 	var out []swapscout.Offer
-	for _, p := range all[:n] {
+	for _, p := range all {
 		if slices.ContainsFunc(out, func(o swapscout.Offer) bool {
 			return o.Legs[0].Venue == p.leg1.Venue && o.Legs[1].Venue == p.leg2.Venue
 		}) {
