@@ -317,6 +317,40 @@ func (e *Engine) Quote(ctx context.Context, req swapscout.QuoteRequest, venues [
 	return e.quote(ctx, req, venues, 0, 0, emit)
 }
 
+// quotePool holds the quotes given back by Release, their offers' array
+// kept: a quote with routes makes up to 18 fan-outs for its legs, read once
+// and dropped, and their offers (12 × ~0.5 KB each) were most of its garbage.
+var quotePool sync.Pool // of *swapscout.Quote
+
+// newQuote returns an empty quote of req with room for n offers, one given
+// back by Release when there is one.
+func newQuote(req swapscout.QuoteRequest, start time.Time, n int) *swapscout.Quote {
+	q, _ := quotePool.Get().(*swapscout.Quote)
+	if q == nil {
+		return &swapscout.Quote{Request: req, CreatedAt: start, Offers: make([]swapscout.Offer, 0, n)}
+	}
+	offers, failures := q.Offers[:0], q.Failures[:0]
+	if cap(offers) < n {
+		offers = make([]swapscout.Offer, 0, n)
+	}
+	*q = swapscout.Quote{Request: req, CreatedAt: start, Offers: offers, Failures: failures}
+	return q
+}
+
+// Release gives q, returned by Quote, back to the engine for a later
+// fan-out to fill: the caller is done with it, and nothing of it is used
+// afterwards (not q, not a pointer into its Offers or Failures; values
+// copied out of them stay valid, their fees and strings being the venue's
+// own). A quote that is kept (shown, stored) is never released.
+func (e *Engine) Release(q *swapscout.Quote) {
+	if q == nil {
+		return
+	}
+	clear(q.Offers[:cap(q.Offers)])
+	clear(q.Failures[:cap(q.Failures)])
+	quotePool.Put(q)
+}
+
 // Stragglers is how many venue calls the engine has answered without,
 // because they ran past their deadline ignoring their context. Each one
 // finished (or will) in the background, its result discarded.
@@ -333,7 +367,7 @@ type answer struct {
 // (0: any).
 func (e *Engine) quote(ctx context.Context, req swapscout.QuoteRequest, venues []Venue, maxKYC swapscout.KYCRating, maxLog swapscout.LogRating, emit func(swapscout.Result)) *swapscout.Quote {
 	start := e.now()
-	q := &swapscout.Quote{Request: req, CreatedAt: start}
+	q := newQuote(req, start, len(venues))
 	fo := newFanOut(ctx, venues, e.tokenWait)
 	// The calls answer in their venue's slot (venueState.ans, ~0.5 KB) and
 	// send its index on results, which has room for every venue (a
@@ -358,14 +392,10 @@ func (e *Engine) quote(ctx context.Context, req swapscout.QuoteRequest, venues [
 		}
 		go fo.ask(e, i)
 	}
-	q.Offers = make([]swapscout.Offer, 0, len(venues))
 	if emit != nil {
-		c.lr = make([]float64, 0, len(venues))
-		c.sorted = make([]float64, 0, len(venues))
-		c.emitted = make([]bool, 0, len(venues))
-		c.verdicts = make([]verdict, len(venues))
-		c.scratch = make([]int, 2*len(venues))
-		c.out = new(emitted)
+		c.stream = getStreamBufs(len(venues))
+		c.lr, c.sorted, c.emitted = c.stream.lr, c.stream.sorted, c.stream.emitted
+		c.verdicts, c.scratch, c.out = c.stream.verdicts, c.stream.scratch, &c.stream.out
 	}
 	// Waiting costs no timer of its own while every venue answers in time:
 	// the loop watches the first venue deadline's context, and only once it
@@ -447,9 +477,44 @@ func (e *Engine) quote(ctx context.Context, req swapscout.QuoteRequest, venues [
 		return indexOf(venues, q.Failures[i].Venue) < indexOf(venues, q.Failures[j].Venue)
 	})
 	q.Took = e.now().Sub(start)
+	if c.stream != nil {
+		putStreamBufs(c.stream) // emit is called no more
+	}
 	// Quote's hold, given up last: the collector reads the slots until here.
 	fo.release(e)
 	return q
+}
+
+// streamBufs are a streaming collector's buffers (collector.lr and the
+// others), reused by the next streaming fan-out once the collector is
+// done: a quote with routes=1 streams six first legs.
+type streamBufs struct {
+	lr, sorted []float64
+	emitted    []bool
+	verdicts   []verdict
+	scratch    []int
+	out        emitted
+}
+
+var streamBufPool sync.Pool // of *streamBufs
+
+// getStreamBufs returns empty buffers for n venues.
+func getStreamBufs(n int) *streamBufs {
+	if b, ok := streamBufPool.Get().(*streamBufs); ok && cap(b.lr) >= n {
+		b.lr, b.sorted, b.emitted = b.lr[:0], b.sorted[:0], b.emitted[:0]
+		b.verdicts, b.scratch = b.verdicts[:n], b.scratch[:2*n]
+		return b
+	}
+	return &streamBufs{lr: make([]float64, 0, n), sorted: make([]float64, 0, n), emitted: make([]bool, 0, n),
+		verdicts: make([]verdict, n), scratch: make([]int, 2*n)}
+}
+
+// putStreamBufs empties b (what emit was last given) and keeps it.
+func putStreamBufs(b *streamBufs) {
+	clear(b.verdicts[:cap(b.verdicts)])
+	clear(b.scratch[:cap(b.scratch)])
+	b.out = emitted{}
+	streamBufPool.Put(b)
 }
 
 // ask calls venue i of fo (see Engine.ask). The goroutine's closure is the
@@ -546,6 +611,8 @@ type collector struct {
 	// streaming fan-out, apart from the collector (which a pointer handed
 	// to emit would move to the heap).
 	out *emitted
+	// stream holds the buffers above, given back at the end (streamBufs).
+	stream *streamBufs
 }
 
 // emitted holds the result a collector hands to emit.
@@ -846,15 +913,19 @@ func Rank(d swapscout.Direction, offers []swapscout.Offer) {
 	// slices, not sort.Slice: the reflective swapper was a tenth of a
 	// fan-out's own cost (BenchmarkEngine), and this runs after the last
 	// venue has answered.
-	slices.SortFunc(offers, func(a, b swapscout.Offer) int {
-		switch {
-		case swapscout.Better(d, &a, &b):
-			return -1
-		case swapscout.Better(d, &b, &a):
-			return 1
-		}
-		return 0
-	})
+	slices.SortFunc(offers, func(a, b swapscout.Offer) int { return Compare(d, &a, &b) })
+}
+
+// Compare orders two offers as Rank does: -1 when a ranks above b for
+// direction d, 1 when below, 0 when neither.
+func Compare(d swapscout.Direction, a, b *swapscout.Offer) int {
+	switch {
+	case swapscout.Better(d, a, b):
+		return -1
+	case swapscout.Better(d, b, a):
+		return 1
+	}
+	return 0
 }
 
 // rank orders a quote's offers: on their promises, or by accuracy when the
@@ -1086,6 +1157,9 @@ func clip(s string) string {
 type Service struct {
 	Engine *Engine
 }
+
+// Release gives q, returned by Quote, back (Engine.Release).
+func (s *Service) Release(q *swapscout.Quote) { s.Engine.Release(q) }
 
 // Quote selects venues and fans out.
 func (s *Service) Quote(ctx context.Context, req swapscout.QuoteRequest, sel Selection, emit func(swapscout.Result)) (*swapscout.Quote, error) {

@@ -437,10 +437,10 @@ func (s *Service) fanOut(parent context.Context, r *Request, key string, emit fu
 	routed := make(chan struct{})
 	direct := newDirectQuote()
 	if s.c.Composite && wantsRoutes(parent, r) && (r.Routes != RoutesAuto || s.busy.roomy() && !s.noRoutes.hopeless(routeMemoKey(r), s.c.Now())) {
-		go func() {
-			defer close(routed)
-			routes = s.searchRoutes(ctx, r, direct)
-		}()
+		s.searchRoutes(ctx, r, direct, func(o []swapscout.Offer) {
+			routes = o
+			close(routed)
+		})
 	} else {
 		close(routed)
 	}

@@ -271,37 +271,70 @@ func (m *routeMemo) remember(key string, now, until time.Time) {
 }
 
 // searchRoutes prices the two-leg routes of r under ctx (whose deadline is
-// the request's) and returns the best of them, best first, at most
+// the request's) and hands the best of them to done, best first, at most
 // MaxRoutes, at most one per pair of venues. direct is the direct fan-out,
 // running beside it. With routes=auto, a search in which no bridge could
 // win is remembered (routeMemo).
-func (s *Service) searchRoutes(ctx context.Context, r *Request, direct *directQuote) []swapscout.Offer {
+//
+// Each bridge is searched in a goroutine of its own, and the last to finish
+// ranks the routes and calls done: the answer waits for no other
+// goroutine's wake-up than its caller's once the last second leg is in.
+func (s *Service) searchRoutes(ctx context.Context, r *Request, direct *directQuote, done func([]swapscout.Offer)) {
+	bridges := bridgesFor(r.QuoteRequest)
+	if len(bridges) == 0 {
+		done(nil)
+		return
+	}
 	// The legs are extra calls on top of the direct fan-out: they never
 	// take a venue's last token (the direct quotes') nor wait for one.
-	ctx = swapscout.WithExtra(ctx)
-	bridges := bridgesFor(r.QuoteRequest)
-	found := make([][]swapscout.Offer, len(bridges))
-	var wg sync.WaitGroup
-	var open atomic.Int32 // bridges whose routes are unknown (not judged, an outage)
-	search := func(i int) {
-		var v bridgeVerdict
-		found[i], v = s.bridge(ctx, r, bridges[i], direct)
-		if v == bridgeOpen {
-			open.Add(1)
-		}
-	}
-	// One goroutine per bridge but the last, which this one searches.
-	for i := range len(bridges) - 1 {
-		wg.Add(1)
+	rs := &routeSearch{s: s, r: r, direct: direct, ctx: swapscout.WithExtra(ctx), fp: getFound(len(bridges))}
+	rs.left.Store(int32(len(bridges)))
+	for i := range bridges {
 		go func() {
-			defer wg.Done()
-			search(i)
+			if v := s.bridge(rs.ctx, r, bridges[i], direct, &(*rs.fp)[i]); v == bridgeOpen {
+				rs.open.Add(1)
+			}
+			if rs.left.Add(-1) == 0 {
+				done(rs.finish())
+			}
 		}()
 	}
-	if len(bridges) > 0 {
-		search(len(bridges) - 1)
-	}
-	wg.Wait()
+}
+
+// routeSearch is one route search, finished by its last bridge.
+type routeSearch struct {
+	s      *Service
+	r      *Request
+	direct *directQuote
+	ctx    context.Context
+	fp     *[]bridgeRoutes // what each bridge found
+	left   atomic.Int32    // bridges still searched
+	open   atomic.Int32    // bridges whose routes are unknown (not judged, an outage)
+}
+
+// finish ranks the routes every bridge found and returns the best.
+func (rs *routeSearch) finish() []swapscout.Offer {
+	s, r, ctx, direct := rs.s, rs.r, rs.ctx, rs.direct
+	open := &rs.open
+	// Every bridge's routes keep their legs in the legs' quotes until the
+	// best are chosen, and only those are copied into routes of their own
+	// (withLegs); the quotes then go back to the engine (releaser), and
+	// found to foundPool.
+	fp := rs.fp
+	found := *fp
+	defer func() {
+		if rel, ok := s.c.Engine.(releaser); ok {
+			for i := range found {
+				for _, q := range found[i].quotes {
+					if q != nil {
+						rel.Release(q)
+					}
+				}
+			}
+		}
+		clear(found)
+		foundPool.Put(fp)
+	}()
 	if r.Routes == RoutesAuto && open.Load() == 0 && ctx.Err() == nil {
 		// Every bridge was judged hopeless or priced: remember the pair
 		// when no route beat the best direct offer.
@@ -310,9 +343,9 @@ func (s *Service) searchRoutes(ctx context.Context, r *Request, direct *directQu
 		for i := range d {
 			bestDirect = max(bestDirect, offerRate(&d[i]))
 		}
-		for _, f := range found {
-			for i := range f {
-				bestRoute = max(bestRoute, offerRate(&f[i]))
+		for i := range found {
+			for k := range found[i].n {
+				bestRoute = max(bestRoute, offerRate(&found[i].routes[k].o))
 			}
 		}
 		if bestDirect > 0 && bestRoute <= bestDirect {
@@ -320,28 +353,69 @@ func (s *Service) searchRoutes(ctx context.Context, r *Request, direct *directQu
 			s.noRoutes.remember(routeMemoKey(r), now, now.Add(RouteRecheck))
 		}
 	}
-	n := 0
-	for _, f := range found {
-		n += len(f)
+	all := make([]*pricedRoute, 0, 2*len(found))
+	for i := range found {
+		for k := range found[i].n {
+			all = append(all, &found[i].routes[k])
+		}
 	}
-	all := make([]swapscout.Offer, 0, n)
-	for _, f := range found {
-		all = append(all, f...)
-	}
-	aggregate.Rank(r.Direction, all)
-	out := make([]swapscout.Offer, 0, min(n, MaxRoutes))
-	for _, o := range all {
-		if slices.ContainsFunc(out, func(p swapscout.Offer) bool {
-			return p.Legs[0].Venue == o.Legs[0].Venue && p.Legs[1].Venue == o.Legs[1].Venue
+	n := len(all)
+	slices.SortFunc(all, func(a, b *pricedRoute) int { return aggregate.Compare(r.Direction, &a.o, &b.o) })
+	var out []swapscout.Offer
+	for _, p := range all {
+		if slices.ContainsFunc(out, func(o swapscout.Offer) bool {
+			return o.Legs[0].Venue == p.leg1.Venue && o.Legs[1].Venue == p.leg2.Venue
 		}) {
 			continue // one route per pair of venues: the best
 		}
+		if out == nil {
+			out = make([]swapscout.Offer, 0, min(n, MaxRoutes))
+		}
+		o := p.o
+		withLegs(&o, p.leg1, p.leg2)
 		out = append(out, o)
 		if len(out) == MaxRoutes {
 			break
 		}
 	}
 	return out
+}
+
+// foundPool holds route searches' found (a []bridgeRoutes, ~1 KB a
+// bridge), reused once a search has copied its routes out.
+var foundPool sync.Pool // of *[]bridgeRoutes
+
+// getFound returns n empty bridgeRoutes.
+func getFound(n int) *[]bridgeRoutes {
+	if p, ok := foundPool.Get().(*[]bridgeRoutes); ok && cap(*p) >= n {
+		*p = (*p)[:n]
+		return p
+	}
+	f := make([]bridgeRoutes, n)
+	return &f
+}
+
+// releaser is an Engine that takes back the quotes it returned
+// (aggregate.Service): the legs' quotes are read once, then given back.
+type releaser interface {
+	Release(q *swapscout.Quote)
+}
+
+// bridgeRoutes is what a route search found through one bridge: at most
+// two routes (its first answer's and its best's), whose legs point into
+// quotes, the legs' (the first leg's and at most two second legs'), read
+// until the search has copied the best routes out.
+type bridgeRoutes struct {
+	n      int
+	routes [2]pricedRoute
+	quotes [3]*swapscout.Quote
+}
+
+// pricedRoute is a route priced (routeOffer) without its legs, and its
+// legs in the order they run.
+type pricedRoute struct {
+	o          swapscout.Offer
+	leg1, leg2 *swapscout.Offer
 }
 
 // legRequests returns the request of the leg asked first and a function
@@ -379,7 +453,10 @@ func legRequests(req swapscout.QuoteRequest, x swapscout.Asset) (swapscout.Quote
 // direct fan-out and the first leg are both in: both run at once over the
 // same venues, so the wait costs the route little. The verdict says what
 // is known of the routes through x.
-func (s *Service) bridge(ctx context.Context, r *Request, x swapscout.Asset, direct *directQuote) ([]swapscout.Offer, bridgeVerdict) {
+//
+// The routes found go into found, pointing into the legs' quotes, which
+// found also holds: the caller gives them back once it is done with them.
+func (s *Service) bridge(ctx context.Context, r *Request, x swapscout.Asset, direct *directQuote, found *bridgeRoutes) bridgeVerdict {
 	sel := r.Selection
 	sel.Swappable = true // a route is only worth showing when both legs can be made
 	firstReq, secondReq := legRequests(r.QuoteRequest, x)
@@ -388,13 +465,13 @@ func (s *Service) bridge(ctx context.Context, r *Request, x swapscout.Asset, dir
 	// while the first leg's fan-out runs (a goroutine of its own), and the
 	// best's, priced here once the first leg is judged.
 	type second struct {
-		first swapscout.Offer
+		first legKey
 		quote *swapscout.Quote
 	}
 	var (
 		seconds [2]second
 		early   bool             // the first answer's second leg was started
-		earlyO  swapscout.Offer  // its first leg
+		earlyO  legKey           // its first leg
 		earlyQ  *swapscout.Quote // its quote, set by its goroutine
 		wg      sync.WaitGroup
 	)
@@ -418,7 +495,7 @@ func (s *Service) bridge(ctx context.Context, r *Request, x swapscout.Asset, dir
 			}
 			// pipeline: the first answer in starts a second leg now
 			early = true
-			earlyO = *res.Offer
+			earlyO = keyOf(res.Offer)
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
@@ -427,74 +504,88 @@ func (s *Service) bridge(ctx context.Context, r *Request, x swapscout.Asset, dir
 		}
 	}
 	q, err := s.c.Engine.Quote(ctx, firstReq, sel, emit)
+	found.quotes[2] = q
 	if err != nil || q == nil || len(q.Offers) == 0 {
 		wg.Wait()
+		found.quotes[0] = earlyQ
 		// No first leg: no route through x, for good only when no venue
 		// serves the pair (a timeout or an outage passes).
 		if err == nil && ctx.Err() == nil && !slices.ContainsFunc(q.Failures, func(f swapscout.Failure) bool {
 			return f.Code != swapscout.CodeUnsupportedPair
 		}) {
-			return nil, bridgeNone
+			return bridgeNone
 		}
-		return nil, bridgeOpen
+		return bridgeOpen
 	}
 	if auto {
 		d, ok := direct.offers(ctx)
 		if !ok {
-			return nil, bridgeOpen // out of time: not judged
+			return bridgeOpen // out of time: not judged
 		}
 		if !routeCouldWin(d, q.Offers) {
-			return nil, bridgeNone // a route through x cannot beat the direct offers
+			return bridgeNone // a route through x cannot beat the direct offers
 		}
 	}
 	// The best, once every first leg is judged, unless its venue's answer
 	// already has its second leg.
-	if best := &q.Offers[0]; (!early || earlyO.Venue != best.Venue) && ctx.Err() == nil {
+	if best := &q.Offers[0]; (!early || earlyO.venue != best.Venue) && ctx.Err() == nil {
 		if req, ok := secondReq(best); ok {
-			seconds[1] = second{*best, ask(req)}
+			seconds[1] = second{keyOf(best), ask(req)}
 		}
 	}
 	wg.Wait()
 	seconds[0] = second{earlyO, earlyQ}
 
-	var out []swapscout.Offer
-	for _, sc := range seconds {
+	for k, sc := range seconds {
 		if sc.quote == nil {
 			continue
 		}
+		found.quotes[k] = sc.quote
 		// The first leg's offer must be the one the final judgement kept.
 		var first *swapscout.Offer
-		if q != nil {
-			for i := range q.Offers {
-				if o := &q.Offers[i]; o.Venue == sc.first.Venue && o.AmountIn.Equal(sc.first.AmountIn) && o.AmountOut.Equal(sc.first.AmountOut) {
-					first = o
-				}
+		for i := range q.Offers {
+			if o := &q.Offers[i]; sc.first.is(o) {
+				first = o
 			}
 		}
 		if first == nil {
 			continue
 		}
 		for i := range sc.quote.Offers {
-			if sc.quote.Offers[i].Venue == first.Venue {
+			leg1, leg2 := first, &sc.quote.Offers[i]
+			if leg2.Venue == leg1.Venue {
 				continue // the same venue twice is its own business, not a route
 			}
-			var o swapscout.Offer
 			if r.Direction == swapscout.Receive {
-				o = Route(r.QuoteRequest, x, sc.quote.Offers[i], *first)
-			} else {
-				o = Route(r.QuoteRequest, x, *first, sc.quote.Offers[i])
+				leg1, leg2 = leg2, leg1
 			}
+			o := routeOffer(r.QuoteRequest, x, leg1, leg2)
 			if !o.CanSwap {
 				continue // legs that cannot be chained (a memo deposit): the next best
 			}
-			out = append(out, o)
+			found.routes[found.n] = pricedRoute{o, leg1, leg2}
+			found.n++
 			break // the second leg's offers are ranked: the best that chains is enough
 		}
 	}
 	if ctx.Err() != nil {
-		return out, bridgeOpen // the second leg may have been cut short
+		return bridgeOpen // the second leg may have been cut short
 	}
-	return out, bridgePriced
+	return bridgePriced
+}
+
+// legKey names a first leg's offer: its venue and amounts, what a second
+// leg was priced for.
+type legKey struct {
+	venue   string
+	in, out swapscout.Amount
+}
+
+func keyOf(o *swapscout.Offer) legKey { return legKey{o.Venue, o.AmountIn, o.AmountOut} }
+
+// is reports whether o is the offer k names.
+func (k legKey) is(o *swapscout.Offer) bool {
+	return o.Venue == k.venue && o.AmountIn.Equal(k.in) && o.AmountOut.Equal(k.out)
 }
 
 // bridgeVerdict is what a route search knows of one bridge's routes.
@@ -514,6 +605,23 @@ const (
 // KYC rating and custody the worse of the two; it is fixed only when both
 // legs are, and it can become a swap only when both legs can.
 func Route(req swapscout.QuoteRequest, x swapscout.Asset, leg1, leg2 swapscout.Offer) swapscout.Offer {
+	o := routeOffer(req, x, &leg1, &leg2)
+	withLegs(&o, &leg1, &leg2)
+	return o
+}
+
+// withLegs gives route o its legs and their fees, copies of its own: a
+// route search prices and ranks its routes without them (routeOffer) and
+// copies them out only for the routes it shows.
+func withLegs(o *swapscout.Offer, leg1, leg2 *swapscout.Offer) {
+	o.Legs = []swapscout.Offer{*leg1, *leg2}
+	if n := len(leg1.Fees) + len(leg2.Fees); n > 0 {
+		o.Fees = append(append(make([]swapscout.Fee, 0, n), leg1.Fees...), leg2.Fees...)
+	}
+}
+
+// routeOffer is Route without its legs and fees (withLegs).
+func routeOffer(req swapscout.QuoteRequest, x swapscout.Asset, leg1, leg2 *swapscout.Offer) swapscout.Offer {
 	o := swapscout.Offer{
 		Venue:     RouteVenue(leg1.Venue, x, leg2.Venue),
 		AmountIn:  leg1.AmountIn,
@@ -527,7 +635,6 @@ func Route(req swapscout.QuoteRequest, x swapscout.Asset, leg1, leg2 swapscout.O
 		Custody:  swapscout.NonCustodial,
 		Deposit:  leg1.Deposit,
 		Took:     leg1.Took + leg2.Took,
-		Legs:     []swapscout.Offer{leg1, leg2},
 	}
 	if leg1.RateType == swapscout.Fixed && leg2.RateType == swapscout.Fixed {
 		o.RateType = swapscout.Fixed
@@ -537,8 +644,7 @@ func Route(req swapscout.QuoteRequest, x swapscout.Asset, leg1, leg2 swapscout.O
 	}
 	o.Rate = o.AmountOut.Quo(o.AmountIn, 18, swapscout.RoundDown)
 	o.ExpiresAt = earliest(leg1.ExpiresAt, leg2.ExpiresAt)
-	o.Fees = append(append(o.Fees, leg1.Fees...), leg2.Fees...)
-	o.CanSwap, o.NoSwap = composedSwap([]swapscout.Offer{leg1, leg2}, "leg", routeNoSwap)
+	o.CanSwap, o.NoSwap = composedSwap([]swapscout.Offer{*leg1, *leg2}, "leg", routeNoSwap)
 	if o.CanSwap && leg2.Deposit == swapscout.DepositMemo {
 		// The swap service refuses it (swaps.Service.createRoute): the
 		// first venue pays out a plain transfer, never a transaction

@@ -21,12 +21,14 @@ type sleepyVenue struct {
 }
 
 func (v sleepyVenue) Quote(ctx context.Context, req swapscout.QuoteRequest) (swapscout.Offer, error) {
-	t := time.NewTimer(v.lat)
-	defer t.Stop()
-	select {
-	case <-t.C:
-	case <-ctx.Done():
-		return swapscout.Offer{}, ctx.Err()
+	if v.lat > 0 {
+		t := time.NewTimer(v.lat)
+		defer t.Stop()
+		select {
+		case <-t.C:
+		case <-ctx.Done():
+			return swapscout.Offer{}, ctx.Err()
+		}
 	}
 	// The rough market rate, less the venue's spread: plausible against
 	// the engine's anchors.
@@ -57,9 +59,13 @@ var routeLatencies = []time.Duration{
 	40 * time.Millisecond, 45 * time.Millisecond, 52 * time.Millisecond, 60 * time.Millisecond,
 }
 
-func routeService() *quotes.Service {
+func routeService() *quotes.Service { return routeServiceOver(routeLatencies) }
+
+// routeServiceOver is routeService with the venues' latencies lats (0: the
+// venue answers at once).
+func routeServiceOver(lats []time.Duration) *quotes.Service {
 	var evs []aggregate.Venue
-	for i, lat := range routeLatencies {
+	for i, lat := range lats {
 		evs = append(evs, aggregate.Venue{ID: fmt.Sprintf("v%02d", i), Timeout: 2 * time.Second, Swapper: noSwaps{},
 			Quoter: sleepyVenue{lat, swapscout.MustAmount(fmt.Sprintf("0.99%02d", i))}})
 	}
