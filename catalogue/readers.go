@@ -1,6 +1,9 @@
 package catalogue
 
 import (
+	"strings"
+
+	"github.com/swapscout/swapscout/venue/exolix"
 	"github.com/swapscout/swapscout/venue/stealthex"
 )
 
@@ -11,6 +14,7 @@ import (
 // entries until a real answer is recorded under testdata/.
 var Readers = map[string]Parser{
 	"stealthex": ParseStealthEX,
+	"exolix":    ParseExolix,
 }
 
 // ParseStealthEX reads StealthEX's GET /v4/currencies (the pages joined
@@ -31,6 +35,31 @@ func ParseStealthEX(body []byte) (List, error) {
 			e.Contract = *c.ContractAddress
 		}
 		resolve(&l, e, c.Network)
+	}
+	return l, nil
+}
+
+// ParseExolix reads Exolix's GET /api/v2/currencies?withNetworks=true (the
+// pages joined into one array, or one page): one entry per coin and
+// network, "COIN/NETWORK" as the adapter sends them; a token names its
+// contract, memoNeeded marks a memo network. A network the adapter does
+// not send is counted, not guessed.
+func ParseExolix(body []byte) (List, error) {
+	cur, err := exolix.ParseCurrencies(body)
+	if err != nil {
+		return List{}, err
+	}
+	l := List{Venue: "exolix"}
+	for _, c := range cur {
+		for _, n := range c.Networks {
+			network, _ := exolix.OurNetwork(n.Network)
+			e := Entry{Code: strings.ToUpper(c.Code) + "/" + strings.ToUpper(n.Network), Symbol: c.Code, Name: c.Name,
+				Network: network, Memo: n.MemoNeeded}
+			if n.Contract != nil {
+				e.Contract = *n.Contract
+			}
+			resolve(&l, e, n.Network)
+		}
 	}
 	return l, nil
 }

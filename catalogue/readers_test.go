@@ -48,21 +48,7 @@ func TestStealthEXList(t *testing.T) {
 		}
 	}
 
-	lists, err := Load(os.DirFS("testdata"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	byID := map[string]swapscout.SnapshotAsset{}
-	for _, a := range Merge(append(lists, l)) {
-		byID[a.ID] = a
-	}
-	venues := func(id string) map[string]bool {
-		v := map[string]bool{}
-		for _, li := range byID[id].Listings {
-			v[li.Venue] = true
-		}
-		return v
-	}
+	venues := mergedWith(t, l).venues
 	usdtEth := swapscout.AssetID("eth", "0xdac17f958d2ee523a2206206994597c13d831ec7")
 	if v := venues(usdtEth); !v["stealthex"] || !v["sideshift"] || !v["changenow"] {
 		t.Errorf("USDT on Ethereum listed by %v, want StealthEX with SideShift and ChangeNOW (same contract)", v)
@@ -80,4 +66,95 @@ func TestStealthEXList(t *testing.T) {
 			t.Errorf("ParseStealthEX(%s) accepted", bad)
 		}
 	}
+}
+
+// TestExolixList replays Exolix's currency list in its documented shape
+// (venue/exolix/testdata/currencies.json) and checks the mapping: ETH's
+// placeholder contract on Ethereum and Arbitrum is the native coin; the
+// same contract is one asset with the other venues' (USDT on Ethereum and
+// TRON); the same ticker with another contract is an asset of its own
+// (Binance-Peg ETH on BNB Chain is not ETH); a memo network is marked; a
+// network the adapter does not send (Asset Hub, Kusama) is counted, not
+// guessed.
+func TestExolixList(t *testing.T) {
+	body, err := os.ReadFile("../venue/exolix/testdata/currencies.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	l, err := ParseExolix(body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if listed, mapped, unmapped := l.Stats(); listed != 11 || mapped != 9 || unmapped != 2 {
+		t.Errorf("stats = %d listed, %d mapped, %d unmapped; want 11, 9, 2 (%v)", listed, mapped, unmapped, l.Unmapped)
+	}
+	got := map[string]string{}
+	for _, e := range l.Entries {
+		got[e.Code] = e.Network + "/" + e.Contract
+		if e.Memo != (e.Code == "XRP/XRP") {
+			t.Errorf("%s: memo %v, want it only on XRP", e.Code, e.Memo)
+		}
+	}
+	want := map[string]string{
+		"BTC/BTC": "btc/", "ETH/ETH": "eth/", "ETH/ARBITRUM": "arbitrum/", "XMR/XMR": "xmr/", "XRP/XRP": "xrp/",
+		"ETH/BSC":  "bsc/0x2170ed0880ac9a755fd29b2688956bd959f933f8",
+		"USDT/ETH": "eth/0xdac17f958d2ee523a2206206994597c13d831ec7",
+		"USDT/TRX": "trx/TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t",
+		"USDT/BSC": "bsc/0x55d398326f99059ff775485246999027b3197955",
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("entries (code → network/contract) (-want +got):\n%s", diff)
+	}
+	for _, u := range l.Unmapped {
+		if u.Code != "USDT/DOT" && u.Code != "KSM/KSM" || !strings.Contains(u.Why, "unknown network") {
+			t.Errorf("unmapped %v, want only Asset Hub's USDT and Kusama, as unknown networks", u)
+		}
+	}
+
+	merged := mergedWith(t, l)
+	if v := merged.venues(swapscout.AssetID("eth", "0xdac17f958d2ee523a2206206994597c13d831ec7")); !v["exolix"] || !v["sideshift"] {
+		t.Errorf("USDT on Ethereum listed by %v, want Exolix with SideShift (same contract)", v)
+	}
+	if v := merged.venues(swapscout.AssetID("trx", "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t")); !v["exolix"] || !v["sideshift"] {
+		t.Errorf("USDT on TRON listed by %v, want Exolix with SideShift (same contract)", v)
+	}
+	peg := swapscout.AssetID("bsc", "0x2170ed0880ac9a755fd29b2688956bd959f933f8")
+	if a := merged[peg]; !merged.venues(peg)["exolix"] || a.Ticker == "eth" {
+		t.Errorf("Binance-Peg ETH on BNB Chain = %+v, want an asset of its own listed by Exolix, not ticker eth", a)
+	}
+	if v := merged.venues(swapscout.AssetID("eth", "")); !v["exolix"] {
+		t.Errorf("ETH listed by %v, want Exolix too (its 0xeee…e placeholder is the coin)", v)
+	}
+
+	for _, bad := range []string{`{}`, `[{"code":1}]`, `<html>`, `{"data":{}}`} {
+		if _, err := ParseExolix([]byte(bad)); err == nil {
+			t.Errorf("ParseExolix(%s) accepted", bad)
+		}
+	}
+}
+
+// merged is the catalogue's assets by id.
+type merged map[string]swapscout.SnapshotAsset
+
+// mergedWith merges l with the recorded lists the snapshot is built from.
+func mergedWith(t *testing.T, l List) merged {
+	t.Helper()
+	lists, err := Load(os.DirFS("testdata"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := merged{}
+	for _, a := range Merge(append(lists, l)) {
+		m[a.ID] = a
+	}
+	return m
+}
+
+// venues are the venues listing asset id.
+func (m merged) venues(id string) map[string]bool {
+	v := map[string]bool{}
+	for _, li := range m[id].Listings {
+		v[li.Venue] = true
+	}
+	return v
 }
