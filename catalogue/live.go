@@ -8,6 +8,7 @@ import (
 	"github.com/swapscout/swapscout"
 	"github.com/swapscout/swapscout/venue"
 	"github.com/swapscout/swapscout/venue/exolix"
+	"github.com/swapscout/swapscout/venue/simpleswap"
 	"github.com/swapscout/swapscout/venue/stealthex"
 )
 
@@ -27,8 +28,9 @@ var LivePaths = map[string]string{
 // venue's configuration (API root, HTTP client, key) and returns the list
 // as its parser reads it.
 var LiveReaders = map[string]func(context.Context, *venue.Config) ([]byte, error){
-	"stealthex": stealthex.FetchCurrencies,
-	"exolix":    exolix.FetchCurrencies,
+	"stealthex":  stealthex.FetchCurrencies,
+	"exolix":     exolix.FetchCurrencies,
+	"simpleswap": simpleswap.FetchCurrencies,
 }
 
 // DefaultReadTimeout bounds one venue's reading through LiveReaders, all

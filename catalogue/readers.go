@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/swapscout/swapscout/venue/exolix"
+	"github.com/swapscout/swapscout/venue/simpleswap"
 	"github.com/swapscout/swapscout/venue/stealthex"
 )
 
@@ -13,8 +14,9 @@ import (
 // venue (or its simulator) reads it, but the snapshot adds none of its
 // entries until a real answer is recorded under testdata/.
 var Readers = map[string]Parser{
-	"stealthex": ParseStealthEX,
-	"exolix":    ParseExolix,
+	"stealthex":  ParseStealthEX,
+	"exolix":     ParseExolix,
+	"simpleswap": ParseSimpleSwap,
 }
 
 // ParseStealthEX reads StealthEX's GET /v4/currencies (the pages joined
@@ -60,6 +62,33 @@ func ParseExolix(body []byte) (List, error) {
 			}
 			resolve(&l, e, n.Network)
 		}
+	}
+	return l, nil
+}
+
+// ParseSimpleSwap reads SimpleSwap's GET /v3/currencies (the answer or its
+// result array): one entry per ticker and network, "ticker/network" as the
+// adapter sends them; a token names its contractAddress, hasExtraId marks
+// a memo network. A network's own coin under a ticker of SimpleSwap's
+// (bnb-bsc, avaxc) is the coin the adapter's table says it is; a network
+// the adapter does not send is counted, not guessed.
+func ParseSimpleSwap(body []byte) (List, error) {
+	cur, err := simpleswap.ParseCurrencies(body)
+	if err != nil {
+		return List{}, err
+	}
+	l := List{Venue: "simpleswap"}
+	for _, c := range cur {
+		network, _ := simpleswap.OurNetwork(c.Network)
+		e := Entry{Code: strings.ToLower(c.Ticker) + "/" + strings.ToLower(c.Network), Symbol: c.Ticker, Name: c.Name,
+			Network: network, Memo: c.HasExtraID}
+		if c.ContractAddress != nil {
+			e.Contract = *c.ContractAddress
+		}
+		if a, ok := simpleswap.HandAsset(c.Ticker, c.Network); ok && e.Contract == "" {
+			e.Symbol = a.Ticker
+		}
+		resolve(&l, e, c.Network)
 	}
 	return l, nil
 }

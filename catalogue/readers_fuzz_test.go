@@ -52,3 +52,19 @@ func checkParsed(t *testing.T, l List) {
 		}
 	}
 }
+
+// FuzzParseSimpleSwap: as FuzzParseStealthEX, for SimpleSwap's list.
+func FuzzParseSimpleSwap(f *testing.F) {
+	if b, err := os.ReadFile("../venue/simpleswap/testdata/currencies.json"); err == nil {
+		f.Add(b)
+	}
+	f.Add([]byte(`[{"ticker":"bnb-bsc","network":"bsc","contractAddress":"0x0000000000000000000000000000000000000000"}]`))
+	f.Add([]byte(`{"result":[{"ticker":"","network":"","contractAddress":null}]}`))
+	f.Fuzz(func(t *testing.T, body []byte) {
+		l, err := ParseSimpleSwap(body)
+		if err != nil {
+			return
+		}
+		checkParsed(t, l)
+	})
+}

@@ -158,3 +158,62 @@ func (m merged) venues(id string) map[string]bool {
 	}
 	return v
 }
+
+// TestSimpleSwapList replays SimpleSwap's currency list in its documented
+// shape (venue/simpleswap/testdata/currencies.json) and checks the
+// mapping: SimpleSwap's own native tickers (bnb-bsc) are the coins the
+// adapter's table says; the same contract is one asset with the other
+// venues' (USDT on TRON); the same ticker with another contract is an
+// asset of its own (USDT on BNB Chain); a memo network is marked; a
+// network the adapter does not send is counted, not guessed.
+func TestSimpleSwapList(t *testing.T) {
+	body, err := os.ReadFile("../venue/simpleswap/testdata/currencies.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	l, err := ParseSimpleSwap(body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if listed, mapped, unmapped := l.Stats(); listed != 10 || mapped != 8 || unmapped != 2 {
+		t.Errorf("stats = %d listed, %d mapped, %d unmapped; want 10, 8, 2 (%v)", listed, mapped, unmapped, l.Unmapped)
+	}
+	got := map[string]string{}
+	for _, e := range l.Entries {
+		got[e.Code] = e.Network + "/" + e.Contract
+		if e.Memo != (e.Code == "xrp/xrp") {
+			t.Errorf("%s: memo %v, want it only on XRP", e.Code, e.Memo)
+		}
+	}
+	want := map[string]string{
+		"btc/btc": "btc/", "eth/eth": "eth/", "eth/arbitrum": "arbitrum/", "bnb-bsc/bsc": "bsc/", "xrp/xrp": "xrp/",
+		"usdt/eth": "eth/0xdac17f958d2ee523a2206206994597c13d831ec7",
+		"usdt/trx": "trx/TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t",
+		"usdt/bsc": "bsc/0x55d398326f99059ff775485246999027b3197955",
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("entries (code → network/contract) (-want +got):\n%s", diff)
+	}
+	for _, u := range l.Unmapped {
+		if u.Code != "dot/dot" && u.Code != "kas/kas" || !strings.Contains(u.Why, "unknown network") {
+			t.Errorf("unmapped %v, want only dot and kas, as unknown networks", u)
+		}
+	}
+	merged := mergedWith(t, l)
+	usdtTrx := swapscout.AssetID("trx", "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t")
+	if v := merged.venues(usdtTrx); !v["simpleswap"] || !v["sideshift"] {
+		t.Errorf("USDT on TRON listed by %v, want SimpleSwap with SideShift (same contract)", v)
+	}
+	usdtBsc := swapscout.AssetID("bsc", "0x55d398326f99059ff775485246999027b3197955")
+	if usdtBsc == usdtTrx || !merged.venues(usdtBsc)["simpleswap"] {
+		t.Errorf("USDT on BNB Chain (%s) is not an asset of its own listed by SimpleSwap", usdtBsc)
+	}
+	if a := merged[swapscout.AssetID("bsc", "")]; !merged.venues(a.ID)["simpleswap"] || a.Ticker != "bnb" {
+		t.Errorf("BNB on BNB Chain = %+v, want it listed by SimpleSwap (as bnb-bsc)", a)
+	}
+	for _, bad := range []string{`{}`, `{"result":{}}`, `[{"ticker":1}]`, `<html>`} {
+		if _, err := ParseSimpleSwap([]byte(bad)); err == nil {
+			t.Errorf("ParseSimpleSwap(%s) accepted", bad)
+		}
+	}
+}
