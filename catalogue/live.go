@@ -8,6 +8,7 @@ import (
 	"github.com/swapscout/swapscout"
 	"github.com/swapscout/swapscout/venue"
 	"github.com/swapscout/swapscout/venue/exolix"
+	"github.com/swapscout/swapscout/venue/fixedfloat"
 	"github.com/swapscout/swapscout/venue/simpleswap"
 	"github.com/swapscout/swapscout/venue/stealthex"
 )
@@ -31,6 +32,7 @@ var LiveReaders = map[string]func(context.Context, *venue.Config) ([]byte, error
 	"stealthex":  stealthex.FetchCurrencies,
 	"exolix":     exolix.FetchCurrencies,
 	"simpleswap": simpleswap.FetchCurrencies,
+	"fixedfloat": fixedfloat.FetchCurrencies,
 }
 
 // DefaultReadTimeout bounds one venue's reading through LiveReaders, all

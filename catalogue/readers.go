@@ -3,7 +3,9 @@ package catalogue
 import (
 	"strings"
 
+	"github.com/swapscout/swapscout"
 	"github.com/swapscout/swapscout/venue/exolix"
+	"github.com/swapscout/swapscout/venue/fixedfloat"
 	"github.com/swapscout/swapscout/venue/simpleswap"
 	"github.com/swapscout/swapscout/venue/stealthex"
 )
@@ -17,6 +19,7 @@ var Readers = map[string]Parser{
 	"stealthex":  ParseStealthEX,
 	"exolix":     ParseExolix,
 	"simpleswap": ParseSimpleSwap,
+	"fixedfloat": ParseFixedFloat,
 }
 
 // ParseStealthEX reads StealthEX's GET /v4/currencies (the pages joined
@@ -91,4 +94,45 @@ func ParseSimpleSwap(body []byte) (List, error) {
 		resolve(&l, e, c.Network)
 	}
 	return l, nil
+}
+
+// ParseFixedFloat reads FixedFloat's `ccies` (its data array, or the whole
+// answer): one entry per coin and network open in either direction,
+// "COIN/NETWORK" as the adapter looks them up; tag marks a memo network.
+// `ccies` names no contract, so a token maps only where the adapter's own
+// table names that coin on that network (USDT on TRX: Tether's TRC-20
+// contract, what the adapter quotes it as; USDT on TON the jetton the
+// catalogue lists as usdt@ton); any other token, and any
+// network the adapter does not send, is counted, never guessed by ticker.
+func ParseFixedFloat(body []byte) (List, error) {
+	cur, err := fixedfloat.ParseCurrencies(body)
+	if err != nil {
+		return List{}, err
+	}
+	l := List{Venue: "fixedfloat"}
+	for _, c := range cur {
+		if !c.Open() {
+			continue
+		}
+		network, _ := fixedfloat.OurNetwork(c.Network)
+		e := Entry{Code: strings.ToUpper(c.Coin) + "/" + strings.ToUpper(c.Network), Symbol: c.Coin, Name: c.Name,
+			Network: network, Memo: c.Tag != nil && *c.Tag != ""}
+		if a, ok := fixedfloat.HandAsset(c.Coin, c.Network); ok {
+			e.Symbol = a.Ticker
+			e.Contract = handContract(a)
+		}
+		resolve(&l, e, c.Network)
+	}
+	return l, nil
+}
+
+// handContract is the contract of a hand-written asset: its recorded one,
+// else the one the catalogue lists it with (USDT on TON has no recorded
+// contract; its code names the jetton the venues list).
+func handContract(a swapscout.Asset) string {
+	if c, ok := swapscout.ChainToken(a); ok && c != "" {
+		return c
+	}
+	e, _ := swapscout.LookupCatalogue(a)
+	return e.Contract
 }

@@ -68,3 +68,19 @@ func FuzzParseSimpleSwap(f *testing.F) {
 		checkParsed(t, l)
 	})
 }
+
+// FuzzParseFixedFloat: as FuzzParseStealthEX, for FixedFloat's `ccies`.
+func FuzzParseFixedFloat(f *testing.F) {
+	if b, err := os.ReadFile("../venue/fixedfloat/testdata/ccies_list.json"); err == nil {
+		f.Add(b)
+	}
+	f.Add([]byte(`[{"code":"USDTTRC","coin":"USDT","network":"TRX","recv":1,"send":"1","tag":""}]`))
+	f.Add([]byte(`{"code":0,"msg":"","data":[{"coin":"","network":"","recv":true}]}`))
+	f.Fuzz(func(t *testing.T, body []byte) {
+		l, err := ParseFixedFloat(body)
+		if err != nil {
+			return
+		}
+		checkParsed(t, l)
+	})
+}

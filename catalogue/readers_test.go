@@ -217,3 +217,53 @@ func TestSimpleSwapList(t *testing.T) {
 		}
 	}
 }
+
+// TestFixedFloatList replays FixedFloat's `ccies` in its documented shape
+// (venue/fixedfloat/testdata/ccies_list.json) and checks the mapping:
+// natives by their network; USDT on TRX, which `ccies` gives without a
+// contract, is the token the adapter's table names (Tether's TRC-20, one
+// asset with the other venues'); a token the table does not name (PEPE) is
+// counted, not guessed by its ticker; so is a network the adapter does not
+// send (KAS); an entry closed both ways is not listed; tag marks a memo.
+func TestFixedFloatList(t *testing.T) {
+	body, err := os.ReadFile("../venue/fixedfloat/testdata/ccies_list.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	l, err := ParseFixedFloat(body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if listed, mapped, unmapped := l.Stats(); listed != 9 || mapped != 7 || unmapped != 2 {
+		t.Errorf("stats = %d listed, %d mapped, %d unmapped; want 9, 7, 2 (%v)", listed, mapped, unmapped, l.Unmapped)
+	}
+	got := map[string]string{}
+	for _, e := range l.Entries {
+		got[e.Code] = e.Network + "/" + e.Contract
+		if e.Memo != (e.Code == "XRP/XRP") {
+			t.Errorf("%s: memo %v, want it only on XRP", e.Code, e.Memo)
+		}
+	}
+	want := map[string]string{
+		"BTC/BTC": "btc/", "ETH/ETH": "eth/", "XMR/XMR": "xmr/", "BNB/BSC": "bsc/", "XRP/XRP": "xrp/", "DOGE/DOGE": "doge/",
+		"USDT/TRX": "trx/TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t",
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("entries (code → network/contract) (-want +got):\n%s", diff)
+	}
+	why := map[string]string{}
+	for _, u := range l.Unmapped {
+		why[u.Code] = u.Why
+	}
+	if !strings.Contains(why["PEPE/ETH"], "no contract") || !strings.Contains(why["KAS/KAS"], "unknown network") || len(why) != 2 {
+		t.Errorf("unmapped %v, want PEPE/ETH for its missing contract and KAS/KAS as an unknown network", why)
+	}
+	if v := mergedWith(t, l).venues(swapscout.AssetID("trx", "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t")); !v["fixedfloat"] || !v["sideshift"] {
+		t.Errorf("USDT on TRON listed by %v, want FixedFloat with SideShift", v)
+	}
+	for _, bad := range []string{`{}`, `{"code":301,"msg":"Invalid signature","data":null}`, `[{"coin":1}]`, `<html>`} {
+		if _, err := ParseFixedFloat([]byte(bad)); err == nil {
+			t.Errorf("ParseFixedFloat(%s) accepted", bad)
+		}
+	}
+}
