@@ -2,6 +2,7 @@ package catalogue
 
 import (
 	"os"
+	"slices"
 	"strings"
 	"testing"
 
@@ -18,35 +19,16 @@ import (
 // (USDT on BNB Chain); a network we do not map (Asset Hub's "polkadot") is
 // counted, not guessed.
 func TestStealthEXList(t *testing.T) {
-	body, err := os.ReadFile("../venue/stealthex/testdata/currencies.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	l, err := ParseStealthEX(body)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if listed, mapped, unmapped := l.Stats(); listed != 10 || mapped != 8 || unmapped != 2 {
-		t.Errorf("stats = %d listed, %d mapped, %d unmapped; want 10, 8, 2", listed, mapped, unmapped)
-	}
-	got := map[string]string{}
-	for _, e := range l.Entries {
-		got[e.Code] = e.Network + "/" + e.Contract
-	}
-	want := map[string]string{
-		"btc/mainnet": "btc/", "eth/mainnet": "eth/", "xmr/mainnet": "xmr/", "dot/mainnet": "dot/",
-		"eth/arbitrum": "arbitrum/", "eth/base": "base/",
-		"usdt/eth": "eth/0xdac17f958d2ee523a2206206994597c13d831ec7",
-		"usdt/bsc": "bsc/0x55d398326f99059ff775485246999027b3197955",
-	}
-	if diff := cmp.Diff(want, got); diff != "" {
-		t.Errorf("entries (code → network/contract) (-want +got):\n%s", diff)
-	}
-	for _, u := range l.Unmapped {
-		if !strings.HasSuffix(u.Code, "/polkadot") || !strings.Contains(u.Why, "unknown network") {
-			t.Errorf("unmapped %v, want only the polkadot entries, as an unknown network", u)
-		}
-	}
+	l := listCase{file: "../venue/stealthex/testdata/currencies.json", parse: ParseStealthEX, listed: 10,
+		want: map[string]string{
+			"btc/mainnet": "btc/", "eth/mainnet": "eth/", "xmr/mainnet": "xmr/", "dot/mainnet": "dot/",
+			"eth/arbitrum": "arbitrum/", "eth/base": "base/",
+			"usdt/eth": "eth/0xdac17f958d2ee523a2206206994597c13d831ec7",
+			"usdt/bsc": "bsc/0x55d398326f99059ff775485246999027b3197955",
+		},
+		unmapped: map[string]string{"usdt/polkadot": "unknown network", "ksm/polkadot": "unknown network"},
+		bad:      []string{`{}`, `[{"symbol":1}]`, `<html>`},
+	}.check(t)
 
 	venues := mergedWith(t, l).venues
 	usdtEth := swapscout.AssetID("eth", "0xdac17f958d2ee523a2206206994597c13d831ec7")
@@ -60,12 +42,59 @@ func TestStealthEXList(t *testing.T) {
 	if v := venues(swapscout.AssetID("btc", "")); !v["stealthex"] {
 		t.Errorf("BTC listed by %v, want StealthEX too", v)
 	}
+}
 
-	for _, bad := range []string{`{}`, `[{"symbol":1}]`, `<html>`} {
-		if _, err := ParseStealthEX([]byte(bad)); err == nil {
-			t.Errorf("ParseStealthEX(%s) accepted", bad)
+// listCase is what one venue list's fixture must map to.
+type listCase struct {
+	file   string // the fixture, relative to this package
+	parse  Parser
+	listed int
+	// want is every mapped entry: code → network/contract.
+	want map[string]string
+	// memo is the codes on a memo network; nil leaves memos unchecked.
+	memo []string
+	// unmapped is every unmapped entry: code → words its reason holds.
+	unmapped map[string]string
+	bad      []string // bodies the parser must refuse
+}
+
+// check parses the fixture, compares the mapping with c and returns the
+// list.
+func (c listCase) check(t *testing.T) List {
+	t.Helper()
+	body, err := os.ReadFile(c.file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	l, err := c.parse(body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if listed, mapped, unmapped := l.Stats(); listed != c.listed || mapped != len(c.want) || unmapped != len(c.unmapped) {
+		t.Errorf("stats = %d listed, %d mapped, %d unmapped; want %d, %d, %d (%v)", listed, mapped, unmapped,
+			c.listed, len(c.want), len(c.unmapped), l.Unmapped)
+	}
+	got := map[string]string{}
+	for _, e := range l.Entries {
+		got[e.Code] = e.Network + "/" + e.Contract
+		if c.memo != nil && e.Memo != slices.Contains(c.memo, e.Code) {
+			t.Errorf("%s: memo %v, want memos on %v only", e.Code, e.Memo, c.memo)
 		}
 	}
+	if diff := cmp.Diff(c.want, got); diff != "" {
+		t.Errorf("entries (code → network/contract) (-want +got):\n%s", diff)
+	}
+	for _, u := range l.Unmapped {
+		if words, ok := c.unmapped[u.Code]; !ok || !strings.Contains(u.Why, words) {
+			t.Errorf("unmapped %v, want %q in the reason of one of %v", u, words, c.unmapped)
+		}
+	}
+	for _, bad := range c.bad {
+		if _, err := c.parse([]byte(bad)); err == nil {
+			t.Errorf("%s accepted", bad)
+		}
+	}
+	return l
 }
 
 // TestExolixList replays Exolix's currency list in its documented shape
@@ -77,39 +106,18 @@ func TestStealthEXList(t *testing.T) {
 // network the adapter does not send (Asset Hub, Kusama) is counted, not
 // guessed.
 func TestExolixList(t *testing.T) {
-	body, err := os.ReadFile("../venue/exolix/testdata/currencies.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	l, err := ParseExolix(body)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if listed, mapped, unmapped := l.Stats(); listed != 11 || mapped != 9 || unmapped != 2 {
-		t.Errorf("stats = %d listed, %d mapped, %d unmapped; want 11, 9, 2 (%v)", listed, mapped, unmapped, l.Unmapped)
-	}
-	got := map[string]string{}
-	for _, e := range l.Entries {
-		got[e.Code] = e.Network + "/" + e.Contract
-		if e.Memo != (e.Code == "XRP/XRP") {
-			t.Errorf("%s: memo %v, want it only on XRP", e.Code, e.Memo)
-		}
-	}
-	want := map[string]string{
-		"BTC/BTC": "btc/", "ETH/ETH": "eth/", "ETH/ARBITRUM": "arbitrum/", "XMR/XMR": "xmr/", "XRP/XRP": "xrp/",
-		"ETH/BSC":  "bsc/0x2170ed0880ac9a755fd29b2688956bd959f933f8",
-		"USDT/ETH": "eth/0xdac17f958d2ee523a2206206994597c13d831ec7",
-		"USDT/TRX": "trx/TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t",
-		"USDT/BSC": "bsc/0x55d398326f99059ff775485246999027b3197955",
-	}
-	if diff := cmp.Diff(want, got); diff != "" {
-		t.Errorf("entries (code → network/contract) (-want +got):\n%s", diff)
-	}
-	for _, u := range l.Unmapped {
-		if u.Code != "USDT/DOT" && u.Code != "KSM/KSM" || !strings.Contains(u.Why, "unknown network") {
-			t.Errorf("unmapped %v, want only Asset Hub's USDT and Kusama, as unknown networks", u)
-		}
-	}
+	l := listCase{file: "../venue/exolix/testdata/currencies.json", parse: ParseExolix, listed: 11,
+		want: map[string]string{
+			"BTC/BTC": "btc/", "ETH/ETH": "eth/", "ETH/ARBITRUM": "arbitrum/", "XMR/XMR": "xmr/", "XRP/XRP": "xrp/",
+			"ETH/BSC":  "bsc/0x2170ed0880ac9a755fd29b2688956bd959f933f8",
+			"USDT/ETH": "eth/0xdac17f958d2ee523a2206206994597c13d831ec7",
+			"USDT/TRX": "trx/TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t",
+			"USDT/BSC": "bsc/0x55d398326f99059ff775485246999027b3197955",
+		},
+		memo:     []string{"XRP/XRP"},
+		unmapped: map[string]string{"USDT/DOT": "unknown network", "KSM/KSM": "unknown network"},
+		bad:      []string{`{}`, `[{"code":1}]`, `<html>`, `{"data":{}}`},
+	}.check(t)
 
 	merged := mergedWith(t, l)
 	if v := merged.venues(swapscout.AssetID("eth", "0xdac17f958d2ee523a2206206994597c13d831ec7")); !v["exolix"] || !v["sideshift"] {
@@ -124,12 +132,6 @@ func TestExolixList(t *testing.T) {
 	}
 	if v := merged.venues(swapscout.AssetID("eth", "")); !v["exolix"] {
 		t.Errorf("ETH listed by %v, want Exolix too (its 0xeee…e placeholder is the coin)", v)
-	}
-
-	for _, bad := range []string{`{}`, `[{"code":1}]`, `<html>`, `{"data":{}}`} {
-		if _, err := ParseExolix([]byte(bad)); err == nil {
-			t.Errorf("ParseExolix(%s) accepted", bad)
-		}
 	}
 }
 
@@ -167,38 +169,17 @@ func (m merged) venues(id string) map[string]bool {
 // asset of its own (USDT on BNB Chain); a memo network is marked; a
 // network the adapter does not send is counted, not guessed.
 func TestSimpleSwapList(t *testing.T) {
-	body, err := os.ReadFile("../venue/simpleswap/testdata/currencies.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	l, err := ParseSimpleSwap(body)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if listed, mapped, unmapped := l.Stats(); listed != 10 || mapped != 8 || unmapped != 2 {
-		t.Errorf("stats = %d listed, %d mapped, %d unmapped; want 10, 8, 2 (%v)", listed, mapped, unmapped, l.Unmapped)
-	}
-	got := map[string]string{}
-	for _, e := range l.Entries {
-		got[e.Code] = e.Network + "/" + e.Contract
-		if e.Memo != (e.Code == "xrp/xrp") {
-			t.Errorf("%s: memo %v, want it only on XRP", e.Code, e.Memo)
-		}
-	}
-	want := map[string]string{
-		"btc/btc": "btc/", "eth/eth": "eth/", "eth/arbitrum": "arbitrum/", "bnb-bsc/bsc": "bsc/", "xrp/xrp": "xrp/",
-		"usdt/eth": "eth/0xdac17f958d2ee523a2206206994597c13d831ec7",
-		"usdt/trx": "trx/TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t",
-		"usdt/bsc": "bsc/0x55d398326f99059ff775485246999027b3197955",
-	}
-	if diff := cmp.Diff(want, got); diff != "" {
-		t.Errorf("entries (code → network/contract) (-want +got):\n%s", diff)
-	}
-	for _, u := range l.Unmapped {
-		if u.Code != "dot/dot" && u.Code != "kas/kas" || !strings.Contains(u.Why, "unknown network") {
-			t.Errorf("unmapped %v, want only dot and kas, as unknown networks", u)
-		}
-	}
+	l := listCase{file: "../venue/simpleswap/testdata/currencies.json", parse: ParseSimpleSwap, listed: 10,
+		want: map[string]string{
+			"btc/btc": "btc/", "eth/eth": "eth/", "eth/arbitrum": "arbitrum/", "bnb-bsc/bsc": "bsc/", "xrp/xrp": "xrp/",
+			"usdt/eth": "eth/0xdac17f958d2ee523a2206206994597c13d831ec7",
+			"usdt/trx": "trx/TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t",
+			"usdt/bsc": "bsc/0x55d398326f99059ff775485246999027b3197955",
+		},
+		memo:     []string{"xrp/xrp"},
+		unmapped: map[string]string{"dot/dot": "unknown network", "kas/kas": "unknown network"},
+		bad:      []string{`{}`, `{"result":{}}`, `[{"ticker":1}]`, `<html>`},
+	}.check(t)
 	merged := mergedWith(t, l)
 	usdtTrx := swapscout.AssetID("trx", "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t")
 	if v := merged.venues(usdtTrx); !v["simpleswap"] || !v["sideshift"] {
@@ -211,11 +192,6 @@ func TestSimpleSwapList(t *testing.T) {
 	if a := merged[swapscout.AssetID("bsc", "")]; !merged.venues(a.ID)["simpleswap"] || a.Ticker != "bnb" {
 		t.Errorf("BNB on BNB Chain = %+v, want it listed by SimpleSwap (as bnb-bsc)", a)
 	}
-	for _, bad := range []string{`{}`, `{"result":{}}`, `[{"ticker":1}]`, `<html>`} {
-		if _, err := ParseSimpleSwap([]byte(bad)); err == nil {
-			t.Errorf("ParseSimpleSwap(%s) accepted", bad)
-		}
-	}
 }
 
 // TestFixedFloatList replays FixedFloat's `ccies` in its documented shape
@@ -226,44 +202,16 @@ func TestSimpleSwapList(t *testing.T) {
 // counted, not guessed by its ticker; so is a network the adapter does not
 // send (KAS); an entry closed both ways is not listed; tag marks a memo.
 func TestFixedFloatList(t *testing.T) {
-	body, err := os.ReadFile("../venue/fixedfloat/testdata/ccies_list.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	l, err := ParseFixedFloat(body)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if listed, mapped, unmapped := l.Stats(); listed != 9 || mapped != 7 || unmapped != 2 {
-		t.Errorf("stats = %d listed, %d mapped, %d unmapped; want 9, 7, 2 (%v)", listed, mapped, unmapped, l.Unmapped)
-	}
-	got := map[string]string{}
-	for _, e := range l.Entries {
-		got[e.Code] = e.Network + "/" + e.Contract
-		if e.Memo != (e.Code == "XRP/XRP") {
-			t.Errorf("%s: memo %v, want it only on XRP", e.Code, e.Memo)
-		}
-	}
-	want := map[string]string{
-		"BTC/BTC": "btc/", "ETH/ETH": "eth/", "XMR/XMR": "xmr/", "BNB/BSC": "bsc/", "XRP/XRP": "xrp/", "DOGE/DOGE": "doge/",
-		"USDT/TRX": "trx/TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t",
-	}
-	if diff := cmp.Diff(want, got); diff != "" {
-		t.Errorf("entries (code → network/contract) (-want +got):\n%s", diff)
-	}
-	why := map[string]string{}
-	for _, u := range l.Unmapped {
-		why[u.Code] = u.Why
-	}
-	if !strings.Contains(why["PEPE/ETH"], "no contract") || !strings.Contains(why["KAS/KAS"], "unknown network") || len(why) != 2 {
-		t.Errorf("unmapped %v, want PEPE/ETH for its missing contract and KAS/KAS as an unknown network", why)
-	}
+	l := listCase{file: "../venue/fixedfloat/testdata/ccies_list.json", parse: ParseFixedFloat, listed: 9,
+		want: map[string]string{
+			"BTC/BTC": "btc/", "ETH/ETH": "eth/", "XMR/XMR": "xmr/", "BNB/BSC": "bsc/", "XRP/XRP": "xrp/", "DOGE/DOGE": "doge/",
+			"USDT/TRX": "trx/TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t",
+		},
+		memo:     []string{"XRP/XRP"},
+		unmapped: map[string]string{"PEPE/ETH": "no contract", "KAS/KAS": "unknown network"},
+		bad:      []string{`{}`, `{"code":301,"msg":"Invalid signature","data":null}`, `[{"coin":1}]`, `<html>`},
+	}.check(t)
 	if v := mergedWith(t, l).venues(swapscout.AssetID("trx", "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t")); !v["fixedfloat"] || !v["sideshift"] {
 		t.Errorf("USDT on TRON listed by %v, want FixedFloat with SideShift", v)
-	}
-	for _, bad := range []string{`{}`, `{"code":301,"msg":"Invalid signature","data":null}`, `[{"coin":1}]`, `<html>`} {
-		if _, err := ParseFixedFloat([]byte(bad)); err == nil {
-			t.Errorf("ParseFixedFloat(%s) accepted", bad)
-		}
 	}
 }

@@ -8,9 +8,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/google/go-cmp/cmp"
-
-	"github.com/swapscout/swapscout"
 	"github.com/swapscout/swapscout/sim"
 	simexolix "github.com/swapscout/swapscout/sim/exolix"
 	"github.com/swapscout/swapscout/sim/simtest"
@@ -31,16 +28,7 @@ func TestCurrenciesFeedTheCatalogue(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := simtest.RefreshBody(t, "exolix", body)
-	r.NoneUnmapped(t)
-	want := map[swapscout.Asset]string{}
-	for _, a := range exolix.Symbols.Assets() {
-		c := exolix.Symbols[a]
-		want[a] = c.Coin + "/" + c.Network
-	}
-	if diff := cmp.Diff(want, r.Listed); diff != "" {
-		t.Errorf("assets listed at Exolix after a refresh from the simulator (-quoted +listed):\n%s", diff)
-	}
+	simtest.ListsExactly(t, simtest.RefreshBody(t, "exolix", body), exolix.Symbols, func(c exolix.Code) string { return c.Coin + "/" + c.Network })
 }
 
 // TestCurrenciesRefuseBadPaging: a page or size below 1, or either not an

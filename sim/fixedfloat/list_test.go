@@ -6,9 +6,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/google/go-cmp/cmp"
-
-	"github.com/swapscout/swapscout"
 	"github.com/swapscout/swapscout/sim"
 	simfixedfloat "github.com/swapscout/swapscout/sim/fixedfloat"
 	"github.com/swapscout/swapscout/sim/simtest"
@@ -36,14 +33,5 @@ func TestCurrenciesFeedTheCatalogue(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := simtest.RefreshBody(t, "fixedfloat", body)
-	r.NoneUnmapped(t)
-	want := map[swapscout.Asset]string{}
-	for _, a := range fixedfloat.Symbols.Assets() {
-		c := fixedfloat.Symbols[a]
-		want[a] = c.Coin + "/" + c.Network
-	}
-	if diff := cmp.Diff(want, r.Listed); diff != "" {
-		t.Errorf("assets listed at FixedFloat after a refresh from the simulator (-quoted +listed):\n%s", diff)
-	}
+	simtest.ListsExactly(t, simtest.RefreshBody(t, "fixedfloat", body), fixedfloat.Symbols, func(c fixedfloat.Ccy) string { return c.Coin + "/" + c.Network })
 }

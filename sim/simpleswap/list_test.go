@@ -5,9 +5,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/google/go-cmp/cmp"
-
-	"github.com/swapscout/swapscout"
 	"github.com/swapscout/swapscout/sim"
 	simsimpleswap "github.com/swapscout/swapscout/sim/simpleswap"
 	"github.com/swapscout/swapscout/sim/simtest"
@@ -33,14 +30,5 @@ func TestCurrenciesFeedTheCatalogue(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := simtest.RefreshBody(t, "simpleswap", body)
-	r.NoneUnmapped(t)
-	want := map[swapscout.Asset]string{}
-	for _, a := range simpleswap.Symbols.Assets() {
-		c := simpleswap.Symbols[a]
-		want[a] = c.Ticker + "/" + c.Network
-	}
-	if diff := cmp.Diff(want, r.Listed); diff != "" {
-		t.Errorf("assets listed at SimpleSwap after a refresh from the simulator (-quoted +listed):\n%s", diff)
-	}
+	simtest.ListsExactly(t, simtest.RefreshBody(t, "simpleswap", body), simpleswap.Symbols, func(c simpleswap.Code) string { return c.Ticker + "/" + c.Network })
 }
