@@ -1,7 +1,8 @@
 // Package catalogue builds swapscout's asset catalogue from the venues' own
 // currency and pool lists, read in their real formats (SideShift /v2/coins,
 // KuCoin /api/v3/currencies, NEAR Intents tokens, THORChain, Maya and
-// Chainflip pool assets). Each list entry maps to a canonical asset by
+// Chainflip pool assets; StealthEX, Exolix, SimpleSwap and FixedFloat
+// currency lists, read live only: Readers). Each list entry maps to a canonical asset by
 // network and contract: two venues' entries are one asset only when both
 // agree; an entry whose network is unknown, or a token without a contract,
 // is counted and reported, never guessed.

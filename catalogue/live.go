@@ -7,6 +7,9 @@ import (
 
 	"github.com/swapscout/swapscout"
 	"github.com/swapscout/swapscout/venue"
+	"github.com/swapscout/swapscout/venue/exolix"
+	"github.com/swapscout/swapscout/venue/fixedfloat"
+	"github.com/swapscout/swapscout/venue/simpleswap"
 	"github.com/swapscout/swapscout/venue/stealthex"
 )
 
@@ -21,11 +24,15 @@ var LivePaths = map[string]string{
 }
 
 // LiveReaders read the lists that one GET of a path cannot bring: the
-// venue pages them and answers only with its key. Each reads through the
+// venue pages them (Exolix, StealthEX), or answers only with its key
+// (StealthEX) or a signed call (FixedFloat). Each reads through the
 // venue's configuration (API root, HTTP client, key) and returns the list
 // as its parser reads it.
 var LiveReaders = map[string]func(context.Context, *venue.Config) ([]byte, error){
-	"stealthex": stealthex.FetchCurrencies,
+	"stealthex":  stealthex.FetchCurrencies,
+	"exolix":     exolix.FetchCurrencies,
+	"simpleswap": simpleswap.FetchCurrencies,
+	"fixedfloat": fixedfloat.FetchCurrencies,
 }
 
 // DefaultReadTimeout bounds one venue's reading through LiveReaders, all
@@ -44,8 +51,9 @@ type Live struct {
 	// body limit and the venue's budget.
 	Fetch func(ctx context.Context, venueID, path string) ([]byte, error)
 	// Config is a venue's configuration for LiveReaders (its API root,
-	// HTTP client and key); nil, or nil for a venue (no key configured),
-	// leaves that venue's list as it is, unread and unreported.
+	// HTTP client, key and secret); nil, or nil for a venue (one whose
+	// list needs a key that is not configured), leaves that venue's list
+	// as it is, unread and unreported.
 	Config func(venueID string) *venue.Config
 	// ReadTimeout bounds a LiveReaders reading (DefaultReadTimeout when
 	// zero); Fetch owns its own deadline.

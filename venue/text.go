@@ -13,6 +13,7 @@ package venue
 
 import (
 	"encoding/json"
+	"errors"
 	"regexp"
 	"slices"
 	"strings"
@@ -209,4 +210,28 @@ func FieldText(raw json.RawMessage) string {
 		return strings.Join(list, "; ")
 	}
 	return "invalid"
+}
+
+// WithoutSecret is err with every occurrence of each secret (an API key,
+// a signing secret) masked as "[key]", keeping its code: a venue's refusal
+// may echo what it was sent, and an error reaches logs.
+func WithoutSecret(err error, secrets ...string) error {
+	if err == nil {
+		return nil
+	}
+	msg := err.Error()
+	for _, s := range secrets {
+		if s != "" {
+			msg = strings.ReplaceAll(msg, s, "[key]")
+		}
+	}
+	if msg == err.Error() {
+		return err
+	}
+	code := swapscout.CodeUnavailable
+	var ve *swapscout.VenueError
+	if errors.As(err, &ve) {
+		code = ve.Code
+	}
+	return swapscout.NewVenueError(code, "%s", msg)
 }

@@ -22,8 +22,10 @@ const assetListTimeout = 30 * time.Second
 // list that fails the checks is logged and the last good one kept. It
 // starts from the embedded snapshot; wait returns once it has stopped
 // after ctx ends. every ≤ 0: no refresh (the snapshot is served). getenv
-// reads the venues' keys as the adapters do (SWAPSCOUT_<ID>_API_KEY): a
-// list that only the key opens (StealthEX's) is read when it is set.
+// reads the venues' keys as the adapters do (SWAPSCOUT_<ID>_API_KEY and
+// _API_SECRET): a list that only the key opens (StealthEX's, SimpleSwap's,
+// FixedFloat's signed one) is read when the venue's keys are set, one that
+// needs none (Exolix's) always.
 func startAssetRefresh(ctx context.Context, every time.Duration, baseURL func(id string) string,
 	client func(id string) *upstream.Client, getenv func(string) string, log *slog.Logger) (wait func()) {
 	if every <= 0 {
@@ -51,11 +53,11 @@ func startAssetRefresh(ctx context.Context, every time.Duration, baseURL func(id
 		if d == nil || getenv == nil {
 			return nil
 		}
-		key := getenv(d.EnvPrefix() + "API_KEY")
-		if key == "" {
+		key, secret := getenv(d.EnvPrefix()+"API_KEY"), getenv(d.EnvPrefix()+"API_SECRET")
+		if d.NeedsKey && key == "" || d.NeedsSecret && secret == "" {
 			return nil
 		}
-		return &venue.Config{BaseURL: baseURL(id), HTTP: client(id), APIKey: key, Now: time.Now}
+		return &venue.Config{BaseURL: baseURL(id), HTTP: client(id), APIKey: key, APISecret: secret, Now: time.Now}
 	}
 	report := func(id string, ch catalogue.Change, err error) {
 		switch {

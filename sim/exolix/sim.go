@@ -31,7 +31,8 @@ const (
 func Sim() sim.Venue {
 	// Exolix's own rate-limit and error bodies are not known ([MEM]).
 	return swapsim.Venue(exolix.Symbols.Assets(), sim.ProfileOf("exolix"), handler,
-		swapsim.Fault(writeJSON, "", map[string]any{"message": "Too Many Requests"}, map[string]any{"message": "Internal server error"}))
+		swapsim.Fault(writeJSON, "", map[string]any{"message": "Too Many Requests"}, map[string]any{"message": "Internal server error"}),
+		"GET "+exolix.CurrenciesPath)
 }
 
 // rate is the adapter's rateResponse as Exolix writes it.
@@ -125,6 +126,7 @@ func handler(x *sim.Exchange) http.Handler {
 		})
 	})
 	swapRoutes(mux, x)
+	mux.HandleFunc("GET "+exolix.CurrenciesPath, listCurrencies(currencies()))
 	return mux
 }
 

@@ -18,11 +18,8 @@ import (
 // not serve, 422 for an amount out of range.
 func Sim() sim.Venue {
 	return swapsim.Venue(simpleswap.Symbols.Assets(), sim.ProfileOf("simpleswap"), handler,
-		swapsim.Fault(writeJSON, "1", errorBody(429, "Too many requests"), errorBody(500, "Internal server error")), "GET "+currenciesPath)
+		swapsim.Fault(writeJSON, "1", errorBody(429, "Too many requests"), errorBody(500, "Internal server error")), "GET "+simpleswap.CurrenciesPath)
 }
-
-// currenciesPath lists the currencies (the adapter does not read it).
-const currenciesPath = "/v3/currencies"
 
 var (
 	codes = simpleswap.Symbols.Reverse()
@@ -32,15 +29,6 @@ var (
 	})
 	noPair = func(w http.ResponseWriter) { writeError(w, 404, "Pair is not found") }
 )
-
-// currency is an item of GET /v3/currencies ({"result":[…]}); Postman's
-// collection documents ticker+network as the identity.
-type currency struct {
-	Ticker     string `json:"ticker"`
-	Network    string `json:"network"`
-	Name       string `json:"name"`
-	HasExtraID bool   `json:"hasExtraId"`
-}
 
 // estimate is the adapter's estimate as SimpleSwap sends it; the rate
 // fields are left out of floating-rate estimates.
@@ -123,13 +111,8 @@ func handler(x *sim.Exchange) http.Handler {
 		}
 		writeJSON(w, 200, result{rangeResult{Min: positive(min), Max: positive(max)}})
 	}))
-	mux.HandleFunc("GET "+currenciesPath, keyed(func(w http.ResponseWriter, r *http.Request) {
-		var out []currency
-		for _, info := range x.Assets() {
-			c := simpleswap.Symbols[info.Asset]
-			out = append(out, currency{Ticker: c.Ticker, Network: c.Network, Name: info.Name, HasExtraID: info.Memo})
-		}
-		writeJSON(w, 200, result{out})
+	mux.HandleFunc("GET "+simpleswap.CurrenciesPath, keyed(func(w http.ResponseWriter, r *http.Request) {
+		writeJSON(w, 200, result{currencies(x)})
 	}))
 	swapRoutes(mux, x)
 	return mux

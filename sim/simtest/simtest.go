@@ -15,9 +15,12 @@ import (
 	"testing"
 	"time"
 
+	"github.com/google/go-cmp/cmp"
+
 	"github.com/swapscout/swapscout"
 	"github.com/swapscout/swapscout/catalogue"
 	"github.com/swapscout/swapscout/sim"
+	"github.com/swapscout/swapscout/venue"
 	"github.com/swapscout/swapscout/venue/venuetest"
 )
 
@@ -119,5 +122,20 @@ func (r Refresh) NoneUnmapped(t testing.TB) {
 	t.Helper()
 	if n := len(r.Change.Unmapped); n > 0 {
 		t.Errorf("%d of the simulator's list entries unmapped, e.g. %v", n, r.Change.Unmapped[0])
+	}
+}
+
+// ListsExactly fails the test unless the refresh mapped every entry and
+// lists at the venue exactly the assets of symbols (what the simulator
+// quotes), each under the listing code code gives its venue code.
+func ListsExactly[C comparable](t testing.TB, r Refresh, symbols venue.Symbols[C], code func(C) string) {
+	t.Helper()
+	r.NoneUnmapped(t)
+	want := map[swapscout.Asset]string{}
+	for _, a := range symbols.Assets() {
+		want[a] = code(symbols[a])
+	}
+	if diff := cmp.Diff(want, r.Listed); diff != "" {
+		t.Errorf("assets listed after a refresh from the simulator (-quoted +listed):\n%s", diff)
 	}
 }

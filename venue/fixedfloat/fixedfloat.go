@@ -51,7 +51,7 @@ func (c *Client) RefreshInterval() time.Duration { return 5 * time.Minute }
 // them an absurd code or another's code, is rejected (venue.ListCheck); on any
 // error the last good list stays and the error makes the registry retry soon.
 func (c *Client) Refresh(ctx context.Context) error {
-	var items []cciesItem
+	var items []Currency
 	if err := c.call(ctx, "ccies", []byte("{}"), &items); err != nil {
 		return err
 	}
@@ -67,7 +67,7 @@ func (c *Client) Refresh(ctx context.Context) error {
 var ours = Symbols.Reverse()
 
 // checkCcies builds the lookup from `ccies` and vets the entries we use.
-func checkCcies(items []cciesItem) (map[Ccy]listed, error) {
+func checkCcies(items []Currency) (map[Ccy]listed, error) {
 	lc := venue.ListCheck{What: "FixedFloat currency list"}
 	m := make(map[Ccy]listed, len(items))
 	owner := make(map[string]Ccy)

@@ -25,7 +25,7 @@ func FuzzDecode(f *testing.F) {
 		if decode(status, body, &p) == nil {
 			_ = quoteErrors(&p)
 		}
-		var items []cciesItem
+		var items []Currency
 		_ = decode(status, body, &items)
 	})
 }

@@ -60,9 +60,9 @@ type priceSide struct {
 	BTC       *swapscout.Amount `json:"btc"`
 }
 
-// cciesItem is an item of data of `ccies`. recv and send may be booleans,
+// Currency is an item of data of `ccies`. recv and send may be booleans,
 // 0/1 or "0"/"1"; tag names the memo field, or is null.
-type cciesItem struct {
+type Currency struct {
 	Code     string      `json:"code"`
 	Coin     string      `json:"coin"`
 	Network  string      `json:"network"`

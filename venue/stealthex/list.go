@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -60,7 +59,7 @@ func fetchCurrencies(ctx context.Context, cfg *venue.Config, size int) ([]byte, 
 			return decode(status, body, &items)
 		})
 		if err != nil {
-			return nil, withoutKey(err, cfg.APIKey)
+			return nil, venue.WithoutSecret(err, cfg.APIKey)
 		}
 		if len(items) > size {
 			return nil, swapscout.NewVenueError(swapscout.CodeBadResponse, "StealthEX answered %d currencies to a page of %d", len(items), size)
@@ -79,19 +78,6 @@ func fetchCurrencies(ctx context.Context, cfg *venue.Config, size int) ([]byte, 
 		}
 		first = items[0]
 	}
-}
-
-// withoutKey is err with every occurrence of key masked, keeping its code.
-func withoutKey(err error, key string) error {
-	if key == "" || !strings.Contains(err.Error(), key) {
-		return err
-	}
-	code := swapscout.CodeUnavailable
-	var ve *swapscout.VenueError
-	if errors.As(err, &ve) {
-		code = ve.Code
-	}
-	return swapscout.NewVenueError(code, "%s", strings.ReplaceAll(err.Error(), key, "[key]"))
 }
 
 // Currency is one item of GET /v4/currencies (the OpenAPI schema
