@@ -53,7 +53,9 @@ func startServeOn(t testing.TB, simURL, secret string, getenv func(string) strin
 		return runErr
 	}}
 	t.Cleanup(func() { _ = s.stop() })
-	deadline := time.Now().Add(15 * time.Second)
+	// A generous bound, as startDemo's: it guards against a server that
+	// never starts, not how fast one does (tests run several at once).
+	deadline := time.Now().Add(time.Minute)
 	for time.Now().Before(deadline) {
 		if m := servingLine.FindStringSubmatch(out.String()); m != nil {
 			s.url = m[1]
