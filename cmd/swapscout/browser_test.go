@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -20,8 +21,11 @@ import (
 	"github.com/swapscout/swapscout"
 )
 
-// browser starts a headless chromium for t, or skips when there is none.
-// Each test gets a fresh profile; the browser stops when the test ends.
+// browser gives t a fresh, private browsing context (its own cookies and
+// storage, as a new profile would have) in the package's one headless
+// chromium, or skips when there is none. Its tabs close when the test ends.
+// Starting a chromium per test cost each browser test seconds under load;
+// the browser process itself holds no state a test can see.
 func browser(t *testing.T) context.Context {
 	tier.E2E(t) // starts a whole server: the end-to-end tier
 	t.Helper()
@@ -29,31 +33,65 @@ func browser(t *testing.T) context.Context {
 	if err != nil {
 		t.Skip("chromium is not on PATH (apt-get install -y chromium)")
 	}
-	dir, err := os.MkdirTemp("", "swapscout-chromium")
+	shared, err := chromium.start(path)
 	if err != nil {
-		t.Fatal(err)
-	}
-	actx, acancel := chromedp.NewExecAllocator(context.Background(),
-		chromedp.ExecPath(path), chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU, chromedp.NoFirstRun,
-		chromedp.NoDefaultBrowserCheck, chromedp.UserDataDir(dir),
-		chromedp.Flag("disable-background-networking", true), chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true), chromedp.Flag("disable-dev-shm-usage", true),
-		chromedp.WindowSize(1280, 900))
-	ctx, cancel := chromedp.NewContext(actx)
-	t.Cleanup(func() {
-		cancel()
-		acancel()
-		for range 50 { // chromium's children may still write there for a moment
-			if os.RemoveAll(dir) == nil {
-				return
-			}
-			time.Sleep(100 * time.Millisecond)
-		}
-	})
-	if err := chromedp.Do(ctx); err != nil { // start the browser now
 		t.Fatalf("starting chromium: %v", err)
 	}
+	ctx, cancel := chromedp.NewContext(shared, chromedp.WithNewBrowserContext())
+	t.Cleanup(cancel)
+	if err := chromedp.Do(ctx); err != nil { // open the tab now
+		t.Fatalf("opening a tab: %v", err)
+	}
 	return ctx
+}
+
+// chromium is the package's browser, started by the first test that needs
+// one and stopped by TestMain after the last test.
+var chromium sharedChromium
+
+type sharedChromium struct {
+	once sync.Once
+	ctx  context.Context // the browser's first tab: new contexts made from it share the process
+	err  error
+	stop func()
+}
+
+func (c *sharedChromium) start(path string) (context.Context, error) {
+	c.once.Do(func() {
+		dir, err := os.MkdirTemp("", "swapscout-chromium")
+		if err != nil {
+			c.err = err
+			return
+		}
+		actx, acancel := chromedp.NewExecAllocator(context.Background(),
+			chromedp.ExecPath(path), chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU, chromedp.NoFirstRun,
+			chromedp.NoDefaultBrowserCheck, chromedp.UserDataDir(dir),
+			chromedp.Flag("disable-background-networking", true), chromedp.Flag("disable-component-update", true),
+			chromedp.Flag("disable-sync", true), chromedp.Flag("disable-dev-shm-usage", true),
+			chromedp.WindowSize(1280, 900))
+		ctx, cancel := chromedp.NewContext(actx)
+		c.ctx = ctx
+		c.stop = func() {
+			cancel()
+			acancel()
+			for range 50 { // chromium's children may still write there for a moment
+				if os.RemoveAll(dir) == nil {
+					return
+				}
+				time.Sleep(100 * time.Millisecond)
+			}
+		}
+		c.err = chromedp.Do(ctx) // start the browser now
+	})
+	return c.ctx, c.err
+}
+
+// close stops the browser, if a test started one.
+func (c *sharedChromium) close() {
+	c.once.Do(func() {}) // no test may start one after this
+	if c.stop != nil {
+		c.stop()
+	}
 }
 
 // watchConsole collects the tab's console errors and uncaught exceptions

@@ -27,6 +27,7 @@ import (
 //     it, the board counts it).
 func TestChainEndToEnd(t *testing.T) {
 	tier.E2E(t)
+	t.Parallel() // its own simulator, server and data: it waits on them, beside the others
 	simURL, simSecret := startPayingSim(t, "--payout-spread", "0", "--chain-block-time", "300ms",
 		"--swap-outcome", "fixedfloat=short:0.3,stealthex=hold,changenow=nopay")
 	hooks := &hookLog{t: t, secret: []byte("whsec-chain"), got: map[string][]outcomeRecord{}}

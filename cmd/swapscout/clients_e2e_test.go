@@ -73,6 +73,7 @@ func clientsServer(t *testing.T) string {
 // /trocador/ on the simulator, quotes and creates through both layers.
 func TestTrocadorRoundTrip(t *testing.T) {
 	tier.E2E(t)
+	t.Parallel() // its own simulator, server and data: it waits on them, beside the others
 	base := clientsServer(t)
 	hc := upstream.New(upstream.Options{})
 	t.Cleanup(func() { hc.Close() })
@@ -173,6 +174,7 @@ func mcpCall(t *testing.T, cs *mcp.ClientSession, name string, args map[string]a
 // is refused beyond them and outside its address list.
 func TestMCPAgentFlow(t *testing.T) {
 	tier.E2E(t)
+	t.Parallel() // its own simulator, server and data: it waits on them, beside the others
 	base := clientsServer(t)
 	anon := mcpSession(t, base+"/mcp", "")
 	text, isErr := mcpCall(t, anon, "quote", map[string]any{"from": "btc", "to": "eth", "amount": "0.1", "swappable": true})

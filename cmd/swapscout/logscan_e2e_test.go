@@ -46,6 +46,7 @@ func (h headerTransport) RoundTrip(r *http.Request) (*http.Response, error) {
 // client's IP, the API keys, the agent's token, the venue orders' secrets.
 func TestLogsHoldNoPersonalData(t *testing.T) {
 	tier.E2E(t)
+	t.Parallel() // its own simulator, server and data: it waits on them, beside the others
 	const (
 		clientIP = "203.0.113.77" // what the trusted proxy says the client is
 		apiKey   = "ak-live-Q7wq2zN4"

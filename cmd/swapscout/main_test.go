@@ -39,9 +39,19 @@ func TestMain(m *testing.M) {
 	if _, err := exec.LookPath("redis-server"); err != nil {
 		fmt.Fprintln(os.Stderr, "skipping TestRedisKilledMidLoad: redis-server is not on PATH")
 	}
-	goleak.VerifyTestMain(m,
+	goleak.VerifyTestMain(thenStop{m},
 		goleak.IgnoreAnyFunction("github.com/valyala/fasthttp.updateServerDate.func1"),
 		goleak.IgnoreAnyFunction("github.com/valyala/fasthttp.(*workerPool).Start.func2"))
+}
+
+// thenStop runs the tests, then stops what they shared (the browser, the
+// shared demo) before goleak looks for goroutines left behind.
+type thenStop struct{ m *testing.M }
+
+func (r thenStop) Run() int {
+	code := r.m.Run()
+	chromium.close()
+	return code
 }
 
 // syncBuffer is a goroutine-safe output buffer.

@@ -8,6 +8,7 @@ import (
 
 	"github.com/swapscout/swapscout"
 	"github.com/swapscout/swapscout/api"
+	"github.com/swapscout/swapscout/internal/tier"
 )
 
 // TestMemoSwapFindsItsDeposit: on a simulator that pays its orders by
@@ -19,6 +20,8 @@ func TestMemoSwapFindsItsDeposit(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs a swap to its end")
 	}
+	tier.E2E(t)
+	t.Parallel() // its own simulator, server and data: it waits on them, beside the others
 	simURL, simSecret := startPayingSim(t)
 	s := startServeOn(t, simURL, simSecret, func(string) string { return "" }, "--data-dir", t.TempDir(), "--track-interval", "100ms")
 	c := &http.Client{Transport: &http.Transport{}, Timeout: 30 * time.Second}

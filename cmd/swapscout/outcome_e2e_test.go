@@ -14,6 +14,7 @@ import (
 
 	"github.com/swapscout/swapscout"
 	"github.com/swapscout/swapscout/api"
+	"github.com/swapscout/swapscout/internal/tier"
 	"github.com/swapscout/swapscout/swaps/webhook"
 )
 
@@ -85,6 +86,8 @@ func TestOutcomesEndToEnd(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs swaps to their end")
 	}
+	tier.E2E(t)
+	t.Parallel() // its own simulator, server and data: it waits on them, beside the others
 	// Each venue's model paid exactly (no payout spread), but for these three.
 	simURL, simSecret := startPayingSim(t, "--payout-spread", "0", "--swap-outcome", "fixedfloat=short:0.3,stealthex=hold,changenow=refund")
 	hooks := &hookLog{t: t, secret: []byte("whsec-outcome"), got: map[string][]outcomeRecord{}}

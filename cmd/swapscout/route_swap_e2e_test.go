@@ -83,6 +83,7 @@ func waitSwap(t *testing.T, c *api.Client, id, what string, ok func(*api.Swap) b
 // shown, sent to the bridge refund address.
 func TestRouteSwapOnSimulator(t *testing.T) {
 	tier.E2E(t)
+	t.Parallel() // its own simulator, server and data: it waits on them, beside the others
 	// Two simulators: one where every venue pays, for the finished route
 	// (whichever venues rank best), and one where the instant-swap venues
 	// that end the best routes refund every paid order, for a route whose
@@ -136,6 +137,7 @@ func TestRouteSwapOnSimulator(t *testing.T) {
 // order pays what its rate gives.
 func TestRouteRateMoveOnSimulator(t *testing.T) {
 	tier.E2E(t)
+	t.Parallel() // its own simulator, server and data: it waits on them, beside the others
 	simSrv, secret := startSimServerWith(t, "--walk", "0", "--latency", "5ms", "--auto-pay", "1s", "--swap-stage", "150ms", "--payout-spread", "0")
 	s := startServeOn(t, simSrv.URL(), secret, func(string) string { return "" }, "--data-dir", t.TempDir(), "--track-interval", "100ms")
 	c := api.NewClient(s.url)

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/swapscout/swapscout/api"
+	"github.com/swapscout/swapscout/internal/tier"
 	"github.com/swapscout/swapscout/seal"
 	"github.com/swapscout/swapscout/swaps/sqlstore"
 )
@@ -209,6 +210,8 @@ func TestSealedSwapIsFollowed(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs a swap to its end")
 	}
+	tier.E2E(t)
+	t.Parallel() // its own simulator, server and data: it waits on them, beside the others
 	simURL, simSecret := startPayingSim(t)
 	dir := t.TempDir()
 	s := startServeOn(t, simURL, simSecret, noEnv, "--data-dir", dir, "--track-interval", "100ms")

@@ -53,8 +53,8 @@ func startServeOn(t testing.TB, simURL, secret string, getenv func(string) strin
 		return runErr
 	}}
 	t.Cleanup(func() { _ = s.stop() })
-	// How long a start may take is no claim of the test: under -race on a
-	// loaded 2-core box a start with a fresh database took over 15 s.
+	// A generous bound, as startDemo's: it guards against a server that
+	// never starts, not how fast one does (tests run several at once).
 	deadline := time.Now().Add(time.Minute)
 	for time.Now().Before(deadline) {
 		if m := servingLine.FindStringSubmatch(out.String()); m != nil {

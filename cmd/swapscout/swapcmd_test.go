@@ -23,6 +23,7 @@ import (
 	"github.com/swapscout/swapscout"
 	"github.com/swapscout/swapscout/api"
 	"github.com/swapscout/swapscout/httpapi"
+	"github.com/swapscout/swapscout/internal/tier"
 	"github.com/swapscout/swapscout/swaps"
 )
 
@@ -818,6 +819,8 @@ func TestSwapEndToEnd(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs a demo and waits for a simulated swap to finish")
 	}
+	tier.E2E(t)
+	t.Parallel() // its own simulator, server and data: it waits on them, beside the others
 	url := startDemo(t, "--data-dir", t.TempDir(), "--auto-pay", "500ms", "--swap-stage", "300ms")
 	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
 	defer cancel()

@@ -134,6 +134,8 @@ func TestSwapE2E(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts the server twice")
 	}
+	tier.E2E(t)
+	t.Parallel() // its own simulator, server and data: it waits on them, beside the others
 	simURL, secret := startSim(t)
 	dir := t.TempDir()
 	env := func(k string) string {

@@ -152,6 +152,7 @@ func TestSwapRoute(t *testing.T) {
 // both out.
 func TestSwapRouteEndToEnd(t *testing.T) {
 	tier.E2E(t)
+	t.Parallel() // its own simulator, server and data: it waits on them, beside the others
 	simURL, secret := startPayingSim(t, "--payout-spread", "0")
 	s := startServeOn(t, simURL, secret, func(string) string { return "" }, "--data-dir", t.TempDir(), "--track-interval", "100ms")
 	c := api.NewClient(s.url)

@@ -18,6 +18,7 @@ import (
 
 	"github.com/swapscout/swapscout/api"
 	"github.com/swapscout/swapscout/internal/pgtest"
+	"github.com/swapscout/swapscout/internal/tier"
 	"github.com/swapscout/swapscout/swaps/webhook"
 )
 
@@ -110,6 +111,8 @@ func TestSwapsPushedToTheEnd(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs swaps to their end")
 	}
+	tier.E2E(t)
+	t.Parallel() // its own simulator, server and data: it waits on them, beside the others
 	n := 2
 	if v, err := strconv.Atoi(os.Getenv("SWAPSCOUT_PUSH_SWAPS")); err == nil && v > 0 {
 		n = v

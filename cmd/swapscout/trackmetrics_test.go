@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"testing"
 	"time"
+
+	"github.com/swapscout/swapscout/internal/tier"
 )
 
 // TestTrackerMetrics: serve's /metrics counts what its tracker does: a
@@ -18,6 +20,8 @@ func TestTrackerMetrics(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs a swap to its end")
 	}
+	tier.E2E(t)
+	t.Parallel() // its own simulator, server and data: it waits on them, beside the others
 	simURL, secret := startPayingSim(t)
 	hooks := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {}))
 	defer hooks.Close()
