@@ -351,12 +351,21 @@ type SwapEvent struct {
 // instances, webhooks. Seq is how many status changes the swap's history
 // holds with it (the event stream's event id, the webhook delivery's
 // number; zero when a listener does not know it), Status where the swap
-// stands. It carries nothing else, no secret in particular: a listener that
-// needs the swap reads it.
+// stands. It carries no secret: a listener that needs the swap reads it,
+// unless the change carries it as shown.
 type SwapChange struct {
 	SwapID string
 	Seq    int
 	Status SwapStatus
+	// Shown and History, when set, are the swap as it may be shown (its
+	// order's secret never opened) and its history as the change left
+	// them, read together by the swap service as it told the change: a
+	// watcher in the same process may show them without reading the swap
+	// again. Shared by every listener: read only. Nil in a change heard
+	// from another instance, or when the two reads could not be known to
+	// agree (a watcher reads the swap then).
+	Shown   *Swap
+	History []SwapEvent
 }
 
 // Name names the change as webhook deliveries do: "<swap id>.<seq>".

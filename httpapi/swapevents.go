@@ -105,8 +105,19 @@ func (d *deps) followSwap(ctx context.Context, id string, sw *swapscout.Swap, hi
 		select {
 		case <-ctx.Done():
 			return ctx.Err()
-		case <-changed:
-			reread = true
+		case c := <-changed:
+			// A change told in this process carries the swap as shown:
+			// sent as it is when it is newer than the last sent, with no
+			// read; anything else (another instance's change, a repeat,
+			// an older one arriving late) is read again.
+			if c.Shown == nil || !newer(c.Shown, c.History, last, lastLen) {
+				reread = true
+				continue
+			}
+			sw, last, lastLen = c.Shown, c.Shown.UpdatedAt, len(c.History)
+			if err := send(c.Shown, c.History); err != nil {
+				return err
+			}
 		case <-poll.C:
 			reread = true
 			poll.Reset(recheck)
@@ -117,4 +128,11 @@ func (d *deps) followSwap(ctx context.Context, id string, sw *swapscout.Swap, hi
 		}
 	}
 	return nil
+}
+
+// newer says whether a swap and its history came after the state last sent
+// (its last update, its history's length): a history only grows, and a
+// change that adds no event moves the update time.
+func newer(sw *swapscout.Swap, hist []swapscout.SwapEvent, last time.Time, lastLen int) bool {
+	return len(hist) > lastLen || len(hist) == lastLen && sw.UpdatedAt.After(last)
 }

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"os"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -169,6 +170,36 @@ func TestSwapEventsFollow(t *testing.T) {
 	}
 	if n := hub.Watchers(); n != 0 {
 		t.Errorf("%d watchers left after the stream ended", n)
+	}
+}
+
+// TestSwapEventsCarried: a change that carries the swap as shown is sent
+// as it is, with no read of the swap (the store here still holds the old
+// state, so a read would send nothing); one older than the last sent is not
+// shown but read again.
+func TestSwapEventsCarried(t *testing.T) {
+	setIntervals(t, time.Hour, time.Hour, time.Hour)
+	m := newMemSwaps(swapscout.StatusWaiting)
+	hub := &feed.Hub{}
+	h := swapHandler(m, hub, 0)
+	w, _, _ := startStream(t, h, m.sw.ID)
+	if got := w.next(t, 2*time.Second); got != "waiting" {
+		t.Fatalf("first event %q; want waiting", got)
+	}
+	waitWatchers(t, hub, 1)
+	old, oldHist, _ := m.Get(context.Background(), m.sw.ID)
+	shown := *old
+	shown.Status, shown.UpdatedAt = swapscout.StatusConfirming, old.UpdatedAt.Add(time.Second)
+	hist := append(slices.Clone(oldHist), swapscout.SwapEvent{At: shown.UpdatedAt, Status: swapscout.StatusConfirming})
+	hub.Publish(swapscout.SwapChange{SwapID: m.sw.ID, Seq: 2, Status: swapscout.StatusConfirming, Shown: &shown, History: hist})
+	if got := w.next(t, 2*time.Second); got != "confirming" {
+		t.Fatalf("event %q; want the carried confirming", got)
+	}
+	m.set(swapscout.StatusConfirming)
+	m.set(swapscout.StatusExchanging)
+	hub.Publish(swapscout.SwapChange{SwapID: m.sw.ID, Seq: 1, Status: swapscout.StatusWaiting, Shown: old, History: oldHist})
+	if got := w.next(t, 2*time.Second); got != "exchanging" {
+		t.Fatalf("event %q after an older carried change; want the swap read again (exchanging)", got)
 	}
 }
 

@@ -170,27 +170,40 @@ func (s *Service) Sweep(ctx context.Context) (added int, err error) {
 }
 
 // announce tells the Listeners that swap id changed, as its history now
-// stands.
+// stands. The change carries the swap as Get shows it (Shown, History) when
+// its two reads agree, so that a watcher in this process need not read it
+// again: with many swaps changing at once those re-reads queued behind the
+// writers and delayed the streams.
 func (s *Service) announce(ctx context.Context, id string) {
 	if len(s.Listeners) == 0 {
 		return
 	}
-	sw, err := s.Store.Swap(ctx, id)
-	var hist []swapscout.SwapEvent
-	if err == nil {
-		var legs []*swapscout.Swap
-		if legs, err = s.members(ctx, sw, s.Store.Swap); err == nil {
-			hist, err = s.history(ctx, legs)
-		}
+	read := s.Store.Swap
+	if pr, ok := s.Store.(PublicReader); ok {
+		read = pr.PublicSwap
 	}
+	view, hist, head, err := s.get(ctx, id, read)
 	if err != nil || len(hist) == 0 {
 		s.log().Warn("swap change not told: its history cannot be read", "swap", id, "err", err)
 		return
 	}
-	c := swapscout.SwapChange{SwapID: id, Seq: len(hist), Status: hist[len(hist)-1].Status}
+	last := hist[len(hist)-1]
+	c := swapscout.SwapChange{SwapID: id, Seq: len(hist), Status: last.Status}
+	if agree(view, head, last) {
+		c.Shown, c.History = view, hist
+	}
 	for _, l := range s.Listeners {
 		l.SwapChanged(ctx, c)
 	}
+}
+
+// agree says whether a swap's record, read before its history, can be
+// shown beside that history: a change committed between the two reads
+// would have added an event the record does not have (another status, or
+// a time past the record's last update). A composed swap, read as several
+// records, is not judged: its watchers read it again.
+func agree(view, head *swapscout.Swap, last swapscout.SwapEvent) bool {
+	return view == head && !head.Composed() && head.Status == last.Status && !last.At.After(head.UpdatedAt)
 }
 
 // ErrNotFollowed is the error Poll returns for a swap that cannot be

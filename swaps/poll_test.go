@@ -60,14 +60,18 @@ func (v *stepper) SwapStatus(_ context.Context, ref swapscout.OrderRef) (swapsco
 	return v.steps[n], nil
 }
 
-// heard is a Listener recording the changes it hears.
+// heard is a Listener recording the changes it hears: each without the
+// swap it carries (cs), and that apart (shown).
 type heard struct {
-	mu sync.Mutex
-	cs []swapscout.SwapChange
+	mu    sync.Mutex
+	cs    []swapscout.SwapChange
+	shown []swapscout.SwapChange
 }
 
 func (h *heard) SwapChanged(_ context.Context, c swapscout.SwapChange) {
 	h.mu.Lock()
+	h.shown = append(h.shown, c)
+	c.Shown, c.History = nil, nil
 	h.cs = append(h.cs, c)
 	h.mu.Unlock()
 }
@@ -187,11 +191,51 @@ func TestPollToTheEnd(t *testing.T) {
 	if step := r.poll(t, sw.ID); !step.Done {
 		t.Errorf("poll of a finished swap = %+v; want done", step)
 	}
-	if all := r.heard.all(); len(all) != 5 || all[4] != want[3] {
+	if all := r.heard.all(); len(all) != 5 || !cmp.Equal(all[4], want[3]) {
 		t.Errorf("a finished swap polled again told %v; want its last change again", all[4:])
 	}
 	if len(r.venue.asked) != len(progress) {
 		t.Errorf("the venue was asked %d times; want %d", len(r.venue.asked), len(progress))
+	}
+}
+
+// TestChangeCarriesTheSwapAsShown: each change told carries the swap and
+// its history exactly as Get shows them after it (its order's secret not
+// opened), so a watcher in the process need not read them again.
+func TestChangeCarriesTheSwapAsShown(t *testing.T) {
+	r := newPollRig(t, progress...)
+	sw := r.created(t, nil)
+	told := 0
+	for range progress[:4] {
+		r.clock.add(10 * time.Second)
+		r.poll(t, sw.ID)
+		r.heard.mu.Lock()
+		shown := slices.Clone(r.heard.shown)
+		r.heard.mu.Unlock()
+		if len(shown) == told {
+			continue // no change
+		}
+		told = len(shown)
+		c := shown[told-1]
+		if c.Shown == nil {
+			t.Fatalf("change %d told without the swap", c.Seq)
+		}
+		got, hist, err := r.svc.Get(ctx, sw.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if diff := cmp.Diff(got, c.Shown); diff != "" {
+			t.Errorf("change %d: swap carried (-Get +carried):\n%s", c.Seq, diff)
+		}
+		if diff := cmp.Diff(hist, c.History); diff != "" || c.Seq != len(hist) {
+			t.Errorf("change %d: history carried (-Get +carried):\n%s", c.Seq, diff)
+		}
+		if c.Shown.VenueOrder.Secret != "" {
+			t.Errorf("change %d carries the order's secret", c.Seq)
+		}
+	}
+	if told != 3 {
+		t.Errorf("%d changes told; want 3", told)
 	}
 }
 
@@ -441,7 +485,7 @@ func TestPollLate(t *testing.T) {
 	if !got.Late() || got.UsualTime != 10*time.Minute || got.UsualBasis != 12 || got.Status != swapscout.StatusConfirming {
 		t.Errorf("late %v, usual %s from %d, status %s; want late against 10m from 12, still confirming", got.Late(), got.UsualTime, got.UsualBasis, got.Status)
 	}
-	if h := r.heard.all(); len(h) != 2 || h[1] != (swapscout.SwapChange{SwapID: sw.ID, Seq: 3, Status: swapscout.StatusConfirming}) {
+	if h := r.heard.all(); len(h) != 2 || !cmp.Equal(h[1], swapscout.SwapChange{SwapID: sw.ID, Seq: 3, Status: swapscout.StatusConfirming}) {
 		t.Errorf("heard %+v; want confirming, then the late mark", h)
 	}
 	if !slices.Equal(counted, []string{"changenow"}) {
@@ -503,7 +547,7 @@ func TestRecordDepositFollows(t *testing.T) {
 	if _, _, err := f.svc.RecordDeposit(ctx, sw.ID, "deadbeef"); err != nil {
 		t.Fatal(err)
 	}
-	if !slices.Equal(tr.ids, []string{sw.ID}) || len(h.all()) != 1 || h.all()[0] != (swapscout.SwapChange{SwapID: sw.ID, Seq: 1, Status: swapscout.StatusWaiting}) {
+	if !slices.Equal(tr.ids, []string{sw.ID}) || len(h.all()) != 1 || !cmp.Equal(h.all()[0], swapscout.SwapChange{SwapID: sw.ID, Seq: 1, Status: swapscout.StatusWaiting}) {
 		t.Errorf("tracked %v, heard %+v; want the swap followed and its change told", tr.ids, h.all())
 	}
 }

@@ -5,6 +5,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/google/go-cmp/cmp"
+
 	"github.com/swapscout/swapscout"
 )
 
@@ -20,7 +22,7 @@ func TestHub(t *testing.T) {
 	for _, ch := range []<-chan swapscout.SwapChange{a, b} {
 		select {
 		case got := <-ch:
-			if got != last {
+			if !cmp.Equal(got, last) {
 				t.Errorf("a watcher of s1 heard %+v; want the latest, %+v", got, last)
 			}
 		case <-time.After(time.Second):
@@ -47,7 +49,7 @@ func TestHub(t *testing.T) {
 	h.publishAll()
 	select {
 	case got := <-c:
-		if got != (swapscout.SwapChange{SwapID: "s2"}) {
+		if !cmp.Equal(got, swapscout.SwapChange{SwapID: "s2"}) {
 			t.Errorf("publishAll told %+v; want a change of s2 of unknown number", got)
 		}
 	default:
@@ -59,10 +61,10 @@ func TestHub(t *testing.T) {
 // instance of an earlier version) is a change of unknown number.
 func TestPayload(t *testing.T) {
 	c := swapscout.SwapChange{SwapID: "abcdefghijklmnopqrstuvwxyz", Seq: 12, Status: swapscout.StatusActionRequired}
-	if got := parsePayload(payload(c)); got != c {
+	if got := parsePayload(payload(c)); !cmp.Equal(got, c) {
 		t.Errorf("parsePayload(payload(%+v)) = %+v", c, got)
 	}
-	if got := parsePayload("abcdefghijklmnopqrstuvwxyz"); got != (swapscout.SwapChange{SwapID: "abcdefghijklmnopqrstuvwxyz"}) {
+	if got := parsePayload("abcdefghijklmnopqrstuvwxyz"); !cmp.Equal(got, swapscout.SwapChange{SwapID: "abcdefghijklmnopqrstuvwxyz"}) {
 		t.Errorf("a bare id reads %+v", got)
 	}
 }

@@ -93,6 +93,9 @@ var _ swaps.Listener = (*Postgres)(nil)
 // batch of NOTIFYs); it never waits for the database.
 func (p *Postgres) SwapChanged(_ context.Context, c swapscout.SwapChange) {
 	p.Publish(c)
+	// What crosses to the other instances is the change alone: they read
+	// the swap themselves.
+	c.Shown, c.History = nil, nil
 	p.mu.Lock()
 	if old, ok := p.pending[c.SwapID]; !ok || old.Seq <= c.Seq {
 		p.pending[c.SwapID] = c

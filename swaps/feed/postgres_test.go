@@ -9,6 +9,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/google/go-cmp/cmp"
+
 	"github.com/swapscout/swapscout"
 	"github.com/swapscout/swapscout/internal/pgtest"
 	"github.com/swapscout/swapscout/swaps/feed"
@@ -44,12 +46,20 @@ func TestPostgresAcrossInstances(t *testing.T) {
 	defer stopB()
 	other, stopO := b.Subscribe("swap2")
 	defer stopO()
-	want := swapscout.SwapChange{SwapID: "swap1", Seq: 3, Status: swapscout.StatusExchanging}
-	a.SwapChanged(ctx, want)
+	bare := swapscout.SwapChange{SwapID: "swap1", Seq: 3, Status: swapscout.StatusExchanging}
+	shown := bare
+	shown.Shown, shown.History = &swapscout.Swap{ID: "swap1"}, []swapscout.SwapEvent{{Status: swapscout.StatusExchanging}}
+	a.SwapChanged(ctx, shown)
+	// The publisher's watchers get the swap it carries; the other
+	// instance's the change alone.
 	for name, ch := range map[string]<-chan swapscout.SwapChange{"publisher": onA, "other instance": onB} {
+		want := bare
+		if name == "publisher" {
+			want = shown
+		}
 		select {
 		case got := <-ch:
-			if got != want {
+			if !cmp.Equal(got, want) {
 				t.Errorf("the %s's watcher heard %+v; want %+v", name, got, want)
 			}
 		case <-time.After(5 * time.Second):
@@ -97,7 +107,7 @@ func TestPostgresBatchAndEcho(t *testing.T) {
 	for i, ch := range subs {
 		select {
 		case got := <-ch:
-			if want := (swapscout.SwapChange{SwapID: "swap" + strconv.Itoa(i), Seq: 2, Status: swapscout.StatusConfirming}); got != want {
+			if want := (swapscout.SwapChange{SwapID: "swap" + strconv.Itoa(i), Seq: 2, Status: swapscout.StatusConfirming}); !cmp.Equal(got, want) {
 				t.Errorf("swap%d's watcher on the other instance heard %+v; want %+v", i, got, want)
 			}
 		case <-ctx.Done():
@@ -112,7 +122,7 @@ func TestPostgresBatchAndEcho(t *testing.T) {
 	mine := swapscout.SwapChange{SwapID: "x", Seq: 1, Status: swapscout.StatusWaiting}
 	a.SwapChanged(ctx, mine)
 	for _, ch := range []<-chan swapscout.SwapChange{onA, onB} {
-		if got := <-ch; got != mine {
+		if got := <-ch; !cmp.Equal(got, mine) {
 			t.Fatalf("heard %+v; want %+v", got, mine)
 		}
 	}
@@ -121,7 +131,7 @@ func TestPostgresBatchAndEcho(t *testing.T) {
 	b.SwapChanged(ctx, theirs)
 	select {
 	case got := <-onA:
-		if got != theirs {
+		if !cmp.Equal(got, theirs) {
 			t.Errorf("the publisher's watcher heard %+v next; want the other instance's %+v (its own notice came back)", got, theirs)
 		}
 	case <-ctx.Done():

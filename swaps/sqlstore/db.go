@@ -50,7 +50,10 @@ type DB struct {
 	// callback, the outcomes): on SQLite a pool of its own, so a reader
 	// (an event stream, a poll) never waits for a connection held by a
 	// writer queued on the one write lock; on PostgreSQL db itself.
-	rd      *sql.DB
+	rd *sql.DB
+	// gc is the group commit's own connection on SQLite (nil on
+	// PostgreSQL), whose busy timeout is off: see txEager.
+	gc      *sql.DB
 	dialect Dialect
 	now     func() time.Time
 	seal    *seal.Sealer
@@ -111,6 +114,14 @@ func OpenSQLite(ctx context.Context, path string, o Options) (*DB, error) {
 	rd.SetMaxOpenConns(8)
 	rd.SetMaxIdleConns(8)
 	s.rd = rd
+	gc, err := sql.Open("sqlite", strings.Replace(dsn, "busy_timeout("+strconv.FormatInt(busyTimeout.Milliseconds(), 10)+")", "busy_timeout(0)", 1))
+	if err != nil {
+		s.Close()
+		return nil, fmt.Errorf("sqlite: %w", err)
+	}
+	gc.SetMaxOpenConns(1)
+	gc.SetMaxIdleConns(1)
+	s.gc = gc
 	return s, nil
 }
 
@@ -181,6 +192,9 @@ func (s *DB) migrate(ctx context.Context) error {
 func (s *DB) Close() error {
 	if s.rd != s.db {
 		s.rd.Close()
+	}
+	if s.gc != nil {
+		s.gc.Close()
 	}
 	return s.db.Close()
 }

@@ -3,9 +3,7 @@ package sqlstore
 import (
 	"context"
 	"database/sql"
-	"database/sql/driver"
 	"errors"
-	"strconv"
 	"sync"
 	"time"
 
@@ -123,38 +121,30 @@ func (s *DB) commitUpdates(batch []*update) {
 const busyTimeout = 10 * time.Second
 
 // txEager is tx for the group commit of status changes: on SQLite it takes
-// the write lock without sleeping in SQLite's busy handler. That handler
-// sleeps 1, 2, 5 … 50, 100, 100 ms between tries and takes the lock only if
-// it is free at the moment it wakes; with the tracker's own writes (River
-// fetching, snoozing and completing ~10 polls a second per swap) holding
-// the lock most of the time, a change waited there 100–400 ms
-// (BENCHMARKS.md, push). Here the connection's busy timeout is off while
-// it asks, and it asks again every 0.25–2 ms until busyTimeout: a change
-// takes the lock within a couple of milliseconds of it being free. Its
-// wait is the one a person sees; River's writers may wait longer.
+// the write lock without sleeping in SQLite's busy handler, on a connection
+// of its own. That handler sleeps 1, 2, 5 … 50, 100, 100 ms between tries
+// and takes the lock only if it is free at the moment it wakes; with the
+// tracker's own writes (River fetching, snoozing and completing ~10 polls a
+// second per swap) holding the lock most of the time, a change waited there
+// 100–400 ms (BENCHMARKS.md, push). Here the connection's busy timeout is
+// off and it asks again every 0.25–2 ms until busyTimeout: a change takes
+// the lock within a couple of milliseconds of it being free. The
+// connection is its own (gc) because the shared pool's few were held by
+// River's writers sleeping in that handler: a change waited up to a second
+// for one before it could even ask (BENCHMARKS.md, "Push: the change
+// carries the swap"). The group commit runs one batch at a time, so one
+// connection is all it needs. Its wait is the one a person sees; River's
+// writers may wait longer.
 func (s *DB) txEager(ctx context.Context, what string, fn func(*sql.Tx) error) error {
-	if s.dialect != SQLite {
+	if s.gc == nil {
 		return s.tx(ctx, what, fn)
 	}
-	conn, err := s.db.Conn(ctx)
-	if err != nil {
-		return s.fault(what, err)
-	}
-	defer conn.Close()
-	if _, err := conn.ExecContext(ctx, "PRAGMA busy_timeout = 0"); err != nil {
-		conn.Raw(func(any) error { return driver.ErrBadConn }) // not back to the pool with another timeout
-		return s.fault(what, err)
-	}
-	defer func() {
-		if _, err := conn.ExecContext(context.Background(), "PRAGMA busy_timeout = "+strconv.FormatInt(busyTimeout.Milliseconds(), 10)); err != nil {
-			conn.Raw(func(any) error { return driver.ErrBadConn })
-		}
-	}()
 	deadline := time.Now().Add(busyTimeout)
 	delay := 250 * time.Microsecond
 	var tx *sql.Tx
+	var err error
 	for {
-		if tx, err = conn.BeginTx(ctx, nil); err == nil {
+		if tx, err = s.gc.BeginTx(ctx, nil); err == nil {
 			break
 		}
 		if !isBusy(err) || time.Now().After(deadline) {

@@ -152,3 +152,29 @@ func TestGroupCommitKeepsBusyTimeout(t *testing.T) {
 		}
 	}
 }
+
+// TestGroupCommitOwnConnection: a status change does not wait for a
+// connection of the shared writers' pool (River's writers hold them while
+// they sleep in SQLite's busy handler): with every one of them taken, it
+// still commits.
+func TestGroupCommitOwnConnection(t *testing.T) {
+	ctx := context.Background()
+	db, err := OpenSQLite(ctx, filepath.Join(t.TempDir(), "own.db"), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	sw := storetest.Created(t, db)
+	for range db.db.Stats().MaxOpenConnections {
+		c, err := db.db.Conn(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer c.Close()
+	}
+	uctx, cancel := context.WithTimeout(ctx, 5*time.Second)
+	defer cancel()
+	if _, err := db.UpdateSwap(uctx, sw.ID, swapscout.SwapUpdate{Status: swapscout.StatusConfirming, VenueStatus: "confirming"}, time.Now()); err != nil {
+		t.Fatalf("UpdateSwap with the shared pool taken: %v", err)
+	}
+}

@@ -93,3 +93,51 @@ func TestFirstAttemptBeforeTheJob(t *testing.T) {
 		t.Errorf("delivered %d; want 1", n)
 	}
 }
+
+// countedSwap is oneSwap counting its reads.
+type countedSwap struct {
+	oneSwap
+	mu   sync.Mutex
+	gets int
+}
+
+func (s *countedSwap) Get(ctx context.Context, id string) (*swapscout.Swap, []swapscout.SwapEvent, error) {
+	s.mu.Lock()
+	s.gets++
+	s.mu.Unlock()
+	return s.oneSwap.Get(ctx, id)
+}
+
+func (s *countedSwap) reads() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.gets
+}
+
+// TestFirstAttemptSendsTheCarriedSwap: a change that carries the swap as
+// shown is POSTed from it, with no read of the swap before the POST (the
+// read after it still looks for a change recorded meanwhile).
+func TestFirstAttemptSendsTheCarriedSwap(t *testing.T) {
+	sw := &swapscout.Swap{ID: "s1", Status: swapscout.StatusConfirming, DepositTx: "carried"}
+	hist := []swapscout.SwapEvent{{At: time.Now(), Status: swapscout.StatusConfirming}}
+	svc := &countedSwap{}
+	var bodies []string
+	var readsAtSend []int
+	cfg := Config{Swaps: svc, Webhooks: &Webhooks{Callbacks: &oneCallback{},
+		Send: func(context.Context, string, swapscout.SwapChange, []byte) error {
+			readsAtSend = append(readsAtSend, svc.reads())
+			return nil
+		},
+		Encode: func(dst []byte, sw *swapscout.Swap, _ []swapscout.SwapEvent) []byte {
+			bodies = append(bodies, sw.DepositTx)
+			return append(dst, "{}"...)
+		}}}
+	cfg.defaults()
+	tr := &Tracker[*sql.Tx]{cfg: cfg, insert: func(context.Context, river.JobArgs) error { return nil }}
+	tr.deliver = &deliverer{cfg: &tr.cfg, slots: make(chan struct{}, firstAttempts*cfg.Webhooks.Workers)}
+	tr.SwapChanged(context.Background(), swapscout.SwapChange{SwapID: "s1", Seq: 1, Status: swapscout.StatusConfirming, Shown: sw, History: hist})
+	tr.deliver.inline.Wait()
+	if len(readsAtSend) != 1 || readsAtSend[0] != 0 || len(bodies) != 1 || bodies[0] != "carried" {
+		t.Errorf("POSTs made after %v reads of the swap, of %q; want one, after none, of the carried swap", readsAtSend, bodies)
+	}
+}

@@ -332,7 +332,7 @@ func (t *Tracker[TX]) SwapChanged(ctx context.Context, c swapscout.SwapChange) {
 	args := deliverArgs{SwapID: c.SwapID, Seq: c.Seq}
 	if _, ok := t.queued.LoadAndDelete(args); ok {
 		// Its job was written with the change: only the first attempt.
-		t.deliver.deliverNow(c.SwapID, c.Seq)
+		t.deliver.deliverNow(c)
 		return
 	}
 	url, _, err := wh.Callbacks.Callback(ctx, c.SwapID)
@@ -343,7 +343,7 @@ func (t *Tracker[TX]) SwapChanged(ctx context.Context, c swapscout.SwapChange) {
 	// insert queues for the one write lock behind every other writer, and
 	// the POST need not wait for it. The job still makes sure of the
 	// delivery (retries, another instance) whatever the attempt does.
-	t.deliver.deliverNow(c.SwapID, c.Seq)
+	t.deliver.deliverNow(c)
 	if err := t.insert(ctx, args); err != nil {
 		t.cfg.Logger.Warn("webhook: queueing a delivery failed; the next change delivers it", "swap", c.SwapID, "err", err)
 	}

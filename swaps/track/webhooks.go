@@ -7,7 +7,6 @@ import (
 	"time"
 
 	"github.com/riverqueue/river"
-	"github.com/riverqueue/river/rivertype"
 
 	"github.com/swapscout/swapscout"
 )
@@ -174,7 +173,7 @@ type deliverer struct {
 // lease keeps the two from sending the change twice; whichever comes second
 // finds it delivered. A failure here starts the swap's back-off, which the
 // job then keeps. When every slot is busy the job alone delivers.
-func (d *deliverer) deliverNow(id string, seq int) {
+func (d *deliverer) deliverNow(c swapscout.SwapChange) {
 	if d == nil {
 		return
 	}
@@ -188,8 +187,7 @@ func (d *deliverer) deliverNow(id string, seq int) {
 		defer func() { <-d.slots; d.inline.Done() }()
 		ctx, cancel := context.WithTimeout(context.Background(), d.jobTimeout())
 		defer cancel()
-		job := &river.Job[deliverArgs]{JobRow: &rivertype.JobRow{}, Args: deliverArgs{SwapID: id, Seq: seq}}
-		_ = d.Work(ctx, job)
+		_ = d.work(ctx, c.SwapID, c.Seq, c.Shown, c.History)
 	}()
 }
 
@@ -216,8 +214,19 @@ func RetryDelay(waited time.Duration) time.Duration {
 // Work delivers the swap's changes up to at least the job's, unless they
 // are delivered already.
 func (d *deliverer) Work(ctx context.Context, job *river.Job[deliverArgs]) error {
+	return d.work(ctx, job.Args.SwapID, job.Args.Seq, nil, nil)
+}
+
+// work is Work for change seq of swap id. shown and hist, when set, are the
+// swap as the change carried it (swapscout.SwapChange.Shown): the first
+// delivery sends them instead of reading the swap under the lease. They may
+// be older than the swap by then; the changes after them are found by the
+// read that follows every delivery.
+func (d *deliverer) work(ctx context.Context, id string, seq int, shown *swapscout.Swap, hist []swapscout.SwapEvent) error {
 	c, wh := d.cfg, d.cfg.Webhooks
-	id, seq := job.Args.SwapID, job.Args.Seq
+	if shown != nil && len(hist) < seq {
+		shown, hist = nil, nil
+	}
 	for {
 		url, delivered, err := wh.Callbacks.Callback(ctx, id)
 		if err != nil {
@@ -241,7 +250,8 @@ func (d *deliverer) Work(ctx context.Context, job *river.Job[deliverArgs]) error
 			// fails and the back-off falls to this job.
 			return river.JobSnooze(time.Second)
 		}
-		n, retryAt, err := d.deliver(ctx, id, url)
+		n, retryAt, err := d.deliver(ctx, id, url, shown, hist)
+		shown, hist = nil, nil
 		if err != nil {
 			return err
 		}
@@ -263,7 +273,7 @@ func (d *deliverer) Work(ctx context.Context, job *river.Job[deliverArgs]) error
 // then releases it. It returns how many changes the swap had; and, when a
 // change failed, the time before which no delivery may try again (the
 // lease is released with it).
-func (d *deliverer) deliver(ctx context.Context, id, url string) (n int, retryAt time.Time, err error) {
+func (d *deliverer) deliver(ctx context.Context, id, url string, sw *swapscout.Swap, hist []swapscout.SwapEvent) (n int, retryAt time.Time, err error) {
 	c, wh := d.cfg, d.cfg.Webhooks
 	// done is the last change delivered (or given up) under this lease;
 	// the release records it in the same write. When another change
@@ -281,10 +291,11 @@ func (d *deliverer) deliver(ctx context.Context, id, url string) (n int, retryAt
 		return 0, time.Time{}, err
 	}
 	// The swap as it may be shown: its order's secret is never opened
-	// for a webhook.
-	sw, hist, err := c.Swaps.Get(ctx, id)
-	if err != nil {
-		return 0, time.Time{}, err
+	// for a webhook. A change carries it so (deliverNow): no read then.
+	if sw == nil {
+		if sw, hist, err = c.Swaps.Get(ctx, id); err != nil {
+			return 0, time.Time{}, err
+		}
 	}
 	var buf []byte
 	for k := delivered + 1; k <= len(hist); k++ {
