@@ -3,7 +3,8 @@ package swapscout
 import "context"
 
 // mark is a yes a context carries for the venue calls made with it
-// (WithBulk, WithExtra, WithDerivable, WithFresh); absent is no.
+// (WithBulk, WithExtra, WithDerivable, WithFresh, WithDeriveOnly); absent
+// is no.
 type mark uint8
 
 const (
@@ -11,6 +12,7 @@ const (
 	extraMark
 	derivableMark
 	freshMark
+	deriveOnlyMark
 )
 
 // set returns ctx with m on.
