@@ -337,7 +337,21 @@ func runStatusCell(t *testing.T, mode hostile.Mode) (problems []string, note str
 		targets[i].id = a.swap.ID
 		ids = append(ids, targets[i])
 	}
-	time.Sleep(500 * time.Millisecond) // the simulator pays and finishes the orders meanwhile
+	// The simulator pays and finishes the orders (AutoPay, SwapStage):
+	// wait until every one has ended there, at most the half second that
+	// is ample for them.
+	ended := func() bool {
+		for _, tg := range ids {
+			o := c.h.Sim().Exchange(tg.venue).OrdersByPayout(tg.payout, 1)
+			if len(o) == 0 || !o[0].Stage.Terminal() {
+				return false
+			}
+		}
+		return true
+	}
+	for end := time.Now().Add(500 * time.Millisecond); !ended() && time.Now().Before(end); {
+		time.Sleep(10 * time.Millisecond)
+	}
 	var mu sync.Mutex
 	poll := func() {
 		var wg sync.WaitGroup
