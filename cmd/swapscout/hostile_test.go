@@ -56,7 +56,7 @@ const (
 	hostileDeadline     = 5 * time.Second // each quote's deadline: venues time out long before
 	hostileSlack        = 2 * time.Second
 	hostileVenueSlack   = time.Second // a venue's answer may come this much after its timeout
-	hostileParallel     = 4           // light cells at once
+	hostileParallel     = 8           // light cells at once
 	hostileHeapBound    = 512 << 20   // HeapInuse, sampled during each cell
 	plausibleFactor     = 1.25
 )
