@@ -55,6 +55,9 @@ const (
 	swapCreateSlack   = 5 * time.Second // an answer may come this much after the deadline
 	swapPollTimeout   = 3 * time.Second
 	swapSlippage      = "0.005" // swaps.DefaultSlippage
+	// swapParallel light cells at once: they sample no heap, and mostly
+	// wait on loopback and on the creations' and polls' timeouts.
+	swapParallel = 8
 )
 
 // swapRows are the modes of the swap side: every mode but those of the
@@ -98,7 +101,7 @@ func TestHostileMatrixSwaps(t *testing.T) {
 				return runStatusCell(t, row.mode)
 			}})
 	}
-	runMatrix(t, cells, regexp.MustCompile(os.Getenv("SWAPSCOUT_HOSTILE_CELLS")))
+	runMatrix(t, cells, regexp.MustCompile(os.Getenv("SWAPSCOUT_HOSTILE_CELLS")), swapParallel)
 }
 
 // swapTarget is one swap a cell asks for: a venue's offer in a quote, and

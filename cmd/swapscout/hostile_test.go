@@ -56,7 +56,7 @@ const (
 	hostileDeadline     = 5 * time.Second // each quote's deadline: venues time out long before
 	hostileSlack        = 2 * time.Second
 	hostileVenueSlack   = time.Second // a venue's answer may come this much after its timeout
-	hostileParallel     = 8           // light cells at once
+	hostileParallel     = 4           // light cells at once: their heap samples add up (hostileHeapBound)
 	hostileHeapBound    = 512 << 20   // HeapInuse, sampled during each cell
 	plausibleFactor     = 1.25
 )
@@ -153,7 +153,7 @@ func TestHostileMatrix(t *testing.T) {
 			}})
 		}
 	}
-	runMatrix(t, cells, only)
+	runMatrix(t, cells, only, hostileParallel)
 }
 
 // matrixCell is one cell of a hostile matrix: run returns its problems and
@@ -186,7 +186,7 @@ func (c *matrixCell) waits() bool {
 // runMatrix runs the cells whose names only matches, then reports each as a
 // subtest. The cells run before their subtests report, so -run cannot pick
 // them: SWAPSCOUT_HOSTILE_CELLS=REGEXP does (e.g. "^trickle/").
-func runMatrix(t *testing.T, all []*matrixCell, only *regexp.Regexp) {
+func runMatrix(t *testing.T, all []*matrixCell, only *regexp.Regexp, parallel int) {
 	var cells []*matrixCell
 	for _, c := range all {
 		if only.MatchString(c.name) {
@@ -194,8 +194,8 @@ func runMatrix(t *testing.T, all []*matrixCell, only *regexp.Regexp) {
 		}
 	}
 	// Heavy cells one at a time, so each heap peak is its own; the others
-	// hostileParallel at a time (they mostly wait on timeouts), the
-	// longest first, whatever go test's -parallel says.
+	// parallel at a time (they mostly wait on timeouts), the longest
+	// first, whatever go test's -parallel says.
 	run := func(c *matrixCell) {
 		start := time.Now()
 		c.problems, c.note = c.run()
@@ -217,7 +217,7 @@ func runMatrix(t *testing.T, all []*matrixCell, only *regexp.Regexp) {
 		return 0
 	})
 	var wg sync.WaitGroup
-	sem := make(chan struct{}, hostileParallel)
+	sem := make(chan struct{}, parallel)
 	for _, c := range light {
 		sem <- struct{}{}
 		wg.Go(func() {
