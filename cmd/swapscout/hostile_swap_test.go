@@ -55,6 +55,9 @@ const (
 	swapCreateSlack   = 5 * time.Second // an answer may come this much after the deadline
 	swapPollTimeout   = 3 * time.Second
 	swapSlippage      = "0.005" // swaps.DefaultSlippage
+	// swapParallel light cells at once: they sample no heap, and mostly
+	// wait on loopback and on the creations' and polls' timeouts.
+	swapParallel = 8
 )
 
 // swapRows are the modes of the swap side: every mode but those of the
@@ -98,7 +101,7 @@ func TestHostileMatrixSwaps(t *testing.T) {
 				return runStatusCell(t, row.mode)
 			}})
 	}
-	runMatrix(t, cells, regexp.MustCompile(os.Getenv("SWAPSCOUT_HOSTILE_CELLS")))
+	runMatrix(t, cells, regexp.MustCompile(os.Getenv("SWAPSCOUT_HOSTILE_CELLS")), swapParallel)
 }
 
 // swapTarget is one swap a cell asks for: a venue's offer in a quote, and
@@ -337,7 +340,21 @@ func runStatusCell(t *testing.T, mode hostile.Mode) (problems []string, note str
 		targets[i].id = a.swap.ID
 		ids = append(ids, targets[i])
 	}
-	time.Sleep(500 * time.Millisecond) // the simulator pays and finishes the orders meanwhile
+	// The simulator pays and finishes the orders (AutoPay, SwapStage):
+	// wait until every one has ended there, at most the half second that
+	// is ample for them.
+	ended := func() bool {
+		for _, tg := range ids {
+			o := c.h.Sim().Exchange(tg.venue).OrdersByPayout(tg.payout, 1)
+			if len(o) == 0 || !o[0].Stage.Terminal() {
+				return false
+			}
+		}
+		return true
+	}
+	for end := time.Now().Add(500 * time.Millisecond); !ended() && time.Now().Before(end); {
+		time.Sleep(10 * time.Millisecond)
+	}
 	var mu sync.Mutex
 	poll := func() {
 		var wg sync.WaitGroup

@@ -219,7 +219,15 @@ const listWait = 10 * time.Second
 
 // newStack wires everything; Close releases it.
 func newStack(ctx context.Context, o stackOptions) (*stack, error) {
-	hc := upstream.New(upstream.Options{})
+	uo := upstream.Options{}
+	if o.simURL != "" {
+		// Every venue is one host here, the simulator's: the pool keeps
+		// for it the idle connections the venues would keep each, or a
+		// few concurrent fan-outs dial and close connections by the
+		// hundred.
+		uo.MaxIdlePerHost = upstream.DefaultMaxIdlePerHost * len(all.Descriptors)
+	}
+	hc := upstream.New(uo)
 	getenv := o.getenv
 	vo := venue.Options{HTTP: hc, Getenv: getenv, Limit: o.venueLimit}
 	if o.simURL != "" {
