@@ -232,7 +232,7 @@ func checkCreated(tg *swapTarget, round int, a createAnswer) []string {
 		p = append(p, checkPayable(name, tg, a)...)
 	case slices.Contains(createCodes[a.status], a.code):
 		if a.code == swapscout.EUNKNOWN && strings.Contains(strings.ToLower(a.msg), "nothing is owed") {
-			p = append(p, fmt.Sprintf("%s: %s says nothing is owed while an order may exist: %s", name, a.code, a.msg))
+			p = append(p, fmt.Sprintf(wrong+"%s: %s says nothing is owed while an order may exist: %s", name, a.code, a.msg))
 		}
 	default:
 		p = append(p, fmt.Sprintf("%s: HTTP %d %s: %.200s", name, a.status, a.code, a.msg))
@@ -250,14 +250,14 @@ func checkPayable(name string, tg *swapTarget, a createAnswer) []string {
 	in, asked, out, shown := rat(s.PromisedIn.String()), rat(tg.asked), rat(s.PromisedOut.String()), rat(tg.amountOut)
 	switch {
 	case in == nil || asked == nil || in.Cmp(asked) != 0:
-		p = append(p, fmt.Sprintf("%s: the swap asks %s %s for a quote of %s", name, s.PromisedIn, tg.from.Ticker, tg.asked))
+		p = append(p, fmt.Sprintf(wrong+"%s: the swap asks %s %s for a quote of %s", name, s.PromisedIn, tg.from.Ticker, tg.asked))
 	case out == nil || shown == nil || out.Sign() <= 0:
-		p = append(p, fmt.Sprintf("%s: promised_out %s (offer %s)", name, s.PromisedOut, tg.amountOut))
+		p = append(p, fmt.Sprintf(wrong+"%s: promised_out %s (offer %s)", name, s.PromisedOut, tg.amountOut))
 	default:
 		least := new(big.Rat).Mul(shown, new(big.Rat).Sub(big.NewRat(1, 1), rat(swapSlippage)))
 		most := new(big.Rat).Mul(shown, big.NewRat(2, 1))
 		if out.Cmp(least) < 0 || out.Cmp(most) > 0 {
-			p = append(p, fmt.Sprintf("%s: promises %s %s for an offer of %s", name, s.PromisedOut, tg.to.Ticker, tg.amountOut))
+			p = append(p, fmt.Sprintf(wrong+"%s: promises %s %s for an offer of %s", name, s.PromisedOut, tg.to.Ticker, tg.amountOut))
 		}
 	}
 	memo := s.DepositMemo
@@ -265,7 +265,7 @@ func checkPayable(name string, tg *swapTarget, a createAnswer) []string {
 		memo = "" // a memo inside the deposit transaction, not the network's
 	}
 	if err := address.Check(tg.from.Network, s.DepositAddress, memo); err != nil {
-		p = append(p, fmt.Sprintf("%s: pays to %.80q: %v", name, s.DepositAddress, err))
+		p = append(p, fmt.Sprintf(wrong+"%s: pays to %.80q: %v", name, s.DepositAddress, err))
 	}
 	return p
 }
@@ -302,7 +302,7 @@ func runCreateCell(t *testing.T, mode hostile.Mode, mustFail bool) (problems []s
 				}
 				outcomes[outcome]++
 				if mustFail && a.status == 201 {
-					problems = append(problems, fmt.Sprintf("%s: created while %s spoils its create call: the fault did not reach it", tg.venue, mode))
+					problems = append(problems, fmt.Sprintf(wrong+"%s: created while %s spoils its create call: the fault did not reach it", tg.venue, mode))
 				}
 			}
 		}
@@ -315,9 +315,9 @@ func runCreateCell(t *testing.T, mode hostile.Mode, mustFail bool) (problems []s
 			continue
 		}
 		if n := c.h.Sim().Exchange(tg.venue).OrdersMade(tg.payout); n > 1 {
-			problems = append(problems, fmt.Sprintf("%s: %d orders at the venue for one Idempotency-Key", tg.venue, n))
+			problems = append(problems, fmt.Sprintf(wrong+"%s: %d orders at the venue for one Idempotency-Key", tg.venue, n))
 		} else if tg.created && n != 1 {
-			problems = append(problems, fmt.Sprintf("%s: a swap answered but %d orders at the venue", tg.venue, n))
+			problems = append(problems, fmt.Sprintf(wrong+"%s: a swap answered but %d orders at the venue", tg.venue, n))
 		}
 	}
 	sort.Strings(problems)
@@ -403,12 +403,12 @@ func runStatusCell(t *testing.T, mode hostile.Mode) (problems []string, note str
 		_, doubt := swaps.CheckUpdate(sw, swapscout.SwapUpdate{AmountReceived: sw.AmountReceived})
 		switch {
 		case doubt != "" && sw.ReceivedDoubt == "":
-			problems = append(problems, fmt.Sprintf("%s: %s %s received is on record, believed, though the guard refuses it (%s)", tg.venue, sw.AmountReceived, tg.to.Ticker, doubt))
+			problems = append(problems, fmt.Sprintf(wrong+"%s: %s %s received is on record, believed, though the guard refuses it (%s)", tg.venue, sw.AmountReceived, tg.to.Ticker, doubt))
 		case sw.ReceivedDoubt != "":
 			doubted++
 			for _, o := range outs {
 				if o.Venue == sw.Venue && o.Received.Cmp(sw.AmountReceived) == 0 {
-					problems = append(problems, fmt.Sprintf("%s: the doubted %s counts in the venue's accuracy", tg.venue, sw.AmountReceived))
+					problems = append(problems, fmt.Sprintf(wrong+"%s: the doubted %s counts in the venue's accuracy", tg.venue, sw.AmountReceived))
 				}
 			}
 		}

@@ -183,6 +183,12 @@ func (c *matrixCell) waits() bool {
 	return waitingModes[hostile.Mode(mode)]
 }
 
+// wrong begins a cell's problem that is a wrong answer (an offer or a swap
+// a fault spoiled), not a slow or missing one: no second run can excuse it.
+const wrong = "WRONG: "
+
+func isWrong(problem string) bool { return strings.HasPrefix(problem, wrong) }
+
 // runMatrix runs the cells whose names only matches, then reports each as a
 // subtest. The cells run before their subtests report, so -run cannot pick
 // them: SWAPSCOUT_HOSTILE_CELLS=REGEXP does (e.g. "^trickle/").
@@ -236,8 +242,10 @@ func runMatrix(t *testing.T, all []*matrixCell, only *regexp.Regexp, parallel in
 	// machine shared with other work can starve a cell of the CPU its
 	// healthy calls need, so one slow run is no verdict. A fault handled
 	// wrongly fails alone too; the first run's problems stay in the log.
+	// A wrong answer (an offer or a swap the fault spoiled, marked wrong)
+	// is a verdict at once: it never runs again.
 	for _, c := range cells {
-		if len(c.problems) > 0 && !knownFailing[c.name] {
+		if len(c.problems) > 0 && !knownFailing[c.name] && !slices.ContainsFunc(c.problems, isWrong) {
 			c.first, c.firstTook = c.problems, c.took
 			run(c)
 		}
@@ -561,10 +569,10 @@ func runHostileCell(t *testing.T, mode hostile.Mode, scope hostile.Scope, warm b
 			case !ok:
 				problems = append(problems, fmt.Sprintf("%s %s: not listed", pair, d.ID))
 			case got.offer && !healthy.offer:
-				problems = append(problems, fmt.Sprintf("%s %s: offer %s where the healthy simulator gave %s", pair, d.ID, got.amount, healthy.code))
+				problems = append(problems, fmt.Sprintf(wrong+"%s %s: offer %s where the healthy simulator gave %s", pair, d.ID, got.amount, healthy.code))
 			case got.offer:
 				if p := implausible(q.amount, got, healthy); p != "" {
-					problems = append(problems, fmt.Sprintf("%s %s: %s", pair, d.ID, p))
+					problems = append(problems, fmt.Sprintf(wrong+"%s %s: %s", pair, d.ID, p))
 				}
 			case !healthy.offer && got.code == healthy.code:
 				// the venue's own answer to this pair, faulted or not
