@@ -141,3 +141,19 @@ func UpperCase(a swapscout.Asset, names map[string]string) (ticker, network stri
 	}
 	return strings.ToUpper(a.Ticker), network
 }
+
+// NetworkIndex maps a venue's network codes to ours, as its table names
+// them: network reads the venue's network from one of its codes, fold is
+// how the venue's codes compare (strings.ToUpper, strings.ToLower). A
+// currency-list reader maps a listed network with it; a code the table
+// does not name is not guessed (ok false).
+func NetworkIndex[C comparable](table map[C]swapscout.Asset, network func(C) string, fold func(string) string) func(code string) (ours string, ok bool) {
+	m := make(map[string]string, len(table))
+	for c, a := range table {
+		m[network(c)] = a.Network
+	}
+	return func(code string) (string, bool) {
+		n, ok := m[fold(code)]
+		return n, ok
+	}
+}

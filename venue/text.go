@@ -14,6 +14,7 @@ package venue
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"regexp"
 	"slices"
 	"strings"
@@ -234,4 +235,22 @@ func WithoutSecret(err error, secrets ...string) error {
 		code = ve.Code
 	}
 	return swapscout.NewVenueError(code, "%s", msg)
+}
+
+// ParseList reads a venue's JSON list of T: a bare array, or an object
+// holding it under field (a page, a result envelope). what names the list
+// in an error.
+func ParseList[T any](body []byte, field, what string) ([]T, error) {
+	var list []T
+	err := json.Unmarshal(body, &list)
+	if err == nil {
+		return list, nil
+	}
+	var wrap map[string]json.RawMessage
+	if json.Unmarshal(body, &wrap) == nil {
+		if raw, ok := wrap[field]; ok && json.Unmarshal(raw, &list) == nil && list != nil {
+			return list, nil
+		}
+	}
+	return nil, fmt.Errorf("%s: %w", what, err)
 }

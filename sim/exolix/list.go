@@ -44,7 +44,7 @@ func currencies() []exolix.Currency {
 			n.Contract = &contract
 		}
 		if swapscout.NetworkMemo(a.Network) {
-			n.MemoNeeded, n.MemoName = true, "Memo"
+			n.MemoNeeded = true
 		}
 		c.Networks = append(c.Networks, n)
 	}

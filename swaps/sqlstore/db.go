@@ -106,23 +106,29 @@ func OpenSQLite(ctx context.Context, path string, o Options) (*DB, error) {
 	// writers' connections (each may wait up to busy_timeout for the lock
 	// and an fsync): with many swaps changing at once, event streams' reads
 	// waited behind polls' and deliveries' writes.
-	rd, err := sql.Open("sqlite", dsn+"&_pragma=query_only(1)")
-	if err != nil {
+	if s.rd, err = openPool(dsn+"&_pragma=query_only(1)", 8); err != nil {
 		db.Close()
-		return nil, fmt.Errorf("sqlite: %w", err)
+		return nil, err
 	}
-	rd.SetMaxOpenConns(8)
-	rd.SetMaxIdleConns(8)
-	s.rd = rd
-	gc, err := sql.Open("sqlite", strings.Replace(dsn, "busy_timeout("+strconv.FormatInt(busyTimeout.Milliseconds(), 10)+")", "busy_timeout(0)", 1))
-	if err != nil {
+	// The group commit's own connection (busy timeout off: it asks for the
+	// write lock itself).
+	if s.gc, err = openPool(strings.Replace(dsn, "busy_timeout("+strconv.FormatInt(busyTimeout.Milliseconds(), 10)+")", "busy_timeout(0)", 1), 1); err != nil {
 		s.Close()
+		return nil, err
+	}
+	return s, nil
+}
+
+// openPool opens a pool of at most n connections to the SQLite file of
+// dsn, all kept open.
+func openPool(dsn string, n int) (*sql.DB, error) {
+	p, err := sql.Open("sqlite", dsn)
+	if err != nil {
 		return nil, fmt.Errorf("sqlite: %w", err)
 	}
-	gc.SetMaxOpenConns(1)
-	gc.SetMaxIdleConns(1)
-	s.gc = gc
-	return s, nil
+	p.SetMaxOpenConns(n)
+	p.SetMaxIdleConns(n)
+	return p, nil
 }
 
 // PostgresConns is how many connections the store holds at most to

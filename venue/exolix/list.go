@@ -3,7 +3,6 @@ package exolix
 import (
 	"context"
 	"encoding/json"
-	"fmt"
 	"strconv"
 	"strings"
 
@@ -41,23 +40,17 @@ type Currency struct {
 	Networks []Network `json:"networks"`
 }
 
-// Network is one network a coin travels on: a token names its contract
-// (the native coin of an EVM chain the placeholder 0xeee…e, as the
+// Network is one network a coin travels on, with the fields the catalogue
+// reads (the list gives more: see CurrenciesPath): a token names its
+// contract (the native coin of an EVM chain the placeholder 0xeee…e, as the
 // recorded transaction shows for ETH); memoNeeded says the network takes a
-// memo, named memoName.
+// memo.
 type Network struct {
-	Network      string  `json:"network"`
-	Name         string  `json:"name"`
-	ShortName    *string `json:"shortName"`
-	Notes        string  `json:"notes"`
-	AddressRegex string  `json:"addressRegex"`
-	IsDefault    bool    `json:"isDefault"`
-	MemoNeeded   bool    `json:"memoNeeded"`
-	MemoName     string  `json:"memoName"`
-	MemoRegex    string  `json:"memoRegex"`
-	Precision    int     `json:"precision"`
-	Decimal      *int    `json:"decimal"`
-	Contract     *string `json:"contract"`
+	Network    string  `json:"network"`
+	Name       string  `json:"name"`
+	MemoNeeded bool    `json:"memoNeeded"`
+	Precision  int     `json:"precision"`
+	Contract   *string `json:"contract"`
 }
 
 // currenciesPage is one page of the list.
@@ -125,36 +118,13 @@ func fetchCurrencies(ctx context.Context, cfg *venue.Config, size int) ([]byte, 
 // ParseCurrencies reads the list: the coins as one array (FetchCurrencies'
 // answer), or one page of it ({"data":[…],"count"}).
 func ParseCurrencies(body []byte) ([]Currency, error) {
-	var cur []Currency
-	if err := json.Unmarshal(body, &cur); err != nil {
-		var page struct {
-			Data *[]Currency `json:"data"`
-		}
-		if err2 := json.Unmarshal(body, &page); err2 != nil || page.Data == nil {
-			return nil, fmt.Errorf("exolix currencies: %w", err)
-		}
-		cur = *page.Data
-	}
-	return cur, nil
+	return venue.ParseList[Currency](body, "data", "exolix currencies")
 }
 
-// ourNetworks are Exolix's network codes the adapter sends, by ours (its
-// Symbols: BTC, ETH, TRX, BSC, MATIC, …, OPTIMISM for OP Mainnet). Any
-// other network code is not guessed.
-var ourNetworks = func() map[string]string {
-	m := map[string]string{}
-	for a, c := range Symbols {
-		m[c.Network] = a.Network
-	}
-	return m
-}()
-
-// OurNetwork is the swapscout network of an Exolix network code; ok is
-// false for one the adapter does not send.
-func OurNetwork(code string) (string, bool) {
-	n, ok := ourNetworks[strings.ToUpper(code)]
-	return n, ok
-}
+// OurNetwork is the swapscout network of an Exolix network code, by the
+// codes the adapter sends (its Symbols: BTC, ETH, TRX, BSC, MATIC, …,
+// OPTIMISM for OP Mainnet); ok is false for any other (not guessed).
+var OurNetwork = venue.NetworkIndex(Symbols.Reverse(), func(c Code) string { return c.Network }, strings.ToUpper)
 
 // Listing codes are "COIN/NETWORK" in Exolix's words, so assets a list
 // adds are quoted with the codes the list gave.

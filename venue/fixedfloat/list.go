@@ -48,22 +48,10 @@ func ParseCurrencies(body []byte) ([]Currency, error) {
 // Open says the currency can be sent or received at all (recv or send).
 func (c Currency) Open() bool { return bool(c.Send) || bool(c.Recv) }
 
-// ourNetworks are FixedFloat's network codes the adapter sends, by ours
-// (its table as written: ours, before the catalogue's listings join it).
-var ourNetworks = func() map[string]string {
-	m := map[string]string{}
-	for c, a := range ours {
-		m[c.Network] = a.Network
-	}
-	return m
-}()
-
-// OurNetwork is the swapscout network of a FixedFloat network code; ok is
-// false for one the adapter does not send (not guessed).
-func OurNetwork(network string) (string, bool) {
-	n, ok := ourNetworks[strings.ToUpper(network)]
-	return n, ok
-}
+// OurNetwork is the swapscout network of a FixedFloat network code, by the
+// codes the adapter sends (its table as written: ours, before the
+// catalogue's listings join it); ok is false for any other (not guessed).
+var OurNetwork = venue.NetworkIndex(ours, func(c Ccy) string { return c.Network }, strings.ToUpper)
 
 // HandAsset is the asset the adapter's own table gives FixedFloat's coin
 // on a network (USDT on TRX is Tether's TRC-20 token), if any: `ccies`

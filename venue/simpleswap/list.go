@@ -3,7 +3,6 @@ package simpleswap
 import (
 	"context"
 	"encoding/json"
-	"fmt"
 	"strings"
 
 	"github.com/swapscout/swapscout"
@@ -63,38 +62,16 @@ func FetchCurrencies(ctx context.Context, cfg *venue.Config) ([]byte, error) {
 // ParseCurrencies reads the list: the answer ({"result":[…]}) or its
 // result array.
 func ParseCurrencies(body []byte) ([]Currency, error) {
-	var cur []Currency
-	if err := json.Unmarshal(body, &cur); err != nil {
-		var reply struct {
-			Result *[]Currency `json:"result"`
-		}
-		if err2 := json.Unmarshal(body, &reply); err2 != nil || reply.Result == nil {
-			return nil, fmt.Errorf("simpleswap currencies: %w", err)
-		}
-		cur = *reply.Result
-	}
-	return cur, nil
+	return venue.ParseList[Currency](body, "result", "simpleswap currencies")
 }
 
 // hand is the adapter's own table as written (before the catalogue's
 // listings join it), by SimpleSwap's codes.
 var hand = Symbols.Reverse()
 
-// ourNetworks are SimpleSwap's network codes the adapter sends, by ours.
-var ourNetworks = func() map[string]string {
-	m := map[string]string{}
-	for c, a := range hand {
-		m[c.Network] = a.Network
-	}
-	return m
-}()
-
-// OurNetwork is the swapscout network of a SimpleSwap network code; ok is
-// false for one the adapter does not send (not guessed).
-func OurNetwork(network string) (string, bool) {
-	n, ok := ourNetworks[strings.ToLower(network)]
-	return n, ok
-}
+// OurNetwork is the swapscout network of a SimpleSwap network code, by the
+// codes the adapter sends; ok is false for any other (not guessed).
+var OurNetwork = venue.NetworkIndex(hand, func(c Code) string { return c.Network }, strings.ToLower)
 
 // HandAsset is the asset the adapter's own table gives a code
 // (SimpleSwap's bnb-bsc is BNB on BNB Chain, avaxc is AVAX), if any.
