@@ -3,8 +3,7 @@ package swapscout
 import "context"
 
 // mark is a yes a context carries for the venue calls made with it
-// (WithBulk, WithExtra, WithDerivable, WithFresh, WithDeriveOnly); absent
-// is no.
+// (WithBulk, WithExtra, WithDerivable, WithFresh); absent is no.
 type mark uint8
 
 const (
@@ -12,7 +11,6 @@ const (
 	extraMark
 	derivableMark
 	freshMark
-	deriveOnlyMark
 )
 
 // set returns ctx with m on.

@@ -204,17 +204,3 @@ func WithFresh(ctx context.Context) context.Context {
 func Fresh(ctx context.Context) bool {
 	return freshMark.in(ctx)
 }
-
-// WithDeriveOnly marks a quote answered from recent answers alone: no venue
-// is asked, each venue's offer is derived from its recent answers near the
-// amount (see WithDerivable) or it is listed as held back. A server too
-// busy to make one more fan-out answers so rather than not at all.
-// DeriveOnly reports the mark.
-func WithDeriveOnly(ctx context.Context) context.Context {
-	return deriveOnlyMark.set(ctx)
-}
-
-// DeriveOnly reports whether ctx was marked by WithDeriveOnly.
-func DeriveOnly(ctx context.Context) bool {
-	return deriveOnlyMark.in(ctx)
-}

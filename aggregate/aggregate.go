@@ -380,14 +380,11 @@ func (e *Engine) quote(ctx context.Context, req swapscout.QuoteRequest, venues [
 	c := &collector{e: e, req: req, venues: venues, maxKYC: maxKYC, maxLog: maxLog, emit: emit, q: q, start: start, t0: time.Now(),
 		state: fo.state}
 	c.anchor, c.hasAnchor = anchorLog(req)
-	// A quote from recent answers alone (swapscout.WithDeriveOnly) joins
-	// no call in flight: it waits for no venue.
-	joinable := !swapscout.DeriveOnly(ctx)
 	for i := range venues {
 		s := &c.state[i]
 		s.waiting = true
 		s.ctx = fo.ctx(venues[i].Timeout)
-		if joinable && e.sharing.Load() > 0 && e.join(ctx, venues[i].ID, req, results, &s.ans, i) {
+		if e.sharing.Load() > 0 && e.join(ctx, venues[i].ID, req, results, &s.ans, i) {
 			s.joined = true
 			fo.joinedAny = true // another fan-out's call writes its slot: not given back
 			fo.left.Add(-1)
@@ -540,18 +537,6 @@ func (e *Engine) ask(v *Venue, i int, vctx context.Context, req swapscout.QuoteR
 	// token (derive.go); the re-quote of an offer being taken never gets
 	// one.
 	derive := e.curves != nil && !swapscout.Fresh(vctx) && e.curves.has(v.ID, req)
-	if swapscout.DeriveOnly(vctx) {
-		// A busy server's answer from recent answers alone: the venue is
-		// not asked.
-		a.err = errNotAsked
-		if e.curves != nil {
-			if o, ok := e.curves.derive(v.ID, req, true); ok {
-				a.offer, a.err = o, nil
-			}
-		}
-		e.answered(v.ID, i, req, results, slot, &a, fo, finished)
-		return
-	}
 	func() {
 		defer func() {
 			if p := recover(); p != nil {
@@ -580,24 +565,13 @@ func (e *Engine) ask(v *Venue, i int, vctx context.Context, req swapscout.QuoteR
 			}
 		}
 	}
-	e.answered(v.ID, i, req, results, slot, &a, fo, finished)
-}
-
-// answered hands venue i's answer a to the collector (and to the fan-outs
-// sharing the call).
-func (e *Engine) answered(id string, i int, req swapscout.QuoteRequest, results chan<- int, slot *answer, a *answer, fo *fanOut, finished *atomic.Bool) {
 	finished.Store(true)
 	if fo.sharing.Load() {
-		e.share(fo, i, id, req, a)
+		e.share(fo, i, v.ID, req, &a)
 	}
-	*slot = *a
+	*slot = a
 	results <- i
 }
-
-// errNotAsked is a venue's place in a quote made from recent answers alone
-// (swapscout.WithDeriveOnly) when it had none near enough the amount.
-var errNotAsked = &swapscout.VenueError{Code: swapscout.CodeRateLimited,
-	Msg: "not asked: this server was making as many quotes as it can at once, and had no recent answer of this venue near this amount to derive one from"}
 
 type venueState struct {
 	ctx     context.Context // the venue's own deadline

@@ -171,37 +171,3 @@ func TestDerivedReceiveRoundsUp(t *testing.T) {
 		}
 	}
 }
-
-// TestDeriveOnly: a quote marked swapscout.WithDeriveOnly (a busy server's
-// answer) asks no venue: a venue with recent answers near the amount gets
-// its derived offer, even with calls to spare, and one without is listed
-// rate_limited, not asked.
-func TestDeriveOnly(t *testing.T) {
-	clk := &fakeClock{t: time.Unix(1_800_000_000, 0)}
-	near := &limitedVenue{spare: 100, rates: map[string]string{"1": "20.00", "2": "40.08"}}
-	none := &limitedVenue{spare: 1, rates: map[string]string{"1": "19.9"}}
-	e := newEngine(t, []aggregate.Venue{v("cn", near), v("ss", none)}, aggregate.Options{Now: clk.Now, Derive: &aggregate.DeriveOptions{}})
-	ctx := context.Background()
-	quoteAt(e, ctx, "1")
-	quoteAt(e, ctx, "2")
-	// ss answered 1 only (its second call was refused), so 1.5 has no
-	// bracket there.
-	calls := func() int {
-		near.mu.Lock()
-		none.mu.Lock()
-		defer near.mu.Unlock()
-		defer none.mu.Unlock()
-		return near.calls + none.calls
-	}
-	before := calls()
-	q := quoteAt(e, swapscout.WithDeriveOnly(ctx), "1.5")
-	if calls() != before {
-		t.Errorf("a derive-only quote made %d venue calls, want none", calls()-before)
-	}
-	if len(q.Offers) != 1 || q.Offers[0].Venue != "cn" || q.Offers[0].Derived == nil || q.Offers[0].AmountOut.String() != "30.04" {
-		t.Fatalf("offers %+v, want cn's derived 30.04", q.Offers)
-	}
-	if len(q.Failures) != 1 || q.Failures[0].Venue != "ss" || q.Failures[0].Code != swapscout.CodeRateLimited {
-		t.Errorf("failures %+v, want ss rate_limited (not asked)", q.Failures)
-	}
-}

@@ -10,7 +10,6 @@ import (
 	"time"
 
 	"github.com/swapscout/swapscout"
-	"github.com/swapscout/swapscout/aggregate"
 	"github.com/swapscout/swapscout/httpapi"
 	"github.com/swapscout/swapscout/inmem"
 )
@@ -182,15 +181,7 @@ func TestClientStreamCap(t *testing.T) {
 // error; an opened stream holds its slot until it has run, and then frees
 // it for the next.
 func TestStreamShedWhenBusy(t *testing.T) {
-	// No venue has recent answers to stand in for a fan-out (see
-	// quotes.TestBusyAnswersFromRecent for when one has).
-	fn := func(ctx context.Context, req swapscout.QuoteRequest, sel aggregate.Selection) (*swapscout.Quote, error) {
-		if swapscout.DeriveOnly(ctx) {
-			return &swapscout.Quote{Request: req, Failures: []swapscout.Failure{{Venue: "changenow", Code: swapscout.CodeRateLimited}}}, nil
-		}
-		return twoOffers(ctx, req, sel)
-	}
-	h := httpapi.NewHandler(httpapi.Deps{Quotes: &fakeQuotes{QuoteFn: fn}, Store: inmem.New(inmem.Options{}), MaxFanOuts: 1, FanOutRate: -1})
+	h := httpapi.NewHandler(httpapi.Deps{Quotes: &fakeQuotes{QuoteFn: twoOffers}, Store: inmem.New(inmem.Options{}), MaxFanOuts: 1, FanOutRate: -1})
 	const target = "/v1/quotes/stream?from=btc&to=eth&amount=0.1&deadline=100ms"
 	first := h.Serve(from("192.0.2.1", nil, target))
 	if first.Status != 200 || first.Stream == nil {

@@ -16,14 +16,10 @@ import (
 // memory grows with the queue, until every answer comes at its deadline or
 // after the client gave up. So an instance works on at most
 // Config.MaxFanOuts uncached quotes at once; a quote that finds them all
-// taken waits for one to end at most a tenth of its deadline; then it is
-// answered at once from the venues' recent answers alone (each venue's
-// offer derived from its answers near the amount, as the engine derives
-// one when a venue's rate limit holds a call back, and marked so; a venue
-// with none is listed held back), or, when not one venue has such answers,
-// with EUNAVAILABLE ("busy", Retry-After): a client told to come back in a
-// second is better served than one kept waiting for an answer that comes
-// too late. Identical requests collapse
+// taken waits for one to end at most a tenth of its deadline, then is
+// answered at once with EUNAVAILABLE ("busy", Retry-After) instead: a
+// client told to come back in a second is better served than one kept
+// waiting for an answer that comes too late. Identical requests collapse
 // before this (a cached or joined answer costs no fan-out), and the
 // re-quote before a swap (swapscout.WithFresh) is never shed.
 //
@@ -44,10 +40,7 @@ const busyRetry = time.Second
 // fanOuts bounds the fan-outs in flight; a nil *fanOuts bounds none.
 type fanOuts struct {
 	slots chan struct{}
-	shed  atomic.Int64 // answered errBusy
-	// recent counts the quotes answered from recent answers alone
-	// (Service.fromRecent) because no slot came in time.
-	recent atomic.Int64
+	shed  atomic.Int64
 }
 
 // newFanOuts returns the bound of Config.MaxFanOuts: 0 means
@@ -82,14 +75,11 @@ func (b *fanOuts) acquire(ctx context.Context, deadline time.Duration) (took boo
 	case <-ctx.Done():
 		return false, ctx.Err()
 	case <-t.C:
-		return false, errBusy
+		b.shed.Add(1)
+		return false, &swapscout.Error{Code: swapscout.EUNAVAILABLE, RetryAfter: busyRetry,
+			Message: "busy: this server is working on as many quotes as it can at once; ask again in a second"}
 	}
 }
-
-// errBusy is a quote's answer when no fan-out slot came in time and no
-// venue's recent answers could stand in.
-var errBusy = &swapscout.Error{Code: swapscout.EUNAVAILABLE, RetryAfter: busyRetry,
-	Message: "busy: this server is working on as many quotes as it can at once; ask again in a second"}
 
 func (b *fanOuts) release() { <-b.slots }
 
@@ -105,16 +95,6 @@ func (s *Service) Shed() int64 {
 		return 0
 	}
 	return s.busy.shed.Load()
-}
-
-// FromRecent is how many quotes were answered from the venues' recent
-// answers alone, without asking them, because Config.MaxFanOuts fan-outs
-// were already under way.
-func (s *Service) FromRecent() int64 {
-	if s.busy == nil {
-		return 0
-	}
-	return s.busy.recent.Load()
 }
 
 // InFlight is how many uncached quotes are being made now.

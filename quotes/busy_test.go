@@ -20,10 +20,6 @@ import (
 func TestShedWhenBusy(t *testing.T) {
 	entered, release := make(chan struct{}, 4), make(chan struct{})
 	eng := engineFn(func(ctx context.Context, req swapscout.QuoteRequest, sel aggregate.Selection, _ func(swapscout.Result)) (*swapscout.Quote, error) {
-		if swapscout.DeriveOnly(ctx) {
-			// No recent answers to derive from: every venue held back.
-			return &swapscout.Quote{Request: req, Failures: []swapscout.Failure{{Venue: "changenow", Code: swapscout.CodeRateLimited}}}, nil
-		}
 		entered <- struct{}{}
 		if len(sel.Include) == 0 { // the re-quote names its venue and is not held
 			<-release
@@ -119,61 +115,5 @@ func TestBusyDropsAutoRoutes(t *testing.T) {
 	}
 	if n := fanOuts(func() error { return quote(firo, quotes.RoutesAuto) }); n < 2 {
 		t.Errorf("routes=auto with room: %d fan-outs, want the legs too", n)
-	}
-}
-
-// TestBusyAnswersFromRecent: with every fan-out slot taken, a quote whose
-// venues have recent answers near its amount is answered from them alone
-// (the engine asked with swapscout.WithDeriveOnly), stored under its id but
-// not cached for identical requests, and counted by FromRecent, not Shed.
-func TestBusyAnswersFromRecent(t *testing.T) {
-	release := make(chan struct{})
-	entered := make(chan struct{}, 1)
-	var deriveOnly int
-	eng := engineFn(func(ctx context.Context, req swapscout.QuoteRequest, sel aggregate.Selection, _ func(swapscout.Result)) (*swapscout.Quote, error) {
-		if swapscout.DeriveOnly(ctx) {
-			deriveOnly++
-			q := twoOffers(req)
-			for i := range q.Offers {
-				q.Offers[i].Derived = &swapscout.Derivation{Age: time.Second, From: []swapscout.Amount{req.Amount}}
-			}
-			return q, nil
-		}
-		entered <- struct{}{}
-		<-release
-		return twoOffers(req), nil
-	})
-	cache := inmem.New(inmem.Options{})
-	s := quotes.New(quotes.Config{Engine: eng, Store: inmem.New(inmem.Options{}), Cache: cache, CacheWindow: time.Hour, TTL: time.Minute, Now: func() time.Time { return now }, MaxFanOuts: 1})
-	held := quotes.Request{QuoteRequest: btcEth, Deadline: time.Minute}
-	done := make(chan error, 1)
-	go func() { _, err := s.Quote(context.Background(), held); done <- err }()
-	<-entered
-
-	other := held
-	other.Amount = swapscout.MustAmount("0.2")
-	other.Deadline = 10 * time.Millisecond
-	a, err := s.Quote(context.Background(), other)
-	if err != nil {
-		t.Fatalf("busy quote with recent answers: %v, want an answer from them", err)
-	}
-	aq, err := a.Quote()
-	if err != nil {
-		t.Fatal(err)
-	}
-	q, err := s.QuoteByID(context.Background(), aq.ID)
-	if err != nil || len(q.Offers) != 2 || q.Offers[0].Derived == nil {
-		t.Fatalf("stored busy quote: %v %+v, want its two derived offers", err, q)
-	}
-	if deriveOnly != 1 || s.FromRecent() != 1 || s.Shed() != 0 {
-		t.Errorf("derive-only fan-outs %d, FromRecent %d, Shed %d; want 1, 1, 0", deriveOnly, s.FromRecent(), s.Shed())
-	}
-	key := quotes.AppendKey(nil, &other)
-	if _, ok := s.Cached(context.Background(), key); ok {
-		t.Error("a quote from recent answers alone was cached for identical requests")
-	}
-	close(release)
-	if err := <-done; err != nil {
-		t.Errorf("held quote: %v", err)
 	}
 }

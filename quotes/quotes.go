@@ -387,9 +387,6 @@ func (s *Service) OpenStream(ctx context.Context, r Request) (*Stream, error) {
 		return nil, err
 	}
 	took, err := s.busy.acquire(ctx, r.Deadline)
-	if err == errBusy {
-		s.busy.shed.Add(1)
-	}
 	if err != nil {
 		return nil, err
 	}
@@ -423,9 +420,6 @@ func (st *Stream) Close() {
 // identical requests wait on it) but keeps the request's deadline.
 func (s *Service) make(parent context.Context, r *Request, key string, emit func(swapscout.Result)) (*swapscout.Quote, Frame, error) {
 	took, err := s.busy.acquire(parent, r.Deadline)
-	if err == errBusy {
-		return s.fromRecent(parent, r, emit)
-	}
 	if err != nil {
 		return nil, nil, err
 	}
@@ -433,24 +427,6 @@ func (s *Service) make(parent context.Context, r *Request, key string, emit func
 		defer s.busy.release()
 	}
 	return s.fanOut(parent, r, key, emit)
-}
-
-// fromRecent answers r, when every fan-out slot is taken, from the venues'
-// recent answers alone (swapscout.WithDeriveOnly): no venue is asked, no
-// route or split is searched, each offer says it is derived (its age, the
-// amounts it came from), and the quote is stored under its id but not
-// cached for identical requests, which get a fan-out of their own once the
-// load eases. Without one derived offer it is errBusy.
-func (s *Service) fromRecent(parent context.Context, r *Request, emit func(swapscout.Result)) (*swapscout.Quote, Frame, error) {
-	ctx, cancel := context.WithTimeout(swapscout.WithDeriveOnly(context.WithoutCancel(parent)), r.Deadline)
-	defer cancel()
-	q, err := s.c.Engine.Quote(ctx, r.QuoteRequest, r.Selection, emit)
-	if err != nil || len(q.Offers) == 0 {
-		s.busy.shed.Add(1)
-		return nil, nil, errBusy
-	}
-	s.busy.recent.Add(1)
-	return q, s.keep(parent, q, ""), nil
 }
 
 // fanOut is make once the fan-out slot is settled.
@@ -496,12 +472,6 @@ func (s *Service) fanOut(parent context.Context, r *Request, key string, emit fu
 		q.Offers = mergeRanked(r.Direction, q.Offers, extra)
 		q.Took = max(q.Took, time.Since(q.CreatedAt))
 	}
-	return q, s.keep(parent, q, key), nil
-}
-
-// keep gives q its id and expiry, stores it under its id and, when key is
-// set, caches it under key; it returns q's frame.
-func (s *Service) keep(parent context.Context, q *swapscout.Quote, key string) Frame {
 	q.ID = NewID()
 	q.ExpiresAt = q.CreatedAt.Add(s.c.TTL)
 	// The frame holds when the quote was assembled: a fresh answer has age
@@ -525,7 +495,7 @@ func (s *Service) keep(parent context.Context, q *swapscout.Quote, key string) F
 			s.c.Logger.Warn("quote cache put failed", "err", err)
 		}
 	}
-	return f
+	return q, f, nil
 }
 
 // Stored returns the frame stored under id, as it is: the quote-by-id hot

@@ -120,13 +120,11 @@ func (o *observability) finish(st *stack) error {
 		func() float64 { return float64(eng.Detached()) }))
 	o.m.Add(metrics.CounterFunc("venue_calls_joined_total", "Venue answers taken from a call another request had started, instead of asking the venue again.",
 		func() float64 { return float64(eng.Joined()) }))
-	o.m.Add(metrics.CounterFunc("offers_derived_total", "Offers derived from a venue's recent answers because our rate limit on it had no call free in time, or this instance was too busy to ask (marked derived in the answer).",
+	o.m.Add(metrics.CounterFunc("offers_derived_total", "Offers derived from a venue's recent answers because our rate limit on it had no call free in time (marked derived in the answer).",
 		func() float64 { return float64(eng.DerivedServed()) }))
 	book := st.book
 	o.m.Add(metrics.CounterFunc("quotes_shed_total", "Uncached quotes answered 503 busy because this instance was already making --max-fanouts of them.",
 		func() float64 { return float64(book.Shed()) }))
-	o.m.Add(metrics.CounterFunc("quotes_from_recent_total", "Uncached quotes answered from the venues' recent answers alone (every offer derived, no venue asked) because this instance was already making --max-fanouts of them.",
-		func() float64 { return float64(book.FromRecent()) }))
 	if st.db != nil {
 		o.m.Add(&metrics.OpenSwaps{Count: st.db.OpenSwapCounts})
 	}
