@@ -539,6 +539,8 @@ func (c *hostileCell) ask() ([]quoteAnswer, []string) {
 // runHostileCell runs one cell and returns its problems.
 func runHostileCell(t *testing.T, mode hostile.Mode, scope hostile.Scope, warm bool, want []swapscout.FailureCode, base []quoteAnswer) (problems []string, note string) {
 	peak, stopHeap := sampleHeap()
+	// A cell that ends early (a skip or a fatal start) still stops it.
+	t.Cleanup(func() { stopHeap() })
 	c := startHostileCell(t, mode, scope, warm, hostileVenueTimeout)
 	answers, problems := c.ask()
 	c.close()
@@ -619,7 +621,8 @@ func joinCodes(cs []swapscout.FailureCode) string {
 	return strings.Join(s, "|")
 }
 
-// sampleHeap samples HeapInuse every 20 ms until stop, which returns the peak.
+// sampleHeap samples HeapInuse every 20 ms until stop, which returns the peak
+// (stop may be called more than once).
 func sampleHeap() (peak *uint64, stop func() uint64) {
 	var mu sync.Mutex
 	var p uint64
@@ -645,8 +648,9 @@ func sampleHeap() (peak *uint64, stop func() uint64) {
 			}
 		}
 	}()
+	var once sync.Once
 	return &p, func() uint64 {
-		close(done)
+		once.Do(func() { close(done) })
 		<-finished
 		read()
 		mu.Lock()
